@@ -1,0 +1,53 @@
+"""politeharvest: harvest scholarly repositories politely.
+
+OAI-PMH metadata and the full-text files behind it, without straining the
+servers that host them. Every request goes through one `PoliteSession`, which
+obeys robots.txt, paces each host end-to-start, waits out 429/503, follows
+redirects only within the site, and never outlives the job's budget.
+"""
+
+from __future__ import annotations
+
+from . import exceptions, presets
+from ._challenge import challenge_evidence
+from ._clock import Clock, SystemClock
+from ._pacing import Busy, HostPacer, HostState, MemoryPaceStore, PaceStore, Slot, host_key
+from ._policy import DEFAULT_USER_AGENT, Politeness
+from ._redirects import Follow, RedirectDecision, RedirectPolicy, Stop, registrable_domain
+from ._retry import RetryDecision, parse_retry_after, retry_decision
+from ._robots import RobotsDecision, RobotsGate, RobotsTxt
+from ._session import PoliteSession, RequestEvent, SessionStats
+
+__version__ = "0.1.0.dev0"
+
+__all__ = [
+    "DEFAULT_USER_AGENT",
+    "Busy",
+    "Clock",
+    "Follow",
+    "HostPacer",
+    "HostState",
+    "MemoryPaceStore",
+    "PaceStore",
+    "PoliteSession",
+    "Politeness",
+    "RedirectDecision",
+    "RedirectPolicy",
+    "RequestEvent",
+    "RetryDecision",
+    "RobotsDecision",
+    "RobotsGate",
+    "RobotsTxt",
+    "SessionStats",
+    "Slot",
+    "Stop",
+    "SystemClock",
+    "__version__",
+    "challenge_evidence",
+    "exceptions",
+    "host_key",
+    "parse_retry_after",
+    "presets",
+    "registrable_domain",
+    "retry_decision",
+]

@@ -1,0 +1,337 @@
+"""robots.txt: parsing with Protego, the RFC 9309 status table, caching, evidence.
+
+The gate itself never fetches (sans-I/O): `PoliteSession` asks it which
+robots.txt it needs, fetches that through the same polite door as every
+other request, and hands the outcome back with `RobotsGate.learn`.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import Literal
+from urllib.parse import urlsplit
+
+import attrs
+from protego import Protego
+
+from ._pacing import clamp_crawl_delay
+from ._policy import Politeness
+
+__all__ = ["RobotsDecision", "RobotsGate", "RobotsTxt", "product_token", "robots_url_for"]
+
+RobotsMode = Literal["rules", "allow-all", "disallow-all", "unavailable"]
+
+_TOKEN = re.compile(r"[A-Za-z_-]+")
+_RULE_LINE = re.compile(r"^\s*([A-Za-z][A-Za-z -]*?)\s*:\s*(.*?)\s*$")
+
+
+def product_token(user_agent: str) -> str:
+    """Return the robots.txt product token of a User-Agent (RFC 9309 section 2.2.1).
+
+    ``"politeharvest/0.1 (+https://...)"`` gives ``"politeharvest"``.
+    """
+    match = _TOKEN.match(user_agent.strip())
+    return match.group(0).lower() if match else user_agent.strip().lower()
+
+
+def robots_url_for(url: str) -> str:
+    """Return the robots.txt URL of `url`'s origin (scheme, host and port)."""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc.rsplit('@', 1)[-1]}/robots.txt"
+
+
+def _origin(url: str) -> str:
+    return robots_url_for(url)[: -len("/robots.txt")]
+
+
+@lru_cache(maxsize=4096)
+def _single_rule(pattern: str) -> Protego:
+    return Protego.parse(f"User-agent: *\nDisallow: {pattern}\n")
+
+
+def _pattern_matches(pattern: str, url: str) -> bool:
+    """Whether a robots.txt path pattern matches `url`, as Protego matches it."""
+    return not _single_rule(pattern).can_fetch(url, "*")
+
+
+@attrs.frozen
+class RobotsDecision:
+    """May this URL be fetched, and why.
+
+    Attributes:
+        allowed: the answer.
+        url: the URL asked about.
+        reason: a short sentence (``"robots.txt allows"``, ``"robots.txt disallows"``,
+            ``"deny pattern"``, ``"robots.txt unavailable (503)"``, ...).
+        rule: the deciding rule as written (``"Disallow: /a"``), when one matched.
+        line: that rule's 1-based line in robots.txt.
+        robots_url: the robots.txt applied (None for deny patterns).
+        status: the HTTP status robots.txt was fetched with (None: network error or no fetch).
+        crawl_delay: the Crawl-delay that applies to us, clamped, or None.
+        unavailable: True when robots.txt could not be read: retry at `retry_at`.
+        retry_at: monotonic time the robots.txt fetch may be tried again.
+    """
+
+    allowed: bool
+    url: str
+    reason: str
+    rule: str | None = None
+    line: int | None = None
+    robots_url: str | None = None
+    status: int | None = None
+    crawl_delay: float | None = None
+    unavailable: bool = False
+    retry_at: float | None = None
+
+
+@attrs.frozen
+class RobotsTxt:
+    """One origin's robots.txt as fetched, parsed, and classified by status.
+
+    Attributes:
+        robots_url: where it came from.
+        mode: ``"rules"`` (parse and obey), ``"allow-all"`` (404 and the like),
+            ``"disallow-all"``, or ``"unavailable"`` (429, 5xx, network error).
+        user_agent: the product token rules are matched for.
+        text: the robots.txt text parsed (at most the size cap).
+        status: the HTTP status, or None for network errors.
+        note: how the mode was chosen.
+        fetched_at: monotonic time of the fetch.
+        expires_at: monotonic time after which it must be fetched again.
+    """
+
+    robots_url: str
+    mode: RobotsMode
+    user_agent: str
+    text: str = ""
+    status: int | None = None
+    note: str = ""
+    fetched_at: float = 0.0
+    expires_at: float = float("inf")
+    _parser: Protego | None = attrs.field(default=None, repr=False, eq=False, alias="parser")
+
+    @classmethod
+    def from_text(
+        cls, text: str, *, user_agent: str, robots_url: str = "", status: int | None = 200
+    ) -> RobotsTxt:
+        """Parse robots.txt text (never fetches).
+
+        Args:
+            text: the file's text.
+            user_agent: our User-Agent or product token.
+            robots_url: where the text came from (for evidence).
+            status: the HTTP status it came with.
+        """
+        return cls(
+            robots_url=robots_url,
+            mode="rules",
+            user_agent=product_token(user_agent),
+            text=text,
+            status=status,
+            note="parsed",
+            parser=Protego.parse(text),
+        )
+
+    def is_fresh(self, now: float) -> bool:
+        """Whether this copy may still be used at monotonic time `now`."""
+        return now < self.expires_at
+
+    def crawl_delay(self, cap: float = 300.0) -> float | None:
+        """Return the Crawl-delay of our group, clamped to `cap`; junk gives None."""
+        if self._parser is None:
+            return None
+        return clamp_crawl_delay(self._parser.crawl_delay(self.user_agent), cap)
+
+    def allowed(self, url: str, *, delay_cap: float = 300.0) -> RobotsDecision:
+        """Decide whether `url` may be fetched under this robots.txt, with evidence."""
+        base = {"url": url, "robots_url": self.robots_url, "status": self.status}
+        if self.mode == "allow-all":
+            return RobotsDecision(True, reason=f"robots.txt {self.note}: allow all", **base)
+        if self.mode == "disallow-all":
+            return RobotsDecision(False, reason=f"robots.txt {self.note}: disallow all", **base)
+        if self.mode == "unavailable":
+            return RobotsDecision(
+                False,
+                reason=f"robots.txt unavailable ({self.note}): disallow all until it can be read",
+                unavailable=True,
+                retry_at=self.expires_at,
+                **base,
+            )
+        assert self._parser is not None
+        allowed = bool(self._parser.can_fetch(url, self.user_agent))
+        rule, line = self._evidence(url, allowed)
+        return RobotsDecision(
+            allowed,
+            reason="robots.txt allows" if allowed else "robots.txt disallows",
+            rule=rule,
+            line=line,
+            crawl_delay=self.crawl_delay(delay_cap),
+            **base,
+        )
+
+    # -- evidence ------------------------------------------------------------------
+
+    def _group_agent(self) -> str | None:
+        """The user-agent line Protego matched for us ('*' or our token), if any."""
+        assert self._parser is not None
+        try:  # Protego has no public accessor for the chosen group; degrade gracefully.
+            rule_set = self._parser._get_matching_rule_set(self.user_agent)
+        except Exception:  # pragma: no cover - a future Protego may rename it
+            return "*"
+        return None if rule_set is None else str(rule_set.user_agent)
+
+    def _group_rules(self, agent: str) -> Iterable[tuple[int, str, str]]:
+        """(line, field, value) of every allow/disallow rule in the groups naming `agent`."""
+        in_group = False
+        previous_was_agent = False
+        for number, raw in enumerate(self.text.splitlines(), start=1):
+            line = raw.split("#", 1)[0]
+            match = _RULE_LINE.match(line)
+            if not match:
+                continue
+            field, value = match.group(1).lower(), match.group(2)
+            if field in ("user-agent", "useragent", "user agent"):
+                named = value.strip().lower().replace("*", "") or "*"
+                if value.strip() == "*":
+                    named = "*"
+                in_group = (in_group and previous_was_agent) or named == agent
+                previous_was_agent = True
+                continue
+            previous_was_agent = False
+            if in_group and value and field in ("allow", "disallow"):
+                yield number, field, value
+
+    def _evidence(self, url: str, allowed: bool) -> tuple[str | None, int | None]:
+        agent = self._group_agent()
+        if agent is None:
+            return None, None
+        wanted = "allow" if allowed else "disallow"
+        best: tuple[int, int, str] | None = None
+        for number, field, value in self._group_rules(agent):
+            if field != wanted or not _pattern_matches(value, url):
+                continue
+            if best is None or len(value) > best[0]:
+                best = (len(value), number, value)
+        if best is None:
+            return None, None
+        return f"{wanted.capitalize()}: {best[2]}", best[1]
+
+
+def classify(
+    policy: Politeness,
+    robots_url: str,
+    *,
+    status: int | None,
+    body: bytes | None,
+    now: float,
+    error: str | None = None,
+    truncated: bool = False,
+) -> RobotsTxt:
+    """Apply the RFC 9309 status table to one robots.txt fetch (pure).
+
+    | outcome | mode | kept for |
+    |---|---|---|
+    | 2xx | rules (first `robots_max_bytes` bytes) | `robots_cache_s` |
+    | 401, 403 | allow-all (or disallow-all, see `robots_unauthorized_allows`) | `robots_cache_s` |
+    | other 4xx, too many redirects | allow-all | `robots_cache_s` |
+    | 429, 5xx, network error, truncated body | unavailable: disallow all | `robots_error_s` |
+    """
+    user_agent = product_token(policy.user_agent)
+    fresh = now + policy.robots_cache_s
+    retry = now + policy.robots_error_s
+    common = {"robots_url": robots_url, "user_agent": user_agent, "fetched_at": now}
+    if error is not None or status is None:
+        return RobotsTxt(
+            mode="unavailable", status=status, note=error or "no answer", expires_at=retry, **common
+        )
+    if truncated:
+        return RobotsTxt(
+            mode="unavailable", status=status, note="truncated body", expires_at=retry, **common
+        )
+    if 200 <= status < 300:
+        data = (body or b"")[: policy.robots_max_bytes]
+        if len(body or b"") > policy.robots_max_bytes:
+            # Drop the last partial line: a rule cut in half must not be parsed.
+            data = data.rsplit(b"\n", 1)[0]
+        text = data.decode("utf-8", errors="replace").lstrip("\ufeff")
+        note = "parsed"
+        if "<html" in text[:2048].lower():
+            note = "parsed (looks like an HTML page, probably a soft 404)"
+        return RobotsTxt(
+            mode="rules",
+            status=status,
+            text=text,
+            note=note,
+            expires_at=fresh,
+            parser=Protego.parse(text),
+            **common,
+        )
+    if status in (401, 403):
+        mode: RobotsMode = "allow-all" if policy.robots_unauthorized_allows else "disallow-all"
+        return RobotsTxt(mode=mode, status=status, note=f"{status}", expires_at=fresh, **common)
+    if status == 429 or status >= 500:
+        return RobotsTxt(
+            mode="unavailable", status=status, note=f"{status}", expires_at=retry, **common
+        )
+    if 300 <= status < 400:
+        note = f"{status}: too many redirects"
+        return RobotsTxt(mode="allow-all", status=status, note=note, expires_at=fresh, **common)
+    return RobotsTxt(mode="allow-all", status=status, note=f"{status}", expires_at=fresh, **common)
+
+
+@attrs.define
+class RobotsGate:
+    """Obeys robots.txt per origin: caches what `PoliteSession` fetched and decides.
+
+    Also applies the policy's `deny_patterns` (robots.txt-style path patterns)
+    before any robots.txt is consulted, so a denied URL costs no request at all.
+    """
+
+    policy: Politeness = attrs.field(factory=Politeness)
+    _cache: dict[str, RobotsTxt] = attrs.field(factory=dict, init=False)
+    _lock: threading.Lock = attrs.field(factory=threading.Lock, init=False, repr=False)
+    _origin_locks: dict[str, threading.Lock] = attrs.field(factory=dict, init=False, repr=False)
+
+    def denied(self, url: str) -> RobotsDecision | None:
+        """Return a refusal if one of the policy's deny patterns matches `url`."""
+        for pattern in self.policy.deny_patterns:
+            if _pattern_matches(pattern, url):
+                return RobotsDecision(
+                    False, url, reason="the policy's deny list forbids it", rule=pattern
+                )
+        return None
+
+    def cached(self, url: str, now: float) -> RobotsTxt | None:
+        """Return the fresh robots.txt for `url`'s origin, or None if it must be fetched."""
+        with self._lock:
+            entry = self._cache.get(_origin(url))
+        if entry is None or not entry.is_fresh(now):
+            return None
+        return entry
+
+    def learn(self, url: str, robots: RobotsTxt) -> None:
+        """Remember the robots.txt (or failure) fetched for `url`'s origin."""
+        with self._lock:
+            self._cache[_origin(url)] = robots
+
+    def origin_lock(self, url: str) -> threading.Lock:
+        """A lock per origin, so concurrent callers fetch each robots.txt once."""
+        with self._lock:
+            return self._origin_locks.setdefault(_origin(url), threading.Lock())
+
+    def allowed(self, url: str, now: float) -> RobotsDecision | None:
+        """Decide for `url` from the deny list and the cached robots.txt.
+
+        Returns:
+            The decision, or None when the origin's robots.txt must be fetched first.
+        """
+        refusal = self.denied(url)
+        if refusal is not None:
+            return refusal
+        entry = self.cached(url, now)
+        if entry is None:
+            return None
+        return entry.allowed(url, delay_cap=self.policy.max_wait)

@@ -1,0 +1,282 @@
+"""Every error politeharvest raises, under one root.
+
+```
+HarvestError                         root; catch-all for callers
+├── PolicyRefusal(url, reason)       we declined; nothing was sent for this URL
+│   ├── Disallowed                   robots.txt or the policy's deny list (rule, line)
+│   ├── RedirectRefused              a redirect hop the RedirectPolicy refused (code, chain)
+│   └── HostStopped                  the host answered 403 or a bot challenge: stopped for the job
+├── Deferred(url, until, reason)     not now; try again at `until` (a queue reschedules)
+│   ├── WaitRequired                 a wait longer than the caller allowed inline
+│   ├── BudgetExhausted              a wait would end after the job's deadline
+│   └── RetryLater                   the server kept refusing, or robots.txt is unreachable
+│       ├── RetriesExhausted         429/503 after every scheduled retry (statuses)
+│       └── RobotsUnavailable        robots.txt answered 429/5xx or could not be fetched
+├── FetchError(url)                  the wire failed
+│   └── TransportError               wraps requests/urllib3 errors (__cause__)
+├── ContentError(url)                bytes arrived, not what we wanted
+│   └── BadResponse                  unparseable after recovery, size cap exceeded
+│       └── ResponseTooLarge         a body passed the size cap while streaming
+└── OaiError(code, message)          the repository sent <error code=...>
+```
+
+Every exception carries the data a caller needs to act (the URL, the time to
+come back, the rule that matched) and its message says what happened, to which
+URL, and what to do about it.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+
+__all__ = [
+    "BadResponse",
+    "BudgetExhausted",
+    "ContentError",
+    "Deferred",
+    "Disallowed",
+    "FetchError",
+    "HarvestError",
+    "HostStopped",
+    "OaiError",
+    "PolicyRefusal",
+    "RedirectRefused",
+    "ResponseTooLarge",
+    "RetriesExhausted",
+    "RetryLater",
+    "RobotsUnavailable",
+    "TransportError",
+    "WaitRequired",
+]
+
+
+def _iso(moment: _dt.datetime) -> str:
+    return moment.astimezone(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+class HarvestError(Exception):
+    """Root of every error politeharvest raises."""
+
+
+class PolicyRefusal(HarvestError):
+    """The politeness policy declined a request; nothing was sent for this URL.
+
+    Attributes:
+        url: the URL that was not requested.
+        reason: a sentence saying why.
+    """
+
+    def __init__(self, url: str, reason: str) -> None:
+        self.url = url
+        self.reason = reason
+        super().__init__(f"{url}: {reason}")
+
+
+class Disallowed(PolicyRefusal):
+    """robots.txt (or the policy's deny list) forbids the URL.
+
+    Attributes:
+        rule: the matching rule as written, e.g. ``"Disallow: /oai"``.
+        line: its 1-based line number in robots.txt, or None for a deny pattern.
+        robots_url: the robots.txt that was applied, or None for a deny pattern.
+    """
+
+    def __init__(
+        self,
+        url: str,
+        reason: str,
+        *,
+        rule: str | None = None,
+        line: int | None = None,
+        robots_url: str | None = None,
+    ) -> None:
+        self.rule = rule
+        self.line = line
+        self.robots_url = robots_url
+        where = ""
+        if rule is not None:
+            where = f" (rule {rule!r}"
+            where += f" at line {line} of {robots_url})" if line is not None else ")"
+        super().__init__(
+            url,
+            f"{reason}{where}; not requested. Ask the site's operator for access "
+            "or leave this URL out.",
+        )
+
+
+class RedirectRefused(PolicyRefusal):
+    """A redirect the RedirectPolicy refused; the target was not requested.
+
+    Attributes:
+        location: the refused target, resolved against the redirecting URL.
+        code: a short machine-readable code (``"too-many-hops"``, ``"insecure-scheme"``,
+            ``"off-site"``, ``"loop"``, ``"private-address"``, ``"auth-wall"``).
+        chain: the URLs requested so far, first to last.
+    """
+
+    def __init__(
+        self, url: str, location: str, reason: str, *, code: str, chain: tuple[str, ...] = ()
+    ) -> None:
+        self.location = location
+        self.code = code
+        self.chain = chain
+        super().__init__(url, f"redirect to {location} refused: {reason}")
+
+
+class HostStopped(PolicyRefusal):
+    """The host refused us (403 or a bot challenge): no more requests to it in this job.
+
+    Attributes:
+        host: the stopped host.
+        status: the HTTP status that stopped it, if any.
+    """
+
+    def __init__(self, url: str, host: str, reason: str, *, status: int | None = None) -> None:
+        self.host = host
+        self.status = status
+        super().__init__(
+            url,
+            f"host {host} stopped for this job: {reason}. politeharvest never tries to "
+            "bypass such a refusal; contact the operator before harvesting it again.",
+        )
+
+
+class Deferred(HarvestError):
+    """Not now: the request may be tried again at ``until``.
+
+    Attributes:
+        url: the URL (or an OAI cursor's URL) to try again.
+        until: the earliest moment to try again (UTC, timezone-aware).
+        reason: a sentence saying why.
+    """
+
+    def __init__(self, url: str, until: _dt.datetime, reason: str) -> None:
+        self.url = url
+        self.until = until
+        self.reason = reason
+        super().__init__(f"{url}: {reason}; try again at {_iso(until)} or later")
+
+
+class WaitRequired(Deferred):
+    """The next polite moment is further away than the caller allowed to wait inline.
+
+    A job queue should reschedule the job for ``until`` instead of holding a worker.
+    """
+
+
+class BudgetExhausted(Deferred):
+    """The wait would end after the job's deadline, so it was never begun.
+
+    Attributes:
+        deadline: when the job's budget runs out (UTC).
+    """
+
+    def __init__(
+        self, url: str, until: _dt.datetime, reason: str, *, deadline: _dt.datetime
+    ) -> None:
+        self.deadline = deadline
+        super().__init__(url, until, f"{reason} (job budget ends at {_iso(deadline)})")
+
+
+class RetryLater(Deferred):
+    """The server could not give us the resource now; record it and come back later."""
+
+
+class RetriesExhausted(RetryLater):
+    """429/503 answered every scheduled retry.
+
+    Attributes:
+        statuses: the statuses received, in order.
+    """
+
+    def __init__(
+        self, url: str, until: _dt.datetime, statuses: tuple[int, ...], reason: str = ""
+    ) -> None:
+        self.statuses = statuses
+        super().__init__(
+            url,
+            until,
+            reason or f"server kept answering {', '.join(map(str, statuses))} after every retry",
+        )
+
+
+class RobotsUnavailable(RetryLater):
+    """robots.txt could not be read (429, 5xx, timeout, network error): nothing is fetched.
+
+    RFC 9309 section 2.3.1.4 asks a crawler to assume complete disallow until it can be read.
+    """
+
+
+class FetchError(HarvestError):
+    """The wire failed.
+
+    Attributes:
+        url: the URL being fetched.
+    """
+
+    def __init__(self, url: str, message: str) -> None:
+        self.url = url
+        super().__init__(f"{url}: {message}")
+
+
+class TransportError(FetchError):
+    """A network-level failure (connection, TLS, timeout); ``__cause__`` holds the original."""
+
+
+class ContentError(HarvestError):
+    """Bytes arrived, but not what was wanted.
+
+    Attributes:
+        url: the URL that answered.
+    """
+
+    def __init__(self, url: str, message: str) -> None:
+        self.url = url
+        super().__init__(f"{url}: {message}")
+
+
+class BadResponse(ContentError):
+    """A response that could not be used even after recovery.
+
+    Attributes:
+        raw: the bytes received (possibly truncated), kept for diagnosis.
+    """
+
+    def __init__(self, url: str, message: str, *, raw: bytes = b"") -> None:
+        self.raw = raw
+        super().__init__(url, message)
+
+
+class ResponseTooLarge(BadResponse):
+    """The (decompressed) body passed the size cap; reading stopped at cap + 1 byte.
+
+    Attributes:
+        limit: the cap in bytes.
+    """
+
+    def __init__(self, url: str, limit: int) -> None:
+        self.limit = limit
+        super().__init__(
+            url,
+            f"response body exceeds the size cap of {limit} bytes; reading stopped. "
+            "Raise Politeness.max_response_bytes (or max_file_bytes) if this is expected.",
+        )
+
+
+class OaiError(HarvestError):
+    """The OAI-PMH repository answered with an ``<error code="...">``.
+
+    Attributes:
+        code: the OAI-PMH error code, e.g. ``"badArgument"``.
+        message: the repository's own text.
+        url: the request URL.
+    """
+
+    code = "unknown"
+
+    def __init__(self, message: str = "", *, url: str = "", code: str | None = None) -> None:
+        if code is not None:
+            self.code = code
+        self.message = message
+        self.url = url
+        super().__init__(f"{url}: OAI-PMH error {self.code}: {message or '(no message)'}")

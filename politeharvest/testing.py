@@ -1,0 +1,394 @@
+"""Test helpers for politeharvest and for your own tests of code that uses it.
+
+- `FakeClock`: advances instantly and records every sleep with its reason.
+- `ScriptedAdapter`: a requests transport adapter answering from a script, with
+  simulated download times on a `FakeClock` (mount it on a `requests.Session`).
+- `LoopbackServer`: a real HTTP(S) server on a loopback address (127.0.0.x) that
+  logs each request's arrival and the end of its response, so tests can check
+  politeness from the server's side.
+
+These helpers are for tests: `LoopbackServer.start` runs the server in a
+background thread of the test process. The library itself never starts one.
+"""
+
+from __future__ import annotations
+
+import io
+import socket
+import ssl
+import threading
+import time
+from collections.abc import Callable, Iterable, Mapping
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, Union
+from urllib.parse import urlsplit
+
+import attrs
+import requests
+from requests.adapters import HTTPAdapter
+from urllib3.response import HTTPResponse
+
+__all__ = [
+    "FakeClock",
+    "LoggedRequest",
+    "LoopbackServer",
+    "Reply",
+    "ScriptedAdapter",
+    "SleepRecord",
+    "end_to_start_gaps",
+]
+
+#: 2026-01-01T00:00:00Z, the default start of a `FakeClock`'s wall clock.
+FAKE_EPOCH = 1_767_225_600.0
+
+
+@attrs.frozen
+class SleepRecord:
+    """One sleep on a `FakeClock`: when it began (monotonic), how long, and why."""
+
+    at: float
+    seconds: float
+    reason: str
+
+
+class FakeClock:
+    """A clock that advances instantly and records every sleep (thread-safe).
+
+    Args:
+        start: wall-clock seconds since the epoch at monotonic 0.
+    """
+
+    def __init__(self, start: float = FAKE_EPOCH) -> None:
+        self._start = start
+        self._elapsed = 0.0
+        self._lock = threading.Lock()
+        self.records: list[SleepRecord] = []
+
+    @property
+    def sleeps(self) -> list[float]:
+        """The seconds of every sleep, in order."""
+        return [record.seconds for record in self.records]
+
+    def now(self) -> float:
+        """Wall-clock seconds since the epoch."""
+        with self._lock:
+            return self._start + self._elapsed
+
+    def monotonic(self) -> float:
+        """Seconds since the clock was made."""
+        with self._lock:
+            return self._elapsed
+
+    def sleep(self, seconds: float, reason: str = "") -> None:
+        """Record the sleep and advance the clock by `seconds` at once."""
+        with self._lock:
+            self.records.append(SleepRecord(self._elapsed, max(0.0, seconds), reason))
+            self._elapsed += max(0.0, seconds)
+
+    def advance(self, seconds: float) -> None:
+        """Move time forward without recording a sleep (time spent elsewhere)."""
+        with self._lock:
+            self._elapsed += max(0.0, seconds)
+
+    def __repr__(self) -> str:
+        return f"FakeClock(monotonic={self._elapsed:.3f}, sleeps={len(self.records)})"
+
+
+@attrs.frozen
+class Reply:
+    """A scripted answer.
+
+    Attributes:
+        status: HTTP status.
+        headers: response headers.
+        body: response body (bytes or text, sent as UTF-8).
+        duration_s: how long the response takes to arrive in full (the fake
+            clock advances by it; a `LoopbackServer` sleeps it before answering).
+        truncate_at: send only this many body bytes while announcing the full
+            length (a broken download); `LoopbackServer` only.
+    """
+
+    status: int = 200
+    headers: Mapping[str, str] = attrs.field(factory=dict)
+    body: bytes | str = b""
+    duration_s: float = 0.0
+    truncate_at: int | None = None
+
+    def body_bytes(self) -> bytes:
+        """The body as bytes."""
+        return self.body.encode("utf-8") if isinstance(self.body, str) else self.body
+
+
+@attrs.frozen
+class LoggedRequest:
+    """A request as the server (or adapter) saw it.
+
+    Attributes:
+        method: HTTP method.
+        url: the full URL (scheme, host, port, path and query).
+        headers: request headers.
+        arrival: monotonic time the request arrived.
+        end: monotonic time the response was fully sent.
+        status: the status answered.
+        body: the request body.
+    """
+
+    method: str
+    url: str
+    headers: Mapping[str, str]
+    arrival: float
+    end: float
+    status: int
+    body: bytes = b""
+
+    @property
+    def path(self) -> str:
+        """Path and query of the URL."""
+        parts = urlsplit(self.url)
+        return parts.path + (f"?{parts.query}" if parts.query else "")
+
+    @property
+    def host(self) -> str:
+        """The hostname of the URL."""
+        return urlsplit(self.url).hostname or ""
+
+
+Responder = Callable[[LoggedRequest], Reply]
+Route = Union[Reply, list[Reply], Responder]
+
+
+def end_to_start_gaps(log: Iterable[LoggedRequest]) -> list[tuple[LoggedRequest, float]]:
+    """Return each request after the first with its gap: its arrival minus the previous end.
+
+    Pass the log of one host; the gaps are what politeness is measured by.
+    """
+    ordered = sorted(log, key=lambda r: r.arrival)
+    return [(nxt, nxt.arrival - prev.end) for prev, nxt in zip(ordered, ordered[1:])]
+
+
+class _Routes:
+    """Routes shared by the adapter and the server: path (with or without query) to replies."""
+
+    def __init__(self) -> None:
+        self._routes: dict[str, Route] = {}
+        self._lock = threading.Lock()
+
+    def set(self, key: str, route: Route) -> None:
+        with self._lock:
+            self._routes[key] = list(route) if isinstance(route, list) else route
+
+    def answer(self, keys: Iterable[str], request: LoggedRequest) -> Reply:
+        with self._lock:
+            for key in keys:
+                route = self._routes.get(key)
+                if route is None:
+                    continue
+                if isinstance(route, list):
+                    reply = route.pop(0) if len(route) > 1 else route[0]
+                    return reply
+                if isinstance(route, Reply):
+                    return route
+                responder = route
+                break
+            else:
+                return Reply(404, {"Content-Type": "text/plain"}, b"not found")
+        return responder(request)
+
+
+class ScriptedAdapter(HTTPAdapter):
+    """A transport adapter that answers from a script, on a `FakeClock`.
+
+    Routes are keyed by full URL (``"https://ex.org/a?b=1"``) or by URL without
+    query; a list of replies is answered in order, its last reply repeating.
+    Unknown URLs answer 404 (so robots.txt is "allow all" unless scripted).
+
+    Example:
+        >>> clock = FakeClock()
+        >>> adapter = ScriptedAdapter(clock)
+        >>> adapter.add("https://ex.org/a", [Reply(503, {"Retry-After": "7"}), Reply(200)])
+        >>> http = requests.Session(); http.mount("https://", adapter)
+    """
+
+    def __init__(self, clock: FakeClock | None = None) -> None:
+        super().__init__(max_retries=0)
+        self.clock = clock or FakeClock()
+        self.log: list[LoggedRequest] = []
+        self._routes = _Routes()
+
+    def add(self, url: str, route: Route) -> None:
+        """Answer `url` with a reply, a list of replies (in order), or a callable."""
+        self._routes.set(url, route)
+
+    def send(  # type: ignore[override]
+        self,
+        request: requests.PreparedRequest,
+        stream: bool = False,
+        timeout: Any = None,
+        verify: Any = True,
+        cert: Any = None,
+        proxies: Any = None,
+    ) -> requests.Response:
+        """Answer `request` from the script; the clock advances by the reply's duration."""
+        url = str(request.url)
+        arrival = self.clock.monotonic()
+        body = request.body or b""
+        seen = LoggedRequest(
+            str(request.method),
+            url,
+            dict(request.headers),
+            arrival,
+            arrival,
+            0,
+            body.encode() if isinstance(body, str) else body,
+        )
+        reply = self._routes.answer((url, url.split("?", 1)[0]), seen)
+        self.clock.advance(reply.duration_s)
+        data = reply.body_bytes() if request.method != "HEAD" else b""
+        headers = {"Content-Length": str(len(reply.body_bytes())), **reply.headers}
+        raw = HTTPResponse(
+            body=io.BytesIO(data),
+            headers=headers,
+            status=reply.status,
+            preload_content=False,
+            decode_content=True,
+            request_method=str(request.method),
+            enforce_content_length=False,
+        )
+        self.log.append(attrs.evolve(seen, end=self.clock.monotonic(), status=reply.status))
+        return self.build_response(request, raw)
+
+
+class _Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server: _Server
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+        pass  # the server keeps its own structured log
+
+    def _serve(self) -> None:
+        server = self.server
+        arrival = time.monotonic()
+        with server.owner._lock:
+            server.owner._in_flight += 1
+            server.owner.max_in_flight = max(server.owner.max_in_flight, server.owner._in_flight)
+        try:
+            length = int(self.headers.get("Content-Length") or 0)
+            body = self.rfile.read(length) if length else b""
+            url = f"{server.owner.base_url}{self.path}"
+            seen = LoggedRequest(self.command, url, dict(self.headers.items()), arrival, arrival, 0, body)
+            reply = server.owner.routes.answer((self.path, self.path.split("?", 1)[0]), seen)
+            if reply.duration_s > 0:
+                time.sleep(reply.duration_s)
+            data = reply.body_bytes()
+            self.send_response(reply.status)
+            names = {name.lower() for name in reply.headers}
+            for name, value in reply.headers.items():
+                self.send_header(name, value)
+            if "content-length" not in names:
+                self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            if self.command != "HEAD":
+                if reply.truncate_at is not None:
+                    self.wfile.write(data[: reply.truncate_at])
+                    self.wfile.flush()
+                    self.close_connection = True
+                else:
+                    self.wfile.write(data)
+            self.wfile.flush()
+            end = time.monotonic()
+            with server.owner._lock:
+                server.owner.log.append(attrs.evolve(seen, end=end, status=reply.status))
+        finally:
+            with server.owner._lock:
+                server.owner._in_flight -= 1
+
+    do_GET = do_HEAD = do_POST = _serve
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+    owner: LoopbackServer
+
+
+class LoopbackServer:
+    """A real HTTP(S) server on a loopback address that logs every request.
+
+    Args:
+        host: a loopback address; 127.0.0.2, 127.0.0.3, ... act as separate hosts.
+        port: 0 picks a free port.
+        ssl_context: a server `ssl.SSLContext` (e.g. from trustme) for https.
+
+    Use as a context manager (`with LoopbackServer("127.0.0.2") as server:`) or
+    call `start` and `stop`. Add routes by path: ``server.add("/a", Reply(...))``.
+    """
+
+    def __init__(
+        self, host: str = "127.0.0.1", port: int = 0, *, ssl_context: ssl.SSLContext | None = None
+    ) -> None:
+        self.host = host
+        self.routes = _Routes()
+        self.log: list[LoggedRequest] = []
+        self.max_in_flight = 0
+        self._in_flight = 0
+        self._lock = threading.Lock()
+        self._server = _Server((host, port), _Handler, bind_and_activate=True)
+        self._server.owner = self
+        self._tls = ssl_context is not None
+        if ssl_context is not None:
+            self._server.socket = ssl_context.wrap_socket(self._server.socket, server_side=True)
+        self._thread: threading.Thread | None = None
+
+    @property
+    def port(self) -> int:
+        """The port the server listens on."""
+        return int(self._server.server_address[1])
+
+    @property
+    def base_url(self) -> str:
+        """``http(s)://host:port``."""
+        return f"{'https' if self._tls else 'http'}://{self.host}:{self.port}"
+
+    def url(self, path: str = "/") -> str:
+        """The absolute URL of `path` on this server."""
+        return self.base_url + path
+
+    def add(self, path: str, route: Route) -> None:
+        """Answer `path` (with or without its query) with a reply, a list, or a callable."""
+        self.routes.set(path, route)
+
+    def requests_for(self, path_prefix: str = "") -> list[LoggedRequest]:
+        """Logged requests whose path starts with `path_prefix`."""
+        with self._lock:
+            return [r for r in self.log if r.path.startswith(path_prefix)]
+
+    def start(self) -> LoopbackServer:
+        """Serve in a background thread of the test process."""
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        )
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        """Stop serving and close the socket."""
+        self._server.shutdown()
+        self._server.server_close()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+
+    def __enter__(self) -> LoopbackServer:
+        return self.start()
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.stop()
+
+
+def free_loopback(host: str) -> bool:
+    """Whether `host` (e.g. ``"127.0.0.5"``) can be bound on this machine."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+            probe.bind((host, 0))
+        return True
+    except OSError:
+        return False
