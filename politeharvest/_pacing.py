@@ -13,6 +13,7 @@ one process; SQLite and Redis stores share the same small interface.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import threading
 import uuid
@@ -44,10 +45,8 @@ def host_key(url_or_host: str) -> str:
     host = urlsplit(url_or_host).hostname if "://" in url_or_host else url_or_host
     host = (host or "").strip().rstrip(".").lower()
     if not host.isascii():
-        try:
+        with contextlib.suppress(UnicodeError):
             host = host.encode("idna").decode("ascii")
-        except UnicodeError:
-            pass
     return host
 
 

@@ -72,7 +72,9 @@ def _lower_tuple(value: Iterable[str]) -> tuple[str, ...]:
     return tuple(v.lower() for v in _str_tuple(value))
 
 
-def _backoff_ok(instance: object, attribute: attrs.Attribute[tuple[float, ...]], value: Any) -> None:
+def _backoff_ok(
+    instance: object, attribute: attrs.Attribute[tuple[float, ...]], value: Any
+) -> None:
     if any(not math.isfinite(v) or v < 0 for v in value):
         raise ValueError(f"{attribute.name} must hold finite waits >= 0, got {value!r}")
 

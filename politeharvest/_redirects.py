@@ -161,8 +161,11 @@ class RedirectPolicy:
 
     @classmethod
     def for_robots(cls, policy: Politeness) -> RedirectPolicy:
-        """The redirect policy for robots.txt: RFC 9309 section 2.3.1.2 asks for >= 5 hops,
-        across hosts, and https is not required of an http origin's robots.txt."""
+        """The redirect policy for robots.txt fetches.
+
+        RFC 9309 section 2.3.1.2 asks for at least 5 hops, across hosts, and
+        https is not required of an http origin's robots.txt.
+        """
         return cls(
             max_hops=policy.robots_max_redirects,
             https_only=False,
@@ -198,7 +201,9 @@ class RedirectPolicy:
         if _AUTH_WALL.search(target):
             return Stop(target, "redirect to a sign-in or single-sign-on page", "auth-wall")
         if not self.allow_private_addresses and is_private_address(host):
-            return Stop(target, "target is a private, loopback or link-local address", "private-address")
+            return Stop(
+                target, "target is a private, loopback or link-local address", "private-address"
+            )
         if not self.in_scope(chain[0], target):
             return Stop(target, self._scope_reason(chain[0], target), "off-site")
         return Follow(target)

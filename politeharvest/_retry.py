@@ -51,8 +51,6 @@ def parse_retry_after(value: str | None, now: float) -> float | None:
         when = parsedate_to_datetime(text)
     except (TypeError, ValueError, IndexError, OverflowError):
         return None
-    if when is None:  # pragma: no cover - older Pythons returned None
-        return None
     if when.tzinfo is None:  # asctime carries no zone; HTTP dates are GMT
         when = when.replace(tzinfo=_dt.timezone.utc)
     delay = when.timestamp() - now

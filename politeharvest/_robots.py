@@ -11,7 +11,7 @@ import re
 import threading
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal
 from urllib.parse import urlsplit
 
 import attrs
@@ -147,29 +147,32 @@ class RobotsTxt:
 
     def allowed(self, url: str, *, delay_cap: float = 300.0) -> RobotsDecision:
         """Decide whether `url` may be fetched under this robots.txt, with evidence."""
-        base = {"url": url, "robots_url": self.robots_url, "status": self.status}
-        if self.mode == "allow-all":
-            return RobotsDecision(True, reason=f"robots.txt {self.note}: allow all", **base)
-        if self.mode == "disallow-all":
-            return RobotsDecision(False, reason=f"robots.txt {self.note}: disallow all", **base)
-        if self.mode == "unavailable":
+
+        def decision(allowed: bool, reason: str, **evidence: Any) -> RobotsDecision:
             return RobotsDecision(
+                allowed, url, reason, robots_url=self.robots_url, status=self.status, **evidence
+            )
+
+        if self.mode == "allow-all":
+            return decision(True, f"robots.txt {self.note}: allow all")
+        if self.mode == "disallow-all":
+            return decision(False, f"robots.txt {self.note}: disallow all")
+        if self.mode == "unavailable":
+            return decision(
                 False,
-                reason=f"robots.txt unavailable ({self.note}): disallow all until it can be read",
+                f"robots.txt unavailable ({self.note}): disallow all until it can be read",
                 unavailable=True,
                 retry_at=self.expires_at,
-                **base,
             )
         assert self._parser is not None
         allowed = bool(self._parser.can_fetch(url, self.user_agent))
         rule, line = self._evidence(url, allowed)
-        return RobotsDecision(
+        return decision(
             allowed,
-            reason="robots.txt allows" if allowed else "robots.txt disallows",
+            "robots.txt allows" if allowed else "robots.txt disallows",
             rule=rule,
             line=line,
             crawl_delay=self.crawl_delay(delay_cap),
-            **base,
         )
 
     # -- evidence ------------------------------------------------------------------
@@ -242,15 +245,30 @@ def classify(
     user_agent = product_token(policy.user_agent)
     fresh = now + policy.robots_cache_s
     retry = now + policy.robots_error_s
-    common = {"robots_url": robots_url, "user_agent": user_agent, "fetched_at": now}
+
+    def outcome(
+        mode: RobotsMode,
+        note: str,
+        expires_at: float,
+        text: str = "",
+        parser: Protego | None = None,
+    ) -> RobotsTxt:
+        return RobotsTxt(
+            robots_url=robots_url,
+            mode=mode,
+            user_agent=user_agent,
+            text=text,
+            status=status,
+            note=note,
+            fetched_at=now,
+            expires_at=expires_at,
+            parser=parser,
+        )
+
     if error is not None or status is None:
-        return RobotsTxt(
-            mode="unavailable", status=status, note=error or "no answer", expires_at=retry, **common
-        )
+        return outcome("unavailable", error or "no answer", retry)
     if truncated:
-        return RobotsTxt(
-            mode="unavailable", status=status, note="truncated body", expires_at=retry, **common
-        )
+        return outcome("unavailable", "truncated body", retry)
     if 200 <= status < 300:
         data = (body or b"")[: policy.robots_max_bytes]
         if len(body or b"") > policy.robots_max_bytes:
@@ -260,26 +278,16 @@ def classify(
         note = "parsed"
         if "<html" in text[:2048].lower():
             note = "parsed (looks like an HTML page, probably a soft 404)"
-        return RobotsTxt(
-            mode="rules",
-            status=status,
-            text=text,
-            note=note,
-            expires_at=fresh,
-            parser=Protego.parse(text),
-            **common,
-        )
+        return outcome("rules", note, fresh, text, Protego.parse(text))
     if status in (401, 403):
-        mode: RobotsMode = "allow-all" if policy.robots_unauthorized_allows else "disallow-all"
-        return RobotsTxt(mode=mode, status=status, note=f"{status}", expires_at=fresh, **common)
-    if status == 429 or status >= 500:
-        return RobotsTxt(
-            mode="unavailable", status=status, note=f"{status}", expires_at=retry, **common
+        return outcome(
+            "allow-all" if policy.robots_unauthorized_allows else "disallow-all", f"{status}", fresh
         )
+    if status == 429 or status >= 500:
+        return outcome("unavailable", f"{status}", retry)
     if 300 <= status < 400:
-        note = f"{status}: too many redirects"
-        return RobotsTxt(mode="allow-all", status=status, note=note, expires_at=fresh, **common)
-    return RobotsTxt(mode="allow-all", status=status, note=f"{status}", expires_at=fresh, **common)
+        return outcome("allow-all", f"{status}: too many redirects", fresh)
+    return outcome("allow-all", f"{status}", fresh)
 
 
 @attrs.define

@@ -153,7 +153,7 @@ def _read_body(response: requests.Response, limit: int, *, truncate: bool = Fals
 
 
 def _cap_redirect_body(response: requests.Response, **kwargs: Any) -> None:
-    if response.is_redirect and not response._content_consumed:
+    if response.is_redirect and not getattr(response, "_content_consumed", False):
         _store_body(response, _read_body(response, _REDIRECT_BODY_CAP, truncate=True))
 
 
@@ -161,7 +161,7 @@ def _store_body(response: requests.Response, data: bytes) -> None:
     # requests keeps the body in these two attributes; setting them makes
     # .content/.text/.json() work as usual on a body we read with a cap.
     response._content = data
-    response._content_consumed = True
+    response._content_consumed = True  # type: ignore[attr-defined]
 
 
 @attrs.define
@@ -197,9 +197,7 @@ class PoliteSession:
     job_id: str = attrs.field(factory=lambda: uuid.uuid4().hex)
     job_started_at: float | None = None
     max_inline_wait: float | None = None
-    on_event: tuple[Callable[[RequestEvent], None], ...] = attrs.field(
-        default=(), converter=tuple
-    )
+    on_event: tuple[Callable[[RequestEvent], None], ...] = attrs.field(default=(), converter=tuple)
     rng: random.Random = attrs.field(factory=random.Random, repr=False)
     resolve_addresses: bool = True
     robots: RobotsGate = attrs.field(init=False)
@@ -356,7 +354,12 @@ class PoliteSession:
             return self._robots_decision(url, self.max_inline_wait, "page")
         except Disallowed as exc:
             return RobotsDecision(
-                False, url, reason=exc.reason, rule=exc.rule, line=exc.line, robots_url=exc.robots_url
+                False,
+                url,
+                reason=exc.reason,
+                rule=exc.rule,
+                line=exc.line,
+                robots_url=exc.robots_url,
             )
 
     @property
@@ -397,7 +400,7 @@ class PoliteSession:
         prepared = self.http.prepare_request(request)
         # requests reads a redirect's whole body before we see the response (to
         # build Response.next); this hook runs first and reads it with a cap.
-        prepared.register_hook("response", _cap_redirect_body)
+        prepared.hooks.setdefault("response", []).append(_cap_redirect_body)
         # Identity is ours, whatever the caller's session carries (H1).
         prepared.headers["User-Agent"] = self.policy.user_agent
         if self.policy.from_address:
@@ -417,7 +420,9 @@ class PoliteSession:
                     decision = entry.allowed(url, delay_cap=self.policy.max_wait)
         if decision.unavailable:
             self._refused(url, kind, "disallowed", decision.reason)
-            retry_at = decision.retry_at if decision.retry_at is not None else self.clock.monotonic()
+            retry_at = (
+                decision.retry_at if decision.retry_at is not None else self.clock.monotonic()
+            )
             raise RobotsUnavailable(url, self._wall(retry_at), decision.reason)
         if not decision.allowed:
             self._refused(url, kind, "disallowed", f"{decision.reason}: {decision.rule}")
@@ -451,7 +456,11 @@ class PoliteSession:
                 )
             except (TransportError, ResponseTooLarge) as exc:
                 return classify(
-                    policy, robots_url, status=None, body=None, now=self.clock.monotonic(),
+                    policy,
+                    robots_url,
+                    status=None,
+                    body=None,
+                    now=self.clock.monotonic(),
                     error=str(exc),
                 )
             if response.is_redirect:
@@ -461,7 +470,10 @@ class PoliteSession:
                     # RFC 9309 2.3.1.2: beyond the redirects we follow, robots.txt
                     # counts as unavailable (4xx): allow all.
                     return classify(
-                        policy, robots_url, status=response.status_code, body=None,
+                        policy,
+                        robots_url,
+                        status=response.status_code,
+                        body=None,
                         now=self.clock.monotonic(),
                     )
                 chain.append(step.url)
@@ -528,9 +540,24 @@ class PoliteSession:
             ended = self.clock.monotonic()
             self.pace_store.release(slot, end=ended)
             self._count(sent=True, kind=kind)
-            self._emit(RequestEvent(at, host, method, url, kind, "error", None, waited,
-                                    slot.wait_reason, slot.multiplier, attempt, started, ended,
-                                    str(exc)))
+            self._emit(
+                RequestEvent(
+                    at,
+                    host,
+                    method,
+                    url,
+                    kind,
+                    "error",
+                    None,
+                    waited,
+                    slot.wait_reason,
+                    slot.multiplier,
+                    attempt,
+                    started,
+                    ended,
+                    str(exc),
+                )
+            )
             raise TransportError(url, f"request failed: {exc}") from exc
         except ResponseTooLarge:
             ended = self.clock.monotonic()
@@ -544,8 +571,21 @@ class PoliteSession:
         ended = self.clock.monotonic()
         self.pace_store.release(slot, end=ended)
         self._emit(
-            RequestEvent(at, host, method, url, kind, self._decision_of(response), response.status_code,
-                         waited, slot.wait_reason, slot.multiplier, attempt, started, ended)
+            RequestEvent(
+                at,
+                host,
+                method,
+                url,
+                kind,
+                self._decision_of(response),
+                response.status_code,
+                waited,
+                slot.wait_reason,
+                slot.multiplier,
+                attempt,
+                started,
+                ended,
+            )
         )
         self._after_response(response, kind=kind, host=host, attempt=attempt, url=url)
         return response
@@ -586,7 +626,9 @@ class PoliteSession:
                 pause = max(0.0, reserved.retry_at - now)
                 if reserved.retry_at > self._deadline:
                     raise BudgetExhausted(
-                        url, self._wall(reserved.retry_at), f"host {host} is busy",
+                        url,
+                        self._wall(reserved.retry_at),
+                        f"host {host} is busy",
                         deadline=self.deadline,
                     )
                 if inline is not None and busy_waited + pause > inline:
@@ -605,14 +647,18 @@ class PoliteSession:
             self.pace_store.release(slot, end=None)
             self._refused(url, kind, "budget", reason)
             raise BudgetExhausted(
-                url, self._wall(slot.start_at), f"the next polite moment ({reason}) is after the deadline",
+                url,
+                self._wall(slot.start_at),
+                f"the next polite moment ({reason}) is after the deadline",
                 deadline=self.deadline,
             )
         if wait > limit:
             self.pace_store.release(slot, end=None)
             self._refused(url, kind, "deferred", reason)
             raise WaitRequired(
-                url, self._wall(slot.start_at), f"the next polite moment is {wait:.1f} s away ({slot.wait_reason})"
+                url,
+                self._wall(slot.start_at),
+                f"the next polite moment is {wait:.1f} s away ({slot.wait_reason})",
             )
         remaining = wait
         while remaining > 0:
@@ -649,9 +695,21 @@ class PoliteSession:
                     ended = self.clock.monotonic()
                     self.pace_store.release(slot, end=ended)
                     self._emit(
-                        RequestEvent(at, host, method, url, kind, "sent", response.status_code,
-                                     waited, slot.wait_reason, slot.multiplier, attempt, started,
-                                     ended)
+                        RequestEvent(
+                            at,
+                            host,
+                            method,
+                            url,
+                            kind,
+                            "sent",
+                            response.status_code,
+                            waited,
+                            slot.wait_reason,
+                            slot.multiplier,
+                            attempt,
+                            started,
+                            ended,
+                        )
                     )
 
         response.close = close  # type: ignore[method-assign]
@@ -679,7 +737,9 @@ class PoliteSession:
             self.pace_store.stop_host(host, job=self.job_id, reason=reason)
             response.close()
             self._emit(
-                RequestEvent(self.clock.now(), host, "-", url, kind, "stopped", status, detail=reason)
+                RequestEvent(
+                    self.clock.now(), host, "-", url, kind, "stopped", status, detail=reason
+                )
             )
             raise HostStopped(url, host, reason, status=status)
 
@@ -709,15 +769,21 @@ class PoliteSession:
         self.pace_store.hold(host, until, reason=decision.reason)
         logger.info(
             "%s answered %s; holding %s for %.1f s (%s), slow-down x%g",
-            url, response.status_code, host, decision.delay, decision.reason, multiplier,
+            url,
+            response.status_code,
+            host,
+            decision.delay,
+            decision.reason,
+            multiplier,
         )
         if decision.defer:
             self._refused(url, kind, "deferred", f"{decision.reason} {decision.delay:.0f} s")
             raise WaitRequired(
                 url,
                 self._wall(until),
-                f"the server asked for {decision.delay:.0f} s ({decision.reason}), more than the "
-                f"policy's longest wait of {self.policy.max_wait:.0f} s; the host is held until then",
+                f"the server asked for {decision.delay:.0f} s ({decision.reason}), more than "
+                f"the policy's longest wait of {self.policy.max_wait:.0f} s; "
+                "the host is held until then",
             )
         with self._stats_lock:
             self.stats.retries += 1
@@ -731,14 +797,18 @@ class PoliteSession:
         step = self.redirects.decide(tuple(chain), location)
         if not isinstance(step, Follow):
             self._refused(step.url, kind, "refused", f"{step.code}: {step.reason}")
-            raise RedirectRefused(current, step.url, step.reason, code=step.code, chain=tuple(chain))
+            raise RedirectRefused(
+                current, step.url, step.reason, code=step.code, chain=tuple(chain)
+            )
         target = step.url
         if self.resolve_addresses and not self.policy.allow_private_addresses:
             self._refuse_private_names(current, target, chain, kind)
         # A Retry-After on a 3xx delays the hop (E4).
         asked = parse_retry_after(response.headers.get("Retry-After"), self.clock.now())
         if asked:
-            self.pace_store.hold(host_key(target), self.clock.monotonic() + asked, reason="retry-after")
+            self.pace_store.hold(
+                host_key(target), self.clock.monotonic() + asked, reason="retry-after"
+            )
         nxt = response.next
         if nxt is None or str(nxt.url) != target:
             nxt = self._prepare(
@@ -753,7 +823,9 @@ class PoliteSession:
             self.stats.redirects += 1
         return nxt
 
-    def _refuse_private_names(self, current: str, target: str, chain: list[str], kind: Kind) -> None:
+    def _refuse_private_names(
+        self, current: str, target: str, chain: list[str], kind: Kind
+    ) -> None:
         host = urlsplit(target).hostname or ""
         if is_private_address(host):
             return  # literal addresses were already decided by the policy
@@ -766,7 +838,9 @@ class PoliteSession:
             if is_private_address(address):
                 reason = f"{host} resolves to the private address {address}"
                 self._refused(target, kind, "refused", reason)
-                raise RedirectRefused(current, target, reason, code="private-address", chain=tuple(chain))
+                raise RedirectRefused(
+                    current, target, reason, code="private-address", chain=tuple(chain)
+                )
 
     # -- bookkeeping --------------------------------------------------------------------
 
@@ -801,4 +875,3 @@ class PoliteSession:
             logger.debug("%s %s %s: %s", event.decision, event.kind, event.url, event.detail)
         for hook in self.on_event:
             hook(event)
-

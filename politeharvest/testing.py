@@ -14,13 +14,14 @@ background thread of the test process. The library itself never starts one.
 from __future__ import annotations
 
 import io
+import itertools
 import socket
 import ssl
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Union
+from typing import Any
 from urllib.parse import urlsplit
 
 import attrs
@@ -154,7 +155,7 @@ class LoggedRequest:
 
 
 Responder = Callable[[LoggedRequest], Reply]
-Route = Union[Reply, list[Reply], Responder]
+Route = Reply | list[Reply] | Responder
 
 
 def end_to_start_gaps(log: Iterable[LoggedRequest]) -> list[tuple[LoggedRequest, float]]:
@@ -163,7 +164,7 @@ def end_to_start_gaps(log: Iterable[LoggedRequest]) -> list[tuple[LoggedRequest,
     Pass the log of one host; the gaps are what politeness is measured by.
     """
     ordered = sorted(log, key=lambda r: r.arrival)
-    return [(nxt, nxt.arrival - prev.end) for prev, nxt in zip(ordered, ordered[1:])]
+    return [(nxt, nxt.arrival - prev.end) for prev, nxt in itertools.pairwise(ordered)]
 
 
 class _Routes:
@@ -184,8 +185,7 @@ class _Routes:
                 if route is None:
                     continue
                 if isinstance(route, list):
-                    reply = route.pop(0) if len(route) > 1 else route[0]
-                    return reply
+                    return route.pop(0) if len(route) > 1 else route[0]
                 if isinstance(route, Reply):
                     return route
                 responder = route
@@ -219,7 +219,7 @@ class ScriptedAdapter(HTTPAdapter):
         """Answer `url` with a reply, a list of replies (in order), or a callable."""
         self._routes.set(url, route)
 
-    def send(  # type: ignore[override]
+    def send(
         self,
         request: requests.PreparedRequest,
         stream: bool = False,
@@ -262,7 +262,7 @@ class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server: _Server
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: Any) -> None:
         pass  # the server keeps its own structured log
 
     def _serve(self) -> None:
@@ -275,7 +275,9 @@ class _Handler(BaseHTTPRequestHandler):
             length = int(self.headers.get("Content-Length") or 0)
             body = self.rfile.read(length) if length else b""
             url = f"{server.owner.base_url}{self.path}"
-            seen = LoggedRequest(self.command, url, dict(self.headers.items()), arrival, arrival, 0, body)
+            seen = LoggedRequest(
+                self.command, url, dict(self.headers.items()), arrival, arrival, 0, body
+            )
             reply = server.owner.routes.answer((self.path, self.path.split("?", 1)[0]), seen)
             if reply.duration_s > 0:
                 time.sleep(reply.duration_s)
