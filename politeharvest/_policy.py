@@ -182,10 +182,6 @@ class Politeness:
             return self.backoff[attempt]
         return None
 
-    def next_multiplier(self, current: float) -> float:
-        """Return the slow-down multiplier after one more 429/503 (x2, at most x8)."""
-        return min(self.max_slowdown, max(1.0, current) * self.slowdown_factor)
-
     # -- mapping / file round trip -------------------------------------------------
 
     def to_mapping(self) -> dict[str, Any]:

@@ -47,6 +47,19 @@ def _origin(url: str) -> str:
     return robots_url_for(url)[: -len("/robots.txt")]
 
 
+_AGENT_LINE = re.compile(r"^(\s*user[- ]?agent\s*:?\s*)([A-Za-z_*-]+)[^#\r\n]*", re.I | re.M)
+
+
+def _parse(text: str) -> Protego:
+    """Parse with Protego after cutting each user-agent value to its product token.
+
+    Google's parser reads ``User-agent: FOO BAR`` as the group of ``foo``
+    (robots_test.cc, ID_UserAgentValueCaseInsensitive); Protego would match
+    nothing and allow everything. Cutting the value keeps us on the safe side.
+    """
+    return Protego.parse(_AGENT_LINE.sub(r"\1\2", text))
+
+
 @lru_cache(maxsize=4096)
 def _single_rule(pattern: str) -> Protego:
     return Protego.parse(f"User-agent: *\nDisallow: {pattern}\n")
@@ -132,7 +145,7 @@ class RobotsTxt:
             text=text,
             status=status,
             note="parsed",
-            parser=Protego.parse(text),
+            parser=_parse(text),
         )
 
     def is_fresh(self, now: float) -> bool:
@@ -197,9 +210,7 @@ class RobotsTxt:
                 continue
             field, value = match.group(1).lower(), match.group(2)
             if field in ("user-agent", "useragent", "user agent"):
-                named = value.strip().lower().replace("*", "") or "*"
-                if value.strip() == "*":
-                    named = "*"
+                named = "*" if value.strip().startswith("*") else product_token(value)
                 in_group = (in_group and previous_was_agent) or named == agent
                 previous_was_agent = True
                 continue
@@ -278,7 +289,7 @@ def classify(
         note = "parsed"
         if "<html" in text[:2048].lower():
             note = "parsed (looks like an HTML page, probably a soft 404)"
-        return outcome("rules", note, fresh, text, Protego.parse(text))
+        return outcome("rules", note, fresh, text, _parse(text))
     if status in (401, 403):
         return outcome(
             "allow-all" if policy.robots_unauthorized_allows else "disallow-all", f"{status}", fresh
