@@ -643,7 +643,16 @@ class PoliteSession:
             return slot, 0.0
         limit = self.policy.max_wait if inline is None else min(inline, self.policy.max_wait)
         reason = f"{slot.wait_reason} ({wait:.3f} s)"
-        if slot.start_at > self._deadline:
+        if wait > self.policy.max_wait:
+            self.pace_store.release(slot, end=None)
+            self._refused(url, kind, "deferred", reason)
+            raise WaitRequired(
+                url,
+                self._wall(slot.start_at),
+                f"the next polite moment is {wait:.1f} s away ({slot.wait_reason}), "
+                f"beyond the policy's longest wait of {self.policy.max_wait:.0f} s",
+            )
+        if slot.start_at >= self._deadline:
             self.pace_store.release(slot, end=None)
             self._refused(url, kind, "budget", reason)
             raise BudgetExhausted(
@@ -658,7 +667,8 @@ class PoliteSession:
             raise WaitRequired(
                 url,
                 self._wall(slot.start_at),
-                f"the next polite moment is {wait:.1f} s away ({slot.wait_reason})",
+                f"the next polite moment is {wait:.1f} s away ({slot.wait_reason}), "
+                "longer than the caller allows to wait inline",
             )
         remaining = wait
         while remaining > 0:

@@ -46,8 +46,11 @@ def make_session(
 ) -> Callable[..., PoliteSession]:
     """Build a PoliteSession on the fake clock and scripted transport; kwargs evolve the policy."""
 
-    def make(events: list[Any] | None = None, session_kwargs: dict[str, Any] | None = None,
-             **changes: Any) -> PoliteSession:
+    def make(
+        events: list[Any] | None = None,
+        session_kwargs: dict[str, Any] | None = None,
+        **changes: Any,
+    ) -> PoliteSession:
         hooks = (events.append,) if events is not None else ()
         return PoliteSession(
             attrs.evolve(policy, **changes),

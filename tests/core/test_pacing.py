@@ -14,7 +14,9 @@ from politeharvest._pacing import clamp_crawl_delay
 
 def test_pacer_gap_end_to_start() -> None:
     pacer = HostPacer(Politeness())
-    start, reason = pacer.start(HostState(last_end=10.0), now=10.5, gap=1.0, gap_reason="request-interval")
+    start, reason = pacer.start(
+        HostState(last_end=10.0), now=10.5, gap=1.0, gap_reason="request-interval"
+    )
     assert (start, reason) == (11.0, "request-interval")
 
 
@@ -52,7 +54,9 @@ def test_pacer_multiplier_and_hold() -> None:
         ("page", -1.0, (1.0, "request-interval")),
     ],
 )
-def test_gap_with_crawl_delay(kind: str, crawl_delay: float | None, expected: tuple[float, str]) -> None:
+def test_gap_with_crawl_delay(
+    kind: str, crawl_delay: float | None, expected: tuple[float, str]
+) -> None:
     assert HostPacer(Politeness()).gap(kind, crawl_delay) == expected
 
 
@@ -67,10 +71,14 @@ def test_jitter_never_lowers_a_gap() -> None:
     pacer = HostPacer(Politeness(jitter=0.5))
     for _ in range(1000):
         jitter = rng.uniform(0.0, 0.5)
-        start, _ = pacer.start(HostState(last_end=100.0), now=100.0, gap=1.0, gap_reason="r", jitter=jitter)
+        start, _ = pacer.start(
+            HostState(last_end=100.0), now=100.0, gap=1.0, gap_reason="r", jitter=jitter
+        )
         assert start - 100.0 >= 1.0
     # even a negative jitter (a bug elsewhere) cannot shorten it
-    start, _ = pacer.start(HostState(last_end=100.0), now=100.0, gap=1.0, gap_reason="r", jitter=-5.0)
+    start, _ = pacer.start(
+        HostState(last_end=100.0), now=100.0, gap=1.0, gap_reason="r", jitter=-5.0
+    )
     assert start == 101.0
 
 
@@ -90,8 +98,12 @@ def test_host_key_is_the_hostname(given: str, key: str) -> None:
     assert host_key(given) == key
 
 
-def _reserve(store: MemoryPaceStore, host: str, now: float, gap: float = 1.0, job: str = "j") -> Slot | Busy:
-    return store.reserve(host, job=job, now=now, gap=gap, gap_reason="request-interval", jitter=0.0, lease_s=60.0)
+def _reserve(
+    store: MemoryPaceStore, host: str, now: float, gap: float = 1.0, job: str = "j"
+) -> Slot | Busy:
+    return store.reserve(
+        host, job=job, now=now, gap=gap, gap_reason="request-interval", jitter=0.0, lease_s=60.0
+    )
 
 
 def test_store_reserve_release_end_to_start() -> None:

@@ -77,7 +77,9 @@ def test_unknown_setting_is_named() -> None:
 
 def test_from_toml_and_json_files(tmp_path: Path) -> None:
     toml = tmp_path / "policy.toml"
-    toml.write_text('[politeness]\nrequest_interval = 3.0\nbackoff = [10, 20]\nuser_agent = "b/1 (mailto:a@b.org)"\n')
+    toml.write_text(
+        '[politeness]\nrequest_interval = 3.0\nbackoff = [10, 20]\nuser_agent = "b/1 (mailto:a@b.org)"\n'
+    )
     loaded = Politeness.from_file(toml)
     assert (loaded.request_interval, loaded.backoff) == (3.0, (10.0, 20.0))
     js = tmp_path / "policy.json"

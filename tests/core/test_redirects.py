@@ -20,11 +20,23 @@ def decide(policy: RedirectPolicy, chain: list[str], location: str) -> Follow | 
         (["https://a.ex.org/x"], "/y", Follow("https://a.ex.org/y")),  # E1 same host
         (["https://a.ex.org/x"], "http://a.ex.org/y", "insecure-scheme"),  # E1 https -> http
         (["http://a.ex.org/x"], "https://a.ex.org/x", Follow("https://a.ex.org/x")),  # upgrade
-        (["https://a.example.ac.uk/x"], "https://b.example.ac.uk/y", Follow("https://b.example.ac.uk/y")),
+        (
+            ["https://a.example.ac.uk/x"],
+            "https://b.example.ac.uk/y",
+            Follow("https://b.example.ac.uk/y"),
+        ),
         (["https://a.example.ac.uk/x"], "https://other.ac.uk/y", "off-site"),  # public suffix aware
         (["https://ex.org/x"], "https://ex.com/y", "off-site"),
-        (["https://ex.org/1", "https://ex.org/2", "https://ex.org/3"], "/4", Follow("https://ex.org/4")),
-        (["https://ex.org/1", "https://ex.org/2", "https://ex.org/3", "https://ex.org/4"], "/5", "too-many-hops"),
+        (
+            ["https://ex.org/1", "https://ex.org/2", "https://ex.org/3"],
+            "/4",
+            Follow("https://ex.org/4"),
+        ),
+        (
+            ["https://ex.org/1", "https://ex.org/2", "https://ex.org/3", "https://ex.org/4"],
+            "/5",
+            "too-many-hops",
+        ),
         (["https://a.ex.org/x", "https://b.ex.org/y"], "https://a.ex.org/x", "loop"),
         (["https://ex.org/x"], "https://ex.org/login?next=/x", "auth-wall"),
         (["https://ex.org/x"], "https://idp.ex.org/idp/profile/SAML2/Redirect/SSO", "auth-wall"),
@@ -58,8 +70,12 @@ def test_host_scope_refuses_sibling_subdomain() -> None:
 
 def test_allowed_file_hosts() -> None:
     policy = RedirectPolicy(scope="host", allowed_hosts=("*.cdn.example.net", "files.example.com"))
-    assert isinstance(decide(policy, ["https://ex.org/x"], "https://eu.cdn.example.net/f.pdf"), Follow)
-    assert isinstance(decide(policy, ["https://ex.org/x"], "https://files.example.com/f.pdf"), Follow)
+    assert isinstance(
+        decide(policy, ["https://ex.org/x"], "https://eu.cdn.example.net/f.pdf"), Follow
+    )
+    assert isinstance(
+        decide(policy, ["https://ex.org/x"], "https://files.example.com/f.pdf"), Follow
+    )
     assert isinstance(decide(policy, ["https://ex.org/x"], "https://evil.example.com/f.pdf"), Stop)
 
 
@@ -102,7 +118,13 @@ def test_registrable_domain(host: str, domain: str) -> None:
 
 @pytest.mark.parametrize(
     ("host", "private"),
-    [("192.168.1.1", True), ("172.16.0.1", True), ("8.8.8.8", False), ("fe80::1", True), ("ex.org", False)],
+    [
+        ("192.168.1.1", True),
+        ("172.16.0.1", True),
+        ("8.8.8.8", False),
+        ("fe80::1", True),
+        ("ex.org", False),
+    ],
 )
 def test_private_addresses(host: str, private: bool) -> None:
     assert is_private_address(host) is private

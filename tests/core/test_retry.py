@@ -42,8 +42,19 @@ def test_retry_after_forms_are_honoured(value: str, expected: float) -> None:
 
 @pytest.mark.parametrize(
     "value",
-    ["1.5", "-5", "1m0s", "soon", "", "   ", "7, 9", "Fri, 31 Dec 2099 23:59:59 GMT, 5, 6", "0x10",
-     "Mon, 32 Foo 2020 00:00:00 GMT", "\u0661\u0662"],
+    [
+        "1.5",
+        "-5",
+        "1m0s",
+        "soon",
+        "",
+        "   ",
+        "7, 9",
+        "Fri, 31 Dec 2099 23:59:59 GMT, 5, 6",
+        "0x10",
+        "Mon, 32 Foo 2020 00:00:00 GMT",
+        "\u0661\u0662",
+    ],
 )
 def test_junk_retry_after_is_none_never_an_exception(value: str) -> None:
     """Invalid values fall back to the schedule: None, never an exception (B3)."""

@@ -11,22 +11,42 @@ UA = "politeharvest/0.1 (+mailto:tests@example.org)"
 
 
 def allowed(text: str, url: str, user_agent: str = UA) -> bool:
-    return RobotsTxt.from_text(text, user_agent=user_agent, robots_url="https://ex.org/robots.txt").allowed(url).allowed
+    return (
+        RobotsTxt.from_text(text, user_agent=user_agent, robots_url="https://ex.org/robots.txt")
+        .allowed(url)
+        .allowed
+    )
 
 
 # The "never requests a disallowed path" table of research/politeness.md section 13 D.
 MATRIX = [
-    ("User-agent: *\nDisallow: /a\nDisallow: /ab\n", "https://ex.org/ac", False),  # Heritrix floor bug
-    ("User-agent: *\nDisallow: /\nAllow: /public/\n", "https://ex.org/public/x", True),  # longest match
+    (
+        "User-agent: *\nDisallow: /a\nDisallow: /ab\n",
+        "https://ex.org/ac",
+        False,
+    ),  # Heritrix floor bug
+    (
+        "User-agent: *\nDisallow: /\nAllow: /public/\n",
+        "https://ex.org/public/x",
+        True,
+    ),  # longest match
     ("User-agent: *\nAllow: /p\nDisallow: /p\n", "https://ex.org/p", True),  # allow wins a tie
     ("User-agent: *\nDisallow: /*.pdf$\n", "https://ex.org/x.pdf", False),
     ("User-agent: *\nDisallow: /*.pdf$\n", "https://ex.org/x.pdf?a=1", True),
     ("User-agent: *\nDisallow: /*?\n", "https://ex.org/oai/request?verb=ListRecords", False),
     ("User-agent: *\nDisallow: /*s=\n", "https://ex.org/?s=x", False),  # CPython main fails this
-    ("User-agent: *\nDisallow: /en/*q=*relevance*\n", "https://ex.org/en/c/1?q=%3Arelevance", False),
+    (
+        "User-agent: *\nDisallow: /en/*q=*relevance*\n",
+        "https://ex.org/en/c/1?q=%3Arelevance",
+        False,
+    ),
     ("User-agent: *\nDisallow: /~user\n", "https://ex.org/%7Euser/x", False),
     ("User-agent: *\nDisallow: /%7Euser\n", "https://ex.org/~user/x", False),
-    ("User-agent: politeharvest\n\nDisallow: /blank\n", "https://ex.org/blank", False),  # blank line
+    (
+        "User-agent: politeharvest\n\nDisallow: /blank\n",
+        "https://ex.org/blank",
+        False,
+    ),  # blank line
     (
         "User-agent: politeharvest\nDisallow: /one\n\nUser-agent: other\nDisallow: /\n\n"
         "User-agent: politeharvest\nDisallow: /two\n",
@@ -39,8 +59,16 @@ MATRIX = [
         False,
     ),
     ("User-agent: bot\nDisallow: /\n\nUser-agent: *\nDisallow: /star\n", "https://ex.org/x", True),
-    ("User-agent: bot\nDisallow: /\n\nUser-agent: *\nDisallow: /star\n", "https://ex.org/star", False),
-    ("User-agent: *\nAllow: /*/filter/page=*/$\nDisallow: /\n", "https://ex.org/1/filter/page=5/", True),
+    (
+        "User-agent: bot\nDisallow: /\n\nUser-agent: *\nDisallow: /star\n",
+        "https://ex.org/star",
+        False,
+    ),
+    (
+        "User-agent: *\nAllow: /*/filter/page=*/$\nDisallow: /\n",
+        "https://ex.org/1/filter/page=5/",
+        True,
+    ),
     ("User-agent: *\nDisallow: /\n", "https://ex.org/robots.txt", True),
 ]
 
@@ -95,37 +123,131 @@ GOOGLE = [
     ("User-Agent: FOO BAR\nAllow: /x/\nDisallow: /\n", "Foo", "https://foo.bar/a/b", False),
     ("User-Agent: foo bar\nAllow: /x/\nDisallow: /\n", "FOO", "https://foo.bar/x/y", True),
     # ID_GlobalGroups_Secondary: a specific group replaces the global one
-    ("user-agent: *\nallow: /\nuser-agent: FooBot\ndisallow: /\n", "FooBot", "https://foo.bar/x", False),
-    ("user-agent: *\nallow: /\nuser-agent: FooBot\ndisallow: /\n", "BarBot", "https://foo.bar/x", True),
+    (
+        "user-agent: *\nallow: /\nuser-agent: FooBot\ndisallow: /\n",
+        "FooBot",
+        "https://foo.bar/x",
+        False,
+    ),
+    (
+        "user-agent: *\nallow: /\nuser-agent: FooBot\ndisallow: /\n",
+        "BarBot",
+        "https://foo.bar/x",
+        True,
+    ),
     ("", "FooBot", "https://foo.bar/", True),
     # ID_AllowDisallow_Value_CaseSensitive
     ("user-agent: FooBot\ndisallow: /x/\n", "FooBot", "https://foo.bar/x/y", False),
     ("user-agent: FooBot\ndisallow: /X/\n", "FooBot", "https://foo.bar/x/y", True),
     # ID_LongestMatch
-    ("user-agent: FooBot\ndisallow: /x/page.html\nallow: /x/\n", "FooBot", "https://foo.bar/x/page.html", False),
-    ("user-agent: FooBot\nallow: /x/page.html\ndisallow: /x/\n", "FooBot", "https://foo.bar/x/page.html", True),
-    ("user-agent: FooBot\nallow: /x/page.html\ndisallow: /x/\n", "FooBot", "https://foo.bar/x/", False),
+    (
+        "user-agent: FooBot\ndisallow: /x/page.html\nallow: /x/\n",
+        "FooBot",
+        "https://foo.bar/x/page.html",
+        False,
+    ),
+    (
+        "user-agent: FooBot\nallow: /x/page.html\ndisallow: /x/\n",
+        "FooBot",
+        "https://foo.bar/x/page.html",
+        True,
+    ),
+    (
+        "user-agent: FooBot\nallow: /x/page.html\ndisallow: /x/\n",
+        "FooBot",
+        "https://foo.bar/x/",
+        False,
+    ),
     ("user-agent: FooBot\ndisallow: \nallow: \n", "FooBot", "https://foo.bar/x/page.html", True),
     ("user-agent: FooBot\ndisallow: /\nallow: /\n", "FooBot", "https://foo.bar/x/page.html", True),
     ("user-agent: FooBot\ndisallow: /x\nallow: /x/\n", "FooBot", "https://foo.bar/x", False),
     ("user-agent: FooBot\ndisallow: /x\nallow: /x/\n", "FooBot", "https://foo.bar/x/", True),
-    ("user-agent: FooBot\ndisallow: /x/page.html\nallow: /x/page.html\n", "FooBot", "https://foo.bar/x/page.html", True),
-    ("user-agent: FooBot\nallow: /page\ndisallow: /*.html\n", "FooBot", "https://foo.bar/page.html", False),
-    ("user-agent: FooBot\nallow: /page\ndisallow: /*.html\n", "FooBot", "https://foo.bar/page", True),
-    ("user-agent: FooBot\nallow: /x/page.\ndisallow: /*.html\n", "FooBot", "https://foo.bar/x/page.html", True),
-    ("user-agent: FooBot\nallow: /x/page.\ndisallow: /*.html\n", "FooBot", "https://foo.bar/x/y.html", False),
+    (
+        "user-agent: FooBot\ndisallow: /x/page.html\nallow: /x/page.html\n",
+        "FooBot",
+        "https://foo.bar/x/page.html",
+        True,
+    ),
+    (
+        "user-agent: FooBot\nallow: /page\ndisallow: /*.html\n",
+        "FooBot",
+        "https://foo.bar/page.html",
+        False,
+    ),
+    (
+        "user-agent: FooBot\nallow: /page\ndisallow: /*.html\n",
+        "FooBot",
+        "https://foo.bar/page",
+        True,
+    ),
+    (
+        "user-agent: FooBot\nallow: /x/page.\ndisallow: /*.html\n",
+        "FooBot",
+        "https://foo.bar/x/page.html",
+        True,
+    ),
+    (
+        "user-agent: FooBot\nallow: /x/page.\ndisallow: /*.html\n",
+        "FooBot",
+        "https://foo.bar/x/y.html",
+        False,
+    ),
     # ID_Encoding: non-ASCII and percent-encoded paths match each other
-    ("User-agent: FooBot\nDisallow: /\nAllow: /foo/bar?qux=taz&baz=http://foo.bar?tar&par\n",
-     "FooBot", "https://foo.bar/foo/bar?qux=taz&baz=http://foo.bar?tar&par", True),
-    ("User-agent: FooBot\nDisallow: /\nAllow: /foo/bar/ツ\n", "FooBot", "https://foo.bar/foo/bar/%E3%83%84", True),
-    ("User-agent: FooBot\nDisallow: /\nAllow: /foo/bar/%E3%83%84\n", "FooBot", "https://foo.bar/foo/bar/%E3%83%84", True),
+    (
+        "User-agent: FooBot\nDisallow: /\nAllow: /foo/bar?qux=taz&baz=http://foo.bar?tar&par\n",
+        "FooBot",
+        "https://foo.bar/foo/bar?qux=taz&baz=http://foo.bar?tar&par",
+        True,
+    ),
+    (
+        "User-agent: FooBot\nDisallow: /\nAllow: /foo/bar/ツ\n",
+        "FooBot",
+        "https://foo.bar/foo/bar/%E3%83%84",
+        True,
+    ),
+    (
+        "User-agent: FooBot\nDisallow: /\nAllow: /foo/bar/%E3%83%84\n",
+        "FooBot",
+        "https://foo.bar/foo/bar/%E3%83%84",
+        True,
+    ),
     # ID_SpecialCharacters
-    ("User-agent: FooBot\nDisallow: /foo/bar/quz\nAllow: /foo/*/qux\n", "FooBot", "https://foo.bar/foo/bar/quz", False),
-    ("User-agent: FooBot\nDisallow: /foo/bar/quz\nAllow: /foo/*/qux\n", "FooBot", "https://foo.bar/foo/quz", True),
-    ("User-agent: FooBot\nDisallow: /foo/bar$\nAllow: /foo/bar/qux\n", "FooBot", "https://foo.bar/foo/bar", False),
-    ("User-agent: FooBot\nDisallow: /foo/bar$\nAllow: /foo/bar/qux\n", "FooBot", "https://foo.bar/foo/bar/baz", True),
-    ("User-agent: FooBot\n# Disallow: /\nDisallow: /foo/quz#qux\nAllow: /\n", "FooBot", "https://foo.bar/foo/bar", True),
-    ("User-agent: FooBot\n# Disallow: /\nDisallow: /foo/quz#qux\nAllow: /\n", "FooBot", "https://foo.bar/foo/quz", False),
+    (
+        "User-agent: FooBot\nDisallow: /foo/bar/quz\nAllow: /foo/*/qux\n",
+        "FooBot",
+        "https://foo.bar/foo/bar/quz",
+        False,
+    ),
+    (
+        "User-agent: FooBot\nDisallow: /foo/bar/quz\nAllow: /foo/*/qux\n",
+        "FooBot",
+        "https://foo.bar/foo/quz",
+        True,
+    ),
+    (
+        "User-agent: FooBot\nDisallow: /foo/bar$\nAllow: /foo/bar/qux\n",
+        "FooBot",
+        "https://foo.bar/foo/bar",
+        False,
+    ),
+    (
+        "User-agent: FooBot\nDisallow: /foo/bar$\nAllow: /foo/bar/qux\n",
+        "FooBot",
+        "https://foo.bar/foo/bar/baz",
+        True,
+    ),
+    (
+        "User-agent: FooBot\n# Disallow: /\nDisallow: /foo/quz#qux\nAllow: /\n",
+        "FooBot",
+        "https://foo.bar/foo/bar",
+        True,
+    ),
+    (
+        "User-agent: FooBot\n# Disallow: /\nDisallow: /foo/quz#qux\nAllow: /\n",
+        "FooBot",
+        "https://foo.bar/foo/quz",
+        False,
+    ),
 ]
 
 
@@ -154,7 +276,15 @@ def test_evidence_from_our_own_group() -> None:
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    [("10", 10.0), ("0.5", 0.5), ("1e9", 300.0), ("inf", None), ("-1", None), ("nan", None), ("soon", None)],
+    [
+        ("10", 10.0),
+        ("0.5", 0.5),
+        ("1e9", 300.0),
+        ("inf", None),
+        ("-1", None),
+        ("nan", None),
+        ("soon", None),
+    ],
 )
 def test_crawl_delay_is_clamped(text: str, expected: float | None) -> None:
     robots = RobotsTxt.from_text(f"User-agent: *\nCrawl-delay: {text}\n", user_agent=UA)
@@ -179,7 +309,13 @@ POLICY = Politeness(user_agent=UA)
     ],
 )
 def test_status_table(status: int, mode: str, ttl: float) -> None:
-    robots = classify(POLICY, "https://ex.org/robots.txt", status=status, body=b"User-agent: *\nDisallow: /x\n", now=100.0)
+    robots = classify(
+        POLICY,
+        "https://ex.org/robots.txt",
+        status=status,
+        body=b"User-agent: *\nDisallow: /x\n",
+        now=100.0,
+    )
     assert robots.mode == mode
     assert robots.expires_at == 100.0 + ttl
 
@@ -193,7 +329,9 @@ def test_unauthorized_robots_can_disallow() -> None:
 
 @pytest.mark.parametrize("error", ["timeout", "connection refused", "TLS error"])
 def test_network_errors_fail_closed_with_short_ttl(error: str) -> None:
-    robots = classify(POLICY, "https://ex.org/robots.txt", status=None, body=None, now=0.0, error=error)
+    robots = classify(
+        POLICY, "https://ex.org/robots.txt", status=None, body=None, now=0.0, error=error
+    )
     decision = robots.allowed("https://ex.org/oai")
     assert not decision.allowed
     assert decision.unavailable
@@ -201,7 +339,9 @@ def test_network_errors_fail_closed_with_short_ttl(error: str) -> None:
 
 
 def test_truncated_body_fails_closed() -> None:
-    robots = classify(POLICY, "https://ex.org/robots.txt", status=200, body=b"User-agent", now=0.0, truncated=True)
+    robots = classify(
+        POLICY, "https://ex.org/robots.txt", status=200, body=b"User-agent", now=0.0, truncated=True
+    )
     assert robots.mode == "unavailable"
 
 
@@ -218,7 +358,13 @@ def test_size_cap_honours_rules_inside_and_ignores_the_rest() -> None:
 
 
 def test_soft_404_html_is_parsed_with_a_note() -> None:
-    robots = classify(POLICY, "https://ex.org/robots.txt", status=200, body=b"<html><body>Not found</body></html>", now=0.0)
+    robots = classify(
+        POLICY,
+        "https://ex.org/robots.txt",
+        status=200,
+        body=b"<html><body>Not found</body></html>",
+        now=0.0,
+    )
     assert robots.mode == "rules"
     assert "soft 404" in robots.note
     assert robots.allowed("https://ex.org/x").allowed
@@ -226,7 +372,10 @@ def test_soft_404_html_is_parsed_with_a_note() -> None:
 
 def test_cache_is_fresh_until_24_hours() -> None:
     gate = RobotsGate(POLICY)
-    gate.learn("https://ex.org/x", classify(POLICY, "https://ex.org/robots.txt", status=404, body=b"", now=0.0))
+    gate.learn(
+        "https://ex.org/x",
+        classify(POLICY, "https://ex.org/robots.txt", status=404, body=b"", now=0.0),
+    )
     assert gate.allowed("https://ex.org/y", now=86400.0 - 60) is not None
     assert gate.allowed("https://ex.org/y", now=86400.0) is None
 
@@ -235,7 +384,10 @@ def test_robots_is_per_origin() -> None:
     assert robots_url_for("https://Ex.org:8443/a/b?c") == "https://Ex.org:8443/robots.txt"
     assert robots_url_for("http://user:pw@ex.org/a") == "http://ex.org/robots.txt"
     gate = RobotsGate(POLICY)
-    gate.learn("https://ex.org/", classify(POLICY, "https://ex.org/robots.txt", status=404, body=b"", now=0.0))
+    gate.learn(
+        "https://ex.org/",
+        classify(POLICY, "https://ex.org/robots.txt", status=404, body=b"", now=0.0),
+    )
     assert gate.allowed("https://ex.org/a", 1.0) is not None
     assert gate.allowed("http://ex.org/a", 1.0) is None
 
