@@ -10,7 +10,7 @@ import attrs
 import pytest
 import requests
 
-from politeharvest import PoliteSession, Politeness
+from politeharvest import Politeness, PoliteSession
 from politeharvest.testing import FakeClock, ScriptedAdapter
 
 UA = "politeharvest-tests/1.0 (+mailto:tests@example.org)"

@@ -7,6 +7,7 @@ host to the arrival of the next request (the adapter logs both on the clock).
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 from collections.abc import Callable
 from email.utils import format_datetime
 
@@ -50,7 +51,7 @@ def assert_paced(
         by_host.setdefault(event.host, []).append(event)
     for host_events in by_host.values():
         ordered = sorted(host_events, key=lambda e: e.started or 0.0)
-        for prev, nxt in zip(ordered, ordered[1:]):
+        for prev, nxt in itertools.pairwise(ordered):
             floor = (file_interval if nxt.kind == "file" else interval) * nxt.multiplier
             assert nxt.started is not None and prev.ended is not None
             assert nxt.started - prev.ended >= floor - 1e-9, (prev, nxt)
@@ -251,7 +252,7 @@ def test_b4_schedule_then_retry_later_with_no_fifth_request(
         session.get(f"{H}/oai")
     oai = [r for r in adapter.log if r.path == "/oai"]
     assert len(oai) == 4
-    gaps = [b.arrival - a.end for a, b in zip(oai, oai[1:])]
+    gaps = [b.arrival - a.end for a, b in itertools.pairwise(oai)]
     assert gaps == [30.0, 60.0, 120.0]
     assert sum(gaps) >= 210.0
     assert caught.value.statuses == (503, 503, 503, 503)
