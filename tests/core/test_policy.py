@@ -53,7 +53,7 @@ def test_user_agent_with_contact(agent: str) -> None:
     ],
 )
 def test_invalid_settings_are_refused(changes: dict[str, object]) -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"\S"):
         attrs.evolve(Politeness(), **changes)
 
 
@@ -91,11 +91,11 @@ def test_from_toml_and_json_files(tmp_path: Path) -> None:
 def test_bad_file_says_which(tmp_path: Path) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text("request_interval = [")
-    with pytest.raises(ValueError, match="bad.toml"):
+    with pytest.raises(ValueError, match=r"bad\.toml"):
         Politeness.from_file(bad)
     wrong = tmp_path / "wrong.json"
     wrong.write_text(json.dumps({"request_interval": -3}))
-    with pytest.raises(ValueError, match="wrong.json"):
+    with pytest.raises(ValueError, match=r"wrong\.json"):
         Politeness.from_file(wrong)
 
 
