@@ -529,7 +529,11 @@ class PoliteSession:
         at = self.clock.now()
         connect = self.policy.connect_timeout_s if timeout is None else timeout
         read = self.policy.read_timeout_s if timeout is None else timeout
-        settings = self.http.merge_environment_settings(url, {}, True, None, None)
+        # The environment (REQUESTS_CA_BUNDLE, HTTPS_PROXY, NO_PROXY, ...) applies as
+        # requests applies it, except that a certificate setting made on the caller's
+        # own session wins over the environment's bundle.
+        verify = None if self.http.verify is True else self.http.verify
+        settings = self.http.merge_environment_settings(url, {}, True, verify, None)
         try:
             response = self.http.send(
                 prepared, allow_redirects=False, timeout=(connect, read), **settings

@@ -299,7 +299,7 @@ class _Handler(BaseHTTPRequestHandler):
             self.wfile.flush()
             end = time.monotonic()
             with server.owner._lock:
-                server.owner.log.append(attrs.evolve(seen, end=end, status=reply.status))
+                server.owner._log.append(attrs.evolve(seen, end=end, status=reply.status))
         finally:
             with server.owner._lock:
                 server.owner._in_flight -= 1
@@ -330,7 +330,7 @@ class LoopbackServer:
     ) -> None:
         self.host = host
         self.routes = _Routes()
-        self.log: list[LoggedRequest] = []
+        self._log: list[LoggedRequest] = []
         self.max_in_flight = 0
         self._in_flight = 0
         self._lock = threading.Lock()
@@ -359,10 +359,23 @@ class LoopbackServer:
         """Answer `path` (with or without its query) with a reply, a list, or a callable."""
         self.routes.set(path, route)
 
+    @property
+    def log(self) -> list[LoggedRequest]:
+        """Every request served so far, in order of completion.
+
+        A client can read a response before the server thread has logged it, so
+        this first waits (up to 2 s) until no request is being served.
+        """
+        deadline = time.monotonic() + 2.0
+        while True:
+            with self._lock:
+                if self._in_flight == 0 or time.monotonic() > deadline:
+                    return list(self._log)
+            time.sleep(0.001)
+
     def requests_for(self, path_prefix: str = "") -> list[LoggedRequest]:
         """Logged requests whose path starts with `path_prefix`."""
-        with self._lock:
-            return [r for r in self.log if r.path.startswith(path_prefix)]
+        return [r for r in self.log if r.path.startswith(path_prefix)]
 
     def start(self) -> LoopbackServer:
         """Serve in a background thread of the test process."""
