@@ -170,6 +170,9 @@ class HostPacer:
         return start, reason
 
 
+_PACER = HostPacer()
+
+
 @runtime_checkable
 class PaceStore(Protocol):
     """Where per-host pacing state lives; every method is atomic.
@@ -249,7 +252,7 @@ class MemoryPaceStore:
             if state.in_flight is not None and state.lease_until > now:
                 return Busy(host, min(state.lease_until, now + self.poll_s))
             multiplier = self._multipliers.get((job, host), 1.0)
-            start, reason = HostPacer().start(
+            start, reason = _PACER.start(
                 state,
                 now=now,
                 gap=gap,

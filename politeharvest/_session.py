@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import logging
+import os
 import random
 import socket
 import threading
@@ -62,6 +63,11 @@ Kind = Literal["page", "file", "robots"]
 # leaves it to the client; follow-redirects' CVE-2024-28849 shows why custom ones count).
 _ALWAYS_SENSITIVE = ("authorization", "cookie", "proxy-authorization")
 _REDIRECT_BODY_CAP = 64 * 1024
+_ENV_NAMES = tuple(
+    name
+    for base in ("http_proxy", "https_proxy", "all_proxy", "no_proxy")
+    for name in (base, base.upper())
+) + ("REQUESTS_CA_BUNDLE", "CURL_CA_BUNDLE")
 _CHUNK = 64 * 1024
 
 
@@ -206,6 +212,9 @@ class PoliteSession:
     _pacer: HostPacer = attrs.field(init=False, repr=False)
     _deadline: float = attrs.field(init=False, repr=False)
     _stats_lock: threading.Lock = attrs.field(factory=threading.Lock, init=False, repr=False)
+    _env_cache: dict[tuple[Any, ...], dict[str, Any]] = attrs.field(
+        factory=dict, init=False, repr=False
+    )
 
     def __attrs_post_init__(self) -> None:
         self.robots = RobotsGate(self.policy)
@@ -529,11 +538,7 @@ class PoliteSession:
         at = self.clock.now()
         connect = self.policy.connect_timeout_s if timeout is None else timeout
         read = self.policy.read_timeout_s if timeout is None else timeout
-        # The environment (REQUESTS_CA_BUNDLE, HTTPS_PROXY, NO_PROXY, ...) applies as
-        # requests applies it, except that a certificate setting made on the caller's
-        # own session wins over the environment's bundle.
-        verify = None if self.http.verify is True else self.http.verify
-        settings = self.http.merge_environment_settings(url, {}, True, verify, None)
+        settings = self._environment(url)
         try:
             response = self.http.send(
                 prepared, allow_redirects=False, timeout=(connect, read), **settings
@@ -593,6 +598,31 @@ class PoliteSession:
         )
         self._after_response(response, kind=kind, host=host, attempt=attempt, url=url)
         return response
+
+    def _environment(self, url: str) -> dict[str, Any]:
+        """requests' environment settings for `url` (proxies, CA bundle, certificate).
+
+        The environment (REQUESTS_CA_BUNDLE, HTTPS_PROXY, NO_PROXY, ...) applies as
+        requests applies it, except that a certificate setting made on the caller's
+        own session wins over the environment's bundle. Reading the environment
+        costs a quarter of a loopback request, so the answer is kept per origin
+        until a relevant variable or the session's settings change.
+        """
+        parts = urlsplit(url)
+        key = (
+            parts.scheme,
+            parts.netloc,
+            tuple(os.environ.get(name) for name in _ENV_NAMES),
+            repr((self.http.verify, self.http.cert, self.http.proxies, self.http.trust_env)),
+        )
+        settings = self._env_cache.get(key)
+        if settings is None:
+            verify = None if self.http.verify is True else self.http.verify
+            settings = self.http.merge_environment_settings(url, {}, True, verify, None)
+            if len(self._env_cache) > 1024:
+                self._env_cache.clear()
+            self._env_cache[key] = settings
+        return dict(settings)
 
     def _take_turn(
         self,
