@@ -24,10 +24,9 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-import attrs
 import requests
 
-from politeharvest import PoliteSession, Politeness
+from politeharvest import Politeness, PoliteSession
 from politeharvest.testing import LoggedRequest, LoopbackServer, Reply, end_to_start_gaps
 
 PAGE_GAP = 0.02
@@ -97,7 +96,9 @@ def with_servers(hosts: Sequence[str]) -> tuple[Any, Any, list[str]]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--pages", type=int, default=200)
     parser.add_argument("--files", type=int, default=20)
     parser.add_argument("--hosts", type=int, default=8)
@@ -119,8 +120,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     ratio = single / required
     print(f"one host: {len(log)} requests ({len(paths)} + robots.txt) in {single:.3f} s")
     print(f"  required gaps: {required:.3f} s; wall / required = {ratio:.3f} (goal <= 1.05)")
-    print(f"  server-observed minimum gap: page {floors['page']:.4f} s (floor {PAGE_GAP}), "
-          f"file {floors['file']:.4f} s (floor {FILE_GAP})")
+    print(
+        f"  server-observed minimum gap: page {floors['page']:.4f} s (floor {PAGE_GAP}), "
+        f"file {floors['file']:.4f} s (floor {FILE_GAP})"
+    )
     ok &= floors["page"] >= PAGE_GAP and floors["file"] >= FILE_GAP and ratio <= 1.05
 
     # 2. the same load over N hosts, one caller thread per host, one shared session
@@ -128,7 +131,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     process, conn, bases = with_servers(hosts)
     shares = [paths[n :: args.hosts] for n in range(args.hosts)]
     session = PoliteSession(POLICY, http=requests.Session())
-    threads = [threading.Thread(target=run, args=(session, base, share)) for base, share in zip(bases, shares, strict=True)]
+    threads = [
+        threading.Thread(target=run, args=(session, base, share))
+        for base, share in zip(bases, shares, strict=True)
+    ]
     started = time.monotonic()
     for thread in threads:
         thread.start()
@@ -143,7 +149,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     for host_log in logs:
         for kind, gap in min_gaps(host_log).items():
             worst[kind] = min(worst[kind], gap)
-    print(f"{args.hosts} hosts, {args.hosts} threads, one session: {sum(map(len, logs))} requests in {spread:.3f} s")
+    print(
+        f"{args.hosts} hosts, {args.hosts} threads, one session: {sum(map(len, logs))} requests in {spread:.3f} s"
+    )
     print(f"  speed-up over one host = {speedup:.2f}x (goal >= {args.hosts - 1}x)")
     print(f"  worst per-host minimum gap: page {worst['page']:.4f} s, file {worst['file']:.4f} s")
     ok &= worst["page"] >= PAGE_GAP and worst["file"] >= FILE_GAP and speedup >= args.hosts - 1

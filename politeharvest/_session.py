@@ -600,7 +600,7 @@ class PoliteSession:
         return response
 
     def _environment(self, url: str) -> dict[str, Any]:
-        """requests' environment settings for `url` (proxies, CA bundle, certificate).
+        """Requests' environment settings for `url` (proxies, CA bundle, certificate).
 
         The environment (REQUESTS_CA_BUNDLE, HTTPS_PROXY, NO_PROXY, ...) applies as
         requests applies it, except that a certificate setting made on the caller's
