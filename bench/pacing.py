@@ -150,7 +150,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for kind, gap in min_gaps(host_log).items():
             worst[kind] = min(worst[kind], gap)
     print(
-        f"{args.hosts} hosts, {args.hosts} threads, one session: {sum(map(len, logs))} requests in {spread:.3f} s"
+        f"{args.hosts} hosts, {args.hosts} threads, one session: "
+        f"{sum(map(len, logs))} requests in {spread:.3f} s"
     )
     print(f"  speed-up over one host = {speedup:.2f}x (goal >= {args.hosts - 1}x)")
     print(f"  worst per-host minimum gap: page {worst['page']:.4f} s, file {worst['file']:.4f} s")

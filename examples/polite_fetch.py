@@ -73,7 +73,8 @@ def walk(session: PoliteSession, endpoint: str, max_pages: int) -> int:
 def show(event: RequestEvent) -> None:
     print(
         f"{event.decision:>10} {event.status or '-':>3} {event.kind:<6} "
-        f"waited {event.wait_s:5.2f} s ({event.wait_reason or '-'}) x{event.multiplier:g}  {event.url}"
+        f"waited {event.wait_s:5.2f} s ({event.wait_reason or '-'}) "
+        f"x{event.multiplier:g}  {event.url}"
     )
 
 

@@ -63,11 +63,11 @@ Kind = Literal["page", "file", "robots"]
 # leaves it to the client; follow-redirects' CVE-2024-28849 shows why custom ones count).
 _ALWAYS_SENSITIVE = ("authorization", "cookie", "proxy-authorization")
 _REDIRECT_BODY_CAP = 64 * 1024
-_ENV_NAMES = tuple(
-    name
-    for base in ("http_proxy", "https_proxy", "all_proxy", "no_proxy")
-    for name in (base, base.upper())
-) + ("REQUESTS_CA_BUNDLE", "CURL_CA_BUNDLE")
+_ENV_NAMES = (
+    "http_proxy", "https_proxy", "all_proxy", "no_proxy",
+    "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "NO_PROXY",
+    "REQUESTS_CA_BUNDLE", "CURL_CA_BUNDLE",
+)  # fmt: skip
 _CHUNK = 64 * 1024
 
 

@@ -6,6 +6,7 @@ of each request and the end of each response, per host.
 
 from __future__ import annotations
 
+import itertools
 import threading
 import time
 from collections.abc import Callable
@@ -145,7 +146,7 @@ def test_retry_after_on_the_wire(serve: Serve, http: requests.Session) -> None:
         session.get(server.url("/busy"))
     busy = server.requests_for("/busy")
     assert len(busy) == 4
-    gaps = [b.arrival - a.end for a, b in zip(busy, busy[1:], strict=False)]
+    gaps = [b.arrival - a.end for a, b in itertools.pairwise(busy)]
     # backoff 0.1/0.2/0.4 s, but the interval is already x2, x4, x8 of 50 ms by then
     assert gaps[0] >= max(0.1, 0.05 * 4)
     assert gaps[1] >= max(0.2, 0.05 * 8)
