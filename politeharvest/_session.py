@@ -615,14 +615,14 @@ class PoliteSession:
             tuple(os.environ.get(name) for name in _ENV_NAMES),
             repr((self.http.verify, self.http.cert, self.http.proxies, self.http.trust_env)),
         )
-        settings = self._env_cache.get(key)
-        if settings is None:
+        cached = self._env_cache.get(key)
+        if cached is None:
             verify = None if self.http.verify is True else self.http.verify
-            settings = self.http.merge_environment_settings(url, {}, True, verify, None)
+            cached = dict(self.http.merge_environment_settings(url, {}, True, verify, None))
             if len(self._env_cache) > 1024:
                 self._env_cache.clear()
-            self._env_cache[key] = settings
-        return dict(settings)
+            self._env_cache[key] = cached
+        return dict(cached)
 
     def _take_turn(
         self,
