@@ -13,6 +13,8 @@ import trustme
 from politeharvest import Politeness
 from politeharvest.testing import LoopbackServer, free_loopback
 
+from ._remote import RemoteServer, ServerProcess
+
 UA = "politeharvest-tests/1.0 (+mailto:tests@example.org)"
 
 #: The politeness policy scaled down: 50 ms between pages, 150 ms before files.
@@ -53,8 +55,8 @@ def server_context(ca: trustme.CA) -> ssl.SSLContext:
 
 
 @pytest.fixture
-def serve(server_context: ssl.SSLContext) -> Iterator[Callable[..., LoopbackServer]]:
-    """Start LoopbackServers (`tls=True` for https); all are stopped after the test."""
+def serve_here(server_context: ssl.SSLContext) -> Iterator[Callable[..., LoopbackServer]]:
+    """Start LoopbackServers in the test process (`tls=True` for https)."""
     started: list[LoopbackServer] = []
 
     def start(host: str = "127.0.0.2", *, tls: bool = True, port: int = 0) -> LoopbackServer:
@@ -67,6 +69,46 @@ def serve(server_context: ssl.SSLContext) -> Iterator[Callable[..., LoopbackServ
     yield start
     for server in started:
         server.stop()
+
+
+@pytest.fixture(scope="session")
+def server_processes(
+    ca: trustme.CA, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[dict[str, ServerProcess]]:
+    """One server process per loopback host, started on first use and kept for the session."""
+    folder = tmp_path_factory.mktemp("server-cert")
+    cert = ca.issue_cert(*HOSTS, "127.0.0.1", "localhost")
+    cert_file, key_file = folder / "cert.pem", folder / "key.pem"
+    cert_file.write_bytes(b"".join(pem.bytes() for pem in cert.cert_chain_pems))
+    cert.private_key_pem.write_to_path(str(key_file))
+    processes: dict[str, ServerProcess] = {}
+    processes["files"] = (str(cert_file), str(key_file))  # type: ignore[assignment]
+    yield processes
+    del processes["files"]
+    for process in processes.values():
+        process.close()
+
+
+@pytest.fixture
+def serve(server_processes: dict[str, ServerProcess]) -> Iterator[Callable[..., RemoteServer]]:
+    """Start LoopbackServers, each host in a process of its own, so a server's log is
+    free of the interpreter lock the client (and other hosts' handlers) would hold
+    (`tls=True` for https); all are stopped after the test."""
+    used: list[ServerProcess] = []
+
+    def start(host: str = "127.0.0.2", *, tls: bool = True) -> RemoteServer:
+        if not free_loopback(host):
+            pytest.skip(f"cannot bind {host} on this machine")
+        if host not in server_processes:
+            cert_file, key_file = server_processes["files"]  # type: ignore[misc]
+            server_processes[host] = ServerProcess(cert_file, key_file)
+        process = server_processes[host]
+        used.append(process)
+        return process.start(host, tls=tls)
+
+    yield start
+    for process in used:
+        process.stop_all()
 
 
 @pytest.fixture
