@@ -43,6 +43,7 @@ from ._retry import parse_retry_after, retry_decision
 from ._robots import RobotsDecision, RobotsGate, RobotsTxt, classify, robots_url_for
 from .exceptions import (
     BudgetExhausted,
+    Deferred,
     Disallowed,
     HostStopped,
     RedirectRefused,
@@ -168,6 +169,53 @@ def _store_body(response: requests.Response, data: bytes) -> None:
     # .content/.text/.json() work as usual on a body we read with a cap.
     response._content = data
     response._content_consumed = True  # type: ignore[attr-defined]
+
+
+@attrs.define
+class _Turn:
+    """One request's turn on its host: finished once, when its response has ended."""
+
+    session: PoliteSession
+    slot: Slot
+    method: str
+    url: str
+    kind: str
+    waited: float
+    attempt: int
+    at: float = attrs.field(init=False)
+    started: float = attrs.field(init=False)
+    done: bool = attrs.field(default=False, init=False)
+
+    def __attrs_post_init__(self) -> None:
+        self.at = self.session.clock.now()
+        self.started = self.session.clock.monotonic()
+
+    def finish(self, status: int | None, decision: str, detail: str = "") -> None:
+        """Release the host with the response's end time and report the request."""
+        if self.done:
+            return
+        self.done = True
+        session, slot = self.session, self.slot
+        ended = session.clock.monotonic()
+        session.pace_store.release(slot, end=ended)
+        session._emit(
+            RequestEvent(
+                self.at,
+                slot.host,
+                self.method,
+                self.url,
+                self.kind,
+                decision,
+                status,
+                self.waited,
+                slot.wait_reason,
+                slot.multiplier,
+                self.attempt,
+                self.started,
+                ended,
+                detail,
+            )
+        )
 
 
 @attrs.define
@@ -534,11 +582,11 @@ class PoliteSession:
             self._refused(url, kind, "stopped", stopped)
             raise HostStopped(url, host, stopped)
         slot, waited = self._take_turn(url, host, kind, inline, crawl_delay, stream)
-        started = self.clock.monotonic()
-        at = self.clock.now()
+        turn = _Turn(self, slot, method, url, kind, waited, attempt)
         connect = self.policy.connect_timeout_s if timeout is None else timeout
         read = self.policy.read_timeout_s if timeout is None else timeout
         settings = self._environment(url)
+        self._count(kind=kind)
         try:
             response = self.http.send(
                 prepared, allow_redirects=False, timeout=(connect, read), **settings
@@ -546,61 +594,33 @@ class PoliteSession:
             if not stream and not response.is_redirect:
                 _store_body(response, _read_body(response, limit))
         except requests.RequestException as exc:
-            ended = self.clock.monotonic()
-            self.pace_store.release(slot, end=ended)
-            self._count(sent=True, kind=kind)
-            self._emit(
-                RequestEvent(
-                    at,
-                    host,
-                    method,
-                    url,
-                    kind,
-                    "error",
-                    None,
-                    waited,
-                    slot.wait_reason,
-                    slot.multiplier,
-                    attempt,
-                    started,
-                    ended,
-                    str(exc),
-                )
-            )
+            turn.finish(None, "error", str(exc))
             raise TransportError(url, f"request failed: {exc}") from exc
-        except ResponseTooLarge:
-            ended = self.clock.monotonic()
-            self.pace_store.release(slot, end=ended)
-            self._count(sent=True, kind=kind)
+        except ResponseTooLarge as exc:
+            turn.finish(200, "error", str(exc))
             raise
-        self._count(sent=True, kind=kind)
         if stream and not response.is_redirect:
-            self._hold_turn_until_closed(response, slot, at, method, kind, waited, attempt, started)
-            return response
-        ended = self.clock.monotonic()
-        self.pace_store.release(slot, end=ended)
-        self._emit(
-            RequestEvent(
-                at,
-                host,
-                method,
-                url,
-                kind,
-                self._decision_of(response),
-                response.status_code,
-                waited,
-                slot.wait_reason,
-                slot.multiplier,
-                attempt,
-                started,
-                ended,
-            )
-        )
-        self._after_response(response, kind=kind, host=host, attempt=attempt, url=url)
+            # A streamed response keeps the host's turn until it is closed (end-to-start).
+            original_close = response.close
+
+            def close() -> None:
+                try:
+                    original_close()
+                finally:
+                    turn.finish(response.status_code, "sent")
+
+            response.close = close  # type: ignore[method-assign]
+        else:
+            turn.finish(response.status_code, self._decision_of(response))
+        try:
+            self._after_response(response, kind=kind, host=host, url=url)
+        except BaseException:
+            response.close()
+            raise
         return response
 
     def _environment(self, url: str) -> dict[str, Any]:
-        """Requests' environment settings for `url` (proxies, CA bundle, certificate).
+        """Return requests' environment settings for `url` (proxies, CA bundle, certificate).
 
         The environment (REQUESTS_CA_BUNDLE, HTTPS_PROXY, NO_PROXY, ...) applies as
         requests applies it, except that a certificate setting made on the caller's
@@ -677,33 +697,34 @@ class PoliteSession:
             return slot, 0.0
         limit = self.policy.max_wait if inline is None else min(inline, self.policy.max_wait)
         reason = f"{slot.wait_reason} ({wait:.3f} s)"
+        until = self._wall(slot.start_at)
+        refusal: Deferred | None = None
         if wait > self.policy.max_wait:
-            self.pace_store.release(slot, end=None)
-            self._refused(url, kind, "deferred", reason)
-            raise WaitRequired(
+            refusal = WaitRequired(
                 url,
-                self._wall(slot.start_at),
+                until,
                 f"the next polite moment is {wait:.1f} s away ({slot.wait_reason}), "
                 f"beyond the policy's longest wait of {self.policy.max_wait:.0f} s",
             )
-        if slot.start_at >= self._deadline:
-            self.pace_store.release(slot, end=None)
-            self._refused(url, kind, "budget", reason)
-            raise BudgetExhausted(
+        elif slot.start_at >= self._deadline:
+            refusal = BudgetExhausted(
                 url,
-                self._wall(slot.start_at),
+                until,
                 f"the next polite moment ({reason}) is after the deadline",
                 deadline=self.deadline,
             )
-        if wait > limit:
-            self.pace_store.release(slot, end=None)
-            self._refused(url, kind, "deferred", reason)
-            raise WaitRequired(
+        elif wait > limit:
+            refusal = WaitRequired(
                 url,
-                self._wall(slot.start_at),
+                until,
                 f"the next polite moment is {wait:.1f} s away ({slot.wait_reason}), "
                 "longer than the caller allows to wait inline",
             )
+        if refusal is not None:
+            self.pace_store.release(slot, end=None)
+            decision = "budget" if isinstance(refusal, BudgetExhausted) else "deferred"
+            self._refused(url, kind, decision, reason)
+            raise refusal
         remaining = wait
         while remaining > 0:
             self.clock.sleep(remaining, slot.wait_reason)
@@ -713,60 +734,10 @@ class PoliteSession:
             self.stats.wait_s += wait
         return slot, wait
 
-    def _hold_turn_until_closed(
-        self,
-        response: requests.Response,
-        slot: Slot,
-        at: float,
-        method: str,
-        kind: Kind,
-        waited: float,
-        attempt: int,
-        started: float,
-    ) -> None:
-        """A streamed response keeps the host's turn until it is closed (end-to-start)."""
-        original_close = response.close
-        done = threading.Event()
-        host = slot.host
-        url = str(response.url)
-
-        def close() -> None:
-            try:
-                original_close()
-            finally:
-                if not done.is_set():
-                    done.set()
-                    ended = self.clock.monotonic()
-                    self.pace_store.release(slot, end=ended)
-                    self._emit(
-                        RequestEvent(
-                            at,
-                            host,
-                            method,
-                            url,
-                            kind,
-                            "sent",
-                            response.status_code,
-                            waited,
-                            slot.wait_reason,
-                            slot.multiplier,
-                            attempt,
-                            started,
-                            ended,
-                        )
-                    )
-
-        response.close = close  # type: ignore[method-assign]
-        try:
-            self._after_response(response, kind=kind, host=host, attempt=attempt, url=url)
-        except BaseException:
-            response.close()
-            raise
-
     # -- decisions after a response ---------------------------------------------------
 
     def _after_response(
-        self, response: requests.Response, *, kind: Kind, host: str, attempt: int, url: str
+        self, response: requests.Response, *, kind: Kind, host: str, url: str
     ) -> None:
         """Stop signals: a bot challenge or a 403 stops the host for the job (B8)."""
         if kind == "robots":
@@ -900,12 +871,11 @@ class PoliteSession:
         seconds = min(seconds, 253402300799.0)  # datetime's last second, 9999-12-31
         return _dt.datetime.fromtimestamp(seconds, tz=_dt.timezone.utc)
 
-    def _count(self, *, sent: bool, kind: str) -> None:
+    def _count(self, *, kind: str) -> None:
         with self._stats_lock:
-            if sent:
-                self.stats.requests += 1
-                if kind == "robots":
-                    self.stats.robots_fetches += 1
+            self.stats.requests += 1
+            if kind == "robots":
+                self.stats.robots_fetches += 1
 
     def _refused(self, url: str, kind: str, decision: str, detail: str) -> None:
         with self._stats_lock:
