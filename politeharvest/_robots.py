@@ -70,6 +70,29 @@ def _pattern_matches(pattern: str, url: str) -> bool:
     return not _single_rule(pattern).can_fetch(url, "*")
 
 
+@lru_cache(maxsize=64)
+def _group_rules(text: str, agent: str) -> tuple[tuple[int, str, str], ...]:
+    """(line, field, value) of every allow/disallow rule in the groups naming `agent`."""
+    rules: list[tuple[int, str, str]] = []
+    in_group = False
+    previous_was_agent = False
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0]
+        match = _RULE_LINE.match(line)
+        if not match:
+            continue
+        field, value = match.group(1).lower(), match.group(2)
+        if field in ("user-agent", "useragent", "user agent"):
+            named = "*" if value.strip().startswith("*") else product_token(value)
+            in_group = (in_group and previous_was_agent) or named == agent
+            previous_was_agent = True
+            continue
+        previous_was_agent = False
+        if in_group and value and field in ("allow", "disallow"):
+            rules.append((number, field, value))
+    return tuple(rules)
+
+
 @attrs.frozen
 class RobotsDecision:
     """May this URL be fetched, and why.
@@ -199,32 +222,13 @@ class RobotsTxt:
             return "*"
         return None if rule_set is None else str(rule_set.user_agent)
 
-    def _group_rules(self, agent: str) -> Iterable[tuple[int, str, str]]:
-        """(line, field, value) of every allow/disallow rule in the groups naming `agent`."""
-        in_group = False
-        previous_was_agent = False
-        for number, raw in enumerate(self.text.splitlines(), start=1):
-            line = raw.split("#", 1)[0]
-            match = _RULE_LINE.match(line)
-            if not match:
-                continue
-            field, value = match.group(1).lower(), match.group(2)
-            if field in ("user-agent", "useragent", "user agent"):
-                named = "*" if value.strip().startswith("*") else product_token(value)
-                in_group = (in_group and previous_was_agent) or named == agent
-                previous_was_agent = True
-                continue
-            previous_was_agent = False
-            if in_group and value and field in ("allow", "disallow"):
-                yield number, field, value
-
     def _evidence(self, url: str, allowed: bool) -> tuple[str | None, int | None]:
         agent = self._group_agent()
         if agent is None:
             return None, None
         wanted = "allow" if allowed else "disallow"
         best: tuple[int, int, str] | None = None
-        for number, field, value in self._group_rules(agent):
+        for number, field, value in _group_rules(self.text, agent):
             if field != wanted or not _pattern_matches(value, url):
                 continue
             if best is None or len(value) > best[0]:
