@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any, Literal
 from urllib.parse import urlsplit
