@@ -16,8 +16,12 @@ HarvestError                         root; catch-all for callers
 │   └── TransportError               wraps requests/urllib3 errors (__cause__)
 ├── ContentError(url)                bytes arrived, not what we wanted
 │   └── BadResponse                  unparseable after recovery, size cap exceeded
-│       └── ResponseTooLarge         a body passed the size cap while streaming
+│       ├── ResponseTooLarge         a body passed the size cap while streaming
+│       └── ListingLoop              a listing repeats itself (same token, endless empty pages)
 └── OaiError(code, message)          the repository sent <error code=...>
+    ├── BadArgument, BadVerb, BadResumptionToken, CannotDisseminateFormat,
+    ├── IdDoesNotExist, NoMetadataFormats, NoSetHierarchy
+    └── NoRecordsMatch               an empty result: listings end empty, never raise it
 ```
 
 Every exception carries the data a caller needs to act (the URL, the time to
@@ -30,14 +34,23 @@ from __future__ import annotations
 import datetime as _dt
 
 __all__ = [
+    "BadArgument",
     "BadResponse",
+    "BadResumptionToken",
+    "BadVerb",
     "BudgetExhausted",
+    "CannotDisseminateFormat",
     "ContentError",
     "Deferred",
     "Disallowed",
     "FetchError",
     "HarvestError",
     "HostStopped",
+    "IdDoesNotExist",
+    "ListingLoop",
+    "NoMetadataFormats",
+    "NoRecordsMatch",
+    "NoSetHierarchy",
     "OaiError",
     "PolicyRefusal",
     "RedirectRefused",
@@ -280,3 +293,55 @@ class OaiError(HarvestError):
         self.message = message
         self.url = url
         super().__init__(f"{url}: OAI-PMH error {self.code}: {message or '(no message)'}")
+
+
+class BadArgument(OaiError):
+    """The request had an illegal or missing argument (a bug, or an odd repository)."""
+
+    code = "badArgument"
+
+
+class BadVerb(OaiError):
+    """The verb was illegal or missing: is the URL the repository's OAI-PMH base URL?"""
+
+    code = "badVerb"
+
+
+class BadResumptionToken(OaiError):
+    """The resumption token expired or is invalid; listings restart from the last datestamp."""
+
+    code = "badResumptionToken"
+
+
+class CannotDisseminateFormat(OaiError):
+    """The repository does not offer that metadata format (see ListMetadataFormats)."""
+
+    code = "cannotDisseminateFormat"
+
+
+class IdDoesNotExist(OaiError):
+    """No item has that identifier."""
+
+    code = "idDoesNotExist"
+
+
+class NoMetadataFormats(OaiError):
+    """No metadata formats are available for the item."""
+
+    code = "noMetadataFormats"
+
+
+class NoRecordsMatch(OaiError):
+    """The arguments select no records: an empty result, which listings treat as the end."""
+
+    code = "noRecordsMatch"
+
+
+class NoSetHierarchy(OaiError):
+    """The repository has no sets."""
+
+    code = "noSetHierarchy"
+
+
+class ListingLoop(BadResponse):
+    """A listing repeats itself: a resumption token seen before, or endless empty pages."""

@@ -1,0 +1,241 @@
+"""OAI-PMH response parsing: parse once, repair without losing records (core, no I/O).
+
+Pages are parsed with a strict, safe lxml parser (no entity resolution, no
+network, `huge_tree` for pages over 10 MB). When that fails, repairs are tried
+in order, each recorded on the page:
+
+1. strip XML-illegal C0 control characters (TAB, LF and CR are kept);
+2. re-decode a body whose bytes do not match its declared encoding
+   (Latin-1/cp1252 bytes declared as UTF-8, or UTF-8 declared as Latin-1);
+3. cut anything after ``</OAI-PMH>`` (PHP notices, trailing garbage);
+4. lxml's recovering parser, accepted only if it kept every record the raw
+   bytes contain.
+
+sickle's own parser recovers silently and can lose records (sickle PR #55);
+ours never does: a page that cannot be parsed with all its records raises
+`BadResponse` carrying the raw bytes. Items are read with sickle's models
+(`Header`, `Set`, `MetadataFormat`) and its `xml_to_dict`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import attrs
+from lxml import etree
+
+__all__ = ["OAI_NS", "ParsedPage", "parse_page"]
+
+OAI_NS = "http://www.openarchives.org/OAI/2.0/"
+_Q = "{" + OAI_NS + "}"
+
+_STRICT = etree.XMLParser(
+    resolve_entities=False, no_network=True, huge_tree=True, remove_blank_text=False
+)
+_RECOVER = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True, recover=True)
+_C0 = re.compile(rb"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+_DECL = re.compile(rb"^\s*<\?xml[^>]*?encoding\s*=\s*[\"']([A-Za-z0-9._-]+)[\"'][^>]*\?>", re.I)
+_OAI_PREFIX = re.compile(
+    rb"xmlns:([A-Za-z_][\w.-]*)\s*=\s*[\"']http://www\.openarchives\.org/OAI/2\.0/[\"']"
+)
+_END = re.compile(rb"</(?:[A-Za-z_][\w.-]*:)?OAI-PMH\s*>")
+
+
+@attrs.frozen
+class ParsedPage:
+    """A parsed OAI-PMH response.
+
+    Attributes:
+        root: the ``OAI-PMH`` element.
+        repairs: what had to be repaired, in order (empty for a clean page).
+    """
+
+    root: Any
+    repairs: tuple[str, ...] = ()
+
+
+def _expected_items(data: bytes) -> int:
+    """OAI headers the raw bytes hold (one per record or identifier), for the loss check.
+
+    Headers, not records, are counted: MARCXML and other payloads have their
+    own ``<record>`` elements, but no common format has a plain ``<header>``.
+    """
+    prefixes = {b""} | {m.group(1) + b":" for m in _OAI_PREFIX.finditer(data)}
+    alternatives = b"|".join(re.escape(p) for p in sorted(prefixes, key=len, reverse=True))
+    return len(re.findall(rb"<(?:" + alternatives + rb")header[\s>/]", data))
+
+
+def _found_items(root: Any) -> int:
+    return len(root.findall(f".//{_Q}header"))
+
+
+def _declared(data: bytes) -> str | None:
+    match = _DECL.match(data[:512])
+    return match.group(1).decode("ascii").lower() if match else None
+
+
+def _strict(data: bytes) -> Any:
+    return etree.fromstring(data, parser=_STRICT)
+
+
+def _redecoded(data: bytes) -> tuple[bytes, str] | None:
+    """Re-encode the body as UTF-8 when its bytes contradict its declaration."""
+    declared = _declared(data) or "utf-8"
+    body = _DECL.sub(b"", data, count=1)
+    if declared.replace("-", "").replace("_", "") in ("utf8",):
+        try:
+            body.decode("utf-8")
+        except UnicodeDecodeError:
+            text = body.decode("cp1252", errors="replace")
+            return text.encode("utf-8"), "body is not UTF-8 as declared; read as Windows-1252"
+        return None
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    if text.isascii():
+        return None
+    return text.encode("utf-8"), f"body is UTF-8 although it declares {declared}"
+
+
+def _namespaced(root: Any) -> Any:
+    """Put a namespaceless OAI-PMH envelope (seen at arXiv) into the OAI namespace."""
+    envelope = [
+        "OAI-PMH",
+        "responseDate",
+        "request",
+        "error",
+        "Identify",
+        "ListRecords",
+        "ListIdentifiers",
+        "ListSets",
+        "ListMetadataFormats",
+        "GetRecord",
+        "record",
+        "header",
+        "identifier",
+        "datestamp",
+        "setSpec",
+        "metadata",
+        "about",
+        "resumptionToken",
+        "set",
+        "setName",
+        "setDescription",
+        "metadataFormat",
+        "metadataPrefix",
+        "schema",
+        "metadataNamespace",
+        "repositoryName",
+        "baseURL",
+        "protocolVersion",
+        "adminEmail",
+        "earliestDatestamp",
+        "deletedRecord",
+        "granularity",
+        "compression",
+        "description",
+    ]
+    names = set(envelope)
+
+    def visit(element: Any, inside_payload: bool) -> None:
+        if not isinstance(element.tag, str):
+            return
+        payload = inside_payload
+        if not inside_payload and element.tag in names:
+            element.tag = _Q + element.tag
+            payload = element.tag in (_Q + "metadata", _Q + "about", _Q + "description")
+        for child in element:
+            visit(child, payload)
+
+    visit(root, False)
+    return root
+
+
+def parse_page(data: bytes, *, url: str = "") -> ParsedPage:
+    """Parse one OAI-PMH response, repairing it if needed without losing records.
+
+    Args:
+        data: the response body (decompressed).
+        url: the request URL, for error messages.
+
+    Returns:
+        The parsed page and the repairs made.
+
+    Raises:
+        BadResponse: the page cannot be parsed with every record it holds.
+    """
+    from .exceptions import BadResponse
+
+    repairs: list[str] = []
+    current = data
+    root: Any = None
+    try:
+        root = _strict(current)
+    except etree.XMLSyntaxError:
+        root = None
+    if root is None:
+        cleaned, count = _C0.subn(b"", current)
+        if count:
+            repairs.append(f"removed {count} invalid control character(s)")
+            current = cleaned
+            try:
+                root = _strict(current)
+            except etree.XMLSyntaxError:
+                root = None
+    if root is None:
+        redecoded = _redecoded(current)
+        if redecoded is not None:
+            current, note = redecoded
+            repairs.append(note)
+            try:
+                root = _strict(current)
+            except etree.XMLSyntaxError:
+                root = None
+    if root is None:
+        ends = list(_END.finditer(current))
+        match = ends[-1] if ends else None
+        if match is not None and current[match.end() :].strip():
+            current = current[: match.end()]
+            repairs.append("cut trailing bytes after </OAI-PMH>")
+            try:
+                root = _strict(current)
+            except etree.XMLSyntaxError:
+                root = None
+    if root is None:
+        try:
+            root = etree.fromstring(current, parser=_RECOVER)
+        except etree.XMLSyntaxError:
+            root = None
+        if root is None:
+            raise BadResponse(
+                url,
+                "the response is not XML and could not be repaired; the raw bytes are kept "
+                "on this exception (.raw). Report it to the repository's operator.",
+                raw=data,
+            )
+        repairs.append("recovered with lxml's recovering parser")
+    else:
+        # A page parsed strictly (or after a lossless repair) still gets the loss check below.
+        pass
+    if not isinstance(root.tag, str) or not root.tag.endswith("OAI-PMH"):
+        raise BadResponse(
+            url,
+            f"the response is XML but not OAI-PMH (root element {root.tag!r}); "
+            "is this the repository's OAI-PMH base URL?",
+            raw=data,
+        )
+    if root.tag == "OAI-PMH":
+        root = _namespaced(root)
+        repairs.append("added the missing OAI-PMH namespace")
+    expected, found = _expected_items(current), _found_items(root)
+    if found < expected:
+        raise BadResponse(
+            url,
+            f"the page holds {expected} records but only {found} could be parsed "
+            f"(repairs tried: {', '.join(repairs) or 'none'}); nothing from it was used. "
+            "The raw bytes are kept on this exception (.raw).",
+            raw=data,
+        )
+    return ParsedPage(root, tuple(repairs))
