@@ -11,6 +11,17 @@ from __future__ import annotations
 from . import exceptions, presets
 from ._challenge import challenge_evidence
 from ._clock import Clock, SystemClock
+from ._oai import (
+    OaiCursor,
+    OaiFormat,
+    OaiIdentify,
+    OaiPage,
+    OaiPager,
+    OaiRecord,
+    OaiSet,
+    format_datestamp,
+    windows,
+)
 from ._pacing import Busy, HostPacer, HostState, MemoryPaceStore, PaceStore, Slot, host_key
 from ._policy import DEFAULT_USER_AGENT, Politeness
 from ._redirects import Follow, RedirectDecision, RedirectPolicy, Stop, registrable_domain
@@ -28,6 +39,13 @@ __all__ = [
     "HostPacer",
     "HostState",
     "MemoryPaceStore",
+    "OaiCursor",
+    "OaiFormat",
+    "OaiIdentify",
+    "OaiPage",
+    "OaiPager",
+    "OaiRecord",
+    "OaiSet",
     "PaceStore",
     "PoliteSession",
     "Politeness",
@@ -45,9 +63,11 @@ __all__ = [
     "__version__",
     "challenge_evidence",
     "exceptions",
+    "format_datestamp",
     "host_key",
     "parse_retry_after",
     "presets",
     "registrable_domain",
     "retry_decision",
+    "windows",
 ]

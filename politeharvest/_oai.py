@@ -494,7 +494,7 @@ class OaiPager:
         """Identify the repository (the answer is cached on the pager)."""
         if self._identity is None:
             parsed, _, url = self._request({"verb": "Identify"})
-            element = parsed.root.find(_Q + "Identify")
+            element = parsed.root.find(f".//{_Q}Identify")
             if element is None:
                 raise BadResponse(url, "Identify answered without an <Identify> element")
             self._identity = _identify(element)
