@@ -104,16 +104,22 @@ def parse_datestamp(value: str) -> _dt.datetime | None:
     return moment.astimezone(_dt.timezone.utc)
 
 
-def format_datestamp(value: DateLike, granularity: str = SECONDS) -> str:
+def format_datestamp(value: DateLike, granularity: str = SECONDS, *, end: bool = False) -> str:
     """Format a date for a from/until argument at the repository's granularity, in UTC.
 
     Args:
         value: a `date`, a `datetime` (naive ones are taken as UTC) or an OAI datestamp string.
         granularity: ``"YYYY-MM-DD"`` or ``"YYYY-MM-DDThh:mm:ssZ"`` (from Identify).
+        end: the value ends a range (``until``): a whole day given to a repository
+            with seconds granularity then means the day's last second, so the
+            day's records are included (ruby-oai#52).
 
     Raises:
         ValueError: the string is not a datestamp.
     """
+    whole_day = (isinstance(value, str) and len(value.strip()) == 10) or (
+        isinstance(value, _dt.date) and not isinstance(value, _dt.datetime)
+    )
     if isinstance(value, str):
         moment = parse_datestamp(value)
         if moment is None:
@@ -125,6 +131,8 @@ def format_datestamp(value: DateLike, granularity: str = SECONDS) -> str:
         moment = _dt.datetime(value.year, value.month, value.day, tzinfo=_dt.timezone.utc)
     if granularity == DAY:
         return moment.strftime("%Y-%m-%d")
+    if end and whole_day:
+        return moment.strftime("%Y-%m-%dT23:59:59Z")
     return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
@@ -574,7 +582,7 @@ class OaiPager:
             if start is not None:
                 params["from"] = format_datestamp(start, granularity)
             if end is not None:
-                params["until"] = format_datestamp(end, granularity)
+                params["until"] = format_datestamp(end, granularity, end=True)
             pending = [(format_datestamp(a, DAY), format_datestamp(b, DAY)) for a, b in windows]
         cursor = OaiCursor(verb=verb, params=params)
         if pending:
@@ -649,6 +657,8 @@ class OaiPager:
             response = self.session.request("GET", self.endpoint, params=dict(params))
         raw = response.content
         url = str(response.url)
+        self._follow_upgrade(url)
+        raw, note = _undeclared_compression(raw)
         try:
             parsed = parse_page(raw, url=url)
         except BadResponse:
@@ -665,9 +675,18 @@ class OaiPager:
             raise BadResponse(
                 url, f"HTTP {response.status_code} with an OAI-PMH body and no <error>", raw=raw
             )
+        if note:
+            parsed = attrs.evolve(parsed, repairs=(note, *parsed.repairs))
         if parsed.repairs:
             logger.warning("%s: page repaired: %s", url, "; ".join(parsed.repairs))
         return parsed, raw, url
+
+    def _follow_upgrade(self, final_url: str) -> None:
+        """The base URL moved http -> https (DDB does): use the new one from now on."""
+        base = final_url.split("?", 1)[0]
+        if self.endpoint.startswith("http://") and base == "https://" + self.endpoint[7:]:
+            logger.info("%s moved to %s; using the https address", self.endpoint, base)
+            self.endpoint = base
 
     def _items(
         self, cursor: OaiCursor, list_el: Any
@@ -758,16 +777,35 @@ class OaiPager:
         )
 
 
+def _undeclared_compression(raw: bytes) -> tuple[bytes, str]:
+    """Decode a gzip or brotli body that arrived without a Content-Encoding header."""
+    import gzip
+    import zlib
+
+    if raw[:2] == b"\x1f\x8b":
+        try:
+            return gzip.decompress(raw), "gzip body without Content-Encoding, decoded"
+        except (OSError, EOFError, zlib.error):
+            return raw, ""
+    if raw and raw.lstrip()[:1] != b"<" and not raw.startswith(b"\xef\xbb\xbf"):
+        try:
+            import brotli
+
+            decoded = brotli.decompress(raw)
+        except Exception:
+            return raw, ""
+        if decoded.lstrip()[:1] == b"<":
+            return decoded, "brotli body without Content-Encoding, decoded"
+    return raw, ""
+
+
 def _enter_window(
     cursor: OaiCursor, window: tuple[str, str], rest: tuple[tuple[str, str], ...], pager: OaiPager
 ) -> OaiCursor:
     granularity = pager.granularity()
     params = {**cursor.arguments}
     params["from"] = format_datestamp(window[0], granularity)
-    until = window[1]
-    if granularity == SECONDS:
-        until = _as_date(until).isoformat() + "T23:59:59Z"
-    params["until"] = until
+    params["until"] = format_datestamp(window[1], granularity, end=True)
     return attrs.evolve(
         cursor,
         params=params,

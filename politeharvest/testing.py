@@ -33,7 +33,9 @@ __all__ = [
     "FakeClock",
     "LoggedRequest",
     "LoopbackServer",
+    "OaiTestRepository",
     "Reply",
+    "SampleRecord",
     "ScriptedAdapter",
     "SleepRecord",
     "end_to_start_gaps",
@@ -408,3 +410,285 @@ def free_loopback(host: str) -> bool:
         return True
     except OSError:
         return False
+
+
+# -- a scriptable OAI-PMH repository ------------------------------------------------------------
+
+_OAI_HEAD = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n'
+    '<OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/" '
+    'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">'
+)
+
+
+def _esc(text: str) -> str:
+    return (
+        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+    )
+
+
+@attrs.frozen
+class SampleRecord:
+    """One record of an `OaiTestRepository`.
+
+    Attributes:
+        identifier: the OAI identifier.
+        datestamp: seconds since the epoch (UTC) of the last change.
+        sets: set specs.
+        deleted: a tombstone.
+        title: the dc:title.
+    """
+
+    identifier: str
+    datestamp: float
+    sets: tuple[str, ...] = ()
+    deleted: bool = False
+    title: str = ""
+
+
+@attrs.define
+class OaiTestRepository:
+    """A small OAI-PMH 2.0 data provider that misbehaves on cue, for tests.
+
+    Use it as a route: ``server.add("/oai", repo)`` on a `LoopbackServer`, or
+    ``adapter.add(url, repo)`` on a `ScriptedAdapter`. It answers all six verbs,
+    pages with resumption tokens (which contain ``+``, ``/``, ``=`` and ``%`` to
+    test encoding), filters by set and from/until at its granularity, and keeps
+    deleted records as tombstones.
+
+    Misbehaviour (all off by default):
+        replies: request number (1-based, over all requests) to a `Reply` sent
+            instead, e.g. ``{3: Reply(503, {"Retry-After": "1"})}``.
+        expire_tokens: resumption tokens issued before this many tokens ago are
+            refused with badResumptionToken (tokens that expire quickly).
+        refuse_token_once: page numbers (1-based within a listing) whose token is
+            refused the first time it is used.
+        mangle: page number to a function applied to that page's bytes (broken XML).
+        page_delay_s: how long each page takes (a slow server).
+    """
+
+    records: list[SampleRecord] = attrs.field(factory=list)
+    page_size: int = 50
+    granularity: str = "YYYY-MM-DDThh:mm:ssZ"
+    name: str = "politeharvest test repository"
+    replies: dict[int, Reply] = attrs.field(factory=dict)
+    expire_tokens: int | None = None
+    refuse_token_once: set[int] = attrs.field(factory=set)
+    mangle: dict[int, Callable[[bytes], bytes]] = attrs.field(factory=dict)
+    page_delay_s: float = 0.0
+    requests_seen: int = attrs.field(default=0, init=False)
+    _issued: int = attrs.field(default=0, init=False)
+    _refused: set[int] = attrs.field(factory=set, init=False)
+    _lock: threading.Lock = attrs.field(factory=threading.Lock, init=False, repr=False)
+
+    @classmethod
+    def sample(
+        cls,
+        count: int = 120,
+        *,
+        sets: Iterable[str] = ("math", "physics", "cs"),
+        deleted_every: int = 17,
+        start: float = 1_577_836_800.0,
+        step_s: float = 86_400.0 / 7,
+        **kwargs: Any,
+    ) -> OaiTestRepository:
+        """A repository of `count` records spread over sets and time (every Nth deleted)."""
+        names = tuple(sets)
+        records = [
+            SampleRecord(
+                identifier=f"oai:test.example.org:{n:06d}",
+                datestamp=start + n * step_s,
+                sets=(names[n % len(names)],) if names else (),
+                deleted=bool(deleted_every) and n % deleted_every == deleted_every - 1,
+                title=f"Record {n} — ünïcode & <markup>",
+            )
+            for n in range(count)
+        ]
+        return cls(records=records, **kwargs)
+
+    # -- answering ---------------------------------------------------------------------------
+
+    def __call__(self, request: LoggedRequest) -> Reply:
+        """Answer one request (GET query or POST form)."""
+        from urllib.parse import parse_qs
+
+        with self._lock:
+            self.requests_seen += 1
+            number = self.requests_seen
+        if number in self.replies:
+            return self.replies[number]
+        query = urlsplit(request.url).query
+        if request.method == "POST":
+            query = request.body.decode("utf-8", "replace")
+        args = {k: v[0] for k, v in parse_qs(query, keep_blank_values=True).items()}
+        if self.page_delay_s:
+            time.sleep(self.page_delay_s)
+        body, page = self._answer(args, request.url)
+        data = (_OAI_HEAD + body + "</OAI-PMH>").encode("utf-8")
+        if page in self.mangle:
+            data = self.mangle[page](data)
+        return Reply(200, {"Content-Type": "text/xml; charset=utf-8"}, data)
+
+    def _stamp(self, seconds: float) -> str:
+        fmt = "%Y-%m-%d" if self.granularity == "YYYY-MM-DD" else "%Y-%m-%dT%H:%M:%SZ"
+        return time.strftime(fmt, time.gmtime(seconds))
+
+    def _envelope(self, args: Mapping[str, str], url: str) -> str:
+        attributes = "".join(f' {k}="{_esc(v)}"' for k, v in sorted(args.items()))
+        now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        base = _esc(url.split("?")[0])
+        return f"<responseDate>{now}</responseDate><request{attributes}>{base}</request>"
+
+    def _error(self, args: Mapping[str, str], url: str, code: str, message: str) -> tuple[str, int]:
+        return self._envelope(args, url) + f'<error code="{code}">{_esc(message)}</error>', 0
+
+    def _parse_date(self, value: str, *, end: bool) -> float | None:
+        import calendar
+
+        for fmt in ("%Y-%m-%dT%H:%M:%SZ", "%Y-%m-%d"):
+            try:
+                parsed = time.strptime(value, fmt)
+            except ValueError:
+                continue
+            if fmt == "%Y-%m-%dT%H:%M:%SZ" and self.granularity == "YYYY-MM-DD":
+                return None  # finer than the repository supports: badArgument
+            seconds = float(calendar.timegm(parsed))
+            if fmt == "%Y-%m-%d" and end:
+                seconds += 86_399.0
+            return seconds
+        return None
+
+    def _header(self, record: SampleRecord) -> str:
+        status = ' status="deleted"' if record.deleted else ""
+        sets = "".join(f"<setSpec>{_esc(s)}</setSpec>" for s in record.sets)
+        return (
+            f"<header{status}><identifier>{_esc(record.identifier)}</identifier>"
+            f"<datestamp>{self._stamp(record.datestamp)}</datestamp>{sets}</header>"
+        )
+
+    def _record(self, record: SampleRecord) -> str:
+        if record.deleted:
+            return f"<record>{self._header(record)}</record>"
+        return (
+            f"<record>{self._header(record)}<metadata>"
+            '<oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/" '
+            'xmlns:dc="http://purl.org/dc/elements/1.1/">'
+            f"<dc:title>{_esc(record.title)}</dc:title>"
+            f"<dc:identifier>https://test.example.org/{_esc(record.identifier)}</dc:identifier>"
+            f"<dc:date>{self._stamp(record.datestamp)[:10]}</dc:date>"
+            "</oai_dc:dc></metadata></record>"
+        )
+
+    def _token(self, offset: int, args: Mapping[str, str]) -> str:
+        import base64
+        import json as _json
+
+        with self._lock:
+            self._issued += 1
+            issued = self._issued
+        state = _json.dumps([offset, issued, {k: v for k, v in args.items() if k != "verb"}])
+        # standard base64 (with + / =) plus a literal %: tokens must travel verbatim
+        return base64.b64encode(state.encode()).decode() + "%7E"
+
+    def _read_token(self, token: str) -> tuple[int, int, dict[str, str]] | None:
+        import base64
+        import json as _json
+
+        if not token.endswith("%7E"):
+            return None
+        try:
+            offset, issued, args = _json.loads(base64.b64decode(token[:-3], validate=True))
+        except ValueError:
+            return None
+        return int(offset), int(issued), dict(args)
+
+    def _answer(self, args: dict[str, str], url: str) -> tuple[str, int]:
+        verb = args.get("verb", "")
+        head = self._envelope(args, url)
+        if verb == "Identify":
+            earliest = min((r.datestamp for r in self.records), default=0.0)
+            return head + (
+                f"<Identify><repositoryName>{_esc(self.name)}</repositoryName>"
+                f"<baseURL>{_esc(url.split('?')[0])}</baseURL><protocolVersion>2.0</protocolVersion>"
+                "<adminEmail>admin@test.example.org</adminEmail>"
+                f"<earliestDatestamp>{self._stamp(earliest)}</earliestDatestamp>"
+                f"<deletedRecord>persistent</deletedRecord><granularity>{self.granularity}</granularity>"
+                "</Identify>"
+            ), 0
+        if verb == "ListMetadataFormats":
+            return head + (
+                "<ListMetadataFormats><metadataFormat><metadataPrefix>oai_dc</metadataPrefix>"
+                "<schema>http://www.openarchives.org/OAI/2.0/oai_dc.xsd</schema>"
+                "<metadataNamespace>http://www.openarchives.org/OAI/2.0/oai_dc/</metadataNamespace>"
+                "</metadataFormat></ListMetadataFormats>"
+            ), 0
+        if verb == "GetRecord":
+            if args.get("metadataPrefix") != "oai_dc":
+                return self._error(args, url, "cannotDisseminateFormat", "only oai_dc")
+            found = next((r for r in self.records if r.identifier == args.get("identifier")), None)
+            if found is None:
+                return self._error(args, url, "idDoesNotExist", f"no item {args.get('identifier')}")
+            return head + f"<GetRecord>{self._record(found)}</GetRecord>", 0
+        if verb == "ListSets":
+            specs = sorted({s for r in self.records for s in r.sets})
+            if not specs:
+                return self._error(args, url, "noSetHierarchy", "no sets")
+            sets = "".join(
+                f"<set><setSpec>{_esc(s)}</setSpec><setName>{_esc(s.title())}</setName></set>"
+                for s in specs
+            )
+            return head + f"<ListSets>{sets}</ListSets>", 0
+        if verb not in ("ListRecords", "ListIdentifiers"):
+            return self._error(args, url, "badVerb", f"illegal verb {verb!r}")
+        return self._list(verb, args, url, head)
+
+    def _list(self, verb: str, args: dict[str, str], url: str, head: str) -> tuple[str, int]:
+        offset = 0
+        if "resumptionToken" in args:
+            if set(args) != {"verb", "resumptionToken"}:
+                return self._error(args, url, "badArgument", "resumptionToken is exclusive")
+            state = self._read_token(args["resumptionToken"])
+            if state is None:
+                return self._error(args, url, "badResumptionToken", "unknown token")
+            offset, issued, query = state
+            page = offset // self.page_size + 1
+            with self._lock:
+                expired = (
+                    self.expire_tokens is not None and self._issued - issued >= self.expire_tokens
+                )
+                refuse = page in self.refuse_token_once and page not in self._refused
+                if refuse:
+                    self._refused.add(page)
+            if expired or refuse:
+                return self._error(args, url, "badResumptionToken", "the token has expired")
+        else:
+            query = {k: v for k, v in args.items() if k != "verb"}
+            if "metadataPrefix" not in query:
+                return self._error(args, url, "badArgument", "metadataPrefix is required")
+        if query.get("metadataPrefix") != "oai_dc":
+            return self._error(args, url, "cannotDisseminateFormat", "only oai_dc")
+        start = self._parse_date(query["from"], end=False) if "from" in query else float("-inf")
+        end = self._parse_date(query["until"], end=True) if "until" in query else float("inf")
+        if start is None or end is None:
+            return self._error(args, url, "badArgument", "bad from/until for this granularity")
+        chosen = [
+            r
+            for r in sorted(self.records, key=lambda r: (r.datestamp, r.identifier))
+            if start
+            <= float(self._parse_date(self._stamp(r.datestamp), end=False) or r.datestamp)
+            <= end
+            and ("set" not in query or query["set"] in r.sets)
+        ]
+        if not chosen:
+            return self._error(args, url, "noRecordsMatch", "no records match")
+        window = chosen[offset : offset + self.page_size]
+        render = self._record if verb == "ListRecords" else self._header
+        items = "".join(render(r) for r in window)
+        more = offset + self.page_size < len(chosen)
+        attrs_ = f' completeListSize="{len(chosen)}" cursor="{offset}"'
+        if more:
+            text = self._token(offset + self.page_size, {**query, "verb": verb})
+            token = f"<resumptionToken{attrs_}>{text}</resumptionToken>"
+        else:  # the last page ends the list with an empty token (section 3.5)
+            token = f"<resumptionToken{attrs_}/>" if offset else ""
+        return head + f"<{verb}>{items}{token}</{verb}>", offset // self.page_size + 1

@@ -15,8 +15,7 @@ import pytest
 from politeharvest import OaiCursor, OaiPager, PoliteSession
 from politeharvest import exceptions as exc
 from politeharvest.testing import LoggedRequest, Reply, ScriptedAdapter
-
-from ..conftest import SHARED
+from tests.conftest import SHARED
 
 FIXTURES = SHARED / "fixtures" / "oai"
 pytestmark = pytest.mark.skipif(not FIXTURES.is_dir(), reason="../shared/fixtures/oai is absent")
