@@ -749,7 +749,10 @@ class OaiPager:
         """badResumptionToken: restart from the last datestamp seen, or split the window."""
         args = cursor.arguments
         if cursor.restarts + 1 >= self.max_restarts and "from" in args and "until" in args:
-            halves = _split((args["from"][:10], args["until"][:10]))
+            # Split what is left of the window: from the last day delivered (whose
+            # records are skipped by `delivered_at_last`) to its end.
+            start = (cursor.last_datestamp or args["from"])[:10]
+            halves = _split((start, args["until"][:10]))
             if len(halves) == 2:
                 logger.warning("%s: token expired again; splitting the window %s", exc.url, halves)
                 return _enter_window(

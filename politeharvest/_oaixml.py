@@ -8,8 +8,9 @@ in order, each recorded on the page:
 2. re-decode a body whose bytes do not match its declared encoding
    (Latin-1/cp1252 bytes declared as UTF-8, or UTF-8 declared as Latin-1);
 3. cut anything after ``</OAI-PMH>`` (PHP notices, trailing garbage);
-4. lxml's recovering parser, accepted only if it kept every record the raw
-   bytes contain.
+4. lxml's recovering parser, accepted only for pages without records
+   (Identify, errors, sets): after an error libxml2 may silently alter later
+   text, so records are never taken from a recovered tree.
 
 sickle's own parser recovers silently and can lose records (sickle PR #55);
 ours never does: a page that cannot be parsed with all its records raises
@@ -68,6 +69,16 @@ def _expected_items(data: bytes) -> int:
 
 def _found_items(root: Any) -> int:
     return len(root.findall(f".//{_Q}header"))
+
+
+def _damaged_records(root: Any) -> int:
+    """Records a recovering parse left without their header, identifier or metadata."""
+    damaged = 0
+    for record in root.iter(_Q + "record"):
+        header = record.find(_Q + "header")
+        if header is None or header.find(_Q + "identifier") is None or (header.get("status") != "deleted" and record.find(_Q + "metadata") is None):
+            damaged += 1
+    return damaged
 
 
 def _declared(data: bytes) -> str | None:
@@ -171,6 +182,14 @@ def parse_page(data: bytes, *, url: str = "") -> ParsedPage:
     repairs: list[str] = []
     current = data
     root: Any = None
+    declared = _declared(current)
+    if declared is not None and declared.replace("-", "").replace("_", "") != "utf8":
+        # A well-formed page that declares Latin-1 but carries UTF-8 parses without
+        # error into mojibake; catch it before parsing.
+        redecoded = _redecoded(current)
+        if redecoded is not None:
+            current, note = redecoded
+            repairs.append(note)
     try:
         root = _strict(current)
     except etree.XMLSyntaxError:
@@ -216,9 +235,17 @@ def parse_page(data: bytes, *, url: str = "") -> ParsedPage:
                 raw=data,
             )
         repairs.append("recovered with lxml's recovering parser")
-    else:
-        # A page parsed strictly (or after a lossless repair) still gets the loss check below.
-        pass
+        if _expected_items(current) or _damaged_records(root):
+            # libxml2's recovery keeps going after an error, but what it builds
+            # afterwards cannot be trusted (seen: entity references silently
+            # dropped from later text). Records are never taken from such a tree.
+            raise BadResponse(
+                url,
+                "the page is not well-formed and only a recovering parse could read it, which "
+                "may alter records; nothing from it was used. The raw bytes are kept on this "
+                "exception (.raw); report the page to the repository's operator.",
+                raw=data,
+            )
     if not isinstance(root.tag, str) or not root.tag.endswith("OAI-PMH"):
         raise BadResponse(
             url,
