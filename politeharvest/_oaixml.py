@@ -71,16 +71,6 @@ def _found_items(root: Any) -> int:
     return len(root.findall(f".//{_Q}header"))
 
 
-def _damaged_records(root: Any) -> int:
-    """Records a recovering parse left without their header, identifier or metadata."""
-    damaged = 0
-    for record in root.iter(_Q + "record"):
-        header = record.find(_Q + "header")
-        if header is None or header.find(_Q + "identifier") is None or (header.get("status") != "deleted" and record.find(_Q + "metadata") is None):
-            damaged += 1
-    return damaged
-
-
 def _declared(data: bytes) -> str | None:
     match = _DECL.match(data[:512])
     return match.group(1).decode("ascii").lower() if match else None
@@ -235,7 +225,7 @@ def parse_page(data: bytes, *, url: str = "") -> ParsedPage:
                 raw=data,
             )
         repairs.append("recovered with lxml's recovering parser")
-        if _expected_items(current) or _damaged_records(root):
+        if _expected_items(current) or root.find(f".//{_Q}record") is not None:
             # libxml2's recovery keeps going after an error, but what it builds
             # afterwards cannot be trusted (seen: entity references silently
             # dropped from later text). Records are never taken from such a tree.
