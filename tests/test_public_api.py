@@ -40,11 +40,13 @@ def test_all_is_pinned() -> None:
             "__version__",
             "challenge_evidence",
             "exceptions",
+            "format_datestamp",
             "host_key",
             "parse_retry_after",
             "presets",
             "registrable_domain",
             "retry_decision",
+            "windows",
         ]
     )
     for name in politeharvest.__all__:
