@@ -1,0 +1,287 @@
+"""Two independently written OAI-PMH data providers from PyPI, served on loopback.
+
+- `oaipmh` 4.x (`oaipmh.server.BatchingServer`): seconds granularity, deleted records.
+- `oai-repo` (`oai_repo.OAIRepository`): day granularity, base64 tokens with cursor
+  and completeListSize.
+
+Neither ships an HTTP server; `serve_provider` mounts a callable route on a
+`LoopbackServer` (the standard library's HTTP server) that hands the query (or
+POST form) to the provider and returns its XML.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from urllib.parse import parse_qs, urlsplit
+
+import attrs
+from lxml import etree
+
+from politeharvest.testing import LoggedRequest, Reply
+
+UTC = dt.timezone.utc
+SETS = ("math", "physics", "cs", "bio")
+NS_OAIDC = "http://www.openarchives.org/OAI/2.0/oai_dc/"
+NS_DC = "http://purl.org/dc/elements/1.1/"
+
+
+@attrs.frozen
+class Item:
+    identifier: str
+    datestamp: dt.datetime  # UTC, whole seconds
+    sets: tuple[str, ...]
+    deleted: bool
+    title: str
+    creators: tuple[str, ...]
+
+
+def generate(count: int = 2500, *, seed_step_s: int = 61_337) -> list[Item]:
+    """`count` records over several sets and years (2019-2024); every 13th deleted."""
+    start = dt.datetime(2019, 1, 1, tzinfo=UTC)
+    items = []
+    for n in range(count):
+        stamp = start + dt.timedelta(seconds=(n * seed_step_s) % (5 * 365 * 86_400))
+        items.append(
+            Item(
+                identifier=f"oai:int.example.org:{n:05d}",
+                datestamp=stamp,
+                sets=(SETS[n % 4],) + (("math",) if n % 10 == 0 and SETS[n % 4] != "math" else ()),
+                deleted=n % 13 == 5,
+                title=f"Article {n}: Çalışma über Größen — α & β",
+                creators=(f"Author {n % 7}", f"Yazar {n % 11}"),
+            )
+        )
+    return items
+
+
+def query_of(request: LoggedRequest) -> dict[str, str]:
+    text = request.body.decode() if request.method == "POST" else urlsplit(request.url).query
+    return {k: v[0] for k, v in parse_qs(text, keep_blank_values=True).items()}
+
+
+def select(
+    items: list[Item], *, set_spec: str | None, start: dt.datetime | None, end: dt.datetime | None
+) -> list[Item]:
+    chosen = [
+        i
+        for i in items
+        if (set_spec is None or set_spec in i.sets)
+        and (start is None or i.datestamp >= start)
+        and (end is None or i.datestamp <= end)
+    ]
+    return sorted(chosen, key=lambda i: (i.datestamp, i.identifier))
+
+
+# -- oaipmh (pyoai) -------------------------------------------------------------------------------
+
+
+def pyoai_route(items: list[Item], batch_size: int = 100) -> Callable[[LoggedRequest], Reply]:
+    from oaipmh import common, error
+    from oaipmh.metadata import MetadataRegistry
+    from oaipmh.server import BatchingServer, oai_dc_writer
+
+    def naive(moment: dt.datetime) -> dt.datetime:
+        return moment.astimezone(UTC).replace(tzinfo=None)
+
+    def header(item: Item) -> object:
+        return common.Header(
+            None, item.identifier, naive(item.datestamp), list(item.sets), item.deleted
+        )
+
+    def record(item: Item) -> tuple[object, object, None]:
+        metadata = None
+        if not item.deleted:
+            metadata = common.Metadata(
+                None,
+                {
+                    "title": [item.title],
+                    "creator": list(item.creators),
+                    "identifier": [f"https://int.example.org/{item.identifier}"],
+                },
+            )
+        return header(item), metadata, None
+
+    def aware(moment: dt.datetime | None) -> dt.datetime | None:
+        return None if moment is None else moment.replace(tzinfo=UTC)
+
+    class Provider:
+        def identify(self) -> object:
+            return common.Identify(
+                repositoryName="pyoai integration repository",
+                baseURL="http://127.0.0.1/oai",
+                protocolVersion="2.0",
+                adminEmails=["admin@int.example.org"],
+                earliestDatestamp=naive(min(i.datestamp for i in items)),
+                deletedRecord="persistent",
+                granularity="YYYY-MM-DDThh:mm:ssZ",
+                compression=["identity"],
+            )
+
+        def listMetadataFormats(self, identifier: str | None = None) -> list[tuple[str, str, str]]:
+            if identifier is not None and identifier not in by_id:
+                raise error.IdDoesNotExistError(identifier)
+            return [("oai_dc", "http://www.openarchives.org/OAI/2.0/oai_dc.xsd", NS_OAIDC)]
+
+        def listSets(self, cursor: int = 0, batch_size: int = 10) -> list[tuple[str, str, None]]:
+            return [(s, s.title(), None) for s in SETS][cursor : cursor + batch_size]
+
+        def _list(
+            self,
+            metadataPrefix: str,
+            set: str | None,
+            from_: dt.datetime | None,
+            until: dt.datetime | None,
+            cursor: int,
+            batch_size: int,
+        ) -> list[Item]:
+            if metadataPrefix != "oai_dc":
+                raise error.CannotDisseminateFormatError(metadataPrefix)
+            if set is not None and set not in SETS:
+                raise error.NoRecordsMatchError(f"no set {set}")
+            chosen = select(items, set_spec=set, start=aware(from_), end=aware(until))
+            if not chosen:
+                raise error.NoRecordsMatchError("no records")
+            return chosen[cursor : cursor + batch_size]
+
+        def listRecords(
+            self,
+            metadataPrefix: str,
+            set: str | None = None,
+            from_: dt.datetime | None = None,
+            until: dt.datetime | None = None,
+            cursor: int = 0,
+            batch_size: int = 10,
+        ) -> list[object]:
+            return [
+                record(i) for i in self._list(metadataPrefix, set, from_, until, cursor, batch_size)
+            ]
+
+        def listIdentifiers(
+            self,
+            metadataPrefix: str,
+            set: str | None = None,
+            from_: dt.datetime | None = None,
+            until: dt.datetime | None = None,
+            cursor: int = 0,
+            batch_size: int = 10,
+        ) -> list[object]:
+            return [
+                header(i) for i in self._list(metadataPrefix, set, from_, until, cursor, batch_size)
+            ]
+
+        def getRecord(self, metadataPrefix: str, identifier: str) -> object:
+            if metadataPrefix != "oai_dc":
+                raise error.CannotDisseminateFormatError(metadataPrefix)
+            if identifier not in by_id:
+                raise error.IdDoesNotExistError(identifier)
+            return record(by_id[identifier])
+
+    by_id = {i.identifier: i for i in items}
+    registry = MetadataRegistry()
+    registry.registerWriter("oai_dc", oai_dc_writer)
+    server = BatchingServer(
+        Provider(), metadata_registry=registry, resumption_batch_size=batch_size
+    )
+
+    def route(request: LoggedRequest) -> Reply:
+        body = server.handleRequest(query_of(request))
+        return Reply(200, {"Content-Type": "text/xml; charset=utf-8"}, body)
+
+    return route
+
+
+# -- oai-repo ---------------------------------------------------------------------------------------
+
+
+def oai_repo_route(items: list[Item], limit: int = 100) -> Callable[[LoggedRequest], Reply]:
+    import oai_repo
+
+    by_id = {i.identifier: i for i in items}
+
+    def day(moment: dt.datetime) -> str:
+        return moment.strftime("%Y-%m-%d")
+
+    class Data(oai_repo.DataInterface):  # type: ignore[misc]
+        def get_identify(self) -> object:
+            ident = oai_repo.Identify()
+            ident.repository_name = "oai-repo integration repository"
+            ident.base_url = "http://127.0.0.1/oai"
+            ident.admin_email = ["admin@int.example.org"]
+            ident.earliest_datestamp = day(min(i.datestamp for i in items))
+            ident.deleted_record = "persistent"
+            ident.granularity = "YYYY-MM-DD"
+            ident.compression = []
+            return ident
+
+        def is_valid_identifier(self, identifier: str) -> bool:
+            return identifier in by_id
+
+        def get_metadata_formats(self, identifier: str | None = None) -> list[object]:
+            return [
+                oai_repo.MetadataFormat(
+                    "oai_dc", "http://www.openarchives.org/OAI/2.0/oai_dc.xsd", NS_OAIDC
+                )
+            ]
+
+        def get_record_header(self, identifier: str) -> object:
+            item = by_id[identifier]
+            return oai_repo.RecordHeader(
+                identifier=item.identifier,
+                datestamp=day(item.datestamp),
+                setspecs=list(item.sets),
+                status="deleted" if item.deleted else None,
+            )
+
+        def get_record_metadata(self, identifier: str, metadataprefix: str) -> object:
+            item = by_id[identifier]
+            if item.deleted or metadataprefix != "oai_dc":
+                return None
+            root = etree.Element(f"{{{NS_OAIDC}}}dc", nsmap={"oai_dc": NS_OAIDC, "dc": NS_DC})
+            etree.SubElement(root, f"{{{NS_DC}}}title").text = item.title
+            for creator in item.creators:
+                etree.SubElement(root, f"{{{NS_DC}}}creator").text = creator
+            return root
+
+        def get_record_abouts(self, identifier: str) -> list[object]:
+            return []
+
+        def list_set_specs(
+            self, identifier: str | None = None, cursor: int = 0
+        ) -> tuple[list[str], int, str]:
+            specs = list(by_id[identifier].sets) if identifier else list(SETS)
+            return specs[cursor : cursor + self.limit], len(specs), "sets-v1"
+
+        def get_set(self, setspec: str) -> object:
+            return (
+                oai_repo.Set(spec=setspec, name=setspec.title(), description=[])
+                if setspec in SETS
+                else None
+            )
+
+        def list_identifiers(
+            self,
+            metadataprefix: str,
+            filter_from: dt.datetime | None = None,
+            filter_until: dt.datetime | None = None,
+            filter_set: str | None = None,
+            cursor: int = 0,
+        ) -> tuple[list[str], int, str]:
+            start = filter_from.replace(tzinfo=UTC) if filter_from else None
+            end = None
+            if filter_until is not None:
+                end = filter_until.replace(tzinfo=UTC)
+                if (end.hour, end.minute, end.second) == (0, 0, 0):
+                    end += dt.timedelta(days=1, seconds=-1)  # a day includes its records
+            chosen = select(items, set_spec=filter_set, start=start, end=end)
+            return [i.identifier for i in chosen[cursor : cursor + self.limit]], len(chosen), "v1"
+
+    data = Data()
+    data.limit = limit
+    repository = oai_repo.OAIRepository(data)
+
+    def route(request: LoggedRequest) -> Reply:
+        response = repository.process(query_of(request))
+        return Reply(200, {"Content-Type": "text/xml; charset=utf-8"}, bytes(response))
+
+    return route
