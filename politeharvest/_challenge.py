@@ -45,8 +45,9 @@ def challenge_evidence(status: int, headers: Mapping[str, str], body: bytes | st
     mitigated = headers.get("cf-mitigated") or headers.get("Cf-Mitigated") or ""
     if mitigated.strip().lower() == "challenge":
         return "cf-mitigated: challenge"
-    text = body.decode("utf-8", "replace") if isinstance(body, bytes) else body
-    low = text[:65536].lower()
+    head = body[:16384]
+    text = head.decode("utf-8", "replace") if isinstance(head, bytes) else head
+    low = text[:16384].lower()  # interstitials say so near the top
     for marker in _STRONG_BODY:
         if marker in low:
             return f"challenge page marker {marker!r}"

@@ -31,8 +31,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Literal
 
 import attrs
-from sickle.models import Header, MetadataFormat, Set
-from sickle.utils import xml_to_dict
+from lxml import etree
+from sickle.models import MetadataFormat, Set
 
 from ._oaixml import OAI_NS, ParsedPage, parse_page
 from .exceptions import (
@@ -373,37 +373,59 @@ def _text(element: Any, name: str) -> str:
     return (found.text or "").strip() if found is not None else ""
 
 
+_HEADER = _Q + "header"
+_IDENTIFIER = _Q + "identifier"
+_DATESTAMP = _Q + "datestamp"
+_SETSPEC = _Q + "setSpec"
+_METADATA = _Q + "metadata"
+
+
 def _record(element: Any, *, with_metadata: bool) -> OaiRecord:
-    header_el = element if element.tag == _Q + "header" else element.find(_Q + "header")
-    if header_el is None:
+    """Read one record (or bare header) in a single pass over its children.
+
+    This is the hot path of a harvest, so it reads the few header fields
+    directly instead of through sickle's `Header`/`Record` (which look each
+    field up with a regex-built path); the result is the same (see
+    tests/shell/test_oai_fixtures.py, which cross-checks against sickle).
+    """
+    header = element if element.tag == _HEADER else element.find(_HEADER)
+    if header is None:
         return OaiRecord("", "", raw_xml=_tostring(element))
-    header = Header(header_el)
+    identifier = datestamp = ""
+    specs: list[str] = []
+    for child in header:
+        tag = child.tag
+        if tag == _IDENTIFIER:
+            identifier = (child.text or "").strip()
+        elif tag == _DATESTAMP:
+            datestamp = (child.text or "").strip()
+        elif tag == _SETSPEC:
+            specs.append((child.text or "").strip())
+    deleted = header.get("status") == "deleted"
     metadata: dict[str, tuple[str, ...]] = {}
-    if with_metadata and not header.deleted:
-        container = element.find(_Q + "metadata")
-        payload = (
-            next((c for c in container if isinstance(c.tag, str)), None)
-            if container is not None
-            else None
-        )
-        if payload is not None and payload.tag == _DC_ROOT:
-            metadata = {
-                key: tuple((v or "").strip() for v in values)
-                for key, values in xml_to_dict(payload, paths=["./*"], strip_ns=True).items()
-            }
-    return OaiRecord(
-        identifier=(header.identifier or "").strip(),
-        datestamp=(header.datestamp or "").strip(),
-        deleted=bool(header.deleted),
-        set_specs=tuple((s or "").strip() for s in header.setSpecs),
-        metadata=metadata,
-        raw_xml=_tostring(element),
-    )
+    if with_metadata and not deleted:
+        container = element.find(_METADATA)
+        if container is not None:
+            for payload in container:
+                if payload.tag == _DC_ROOT:
+                    metadata = _dc(payload)
+                if isinstance(payload.tag, str):
+                    break
+    return OaiRecord(identifier, datestamp, deleted, tuple(specs), metadata, _tostring(element))
+
+
+def _dc(payload: Any) -> dict[str, tuple[str, ...]]:
+    """oai_dc as element name to values, in document order (repeated values kept)."""
+    fields: dict[str, list[str]] = {}
+    for child in payload:
+        tag = child.tag
+        if not isinstance(tag, str):
+            continue  # comments, processing instructions
+        fields.setdefault(tag.rpartition("}")[2], []).append((child.text or "").strip())
+    return {name: tuple(values) for name, values in fields.items()}
 
 
 def _tostring(element: Any) -> bytes:
-    from lxml import etree
-
     return bytes(etree.tostring(element, encoding="UTF-8"))
 
 
@@ -820,6 +842,8 @@ def _enter_window(
 
 
 def _later(a: str, b: str) -> bool:
+    if len(a) == len(b) and a[-1:] == b[-1:] and (len(a) == 10 or a[-1:] == "Z"):
+        return a > b  # same ISO 8601 form: text order is time order
     left, right = parse_datestamp(a), parse_datestamp(b)
     if left is None or right is None:
         return a > b
