@@ -1,9 +1,9 @@
 """Fetch a small OAI-PMH repository politely and show what the session did.
 
 Offline by default: it serves a three-page sample repository on loopback
-(127.0.0.1) and walks its ListRecords pages through one PoliteSession,
-following resumption tokens, with the real clock and the default policy
-scaled down ten times (0.1 s between requests) so it finishes in a second.
+(127.0.0.1, `OaiTestRepository` from politeharvest.testing) and walks its
+ListRecords pages with an OaiPager through one PoliteSession, with the real
+clock and the default policy scaled down ten times (0.1 s between requests) so it finishes in a second.
 
     python examples/polite_fetch.py                # the offline sample
     python examples/polite_fetch.py --url https://export.arxiv.org/oai2 --pages 2 \\
@@ -17,56 +17,33 @@ from __future__ import annotations
 
 import argparse
 import sys
-import xml.etree.ElementTree as ET
 
 import attrs
 
-from politeharvest import Politeness, PoliteSession, RequestEvent, presets
+from politeharvest import OaiPager, Politeness, PoliteSession, RequestEvent, presets
 from politeharvest.exceptions import HarvestError
-from politeharvest.testing import LoopbackServer, Reply
-
-OAI = "{http://www.openarchives.org/OAI/2.0/}"
-
-
-def sample_page(page: int, pages: int = 3) -> str:
-    records = "".join(
-        f"<record><header><identifier>oai:sample:{page * 10 + n}</identifier>"
-        f"<datestamp>2026-01-0{page + 1}</datestamp></header></record>"
-        for n in range(10)
-    )
-    token = f"page-{page + 1}" if page + 1 < pages else ""
-    return (
-        '<?xml version="1.0" encoding="UTF-8"?>'
-        '<OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/">'
-        f"<ListRecords>{records}<resumptionToken>{token}</resumptionToken></ListRecords></OAI-PMH>"
-    )
+from politeharvest.testing import LoopbackServer, OaiTestRepository, Reply
 
 
 def serve_sample() -> LoopbackServer:
+    """A 30-record sample repository (pages of 10) on loopback, from politeharvest.testing."""
     server = LoopbackServer("127.0.0.1").start()
     server.add("/robots.txt", Reply(200, body="User-agent: *\nDisallow: /admin\n"))
-    server.add(
-        "/oai",
-        lambda request: Reply(
-            200,
-            {"Content-Type": "text/xml"},
-            sample_page(int(request.path.rsplit("page-", 1)[1]) if "page-" in request.path else 0),
-        ),
-    )
+    server.add("/oai", OaiTestRepository.sample(30, page_size=10))
     return server
 
 
 def walk(session: PoliteSession, endpoint: str, max_pages: int) -> int:
-    """Follow ListRecords resumption tokens; return the number of records seen."""
-    params = {"verb": "ListRecords", "metadataPrefix": "oai_dc"}
+    """Walk a ListRecords listing page by page; return the number of records seen."""
+    pager = OaiPager(session, endpoint)
+    cursor = pager.first_cursor()
     seen = 0
     for _ in range(max_pages):
-        root = ET.fromstring(session.get(endpoint, params=params).content)
-        seen += len(root.findall(f".//{OAI}record"))
-        token = root.findtext(f".//{OAI}resumptionToken")
-        if not token:
+        if cursor is None:
             break
-        params = {"verb": "ListRecords", "resumptionToken": token}
+        page = pager.fetch(cursor)
+        seen += len(page.records)
+        cursor = page.next_cursor
     return seen
 
 
