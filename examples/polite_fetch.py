@@ -3,7 +3,8 @@
 Offline by default: it serves a three-page sample repository on loopback
 (127.0.0.1, `OaiTestRepository` from politeharvest.testing) and walks its
 ListRecords pages with an OaiPager through one PoliteSession, with the real
-clock and the default policy scaled down ten times (0.1 s between requests) so it finishes in a second.
+clock and the default policy scaled down ten times (0.1 s between requests),
+so it finishes in a second.
 
     python examples/polite_fetch.py                # the offline sample
     python examples/polite_fetch.py --url https://export.arxiv.org/oai2 --pages 2 \\
