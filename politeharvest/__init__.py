@@ -23,21 +23,29 @@ from ._oai import (
     windows,
 )
 from ._pacing import Busy, HostPacer, HostState, MemoryPaceStore, PaceStore, Slot, host_key
+from ._plan import HarvestPlan, HarvestSummary, PageResult, PlanCursor
 from ._policy import DEFAULT_USER_AGENT, Politeness
 from ._redirects import Follow, RedirectDecision, RedirectPolicy, Stop, registrable_domain
 from ._retry import RetryDecision, parse_retry_after, retry_decision
 from ._robots import RobotsDecision, RobotsGate, RobotsTxt
 from ._session import PoliteSession, RequestEvent, SessionStats
+from ._sinks import CallbackSink, JsonlSink, Sink, SQLiteSink
+from ._state import Checkpoint, SQLiteStateStore, StateStore, UrlOutcome
 
 __version__ = "0.1.0.dev0"
 
 __all__ = [
     "DEFAULT_USER_AGENT",
     "Busy",
+    "CallbackSink",
+    "Checkpoint",
     "Clock",
     "Follow",
+    "HarvestPlan",
+    "HarvestSummary",
     "HostPacer",
     "HostState",
+    "JsonlSink",
     "MemoryPaceStore",
     "OaiCursor",
     "OaiFormat",
@@ -47,6 +55,8 @@ __all__ = [
     "OaiRecord",
     "OaiSet",
     "PaceStore",
+    "PageResult",
+    "PlanCursor",
     "PoliteSession",
     "Politeness",
     "RedirectDecision",
@@ -56,10 +66,15 @@ __all__ = [
     "RobotsDecision",
     "RobotsGate",
     "RobotsTxt",
+    "SQLiteSink",
+    "SQLiteStateStore",
     "SessionStats",
+    "Sink",
     "Slot",
+    "StateStore",
     "Stop",
     "SystemClock",
+    "UrlOutcome",
     "__version__",
     "challenge_evidence",
     "exceptions",

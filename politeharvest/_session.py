@@ -26,7 +26,7 @@ import random
 import socket
 import threading
 import uuid
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
@@ -131,6 +131,15 @@ class SessionStats:
     waits: int = 0
     wait_s: float = 0.0
     refused: int = 0
+
+
+def event_hooks(
+    hooks: Iterable[Callable[[RequestEvent], None]],
+) -> tuple[Callable[[RequestEvent], None], ...]:
+    """The `on_event` hooks as a tuple (a single callable is accepted too)."""
+    if callable(hooks):
+        return (hooks,)
+    return tuple(hooks)
 
 
 def _no_retries_adapter() -> HTTPAdapter:
@@ -251,7 +260,9 @@ class PoliteSession:
     job_id: str = attrs.field(factory=lambda: uuid.uuid4().hex)
     job_started_at: float | None = None
     max_inline_wait: float | None = None
-    on_event: tuple[Callable[[RequestEvent], None], ...] = attrs.field(default=(), converter=tuple)
+    on_event: tuple[Callable[[RequestEvent], None], ...] = attrs.field(
+        default=(), converter=event_hooks
+    )
     rng: random.Random = attrs.field(factory=random.Random, repr=False)
     resolve_addresses: bool = True
     robots: RobotsGate = attrs.field(init=False)

@@ -9,6 +9,7 @@ HarvestError                         root; catch-all for callers
 ├── Deferred(url, until, reason)     not now; try again at `until` (a queue reschedules)
 │   ├── WaitRequired                 a wait longer than the caller allowed inline
 │   ├── BudgetExhausted              a wait would end after the job's deadline
+│   ├── HostBusy                     another harvest job holds the host's lease
 │   └── RetryLater                   the server kept refusing, or robots.txt is unreachable
 │       ├── RetriesExhausted         429/503 after every scheduled retry (statuses)
 │       └── RobotsUnavailable        robots.txt answered 429/5xx or could not be fetched
@@ -18,6 +19,7 @@ HarvestError                         root; catch-all for callers
 │   └── BadResponse                  unparseable after recovery, size cap exceeded
 │       ├── ResponseTooLarge         a body passed the size cap while streaming
 │       └── ListingLoop              a listing repeats itself (same token, endless empty pages)
+├── SinkError                        records could not be written where they should go
 └── OaiError(code, message)          the repository sent <error code=...>
     ├── BadArgument, BadVerb, BadResumptionToken, CannotDisseminateFormat,
     ├── IdDoesNotExist, NoMetadataFormats, NoSetHierarchy
@@ -45,6 +47,7 @@ __all__ = [
     "Disallowed",
     "FetchError",
     "HarvestError",
+    "HostBusy",
     "HostStopped",
     "IdDoesNotExist",
     "ListingLoop",
@@ -58,6 +61,7 @@ __all__ = [
     "RetriesExhausted",
     "RetryLater",
     "RobotsUnavailable",
+    "SinkError",
     "TransportError",
     "WaitRequired",
 ]
@@ -273,6 +277,26 @@ class ResponseTooLarge(BadResponse):
             url,
             f"response body exceeds the size cap of {limit} bytes; reading stopped. "
             "Raise Politeness.max_response_bytes (or max_file_bytes) if this is expected.",
+        )
+
+
+class SinkError(HarvestError):
+    """Records could not be written to the sink (an unwritable path, a full disk)."""
+
+
+class HostBusy(Deferred):
+    """Another harvest job holds the host's lease: one harvest job per host at a time.
+
+    Attributes:
+        host: the host.
+        holder: the run that holds it.
+    """
+
+    def __init__(self, url: str, until: _dt.datetime, *, host: str, holder: str) -> None:
+        self.host = host
+        self.holder = holder
+        super().__init__(
+            url, until, f"another harvest job ({holder}) is harvesting {host}; one job per host"
         )
 
 

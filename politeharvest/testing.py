@@ -465,6 +465,7 @@ class OaiTestRepository:
             refused the first time it is used.
         mangle: page number to a function applied to that page's bytes (broken XML).
         page_delay_s: how long each page takes (a slow server).
+        now: the repository's clock for responseDate (pass a FakeClock's ``now``).
     """
 
     records: list[SampleRecord] = attrs.field(factory=list)
@@ -476,6 +477,7 @@ class OaiTestRepository:
     refuse_token_once: set[int] = attrs.field(factory=set)
     mangle: dict[int, Callable[[bytes], bytes]] = attrs.field(factory=dict)
     page_delay_s: float = 0.0
+    now: Callable[[], float] = time.time
     requests_seen: int = attrs.field(default=0, init=False)
     _issued: int = attrs.field(default=0, init=False)
     _refused: set[int] = attrs.field(factory=set, init=False)
@@ -535,7 +537,7 @@ class OaiTestRepository:
 
     def _envelope(self, args: Mapping[str, str], url: str) -> str:
         attributes = "".join(f' {k}="{_esc(v)}"' for k, v in sorted(args.items()))
-        now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(self.now()))
         base = _esc(url.split("?")[0])
         return f"<responseDate>{now}</responseDate><request{attributes}>{base}</request>"
 

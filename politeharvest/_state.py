@@ -1,0 +1,410 @@
+"""`StateStore`: what must outlive a process (SQLite by default; Redis for fleets later).
+
+- incremental high-water marks per (endpoint, metadata prefix, set);
+- the page checkpoint of each harvest lane (its next cursor, and the sink
+  position the page was durably written up to);
+- delivered records per lane (identifier and newest datestamp) for deduplication;
+- per-URL outcomes (retry-later marks with reason and not-before, ETag, Last-Modified);
+- runs (started, heartbeat, finished, failed), with stuck runs closed as failed;
+- per-host leases (one harvest job per host at a time), with fencing tokens.
+
+`SQLiteStateStore` uses WAL, so several processes on one machine can share a
+file; every method is one transaction.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import uuid
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+import attrs
+
+__all__ = [
+    "Checkpoint",
+    "Lease",
+    "Run",
+    "SQLiteStateStore",
+    "StateStore",
+    "UrlOutcome",
+    "open_state",
+]
+
+
+@attrs.frozen
+class Checkpoint:
+    """Where a harvest lane stands, written only after its page is durable.
+
+    Attributes:
+        lane: the lane key (endpoint, prefix, set).
+        run_id: the run that wrote it.
+        cursor: the next page's cursor as JSON, or None when the lane is complete.
+        sink_position: how far the sink was durably written (bytes of a JSONL file).
+        pages: pages done in this run.
+        records: records delivered in this run.
+        response_date: the repository's responseDate of the lane's first page in this run.
+        max_datestamp: the highest datestamp delivered in this run.
+    """
+
+    lane: str
+    run_id: str
+    cursor: str | None
+    sink_position: int = 0
+    pages: int = 0
+    records: int = 0
+    response_date: str = ""
+    max_datestamp: str = ""
+
+
+@attrs.frozen
+class UrlOutcome:
+    """What happened last time to a URL (a file, a landing page)."""
+
+    url: str
+    status: str
+    reason: str = ""
+    not_before: float | None = None
+    etag: str | None = None
+    last_modified: str | None = None
+    extra: Mapping[str, Any] = attrs.field(factory=dict)
+
+
+@attrs.frozen
+class Run:
+    """One harvest run."""
+
+    run_id: str
+    key: str
+    started: float
+    heartbeat: float
+    status: str
+    finished: float | None = None
+    reason: str = ""
+
+
+@attrs.frozen
+class Lease:
+    """A host held by one harvest job until `expires` (wall clock); `token` fences writers."""
+
+    host: str
+    holder: str
+    expires: float
+    token: int
+
+
+@runtime_checkable
+class StateStore(Protocol):
+    """The state a harvest needs to survive crashes; every method is atomic."""
+
+    def checkpoint(self, lane: str) -> Checkpoint | None:
+        """The lane's checkpoint, or None if it never started."""
+        ...
+
+    def commit_page(self, checkpoint: Checkpoint, delivered: Iterable[tuple[str, str]]) -> None:
+        """Write a lane's checkpoint and its delivered (identifier, datestamp) pairs together."""
+        ...
+
+    def filter_new(self, lane: str, records: Iterable[tuple[str, str]]) -> set[str]:
+        """Return the identifiers among (identifier, datestamp) pairs that are new.
+
+        New means never delivered in the lane, or delivered with an older datestamp
+        (deduplication keeps the newest).
+        """
+        ...
+
+    def clear_checkpoint(self, lane: str) -> None:
+        """Forget a lane's checkpoint (a new harvest of it starts from its first page)."""
+        ...
+
+    def high_water(self, lane: str) -> str | None:
+        """The lane's incremental high-water mark (a datestamp), if a harvest completed."""
+        ...
+
+    def set_high_water(self, lane: str, value: str) -> None:
+        """Record a completed harvest's high-water mark."""
+        ...
+
+    def url_outcome(self, url: str) -> UrlOutcome | None:
+        """The last outcome recorded for a URL."""
+        ...
+
+    def set_url_outcome(self, outcome: UrlOutcome) -> None:
+        """Record a URL's outcome."""
+        ...
+
+    def retry_later(self, now: float) -> list[UrlOutcome]:
+        """URLs marked retry-later whose not-before time has come."""
+        ...
+
+    def start_run(self, key: str, now: float, *, stuck_after: float) -> Run:
+        """Close runs older than `stuck_after` as failed, then start a run."""
+        ...
+
+    def heartbeat(self, run_id: str, now: float) -> None:
+        """Note that a run is alive."""
+        ...
+
+    def finish_run(self, run_id: str, now: float, *, status: str, reason: str = "") -> None:
+        """Close a run (``"finished"``, ``"failed"``, ``"deferred"``)."""
+        ...
+
+    def runs(self, key: str | None = None) -> list[Run]:
+        """Runs, newest first."""
+        ...
+
+    def acquire_lease(self, host: str, holder: str, now: float, ttl: float) -> Lease | None:
+        """Take or renew the host's lease; None if another holder's lease is still valid."""
+        ...
+
+    def release_lease(self, host: str, holder: str) -> None:
+        """Give the host back."""
+        ...
+
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS checkpoints (
+    lane TEXT PRIMARY KEY, run_id TEXT NOT NULL, cursor TEXT, sink_position INTEGER NOT NULL,
+    pages INTEGER NOT NULL, records INTEGER NOT NULL, response_date TEXT NOT NULL,
+    max_datestamp TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS delivered (
+    lane TEXT NOT NULL, identifier TEXT NOT NULL, datestamp TEXT NOT NULL,
+    PRIMARY KEY (lane, identifier)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS marks (lane TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS urls (
+    url TEXT PRIMARY KEY, status TEXT NOT NULL, reason TEXT NOT NULL, not_before REAL,
+    etag TEXT, last_modified TEXT, extra TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS runs (
+    run_id TEXT PRIMARY KEY, key TEXT NOT NULL, started REAL NOT NULL, heartbeat REAL NOT NULL,
+    finished REAL, status TEXT NOT NULL, reason TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS leases (
+    host TEXT PRIMARY KEY, holder TEXT NOT NULL, expires REAL NOT NULL, token INTEGER NOT NULL
+);
+"""
+
+
+class SQLiteStateStore:
+    """The embedded StateStore: one SQLite file (WAL), or ``":memory:"``.
+
+    Args:
+        path: the database file (its folder is created), or ``":memory:"``.
+    """
+
+    def __init__(self, path: str | Path = ":memory:") -> None:
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.RLock()
+        self._db = sqlite3.connect(
+            self.path, timeout=30.0, isolation_level=None, check_same_thread=False
+        )
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")  # a checkpoint must survive power loss
+        self._db.executescript(_SCHEMA)
+
+    def close(self) -> None:
+        """Close the database."""
+        with self._lock:
+            self._db.close()
+
+    def __repr__(self) -> str:
+        return f"SQLiteStateStore({self.path!r})"
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    # -- checkpoints and deduplication -------------------------------------------------------
+
+    def checkpoint(self, lane: str) -> Checkpoint | None:
+        """See `StateStore.checkpoint`."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT lane, run_id, cursor, sink_position, pages, records, response_date, "
+                "max_datestamp FROM checkpoints WHERE lane = ?",
+                (lane,),
+            ).fetchone()
+        return None if row is None else Checkpoint(*row)
+
+    def commit_page(self, checkpoint: Checkpoint, delivered: Iterable[tuple[str, str]]) -> None:
+        """See `StateStore.commit_page`."""
+        with self._tx() as db:
+            db.executemany(
+                "INSERT INTO delivered (lane, identifier, datestamp) VALUES (?, ?, ?) "
+                "ON CONFLICT (lane, identifier) DO UPDATE SET datestamp = excluded.datestamp "
+                "WHERE excluded.datestamp > delivered.datestamp",
+                [(checkpoint.lane, ident, stamp) for ident, stamp in delivered],
+            )
+            db.execute(
+                "INSERT OR REPLACE INTO checkpoints VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                attrs.astuple(checkpoint),
+            )
+
+    def filter_new(self, lane: str, records: Iterable[tuple[str, str]]) -> set[str]:
+        """See `StateStore.filter_new`."""
+        pairs = list(records)
+        if not pairs:
+            return set()
+        known: dict[str, str] = {}
+        with self._lock:
+            for start in range(0, len(pairs), 500):
+                chunk = pairs[start : start + 500]
+                marks = ",".join("?" * len(chunk))
+                rows = self._db.execute(
+                    f"SELECT identifier, datestamp FROM delivered WHERE lane = ? "
+                    f"AND identifier IN ({marks})",
+                    (lane, *(ident for ident, _ in chunk)),
+                ).fetchall()
+                known.update(rows)
+        return {ident for ident, stamp in pairs if ident not in known or stamp > known[ident]}
+
+    def clear_checkpoint(self, lane: str) -> None:
+        """See `StateStore.clear_checkpoint`."""
+        with self._tx() as db:
+            db.execute("DELETE FROM checkpoints WHERE lane = ?", (lane,))
+
+    def high_water(self, lane: str) -> str | None:
+        """See `StateStore.high_water`."""
+        with self._lock:
+            row = self._db.execute("SELECT value FROM marks WHERE lane = ?", (lane,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def set_high_water(self, lane: str, value: str) -> None:
+        """See `StateStore.set_high_water`."""
+        with self._tx() as db:
+            db.execute("INSERT OR REPLACE INTO marks VALUES (?, ?)", (lane, value))
+
+    # -- URLs -----------------------------------------------------------------------------
+
+    def url_outcome(self, url: str) -> UrlOutcome | None:
+        """See `StateStore.url_outcome`."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT url, status, reason, not_before, etag, last_modified, extra FROM urls "
+                "WHERE url = ?",
+                (url,),
+            ).fetchone()
+        if row is None:
+            return None
+        return UrlOutcome(
+            url=row[0],
+            status=row[1],
+            reason=row[2],
+            not_before=row[3],
+            etag=row[4],
+            last_modified=row[5],
+            extra=json.loads(row[6]),
+        )
+
+    def set_url_outcome(self, outcome: UrlOutcome) -> None:
+        """See `StateStore.set_url_outcome`."""
+        with self._tx() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO urls VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    outcome.url,
+                    outcome.status,
+                    outcome.reason,
+                    outcome.not_before,
+                    outcome.etag,
+                    outcome.last_modified,
+                    json.dumps(dict(outcome.extra), sort_keys=True),
+                ),
+            )
+
+    def retry_later(self, now: float) -> list[UrlOutcome]:
+        """See `StateStore.retry_later`."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT url FROM urls WHERE status = 'retry-later' AND "
+                "(not_before IS NULL OR not_before <= ?) ORDER BY url",
+                (now,),
+            ).fetchall()
+        return [o for (url,) in rows if (o := self.url_outcome(url)) is not None]
+
+    # -- runs -----------------------------------------------------------------------------
+
+    def start_run(self, key: str, now: float, *, stuck_after: float) -> Run:
+        """See `StateStore.start_run`."""
+        run = Run(uuid.uuid4().hex, key, now, now, "running")
+        with self._tx() as db:
+            db.execute(
+                "UPDATE runs SET status = 'failed', finished = ?, "
+                "reason = 'stuck: older than ' || ? || ' s, closed when next seen' "
+                "WHERE status = 'running' AND started < ?",
+                (now, int(stuck_after), now - stuck_after),
+            )
+            db.execute(
+                "INSERT INTO runs VALUES (?, ?, ?, ?, NULL, ?, '')",
+                (run.run_id, key, now, now, run.status),
+            )
+        return run
+
+    def heartbeat(self, run_id: str, now: float) -> None:
+        """See `StateStore.heartbeat`."""
+        with self._tx() as db:
+            db.execute("UPDATE runs SET heartbeat = ? WHERE run_id = ?", (now, run_id))
+
+    def finish_run(self, run_id: str, now: float, *, status: str, reason: str = "") -> None:
+        """See `StateStore.finish_run`."""
+        with self._tx() as db:
+            db.execute(
+                "UPDATE runs SET status = ?, finished = ?, reason = ?, heartbeat = ? "
+                "WHERE run_id = ?",
+                (status, now, reason, now, run_id),
+            )
+
+    def runs(self, key: str | None = None) -> list[Run]:
+        """See `StateStore.runs`."""
+        query = "SELECT run_id, key, started, heartbeat, status, finished, reason FROM runs"
+        args: tuple[Any, ...] = ()
+        if key is not None:
+            query += " WHERE key = ?"
+            args = (key,)
+        with self._lock:
+            rows = self._db.execute(query + " ORDER BY started DESC", args).fetchall()
+        return [Run(*row) for row in rows]
+
+    # -- leases ----------------------------------------------------------------------------
+
+    def acquire_lease(self, host: str, holder: str, now: float, ttl: float) -> Lease | None:
+        """See `StateStore.acquire_lease`."""
+        with self._tx() as db:
+            row = db.execute(
+                "SELECT holder, expires, token FROM leases WHERE host = ?", (host,)
+            ).fetchone()
+            if row is not None and row[0] != holder and row[1] > now:
+                return None
+            token = (row[2] + (0 if row[0] == holder else 1)) if row is not None else 1
+            db.execute(
+                "INSERT OR REPLACE INTO leases VALUES (?, ?, ?, ?)",
+                (host, holder, now + ttl, token),
+            )
+        return Lease(host, holder, now + ttl, token)
+
+    def release_lease(self, host: str, holder: str) -> None:
+        """See `StateStore.release_lease`."""
+        with self._tx() as db:
+            db.execute("DELETE FROM leases WHERE host = ? AND holder = ?", (host, holder))
+
+
+def open_state(state: str | Path | StateStore) -> StateStore:
+    """A StateStore from a path (SQLite), ``":memory:"``, or an instance (returned as is)."""
+    if isinstance(state, (str, Path)):
+        return SQLiteStateStore(state)
+    return state
