@@ -205,6 +205,7 @@ class HarvestPlan:
     )
     _store: StateStore = attrs.field(init=False, repr=False)
     _sink: Sink | None = attrs.field(default=None, init=False, repr=False)
+    _owns_sink: bool = attrs.field(default=False, init=False, repr=False)
     _sessions: dict[str, PoliteSession] = attrs.field(factory=dict, init=False, repr=False)
     _pagers: dict[str, OaiPager] = attrs.field(factory=dict, init=False, repr=False)
 
@@ -227,20 +228,26 @@ class HarvestPlan:
         now = self.clock.now()
         run = self._store.start_run(self.endpoint, now, stuck_after=self.policy.stuck_after)
         lanes = []
-        resume_position = None
+        resume_positions = []
+        opened = self._open_sink() if self.sink is not None else None
         for spec in self.sets or (None,):
             key = self._lane_key(spec)
             checkpoint = self._store.checkpoint(key)
             if checkpoint is not None and checkpoint.cursor is not None:
                 lanes.append(Lane(key, spec, checkpoint.cursor))
-                resume_position = max(resume_position or 0, checkpoint.sink_position)
+                resume_positions.append(checkpoint.sink_position)
                 continue
             lanes.append(Lane(key, spec, NEW))
+            # Record where the sink stood before this lane wrote anything, so a crash
+            # during its first page is rewound too.
+            start_position = opened.position() if opened is not None else -1
+            self._store.commit_page(Checkpoint(key, run.run_id, NEW, start_position), [])
         cursor = PlanCursor(run.run_id, now, tuple(lanes))
-        if resume_position and self.sink is not None:
+        positions = [p for p in resume_positions if p >= 0]
+        if positions and opened is not None:
             # Drop whatever a crashed run wrote after its last checkpoint. (Resume with
             # the same sink: a position means nothing to another file.)
-            self._open_sink().rewind(resume_position)
+            opened.rewind(max(positions))
         return cursor
 
     def run_page(self, cursor: PlanCursor, *, sink: Sink | None = None) -> PageResult:
@@ -281,10 +288,15 @@ class HarvestPlan:
             Deferred: the harvest cannot continue now (`until` says when).
         """
         cursor: PlanCursor | None = self.start()
-        while cursor is not None and not cursor.done:
-            lane_index, page, fresh, _ = self._fetch(cursor)
-            yield from fresh
-            cursor = self._commit(cursor, lane_index, page, fresh, 0)
+        try:
+            while cursor is not None and not cursor.done:
+                lane_index, page, fresh, _ = self._fetch(cursor)
+                yield from fresh
+                cursor = self._commit(cursor, lane_index, page, fresh, -1)
+        finally:
+            if cursor is not None:  # stopped early (break, error, deferral): give the host back
+                self._store.finish_run(cursor.run_id, self.clock.now(), status="stopped")
+                self._release(cursor)
 
     def run(
         self, sink: Sink | str | Path | Callable[[list[Row]], object] | None = None
@@ -330,10 +342,17 @@ class HarvestPlan:
                     )
                     self._release(cursor)
                     break
+        except BaseException as exc:
+            # An interruption in this process (Ctrl-C, an error) ends the run cleanly: the
+            # checkpoint is intact, the host is given back for the next run.
+            if cursor is not None:
+                self._store.finish_run(
+                    cursor.run_id, self.clock.now(), status="failed", reason=repr(exc)
+                )
+                self._release(cursor)
+            raise
         finally:
-            if self._sink is not None:
-                self._sink.close()
-                self._sink = None
+            self._close_sink()
         stats = self._stats(first.run_id)
         return HarvestSummary(
             records=records,
@@ -364,8 +383,15 @@ class HarvestPlan:
 
     def _open_sink(self) -> Sink:
         if self._sink is None:
-            self._sink = open_sink(self.sink if self.sink is not None else "-")
+            target = self.sink if self.sink is not None else "-"
+            self._sink = open_sink(target)
+            self._owns_sink = self._sink is not target  # close only what the plan opened
         return self._sink
+
+    def _close_sink(self) -> None:
+        if self._sink is not None and self._owns_sink:
+            self._sink.close()
+        self._sink = None
 
     def _session(self, run_id: str, job_started_at: float) -> PoliteSession:
         session = self._sessions.get(run_id)
@@ -462,7 +488,7 @@ class HarvestPlan:
         lane = cursor.lanes[index]
         # A lane resumed from an earlier run's checkpoint continues that listing: its
         # counters and the responseDate of its first page carry over.
-        base = None if lane.cursor == NEW else self._store.checkpoint(lane.key)
+        base = self._store.checkpoint(lane.key)
         stamps = [r.datestamp for r in fresh if r.datestamp]
         checkpoint = Checkpoint(
             lane=lane.key,
@@ -471,7 +497,7 @@ class HarvestPlan:
             sink_position=position,
             pages=(base.pages if base else 0) + 1,
             records=(base.records if base else 0) + len(fresh),
-            response_date=base.response_date if base else page.response_date,
+            response_date=(base.response_date if base else "") or page.response_date,
             max_datestamp=max([*stamps, base.max_datestamp if base else ""]),
         )
         self._store.commit_page(checkpoint, [(r.identifier, r.datestamp) for r in fresh])

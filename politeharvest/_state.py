@@ -15,6 +15,8 @@ file; every method is one transaction.
 from __future__ import annotations
 
 import json
+import os
+import socket
 import sqlite3
 import threading
 import uuid
@@ -186,7 +188,8 @@ CREATE TABLE IF NOT EXISTS runs (
     finished REAL, status TEXT NOT NULL, reason TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS leases (
-    host TEXT PRIMARY KEY, holder TEXT NOT NULL, expires REAL NOT NULL, token INTEGER NOT NULL
+    host TEXT PRIMARY KEY, holder TEXT NOT NULL, expires REAL NOT NULL, token INTEGER NOT NULL,
+    owner TEXT NOT NULL DEFAULT ''
 );
 """
 
@@ -383,17 +386,21 @@ class SQLiteStateStore:
     # -- leases ----------------------------------------------------------------------------
 
     def acquire_lease(self, host: str, holder: str, now: float, ttl: float) -> Lease | None:
-        """See `StateStore.acquire_lease`."""
+        """See `StateStore.acquire_lease`.
+
+        A lease expires after `ttl`; on one machine, a lease whose holding process
+        has died (killed, crashed) is taken over at once.
+        """
         with self._tx() as db:
             row = db.execute(
-                "SELECT holder, expires, token FROM leases WHERE host = ?", (host,)
+                "SELECT holder, expires, token, owner FROM leases WHERE host = ?", (host,)
             ).fetchone()
-            if row is not None and row[0] != holder and row[1] > now:
+            if row is not None and row[0] != holder and row[1] > now and _alive(row[3]):
                 return None
             token = (row[2] + (0 if row[0] == holder else 1)) if row is not None else 1
             db.execute(
-                "INSERT OR REPLACE INTO leases VALUES (?, ?, ?, ?)",
-                (host, holder, now + ttl, token),
+                "INSERT OR REPLACE INTO leases VALUES (?, ?, ?, ?, ?)",
+                (host, holder, now + ttl, token, _OWNER),
             )
         return Lease(host, holder, now + ttl, token)
 
@@ -401,6 +408,28 @@ class SQLiteStateStore:
         """See `StateStore.release_lease`."""
         with self._tx() as db:
             db.execute("DELETE FROM leases WHERE host = ? AND holder = ?", (host, holder))
+
+
+_OWNER = f"{socket.gethostname()}:{os.getpid()}"
+
+
+def _alive(owner: str) -> bool:
+    """Whether the process that took a lease may still be running.
+
+    True unless it is provably gone: the same machine, and no such process.
+    """
+    name, _, pid = owner.rpartition(":")
+    if name != socket.gethostname() or not pid.isdigit():
+        return True
+    if int(pid) == os.getpid():
+        return True
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def open_state(state: str | Path | StateStore) -> StateStore:

@@ -1,0 +1,408 @@
+"""HarvestPlan and the SQLite StateStore on a FakeClock with the scriptable test repository."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+import requests
+
+from politeharvest import (
+    CallbackSink,
+    HarvestPlan,
+    JsonlSink,
+    PlanCursor,
+    Politeness,
+    SQLiteSink,
+    SQLiteStateStore,
+)
+from politeharvest.testing import (
+    FakeClock,
+    LoggedRequest,
+    OaiTestRepository,
+    Reply,
+    SampleRecord,
+    ScriptedAdapter,
+)
+
+ENDPOINT = "https://repo.example.org/oai"
+POLICY = Politeness(
+    user_agent="politeharvest-tests/1.0 (+mailto:tests@example.org)", job_budget=10**6
+)
+
+
+@pytest.fixture
+def repo(clock: FakeClock, adapter: ScriptedAdapter) -> OaiTestRepository:
+    repository = OaiTestRepository.sample(230, page_size=25, now=clock.now)
+    adapter.add(ENDPOINT, repository)
+    return repository
+
+
+@pytest.fixture
+def make_plan(
+    http: requests.Session, clock: FakeClock, tmp_path: Path
+) -> Callable[..., HarvestPlan]:
+    def make(**kwargs: object) -> HarvestPlan:
+        settings: dict[str, object] = {
+            "state": tmp_path / "state.sqlite",
+            "sink": tmp_path / "out.jsonl",
+            "http": http,
+            "clock": clock,
+            "policy": POLICY,
+        }
+        settings.update(kwargs)
+        return HarvestPlan(ENDPOINT, **settings)  # type: ignore[arg-type]
+
+    return make
+
+
+def lines(path: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def oai_requests(adapter: ScriptedAdapter) -> list[dict[str, str]]:
+    return [
+        {k: v[0] for k, v in parse_qs(urlsplit(r.url).query).items()}
+        for r in adapter.log
+        if urlsplit(r.url).path == "/oai"
+    ]
+
+
+def test_run_writes_every_record_once(
+    make_plan: Callable[..., HarvestPlan], repo: OaiTestRepository, tmp_path: Path
+) -> None:
+    summary = make_plan().run()
+    rows = lines(tmp_path / "out.jsonl")
+    assert [r["identifier"] for r in rows] == sorted(r.identifier for r in repo.records)
+    assert summary.complete
+    assert (summary.records, summary.pages) == (230, 10)
+    assert summary.deleted == sum(r.deleted for r in repo.records)
+    assert summary.requests == 11  # robots.txt + 10 pages
+    assert summary.waits == 10
+    assert summary.wait_s == pytest.approx(10.0)
+    first = rows[0]
+    assert set(first) >= {
+        "identifier",
+        "datestamp",
+        "deleted",
+        "sets",
+        "metadata",
+        "endpoint",
+        "metadata_prefix",
+    }
+
+
+def test_run_page_chain_reproduces_the_harvest(
+    make_plan: Callable[..., HarvestPlan], repo: OaiTestRepository, tmp_path: Path
+) -> None:
+    """One page per job: cursors go through JSON between jobs, as in a queue."""
+    plan = make_plan(sink=tmp_path / "jobs.jsonl")
+    payload: str | None = plan.start().to_json()
+    delivered: list[str] = []
+    jobs = 0
+    while payload is not None:
+        result = make_plan(sink=tmp_path / "jobs.jsonl").run_page(PlanCursor.from_json(payload))
+        jobs += 1
+        delivered += [r.identifier for r in result.records]
+        payload = result.next_cursor.to_json() if result.next_cursor else None
+    assert jobs == 10
+    assert sorted(delivered) == sorted(r.identifier for r in repo.records)
+    assert sorted(r["identifier"] for r in lines(tmp_path / "jobs.jsonl")) == sorted(delivered)
+
+
+def test_sets_are_taken_in_turn(
+    make_plan: Callable[..., HarvestPlan], repo: OaiTestRepository, adapter: ScriptedAdapter
+) -> None:
+    """Pages of two sets on one host alternate: A, B, A, B, never A, A while B is ready."""
+    import base64
+
+    make_plan(sets=("math", "physics")).run()
+    order = []
+    for query in oai_requests(adapter):
+        if "set" in query:
+            order.append(query["set"])
+        else:  # the test repository's token carries the listing's arguments
+            order.append(json.loads(base64.b64decode(query["resumptionToken"][:-3]))[2]["set"])
+    pages = {s: -(-sum(s in r.sets for r in repo.records) // 25) for s in ("math", "physics")}
+    expected = []
+    for turn in range(max(pages.values())):
+        expected += [s for s in ("math", "physics") if turn < pages[s]]
+    assert order == expected
+    assert len(order) == sum(pages.values()) >= 6
+
+
+def test_records_is_resumable(
+    make_plan: Callable[..., HarvestPlan], repo: OaiTestRepository
+) -> None:
+    plan = make_plan(sink=None)
+    seen: list[str] = []
+    iterator = plan.records()
+    for record in iterator:
+        seen.append(record.identifier)
+        if len(seen) == 60:  # in the middle of page 3
+            break
+    iterator.close()
+    rest = [r.identifier for r in make_plan(sink=None).records()]
+    assert rest[0] == seen[50]  # resumes at page 3: pages 1-2 were checkpointed
+    assert sorted(set(seen) | set(rest)) == sorted(r.identifier for r in repo.records)
+    assert len(rest) == 230 - 50
+
+
+class CrashAfterWrite(JsonlSink):
+    """Writes the page durably, then dies before the checkpoint (the worst moment)."""
+
+    def write_page(self, rows):  # type: ignore[no-untyped-def]
+        position = super().write_page(rows)
+        if position > 8000:
+            raise KeyboardInterrupt("killed after the write, before the checkpoint")
+        return position
+
+
+def test_crash_between_write_and_checkpoint_loses_and_repeats_nothing(
+    make_plan: Callable[..., HarvestPlan], repo: OaiTestRepository, tmp_path: Path
+) -> None:
+    out = tmp_path / "crash.jsonl"
+    with pytest.raises(KeyboardInterrupt):
+        make_plan(sink=CrashAfterWrite(out)).run()
+    written_before = len(lines(out))
+    make_plan(sink=out).run()
+    identifiers = [r["identifier"] for r in lines(out)]
+    assert written_before > 0
+    assert len(identifiers) == len(set(identifiers)) == 230
+
+
+def test_a_torn_last_line_is_cut_on_resume(
+    make_plan: Callable[..., HarvestPlan], repo: OaiTestRepository, tmp_path: Path
+) -> None:
+    out = tmp_path / "torn.jsonl"
+    plan = make_plan(sink=out, max_records=50)
+    plan.run()
+    with out.open("a") as handle:
+        handle.write('{"identifier": "half a li')  # a crash in the middle of a write
+    make_plan(sink=out).run()
+    identifiers = [r["identifier"] for r in lines(out)]
+    assert len(identifiers) == len(set(identifiers)) == 230
+
+
+def test_second_plan_on_the_host_waits_for_the_lease(
+    make_plan: Callable[..., HarvestPlan], repo: OaiTestRepository, clock: FakeClock
+) -> None:
+    first, second = make_plan(lease_ttl=100.0), make_plan(sink=None, lease_ttl=100.0)
+    one = first.start()
+    assert first.run_page(one).deferred_until is None
+    two = second.start()
+    blocked = second.run_page(two)
+    assert blocked.deferred_until is not None
+    assert "another harvest job" in blocked.reason
+    assert blocked.next_cursor == two
+    clock.advance(101)  # the first holder went silent: its lease expires
+    assert second.run_page(two).deferred_until is None
+
+
+def test_lease_outlives_the_job_budget_and_is_renewed(
+    make_plan: Callable[..., HarvestPlan], repo: OaiTestRepository, clock: FakeClock
+) -> None:
+    plan = make_plan(policy=Politeness(job_budget=1200))
+    cursor = plan.start()
+    result = plan.run_page(cursor)
+    assert result.next_cursor is not None
+    lease = plan.store.acquire_lease("repo.example.org", "someone-else", clock.now(), 10)
+    assert lease is None
+    clock.advance(1300)  # past the budget, inside the lease
+    assert plan.store.acquire_lease("repo.example.org", "someone-else", clock.now(), 10) is None
+
+
+def test_stuck_runs_are_closed_as_failed(
+    make_plan: Callable[..., HarvestPlan], repo: OaiTestRepository, clock: FakeClock
+) -> None:
+    plan = make_plan()
+    stuck = plan.start()
+    plan.run_page(stuck)
+    clock.advance(12 * 3600 + 1)
+    plan.start()
+    runs = {r.run_id: r for r in plan.store.runs()}
+    assert runs[stuck.run_id].status == "failed"
+    assert "stuck" in runs[stuck.run_id].reason
+
+
+def test_a_recent_run_is_not_closed(
+    make_plan: Callable[..., HarvestPlan], repo: OaiTestRepository, clock: FakeClock
+) -> None:
+    plan = make_plan()
+    running = plan.start()
+    clock.advance(11 * 3600)
+    plan.start()
+    assert {r.run_id: r for r in plan.store.runs()}[running.run_id].status == "running"
+
+
+def test_incremental_second_run_fetches_only_changes(
+    make_plan: Callable[..., HarvestPlan],
+    repo: OaiTestRepository,
+    adapter: ScriptedAdapter,
+    clock: FakeClock,
+    tmp_path: Path,
+) -> None:
+    make_plan().run()
+    clock.advance(86400)
+    repo.records.append(
+        SampleRecord("oai:test.example.org:fresh", clock.now(), ("math",), title="fresh")
+    )
+    changed = repo.records[7]
+    repo.records[7] = SampleRecord(changed.identifier, clock.now(), changed.sets, title="changed")
+    before = len(adapter.log)
+    summary = make_plan().run()
+    assert summary.records == 2
+    new_requests = [r for r in adapter.log[before:] if "ListRecords" in r.url]
+    assert len(new_requests) == 1
+    query = parse_qs(urlsplit(new_requests[0].url).query)
+    assert query["from"][0] < changed_stamp(
+        clock
+    )  # from the repository's clock at the first run, minus overlap
+    rows = lines(tmp_path / "out.jsonl")
+    assert [r["identifier"] for r in rows[-2:]] == sorted(
+        [changed.identifier, "oai:test.example.org:fresh"]
+    )
+
+
+def changed_stamp(clock: FakeClock) -> str:
+    import time
+
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(clock.now()))
+
+
+def test_redelivered_records_are_deduplicated_keeping_the_newest(
+    make_plan: Callable[..., HarvestPlan],
+    adapter: ScriptedAdapter,
+    clock: FakeClock,
+    tmp_path: Path,
+) -> None:
+    """DDB sorts records updated during a harvest to the end of the list: the same
+    identifier comes again, newer (kept) or unchanged (left out)."""
+    repo = OaiTestRepository.sample(40, page_size=20, now=clock.now)
+    first, rest = repo.records[:20], repo.records[20:]
+    updated = SampleRecord(first[3].identifier, rest[-1].datestamp + 10, first[3].sets, title="v2")
+    unchanged = first[4]
+
+    def page(records: list[SampleRecord], token: str) -> str:
+        body = "".join(repo._record(r) for r in records)
+        end = f"<resumptionToken>{token}</resumptionToken>" if token else "<resumptionToken/>"
+        return (
+            '<OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/"><responseDate>2026-01-01T00:00:00Z'
+            f"</responseDate><request>x</request><ListRecords>{body}{end}</ListRecords></OAI-PMH>"
+        )
+
+    def listing(request: LoggedRequest) -> Reply:
+        if "resumptionToken" in request.url:
+            return Reply(200, body=page([*rest, updated, unchanged], ""))
+        return Reply(200, body=page(first, "p2"))
+
+    adapter.add(ENDPOINT, listing)
+    summary = make_plan().run()
+    rows = lines(tmp_path / "out.jsonl")
+    ids = [r["identifier"] for r in rows]
+    assert ids.count(updated.identifier) == 2  # the first version, then the newer one
+    assert ids.count(unchanged.identifier) == 1
+    assert summary.skipped == 1
+    assert rows[-1]["metadata"]["title"] == ["v2"]
+    assert len(set(ids)) == 40
+
+
+def test_long_retry_after_defers_the_job(
+    make_plan: Callable[..., HarvestPlan], adapter: ScriptedAdapter, clock: FakeClock
+) -> None:
+    repo = OaiTestRepository.sample(
+        60, page_size=20, now=clock.now, replies={2: Reply(503, {"Retry-After": "3600"})}
+    )
+    adapter.add(ENDPOINT, repo)
+    summary = make_plan().run()
+    assert not summary.complete
+    assert summary.deferred_until is not None
+    assert summary.deferred_until.timestamp() >= clock.now() + 3590
+    assert summary.records == 20
+    assert "3600" in summary.reason
+    clock.advance(3600)
+    again = make_plan().run()
+    assert again.complete
+    assert again.records == 40
+
+
+def test_job_budget_defers_and_the_next_job_continues(
+    make_plan: Callable[..., HarvestPlan], repo: OaiTestRepository, tmp_path: Path
+) -> None:
+    policy = Politeness(user_agent=POLICY.user_agent, request_interval=10, job_budget=45)
+    summary = make_plan(policy=policy).run()
+    assert not summary.complete
+    assert summary.deferred_until is not None
+    assert 0 < summary.records < 230
+    while not make_plan(policy=policy).run().complete:
+        pass
+    identifiers = [r["identifier"] for r in lines(tmp_path / "out.jsonl")]
+    assert len(identifiers) == len(set(identifiers)) == 230
+
+
+def test_max_records_stops_with_a_consistent_checkpoint(
+    make_plan: Callable[..., HarvestPlan], repo: OaiTestRepository, tmp_path: Path
+) -> None:
+    first = make_plan(max_records=30).run()
+    assert (first.records, first.complete) == (50, False)  # whole pages only
+    second = make_plan().run()
+    assert second.records == 180
+    assert len({r["identifier"] for r in lines(tmp_path / "out.jsonl")}) == 230
+
+
+def test_callback_and_sqlite_sinks(
+    make_plan: Callable[..., HarvestPlan], repo: OaiTestRepository, tmp_path: Path
+) -> None:
+    pages: list[int] = []
+    make_plan(
+        sink=CallbackSink(lambda rows: pages.append(len(rows))), state=tmp_path / "a.sqlite"
+    ).run()
+    assert sum(pages) == 230
+    table = SQLiteSink(tmp_path / "records.sqlite")
+    make_plan(sink=table, state=tmp_path / "b.sqlite").run()
+    assert len(table.rows()) == 230
+    table.write_page([{**table.rows()[0], "datestamp": "1999-01-01"}])  # older: ignored
+    assert len(table.rows()) == 230
+
+
+def test_state_store_round_trips(tmp_path: Path) -> None:
+    store = SQLiteStateStore(tmp_path / "s.sqlite")
+    from politeharvest import Checkpoint, UrlOutcome
+
+    store.commit_page(
+        Checkpoint("lane", "run", '{"x": 1}', 10, 1, 2, "2026-01-01T00:00:00Z", "2025"),
+        [("a", "2020"), ("b", "2021")],
+    )
+    assert store.checkpoint("lane") == Checkpoint(
+        "lane", "run", '{"x": 1}', 10, 1, 2, "2026-01-01T00:00:00Z", "2025"
+    )
+    assert store.filter_new("lane", [("a", "2020"), ("b", "2022"), ("c", "2019")]) == {"b", "c"}
+    store.set_url_outcome(
+        UrlOutcome("https://x/a.pdf", "retry-later", "429", 100.0, extra={"n": 1})
+    )
+    assert store.retry_later(99.0) == []
+    assert [o.url for o in store.retry_later(100.0)] == ["https://x/a.pdf"]
+    reopened = SQLiteStateStore(tmp_path / "s.sqlite")
+    assert reopened.url_outcome("https://x/a.pdf") == UrlOutcome(
+        "https://x/a.pdf", "retry-later", "429", 100.0, extra={"n": 1}
+    )
+    lease = reopened.acquire_lease("h", "me", 0.0, 10.0)
+    assert lease is not None
+    assert reopened.acquire_lease("h", "you", 5.0, 10.0) is None
+    taken = reopened.acquire_lease("h", "you", 11.0, 10.0)
+    assert taken is not None
+    assert taken.token == lease.token + 1  # a new holder gets a new fencing token
+
+
+def test_unwritable_sink_is_a_clear_error(
+    make_plan: Callable[..., HarvestPlan], repo: OaiTestRepository, tmp_path: Path
+) -> None:
+    from politeharvest.exceptions import SinkError
+
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(SinkError, match="cannot write records"):
+        make_plan(sink=blocker / "out.jsonl").run()
