@@ -518,6 +518,16 @@ class OaiPager:
     max_restarts: int = 2
     _identity: OaiIdentify | None = attrs.field(default=None, init=False, repr=False)
 
+    def __attrs_post_init__(self) -> None:
+        from urllib.parse import urlsplit
+
+        parts = urlsplit(self.endpoint)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError(
+                f"{self.endpoint!r} is not an http(s) URL; give the repository's OAI-PMH base URL, "
+                "e.g. https://export.arxiv.org/oai2"
+            )
+
     # -- single-page verbs -----------------------------------------------------------------
 
     def identify(self) -> OaiIdentify:

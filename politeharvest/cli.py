@@ -1,0 +1,333 @@
+"""The `politeharvest` command: a thin layer over HarvestPlan and OaiPager.
+
+    politeharvest identify URL
+    politeharvest formats URL [--identifier ID]
+    politeharvest sets URL
+    politeharvest record URL IDENTIFIER
+    politeharvest harvest URL [--set S ...] [--from D] [--until D] [--out FILE] ...
+    politeharvest demo [--out FILE]          # an offline harvest of a sample repository
+
+Exit codes: 0 done; 1 error; 2 usage; 75 deferred (the server asked us to come
+back later, or the job's budget ran out: run the same command again later);
+130 interrupted (the checkpoint is intact: run the same command to continue).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import signal
+import sys
+import traceback
+from collections.abc import Sequence
+from pathlib import Path
+from types import FrameType
+from typing import Any, TextIO
+
+import attrs
+
+from . import __version__, presets
+from ._oai import OaiPager
+from ._plan import DEFAULT_STATE, HarvestPlan, PlanCursor, record_row
+from ._policy import Politeness
+from ._session import PoliteSession, RequestEvent
+from .exceptions import Deferred, HarvestError
+
+__all__ = ["main", "run"]
+
+EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_DEFERRED, EXIT_INTERRUPTED = 0, 1, 2, 75, 130
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="politeharvest",
+        description="Harvest OAI-PMH repositories politely "
+        "(robots.txt, pacing, Retry-After, budgets).",
+        epilog="Exit codes: 0 done, 1 error, 2 usage, 75 deferred (run again later), "
+        "130 interrupted.",
+    )
+    parser.add_argument("--version", action="version", version=f"politeharvest {__version__}")
+    common = argparse.ArgumentParser(add_help=False)
+    policy = common.add_argument_group("politeness")
+    policy.add_argument("--preset", help=f"a policy preset: {', '.join(sorted(presets.PRESETS))}")
+    policy.add_argument("--policy", type=Path, help="a policy file (.toml or .json)")
+    policy.add_argument("--user-agent", help="User-Agent with your contact (URL or mailto:)")
+    policy.add_argument("--from-address", help="e-mail address sent as the From header")
+    policy.add_argument(
+        "--request-interval", type=float, metavar="S", help="seconds between requests per host"
+    )
+    policy.add_argument(
+        "--file-interval", type=float, metavar="S", help="seconds before each file per host"
+    )
+    common.add_argument("--quiet", "-q", action="store_true", help="no progress or summary")
+    common.add_argument("--debug", action="store_true", help="tracebacks and debug logging")
+
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = commands.add_parser("identify", parents=[common], help="the repository's Identify answer")
+    sub.add_argument("url")
+    sub = commands.add_parser("formats", parents=[common], help="metadata formats offered")
+    sub.add_argument("url")
+    sub.add_argument("--identifier")
+    sub = commands.add_parser("sets", parents=[common], help="sets (one JSON object a line)")
+    sub.add_argument("url")
+    sub = commands.add_parser("record", parents=[common], help="one record by identifier")
+    sub.add_argument("url")
+    sub.add_argument("identifier")
+    sub.add_argument("--metadata-prefix", default="oai_dc")
+
+    for name, help_text in (
+        ("harvest", "harvest records into JSONL, resumably and incrementally"),
+        ("demo", "serve a sample repository on loopback and harvest it (offline)"),
+    ):
+        sub = commands.add_parser(name, parents=[common], help=help_text)
+        if name == "harvest":
+            sub.add_argument("url")
+        sub.add_argument("--metadata-prefix", default="oai_dc")
+        sub.add_argument(
+            "--set",
+            dest="sets",
+            action="append",
+            default=[],
+            metavar="SPEC",
+            help="a set to harvest (repeat for several; their pages alternate)",
+        )
+        sub.add_argument(
+            "--from",
+            dest="from_",
+            metavar="DATE",
+            help="from this datestamp (default: incremental)",
+        )
+        sub.add_argument("--until", metavar="DATE", help="until this datestamp")
+        sub.add_argument("--out", default="-", help="JSONL output file (default: standard output)")
+        sub.add_argument(
+            "--state",
+            type=Path,
+            default=DEFAULT_STATE,
+            help=f"state file (default: {DEFAULT_STATE})",
+        )
+        sub.add_argument("--max-records", type=int, metavar="N", help="stop after about N records")
+        sub.add_argument(
+            "--full", action="store_true", help="ignore the incremental high-water mark"
+        )
+    return parser
+
+
+def _policy(args: argparse.Namespace) -> Politeness:
+    policy = presets.preset(args.preset) if args.preset else presets.DEFAULT
+    if args.policy:
+        policy = Politeness.from_file(args.policy, base=policy)
+    changes: dict[str, Any] = {}
+    for option, field in (
+        ("user_agent", "user_agent"),
+        ("from_address", "from_address"),
+        ("request_interval", "request_interval"),
+        ("file_interval", "file_interval"),
+    ):
+        value = getattr(args, option)
+        if value is not None:
+            changes[field] = value
+    return attrs.evolve(policy, **changes) if changes else policy
+
+
+def _print_json(data: Any, out: TextIO) -> None:
+    out.write(json.dumps(data, ensure_ascii=False, sort_keys=True, default=str) + "\n")
+
+
+def _tools(args: argparse.Namespace, out: TextIO) -> int:
+    session = PoliteSession(_policy(args))
+    pager = OaiPager(session, args.url)
+    with session:
+        if args.command == "identify":
+            identity = pager.identify()
+            data = attrs.asdict(identity)
+            data["raw_xml"] = identity.raw_xml.decode("utf-8")
+            _print_json(data, out)
+        elif args.command == "formats":
+            for fmt in pager.list_metadata_formats(args.identifier):
+                _print_json(attrs.asdict(fmt), out)
+        elif args.command == "sets":
+            for item in pager.list_sets():
+                _print_json({"spec": item.spec, "name": item.name}, out)
+        else:
+            record = pager.get_record(args.identifier, metadata_prefix=args.metadata_prefix)
+            _print_json(
+                record_row(record, endpoint=args.url, metadata_prefix=args.metadata_prefix), out
+            )
+    return EXIT_OK
+
+
+class _Progress:
+    """A progress bar on a terminal (tqdm), plain log lines otherwise, nothing with --quiet."""
+
+    def __init__(self, quiet: bool, err: TextIO) -> None:
+        self.quiet = quiet
+        self.err = err
+        self.bar: Any = None
+        self.wait = ""
+        if not quiet and err.isatty():
+            try:
+                from tqdm import tqdm
+
+                self.bar = tqdm(unit=" records", file=err, dynamic_ncols=True)
+            except ImportError:  # pragma: no cover - tqdm is a dependency
+                self.bar = None
+
+    def event(self, event: RequestEvent) -> None:
+        if event.wait_s >= 1.0:
+            self.wait = f"waited {event.wait_s:.0f} s ({event.wait_reason})"
+        if self.bar is not None:
+            self.bar.set_postfix_str(self.wait, refresh=False)
+
+    def page(self, lane: str, records: int, total: int | None, pages: int) -> None:
+        if self.quiet:
+            return
+        if self.bar is not None:
+            if total is not None and self.bar.total is None:
+                self.bar.total = total
+            self.bar.update(records)
+            self.bar.set_description(f"page {pages}")
+            return
+        size = f" of {total}" if total is not None else ""
+        self.err.write(f"page {pages}: {records} records{size} [{lane}] {self.wait}\n")
+        self.err.flush()
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def _harvest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    server = None
+    if args.command == "demo":
+        from .testing import LoopbackServer, OaiTestRepository, Reply
+
+        # A fixed port when it is free, so a second demo run is incremental.
+        try:
+            server = LoopbackServer("127.0.0.1", 8765).start()
+        except OSError:
+            server = LoopbackServer("127.0.0.1").start()
+        server.add("/robots.txt", Reply(200, body="User-agent: *\nDisallow: /admin\n"))
+        server.add("/oai", OaiTestRepository.sample(250, page_size=50))
+        args.url = server.url("/oai")
+        if args.request_interval is None:
+            args.request_interval = 0.1
+    try:
+        return _run_harvest(args, out, err)
+    finally:
+        if server is not None:
+            server.stop()
+
+
+def _run_harvest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    progress = _Progress(args.quiet, err)
+    plan = HarvestPlan(
+        args.url,
+        metadata_prefix=args.metadata_prefix,
+        sets=tuple(args.sets),
+        from_=args.from_,
+        until=args.until,
+        policy=_policy(args),
+        state=args.state,
+        sink=args.out,
+        incremental=not args.full,
+        on_event=(progress.event,),
+    )
+    stop = {"asked": False}
+
+    def ask_to_stop(signum: int, frame: FrameType | None) -> None:
+        if stop["asked"]:
+            raise KeyboardInterrupt
+        stop["asked"] = True
+        err.write("\nstopping after this page (Ctrl-C again to stop at once)\n")
+
+    previous = signal.signal(signal.SIGINT, ask_to_stop)
+    records = deleted = pages = 0
+    status = EXIT_OK
+    message = ""
+    cursor: PlanCursor | None = plan.start()
+    try:
+        while cursor is not None and not cursor.done:
+            if stop["asked"]:
+                plan.store.finish_run(
+                    cursor.run_id, plan.clock.now(), status="stopped", reason="interrupted"
+                )
+                status, message = EXIT_INTERRUPTED, "interrupted; run the same command to continue"
+                break
+            lane = cursor.lanes[cursor.turn].set_spec or "all"
+            result = plan.run_page(cursor)
+            if result.deferred_until is not None:
+                plan.store.finish_run(
+                    cursor.run_id, plan.clock.now(), status="deferred", reason=result.reason
+                )
+                when = result.deferred_until.strftime("%Y-%m-%dT%H:%M:%SZ")
+                status, message = (
+                    EXIT_DEFERRED,
+                    f"deferred: {result.reason}; run again after {when}",
+                )
+                break
+            pages += 1
+            records += len(result.records)
+            deleted += sum(r.deleted for r in result.records)
+            total = result.page.complete_list_size if result.page else None
+            progress.page(lane, len(result.records), total, pages)
+            cursor = result.next_cursor
+            if args.max_records is not None and records >= args.max_records and cursor is not None:
+                plan.store.finish_run(
+                    cursor.run_id, plan.clock.now(), status="stopped", reason="--max-records"
+                )
+                break
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        progress.close()
+        plan._close_sink()
+        if cursor is not None:
+            plan._release(cursor)
+    if not args.quiet:
+        where = args.out if args.out != "-" else "standard output"
+        err.write(f"{records} records ({deleted} deleted) in {pages} pages to {where}\n")
+    if message:
+        err.write(f"politeharvest: {message}\n")
+    return status
+
+
+def main(
+    argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: TextIO | None = None
+) -> int:
+    """Run the command line; return the exit code."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    logging.basicConfig(
+        level=logging.DEBUG if args.debug else logging.WARNING,
+        stream=err,
+        format="%(levelname)s %(name)s: %(message)s",
+    )
+    try:
+        if args.command in ("harvest", "demo"):
+            return _harvest(args, out, err)
+        return _tools(args, out)
+    except Deferred as exc:
+        err.write(f"politeharvest: deferred: {exc}\n")
+        return EXIT_DEFERRED
+    except (HarvestError, ValueError, OSError) as exc:
+        if args.debug:
+            traceback.print_exc(file=err)
+        err.write(f"politeharvest: error: {exc}\n")
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        err.write("politeharvest: interrupted\n")
+        return EXIT_INTERRUPTED
+
+
+def run() -> None:
+    """Console-script entry point."""
+    sys.exit(main())
+
+
+if __name__ == "__main__":  # pragma: no cover
+    run()
