@@ -184,3 +184,34 @@ def test_sigkill_at_ten_random_moments_loses_and_repeats_nothing(
     assert len(identifiers) == len(set(identifiers))
     assert set(identifiers) == {i.identifier for i in ITEMS}
     assert sizes[-1] > 0  # the killed runs made progress
+
+
+def test_ctrl_c_stops_after_the_page_and_the_next_run_continues(
+    repository: LoopbackServer, tmp_path: Path
+) -> None:
+    out = tmp_path / "interrupted.jsonl"
+    args = cli(
+        "harvest",
+        repository.url("/oai"),
+        "--out",
+        str(out),
+        "--request-interval",
+        "0.2",
+        cwd=tmp_path,
+    )
+    process = subprocess.Popen(
+        args, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+    )
+    time.sleep(1.5)
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=30)
+    assert process.returncode == 130, stderr
+    assert "stopping after this page" in stderr
+    assert "run the same command to continue" in stderr
+    written = out.read_text().splitlines()
+    assert 0 < len(written) < 2500
+    assert len(written) % 100 == 0  # whole pages only
+    final = subprocess.run(args, cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert final.returncode == 0, final.stderr
+    identifiers = [json.loads(line)["identifier"] for line in out.read_text().splitlines()]
+    assert len(identifiers) == len(set(identifiers)) == 2500
