@@ -11,6 +11,8 @@ from __future__ import annotations
 from . import exceptions, presets
 from ._challenge import challenge_evidence
 from ._clock import Clock, SystemClock
+from ._landing import RULES as LANDING_RULES
+from ._landing import Candidate, PageAnalysis, SiteRule, find_candidates
 from ._oai import (
     OaiCursor,
     OaiFormat,
@@ -23,9 +25,11 @@ from ._oai import (
     windows,
 )
 from ._pacing import Busy, HostPacer, HostState, MemoryPaceStore, PaceStore, Slot, host_key
+from ._pdf import FileResult, PdfFetcher, looks_like_pdf, safe_filename
 from ._plan import HarvestPlan, HarvestSummary, PageResult, PlanCursor
 from ._policy import DEFAULT_USER_AGENT, Politeness
 from ._redirects import Follow, RedirectDecision, RedirectPolicy, Stop, registrable_domain
+from ._resolver import LandingPageResolver, Resolution
 from ._retry import RetryDecision, parse_retry_after, retry_decision
 from ._robots import RobotsDecision, RobotsGate, RobotsTxt
 from ._session import PoliteSession, RequestEvent, SessionStats
@@ -36,16 +40,20 @@ __version__ = "0.1.0.dev0"
 
 __all__ = [
     "DEFAULT_USER_AGENT",
+    "LANDING_RULES",
     "Busy",
     "CallbackSink",
+    "Candidate",
     "Checkpoint",
     "Clock",
+    "FileResult",
     "Follow",
     "HarvestPlan",
     "HarvestSummary",
     "HostPacer",
     "HostState",
     "JsonlSink",
+    "LandingPageResolver",
     "MemoryPaceStore",
     "OaiCursor",
     "OaiFormat",
@@ -55,13 +63,16 @@ __all__ = [
     "OaiRecord",
     "OaiSet",
     "PaceStore",
+    "PageAnalysis",
     "PageResult",
+    "PdfFetcher",
     "PlanCursor",
     "PoliteSession",
     "Politeness",
     "RedirectDecision",
     "RedirectPolicy",
     "RequestEvent",
+    "Resolution",
     "RetryDecision",
     "RobotsDecision",
     "RobotsGate",
@@ -70,6 +81,7 @@ __all__ = [
     "SQLiteStateStore",
     "SessionStats",
     "Sink",
+    "SiteRule",
     "Slot",
     "StateStore",
     "Stop",
@@ -78,11 +90,14 @@ __all__ = [
     "__version__",
     "challenge_evidence",
     "exceptions",
+    "find_candidates",
     "format_datestamp",
     "host_key",
+    "looks_like_pdf",
     "parse_retry_after",
     "presets",
     "registrable_domain",
     "retry_decision",
+    "safe_filename",
     "windows",
 ]

@@ -26,7 +26,7 @@ import random
 import socket
 import threading
 import uuid
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterable, Mapping
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
@@ -390,7 +390,7 @@ class PoliteSession:
 
     def iter_body(
         self, response: requests.Response, *, limit: int | None = None, chunk_size: int = _CHUNK
-    ) -> Iterator[bytes]:
+    ) -> Generator[bytes, None, None]:
         """Yield a streamed response's (decompressed) body, enforcing the size cap.
 
         The response is closed at the end (which ends its turn on the host).

@@ -163,6 +163,14 @@ class StateStore(Protocol):
         """Take or renew the host's lease; None if another holder's lease is still valid."""
         ...
 
+    def get_value(self, namespace: str, key: str) -> str | None:
+        """A small stored value (learned site structure, for example), or None."""
+        ...
+
+    def set_value(self, namespace: str, key: str, value: str) -> None:
+        """Store a small value."""
+        ...
+
     def release_lease(self, host: str, holder: str) -> None:
         """Give the host back."""
         ...
@@ -187,6 +195,9 @@ CREATE TABLE IF NOT EXISTS runs (
     run_id TEXT PRIMARY KEY, key TEXT NOT NULL, started REAL NOT NULL, heartbeat REAL NOT NULL,
     finished REAL, status TEXT NOT NULL, reason TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS kv (
+    namespace TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (namespace, key)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS leases (
     host TEXT PRIMARY KEY, holder TEXT NOT NULL, expires REAL NOT NULL, token INTEGER NOT NULL,
     owner TEXT NOT NULL DEFAULT ''
@@ -382,6 +393,21 @@ class SQLiteStateStore:
         with self._lock:
             rows = self._db.execute(query + " ORDER BY started DESC", args).fetchall()
         return [Run(*row) for row in rows]
+
+    # -- small values ----------------------------------------------------------------------
+
+    def get_value(self, namespace: str, key: str) -> str | None:
+        """See `StateStore.get_value`."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT value FROM kv WHERE namespace = ? AND key = ?", (namespace, key)
+            ).fetchone()
+        return None if row is None else str(row[0])
+
+    def set_value(self, namespace: str, key: str, value: str) -> None:
+        """See `StateStore.set_value`."""
+        with self._tx() as db:
+            db.execute("INSERT OR REPLACE INTO kv VALUES (?, ?, ?)", (namespace, key, value))
 
     # -- leases ----------------------------------------------------------------------------
 

@@ -1,0 +1,654 @@
+"""From a landing page to its full-text file: rules as data, candidates with evidence (core).
+
+`find_candidates(html, url)` is a pure function of a page and its address: it
+classifies the page (a bot challenge or sign-in wall is `blocked`, never "no
+full text"), then collects candidates from every source and ranks them:
+
+1. site rules (`RULES`): one small record per platform (arXiv, DergiPark, OJS,
+   DSpace 6 and 7, EPrints, Zenodo, HAL, Figshare, bepress, SciELO, PubMed
+   Central, eLife, ScienceDirect, Atypon, Lingbuzz), each a URL rewrite, CSS
+   selectors, or a named extractor, with an example;
+2. meta tags: ``citation_pdf_url`` in all its variants, ``eprints.document_url``,
+   ``bepress_citation_pdf_url``, Dublin Core identifiers ending in .pdf, and
+   ``<link rel="alternate" type="application/pdf">``;
+3. the structure learned on the site (the tag and class path of the element that
+   held the file link last time);
+4. anchors, scored by their text (English, Turkish, German, French, Spanish,
+   Portuguese) and address, outside references, related-article, header, footer
+   and navigation sections, with blocked patterns (sign-in, sharing, citation
+   exports, supplements, figures, ``javascript:``, ``mailto:``).
+
+Every candidate carries its source and evidence; rejected ones say why. Query
+strings are kept (signed download links need them); only fragments are dropped.
+`LandingPageResolver` (in `_resolver.py`) adds the requests: the landing page,
+at most two file probes, and learning.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Literal
+from urllib.parse import urldefrag, urljoin, urlsplit
+
+import attrs
+from bs4 import BeautifulSoup, Tag
+
+from ._challenge import challenge_evidence
+
+__all__ = [
+    "RULES",
+    "Candidate",
+    "PageAnalysis",
+    "SiteRule",
+    "element_signature",
+    "find_candidates",
+    "problematic_url",
+]
+
+Kind = Literal["pdf", "dataset", "html-fulltext", "none", "blocked"]
+
+
+@attrs.frozen
+class Candidate:
+    """A possible full-text URL, with where it came from and why it ranks where it does.
+
+    Attributes:
+        url: the absolute URL (query kept, fragment dropped).
+        source: ``"rule:<name>"``, ``"meta:<name>"``, ``"link:alternate"``, ``"learned"``,
+            ``"anchor"``.
+        evidence: what was seen (``"meta citation_pdf_url"``, ``"anchor text 'Download PDF'"``).
+        score: higher is tried first; below `MIN_SCORE` a candidate is not kept.
+        rejected: why it was rejected, or None if kept.
+        signature: the tag/class path of the element (for learning), if any.
+    """
+
+    url: str
+    source: str
+    evidence: str
+    score: float
+    rejected: str | None = None
+    signature: str = ""
+
+
+@attrs.frozen
+class PageAnalysis:
+    """What a landing page says, before any probe.
+
+    Attributes:
+        url: the page's address.
+        kind: ``"blocked"`` (challenge or sign-in wall), ``"html-fulltext"`` (the page is
+            the article), ``"none"`` or ``"pdf"`` (candidates found; unverified).
+        reason: the rule and evidence behind `kind`.
+        candidates: kept candidates, best first.
+        rejected: candidates considered and rejected, with reasons.
+    """
+
+    url: str
+    kind: Kind
+    reason: str
+    candidates: tuple[Candidate, ...] = ()
+    rejected: tuple[Candidate, ...] = ()
+
+
+#: Candidates scoring below this are not kept (anchor evidence too weak).
+MIN_SCORE = 40.0
+
+
+@attrs.frozen
+class SiteRule:
+    """One platform's knowledge, as data.
+
+    Attributes:
+        name: the platform.
+        hosts: a regex the page's host must match (empty: any host).
+        path: a regex the page's path (and query) must match, if set.
+        rewrite: a URL template built from `path`'s named groups (``{scheme}``, ``{host}``
+            too): the file URL, known without a probe.
+        landing: a URL template for a better landing page (old host, viewer page...).
+        selectors: CSS selectors whose ``href`` is the file link.
+        extractor: the name of an extractor in `EXTRACTORS` for pages that assemble the
+            URL in script data.
+        score: the rank of what the rule finds.
+        example: a page URL the rule is for (docs and tests).
+    """
+
+    name: str
+    hosts: str = ""
+    path: str = ""
+    rewrite: str = ""
+    landing: str = ""
+    selectors: tuple[str, ...] = ()
+    extractor: str = ""
+    score: float = 100.0
+    example: str = ""
+
+    def matches(self, url: str) -> re.Match[str] | None:
+        """The match of `path` on `url` (or an empty match when the rule has no path)."""
+        parts = urlsplit(url)
+        host = (parts.hostname or "").lower()
+        if self.hosts and not re.search(self.hosts, host):
+            return None
+        target = parts.path + (f"?{parts.query}" if parts.query else "")
+        return re.search(self.path or "", target)
+
+    def build(self, template: str, url: str, match: re.Match[str]) -> str:
+        """Fill a template from the URL's parts and the match's named groups."""
+        parts = urlsplit(url)
+        return template.format(scheme=parts.scheme, host=parts.netloc, **match.groupdict())
+
+
+RULES: tuple[SiteRule, ...] = (
+    SiteRule(
+        "arxiv",
+        hosts=r"(^|\.)arxiv\.org$",
+        path=r"^/abs/(?P<id>[^?#]+?)/?$",
+        rewrite="https://arxiv.org/pdf/{id}",
+        example="https://arxiv.org/abs/1706.03762",
+    ),
+    SiteRule(
+        "dergipark",
+        hosts=r"(^|\.)dergipark\.(org|gov)\.tr$",
+        landing="https://dergipark.org.tr{path}",
+        selectors=(
+            "a.article-tool.pdf[href]",
+            '#article-toolbar a[title="Makale PDF linki"][href]',
+            'a[href*="/download/article-file/"]',
+        ),
+        example="https://dergipark.org.tr/tr/pub/ankutbd/issue/1/2",
+    ),
+    SiteRule(
+        "ojs-galley",
+        path=r"^(?P<base>/(?:[^?#]*/)?index\.php/[^/]+/article)/view/(?P<id>\d+)/(?P<galley>\d+)/?$",
+        rewrite="{scheme}://{host}{base}/download/{id}/{galley}",
+        example="https://journals.example.org/index.php/j/article/view/12/34",
+    ),
+    SiteRule(
+        "ojs",
+        path=r"/index\.php/[^/]+/article/view/\d+/?$",
+        selectors=(
+            "a.obj_galley_link.pdf[href]",
+            "a.galley-link.pdf[href]",
+            "a#pdfDownloadLink[href]",
+            "#articleFullText a.remote_pdf[href]",
+        ),
+        example="https://journals.example.org/index.php/j/article/view/12",
+    ),
+    SiteRule(
+        "dspace6",
+        path=r"/(handle|items)/",
+        selectors=('a[href*="/bitstream/"][href*=".pdf"]',),
+        score=95.0,
+        example="https://repository.example.edu/handle/123/456",
+    ),
+    SiteRule(
+        "dspace7",
+        selectors=('a[href*="/bitstreams/"][href$="/download"]',),
+        score=95.0,
+        example="https://repository.example.edu/items/0b5e…",
+    ),
+    SiteRule(
+        "eprints",
+        selectors=('a.ep_document_link[href$=".pdf"]',),
+        score=95.0,
+        example="https://eprints.example.ac.uk/1234/",
+    ),
+    SiteRule(
+        "zenodo",
+        hosts=r"(^|\.)zenodo\.org$",
+        path=r"^/records?/\d+",
+        selectors=('a[href*="/files/"][href*=".pdf"]',),
+        example="https://zenodo.org/records/123456",
+    ),
+    SiteRule(
+        "hal",
+        hosts=r"(^|\.)hal\.science$|(^|\.)archives-ouvertes\.fr$",
+        path=r"^/(?P<id>[a-z]+-\d+)(?:v\d+)?/?$",
+        rewrite="{scheme}://{host}/{id}/document",
+        example="https://hal.science/jpa-00235190",
+    ),
+    SiteRule(
+        "figshare",
+        selectors=('a[href*="ndownloader.figshare.com/files/"]',),
+        example="https://figshare.com/articles/journal_contribution/x/123",
+    ),
+    SiteRule(
+        "bepress",
+        selectors=('a#pdf[href*="viewcontent.cgi"]', 'a[href*="cgi/viewcontent.cgi?article="]'),
+        score=95.0,
+        example="https://scholarworks.example.edu/etd/123/",
+    ),
+    SiteRule(
+        "scielo",
+        hosts=r"(^|\.)scielo\.",
+        selectors=('a[href*="format=pdf"]', 'a[href*="sci_pdf"]', 'a[href*="/pdf/"][href$=".pdf"]'),
+        example="https://www.scielo.br/j/rsp/a/abc/?lang=en",
+    ),
+    SiteRule(
+        "pmc",
+        hosts=r"(^|\.)(pmc\.)?ncbi\.nlm\.nih\.gov$|(^|\.)europepmc\.org$",
+        selectors=('a[href*="pdf/"][href$=".pdf"]', 'a[data-ga-label="pdf_download_desktop"]'),
+        example="https://pmc.ncbi.nlm.nih.gov/articles/PMC3531190/",
+    ),
+    SiteRule(
+        "elife",
+        hosts=r"(^|\.)elifesciences\.org$",
+        selectors=('a[data-download-type="pdf-article"][href]',),
+        example="https://elifesciences.org/articles/44753",
+    ),
+    SiteRule(
+        "sciencedirect",
+        hosts=r"(^|\.)sciencedirect\.com$",
+        extractor="sciencedirect_json",
+        example="https://www.sciencedirect.com/science/article/pii/S146290112300117X",
+    ),
+    SiteRule(
+        "atypon",
+        hosts=r"(^|\.)(dl\.acm\.org|cabidigitallibrary\.org|tandfonline\.com|journals\.sagepub\.com|"
+        r"pubs\.acs\.org|ascelibrary\.org|liebertpub\.com|science\.org)$",
+        selectors=("a#downloadPdfUrl[href]", 'a[href*="/doi/pdf/"]', 'a[href*="/doi/pdfdirect/"]'),
+        score=95.0,
+        example="https://dl.acm.org/doi/10.1145/3371158.3371232",
+    ),
+    SiteRule(
+        "lingbuzz",
+        hosts=r"(^|\.)ling\.auf\.net$",
+        selectors=('a[href*="/current.pdf"]',),
+        example="https://ling.auf.net/lingbuzz/006747",
+    ),
+)
+
+
+def _sciencedirect_json(soup: BeautifulSoup, url: str) -> list[tuple[str, str]]:
+    """ScienceDirect assembles its PDF link from JSON in a script (article.pdfDownload)."""
+    found = []
+    for script in soup.find_all("script", attrs={"type": "application/json"}):
+        text = script.string or ""
+        if "pdfDownload" not in text:
+            continue
+        try:
+            data = json.loads(text)
+        except ValueError:
+            continue
+        meta = ((data.get("article") or {}).get("pdfDownload") or {}).get("urlMetadata") or {}
+        query = meta.get("queryParams") or {}
+        if meta.get("pii") and meta.get("path") and query.get("md5") and query.get("pid"):
+            path = f"/{meta['path']}/{meta['pii']}{meta.get('pdfExtension', '/pdfft')}"
+            link = urljoin(url, f"{path}?md5={query['md5']}&pid={query['pid']}")
+            found.append((link, "script JSON article.pdfDownload.urlMetadata"))
+    return found
+
+
+#: Named extractors rules may use (for pages that build the link in script data).
+EXTRACTORS: Mapping[str, Callable[[BeautifulSoup, str], list[tuple[str, str]]]] = {
+    "sciencedirect_json": _sciencedirect_json,
+}
+
+# -- what is never a landing page or a file --------------------------------------------------
+
+_PROBLEMATIC = re.compile(
+    r"(/login\b|/signin\b|/sign-in\b|/register\b|/cart\b|/account\b|/search\b|/search\?"
+    r"|[?&](q|query|search)=|/share\b|sharer\.php|/action/showCitFormats|/citation-?export"
+    r"|\.(?:jpe?g|png|gif|svg|css|js|mp4|webm|ogg|zip|ris|bib|enw|nbib)(?:\?|$))",
+    re.IGNORECASE,
+)
+_PROBLEMATIC_HOSTS = re.compile(
+    r"(^|\.)(google\.[a-z.]+|facebook\.com|twitter\.com|x\.com|linkedin\.com|youtube\.com|"
+    r"wikipedia\.org|orcid\.org|github\.com|bit\.ly|t\.co)$",
+    re.IGNORECASE,
+)
+
+
+def problematic_url(url: str) -> str | None:
+    """Why `url` is neither a landing page nor a file (checked before any request), or None."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return f"not an http(s) URL: {url!r}"
+    if _PROBLEMATIC_HOSTS.search(parts.hostname):
+        return f"{parts.hostname} hosts no full text (social, search or code site)"
+    match = _PROBLEMATIC.search(parts.path + ("?" + parts.query if parts.query else ""))
+    if match:
+        return f"address looks like a {match.group(0).strip('/?&=')!r} page, not an article or file"
+    return None
+
+
+# -- anchors: words, blocked patterns, sections ------------------------------------------------
+
+# Whole anchor texts that name the full text (PublicationsRetriever's list, more languages).
+_STRONG_TEXT = re.compile(
+    r"^\s*(?:(?:download|view|get|open|read|full[ -]?text|article|paper|makale|tam\s+metin|"
+    r"indir|i̇ndir|télécharger|texte\s+intégral|descargar|texto\s+completo|baixar|"
+    r"herunterladen|volltext|voll-text)\s*)*"
+    r"(?:pdf|tam\s+metin|texte\s+intégral|volltext|makale\s+pdf|pdf\s+indir|pdf\s+i̇ndir)"
+    r"(?:\s*(?:\(\s*[\d.,]+\s*[kmg]?b\s*\)|file|version|download|indir|i̇ndir|herunterladen))*\s*$",
+    re.IGNORECASE,
+)
+_PDF_WORD = re.compile(r"\bpdf\b|tam\s+metin|volltext|texte\s+intégral|texto\s+completo", re.I)
+_DOWNLOAD_WORD = re.compile(
+    r"download|indir|i̇ndir|télécharger|descargar|baixar|herunterladen|full[ -]?text|tam metin", re.I
+)
+_BAD_TEXT = re.compile(
+    r"supplement|supporting|appendix|annex|figure|fig\.|table|slides?\b|poster|video|dataset|"
+    r"reference|citation|cite\b|bibtex|endnote|\bris\b|purchase|buy\b|rent\b|subscribe|"
+    r"reprint|permission|license|licence|guide|instructions|template|author\s+guidelines|"
+    r"cover|kapak|ek\s+dosya|kaynak|atıf|atif|erratum|corrigendum|review\s+report|"  # noqa: RUF001 - Turkish for citation
+    r"peer\s+review|graphical\s+abstract|thumbnail|preview|sample\s+pages|table\s+of\s+contents",
+    re.IGNORECASE,
+)
+_BAD_HREF = re.compile(
+    r"^(?:javascript:|mailto:|tel:|#)|/login|/signin|/sign-in|/register|/share|sharer|"
+    r"/getaccess/|/purchase|/cart|/action/showcitformats|/citation|article-cite-file|"
+    r"[?&]download=ris|\.ris(?:$|\?)|\.bib(?:$|\?)|\.nbib|/epdf/|/reader/|"
+    r"supplement|suppl[_-]|_esm\.|moesm|/figures?/|/media/|/asset/|thumbnail|\.jpe?g|\.png|\.gif|"
+    r"isallowed=n",
+    re.IGNORECASE,
+)
+_BAD_SECTION = re.compile(
+    r"(^|[\s_-])(ref|refs|references?|bibliography|citation|cited|related|recommend|"
+    r"similar|more-?like|footer|header|nav|navigation|menu|breadcrumb|cookie|share|social|"
+    r"sidebar-?ad|advert|metrics|stats|author-?info|affiliations?|kapak|kaynak(ca|lar)?)"
+    r"($|[\s_-])",
+    re.IGNORECASE,
+)
+_FILE_HREF = re.compile(
+    r"\.pdf(?:$|[?#])|/pdf(?:/|$|\?)|/pdfft|/pdfdirect|/download(?:/|$|\?)|/document$|"
+    r"/files?/|viewcontent\.cgi|bitstream|article-file|ndownloader|[?&]format=pdf",
+    re.IGNORECASE,
+)
+_LOGIN_WORDS = re.compile(r"sign\s*in|log\s*in|giriş|anmelden|connexion|iniciar\s+sesión", re.I)
+
+
+def _absolute(href: str, base: str) -> str:
+    href = href.strip().replace("&amp;", "&")
+    if href.startswith("//"):
+        href = urlsplit(base).scheme + ":" + href
+    return urldefrag(urljoin(base, href))[0]
+
+
+def element_signature(element: Tag, depth: int = 12) -> str:
+    """The tag.class path from the page root to `element` (PublicationsRetriever's idea)."""
+    parts = []
+    current: Any = element
+    while isinstance(current, Tag) and current.name not in ("[document]", "html") and depth:
+        classes = ".".join(
+            sorted(c for c in current.get("class") or [] if not re.search(r"\d{3,}", c))
+        )
+        parts.append(current.name + (f".{classes}" if classes else ""))
+        current = current.parent
+        depth -= 1
+    return " > ".join(reversed(parts))
+
+
+def _in_bad_section(element: Tag) -> str | None:
+    for parent in element.parents:
+        if not isinstance(parent, Tag) or parent.name in ("body", "html"):
+            break
+        if parent.name in ("footer", "header", "nav"):
+            return f"inside <{parent.name}>"
+        names = " ".join(
+            [
+                *(parent.get("class") or []),
+                str(parent.get("id") or ""),
+                str(parent.get("role") or ""),
+            ]
+        )
+        if names.strip() and _BAD_SECTION.search(names):
+            return f"inside a {names.strip()[:40]!r} section"
+    return None
+
+
+def _text_of(element: Tag) -> str:
+    text = " ".join(element.get_text(" ", strip=True).split())
+    extra = " ".join(str(element.get(a) or "") for a in ("title", "aria-label", "data-title"))
+    return (text + " " + extra).strip()
+
+
+def _meta_candidates(soup: BeautifulSoup, base: str) -> list[Candidate]:
+    found = []
+    for meta in soup.find_all("meta"):
+        name = str(meta.get("name") or meta.get("property") or "").strip().lower()
+        content = str(meta.get("content") or "").strip()
+        if not name or not content:
+            continue
+        source = ""
+        if (
+            re.fullmatch(r"(citation_|wkhealth_|bepress_citation_|dc\.)?(fulltext_)?pdf_url", name)
+            or (
+                name in ("eprints.document_url", "citation_fulltext_pdf_url", "prism.url")
+                and ".pdf" in content.lower()
+            )
+            or (
+                name in ("dc.identifier", "dcterms.identifier", "dc.relation")
+                and content.lower().split("?")[0].endswith(".pdf")
+            )
+        ):
+            source = name
+        if source:
+            score = 90.0 if "pdf_url" in source or source == "eprints.document_url" else 75.0
+            found.append(
+                Candidate(_absolute(content, base), f"meta:{source}", f"meta {source}", score)
+            )
+    for link in soup.find_all("link", href=True):
+        rel = " ".join(link.get("rel") or []).lower()
+        kind = str(link.get("type") or "").lower()
+        if "alternate" in rel and "pdf" in kind:
+            found.append(
+                Candidate(
+                    _absolute(str(link["href"]), base),
+                    "link:alternate",
+                    f"<link rel={rel} type={kind}>",
+                    88.0,
+                )
+            )
+    return found
+
+
+def _rule_candidates(soup: BeautifulSoup, url: str, rules: Sequence[SiteRule]) -> list[Candidate]:
+    found = []
+    for rule in rules:
+        match = rule.matches(url)
+        if match is None:
+            continue
+        if rule.rewrite:
+            found.append(
+                Candidate(
+                    rule.build(rule.rewrite, url, match),
+                    f"rule:{rule.name}",
+                    f"URL rewrite of {url}",
+                    rule.score + 5,
+                )
+            )
+        for selector in rule.selectors:
+            for element in soup.select(selector):
+                href = element.get("href")
+                if not href:
+                    continue
+                why = _in_bad_section(element)
+                candidate = Candidate(
+                    _absolute(str(href), url),
+                    f"rule:{rule.name}",
+                    f"selector {selector!r} (text {_text_of(element)[:40]!r})",
+                    rule.score,
+                    rejected=why,
+                    signature=element_signature(element),
+                )
+                found.append(candidate)
+        if rule.extractor:
+            for link, evidence in EXTRACTORS[rule.extractor](soup, url):
+                found.append(Candidate(link, f"rule:{rule.name}", evidence, rule.score))
+    return found
+
+
+def _anchor_candidates(soup: BeautifulSoup, base: str) -> list[Candidate]:
+    page_host = (urlsplit(base).hostname or "").lower()
+    found = []
+    for element in soup.find_all(["a", "area"], href=True):
+        href = str(element["href"]).strip()
+        text = _text_of(element)
+        if not href or _BAD_HREF.search(href):
+            if href and not href.startswith("#"):
+                found.append(
+                    Candidate(
+                        href, "anchor", f"text {text[:40]!r}", 0.0, rejected="blocked link pattern"
+                    )
+                )
+            continue
+        link = _absolute(href, base)
+        if _BAD_TEXT.search(text):
+            found.append(
+                Candidate(
+                    link,
+                    "anchor",
+                    f"text {text[:40]!r}",
+                    0.0,
+                    rejected=f"anchor text {text[:40]!r}",
+                )
+            )
+            continue
+        score = 0.0
+        evidence = []
+        if _STRONG_TEXT.match(text):
+            score += 55
+            evidence.append(f"anchor text {text[:40]!r}")
+        elif _PDF_WORD.search(text):
+            score += 35
+            evidence.append(f"anchor text mentions {_PDF_WORD.search(text).group(0)!r}")  # type: ignore[union-attr]
+        elif _DOWNLOAD_WORD.search(text):
+            score += 15
+            evidence.append(f"anchor text {text[:40]!r}")
+        if _FILE_HREF.search(link):
+            score += 30
+            evidence.append("address looks like a file")
+        if (
+            "pdf" in str(element.get("type") or "").lower()
+            or "pdf" in " ".join(element.get("class") or []).lower()
+        ):
+            score += 20
+            evidence.append("type/class says pdf")
+        if re.search(r"\.(html?|php|aspx?|jsp)(?:$|\?)", urlsplit(link).path, re.I):
+            score -= 20
+            evidence.append("address of a web page")
+        if link.rstrip("/") == base.rstrip("/"):
+            continue  # the page itself ("View full text" on an abstract page)
+        host = (urlsplit(link).hostname or "").lower()
+        if host != page_host:
+            score -= 25
+            evidence.append("another host")
+        if score <= 0:
+            continue
+        why = _in_bad_section(element)
+        found.append(
+            Candidate(
+                link,
+                "anchor",
+                "; ".join(evidence),
+                score,
+                rejected=why,
+                signature=element_signature(element),
+            )
+        )
+    return found
+
+
+def _learned_candidates(
+    soup: BeautifulSoup, base: str, signatures: Iterable[str]
+) -> list[Candidate]:
+    wanted = set(signatures)
+    if not wanted:
+        return []
+    found = []
+    for element in soup.find_all("a", href=True):
+        signature = element_signature(element)
+        if signature in wanted and not _BAD_HREF.search(str(element["href"])):
+            found.append(
+                Candidate(
+                    _absolute(str(element["href"]), base),
+                    "learned",
+                    f"same structure as a verified link: {signature[-60:]}",
+                    85.0,
+                    signature=signature,
+                )
+            )
+    return found
+
+
+def _blocked(soup: BeautifulSoup, html: str, status: int, headers: Mapping[str, str]) -> str | None:
+    evidence = challenge_evidence(status, headers, html[:16384])
+    if evidence is not None:
+        return f"bot challenge ({evidence}); politeharvest never tries to pass one"
+    has_password = soup.find("input", attrs={"type": "password"}) is not None
+    has_article = (
+        soup.find("meta", attrs={"name": re.compile(r"^(citation_title|dc\.title)$", re.I)})
+        is not None
+    )
+    title = soup.title.get_text(" ", strip=True) if soup.title else ""
+    if has_password and not has_article and _LOGIN_WORDS.search(title + " " + html[:4000]):
+        return f"sign-in wall (a password form, title {title[:60]!r})"
+    return None
+
+
+def find_candidates(
+    html: str | bytes,
+    url: str,
+    *,
+    rules: Sequence[SiteRule] = RULES,
+    learned: Iterable[str] = (),
+    status: int = 200,
+    headers: Mapping[str, str] | None = None,
+) -> PageAnalysis:
+    """Read a landing page and rank its full-text candidates (no requests).
+
+    Args:
+        html: the page.
+        url: its address (after redirects); relative links resolve against it or ``<base href>``.
+        rules: the site rules to apply.
+        learned: element signatures that held a verified file link on this site before.
+        status: the page's HTTP status (challenge detection).
+        headers: the page's response headers.
+    """
+    text = html.decode("utf-8", "replace") if isinstance(html, bytes) else html
+    soup = BeautifulSoup(text, "lxml")
+    base_tag = soup.find("base", href=True)
+    base = _absolute(str(base_tag["href"]), url) if isinstance(base_tag, Tag) else url
+    blocked = _blocked(soup, text, status, headers or {})
+    if blocked is not None:
+        return PageAnalysis(url, "blocked", blocked)
+    candidates = [
+        *_rule_candidates(soup, base if base != url else url, rules),
+        *_meta_candidates(soup, base),
+        *_learned_candidates(soup, base, learned),
+        *_anchor_candidates(soup, base),
+    ]
+    kept: dict[str, Candidate] = {}
+    rejected: list[Candidate] = []
+    for candidate in candidates:
+        reason = candidate.rejected or problematic_url(candidate.url)
+        if reason is None and _BAD_HREF.search(candidate.url):
+            reason = "blocked link pattern"
+        if reason is None and candidate.source == "anchor" and candidate.score < MIN_SCORE:
+            reason = f"weak evidence (score {candidate.score:.0f} < {MIN_SCORE:.0f})"
+        if reason is not None:
+            rejected.append(attrs.evolve(candidate, rejected=reason))
+            continue
+        key = candidate.url
+        if key not in kept:
+            kept[key] = candidate
+        else:  # the same URL from several sources: keep the strongest, add up a little
+            best = kept[key]
+            stronger = candidate if candidate.score > best.score else best
+            kept[key] = attrs.evolve(stronger, score=max(candidate.score, best.score) + 2)
+    ranked = tuple(sorted(kept.values(), key=lambda c: -c.score))
+    if ranked:
+        top = ranked[0]
+        return PageAnalysis(url, "pdf", f"{top.source}: {top.evidence}", ranked, tuple(rejected))
+    fulltext = soup.find("meta", attrs={"name": re.compile(r"^citation_fulltext_html_url$", re.I)})
+    if fulltext is not None:
+        return PageAnalysis(
+            url,
+            "html-fulltext",
+            "meta citation_fulltext_html_url and no file link",
+            (),
+            tuple(rejected),
+        )
+    return PageAnalysis(url, "none", "no full-text file link on the page", (), tuple(rejected))

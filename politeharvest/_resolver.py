@@ -1,0 +1,387 @@
+"""`LandingPageResolver`: the requests around `find_candidates`, politely spent.
+
+`resolve(url)`:
+
+1. refuses known-problematic URLs before any request;
+2. applies URL-rewrite rules (arXiv, HAL, OJS galleys) that give the file without
+   reading the page;
+3. otherwise reads the landing page once (its final address after redirects
+   becomes the record's address); a URL that answers with a file directly is
+   recognised by its first bytes, not only its Content-Type;
+4. ranks the candidates and probes the best ones, at most `max_probes` (2);
+   a probe is the download itself when a `PdfFetcher` is given, so a verified
+   file costs one request;
+5. remembers the structure that held a verified link on the site (StateStore).
+
+Every `Resolution` says why: the rule and evidence, each candidate kept or
+rejected, and the requests spent.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable, Sequence
+from typing import Literal
+
+import attrs
+
+from ._landing import (
+    RULES,
+    Candidate,
+    Kind,
+    PageAnalysis,
+    SiteRule,
+    find_candidates,
+    problematic_url,
+)
+from ._pacing import host_key
+from ._pdf import FileResult, PdfFetcher, looks_like_pdf
+from ._session import PoliteSession
+from ._state import StateStore
+from .exceptions import (
+    Deferred,
+    Disallowed,
+    HarvestError,
+    HostStopped,
+    PolicyRefusal,
+    TransportError,
+)
+
+__all__ = ["LandingPageResolver", "Resolution"]
+
+logger = logging.getLogger(__name__)
+
+Status = Literal["found", "unverified", "no-fulltext", "blocked", "retry-later", "failed"]
+_LEARNED = "landing-structure"
+
+
+@attrs.frozen
+class Resolution:
+    """The answer for one landing page, with its reasons.
+
+    Attributes:
+        url: the URL asked about.
+        landing_url: the final address of the landing page (after redirects); it becomes
+            the record's original address.
+        file_url: the full-text file's URL, or None.
+        kind: ``"pdf"``, ``"dataset"``, ``"html-fulltext"``, ``"none"`` or ``"blocked"``.
+        status: ``"found"`` (verified), ``"unverified"`` (from HTML alone), ``"no-fulltext"``,
+            ``"blocked"``, ``"retry-later"``, ``"failed"``.
+        reason: the deciding rule and its evidence.
+        candidates: every candidate considered, best first, rejected ones with their reason.
+        requests: requests spent (landing page and probes).
+        probes: file probes among them.
+        retriable: worth trying again later.
+        file: the download, when a PdfFetcher did the probing.
+    """
+
+    url: str
+    landing_url: str
+    file_url: str | None
+    kind: Kind
+    status: Status
+    reason: str
+    candidates: tuple[Candidate, ...] = ()
+    requests: int = 0
+    probes: int = 0
+    retriable: bool = False
+    file: FileResult | None = None
+
+
+Probe = Callable[[str], FileResult]
+
+
+@attrs.define
+class LandingPageResolver:
+    """From an article's page to its full-text file, explaining every answer.
+
+    Attributes:
+        session: the PoliteSession every request goes through.
+        rules: the site rules (`politeharvest.landing_rules()` lists the defaults).
+        learned: where learned site structure is kept (a StateStore), or None.
+        max_probes: file probes per article at most.
+        fetcher: when set, probes are downloads through it (one request per verified file).
+    """
+
+    session: PoliteSession
+    rules: Sequence[SiteRule] = RULES
+    learned: StateStore | None = None
+    max_probes: int = 2
+    fetcher: PdfFetcher | None = None
+
+    def resolve_html(self, html: str | bytes, url: str) -> Resolution:
+        """Run the rules on a page the caller already has; no request, candidates unverified."""
+        analysis = find_candidates(html, url, rules=self.rules, learned=self._signatures(url))
+        return self._unverified(url, url, analysis, requests=0)
+
+    def resolve(self, url: str, *, key: str | None = None, html_only: bool = False) -> Resolution:
+        """Resolve `url` to its full-text file, verifying at most `max_probes` candidates.
+
+        Args:
+            url: a landing page (or a file) URL.
+            key: the identifier files are stored under (with a fetcher); default the URL.
+            html_only: read the landing page only; report the best candidate unverified.
+        """
+        key = key or url
+        problem = problematic_url(url)
+        if problem is not None:
+            return Resolution(
+                url, url, None, "none", "failed", f"rejected before any request: {problem}"
+            )
+        rewritten = self._rewrite(url)
+        if rewritten is not None and not html_only:
+            resolution = self._probe_all(url, url, [rewritten], key, requests=0)
+            if resolution.status in ("found", "blocked", "retry-later"):
+                return resolution
+        requests = 0
+        try:
+            response = self.session.get(url, kind="file" if _looks_like_file_url(url) else "page")
+            requests += 1
+        except HostStopped as exc:
+            return Resolution(url, url, None, "blocked", "blocked", exc.reason)
+        except Disallowed as exc:
+            return Resolution(url, url, None, "none", "failed", str(exc))
+        except PolicyRefusal as exc:
+            return Resolution(url, url, None, "none", "failed", str(exc))
+        except Deferred as exc:
+            return Resolution(url, url, None, "none", "retry-later", exc.reason, retriable=True)
+        except (TransportError, HarvestError) as exc:
+            return Resolution(url, url, None, "none", "retry-later", str(exc), retriable=True)
+        landing = str(response.url)
+        body = response.content
+        if looks_like_pdf(body[:1024]):
+            reason = "the address answers with a PDF directly (%PDF- in its first bytes)"
+            stored = None
+            if self.fetcher is not None and not html_only:
+                stored = self.fetcher.save(
+                    url,
+                    key,
+                    body,
+                    final_url=landing,
+                    content_type=response.headers.get("Content-Type", ""),
+                    etag=response.headers.get("ETag"),
+                    last_modified=response.headers.get("Last-Modified"),
+                )
+            return Resolution(
+                url, landing, landing, "pdf", "found", reason, requests=requests, file=stored
+            )
+        if response.status_code >= 400:
+            retriable = response.status_code in (408, 425, 429, 500, 502, 503, 504)
+            return Resolution(
+                url,
+                landing,
+                None,
+                "none",
+                "retry-later" if retriable else "failed",
+                f"the landing page answered HTTP {response.status_code}",
+                requests=requests,
+                retriable=retriable,
+            )
+        analysis = find_candidates(
+            body,
+            landing,
+            rules=self.rules,
+            learned=self._signatures(landing),
+            status=response.status_code,
+            headers=response.headers,
+        )
+        if html_only or analysis.kind != "pdf":
+            return self._unverified(url, landing, analysis, requests=requests)
+        return self._probe_all(
+            url, landing, list(analysis.candidates), key, requests=requests, analysis=analysis
+        )
+
+    # -- internals -----------------------------------------------------------------------------
+
+    def _rewrite(self, url: str) -> Candidate | None:
+        for rule in self.rules:
+            if rule.rewrite:
+                match = rule.matches(url)
+                if match is not None:
+                    return Candidate(
+                        rule.build(rule.rewrite, url, match),
+                        f"rule:{rule.name}",
+                        f"URL rewrite of {url}",
+                        rule.score + 5,
+                    )
+        return None
+
+    def _probe_all(
+        self,
+        url: str,
+        landing: str,
+        candidates: list[Candidate],
+        key: str,
+        *,
+        requests: int,
+        analysis: PageAnalysis | None = None,
+    ) -> Resolution:
+        tried: list[Candidate] = []
+        probes = 0
+        last_reason = "no candidate could be verified"
+        for candidate in candidates:
+            if probes >= self.max_probes:
+                break
+            probes += 1
+            result = self._probe(candidate.url, key)
+            requests += 1
+            if result.ok:
+                self._learn(landing, candidate)
+                kind: Kind = "pdf" if result.kind in (None, "pdf") else "dataset"
+                reason = f"{candidate.source}: {candidate.evidence}; verified ({result.reason})"
+                ranked = (
+                    candidate,
+                    *tried,
+                    *(c for c in candidates if c is not candidate and c not in tried),
+                )
+                return Resolution(
+                    url,
+                    landing,
+                    result.final_url or candidate.url,
+                    kind,
+                    "found",
+                    reason,
+                    _with_rejected(ranked, analysis),
+                    requests,
+                    probes,
+                    file=result,
+                )
+            tried.append(
+                attrs.evolve(candidate, rejected=f"probe: {result.status}: {result.reason}")
+            )
+            last_reason = f"{candidate.url}: {result.status}: {result.reason}"
+            if result.status == "blocked":
+                return Resolution(
+                    url,
+                    landing,
+                    None,
+                    "blocked",
+                    "blocked",
+                    result.reason,
+                    tuple(tried),
+                    requests,
+                    probes,
+                )
+            if result.status == "retry-later":
+                return Resolution(
+                    url,
+                    landing,
+                    candidate.url,
+                    "pdf",
+                    "retry-later",
+                    result.reason,
+                    tuple(tried),
+                    requests,
+                    probes,
+                    retriable=True,
+                    file=result,
+                )
+        rest = tuple(c for c in candidates if c not in tried and all(c.url != t.url for t in tried))
+        return Resolution(
+            url,
+            landing,
+            None,
+            "none",
+            "no-fulltext",
+            last_reason,
+            _with_rejected((*tried, *rest), analysis),
+            requests,
+            probes,
+        )
+
+    def _probe(self, url: str, key: str) -> FileResult:
+        if self.fetcher is not None:
+            return self.fetcher.fetch(url, key)
+        return _peek(self.session, url, key)
+
+    def _unverified(
+        self, url: str, landing: str, analysis: PageAnalysis, *, requests: int
+    ) -> Resolution:
+        if analysis.kind == "blocked":
+            return Resolution(
+                url, landing, None, "blocked", "blocked", analysis.reason, requests=requests
+            )
+        if analysis.kind != "pdf":
+            return Resolution(
+                url,
+                landing,
+                None,
+                analysis.kind,
+                "no-fulltext",
+                analysis.reason,
+                analysis.rejected,
+                requests=requests,
+            )
+        top = analysis.candidates[0]
+        return Resolution(
+            url,
+            landing,
+            top.url,
+            "pdf",
+            "unverified",
+            f"{analysis.reason} (not verified)",
+            _with_rejected(analysis.candidates, analysis),
+            requests=requests,
+        )
+
+    def _signatures(self, url: str) -> list[str]:
+        if self.learned is None:
+            return []
+        stored = self.learned.get_value(_LEARNED, host_key(url))
+        return json.loads(stored) if stored else []
+
+    def _learn(self, landing: str, candidate: Candidate) -> None:
+        if self.learned is None or not candidate.signature:
+            return
+        known = self._signatures(landing)
+        if candidate.signature in known:
+            return
+        self.learned.set_value(
+            _LEARNED, host_key(landing), json.dumps([candidate.signature, *known][:5])
+        )
+
+
+def _with_rejected(
+    kept: Sequence[Candidate], analysis: PageAnalysis | None
+) -> tuple[Candidate, ...]:
+    return (*kept, *(analysis.rejected if analysis else ()))
+
+
+def _looks_like_file_url(url: str) -> bool:
+    lowered = url.lower().split("?", 1)[0]
+    return lowered.endswith(".pdf") or "/download/" in lowered or "/bitstream/" in lowered
+
+
+def _peek(session: PoliteSession, url: str, key: str) -> FileResult:
+    """A probe without storing: stream the first KiB, check ``%PDF-``, close."""
+    try:
+        response = session.get(url, kind="file", stream=True)
+    except HostStopped as exc:
+        return FileResult(url, key, "blocked", False, exc.reason)
+    except Deferred as exc:
+        return FileResult(url, key, "retry-later", True, exc.reason, not_before=exc.until)
+    except (PolicyRefusal, TransportError) as exc:
+        return FileResult(url, key, "failed", False, str(exc))
+    with response:
+        if response.status_code >= 400:
+            return FileResult(
+                url,
+                key,
+                "failed",
+                response.status_code in (429, 503),
+                f"HTTP {response.status_code}",
+            )
+        head = b""
+        for chunk in session.iter_body(response, chunk_size=1024):
+            head += chunk
+            if len(head) >= 1024:
+                break
+        final = str(response.url)
+        if looks_like_pdf(head):
+            return FileResult(
+                url, key, "verified", False, "starts with %PDF- (peeked)", final, kind="pdf"
+            )
+        return FileResult(
+            url, key, "not-pdf", False, f"not a PDF (first bytes {head[:16]!r})", final, head=head
+        )
