@@ -11,6 +11,7 @@ from __future__ import annotations
 from . import exceptions, presets
 from ._challenge import challenge_evidence
 from ._clock import Clock, SystemClock
+from ._fulltext import FullText, FullTextStep, candidate_urls, run_batch
 from ._landing import RULES as LANDING_RULES
 from ._landing import Candidate, PageAnalysis, SiteRule, find_candidates
 from ._oai import (
@@ -48,6 +49,8 @@ __all__ = [
     "Clock",
     "FileResult",
     "Follow",
+    "FullText",
+    "FullTextStep",
     "HarvestPlan",
     "HarvestSummary",
     "HostPacer",
@@ -88,6 +91,7 @@ __all__ = [
     "SystemClock",
     "UrlOutcome",
     "__version__",
+    "candidate_urls",
     "challenge_evidence",
     "exceptions",
     "find_candidates",
@@ -98,6 +102,7 @@ __all__ = [
     "presets",
     "registrable_domain",
     "retry_decision",
+    "run_batch",
     "safe_filename",
     "windows",
 ]

@@ -136,7 +136,13 @@ class SiteRule:
     def build(self, template: str, url: str, match: re.Match[str]) -> str:
         """Fill a template from the URL's parts and the match's named groups."""
         parts = urlsplit(url)
-        return template.format(scheme=parts.scheme, host=parts.netloc, **match.groupdict())
+        fields = {
+            "scheme": parts.scheme,
+            "host": parts.netloc,
+            "path": parts.path,
+            "query": parts.query,
+        }
+        return template.format(**{**fields, **match.groupdict()})
 
 
 RULES: tuple[SiteRule, ...] = (
@@ -150,6 +156,7 @@ RULES: tuple[SiteRule, ...] = (
     SiteRule(
         "dergipark",
         hosts=r"(^|\.)dergipark\.(org|gov)\.tr$",
+        path=r"^/(?!.*download/)",
         landing="https://dergipark.org.tr{path}",
         selectors=(
             "a.article-tool.pdf[href]",
@@ -353,6 +360,7 @@ _BAD_SECTION = re.compile(
 )
 _FILE_HREF = re.compile(
     r"\.pdf(?:$|[?#])|/pdf(?:/|$|\?)|/pdfft|/pdfdirect|/download(?:/|$|\?)|/document$|"
+    r"/full-?text(?:/|$)|/volltext(?:/|$)|"
     r"/files?/|viewcontent\.cgi|bitstream|article-file|ndownloader|[?&]format=pdf",
     re.IGNORECASE,
 )
@@ -399,7 +407,7 @@ def _in_bad_section(element: Tag) -> str | None:
 
 
 def _text_of(element: Tag) -> str:
-    text = " ".join(element.get_text(" ", strip=True).split())
+    text = " ".join(element.get_text(" ", strip=True).replace("(", " ").replace(")", " ").split())
     extra = " ".join(str(element.get(a) or "") for a in ("title", "aria-label", "data-title"))
     return (text + " " + extra).strip()
 
@@ -588,6 +596,21 @@ def _blocked(soup: BeautifulSoup, html: str, status: int, headers: Mapping[str, 
     return None
 
 
+def _rewritten(candidate: Candidate, rules: Sequence[SiteRule]) -> Candidate:
+    """A candidate that is a viewer page a rule knows how to turn into the file (OJS galleys)."""
+    for rule in rules:
+        if rule.rewrite and not candidate.source.startswith(f"rule:{rule.name}"):
+            match = rule.matches(candidate.url)
+            if match is not None:
+                target = rule.build(rule.rewrite, candidate.url, match)
+                return attrs.evolve(
+                    candidate,
+                    url=target,
+                    evidence=f"{candidate.evidence}; rewritten by rule {rule.name}",
+                )
+    return candidate
+
+
 def find_candidates(
     html: str | bytes,
     url: str,
@@ -622,7 +645,7 @@ def find_candidates(
     ]
     kept: dict[str, Candidate] = {}
     rejected: list[Candidate] = []
-    for candidate in candidates:
+    for candidate in map(lambda c: _rewritten(c, rules), candidates):
         reason = candidate.rejected or problematic_url(candidate.url)
         if reason is None and _BAD_HREF.search(candidate.url):
             reason = "blocked link pattern"

@@ -25,6 +25,7 @@ import attrs
 import requests
 
 from ._clock import Clock, SystemClock
+from ._fulltext import FullText, FullTextStep
 from ._oai import (
     DAY,
     SECONDS,
@@ -87,12 +88,14 @@ class PlanCursor:
         job_started_at: wall-clock start of the job (its budget counts from here).
         lanes: one per set, each with its next page (None when done).
         turn: the lane whose page comes next (pages of several sets are taken in turn).
+        retry_files: the next page also retries files marked retry-later (once per run).
     """
 
     run_id: str
     job_started_at: float
     lanes: tuple[Lane, ...]
     turn: int = 0
+    retry_files: bool = True
 
     @property
     def done(self) -> bool:
@@ -112,6 +115,7 @@ class PlanCursor:
             job_started_at=float(data["job_started_at"]),
             lanes=tuple(Lane(**lane) for lane in data["lanes"]),
             turn=int(data.get("turn", 0)),
+            retry_files=bool(data.get("retry_files", True)),
         )
 
 
@@ -176,6 +180,8 @@ class HarvestPlan:
             or a `StateStore`.
         sink: where `run` writes records: a ``.jsonl`` path, ``"-"`` (stdout), a ``.sqlite``
             path, a callable receiving each page's rows, or a `Sink`.
+        fulltext: full-text settings (`FullText`): each record's file is found and fetched,
+            and its output row gets a ``fulltext`` object.
         incremental: use the high-water mark when `from_` is None.
         max_inline_wait: the longest wait slept inside a call; longer ones defer.
         max_records: stop `run` after this many records (the checkpoint stays consistent).
@@ -195,6 +201,7 @@ class HarvestPlan:
     incremental: bool = True
     max_inline_wait: float | None = None
     max_records: int | None = None
+    fulltext: FullText | None = None
     overlap_s: float = 60.0
     lease_ttl: float | None = None
     clock: Clock = attrs.field(factory=SystemClock)
@@ -208,6 +215,7 @@ class HarvestPlan:
     _owns_sink: bool = attrs.field(default=False, init=False, repr=False)
     _sessions: dict[str, PoliteSession] = attrs.field(factory=dict, init=False, repr=False)
     _pagers: dict[str, OaiPager] = attrs.field(factory=dict, init=False, repr=False)
+    _steps: dict[str, FullTextStep] = attrs.field(factory=dict, init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         self._store = open_state(self.state)
@@ -267,13 +275,35 @@ class HarvestPlan:
         except Deferred as exc:
             return PageResult((), cursor, exc.until, exc.reason)
         lane_index, page, fresh, skipped = fetched
-        rows = [
-            record_row(r, endpoint=self.endpoint, metadata_prefix=self.metadata_prefix)
-            for r in fresh
-        ]
+        rows = self._rows(cursor, fresh)
         position = target.write_page(rows)
         next_cursor = self._commit(cursor, lane_index, page, fresh, position)
         return PageResult(tuple(fresh), next_cursor, page=page, skipped=skipped)
+
+    def _rows(self, cursor: PlanCursor, fresh: Sequence[OaiRecord]) -> list[dict[str, Any]]:
+        """Output rows for a page: each record, with its full text when asked for."""
+        step = self._fulltext_step(cursor) if self.fulltext is not None else None
+        rows: list[dict[str, Any]] = []
+        if step is not None and cursor.retry_files:
+            # Files marked retry-later by earlier runs come first (once per run).
+            rows.extend(step.retry_due(self.clock.now()))
+        for record in fresh:
+            row = record_row(record, endpoint=self.endpoint, metadata_prefix=self.metadata_prefix)
+            if step is not None:
+                fulltext = step.for_record(record)
+                if fulltext is not None:
+                    row["fulltext"] = fulltext
+            rows.append(row)
+        return rows
+
+    def _fulltext_step(self, cursor: PlanCursor) -> FullTextStep:
+        assert self.fulltext is not None
+        step = self._steps.get(cursor.run_id)
+        if step is None:
+            session = self._session(cursor.run_id, cursor.job_started_at)
+            step = FullTextStep(session, self.fulltext, self._store)
+            self._steps[cursor.run_id] = step
+        return step
 
     # -- scripts and notebooks ---------------------------------------------------------------
 
@@ -512,7 +542,9 @@ class HarvestPlan:
             self._store.clear_checkpoint(lane.key)
         lanes = list(cursor.lanes)
         lanes[index] = attrs.evolve(lane, cursor=checkpoint.cursor)
-        updated = attrs.evolve(cursor, lanes=tuple(lanes), turn=self._next_turn(lanes, index))
+        updated = attrs.evolve(
+            cursor, lanes=tuple(lanes), turn=self._next_turn(lanes, index), retry_files=False
+        )
         if updated.done:
             self._store.finish_run(cursor.run_id, self.clock.now(), status="finished")
             self._release(cursor)

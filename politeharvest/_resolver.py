@@ -74,6 +74,7 @@ class Resolution:
         probes: file probes among them.
         retriable: worth trying again later.
         file: the download, when a PdfFetcher did the probing.
+        html: the landing page's bytes, when it was read.
     """
 
     url: str
@@ -87,6 +88,7 @@ class Resolution:
     probes: int = 0
     retriable: bool = False
     file: FileResult | None = None
+    html: bytes | None = attrs.field(default=None, repr=False)
 
 
 Probe = Callable[[str], FileResult]
@@ -129,6 +131,7 @@ class LandingPageResolver:
             return Resolution(
                 url, url, None, "none", "failed", f"rejected before any request: {problem}"
             )
+        url_to_read = self._landing(url)
         rewritten = self._rewrite(url)
         if rewritten is not None and not html_only:
             resolution = self._probe_all(url, url, [rewritten], key, requests=0)
@@ -136,7 +139,8 @@ class LandingPageResolver:
                 return resolution
         requests = 0
         try:
-            response = self.session.get(url, kind="file" if _looks_like_file_url(url) else "page")
+            kind = "file" if _looks_like_file_url(url) else "page"
+            response = self.session.get(url_to_read, kind=kind)
             requests += 1
         except HostStopped as exc:
             return Resolution(url, url, None, "blocked", "blocked", exc.reason)
@@ -187,12 +191,24 @@ class LandingPageResolver:
             headers=response.headers,
         )
         if html_only or analysis.kind != "pdf":
-            return self._unverified(url, landing, analysis, requests=requests)
-        return self._probe_all(
-            url, landing, list(analysis.candidates), key, requests=requests, analysis=analysis
-        )
+            resolution = self._unverified(url, landing, analysis, requests=requests)
+        else:
+            candidates = list(analysis.candidates)
+            resolution = self._probe_all(
+                url, landing, candidates, key, requests=requests, analysis=analysis
+            )
+        return attrs.evolve(resolution, html=body)
 
     # -- internals -----------------------------------------------------------------------------
+
+    def _landing(self, url: str) -> str:
+        """A better address for the landing page, when a rule knows one (an old host)."""
+        for rule in self.rules:
+            if rule.landing:
+                match = rule.matches(url)
+                if match is not None:
+                    return rule.build(rule.landing, url, match)
+        return url
 
     def _rewrite(self, url: str) -> Candidate | None:
         for rule in self.rules:

@@ -6,6 +6,7 @@
     politeharvest record URL IDENTIFIER
     politeharvest harvest URL [--set S ...] [--from D] [--until D] [--out FILE] ...
     politeharvest demo [--out FILE]          # an offline harvest of a sample repository
+    politeharvest fulltext INPUT.jsonl --out RESULTS.jsonl [--files DIR] [--html-only]
 
 Exit codes: 0 done; 1 error; 2 usage; 75 deferred (the server asked us to come
 back later, or the job's budget ran out: run the same command again later);
@@ -28,6 +29,7 @@ from typing import Any, TextIO
 import attrs
 
 from . import __version__, presets
+from ._fulltext import FullText
 from ._oai import OaiPager
 from ._plan import DEFAULT_STATE, HarvestPlan, PlanCursor, record_row
 from ._policy import Politeness
@@ -76,6 +78,20 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_argument("identifier")
     sub.add_argument("--metadata-prefix", default="oai_dc")
 
+    sub = commands.add_parser(
+        "fulltext", parents=[common], help="full text for a JSONL list of {id, url} (batch mode)"
+    )
+    sub.add_argument("input", type=Path, help="JSON lines with id and url")
+    sub.add_argument("--out", type=Path, required=True, help="results, one JSON line per input")
+    sub.add_argument(
+        "--state", type=Path, default=DEFAULT_STATE, help=f"state file (default: {DEFAULT_STATE})"
+    )
+    sub.add_argument(
+        "--workers", type=int, default=1, help="inputs in flight at once (different hosts)"
+    )
+    sub.add_argument("--batch-size", type=int, default=50)
+    _fulltext_options(sub)
+
     for name, help_text in (
         ("harvest", "harvest records into JSONL, resumably and incrementally"),
         ("demo", "serve a sample repository on loopback and harvest it (offline)"),
@@ -111,6 +127,25 @@ def _parser() -> argparse.ArgumentParser:
             "--full", action="store_true", help="ignore the incremental high-water mark"
         )
     return parser
+
+
+def _fulltext_options(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument(
+        "--files", type=Path, metavar="DIR", help="find and fetch full-text files into DIR"
+    )
+    sub.add_argument(
+        "--html-only",
+        action="store_true",
+        help="keep landing pages and report file URLs without downloading files",
+    )
+
+
+def _fulltext(args: argparse.Namespace) -> FullText | None:
+    if args.files is None:
+        if args.html_only:
+            raise ValueError("--html-only needs --files DIR (where the landing pages are kept)")
+        return None
+    return FullText(directory=args.files, html_only=args.html_only)
 
 
 def _policy(args: argparse.Namespace) -> Politeness:
@@ -232,6 +267,7 @@ def _run_harvest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         sink=args.out,
         incremental=not args.full,
         on_event=(progress.event,),
+        fulltext=_fulltext(args),
     )
     stop = {"asked": False}
 
@@ -291,6 +327,53 @@ def _run_harvest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return status
 
 
+def _batch(args: argparse.Namespace, err: TextIO) -> int:
+    """Batch mode: resolve and fetch every input line; resumable (done ids are skipped)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from ._fulltext import FullTextStep, read_done, run_batch
+    from ._sinks import JsonlSink
+    from ._state import SQLiteStateStore
+
+    # Without --files nothing is downloaded: landing pages are read and file URLs reported.
+    folder = args.files if args.files is not None else args.out.parent / "fulltext"
+    settings = FullText(directory=folder, html_only=args.html_only or args.files is None)
+    done = read_done(args.out)
+    sink = JsonlSink(args.out)
+    sink.rewind(_last_full_line(args.out))
+    session = PoliteSession(_policy(args))
+    step = FullTextStep(session, settings, SQLiteStateStore(args.state))
+    try:
+        with args.input.open(encoding="utf-8") as lines:
+            if args.workers > 1:
+                with ThreadPoolExecutor(max_workers=args.workers) as pool:
+                    written = run_batch(
+                        lines,
+                        step,
+                        out=sink.write_page,
+                        done=done,
+                        batch_size=args.batch_size,
+                        executor=pool,
+                    )
+            else:
+                written = run_batch(
+                    lines, step, out=sink.write_page, done=done, batch_size=args.batch_size
+                )
+    finally:
+        sink.close()
+        session.close()
+    if not args.quiet:
+        err.write(f"{written} results to {args.out} ({len(done)} were already there)\n")
+    return EXIT_OK
+
+
+def _last_full_line(path: Path) -> int:
+    """The size of `path` up to its last complete line (a torn line is cut on resume)."""
+    if not path.exists():
+        return 0
+    return path.read_bytes().rfind(b"\n") + 1
+
+
 def main(
     argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: TextIO | None = None
 ) -> int:
@@ -310,6 +393,8 @@ def main(
     try:
         if args.command in ("harvest", "demo"):
             return _harvest(args, out, err)
+        if args.command == "fulltext":
+            return _batch(args, err)
         return _tools(args, out)
     except Deferred as exc:
         err.write(f"politeharvest: deferred: {exc}\n")

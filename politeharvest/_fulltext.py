@@ -1,0 +1,280 @@
+"""Full text for harvested records, and for plain lists of URLs (batch mode).
+
+`FullText` is the setting a `HarvestPlan` takes; `FullTextStep` does the work
+for one record: pick its candidate URLs (``dc:identifier``, ``dc:relation``;
+DOIs through doi.org only when asked), resolve the landing page, fetch the
+file, and report a `fulltext` object for the output line. What cannot be had
+now is marked retry-later in the StateStore and tried again by `retry_due`.
+
+`run_batch` is PublicationsRetriever's input mode: ``{"id": ..., "url": ...}``
+lines in, one result line per input out, written per batch, resumable.
+Concurrency across hosts comes from an executor the caller passes in; the
+library starts no threads, and per-host politeness holds whatever the number
+of workers.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import Executor
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from ._oai import OaiRecord
+from ._pdf import FileResult, PdfFetcher, safe_filename
+from ._resolver import LandingPageResolver, Resolution
+from ._session import PoliteSession
+from ._state import StateStore, UrlOutcome
+
+__all__ = ["FullText", "FullTextStep", "candidate_urls", "run_batch"]
+
+_DOI = re.compile(r"^(?:doi:|https?://(?:dx\.)?doi\.org/)?(10\.\d{4,9}/\S+)$", re.IGNORECASE)
+
+
+@attrs.frozen(kw_only=True)
+class FullText:
+    """Full-text settings for a HarvestPlan.
+
+    Attributes:
+        directory: where files (and, in HTML-only mode, landing pages) are stored.
+        resolve_landing_pages: read landing pages to find the file; when False only URLs
+            that are files themselves are fetched.
+        html_only: keep the landing page and report the file URL without downloading it
+            (PublicationsRetriever's ``-downloadJustHtmlFiles``).
+        file_types: what counts as full text: ``"pdf"``, and optionally ``"zip"``,
+            ``"gzip"``, ``"csv"``.
+        resolve_dois: follow bare DOIs through https://doi.org (off by default: it is
+            another host and usually a cross-site redirect).
+        max_probes: file probes per record at most.
+    """
+
+    directory: Path = attrs.field(converter=Path)
+    resolve_landing_pages: bool = True
+    html_only: bool = False
+    file_types: tuple[str, ...] = ("pdf",)
+    resolve_dois: bool = False
+    max_probes: int = 2
+
+
+def candidate_urls(
+    record: OaiRecord | Mapping[str, Any], *, resolve_dois: bool = False
+) -> list[str]:
+    """The http(s) URLs among a record's ``dc:identifier`` and ``dc:relation`` values, in order.
+
+    Bare DOIs (``10.1234/x``, ``doi:10.1234/x``) become https://doi.org/ links only when
+    `resolve_dois` is set.
+    """
+    metadata = record.metadata if isinstance(record, OaiRecord) else record.get("metadata", {})
+    values = [*metadata.get("identifier", ()), *metadata.get("relation", ())]
+    urls: list[str] = []
+    for value in values:
+        text = str(value).strip()
+        if text.lower().startswith(("http://", "https://")) and not _DOI.match(text):
+            urls.append(text)
+        elif resolve_dois and (match := _DOI.match(text)):
+            urls.append(f"https://doi.org/{match.group(1)}")
+    return list(dict.fromkeys(urls))
+
+
+def _summary(
+    resolution: Resolution | None, result: FileResult | None, reason: str = ""
+) -> dict[str, Any]:
+    file_result = result or (resolution.file if resolution else None)
+    return {
+        "landing_url": resolution.landing_url if resolution else None,
+        "file_url": (file_result.final_url if file_result and file_result.ok else None)
+        or (resolution.file_url if resolution else None),
+        "path": str(file_result.path) if file_result and file_result.path else None,
+        "sha256": file_result.sha256 if file_result else None,
+        "status": _status(resolution, file_result),
+        "kind": resolution.kind if resolution else None,
+        "retriable": bool(
+            (resolution and resolution.retriable) or (file_result and file_result.retriable)
+        ),
+        "reason": reason
+        or (resolution.reason if resolution else (file_result.reason if file_result else "")),
+    }
+
+
+def _status(resolution: Resolution | None, result: FileResult | None) -> str:
+    if result is not None and result.status in ("downloaded", "unchanged", "retry-later"):
+        return result.status
+    if resolution is None:
+        return "no-candidate"
+    return resolution.status
+
+
+@attrs.define
+class FullTextStep:
+    """Finds and fetches the full text of records (one request budget per record)."""
+
+    session: PoliteSession
+    settings: FullText
+    state: StateStore | None = None
+    resolver: LandingPageResolver = attrs.field(init=False)
+    fetcher: PdfFetcher = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        self.fetcher = PdfFetcher(
+            self.session,
+            self.settings.directory / "files",
+            state=self.state,
+            file_types=self.settings.file_types,
+        )
+        self.resolver = LandingPageResolver(
+            self.session,
+            learned=self.state,
+            max_probes=self.settings.max_probes,
+            fetcher=None if self.settings.html_only else self.fetcher,
+        )
+
+    def for_record(self, record: OaiRecord) -> dict[str, Any] | None:
+        """The `fulltext` object for one record (None for deleted records)."""
+        if record.deleted:
+            return None
+        urls = candidate_urls(record, resolve_dois=self.settings.resolve_dois)
+        if not urls:
+            return _summary(
+                None, None, "the record names no http(s) URL (dc:identifier, dc:relation)"
+            )
+        return self.for_url(urls[0], record.identifier)
+
+    def for_url(self, url: str, key: str) -> dict[str, Any]:
+        """Resolve `url` (a landing page or a file) and fetch its file under `key`."""
+        if not self.settings.resolve_landing_pages:
+            result = self.fetcher.fetch(url, key)
+            return _summary(None, result)
+        resolution = self.resolver.resolve(url, key=key, html_only=self.settings.html_only)
+        html_path = self._keep_html(resolution, key) if self.settings.html_only else None
+        if (
+            resolution.status == "retry-later"
+            and resolution.file is None
+            and self.state is not None
+        ):
+            # The landing page could not be read now: read it again in the next harvest.
+            self.state.set_url_outcome(
+                UrlOutcome(
+                    url, "retry-later", resolution.reason, None, extra={"key": key, "landing": True}
+                )
+            )
+        summary = _summary(resolution, resolution.file)
+        if html_path is not None:
+            summary["html_path"] = str(html_path)
+        return summary
+
+    def retry_due(self, now: float) -> Iterator[dict[str, Any]]:
+        """Try again every URL marked retry-later whose time has come; yield update rows."""
+        if self.state is None:
+            return
+        for outcome in self.state.retry_later(now):
+            key = str(outcome.extra.get("key") or outcome.url)
+            if outcome.extra.get("landing"):
+                fulltext = self.for_url(outcome.url, key)
+            else:
+                fulltext = _summary(None, self.fetcher.fetch(outcome.url, key))
+            yield {"identifier": key, "fulltext": fulltext, "retry": True}
+
+    def _keep_html(self, resolution: Resolution, key: str) -> Path | None:
+        """HTML-only mode keeps the landing page (atomically); the file URL is only reported."""
+        if resolution.html is None:
+            return None
+        folder = self.settings.directory / "html"
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / safe_filename(key, ".html")
+        handle, temp = tempfile.mkstemp(prefix=".part-", dir=folder)
+        try:
+            with os.fdopen(handle, "wb") as out:
+                out.write(resolution.html)
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(temp, path)
+        finally:
+            if os.path.exists(temp):
+                os.unlink(temp)
+        return path
+
+
+def run_batch(
+    lines: Iterable[str],
+    step: FullTextStep,
+    *,
+    out: Callable[[Sequence[Mapping[str, Any]]], object],
+    done: set[str] | None = None,
+    batch_size: int = 50,
+    executor: Executor | None = None,
+) -> int:
+    """Resolve and fetch ``{"id": ..., "url": ...}`` lines; write one result per input, per batch.
+
+    Args:
+        lines: JSON lines with ``id`` and ``url``.
+        step: the FullTextStep doing the work.
+        out: receives each batch's result rows (write them durably before returning).
+        done: ids already in the output (skipped: the batch is resumable).
+        batch_size: inputs per batch.
+        executor: runs inputs concurrently (e.g. a ThreadPoolExecutor); requests to one host
+            still wait their turn in the shared PoliteSession.
+
+    Returns:
+        The number of results written.
+
+    Raises:
+        ValueError: a line is not a JSON object with ``id`` and ``url``.
+    """
+    finished = done or set()
+    written = 0
+    batch: list[dict[str, str]] = []
+
+    def flush() -> None:
+        nonlocal written
+        if not batch:
+            return
+        if executor is not None:
+            results = list(executor.map(lambda item: _one(step, item), batch))
+        else:
+            results = [_one(step, item) for item in batch]
+        out(results)
+        written += len(results)
+        batch.clear()
+
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            item = json.loads(line)
+            ident, url = str(item["id"]), str(item["url"])
+        except (ValueError, KeyError, TypeError) as exc:
+            raise ValueError(
+                f"input line {number} is not a JSON object with id and url: {exc}"
+            ) from exc
+        if ident in finished:
+            continue
+        finished.add(ident)
+        batch.append({"id": ident, "url": url})
+        if len(batch) >= batch_size:
+            flush()
+    flush()
+    return written
+
+
+def _one(step: FullTextStep, item: Mapping[str, str]) -> dict[str, Any]:
+    fulltext = step.for_url(item["url"], item["id"])
+    return {"id": item["id"], "url": item["url"], **fulltext}
+
+
+def read_done(path: Path) -> set[str]:
+    """The ids already written to a results file (to resume a batch)."""
+    if not path.exists():
+        return set()
+    done = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            done.add(str(json.loads(line)["id"]))
+        except (ValueError, KeyError, TypeError):
+            continue  # a torn last line: its input is done again
+    return done
