@@ -645,7 +645,7 @@ def find_candidates(
     ]
     kept: dict[str, Candidate] = {}
     rejected: list[Candidate] = []
-    for candidate in map(lambda c: _rewritten(c, rules), candidates):
+    for candidate in (_rewritten(c, rules) for c in candidates):
         reason = candidate.rejected or problematic_url(candidate.url)
         if reason is None and _BAD_HREF.search(candidate.url):
             reason = "blocked link pattern"
