@@ -78,7 +78,7 @@ def safe_filename(key: str, suffix: str = ".pdf") -> str:
 
     ``oai:repo.org:article/123`` gives ``oai_repo.org_article_123-<8 hex>.pdf``.
     """
-    stem = re.sub(r"[^A-Za-z0-9._-]+", "_", key).strip("._-")[:120] or "file"
+    stem = re.sub(r"[^A-Za-z0-9._-]+|\.{2,}", "_", key).strip("._-")[:120] or "file"
     digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:8]
     return f"{stem}-{digest}{suffix}"
 
