@@ -139,8 +139,10 @@ class LandingPageResolver:
                 return resolution
         requests = 0
         try:
-            kind = "file" if _looks_like_file_url(url) else "page"
-            response = self.session.get(url_to_read, kind=kind)
+            if _looks_like_file_url(url):
+                response = self.session.get(url_to_read, kind="file")
+            else:
+                response = self.session.get(url_to_read, kind="page")
             requests += 1
         except HostStopped as exc:
             return Resolution(url, url, None, "blocked", "blocked", exc.reason)

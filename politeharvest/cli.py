@@ -126,6 +126,7 @@ def _parser() -> argparse.ArgumentParser:
         sub.add_argument(
             "--full", action="store_true", help="ignore the incremental high-water mark"
         )
+        _fulltext_options(sub)
     return parser
 
 

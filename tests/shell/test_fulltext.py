@@ -330,7 +330,9 @@ def test_plan_adds_a_fulltext_object_to_each_row(
         assert Path(fulltext["path"]).read_bytes() == PDF
         assert fulltext["sha256"] == hashlib.sha256(PDF).hexdigest()
     file_gaps = [
-        b.arrival - a.end for a, b in zip(adapter.log, adapter.log[1:]) if "/files/" in b.path
+        b.arrival - a.end
+        for a, b in zip(adapter.log, adapter.log[1:], strict=False)
+        if "/files/" in b.path
     ]
     assert min(file_gaps) >= 6.0  # the file interval
 
