@@ -30,6 +30,7 @@ from requests.adapters import HTTPAdapter
 from urllib3.response import HTTPResponse
 
 __all__ = [
+    "ConditionalReply",
     "FakeClock",
     "LoggedRequest",
     "LoopbackServer",
@@ -157,6 +158,26 @@ class LoggedRequest:
 
 
 Responder = Callable[[LoggedRequest], Reply]
+
+
+@attrs.frozen
+class ConditionalReply:
+    """A file with an ETag: 200 with the body, or 304 when the request carries the ETag.
+
+    Picklable, so it also works in a server running in another process.
+    """
+
+    body: bytes
+    etag: str
+    content_type: str = "application/pdf"
+
+    def __call__(self, request: LoggedRequest) -> Reply:
+        """Answer `request`, conditionally."""
+        if request.headers.get("If-None-Match") == self.etag:
+            return Reply(304, {"ETag": self.etag})
+        return Reply(200, {"Content-Type": self.content_type, "ETag": self.etag}, self.body)
+
+
 Route = Reply | list[Reply] | Responder
 
 
