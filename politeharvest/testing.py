@@ -202,7 +202,18 @@ class _Routes:
             self._routes[key] = list(route) if isinstance(route, list) else route
 
     def answer(self, keys: Iterable[str], request: LoggedRequest) -> Reply:
+        keys = list(keys)
         with self._lock:
+            # A route ending in "*" answers every path that starts with what precedes it.
+            keys += sorted(
+                (
+                    k
+                    for k in self._routes
+                    if k.endswith("*") and keys and keys[-1].startswith(k[:-1])
+                ),
+                key=len,
+                reverse=True,
+            )
             for key in keys:
                 route = self._routes.get(key)
                 if route is None:
@@ -380,7 +391,10 @@ class LoopbackServer:
         return self.base_url + path
 
     def add(self, path: str, route: Route) -> None:
-        """Answer `path` (with or without its query) with a reply, a list, or a callable."""
+        """Answer `path` (with or without its query) with a reply, a list, or a callable.
+
+        A path ending in ``*`` answers every path that starts with the rest.
+        """
         self.routes.set(path, route)
 
     @property
@@ -487,6 +501,7 @@ class OaiTestRepository:
         mangle: page number to a function applied to that page's bytes (broken XML).
         page_delay_s: how long each page takes (a slow server).
         now: the repository's clock for responseDate (pass a FakeClock's ``now``).
+        link_base: each record's dc:identifier is this plus its OAI identifier (a landing page).
     """
 
     records: list[SampleRecord] = attrs.field(factory=list)
@@ -499,6 +514,7 @@ class OaiTestRepository:
     mangle: dict[int, Callable[[bytes], bytes]] = attrs.field(factory=dict)
     page_delay_s: float = 0.0
     now: Callable[[], float] = time.time
+    link_base: str = "https://test.example.org/"
     requests_seen: int = attrs.field(default=0, init=False)
     _issued: int = attrs.field(default=0, init=False)
     _refused: set[int] = attrs.field(factory=set, init=False)
@@ -597,7 +613,7 @@ class OaiTestRepository:
             '<oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/" '
             'xmlns:dc="http://purl.org/dc/elements/1.1/">'
             f"<dc:title>{_esc(record.title)}</dc:title>"
-            f"<dc:identifier>https://test.example.org/{_esc(record.identifier)}</dc:identifier>"
+            f"<dc:identifier>{_esc(self.link_base)}{_esc(record.identifier)}</dc:identifier>"
             f"<dc:date>{self._stamp(record.datestamp)[:10]}</dc:date>"
             "</oai_dc:dc></metadata></record>"
         )

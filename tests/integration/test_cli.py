@@ -215,3 +215,73 @@ def test_ctrl_c_stops_after_the_page_and_the_next_run_continues(
     assert final.returncode == 0, final.stderr
     identifiers = [json.loads(line)["identifier"] for line in out.read_text().splitlines()]
     assert len(identifiers) == len(set(identifiers)) == 2500
+
+
+PDF_BYTES = b"%PDF-1.7\n" + b"0" * 4000 + b"\n%%EOF\n"
+
+
+@pytest.fixture(scope="module")
+def journal() -> Iterator[LoopbackServer]:
+    """A repository whose records point at landing pages, whose pages link PDFs."""
+    from politeharvest.testing import OaiTestRepository
+
+    with LoopbackServer("127.0.0.4") as server:
+        repo = OaiTestRepository.sample(
+            8, page_size=5, deleted_every=4, link_base=server.url("/landing/")
+        )
+        server.add("/oai", repo)
+
+        def page(request: object) -> Reply:
+            name = str(getattr(request, "path", "")).rsplit(":", 1)[-1]
+            return Reply(
+                200,
+                {"Content-Type": "text/html"},
+                (
+                    '<html><head><meta name="citation_title" content="x">'
+                    f'<meta name="citation_pdf_url" content="/files/{name}.pdf"></head><body></body></html>'
+                ),
+            )
+
+        server.add("/landing/*", page)
+        server.add("/files/*", Reply(200, {"Content-Type": "application/pdf"}, PDF_BYTES))
+        yield server
+
+
+@pytest.mark.parametrize("html_only", [False, True])
+def test_harvest_with_files(journal: LoopbackServer, tmp_path: Path, html_only: bool) -> None:
+    out = tmp_path / "records.jsonl"
+    args = [
+        "harvest",
+        journal.url("/oai"),
+        "--out",
+        str(out),
+        "--files",
+        str(tmp_path / "ft"),
+        "--request-interval",
+        "0",
+        "--file-interval",
+        "0",
+        "--quiet",
+    ]
+    done = run(*args, *(["--html-only"] if html_only else []), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(rows) == 8
+    live = [r for r in rows if not r["deleted"]]
+    assert all("fulltext" not in r for r in rows if r["deleted"])
+    for row in live:
+        fulltext = row["fulltext"]
+        assert fulltext["landing_url"].startswith(journal.url("/landing/"))
+        assert fulltext["file_url"].endswith(".pdf")
+        if html_only:
+            assert (fulltext["status"], fulltext["path"]) == ("unverified", None)
+            assert Path(fulltext["html_path"]).read_text().startswith("<html>")
+        else:
+            assert fulltext["status"] == "downloaded"
+            assert Path(fulltext["path"]).read_bytes() == PDF_BYTES
+    files = (
+        list((tmp_path / "ft" / "files").glob("*.pdf"))
+        if (tmp_path / "ft" / "files").exists()
+        else []
+    )
+    assert len(files) == (0 if html_only else len(live))
