@@ -25,7 +25,16 @@ from ._oai import (
     format_datestamp,
     windows,
 )
-from ._pacing import Busy, HostPacer, HostState, MemoryPaceStore, PaceStore, Slot, host_key
+from ._pacing import (
+    Busy,
+    HostPacer,
+    HostState,
+    MemoryPaceStore,
+    PaceStore,
+    Slot,
+    SQLitePaceStore,
+    host_key,
+)
 from ._pdf import FileResult, PdfFetcher, looks_like_pdf, safe_filename
 from ._plan import HarvestPlan, HarvestSummary, PageResult, PlanCursor
 from ._policy import DEFAULT_USER_AGENT, Politeness
@@ -80,6 +89,7 @@ __all__ = [
     "RobotsDecision",
     "RobotsGate",
     "RobotsTxt",
+    "SQLitePaceStore",
     "SQLiteSink",
     "SQLiteStateStore",
     "SessionStats",

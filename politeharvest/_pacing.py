@@ -14,9 +14,15 @@ one process; SQLite and Redis stores share the same small interface.
 from __future__ import annotations
 
 import contextlib
+import json
 import math
+import os
+import socket
+import sqlite3
 import threading
 import uuid
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Protocol, runtime_checkable
 from urllib.parse import urlsplit
 
@@ -30,6 +36,7 @@ __all__ = [
     "HostState",
     "MemoryPaceStore",
     "PaceStore",
+    "SQLitePaceStore",
     "Slot",
     "clamp_crawl_delay",
     "host_key",
@@ -78,12 +85,17 @@ class HostState:
         hold_until: no request may start before this (Retry-After, backoff).
         in_flight: the token of the reservation that holds the host, or None.
         lease_until: when that reservation lapses if never released (a crashed worker).
+        hold_reason: why the hold was set (``"retry-after"``, ``"backoff"``).
+        owner: the process holding the reservation (``host:pid``); a dead owner's
+            reservation is taken over at once instead of waiting for its lease to lapse.
     """
 
     last_end: float | None = None
     hold_until: float = 0.0
     in_flight: str | None = None
     lease_until: float = 0.0
+    hold_reason: str = "retry-after"
+    owner: str = ""
 
 
 @attrs.frozen
@@ -220,6 +232,84 @@ class PaceStore(Protocol):
         ...
 
 
+def owner_id() -> str:
+    """This process, as ``hostname:pid`` (who holds a reservation or a lease)."""
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+def process_alive(owner: str) -> bool:
+    """Whether the process named by `owner` may still be running.
+
+    True unless it is provably gone: the same machine, and no such process.
+    """
+    name, _, pid = owner.rpartition(":")
+    if name != socket.gethostname() or not pid.isdigit() or int(pid) == os.getpid():
+        return True
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+# -- the store operations, as pure steps on a host's state (every backend uses them) ----------
+
+
+def reserve_turn(
+    state: HostState,
+    *,
+    host: str,
+    now: float,
+    gap: float,
+    gap_reason: str,
+    jitter: float,
+    lease_s: float,
+    multiplier: float,
+    poll_s: float,
+) -> tuple[HostState, Slot | Busy]:
+    """Reserve the next turn on a host: the new state and the slot (or Busy)."""
+    if state.in_flight is not None and state.lease_until > now and process_alive(state.owner):
+        return state, Busy(host, min(state.lease_until, now + poll_s))
+    start, reason = _PACER.start(
+        state,
+        now=now,
+        gap=gap,
+        gap_reason=gap_reason,
+        multiplier=multiplier,
+        jitter=jitter,
+        hold_reason=state.hold_reason,
+    )
+    token = uuid.uuid4().hex
+    lease_until = max(start, now) + lease_s
+    reserved = attrs.evolve(state, in_flight=token, lease_until=lease_until, owner=owner_id())
+    return reserved, Slot(host, token, start, reason, multiplier)
+
+
+def release_turn(state: HostState, slot: Slot, end: float | None) -> HostState:
+    """End a turn: record the response's end (if anything was sent) and free the host."""
+    last_end = state.last_end
+    if end is not None and (last_end is None or end > last_end):
+        last_end = end
+    if state.in_flight != slot.token:
+        # The lease lapsed and someone else holds the host; still record our end.
+        return attrs.evolve(state, last_end=last_end)
+    return attrs.evolve(state, in_flight=None, lease_until=0.0, last_end=last_end)
+
+
+def add_hold(state: HostState, until: float, reason: str) -> HostState:
+    """Hold the host until `until` (a hold is never shortened)."""
+    if until > state.hold_until:
+        return attrs.evolve(state, hold_until=until, hold_reason=reason)
+    return state
+
+
+def next_multiplier(current: float, factor: float, cap: float) -> float:
+    """The job's multiplier after one more 429/503: x`factor`, at most `cap`, never lower."""
+    return max(current, min(cap, max(1.0, current) * factor))
+
+
 @attrs.define
 class MemoryPaceStore:
     """A thread-safe in-memory PaceStore: the default, for one process.
@@ -230,7 +320,6 @@ class MemoryPaceStore:
 
     poll_s: float = 0.005
     _hosts: dict[str, HostState] = attrs.field(factory=dict, init=False)
-    _hold_reasons: dict[str, str] = attrs.field(factory=dict, init=False)
     _multipliers: dict[tuple[str, str], float] = attrs.field(factory=dict, init=False)
     _stopped: dict[tuple[str, str], str] = attrs.field(factory=dict, init=False)
     _lock: threading.Lock = attrs.field(factory=threading.Lock, init=False, repr=False)
@@ -248,56 +337,38 @@ class MemoryPaceStore:
     ) -> Slot | Busy:
         """See `PaceStore.reserve`."""
         with self._lock:
-            state = self._hosts.get(host, HostState())
-            if state.in_flight is not None and state.lease_until > now:
-                return Busy(host, min(state.lease_until, now + self.poll_s))
-            multiplier = self._multipliers.get((job, host), 1.0)
-            start, reason = _PACER.start(
-                state,
+            state, answer = reserve_turn(
+                self._hosts.get(host, HostState()),
+                host=host,
                 now=now,
                 gap=gap,
                 gap_reason=gap_reason,
-                multiplier=multiplier,
                 jitter=jitter,
-                hold_reason=self._hold_reasons.get(host, "retry-after"),
+                lease_s=lease_s,
+                multiplier=self._multipliers.get((job, host), 1.0),
+                poll_s=self.poll_s,
             )
-            token = uuid.uuid4().hex
-            self._hosts[host] = attrs.evolve(
-                state, in_flight=token, lease_until=max(start, now) + lease_s
-            )
-            return Slot(host, token, start, reason, multiplier)
+            self._hosts[host] = state
+            return answer
 
     def release(self, slot: Slot, *, end: float | None) -> None:
         """See `PaceStore.release`."""
         with self._lock:
-            state = self._hosts.get(slot.host, HostState())
-            if state.in_flight != slot.token:
-                # The lease lapsed and someone else holds the host; still record our end.
-                if end is not None and (state.last_end is None or end > state.last_end):
-                    self._hosts[slot.host] = attrs.evolve(state, last_end=end)
-                return
-            last_end = state.last_end
-            if end is not None and (last_end is None or end > last_end):
-                last_end = end
-            self._hosts[slot.host] = attrs.evolve(
-                state, in_flight=None, lease_until=0.0, last_end=last_end
+            self._hosts[slot.host] = release_turn(
+                self._hosts.get(slot.host, HostState()), slot, end
             )
 
     def hold(self, host: str, until: float, *, reason: str) -> None:
         """See `PaceStore.hold`."""
         with self._lock:
-            state = self._hosts.get(host, HostState())
-            if until > state.hold_until:
-                self._hosts[host] = attrs.evolve(state, hold_until=until)
-                self._hold_reasons[host] = reason
+            self._hosts[host] = add_hold(self._hosts.get(host, HostState()), until, reason)
 
     def slow_down(self, host: str, *, job: str, factor: float, cap: float) -> float:
         """See `PaceStore.slow_down`."""
         with self._lock:
-            current = self._multipliers.get((job, host), 1.0)
-            new = min(cap, max(1.0, current) * factor)
-            self._multipliers[(job, host)] = max(current, new)
-            return self._multipliers[(job, host)]
+            value = next_multiplier(self._multipliers.get((job, host), 1.0), factor, cap)
+            self._multipliers[(job, host)] = value
+            return value
 
     def multiplier(self, host: str, *, job: str) -> float:
         """See `PaceStore.multiplier`."""
@@ -318,3 +389,146 @@ class MemoryPaceStore:
         """Return a snapshot of `host`'s state (for audits and tests)."""
         with self._lock:
             return self._hosts.get(host, HostState())
+
+
+_PACE_SCHEMA = """
+CREATE TABLE IF NOT EXISTS pace_hosts (host TEXT PRIMARY KEY, state TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS pace_jobs (
+    job TEXT NOT NULL, host TEXT NOT NULL, multiplier REAL NOT NULL DEFAULT 1.0, stopped TEXT,
+    PRIMARY KEY (job, host)
+);
+"""
+
+
+class SQLitePaceStore:
+    """A PaceStore in an SQLite file: processes on one machine share pacing.
+
+    Workers of one job slow down together, and no two processes hit a host faster
+    than the policy allows. Times are each caller's monotonic clock, which on
+    Linux is one clock for the whole machine. Uses its own connection (WAL,
+    ``synchronous=NORMAL``: pacing state need not survive a power cut).
+
+    Args:
+        path: the database file (the StateStore's file works well), or ``":memory:"``.
+    """
+
+    def __init__(self, path: str | Path = ":memory:", *, poll_s: float = 0.005) -> None:
+        self.path = str(path)
+        self.poll_s = poll_s
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(
+            self.path, timeout=30.0, isolation_level=None, check_same_thread=False
+        )
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.executescript(_PACE_SCHEMA)
+
+    def __repr__(self) -> str:
+        return f"SQLitePaceStore({self.path!r})"
+
+    def close(self) -> None:
+        """Close the database."""
+        with self._lock:
+            self._db.close()
+
+    @contextlib.contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    @staticmethod
+    def _load(db: sqlite3.Connection, host: str) -> HostState:
+        row = db.execute("SELECT state FROM pace_hosts WHERE host = ?", (host,)).fetchone()
+        return HostState(**json.loads(row[0])) if row else HostState()
+
+    @staticmethod
+    def _save(db: sqlite3.Connection, host: str, state: HostState) -> None:
+        db.execute(
+            "INSERT OR REPLACE INTO pace_hosts VALUES (?, ?)",
+            (host, json.dumps(attrs.asdict(state))),
+        )
+
+    def _job(self, db: sqlite3.Connection, job: str, host: str) -> tuple[float, str | None]:
+        row = db.execute(
+            "SELECT multiplier, stopped FROM pace_jobs WHERE job = ? AND host = ?", (job, host)
+        ).fetchone()
+        return (float(row[0]), row[1]) if row else (1.0, None)
+
+    def reserve(
+        self,
+        host: str,
+        *,
+        job: str,
+        now: float,
+        gap: float,
+        gap_reason: str,
+        jitter: float,
+        lease_s: float,
+    ) -> Slot | Busy:
+        """See `PaceStore.reserve`."""
+        with self._tx() as db:
+            state, answer = reserve_turn(
+                self._load(db, host),
+                host=host,
+                now=now,
+                gap=gap,
+                gap_reason=gap_reason,
+                jitter=jitter,
+                lease_s=lease_s,
+                multiplier=self._job(db, job, host)[0],
+                poll_s=self.poll_s,
+            )
+            self._save(db, host, state)
+            return answer
+
+    def release(self, slot: Slot, *, end: float | None) -> None:
+        """See `PaceStore.release`."""
+        with self._tx() as db:
+            self._save(db, slot.host, release_turn(self._load(db, slot.host), slot, end))
+
+    def hold(self, host: str, until: float, *, reason: str) -> None:
+        """See `PaceStore.hold`."""
+        with self._tx() as db:
+            self._save(db, host, add_hold(self._load(db, host), until, reason))
+
+    def slow_down(self, host: str, *, job: str, factor: float, cap: float) -> float:
+        """See `PaceStore.slow_down`."""
+        with self._tx() as db:
+            current, stopped = self._job(db, job, host)
+            value = next_multiplier(current, factor, cap)
+            db.execute(
+                "INSERT OR REPLACE INTO pace_jobs VALUES (?, ?, ?, ?)", (job, host, value, stopped)
+            )
+            return value
+
+    def multiplier(self, host: str, *, job: str) -> float:
+        """See `PaceStore.multiplier`."""
+        with self._lock:
+            return self._job(self._db, job, host)[0]
+
+    def stop_host(self, host: str, *, job: str, reason: str) -> None:
+        """See `PaceStore.stop_host`."""
+        with self._tx() as db:
+            current, stopped = self._job(db, job, host)
+            db.execute(
+                "INSERT OR REPLACE INTO pace_jobs VALUES (?, ?, ?, ?)",
+                (job, host, current, stopped or reason),
+            )
+
+    def stopped(self, host: str, *, job: str) -> str | None:
+        """See `PaceStore.stopped`."""
+        with self._lock:
+            return self._job(self._db, job, host)[1]
+
+    def state(self, host: str) -> HostState:
+        """Return a snapshot of `host`'s state (for audits and tests)."""
+        with self._lock:
+            return self._load(self._db, host)

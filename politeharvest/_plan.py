@@ -37,7 +37,7 @@ from ._oai import (
     format_datestamp,
     parse_datestamp,
 )
-from ._pacing import MemoryPaceStore, PaceStore, host_key
+from ._pacing import MemoryPaceStore, PaceStore, SQLitePaceStore, host_key
 from ._policy import Politeness
 from ._session import PoliteSession, RequestEvent, event_hooks
 from ._sinks import Row, Sink, open_sink
@@ -187,7 +187,10 @@ class HarvestPlan:
         max_records: stop `run` after this many records (the checkpoint stays consistent).
         overlap_s: how far before the high-water mark the next incremental harvest starts.
         lease_ttl: how long a job's lease on the host lasts without renewal (> job budget).
-        clock, http, pace_store, on_event: passed to the `PoliteSession`.
+        pace_store: where per-host pacing lives; by default an `SQLitePaceStore` in the state
+            file (so every process harvesting with that file shares pacing), or in memory
+            with ``state=":memory:"``.
+        clock, http, on_event: passed to the `PoliteSession`.
     """
 
     endpoint: str
@@ -206,7 +209,7 @@ class HarvestPlan:
     lease_ttl: float | None = None
     clock: Clock = attrs.field(factory=SystemClock)
     http: requests.Session | None = None
-    pace_store: PaceStore = attrs.field(factory=MemoryPaceStore)
+    pace_store: PaceStore | None = None
     on_event: tuple[Callable[[RequestEvent], None], ...] = attrs.field(
         default=(), converter=event_hooks
     )
@@ -219,6 +222,12 @@ class HarvestPlan:
 
     def __attrs_post_init__(self) -> None:
         self._store = open_state(self.state)
+        if self.pace_store is None:
+            state = self.state
+            if isinstance(state, (str, Path)) and str(state) != ":memory:":
+                self.pace_store = SQLitePaceStore(state)
+            else:
+                self.pace_store = MemoryPaceStore()
 
     @property
     def store(self) -> StateStore:
@@ -432,7 +441,7 @@ class HarvestPlan:
             session = PoliteSession(
                 self.policy,
                 clock=self.clock,
-                pace_store=self.pace_store,
+                pace_store=self._pacing(),
                 job_id=run_id,
                 job_started_at=job_started_at,
                 max_inline_wait=self.max_inline_wait,
@@ -441,6 +450,10 @@ class HarvestPlan:
             )
             self._sessions[run_id] = session
         return session
+
+    def _pacing(self) -> PaceStore:
+        assert self.pace_store is not None  # set in __attrs_post_init__
+        return self.pace_store
 
     def _run_pager(self, run_id: str, job_started_at: float) -> OaiPager:
         """One pager per run (so Identify is asked once), on the run's session."""

@@ -15,8 +15,6 @@ file; every method is one transaction.
 from __future__ import annotations
 
 import json
-import os
-import socket
 import sqlite3
 import threading
 import uuid
@@ -26,6 +24,8 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 import attrs
+
+from ._pacing import owner_id, process_alive
 
 __all__ = [
     "Checkpoint",
@@ -421,12 +421,12 @@ class SQLiteStateStore:
             row = db.execute(
                 "SELECT holder, expires, token, owner FROM leases WHERE host = ?", (host,)
             ).fetchone()
-            if row is not None and row[0] != holder and row[1] > now and _alive(row[3]):
+            if row is not None and row[0] != holder and row[1] > now and process_alive(row[3]):
                 return None
             token = (row[2] + (0 if row[0] == holder else 1)) if row is not None else 1
             db.execute(
                 "INSERT OR REPLACE INTO leases VALUES (?, ?, ?, ?, ?)",
-                (host, holder, now + ttl, token, _OWNER),
+                (host, holder, now + ttl, token, owner_id()),
             )
         return Lease(host, holder, now + ttl, token)
 
@@ -434,28 +434,6 @@ class SQLiteStateStore:
         """See `StateStore.release_lease`."""
         with self._tx() as db:
             db.execute("DELETE FROM leases WHERE host = ? AND holder = ?", (host, holder))
-
-
-_OWNER = f"{socket.gethostname()}:{os.getpid()}"
-
-
-def _alive(owner: str) -> bool:
-    """Whether the process that took a lease may still be running.
-
-    True unless it is provably gone: the same machine, and no such process.
-    """
-    name, _, pid = owner.rpartition(":")
-    if name != socket.gethostname() or not pid.isdigit():
-        return True
-    if int(pid) == os.getpid():
-        return True
-    try:
-        os.kill(int(pid), 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def open_state(state: str | Path | StateStore) -> StateStore:

@@ -49,6 +49,7 @@ def test_all_is_pinned() -> None:
             "RobotsDecision",
             "RobotsGate",
             "RobotsTxt",
+            "SQLitePaceStore",
             "SQLiteSink",
             "SQLiteStateStore",
             "SessionStats",

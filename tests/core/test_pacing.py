@@ -5,10 +5,20 @@ from __future__ import annotations
 import math
 import random
 import threading
+from pathlib import Path
 
 import pytest
 
-from politeharvest import Busy, HostPacer, HostState, MemoryPaceStore, Politeness, Slot, host_key
+from politeharvest import (
+    Busy,
+    HostPacer,
+    HostState,
+    MemoryPaceStore,
+    Politeness,
+    Slot,
+    SQLitePaceStore,
+    host_key,
+)
 from politeharvest._pacing import clamp_crawl_delay
 
 
@@ -98,6 +108,14 @@ def test_host_key_is_the_hostname(given: str, key: str) -> None:
     assert host_key(given) == key
 
 
+@pytest.fixture(params=["memory", "sqlite"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> MemoryPaceStore | SQLitePaceStore:
+    """Both backends must behave the same."""
+    if request.param == "memory":
+        return MemoryPaceStore()
+    return SQLitePaceStore(tmp_path / "pace.sqlite")
+
+
 def _reserve(
     store: MemoryPaceStore, host: str, now: float, gap: float = 1.0, job: str = "j"
 ) -> Slot | Busy:
@@ -106,8 +124,7 @@ def _reserve(
     )
 
 
-def test_store_reserve_release_end_to_start() -> None:
-    store = MemoryPaceStore()
+def test_store_reserve_release_end_to_start(store: MemoryPaceStore) -> None:
     slot = _reserve(store, "h", 0.0)
     assert isinstance(slot, Slot)
     assert slot.start_at == 0.0
@@ -119,8 +136,7 @@ def test_store_reserve_release_end_to_start() -> None:
     assert nxt.start_at == 3.5
 
 
-def test_store_cancelled_reservation_keeps_last_end() -> None:
-    store = MemoryPaceStore()
+def test_store_cancelled_reservation_keeps_last_end(store: MemoryPaceStore) -> None:
     first = _reserve(store, "h", 0.0)
     assert isinstance(first, Slot)
     store.release(first, end=1.0)
@@ -132,8 +148,7 @@ def test_store_cancelled_reservation_keeps_last_end() -> None:
     assert third.start_at == 2.0
 
 
-def test_store_lapsed_lease_frees_the_host() -> None:
-    store = MemoryPaceStore()
+def test_store_lapsed_lease_frees_the_host(store: MemoryPaceStore) -> None:
     slot = store.reserve("h", job="j", now=0.0, gap=1.0, gap_reason="r", jitter=0.0, lease_s=5.0)
     assert isinstance(slot, Slot)
     assert isinstance(_reserve(store, "h", 4.9), Busy)
@@ -150,8 +165,7 @@ def test_multiplier_doubles_up_to_eight_per_job_and_host() -> None:
     assert store.multiplier("h", job="j2") == 1.0
 
 
-def test_holds_never_shorten() -> None:
-    store = MemoryPaceStore()
+def test_holds_never_shorten(store: MemoryPaceStore) -> None:
     store.hold("h", 50.0, reason="retry-after")
     store.hold("h", 10.0, reason="backoff")
     slot = _reserve(store, "h", 0.0)
@@ -159,8 +173,7 @@ def test_holds_never_shorten() -> None:
     assert (slot.start_at, slot.wait_reason) == (50.0, "retry-after")
 
 
-def test_store_is_thread_safe_one_in_flight_per_host() -> None:
-    store = MemoryPaceStore()
+def test_store_is_thread_safe_one_in_flight_per_host(store: MemoryPaceStore) -> None:
     holders: list[int] = []
     most = []
     lock = threading.Lock()
