@@ -21,7 +21,6 @@ import socket
 import sqlite3
 import threading
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 from urllib.parse import urlsplit
@@ -413,16 +412,12 @@ class SQLitePaceStore:
     """
 
     def __init__(self, path: str | Path = ":memory:", *, poll_s: float = 0.005) -> None:
+        from ._sqlite import connect
+
         self.path = str(path)
         self.poll_s = poll_s
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(
-            self.path, timeout=30.0, isolation_level=None, check_same_thread=False
-        )
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db = connect(self.path, synchronous="NORMAL")
         self._db.executescript(_PACE_SCHEMA)
 
     def __repr__(self) -> str:
@@ -433,16 +428,10 @@ class SQLitePaceStore:
         with self._lock:
             self._db.close()
 
-    @contextlib.contextmanager
-    def _tx(self) -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
+    def _tx(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
+        from ._sqlite import transaction
+
+        return transaction(self._db, self._lock)
 
     @staticmethod
     def _load(db: sqlite3.Connection, host: str) -> HostState:

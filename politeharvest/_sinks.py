@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import json
 import os
-import sqlite3
 import sys
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
+from ._sqlite import connect, transaction
 from .exceptions import SinkError
 
 __all__ = ["CallbackSink", "JsonlSink", "SQLiteSink", "Sink", "open_sink"]
@@ -142,11 +142,7 @@ class SQLiteSink:
         if not table.isidentifier():
             raise ValueError(f"table name {table!r} is not an identifier")
         self.path, self.table = str(path), table
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
+        self._db = connect(self.path, synchronous="FULL")
         self._db.execute(
             f"CREATE TABLE IF NOT EXISTS {table} (identifier TEXT PRIMARY KEY, "
             "datestamp TEXT NOT NULL, deleted INTEGER NOT NULL, record TEXT NOT NULL)"
@@ -162,27 +158,21 @@ class SQLiteSink:
 
     def write_page(self, rows: Sequence[Row]) -> int:
         """Upsert the page in one transaction, keeping each identifier's newest datestamp."""
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                self._db.executemany(
-                    f"INSERT INTO {self.table} VALUES (?, ?, ?, ?) ON CONFLICT (identifier) DO "
-                    "UPDATE SET datestamp = excluded.datestamp, deleted = excluded.deleted, "
-                    f"record = excluded.record WHERE excluded.datestamp >= {self.table}.datestamp",
-                    [
-                        (
-                            r["identifier"],
-                            r["datestamp"],
-                            int(bool(r["deleted"])),
-                            json.dumps(r, ensure_ascii=False, sort_keys=True),
-                        )
-                        for r in rows
-                    ],
-                )
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
+        with transaction(self._db, self._lock) as db:
+            db.executemany(
+                f"INSERT INTO {self.table} VALUES (?, ?, ?, ?) ON CONFLICT (identifier) DO "
+                "UPDATE SET datestamp = excluded.datestamp, deleted = excluded.deleted, "
+                f"record = excluded.record WHERE excluded.datestamp >= {self.table}.datestamp",
+                [
+                    (
+                        r["identifier"],
+                        r["datestamp"],
+                        int(bool(r["deleted"])),
+                        json.dumps(r, ensure_ascii=False, sort_keys=True),
+                    )
+                    for r in rows
+                ],
+            )
         return 0
 
     def rows(self) -> list[dict[str, Any]]:

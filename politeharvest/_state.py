@@ -18,14 +18,15 @@ import json
 import sqlite3
 import threading
 import uuid
-from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Iterable, Mapping
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
 from ._pacing import owner_id, process_alive
+from ._sqlite import connect, transaction
 
 __all__ = [
     "Checkpoint",
@@ -214,14 +215,8 @@ class SQLiteStateStore:
 
     def __init__(self, path: str | Path = ":memory:") -> None:
         self.path = str(path)
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.RLock()
-        self._db = sqlite3.connect(
-            self.path, timeout=30.0, isolation_level=None, check_same_thread=False
-        )
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")  # a checkpoint must survive power loss
+        self._db = connect(self.path, synchronous="FULL")  # a checkpoint must survive power loss
         self._db.executescript(_SCHEMA)
 
     def close(self) -> None:
@@ -232,16 +227,8 @@ class SQLiteStateStore:
     def __repr__(self) -> str:
         return f"SQLiteStateStore({self.path!r})"
 
-    @contextmanager
-    def _tx(self) -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
+    def _tx(self) -> AbstractContextManager[sqlite3.Connection]:
+        return transaction(self._db, self._lock)
 
     # -- checkpoints and deduplication -------------------------------------------------------
 
