@@ -802,14 +802,7 @@ class OaiPager:
             exc.message,
             params.get("from", "the start"),
         )
-        return attrs.evolve(
-            cursor,
-            params=params,
-            resumption_token=None,
-            recent_tokens=(),
-            empty_pages=0,
-            restarts=cursor.restarts + 1,
-        )
+        return _fresh_listing(cursor, params=params, restarts=cursor.restarts + 1)
 
 
 def _undeclared_compression(raw: bytes) -> tuple[bytes, str]:
@@ -841,14 +834,12 @@ def _enter_window(
     params = {**cursor.arguments}
     params["from"] = format_datestamp(window[0], granularity)
     params["until"] = format_datestamp(window[1], granularity, end=True)
-    return attrs.evolve(
-        cursor,
-        params=params,
-        resumption_token=None,
-        recent_tokens=(),
-        empty_pages=0,
-        windows=rest,
-    )
+    return _fresh_listing(cursor, params=params, windows=rest)
+
+
+def _fresh_listing(cursor: OaiCursor, **changes: Any) -> OaiCursor:
+    """A cursor for the first page of a (new or restarted) listing: no token, no loop state."""
+    return attrs.evolve(cursor, resumption_token=None, recent_tokens=(), empty_pages=0, **changes)
 
 
 def _later(a: str, b: str) -> bool:

@@ -26,6 +26,8 @@ from typing import Any
 import attrs
 from lxml import etree
 
+from .exceptions import BadResponse
+
 __all__ = ["OAI_NS", "ParsedPage", "parse_page"]
 
 OAI_NS = "http://www.openarchives.org/OAI/2.0/"
@@ -76,8 +78,26 @@ def _declared(data: bytes) -> str | None:
     return match.group(1).decode("ascii").lower() if match else None
 
 
-def _strict(data: bytes) -> Any:
-    return etree.fromstring(data, parser=_STRICT)
+def _try_strict(data: bytes) -> Any:
+    """The strictly parsed root, or None if the bytes are not well-formed XML."""
+    try:
+        return etree.fromstring(data, parser=_STRICT)
+    except etree.XMLSyntaxError:
+        return None
+
+
+def _strip_controls(data: bytes) -> tuple[bytes, str] | None:
+    """Remove XML-illegal C0 control characters (TAB, LF and CR are legal and kept)."""
+    cleaned, count = _C0.subn(b"", data)
+    return (cleaned, f"removed {count} invalid control character(s)") if count else None
+
+
+def _cut_trailing(data: bytes) -> tuple[bytes, str] | None:
+    """Cut whatever follows the last ``</OAI-PMH>`` (PHP notices, stray output)."""
+    ends = list(_END.finditer(data))
+    if not ends or not data[ends[-1].end() :].strip():
+        return None
+    return data[: ends[-1].end()], "cut trailing bytes after </OAI-PMH>"
 
 
 def _redecoded(data: bytes) -> tuple[bytes, str] | None:
@@ -167,11 +187,8 @@ def parse_page(data: bytes, *, url: str = "") -> ParsedPage:
     Raises:
         BadResponse: the page cannot be parsed with every record it holds.
     """
-    from .exceptions import BadResponse
-
     repairs: list[str] = []
     current = data
-    root: Any = None
     declared = _declared(current)
     if declared is not None and declared.replace("-", "").replace("_", "") != "utf8":
         # A well-formed page that declares Latin-1 but carries UTF-8 parses without
@@ -180,38 +197,15 @@ def parse_page(data: bytes, *, url: str = "") -> ParsedPage:
         if redecoded is not None:
             current, note = redecoded
             repairs.append(note)
-    try:
-        root = _strict(current)
-    except etree.XMLSyntaxError:
-        root = None
-    if root is None:
-        cleaned, count = _C0.subn(b"", current)
-        if count:
-            repairs.append(f"removed {count} invalid control character(s)")
-            current = cleaned
-            try:
-                root = _strict(current)
-            except etree.XMLSyntaxError:
-                root = None
-    if root is None:
-        redecoded = _redecoded(current)
-        if redecoded is not None:
-            current, note = redecoded
+    root = _try_strict(current)
+    for repair in (_strip_controls, _redecoded, _cut_trailing):
+        if root is not None:
+            break
+        fixed = repair(current)
+        if fixed is not None:
+            current, note = fixed
             repairs.append(note)
-            try:
-                root = _strict(current)
-            except etree.XMLSyntaxError:
-                root = None
-    if root is None:
-        ends = list(_END.finditer(current))
-        match = ends[-1] if ends else None
-        if match is not None and current[match.end() :].strip():
-            current = current[: match.end()]
-            repairs.append("cut trailing bytes after </OAI-PMH>")
-            try:
-                root = _strict(current)
-            except etree.XMLSyntaxError:
-                root = None
+            root = _try_strict(current)
     if root is None:
         try:
             root = etree.fromstring(current, parser=_RECOVER)
