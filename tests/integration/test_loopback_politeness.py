@@ -294,3 +294,25 @@ def test_event_log_matches_the_server_log(serve: Serve, http: requests.Session) 
         "request-interval",
         "file-interval",
     ]
+
+
+def test_env_proxy_and_no_proxy_are_honoured(
+    serve_here: Serve, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """HTTP_PROXY carries the prepared requests (robots.txt too); NO_PROXY bypasses it."""
+    proxy = serve_here("127.0.0.5", tls=False)
+    proxy.add("http://origin.invalid/robots.txt", Reply(200, body="User-agent: *\nDisallow: /no\n"))
+    proxy.add("http://origin.invalid/page", Reply(200, body="via the proxy"))
+    monkeypatch.setenv("HTTP_PROXY", proxy.base_url)
+    monkeypatch.delenv("NO_PROXY", raising=False)
+    monkeypatch.delenv("no_proxy", raising=False)
+    monkeypatch.delenv("http_proxy", raising=False)
+    session = PoliteSession(attrs.evolve(SCALED, https_only=False))
+    assert session.get("http://origin.invalid/page").text == "via the proxy"
+    # the proxy saw absolute-form requests for the origin (logged after its own address)
+    seen = [r.url.removeprefix(proxy.base_url) for r in proxy.log]
+    assert seen == ["http://origin.invalid/robots.txt", "http://origin.invalid/page"]
+    monkeypatch.setenv("NO_PROXY", "origin.invalid")
+    with pytest.raises(HarvestError):  # direct: the name does not resolve
+        PoliteSession(attrs.evolve(SCALED, https_only=False)).get("http://origin.invalid/page")
+    assert len(proxy.log) == 2
