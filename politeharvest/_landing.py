@@ -297,7 +297,7 @@ EXTRACTORS: Mapping[str, Callable[[BeautifulSoup, str], list[tuple[str, str]]]] 
 _PROBLEMATIC = re.compile(
     r"(/login\b|/signin\b|/sign-in\b|/register\b|/cart\b|/account\b|/search\b|/search\?"
     r"|[?&](q|query|search)=|/share\b|sharer\.php|/action/showCitFormats|/citation-?export"
-    r"|\.(?:jpe?g|png|gif|svg|css|js|mp4|webm|ogg|zip|ris|bib|enw|nbib)(?:\?|$))",
+    r"|\.(?:jpe?g|png|gif|svg|css|js|mp4|webm|ogg|ris|bib|enw|nbib)(?:\?|$))",
     re.IGNORECASE,
 )
 _PROBLEMATIC_HOSTS = re.compile(

@@ -654,7 +654,7 @@ class OaiPager:
             last_datestamp=last,
             delivered_at_last=delivered,
         )
-        next_cursor = self._next(advanced, token, bool(items) or skipped > 0, url)
+        next_cursor = self._next(advanced, token, len(items) + skipped, url)
         return OaiPage(
             items=tuple(items),
             next_cursor=next_cursor,
@@ -752,8 +752,16 @@ class OaiPager:
                 delivered.add(key)
         return items, skipped, last, tuple(sorted(delivered))
 
-    def _next(self, cursor: OaiCursor, token: str, had_items: bool, url: str) -> OaiCursor | None:
+    def _next(self, cursor: OaiCursor, token: str, count: int, url: str) -> OaiCursor | None:
         if not token:  # OAI-PMH 2.0 section 3.5: an empty or missing token ends the list
+            if cursor.page == 1 and count in (100, 200, 250, 500, 1000):
+                # DergiPark has been seen ending ListSets at exactly 100 sets without a token.
+                logger.warning(
+                    "%s: the list ended on its first page with exactly %d items and no "
+                    "resumption token; it may be partial",
+                    url,
+                    count,
+                )
             return self._after_list(cursor)
         if token == cursor.resumption_token or token in cursor.recent_tokens:
             raise ListingLoop(
@@ -761,7 +769,7 @@ class OaiPager:
                 f"the repository sent the resumption token {token!r} again after {cursor.page} "
                 "page(s); the listing would never end. Harvest in date windows, or report it.",
             )
-        empty = 0 if had_items else cursor.empty_pages + 1
+        empty = 0 if count else cursor.empty_pages + 1
         if empty >= self.max_empty_pages:
             raise ListingLoop(
                 url,

@@ -466,31 +466,41 @@ class HarvestPlan:
 
     def _first_cursor(self, pager: OaiPager, lane: Lane) -> OaiCursor:
         start = self.from_
+        day: str | None = None
         if start is None and self.incremental:
             mark = self._store.high_water(lane.key)
             if mark is not None:
-                start = self._incremental_from(pager, mark)
-        return pager.first_cursor(
+                start, day = self._incremental_from(pager, mark)
+        cursor = pager.first_cursor(
             "ListRecords",
             metadata_prefix=self.metadata_prefix,
             set_spec=lane.set_spec,
             from_=start,
             until=self.until,
         )
+        if day is None:
+            return cursor
+        # Sent as a day even where the repository announces seconds (both are legal
+        # OAI-PMH; from and until must share a granularity).
+        params = {**cursor.arguments, "from": day}
+        if "until" in params:
+            params["until"] = params["until"][:10]
+        return attrs.evolve(cursor, params=params)
 
-    def _incremental_from(self, pager: OaiPager, mark: str) -> str:
-        """The next harvest's `from`: the mark minus the overlap, at the coarser granularity.
+    def _incremental_from(self, pager: OaiPager, mark: str) -> tuple[str, str | None]:
+        """The next harvest's `from` and, when it must be a whole day, that day.
 
-        A repository announcing seconds but stamping days (DergiPark) must restart
-        from the mark's day, or records stamped later that day are missed.
+        The mark minus the overlap, at the coarser of the announced and the observed
+        granularity: a repository announcing seconds but stamping days (DergiPark)
+        must restart from the mark's day, or records stamped later that day are missed.
         """
         moment = parse_datestamp(mark)
         if moment is None:
-            return mark
-        coarse = len(mark.strip()) == 10 or pager.granularity() == DAY
-        if coarse:
-            return format_datestamp(moment, DAY)
-        return format_datestamp(moment - _dt.timedelta(seconds=self.overlap_s), SECONDS)
+            return mark, None
+        if len(mark.strip()) == 10 or pager.granularity() == DAY:
+            day = format_datestamp(moment, DAY)
+            return day, day
+        return format_datestamp(moment - _dt.timedelta(seconds=self.overlap_s), SECONDS), None
 
     def _fetch(self, cursor: PlanCursor) -> tuple[int, OaiPage, list[OaiRecord], int]:
         """Fetch the page whose turn it is; return it with its new (not yet delivered) records."""

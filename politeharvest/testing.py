@@ -502,6 +502,8 @@ class OaiTestRepository:
         page_delay_s: how long each page takes (a slow server).
         now: the repository's clock for responseDate (pass a FakeClock's ``now``).
         link_base: each record's dc:identifier is this plus its OAI identifier (a landing page).
+        datestamp_granularity: stamp records at this granularity while Identify announces
+            `granularity` (DergiPark announces seconds and stamps days).
     """
 
     records: list[SampleRecord] = attrs.field(factory=list)
@@ -515,6 +517,7 @@ class OaiTestRepository:
     page_delay_s: float = 0.0
     now: Callable[[], float] = time.time
     link_base: str = "https://test.example.org/"
+    datestamp_granularity: str | None = None
     requests_seen: int = attrs.field(default=0, init=False)
     _issued: int = attrs.field(default=0, init=False)
     _refused: set[int] = attrs.field(factory=set, init=False)
@@ -600,9 +603,12 @@ class OaiTestRepository:
     def _header(self, record: SampleRecord) -> str:
         status = ' status="deleted"' if record.deleted else ""
         sets = "".join(f"<setSpec>{_esc(s)}</setSpec>" for s in record.sets)
+        stamp = self._stamp(record.datestamp)
+        if self.datestamp_granularity == "YYYY-MM-DD":
+            stamp = stamp[:10]
         return (
             f"<header{status}><identifier>{_esc(record.identifier)}</identifier>"
-            f"<datestamp>{self._stamp(record.datestamp)}</datestamp>{sets}</header>"
+            f"<datestamp>{stamp}</datestamp>{sets}</header>"
         )
 
     def _record(self, record: SampleRecord) -> str:

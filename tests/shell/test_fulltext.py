@@ -358,3 +358,21 @@ def test_batch_mode_is_resumable_and_runs_on_an_executor(
     assert all(r["status"] in ("downloaded", "unchanged") for r in written)
     with pytest.raises(ValueError, match="line 1"):
         run_batch(["not json"], step, out=written.extend)
+
+
+def test_datasets_when_asked_for(
+    session: PoliteSession, adapter: ScriptedAdapter, tmp_path: Path
+) -> None:
+    zipped = b"PK\x03\x04" + b"\x00" * 3000
+    page = LANDING.replace("/files/1.pdf", "/files/data.zip")
+    adapter.add(f"{SITE}/article/1", Reply(200, {}, page))
+    adapter.add(f"{SITE}/files/data.zip", Reply(200, {"Content-Type": "application/zip"}, zipped))
+    only_pdf = PdfFetcher(session, tmp_path / "a").fetch(f"{SITE}/files/data.zip", "d1")
+    assert only_pdf.status == "not-pdf"
+    fetcher = PdfFetcher(session, tmp_path / "b", file_types=("pdf", "zip"))
+    resolution = LandingPageResolver(session, fetcher=fetcher).resolve(
+        f"{SITE}/article/1", key="d2"
+    )
+    assert (resolution.status, resolution.kind) == ("found", "dataset")
+    assert resolution.file is not None and resolution.file.path is not None
+    assert resolution.file.path.suffix == ".zip"

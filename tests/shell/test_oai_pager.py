@@ -343,3 +343,12 @@ def test_windows_cover_every_day_once() -> None:
         ("2021-01-01", "2021-01-02"),
     ]
     assert len(windows("2020-01-01", "2020-01-10", "day")) == 10
+
+
+def test_a_first_page_of_exactly_100_without_a_token_is_flagged(
+    make_session: Make, adapter: ScriptedAdapter, caplog: pytest.LogCaptureFixture
+) -> None:
+    repo = OaiTestRepository.sample(100, page_size=100)
+    pager = make_pager(make_session, adapter, repo)
+    assert len(list(pager.list_records())) == 100
+    assert "may be partial" in caplog.text

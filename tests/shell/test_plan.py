@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
@@ -29,6 +30,7 @@ from politeharvest.testing import (
 )
 
 ENDPOINT = "https://repo.example.org/oai"
+FAKE_START = 1_767_225_600.0  # FakeClock's default wall-clock start
 POLICY = Politeness(
     user_agent="politeharvest-tests/1.0 (+mailto:tests@example.org)", job_budget=10**6
 )
@@ -406,3 +408,19 @@ def test_unwritable_sink_is_a_clear_error(
     blocker.write_text("x")
     with pytest.raises(SinkError, match="cannot write records"):
         make_plan(sink=blocker / "out.jsonl").run()
+
+
+def test_incremental_from_the_day_when_the_repository_stamps_days(
+    make_plan: Callable[..., HarvestPlan], adapter: ScriptedAdapter, clock: FakeClock
+) -> None:
+    """DergiPark announces seconds but stamps days: the next harvest starts from the day."""
+    repo = OaiTestRepository.sample(
+        30, page_size=10, now=clock.now, datestamp_granularity="YYYY-MM-DD"
+    )
+    adapter.add(ENDPOINT, repo)
+    make_plan().run()
+    clock.advance(3 * 3600)
+    make_plan().run()
+    last = [q for q in oai_requests(adapter) if q.get("verb") == "ListRecords"][-1]
+    assert len(last["from"]) == 10  # YYYY-MM-DD, not a second
+    assert last["from"] == time.strftime("%Y-%m-%d", time.gmtime(FAKE_START))
