@@ -18,7 +18,7 @@ import requests
 from politeharvest import FullText, FullTextStep, PoliteSession, SQLiteStateStore
 from politeharvest.testing import ConditionalReply, Reply, end_to_start_gaps
 
-from .conftest import SCALED
+from .conftest import SCALED, SERVER_SLACK
 
 pytestmark = pytest.mark.integration
 
@@ -151,7 +151,7 @@ def test_full_text_on_the_wire(site: Any, http: requests.Session, tmp_path: Path
             if "/download/" in request.path or request.path.endswith(".pdf")
             else POLICY.request_interval
         )
-        assert gap >= floor - 0.002, (request.path, gap)
+        assert gap >= floor - SERVER_SLACK, (request.path, gap)
 
     marks = {m.extra.get("key") for m in state.retry_later(10**12)}
     assert marks == {"rec-7", "rec-8"}
