@@ -132,7 +132,9 @@ class Politeness:
         read_timeout_s: the longest silence while reading a response.
         max_response_bytes: cap on a (decompressed) page body.
         max_file_bytes: cap on a (decompressed) file body.
-        stop_on_forbidden: a 403 answer stops the host for the job (OAI-PMH guidelines).
+        stop_on_forbidden: a 403 answer to a page request stops the host for the job (OAI-PMH
+            guidelines); a 403 on a file is that file's outcome (a restricted file) unless
+            it is a bot challenge.
     """
 
     user_agent: str = attrs.field(default=DEFAULT_USER_AGENT, validator=_has_contact)

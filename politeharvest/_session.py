@@ -756,7 +756,10 @@ class PoliteSession:
         status = response.status_code
         head = response._content if isinstance(response._content, bytes) else b""
         evidence = challenge_evidence(status, response.headers, head[:65536])
-        if evidence is None and status == 403 and self.policy.stop_on_forbidden:
+        # A 403 on a page (OAI-PMH, landing page) means "stop harvesting here" (OAI-PMH
+        # guidelines); on a file it usually means that one file is restricted, so it is
+        # the file's outcome, not the host's, unless the body is a bot challenge.
+        if evidence is None and status == 403 and self.policy.stop_on_forbidden and kind != "file":
             evidence = "403 Forbidden on a harvest request"
         if evidence is not None:
             reason = f"{evidence} (status {status})"

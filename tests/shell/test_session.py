@@ -729,3 +729,17 @@ def test_streamed_file_over_the_cap(make_session: Make, adapter: ScriptedAdapter
         for _ in session.iter_body(response, limit=1000):
             pass
     assert session.get(f"{H}/next").status_code == 404  # the host's turn was released
+
+
+def test_b8_403_on_a_file_is_the_files_outcome_not_the_hosts(
+    make_session: Make, adapter: ScriptedAdapter
+) -> None:
+    adapter.add(f"{H}/restricted.pdf", Reply(403, {}, "Forbidden"))
+    adapter.add(f"{H}/challenged.pdf", Reply(403, {"cf-mitigated": "challenge"}, "<html>"))
+    session = make_session()
+    assert session.get(f"{H}/restricted.pdf", kind="file").status_code == 403
+    assert session.get(f"{H}/oai").status_code == 404  # the host is still open
+    with pytest.raises(HostStopped, match="challenge"):
+        session.get(f"{H}/challenged.pdf", kind="file")
+    with pytest.raises(HostStopped):
+        session.get(f"{H}/oai")
