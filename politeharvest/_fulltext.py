@@ -34,6 +34,7 @@ from ._state import StateStore, UrlOutcome
 
 __all__ = ["FullText", "FullTextStep", "candidate_urls", "run_batch"]
 
+_UNREPORTED = "fulltext-retry-rows"
 _DOI = re.compile(r"^(?:doi:|https?://(?:dx\.)?doi\.org/)?(10\.\d{4,9}/\S+)$", re.IGNORECASE)
 
 
@@ -103,7 +104,9 @@ def _summary(
 
 
 def _status(resolution: Resolution | None, result: FileResult | None) -> str:
-    if result is not None and result.status in ("downloaded", "unchanged", "retry-later"):
+    if result is not None and (
+        resolution is None or result.status in ("downloaded", "unchanged", "retry-later")
+    ):
         return result.status
     if resolution is None:
         return "no-candidate"
@@ -169,16 +172,32 @@ class FullTextStep:
         return summary
 
     def retry_due(self, now: float) -> Iterator[dict[str, Any]]:
-        """Try again every URL marked retry-later whose time has come; yield update rows."""
+        """Try again every URL marked retry-later whose time has come; yield update rows.
+
+        Each row is also kept in the StateStore until `reported` says it was written
+        durably, so a crash between the retry and the write repeats the row (an update)
+        rather than losing it.
+        """
         if self.state is None:
             return
+        for row in self.state.values(_UNREPORTED).values():
+            yield json.loads(row)  # retried by a run that crashed before writing them
         for outcome in self.state.retry_later(now):
             key = str(outcome.extra.get("key") or outcome.url)
             if outcome.extra.get("landing"):
                 fulltext = self.for_url(outcome.url, key)
             else:
                 fulltext = _summary(None, self.fetcher.fetch(outcome.url, key))
-            yield {"identifier": key, "fulltext": fulltext, "retry": True}
+            update = {"identifier": key, "fulltext": fulltext, "retry": True}
+            self.state.set_value(_UNREPORTED, outcome.url, json.dumps(update, sort_keys=True))
+            yield update
+
+    def reported(self) -> None:
+        """The retry rows handed out so far are durably written: forget them."""
+        if self.state is None:
+            return
+        for url in self.state.values(_UNREPORTED):
+            self.state.set_value(_UNREPORTED, url, None)
 
     def _keep_html(self, resolution: Resolution, key: str) -> Path | None:
         """HTML-only mode keeps the landing page (atomically); the file URL is only reported."""

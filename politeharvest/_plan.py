@@ -287,6 +287,8 @@ class HarvestPlan:
         rows = self._rows(cursor, fresh)
         position = target.write_page(rows)
         next_cursor = self._commit(cursor, lane_index, page, fresh, position)
+        if self.fulltext is not None and cursor.retry_files:
+            self._fulltext_step(cursor).reported()  # the retry rows are durable now
         return PageResult(tuple(fresh), next_cursor, page=page, skipped=skipped)
 
     def _rows(self, cursor: PlanCursor, fresh: Sequence[OaiRecord]) -> list[dict[str, Any]]:

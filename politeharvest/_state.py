@@ -168,8 +168,12 @@ class StateStore(Protocol):
         """A small stored value (learned site structure, for example), or None."""
         ...
 
-    def set_value(self, namespace: str, key: str, value: str) -> None:
-        """Store a small value."""
+    def set_value(self, namespace: str, key: str, value: str | None) -> None:
+        """Store a small value (None deletes it)."""
+        ...
+
+    def values(self, namespace: str) -> dict[str, str]:
+        """Every value stored under `namespace`."""
         ...
 
     def release_lease(self, host: str, holder: str) -> None:
@@ -391,10 +395,21 @@ class SQLiteStateStore:
             ).fetchone()
         return None if row is None else str(row[0])
 
-    def set_value(self, namespace: str, key: str, value: str) -> None:
+    def set_value(self, namespace: str, key: str, value: str | None) -> None:
         """See `StateStore.set_value`."""
         with self._tx() as db:
-            db.execute("INSERT OR REPLACE INTO kv VALUES (?, ?, ?)", (namespace, key, value))
+            if value is None:
+                db.execute("DELETE FROM kv WHERE namespace = ? AND key = ?", (namespace, key))
+            else:
+                db.execute("INSERT OR REPLACE INTO kv VALUES (?, ?, ?)", (namespace, key, value))
+
+    def values(self, namespace: str) -> dict[str, str]:
+        """See `StateStore.values`."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT key, value FROM kv WHERE namespace = ? ORDER BY key", (namespace,)
+            ).fetchall()
+        return {str(k): str(v) for k, v in rows}
 
     # -- leases ----------------------------------------------------------------------------
 

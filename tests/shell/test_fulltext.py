@@ -376,3 +376,56 @@ def test_datasets_when_asked_for(
     assert (resolution.status, resolution.kind) == ("found", "dataset")
     assert resolution.file is not None and resolution.file.path is not None
     assert resolution.file.path.suffix == ".zip"
+
+
+def test_retry_rows_survive_a_crash_before_the_checkpoint(
+    http: requests.Session, clock: FakeClock, adapter: ScriptedAdapter, tmp_path: Path
+) -> None:
+    """A file retried at the start of a run that then crashes is reported by the next run."""
+    from politeharvest import JsonlSink
+
+    repo = OaiTestRepository.sample(3, page_size=10, deleted_every=0, now=clock.now)
+    adapter.add("https://test.example.org/oai", repo)
+    adapter.add("https://test.example.org/robots.txt", Reply(404))
+
+    def landing(request: LoggedRequest) -> Reply:
+        number = request.path.rsplit(":", 1)[-1]
+        return Reply(200, {}, LANDING.replace("/files/1.pdf", f"/files/{number}.pdf"))
+
+    adapter.add("https://test.example.org/oai:*", landing)
+    adapter.add(
+        "https://test.example.org/files/000000.pdf", [Reply(503)] * 4 + [Reply(200, {}, PDF)]
+    )
+    adapter.add("https://test.example.org/files/*", Reply(200, {}, PDF))
+    out = tmp_path / "out.jsonl"
+
+    def plan(sink: object) -> HarvestPlan:
+        return HarvestPlan(
+            "https://test.example.org/oai",
+            state=tmp_path / "s.sqlite",
+            sink=sink,
+            http=http,
+            clock=clock,
+            policy=Politeness(job_budget=10**6),
+            fulltext=FullText(directory=tmp_path / "ft"),
+        )
+
+    first = plan(out).run()
+    assert first.records == 3
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    # the 4 refusals go to the first record's file; the others get theirs at once
+    assert [r["fulltext"]["status"] for r in rows] == ["retry-later", "downloaded", "downloaded"]
+
+    class Crash(JsonlSink):
+        def write_page(self, rows):  # type: ignore[no-untyped-def]
+            super().write_page(rows)
+            raise KeyboardInterrupt("killed after the write")
+
+    clock.advance(7200)
+    with pytest.raises(KeyboardInterrupt):
+        plan(Crash(out)).run()
+    clock.advance(60)
+    plan(out).run()
+    updates = [json.loads(line) for line in out.read_text().splitlines() if '"retry": true' in line]
+    assert updates
+    assert all(u["fulltext"]["status"] == "downloaded" for u in updates)
