@@ -40,6 +40,7 @@ __all__ = [
     "ScriptedAdapter",
     "SleepRecord",
     "end_to_start_gaps",
+    "free_loopback",
 ]
 
 #: 2026-01-01T00:00:00Z, the default start of a `FakeClock`'s wall clock.
