@@ -26,12 +26,13 @@ import random
 import socket
 import threading
 import uuid
-from collections.abc import Callable, Generator, Iterable, Mapping
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
 import attrs
 import requests
+import urllib3
 from requests.adapters import HTTPAdapter
 
 from ._challenge import challenge_evidence
@@ -155,10 +156,18 @@ def _default_http() -> requests.Session:
     return http
 
 
+def _chunks(response: requests.Response, chunk_size: int = _CHUNK) -> Iterator[bytes]:
+    """The decompressed body in chunks; a broken or truncated body is a TransportError."""
+    try:
+        yield from response.raw.stream(chunk_size, decode_content=True)
+    except (requests.RequestException, OSError, urllib3.exceptions.HTTPError) as exc:
+        raise TransportError(str(response.url), f"body interrupted: {exc}") from exc
+
+
 def _read_body(response: requests.Response, limit: int, *, truncate: bool = False) -> bytes:
     """Read a (decompressed) body, stopping at `limit` + 1 bytes."""
     buf = bytearray()
-    for chunk in response.raw.stream(_CHUNK, decode_content=True):
+    for chunk in _chunks(response):
         buf += chunk
         if len(buf) > limit:
             response.close()
@@ -402,17 +411,11 @@ class PoliteSession:
         cap = self.policy.max_file_bytes if limit is None else limit
         seen = 0
         try:
-            for chunk in response.raw.stream(chunk_size, decode_content=True):
+            for chunk in _chunks(response, chunk_size):
                 seen += len(chunk)
                 if seen > cap:
                     raise ResponseTooLarge(response.url, cap)
                 yield chunk
-        except (requests.RequestException, OSError) as exc:
-            raise TransportError(response.url, f"download interrupted: {exc}") from exc
-        except Exception as exc:
-            if type(exc).__module__.startswith("urllib3"):
-                raise TransportError(response.url, f"download interrupted: {exc}") from exc
-            raise
         finally:
             response.close()
 
@@ -550,13 +553,9 @@ class PoliteSession:
             truncated = False
             try:
                 body = _read_body(response, policy.robots_max_bytes, truncate=True)
-            except (requests.RequestException, OSError) as exc:
+            except TransportError as exc:
                 body, truncated = b"", True
                 logger.info("robots.txt %s truncated: %s", robots_url, exc)
-            except Exception as exc:
-                if not type(exc).__module__.startswith("urllib3"):
-                    raise
-                body, truncated = b"", True
             finally:
                 response.close()
             entry = classify(
@@ -607,6 +606,9 @@ class PoliteSession:
         except requests.RequestException as exc:
             turn.finish(None, "error", str(exc))
             raise TransportError(url, f"request failed: {exc}") from exc
+        except TransportError as exc:  # the body broke off while it was read
+            turn.finish(None, "error", str(exc))
+            raise
         except ResponseTooLarge as exc:
             turn.finish(200, "error", str(exc))
             raise

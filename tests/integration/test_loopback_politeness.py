@@ -316,3 +316,15 @@ def test_env_proxy_and_no_proxy_are_honoured(
     with pytest.raises(HarvestError):  # direct: the name does not resolve
         PoliteSession(attrs.evolve(SCALED, https_only=False)).get("http://origin.invalid/page")
     assert len(proxy.log) == 2
+
+
+def test_a_page_body_cut_short_is_a_transport_error_and_frees_the_host(
+    serve: Serve, http: requests.Session
+) -> None:
+    server = serve()
+    server.add("/cut", Reply(200, body="x" * 5000, truncate_at=10))
+    session = PoliteSession(SCALED, http=http)
+    with pytest.raises(TransportError, match="interrupted"):
+        session.get(server.url("/cut"))
+    assert session.get(server.url("/next")).status_code == 404  # the host's turn was released
+    assert_server_saw_polite_gaps(server)
