@@ -36,12 +36,11 @@ from ._landing import (
     problematic_url,
 )
 from ._pacing import host_key
-from ._pdf import FileResult, PdfFetcher, looks_like_pdf
+from ._pdf import RETRIABLE_STATUSES, FileResult, PdfFetcher, looks_like_pdf
 from ._session import PoliteSession
 from ._state import StateStore
 from .exceptions import (
     Deferred,
-    Disallowed,
     HarvestError,
     HostStopped,
     PolicyRefusal,
@@ -133,11 +132,12 @@ class LandingPageResolver:
             )
         url_to_read = self._landing(url)
         rewritten = self._rewrite(url)
+        requests = probes = 0
         if rewritten is not None and not html_only:
             resolution = self._probe_all(url, url, [rewritten], key, requests=0)
             if resolution.status in ("found", "blocked", "retry-later"):
                 return resolution
-        requests = 0
+            requests, probes = resolution.requests, resolution.probes  # then read the page
         try:
             if _looks_like_file_url(url):
                 response = self.session.get(url_to_read, kind="file")
@@ -145,15 +145,19 @@ class LandingPageResolver:
                 response = self.session.get(url_to_read, kind="page")
             requests += 1
         except HostStopped as exc:
-            return Resolution(url, url, None, "blocked", "blocked", exc.reason)
-        except Disallowed as exc:
-            return Resolution(url, url, None, "none", "failed", str(exc))
-        except PolicyRefusal as exc:
-            return Resolution(url, url, None, "none", "failed", str(exc))
+            return Resolution(url, url, None, "blocked", "blocked", exc.reason, requests=requests)
+        except PolicyRefusal as exc:  # robots.txt, the deny list, a refused redirect
+            return Resolution(url, url, None, "none", "failed", str(exc), requests=requests)
         except Deferred as exc:
-            return Resolution(url, url, None, "none", "retry-later", exc.reason, retriable=True)
-        except (TransportError, HarvestError) as exc:
-            return Resolution(url, url, None, "none", "retry-later", str(exc), retriable=True)
+            return Resolution(
+                url, url, None, "none", "retry-later", exc.reason, requests=requests, retriable=True
+            )
+        except TransportError as exc:
+            return Resolution(
+                url, url, None, "none", "retry-later", str(exc), requests=requests, retriable=True
+            )
+        except HarvestError as exc:  # a body over the size cap, say
+            return Resolution(url, url, None, "none", "failed", str(exc), requests=requests)
         landing = str(response.url)
         body = response.content
         if looks_like_pdf(body[:1024]):
@@ -173,7 +177,7 @@ class LandingPageResolver:
                 url, landing, landing, "pdf", "found", reason, requests=requests, file=stored
             )
         if response.status_code >= 400:
-            retriable = response.status_code in (408, 425, 429, 500, 502, 503, 504)
+            retriable = response.status_code in RETRIABLE_STATUSES
             return Resolution(
                 url,
                 landing,
@@ -197,7 +201,7 @@ class LandingPageResolver:
         else:
             candidates = list(analysis.candidates)
             resolution = self._probe_all(
-                url, landing, candidates, key, requests=requests, analysis=analysis
+                url, landing, candidates, key, requests=requests, probes=probes, analysis=analysis
             )
         return attrs.evolve(resolution, html=body)
 
@@ -233,10 +237,11 @@ class LandingPageResolver:
         key: str,
         *,
         requests: int,
+        probes: int = 0,
         analysis: PageAnalysis | None = None,
     ) -> Resolution:
+        """Probe candidates best first, within the article's probe budget (`max_probes`)."""
         tried: list[Candidate] = []
-        probes = 0
         last_reason = "no candidate could be verified"
         for candidate in candidates:
             if probes >= self.max_probes:
@@ -387,7 +392,7 @@ def _peek(session: PoliteSession, url: str, key: str) -> FileResult:
                 url,
                 key,
                 "failed",
-                response.status_code in (429, 503),
+                response.status_code in RETRIABLE_STATUSES,
                 f"HTTP {response.status_code}",
             )
         head = b""
