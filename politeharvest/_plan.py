@@ -158,6 +158,7 @@ class HarvestSummary:
     deferred_until: _dt.datetime | None = None
     reason: str = ""
     repairs: int = 0
+    stopped: bool = False
 
 
 def _is_session(value: object) -> bool:
@@ -336,13 +337,20 @@ class HarvestPlan:
                 cursor = self._commit(cursor, lane_index, page, fresh, -1)
         finally:
             if cursor is not None:  # stopped early (break, error, deferral): give the host back
-                self._store.finish_run(cursor.run_id, self.clock.now(), status="stopped")
-                self._release(cursor)
+                self._end(cursor, "stopped", "")
 
     def run(
-        self, sink: Sink | str | Path | Callable[[list[Row]], object] | None = None
+        self,
+        sink: Sink | str | Path | Callable[[list[Row]], object] | None = None,
+        *,
+        on_page: Callable[[PageResult, Lane], bool] | None = None,
     ) -> HarvestSummary:
-        """Harvest every page into the sink until done, deferred, or `max_records`.
+        """Harvest every page into the sink until done, deferred, stopped, or `max_records`.
+
+        Args:
+            sink: where to write (default: the plan's sink).
+            on_page: called after each page is durable with its result and lane; returning
+                False stops the run there (the checkpoint is intact; the next run continues).
 
         Returns:
             A `HarvestSummary` (records, deleted, pages, requests, waits, retries, duration).
@@ -356,15 +364,14 @@ class HarvestPlan:
         records = deleted = skipped = pages = repairs = 0
         deferred_until: _dt.datetime | None = None
         reason = ""
+        stopped = False
         try:
             while cursor is not None and not cursor.done:
+                lane = cursor.lanes[cursor.turn]
                 result = self.run_page(cursor)
                 if result.deferred_until is not None:
                     deferred_until, reason = result.deferred_until, result.reason
-                    self._store.finish_run(
-                        cursor.run_id, self.clock.now(), status="deferred", reason=reason
-                    )
-                    self._release(cursor)
+                    self._end(cursor, "deferred", reason)
                     break
                 pages += 1
                 records += len(result.records)
@@ -372,25 +379,20 @@ class HarvestPlan:
                 skipped += result.skipped
                 repairs += len(result.page.repairs) if result.page else 0
                 cursor = result.next_cursor
-                if (
-                    self.max_records is not None
-                    and records >= self.max_records
-                    and cursor is not None
-                ):
-                    reason = f"stopped after {records} records (max_records)"
-                    self._store.finish_run(
-                        cursor.run_id, self.clock.now(), status="stopped", reason=reason
-                    )
-                    self._release(cursor)
+                if cursor is None:
+                    break
+                if on_page is not None and not on_page(result, lane):
+                    stopped, reason = True, "stopped by the caller"
+                elif self.max_records is not None and records >= self.max_records:
+                    stopped, reason = True, f"stopped after {records} records (max_records)"
+                if stopped:
+                    self._end(cursor, "stopped", reason)
                     break
         except BaseException as exc:
             # An interruption in this process (Ctrl-C, an error) ends the run cleanly: the
             # checkpoint is intact, the host is given back for the next run.
             if cursor is not None:
-                self._store.finish_run(
-                    cursor.run_id, self.clock.now(), status="failed", reason=repr(exc)
-                )
-                self._release(cursor)
+                self._end(cursor, "failed", repr(exc))
             raise
         finally:
             self._close_sink()
@@ -409,6 +411,7 @@ class HarvestPlan:
             deferred_until=deferred_until,
             reason=reason,
             repairs=repairs,
+            stopped=stopped,
         )
 
     # -- single-request helpers for tools ---------------------------------------------------------
@@ -607,6 +610,11 @@ class HarvestPlan:
                 host=host,
                 holder=holder,
             )
+
+    def _end(self, cursor: PlanCursor, status: str, reason: str) -> None:
+        """Close the run before its listing is complete, and give the host back."""
+        self._store.finish_run(cursor.run_id, self.clock.now(), status=status, reason=reason)
+        self._release(cursor)
 
     def _release(self, cursor: PlanCursor) -> None:
         self._store.release_lease(host_key(self.endpoint), cursor.run_id)

@@ -31,7 +31,7 @@ import attrs
 from . import __version__, presets
 from ._fulltext import FullText
 from ._oai import OaiPager
-from ._plan import DEFAULT_STATE, HarvestPlan, PlanCursor, record_row
+from ._plan import DEFAULT_STATE, HarvestPlan, Lane, PageResult, record_row
 from ._policy import Politeness
 from ._session import PoliteSession, RequestEvent
 from .exceptions import Deferred, HarvestError
@@ -267,6 +267,7 @@ def _run_harvest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         state=args.state,
         sink=args.out,
         incremental=not args.full,
+        max_records=args.max_records,
         on_event=(progress.event,),
         fulltext=_fulltext(args),
     )
@@ -278,54 +279,35 @@ def _run_harvest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         stop["asked"] = True
         err.write("\nstopping after this page (Ctrl-C again to stop at once)\n")
 
+    pages = 0
+
+    def on_page(result: PageResult, lane: Lane) -> bool:
+        nonlocal pages
+        pages += 1
+        total = result.page.complete_list_size if result.page else None
+        progress.page(lane.set_spec or "all", len(result.records), total, pages)
+        return not stop["asked"]
+
     previous = signal.signal(signal.SIGINT, ask_to_stop)
-    records = deleted = pages = 0
-    status = EXIT_OK
-    message = ""
-    cursor: PlanCursor | None = plan.start()
     try:
-        while cursor is not None and not cursor.done:
-            if stop["asked"]:
-                plan.store.finish_run(
-                    cursor.run_id, plan.clock.now(), status="stopped", reason="interrupted"
-                )
-                status, message = EXIT_INTERRUPTED, "interrupted; run the same command to continue"
-                break
-            lane = cursor.lanes[cursor.turn].set_spec or "all"
-            result = plan.run_page(cursor)
-            if result.deferred_until is not None:
-                plan.store.finish_run(
-                    cursor.run_id, plan.clock.now(), status="deferred", reason=result.reason
-                )
-                when = result.deferred_until.strftime("%Y-%m-%dT%H:%M:%SZ")
-                status, message = (
-                    EXIT_DEFERRED,
-                    f"deferred: {result.reason}; run again after {when}",
-                )
-                break
-            pages += 1
-            records += len(result.records)
-            deleted += sum(r.deleted for r in result.records)
-            total = result.page.complete_list_size if result.page else None
-            progress.page(lane, len(result.records), total, pages)
-            cursor = result.next_cursor
-            if args.max_records is not None and records >= args.max_records and cursor is not None:
-                plan.store.finish_run(
-                    cursor.run_id, plan.clock.now(), status="stopped", reason="--max-records"
-                )
-                break
+        summary = plan.run(on_page=on_page)
     finally:
         signal.signal(signal.SIGINT, previous)
         progress.close()
-        plan._close_sink()
-        if cursor is not None:
-            plan._release(cursor)
     if not args.quiet:
         where = args.out if args.out != "-" else "standard output"
-        err.write(f"{records} records ({deleted} deleted) in {pages} pages to {where}\n")
-    if message:
-        err.write(f"politeharvest: {message}\n")
-    return status
+        err.write(
+            f"{summary.records} records ({summary.deleted} deleted) in {summary.pages} pages "
+            f"to {where}\n"
+        )
+    if summary.deferred_until is not None:
+        when = summary.deferred_until.strftime("%Y-%m-%dT%H:%M:%SZ")
+        err.write(f"politeharvest: deferred: {summary.reason}; run again after {when}\n")
+        return EXIT_DEFERRED
+    if summary.stopped and stop["asked"]:
+        err.write("politeharvest: interrupted; run the same command to continue\n")
+        return EXIT_INTERRUPTED
+    return EXIT_OK
 
 
 def _batch(args: argparse.Namespace, err: TextIO) -> int:
