@@ -161,10 +161,6 @@ class HarvestSummary:
     stopped: bool = False
 
 
-def _is_session(value: object) -> bool:
-    return isinstance(value, requests.Session)
-
-
 @attrs.define
 class HarvestPlan:
     """A resumable, incremental, exactly-once OAI-PMH harvest, run one page at a time.
