@@ -591,11 +591,13 @@ class PoliteSession:
         if stopped is not None:
             self._refused(url, kind, "stopped", stopped)
             raise HostStopped(url, host, stopped)
-        slot, waited = self._take_turn(url, host, kind, inline, crawl_delay, stream)
-        turn = _Turn(self, slot, method, url, kind, waited, attempt)
+        # Everything that can be worked out before the wait is, so the request leaves
+        # as soon as its turn comes.
         connect = self.policy.connect_timeout_s if timeout is None else timeout
         read = self.policy.read_timeout_s if timeout is None else timeout
         settings = self._environment(url)
+        slot, waited = self._take_turn(url, host, kind, inline, crawl_delay, stream)
+        turn = _Turn(self, slot, method, url, kind, waited, attempt)
         self._count(kind=kind)
         try:
             response = self.http.send(
