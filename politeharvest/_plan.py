@@ -6,10 +6,15 @@ and runs a harvest one page at a time. It starts no threads or processes.
 - Scripts and notebooks: ``plan.run(sink="records.jsonl")`` or ``for r in plan.records():``.
 - Job queues: ``cursor = plan.start()``, then one ``plan.run_page(cursor)`` per job.
 
-Exactly once: a page's records are written to the sink and made durable,
-then the lane's checkpoint (next cursor, sink position, delivered identifiers)
-is committed in one transaction. After a crash the sink is rewound to the
-last checkpoint and the page is fetched again, so nothing is lost or repeated.
+Exactly once: before a page is appended to a file, the plan notes the bytes
+it is about to write; the page is written and made durable; then the listing's
+checkpoint (next cursor, the file's mark, delivered identifiers) is committed
+in one transaction. After a crash, the page's bytes are taken back from that
+file (only if the file still ends with them) and the page is fetched again, so
+nothing is lost or repeated, and no byte the plan did not write is touched.
+
+What to harvest (coverage, windows, resume keys, turns) is computed by the pure
+functions of `_planning`; this module only reads, writes and sends.
 """
 
 from __future__ import annotations
@@ -17,6 +22,8 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import logging
+import os
+import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -26,25 +33,36 @@ import requests
 
 from ._clock import Clock, SystemClock
 from ._fulltext import FullText, FullTextStep
-from ._oai import (
-    DAY,
-    SECONDS,
-    DateLike,
-    OaiCursor,
-    OaiPage,
-    OaiPager,
-    OaiRecord,
-    format_datestamp,
-    parse_datestamp,
-)
+from ._oai import DateLike, OaiCursor, OaiPage, OaiPager, OaiRecord, format_datestamp
 from ._pacing import MemoryPaceStore, PaceStore, SQLitePaceStore, host_key
+from ._planning import (
+    Window,
+    add_span,
+    completed_span,
+    covered,
+    gaps,
+    lane_key,
+    listing_key,
+    next_turn,
+    scope_key,
+)
 from ._policy import Politeness
 from ._session import PoliteSession, RequestEvent, event_hooks
-from ._sinks import Row, Sink, open_sink
-from ._state import Checkpoint, StateStore, open_state
-from .exceptions import Deferred, HostBusy
+from ._sinks import (
+    JsonlSink,
+    PendingWrite,
+    Row,
+    Sink,
+    SinkMark,
+    mark_problem,
+    open_sink,
+    pending_action,
+    view_file,
+)
+from ._state import PENDING, Checkpoint, Lease, PageCommit, StateStore, open_state
+from .exceptions import Deferred, HostBusy, SinkChanged, SinkError
 
-__all__ = ["HarvestPlan", "HarvestSummary", "PageResult", "PlanCursor", "record_row"]
+__all__ = ["HarvestPlan", "HarvestSummary", "Lane", "PageResult", "PlanCursor", "record_row"]
 
 logger = logging.getLogger(__name__)
 
@@ -72,11 +90,44 @@ def record_row(record: OaiRecord, *, endpoint: str, metadata_prefix: str) -> dic
 
 @attrs.frozen
 class Lane:
-    """One listing of the harvest: a set (or the whole repository) on the endpoint."""
+    """One set (or the whole repository) of the harvest, with the windows it still lists.
+
+    Attributes:
+        key: the lane key (endpoint, prefix, set).
+        set_spec: the set, or None for the whole repository.
+        cursor: the current listing's next page (OaiCursor JSON); NEW before its first
+            page; None when the lane is done.
+        window: the current listing's window.
+        queue: windows to list after the current one (the other gaps of an incremental
+            harvest).
+    """
 
     key: str
     set_spec: str | None
-    cursor: str | None  # the next page's OaiCursor as JSON; NEW to begin; None when done
+    cursor: str | None
+    window: Window = attrs.field(factory=Window)
+    queue: tuple[Window, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form."""
+        return {
+            "key": self.key,
+            "set_spec": self.set_spec,
+            "cursor": self.cursor,
+            "window": attrs.asdict(self.window),
+            "queue": [attrs.asdict(w) for w in self.queue],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Lane:
+        """Rebuild from `to_dict`."""
+        return cls(
+            key=data["key"],
+            set_spec=data.get("set_spec"),
+            cursor=data.get("cursor"),
+            window=Window(**data.get("window", {})),
+            queue=tuple(Window(**w) for w in data.get("queue", ())),
+        )
 
 
 @attrs.frozen
@@ -104,7 +155,14 @@ class PlanCursor:
 
     def to_json(self) -> str:
         """Serialize for a job queue."""
-        return json.dumps(attrs.asdict(self), sort_keys=True, ensure_ascii=False)
+        data = {
+            "run_id": self.run_id,
+            "job_started_at": self.job_started_at,
+            "lanes": [lane.to_dict() for lane in self.lanes],
+            "turn": self.turn,
+            "retry_files": self.retry_files,
+        }
+        return json.dumps(data, sort_keys=True, ensure_ascii=False)
 
     @classmethod
     def from_json(cls, text: str) -> PlanCursor:
@@ -113,7 +171,7 @@ class PlanCursor:
         return cls(
             run_id=data["run_id"],
             job_started_at=float(data["job_started_at"]),
-            lanes=tuple(Lane(**lane) for lane in data["lanes"]),
+            lanes=tuple(Lane.from_dict(lane) for lane in data["lanes"]),
             turn=int(data.get("turn", 0)),
             retry_files=bool(data.get("retry_files", True)),
         )
@@ -131,6 +189,8 @@ class PageResult:
         reason: why it was deferred.
         page: the OaiPage fetched (None when deferred).
         skipped: records left out as already delivered.
+        files: with full text, how many rows of the page had each file status
+            (``downloaded``, ``unchanged``, ``retry-later``, ...).
     """
 
     records: tuple[OaiRecord, ...]
@@ -139,11 +199,19 @@ class PageResult:
     reason: str = ""
     page: OaiPage | None = None
     skipped: int = 0
+    files: Mapping[str, int] = attrs.field(factory=dict)
 
 
 @attrs.frozen
 class HarvestSummary:
-    """What a `run` did."""
+    """What a `run` did.
+
+    Attributes:
+        notes: what the caller should know beyond the counts: where earlier pages of
+            a resumed listing went, unfinished listings of other windows left as
+            they are, pages written after a crash and taken back.
+        files: with full text, how many files had each status.
+    """
 
     records: int
     deleted: int
@@ -159,19 +227,54 @@ class HarvestSummary:
     reason: str = ""
     repairs: int = 0
     stopped: bool = False
+    notes: tuple[str, ...] = ()
+    files: Mapping[str, int] = attrs.field(factory=dict)
 
 
 @attrs.define
+class _Runtime:
+    """What a plan opens while it runs (the plan itself is configuration)."""
+
+    store: StateStore | None = None
+    owns_store: bool = False
+    pace_store: PaceStore | None = None
+    sink: Sink | None = None
+    owns_sink: bool = False
+    sessions: dict[str, PoliteSession] = attrs.field(factory=dict)
+    pagers: dict[str, OaiPager] = attrs.field(factory=dict)
+    steps: dict[str, FullTextStep] = attrs.field(factory=dict)
+    notes: list[str] = attrs.field(factory=list)
+    pending: str | None = None
+    new_ids: dict[str, str] = attrs.field(factory=dict)
+
+
+def _tuple(value: Sequence[str] | str) -> tuple[str, ...]:
+    return (value,) if isinstance(value, str) else tuple(value)
+
+
+def _datestamp(value: DateLike | None) -> str | None:
+    return (
+        None if value is None else format_datestamp(value) if not isinstance(value, str) else value
+    )
+
+
+@attrs.frozen(kw_only=True)
 class HarvestPlan:
     """A resumable, incremental, exactly-once OAI-PMH harvest, run one page at a time.
 
+    A plan is configuration (frozen; `attrs.evolve` makes variants). The state store,
+    the sink and the sessions are opened when first needed (`start`, `run`) and closed
+    by `close` or at the end of a ``with`` block.
+
     Attributes:
-        endpoint: the repository's OAI-PMH base URL.
+        endpoint: the repository's OAI-PMH base URL (the only positional argument).
         metadata_prefix: the format to harvest.
         sets: sets to harvest (their pages are taken in turn); empty for the whole repository.
-        from_: harvest records changed from this moment; None: incremental (from the
-            last completed harvest's high-water mark, or everything the first time).
+        from_: harvest records changed from this moment.
         until: harvest records changed until this moment.
+            With neither, a harvest is incremental: it lists every gap in what earlier
+            harvests covered, up to now (everything, the first time). With either, it
+            lists that window and adds it to the coverage (never more).
         policy: the politeness policy.
         state: a SQLite file path (default ``.politeharvest/state.sqlite``), ``":memory:"``,
             or a `StateStore`.
@@ -179,10 +282,11 @@ class HarvestPlan:
             path, a callable receiving each page's rows, or a `Sink`.
         fulltext: full-text settings (`FullText`): each record's file is found and fetched,
             and its output row gets a ``fulltext`` object.
-        incremental: use the high-water mark when `from_` is None.
+        incremental: False for a full harvest: ignore coverage and deliver every record
+            of the window again (the CLI's ``--full``).
         max_inline_wait: the longest wait slept inside a call; longer ones defer.
         max_records: stop `run` after this many records (the checkpoint stays consistent).
-        overlap_s: how far before the high-water mark the next incremental harvest starts.
+        overlap_s: how far before the end of the coverage an incremental harvest starts.
         lease_ttl: how long a job's lease on the host lasts without renewal (> job budget).
         pace_store: where per-host pacing lives; by default an `SQLitePaceStore` in the state
             file (so every process harvesting with that file shares pacing), or in memory
@@ -190,9 +294,9 @@ class HarvestPlan:
         clock, http, on_event: passed to the `PoliteSession`.
     """
 
-    endpoint: str
+    endpoint: str = attrs.field(kw_only=False)
     metadata_prefix: str = "oai_dc"
-    sets: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    sets: tuple[str, ...] = attrs.field(default=(), converter=_tuple)
     from_: DateLike | None = None
     until: DateLike | None = None
     policy: Politeness = attrs.field(factory=Politeness)
@@ -210,59 +314,92 @@ class HarvestPlan:
     on_event: tuple[Callable[[RequestEvent], None], ...] = attrs.field(
         default=(), converter=event_hooks
     )
-    _store: StateStore = attrs.field(init=False, repr=False)
-    _sink: Sink | None = attrs.field(default=None, init=False, repr=False)
-    _owns_sink: bool = attrs.field(default=False, init=False, repr=False)
-    _sessions: dict[str, PoliteSession] = attrs.field(factory=dict, init=False, repr=False)
-    _pagers: dict[str, OaiPager] = attrs.field(factory=dict, init=False, repr=False)
-    _steps: dict[str, FullTextStep] = attrs.field(factory=dict, init=False, repr=False)
+    _rt: _Runtime = attrs.field(init=False, factory=_Runtime, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        self._store = open_state(self.state)
-        if self.pace_store is None:
-            state = self.state
-            if isinstance(state, (str, Path)) and str(state) != ":memory:":
-                self.pace_store = SQLitePaceStore(state)
-            else:
-                self.pace_store = MemoryPaceStore()
+        # Checked now, so a bad window is a usage error before anything is opened or sent.
+        self.window()
+
+    # -- configuration ------------------------------------------------------------------------
+
+    def window(self) -> Window:
+        """The window this plan asks for (`from_`, `until`, and full or not).
+
+        Raises:
+            ValueError: a bound is not a datestamp, or `from_` is later than `until`.
+        """
+        return Window.asked(
+            _datestamp(self.from_), _datestamp(self.until), full=not self.incremental
+        )
+
+    @property
+    def scope(self) -> str:
+        """What delivery is deduplicated across (the endpoint and the format)."""
+        return scope_key(self.endpoint, self.metadata_prefix)
+
+    # -- resources ------------------------------------------------------------------------------
 
     @property
     def store(self) -> StateStore:
-        """The plan's StateStore."""
-        return self._store
+        """The plan's StateStore (opened on first use)."""
+        if self._rt.store is None:
+            self._rt.store = open_state(self.state)
+            self._rt.owns_store = self._rt.store is not self.state
+        return self._rt.store
+
+    def __enter__(self) -> HarvestPlan:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close what the plan opened: its sink, sessions and state store."""
+        self._close_sink()
+        for session in self._rt.sessions.values():
+            session.close()
+        self._rt.sessions.clear()
+        self._rt.pagers.clear()
+        self._rt.steps.clear()
+        store = self._rt.store
+        if store is not None and self._rt.owns_store and hasattr(store, "close"):
+            store.close()
+        self._rt.store = None
 
     # -- job-queue API -----------------------------------------------------------------------
 
     def start(self) -> PlanCursor:
-        """Begin a run: close stuck runs, resume unfinished lanes, start the others.
+        """Begin a run: close stuck runs, repair interrupted writes, and plan the listings.
+
+        Each lane resumes the unfinished listing of exactly the window asked for, or
+        starts it; an incremental harvest lists every gap in the lane's coverage.
+        Nothing is sent.
 
         Returns:
             The cursor of the first page (pass it to `run_page`).
+
+        Raises:
+            SinkChanged: a file that the listing to be resumed wrote is gone or was
+                changed by someone else, or a page interrupted by a crash cannot be
+                taken back without touching someone else's bytes.
         """
         now = self.clock.now()
-        run = self._store.start_run(self.endpoint, now, stuck_after=self.policy.stuck_after)
-        lanes = []
-        resume_positions = []
-        opened = self._open_sink() if self.sink is not None else None
-        for spec in self.sets or (None,):
-            key = self._lane_key(spec)
-            checkpoint = self._store.checkpoint(key)
-            if checkpoint is not None and checkpoint.cursor is not None:
-                lanes.append(Lane(key, spec, checkpoint.cursor))
-                resume_positions.append(checkpoint.sink_position)
-                continue
-            lanes.append(Lane(key, spec, NEW))
-            # Record where the sink stood before this lane wrote anything, so a crash
-            # during its first page is rewound too.
-            start_position = opened.position() if opened is not None else -1
-            self._store.commit_page(Checkpoint(key, run.run_id, NEW, start_position), [])
-        cursor = PlanCursor(run.run_id, now, tuple(lanes))
-        positions = [p for p in resume_positions if p >= 0]
-        if positions and opened is not None:
-            # Drop whatever a crashed run wrote after its last checkpoint. (Resume with
-            # the same sink: a position means nothing to another file.)
-            opened.rewind(max(positions))
-        return cursor
+        store = self.store
+        run = store.start_run(self.endpoint, now, stuck_after=self.policy.stuck_after)
+        self._rt.notes.clear()
+        try:
+            if self._lease(run.run_id) is not None:
+                # Only while holding the host: a live job may be writing its page now.
+                self._repair_pending()
+            lanes = tuple(self._plan_lane(spec) for spec in self.sets or (None,))
+            if self.sink is not None:
+                self._check_appendable()
+                self._open_sink()  # an unwritable output is an error before any request
+        except BaseException:
+            store.finish_run(run.run_id, self.clock.now(), status="failed", reason="refused")
+            store.release_lease(host_key(self.endpoint), run.run_id)
+            raise
+        return PlanCursor(run.run_id, now, lanes)
 
     def run_page(self, cursor: PlanCursor, *, sink: Sink | None = None) -> PageResult:
         """Fetch one page of the lane whose turn it is, deliver it, checkpoint, and advance.
@@ -282,11 +419,17 @@ class HarvestPlan:
             return PageResult((), cursor, exc.until, exc.reason)
         lane_index, page, fresh, skipped = fetched
         rows = self._rows(cursor, fresh)
-        position = target.write_page(rows)
-        next_cursor = self._commit(cursor, lane_index, page, fresh, position)
+        self._rt.pending = None
+        mark = target.write_page(rows, before_write=self._note_pending)
+        next_cursor = self._commit(cursor, lane_index, page, fresh, mark)
         if self.fulltext is not None and cursor.retry_files:
             self._fulltext_step(cursor).reported()  # the retry rows are durable now
-        return PageResult(tuple(fresh), next_cursor, page=page, skipped=skipped)
+        files: dict[str, int] = {}
+        for row in rows:
+            status = (row.get("fulltext") or {}).get("status")
+            if status:
+                files[status] = files.get(status, 0) + 1
+        return PageResult(tuple(fresh), next_cursor, page=page, skipped=skipped, files=files)
 
     def _rows(self, cursor: PlanCursor, fresh: Sequence[OaiRecord]) -> list[dict[str, Any]]:
         """Output rows for a page: each record, with its full text when asked for."""
@@ -306,11 +449,11 @@ class HarvestPlan:
 
     def _fulltext_step(self, cursor: PlanCursor) -> FullTextStep:
         assert self.fulltext is not None
-        step = self._steps.get(cursor.run_id)
+        step = self._rt.steps.get(cursor.run_id)
         if step is None:
             session = self._session(cursor.run_id, cursor.job_started_at)
-            step = FullTextStep(session, self.fulltext, self._store)
-            self._steps[cursor.run_id] = step
+            step = FullTextStep(session, self.fulltext, self.store)
+            self._rt.steps[cursor.run_id] = step
         return step
 
     # -- scripts and notebooks ---------------------------------------------------------------
@@ -330,7 +473,7 @@ class HarvestPlan:
             while cursor is not None and not cursor.done:
                 lane_index, page, fresh, _ = self._fetch(cursor)
                 yield from fresh
-                cursor = self._commit(cursor, lane_index, page, fresh, -1)
+                cursor = self._commit(cursor, lane_index, page, fresh, None)
         finally:
             if cursor is not None:  # stopped early (break, error, deferral): give the host back
                 self._end(cursor, "stopped", "")
@@ -345,19 +488,24 @@ class HarvestPlan:
 
         Args:
             sink: where to write (default: the plan's sink).
-            on_page: called after each page is durable with its result and lane; returning
-                False stops the run there (the checkpoint is intact; the next run continues).
+            on_page: called after every page is durable (the last one too) with its result
+                and lane; returning False stops the run there (the checkpoint is intact;
+                the next run continues).
 
         Returns:
             A `HarvestSummary` (records, deleted, pages, requests, waits, retries, duration).
+
+        Raises:
+            SinkChanged: before any request, when continuing would lose or touch data.
         """
         if sink is not None:
-            self.sink = sink
-            self._sink = None
+            with attrs.evolve(self, sink=sink) as other:
+                return other.run(on_page=on_page)
         started = self.clock.monotonic()
         first = self.start()
         cursor: PlanCursor | None = first
         records = deleted = skipped = pages = repairs = 0
+        files: dict[str, int] = {}
         deferred_until: _dt.datetime | None = None
         reason = ""
         stopped = False
@@ -374,13 +522,16 @@ class HarvestPlan:
                 deleted += sum(1 for r in result.records if r.deleted)
                 skipped += result.skipped
                 repairs += len(result.page.repairs) if result.page else 0
+                for status, count in result.files.items():
+                    files[status] = files.get(status, 0) + count
                 cursor = result.next_cursor
-                if cursor is None:
-                    break
                 if on_page is not None and not on_page(result, lane):
                     stopped, reason = True, "stopped by the caller"
                 elif self.max_records is not None and records >= self.max_records:
                     stopped, reason = True, f"stopped after {records} records (max_records)"
+                if cursor is None:
+                    stopped = False  # the last page: nothing left to stop
+                    break
                 if stopped:
                     self._end(cursor, "stopped", reason)
                     break
@@ -405,9 +556,11 @@ class HarvestPlan:
             duration_s=self.clock.monotonic() - started,
             complete=cursor is None or cursor.done,
             deferred_until=deferred_until,
-            reason=reason,
+            reason=reason if not (cursor is None or cursor.done) else "",
             repairs=repairs,
             stopped=stopped,
+            notes=tuple(self._rt.notes),
+            files=files,
         )
 
     # -- single-request helpers for tools ---------------------------------------------------------
@@ -416,25 +569,144 @@ class HarvestPlan:
         """An OaiPager on a session of its own (for Identify, ListSets, GetRecord...)."""
         return self._run_pager("tools", self.clock.now())
 
+    # -- planning (reads the state; the arithmetic is in _planning) ----------------------------
+
+    def _plan_lane(self, spec: str | None) -> Lane:
+        """The lane of one set: its windows, resuming an unfinished listing of each."""
+        key = lane_key(self.endpoint, self.metadata_prefix, spec)
+        asked = self.window()
+        store = self.store
+        coverage = store.coverage(key)
+        explicit = asked.from_ is not None or asked.until is not None or asked.full
+        windows = (asked,) if explicit else gaps(coverage, overlap_s=self.overlap_s)
+        wanted = {listing_key(key, w) for w in windows}
+        for other in store.listings(key):
+            if other.listing in wanted:
+                continue
+            window = Window(**json.loads(other.window))
+            span = completed_span(
+                window,
+                response_date=other.response_date,
+                max_datestamp=other.max_datestamp,
+                now=self.clock.now(),
+            )
+            if covered(coverage, span.start, span.end):
+                store.drop_listing(other.listing)  # a later harvest covered its window
+                continue
+            self._rt.notes.append(
+                f"an unfinished harvest of {window.describe()} ({other.pages} pages, "
+                f"{other.records} records) was left as it is; run with {window.describe()} "
+                "to continue it"
+            )
+        checkpoint = None
+        for window in windows:
+            checkpoint = store.listing(listing_key(key, window))
+            if checkpoint is not None:
+                self._check_resumable(checkpoint, window)
+        first = windows[0]
+        checkpoint = store.listing(listing_key(key, first))
+        cursor = checkpoint.cursor if checkpoint is not None else NEW
+        return Lane(key, spec, cursor, first, windows[1:])
+
+    def _check_resumable(self, checkpoint: Checkpoint, window: Window) -> None:
+        """Refuse to resume a listing whose earlier pages' file is gone or changed."""
+        if checkpoint.sink:
+            mark = SinkMark.from_json(checkpoint.sink)
+            view = view_file(mark.path, mark.size - mark.tail_len, mark.tail_len)
+            problem = mark_problem(mark, view)
+            if problem is not None:
+                raise SinkChanged(
+                    mark.path,
+                    problem,
+                    window=window.describe(),
+                    pages=checkpoint.pages,
+                    records=checkpoint.records,
+                )
+        here = self._sink_path()
+        for output in json.loads(checkpoint.outputs):
+            if output["path"] != here:
+                self._rt.notes.append(
+                    f"{output['pages']} earlier pages ({output['records']} records) of this "
+                    f"harvest ({window.describe()}) are in {output['path']}"
+                )
+
+    def _sink_path(self) -> str | None:
+        target = self.sink
+        if isinstance(target, JsonlSink):
+            return target.path
+        if isinstance(target, (str, Path)) and str(target) != "-":
+            if Path(str(target)).suffix.lower() in (".sqlite", ".sqlite3", ".db"):
+                return None
+            return str(Path(str(target)).resolve())
+        return None
+
+    def _check_appendable(self) -> None:
+        """A JSONL file that ends inside a line cannot take records: its last line would break."""
+        path = self._sink_path()
+        if path is None:
+            return
+        view = view_file(path, -1, 0)
+        if view.exists and view.size > 0:
+            last = view_file(path, view.size - 1, 1).region
+            if last != b"\n":
+                raise SinkError(
+                    f"{path} does not end with a newline: records appended to it would join "
+                    "its last line. It was not changed; end it with a newline or choose "
+                    "another --out"
+                )
+
+    def _repair_pending(self) -> None:
+        """Take back pages written just before a crash, from the file they went to, if ours."""
+        prefix = self.scope + "\n"
+        store = self.store
+        for key, text in store.values(PENDING).items():
+            if not key.startswith(prefix):
+                continue
+            pending = PendingWrite.from_json(text)
+            view = view_file(pending.path, pending.start, len(pending.data) + 1)
+            action = pending_action(pending, view)
+            if isinstance(action, str):
+                raise SinkChanged(
+                    pending.path,
+                    "was written by someone else after a page the harvest had begun "
+                    f"(at byte {pending.start})",
+                    window="the last harvest",
+                    pages=0,
+                    records=0,
+                )
+            if action is not None:
+                with open(pending.path, "r+b") as handle:
+                    handle.truncate(action)
+                    handle.flush()
+                    os.fsync(handle.fileno())
+                cut = view.size - action
+                self._rt.notes.append(
+                    f"took back {cut} bytes of a page written to {pending.path} just before "
+                    "an interruption (it is harvested again)"
+                )
+            store.set_value(PENDING, key, None)
+
+    def _note_pending(self, pending: PendingWrite) -> None:
+        key = f"{self.scope}\n{pending.path}"
+        self.store.set_value(PENDING, key, pending.to_json())
+        self._rt.pending = key
+
     # -- internals ------------------------------------------------------------------------------
 
-    def _lane_key(self, spec: str | None) -> str:
-        return f"{self.endpoint}|{self.metadata_prefix}|{spec or ''}"
-
     def _open_sink(self) -> Sink:
-        if self._sink is None:
+        if self._rt.sink is None:
             target = self.sink if self.sink is not None else "-"
-            self._sink = open_sink(target)
-            self._owns_sink = self._sink is not target  # close only what the plan opened
-        return self._sink
+            self._rt.sink = open_sink(target)
+            self._rt.owns_sink = self._rt.sink is not target  # close only what the plan opened
+        return self._rt.sink
 
     def _close_sink(self) -> None:
-        if self._sink is not None and self._owns_sink:
-            self._sink.close()
-        self._sink = None
+        if self._rt.sink is not None and self._rt.owns_sink:
+            self._rt.sink.close()
+        self._rt.sink = None
 
     def _session(self, run_id: str, job_started_at: float) -> PoliteSession:
-        session = self._sessions.get(run_id)
+        session = self._rt.sessions.get(run_id)
         if session is None:
             kwargs: dict[str, Any] = {}
             if self.http is not None:
@@ -449,59 +721,54 @@ class HarvestPlan:
                 on_event=self.on_event,
                 **kwargs,
             )
-            self._sessions[run_id] = session
+            self._rt.sessions[run_id] = session
         return session
 
     def _pacing(self) -> PaceStore:
-        assert self.pace_store is not None  # set in __attrs_post_init__
-        return self.pace_store
+        if self.pace_store is not None:
+            return self.pace_store
+        if self._rt.pace_store is None:
+            state = self.state
+            if isinstance(state, (str, Path)) and str(state) != ":memory:":
+                self._rt.pace_store = SQLitePaceStore(state)
+            else:
+                self._rt.pace_store = MemoryPaceStore()
+        return self._rt.pace_store
 
     def _run_pager(self, run_id: str, job_started_at: float) -> OaiPager:
         """One pager per run (so Identify is asked once), on the run's session."""
-        pager = self._pagers.get(run_id)
+        pager = self._rt.pagers.get(run_id)
         if pager is None:
             session = self._session(run_id, job_started_at)
             pager = OaiPager(session, self.endpoint, metadata_prefix=self.metadata_prefix)
-            self._pagers[run_id] = pager
+            self._rt.pagers[run_id] = pager
         return pager
 
     def _first_cursor(self, pager: OaiPager, lane: Lane) -> OaiCursor:
-        start = self.from_
-        day: str | None = None
-        if start is None and self.incremental:
-            mark = self._store.high_water(lane.key)
-            if mark is not None:
-                start, day = self._incremental_from(pager, mark)
+        window = lane.window
         cursor = pager.first_cursor(
             "ListRecords",
             metadata_prefix=self.metadata_prefix,
             set_spec=lane.set_spec,
-            from_=start,
-            until=self.until,
+            from_=window.from_,
+            until=window.until,
         )
-        if day is None:
+        if not window.day or window.from_ is None:
             return cursor
         # Sent as a day even where the repository announces seconds (both are legal
         # OAI-PMH; from and until must share a granularity).
-        params = {**cursor.arguments, "from": day}
+        params = {**cursor.arguments, "from": window.from_[:10]}
         if "until" in params:
             params["until"] = params["until"][:10]
         return attrs.evolve(cursor, params=params)
 
-    def _incremental_from(self, pager: OaiPager, mark: str) -> tuple[str, str | None]:
-        """The next harvest's `from` and, when it must be a whole day, that day.
-
-        The mark minus the overlap, at the coarser of the announced and the observed
-        granularity: a repository announcing seconds but stamping days (DergiPark)
-        must restart from the mark's day, or records stamped later that day are missed.
-        """
-        moment = parse_datestamp(mark)
-        if moment is None:
-            return mark, None
-        if len(mark.strip()) == 10 or pager.granularity() == DAY:
-            day = format_datestamp(moment, DAY)
-            return day, day
-        return format_datestamp(moment - _dt.timedelta(seconds=self.overlap_s), SECONDS), None
+    def _listing_id(self, lane: Lane) -> str:
+        """The listing's id: from its checkpoint, or a new one for a listing's first page."""
+        key = listing_key(lane.key, lane.window)
+        checkpoint = self.store.listing(key)
+        if checkpoint is not None:
+            return checkpoint.listing_id
+        return self._rt.new_ids.setdefault(key, uuid.uuid4().hex)
 
     def _fetch(self, cursor: PlanCursor) -> tuple[int, OaiPage, list[OaiRecord], int]:
         """Fetch the page whose turn it is; return it with its new (not yet delivered) records."""
@@ -515,7 +782,8 @@ class HarvestPlan:
             oai_cursor = OaiCursor.from_json(str(lane.cursor))
         page = pager.fetch(oai_cursor)
         pairs = [(r.identifier, r.datestamp) for r in page.records]
-        new = self._store.filter_new(lane.key, pairs)
+        only = self._listing_id(lane) if lane.window.full else None
+        new = self.store.filter_new(self.scope, pairs, listing_id=only)
         fresh: list[OaiRecord] = []
         seen: dict[str, str] = {}
         for record in page.records:
@@ -537,86 +805,121 @@ class HarvestPlan:
         index: int,
         page: OaiPage,
         fresh: Sequence[OaiRecord],
-        position: int,
+        mark: SinkMark | None,
     ) -> PlanCursor | None:
         lane = cursor.lanes[index]
-        # A lane resumed from an earlier run's checkpoint continues that listing: its
-        # counters and the responseDate of its first page carry over.
-        base = self._store.checkpoint(lane.key)
+        key = listing_key(lane.key, lane.window)
+        store = self.store
+        base = store.listing(key)
+        listing_id = self._listing_id(lane)
         stamps = [r.datestamp for r in fresh if r.datestamp]
-        checkpoint = Checkpoint(
-            lane=lane.key,
-            run_id=cursor.run_id,
-            cursor=page.next_cursor.to_json() if page.next_cursor else None,
-            sink_position=position,
-            pages=(base.pages if base else 0) + 1,
-            records=(base.records if base else 0) + len(fresh),
-            response_date=(base.response_date if base else "") or page.response_date,
-            max_datestamp=max([*stamps, base.max_datestamp if base else ""]),
+        response_date = (base.response_date if base else "") or page.response_date
+        max_datestamp = max([*stamps, base.max_datestamp if base else ""])
+        outputs = json.loads(base.outputs) if base else []
+        if mark is not None:
+            if not outputs or outputs[-1]["path"] != mark.path:
+                outputs.append({"path": mark.path, "pages": 0, "records": 0})
+            outputs[-1]["pages"] += 1
+            outputs[-1]["records"] += len(fresh)
+        checkpoint: Checkpoint | None = None
+        coverage = None
+        if page.next_cursor is not None:
+            checkpoint = Checkpoint(
+                listing=key,
+                lane=lane.key,
+                listing_id=listing_id,
+                run_id=cursor.run_id,
+                cursor=page.next_cursor.to_json(),
+                window=json.dumps(attrs.asdict(lane.window), sort_keys=True),
+                sink=mark.to_json() if mark is not None else (base.sink if base else ""),
+                outputs=json.dumps(outputs, sort_keys=True),
+                pages=(base.pages if base else 0) + 1,
+                records=(base.records if base else 0) + len(fresh),
+                response_date=response_date,
+                max_datestamp=max_datestamp,
+            )
+        else:
+            # The listing is complete: its window (up to the repository's clock when it
+            # began, never ours) joins the lane's coverage.
+            span = completed_span(
+                lane.window,
+                response_date=response_date,
+                max_datestamp=max_datestamp,
+                now=self.clock.now(),
+            )
+            coverage = (lane.key, add_span(store.coverage(lane.key), span))
+        store.commit(
+            PageCommit(
+                scope=self.scope,
+                delivered=tuple((r.identifier, r.datestamp) for r in fresh),
+                listing_id=listing_id,
+                checkpoint=checkpoint,
+                listing=key,
+                coverage=coverage,
+                pending=self._rt.pending,
+            )
         )
-        self._store.commit_page(checkpoint, [(r.identifier, r.datestamp) for r in fresh])
-        if page.next_cursor is None:
-            # The lane is complete: move its high-water mark and drop its checkpoint. The
-            # mark is the repository's clock at the start of this harvest (never ours).
-            mark = checkpoint.response_date or checkpoint.max_datestamp
-            if checkpoint.max_datestamp and len(checkpoint.max_datestamp) == 10:
-                mark = mark[:10]  # datestamps are days: keep the mark coarse too
-            if mark:
-                self._store.set_high_water(lane.key, mark)
-            self._store.clear_checkpoint(lane.key)
+        self._rt.pending = None
+        self._rt.new_ids.pop(key, None)
         lanes = list(cursor.lanes)
-        lanes[index] = attrs.evolve(lane, cursor=checkpoint.cursor)
+        lanes[index] = self._advance(lane, checkpoint)
         updated = attrs.evolve(
-            cursor, lanes=tuple(lanes), turn=self._next_turn(lanes, index), retry_files=False
+            cursor,
+            lanes=tuple(lanes),
+            turn=next_turn([item.cursor is not None for item in lanes], index),
+            retry_files=False,
         )
         if updated.done:
-            self._store.finish_run(cursor.run_id, self.clock.now(), status="finished")
+            store.finish_run(cursor.run_id, self.clock.now(), status="finished")
             self._release(cursor)
             return None
-        self._store.heartbeat(cursor.run_id, self.clock.now())
+        store.heartbeat(cursor.run_id, self.clock.now())
         return updated
 
-    @staticmethod
-    def _next_turn(lanes: Sequence[Lane], index: int) -> int:
-        """Round robin: the next lane after `index` that still has pages (A, B, A, B...)."""
-        count = len(lanes)
-        for step in range(1, count + 1):
-            candidate = (index + step) % count
-            if lanes[candidate].cursor is not None:
-                return candidate
-        return index
+    def _advance(self, lane: Lane, checkpoint: Checkpoint | None) -> Lane:
+        """The lane after a page: the same listing's next page, or its next window."""
+        if checkpoint is not None:
+            return attrs.evolve(lane, cursor=checkpoint.cursor)
+        if not lane.queue:
+            return attrs.evolve(lane, cursor=None)
+        window = lane.queue[0]
+        resumed = self.store.listing(listing_key(lane.key, window))
+        return Lane(
+            lane.key, lane.set_spec, resumed.cursor if resumed else NEW, window, lane.queue[1:]
+        )
 
-    def _hold_host(self, cursor: PlanCursor) -> None:
+    def _lease(self, run_id: str) -> Lease | None:
         host = host_key(self.endpoint)
         ttl = self.lease_ttl if self.lease_ttl is not None else self.policy.job_budget + 300.0
-        now = self.clock.now()
-        lease = self._store.acquire_lease(host, cursor.run_id, now, ttl)
-        if lease is None:
+        return self.store.acquire_lease(host, run_id, self.clock.now(), ttl)
+
+    def _hold_host(self, cursor: PlanCursor) -> None:
+        if self._lease(cursor.run_id) is None:
             holder = next(
                 (
                     r.run_id
-                    for r in self._store.runs(self.endpoint)
+                    for r in self.store.runs(self.endpoint)
                     if r.status == "running" and r.run_id != cursor.run_id
                 ),
                 "another job",
             )
             raise HostBusy(
                 self.endpoint,
-                _dt.datetime.fromtimestamp(now + 60.0, tz=_dt.timezone.utc),
-                host=host,
+                _dt.datetime.fromtimestamp(self.clock.now() + 60.0, tz=_dt.timezone.utc),
+                host=host_key(self.endpoint),
                 holder=holder,
             )
 
     def _end(self, cursor: PlanCursor, status: str, reason: str) -> None:
         """Close the run before its listing is complete, and give the host back."""
-        self._store.finish_run(cursor.run_id, self.clock.now(), status=status, reason=reason)
+        self.store.finish_run(cursor.run_id, self.clock.now(), status=status, reason=reason)
         self._release(cursor)
 
     def _release(self, cursor: PlanCursor) -> None:
-        self._store.release_lease(host_key(self.endpoint), cursor.run_id)
+        self.store.release_lease(host_key(self.endpoint), cursor.run_id)
 
     def _stats(self, run_id: str) -> Mapping[str, Any]:
-        session = self._sessions.get(run_id)
+        session = self._rt.sessions.get(run_id)
         if session is None:
             return {"requests": 0, "waits": 0, "wait_s": 0.0, "retries": 0}
         stats = session.stats

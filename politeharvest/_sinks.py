@@ -1,44 +1,202 @@
 """Where harvested records go: a JSONL file, a callback, or an SQLite table.
 
-A sink writes one page at a time and makes it durable before returning, so
-the plan can checkpoint after it. `position` is what the checkpoint stores:
-after a crash the plan rewinds the sink to the last checkpoint's position
-(a JSONL file is truncated back to it) and fetches the page again, so no
-record is lost and none is written twice.
+A sink writes one page at a time and makes it durable before returning, so the
+plan can checkpoint after it. A file sink owns only the bytes it wrote:
+
+- before a page is written, the plan records a `PendingWrite` (the file's
+  identity, where the page starts, the page's bytes) in its state;
+- after the write, the sink returns a `SinkMark` (the file's identity, its size
+  and a fingerprint of the last line written), which the checkpoint keeps;
+- after a crash between the write and the checkpoint, the plan cuts the page
+  off again only if the file is the same file and still ends with (a prefix of)
+  exactly those bytes (`pending_action`); a resumed listing continues only if
+  the file it wrote still ends the way the checkpoint left it (`mark_problem`).
+
+So no byte that someone else wrote, in this file or any other, is ever changed.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import os
 import sys
 import threading
+import zlib
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
+import attrs
+
 from ._sqlite import connect, transaction
 from .exceptions import SinkError
 
-__all__ = ["CallbackSink", "JsonlSink", "SQLiteSink", "Sink", "open_sink"]
+__all__ = [
+    "CallbackSink",
+    "FileView",
+    "JsonlSink",
+    "PendingWrite",
+    "SQLiteSink",
+    "Sink",
+    "SinkMark",
+    "mark_problem",
+    "open_sink",
+    "pending_action",
+    "view_file",
+]
 
 Row = Mapping[str, Any]
+
+
+@attrs.frozen
+class SinkMark:
+    """Where a plan left a file it wrote: the file's identity and how it ended.
+
+    Attributes:
+        path: the file's resolved path.
+        device: its device number (with `inode`, the file's identity: a file deleted
+            and created again under the same name is another file).
+        inode: its inode number.
+        size: its size after the plan's last write.
+        tail_len: the length of the last line the plan wrote (its newline included).
+        tail_sha256: that line's SHA-256.
+    """
+
+    path: str
+    device: int
+    inode: int
+    size: int
+    tail_len: int
+    tail_sha256: str
+
+    def to_json(self) -> str:
+        """Serialize for a checkpoint."""
+        return json.dumps(attrs.asdict(self), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> SinkMark:
+        """Rebuild from `to_json`."""
+        return cls(**json.loads(text))
+
+
+@attrs.frozen
+class PendingWrite:
+    """A page about to be appended to a file: what to cut off if the process dies.
+
+    Attributes:
+        path: the file's resolved path.
+        device: its device number.
+        inode: its inode number.
+        start: the file's size before the write (where the page begins).
+        data: the page's bytes.
+    """
+
+    path: str
+    device: int
+    inode: int
+    start: int
+    data: bytes = attrs.field(repr=lambda d: f"<{len(d)} bytes>")
+
+    def to_json(self) -> str:
+        """Serialize (the page compressed) for the state store."""
+        packed = base64.b64encode(zlib.compress(self.data, 6)).decode("ascii")
+        fields = {"path": self.path, "device": self.device, "inode": self.inode}
+        return json.dumps({**fields, "start": self.start, "data": packed}, sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> PendingWrite:
+        """Rebuild from `to_json`."""
+        raw = json.loads(text)
+        data = zlib.decompress(base64.b64decode(raw["data"]))
+        return cls(raw["path"], int(raw["device"]), int(raw["inode"]), int(raw["start"]), data)
+
+
+@attrs.frozen
+class FileView:
+    """What is on disk now at a path: identity, size, and the bytes of one region."""
+
+    exists: bool
+    device: int = 0
+    inode: int = 0
+    size: int = 0
+    offset: int = 0
+    region: bytes = b""
+
+
+def view_file(path: str, offset: int, length: int) -> FileView:
+    """Look at a file: its identity and size, and up to `length` bytes from `offset`."""
+    try:
+        with open(path, "rb") as handle:
+            info = os.fstat(handle.fileno())
+            handle.seek(max(0, offset))
+            region = handle.read(max(0, length))
+    except (FileNotFoundError, NotADirectoryError):
+        return FileView(False)
+    return FileView(True, info.st_dev, info.st_ino, info.st_size, max(0, offset), region)
+
+
+def mark_problem(mark: SinkMark, view: FileView) -> str | None:
+    """Why the file no longer ends as `mark` left it, or None when it does.
+
+    `view` must show the region ``[mark.size - mark.tail_len, mark.size)``. Lines
+    appended after the mark by someone else are allowed (nothing the plan wrote is
+    lost); anything else (deleted, replaced, truncated, edited) is a problem.
+    """
+    if not view.exists:
+        return "is gone"
+    if (view.device, view.inode) != (mark.device, mark.inode):
+        return "was replaced by another file"
+    if view.size < mark.size:
+        return f"was cut short ({view.size} bytes; the harvest had written {mark.size})"
+    if hashlib.sha256(view.region).hexdigest() != mark.tail_sha256:
+        return "was changed (its last harvested line is not what the harvest wrote)"
+    return None
+
+
+def pending_action(pending: PendingWrite, view: FileView) -> int | str | None:
+    """What to do about a page written before a crash, without a checkpoint.
+
+    `view` must show the file from ``pending.start``.
+
+    Returns:
+        the size to truncate the file back to (the file ends with the page's bytes,
+        or a prefix of them: ours alone); None when there is nothing to undo (the
+        file is gone or replaced, or the write never began); or a reason (str) when
+        the page's bytes are followed or replaced by someone else's.
+    """
+    if not view.exists or (view.device, view.inode) != (pending.device, pending.inode):
+        return None
+    if view.size <= pending.start:
+        return None
+    written = view.size - pending.start
+    if written <= len(pending.data) and view.region[:written] == pending.data[:written]:
+        return pending.start
+    return (
+        f"{pending.path} was written by someone else after an interrupted page "
+        f"(bytes from {pending.start}); it was not changed"
+    )
 
 
 @runtime_checkable
 class Sink(Protocol):
     """A destination for harvested records, written one page at a time."""
 
-    def position(self) -> int:
-        """How far the sink is durably written (bytes for files; 0 where idempotent)."""
-        ...
+    def write_page(
+        self, rows: Sequence[Row], *, before_write: Callable[[PendingWrite], None] | None = None
+    ) -> SinkMark | None:
+        """Write one page's records durably.
 
-    def rewind(self, position: int) -> None:
-        """Drop whatever was written after `position` (after a crash)."""
-        ...
+        Args:
+            rows: the page's records.
+            before_write: a file sink calls it with the page's `PendingWrite` before
+                writing, so the plan can undo the page after a crash.
 
-    def write_page(self, rows: Sequence[Row]) -> int:
-        """Write one page's records durably; return the new position."""
+        Returns:
+            For a file sink, a `SinkMark` after the write (None when `rows` is empty);
+            None for sinks that need no rewind (idempotent or at-least-once).
+        """
         ...
 
     def close(self) -> None:
@@ -51,7 +209,7 @@ class JsonlSink:
 
     Args:
         path: the file (its folder is created), or ``"-"`` for standard output
-            (no rewind possible there: a crash may repeat the last page).
+            (nothing can be undone there: a crash may repeat the last page).
 
     Raises:
         SinkError: the file cannot be opened for appending.
@@ -70,40 +228,63 @@ class JsonlSink:
             raise SinkError(
                 f"cannot write records to {self.path}: {exc.strerror}; choose a writable --out path"
             ) from exc
+        self.path = str(Path(self.path).resolve())
+
+    @property
+    def is_file(self) -> bool:
+        """False for standard output."""
+        return self.path != "-"
 
     def position(self) -> int:
         """The file's size (durable: every page is fsynced)."""
-        if self.path == "-":
+        if not self.is_file:
             return 0
         return os.fstat(self._fd).st_size
 
     def rewind(self, position: int) -> None:
-        """Truncate the file to `position`, dropping a page written after the last checkpoint."""
-        if self.path == "-":
+        """Truncate the file to `position` (batch mode cuts a torn last line this way)."""
+        if not self.is_file:
             return
         with self._lock:
             if os.fstat(self._fd).st_size > position:
                 os.ftruncate(self._fd, position)
                 os.fsync(self._fd)
 
-    def write_page(self, rows: Sequence[Row]) -> int:
-        """Append the page as one write, then fsync."""
-        data = "".join(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n" for row in rows)
-        payload = data.encode("utf-8")
+    def write_page(
+        self, rows: Sequence[Row], *, before_write: Callable[[PendingWrite], None] | None = None
+    ) -> SinkMark | None:
+        """Append the page as one write, then fsync; see `Sink.write_page`."""
+        lines = [json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n" for row in rows]
+        if not lines:
+            return None
+        payload = "".join(lines).encode("utf-8")
+        tail = lines[-1].encode("utf-8")
         with self._lock:
-            view = memoryview(payload)
-            while view:
-                written = os.write(self._fd, view)
-                view = view[written:]
-            if self.path == "-":
-                return 0
+            if not self.is_file:
+                _write_all(self._fd, payload)
+                return None
+            info = os.fstat(self._fd)
+            if before_write is not None:
+                before_write(
+                    PendingWrite(self.path, info.st_dev, info.st_ino, info.st_size, payload)
+                )
+            _write_all(self._fd, payload)
             os.fsync(self._fd)
-            return os.fstat(self._fd).st_size
+            size = os.fstat(self._fd).st_size
+        digest = hashlib.sha256(tail).hexdigest()
+        return SinkMark(self.path, info.st_dev, info.st_ino, size, len(tail), digest)
 
     def close(self) -> None:
         """Close the file."""
-        if self.path != "-":
+        if self.is_file:
             os.close(self._fd)
+
+
+def _write_all(fd: int, payload: bytes) -> None:
+    view = memoryview(payload)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
 
 
 class CallbackSink:
@@ -116,17 +297,12 @@ class CallbackSink:
     def __init__(self, callback: Callable[[list[Row]], object]) -> None:
         self.callback = callback
 
-    def position(self) -> int:
-        """Always 0: a callback cannot be rewound."""
-        return 0
-
-    def rewind(self, position: int) -> None:
-        """Nothing to rewind."""
-
-    def write_page(self, rows: Sequence[Row]) -> int:
+    def write_page(
+        self, rows: Sequence[Row], *, before_write: Callable[[PendingWrite], None] | None = None
+    ) -> SinkMark | None:
         """Call the callback with the page."""
         self.callback(list(rows))
-        return 0
+        return None
 
     def close(self) -> None:
         """Nothing to close."""
@@ -149,14 +325,9 @@ class SQLiteSink:
         )
         self._lock = threading.Lock()
 
-    def position(self) -> int:
-        """Always 0: writes are idempotent."""
-        return 0
-
-    def rewind(self, position: int) -> None:
-        """Nothing to rewind."""
-
-    def write_page(self, rows: Sequence[Row]) -> int:
+    def write_page(
+        self, rows: Sequence[Row], *, before_write: Callable[[PendingWrite], None] | None = None
+    ) -> SinkMark | None:
         """Upsert the page in one transaction, keeping each identifier's newest datestamp."""
         with transaction(self._db, self._lock) as db:
             db.executemany(
@@ -173,7 +344,7 @@ class SQLiteSink:
                     for r in rows
                 ],
             )
-        return 0
+        return None
 
     def rows(self) -> list[dict[str, Any]]:
         """Every stored record."""

@@ -1,9 +1,12 @@
 """`StateStore`: what must outlive a process (SQLite by default; Redis for fleets later).
 
-- incremental high-water marks per (endpoint, metadata prefix, set);
-- the page checkpoint of each harvest lane (its next cursor, and the sink
-  position the page was durably written up to);
-- delivered records per lane (identifier and newest datestamp) for deduplication;
+- coverage per lane (endpoint, metadata prefix, set): the datestamp intervals
+  known to be harvested (`Span`), see `_planning`;
+- unfinished listings, keyed on the whole request (lane and window): each one's
+  checkpoint (next cursor, counters) and the `SinkMark` of the file it last wrote;
+- delivered records per repository and format (identifier, newest datestamp, and
+  the listing that delivered it) for deduplication;
+- pending writes (a page being appended to a file, undone after a crash);
 - per-URL outcomes (retry-later marks with reason and not-before, ETag, Last-Modified);
 - runs (started, heartbeat, finished, failed), with stuck runs closed as failed;
 - per-host leases (one harvest job per host at a time), with fencing tokens.
@@ -25,12 +28,15 @@ from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
+from ._oai import parse_datestamp
 from ._pacing import owner_id, process_alive
+from ._planning import Span
 from ._sqlite import connect, transaction
 
 __all__ = [
     "Checkpoint",
     "Lease",
+    "PageCommit",
     "Run",
     "SQLiteStateStore",
     "StateStore",
@@ -38,30 +44,64 @@ __all__ = [
     "open_state",
 ]
 
+#: The kv namespace of pending writes (one per file path).
+PENDING = "pending-write"
+
 
 @attrs.frozen
 class Checkpoint:
-    """Where a harvest lane stands, written only after its page is durable.
+    """Where an unfinished listing stands, written only after its page is durable.
 
     Attributes:
+        listing: the listing's key (lane and window: see `_planning.listing_key`).
         lane: the lane key (endpoint, prefix, set).
+        listing_id: unique to this listing (a full harvest deduplicates within it).
         run_id: the run that wrote it.
-        cursor: the next page's cursor as JSON, or None when the lane is complete.
-        sink_position: how far the sink was durably written (bytes of a JSONL file).
-        pages: pages done in this run.
-        records: records delivered in this run.
-        response_date: the repository's responseDate of the lane's first page in this run.
-        max_datestamp: the highest datestamp delivered in this run.
+        cursor: the next page's OaiCursor as JSON.
+        window: the listing's window as JSON.
+        sink: the `SinkMark` (JSON) of the file this listing last wrote, or "".
+        outputs: JSON list of ``{"path", "pages", "records"}``: where its pages went.
+        pages: pages done in this listing.
+        records: records delivered in this listing.
+        response_date: the repository's responseDate of the listing's first page.
+        max_datestamp: the highest datestamp delivered in this listing.
     """
 
+    listing: str
     lane: str
+    listing_id: str
     run_id: str
-    cursor: str | None
-    sink_position: int = 0
+    cursor: str
+    window: str = "{}"
+    sink: str = ""
+    outputs: str = "[]"
     pages: int = 0
     records: int = 0
     response_date: str = ""
     max_datestamp: str = ""
+
+
+@attrs.frozen
+class PageCommit:
+    """Everything one durable page changes in the state, written in one transaction.
+
+    Attributes:
+        scope: what delivery is deduplicated across (endpoint and prefix).
+        delivered: the page's (identifier, datestamp) pairs.
+        listing_id: the listing that delivered them.
+        checkpoint: the listing's new checkpoint, or None when the listing completed.
+        listing: the listing's key (dropped when `checkpoint` is None).
+        coverage: when the listing completed: its lane and the lane's new coverage.
+        pending: the pending write to clear (a file path), if any.
+    """
+
+    scope: str
+    delivered: tuple[tuple[str, str], ...]
+    listing_id: str
+    checkpoint: Checkpoint | None
+    listing: str
+    coverage: tuple[str, tuple[Span, ...]] | None = None
+    pending: str | None = None
 
 
 @attrs.frozen
@@ -104,32 +144,35 @@ class Lease:
 class StateStore(Protocol):
     """The state a harvest needs to survive crashes; every method is atomic."""
 
-    def checkpoint(self, lane: str) -> Checkpoint | None:
-        """The lane's checkpoint, or None if it never started."""
+    def listing(self, key: str) -> Checkpoint | None:
+        """The checkpoint of the unfinished listing `key`, or None."""
         ...
 
-    def commit_page(self, checkpoint: Checkpoint, delivered: Iterable[tuple[str, str]]) -> None:
-        """Write a lane's checkpoint and its delivered (identifier, datestamp) pairs together."""
+    def listings(self, lane: str) -> list[Checkpoint]:
+        """Every unfinished listing of a lane."""
         ...
 
-    def filter_new(self, lane: str, records: Iterable[tuple[str, str]]) -> set[str]:
+    def drop_listing(self, key: str) -> None:
+        """Forget an unfinished listing (it was covered by another, or abandoned)."""
+        ...
+
+    def commit(self, commit: PageCommit) -> None:
+        """Write a page's checkpoint, deliveries, coverage and pending-write clear at once."""
+        ...
+
+    def filter_new(
+        self, scope: str, records: Iterable[tuple[str, str]], *, listing_id: str | None = None
+    ) -> set[str]:
         """Return the identifiers among (identifier, datestamp) pairs that are new.
 
-        New means never delivered in the lane, or delivered with an older datestamp
-        (deduplication keeps the newest).
+        New means never delivered in the scope, or delivered with an older datestamp
+        (deduplication keeps the newest). With `listing_id` (a full harvest), only
+        deliveries by that listing count.
         """
         ...
 
-    def clear_checkpoint(self, lane: str) -> None:
-        """Forget a lane's checkpoint (a new harvest of it starts from its first page)."""
-        ...
-
-    def high_water(self, lane: str) -> str | None:
-        """The lane's incremental high-water mark (a datestamp), if a harvest completed."""
-        ...
-
-    def set_high_water(self, lane: str, value: str) -> None:
-        """Record a completed harvest's high-water mark."""
+    def coverage(self, lane: str) -> tuple[Span, ...]:
+        """The lane's covered datestamp intervals, oldest first."""
         ...
 
     def url_outcome(self, url: str) -> UrlOutcome | None:
@@ -182,15 +225,18 @@ class StateStore(Protocol):
 
 
 _SCHEMA = """
-CREATE TABLE IF NOT EXISTS checkpoints (
-    lane TEXT PRIMARY KEY, run_id TEXT NOT NULL, cursor TEXT, sink_position INTEGER NOT NULL,
+CREATE TABLE IF NOT EXISTS listings (
+    listing TEXT PRIMARY KEY, lane TEXT NOT NULL, listing_id TEXT NOT NULL, run_id TEXT NOT NULL,
+    cursor TEXT NOT NULL, window TEXT NOT NULL, sink TEXT NOT NULL, outputs TEXT NOT NULL,
     pages INTEGER NOT NULL, records INTEGER NOT NULL, response_date TEXT NOT NULL,
     max_datestamp TEXT NOT NULL
 );
-CREATE TABLE IF NOT EXISTS delivered (
-    lane TEXT NOT NULL, identifier TEXT NOT NULL, datestamp TEXT NOT NULL,
-    PRIMARY KEY (lane, identifier)
+CREATE INDEX IF NOT EXISTS listings_lane ON listings (lane);
+CREATE TABLE IF NOT EXISTS deliveries (
+    scope TEXT NOT NULL, identifier TEXT NOT NULL, datestamp TEXT NOT NULL,
+    listing_id TEXT NOT NULL, PRIMARY KEY (scope, identifier)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS coverage (lane TEXT PRIMARY KEY, spans TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS marks (lane TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS urls (
     url TEXT PRIMARY KEY, status TEXT NOT NULL, reason TEXT NOT NULL, not_before REAL,
@@ -208,6 +254,11 @@ CREATE TABLE IF NOT EXISTS leases (
     owner TEXT NOT NULL DEFAULT ''
 );
 """
+
+_LISTING_COLUMNS = (
+    "listing, lane, listing_id, run_id, cursor, window, sink, outputs, pages, records, "
+    "response_date, max_datestamp"
+)
 
 
 class SQLiteStateStore:
@@ -234,65 +285,102 @@ class SQLiteStateStore:
     def _tx(self) -> AbstractContextManager[sqlite3.Connection]:
         return transaction(self._db, self._lock)
 
-    # -- checkpoints and deduplication -------------------------------------------------------
+    # -- listings, coverage and deduplication ------------------------------------------------
 
-    def checkpoint(self, lane: str) -> Checkpoint | None:
-        """See `StateStore.checkpoint`."""
+    def listing(self, key: str) -> Checkpoint | None:
+        """See `StateStore.listing`."""
         with self._lock:
             row = self._db.execute(
-                "SELECT lane, run_id, cursor, sink_position, pages, records, response_date, "
-                "max_datestamp FROM checkpoints WHERE lane = ?",
-                (lane,),
+                f"SELECT {_LISTING_COLUMNS} FROM listings WHERE listing = ?", (key,)
             ).fetchone()
         return None if row is None else Checkpoint(*row)
 
-    def commit_page(self, checkpoint: Checkpoint, delivered: Iterable[tuple[str, str]]) -> None:
-        """See `StateStore.commit_page`."""
+    def listings(self, lane: str) -> list[Checkpoint]:
+        """See `StateStore.listings`."""
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT {_LISTING_COLUMNS} FROM listings WHERE lane = ? ORDER BY listing",
+                (lane,),
+            ).fetchall()
+        return [Checkpoint(*row) for row in rows]
+
+    def drop_listing(self, key: str) -> None:
+        """See `StateStore.drop_listing`."""
+        with self._tx() as db:
+            db.execute("DELETE FROM listings WHERE listing = ?", (key,))
+
+    def commit(self, commit: PageCommit) -> None:
+        """See `StateStore.commit`."""
         with self._tx() as db:
             db.executemany(
-                "INSERT INTO delivered (lane, identifier, datestamp) VALUES (?, ?, ?) "
-                "ON CONFLICT (lane, identifier) DO UPDATE SET datestamp = excluded.datestamp "
-                "WHERE excluded.datestamp > delivered.datestamp",
-                [(checkpoint.lane, ident, stamp) for ident, stamp in delivered],
+                "INSERT INTO deliveries (scope, identifier, datestamp, listing_id) "
+                "VALUES (?, ?, ?, ?) ON CONFLICT (scope, identifier) DO UPDATE SET "
+                "datestamp = excluded.datestamp, listing_id = excluded.listing_id "
+                "WHERE excluded.datestamp >= deliveries.datestamp",
+                [(commit.scope, i, d, commit.listing_id) for i, d in commit.delivered],
             )
-            db.execute(
-                "INSERT OR REPLACE INTO checkpoints VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                attrs.astuple(checkpoint),
-            )
+            if commit.checkpoint is None:
+                db.execute("DELETE FROM listings WHERE listing = ?", (commit.listing,))
+            else:
+                db.execute(
+                    "INSERT OR REPLACE INTO listings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    attrs.astuple(commit.checkpoint),
+                )
+            if commit.coverage is not None:
+                lane, spans = commit.coverage
+                text = json.dumps([s.to_dict() for s in spans], sort_keys=True)
+                db.execute("INSERT OR REPLACE INTO coverage VALUES (?, ?)", (lane, text))
+            if commit.pending is not None:
+                db.execute(
+                    "DELETE FROM kv WHERE namespace = ? AND key = ?", (PENDING, commit.pending)
+                )
 
-    def filter_new(self, lane: str, records: Iterable[tuple[str, str]]) -> set[str]:
+    def filter_new(
+        self, scope: str, records: Iterable[tuple[str, str]], *, listing_id: str | None = None
+    ) -> set[str]:
         """See `StateStore.filter_new`."""
         pairs = list(records)
         if not pairs:
             return set()
-        known: dict[str, str] = {}
+        known: dict[str, tuple[str, str]] = {}
         with self._lock:
             for start in range(0, len(pairs), 500):
                 chunk = pairs[start : start + 500]
                 marks = ",".join("?" * len(chunk))
                 rows = self._db.execute(
-                    f"SELECT identifier, datestamp FROM delivered WHERE lane = ? "
+                    f"SELECT identifier, datestamp, listing_id FROM deliveries WHERE scope = ? "
                     f"AND identifier IN ({marks})",
-                    (lane, *(ident for ident, _ in chunk)),
+                    (scope, *(ident for ident, _ in chunk)),
                 ).fetchall()
-                known.update(rows)
-        return {ident for ident, stamp in pairs if ident not in known or stamp > known[ident]}
+                known.update((ident, (stamp, by)) for ident, stamp, by in rows)
+        fresh = set()
+        for ident, stamp in pairs:
+            seen = known.get(ident)
+            if seen is None or stamp > seen[0]:
+                fresh.add(ident)
+            elif listing_id is not None and seen[1] != listing_id:
+                fresh.add(ident)  # a full harvest delivers what other listings delivered
+        return fresh
 
-    def clear_checkpoint(self, lane: str) -> None:
-        """See `StateStore.clear_checkpoint`."""
-        with self._tx() as db:
-            db.execute("DELETE FROM checkpoints WHERE lane = ?", (lane,))
+    def coverage(self, lane: str) -> tuple[Span, ...]:
+        """See `StateStore.coverage`.
 
-    def high_water(self, lane: str) -> str | None:
-        """See `StateStore.high_water`."""
+        A state file written before coverage existed holds one high-water mark per
+        lane: it reads as one span from the beginning to that mark.
+        """
         with self._lock:
-            row = self._db.execute("SELECT value FROM marks WHERE lane = ?", (lane,)).fetchone()
-        return None if row is None else str(row[0])
-
-    def set_high_water(self, lane: str, value: str) -> None:
-        """See `StateStore.set_high_water`."""
-        with self._tx() as db:
-            db.execute("INSERT OR REPLACE INTO marks VALUES (?, ?)", (lane, value))
+            row = self._db.execute("SELECT spans FROM coverage WHERE lane = ?", (lane,)).fetchone()
+            if row is None:
+                old = self._db.execute("SELECT value FROM marks WHERE lane = ?", (lane,)).fetchone()
+        if row is not None:
+            return tuple(Span.from_dict(item) for item in json.loads(row[0]))
+        if old is None:
+            return ()
+        mark = str(old[0])
+        moment = parse_datestamp(mark)
+        if moment is None:
+            return ()
+        return (Span(None, moment.timestamp(), mark, len(mark) == 10),)
 
     # -- URLs -----------------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ HarvestError                         root; catch-all for callers
 │       ├── ResponseTooLarge         a body passed the size cap while streaming
 │       └── ListingLoop              a listing repeats itself (same token, endless empty pages)
 ├── SinkError                        records could not be written where they should go
+│   └── SinkChanged                  a file an unfinished harvest wrote is gone or changed
 └── OaiError(code, message)          the repository sent <error code=...>
     ├── BadArgument, BadVerb, BadResumptionToken, CannotDisseminateFormat,
     ├── IdDoesNotExist, NoMetadataFormats, NoSetHierarchy
@@ -61,6 +62,7 @@ __all__ = [
     "RetriesExhausted",
     "RetryLater",
     "RobotsUnavailable",
+    "SinkChanged",
     "SinkError",
     "TransportError",
     "WaitRequired",
@@ -282,6 +284,35 @@ class ResponseTooLarge(BadResponse):
 
 class SinkError(HarvestError):
     """Records could not be written to the sink (an unwritable path, a full disk)."""
+
+
+class SinkChanged(SinkError):
+    """A file that an unfinished harvest wrote is gone or was changed by someone else.
+
+    Raised by `HarvestPlan.start` before any request: continuing would lose the
+    pages that went into that file (or write after bytes the plan does not own).
+
+    Attributes:
+        path: the file.
+        problem: what happened to it (``"is gone"``, ``"was changed ..."``).
+        window: the listing's window, as command-line options.
+        pages: the pages of the listing written so far.
+        records: the records of the listing delivered so far.
+    """
+
+    def __init__(self, path: str, problem: str, *, window: str, pages: int, records: int) -> None:
+        self.path = path
+        self.problem = problem
+        self.window = window
+        self.pages = pages
+        self.records = records
+        plural = "" if pages == 1 else "s"
+        super().__init__(
+            f"{path}, where an unfinished harvest ({window}) wrote {pages} page{plural} "
+            f"({records} records), {problem}. Nothing was requested or written. To continue "
+            f"that harvest, put the file back and run with --out {path}; to harvest again "
+            "from the start, run with --full (in Python: HarvestPlan(..., incremental=False))"
+        )
 
 
 class HostBusy(Deferred):

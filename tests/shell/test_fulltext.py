@@ -417,8 +417,8 @@ def test_retry_rows_survive_a_crash_before_the_checkpoint(
     assert [r["fulltext"]["status"] for r in rows] == ["retry-later", "downloaded", "downloaded"]
 
     class Crash(JsonlSink):
-        def write_page(self, rows):  # type: ignore[no-untyped-def]
-            super().write_page(rows)
+        def write_page(self, rows, *, before_write=None):  # type: ignore[no-untyped-def]
+            super().write_page(rows, before_write=before_write)
             raise KeyboardInterrupt("killed after the write")
 
     clock.advance(7200)

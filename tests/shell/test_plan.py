@@ -156,11 +156,32 @@ def test_records_is_resumable(
 class CrashAfterWrite(JsonlSink):
     """Writes the page durably, then dies before the checkpoint (the worst moment)."""
 
-    def write_page(self, rows):  # type: ignore[no-untyped-def]
-        position = super().write_page(rows)
-        if position > 8000:
+    def write_page(self, rows, *, before_write=None):  # type: ignore[no-untyped-def]
+        mark = super().write_page(rows, before_write=before_write)
+        if mark is not None and mark.size > 8000:
             raise KeyboardInterrupt("killed after the write, before the checkpoint")
-        return position
+        return mark
+
+
+class TornWrite(JsonlSink):
+    """Dies in the middle of writing its third page: half a page, half a line, on disk."""
+
+    pages = 0
+
+    def write_page(self, rows, *, before_write=None):  # type: ignore[no-untyped-def]
+        TornWrite.pages += 1
+        if TornWrite.pages < 3:
+            return super().write_page(rows, before_write=before_write)
+        payload = "".join(json.dumps(r, sort_keys=True) + "\n" for r in rows).encode()
+        import os
+
+        info = os.fstat(self._fd)
+        from politeharvest._sinks import PendingWrite
+
+        assert before_write is not None
+        before_write(PendingWrite(self.path, info.st_dev, info.st_ino, info.st_size, payload))
+        os.write(self._fd, payload[: len(payload) // 2 + 7])
+        raise KeyboardInterrupt("killed in the middle of a write")
 
 
 def test_crash_between_write_and_checkpoint_loses_and_repeats_nothing(
@@ -180,13 +201,27 @@ def test_a_torn_last_line_is_cut_on_resume(
     make_plan: Callable[..., HarvestPlan], repo: OaiTestRepository, tmp_path: Path
 ) -> None:
     out = tmp_path / "torn.jsonl"
-    plan = make_plan(sink=out, max_records=50)
-    plan.run()
-    with out.open("a") as handle:
-        handle.write('{"identifier": "half a li')  # a crash in the middle of a write
-    make_plan(sink=out).run()
+    TornWrite.pages = 0
+    with pytest.raises(KeyboardInterrupt):
+        make_plan(sink=TornWrite(out)).run()
+    assert not out.read_bytes().endswith(b"\n")  # half a page, the last line torn
+    summary = make_plan(sink=out).run()
     identifiers = [r["identifier"] for r in lines(out)]
     assert len(identifiers) == len(set(identifiers)) == 230
+    assert any("took back" in note for note in summary.notes)
+
+
+def test_a_file_ending_inside_a_line_that_is_not_ours_is_refused(
+    make_plan: Callable[..., HarvestPlan], repo: OaiTestRepository, tmp_path: Path
+) -> None:
+    """Someone else's half line is not ours to cut, and appending would break it."""
+    from politeharvest.exceptions import SinkError
+
+    out = tmp_path / "theirs.jsonl"
+    out.write_bytes(b'{"mine": 1}\n{"half": ')
+    with pytest.raises(SinkError, match="does not end with a newline"):
+        make_plan(sink=out).run()
+    assert out.read_bytes() == b'{"mine": 1}\n{"half": '
 
 
 def test_second_plan_on_the_host_waits_for_the_lease(
@@ -373,15 +408,21 @@ def test_callback_and_sqlite_sinks(
 def test_state_store_round_trips(tmp_path: Path) -> None:
     store = SQLiteStateStore(tmp_path / "s.sqlite")
     from politeharvest import Checkpoint, UrlOutcome
+    from politeharvest._planning import Span
+    from politeharvest._state import PageCommit
 
-    store.commit_page(
-        Checkpoint("lane", "run", '{"x": 1}', 10, 1, 2, "2026-01-01T00:00:00Z", "2025"),
-        [("a", "2020"), ("b", "2021")],
-    )
-    assert store.checkpoint("lane") == Checkpoint(
-        "lane", "run", '{"x": 1}', 10, 1, 2, "2026-01-01T00:00:00Z", "2025"
-    )
-    assert store.filter_new("lane", [("a", "2020"), ("b", "2022"), ("c", "2019")]) == {"b", "c"}
+    checkpoint = Checkpoint("lane|w", "lane", "L1", "run", '{"x": 1}', pages=1, records=2)
+    store.commit(PageCommit("scope", (("a", "2020"), ("b", "2021")), "L1", checkpoint, "lane|w"))
+    assert store.listing("lane|w") == checkpoint
+    assert store.listings("lane") == [checkpoint]
+    assert store.filter_new("scope", [("a", "2020"), ("b", "2022"), ("c", "2019")]) == {"b", "c"}
+    # a full harvest (another listing) delivers again what other listings delivered
+    assert store.filter_new("scope", [("a", "2020")], listing_id="L2") == {"a"}
+    assert store.filter_new("scope", [("a", "2020")], listing_id="L1") == set()
+    spans = (Span(None, 100.0, "r", False),)
+    store.commit(PageCommit("scope", (), "L1", None, "lane|w", coverage=("lane", spans)))
+    assert store.listing("lane|w") is None
+    assert store.coverage("lane") == spans
     store.set_url_outcome(
         UrlOutcome("https://x/a.pdf", "retry-later", "429", 100.0, extra={"n": 1})
     )
