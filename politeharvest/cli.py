@@ -30,11 +30,11 @@ import attrs
 
 from . import __version__, presets
 from ._fulltext import FullText
-from ._oai import OaiPager
-from ._plan import DEFAULT_STATE, HarvestPlan, Lane, PageResult, record_row
+from ._oai import OaiPager, parse_datestamp
+from ._plan import DEFAULT_STATE, HarvestPlan, HarvestSummary, Lane, PageResult, record_row
 from ._policy import Politeness
 from ._session import PoliteSession, RequestEvent
-from .exceptions import Deferred, HarvestError
+from .exceptions import Deferred, HarvestError, SinkChanged
 
 __all__ = ["main", "run"]
 
@@ -124,7 +124,9 @@ def _parser() -> argparse.ArgumentParser:
         )
         sub.add_argument("--max-records", type=int, metavar="N", help="stop after about N records")
         sub.add_argument(
-            "--full", action="store_true", help="ignore the incremental high-water mark"
+            "--full",
+            action="store_true",
+            help="harvest the window again from the start, delivering every record again",
         )
         _fulltext_options(sub)
     return parser
@@ -255,22 +257,44 @@ def _harvest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             server.stop()
 
 
+def _usage(err: TextIO, message: str) -> int:
+    err.write(f"politeharvest: usage: {message}\n")
+    return EXIT_USAGE
+
+
 def _run_harvest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    if args.max_records is not None and args.max_records < 1:
+        return _usage(err, f"--max-records must be at least 1, not {args.max_records}")
+    for option, value in (("--from", args.from_), ("--until", args.until)):
+        if value is not None and parse_datestamp(value) is None:
+            return _usage(
+                err, f"{option} {value!r} is not a date (YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ)"
+            )
     progress = _Progress(args.quiet, err)
-    plan = HarvestPlan(
-        args.url,
-        metadata_prefix=args.metadata_prefix,
-        sets=tuple(args.sets),
-        from_=args.from_,
-        until=args.until,
-        policy=_policy(args),
-        state=args.state,
-        sink=args.out,
-        incremental=not args.full,
-        max_records=args.max_records,
-        on_event=(progress.event,),
-        fulltext=_fulltext(args),
-    )
+    try:
+        plan = HarvestPlan(
+            args.url,
+            metadata_prefix=args.metadata_prefix,
+            sets=tuple(args.sets),
+            from_=args.from_,
+            until=args.until,
+            policy=_policy(args),
+            state=args.state,
+            sink=args.out,
+            incremental=not args.full,
+            max_records=args.max_records,
+            on_event=(progress.event,),
+            fulltext=_fulltext(args),
+        )
+    except ValueError as exc:
+        return _usage(err, f"{exc} (--from, --until)" if "from" in str(exc) else str(exc))
+    with plan:
+        return _harvest_with(plan, args, progress, err)
+
+
+def _harvest_with(
+    plan: HarvestPlan, args: argparse.Namespace, progress: _Progress, err: TextIO
+) -> int:
     stop = {"asked": False}
 
     def ask_to_stop(signum: int, frame: FrameType | None) -> None:
@@ -291,15 +315,14 @@ def _run_harvest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     previous = signal.signal(signal.SIGINT, ask_to_stop)
     try:
         summary = plan.run(on_page=on_page)
+    except SinkChanged as exc:
+        err.write(f"politeharvest: {exc}\n")
+        return EXIT_USAGE
     finally:
         signal.signal(signal.SIGINT, previous)
         progress.close()
     if not args.quiet:
-        where = args.out if args.out != "-" else "standard output"
-        err.write(
-            f"{summary.records} records ({summary.deleted} deleted) in {summary.pages} pages "
-            f"to {where}\n"
-        )
+        _report(summary, args, err)
     if summary.deferred_until is not None:
         when = summary.deferred_until.strftime("%Y-%m-%dT%H:%M:%SZ")
         err.write(f"politeharvest: deferred: {summary.reason}; run again after {when}\n")
@@ -308,6 +331,29 @@ def _run_harvest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         err.write("politeharvest: interrupted; run the same command to continue\n")
         return EXIT_INTERRUPTED
     return EXIT_OK
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _report(summary: HarvestSummary, args: argparse.Namespace, err: TextIO) -> None:
+    """The summary lines: counts, files, where things went, and what did not happen."""
+    where = args.out if args.out != "-" else "standard output"
+    err.write(
+        f"{_plural(summary.records, 'record')} ({summary.deleted} deleted) in "
+        f"{_plural(summary.pages, 'page')} to {where}\n"
+    )
+    if summary.files:
+        counts = ", ".join(f"{n} {status}" for status, n in sorted(summary.files.items()))
+        err.write(f"files: {counts} (in {args.files})\n")
+    for note in summary.notes:
+        err.write(f"note: {note}\n")
+    if summary.stopped and args.max_records is not None and summary.deferred_until is None:
+        err.write(
+            f"stopped after {_plural(summary.records, 'record')} (--max-records); "
+            "run the same command to continue\n"
+        )
 
 
 def _batch(args: argparse.Namespace, err: TextIO) -> int:
