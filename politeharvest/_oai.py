@@ -215,6 +215,8 @@ class OaiCursor:
         empty_pages: consecutive pages with no items but a token.
         restarts: badResumptionToken restarts in the current window.
         windows: date windows still to harvest after the current one.
+        ordered: every record so far came in datestamp order (a restart from
+            `last_datestamp` then loses nothing).
     """
 
     verb: str
@@ -227,6 +229,7 @@ class OaiCursor:
     empty_pages: int = 0
     restarts: int = 0
     windows: tuple[tuple[str, str], ...] = ()
+    ordered: bool = True
 
     @property
     def arguments(self) -> dict[str, str]:
@@ -268,6 +271,7 @@ class OaiCursor:
                 empty_pages=int(data.get("empty_pages", 0)),
                 restarts=int(data.get("restarts", 0)),
                 windows=tuple(tuple(w) for w in data.get("windows", ())),
+                ordered=bool(data.get("ordered", True)),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not an OaiCursor: {exc}") from exc
@@ -644,6 +648,7 @@ class OaiPager:
                 url, f"{cursor.verb} answered without a <{cursor.verb}> element", raw=raw
             )
         items, skipped, last, delivered = self._items(cursor, list_el)
+        ordered = cursor.ordered and _in_order(cursor.last_datestamp, items)
         token_el = list_el.find(_Q + "resumptionToken")
         token = (token_el.text or "").strip() if token_el is not None and token_el.text else ""
         size = _int(token_el.get("completeListSize")) if token_el is not None else None
@@ -653,6 +658,7 @@ class OaiPager:
             page=cursor.page + 1,
             last_datestamp=last,
             delivered_at_last=delivered,
+            ordered=ordered,
         )
         next_cursor = self._next(advanced, token, len(items) + skipped, url)
         return OaiPage(
@@ -800,17 +806,27 @@ class OaiPager:
                 )
         if cursor.restarts >= 10:
             raise exc
-        if cursor.last_datestamp is None:
-            params = dict(args)
-        else:
-            params = {**args, "from": format_datestamp(cursor.last_datestamp, self.granularity())}
         logger.warning(
             "%s: resumption token refused (%s); restarting from %s",
             exc.url,
             exc.message,
-            params.get("from", "the start"),
+            cursor.last_datestamp or "the start",
         )
-        return _fresh_listing(cursor, params=params, restarts=cursor.restarts + 1)
+        return attrs.evolve(self.restart(cursor), restarts=cursor.restarts + 1)
+
+    def restart(self, cursor: OaiCursor) -> OaiCursor:
+        """The same listing without its token: a fresh request from the last datestamp seen.
+
+        Records of that datestamp's day already delivered are skipped
+        (`OaiCursor.delivered_at_last`), so nothing comes twice. Used after an expired
+        token, and by `HarvestPlan` when a listing is resumed in a later run: a token
+        issued before the repository changed can point past records that moved.
+        """
+        args = cursor.arguments
+        if cursor.last_datestamp is None:
+            return _fresh_listing(cursor, params=args)
+        params = {**args, "from": format_datestamp(cursor.last_datestamp, self.granularity())}
+        return _fresh_listing(cursor, params=params)
 
 
 def _undeclared_compression(raw: bytes) -> tuple[bytes, str]:
@@ -848,6 +864,18 @@ def _enter_window(
 def _fresh_listing(cursor: OaiCursor, **changes: Any) -> OaiCursor:
     """A cursor for the first page of a (new or restarted) listing: no token, no loop state."""
     return attrs.evolve(cursor, resumption_token=None, recent_tokens=(), empty_pages=0, **changes)
+
+
+def _in_order(last: str | None, items: Sequence[Any]) -> bool:
+    """Whether the page's datestamps continue `last` without going back in time."""
+    for item in items:
+        stamp = getattr(item, "datestamp", "")
+        if not stamp:
+            continue
+        if last is not None and _later(last, stamp):
+            return False
+        last = stamp
+    return True
 
 
 def _later(a: str, b: str) -> bool:

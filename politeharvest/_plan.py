@@ -666,13 +666,11 @@ class HarvestPlan:
             view = view_file(pending.path, pending.start, len(pending.data) + 1)
             action = pending_action(pending, view)
             if isinstance(action, str):
+                if self.window().full:  # harvested again from the start: nothing to keep
+                    store.set_value(PENDING, key, None)
+                    continue
                 raise SinkChanged(
-                    pending.path,
-                    "was written by someone else after a page the harvest had begun "
-                    f"(at byte {pending.start})",
-                    window="the last harvest",
-                    pages=0,
-                    records=0,
+                    pending.path, action, window="the last harvest", pages=0, records=0
                 )
             if action is not None:
                 with open(pending.path, "r+b") as handle:
@@ -780,6 +778,13 @@ class HarvestPlan:
             oai_cursor = self._first_cursor(pager, lane)
         else:
             oai_cursor = OaiCursor.from_json(str(lane.cursor))
+            checkpoint = self.store.listing(listing_key(lane.key, lane.window))
+            stale = checkpoint is not None and checkpoint.run_id != cursor.run_id
+            if stale and oai_cursor.ordered and oai_cursor.resumption_token:
+                # The token was issued in an earlier run; the repository may have changed
+                # since, and an offset-based token then points past records that moved.
+                # Records come in datestamp order, so restart from the last one instead.
+                oai_cursor = pager.restart(oai_cursor)
         page = pager.fetch(oai_cursor)
         pairs = [(r.identifier, r.datestamp) for r in page.records]
         only = self._listing_id(lane) if lane.window.full else None

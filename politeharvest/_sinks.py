@@ -163,19 +163,22 @@ def pending_action(pending: PendingWrite, view: FileView) -> int | str | None:
     Returns:
         the size to truncate the file back to (the file ends with the page's bytes,
         or a prefix of them: ours alone); None when there is nothing to undo (the
-        file is gone or replaced, or the write never began); or a reason (str) when
-        the page's bytes are followed or replaced by someone else's.
+        write never began); or a reason (str) when the page cannot be taken back:
+        the file is gone or replaced (its rows may have been read: they would come
+        twice), or the page's bytes are followed or replaced by someone else's.
     """
-    if not view.exists or (view.device, view.inode) != (pending.device, pending.inode):
-        return None
+    if not view.exists:
+        return "is gone, with a page that an interrupted harvest was writing into it"
+    if (view.device, view.inode) != (pending.device, pending.inode):
+        return "was replaced by another file while a page written into it was unfinished"
     if view.size <= pending.start:
         return None
     written = view.size - pending.start
     if written <= len(pending.data) and view.region[:written] == pending.data[:written]:
         return pending.start
     return (
-        f"{pending.path} was written by someone else after an interrupted page "
-        f"(bytes from {pending.start}); it was not changed"
+        "was written by someone else after a page that an interrupted harvest had begun "
+        f"(at byte {pending.start})"
     )
 
 

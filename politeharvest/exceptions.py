@@ -307,9 +307,13 @@ class SinkChanged(SinkError):
         self.pages = pages
         self.records = records
         plural = "" if pages == 1 else "s"
+        what = (
+            f"where an unfinished harvest ({window}) wrote {pages} page{plural} ({records} records)"
+        )
+        if not pages:
+            what = "the output of an interrupted harvest"
         super().__init__(
-            f"{path}, where an unfinished harvest ({window}) wrote {pages} page{plural} "
-            f"({records} records), {problem}. Nothing was requested or written. To continue "
+            f"{path}, {what}, {problem}. Nothing was requested or written. To continue "
             f"that harvest, put the file back and run with --out {path}; to harvest again "
             "from the start, run with --full (in Python: HarvestPlan(..., incremental=False))"
         )

@@ -118,7 +118,7 @@ def test_tool_commands(repository: LoopbackServer, tmp_path: Path) -> None:
         (["harvest", "{html}"], 1, "not OAI-PMH"),
         (["harvest", "{private}"], 1, "Disallow: /private"),
         (["harvest", "{oai}", "--out", "{blocked}/out.jsonl"], 1, "cannot write records"),
-        (["harvest", "{oai}", "--preset", "nope"], 1, "no politeness preset"),
+        (["harvest", "{oai}", "--preset", "nope"], 2, "no politeness preset"),  # usage
         (["identify", "http://127.0.0.9:9/oai"], 75, "robots.txt unavailable"),
     ],
 )

@@ -1,0 +1,217 @@
+"""The plan's arithmetic as tables: coverage, gaps, completed spans, keys, turns, sink marks."""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from politeharvest._planning import (
+    Span,
+    Window,
+    add_span,
+    completed_span,
+    covered,
+    gaps,
+    lane_key,
+    listing_key,
+    next_turn,
+)
+from politeharvest._sinks import FileView, PendingWrite, SinkMark, mark_problem, pending_action
+
+DAY = 86_400.0
+T0 = 1_704_067_200.0  # 2024-01-01T00:00:00Z
+
+
+def at(days: float) -> float:
+    return T0 + days * DAY
+
+
+@pytest.mark.parametrize(
+    ("spans", "added", "expected"),
+    [
+        ([], Span(None, at(1)), [(None, at(1))]),
+        ([Span(None, at(1))], Span(at(3), at(4)), [(None, at(1)), (at(3), at(4))]),
+        ([Span(at(3), at(4))], Span(None, at(1)), [(None, at(1)), (at(3), at(4))]),
+        ([Span(None, at(1))], Span(at(0.5), at(2)), [(None, at(2))]),  # overlap
+        ([Span(None, at(1))], Span(at(1) + 1, at(2)), [(None, at(2))]),  # touching
+        ([Span(None, at(1))], Span(at(1) + 2, at(2)), [(None, at(1)), (at(1) + 2, at(2))]),
+        ([Span(None, at(1)), Span(at(3), at(4))], Span(at(1), at(3)), [(None, at(4))]),
+        ([Span(at(2), at(5))], Span(at(3), at(4)), [(at(2), at(5))]),  # inside
+    ],
+)
+def test_add_span(
+    spans: list[Span], added: Span, expected: list[tuple[float | None, float]]
+) -> None:
+    assert [(s.start, s.end) for s in add_span(spans, added)] == expected
+
+
+def test_a_merged_span_keeps_the_response_date_of_its_far_end() -> None:
+    merged = add_span([Span(None, at(5), "late", True)], Span(at(1), at(2), "early", False))
+    assert merged == (Span(None, at(5), "late", True),)
+
+
+@pytest.mark.parametrize(
+    ("spans", "expected"),
+    [
+        ([], [Window()]),
+        ([Span(None, at(10))], [Window("2024-01-10T23:59:00Z", None)]),
+        ([Span(None, at(10), day=True)], [Window("2024-01-11", None, day=True)]),
+        (
+            [Span(at(5), at(10))],
+            [Window(None, "2024-01-06T00:00:00Z"), Window("2024-01-10T23:59:00Z", None)],
+        ),
+        (
+            [Span(None, at(2)), Span(at(5), at(10))],
+            [
+                Window("2024-01-02T23:59:00Z", "2024-01-06T00:00:00Z"),
+                Window("2024-01-10T23:59:00Z", None),
+            ],
+        ),
+    ],
+)
+def test_gaps(spans: list[Span], expected: list[Window]) -> None:
+    assert list(gaps(spans, overlap_s=60.0)) == expected
+
+
+@pytest.mark.parametrize(
+    ("window", "response_date", "max_datestamp", "expected"),
+    [
+        # unbounded: up to the repository's clock when the listing began
+        (Window(), "2024-01-11T00:00:00Z", "2024-01-10T12:00:00Z", Span(None, at(10))),
+        # bounded by a day: the whole day, never past the repository's clock
+        (Window(None, "2024-01-05"), "2024-01-11T00:00:00Z", "", Span(None, at(5) - 1)),
+        (Window(None, "2024-01-20"), "2024-01-11T00:00:00Z", "", Span(None, at(10))),
+        (Window("2024-01-03", "2024-01-05"), "2024-01-11T00:00:00Z", "", Span(at(2), at(5) - 1)),
+        # records stamped with days: the span says so (the next harvest takes the day again)
+        (Window(), "2024-01-11T00:00:00Z", "2024-01-10", Span(None, at(10), day=True)),
+    ],
+)
+def test_completed_span(
+    window: Window, response_date: str, max_datestamp: str, expected: Span
+) -> None:
+    span = completed_span(window, response_date=response_date, max_datestamp=max_datestamp, now=0)
+    assert (span.start, span.end, span.day) == (expected.start, expected.end, expected.day)
+
+
+def test_completed_span_uses_our_clock_only_without_a_response_date() -> None:
+    assert completed_span(Window(), response_date="", max_datestamp="", now=at(3)).end == at(3)
+
+
+@pytest.mark.parametrize(
+    ("start", "end", "expected"),
+    [(None, at(1), True), (at(0.5), at(1), True), (None, at(3), False), (at(4), at(6), False)],
+)
+def test_covered(start: float | None, end: float, expected: bool) -> None:
+    assert covered([Span(None, at(2)), Span(at(5), at(7))], start, end) is expected
+
+
+@pytest.mark.parametrize(
+    ("from_", "until", "message"),
+    [("2024-13-01", None, "not an OAI-PMH datestamp"), ("2024-02-01", "2024-01-01", "later than")],
+)
+def test_bad_windows_are_value_errors(from_: str, until: str | None, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        Window.asked(from_, until)
+
+
+def test_windows_are_normalised_and_keys_tell_windows_apart() -> None:
+    assert Window.asked("2024-01-01T10:00:00+02:00", None).from_ == "2024-01-01T08:00:00Z"
+    assert Window.asked("2024-01-01", None).from_ == "2024-01-01"
+    lane = lane_key("https://r/oai", "oai_dc", "math")
+    keys = {
+        listing_key(lane, Window()),
+        listing_key(lane, Window(full=True)),
+        listing_key(lane, Window("2024-01-01")),
+        listing_key(lane, Window("2024-01-01", "2024-02-01")),
+        listing_key(lane_key("https://r/oai", "oai_dc", "cs"), Window()),
+        listing_key(lane_key("https://r/oai", "marc", "math"), Window()),
+    }
+    assert len(keys) == 6
+
+
+@pytest.mark.parametrize(
+    ("active", "index", "expected"),
+    [
+        ([True, True], 0, 1),
+        ([True, True], 1, 0),
+        ([True, False, True], 0, 2),
+        ([False, False, True], 2, 2),
+        ([True], 0, 0),
+    ],
+)
+def test_next_turn(active: list[bool], index: int, expected: int) -> None:
+    assert next_turn(active, index) == expected
+
+
+spans_strategy = st.lists(
+    st.tuples(st.one_of(st.none(), st.floats(0, 1000)), st.floats(0, 1000)).map(
+        lambda p: Span(p[0], max(p[1], p[0] or 0.0))
+    ),
+    max_size=8,
+)
+
+
+@given(spans_strategy)
+def test_coverage_is_sorted_disjoint_and_holds_every_span_added(spans: list[Span]) -> None:
+    coverage: tuple[Span, ...] = ()
+    for span in spans:
+        coverage = add_span(coverage, span)
+    for span in spans:
+        assert covered(coverage, span.start, span.end)
+    for left, right in itertools.pairwise(coverage):
+        assert right.start is not None and right.start > left.end + 1.0  # only the first is open
+
+
+# -- sink marks and pending writes --------------------------------------------------------------
+
+LINE = b'{"identifier": "x"}\n'
+MARK = SinkMark("/o.jsonl", 1, 2, 100, len(LINE), hashlib.sha256(LINE).hexdigest())
+
+
+@pytest.mark.parametrize(
+    ("view", "problem"),
+    [
+        (FileView(True, 1, 2, 100, 100 - len(LINE), LINE), None),
+        (FileView(True, 1, 2, 180, 100 - len(LINE), LINE), None),  # lines appended after ours
+        (FileView(False), "is gone"),
+        (FileView(True, 1, 3, 100, 80, LINE), "replaced"),
+        (FileView(True, 1, 2, 50, 30, b""), "cut short"),
+        (FileView(True, 1, 2, 100, 80, b'{"identifier": "y"}\n'), "was changed"),
+    ],
+)
+def test_mark_problem(view: FileView, problem: str | None) -> None:
+    found = mark_problem(MARK, view)
+    assert (found is None) if problem is None else (found is not None and problem in found)
+
+
+PAGE = b'{"a": 1}\n{"b": 2}\n'
+PENDING = PendingWrite("/o.jsonl", 1, 2, 40, PAGE)
+
+
+@pytest.mark.parametrize(
+    ("view", "action"),
+    [
+        (FileView(True, 1, 2, 40 + len(PAGE), 40, PAGE), 40),  # the whole page: take it back
+        (FileView(True, 1, 2, 45, 40, PAGE[:5]), 40),  # torn: a prefix of ours
+        (FileView(True, 1, 2, 40, 40, b""), None),  # the write never began
+        (FileView(False), "is gone"),  # its rows may have been read: refuse
+        (FileView(True, 1, 9, 60, 40, PAGE), "replaced"),  # another file now: not ours
+        (FileView(True, 1, 2, 60, 40, b'{"c": 3}\n'), "someone else"),
+        (FileView(True, 1, 2, 40 + len(PAGE) + 5, 40, PAGE + b"more!"), "someone else"),
+    ],
+)
+def test_pending_action(view: FileView, action: int | str | None) -> None:
+    found = pending_action(PENDING, view)
+    if isinstance(action, str):
+        assert isinstance(found, str) and action in found
+    else:
+        assert found == action
+
+
+def test_pending_write_round_trips() -> None:
+    assert PendingWrite.from_json(PENDING.to_json()) == PENDING
+    assert SinkMark.from_json(MARK.to_json()) == MARK
