@@ -36,8 +36,9 @@ from ._fulltext import FullText, FullTextStep
 from ._oai import DateLike, OaiCursor, OaiPage, OaiPager, OaiRecord, format_datestamp
 from ._pacing import MemoryPaceStore, PaceStore, SQLitePaceStore, host_key
 from ._planning import (
+    PageFacts,
     Window,
-    add_span,
+    after_page,
     completed_span,
     covered,
     gaps,
@@ -388,10 +389,12 @@ class HarvestPlan:
         run = store.start_run(self.endpoint, now, stuck_after=self.policy.stuck_after)
         self._rt.notes.clear()
         try:
-            if self._lease(run.run_id) is not None:
-                # Only while holding the host: a live job may be writing its page now.
-                self._repair_pending()
+            # Only while holding the host: a live job may be writing its page now.
+            holding = self._lease(run.run_id) is not None
+            repairs = self._pending_repairs() if holding else []
             lanes = tuple(self._plan_lane(spec) for spec in self.sets or (None,))
+            # Every check is done: only now is anything changed.
+            self._repair(repairs)
             if self.sink is not None:
                 self._check_appendable()
                 self._open_sink()  # an unwritable output is an error before any request
@@ -655,34 +658,43 @@ class HarvestPlan:
                     "another --out"
                 )
 
-    def _repair_pending(self) -> None:
-        """Take back pages written just before a crash, from the file they went to, if ours."""
+    def _pending_repairs(self) -> list[tuple[str, PendingWrite, int | None, int]]:
+        """Pages written just before a crash, and what to cut each file back to (no change yet).
+
+        Raises:
+            SinkChanged: a page cannot be taken back (its file is gone, replaced, or
+                written after by someone else); a full harvest forgets such pages instead.
+        """
+        repairs: list[tuple[str, PendingWrite, int | None, int]] = []
         prefix = self.scope + "\n"
-        store = self.store
-        for key, text in store.values(PENDING).items():
+        for key, text in self.store.values(PENDING).items():
             if not key.startswith(prefix):
                 continue
             pending = PendingWrite.from_json(text)
             view = view_file(pending.path, pending.start, len(pending.data) + 1)
             action = pending_action(pending, view)
             if isinstance(action, str):
-                if self.window().full:  # harvested again from the start: nothing to keep
-                    store.set_value(PENDING, key, None)
-                    continue
-                raise SinkChanged(
-                    pending.path, action, window="the last harvest", pages=0, records=0
-                )
+                if not self.window().full:
+                    raise SinkChanged(
+                        pending.path, action, window="the last harvest", pages=0, records=0
+                    )
+                action = None  # harvested again from the start: nothing to keep
+            repairs.append((key, pending, action, view.size))
+        return repairs
+
+    def _repair(self, repairs: Sequence[tuple[str, PendingWrite, int | None, int]]) -> None:
+        """Take back the pages: each from the file it went to, only bytes the plan wrote."""
+        for key, pending, action, size in repairs:
             if action is not None:
                 with open(pending.path, "r+b") as handle:
                     handle.truncate(action)
                     handle.flush()
                     os.fsync(handle.fileno())
-                cut = view.size - action
                 self._rt.notes.append(
-                    f"took back {cut} bytes of a page written to {pending.path} just before "
-                    "an interruption (it is harvested again)"
+                    f"took back {size - action} bytes of a page written to {pending.path} just "
+                    "before an interruption (it is harvested again)"
                 )
-            store.set_value(PENDING, key, None)
+            self.store.set_value(PENDING, key, None)
 
     def _note_pending(self, pending: PendingWrite) -> None:
         key = f"{self.scope}\n{pending.path}"
@@ -815,44 +827,27 @@ class HarvestPlan:
         lane = cursor.lanes[index]
         key = listing_key(lane.key, lane.window)
         store = self.store
-        base = store.listing(key)
         listing_id = self._listing_id(lane)
-        stamps = [r.datestamp for r in fresh if r.datestamp]
-        response_date = (base.response_date if base else "") or page.response_date
-        max_datestamp = max([*stamps, base.max_datestamp if base else ""])
-        outputs = json.loads(base.outputs) if base else []
-        if mark is not None:
-            if not outputs or outputs[-1]["path"] != mark.path:
-                outputs.append({"path": mark.path, "pages": 0, "records": 0})
-            outputs[-1]["pages"] += 1
-            outputs[-1]["records"] += len(fresh)
-        checkpoint: Checkpoint | None = None
-        coverage = None
-        if page.next_cursor is not None:
-            checkpoint = Checkpoint(
-                listing=key,
-                lane=lane.key,
-                listing_id=listing_id,
-                run_id=cursor.run_id,
-                cursor=page.next_cursor.to_json(),
-                window=json.dumps(attrs.asdict(lane.window), sort_keys=True),
-                sink=mark.to_json() if mark is not None else (base.sink if base else ""),
-                outputs=json.dumps(outputs, sort_keys=True),
-                pages=(base.pages if base else 0) + 1,
-                records=(base.records if base else 0) + len(fresh),
-                response_date=response_date,
-                max_datestamp=max_datestamp,
-            )
-        else:
-            # The listing is complete: its window (up to the repository's clock when it
-            # began, never ours) joins the lane's coverage.
-            span = completed_span(
-                lane.window,
-                response_date=response_date,
-                max_datestamp=max_datestamp,
-                now=self.clock.now(),
-            )
-            coverage = (lane.key, add_span(store.coverage(lane.key), span))
+        facts = PageFacts(
+            next_cursor=page.next_cursor.to_json() if page.next_cursor else None,
+            response_date=page.response_date,
+            # records without a datestamp count too ("" is below every datestamp)
+            datestamps=tuple(r.datestamp for r in fresh),
+            sink=mark.to_json() if mark is not None else "",
+            sink_path=mark.path if mark is not None else None,
+        )
+        checkpoint, spans = after_page(
+            store.listing(key),
+            facts,
+            listing=key,
+            lane=lane.key,
+            listing_id=listing_id,
+            run_id=cursor.run_id,
+            window=lane.window,
+            coverage=store.coverage(lane.key),
+            now=self.clock.now(),
+        )
+        coverage = None if spans is None else (lane.key, spans)
         store.commit(
             PageCommit(
                 scope=self.scope,

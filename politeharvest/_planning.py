@@ -29,6 +29,7 @@ Resume keys
 from __future__ import annotations
 
 import datetime as _dt
+import json
 import math
 from collections.abc import Sequence
 
@@ -37,9 +38,12 @@ import attrs
 from ._oai import DAY, SECONDS, format_datestamp, parse_datestamp
 
 __all__ = [
+    "Checkpoint",
+    "PageFacts",
     "Span",
     "Window",
     "add_span",
+    "after_page",
     "completed_span",
     "covered",
     "gaps",
@@ -262,3 +266,110 @@ def next_turn(active: Sequence[bool], index: int) -> int:
         if active[candidate]:
             return candidate
     return index
+
+
+@attrs.frozen
+class Checkpoint:
+    """Where an unfinished listing stands, written only after its page is durable.
+
+    Attributes:
+        listing: the listing's key (lane and window: see `_planning.listing_key`).
+        lane: the lane key (endpoint, prefix, set).
+        listing_id: unique to this listing (a full harvest deduplicates within it).
+        run_id: the run that wrote it.
+        cursor: the next page's OaiCursor as JSON.
+        window: the listing's window as JSON.
+        sink: the `SinkMark` (JSON) of the file this listing last wrote, or "".
+        outputs: JSON list of ``{"path", "pages", "records"}``: where its pages went.
+        pages: pages done in this listing.
+        records: records delivered in this listing.
+        response_date: the repository's responseDate of the listing's first page.
+        max_datestamp: the highest datestamp delivered in this listing.
+    """
+
+    listing: str
+    lane: str
+    listing_id: str
+    run_id: str
+    cursor: str
+    window: str = "{}"
+    sink: str = ""
+    outputs: str = "[]"
+    pages: int = 0
+    records: int = 0
+    response_date: str = ""
+    max_datestamp: str = ""
+
+
+@attrs.frozen
+class PageFacts:
+    """What one durable page of a listing brought (the input of `after_page`).
+
+    Attributes:
+        next_cursor: the listing's next page (OaiCursor JSON), or None: the listing is complete.
+        response_date: the repository's responseDate of the page.
+        datestamps: the datestamps of the records delivered from the page.
+        sink: the `SinkMark` (JSON) after the page was written, or "" when nothing was
+            written to a file.
+        sink_path: the file written, if any.
+    """
+
+    next_cursor: str | None
+    response_date: str
+    datestamps: tuple[str, ...] = ()
+    sink: str = ""
+    sink_path: str | None = None
+
+
+def after_page(
+    base: Checkpoint | None,
+    facts: PageFacts,
+    *,
+    listing: str,
+    lane: str,
+    listing_id: str,
+    run_id: str,
+    window: Window,
+    coverage: Sequence[Span],
+    now: float,
+) -> tuple[Checkpoint | None, Coverage | None]:
+    """The listing's checkpoint after a page, or (when it completed) the lane's new coverage.
+
+    Counters and the file history carry over from `base` (the listing's checkpoint
+    before the page, possibly written by an earlier run); the ``responseDate`` is the
+    one of the listing's first page, since that is the repository's clock when the
+    listing began.
+
+    Returns:
+        ``(checkpoint, None)`` while the listing goes on; ``(None, coverage)`` when it
+        is complete.
+    """
+    response_date = (base.response_date if base else "") or facts.response_date
+    max_datestamp = max([*facts.datestamps, base.max_datestamp if base else ""])
+    if facts.next_cursor is None:
+        span = completed_span(
+            window, response_date=response_date, max_datestamp=max_datestamp, now=now
+        )
+        return None, add_span(coverage, span)
+    outputs: list[dict[str, object]] = json.loads(base.outputs) if base else []
+    if facts.sink_path is not None:
+        if not outputs or outputs[-1]["path"] != facts.sink_path:
+            outputs.append({"path": facts.sink_path, "pages": 0, "records": 0})
+        last = outputs[-1]
+        last["pages"] = int(str(last["pages"])) + 1
+        last["records"] = int(str(last["records"])) + len(facts.datestamps)
+    checkpoint = Checkpoint(
+        listing=listing,
+        lane=lane,
+        listing_id=listing_id,
+        run_id=run_id,
+        cursor=facts.next_cursor,
+        window=json.dumps(attrs.asdict(window), sort_keys=True),
+        sink=facts.sink or (base.sink if base else ""),
+        outputs=json.dumps(outputs, sort_keys=True),
+        pages=(base.pages if base else 0) + 1,
+        records=(base.records if base else 0) + len(facts.datestamps),
+        response_date=response_date,
+        max_datestamp=max_datestamp,
+    )
+    return checkpoint, None

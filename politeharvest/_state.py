@@ -30,7 +30,7 @@ import attrs
 
 from ._oai import parse_datestamp
 from ._pacing import owner_id, process_alive
-from ._planning import Span
+from ._planning import Checkpoint, Span
 from ._sqlite import connect, transaction
 
 __all__ = [
@@ -46,39 +46,6 @@ __all__ = [
 
 #: The kv namespace of pending writes (one per file path).
 PENDING = "pending-write"
-
-
-@attrs.frozen
-class Checkpoint:
-    """Where an unfinished listing stands, written only after its page is durable.
-
-    Attributes:
-        listing: the listing's key (lane and window: see `_planning.listing_key`).
-        lane: the lane key (endpoint, prefix, set).
-        listing_id: unique to this listing (a full harvest deduplicates within it).
-        run_id: the run that wrote it.
-        cursor: the next page's OaiCursor as JSON.
-        window: the listing's window as JSON.
-        sink: the `SinkMark` (JSON) of the file this listing last wrote, or "".
-        outputs: JSON list of ``{"path", "pages", "records"}``: where its pages went.
-        pages: pages done in this listing.
-        records: records delivered in this listing.
-        response_date: the repository's responseDate of the listing's first page.
-        max_datestamp: the highest datestamp delivered in this listing.
-    """
-
-    listing: str
-    lane: str
-    listing_id: str
-    run_id: str
-    cursor: str
-    window: str = "{}"
-    sink: str = ""
-    outputs: str = "[]"
-    pages: int = 0
-    records: int = 0
-    response_date: str = ""
-    max_datestamp: str = ""
 
 
 @attrs.frozen

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+import json
 
 import pytest
 from hypothesis import given
@@ -215,3 +216,69 @@ def test_pending_action(view: FileView, action: int | str | None) -> None:
 def test_pending_write_round_trips() -> None:
     assert PendingWrite.from_json(PENDING.to_json()) == PENDING
     assert SinkMark.from_json(MARK.to_json()) == MARK
+
+
+# -- a listing's checkpoint after each page ------------------------------------------------------
+
+WINDOW = Window("2024-01-01")
+
+
+def step(base, facts):  # type: ignore[no-untyped-def]
+    from politeharvest._planning import after_page
+
+    return after_page(
+        base,
+        facts,
+        listing="L|2024-01-01|",
+        lane="L",
+        listing_id="id-1",
+        run_id="run-2",
+        window=WINDOW,
+        coverage=(Span(None, at(-10)),),
+        now=at(100),
+    )
+
+
+def test_the_first_page_starts_the_checkpoint() -> None:
+    from politeharvest._planning import PageFacts
+
+    checkpoint, coverage = step(
+        None,
+        PageFacts('{"p": 2}', "2024-02-01T00:00:00Z", ("2024-01-02", "2024-01-03"), "M1", "/a"),
+    )
+    assert coverage is None
+    assert checkpoint is not None
+    assert (checkpoint.pages, checkpoint.records, checkpoint.cursor) == (1, 2, '{"p": 2}')
+    assert checkpoint.response_date == "2024-02-01T00:00:00Z"
+    assert checkpoint.max_datestamp == "2024-01-03"
+    assert checkpoint.sink == "M1"
+    assert json.loads(checkpoint.outputs) == [{"path": "/a", "pages": 1, "records": 2}]
+
+
+def test_later_pages_carry_counters_first_response_date_and_file_history() -> None:
+    from politeharvest._planning import PageFacts
+
+    first, _ = step(None, PageFacts("c2", "2024-02-01T00:00:00Z", ("2024-01-02",), "M1", "/a"))
+    # the next page, in a later run, into another file; then a page with nothing new
+    second, _ = step(first, PageFacts("c3", "2024-03-01T00:00:00Z", ("2024-01-05",), "M2", "/b"))
+    third, _ = step(second, PageFacts("c4", "2024-03-01T00:00:00Z", ()))
+    assert third is not None
+    assert (third.pages, third.records, third.cursor) == (3, 2, "c4")
+    assert third.response_date == "2024-02-01T00:00:00Z"  # the listing's first page
+    assert third.sink == "M2"  # the last file written, kept through an empty page
+    assert json.loads(third.outputs) == [
+        {"path": "/a", "pages": 1, "records": 1},
+        {"path": "/b", "pages": 1, "records": 1},
+    ]
+
+
+def test_the_last_page_adds_the_window_to_the_coverage() -> None:
+    from politeharvest._planning import PageFacts
+
+    first, _ = step(None, PageFacts("c2", "2024-02-01T00:00:00Z", ("2024-01-02",)))
+    checkpoint, coverage = step(first, PageFacts(None, "2024-03-01T00:00:00Z", ("2024-01-09",)))
+    assert checkpoint is None
+    assert coverage == (
+        Span(None, at(-10)),
+        Span(at(0), at(31), "2024-02-01T00:00:00Z", day=True),  # to the first page's clock
+    )
