@@ -203,6 +203,7 @@ class _Progress:
         self.err = err
         self.bar: Any = None
         self.wait = ""
+        self.files: dict[str, int] = {}
         if not quiet and err.isatty():
             try:
                 from tqdm import tqdm
@@ -217,21 +218,33 @@ class _Progress:
         if self.bar is not None:
             self.bar.set_postfix_str(self.wait, refresh=False)
 
-    def page(self, lane: str, records: int, total: int | None, pages: int) -> None:
+    def page(self, lane: str, result: PageResult, pages: int) -> None:
         if self.quiet:
             return
+        records = len(result.records)
+        total = result.page.complete_list_size if result.page else None
+        for status, count in result.files.items():
+            self.files[status] = self.files.get(status, 0) + count
+        files = ""
+        if self.files:
+            files = " files: " + ", ".join(f"{n} {s}" for s, n in sorted(self.files.items()))
         if self.bar is not None:
             if total is not None and self.bar.total is None:
                 self.bar.total = total
-            self.bar.update(records)
+            self.bar.update(records + result.skipped)  # the listing's items, as counted by total
             self.bar.set_description(f"page {pages}")
+            self.bar.set_postfix_str(f"{files} {self.wait}".strip(), refresh=False)
             return
         size = f" of {total}" if total is not None else ""
-        self.err.write(f"page {pages}: {records} records{size} [{lane}] {self.wait}\n")
+        self.err.write(
+            f"page {pages}: {_plural(records, 'record')}{size} [{lane}]{files} {self.wait}\n"
+        )
         self.err.flush()
 
     def close(self) -> None:
         if self.bar is not None:
+            if self.bar.total is not None and self.bar.n != self.bar.total:
+                self.bar.total = self.bar.n  # end at the true total (several sets or windows)
             self.bar.close()
 
 
@@ -308,8 +321,7 @@ def _harvest_with(
     def on_page(result: PageResult, lane: Lane) -> bool:
         nonlocal pages
         pages += 1
-        total = result.page.complete_list_size if result.page else None
-        progress.page(lane.set_spec or "all", len(result.records), total, pages)
+        progress.page(lane.set_spec or "all", result, pages)
         return not stop["asked"]
 
     previous = signal.signal(signal.SIGINT, ask_to_stop)

@@ -290,7 +290,7 @@ class Harvests(RuleBasedStateMachine):
 
 TestHarvests = Harvests.TestCase
 TestHarvests.settings = settings(
-    max_examples=int(os.environ.get("PH_STATEFUL_EXAMPLES", "40")),
+    max_examples=int(os.environ.get("PH_STATEFUL_EXAMPLES", "100")),
     stateful_step_count=12,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
