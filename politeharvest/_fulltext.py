@@ -26,6 +26,7 @@ from typing import Any
 
 import attrs
 
+from ._identity import RecordHints
 from ._oai import OaiRecord
 from ._pdf import FileResult, PdfFetcher, safe_filename
 from ._resolver import LandingPageResolver, Resolution
@@ -84,11 +85,16 @@ def candidate_urls(
 
 
 def _summary(
-    resolution: Resolution | None, result: FileResult | None, reason: str = ""
+    resolution: Resolution | None,
+    result: FileResult | None,
+    reason: str = "",
+    *,
+    landing_url: str | None = None,
 ) -> dict[str, Any]:
     file_result = result or (resolution.file if resolution else None)
+    identity = file_result.identity if file_result else None
     return {
-        "landing_url": resolution.landing_url if resolution else None,
+        "landing_url": resolution.landing_url if resolution else landing_url,
         "file_url": (file_result.final_url if file_result and file_result.ok else None)
         or (resolution.file_url if resolution else None),
         "path": str(file_result.path) if file_result and file_result.path else None,
@@ -100,6 +106,7 @@ def _summary(
         ),
         "reason": reason
         or (resolution.reason if resolution else (file_result.reason if file_result else "")),
+        "identity": identity.to_dict() if identity else None,
     }
 
 
@@ -126,7 +133,7 @@ class FullTextStep:
     def __attrs_post_init__(self) -> None:
         self.fetcher = PdfFetcher(
             self.session,
-            self.settings.directory / "files",
+            self.settings.directory,
             state=self.state,
             file_types=self.settings.file_types,
         )
@@ -146,14 +153,25 @@ class FullTextStep:
             return _summary(
                 None, None, "the record names no http(s) URL (dc:identifier, dc:relation)"
             )
-        return self.for_url(urls[0], record.identifier)
+        hints = RecordHints.from_metadata(record.metadata)
+        return self.for_url(urls[0], record.identifier, hints=hints)
 
-    def for_url(self, url: str, key: str) -> dict[str, Any]:
-        """Resolve `url` (a landing page or a file) and fetch its file under `key`."""
+    def for_url(self, url: str, key: str, *, hints: RecordHints | None = None) -> dict[str, Any]:
+        """Resolve `url` (a landing page or a file) and fetch its file under `key`.
+
+        Args:
+            url: a landing page or a file.
+            key: the record's identifier (files are named after it).
+            hints: the record's title, DOI, authors and year: every file is checked
+                against them (see `LandingPageResolver.resolve`).
+        """
         if not self.settings.resolve_landing_pages:
-            result = self.fetcher.fetch(url, key)
+            result = self.fetcher.fetch(url, key, hints=hints)
+            self._remember_for_retry(result, None, hints)
             return _summary(None, result)
-        resolution = self.resolver.resolve(url, key=key, html_only=self.settings.html_only)
+        resolution = self.resolver.resolve(
+            url, key=key, html_only=self.settings.html_only, hints=hints
+        )
         html_path = self._keep_html(resolution, key) if self.settings.html_only else None
         if (
             resolution.status == "retry-later"
@@ -163,9 +181,14 @@ class FullTextStep:
             # The landing page could not be read now: read it again in the next harvest.
             self.state.set_url_outcome(
                 UrlOutcome(
-                    url, "retry-later", resolution.reason, None, extra={"key": key, "landing": True}
+                    url,
+                    "retry-later",
+                    resolution.reason,
+                    None,
+                    extra={"key": key, "landing": True, "hints": _hints_dict(hints)},
                 )
             )
+        self._remember_for_retry(resolution.file, resolution.landing_url, hints)
         summary = _summary(resolution, resolution.file)
         if html_path is not None:
             summary["html_path"] = str(html_path)
@@ -184,13 +207,31 @@ class FullTextStep:
             yield json.loads(row)  # retried by a run that crashed before writing them
         for outcome in self.state.retry_later(now):
             key = str(outcome.extra.get("key") or outcome.url)
+            hints = _hints_from(outcome.extra.get("hints"))
             if outcome.extra.get("landing"):
-                fulltext = self.for_url(outcome.url, key)
+                fulltext = self.for_url(outcome.url, key, hints=hints)
             else:
-                fulltext = _summary(None, self.fetcher.fetch(outcome.url, key))
+                # A file that could not be had: fetched again; its row says all a first
+                # attempt's row says (the landing page it came from, its identity).
+                landing = outcome.extra.get("landing_url")
+                result = self.fetcher.fetch(outcome.url, key, hints=hints)
+                self._remember_for_retry(result, landing, hints)
+                fulltext = _summary(None, result, landing_url=landing)
             update = {"identifier": key, "fulltext": fulltext, "retry": True}
             self.state.set_value(_UNREPORTED, outcome.url, json.dumps(update, sort_keys=True))
             yield update
+
+    def _remember_for_retry(
+        self, result: FileResult | None, landing_url: str | None, hints: RecordHints | None
+    ) -> None:
+        """Keep what a retry of this file needs: its landing page and the record's hints."""
+        if self.state is None or result is None or result.status != "retry-later":
+            return
+        outcome = self.state.url_outcome(result.url)
+        if outcome is None:
+            return
+        extra = {**outcome.extra, "landing_url": landing_url, "hints": _hints_dict(hints)}
+        self.state.set_url_outcome(attrs.evolve(outcome, extra=extra))
 
     def reported(self) -> None:
         """The retry rows handed out so far are durably written: forget them."""
@@ -247,7 +288,7 @@ def run_batch(
     """
     finished = done or set()
     written = 0
-    batch: list[dict[str, str]] = []
+    batch: list[dict[str, Any]] = []
 
     def flush() -> None:
         nonlocal written
@@ -274,16 +315,33 @@ def run_batch(
         if ident in finished:
             continue
         finished.add(ident)
-        batch.append({"id": ident, "url": url})
+        hint_fields = {k: item[k] for k in ("title", "doi", "authors", "year") if k in item}
+        batch.append({"id": ident, "url": url, **hint_fields})
         if len(batch) >= batch_size:
             flush()
     flush()
     return written
 
 
-def _one(step: FullTextStep, item: Mapping[str, str]) -> dict[str, Any]:
-    fulltext = step.for_url(item["url"], item["id"])
+def _one(step: FullTextStep, item: Mapping[str, Any]) -> dict[str, Any]:
+    hints = RecordHints.from_row(item)
+    fulltext = step.for_url(item["url"], item["id"], hints=None if hints.empty else hints)
     return {"id": item["id"], "url": item["url"], **fulltext}
+
+
+def _hints_dict(hints: RecordHints | None) -> dict[str, Any] | None:
+    return None if hints is None else attrs.asdict(hints)
+
+
+def _hints_from(data: object) -> RecordHints | None:
+    if not isinstance(data, Mapping):
+        return None
+    return RecordHints(
+        titles=tuple(data.get("titles") or ()),
+        doi=data.get("doi"),
+        surnames=tuple(data.get("surnames") or ()),
+        year=data.get("year"),
+    )
 
 
 def read_done(path: Path) -> set[str]:

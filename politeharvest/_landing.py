@@ -62,6 +62,10 @@ class Candidate:
         score: higher is tried first; below `MIN_SCORE` a candidate is not kept.
         rejected: why it was rejected, or None if kept.
         signature: the tag/class path of the element (for learning), if any.
+        strong: the evidence alone says this is the article's own file (a site rule's
+            selector or extractor, a same-site ``citation_pdf_url``); a file from a weak
+            candidate (anchor, learned structure, URL guess, another site's meta) is kept
+            only when its text matches the record.
     """
 
     url: str
@@ -70,6 +74,7 @@ class Candidate:
     score: float
     rejected: str | None = None
     signature: str = ""
+    strong: bool = False
 
 
 @attrs.frozen
@@ -94,6 +99,8 @@ class PageAnalysis:
 
 #: Candidates scoring below this are not kept (anchor evidence too weak).
 MIN_SCORE = 40.0
+#: On a platform a rule knows but whose file it did not find, anchors need this score.
+_STRONG_ANCHOR = 70.0
 
 
 @attrs.frozen
@@ -112,6 +119,9 @@ class SiteRule:
             URL in script data.
         score: the rank of what the rule finds.
         example: a page URL the rule is for (docs and tests).
+        guess: the rewrite is a guess (the file may not exist, or be another document):
+            tried only after the page is read, and kept only when the file's text
+            matches the record, unless the page itself links the same URL.
     """
 
     name: str
@@ -123,6 +133,12 @@ class SiteRule:
     extractor: str = ""
     score: float = 100.0
     example: str = ""
+    guess: bool = False
+
+    @property
+    def platform(self) -> bool:
+        """True when the rule recognises a platform by its address (hosts or path)."""
+        return bool(self.hosts or self.path)
 
     def matches(self, url: str) -> re.Match[str] | None:
         """The match of `path` on `url` (or an empty match when the rule has no path)."""
@@ -170,6 +186,7 @@ RULES: tuple[SiteRule, ...] = (
         path=r"^(?P<base>/(?:[^?#]*/)?index\.php/[^/]+/article)/view/(?P<id>\d+)/(?P<galley>\d+)/?$",
         rewrite="{scheme}://{host}{base}/download/{id}/{galley}",
         example="https://journals.example.org/index.php/j/article/view/12/34",
+        guess=True,
     ),
     SiteRule(
         "ojs",
@@ -214,6 +231,24 @@ RULES: tuple[SiteRule, ...] = (
         path=r"^/(?P<id>[a-z]+-\d+)(?:v\d+)?/?$",
         rewrite="{scheme}://{host}/{id}/document",
         example="https://hal.science/jpa-00235190",
+        guess=True,
+    ),
+    SiteRule(
+        "jstor",
+        hosts=r"(^|\.)jstor\.org$",
+        path=r"^/stable/(?:10\.\d+/)?(?P<id>\d+)/?$",
+        rewrite="https://www.jstor.org/stable/pdf/{id}.pdf?acceptTC=1",
+        example="https://www.jstor.org/stable/20183234",
+        guess=True,
+    ),
+    SiteRule(
+        "sage",
+        hosts=r"(^|\.)journals\.sagepub\.com$",
+        path=r"^/doi/(?:abs/|full/|epub/)?(?P<doi>10\.\d+/[^?#]+?)/?$",
+        rewrite="https://journals.sagepub.com/doi/pdf/{doi}?download=true",
+        selectors=('a[href*="/doi/pdf/"]',),
+        example="https://journals.sagepub.com/doi/10.1177/0018720814547570",
+        guess=True,
     ),
     SiteRule(
         "figshare",
@@ -247,6 +282,7 @@ RULES: tuple[SiteRule, ...] = (
     SiteRule(
         "sciencedirect",
         hosts=r"(^|\.)sciencedirect\.com$",
+        selectors=('a.accessbar-utility-link[href*="/pdfft"]', 'a#pdfLink[href*="/pdfft"]'),
         extractor="sciencedirect_json",
         example="https://www.sciencedirect.com/science/article/pii/S146290112300117X",
     ),
@@ -351,13 +387,33 @@ _BAD_HREF = re.compile(
     r"isallowed=n",
     re.IGNORECASE,
 )
-_BAD_SECTION = re.compile(
-    r"(^|[\s_-])(ref|refs|references?|bibliography|citation|cited|related|recommend|"
-    r"similar|more-?like|footer|header|nav|navigation|menu|breadcrumb|cookie|share|social|"
-    r"sidebar-?ad|advert|metrics|stats|author-?info|affiliations?|kapak|kaynak(ca|lar)?)"
+#: Class, id and label words of regions outside the article's main content.
+_REGION_WORDS = re.compile(
+    r"(^|[\s_-])(ref|refs|references?|reference-?list|bibliography|citations?|cited-?by|citing|"
+    r"related|recommend\w*|suggest\w*|similar|more-?like(-?this)?|most-?(read|viewed|cited|popular)|"
+    r"popular|trending|footer|nav|navigation|navbar|breadcrumbs?|cookies?|share|sharing|social|"
+    r"sidebar-?ad|advert\w*|ads|metrics|stats|author-?info|affiliations?|kapak|kaynak(ca|lar)?|"
+    r"benzer|block_custom|custom-?block|pkp_block|site-?header|page-?header|global-?header)"
     r"($|[\s_-])",
     re.IGNORECASE,
 )
+#: Headings of such regions, in the six languages of the anchor words.
+_REGION_HEADING = re.compile(
+    r"^\W*(?:(?:similar|related|recommended|suggested|more|other|you\s+may\s+also\s+like)\s+"
+    r"(?:articles?|papers?|publications?|content|items?|works?|chapters?|books?)|"
+    r"most\s+(?:read|viewed|cited|downloaded|popular)(?:\s+articles?)?|cited\s+by|citing\s+articles|"
+    r"references?|bibliography|literature\s+cited|works\s+cited|people\s+also\s+read|"
+    r"benzer\s+(?:makaleler|yay[ıi]nlar|çalışmalar)|[iİ]lgili\s+(?:makaleler|yay[ıi]nlar)|"  # noqa: RUF001 - Turkish letters
+    r"en\s+(?:çok|cok)\s+(?:okunan|görüntülenen|indirilen)(?:\s+makaleler)?|kaynak(?:ça|ca|lar)|"
+    r"ähnliche\s+(?:artikel|beiträge|publikationen)|verwandte\s+(?:artikel|beiträge)|"
+    r"meistgelesen\w*|literatur(?:verzeichnis)?|"
+    r"articles?\s+(?:similaires|connexes|recommandés)|les\s+plus\s+lus|références|bibliographie|"
+    r"art[íi]culos\s+(?:similares|relacionados|recomendados)|m[áa]s\s+le[íi]dos|referencias|"
+    r"artigos\s+(?:semelhantes|relacionados|recomendados)|mais\s+lidos|referências)\b",
+    re.IGNORECASE,
+)
+_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+_LANDMARKS = {"navigation": "navigation", "contentinfo": "footer", "banner": "header"}
 _FILE_HREF = re.compile(
     r"\.pdf(?:$|[?#])|/pdf(?:/|$|\?)|/pdfft|/pdfdirect|/download(?:/|$|\?)|/document$|"
     r"/full-?text(?:/|$)|/volltext(?:/|$)|"
@@ -388,22 +444,68 @@ def element_signature(element: Tag, depth: int = 12) -> str:
     return " > ".join(reversed(parts))
 
 
-def _in_bad_section(element: Tag) -> str | None:
-    for parent in element.parents:
-        if not isinstance(parent, Tag) or parent.name in ("body", "html"):
-            break
+class Regions:
+    """Tells whether an element lies outside the article's main content (core, per page).
+
+    Walking up from the element to the container of the page's title (its ``h1``) or
+    ``main``, a region is recognised by its element (``header``, ``footer``, ``nav``),
+    its ARIA landmark role, its class, id or label words (related, similar,
+    recommended, references, sidebars' custom blocks...), or a heading just before
+    the element's branch ("Similar articles", "Benzer Makaleler", "Ähnliche Artikel",
+    "Références"... in the six languages of the anchor words). Layout classes above
+    the title's container (``auto-fix-header`` on ``main``) are never read.
+    """
+
+    def __init__(self, soup: BeautifulSoup) -> None:
+        title = soup.find("h1")
+        self._stops = {id(p) for p in title.parents} if isinstance(title, Tag) else set()
+        self._cache: dict[int, str | None] = {}
+
+    def outside(self, element: Tag) -> str | None:
+        """Why `element` is outside the main content, or None when it is inside."""
+        child: Tag = element
+        for parent in element.parents:
+            if not isinstance(parent, Tag) or parent.name in ("body", "html", "main"):
+                return None
+            if id(parent) in self._stops or str(parent.get("role") or "") == "main":
+                return None
+            key = id(child)
+            if key not in self._cache:
+                self._cache[key] = self._region(parent, child)
+            if self._cache[key] is not None:
+                return self._cache[key]
+            child = parent
+        return None
+
+    @staticmethod
+    def _region(parent: Tag, child: Tag) -> str | None:
         if parent.name in ("footer", "header", "nav"):
             return f"inside <{parent.name}>"
+        role = str(parent.get("role") or "")
+        if role in _LANDMARKS:
+            return f"inside the page's {_LANDMARKS[role]} (role={role})"
         names = " ".join(
             [
                 *(parent.get("class") or []),
                 str(parent.get("id") or ""),
-                str(parent.get("role") or ""),
+                str(parent.get("aria-label") or ""),
             ]
-        )
-        if names.strip() and _BAD_SECTION.search(names):
-            return f"inside a {names.strip()[:40]!r} section"
-    return None
+        ).strip()
+        if names and _REGION_WORDS.search(names):
+            return f"inside a {names[:40]!r} region"
+        for sibling in list(child.find_previous_siblings(limit=6)):
+            heading = sibling if sibling.name in _HEADINGS else None
+            if heading is None and len(sibling.find_all(True, limit=4)) <= 3:
+                heading = sibling.find(_HEADINGS)
+            if heading is not None:
+                text = heading.get_text(" ", strip=True)[:80]
+                if _REGION_HEADING.search(text):
+                    return f"under the heading {text!r}"
+                break  # the nearest heading decides
+        label = str(parent.get("aria-label") or "")
+        if label and _REGION_HEADING.search(label):
+            return f"in a region labelled {label[:40]!r}"
+        return None
 
 
 def _text_of(element: Tag) -> str:
@@ -452,19 +554,23 @@ def _meta_candidates(soup: BeautifulSoup, base: str) -> list[Candidate]:
     return found
 
 
-def _rule_candidates(soup: BeautifulSoup, url: str, rules: Sequence[SiteRule]) -> list[Candidate]:
+def _rule_candidates(
+    soup: BeautifulSoup, url: str, rules: Sequence[SiteRule], regions: Regions
+) -> list[Candidate]:
     found = []
     for rule in rules:
         match = rule.matches(url)
         if match is None:
             continue
         if rule.rewrite:
+            guess = " (a guess)" if rule.guess else ""
             found.append(
                 Candidate(
                     rule.build(rule.rewrite, url, match),
                     f"rule:{rule.name}",
-                    f"URL rewrite of {url}",
+                    f"URL rewrite of {url}{guess}",
                     rule.score + 5,
+                    strong=not rule.guess,
                 )
             )
         for selector in rule.selectors:
@@ -472,7 +578,7 @@ def _rule_candidates(soup: BeautifulSoup, url: str, rules: Sequence[SiteRule]) -
                 href = element.get("href")
                 if not href:
                     continue
-                why = _in_bad_section(element)
+                why = regions.outside(element)
                 candidate = Candidate(
                     _absolute(str(href), url),
                     f"rule:{rule.name}",
@@ -480,15 +586,54 @@ def _rule_candidates(soup: BeautifulSoup, url: str, rules: Sequence[SiteRule]) -
                     rule.score,
                     rejected=why,
                     signature=element_signature(element),
+                    strong=True,
                 )
                 found.append(candidate)
         if rule.extractor:
             for link, evidence in EXTRACTORS[rule.extractor](soup, url):
-                found.append(Candidate(link, f"rule:{rule.name}", evidence, rule.score))
+                found.append(
+                    Candidate(link, f"rule:{rule.name}", evidence, rule.score, strong=True)
+                )
     return found
 
 
-def _anchor_candidates(soup: BeautifulSoup, base: str) -> list[Candidate]:
+_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.I)
+
+
+def _same_site(url: str, page: str) -> bool:
+    from ._redirects import registrable_domain
+
+    a, b = (urlsplit(u).hostname or "" for u in (url, page))
+    return a == b or registrable_domain(a) == registrable_domain(b)
+
+
+def _repair_meta(candidate: Candidate, soup: BeautifulSoup, base: str) -> Candidate:
+    """A meta file URL on another host, repaired to the page's own link to it.
+
+    DSpace 7 behind a proxy names ``localhost:4000`` in ``citation_pdf_url``; the
+    page links the same bitstream (matched by its UUID) on its own host.
+    """
+    if not candidate.source.startswith(("meta:", "link:")) or _same_site(candidate.url, base):
+        return candidate
+    uuid = _UUID.search(candidate.url)
+    if uuid is None:
+        return candidate
+    for element in soup.find_all("a", href=True):
+        href = str(element["href"])
+        if uuid.group(0).lower() in href.lower():
+            link = _absolute(href, base)
+            if _same_site(link, base):
+                return attrs.evolve(
+                    candidate,
+                    url=link,
+                    evidence=f"{candidate.evidence} on another host "
+                    f"({urlsplit(candidate.url).netloc}), repaired to the page's link to "
+                    f"the same bitstream {uuid.group(0)}",
+                )
+    return candidate
+
+
+def _anchor_candidates(soup: BeautifulSoup, base: str, regions: Regions) -> list[Candidate]:
     page_host = (urlsplit(base).hostname or "").lower()
     found = []
     for element in soup.find_all(["a", "area"], href=True):
@@ -545,7 +690,7 @@ def _anchor_candidates(soup: BeautifulSoup, base: str) -> list[Candidate]:
             evidence.append("another host")
         if score <= 0:
             continue
-        why = _in_bad_section(element)
+        why = regions.outside(element)
         found.append(
             Candidate(
                 link,
@@ -560,7 +705,7 @@ def _anchor_candidates(soup: BeautifulSoup, base: str) -> list[Candidate]:
 
 
 def _learned_candidates(
-    soup: BeautifulSoup, base: str, signatures: Iterable[str]
+    soup: BeautifulSoup, base: str, signatures: Iterable[str], regions: Regions
 ) -> list[Candidate]:
     wanted = set(signatures)
     if not wanted:
@@ -575,6 +720,7 @@ def _learned_candidates(
                     "learned",
                     f"same structure as a verified link: {signature[-60:]}",
                     85.0,
+                    rejected=regions.outside(element),
                     signature=signature,
                 )
             )
@@ -637,15 +783,41 @@ def find_candidates(
     blocked = _blocked(soup, text, status, headers or {})
     if blocked is not None:
         return PageAnalysis(url, "blocked", blocked)
+    regions = Regions(soup)
     candidates = [
-        *_rule_candidates(soup, base if base != url else url, rules),
+        *_rule_candidates(soup, base if base != url else url, rules, regions),
         *_meta_candidates(soup, base),
-        *_learned_candidates(soup, base, learned),
-        *_anchor_candidates(soup, base),
+        *_learned_candidates(soup, base, learned, regions),
+        *_anchor_candidates(soup, base, regions),
     ]
+    candidates = [_repair_meta(c, soup, base) for c in candidates]
+    candidates = [
+        attrs.evolve(c, strong=_same_site(c.url, base))
+        if c.source.startswith(("meta:", "link:"))
+        else c
+        for c in candidates
+    ]
+    # Platform first: when a site rule found the article's file on the page, generic
+    # anchors and learned structure do not compete; when a rule recognised the platform
+    # by its address but found nothing, an anchor needs strong evidence.
+    found_by_rule = any(
+        c.source.startswith("rule:") and c.rejected is None and c.strong for c in candidates
+    )
+    recognised = any(r.platform and r.matches(url) is not None for r in rules)
     kept: dict[str, Candidate] = {}
     rejected: list[Candidate] = []
     for candidate in (_rewritten(c, rules) for c in candidates):
+        if candidate.rejected is None and candidate.source in ("anchor", "learned"):
+            if found_by_rule:
+                candidate = attrs.evolve(
+                    candidate, rejected="a site rule found the article's file on this page"
+                )
+            elif recognised and candidate.score < _STRONG_ANCHOR:
+                candidate = attrs.evolve(
+                    candidate,
+                    rejected=f"the platform is known and its rule found no file; weak anchor "
+                    f"(score {candidate.score:.0f} < {_STRONG_ANCHOR:.0f})",
+                )
         reason = candidate.rejected or problematic_url(candidate.url)
         if reason is None and _BAD_HREF.search(candidate.url):
             reason = "blocked link pattern"
@@ -660,7 +832,11 @@ def find_candidates(
         else:  # the same URL from several sources: keep the strongest, add up a little
             best = kept[key]
             stronger = candidate if candidate.score > best.score else best
-            kept[key] = attrs.evolve(stronger, score=max(candidate.score, best.score) + 2)
+            kept[key] = attrs.evolve(
+                stronger,
+                score=max(candidate.score, best.score) + 2,
+                strong=candidate.strong or best.strong,  # a guess the page confirms
+            )
     ranked = tuple(sorted(kept.values(), key=lambda c: -c.score))
     if ranked:
         top = ranked[0]

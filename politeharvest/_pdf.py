@@ -15,13 +15,14 @@ import hashlib
 import os
 import re
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 import requests
 
+from ._identity import Identity, RecordHints, decide, pdf_text
 from ._session import PoliteSession
 from ._state import StateStore, UrlOutcome
 from .exceptions import (
@@ -34,7 +35,14 @@ from .exceptions import (
     TransportError,
 )
 
-__all__ = ["FileResult", "PdfFetcher", "looks_like_pdf", "safe_filename"]
+__all__ = [
+    "FileResult",
+    "PdfFetcher",
+    "Requirement",
+    "check_identity",
+    "looks_like_pdf",
+    "safe_filename",
+]
 
 FileStatus = Literal[
     "downloaded",
@@ -46,7 +54,13 @@ FileStatus = Literal[
     "failed",
     "blocked",
     "disallowed",
+    "wrong-file",
+    "unconfirmed",
 ]
+
+#: What a file must show to be kept: not another record's (``"not-mismatch"``), or
+#: positively this record's (``"matched"``: for weak candidates and second probes).
+Requirement = Literal["not-mismatch", "matched"]
 
 #: Statuses worth trying again later (PublicationsRetriever's could-retry set).
 RETRIABLE_STATUSES = frozenset({403, 408, 425, 426, 429, 500, 502, 503, 504})
@@ -92,7 +106,9 @@ class FileResult:
         key: the caller's identifier (a record identifier).
         status: ``"downloaded"``, ``"unchanged"`` (a 304: nothing transferred), ``"verified"``
             (a probe saw ``%PDF-`` and stored nothing), ``"not-pdf"``,
-            ``"too-large"``, ``"retry-later"``, ``"failed"``, ``"blocked"``, ``"disallowed"``.
+            ``"too-large"``, ``"retry-later"``, ``"failed"``, ``"blocked"``, ``"disallowed"``,
+            ``"wrong-file"`` (its text names another document: not stored), ``"unconfirmed"``
+            (a weak candidate whose text could not be matched to the record: not stored).
         retriable: worth trying again later.
         reason: what happened, in a sentence.
         final_url: the address that answered, after redirects.
@@ -103,6 +119,7 @@ class FileResult:
         content_type: what the server said it was.
         not_before: for retry-later, the earliest moment to try again.
         head: the first bytes received (to tell an HTML page from a file).
+        identity: whether the file is the record's own (`Identity`), for PDFs.
     """
 
     url: str
@@ -118,6 +135,7 @@ class FileResult:
     content_type: str = ""
     not_before: _dt.datetime | None = None
     head: bytes = attrs.field(default=b"", repr=False)
+    identity: Identity | None = None
 
     @property
     def ok(self) -> bool:
@@ -144,8 +162,20 @@ class PdfFetcher:
     file_types: tuple[str, ...] = ("pdf",)
     max_bytes: int | None = None
 
-    def fetch(self, url: str, key: str) -> FileResult:
+    def fetch(
+        self,
+        url: str,
+        key: str,
+        *,
+        hints: RecordHints | None = None,
+        require: Requirement = "not-mismatch",
+    ) -> FileResult:
         """Fetch `url` as the file of `key`: conditional when known, verified, atomic.
+
+        A PDF's first pages are compared with `hints` (the record) before it is stored:
+        a file whose text names another document is never stored (``"wrong-file"``),
+        and with ``require="matched"`` neither is one that cannot be matched
+        (``"unconfirmed"``).
 
         Never raises for the server's or the network's failures: they come back as a
         `FileResult` with a status, a reason and a retriable flag (and, where it
@@ -178,6 +208,18 @@ class PdfFetcher:
             final = str(response.url)
             content_type = response.headers.get("Content-Type", "")
             if response.status_code == 304 and known is not None and known_path is not None:
+                stored_identity = _identity_from(known.extra)
+                refusal = _refusal(stored_identity, require)
+                if refusal is not None:
+                    return FileResult(
+                        url,
+                        key,
+                        refusal,
+                        False,
+                        _refusal_reason(stored_identity),
+                        final,
+                        identity=stored_identity,
+                    )
                 unchanged = FileResult(
                     url,
                     key,
@@ -190,6 +232,7 @@ class PdfFetcher:
                     int(known.extra.get("size") or 0),
                     str(known.extra.get("kind") or "pdf"),
                     content_type,
+                    identity=stored_identity,
                 )
                 return self._record(unchanged, etag=known.etag, last_modified=known.last_modified)
             if response.status_code >= 400:
@@ -200,7 +243,7 @@ class PdfFetcher:
                     url, key, "failed", False, reason, final, content_type=content_type
                 )
                 return self._record(failed)
-            return self._store(response, url, key, final, content_type)
+            return self._store(response, url, key, final, content_type, hints, require)
 
     def save(
         self,
@@ -212,6 +255,8 @@ class PdfFetcher:
         content_type: str = "",
         etag: str | None = None,
         last_modified: str | None = None,
+        hints: RecordHints | None = None,
+        require: Requirement = "not-mismatch",
     ) -> FileResult:
         """Store a file already in memory (a landing URL that answered with the file itself)."""
         kind = _file_kind(data[:1024], content_type.lower(), self.file_types)
@@ -219,26 +264,21 @@ class PdfFetcher:
             return self._record(
                 FileResult(url, key, "not-pdf", False, "not a file", final_url, head=data[:4096])
             )
-        path, digest, size = self._write(data, (), kind, key)
-        stored = FileResult(
-            url,
-            key,
-            "downloaded",
-            False,
-            f"{size} bytes",
-            final_url,
-            path,
-            digest,
-            size,
-            kind,
-            content_type,
+        return self._keep(
+            data, (), url, key, final_url, content_type, kind, hints, require, etag, last_modified
         )
-        return self._record(stored, etag=etag, last_modified=last_modified)
 
     # -- internals -------------------------------------------------------------------------
 
     def _store(
-        self, response: requests.Response, url: str, key: str, final: str, content_type: str
+        self,
+        response: requests.Response,
+        url: str,
+        key: str,
+        final: str,
+        content_type: str,
+        hints: RecordHints | None,
+        require: Requirement,
     ) -> FileResult:
         """Stream the body: check its first KiB, then write, hash, fsync and rename."""
         cap = self.max_bytes if self.max_bytes is not None else self.session.policy.max_file_bytes
@@ -269,7 +309,19 @@ class PdfFetcher:
                         head=head[:4096],
                     )
                 )
-            path, digest, size = self._write(head, chunks, kind, key)
+            return self._keep(
+                head,
+                chunks,
+                url,
+                key,
+                final,
+                content_type,
+                kind,
+                hints,
+                require,
+                response.headers.get("ETag"),
+                response.headers.get("Last-Modified"),
+            )
         except ResponseTooLarge as exc:
             return self._record(
                 FileResult(url, key, "too-large", False, str(exc), final, content_type=content_type)
@@ -277,6 +329,48 @@ class PdfFetcher:
         except TransportError as exc:
             reason = f"download interrupted: {exc}"
             return self._later(url, key, self._wall(3600), reason, final_url=final)
+
+    def _keep(
+        self,
+        head: bytes,
+        rest: Iterable[bytes],
+        url: str,
+        key: str,
+        final: str,
+        content_type: str,
+        kind: str,
+        hints: RecordHints | None,
+        require: Requirement,
+        etag: str | None,
+        last_modified: str | None,
+    ) -> FileResult:
+        """Write to a temporary file, check the file is the record's, then store or drop it."""
+        self.directory.mkdir(parents=True, exist_ok=True)
+        handle, temp_name = tempfile.mkstemp(prefix=".part-", dir=self.directory)
+        try:
+            digest, size = _write_temp(handle, head, rest)
+            identity = None
+            if kind == "pdf":
+                identity = check_identity(hints, temp_name)
+                refusal = _refusal(identity, require)
+                if refusal is not None:
+                    rejected = FileResult(
+                        url,
+                        key,
+                        refusal,
+                        False,
+                        _refusal_reason(identity),
+                        final,
+                        content_type=content_type,
+                        identity=identity,
+                    )
+                    return self._record(rejected)
+            path = self.directory / safe_filename(key, ".pdf" if kind == "pdf" else f".{kind}")
+            os.replace(temp_name, path)
+            _fsync_dir(self.directory)
+        finally:
+            if os.path.exists(temp_name):
+                os.unlink(temp_name)
         stored = FileResult(
             url,
             key,
@@ -289,39 +383,9 @@ class PdfFetcher:
             size,
             kind,
             content_type,
+            identity=identity,
         )
-        return self._record(
-            stored,
-            etag=response.headers.get("ETag"),
-            last_modified=response.headers.get("Last-Modified"),
-        )
-
-    def _write(
-        self, head: bytes, rest: Iterable[bytes], kind: str, key: str
-    ) -> tuple[Path, str, int]:
-        """Write atomically: a temporary file beside the target, fsync, rename, fsync the folder.
-
-        A crash leaves either no file or the whole file, never half of one.
-        """
-        self.directory.mkdir(parents=True, exist_ok=True)
-        digest = hashlib.sha256()
-        size = 0
-        handle, temp_name = tempfile.mkstemp(prefix=".part-", dir=self.directory)
-        try:
-            with os.fdopen(handle, "wb") as out:
-                for chunk in _chain(head, rest):
-                    out.write(chunk)
-                    digest.update(chunk)
-                    size += len(chunk)
-                out.flush()
-                os.fsync(out.fileno())
-            path = self.directory / safe_filename(key, ".pdf" if kind == "pdf" else f".{kind}")
-            os.replace(temp_name, path)
-            _fsync_dir(self.directory)
-        finally:
-            if os.path.exists(temp_name):
-                os.unlink(temp_name)
-        return path, digest.hexdigest(), size
+        return self._record(stored, etag=etag, last_modified=last_modified)
 
     def _wall(self, seconds_from_now: float) -> _dt.datetime:
         moment = self.session.clock.now() + seconds_from_now
@@ -352,6 +416,7 @@ class PdfFetcher:
                 "sha256": result.sha256,
                 "size": result.size,
                 "kind": result.kind,
+                "identity": result.identity.to_dict() if result.identity else None,
             }
             stored = result.status in ("downloaded", "unchanged")
             status = "downloaded" if stored else result.status
@@ -366,6 +431,62 @@ class PdfFetcher:
 def _chain(head: bytes, rest: Iterable[bytes]) -> Iterable[bytes]:
     yield head
     yield from rest
+
+
+def _write_temp(handle: int, head: bytes, rest: Iterable[bytes]) -> tuple[str, int]:
+    """Stream into an open temporary file and fsync it; return its SHA-256 and size.
+
+    A crash leaves at most a ``.part-`` file, never a half file under the real name.
+    """
+    digest = hashlib.sha256()
+    size = 0
+    with os.fdopen(handle, "wb") as out:
+        for chunk in _chain(head, rest):
+            out.write(chunk)
+            digest.update(chunk)
+            size += len(chunk)
+        out.flush()
+        os.fsync(out.fileno())
+    return digest.hexdigest(), size
+
+
+def check_identity(hints: RecordHints | None, source: bytes | str) -> Identity:
+    """The identity verdict for a PDF (bytes or a path) against the record's hints."""
+    if hints is None or hints.empty:
+        return Identity("unverifiable", "the record gives no title or DOI to compare with")
+    return decide(hints, pdf_text(source))
+
+
+def _refusal(identity: Identity | None, require: Requirement) -> FileStatus | None:
+    if identity is None:
+        return None
+    if identity.verdict == "mismatch":
+        return "wrong-file"
+    if require == "matched" and identity.verdict != "matched":
+        return "unconfirmed"
+    return None
+
+
+def _refusal_reason(identity: Identity | None) -> str:
+    if identity is None:
+        return ""
+    if identity.verdict == "mismatch":
+        return f"not the record's file, not stored: {identity.evidence}"
+    return (
+        "weak evidence and the file could not be matched to the record, not stored: "
+        f"{identity.evidence}"
+    )
+
+
+def _identity_from(extra: Mapping[str, Any]) -> Identity | None:
+    stored = extra.get("identity")
+    if isinstance(stored, Mapping) and stored.get("verdict") in (
+        "matched",
+        "mismatch",
+        "unverifiable",
+    ):
+        return Identity(stored["verdict"], str(stored.get("evidence", "")))
+    return None
 
 
 def _fsync_dir(directory: Path) -> None:

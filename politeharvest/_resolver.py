@@ -11,7 +11,12 @@
 4. ranks the candidates and probes the best ones, at most `max_probes` (2);
    a probe is the download itself when a `PdfFetcher` is given, so a verified
    file costs one request;
-5. remembers the structure that held a verified link on the site (StateStore).
+5. checks every file against the record (`RecordHints`): a file whose text names
+   another document is never kept; a weak candidate (an anchor, learned
+   structure, a URL guess) and any second probe are kept only when the file's
+   text matches the record;
+6. remembers the structure that held a verified link on the site (StateStore),
+   only from matched files, and forgets one that led to another document.
 
 Every `Resolution` says why: the rule and evidence, each candidate kept or
 rejected, and the requests spent.
@@ -26,6 +31,7 @@ from typing import Literal
 
 import attrs
 
+from ._identity import RecordHints
 from ._landing import (
     RULES,
     Candidate,
@@ -36,7 +42,15 @@ from ._landing import (
     problematic_url,
 )
 from ._pacing import host_key
-from ._pdf import RETRIABLE_STATUSES, FileResult, PdfFetcher, looks_like_pdf
+from ._pdf import (
+    RETRIABLE_STATUSES,
+    FileResult,
+    FileStatus,
+    PdfFetcher,
+    Requirement,
+    check_identity,
+    looks_like_pdf,
+)
 from ._session import PoliteSession
 from ._state import StateStore
 from .exceptions import (
@@ -116,15 +130,26 @@ class LandingPageResolver:
         analysis = find_candidates(html, url, rules=self.rules, learned=self._signatures(url))
         return self._unverified(url, url, analysis, requests=0)
 
-    def resolve(self, url: str, *, key: str | None = None, html_only: bool = False) -> Resolution:
+    def resolve(
+        self,
+        url: str,
+        *,
+        key: str | None = None,
+        html_only: bool = False,
+        hints: RecordHints | None = None,
+    ) -> Resolution:
         """Resolve `url` to its full-text file, verifying at most `max_probes` candidates.
 
         Args:
             url: a landing page (or a file) URL.
             key: the identifier files are stored under (with a fetcher); default the URL.
             html_only: read the landing page only; report the best candidate unverified.
+            hints: what the record says about itself (title, DOI, authors, year); every
+                file is checked against it. Without hints, only strong candidates can be
+                kept (a site rule's selector, a same-site ``citation_pdf_url``).
         """
         key = key or url
+        hints = hints or RecordHints()
         problem = problematic_url(url)
         if problem is not None:
             return Resolution(
@@ -134,7 +159,7 @@ class LandingPageResolver:
         rewritten = self._rewrite(url)
         requests = probes = 0
         if rewritten is not None and not html_only:
-            resolution = self._probe_all(url, url, [rewritten], key, requests=0)
+            resolution = self._probe_all(url, url, [rewritten], key, hints, requests=0)
             if resolution.status in ("found", "blocked", "retry-later"):
                 return resolution
             requests, probes = resolution.requests, resolution.probes  # then read the page
@@ -172,6 +197,25 @@ class LandingPageResolver:
                     content_type=response.headers.get("Content-Type", ""),
                     etag=response.headers.get("ETag"),
                     last_modified=response.headers.get("Last-Modified"),
+                    hints=hints,
+                )
+            else:
+                identity = check_identity(hints, body)
+                stored = FileResult(
+                    url, key, "verified", False, reason, landing, kind="pdf", identity=identity
+                )
+                if identity.verdict == "mismatch":
+                    stored = attrs.evolve(stored, status="wrong-file", reason=identity.evidence)
+            if not stored.ok:
+                return Resolution(
+                    url,
+                    landing,
+                    None,
+                    "none",
+                    "no-fulltext",
+                    stored.reason,
+                    requests=requests,
+                    file=stored,
                 )
             return Resolution(
                 url, landing, landing, "pdf", "found", reason, requests=requests, file=stored
@@ -201,7 +245,14 @@ class LandingPageResolver:
         else:
             candidates = list(analysis.candidates)
             resolution = self._probe_all(
-                url, landing, candidates, key, requests=requests, probes=probes, analysis=analysis
+                url,
+                landing,
+                candidates,
+                key,
+                hints,
+                requests=requests,
+                probes=probes,
+                analysis=analysis,
             )
         return attrs.evolve(resolution, html=body)
 
@@ -217,8 +268,9 @@ class LandingPageResolver:
         return url
 
     def _rewrite(self, url: str) -> Candidate | None:
+        """A rewrite tried before reading the page: only rules whose rewrite is no guess."""
         for rule in self.rules:
-            if rule.rewrite:
+            if rule.rewrite and not rule.guess:
                 match = rule.matches(url)
                 if match is not None:
                     return Candidate(
@@ -226,6 +278,7 @@ class LandingPageResolver:
                         f"rule:{rule.name}",
                         f"URL rewrite of {url}",
                         rule.score + 5,
+                        strong=True,
                     )
         return None
 
@@ -235,24 +288,39 @@ class LandingPageResolver:
         landing: str,
         candidates: list[Candidate],
         key: str,
+        hints: RecordHints,
         *,
         requests: int,
         probes: int = 0,
         analysis: PageAnalysis | None = None,
     ) -> Resolution:
-        """Probe candidates best first, within the article's probe budget (`max_probes`)."""
+        """Probe candidates best first, within the article's probe budget (`max_probes`).
+
+        The first probe of a strong candidate keeps a file unless its text names another
+        document; a weak candidate, and any probe after a refused or invalid one, keeps
+        only a file whose text matches the record (no fallback to strangers).
+        """
         tried: list[Candidate] = []
         last_reason = "no candidate could be verified"
         for candidate in candidates:
             if probes >= self.max_probes:
                 break
+            require: Requirement = "not-mismatch" if candidate.strong and not tried else "matched"
+            if require == "matched" and hints.empty:
+                why = "needs a file matched to the record, and the record gives no title or DOI"
+                tried.append(attrs.evolve(candidate, rejected=why))
+                last_reason = f"{candidate.url}: {why}"
+                continue
             probes += 1
-            result = self._probe(candidate.url, key)
+            result = self._probe(candidate.url, key, hints, require)
             requests += 1
             if result.ok:
-                self._learn(landing, candidate)
+                if result.identity is not None and result.identity.verdict == "matched":
+                    self._learn(landing, candidate)
                 kind: Kind = "pdf" if result.kind in (None, "pdf") else "dataset"
-                reason = f"{candidate.source}: {candidate.evidence}; verified ({result.reason})"
+                identity = f"; {result.identity.verdict}" if result.identity else ""
+                verified = f"verified ({result.reason}{identity})"
+                reason = f"{candidate.source}: {candidate.evidence}; {verified}"
                 ranked = (
                     candidate,
                     *tried,
@@ -270,6 +338,8 @@ class LandingPageResolver:
                     probes,
                     file=result,
                 )
+            if result.status == "wrong-file" and candidate.source == "learned":
+                self._forget(landing, candidate)
             tried.append(
                 attrs.evolve(candidate, rejected=f"probe: {result.status}: {result.reason}")
             )
@@ -313,10 +383,10 @@ class LandingPageResolver:
             probes,
         )
 
-    def _probe(self, url: str, key: str) -> FileResult:
+    def _probe(self, url: str, key: str, hints: RecordHints, require: Requirement) -> FileResult:
         if self.fetcher is not None:
-            return self.fetcher.fetch(url, key)
-        return _peek(self.session, url, key)
+            return self.fetcher.fetch(url, key, hints=hints, require=require)
+        return _peek(self.session, url, key, hints, require)
 
     def _unverified(
         self, url: str, landing: str, analysis: PageAnalysis, *, requests: int
@@ -354,6 +424,13 @@ class LandingPageResolver:
         stored = self.learned.get_value(_LEARNED, host_key(url))
         return json.loads(stored) if stored else []
 
+    def _forget(self, landing: str, candidate: Candidate) -> None:
+        """A learned structure led to another document's file: never use it again."""
+        if self.learned is None or not candidate.signature:
+            return
+        known = [s for s in self._signatures(landing) if s != candidate.signature]
+        self.learned.set_value(_LEARNED, host_key(landing), json.dumps(known) if known else None)
+
     def _learn(self, landing: str, candidate: Candidate) -> None:
         if self.learned is None or not candidate.signature:
             return
@@ -376,8 +453,13 @@ def _looks_like_file_url(url: str) -> bool:
     return lowered.endswith(".pdf") or "/download/" in lowered or "/bitstream/" in lowered
 
 
-def _peek(session: PoliteSession, url: str, key: str) -> FileResult:
-    """A probe without storing: stream the first KiB, check ``%PDF-``, close."""
+def _peek(
+    session: PoliteSession, url: str, key: str, hints: RecordHints, require: Requirement
+) -> FileResult:
+    """A probe without storing: ``%PDF-`` in the first KiB, and the text against the record.
+
+    With hints, the body is read into memory up to the policy's file size cap.
+    """
     try:
         response = session.get(url, kind="file", stream=True)
     except HostStopped as exc:
@@ -395,16 +477,44 @@ def _peek(session: PoliteSession, url: str, key: str) -> FileResult:
                 response.status_code in RETRIABLE_STATUSES,
                 f"HTTP {response.status_code}",
             )
-        head = b""
-        for chunk in session.iter_body(response, chunk_size=1024):
-            head += chunk
-            if len(head) >= 1024:
-                break
+        body = b""
+        chunks = session.iter_body(response, chunk_size=65536, limit=session.policy.max_file_bytes)
+        try:
+            for chunk in chunks:
+                body += chunk
+                if len(body) >= 1024 and (hints.empty or not looks_like_pdf(body)):
+                    break
+        except HarvestError as exc:
+            return FileResult(url, key, "failed", False, str(exc))
+        finally:
+            chunks.close()
         final = str(response.url)
-        if looks_like_pdf(head):
+        if not looks_like_pdf(body):
             return FileResult(
-                url, key, "verified", False, "starts with %PDF- (peeked)", final, kind="pdf"
+                url,
+                key,
+                "not-pdf",
+                False,
+                f"not a PDF (first bytes {body[:16]!r})",
+                final,
+                head=body[:1024],
+            )
+        identity = check_identity(hints, body) if not hints.empty else None
+        if identity is not None and (
+            identity.verdict == "mismatch"
+            or (require == "matched" and identity.verdict != "matched")
+        ):
+            status: FileStatus = "wrong-file" if identity.verdict == "mismatch" else "unconfirmed"
+            return FileResult(
+                url, key, status, False, identity.evidence, final, kind="pdf", identity=identity
             )
         return FileResult(
-            url, key, "not-pdf", False, f"not a PDF (first bytes {head[:16]!r})", final, head=head
+            url,
+            key,
+            "verified",
+            False,
+            "starts with %PDF- (peeked)",
+            final,
+            kind="pdf",
+            identity=identity,
         )

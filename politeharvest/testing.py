@@ -19,7 +19,7 @@ import socket
 import ssl
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import urlsplit
@@ -41,6 +41,7 @@ __all__ = [
     "SleepRecord",
     "end_to_start_gaps",
     "free_loopback",
+    "text_pdf",
 ]
 
 #: 2026-01-01T00:00:00Z, the default start of a `FakeClock`'s wall clock.
@@ -738,3 +739,65 @@ class OaiTestRepository:
         else:  # the last page ends the list with an empty token (section 3.5)
             token = f"<resumptionToken{attrs_}/>" if offset else ""
         return head + f"<{verb}>{items}{token}</{verb}>", offset // self.page_size + 1
+
+
+def _pdf_string(text: str) -> str:
+    escaped = text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+    return "(" + escaped + ")"
+
+
+def text_pdf(*pages: Sequence[str] | str, extra_pages: int = 0) -> bytes:
+    """A small, valid PDF with real text, for full-text tests (no dependency).
+
+    Args:
+        pages: each page's lines (a string is one line on its own page). Letters outside
+            Latin-1 are written without their diacritics.
+        extra_pages: blank-ish pages appended (to test page bounds).
+
+    Returns:
+        The PDF's bytes; ``pypdf`` extracts the lines as text.
+    """
+    import unicodedata
+
+    contents: list[bytes] = []
+    for page in [*pages, *(["(continued)"] * extra_pages)]:
+        lines = [page] if isinstance(page, str) else list(page)
+        ops = ["BT", "/F1 11 Tf", "14 TL", "50 780 Td"]
+        for line in lines:
+            plain = (
+                unicodedata.normalize("NFKD", line).encode("latin-1", "ignore").decode("latin-1")
+            )
+            ops.append(f"{_pdf_string(plain)} Tj T*")
+        ops.append("ET")
+        contents.append("\n".join(ops).encode("cp1252", "replace"))
+    count = len(contents)
+    objects: list[bytes] = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        (
+            "<< /Type /Pages /Kids ["
+            + " ".join(f"{4 + 2 * i} 0 R" for i in range(count))
+            + f"] /Count {count} >>"
+        ).encode(),
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+    ]
+    for index, content in enumerate(contents):
+        stream_id = 5 + 2 * index
+        objects.append(
+            f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents {stream_id} 0 R "
+            "/Resources << /Font << /F1 3 0 R >> >> >>".encode()
+        )
+        objects.append(
+            f"<< /Length {len(content)} >>\nstream\n".encode() + content + b"\nendstream"
+        )
+    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += f"{number} 0 obj\n".encode() + body + b"\nendobj\n"
+    xref = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
+    out += b"".join(f"{offset:010d} 00000 n \n".encode() for offset in offsets)
+    out += (
+        f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
+    )
+    return bytes(out)

@@ -279,9 +279,8 @@ def test_harvest_with_files(journal: LoopbackServer, tmp_path: Path, html_only: 
         else:
             assert fulltext["status"] == "downloaded"
             assert Path(fulltext["path"]).read_bytes() == PDF_BYTES
-    files = (
-        list((tmp_path / "ft" / "files").glob("*.pdf"))
-        if (tmp_path / "ft" / "files").exists()
-        else []
-    )
+            # a text-less file from the page's own citation_pdf_url: kept, said unverifiable
+            assert fulltext["identity"]["verdict"] == "unverifiable"
+    # files go into --files DIR itself
+    files = list((tmp_path / "ft").glob("*.pdf")) if (tmp_path / "ft").exists() else []
     assert len(files) == (0 if html_only else len(live))

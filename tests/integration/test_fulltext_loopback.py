@@ -16,7 +16,8 @@ import pytest
 import requests
 
 from politeharvest import FullText, FullTextStep, PoliteSession, SQLiteStateStore
-from politeharvest.testing import ConditionalReply, Reply, end_to_start_gaps
+from politeharvest._identity import RecordHints
+from politeharvest.testing import ConditionalReply, Reply, end_to_start_gaps, text_pdf
 
 from .conftest import SCALED, SERVER_SLACK
 
@@ -26,6 +27,9 @@ Serve = Callable[..., Any]
 PDF = b"%PDF-1.7\n" + bytes(range(256)) * 200 + b"\n%%EOF\n"
 ROBOTS = "User-agent: *\nDisallow: /private/\nDisallow: /tr/login\n"
 POLICY = attrs.evolve(SCALED, redirect_scope="host", robots_error_s=60.0)
+#: Article 2's file lives on another host: kept only when its text matches the record.
+HINTS_2 = RecordHints(titles=("Kıyı erozyonu ve kum tepeleri",), surnames=("yilmaz",))
+CDN_PDF = text_pdf(["Kiyi erozyonu ve kum tepeleri", "Ayse Yilmaz", "2024"])
 
 
 def landing(pdf_href: str) -> str:
@@ -54,7 +58,7 @@ def site(serve: Serve) -> Any:
     main.add("/en/download/article-file/501", ConditionalReply(PDF, '"a501"'))
     # a page whose PDF lives on the CDN (another host: allowed only when allow-listed)
     main.add("/en/pub/j/article/2", Reply(200, {}, landing(cdn.url("/files/502.pdf"))))
-    cdn.add("/files/502.pdf", ConditionalReply(PDF + b"2", '"a502"'))
+    cdn.add("/files/502.pdf", ConditionalReply(CDN_PDF, '"a502"'))
     # http refused, four hops refused, robots-disallowed file
     main.add("/en/pub/j/article/3", Reply(200, {}, landing("/to-http/503.pdf")))
     main.add("/to-http/503.pdf", Reply(302, {"Location": plain.url("/files/503.pdf")}))
@@ -108,7 +112,9 @@ def test_full_text_on_the_wire(site: Any, http: requests.Session, tmp_path: Path
     step = step_for(http, state, tmp_path / "ft")
     got = {
         n: step.for_url(
-            main.url(f"/tr/pub/j/article/{n}" if n == 1 else f"/en/pub/j/article/{n}"), f"rec-{n}"
+            main.url(f"/tr/pub/j/article/{n}" if n == 1 else f"/en/pub/j/article/{n}"),
+            f"rec-{n}",
+            hints=HINTS_2 if n == 2 else None,
         )
         for n in range(1, 9)
     }
@@ -121,7 +127,9 @@ def test_full_text_on_the_wire(site: Any, http: requests.Session, tmp_path: Path
     assert one["sha256"] == hashlib.sha256(PDF).hexdigest()
     # 2: the page links a file on another host directly: the page chose it, so it is fetched
     #    (with that host's robots.txt and pacing); redirects off-site are what is refused
+    #    and kept because its text matches the record (another host's file is weak evidence)
     assert got[2]["status"] == "downloaded"
+    assert got[2]["identity"]["verdict"] == "matched"
     assert [r.path for r in cdn.log] == ["/robots.txt", "/files/502.pdf"]
     # 3: a redirect from https to http is refused, and nothing reaches the http server
     assert got[3]["status"] == "no-fulltext"
@@ -141,7 +149,7 @@ def test_full_text_on_the_wire(site: Any, http: requests.Session, tmp_path: Path
     assert (got[7]["status"], got[7]["retriable"]) == ("retry-later", True)
     # 8: a truncated download: retry-later, nothing half-written
     assert got[8]["status"] == "retry-later"
-    stored = sorted(p.name for p in (tmp_path / "ft" / "files").iterdir())
+    stored = sorted(p.name for p in (tmp_path / "ft").glob("*.pdf"))
     assert not [n for n in stored if n.startswith(".part-")]
     assert len(stored) == 2  # rec-1 and rec-2
     # politeness held from the server's side: file gaps >= the file interval
@@ -175,11 +183,11 @@ def test_allow_listed_file_host(site: Any, http: requests.Session, tmp_path: Pat
     # are what the allow-list governs
     main.add("/en/pub/j/article/9", Reply(200, {}, landing("/to-cdn/509.pdf")))
     main.add("/to-cdn/509.pdf", Reply(302, {"Location": cdn.url("/files/502.pdf")}))
-    refused = step.for_url(main.url("/en/pub/j/article/9"), "rec-9")
+    refused = step.for_url(main.url("/en/pub/j/article/9"), "rec-9", hints=HINTS_2)
     assert refused["status"] == "no-fulltext"
     assert cdn.log == []
     allowed = step_for(http, state, tmp_path / "ft2", allowed_hosts=("127.0.0.3",))
-    ok = allowed.for_url(main.url("/en/pub/j/article/9"), "rec-9b")
+    ok = allowed.for_url(main.url("/en/pub/j/article/9"), "rec-9b", hints=HINTS_2)
     assert ok["status"] == "downloaded"
     assert ok["file_url"] == cdn.url("/files/502.pdf")
 

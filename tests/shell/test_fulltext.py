@@ -25,16 +25,33 @@ from politeharvest import (
     run_batch,
     safe_filename,
 )
+from politeharvest._identity import RecordHints
 from politeharvest.testing import (
     FakeClock,
     LoggedRequest,
     OaiTestRepository,
     Reply,
     ScriptedAdapter,
+    text_pdf,
 )
 
 SITE = "https://journal.example.org"
 PDF = b"%PDF-1.7\n" + b"x" * 5000 + b"\n%%EOF\n"
+#: The record "An article" by Ada Lovelace, 2021, and its own file; and another article's file.
+HINTS = RecordHints(
+    titles=("An article on computing engines",), surnames=("lovelace",), year="2021"
+)
+OWN = text_pdf(["An article on computing engines", "Ada Lovelace", "2021"])
+STRANGER = text_pdf(
+    [
+        "Seasonal variation of groundwater nitrate in karst aquifers",
+        "Q. Zhang, M. Okafor",
+        "doi:10.9999/x.1",
+        "Abstract. We sampled thirty springs monthly during two hydrological years and",
+        "measured nitrate, chloride and stable isotopes to separate fertilizer inputs from",
+        "wastewater sources; concentrations peaked after autumn rainfall events.",
+    ]
+)
 LANDING = """<html><head><title>An article</title>
 <meta name="citation_title" content="An article">
 <meta name="citation_pdf_url" content="/files/1.pdf"></head>
@@ -91,12 +108,31 @@ def test_html_served_as_pdf_is_rejected_then_the_next_candidate_wins(
         f"{SITE}/files/1.pdf",
         Reply(200, {"Content-Type": "application/pdf"}, "<html>Please sign in</html>"),
     )
-    adapter.add(f"{SITE}/files/1-print.pdf", Reply(200, {"Content-Type": "application/pdf"}, PDF))
-    resolution = LandingPageResolver(session).resolve(f"{SITE}/article/1")
+    adapter.add(f"{SITE}/files/1-print.pdf", Reply(200, {"Content-Type": "application/pdf"}, OWN))
+    resolution = LandingPageResolver(session).resolve(f"{SITE}/article/1", hints=HINTS)
     assert resolution.file_url == f"{SITE}/files/1-print.pdf"
     assert resolution.probes == 2
+    assert resolution.file is not None and resolution.file.identity is not None
+    assert resolution.file.identity.verdict == "matched"  # a second probe must match
     rejected = [c for c in resolution.candidates if c.rejected and c.url.endswith("/files/1.pdf")]
     assert "not-pdf" in str(rejected[0].rejected)
+
+
+def test_no_fallback_to_a_stranger_after_a_refused_first_candidate(
+    session: PoliteSession, adapter: ScriptedAdapter
+) -> None:
+    """The second probe takes only a file whose text matches the record."""
+    page = LANDING.replace(
+        '<a href="/files/1.pdf">Download PDF</a>', '<a href="/files/other.pdf">PDF</a>'
+    )
+    adapter.add(f"{SITE}/article/1", Reply(200, {}, page))
+    adapter.add(f"{SITE}/files/1.pdf", Reply(404, {}, "gone"))
+    adapter.add(f"{SITE}/files/other.pdf", Reply(200, {}, STRANGER))
+    resolution = LandingPageResolver(session).resolve(f"{SITE}/article/1", hints=HINTS)
+    assert resolution.file_url is None
+    assert resolution.status == "no-fulltext"
+    refused = [c for c in resolution.candidates if c.url.endswith("/files/other.pdf")]
+    assert "wrong-file" in str(refused[0].rejected)
 
 
 def test_at_most_two_probes(session: PoliteSession, adapter: ScriptedAdapter) -> None:
@@ -104,10 +140,21 @@ def test_at_most_two_probes(session: PoliteSession, adapter: ScriptedAdapter) ->
         "</body>", '<a href="/b.pdf">PDF</a><a href="/c.pdf">Full text PDF</a></body>'
     )
     adapter.add(f"{SITE}/article/1", Reply(200, {}, page))
-    resolution = LandingPageResolver(session).resolve(f"{SITE}/article/1")
+    resolution = LandingPageResolver(session).resolve(f"{SITE}/article/1", hints=HINTS)
     assert resolution.status == "no-fulltext"
     assert resolution.probes == 2
     assert len(files_requested(adapter)) == 3
+
+
+def test_without_hints_weak_candidates_are_not_probed(
+    session: PoliteSession, adapter: ScriptedAdapter
+) -> None:
+    """An anchor's file can only be kept when it matches the record: no hints, no probe."""
+    page = '<html><body><h1>X</h1><a href="/b.pdf">PDF</a></body></html>'
+    adapter.add(f"{SITE}/article/1", Reply(200, {}, page))
+    resolution = LandingPageResolver(session).resolve(f"{SITE}/article/1")
+    assert (resolution.status, resolution.probes) == ("no-fulltext", 0)
+    assert "no title or DOI" in resolution.reason
 
 
 def test_direct_file_is_recognised_by_its_bytes(
@@ -181,13 +228,28 @@ def test_learned_structure_is_stored_and_used(
     second = '<html><body><div class="dl"><a href="/get/2">Article 2</a></div></body></html>'
     adapter.add(f"{SITE}/a/1", Reply(200, {}, first))
     adapter.add(f"{SITE}/a/2", Reply(200, {}, second))
-    adapter.add(f"{SITE}/get/1", Reply(200, {}, PDF))
-    adapter.add(f"{SITE}/get/2", Reply(200, {}, PDF))
+    adapter.add(f"{SITE}/get/1", Reply(200, {}, OWN))
+    second_hints = RecordHints(titles=("Engines of difference",), surnames=("babbage",))
+    adapter.add(f"{SITE}/get/2", Reply(200, {}, text_pdf(["Engines of difference", "C. Babbage"])))
     resolver = LandingPageResolver(session, learned=state)
-    assert resolver.resolve(f"{SITE}/a/1").status == "found"
-    learned = resolver.resolve(f"{SITE}/a/2")
+    assert resolver.resolve(f"{SITE}/a/1", hints=HINTS).status == "found"
+    learned = resolver.resolve(f"{SITE}/a/2", hints=second_hints)
     assert learned.file_url == f"{SITE}/get/2"
     assert learned.reason.startswith("learned")
+
+
+def test_learning_happens_only_from_matched_files_and_a_mismatch_unlearns(
+    session: PoliteSession, adapter: ScriptedAdapter, state: SQLiteStateStore
+) -> None:
+    signature = "body > div.dl > a"
+    page = '<html><body><div class="dl"><a href="/get/3">Article 3</a></div></body></html>'
+    adapter.add(f"{SITE}/a/3", Reply(200, {}, page))
+    adapter.add(f"{SITE}/get/3", Reply(200, {}, STRANGER))
+    state.set_value("landing-structure", "journal.example.org", json.dumps([signature]))
+    resolver = LandingPageResolver(session, learned=state)
+    resolution = resolver.resolve(f"{SITE}/a/3", hints=HINTS)
+    assert resolution.file_url is None
+    assert state.get_value("landing-structure", "journal.example.org") is None  # forgotten
 
 
 def test_fetcher_stores_atomically_with_sha256_and_uses_conditional_requests(

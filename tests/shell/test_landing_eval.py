@@ -19,4 +19,10 @@ def test_landing_eval_meets_its_goals(capsys: pytest.CaptureFixture[str]) -> Non
     module = runpy.run_path(str(BENCH))
     assert module["main"]([]) == 0
     out = capsys.readouterr().out
-    assert "29/29 positives correct, 0 incorrect, 0 missed; 9/9 null pages left empty" in out
+    assert "landing: 38/38 right (29/29 positives, 9/9 null pages left empty); 0 wrong files" in out
+    if (SHARED / "fixtures" / "landing-peers" / "expected.json").exists():
+        assert "landing-peers: 41/41 right" in out
+        assert (
+            "landing-peers: 41/41 right (36/36 positives, 5/5 null pages left empty); 0 wrong files"
+            in out
+        )
