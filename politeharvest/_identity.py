@@ -193,12 +193,20 @@ class RecordHints:
 
 
 def _surname(name: str) -> str:
-    """The family name: before the comma ("Smith, J."), else the last word ("John Smith")."""
+    """The family name: "Smith, J." and "SMITH J" give smith, "John Smith" and "J. Smith" too."""
     name = name.strip()
     if not name:
         return ""
-    family = name.split(",")[0] if "," in name else name.split()[-1]
-    words = [w for w in fold(family).split() if len(w) >= 2]
+    if "," in name:
+        words = fold(name.split(",")[0]).split()
+        return words[-1] if words else ""
+    raw = [w for w in re.split(r"[\s.]+", name) if w]
+    full = [w for w in raw if len(w) > 2]
+    if not full:
+        return ""
+    # "Smith J" (initials after the family name) or "J. Smith" (before it)
+    chosen = full[0] if len(raw[-1]) <= 2 else full[-1]
+    words = fold(chosen).split()
     return words[-1] if words else ""
 
 
@@ -235,7 +243,7 @@ def decide(hints: RecordHints, text: str | None) -> Identity:
     if hints.doi and fold(hints.doi) in folded:
         return Identity("matched", f"the record's DOI {hints.doi} is on the first pages")
     coverage, title = _title_coverage(hints.titles, words, folded)
-    author = next((s for s in hints.surnames if s in words), None)
+    author = next((s for s in (fold(n) for n in hints.surnames) if s and s in words), None)
     year = hints.year if hints.year and hints.year in words else None
     short = title is not None and len(_words(title)) < 4
     if coverage >= 0.8 and (author or year or not short):

@@ -837,7 +837,9 @@ def find_candidates(
                 score=max(candidate.score, best.score) + 2,
                 strong=candidate.strong or best.strong,  # a guess the page confirms
             )
-    ranked = tuple(sorted(kept.values(), key=lambda c: -c.score))
+    # Strong evidence first (a rule's selector, a same-site citation_pdf_url), then by score:
+    # a weak candidate's file is kept only when it matches the record, so it goes after.
+    ranked = tuple(sorted(kept.values(), key=lambda c: (not c.strong, -c.score)))
     if ranked:
         top = ranked[0]
         return PageAnalysis(url, "pdf", f"{top.source}: {top.evidence}", ranked, tuple(rejected))

@@ -741,6 +741,12 @@ class OaiTestRepository:
         return head + f"<{verb}>{items}{token}</{verb}>", offset // self.page_size + 1
 
 
+def _latin1(char: str) -> str:
+    import unicodedata
+
+    return unicodedata.normalize("NFKD", char).encode("latin-1", "ignore").decode("latin-1")
+
+
 def _pdf_string(text: str) -> str:
     escaped = text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
     return "(" + escaped + ")"
@@ -764,8 +770,9 @@ def text_pdf(*pages: Sequence[str] | str, extra_pages: int = 0) -> bytes:
         lines = [page] if isinstance(page, str) else list(page)
         ops = ["BT", "/F1 11 Tf", "14 TL", "50 780 Td"]
         for line in lines:
-            plain = (
-                unicodedata.normalize("NFKD", line).encode("latin-1", "ignore").decode("latin-1")
+            plain = "".join(
+                c if ord(c) < 256 else _latin1(c)
+                for c in unicodedata.normalize("NFC", line.replace("ı", "i"))  # noqa: RUF001
             )
             ops.append(f"{_pdf_string(plain)} Tj T*")
         ops.append("ET")
