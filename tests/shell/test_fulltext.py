@@ -318,6 +318,32 @@ def test_429_marks_retry_later_and_the_next_run_picks_it_up(
     assert state.retry_later(clock.now() + 10**6) == []
 
 
+def test_a_retry_row_carries_the_whole_fulltext_object(
+    make_session: Make,
+    adapter: ScriptedAdapter,
+    clock: FakeClock,
+    state: SQLiteStateStore,
+    tmp_path: Path,
+) -> None:
+    """The landing page, the identity and the record's hints survive until the retry."""
+    adapter.add(f"{SITE}/article/1", Reply(200, {}, LANDING))
+    adapter.add(
+        f"{SITE}/files/1.pdf", [Reply(429), Reply(429), Reply(429), Reply(429), Reply(200, {}, OWN)]
+    )
+    step = FullTextStep(make_session(job_budget=10**6), FullText(directory=tmp_path), state)
+    first = step.for_url(f"{SITE}/article/1", "rec-1", hints=HINTS)
+    assert first["status"] == "retry-later"
+    clock.advance(4000)
+    later = FullTextStep(make_session(job_budget=10**6), FullText(directory=tmp_path), state)
+    (row,) = later.retry_due(clock.now())
+    fulltext = row["fulltext"]
+    assert fulltext["landing_url"] == f"{SITE}/article/1"
+    assert fulltext["status"] == "downloaded"
+    assert fulltext["identity"]["verdict"] == "matched"  # checked against the stored hints
+    assert set(fulltext) == set(first)  # the same object as a first attempt's row
+    assert Path(fulltext["path"]).parent == tmp_path  # files go into the directory itself
+
+
 def test_budget_exhausted_leaves_files_for_the_next_attempt(
     make_session: Make,
     adapter: ScriptedAdapter,
