@@ -374,7 +374,7 @@ _DOWNLOAD_WORD = re.compile(
 _BAD_TEXT = re.compile(
     r"supplement|supporting|appendix|annex|figure|fig\.|table|slides?\b|poster|video|dataset|"
     r"reference|citation|cite\b|bibtex|endnote|\bris\b|purchase|buy\b|rent\b|subscribe|"
-    r"reprint|permission|license|licence|guide|instructions|template|author\s+guidelines|"
+    r"reprint|permission|license|licence|lisans|lizenz|guide|instructions|template|author\s+guidelines|"
     r"cover|kapak|ek\s+dosya|kaynak|atıf|atif|erratum|corrigendum|review\s+report|"  # noqa: RUF001 - Turkish for citation
     r"peer\s+review|graphical\s+abstract|thumbnail|preview|sample\s+pages|table\s+of\s+contents",
     re.IGNORECASE,
@@ -409,7 +409,9 @@ _REGION_HEADING = re.compile(
     r"meistgelesen\w*|literatur(?:verzeichnis)?|"
     r"articles?\s+(?:similaires|connexes|recommandés)|les\s+plus\s+lus|références|bibliographie|"
     r"art[íi]culos\s+(?:similares|relacionados|recomendados)|m[áa]s\s+le[íi]dos|referencias|"
-    r"artigos\s+(?:semelhantes|relacionados|recomendados)|mais\s+lidos|referências)\b",
+    r"artigos\s+(?:semelhantes|relacionados|recomendados)|mais\s+lidos|referências|"
+    # repository bundles that are not the work itself (DSpace LICENSE, THUMBNAIL)
+    r"(?:licen[cs]e|lisans|lizenz|thumbnails?)(?:\s+(?:bundle|files?|dosyalar[ıi]))?\s*$)\b",  # noqa: RUF001
     re.IGNORECASE,
 )
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
@@ -495,7 +497,9 @@ class Regions:
             return f"inside a {names[:40]!r} region"
         for sibling in list(child.find_previous_siblings(limit=6)):
             heading = sibling if sibling.name in _HEADINGS else None
-            if heading is None and len(sibling.find_all(True, limit=4)) <= 3:
+            if heading is None and sibling.find("a") is None:
+                # a heading's wrapper (<div class="block-title"><h3>...</h3></div>); a sibling
+                # section with links of its own is another region, not this one's heading
                 heading = sibling.find(_HEADINGS)
             if heading is not None:
                 text = heading.get_text(" ", strip=True)[:80]
