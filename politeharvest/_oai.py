@@ -34,6 +34,7 @@ import attrs
 from lxml import etree
 from sickle.models import MetadataFormat, Set
 
+from ._decode import DecodedTooLarge, decode_undeclared
 from ._oaixml import OAI_NS, ParsedPage, parse_page
 from .exceptions import (
     BadArgument,
@@ -47,6 +48,7 @@ from .exceptions import (
     NoRecordsMatch,
     NoSetHierarchy,
     OaiError,
+    ResponseTooLarge,
 )
 
 __all__ = [
@@ -696,7 +698,11 @@ class OaiPager:
         raw = response.content
         url = str(response.url)
         self._follow_upgrade(url)
-        raw, note = _undeclared_compression(raw)
+        limit = int(getattr(self.session.policy, "max_response_bytes", 64 * 2**20))
+        try:
+            raw, note = decode_undeclared(raw, limit)
+        except DecodedTooLarge as exc:
+            raise ResponseTooLarge(url, limit) from exc
         try:
             parsed = parse_page(raw, url=url)
         except BadResponse:
@@ -827,28 +833,6 @@ class OaiPager:
             return _fresh_listing(cursor, params=args)
         params = {**args, "from": format_datestamp(cursor.last_datestamp, self.granularity())}
         return _fresh_listing(cursor, params=params)
-
-
-def _undeclared_compression(raw: bytes) -> tuple[bytes, str]:
-    """Decode a gzip or brotli body that arrived without a Content-Encoding header."""
-    import gzip
-    import zlib
-
-    if raw[:2] == b"\x1f\x8b":
-        try:
-            return gzip.decompress(raw), "gzip body without Content-Encoding, decoded"
-        except (OSError, EOFError, zlib.error):
-            return raw, ""
-    if raw and raw.lstrip()[:1] != b"<" and not raw.startswith(b"\xef\xbb\xbf"):
-        try:
-            import brotli
-
-            decoded = brotli.decompress(raw)
-        except Exception:
-            return raw, ""
-        if decoded.lstrip()[:1] == b"<":
-            return decoded, "brotli body without Content-Encoding, decoded"
-    return raw, ""
 
 
 def _enter_window(

@@ -130,6 +130,9 @@ class Politeness:
         robots_timeout_s: the timeout of a robots.txt fetch.
         connect_timeout_s: TCP/TLS connect timeout.
         read_timeout_s: the longest silence while reading a response.
+        page_time_s: the longest a page's whole response may take, however steadily it
+            trickles (robots.txt: `robots_timeout_s`).
+        file_time_s: the same for a full-text file.
         max_response_bytes: cap on a (decompressed) page body.
         max_file_bytes: cap on a (decompressed) file body.
         stop_on_forbidden: a 403 answer to a page request stops the host for the job (OAI-PMH
@@ -166,6 +169,8 @@ class Politeness:
     robots_timeout_s: float = attrs.field(default=20.0, validator=_finite_nonnegative)
     connect_timeout_s: float = attrs.field(default=10.0, validator=_finite_nonnegative)
     read_timeout_s: float = attrs.field(default=60.0, validator=_finite_nonnegative)
+    page_time_s: float = attrs.field(default=120.0, validator=_finite_nonnegative)
+    file_time_s: float = attrs.field(default=900.0, validator=_finite_nonnegative)
     max_response_bytes: int = attrs.field(default=64 * 2**20, validator=_positive_int)
     max_file_bytes: int = attrs.field(default=512 * 2**20, validator=_positive_int)
     stop_on_forbidden: bool = True

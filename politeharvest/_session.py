@@ -156,10 +156,43 @@ def _default_http() -> requests.Session:
     return http
 
 
+@attrs.frozen
+class _ReadLimit:
+    """When a response's body must have ended: its own time limit, or the job's deadline."""
+
+    clock: Clock
+    stop_at: float
+    why: str
+
+    def check(self, url: str) -> None:
+        if self.clock.monotonic() > self.stop_at:
+            raise TransportError(url, f"{self.why}; stopped reading")
+
+
+_LIMIT_ATTR = "_politeharvest_read_limit"
+
+
 def _chunks(response: requests.Response, chunk_size: int = _CHUNK) -> Iterator[bytes]:
-    """The decompressed body in chunks; a broken or truncated body is a TransportError."""
+    """The decompressed body in chunks; a broken or truncated body is a TransportError.
+
+    Each read returns what one socket read brings (`read1`), so a body that trickles a
+    byte at a time is checked against its total time limit and the job's deadline
+    between bytes, not only after a whole chunk has arrived.
+    """
+    raw = response.raw
+    limit: _ReadLimit | None = getattr(response.request, _LIMIT_ATTR, None)
+    read = getattr(raw, "read1", None)
     try:
-        yield from response.raw.stream(chunk_size, decode_content=True)
+        if read is None:  # a transport adapter's own raw object
+            yield from raw.stream(chunk_size, decode_content=True)
+            return
+        while True:
+            if limit is not None:
+                limit.check(str(response.url))
+            data = read(chunk_size, decode_content=True)
+            if not data:
+                return
+            yield data
     except (requests.RequestException, OSError, urllib3.exceptions.HTTPError) as exc:
         raise TransportError(str(response.url), f"body interrupted: {exc}") from exc
 
@@ -599,6 +632,18 @@ class PoliteSession:
         slot, waited = self._take_turn(url, host, kind, inline, crawl_delay, stream)
         turn = _Turn(self, slot, method, url, kind, waited, attempt)
         self._count(kind=kind)
+        total = {"file": self.policy.file_time_s, "robots": read}.get(kind, self.policy.page_time_s)
+        started = self.clock.monotonic()
+        if started + total <= self._deadline:
+            why = f"the response took longer than {total:g} s in all"
+            limit_at = started + total
+        else:
+            why, limit_at = (
+                "the job's budget ran out while the response was arriving",
+                self._deadline,
+            )
+        # The limit travels with the request, so requests' redirect hook reads with it too.
+        setattr(prepared, _LIMIT_ATTR, _ReadLimit(self.clock, limit_at, why))
         try:
             response = self.http.send(
                 prepared, allow_redirects=False, timeout=(connect, read), **settings
