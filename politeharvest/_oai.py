@@ -24,10 +24,12 @@ date window that fails twice is split in two.
 from __future__ import annotations
 
 import datetime as _dt
+import hashlib
 import json
 import logging
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections import deque
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Literal
 
 import attrs
@@ -219,6 +221,8 @@ class OaiCursor:
         windows: date windows still to harvest after the current one.
         ordered: every record so far came in datestamp order (a restart from
             `last_datestamp` then loses nothing).
+        token_mark: a hash of the token seen at the last power-of-two page (Brent's cycle
+            check: a token cycle of any length is caught with constant memory).
     """
 
     verb: str
@@ -232,6 +236,7 @@ class OaiCursor:
     restarts: int = 0
     windows: tuple[tuple[str, str], ...] = ()
     ordered: bool = True
+    token_mark: str = ""
 
     @property
     def arguments(self) -> dict[str, str]:
@@ -274,6 +279,7 @@ class OaiCursor:
                 restarts=int(data.get("restarts", 0)),
                 windows=tuple(tuple(w) for w in data.get("windows", ())),
                 ordered=bool(data.get("ordered", True)),
+                token_mark=str(data.get("token_mark", "")),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not an OaiCursor: {exc}") from exc
@@ -510,6 +516,9 @@ class OaiPager:
         keep_raw: keep each page's bytes on `OaiPage.raw`.
         max_empty_pages: consecutive empty pages with a token before `ListingLoop`.
         max_restarts: badResumptionToken restarts of a window before it is split.
+        max_stale_pages: consecutive pages whose records were all seen before in the
+            listing (fresh tokens, the same records) before `ListingLoop`.
+        seen_window: how many recent records (hashed) a listing remembers for that check.
     """
 
     session: Any
@@ -522,7 +531,10 @@ class OaiPager:
     keep_raw: bool = False
     max_empty_pages: int = 10
     max_restarts: int = 2
+    max_stale_pages: int = 5
+    seen_window: int = 50_000
     _identity: OaiIdentify | None = attrs.field(default=None, init=False, repr=False)
+    _progress: dict[tuple[Any, ...], _Progress] = attrs.field(factory=dict, init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         from urllib.parse import urlsplit
@@ -651,6 +663,7 @@ class OaiPager:
             )
         items, skipped, last, delivered = self._items(cursor, list_el)
         ordered = cursor.ordered and _in_order(cursor.last_datestamp, items)
+        self._check_progress(cursor, items, url)
         token_el = list_el.find(_Q + "resumptionToken")
         token = (token_el.text or "").strip() if token_el is not None and token_el.text else ""
         size = _int(token_el.get("completeListSize")) if token_el is not None else None
@@ -788,8 +801,42 @@ class OaiPager:
                 f"{empty} pages in a row with no records but a resumption token; stopping. "
                 "Harvest in date windows, or report it to the repository.",
             )
+        digest = hashlib.blake2b(token.encode("utf-8"), digest_size=12).hexdigest()
+        if digest == cursor.token_mark:
+            raise ListingLoop(
+                url,
+                f"the repository's resumption tokens came round to one it sent before "
+                f"(page {cursor.page}); the listing would never end. Harvest in date windows, "
+                "or report it.",
+            )
+        mark = digest if cursor.page & (cursor.page - 1) == 0 else cursor.token_mark
         recent = (*cursor.recent_tokens, token)[-32:]
-        return attrs.evolve(cursor, resumption_token=token, recent_tokens=recent, empty_pages=empty)
+        return attrs.evolve(
+            cursor,
+            resumption_token=token,
+            recent_tokens=recent,
+            empty_pages=empty,
+            token_mark=mark,
+        )
+
+    def _check_progress(self, cursor: OaiCursor, items: Sequence[Any], url: str) -> None:
+        """Progress means new records: pages that only repeat earlier ones end the listing."""
+        if cursor.verb not in ("ListRecords", "ListIdentifiers") or not items:
+            return
+        key = (cursor.verb, cursor.params, cursor.restarts)
+        progress = self._progress.get(key)
+        if progress is None:
+            if len(self._progress) > 16:
+                self._progress.clear()
+            progress = self._progress[key] = _Progress(self.seen_window)
+        progress.see(f"{getattr(r, 'identifier', '')} {getattr(r, 'datestamp', '')}" for r in items)
+        if progress.stale >= self.max_stale_pages:
+            raise ListingLoop(
+                url,
+                f"{progress.stale} pages in a row repeated records already listed, with new "
+                f"resumption tokens each time (after {cursor.page + 1} pages); the listing "
+                "would never end. Harvest in date windows, or report it to the repository.",
+            )
 
     def _after_list(self, cursor: OaiCursor) -> OaiCursor | None:
         """The listing (or window) is complete: the next window, or the end."""
@@ -847,7 +894,36 @@ def _enter_window(
 
 def _fresh_listing(cursor: OaiCursor, **changes: Any) -> OaiCursor:
     """A cursor for the first page of a (new or restarted) listing: no token, no loop state."""
-    return attrs.evolve(cursor, resumption_token=None, recent_tokens=(), empty_pages=0, **changes)
+    return attrs.evolve(
+        cursor, resumption_token=None, recent_tokens=(), empty_pages=0, token_mark="", **changes
+    )
+
+
+class _Progress:
+    """The records a listing brought recently, and how many pages in a row brought no new one.
+
+    Records are remembered as hashes, at most `window` of them (memory stays bounded).
+    """
+
+    def __init__(self, window: int) -> None:
+        self.window = window
+        self.order: deque[int] = deque()
+        self.seen: set[int] = set()
+        self.stale = 0
+
+    def see(self, keys: Iterable[str]) -> int:
+        fresh = 0
+        for key in keys:
+            digest = hash(key)
+            if digest in self.seen:
+                continue
+            fresh += 1
+            self.seen.add(digest)
+            self.order.append(digest)
+            if len(self.order) > self.window:
+                self.seen.discard(self.order.popleft())
+        self.stale = 0 if fresh else self.stale + 1
+        return fresh
 
 
 def _in_order(last: str | None, items: Sequence[Any]) -> bool:

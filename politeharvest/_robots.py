@@ -92,6 +92,54 @@ def _group_rules(text: str, agent: str) -> tuple[tuple[int, str, str], ...]:
     return tuple(rules)
 
 
+class _Compiled:
+    """One robots.txt group compiled once: a decision and its evidence per URL.
+
+    The time per decision depends on the URL's length, not on how many rules the file has.
+
+    Protego sorts a group's rules by length (allow first on ties) and the first rule
+    that matches decides. Here every rule is indexed by its literal prefix (the part
+    before any ``*`` or ``$``), so only rules whose prefix starts the URL are tried,
+    in the same order: the same answer, and the deciding rule with its line.
+    """
+
+    def __init__(self, rule_set: Any, text: str, agent: str) -> None:
+        from protego._utils import _quote_pattern
+
+        self._by_prefix: dict[str, list[tuple[int, Any]]] = {}
+        for order, rule in enumerate(rule_set._rules):
+            pattern = str(rule.value._pattern)
+            cut = min((i for i in (pattern.find("*"), pattern.find("$")) if i >= 0), default=None)
+            prefix = pattern if cut is None else pattern[:cut]
+            self._by_prefix.setdefault(prefix, []).append((order, rule))
+        self._lines: dict[tuple[str, str], tuple[int, str]] = {}
+        for number, field, value in _group_rules(text, agent):
+            for variant in {value, value.replace("$", "%24")}:
+                quoted = _quote_pattern(variant)
+                if quoted:
+                    self._lines.setdefault((field, quoted), (number, value))
+                    if field == "allow" and quoted.endswith("/index.html"):
+                        self._lines.setdefault(
+                            (field, quoted.removesuffix("index.html") + "$"), (number, value)
+                        )
+
+    def decide(self, url: str) -> tuple[bool, str | None, int | None]:
+        from protego._utils import _quote_path
+
+        path = _quote_path(url)
+        best: tuple[int, Any] | None = None
+        for end in range(len(path) + 1):
+            for order, rule in self._by_prefix.get(path[:end], ()):
+                if (best is None or order < best[0]) and rule.value.match(path):
+                    best = (order, rule)
+        if best is None:
+            return True, None, None
+        field = str(best[1].field)
+        pattern = str(best[1].value._pattern)
+        number, value = self._lines.get((field, pattern), (None, pattern))
+        return field == "allow", f"{field.capitalize()}: {value}", number
+
+
 @attrs.frozen
 class RobotsDecision:
     """May this URL be fetched, and why.
@@ -147,6 +195,9 @@ class RobotsTxt:
     fetched_at: float = 0.0
     expires_at: float = float("inf")
     _parser: Protego | None = attrs.field(default=None, repr=False, eq=False, alias="parser")
+    _compiled: dict[str, _Compiled | None] = attrs.field(
+        factory=dict, init=False, repr=False, eq=False
+    )
 
     @classmethod
     def from_text(
@@ -200,8 +251,12 @@ class RobotsTxt:
                 retry_at=self.expires_at,
             )
         assert self._parser is not None
-        allowed = bool(self._parser.can_fetch(url, self.user_agent))
-        rule, line = self._evidence(url, allowed)
+        compiled = self._compile()
+        if compiled is not None and urlsplit(url).path != "/robots.txt":
+            allowed, rule, line = compiled.decide(url)
+        else:
+            allowed = bool(self._parser.can_fetch(url, self.user_agent))
+            rule, line = self._evidence(url, allowed)
         return decision(
             allowed,
             "robots.txt allows" if allowed else "robots.txt disallows",
@@ -211,6 +266,26 @@ class RobotsTxt:
         )
 
     # -- evidence ------------------------------------------------------------------
+
+    def _compile(self) -> _Compiled | None:
+        """Our group, compiled once per fetched file.
+
+        None when no group applies, or with a Protego without the internals used: then
+        Protego decides and the evidence is searched rule by rule.
+        """
+        if "group" not in self._compiled:
+            assert self._parser is not None
+            try:
+                rule_set = self._parser._get_matching_rule_set(self.user_agent)
+                compiled = (
+                    None
+                    if rule_set is None
+                    else _Compiled(rule_set, self.text, str(rule_set.user_agent))
+                )
+            except Exception:  # pragma: no cover - a future Protego may rename its internals
+                compiled = None
+            self._compiled["group"] = compiled
+        return self._compiled["group"]
 
     def _group_agent(self) -> str | None:
         """The user-agent line Protego matched for us ('*' or our token), if any."""

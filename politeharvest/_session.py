@@ -293,6 +293,12 @@ class PoliteSession:
         rng: the random source for jitter.
         resolve_addresses: before following a redirect, resolve the target's
             name and refuse private addresses (unless the policy allows them).
+        credentials_origin: the only origin (scheme, host, port) that receives the
+            credentials set on the caller's `http` session (Authorization, Cookie,
+            Proxy-Authorization headers and the policy's sensitive headers): robots.txt
+            of other origins, redirect hops and full-text probes never get them.
+            Default: the origin of the first request sent through this session.
+            Headers passed to a single call are sent as given.
     """
 
     policy: Politeness = attrs.field(factory=Politeness)
@@ -307,6 +313,7 @@ class PoliteSession:
     )
     rng: random.Random = attrs.field(factory=random.Random, repr=False)
     resolve_addresses: bool = True
+    credentials_origin: str | None = None
     robots: RobotsGate = attrs.field(init=False)
     redirects: RedirectPolicy = attrs.field(init=False)
     stats: SessionStats = attrs.field(factory=SessionStats, init=False)
@@ -502,6 +509,19 @@ class PoliteSession:
         merged.update(headers or {})
         request = requests.Request(method, url, params=params, data=data, headers=merged)
         prepared = self.http.prepare_request(request)
+        if self.credentials_origin is None:
+            self.credentials_origin = url  # the caller's first request names the origin
+        if not same_origin(url, self.credentials_origin):
+            # The caller's session credentials are for their origin only (robots.txt of
+            # another host, a file on a CDN, a link from a landing page never get them).
+            # Cookies the jar holds for that other site's own domain are its own: kept.
+            given = {name.lower() for name in (headers or {})}
+            from_session = {name.lower() for name in self.http.headers}
+            if self.http.auth is not None:
+                from_session.add("authorization")
+            for name in (*_ALWAYS_SENSITIVE, *self.policy.sensitive_headers):
+                if name in from_session and name not in given:
+                    prepared.headers.pop(name, None)
         # requests reads a redirect's whole body before we see the response (to
         # build Response.next); this hook runs first and reads it with a cap.
         prepared.hooks.setdefault("response", []).append(_cap_redirect_body)
