@@ -268,6 +268,49 @@ class PdfFetcher:
             data, (), url, key, final_url, content_type, kind, hints, require, etag, last_modified
         )
 
+    def save_stream(
+        self,
+        url: str,
+        key: str,
+        head: bytes,
+        rest: Iterable[bytes],
+        *,
+        final_url: str,
+        content_type: str = "",
+        etag: str | None = None,
+        last_modified: str | None = None,
+        hints: RecordHints | None = None,
+        require: Requirement = "not-mismatch",
+    ) -> FileResult:
+        """Store a file whose body is being streamed (a landing URL that answered with it).
+
+        The body goes to a temporary file as it arrives: never held in memory.
+        """
+        kind = _file_kind(head[:1024], content_type.lower(), self.file_types)
+        if kind is None:
+            return self._record(
+                FileResult(url, key, "not-pdf", False, "not a file", final_url, head=head[:4096])
+            )
+        try:
+            return self._keep(
+                head,
+                rest,
+                url,
+                key,
+                final_url,
+                content_type,
+                kind,
+                hints,
+                require,
+                etag,
+                last_modified,
+            )
+        except ResponseTooLarge as exc:
+            return self._record(FileResult(url, key, "too-large", False, str(exc), final_url))
+        except TransportError as exc:
+            reason = f"download interrupted: {exc}"
+            return self._later(url, key, self._wall(3600), reason, final_url=final_url)
+
     # -- internals -------------------------------------------------------------------------
 
     def _store(

@@ -135,6 +135,10 @@ class Politeness:
         file_time_s: the same for a full-text file.
         max_response_bytes: cap on a (decompressed) page body.
         max_file_bytes: cap on a (decompressed) file body.
+        max_landing_bytes: a landing page larger than this is not analysed (its answer
+            says "too large to analyse").
+        max_landing_tags: the same for a page with more tags than this (about: the
+            count of ``<``), so a page of nested tags cannot cost a long parse.
         stop_on_forbidden: a 403 answer to a page request stops the host for the job (OAI-PMH
             guidelines); a 403 on a file is that file's outcome (a restricted file) unless
             it is a bot challenge.
@@ -173,6 +177,8 @@ class Politeness:
     file_time_s: float = attrs.field(default=900.0, validator=_finite_nonnegative)
     max_response_bytes: int = attrs.field(default=64 * 2**20, validator=_positive_int)
     max_file_bytes: int = attrs.field(default=512 * 2**20, validator=_positive_int)
+    max_landing_bytes: int = attrs.field(default=4 * 2**20, validator=_positive_int)
+    max_landing_tags: int = attrs.field(default=60_000, validator=_positive_int)
     stop_on_forbidden: bool = True
 
     def interval_for(self, kind: str) -> float:

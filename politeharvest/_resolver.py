@@ -26,12 +26,13 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Literal
 
 import attrs
+import requests
 
-from ._identity import RecordHints
+from ._identity import Identity, RecordHints
 from ._landing import (
     RULES,
     Candidate,
@@ -164,11 +165,11 @@ class LandingPageResolver:
                 return resolution
             requests, probes = resolution.requests, resolution.probes  # then read the page
         try:
-            if _looks_like_file_url(url):
-                response = self.session.get(url_to_read, kind="file")
-            else:
-                response = self.session.get(url_to_read, kind="page")
+            kind: Literal["page", "file"] = "file" if _looks_like_file_url(url) else "page"
+            response = self.session.get(url_to_read, kind=kind, stream=True)
             requests += 1
+            landing = str(response.url)
+            read = self._read_landing(response, url, key, hints, html_only)
         except HostStopped as exc:
             return Resolution(url, url, None, "blocked", "blocked", exc.reason, requests=requests)
         except PolicyRefusal as exc:  # robots.txt, the deny list, a refused redirect
@@ -183,43 +184,25 @@ class LandingPageResolver:
             )
         except HarvestError as exc:  # a body over the size cap, say
             return Resolution(url, url, None, "none", "failed", str(exc), requests=requests)
-        landing = str(response.url)
-        body = response.content
-        if looks_like_pdf(body[:1024]):
+        if isinstance(read, FileResult):  # the address answered with a file directly
             reason = "the address answers with a PDF directly (%PDF- in its first bytes)"
-            stored = None
-            if self.fetcher is not None and not html_only:
-                stored = self.fetcher.save(
-                    url,
-                    key,
-                    body,
-                    final_url=landing,
-                    content_type=response.headers.get("Content-Type", ""),
-                    etag=response.headers.get("ETag"),
-                    last_modified=response.headers.get("Last-Modified"),
-                    hints=hints,
-                )
-            else:
-                identity = check_identity(hints, body)
-                stored = FileResult(
-                    url, key, "verified", False, reason, landing, kind="pdf", identity=identity
-                )
-                if identity.verdict == "mismatch":
-                    stored = attrs.evolve(stored, status="wrong-file", reason=identity.evidence)
-            if not stored.ok:
+            if not read.ok:
                 return Resolution(
                     url,
                     landing,
                     None,
                     "none",
                     "no-fulltext",
-                    stored.reason,
+                    read.reason,
                     requests=requests,
-                    file=stored,
+                    file=read,
                 )
             return Resolution(
-                url, landing, landing, "pdf", "found", reason, requests=requests, file=stored
+                url, landing, landing, "pdf", "found", reason, requests=requests, file=read
             )
+        if isinstance(read, str):  # a page too large to analyse
+            return Resolution(url, landing, None, "none", "failed", read, requests=requests)
+        body = read
         if response.status_code >= 400:
             retriable = response.status_code in RETRIABLE_STATUSES
             return Resolution(
@@ -257,6 +240,62 @@ class LandingPageResolver:
         return attrs.evolve(resolution, html=body)
 
     # -- internals -----------------------------------------------------------------------------
+
+    def _read_landing(
+        self,
+        response: requests.Response,
+        url: str,
+        key: str,
+        hints: RecordHints,
+        html_only: bool,
+    ) -> bytes | FileResult | str:
+        """Read a landing response: a file is streamed to storage, a page read up to a bound.
+
+        Returns:
+            the page's bytes; or the `FileResult` when the address answered with a file
+            (streamed to a temporary file by the fetcher, never held in memory); or why
+            the page is too large to analyse.
+        """
+        policy = self.session.policy
+        chunks = self.session.iter_body(response, limit=policy.max_file_bytes)
+        try:
+            head = b""
+            for chunk in chunks:
+                head += chunk
+                if len(head) >= 1024:
+                    break
+            landing = str(response.url)
+            if looks_like_pdf(head):
+                if self.fetcher is not None and not html_only:
+                    return self.fetcher.save_stream(
+                        url,
+                        key,
+                        head,
+                        chunks,
+                        final_url=landing,
+                        content_type=response.headers.get("Content-Type", ""),
+                        etag=response.headers.get("ETag"),
+                        last_modified=response.headers.get("Last-Modified"),
+                        hints=hints,
+                    )
+                return _check_in_memory(url, key, landing, head, chunks, hints)
+            body = bytearray(head)
+            for chunk in chunks:
+                body += chunk
+                if len(body) > policy.max_landing_bytes:
+                    return (
+                        f"the landing page is over {policy.max_landing_bytes} bytes: too large "
+                        "to analyse (Politeness.max_landing_bytes)"
+                    )
+        finally:
+            chunks.close()
+        tags = body.count(b"<")
+        if tags > policy.max_landing_tags:
+            return (
+                f"the landing page has about {tags} tags: too large to analyse "
+                f"(Politeness.max_landing_tags is {policy.max_landing_tags})"
+            )
+        return bytes(body)
 
     def _landing(self, url: str) -> str:
         """A better address for the landing page, when a rule knows one (an old host)."""
@@ -440,6 +479,47 @@ class LandingPageResolver:
         self.learned.set_value(
             _LEARNED, host_key(landing), json.dumps([candidate.signature, *known][:5])
         )
+
+
+#: Without a fetcher, a file's text is checked in memory up to this size.
+_IN_MEMORY_CHECK = 16 * 2**20
+
+
+def _check_in_memory(
+    url: str, key: str, landing: str, head: bytes, chunks: Iterator[bytes], hints: RecordHints
+) -> FileResult:
+    """A file answered directly, without a fetcher to store it: check it, keep nothing."""
+    reason = "the address answers with a PDF directly (%PDF- in its first bytes)"
+    if hints.empty:
+        return FileResult(url, key, "verified", False, reason, landing, kind="pdf")
+    data = bytearray(head)
+    for chunk in chunks:
+        data += chunk
+        if len(data) > _IN_MEMORY_CHECK:
+            why = "too large to check its text without storing it"
+            return FileResult(
+                url,
+                key,
+                "verified",
+                False,
+                reason,
+                landing,
+                kind="pdf",
+                identity=Identity("unverifiable", why),
+            )
+    identity = check_identity(hints, bytes(data))
+    if identity.verdict == "mismatch":
+        return FileResult(
+            url,
+            key,
+            "wrong-file",
+            False,
+            identity.evidence,
+            landing,
+            kind="pdf",
+            identity=identity,
+        )
+    return FileResult(url, key, "verified", False, reason, landing, kind="pdf", identity=identity)
 
 
 def _with_rejected(
