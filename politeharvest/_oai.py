@@ -23,6 +23,7 @@ date window that fails twice is split in two.
 
 from __future__ import annotations
 
+import base64
 import datetime as _dt
 import hashlib
 import json
@@ -37,7 +38,7 @@ from lxml import etree
 from sickle.models import MetadataFormat, Set
 
 from ._decode import DecodedTooLarge, decode_undeclared
-from ._oaixml import OAI_NS, ParsedPage, parse_page
+from ._oaixml import DAMAGED, OAI_NS, RAW, ParsedPage, parse_page
 from .exceptions import (
     BadArgument,
     BadResponse,
@@ -296,7 +297,10 @@ class OaiRecord:
         set_specs: the sets it belongs to, in order.
         metadata: for oai_dc, element name to values, in order (all 15 elements,
             repeated values kept); empty for other formats and for tombstones.
-        raw_xml: the record's XML (every format: MARC21, MODS, DataCite, EDM, JATS...).
+        raw_xml: the record's XML (every format: MARC21, MODS, DataCite, EDM, JATS...);
+            for a damaged record, its bytes as the repository sent them.
+        damaged: why the record could not be read (its XML is not well-formed); its header
+            was read on its own, and `raw_xml` keeps what was sent. Empty for sound records.
     """
 
     identifier: str
@@ -305,6 +309,7 @@ class OaiRecord:
     set_specs: tuple[str, ...] = ()
     metadata: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
     raw_xml: bytes = b""
+    damaged: str = ""
 
 
 @attrs.frozen
@@ -414,6 +419,11 @@ def _record(element: Any, *, with_metadata: bool) -> OaiRecord:
         elif tag == _SETSPEC:
             specs.append((child.text or "").strip())
     deleted = header.get("status") == "deleted"
+    note = element.get(DAMAGED)
+    if note is not None:
+        raw = element.find(RAW)
+        data = base64.b64decode(raw.text or "") if raw is not None else b""
+        return OaiRecord(identifier, datestamp, deleted, tuple(specs), {}, data, note)
     metadata: dict[str, tuple[str, ...]] = {}
     if with_metadata and not deleted:
         container = element.find(_METADATA)

@@ -4,11 +4,16 @@ Pages are parsed with a strict, safe lxml parser (no entity resolution, no
 network, `huge_tree` for pages over 10 MB). When that fails, repairs are tried
 in order, each recorded on the page:
 
-1. strip XML-illegal C0 control characters (TAB, LF and CR are kept);
-2. re-decode a body whose bytes do not match its declared encoding
+1. drop whitespace before the XML declaration (lossless);
+2. strip XML-illegal C0 control characters (TAB, LF and CR are kept);
+3. re-decode a body whose bytes do not match its declared encoding
    (Latin-1/cp1252 bytes declared as UTF-8, or UTF-8 declared as Latin-1);
-3. cut anything after ``</OAI-PMH>`` (PHP notices, trailing garbage);
-4. lxml's recovering parser, accepted only for pages without records
+4. cut anything after ``</OAI-PMH>`` (PHP notices, trailing garbage);
+5. salvage record by record: each record is parsed strictly on its own; one that
+   is not well-formed is delivered with its header, its raw bytes and a
+   ``damaged`` note (never cut silently, as sickle does), so a page is refused only
+   when its envelope or a record's header cannot be read;
+6. lxml's recovering parser, accepted only for pages without records
    (Identify, errors, sets): after an error libxml2 may silently alter later
    text, so records are never taken from a recovered tree.
 
@@ -20,6 +25,7 @@ ours never does: a page that cannot be parsed with all its records raises
 
 from __future__ import annotations
 
+import base64
 import re
 from typing import Any
 
@@ -28,10 +34,15 @@ from lxml import etree
 
 from .exceptions import BadResponse
 
-__all__ = ["OAI_NS", "ParsedPage", "parse_page"]
+__all__ = ["DAMAGED", "OAI_NS", "RAW", "ParsedPage", "parse_page"]
 
 OAI_NS = "http://www.openarchives.org/OAI/2.0/"
 _Q = "{" + OAI_NS + "}"
+#: The attribute a salvaged record carries (why it is damaged) and the element holding
+#: its raw bytes (base64), in politeharvest's own namespace.
+_PH = "{urn:politeharvest}"
+DAMAGED = _PH + "damaged"
+RAW = _PH + "raw"
 
 _STRICT = etree.XMLParser(
     resolve_entities=False, no_network=True, huge_tree=True, remove_blank_text=False
@@ -84,6 +95,88 @@ def _try_strict(data: bytes) -> Any:
         return etree.fromstring(data, parser=_STRICT)
     except etree.XMLSyntaxError:
         return None
+
+
+def _strip_leading(data: bytes) -> tuple[bytes, str] | None:
+    """Drop whitespace before the XML declaration (a lossless repair)."""
+    stripped = data.lstrip(b" \t\r\n")
+    if stripped is data or len(stripped) == len(data) or not stripped.startswith(b"<?xml"):
+        return None
+    return stripped, "removed whitespace before the XML declaration"
+
+
+_RECORD_START = re.compile(
+    rb"<(?:[A-Za-z_][\w.-]*:)?record[\s>](?:\s|<!--.*?-->|>)*<(?:[A-Za-z_][\w.-]*:)?header[\s>/]",
+    re.S,
+)
+_LIST_END = re.compile(
+    rb"<(?:[A-Za-z_][\w.-]*:)?resumptionToken[\s>/]|</(?:[A-Za-z_][\w.-]*:)?(?:ListRecords|GetRecord)\s*>"
+)
+_ROOT_OPEN = re.compile(rb"<(?P<name>(?:[A-Za-z_][\w.-]*:)?OAI-PMH)(?:\s[^>]*)?>")
+_HEADER_SPAN = re.compile(
+    rb"<(?:[A-Za-z_][\w.-]*:)?header[\s>/].*?</(?:[A-Za-z_][\w.-]*:)?header\s*>", re.S
+)
+
+
+def _salvage(data: bytes) -> tuple[Any, int] | None:
+    """Parse a page record by record; returns the root and how many records are damaged.
+
+    None when this does not help: no records, or an envelope or a record header that
+    does not parse on its own.
+    """
+    starts = [m.start() for m in _RECORD_START.finditer(data)]
+    opened = _ROOT_OPEN.search(data)
+    if not starts or opened is None:
+        return None
+    end = _LIST_END.search(data, starts[-1])
+    if end is None:
+        return None
+    root = _try_strict(data[: starts[0]] + data[end.start() :])
+    if root is None:
+        return None
+    holder = next(
+        (
+            e
+            for e in root.iter()
+            if isinstance(e.tag, str) and e.tag.endswith(("ListRecords", "GetRecord"))
+        ),
+        None,
+    )
+    if holder is None:
+        return None
+    position = next(
+        (i for i, e in enumerate(holder) if str(e.tag).endswith("resumptionToken")), len(holder)
+    )
+    close = b"</" + opened.group("name") + b">"
+    damaged = 0
+    for first, last in zip(starts, [*starts[1:], end.start()], strict=True):
+        chunk = data[first:last]
+        try:
+            wrapped = etree.fromstring(opened.group(0) + chunk + close, parser=_STRICT)
+            record = wrapped[0]
+        except (etree.XMLSyntaxError, IndexError) as exc:
+            record = _damaged_record(opened.group(0), close, chunk, str(exc))
+            if record is None:
+                return None
+            damaged += 1
+        holder.insert(position, record)
+        position += 1
+    return root, damaged
+
+
+def _damaged_record(opened: bytes, close: bytes, chunk: bytes, error: str) -> Any:
+    """A record that is not well-formed: its header (parsed on its own) and its raw bytes."""
+    span = _HEADER_SPAN.search(chunk)
+    if span is None:
+        return None
+    header = _try_strict(opened + span.group(0) + close)
+    if header is None or len(header) == 0:
+        return None
+    record = etree.Element(_Q + "record", {DAMAGED: f"not well-formed: {error}"[:300]})
+    record.append(header[0])
+    raw = etree.SubElement(record, RAW)
+    raw.text = base64.b64encode(chunk.strip()).decode("ascii")
+    return record
 
 
 def _strip_controls(data: bytes) -> tuple[bytes, str] | None:
@@ -198,7 +291,7 @@ def parse_page(data: bytes, *, url: str = "") -> ParsedPage:
             current, note = redecoded
             repairs.append(note)
     root = _try_strict(current)
-    for repair in (_strip_controls, _redecoded, _cut_trailing):
+    for repair in (_strip_leading, _strip_controls, _redecoded, _cut_trailing):
         if root is not None:
             break
         fixed = repair(current)
@@ -206,6 +299,14 @@ def parse_page(data: bytes, *, url: str = "") -> ParsedPage:
             current, note = fixed
             repairs.append(note)
             root = _try_strict(current)
+    if root is None:
+        salvaged = _salvage(current)
+        if salvaged is not None:
+            root, damaged = salvaged
+            repairs.append(
+                f"{damaged} record(s) not well-formed: delivered with their header and raw "
+                "bytes, marked damaged"
+            )
     if root is None:
         try:
             root = etree.fromstring(current, parser=_RECOVER)

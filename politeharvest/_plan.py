@@ -85,7 +85,9 @@ def record_row(record: OaiRecord, *, endpoint: str, metadata_prefix: str) -> dic
         "metadata": {k: list(v) for k, v in record.metadata.items()},
     }
     if not record.deleted and not record.metadata:
-        row["xml"] = record.raw_xml.decode("utf-8")
+        row["xml"] = record.raw_xml.decode("utf-8", "replace")
+    if record.damaged:
+        row["damaged"] = record.damaged  # "xml" holds the bytes as the repository sent them
     return row
 
 
