@@ -44,7 +44,8 @@ def main(argv: list[str] | None = None) -> int:
             server = LoopbackServer("127.0.0.1").start()
         server.add("/oai", OaiTestRepository.sample(120, page_size=40))
         url = server.url("/oai")
-        policy = attrs.evolve(policy, request_interval=0.05)  # a local server: scaled down
+        # a local server: scaled down, and loopback allowed
+        policy = attrs.evolve(policy, request_interval=0.05, allow_private_addresses=True)
     try:
         plan = HarvestPlan(
             url, sets=tuple(args.set), policy=policy, state=Path(args.state), sink=args.out

@@ -35,6 +35,7 @@ POLICY = Politeness(
     user_agent="politeharvest-example/0.1 (mailto:politeharvest-example@example.org)",
     request_interval=0.05,
     max_wait=1.0,  # so the sample's Retry-After of 2 s defers the job instead of sleeping
+    allow_private_addresses=True,  # the sample repository runs on loopback
 )
 
 

@@ -42,7 +42,9 @@ from ._policy import Politeness
 from ._redirects import Follow, RedirectPolicy, is_private_address, same_origin
 from ._retry import parse_retry_after, retry_decision
 from ._robots import RobotsDecision, RobotsGate, RobotsTxt, classify, robots_url_for
+from ._transport import GuardedAdapter, PrivateAddressError, guarded_session, resolve_public
 from .exceptions import (
+    AddressRefused,
     BudgetExhausted,
     Deferred,
     Disallowed,
@@ -143,17 +145,20 @@ def event_hooks(
     return tuple(hooks)
 
 
-def _no_retries_adapter() -> HTTPAdapter:
-    # urllib3's own retries would resend inside one send(), bypassing pacing,
-    # robots and the deadline (research/politeness.md section 1.5): off.
-    return HTTPAdapter(max_retries=0)
-
-
-def _default_http() -> requests.Session:
-    http = requests.Session()
-    http.mount("https://", _no_retries_adapter())
-    http.mount("http://", _no_retries_adapter())
-    return http
+def _private_cause(exc: BaseException) -> PrivateAddressError | None:
+    """The `PrivateAddressError` behind a connection error (requests and urllib3 wrap it)."""
+    pending: list[object] = [exc]
+    seen: set[int] = set()
+    while pending:
+        current = pending.pop()
+        if not isinstance(current, BaseException) or id(current) in seen:
+            continue
+        seen.add(id(current))
+        if isinstance(current, PrivateAddressError):
+            return current
+        pending += [current.__cause__, current.__context__, getattr(current, "reason", None)]
+        pending += list(current.args)
+    return None
 
 
 @attrs.frozen
@@ -302,7 +307,12 @@ class PoliteSession:
     """
 
     policy: Politeness = attrs.field(factory=Politeness)
-    http: requests.Session = attrs.field(factory=_default_http)
+    http: requests.Session = attrs.field(
+        default=attrs.Factory(
+            lambda self: guarded_session(allow_private=self.policy.allow_private_addresses),
+            takes_self=True,
+        )
+    )
     clock: Clock = attrs.field(factory=SystemClock)
     pace_store: PaceStore = attrs.field(factory=MemoryPaceStore)
     job_id: str = attrs.field(factory=lambda: uuid.uuid4().hex)
@@ -413,6 +423,9 @@ class PoliteSession:
         attempt = 0
         while True:
             current = str(prepared.url)
+            if not self.policy.allow_private_addresses:
+                # before robots.txt, so the refusal names the URL asked for
+                self._check_address(current, kind, self._environment(current))
             decision = self._robots_decision(current, inline, kind)
             response = self._exchange(
                 prepared,
@@ -662,6 +675,8 @@ class PoliteSession:
                 "the job's budget ran out while the response was arriving",
                 self._deadline,
             )
+        if not self.policy.allow_private_addresses:
+            self._check_address(url, kind, settings)
         # The limit travels with the request, so requests' redirect hook reads with it too.
         setattr(prepared, _LIMIT_ATTR, _ReadLimit(self.clock, limit_at, why))
         try:
@@ -672,6 +687,9 @@ class PoliteSession:
                 _store_body(response, _read_body(response, limit))
         except requests.RequestException as exc:
             turn.finish(None, "error", str(exc))
+            private = _private_cause(exc)
+            if private is not None:
+                raise AddressRefused(url, private.host, private.address) from exc
             raise TransportError(url, f"request failed: {exc}") from exc
         except TransportError as exc:  # the body broke off while it was read
             turn.finish(None, "error", str(exc))
@@ -920,6 +938,33 @@ class PoliteSession:
         with self._stats_lock:
             self.stats.redirects += 1
         return nxt
+
+    def _check_address(self, url: str, kind: Kind, settings: Mapping[str, Any]) -> None:
+        """Refuse a private host before the turn is spent.
+
+        A literal private address (or ``localhost``) is refused here. A name is checked
+        where the connection is made when the session's adapter is a `GuardedAdapter`
+        and no proxy is used (no rebinding window); otherwise it is resolved here.
+        """
+        host = urlsplit(url).hostname or ""
+        if is_private_address(host):
+            self._refused(url, kind, "refused", f"{host} is a private address")
+            raise AddressRefused(url, host, host)
+        adapter = self.http.get_adapter(url)
+        guarded = isinstance(adapter, GuardedAdapter)
+        proxied = bool(requests.utils.select_proxy(url, settings.get("proxies") or {}))
+        # An adapter with a send() of its own (a test transport, a cache) connects nowhere
+        # by itself: only a stock HTTPAdapter's connections are resolved here.
+        stock = type(adapter).send is HTTPAdapter.send
+        if (guarded and not proxied) or not stock or not self.resolve_addresses:
+            return
+        try:
+            resolve_public(host, urlsplit(url).port or 443)
+        except PrivateAddressError as exc:
+            self._refused(url, kind, "refused", str(exc))
+            raise AddressRefused(url, host, exc.address) from None
+        except OSError:
+            return  # the name does not resolve: the request fails as a TransportError
 
     def _refuse_private_names(
         self, current: str, target: str, chain: list[str], kind: Kind

@@ -62,6 +62,13 @@ def _parser() -> argparse.ArgumentParser:
     policy.add_argument(
         "--file-interval", type=float, metavar="S", help="seconds before each file per host"
     )
+    policy.add_argument(
+        "--allow-private-addresses",
+        action="store_true",
+        default=None,
+        help="contact private, loopback and link-local addresses (a repository on your "
+        "own network); refused by default",
+    )
     common.add_argument("--quiet", "-q", action="store_true", help="no progress or summary")
     common.add_argument("--debug", action="store_true", help="tracebacks and debug logging")
 
@@ -161,6 +168,7 @@ def _policy(args: argparse.Namespace) -> Politeness:
         ("from_address", "from_address"),
         ("request_interval", "request_interval"),
         ("file_interval", "file_interval"),
+        ("allow_private_addresses", "allow_private_addresses"),
     ):
         value = getattr(args, option)
         if value is not None:
@@ -261,6 +269,7 @@ def _harvest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         server.add("/robots.txt", Reply(200, body="User-agent: *\nDisallow: /admin\n"))
         server.add("/oai", OaiTestRepository.sample(250, page_size=50))
         args.url = server.url("/oai")
+        args.allow_private_addresses = True  # the demo repository is on loopback
         if args.request_interval is None:
             args.request_interval = 0.1
     try:

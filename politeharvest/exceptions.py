@@ -5,6 +5,7 @@ HarvestError                         root; catch-all for callers
 ├── PolicyRefusal(url, reason)       we declined; nothing was sent for this URL
 │   ├── Disallowed                   robots.txt or the policy's deny list (rule, line)
 │   ├── RedirectRefused              a redirect hop the RedirectPolicy refused (code, chain)
+│   ├── AddressRefused               the host is (or resolves to) a private address
 │   └── HostStopped                  the host answered 403 or a bot challenge: stopped for the job
 ├── Deferred(url, until, reason)     not now; try again at `until` (a queue reschedules)
 │   ├── WaitRequired                 a wait longer than the caller allowed inline
@@ -37,6 +38,7 @@ from __future__ import annotations
 import datetime as _dt
 
 __all__ = [
+    "AddressRefused",
     "BadArgument",
     "BadResponse",
     "BadResumptionToken",
@@ -89,6 +91,30 @@ class PolicyRefusal(HarvestError):
         self.url = url
         self.reason = reason
         super().__init__(f"{url}: {reason}")
+
+
+class AddressRefused(PolicyRefusal):
+    """The URL's host is, or resolves to, a private, loopback, link-local or reserved address.
+
+    Refused before any byte is sent, when `Politeness.allow_private_addresses` is False
+    (the default): for endpoints, record and landing URLs, file candidates, robots.txt
+    and redirect hops alike.
+
+    Attributes:
+        host: the host name.
+        address: the private address it is or resolved to.
+    """
+
+    def __init__(self, url: str, host: str, address: str) -> None:
+        self.host = host
+        self.address = address
+        where = host if host == address else f"{host} resolves to {address}"
+        super().__init__(
+            url,
+            f"{where}, a private address; not contacted. For a repository on your own "
+            "network set allow_private_addresses=True in the policy "
+            "(--allow-private-addresses)",
+        )
 
 
 class Disallowed(PolicyRefusal):

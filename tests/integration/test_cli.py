@@ -25,7 +25,9 @@ UA = "politeharvest-tests/1.0 (+mailto:tests@example.org)"
 
 
 def cli(*args: str, cwd: Path) -> list[str]:
-    return [sys.executable, "-m", "politeharvest", *args]
+    # the test repositories live on loopback: private addresses are refused by default
+    extra = ["--allow-private-addresses"] if args and args[0] != "demo" else []
+    return [sys.executable, "-m", "politeharvest", *args, *extra]
 
 
 def run(*args: str, cwd: Path, timeout: float = 60) -> subprocess.CompletedProcess[str]:

@@ -59,6 +59,7 @@ class Harvester:
             "0",
             "--user-agent",
             UA,
+            "--allow-private-addresses",  # the repository is on loopback
             *[str(a) for a in args],
         ]
         code = main(argv, out=io.StringIO(), err=err)
