@@ -38,7 +38,7 @@ from lxml import etree
 from sickle.models import MetadataFormat, Set
 
 from ._decode import DecodedTooLarge, decode_undeclared
-from ._oaixml import DAMAGED, OAI_NS, RAW, ParsedPage, parse_page
+from ._oaixml import DAMAGED, OAI_NS, RAW, STREAM_OVER, ParsedPage, parse_page, stream_items
 from .exceptions import (
     BadArgument,
     BadResponse,
@@ -659,7 +659,7 @@ class OaiPager:
             HarvestError: anything PoliteSession raises (robots, waits, budget...).
         """
         try:
-            parsed, raw, url = self._request(cursor.request_params())
+            parsed, raw, url = self._request(cursor.request_params(), verb=cursor.verb)
         except NoRecordsMatch:
             return OaiPage((), self._after_list(cursor), url=self.endpoint)
         except BadResumptionToken as exc:
@@ -671,9 +671,9 @@ class OaiPager:
             raise BadResponse(
                 url, f"{cursor.verb} answered without a <{cursor.verb}> element", raw=raw
             )
-        items, skipped, last, delivered = self._items(cursor, list_el)
+        items, skipped, last, delivered = self._items(cursor, list_el, parsed.items)
         ordered = cursor.ordered and _in_order(cursor.last_datestamp, items)
-        self._check_progress(cursor, items, url)
+        self._check_progress(cursor, items, skipped, url)
         token_el = list_el.find(_Q + "resumptionToken")
         token = (token_el.text or "").strip() if token_el is not None and token_el.text else ""
         size = _int(token_el.get("completeListSize")) if token_el is not None else None
@@ -713,7 +713,9 @@ class OaiPager:
 
     # -- internals -------------------------------------------------------------------------
 
-    def _request(self, params: Mapping[str, str]) -> tuple[ParsedPage, bytes, str]:
+    def _request(
+        self, params: Mapping[str, str], *, verb: str = ""
+    ) -> tuple[ParsedPage, bytes, str]:
         if self.method == "POST":
             response = self.session.request("POST", self.endpoint, data=dict(params))
         else:
@@ -726,8 +728,12 @@ class OaiPager:
             raw, note = decode_undeclared(raw, limit)
         except DecodedTooLarge as exc:
             raise ResponseTooLarge(url, limit) from exc
+        streamed = None
+        if verb in ("ListRecords", "ListIdentifiers") and len(raw) > STREAM_OVER:
+            with_metadata = verb == "ListRecords"
+            streamed = stream_items(raw, verb, lambda e: _record(e, with_metadata=with_metadata))
         try:
-            parsed = parse_page(raw, url=url)
+            parsed = streamed if streamed is not None else parse_page(raw, url=url)
         except BadResponse:
             if response.status_code >= 400:
                 raise BadResponse(
@@ -756,9 +762,12 @@ class OaiPager:
             self.endpoint = base
 
     def _items(
-        self, cursor: OaiCursor, list_el: Any
+        self, cursor: OaiCursor, list_el: Any, built: list[Any] | None = None
     ) -> tuple[list[Any], int, str | None, tuple[str, ...]]:
-        """Parse the page's items; skip records delivered before a restart."""
+        """The page's items (`built` when parsed as a stream), less those delivered before.
+
+        Records delivered before a restart (or repeated by the repository) are skipped.
+        """
         verb = cursor.verb
         if verb == "ListSets":
             return [_set(e) for e in list_el.iterfind(_Q + "set")], 0, None, ()
@@ -767,8 +776,14 @@ class OaiPager:
         delivered = set(cursor.delivered_at_last)
         items: list[Any] = []
         skipped = 0
-        for element in list_el.iterfind(_Q + _ITEM[verb]):
-            record = _record(element, with_metadata=with_metadata)
+        records = (
+            built
+            if built is not None
+            else (
+                _record(e, with_metadata=with_metadata) for e in list_el.iterfind(_Q + _ITEM[verb])
+            )
+        )
+        for record in records:
             key = f"{record.identifier} {record.datestamp}"
             if key in delivered:
                 skipped += 1  # delivered before a restart (or repeated by the repository)
@@ -829,9 +844,11 @@ class OaiPager:
             token_mark=mark,
         )
 
-    def _check_progress(self, cursor: OaiCursor, items: Sequence[Any], url: str) -> None:
+    def _check_progress(
+        self, cursor: OaiCursor, items: Sequence[Any], skipped: int, url: str
+    ) -> None:
         """Progress means new records: pages that only repeat earlier ones end the listing."""
-        if cursor.verb not in ("ListRecords", "ListIdentifiers") or not items:
+        if cursor.verb not in ("ListRecords", "ListIdentifiers") or not (items or skipped):
             return
         key = (cursor.verb, cursor.params, cursor.restarts)
         progress = self._progress.get(key)

@@ -26,7 +26,9 @@ ours never does: a page that cannot be parsed with all its records raises
 from __future__ import annotations
 
 import base64
+import io
 import re
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -34,7 +36,7 @@ from lxml import etree
 
 from .exceptions import BadResponse
 
-__all__ = ["DAMAGED", "OAI_NS", "RAW", "ParsedPage", "parse_page"]
+__all__ = ["DAMAGED", "OAI_NS", "RAW", "STREAM_OVER", "ParsedPage", "parse_page", "stream_items"]
 
 OAI_NS = "http://www.openarchives.org/OAI/2.0/"
 _Q = "{" + OAI_NS + "}"
@@ -63,10 +65,56 @@ class ParsedPage:
     Attributes:
         root: the ``OAI-PMH`` element.
         repairs: what had to be repaired, in order (empty for a clean page).
+        items: for a page parsed as a stream, its items already built (their elements
+            were cleared from the tree as they were read); None otherwise.
     """
 
     root: Any
     repairs: tuple[str, ...] = ()
+    items: list[Any] | None = None
+
+
+#: Listing pages larger than this are parsed as a stream (`stream_items`).
+STREAM_OVER = 1 * 2**20
+
+
+def stream_items(data: bytes, verb: str, build: Callable[[Any], Any]) -> ParsedPage | None:
+    """Parse a listing page strictly as a stream, building each item as soon as it ends.
+
+    Each record (or header) element is turned into a value by `build` and removed from
+    the tree at once, so memory holds the page's bytes, the values, and about one
+    element, never the whole page's tree. Returns None when the page is not a clean,
+    well-formed, namespaced OAI-PMH page (the caller then parses it as a whole, with
+    every repair).
+    """
+    list_tag = _Q + verb
+    item_tag = _Q + ("header" if verb == "ListIdentifiers" else "record")
+    items: list[Any] = []
+    try:
+        context = etree.iterparse(
+            io.BytesIO(data),
+            events=("end",),
+            resolve_entities=False,
+            no_network=True,
+            huge_tree=True,
+            remove_blank_text=False,
+        )
+        for _, element in context:
+            if element.tag != item_tag:
+                continue
+            parent = element.getparent()
+            if parent is None or parent.tag != list_tag:
+                continue
+            items.append(build(element))
+            parent.remove(element)
+        root = context.root
+    except etree.XMLSyntaxError:
+        return None
+    if root is None or root.tag != _Q + "OAI-PMH":
+        return None
+    if len(items) < _expected_items(data):
+        return None
+    return ParsedPage(root, (), items)
 
 
 def _expected_items(data: bytes) -> int:

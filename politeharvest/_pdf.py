@@ -493,10 +493,21 @@ def _write_temp(handle: int, head: bytes, rest: Iterable[bytes]) -> tuple[str, i
     return digest.hexdigest(), size
 
 
+#: PDFs larger than this are not read for their text (a reader may hold all of a broken one).
+MAX_TEXT_CHECK_BYTES = 32 * 2**20
+
+
 def check_identity(hints: RecordHints | None, source: bytes | str) -> Identity:
     """The identity verdict for a PDF (bytes or a path) against the record's hints."""
     if hints is None or hints.empty:
         return Identity("unverifiable", "the record gives no title or DOI to compare with")
+    size = len(source) if isinstance(source, bytes) else os.path.getsize(source)
+    if size > MAX_TEXT_CHECK_BYTES:
+        return Identity(
+            "unverifiable",
+            f"a {size // 2**20} MiB file is not read for its text (over "
+            f"{MAX_TEXT_CHECK_BYTES // 2**20} MiB)",
+        )
     return decide(hints, pdf_text(source))
 
 

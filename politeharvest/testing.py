@@ -112,6 +112,8 @@ class Reply:
             clock advances by it; a `LoopbackServer` sleeps it before answering).
         truncate_at: send only this many body bytes while announcing the full
             length (a broken download); `LoopbackServer` only.
+        trickle_s: send the body one byte at a time, this many seconds apart (a server
+            that keeps a connection busy forever); `LoopbackServer` only.
     """
 
     status: int = 200
@@ -119,6 +121,7 @@ class Reply:
     body: bytes | str = b""
     duration_s: float = 0.0
     truncate_at: int | None = None
+    trickle_s: float = 0.0
 
     def body_bytes(self) -> bytes:
         """The body as bytes."""
@@ -331,6 +334,15 @@ class _Handler(BaseHTTPRequestHandler):
                     self.wfile.write(data[: reply.truncate_at])
                     self.wfile.flush()
                     self.close_connection = True
+                elif reply.trickle_s > 0:
+                    try:
+                        for index in range(len(data)):
+                            self.wfile.write(data[index : index + 1])
+                            self.wfile.flush()
+                            time.sleep(reply.trickle_s)
+                    except OSError:  # the client gave up: stop trickling
+                        self.close_connection = True
+                        return
                 else:
                     self.wfile.write(data)
             self.wfile.flush()

@@ -9,14 +9,13 @@ records delivered with a note), its OAI error, or a typed refusal of a non-OAI b
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 import requests
 
 from politeharvest import OaiPager, Politeness, PoliteSession
-from politeharvest.exceptions import BadResponse, HarvestError, NoRecordsMatch, OaiError
+from politeharvest.exceptions import BadResponse, NoRecordsMatch, OaiError
 from politeharvest.testing import FakeClock, Reply, ScriptedAdapter
 from tests.conftest import SHARED
 
