@@ -71,6 +71,16 @@ _DATASET_MAGIC = {
 }
 
 
+def read_head(chunks: Iterable[bytes], size: int = 1024) -> bytes:
+    """The first `size` bytes (or a little more) of a streamed body; the rest stays unread."""
+    head = b""
+    for chunk in chunks:
+        head += chunk
+        if len(head) >= size:
+            break
+    return head
+
+
 def looks_like_pdf(head: bytes) -> bool:
     """True when ``%PDF-`` appears within the first KiB (some files carry a short preamble)."""
     return b"%PDF-" in head[:1024]
@@ -258,14 +268,18 @@ class PdfFetcher:
         hints: RecordHints | None = None,
         require: Requirement = "not-mismatch",
     ) -> FileResult:
-        """Store a file already in memory (a landing URL that answered with the file itself)."""
-        kind = _file_kind(data[:1024], content_type.lower(), self.file_types)
-        if kind is None:
-            return self._record(
-                FileResult(url, key, "not-pdf", False, "not a file", final_url, head=data[:4096])
-            )
-        return self._keep(
-            data, (), url, key, final_url, content_type, kind, hints, require, etag, last_modified
+        """Store a file already in memory (see `save_stream` for one still arriving)."""
+        return self.save_stream(
+            url,
+            key,
+            data,
+            (),
+            final_url=final_url,
+            content_type=content_type,
+            etag=etag,
+            last_modified=last_modified,
+            hints=hints,
+            require=require,
         )
 
     def save_stream(
@@ -327,11 +341,7 @@ class PdfFetcher:
         cap = self.max_bytes if self.max_bytes is not None else self.session.policy.max_file_bytes
         chunks = self.session.iter_body(response, limit=cap)
         try:
-            head = b""
-            for chunk in chunks:
-                head += chunk
-                if len(head) >= 1024:
-                    break
+            head = read_head(chunks)
             kind = _file_kind(head, content_type.lower(), self.file_types)
             if kind is None:
                 chunks.close()  # ends the request's turn on the host; nothing more is read

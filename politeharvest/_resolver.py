@@ -51,6 +51,7 @@ from ._pdf import (
     Requirement,
     check_identity,
     looks_like_pdf,
+    read_head,
 )
 from ._session import PoliteSession
 from ._state import StateStore
@@ -259,11 +260,7 @@ class LandingPageResolver:
         policy = self.session.policy
         chunks = self.session.iter_body(response, limit=policy.max_file_bytes)
         try:
-            head = b""
-            for chunk in chunks:
-                head += chunk
-                if len(head) >= 1024:
-                    break
+            head = read_head(chunks)
             landing = str(response.url)
             if looks_like_pdf(head):
                 if self.fetcher is not None and not html_only:
