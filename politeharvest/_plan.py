@@ -71,6 +71,8 @@ DEFAULT_STATE = Path(".politeharvest") / "state.sqlite"
 
 #: A lane's cursor before its listing's first page: start a new listing (incremental).
 NEW = "new"
+#: Hosts that answered a harvest with this state (kv namespace).
+_ANSWERED = "answered-hosts"
 
 
 def record_row(record: OaiRecord, *, endpoint: str, metadata_prefix: str) -> dict[str, Any]:
@@ -249,6 +251,7 @@ class _Runtime:
     notes: list[str] = attrs.field(factory=list)
     pending: str | None = None
     new_ids: dict[str, str] = attrs.field(factory=dict)
+    answered: bool = False
 
 
 def _tuple(value: Sequence[str] | str) -> tuple[str, ...]:
@@ -731,10 +734,15 @@ class HarvestPlan:
                 job_started_at=job_started_at,
                 max_inline_wait=self.max_inline_wait,
                 on_event=self.on_event,
+                answered_before=self._answered_before,
                 **kwargs,
             )
             self._rt.sessions[run_id] = session
         return session
+
+    def _answered_before(self, host: str) -> bool:
+        """Whether `host` ever answered a harvest with this state (a typo never did)."""
+        return self.store.get_value(_ANSWERED, host_key(host)) is not None
 
     def _pacing(self) -> PaceStore:
         if self.pace_store is not None:
@@ -850,6 +858,9 @@ class HarvestPlan:
             now=self.clock.now(),
         )
         coverage = None if spans is None else (lane.key, spans)
+        if not self._rt.answered:
+            store.set_value(_ANSWERED, host_key(self.endpoint), str(self.clock.now()))
+            self._rt.answered = True
         store.commit(
             PageCommit(
                 scope=self.scope,

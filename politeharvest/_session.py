@@ -49,6 +49,7 @@ from .exceptions import (
     Deferred,
     Disallowed,
     HostStopped,
+    HostUnreachable,
     RedirectRefused,
     ResponseTooLarge,
     RetriesExhausted,
@@ -145,20 +146,23 @@ def event_hooks(
     return tuple(hooks)
 
 
-def _private_cause(exc: BaseException) -> PrivateAddressError | None:
-    """The `PrivateAddressError` behind a connection error (requests and urllib3 wrap it)."""
+def _causes(exc: BaseException) -> list[BaseException]:
+    """Every exception behind a connection error (requests and urllib3 wrap them deeply)."""
     pending: list[object] = [exc]
-    seen: set[int] = set()
+    seen: dict[int, BaseException] = {}
     while pending:
         current = pending.pop()
         if not isinstance(current, BaseException) or id(current) in seen:
             continue
-        seen.add(id(current))
-        if isinstance(current, PrivateAddressError):
-            return current
+        seen[id(current)] = current
         pending += [current.__cause__, current.__context__, getattr(current, "reason", None)]
         pending += list(current.args)
-    return None
+    return list(seen.values())
+
+
+def _private_cause(exc: BaseException) -> PrivateAddressError | None:
+    """The `PrivateAddressError` behind a connection error, if that is what it was."""
+    return next((c for c in _causes(exc) if isinstance(c, PrivateAddressError)), None)
 
 
 @attrs.frozen
@@ -304,6 +308,9 @@ class PoliteSession:
             of other origins, redirect hops and full-text probes never get them.
             Default: the origin of the first request sent through this session.
             Headers passed to a single call are sent as given.
+        answered_before: tells whether a host ever answered (a `HarvestPlan` asks its
+            state); a host that refuses connections and never answered is then an error
+            (`HostUnreachable`), not a deferral. A name that does not resolve always is.
     """
 
     policy: Politeness = attrs.field(factory=Politeness)
@@ -324,6 +331,7 @@ class PoliteSession:
     rng: random.Random = attrs.field(factory=random.Random, repr=False)
     resolve_addresses: bool = True
     credentials_origin: str | None = None
+    answered_before: Callable[[str], bool] | None = None
     robots: RobotsGate = attrs.field(init=False)
     redirects: RedirectPolicy = attrs.field(init=False)
     stats: SessionStats = attrs.field(factory=SessionStats, init=False)
@@ -591,7 +599,17 @@ class PoliteSession:
                     attempt=0,
                     timeout=policy.robots_timeout_s,
                 )
-            except (TransportError, ResponseTooLarge) as exc:
+            except TransportError as exc:
+                self._raise_if_unreachable(url, exc)
+                return classify(
+                    policy,
+                    robots_url,
+                    status=None,
+                    body=None,
+                    now=self.clock.monotonic(),
+                    error=str(exc),
+                )
+            except ResponseTooLarge as exc:
                 return classify(
                     policy,
                     robots_url,
@@ -635,6 +653,18 @@ class PoliteSession:
             if entry.note.startswith("parsed ("):
                 logger.warning("%s: %s", robots_url, entry.note)
             return entry
+
+    def _raise_if_unreachable(self, url: str, exc: TransportError) -> None:
+        """A name that does not resolve, or a new host refusing connections, is an error."""
+        host = urlsplit(url).hostname or ""
+        causes = _causes(exc)
+        if any(isinstance(c, socket.gaierror) for c in causes):
+            raise HostUnreachable(url, host, "the name does not resolve") from exc
+        refused = any(isinstance(c, ConnectionRefusedError) for c in causes)
+        if refused and self.answered_before is not None and not self.answered_before(host):
+            raise HostUnreachable(
+                url, host, "it refuses connections and has never answered"
+            ) from exc
 
     # -- the exchange: one paced request ------------------------------------------------
 

@@ -16,15 +16,18 @@ back later, or the job's budget ran out: run the same command again later);
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import logging
+import os
 import signal
 import sys
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
 from types import FrameType
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
+from urllib.parse import urlsplit
 
 import attrs
 
@@ -32,7 +35,8 @@ from . import __version__, presets
 from ._fulltext import FullText
 from ._oai import OaiPager, parse_datestamp
 from ._plan import DEFAULT_STATE, HarvestPlan, HarvestSummary, Lane, PageResult, record_row
-from ._policy import Politeness
+from ._policy import DEFAULT_USER_AGENT, Politeness
+from ._redirects import is_private_address
 from ._session import PoliteSession, RequestEvent
 from .exceptions import Deferred, HarvestError, SinkChanged
 
@@ -41,8 +45,37 @@ __all__ = ["main", "run"]
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_DEFERRED, EXIT_INTERRUPTED = 0, 1, 2, 75, 130
 
 
+def _seconds(text: str) -> float:
+    """An interval option: a number of seconds, zero or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value >= 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text} is not a number of seconds (0 or more)")
+    return value
+
+
+def _positive(text: str) -> int:
+    """A count option: a whole number, 1 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is below 1")
+    return value
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with one line per usage error (the full usage stays in --help)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"politeharvest: usage: {message} (see {self.prog} --help)\n")
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="politeharvest",
         description="Harvest OAI-PMH repositories politely "
         "(robots.txt, pacing, Retry-After, budgets).",
@@ -50,17 +83,17 @@ def _parser() -> argparse.ArgumentParser:
         "130 interrupted.",
     )
     parser.add_argument("--version", action="version", version=f"politeharvest {__version__}")
-    common = argparse.ArgumentParser(add_help=False)
+    common = _Parser(add_help=False)
     policy = common.add_argument_group("politeness")
     policy.add_argument("--preset", help=f"a policy preset: {', '.join(sorted(presets.PRESETS))}")
     policy.add_argument("--policy", type=Path, help="a policy file (.toml or .json)")
     policy.add_argument("--user-agent", help="User-Agent with your contact (URL or mailto:)")
     policy.add_argument("--from-address", help="e-mail address sent as the From header")
     policy.add_argument(
-        "--request-interval", type=float, metavar="S", help="seconds between requests per host"
+        "--request-interval", type=_seconds, metavar="S", help="seconds between requests per host"
     )
     policy.add_argument(
-        "--file-interval", type=float, metavar="S", help="seconds before each file per host"
+        "--file-interval", type=_seconds, metavar="S", help="seconds before each file per host"
     )
     policy.add_argument(
         "--allow-private-addresses",
@@ -129,7 +162,9 @@ def _parser() -> argparse.ArgumentParser:
             default=DEFAULT_STATE,
             help=f"state file (default: {DEFAULT_STATE})",
         )
-        sub.add_argument("--max-records", type=int, metavar="N", help="stop after about N records")
+        sub.add_argument(
+            "--max-records", type=_positive, metavar="N", help="stop after about N records"
+        )
         sub.add_argument(
             "--full",
             action="store_true",
@@ -159,9 +194,25 @@ def _fulltext(args: argparse.Namespace) -> FullText | None:
 
 
 def _policy(args: argparse.Namespace) -> Politeness:
+    """The policy from --preset, --policy, the options and POLITEHARVEST_USER_AGENT.
+
+    Raises:
+        ValueError: a usage error (an unknown preset, an unreadable policy file, a bad
+            value), with a message that names the option.
+    """
+    built = getattr(args, "built_policy", None)
+    if isinstance(built, Politeness):
+        return built
     policy = presets.preset(args.preset) if args.preset else presets.DEFAULT
     if args.policy:
-        policy = Politeness.from_file(args.policy, base=policy)
+        try:
+            policy = Politeness.from_file(args.policy, base=policy)
+        except FileNotFoundError:
+            raise ValueError(f"policy file {args.policy}: no such file") from None
+        except OSError as exc:
+            raise ValueError(f"policy file {args.policy}: {exc.strerror}") from None
+    if args.user_agent is None and os.environ.get("POLITEHARVEST_USER_AGENT"):
+        args.user_agent = os.environ["POLITEHARVEST_USER_AGENT"]
     changes: dict[str, Any] = {}
     for option, field in (
         ("user_agent", "user_agent"),
@@ -174,6 +225,51 @@ def _policy(args: argparse.Namespace) -> Politeness:
         if value is not None:
             changes[field] = value
     return attrs.evolve(policy, **changes) if changes else policy
+
+
+def _needs_contact(args: argparse.Namespace, policy: Politeness) -> str | None:
+    """Why the harvest may not start without the harvester's contact, or None."""
+    if args.command == "demo" or policy.user_agent != DEFAULT_USER_AGENT:
+        return None
+    url = getattr(args, "url", None)
+    host = (urlsplit(url).hostname or "") if url else ""
+    if url and is_private_address(host) and host.startswith(("127.", "localhost", "::1")):
+        return None  # your own machine: nobody to contact
+    where = host or "these hosts"
+    return (
+        f"harvesting {where} needs your contact, so its operator can reach you: "
+        '--user-agent "mybot/1.0 (mailto:you@example.org)", or POLITEHARVEST_USER_AGENT, '
+        "or user_agent in a --policy file"
+    )
+
+
+def _check_usage(args: argparse.Namespace) -> str | None:
+    """Every usage error that can be seen before a request; None when there is none."""
+    try:
+        policy = _policy(args)
+    except ValueError as exc:
+        return str(exc)
+    args.built_policy = policy
+    url = getattr(args, "url", None)
+    if url is not None and args.command != "demo":
+        parts = urlsplit(url)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            return (
+                f"{url!r} is not an http(s) URL; give the repository's OAI-PMH base URL, "
+                "e.g. https://export.arxiv.org/oai2"
+            )
+    contact = _needs_contact(args, policy)
+    if contact is not None:
+        return contact
+    files = getattr(args, "files", None)
+    if getattr(args, "html_only", False) and files is None:
+        return "--html-only needs --files DIR (where the landing pages are kept)"
+    if files is not None:
+        try:
+            Path(files).mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            return f"--files {files}: the directory cannot be created ({exc.strerror})"
+    return None
 
 
 def _print_json(data: Any, out: TextIO) -> None:
@@ -272,6 +368,7 @@ def _harvest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         args.allow_private_addresses = True  # the demo repository is on loopback
         if args.request_interval is None:
             args.request_interval = 0.1
+        args.built_policy = None  # build it again with the demo's settings
     try:
         return _run_harvest(args, out, err)
     finally:
@@ -432,7 +529,8 @@ def main(
     err = err or sys.stderr
     parser = _parser()
     try:
-        args = parser.parse_args(argv)
+        with contextlib.redirect_stderr(err):  # usage messages go where errors go
+            args = parser.parse_args(argv)
     except SystemExit as exc:
         return int(exc.code or 0)
     logging.basicConfig(
@@ -440,6 +538,10 @@ def main(
         stream=err,
         format="%(levelname)s %(name)s: %(message)s",
     )
+    usage = _check_usage(args)
+    if usage is not None:
+        err.write(f"politeharvest: usage: {usage}\n")
+        return EXIT_USAGE
     try:
         if args.command in ("harvest", "demo"):
             return _harvest(args, out, err)

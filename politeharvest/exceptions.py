@@ -15,7 +15,8 @@ HarvestError                         root; catch-all for callers
 │       ├── RetriesExhausted         429/503 after every scheduled retry (statuses)
 │       └── RobotsUnavailable        robots.txt answered 429/5xx or could not be fetched
 ├── FetchError(url)                  the wire failed
-│   └── TransportError               wraps requests/urllib3 errors (__cause__)
+│   ├── TransportError               wraps requests/urllib3 errors (__cause__)
+│   └── HostUnreachable              the name does not resolve, or a new host refuses connections
 ├── ContentError(url)                bytes arrived, not what we wanted
 │   └── BadResponse                  unparseable after recovery, size cap exceeded
 │       ├── ResponseTooLarge         a body passed the size cap while streaming
@@ -52,6 +53,7 @@ __all__ = [
     "HarvestError",
     "HostBusy",
     "HostStopped",
+    "HostUnreachable",
     "IdDoesNotExist",
     "ListingLoop",
     "NoMetadataFormats",
@@ -266,6 +268,26 @@ class FetchError(HarvestError):
 
 class TransportError(FetchError):
     """A network-level failure (connection, TLS, timeout); ``__cause__`` holds the original."""
+
+
+class HostUnreachable(FetchError):
+    """The host cannot be reached at all: not a pause to wait out, a mistake to fix.
+
+    Raised when the name does not resolve, or when a host that has never answered
+    (in the harvest's state) refuses connections: a job queue retrying a typo would
+    retry it forever. Timeouts and refusals from a host that answered before stay
+    deferrals.
+
+    Attributes:
+        host: the host.
+        why: ``"the name does not resolve"`` or ``"it refuses connections and has never
+            answered"``.
+    """
+
+    def __init__(self, url: str, host: str, why: str) -> None:
+        self.host = host
+        self.why = why
+        super().__init__(url, f"cannot reach {host}: {why}; check the URL")
 
 
 class ContentError(HarvestError):

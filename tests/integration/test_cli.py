@@ -116,7 +116,7 @@ def test_tool_commands(repository: LoopbackServer, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "code", "words"),
     [
-        (["harvest", "not-a-url"], 1, "not an http(s) URL"),
+        (["harvest", "not-a-url"], 2, "not an http(s) URL"),  # usage
         (["harvest", "{html}"], 1, "not OAI-PMH"),
         (["harvest", "{private}"], 1, "Disallow: /private"),
         (["harvest", "{oai}", "--out", "{blocked}/out.jsonl"], 1, "cannot write records"),
@@ -145,8 +145,9 @@ def test_errors_are_one_clear_line(
     assert not list(tmp_path.glob("*.jsonl"))
 
 
-def test_debug_shows_the_traceback(tmp_path: Path) -> None:
-    done = run("harvest", "not-a-url", "--debug", cwd=tmp_path)
+def test_debug_shows_the_traceback(repository: LoopbackServer, tmp_path: Path) -> None:
+    done = run("harvest", repository.url("/html"), "--debug", cwd=tmp_path)
+    assert done.returncode == 1
     assert "Traceback" in done.stderr
 
 

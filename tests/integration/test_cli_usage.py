@@ -1,0 +1,131 @@
+"""First mistakes at the command line: each bad input, its exit code, its words, and the
+requests the local server saw (none for a usage error)."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from politeharvest.cli import main
+from politeharvest.testing import LoopbackServer, OaiTestRepository, Reply
+
+pytestmark = pytest.mark.integration
+
+UA = "politeharvest-tests/1.0 (+mailto:tests@example.org)"
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[LoopbackServer]:
+    with LoopbackServer("127.0.0.1") as srv:
+        srv.add("/robots.txt", Reply(200, body="User-agent: *\nAllow: /\n"))
+        srv.add("/oai", OaiTestRepository.sample(30, page_size=10))
+        yield srv
+
+
+def cli(*argv: str, env: dict[str, str] | None = None) -> tuple[int, str]:
+    err = io.StringIO()
+    code = main(list(argv), out=io.StringIO(), err=err)
+    return code, err.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("extra", "code", "words"),
+    [
+        (["--from", "2024-13-40"], 2, ["--from", "not a date"]),
+        (["--until", "yesterday"], 2, ["--until", "not a date"]),
+        (["--from", "2024-05-01", "--until", "2024-01-01"], 2, ["later than", "--from", "--until"]),
+        (["--preset", "nope"], 2, ["nope"]),
+        (["--policy", "missing.toml"], 2, ["policy file missing.toml: no such file"]),
+        (["--request-interval", "-1"], 2, ["--request-interval", "0 or more"]),
+        (["--file-interval", "soon"], 2, ["--file-interval", "seconds"]),
+        (["--user-agent", "mybot/1.0"], 2, ["contact"]),
+        (["--html-only"], 2, ["--html-only needs --files"]),
+        (["--max-records", "0"], 2, ["--max-records", "below 1"]),
+        (["--files", "{blocked}/sub"], 2, ["--files", "cannot be created"]),
+        (["--metadata-prefix", "oai_dc", "--max-records", "5"], 0, ["run the same command"]),
+    ],
+)
+def test_bad_input_is_a_usage_error_before_any_request(
+    server: LoopbackServer, tmp_path: Path, extra: list[str], code: int, words: list[str]
+) -> None:
+    blocked = tmp_path / "a-file"
+    blocked.write_text("x")
+    seen = len(server.log)
+    argv = [
+        "harvest",
+        server.url("/oai"),
+        "--state",
+        str(tmp_path / "state.sqlite"),
+        "--out",
+        str(tmp_path / "out.jsonl"),
+        "--allow-private-addresses",
+        *[a.replace("{blocked}", str(blocked)) for a in extra],
+    ]
+    if "--user-agent" not in extra:
+        argv += ["--user-agent", UA]
+    got, message = cli(*argv)
+    assert got == code, message
+    for word in words:
+        assert word in message
+    if code == 2:
+        assert len(server.log) == seen  # nothing was requested
+        assert message.count("\n") == 1 and "Traceback" not in message
+
+
+def test_a_contact_is_required_for_a_host_that_is_not_loopback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("POLITEHARVEST_USER_AGENT", raising=False)
+    code, message = cli("harvest", "https://repo.example.org/oai", "--state", str(tmp_path / "s"))
+    assert code == 2
+    assert "repo.example.org needs your contact" in message
+    assert "--user-agent" in message and "POLITEHARVEST_USER_AGENT" in message
+
+
+def test_the_contact_may_come_from_the_environment(
+    server: LoopbackServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("POLITEHARVEST_USER_AGENT", "envbot/2.0 (mailto:env@example.org)")
+    code, message = cli(
+        "harvest",
+        server.url("/oai"),
+        "--state",
+        str(tmp_path / "s.sqlite"),
+        "--out",
+        str(tmp_path / "o.jsonl"),
+        "--allow-private-addresses",
+    )
+    assert code == 0, message
+    assert server.log[-1].headers["User-Agent"] == "envbot/2.0 (mailto:env@example.org)"
+
+
+def test_a_name_that_does_not_resolve_is_an_error_not_a_deferral(tmp_path: Path) -> None:
+    code, message = cli(
+        "harvest",
+        "https://nonexistent.invalid/oai",
+        "--user-agent",
+        UA,
+        "--state",
+        str(tmp_path / "s.sqlite"),
+    )
+    assert code == 1, message
+    assert "cannot reach nonexistent.invalid: the name does not resolve" in message
+    assert "Traceback" not in message and message.count("\n") == 1
+
+
+def test_a_host_that_refuses_and_never_answered_is_an_error(tmp_path: Path) -> None:
+    """Port 9 on loopback refuses connections; this state file never saw it answer."""
+    code, message = cli(
+        "harvest",
+        "http://127.0.0.1:9/oai",
+        "--user-agent",
+        UA,
+        "--allow-private-addresses",
+        "--state",
+        str(tmp_path / "s.sqlite"),
+    )
+    assert code == 1, message
+    assert "refuses connections and has never answered" in message
