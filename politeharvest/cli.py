@@ -38,7 +38,7 @@ from ._plan import DEFAULT_STATE, HarvestPlan, HarvestSummary, Lane, PageResult,
 from ._policy import DEFAULT_USER_AGENT, Politeness
 from ._redirects import is_private_address
 from ._session import PoliteSession, RequestEvent
-from .exceptions import Deferred, HarvestError, SinkChanged
+from .exceptions import CannotDisseminateFormat, Deferred, HarvestError, SinkChanged
 
 __all__ = ["main", "run"]
 
@@ -440,6 +440,7 @@ def _harvest_with(
         signal.signal(signal.SIGINT, previous)
         progress.close()
     if not args.quiet:
+        args.since = _covered_until(plan)
         _report(summary, args, err)
     if summary.deferred_until is not None:
         when = summary.deferred_until.strftime("%Y-%m-%dT%H:%M:%SZ")
@@ -449,6 +450,18 @@ def _harvest_with(
         err.write("politeharvest: interrupted; run the same command to continue\n")
         return EXIT_INTERRUPTED
     return EXIT_OK
+
+
+def _covered_until(plan: HarvestPlan) -> str:
+    """The end of what earlier harvests covered (the repository's clock), for messages."""
+    from ._planning import lane_key
+
+    ends = []
+    for spec in plan.sets or (None,):
+        spans = plan.store.coverage(lane_key(plan.endpoint, plan.metadata_prefix, spec))
+        if spans:
+            ends.append(spans[-1].response_date or spans[-1].describe().split(" .. ")[-1])
+    return min(ends) if ends else ""
 
 
 def _plural(count: int, word: str) -> str:
@@ -467,6 +480,9 @@ def _report(summary: HarvestSummary, args: argparse.Namespace, err: TextIO) -> N
         err.write(f"files: {counts} (in {args.files})\n")
     for note in summary.notes:
         err.write(f"note: {note}\n")
+    if summary.complete and summary.records == 0 and not args.full:
+        since = getattr(args, "since", "")
+        err.write(f"nothing new{f' since {since}' if since else ''}\n")
     if summary.stopped and args.max_records is not None and summary.deferred_until is None:
         err.write(
             f"stopped after {_plural(summary.records, 'record')} (--max-records); "
@@ -551,13 +567,22 @@ def main(
     except Deferred as exc:
         err.write(f"politeharvest: deferred: {exc}\n")
         return EXIT_DEFERRED
+    except CannotDisseminateFormat as exc:
+        url = getattr(args, "url", "URL")
+        err.write(
+            f"politeharvest: error: {exc}; the formats it offers: politeharvest formats {url}\n"
+        )
+        return EXIT_ERROR
     except (HarvestError, ValueError, OSError) as exc:
         if args.debug:
             traceback.print_exc(file=err)
         err.write(f"politeharvest: error: {exc}\n")
         return EXIT_ERROR
     except KeyboardInterrupt:
-        err.write("politeharvest: interrupted\n")
+        err.write(
+            "politeharvest: interrupted; every page written is durable: run the same command "
+            "to continue\n"
+        )
         return EXIT_INTERRUPTED
 
 

@@ -129,3 +129,28 @@ def test_a_host_that_refuses_and_never_answered_is_an_error(tmp_path: Path) -> N
     )
     assert code == 1, message
     assert "refuses connections and has never answered" in message
+
+
+def test_what_did_not_happen_is_said(server: LoopbackServer, tmp_path: Path) -> None:
+    base = [
+        "harvest",
+        server.url("/oai"),
+        "--user-agent",
+        UA,
+        "--allow-private-addresses",
+        "--state",
+        str(tmp_path / "s.sqlite"),
+        "--out",
+        str(tmp_path / "o.jsonl"),
+    ]
+    code, message = cli(*base, "--max-records", "10")
+    assert code == 0
+    assert "stopped after 10 records (--max-records); run the same command to continue" in message
+    assert cli(*base)[0] == 0
+    code, message = cli(*base)  # incremental, nothing changed
+    assert code == 0
+    assert "0 records (0 deleted) in 1 page" in message
+    assert "nothing new since 20" in message  # the repository's clock at the last harvest
+    code, message = cli(*base, "--metadata-prefix", "marc21", "--full")
+    assert code == 1
+    assert f"politeharvest formats {server.url('/oai')}" in message
