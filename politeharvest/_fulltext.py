@@ -54,6 +54,8 @@ class FullText:
         resolve_dois: follow bare DOIs through https://doi.org (off by default: it is
             another host and usually a cross-site redirect).
         max_probes: file probes per record at most.
+        keep_pages: in HTML-only mode, keep each landing page in ``DIR/html`` (False: only
+            report; the batch command without ``--files`` writes nothing but its output).
     """
 
     directory: Path = attrs.field(converter=Path)
@@ -62,6 +64,7 @@ class FullText:
     file_types: tuple[str, ...] = ("pdf",)
     resolve_dois: bool = False
     max_probes: int = 2
+    keep_pages: bool = True
 
 
 def candidate_urls(
@@ -172,7 +175,8 @@ class FullTextStep:
         resolution = self.resolver.resolve(
             url, key=key, html_only=self.settings.html_only, hints=hints
         )
-        html_path = self._keep_html(resolution, key) if self.settings.html_only else None
+        keep = self.settings.html_only and self.settings.keep_pages
+        html_path = self._keep_html(resolution, key) if keep else None
         if (
             resolution.status == "retry-later"
             and resolution.file is None
@@ -283,8 +287,8 @@ def run_batch(
     Returns:
         The number of results written.
 
-    Raises:
-        ValueError: a line is not a JSON object with ``id`` and ``url``.
+    A line that is not a JSON object with ``id`` and ``url`` gets a row of its own,
+    ``{"id": "line:N", "line": N, "error": ...}``, and the other lines go on.
     """
     finished = done or set()
     written = 0
@@ -309,9 +313,15 @@ def run_batch(
             item = json.loads(line)
             ident, url = str(item["id"]), str(item["url"])
         except (ValueError, KeyError, TypeError) as exc:
-            raise ValueError(
-                f"input line {number} is not a JSON object with id and url: {exc}"
-            ) from exc
+            # A malformed line is reported on a row of its own; the others go on.
+            key = f"line:{number}"
+            if key not in finished:
+                finished.add(key)
+                problem = f"input line {number} is not a JSON object with id and url ({exc})"
+                batch.append({"id": key, "line": number, "error": problem})
+            if len(batch) >= batch_size:
+                flush()
+            continue
         if ident in finished:
             continue
         finished.add(ident)
@@ -324,9 +334,12 @@ def run_batch(
 
 
 def _one(step: FullTextStep, item: Mapping[str, Any]) -> dict[str, Any]:
+    """One result row: the input's id and url, and the same `fulltext` object as a harvest row."""
+    if "error" in item:
+        return dict(item)
     hints = RecordHints.from_row(item)
     fulltext = step.for_url(item["url"], item["id"], hints=None if hints.empty else hints)
-    return {"id": item["id"], "url": item["url"], **fulltext}
+    return {"id": item["id"], "url": item["url"], "fulltext": fulltext}
 
 
 def _hints_dict(hints: RecordHints | None) -> dict[str, Any] | None:

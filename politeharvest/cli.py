@@ -498,9 +498,14 @@ def _batch(args: argparse.Namespace, err: TextIO) -> int:
     from ._sinks import JsonlSink
     from ._state import SQLiteStateStore
 
-    # Without --files nothing is downloaded: landing pages are read and file URLs reported.
-    folder = args.files if args.files is not None else args.out.parent / "fulltext"
-    settings = FullText(directory=folder, html_only=args.html_only or args.files is None)
+    # Without --files nothing is downloaded or kept: landing pages are read and file URLs
+    # reported in the output, which is all that is written.
+    folder = args.files if args.files is not None else args.out.parent
+    settings = FullText(
+        directory=folder,
+        html_only=args.html_only or args.files is None,
+        keep_pages=args.files is not None,
+    )
     done = read_done(args.out)
     sink = JsonlSink(args.out)
     sink.rewind(_last_full_line(args.out))

@@ -154,3 +154,42 @@ def test_what_did_not_happen_is_said(server: LoopbackServer, tmp_path: Path) -> 
     code, message = cli(*base, "--metadata-prefix", "marc21", "--full")
     assert code == 1
     assert f"politeharvest formats {server.url('/oai')}" in message
+
+
+def test_batch_without_files_writes_only_its_output(server: LoopbackServer, tmp_path: Path) -> None:
+    import json
+
+    server.add(
+        "/landing/1",
+        Reply(
+            200,
+            {"Content-Type": "text/html"},
+            '<html><head><meta name="citation_title" content="T">'
+            '<meta name="citation_pdf_url" content="/files/1.pdf"></head><body></body></html>',
+        ),
+    )
+    work = tmp_path / "work"
+    work.mkdir()
+    inputs = work / "in.jsonl"
+    inputs.write_text(
+        "this is not json\n" + json.dumps({"id": "a", "url": server.url("/landing/1")}) + "\n"
+    )
+    out = work / "results.jsonl"
+    code, message = cli(
+        "fulltext",
+        str(inputs),
+        "--out",
+        str(out),
+        "--state",
+        str(tmp_path / "s.sqlite"),
+        "--user-agent",
+        UA,
+        "--allow-private-addresses",
+    )
+    assert code == 0, message
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert rows[0]["line"] == 1 and "not a JSON object" in rows[0]["error"]
+    assert rows[1]["id"] == "a"
+    assert rows[1]["fulltext"]["file_url"] == server.url("/files/1.pdf")
+    assert rows[1]["fulltext"]["status"] == "unverified"
+    assert sorted(p.name for p in work.iterdir()) == ["in.jsonl", "results.jsonl"]

@@ -223,9 +223,10 @@ def test_cli_batch_mode(site: Any, tmp_path: Path, ca_bundle: Path) -> None:
     done = subprocess.run(args, capture_output=True, text=True, timeout=60, env=env, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     rows = {json.loads(line)["id"]: json.loads(line) for line in out.read_text().splitlines()}
-    assert rows["w1"]["status"] == "downloaded"
-    assert rows["w1"]["landing_url"] == main.url("/en/pub/j/article/1")
-    assert rows["w6"]["status"] == "no-fulltext"
+    # the same nested fulltext object as harvest rows
+    assert rows["w1"]["fulltext"]["status"] == "downloaded"
+    assert rows["w1"]["fulltext"]["landing_url"] == main.url("/en/pub/j/article/1")
+    assert rows["w6"]["fulltext"]["status"] == "no-fulltext"
     again = subprocess.run(args, capture_output=True, text=True, timeout=60, env=env, cwd=tmp_path)
     assert again.returncode == 0
     assert "0 results" in again.stderr  # resumable: done ids are skipped

@@ -443,9 +443,14 @@ def test_batch_mode_is_resumable_and_runs_on_an_executor(
     more = run_batch(lines, step, out=written.extend, done={str(r["id"]) for r in written})
     assert more == 2
     assert sorted(str(r["id"]) for r in written) == [f"w{n}" for n in range(6)]
-    assert all(r["status"] in ("downloaded", "unchanged") for r in written)
-    with pytest.raises(ValueError, match="line 1"):
-        run_batch(["not json"], step, out=written.extend)
+    assert all(r["fulltext"]["status"] in ("downloaded", "unchanged") for r in written)
+    # a malformed line gets a row of its own and the rest goes on
+    bad: list[dict[str, object]] = []
+    count = run_batch(["not json", '{"id": "x"}', lines[0]], step, out=bad.extend, done=set())
+    assert count == 3
+    assert [r.get("line") for r in bad[:2]] == [1, 2]
+    assert "line 1 is not a JSON object" in str(bad[0]["error"])
+    assert bad[2]["fulltext"]["status"] in ("downloaded", "unchanged")  # type: ignore[index]
 
 
 def test_datasets_when_asked_for(
