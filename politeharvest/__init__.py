@@ -38,6 +38,7 @@ from ._pacing import (
 from ._pdf import FileResult, PdfFetcher, looks_like_pdf, safe_filename
 from ._plan import HarvestPlan, HarvestSummary, PageResult, PlanCursor
 from ._policy import DEFAULT_USER_AGENT, Politeness
+from ._quick import harvest
 from ._redirects import Follow, RedirectDecision, RedirectPolicy, Stop, registrable_domain
 from ._resolver import LandingPageResolver, Resolution
 from ._retry import RetryDecision, parse_retry_after, retry_decision
@@ -106,6 +107,7 @@ __all__ = [
     "exceptions",
     "find_candidates",
     "format_datestamp",
+    "harvest",
     "host_key",
     "looks_like_pdf",
     "parse_retry_after",

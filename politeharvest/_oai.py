@@ -529,6 +529,8 @@ class OaiPager:
         max_stale_pages: consecutive pages whose records were all seen before in the
             listing (fresh tokens, the same records) before `ListingLoop`.
         seen_window: how many recent records (hashed) a listing remembers for that check.
+        owns_session: `close` (and the end of a ``with`` block) closes the session too;
+            set by `from_url`, which builds it.
     """
 
     session: Any
@@ -543,6 +545,7 @@ class OaiPager:
     max_restarts: int = 2
     max_stale_pages: int = 5
     seen_window: int = 50_000
+    owns_session: bool = False
     _identity: OaiIdentify | None = attrs.field(default=None, init=False, repr=False)
     _progress: dict[tuple[Any, ...], _Progress] = attrs.field(factory=dict, init=False, repr=False)
 
@@ -557,6 +560,34 @@ class OaiPager:
             )
 
     # -- single-page verbs -----------------------------------------------------------------
+
+    @classmethod
+    def from_url(cls, url: str, *, contact: str, policy: Any = None, **options: Any) -> OaiPager:
+        """A pager with a polite session of its own, for a one-line start (as in sickle).
+
+        Args:
+            url: the repository's OAI-PMH base URL.
+            contact: your e-mail address or URL, sent in the User-Agent.
+            policy: a `Politeness` to start from (its User-Agent is replaced).
+            options: listing arguments, also in sickle's spelling (``metadataPrefix``,
+                ``set``, ``from``).
+
+        Use it in a ``with`` block, or call `close`, to close its session.
+        """
+        from ._quick import pager_from_url
+
+        return pager_from_url(url, contact=contact, policy=policy, **options)
+
+    def close(self) -> None:
+        """Close the session when this pager built it (`from_url`)."""
+        if self.owns_session:
+            self.session.close()
+
+    def __enter__(self) -> OaiPager:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
 
     def identify(self) -> OaiIdentify:
         """Identify the repository (the answer is cached on the pager)."""

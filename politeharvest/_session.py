@@ -362,8 +362,13 @@ class PoliteSession:
         headers: Mapping[str, str] | None = None,
         max_inline_wait: float | None = None,
         stream: bool = False,
+        timeout: float | tuple[float, float] | None = None,
+        verify: bool | str | None = None,
+        allow_redirects: bool = True,
     ) -> requests.Response:
         """GET `url` politely and return the final response (``response.url`` is its address).
+
+        The keywords people pass to ``requests.get`` work, with the policy still in force.
 
         Args:
             url: the URL.
@@ -374,6 +379,12 @@ class PoliteSession:
             stream: return before reading the body; read it with `iter_body` and close
                 the response (``with session.get(..., stream=True) as r:``), which ends
                 the request's turn on the host.
+            timeout: seconds to connect and between bytes (a number, or a pair), instead
+                of the policy's; a body's total time stays bounded by the policy.
+            verify: TLS verification for this request: a CA bundle path, or False (not
+                recommended), instead of the session's.
+            allow_redirects: False returns the first answer, a 3xx included, without
+                following it (robots.txt, pacing and retries still apply).
 
         Raises:
             Disallowed: robots.txt or the deny list forbids the URL (or a redirect target).
@@ -385,6 +396,7 @@ class PoliteSession:
             BudgetExhausted: the wait would end after the job's deadline.
             RetriesExhausted: 429/503 after every scheduled retry.
             ResponseTooLarge: the body passed the size cap.
+            AddressRefused: the host is, or resolves to, a private address.
             TransportError: the network failed.
         """
         return self.request(
@@ -395,6 +407,9 @@ class PoliteSession:
             headers=headers,
             max_inline_wait=max_inline_wait,
             stream=stream,
+            timeout=timeout,
+            verify=verify,
+            allow_redirects=allow_redirects,
         )
 
     def head(
@@ -404,10 +419,41 @@ class PoliteSession:
         kind: Literal["page", "file"] = "page",
         headers: Mapping[str, str] | None = None,
         max_inline_wait: float | None = None,
+        timeout: float | tuple[float, float] | None = None,
+        verify: bool | str | None = None,
+        allow_redirects: bool = True,
     ) -> requests.Response:
-        """HEAD `url` politely: paced, robots-checked and counted like a GET."""
+        """HEAD `url` politely: paced, robots-checked and counted like a GET (see `get`)."""
         return self.request(
-            "HEAD", url, kind=kind, headers=headers, max_inline_wait=max_inline_wait
+            "HEAD",
+            url,
+            kind=kind,
+            headers=headers,
+            max_inline_wait=max_inline_wait,
+            timeout=timeout,
+            verify=verify,
+            allow_redirects=allow_redirects,
+        )
+
+    def post(
+        self,
+        url: str,
+        *,
+        data: Mapping[str, str] | bytes | None = None,
+        headers: Mapping[str, str] | None = None,
+        max_inline_wait: float | None = None,
+        timeout: float | tuple[float, float] | None = None,
+        verify: bool | str | None = None,
+    ) -> requests.Response:
+        """POST politely (OAI-PMH allows POST for long arguments); see `get`."""
+        return self.request(
+            "POST",
+            url,
+            data=data,
+            headers=headers,
+            max_inline_wait=max_inline_wait,
+            timeout=timeout,
+            verify=verify,
         )
 
     def request(
@@ -421,8 +467,11 @@ class PoliteSession:
         headers: Mapping[str, str] | None = None,
         max_inline_wait: float | None = None,
         stream: bool = False,
+        timeout: float | tuple[float, float] | None = None,
+        verify: bool | str | None = None,
+        allow_redirects: bool = True,
     ) -> requests.Response:
-        """Send any request through the polite door (see `get` for the errors raised)."""
+        """Send any request through the polite door (see `get` for the keywords and errors)."""
         prepared = self._prepare(method, url, params=params, data=data, headers=headers)
         limit = self.policy.max_file_bytes if kind == "file" else self.policy.max_response_bytes
         inline = self.max_inline_wait if max_inline_wait is None else max_inline_wait
@@ -443,6 +492,8 @@ class PoliteSession:
                 limit=limit,
                 crawl_delay=decision.crawl_delay,
                 attempt=attempt,
+                timeout=timeout,
+                verify=verify,
             )
             status = response.status_code
             if status in self.policy.retry_statuses:
@@ -451,7 +502,7 @@ class PoliteSession:
                 self._retry_or_raise(response, current, kind, attempt, tuple(statuses))
                 attempt += 1
                 continue
-            if response.is_redirect:
+            if response.is_redirect and allow_redirects:
                 prepared = self._next_hop(response, chain, kind)
                 chain.append(str(prepared.url))
                 attempt = 0
@@ -678,7 +729,8 @@ class PoliteSession:
         limit: int,
         crawl_delay: float | None,
         attempt: int,
-        timeout: float | None = None,
+        timeout: float | tuple[float, float] | None = None,
+        verify: bool | str | None = None,
     ) -> requests.Response:
         url = str(prepared.url)
         method = str(prepared.method)
@@ -689,9 +741,14 @@ class PoliteSession:
             raise HostStopped(url, host, stopped)
         # Everything that can be worked out before the wait is, so the request leaves
         # as soon as its turn comes.
-        connect = self.policy.connect_timeout_s if timeout is None else timeout
-        read = self.policy.read_timeout_s if timeout is None else timeout
+        if isinstance(timeout, tuple):
+            connect, read = timeout
+        else:
+            connect = self.policy.connect_timeout_s if timeout is None else timeout
+            read = self.policy.read_timeout_s if timeout is None else timeout
         settings = self._environment(url)
+        if verify is not None:
+            settings["verify"] = verify
         slot, waited = self._take_turn(url, host, kind, inline, crawl_delay, stream)
         turn = _Turn(self, slot, method, url, kind, waited, attempt)
         self._count(kind=kind)

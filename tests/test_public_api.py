@@ -66,6 +66,7 @@ def test_all_is_pinned() -> None:
             "exceptions",
             "find_candidates",
             "format_datestamp",
+            "harvest",
             "host_key",
             "looks_like_pdf",
             "parse_retry_after",
