@@ -411,9 +411,49 @@ def _run_harvest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return _harvest_with(plan, args, progress, err)
 
 
+def _unknown_sets(plan: HarvestPlan, asked: Sequence[str]) -> str | None:
+    """Why the --set values are wrong (with the closest names), or None.
+
+    One ListSets request; its answer is kept in the state for a day.
+    """
+    import difflib
+
+    from .exceptions import NoSetHierarchy
+
+    key = plan.endpoint
+    cached = plan.store.get_value("list-sets", key)
+    now = plan.clock.now()
+    if cached is not None and now - json.loads(cached)["at"] < 86_400:
+        specs = json.loads(cached)["specs"]
+    else:
+        pager = plan.pager()
+        try:
+            specs = [item.spec for item in pager.list_sets()]
+        except NoSetHierarchy:
+            specs = []
+        plan.store.set_value("list-sets", key, json.dumps({"at": now, "specs": specs}))
+    known = set(specs)
+    wrong = [spec for spec in asked if spec not in known]
+    if not wrong:
+        return None
+    if not specs:
+        return f"the repository has no sets; leave out --set {wrong[0]}"
+    close = difflib.get_close_matches(wrong[0], specs, n=3, cutoff=0.5)
+    hint = f"; did you mean {', '.join(close)}?" if close else ""
+    return (
+        f"--set {wrong[0]}: the repository has no such set{hint} "
+        f"(politeharvest sets {plan.endpoint} lists them)"
+    )
+
+
 def _harvest_with(
     plan: HarvestPlan, args: argparse.Namespace, progress: _Progress, err: TextIO
 ) -> int:
+    if plan.sets:
+        unknown = _unknown_sets(plan, plan.sets)
+        if unknown is not None:
+            err.write(f"politeharvest: usage: {unknown}\n")
+            return EXIT_USAGE
     stop = {"asked": False}
 
     def ask_to_stop(signum: int, frame: FrameType | None) -> None:
@@ -471,9 +511,14 @@ def _plural(count: int, word: str) -> str:
 def _report(summary: HarvestSummary, args: argparse.Namespace, err: TextIO) -> None:
     """The summary lines: counts, files, where things went, and what did not happen."""
     where = args.out if args.out != "-" else "standard output"
+    rate = (
+        f" ({summary.records / summary.duration_s:.0f} records/s)"
+        if summary.duration_s > 0.5
+        else ""
+    )
     err.write(
         f"{_plural(summary.records, 'record')} ({summary.deleted} deleted) in "
-        f"{_plural(summary.pages, 'page')} to {where}\n"
+        f"{_plural(summary.pages, 'page')} to {where}{rate}\n"
     )
     if summary.files:
         counts = ", ".join(f"{n} {status}" for status, n in sorted(summary.files.items()))

@@ -193,3 +193,29 @@ def test_batch_without_files_writes_only_its_output(server: LoopbackServer, tmp_
     assert rows[1]["fulltext"]["file_url"] == server.url("/files/1.pdf")
     assert rows[1]["fulltext"]["status"] == "unverified"
     assert sorted(p.name for p in work.iterdir()) == ["in.jsonl", "results.jsonl"]
+
+
+def test_an_unknown_set_is_refused_with_the_closest_names(
+    server: LoopbackServer, tmp_path: Path
+) -> None:
+    base = [
+        "harvest",
+        server.url("/oai"),
+        "--user-agent",
+        UA,
+        "--allow-private-addresses",
+        "--state",
+        str(tmp_path / "s.sqlite"),
+        "--out",
+        str(tmp_path / "o.jsonl"),
+    ]
+    seen = len(server.log)
+    code, message = cli(*base, "--set", "maths")
+    assert code == 2
+    assert "--set maths: the repository has no such set; did you mean math" in message
+    asked = [r for r in server.log[seen:] if "ListSets" in r.url]
+    assert len(asked) == 1 and not [r for r in server.log[seen:] if "ListRecords" in r.url]
+    code, message = cli(*base, "--set", "physcs")  # the answer is cached in the state
+    assert code == 2 and "physics" in message
+    assert len([r for r in server.log[seen:] if "ListSets" in r.url]) == 1
+    assert cli(*base, "--set", "math")[0] == 0
