@@ -308,6 +308,7 @@ class _Progress:
         self.bar: Any = None
         self.wait = ""
         self.files: dict[str, int] = {}
+        self.fetched = 0
         if not quiet and err.isatty():
             try:
                 from tqdm import tqdm
@@ -317,10 +318,14 @@ class _Progress:
                 self.bar = None
 
     def event(self, event: RequestEvent) -> None:
+        """Every request: the line moves while a page's files download, not only per page."""
         if event.wait_s >= 1.0:
             self.wait = f"waited {event.wait_s:.0f} s ({event.wait_reason})"
+        if event.kind == "file" and event.decision == "sent":
+            self.fetched += 1
         if self.bar is not None:
-            self.bar.set_postfix_str(self.wait, refresh=False)
+            current = f"{self.fetched} file requests" if self.fetched else ""
+            self.bar.set_postfix_str(f"{current} {self.wait}".strip(), refresh=True)
 
     def page(self, lane: str, result: PageResult, pages: int) -> None:
         if self.quiet:
@@ -355,7 +360,7 @@ class _Progress:
 def _harvest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     server = None
     if args.command == "demo":
-        from .testing import LoopbackServer, OaiTestRepository, Reply
+        from .testing import LoopbackServer, OaiTestRepository, Reply, serve_fulltext
 
         # A fixed port when it is free, so a second demo run is incremental.
         try:
@@ -363,11 +368,15 @@ def _harvest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         except OSError:
             server = LoopbackServer("127.0.0.1").start()
         server.add("/robots.txt", Reply(200, body="User-agent: *\nDisallow: /admin\n"))
-        server.add("/oai", OaiTestRepository.sample(250, page_size=50))
+        repository = OaiTestRepository.sample(250, page_size=50)
+        server.add("/oai", repository)
+        serve_fulltext(server, repository)  # landing pages and PDFs, for --files
         args.url = server.url("/oai")
         args.allow_private_addresses = True  # the demo repository is on loopback
         if args.request_interval is None:
             args.request_interval = 0.1
+        if args.file_interval is None:
+            args.file_interval = 0.1
         args.built_policy = None  # build it again with the demo's settings
     try:
         return _run_harvest(args, out, err)

@@ -41,6 +41,7 @@ __all__ = [
     "SleepRecord",
     "end_to_start_gaps",
     "free_loopback",
+    "serve_fulltext",
     "text_pdf",
 ]
 
@@ -820,3 +821,45 @@ def text_pdf(*pages: Sequence[str] | str, extra_pages: int = 0) -> bytes:
         f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
     )
     return bytes(out)
+
+
+def serve_fulltext(server: LoopbackServer, repository: OaiTestRepository) -> None:
+    """Serve a landing page and a PDF for every record of `repository` on `server`.
+
+    The records' ``dc:identifier`` then names their landing page
+    (``/landing/<identifier>``), which links its PDF in ``citation_pdf_url``
+    (``/files/<identifier>.pdf``); the PDF's first page carries the record's title and
+    year, so the identity check matches it. For offline demos and tests of ``--files``.
+    """
+    from urllib.parse import quote, unquote
+
+    repository.link_base = server.url("/landing/")
+
+    def record_for(request: LoggedRequest, prefix: str, suffix: str = "") -> SampleRecord | None:
+        name = unquote(urlsplit(request.url).path[len(prefix) :])
+        name = name[: -len(suffix)] if suffix and name.endswith(suffix) else name
+        return next((r for r in repository.records if r.identifier == name), None)
+
+    def landing(request: LoggedRequest) -> Reply:
+        found = record_for(request, "/landing/")
+        if found is None or found.deleted:
+            return Reply(404, {"Content-Type": "text/html"}, "<html><body>gone</body></html>")
+        pdf = "/files/" + quote(found.identifier) + ".pdf"
+        return Reply(
+            200,
+            {"Content-Type": "text/html; charset=utf-8"},
+            f'<html><head><meta name="citation_title" content="{_esc(found.title)}">'
+            f'<meta name="citation_pdf_url" content="{pdf}"></head><body>'
+            f'<h1>{_esc(found.title)}</h1><a href="{pdf}">Download PDF</a></body></html>',
+        )
+
+    def pdf(request: LoggedRequest) -> Reply:
+        found = record_for(request, "/files/", ".pdf")
+        if found is None:
+            return Reply(404)
+        year = time.strftime("%Y", time.gmtime(found.datestamp))
+        body = text_pdf([found.title, "The demo repository", year, "Abstract. A sample record."])
+        return Reply(200, {"Content-Type": "application/pdf"}, body)
+
+    server.add("/landing/*", landing)
+    server.add("/files/*", pdf)

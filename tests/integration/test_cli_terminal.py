@@ -1,0 +1,85 @@
+"""`harvest --files` at a terminal: the progress line moves while files download (a pty)."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import select
+import struct
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pytest
+
+from politeharvest.testing import LoopbackServer, OaiTestRepository, Reply, serve_fulltext
+
+pytestmark = pytest.mark.integration
+
+
+def test_progress_moves_per_file_before_the_page_ends(tmp_path: Path) -> None:
+    with LoopbackServer("127.0.0.1") as server:
+        repository = OaiTestRepository.sample(16, page_size=50, deleted_every=0)  # one page
+        server.add("/robots.txt", Reply(200, body="User-agent: *\nAllow: /\n"))
+        server.add("/oai", repository)
+        serve_fulltext(server, repository)
+        master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 140, 0, 0))
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "politeharvest",
+                "harvest",
+                server.url("/oai"),
+                "--files",
+                str(tmp_path / "files"),
+                "--out",
+                str(tmp_path / "out.jsonl"),
+                "--state",
+                str(tmp_path / "state.sqlite"),
+                "--user-agent",
+                "politeharvest-tests/1.0 (+mailto:tests@example.org)",
+                "--allow-private-addresses",
+                "--request-interval",
+                "0",
+                "--file-interval",
+                "0.25",
+            ],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            cwd=tmp_path,
+        )
+        os.close(slave)
+        screen = b""
+        moving = []  # the file counts shown before the page's end was
+        deadline = time.monotonic() + 60
+        try:
+            while time.monotonic() < deadline:
+                ready, _, _ = select.select([master], [], [], 0.2)
+                if ready:
+                    try:
+                        chunk = os.read(master, 4096)
+                    except OSError:
+                        break
+                    if not chunk:
+                        break
+                    screen += chunk
+                    text = screen.decode("utf-8", "replace")
+                    if "page 1" not in text:
+                        moving = [
+                            int(part.split()[-1])
+                            for part in text.split(" file requests")[:-1]
+                            if part.split() and part.split()[-1].isdigit()
+                        ]
+                elif process.poll() is not None:
+                    break
+        finally:
+            process.wait(timeout=30)
+            os.close(master)
+    assert process.returncode == 0, screen.decode("utf-8", "replace")[-2000:]
+    assert len(set(moving)) >= 3, screen.decode("utf-8", "replace")[-2000:]  # it moved
+    assert "files: 16 downloaded" in screen.decode("utf-8", "replace")
