@@ -49,72 +49,43 @@ from ._state import Checkpoint, SQLiteStateStore, StateStore, UrlOutcome
 
 __version__ = "0.1.0.dev0"
 
+#: What most users need. Parts for advanced use live in public submodules:
+#: `politeharvest.oai`, `.session`, `.pacing`, `.robots`, `.redirects`, `.retry`,
+#: `.landing`, `.fulltext`, `.state`, `.sinks`, `.presets`, `.exceptions`, `.testing`.
+#: (Everything listed there stays importable from here too.)
 __all__ = [
-    "DEFAULT_USER_AGENT",
-    "LANDING_RULES",
-    "Busy",
-    "CallbackSink",
-    "Candidate",
-    "Checkpoint",
-    "Clock",
-    "FileResult",
-    "Follow",
+    "Deferred",
     "FullText",
-    "FullTextStep",
+    "HarvestError",
     "HarvestPlan",
     "HarvestSummary",
-    "HostPacer",
-    "HostState",
     "JsonlSink",
     "LandingPageResolver",
-    "MemoryPaceStore",
     "OaiCursor",
-    "OaiFormat",
-    "OaiIdentify",
     "OaiPage",
     "OaiPager",
     "OaiRecord",
-    "OaiSet",
-    "PaceStore",
-    "PageAnalysis",
     "PageResult",
     "PdfFetcher",
     "PlanCursor",
     "PoliteSession",
     "Politeness",
-    "RedirectDecision",
-    "RedirectPolicy",
     "RequestEvent",
     "Resolution",
-    "RetryDecision",
-    "RobotsDecision",
-    "RobotsGate",
-    "RobotsTxt",
-    "SQLitePaceStore",
-    "SQLiteSink",
     "SQLiteStateStore",
-    "SessionStats",
-    "Sink",
-    "SiteRule",
-    "Slot",
-    "StateStore",
-    "Stop",
-    "SystemClock",
-    "UrlOutcome",
+    "WaitRequired",
     "__version__",
-    "candidate_urls",
-    "challenge_evidence",
     "exceptions",
-    "find_candidates",
-    "format_datestamp",
     "harvest",
-    "host_key",
-    "looks_like_pdf",
-    "parse_retry_after",
     "presets",
-    "registrable_domain",
-    "retry_decision",
-    "run_batch",
-    "safe_filename",
-    "windows",
 ]
+
+# Every exception is importable from the top level (``from politeharvest import WaitRequired``).
+from .exceptions import *
+
+for _name in __all__:
+    _value = globals().get(_name)
+    if isinstance(_value, type) and _value.__module__.startswith("politeharvest."):
+        # help() and reprs show the public path, politeharvest.OaiPager.
+        _value.__module__ = "politeharvest"
+del _name, _value

@@ -67,6 +67,10 @@ __all__ = ["HarvestPlan", "HarvestSummary", "Lane", "PageResult", "PlanCursor", 
 
 logger = logging.getLogger(__name__)
 
+#: Real defaults for signatures: a frozen policy and a stateless clock can be shared.
+_DEFAULT_POLICY = Politeness()
+_SYSTEM_CLOCK = SystemClock()
+
 DEFAULT_STATE = Path(".politeharvest") / "state.sqlite"
 
 #: A lane's cursor before its listing's first page: start a new listing (incremental).
@@ -305,7 +309,7 @@ class HarvestPlan:
     sets: tuple[str, ...] = attrs.field(default=(), converter=_tuple)
     from_: DateLike | None = None
     until: DateLike | None = None
-    policy: Politeness = attrs.field(factory=Politeness)
+    policy: Politeness = _DEFAULT_POLICY
     state: str | Path | StateStore = DEFAULT_STATE
     sink: Sink | str | Path | Callable[[list[Row]], object] | None = None
     incremental: bool = True
@@ -314,7 +318,7 @@ class HarvestPlan:
     fulltext: FullText | None = None
     overlap_s: float = 60.0
     lease_ttl: float | None = None
-    clock: Clock = attrs.field(factory=SystemClock)
+    clock: Clock = _SYSTEM_CLOCK
     http: requests.Session | None = None
     pace_store: PaceStore | None = None
     on_event: tuple[Callable[[RequestEvent], None], ...] = attrs.field(

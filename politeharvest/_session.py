@@ -62,6 +62,10 @@ __all__ = ["PoliteSession", "RequestEvent", "SessionStats"]
 
 logger = logging.getLogger(__name__)
 
+#: Real defaults for signatures: a frozen policy and a stateless clock can be shared.
+_DEFAULT_POLICY = Politeness()
+_SYSTEM_CLOCK = SystemClock()
+
 Kind = Literal["page", "file", "robots"]
 
 # Credentials that never follow a redirect to another origin (RFC 9110 section 15.4
@@ -313,14 +317,14 @@ class PoliteSession:
             (`HostUnreachable`), not a deferral. A name that does not resolve always is.
     """
 
-    policy: Politeness = attrs.field(factory=Politeness)
+    policy: Politeness = _DEFAULT_POLICY
     http: requests.Session = attrs.field(
         default=attrs.Factory(
             lambda self: guarded_session(allow_private=self.policy.allow_private_addresses),
             takes_self=True,
         )
     )
-    clock: Clock = attrs.field(factory=SystemClock)
+    clock: Clock = _SYSTEM_CLOCK
     pace_store: PaceStore = attrs.field(factory=MemoryPaceStore)
     job_id: str = attrs.field(factory=lambda: uuid.uuid4().hex)
     job_started_at: float | None = None
@@ -1104,3 +1108,33 @@ class PoliteSession:
             logger.debug("%s %s %s: %s", event.decision, event.kind, event.url, event.detail)
         for hook in self.on_event:
             hook(event)
+
+
+class _Made:
+    """A signature default that says what is made per session (not attrs' NOTHING)."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+
+    def __repr__(self) -> str:
+        return f"<{self.what}>"
+
+
+def _signature_with_real_defaults() -> None:
+    import inspect
+
+    made = {
+        "http": _Made("a new requests.Session that checks addresses where it connects"),
+        "pace_store": _Made("a new MemoryPaceStore"),
+        "job_id": _Made("a new random id"),
+        "rng": _Made("a new random.Random"),
+    }
+    signature = inspect.signature(PoliteSession)
+    parameters = [
+        p.replace(default=made[p.name]) if p.name in made else p
+        for p in signature.parameters.values()
+    ]
+    PoliteSession.__signature__ = signature.replace(parameters=parameters)  # type: ignore[attr-defined]
+
+
+_signature_with_real_defaults()

@@ -7,79 +7,73 @@ from politeharvest import exceptions, testing
 
 
 def test_all_is_pinned() -> None:
+    """About 25 names users need; parts for advanced use live in public submodules."""
     assert sorted(politeharvest.__all__) == sorted(
         [
-            "Busy",
-            "CallbackSink",
-            "Candidate",
-            "Checkpoint",
-            "Clock",
-            "DEFAULT_USER_AGENT",
-            "FileResult",
-            "Follow",
+            "Deferred",
             "FullText",
-            "FullTextStep",
+            "HarvestError",
             "HarvestPlan",
             "HarvestSummary",
-            "HostPacer",
-            "HostState",
             "JsonlSink",
-            "LANDING_RULES",
             "LandingPageResolver",
-            "MemoryPaceStore",
             "OaiCursor",
-            "OaiFormat",
-            "OaiIdentify",
             "OaiPage",
             "OaiPager",
             "OaiRecord",
-            "OaiSet",
-            "PaceStore",
-            "PageAnalysis",
             "PageResult",
             "PdfFetcher",
             "PlanCursor",
             "PoliteSession",
             "Politeness",
-            "RedirectDecision",
-            "RedirectPolicy",
             "RequestEvent",
             "Resolution",
-            "RetryDecision",
-            "RobotsDecision",
-            "RobotsGate",
-            "RobotsTxt",
-            "SQLitePaceStore",
-            "SQLiteSink",
             "SQLiteStateStore",
-            "SessionStats",
-            "Sink",
-            "SiteRule",
-            "Slot",
-            "StateStore",
-            "Stop",
-            "SystemClock",
-            "UrlOutcome",
+            "WaitRequired",
             "__version__",
-            "candidate_urls",
-            "challenge_evidence",
             "exceptions",
-            "find_candidates",
-            "format_datestamp",
             "harvest",
-            "host_key",
-            "looks_like_pdf",
-            "parse_retry_after",
             "presets",
-            "registrable_domain",
-            "retry_decision",
-            "run_batch",
-            "safe_filename",
-            "windows",
         ]
     )
-    for name in politeharvest.__all__:
-        assert hasattr(politeharvest, name)
+
+
+def test_public_submodules_and_paths() -> None:
+    import importlib
+    import inspect
+
+    for module in (
+        "oai",
+        "session",
+        "pacing",
+        "robots",
+        "redirects",
+        "retry",
+        "landing",
+        "fulltext",
+        "state",
+        "sinks",
+    ):
+        loaded = importlib.import_module(f"politeharvest.{module}")
+        for name in loaded.__all__:
+            assert hasattr(loaded, name), (module, name)
+    assert politeharvest.OaiPager.__module__ == "politeharvest"  # help() shows the public path
+    from politeharvest import AddressRefused, WaitRequired  # every exception at the top
+
+    assert issubclass(WaitRequired, politeharvest.Deferred)
+    assert issubclass(AddressRefused, politeharvest.HarvestError)
+    assert "NOTHING" not in str(inspect.signature(politeharvest.HarvestPlan))
+
+
+def test_every_public_name_appears_in_the_docs() -> None:
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    text = "\n".join(
+        p.read_text() for p in [root / "README.md", *sorted((root / "docs").glob("*.md"))]
+    )
+    missing = [n for n in politeharvest.__all__ if n != "__version__" and n not in text]
+    assert missing == []
 
 
 def test_exception_tree() -> None:

@@ -1,0 +1,16 @@
+"""The polite door: `PoliteSession`, its request events and statistics, and the clock seam."""
+
+from __future__ import annotations
+
+from ._clock import Clock, SystemClock
+from ._session import PoliteSession, RequestEvent, SessionStats
+from ._transport import GuardedAdapter
+
+__all__ = [
+    "Clock",
+    "GuardedAdapter",
+    "PoliteSession",
+    "RequestEvent",
+    "SessionStats",
+    "SystemClock",
+]
