@@ -309,6 +309,8 @@ class _Progress:
         self.wait = ""
         self.files: dict[str, int] = {}
         self.fetched = 0
+        self.landing = 0
+        self.endpoint = ""
         if not quiet and err.isatty():
             try:
                 from tqdm import tqdm
@@ -321,11 +323,18 @@ class _Progress:
         """Every request: the line moves while a page's files download, not only per page."""
         if event.wait_s >= 1.0:
             self.wait = f"waited {event.wait_s:.0f} s ({event.wait_reason})"
-        if event.kind == "file" and event.decision == "sent":
-            self.fetched += 1
+        if event.decision == "sent" and not event.url.endswith("/robots.txt"):
+            if event.kind == "file":
+                self.fetched += 1
+            elif self.endpoint and not event.url.startswith(self.endpoint):
+                self.landing += 1  # a record's landing page: one per record with full text
         if self.bar is not None:
-            current = f"{self.fetched} file requests" if self.fetched else ""
-            self.bar.set_postfix_str(f"{current} {self.wait}".strip(), refresh=True)
+            parts = []
+            if self.landing:
+                parts.append(f"{self.landing} landing pages")
+            if self.fetched:
+                parts.append(f"{self.fetched} file requests")
+            self.bar.set_postfix_str(" ".join([", ".join(parts), self.wait]).strip(), refresh=True)
 
     def page(self, lane: str, result: PageResult, pages: int) -> None:
         if self.quiet:
@@ -416,6 +425,7 @@ def _run_harvest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         )
     except ValueError as exc:
         return _usage(err, f"{exc} (--from, --until)" if "from" in str(exc) else str(exc))
+    progress.endpoint = plan.endpoint
     with plan:
         return _harvest_with(plan, args, progress, err)
 

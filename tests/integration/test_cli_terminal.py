@@ -82,4 +82,5 @@ def test_progress_moves_per_file_before_the_page_ends(tmp_path: Path) -> None:
             os.close(master)
     assert process.returncode == 0, screen.decode("utf-8", "replace")[-2000:]
     assert len(set(moving)) >= 3, screen.decode("utf-8", "replace")[-2000:]  # it moved
+    assert "landing pages" in screen.decode("utf-8", "replace")  # per record too
     assert "files: 16 downloaded" in screen.decode("utf-8", "replace")
