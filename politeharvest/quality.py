@@ -1,0 +1,382 @@
+"""Metadata quality (core, no I/O): clean text, dates, names and identifiers of harvested records.
+
+`normalize(row)` takes a row as ``harvest`` writes it (``identifier``, ``metadata`` of
+lists of strings) and returns a `NormalizedRecord`: every field cleaned, dates in
+ISO 8601 at the precision they were given, names split into family and given names
+with initials, DOIs found anywhere in identifiers and relations, ISSNs and ISBNs
+checked, languages as ISO 639 codes. The original row is always kept beside
+(`NormalizedRecord.raw`), and every change is listed (`fixes`).
+
+Text cleaning: HTML entities unescaped (``B&#246;hlen``), tags stripped, mojibake
+repaired with ftfy (``SjÃ¶strÃ¶m`` becomes ``Sjöström``), Unicode NFC, whitespace
+collapsed. ftfy is an optional dependency: ``pip install 'politeharvest[quality]'``.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping
+from typing import Any, Literal
+
+import attrs
+
+__all__ = [
+    "Name",
+    "NormalizedRecord",
+    "PartialDate",
+    "clean_text",
+    "find_dois",
+    "language_code",
+    "normalize",
+    "normalize_date",
+    "parse_name",
+    "valid_isbn",
+    "valid_issn",
+]
+
+Precision = Literal["year", "month", "day"]
+
+
+def _fix_mojibake(text: str) -> str:
+    try:
+        import ftfy
+    except ImportError as exc:  # pragma: no cover - the extra is installed with the tests
+        raise ImportError(
+            "politeharvest.quality repairs mojibake with ftfy: pip install 'politeharvest[quality]'"
+        ) from exc
+    return str(ftfy.fix_text(text, normalization="NFC", uncurl_quotes=False))
+
+
+_TAG = re.compile(r"<[^<>]{0,300}>")
+
+
+def clean_text(value: str) -> str:
+    """Entities unescaped, tags stripped, mojibake repaired, NFC, whitespace collapsed.
+
+    Idempotent: cleaning a cleaned text changes nothing.
+    """
+    text = value
+    for _ in range(3):  # double-escaped entities (&amp;#246;) come out in two rounds
+        unescaped = html.unescape(text)
+        if unescaped == text:
+            break
+        text = unescaped
+    text = _TAG.sub(" ", text)
+    text = _fix_mojibake(text)
+    text = unicodedata.normalize("NFC", text)
+    return " ".join(text.split())
+
+
+# -- dates ---------------------------------------------------------------------------------
+
+
+def _month_names(*languages: str) -> dict[str, int]:
+    """Month names to numbers: each argument is one language's twelve names, in order."""
+    table: dict[str, int] = {}
+    for names in languages:
+        for number, name in enumerate(names.split(), start=1):
+            table.setdefault(name, number)
+    return table
+
+
+_MONTHS = {
+    **_month_names(
+        "january february march april may june july august september october november december",
+        "jan feb mar apr may jun jul aug sep oct nov dec",
+        "januar februar märz april mai juni juli august september oktober november dezember",
+        "jänner feb maerz apr mai jun jul aug sept okt nov dez",
+        "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
+        "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre",
+        "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro",
+        "ocak şubat mart nisan mayıs haziran temmuz ağustos eylül ekim kasım aralık",  # noqa: RUF001
+    ),
+    "mär": 3,
+}
+
+
+@attrs.frozen
+class PartialDate:
+    """A date at the precision it was given.
+
+    Attributes:
+        iso: ``"2023"``, ``"2023-01"`` or ``"2023-01-15"``.
+        precision: ``"year"``, ``"month"`` or ``"day"``.
+        original: the text it was read from.
+    """
+
+    iso: str
+    precision: Precision
+    original: str
+
+
+def _valid(year: int, month: int | None = None, day: int | None = None) -> bool:
+    if not 1000 <= year <= 2999:
+        return False
+    if month is not None and not 1 <= month <= 12:
+        return False
+    if day is not None:
+        import calendar
+
+        return month is not None and 1 <= day <= calendar.monthrange(year, month)[1]
+    return True
+
+
+def normalize_date(value: str) -> PartialDate | None:
+    """Read a date in the usual forms; None when it is not one.
+
+    ``2023``, ``2023-01``, ``2023-01-15``, ISO timestamps, ``15.01.2023``,
+    ``15/01/2023`` (day first), ``January 2023``, ``15 January 2023``,
+    ``January 15, 2023``, ``Ocak 2023``, ``März 2023``.
+    """
+    text = clean_text(value).strip().rstrip(".")
+    lowered = text.lower()
+    match = re.fullmatch(
+        r"([0-9]{4})-([0-9]{2})-([0-9]{2})(?:[T ][0-9:.]+(?:Z|[+-][0-9]{2}:?[0-9]{2})?)?", text
+    )
+    if match and _valid(*(int(g) for g in match.groups())):
+        return PartialDate(f"{match[1]}-{match[2]}-{match[3]}", "day", value)
+    match = re.fullmatch(r"([0-9]{4})-([0-9]{1,2})", text)
+    if match and _valid(int(match[1]), int(match[2])):
+        return PartialDate(f"{match[1]}-{int(match[2]):02d}", "month", value)
+    match = re.fullmatch(r"([0-9]{4})", text)
+    if match and _valid(int(match[1])):
+        return PartialDate(match[1], "year", value)
+    match = re.fullmatch(r"([0-9]{1,2})[./]([0-9]{1,2})[./]([0-9]{4})", text)
+    if match and _valid(int(match[3]), int(match[2]), int(match[1])):
+        return PartialDate(f"{match[3]}-{int(match[2]):02d}-{int(match[1]):02d}", "day", value)
+    words = re.findall(r"[^\W\d_]+\.?|[0-9]+", lowered)
+    months = [_MONTHS.get(w.rstrip(".")) for w in words]
+    numbers = [int(w) for w in words if w.isascii() and w.isdigit()]
+    month = next((m for m in months if m), None)
+    years = [n for n in numbers if 1000 <= n <= 2999]
+    if month is None or len(years) != 1 or len(words) > 4:
+        return None
+    year = years[0]
+    days = [n for n in numbers if n != year and 1 <= n <= 31]
+    if days and _valid(year, month, days[0]):
+        return PartialDate(f"{year}-{month:02d}-{days[0]:02d}", "day", value)
+    if not days and _valid(year, month):
+        return PartialDate(f"{year}-{month:02d}", "month", value)
+    return None
+
+
+# -- names ---------------------------------------------------------------------------------
+
+_PARTICLES = set(
+    "van von der den de del della di da du la le ter ten dos das zu al el bin ibn".split()  # noqa: SIM905
+)
+
+
+@attrs.frozen
+class Name:
+    """A person's name, split.
+
+    Attributes:
+        family: the family name, particles included (``van der Berg``).
+        given: the given names as written (may be initials).
+        initials: the given names' initials (``"J. K."``).
+        original: the text it was read from.
+    """
+
+    family: str
+    given: str
+    initials: str
+    original: str
+
+
+def _initials(given: str) -> str:
+    parts = [p for p in re.split(r"[\s.]+|(?<=\w)-(?=\w)", given) if p]
+    return " ".join(f"{p[0].upper()}." for p in parts)
+
+
+def _family_case(family: str) -> str:
+    if family.isupper() and len(family) > 2:
+        return " ".join(
+            w.lower() if w.lower() in _PARTICLES else w.capitalize() for w in family.split()
+        )
+    return family
+
+
+def parse_name(value: str) -> Name:
+    """Split a name into family and given names with initials, keeping the original.
+
+    ``Smith, John``, ``John Smith``, ``J. Smith``, ``SMITH J``, ``van der Berg, Anna``
+    and Turkish names such as ``Yilmaz, Ayse`` (with their own letters) are all read.
+    """
+    text = clean_text(value)
+    if "," in text:
+        family, given = (p.strip() for p in text.split(",", 1))
+    else:
+        words = text.split()
+        if not words:
+            return Name("", "", "", value)
+        if len(words) >= 2 and re.fullmatch(r"(?:[A-Z]\.?){1,3}", words[-1]) and words[0].isupper():
+            family, given = " ".join(words[:-1]), words[-1]  # SMITH J, SMITH JK
+        else:
+            cut = len(words) - 1
+            while cut > 0 and words[cut - 1].lower() in _PARTICLES:
+                cut -= 1
+            family, given = " ".join(words[cut:]), " ".join(words[:cut])
+    if re.fullmatch(r"(?:[A-Z]\.?){2,3}", given) and "." not in given:
+        given = " ".join(f"{c}." for c in given)  # JK: J. K.
+    return Name(_family_case(family), given, _initials(given), value)
+
+
+# -- identifiers ---------------------------------------------------------------------------
+
+_DOI = re.compile(r"(10\.\d{4,9}/[^\s\"'<>]+)", re.IGNORECASE)
+
+
+def find_dois(values: Iterable[str]) -> tuple[str, ...]:
+    """DOIs found in URLs (doi.org, dx.doi.org), ``doi:`` forms and bare ones, lower case."""
+    found: dict[str, None] = {}
+    for value in values:
+        for match in _DOI.finditer(html.unescape(value)):
+            doi = match.group(1).rstrip(".,;)]}").lower()
+            found[doi] = None
+    return tuple(found)
+
+
+def valid_issn(value: str) -> str | None:
+    """The ISSN as ``1234-567X`` when its check digit is right, else None."""
+    digits = re.sub(r"[^0-9Xx]", "", value.upper().removeprefix("ISSN"))
+    if len(digits) != 8 or not digits[:7].isdigit():
+        return None
+    total = sum(int(d) * (8 - i) for i, d in enumerate(digits[:7]))
+    check = (11 - total % 11) % 11
+    expected = "X" if check == 10 else str(check)
+    return f"{digits[:4]}-{digits[4:]}" if digits[7].upper() == expected else None
+
+
+def valid_isbn(value: str) -> str | None:
+    """The ISBN (10 or 13 digits, without hyphens) when its check digit is right, else None."""
+    digits = re.sub(r"[^0-9Xx]", "", value.upper().removeprefix("ISBN")).upper()
+    if len(digits) == 10 and digits[:9].isdigit():
+        total = sum((10 - i) * (10 if d == "X" else int(d)) for i, d in enumerate(digits))
+        return digits if total % 11 == 0 else None
+    if len(digits) == 13 and digits.isdigit():
+        total = sum(int(d) * (1 if i % 2 == 0 else 3) for i, d in enumerate(digits))
+        return digits if total % 10 == 0 else None
+    return None
+
+
+_LANGUAGES = {
+    "en": (
+        "en",
+        "eng",
+        "english",
+        "englisch",
+        "anglais",
+        "inglés",
+        "ingles",
+        "inglês",
+        "ingilizce",
+    ),
+    "tr": ("tr", "tur", "turkish", "türkçe", "turkce", "türkisch", "turc", "turco"),
+    "de": ("de", "deu", "ger", "german", "deutsch", "allemand", "alemán", "alemao", "almanca"),
+    "fr": (
+        "fr",
+        "fra",
+        "fre",
+        "french",
+        "français",
+        "francais",
+        "französisch",
+        "francés",
+        "fransızca",  # noqa: RUF001
+    ),
+    "es": ("es", "spa", "spanish", "español", "espanol", "spanisch", "espagnol", "ispanyolca"),
+    "pt": ("pt", "por", "portuguese", "português", "portugues", "portugiesisch", "portugais"),
+    "it": ("it", "ita", "italian", "italiano", "italienisch", "italien"),
+    "ru": ("ru", "rus", "russian", "русский", "russisch"),
+    "ar": ("ar", "ara", "arabic", "arabisch", "arapça"),
+    "nl": ("nl", "nld", "dut", "dutch", "nederlands", "niederländisch"),
+    "zh": ("zh", "zho", "chi", "chinese", "中文"),
+    "ja": ("ja", "jpn", "japanese", "日本語"),
+}
+_LANGUAGE_CODES = {alias: code for code, aliases in _LANGUAGES.items() for alias in aliases}
+
+
+def language_code(value: str) -> str | None:
+    """An ISO 639-1 code for a language name or code (``"Türkçe"``, ``"ger"``, ``"en-US"``)."""
+    text = clean_text(value).strip().lower()
+    if text in _LANGUAGE_CODES:
+        return _LANGUAGE_CODES[text]
+    head = re.split(r"[-_]", text, maxsplit=1)[0]
+    return _LANGUAGE_CODES.get(head)
+
+
+# -- records -------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class NormalizedRecord:
+    """A record cleaned, with the original kept beside.
+
+    Attributes:
+        identifier: the record's OAI identifier.
+        metadata: every field, each value cleaned (`clean_text`), empty values dropped.
+        titles: the cleaned titles.
+        creators: the creators, split (`Name`).
+        dates: the dates that could be read (`PartialDate`).
+        dois: DOIs from identifiers and relations (and any other field), lower case.
+        issns: checked ISSNs; isbns: checked ISBNs.
+        languages: ISO 639-1 codes of the languages that could be recognised.
+        fixes: what changed, one sentence each.
+        raw: the row exactly as it came.
+    """
+
+    identifier: str
+    metadata: Mapping[str, tuple[str, ...]]
+    titles: tuple[str, ...] = ()
+    creators: tuple[Name, ...] = ()
+    dates: tuple[PartialDate, ...] = ()
+    dois: tuple[str, ...] = ()
+    issns: tuple[str, ...] = ()
+    isbns: tuple[str, ...] = ()
+    languages: tuple[str, ...] = ()
+    fixes: tuple[str, ...] = ()
+    raw: Mapping[str, Any] = attrs.field(factory=dict)
+
+
+def _values(metadata: Mapping[str, Any], name: str) -> list[str]:
+    value = metadata.get(name) or []
+    return [str(v) for v in (value if isinstance(value, (list, tuple)) else [value])]
+
+
+def normalize(row: Mapping[str, Any]) -> NormalizedRecord:
+    """Clean one record (a row as ``harvest`` writes it); the row itself is not changed."""
+    metadata = row.get("metadata") or {}
+    cleaned: dict[str, tuple[str, ...]] = {}
+    fixes: list[str] = []
+    for name in metadata:
+        values = _values(metadata, name)
+        out = tuple(c for c in (clean_text(v) for v in values) if c)
+        changed = sum(1 for v, c in zip(values, out, strict=False) if v != c)
+        if changed:
+            fixes.append(f"{name}: {changed} value(s) cleaned")
+        cleaned[name] = out
+    dates = tuple(d for d in (normalize_date(v) for v in cleaned.get("date", ())) if d)
+    identifiers = [*cleaned.get("identifier", ()), *cleaned.get("relation", ())]
+    others = [v for k, vs in cleaned.items() if k not in ("identifier", "relation") for v in vs]
+    dois = find_dois([*identifiers, *(v for v in others if "doi" in v.lower())])
+    issns = tuple(dict.fromkeys(i for i in (valid_issn(v) for v in identifiers) if i))
+    isbns = tuple(dict.fromkeys(i for i in (valid_isbn(v) for v in identifiers) if i))
+    languages = tuple(
+        dict.fromkeys(c for c in (language_code(v) for v in cleaned.get("language", ())) if c)
+    )
+    return NormalizedRecord(
+        identifier=str(row.get("identifier", "")),
+        metadata=cleaned,
+        titles=cleaned.get("title", ()),
+        creators=tuple(parse_name(v) for v in cleaned.get("creator", ())),
+        dates=dates,
+        dois=dois,
+        issns=issns,
+        isbns=isbns,
+        languages=languages,
+        fixes=tuple(fixes),
+        raw=row,
+    )
