@@ -489,6 +489,7 @@ class HarvestPlan:
         finally:
             if cursor is not None:  # stopped early (break, error, deferral): give the host back
                 self._end(cursor, "stopped", "")
+            self._close_sink()  # start() opened it to check it is writable
 
     def run(
         self,
