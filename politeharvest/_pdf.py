@@ -41,6 +41,7 @@ __all__ = [
     "Requirement",
     "check_identity",
     "looks_like_pdf",
+    "refusal_status",
     "safe_filename",
 ]
 
@@ -219,7 +220,7 @@ class PdfFetcher:
             content_type = response.headers.get("Content-Type", "")
             if response.status_code == 304 and known is not None and known_path is not None:
                 stored_identity = _identity_from(known.extra)
-                refusal = _refusal(stored_identity, require)
+                refusal = refusal_status(stored_identity, require)
                 if refusal is not None:
                     return FileResult(
                         url,
@@ -405,7 +406,7 @@ class PdfFetcher:
             identity = None
             if kind == "pdf":
                 identity = check_identity(hints, temp_name)
-                refusal = _refusal(identity, require)
+                refusal = refusal_status(identity, require)
                 if refusal is not None:
                     rejected = FileResult(
                         url,
@@ -521,7 +522,8 @@ def check_identity(hints: RecordHints | None, source: bytes | str) -> Identity:
     return decide(hints, pdf_text(source))
 
 
-def _refusal(identity: Identity | None, require: Requirement) -> FileStatus | None:
+def refusal_status(identity: Identity | None, require: Requirement) -> FileStatus | None:
+    """Why a file with this identity is not kept (``wrong-file``, ``unconfirmed``), or None."""
     if identity is None:
         return None
     if identity.verdict == "mismatch":

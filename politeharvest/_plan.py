@@ -611,14 +611,13 @@ class HarvestPlan:
                 f"{other.records} records) was left as it is; run with {window.describe()} "
                 "to continue it"
             )
-        checkpoint = None
-        for window in windows:
-            checkpoint = store.listing(listing_key(key, window))
+        found = {w: store.listing(listing_key(key, w)) for w in windows}
+        for window, checkpoint in found.items():
             if checkpoint is not None:
                 self._check_resumable(checkpoint, window)
         first = windows[0]
-        checkpoint = store.listing(listing_key(key, first))
-        cursor = checkpoint.cursor if checkpoint is not None else NEW
+        resumed = found[first]
+        cursor = resumed.cursor if resumed is not None else NEW
         return Lane(key, spec, cursor, first, windows[1:])
 
     def _check_resumable(self, checkpoint: Checkpoint, window: Window) -> None:
@@ -859,7 +858,8 @@ class HarvestPlan:
             listing_id=listing_id,
             run_id=cursor.run_id,
             window=lane.window,
-            coverage=store.coverage(lane.key),
+            # only a completed listing needs the lane's coverage (one read saved per page)
+            coverage=store.coverage(lane.key) if facts.next_cursor is None else (),
             now=self.clock.now(),
         )
         coverage = None if spans is None else (lane.key, spans)

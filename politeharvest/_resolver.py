@@ -46,12 +46,12 @@ from ._pacing import host_key
 from ._pdf import (
     RETRIABLE_STATUSES,
     FileResult,
-    FileStatus,
     PdfFetcher,
     Requirement,
     check_identity,
     looks_like_pdf,
     read_head,
+    refusal_status,
 )
 from ._session import PoliteSession
 from ._state import StateStore
@@ -483,40 +483,39 @@ _IN_MEMORY_CHECK = 16 * 2**20
 
 
 def _check_in_memory(
-    url: str, key: str, landing: str, head: bytes, chunks: Iterator[bytes], hints: RecordHints
+    url: str,
+    key: str,
+    final: str,
+    head: bytes,
+    chunks: Iterator[bytes],
+    hints: RecordHints,
+    *,
+    require: Requirement = "not-mismatch",
+    reason: str = "the address answers with a PDF directly (%PDF- in its first bytes)",
 ) -> FileResult:
-    """A file answered directly, without a fetcher to store it: check it, keep nothing."""
-    reason = "the address answers with a PDF directly (%PDF- in its first bytes)"
-    if hints.empty:
-        return FileResult(url, key, "verified", False, reason, landing, kind="pdf")
-    data = bytearray(head)
-    for chunk in chunks:
-        data += chunk
-        if len(data) > _IN_MEMORY_CHECK:
-            why = "too large to check its text without storing it"
-            return FileResult(
-                url,
-                key,
-                "verified",
-                False,
-                reason,
-                landing,
-                kind="pdf",
-                identity=Identity("unverifiable", why),
-            )
-    identity = check_identity(hints, bytes(data))
-    if identity.verdict == "mismatch":
+    """A PDF without a fetcher to store it: check its text in memory (bounded), keep nothing.
+
+    Without hints only ``%PDF-`` is checked and the rest of the body is never read; with
+    hints, at most `_IN_MEMORY_CHECK` bytes are read, and a larger file is unverifiable.
+    """
+    identity: Identity | None = None
+    if not hints.empty:
+        data = bytearray(head)
+        for chunk in chunks:
+            data += chunk
+            if len(data) > _IN_MEMORY_CHECK:
+                identity = Identity(
+                    "unverifiable", "too large to check its text without storing it"
+                )
+                break
+        else:
+            identity = check_identity(hints, bytes(data))
+    refusal = refusal_status(identity, require)
+    if refusal is not None and identity is not None:
         return FileResult(
-            url,
-            key,
-            "wrong-file",
-            False,
-            identity.evidence,
-            landing,
-            kind="pdf",
-            identity=identity,
+            url, key, refusal, False, identity.evidence, final, kind="pdf", identity=identity
         )
-    return FileResult(url, key, "verified", False, reason, landing, kind="pdf", identity=identity)
+    return FileResult(url, key, "verified", False, reason, final, kind="pdf", identity=identity)
 
 
 def _with_rejected(
@@ -535,7 +534,7 @@ def _peek(
 ) -> FileResult:
     """A probe without storing: ``%PDF-`` in the first KiB, and the text against the record.
 
-    With hints, the body is read into memory up to the policy's file size cap.
+    With hints, the body is read into memory, at most `_IN_MEMORY_CHECK` bytes.
     """
     try:
         response = session.get(url, kind="file", stream=True)
@@ -554,44 +553,24 @@ def _peek(
                 response.status_code in RETRIABLE_STATUSES,
                 f"HTTP {response.status_code}",
             )
-        body = b""
-        chunks = session.iter_body(response, chunk_size=65536, limit=session.policy.max_file_bytes)
+        chunks = session.iter_body(response, limit=session.policy.max_file_bytes)
         try:
-            for chunk in chunks:
-                body += chunk
-                if len(body) >= 1024 and (hints.empty or not looks_like_pdf(body)):
-                    break
+            head = read_head(chunks)
+            final = str(response.url)
+            if not looks_like_pdf(head):
+                why = f"not a PDF (first bytes {head[:16]!r})"
+                return FileResult(url, key, "not-pdf", False, why, final, head=head[:1024])
+            return _check_in_memory(
+                url,
+                key,
+                final,
+                head,
+                chunks,
+                hints,
+                require=require,
+                reason="starts with %PDF- (peeked)",
+            )
         except HarvestError as exc:
             return FileResult(url, key, "failed", False, str(exc))
         finally:
             chunks.close()
-        final = str(response.url)
-        if not looks_like_pdf(body):
-            return FileResult(
-                url,
-                key,
-                "not-pdf",
-                False,
-                f"not a PDF (first bytes {body[:16]!r})",
-                final,
-                head=body[:1024],
-            )
-        identity = check_identity(hints, body) if not hints.empty else None
-        if identity is not None and (
-            identity.verdict == "mismatch"
-            or (require == "matched" and identity.verdict != "matched")
-        ):
-            status: FileStatus = "wrong-file" if identity.verdict == "mismatch" else "unconfirmed"
-            return FileResult(
-                url, key, status, False, identity.evidence, final, kind="pdf", identity=identity
-            )
-        return FileResult(
-            url,
-            key,
-            "verified",
-            False,
-            "starts with %PDF- (peeked)",
-            final,
-            kind="pdf",
-            identity=identity,
-        )

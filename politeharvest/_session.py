@@ -766,8 +766,6 @@ class PoliteSession:
                 "the job's budget ran out while the response was arriving",
                 self._deadline,
             )
-        if not self.policy.allow_private_addresses:
-            self._check_address(url, kind, settings)
         # The limit travels with the request, so requests' redirect hook reads with it too.
         setattr(prepared, _LIMIT_ATTR, _ReadLimit(self.clock, limit_at, why))
         try:
@@ -1031,9 +1029,11 @@ class PoliteSession:
         return nxt
 
     def _check_address(self, url: str, kind: Kind, settings: Mapping[str, Any]) -> None:
-        """Refuse a private host before the turn is spent.
+        """Refuse a private host before its robots.txt is read or its turn is taken.
 
-        A literal private address (or ``localhost``) is refused here. A name is checked
+        Runs for the URL asked for and for every redirect hop (robots.txt hops are
+        decided by their own redirect policy and, for names, where the connection is
+        made). A literal private address (or ``localhost``) is refused here. A name is checked
         where the connection is made when the session's adapter is a `GuardedAdapter`
         and no proxy is used (no rebinding window); otherwise it is resolved here.
         """
@@ -1064,17 +1064,15 @@ class PoliteSession:
         if is_private_address(host):
             return  # literal addresses were already decided by the policy
         try:
-            infos = socket.getaddrinfo(host, None)
+            resolve_public(host, urlsplit(target).port or 443)
+        except PrivateAddressError as exc:
+            reason = str(exc)
+            self._refused(target, kind, "refused", reason)
+            raise RedirectRefused(
+                current, target, reason, code="private-address", chain=tuple(chain)
+            ) from None
         except OSError:
             return  # resolution fails again at send time, as a TransportError
-        for info in infos:
-            address = str(info[4][0])
-            if is_private_address(address):
-                reason = f"{host} resolves to the private address {address}"
-                self._refused(target, kind, "refused", reason)
-                raise RedirectRefused(
-                    current, target, reason, code="private-address", chain=tuple(chain)
-                )
 
     # -- bookkeeping --------------------------------------------------------------------
 
