@@ -7,6 +7,8 @@
     politeharvest harvest URL [--set S ...] [--from D] [--until D] [--out FILE] ...
     politeharvest demo [--out FILE]          # an offline harvest of a sample repository
     politeharvest fulltext INPUT.jsonl --out RESULTS.jsonl [--files DIR] [--html-only]
+    politeharvest clean IN.jsonl --out CLEAN.jsonl [--dedupe] [--clusters C.jsonl]
+                        [--enrich crossref|openalex --mailto ADDR]
 
 Exit codes: 0 done; 1 error; 2 usage; 75 deferred (the server asked us to come
 back later, or the job's budget ran out: run the same command again later);
@@ -132,6 +134,36 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_argument("--batch-size", type=int, default=50)
     _fulltext_options(sub)
 
+    sub = commands.add_parser(
+        "clean",
+        parents=[common],
+        help="normalise, deduplicate and enrich a harvest file",
+        description="Clean a file that harvest wrote: text, dates, names and identifiers "
+        "normalised (the original kept beside), duplicates merged, missing abstracts, DOIs "
+        "and ORCIDs filled from Crossref or OpenAlex.",
+    )
+    sub.add_argument("input", type=Path, help="JSON lines as harvest writes them")
+    sub.add_argument("--out", required=True, help="cleaned JSON lines ('-': standard output)")
+    sub.add_argument("--overwrite", action="store_true", help="replace --out if it exists")
+    sub.add_argument(
+        "--dedupe", action="store_true", help="one row per work; duplicates listed in sources"
+    )
+    sub.add_argument(
+        "--clusters", type=Path, metavar="FILE", help="one line per cluster (needs --dedupe)"
+    )
+    sub.add_argument(
+        "--index",
+        type=Path,
+        metavar="FILE",
+        help="keep the deduplication index in this SQLite file, to deduplicate later runs "
+        "against this one (needs --dedupe)",
+    )
+    sub.add_argument(
+        "--enrich", choices=("crossref", "openalex"), help="fill missing fields from this service"
+    )
+    sub.add_argument("--mailto", help="your e-mail address, for the service's polite pool")
+    sub.add_argument("--enrich-url", metavar="URL", help="the service's API root (a mirror)")
+
     for name, help_text in (
         ("harvest", "harvest records into JSONL, resumably and incrementally"),
         ("demo", "serve a sample repository on loopback and harvest it (offline)"),
@@ -250,6 +282,8 @@ def _check_usage(args: argparse.Namespace) -> str | None:
     except ValueError as exc:
         return str(exc)
     args.built_policy = policy
+    if args.command == "clean":
+        return _check_clean(args, policy)
     url = getattr(args, "url", None)
     if url is not None and args.command != "demo":
         parts = urlsplit(url)
@@ -270,6 +304,108 @@ def _check_usage(args: argparse.Namespace) -> str | None:
         except OSError as exc:
             return f"--files {files}: the directory cannot be created ({exc.strerror})"
     return None
+
+
+def _check_clean(args: argparse.Namespace, policy: Politeness) -> str | None:
+    """Usage errors of ``clean``, before anything is read or asked."""
+    if not args.input.is_file():
+        return f"{args.input}: no such file (give the JSONL file that harvest wrote)"
+    if args.out != "-":
+        out = Path(args.out)
+        if out.exists() and out.resolve() == args.input.resolve():
+            return f"--out {out} is the input file; write the cleaned records elsewhere"
+        if out.exists() and out.stat().st_size and not args.overwrite:
+            return f"--out {out} exists; choose another file, or --overwrite to replace it"
+    for option in ("clusters", "index"):
+        if getattr(args, option) is not None and not args.dedupe:
+            return f"--{option} needs --dedupe"
+    if args.enrich:
+        if not args.mailto or "@" not in args.mailto:
+            return (
+                f"--enrich {args.enrich} needs your e-mail address for its polite pool: "
+                "--mailto you@example.org"
+            )
+        if args.enrich_url and not urlsplit(args.enrich_url).hostname:
+            return f"--enrich-url {args.enrich_url!r} is not an http(s) URL"
+    return None
+
+
+def _clean(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from ._clean import clean_file
+    from ._enrich import CrossrefClient, OpenAlexClient
+
+    bar: Any = None
+    if not args.quiet and err.isatty():
+        from tqdm import tqdm
+
+        bar = tqdm(unit=" records", file=err, dynamic_ncols=True)
+
+    def progress(phase: str) -> None:
+        if bar is not None:
+            bar.set_description("reading" if phase == "read" else "writing")
+            bar.update(1)
+
+    session: PoliteSession | None = None
+    service: Any = None
+    if args.enrich:
+        base = presets.preset(args.enrich)
+        policy = _policy(args) if args.preset or args.policy else None
+        changes: dict[str, Any] = {"user_agent": f"{DEFAULT_USER_AGENT} (mailto:{args.mailto})"}
+        if args.user_agent:
+            changes["user_agent"] = args.user_agent
+        for option in ("request_interval", "allow_private_addresses"):
+            if getattr(args, option) is not None:
+                changes[option] = getattr(args, option)
+        session = PoliteSession(attrs.evolve(policy or base, **changes))
+        client = CrossrefClient if args.enrich == "crossref" else OpenAlexClient
+        service = client(session, args.mailto)
+        if args.enrich_url:
+            service.base_url = args.enrich_url.rstrip("/")
+    try:
+        summary = clean_file(
+            args.input,
+            out if args.out == "-" else Path(args.out),
+            dedupe=args.dedupe,
+            clusters=args.clusters,
+            index=args.index,
+            service=service,
+            on_record=progress,
+        )
+    finally:
+        if bar is not None:
+            bar.close()
+        if session is not None:
+            session.close()
+    if not args.quiet:
+        parts = [
+            f"{_plural(summary.read, 'record')} read",
+            f"{summary.fixed} fixed",
+        ]
+        if args.dedupe:
+            parts.append(
+                f"{summary.merged} merged into others ({_plural(summary.clusters, 'cluster')})"
+            )
+        if summary.same_record:
+            parts.append(f"{summary.same_record} repeated rows joined (same record)")
+        if args.enrich:
+            parts.append(
+                f"{summary.enriched} enriched from {args.enrich}, {summary.not_found} not found, "
+                f"{summary.deferred} deferred"
+            )
+        where = "standard output" if args.out == "-" else args.out
+        err.write(f"clean: {', '.join(parts)}; {_plural(summary.written, 'row')} to {where}\n")
+        if summary.bad_lines:
+            shown = ", ".join(str(n) for n in summary.bad_lines[:10])
+            err.write(
+                f"clean: {_plural(len(summary.bad_lines), 'line')} of {args.input} skipped, "
+                f"not a record (line {shown}{', ...' if len(summary.bad_lines) > 10 else ''})\n"
+            )
+        if summary.deferred:
+            err.write(
+                f"clean: {args.enrich} asked us to wait longer than allowed for "
+                f"{summary.deferred} records: run again later to enrich them\n"
+            )
+    return EXIT_OK
 
 
 def _print_json(data: Any, out: TextIO) -> None:
@@ -632,6 +768,8 @@ def main(
             return _harvest(args, out, err)
         if args.command == "fulltext":
             return _batch(args, err)
+        if args.command == "clean":
+            return _clean(args, out, err)
         return _tools(args, out)
     except Deferred as exc:
         err.write(f"politeharvest: deferred: {exc}\n")

@@ -10,7 +10,7 @@ import attrs
 
 from ._policy import Politeness
 
-__all__ = ["ARXIV", "DDB", "DEFAULT", "DERGIPARK", "PRESETS", "preset"]
+__all__ = ["ARXIV", "CROSSREF", "DDB", "DEFAULT", "DERGIPARK", "OPENALEX", "PRESETS", "preset"]
 
 #: The project's policy: 1 s between requests and 6 s before each file per host,
 #: 429/503 retried after Retry-After or 30/60/120 s (never more than 5 min in one
@@ -38,12 +38,23 @@ DDB = attrs.evolve(DEFAULT, redirect_scope="host")
 #: connection at a time, across the API, OAI-PMH and RSS (export.arxiv.org).
 ARXIV = attrs.evolve(DEFAULT, request_interval=3.0, file_interval=6.0)
 
+#: Crossref's REST API (api.crossref.org), polite pool (requests carrying a mailto): its
+#: documented limit is 10 requests per second with at most 3 at a time; one at a time here,
+#: 0.1 s apart. 429 answers carry Retry-After and are waited out as everywhere.
+CROSSREF = attrs.evolve(DEFAULT, request_interval=0.1, redirect_scope="host")
+
+#: OpenAlex's API (api.openalex.org): at most 10 requests per second and 100,000 a day;
+#: the mailto parameter puts requests in the polite pool. One at a time, 0.1 s apart.
+OPENALEX = attrs.evolve(DEFAULT, request_interval=0.1, redirect_scope="host")
+
 #: Every preset by name, for `--preset NAME` and policy files.
 PRESETS: dict[str, Politeness] = {
     "default": DEFAULT,
     "dergipark": DERGIPARK,
     "ddb": DDB,
     "arxiv": ARXIV,
+    "crossref": CROSSREF,
+    "openalex": OPENALEX,
 }
 
 

@@ -10,6 +10,9 @@ checked, languages as ISO 639 codes. The original row is always kept beside
 Text cleaning: HTML entities unescaped (``B&#246;hlen``), tags stripped, mojibake
 repaired with ftfy (``SjÃ¶strÃ¶m`` becomes ``Sjöström``), Unicode NFC, whitespace
 collapsed. ftfy is an optional dependency: ``pip install 'politeharvest[quality]'``.
+
+Deduplication (`Deduplicator`, `compare`) and enrichment (`enrich` with `CrossrefClient` or
+`OpenAlexClient`) live here too; see docs/quality.md.
 """
 
 from __future__ import annotations
@@ -18,15 +21,41 @@ import html
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
+if TYPE_CHECKING:  # loaded on first use (module __getattr__ below)
+    from ._dedupe import (
+        Cluster,
+        DedupIndex,
+        Deduplicator,
+        MemoryDedupIndex,
+        Merge,
+        SQLiteDedupIndex,
+        Work,
+        compare,
+        work_of,
+    )
+    from ._enrich import CrossrefClient, Enrichment, OpenAlexClient, enrich
+
 __all__ = [
+    "Cluster",
+    "CrossrefClient",
+    "DedupIndex",
+    "Deduplicator",
+    "Enrichment",
+    "MemoryDedupIndex",
+    "Merge",
     "Name",
     "NormalizedRecord",
+    "OpenAlexClient",
     "PartialDate",
+    "SQLiteDedupIndex",
+    "Work",
     "clean_text",
+    "compare",
+    "enrich",
     "find_dois",
     "language_code",
     "normalize",
@@ -34,6 +63,7 @@ __all__ = [
     "parse_name",
     "valid_isbn",
     "valid_issn",
+    "work_of",
 ]
 
 Precision = Literal["year", "month", "day"]
@@ -50,6 +80,7 @@ def _fix_mojibake(text: str) -> str:
 
 
 _TAG = re.compile(r"<[^<>]{0,300}>")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
 def clean_text(value: str) -> str:
@@ -64,7 +95,8 @@ def clean_text(value: str) -> str:
             break
         text = unescaped
     text = _TAG.sub(" ", text)
-    text = _fix_mojibake(text)
+    if not text.isascii() or _CONTROL.search(text):  # mojibake needs non-ASCII characters
+        text = _fix_mojibake(text)
     text = unicodedata.normalize("NFC", text)
     return " ".join(text.split())
 
@@ -380,3 +412,29 @@ def normalize(row: Mapping[str, Any]) -> NormalizedRecord:
         fixes=tuple(fixes),
         raw=row,
     )
+
+
+# Deduplication and enrichment import this module's normalizers; they are loaded on first use.
+_LATER = {
+    "Cluster": "_dedupe",
+    "DedupIndex": "_dedupe",
+    "Deduplicator": "_dedupe",
+    "MemoryDedupIndex": "_dedupe",
+    "Merge": "_dedupe",
+    "SQLiteDedupIndex": "_dedupe",
+    "Work": "_dedupe",
+    "compare": "_dedupe",
+    "work_of": "_dedupe",
+    "CrossrefClient": "_enrich",
+    "Enrichment": "_enrich",
+    "OpenAlexClient": "_enrich",
+    "enrich": "_enrich",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LATER:
+        import importlib
+
+        return getattr(importlib.import_module(f".{_LATER[name]}", __package__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

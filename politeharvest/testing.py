@@ -29,8 +29,11 @@ import requests
 from requests.adapters import HTTPAdapter
 from urllib3.response import HTTPResponse
 
+from ._corpus import DedupeCorpus, dedupe_corpus
+
 __all__ = [
     "ConditionalReply",
+    "DedupeCorpus",
     "FakeClock",
     "LoggedRequest",
     "LoopbackServer",
@@ -39,6 +42,7 @@ __all__ = [
     "SampleRecord",
     "ScriptedAdapter",
     "SleepRecord",
+    "dedupe_corpus",
     "end_to_start_gaps",
     "free_loopback",
     "serve_fulltext",
