@@ -12,13 +12,13 @@ from hypothesis import strategies as st
 
 pytest.importorskip("rapidfuzz")
 
-from politeharvest.quality import (  # noqa: E402
+from politeharvest.quality import (
     Deduplicator,
     SQLiteDedupIndex,
     compare,
     work_of,
 )
-from politeharvest.testing import dedupe_corpus  # noqa: E402
+from politeharvest.testing import dedupe_corpus
 
 
 def row(
