@@ -288,7 +288,8 @@ class HarvestPlan:
         policy: the politeness policy.
         state: a SQLite file path (default ``.politeharvest/state.sqlite``), ``":memory:"``,
             or a `StateStore`.
-        sink: where `run` writes records: a ``.jsonl`` path, ``"-"`` (stdout), a ``.sqlite``
+        sink: where `run` writes records: a ``.jsonl`` path, ``"-"`` (stdout), a Redis
+            stream beside a Redis state (``"redis://host:6379/0?stream=NAME"``), a ``.sqlite``
             path, a callable receiving each page's rows, or a `Sink`.
         fulltext: full-text settings (`FullText`): each record's file is found and fetched,
             and its output row gets a ``fulltext`` object.
@@ -646,6 +647,8 @@ class HarvestPlan:
         target = self.sink
         if isinstance(target, JsonlSink):
             return target.path
+        if isinstance(target, str) and target.startswith(("redis://", "rediss://")):
+            return None
         if isinstance(target, (str, Path)) and str(target) != "-":
             if Path(str(target)).suffix.lower() in (".sqlite", ".sqlite3", ".db"):
                 return None
@@ -715,9 +718,25 @@ class HarvestPlan:
     def _open_sink(self) -> Sink:
         if self._rt.sink is None:
             target = self.sink if self.sink is not None else "-"
+            if isinstance(target, str) and target.startswith(("redis://", "rediss://")):
+                self._rt.sink = self._stream_sink(target)
+                self._rt.owns_sink = True
+                return self._rt.sink
             self._rt.sink = open_sink(target)
             self._rt.owns_sink = self._rt.sink is not target  # close only what the plan opened
         return self._rt.sink
+
+    def _stream_sink(self, url: str) -> Sink:
+        """``redis://...?stream=NAME``: the exactly-once stream beside a Redis state."""
+        from ._redis import RedisStateStore, RedisStreamSink, _option
+
+        store = self.store
+        if not isinstance(store, RedisStateStore):
+            raise ValueError(
+                f"sink {url}: a Redis stream sink needs the state in the same Redis "
+                "(state='redis://...'), so that each page and its checkpoint commit together"
+            )
+        return RedisStreamSink(store, _option(url, "stream", store.prefix + "records"))
 
     def _close_sink(self) -> None:
         if self._rt.sink is not None and self._rt.owns_sink:
@@ -751,6 +770,11 @@ class HarvestPlan:
     def _pacing(self) -> PaceStore:
         if self.pace_store is not None:
             return self.pace_store
+        if self._rt.pace_store is None and type(self.store).__name__ == "RedisStateStore":
+            from ._redis import RedisPaceStore
+
+            store: Any = self.store  # pacing lives in the same Redis as the state
+            self._rt.pace_store = RedisPaceStore(store.client, prefix=store.prefix[:-1])
         if self._rt.pace_store is None:
             state = self.state
             if isinstance(state, (str, Path)) and str(state) != ":memory:":

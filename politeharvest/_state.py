@@ -494,7 +494,15 @@ class SQLiteStateStore:
 
 
 def open_state(state: str | Path | StateStore) -> StateStore:
-    """A StateStore from a path (SQLite), ``":memory:"``, or an instance (returned as is)."""
+    """A StateStore from a path, a Redis URL, or an instance (returned as is).
+
+    A path is a SQLite file (or ``":memory:"``); ``redis://host:6379/0`` is a
+    `RedisStateStore`, for fleets.
+    """
+    if isinstance(state, str) and state.startswith(("redis://", "rediss://", "unix://")):
+        from ._redis import RedisStateStore
+
+        return RedisStateStore(state)
     if isinstance(state, (str, Path)):
         return SQLiteStateStore(state)
     return state

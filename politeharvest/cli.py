@@ -69,6 +69,17 @@ def _positive(text: str) -> int:
     return value
 
 
+def _state_arg(text: str) -> Path | str:
+    """--state: a file, or a Redis URL (kept as text: a Path would fold its '//')."""
+    if "://" in text:
+        if text.startswith(("redis://", "rediss://", "unix://")):
+            return text
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: give a file path or a redis://host:port/db URL"
+        )
+    return Path(text)
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, with one line per usage error (the full usage stays in --help)."""
 
@@ -126,7 +137,10 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_argument("input", type=Path, help="JSON lines with id and url")
     sub.add_argument("--out", type=Path, required=True, help="results, one JSON line per input")
     sub.add_argument(
-        "--state", type=Path, default=DEFAULT_STATE, help=f"state file (default: {DEFAULT_STATE})"
+        "--state",
+        type=_state_arg,
+        default=DEFAULT_STATE,
+        help=f"state file (default: {DEFAULT_STATE})",
     )
     sub.add_argument(
         "--workers", type=int, default=1, help="inputs in flight at once (different hosts)"
@@ -190,9 +204,11 @@ def _parser() -> argparse.ArgumentParser:
         sub.add_argument("--out", default="-", help="JSONL output file (default: standard output)")
         sub.add_argument(
             "--state",
-            type=Path,
+            type=_state_arg,
             default=DEFAULT_STATE,
-            help=f"state file (default: {DEFAULT_STATE})",
+            metavar="FILE|URL",
+            help=f"state file (default: {DEFAULT_STATE}), or redis://host:6379/0 to share "
+            "state and pacing with a fleet of workers",
         )
         sub.add_argument(
             "--max-records", type=_positive, metavar="N", help="stop after about N records"
@@ -295,6 +311,9 @@ def _check_usage(args: argparse.Namespace) -> str | None:
     contact = _needs_contact(args, policy)
     if contact is not None:
         return contact
+    fleet = _check_fleet(args)
+    if fleet is not None:
+        return fleet
     files = getattr(args, "files", None)
     if getattr(args, "html_only", False) and files is None:
         return "--html-only needs --files DIR (where the landing pages are kept)"
@@ -303,6 +322,25 @@ def _check_usage(args: argparse.Namespace) -> str | None:
             Path(files).mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             return f"--files {files}: the directory cannot be created ({exc.strerror})"
+    return None
+
+
+def _check_fleet(args: argparse.Namespace) -> str | None:
+    """Usage errors of --state/--out with Redis URLs."""
+    state = getattr(args, "state", None)
+    out = getattr(args, "out", None)
+    redis_state = isinstance(state, str)
+    redis_out = isinstance(out, str) and out.startswith(("redis://", "rediss://"))
+    if redis_out and not redis_state:
+        return (
+            f"--out {out} (a Redis stream) needs --state in the same Redis "
+            "(--state redis://host:6379/0): each page and its checkpoint commit together"
+        )
+    if redis_state or redis_out:
+        try:
+            import redis  # noqa: F401
+        except ImportError:
+            return f"--state {state} needs redis-py: pip install 'politeharvest[redis]'"
     return None
 
 
@@ -696,7 +734,7 @@ def _batch(args: argparse.Namespace, err: TextIO) -> int:
 
     from ._fulltext import FullTextStep, read_done, run_batch
     from ._sinks import JsonlSink
-    from ._state import SQLiteStateStore
+    from ._state import open_state
 
     # Without --files nothing is downloaded or kept: landing pages are read and file URLs
     # reported in the output, which is all that is written.
@@ -710,7 +748,7 @@ def _batch(args: argparse.Namespace, err: TextIO) -> int:
     sink = JsonlSink(args.out)
     sink.rewind(_last_full_line(args.out))
     session = PoliteSession(_policy(args))
-    step = FullTextStep(session, settings, SQLiteStateStore(args.state))
+    step = FullTextStep(session, settings, open_state(args.state))
     try:
         with args.input.open(encoding="utf-8") as lines:
             if args.workers > 1:

@@ -55,6 +55,7 @@ __all__ = [
     "HostStopped",
     "HostUnreachable",
     "IdDoesNotExist",
+    "LeaseLost",
     "ListingLoop",
     "NoMetadataFormats",
     "NoRecordsMatch",
@@ -68,6 +69,7 @@ __all__ = [
     "RobotsUnavailable",
     "SinkChanged",
     "SinkError",
+    "StoreUnavailable",
     "TransportError",
     "WaitRequired",
 ]
@@ -380,6 +382,40 @@ class HostBusy(Deferred):
         self.holder = holder
         super().__init__(
             url, until, f"another harvest job ({holder}) is harvesting {host}; one job per host"
+        )
+
+
+class StoreUnavailable(RetryLater):
+    """The shared store (Redis) cannot be reached: nothing was sent, nothing is lost.
+
+    Attributes:
+        store: the store's address (without its password).
+    """
+
+    def __init__(self, store: str, until: _dt.datetime, detail: str) -> None:
+        self.store = store
+        super().__init__(
+            store,
+            until,
+            f"the shared store at {store} cannot be reached ({detail}); no request goes out "
+            "unpaced, so the harvest waits: run it again when the store is back",
+        )
+
+
+class LeaseLost(Deferred):
+    """Another job took this host's lease over (ours lapsed): the page is not committed.
+
+    Attributes:
+        host: the host.
+    """
+
+    def __init__(self, url: str, until: _dt.datetime, *, host: str) -> None:
+        self.host = host
+        super().__init__(
+            url,
+            until,
+            f"this job's lease on {host} lapsed and another job holds it now; the page was "
+            "not committed (that job delivers it)",
         )
 
 
