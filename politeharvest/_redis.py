@@ -249,6 +249,9 @@ class RedisPaceStore(_Redis):
             self._owner,
             dead,
         )
+        # The server's delays count from when the script ran; the caller's clock is read
+        # after the answer came back, so a mapped start is late by the return trip, never early.
+        now = max(now, self.clock.monotonic())
         kind = answer[0].decode()
         if kind == "busy":
             return Busy(host, now + float(answer[1]))

@@ -1,0 +1,99 @@
+"""A real redis-server on loopback for the fleet tests (started here, stopped afterwards).
+
+`.ci/run` installs redis-server when it is missing and sets PH_REQUIRE_REDIS=1, so that a
+missing server fails CI instead of skipping these tests.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("redis")
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class RedisServer:
+    """A redis-server process on 127.0.0.1 that tests may stop and start again."""
+
+    def __init__(self, folder: Path) -> None:
+        self.binary = shutil.which("redis-server")
+        self.folder = folder
+        self.port = _free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        assert self.binary is not None
+        self.process = subprocess.Popen(
+            [
+                self.binary,
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "yes",
+                "--appendfsync",
+                "always",
+                "--dir",
+                str(self.folder),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
+                    return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("redis-server did not start")
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+            self.process = None
+
+
+@pytest.fixture(scope="session")
+def redis_server() -> Iterator[RedisServer]:
+    if shutil.which("redis-server") is None:
+        if os.environ.get("PH_REQUIRE_REDIS"):
+            pytest.fail("redis-server is not installed (.ci/run installs it)")
+        pytest.skip("redis-server is not installed (apt install redis-server)")
+    folder = Path(tempfile.mkdtemp(prefix="ph-redis-"))
+    server = RedisServer(folder)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def redis_url(redis_server: RedisServer) -> str:
+    """The server's URL with a key prefix of its own, so tests never see each other's keys."""
+    return f"{redis_server.url}?prefix=t{uuid.uuid4().hex[:10]}"

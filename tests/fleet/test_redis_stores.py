@@ -1,0 +1,212 @@
+"""RedisPaceStore and RedisStateStore against a real redis-server."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+from politeharvest import HarvestPlan, MemoryPaceStore
+from politeharvest._planning import Checkpoint
+from politeharvest._redis import RedisPaceStore, RedisStateStore
+from politeharvest._state import PageCommit, UrlOutcome
+from politeharvest.exceptions import LeaseLost, StoreUnavailable
+from politeharvest.testing import LoopbackServer, OaiTestRepository
+
+from ..shell import test_plan_stateful as stateful
+from ..integration.conftest import SCALED
+from .conftest import RedisServer
+
+pytestmark = pytest.mark.integration
+
+
+def reserve(store: RedisPaceStore, host: str = "h", gap: float = 0.2, lease_s: float = 30.0) -> Any:
+    return store.reserve(
+        host,
+        job="j",
+        now=time.monotonic(),
+        gap=gap,
+        gap_reason="request-interval",
+        jitter=0.0,
+        lease_s=lease_s,
+    )
+
+
+def test_pace_one_in_flight_and_end_to_start_gap(redis_url: str) -> None:
+    store = RedisPaceStore(redis_url)
+    first = reserve(store)
+    assert first.start_at <= time.monotonic()
+    assert type(reserve(store)).__name__ == "Busy"  # one request in flight per host
+    assert type(reserve(store, "other")).__name__ == "Slot"  # other hosts go on
+    ended = time.monotonic()
+    store.release(first, end=ended)
+    second = reserve(store)
+    assert second.wait_reason == "request-interval"
+    assert second.start_at - ended == pytest.approx(0.2, abs=0.02)
+
+
+def test_pace_holds_slowdown_and_stops(redis_url: str) -> None:
+    store = RedisPaceStore(redis_url)
+    now = time.monotonic()
+    store.hold("h", now + 0.5, reason="retry-after")
+    store.hold("h", now + 0.1, reason="backoff")  # never shortens
+    slot = reserve(store)
+    assert slot.wait_reason == "retry-after"
+    assert slot.start_at - now == pytest.approx(0.5, abs=0.02)
+    assert [store.slow_down("h", job="j", factor=2.0, cap=8.0) for _ in range(4)] == [
+        2.0,
+        4.0,
+        8.0,
+        8.0,
+    ]
+    assert store.multiplier("h", job="j") == 8.0
+    assert store.multiplier("h", job="other-job") == 1.0
+    store.release(slot, end=time.monotonic())
+    assert reserve(store).wait_reason == "request-interval x8"
+    store.stop_host("h", job="j", reason="403")
+    assert store.stopped("h", job="j") == "403"
+    assert store.stopped("h", job="k") is None
+
+
+def test_pace_lapsed_reservation_is_taken_over(redis_url: str) -> None:
+    store = RedisPaceStore(redis_url)
+    reserve(store, lease_s=0.3)  # a worker that never comes back
+    assert type(reserve(store)).__name__ == "Busy"
+    time.sleep(0.35)
+    assert type(reserve(store)).__name__ == "Slot"
+
+
+CHILD = """
+import json, sys, time
+from politeharvest._redis import RedisPaceStore
+store = RedisPaceStore(sys.argv[1])
+spans = []
+stop = time.monotonic() + 1.5
+while time.monotonic() < stop:
+    slot = store.reserve("shared", job="j", now=time.monotonic(), gap=0.02,
+                         gap_reason="request-interval", jitter=0.0, lease_s=5.0)
+    if type(slot).__name__ == "Busy":
+        time.sleep(max(0.0, slot.retry_at - time.monotonic()))
+        continue
+    time.sleep(max(0.0, slot.start_at - time.monotonic()))
+    began = time.monotonic()
+    time.sleep(0.005)  # the request
+    ended = time.monotonic()
+    store.release(slot, end=ended)
+    spans.append((began, ended))
+print(json.dumps(spans))
+"""
+
+
+def test_processes_share_one_pacing(redis_url: str, tmp_path: Path) -> None:
+    script = tmp_path / "child.py"
+    script.write_text(CHILD)
+    children = [
+        subprocess.Popen([sys.executable, str(script), redis_url], stdout=subprocess.PIPE)
+        for _ in range(4)
+    ]
+    spans = sorted(s for c in children for s in json.loads(c.communicate(timeout=30)[0]))
+    assert len(spans) > 20
+    for (_, end), (start, _) in zip(spans, spans[1:], strict=False):
+        assert start >= end  # never two in flight
+        assert start - end >= 0.02 - 0.002  # the end-to-start gap holds across processes
+
+
+def test_state_lease_fencing(redis_url: str) -> None:
+    a, b = RedisStateStore(redis_url), RedisStateStore(redis_url)
+    assert a.acquire_lease("h", "run-a", time.time(), 0.3) is not None
+    assert b.acquire_lease("h", "run-b", time.time(), 10.0) is None  # one job per host
+    time.sleep(0.35)
+    lease = b.acquire_lease("h", "run-b", time.time(), 10.0)
+    assert lease is not None and lease.token == 2
+    commit = PageCommit(
+        scope="s", delivered=(("id1", "2020"),), listing_id="l", checkpoint=None, listing="k"
+    )
+    with pytest.raises(LeaseLost):
+        a.commit(commit)  # its lease lapsed: it cannot commit over run-b
+    assert a.filter_new("s", [("id1", "2020")]) == {"id1"}  # nothing of it landed
+    b.commit(commit)
+    assert a.filter_new("s", [("id1", "2020")]) == set()
+
+
+def test_state_values_runs_and_urls(redis_url: str) -> None:
+    store = RedisStateStore(redis_url)
+    old = store.start_run("k", 1000.0, stuck_after=100.0)
+    new = store.start_run("k", 2000.0, stuck_after=100.0)  # closes the stuck one
+    runs = {r.run_id: r for r in store.runs("k")}
+    assert runs[old.run_id].status == "failed" and "stuck" in runs[old.run_id].reason
+    assert runs[new.run_id].status == "running"
+    store.finish_run(new.run_id, 2001.0, status="finished")
+    assert store.runs("k")[0].status == "finished"
+    store.set_value("ns", "a", "1")
+    store.set_value("ns", "b", "2")
+    store.set_value("ns", "a", None)
+    assert store.values("ns") == {"b": "2"}
+    store.set_url_outcome(UrlOutcome("https://x/1", "retry-later", "503", not_before=10.0))
+    store.set_url_outcome(UrlOutcome("https://x/2", "retry-later", "503", not_before=99.0))
+    store.set_url_outcome(UrlOutcome("https://x/3", "stored"))
+    assert [o.url for o in store.retry_later(50.0)] == ["https://x/1"]
+    cp = Checkpoint("lk", "lane", "lid", "run", "cur", "{}", "", "{}", 1, 5, "2020", "2020")
+    store.commit(PageCommit(scope="s", delivered=(), listing_id="lid", checkpoint=cp, listing="lk"))
+    assert store.listing("lk") == cp
+    assert store.listings("lane") == [cp]
+    store.drop_listing("lk")
+    assert store.listings("lane") == []
+
+
+def test_unreachable_redis_defers(tmp_path: Path) -> None:
+    with pytest.raises(StoreUnavailable) as caught:
+        RedisStateStore("redis://127.0.0.1:1/0").listing("x")
+    assert "run it again when the store is back" in str(caught.value)
+
+
+class RedisHarvests(stateful.Harvests):
+    """The stateful harvest machine (crashes, torn writes, windows, moved files) on Redis."""
+
+    url = ""
+
+    def plan(self, **kwargs: Any) -> HarvestPlan:
+        if not hasattr(self, "store"):
+            base = self.url[: self.url.index("?")]
+            self.store = RedisStateStore(f"{base}?prefix=s{id(self)}-{time.monotonic_ns()}")
+        return HarvestPlan(
+            stateful.ENDPOINT,
+            state=self.store,
+            pace_store=MemoryPaceStore(),
+            http=self.http,
+            clock=self.clock,
+            policy=stateful.POLICY,
+            **kwargs,
+        )
+
+
+def test_stateful_harvests_on_redis(redis_server: RedisServer) -> None:
+    RedisHarvests.url = redis_server.url + "?prefix=x"
+    case = RedisHarvests.TestCase
+    case.settings = settings(
+        max_examples=25,
+        stateful_step_count=10,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+    case("runTest").runTest()
+
+
+def test_stream_sink_exactly_once_through_the_plan(redis_url: str) -> None:
+    repo = OaiTestRepository.sample(120, page_size=25)
+    with LoopbackServer("127.0.0.2") as server:
+        server.add("/oai", repo)
+        for _ in range(2):  # the second run delivers nothing again
+            with HarvestPlan(
+                server.url("/oai"), state=redis_url, sink=redis_url, policy=SCALED
+            ) as plan:
+                plan.run()
+                stream = plan._open_sink()
+                rows = stream.rows()  # type: ignore[attr-defined]
+    assert sorted(r["identifier"] for r in rows) == sorted(r.identifier for r in repo.records)
