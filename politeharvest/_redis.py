@@ -136,7 +136,7 @@ local in_flight, lease_until = s[3], tonumber(s[4]) or 0
 if in_flight and in_flight ~= '' and lease_until > now and s[6] ~= dead then
   return {'busy', tostring(math.min(lease_until, now + poll) - now)}
 end
-local mult = tonumber(redis.call('HGET', p .. 'job:' .. job .. ':' .. host, 'mult')) or 1
+local mult = tonumber(redis.call('HGET', p .. job, 'mult')) or 1
 local start, reason = now, 'none'
 if last_end then
   local paced = last_end + gap * mult + math.max(0, jitter)
@@ -180,12 +180,13 @@ return 1
 )
 
 _SLOW = """
-local p, host, job, factor, cap = ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4]), tonumber(ARGV[5])
-local jk = p .. 'job:' .. job .. ':' .. host
+local p, key, factor, cap, ttl = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4]),
+    tonumber(ARGV[5])
+local jk = p .. key
 local cur = tonumber(redis.call('HGET', jk, 'mult')) or 1
 local value = math.max(cur, math.min(cap, math.max(1, cur) * factor))
 redis.call('HSET', jk, 'mult', tostring(value))
-redis.call('EXPIRE', jk, 172800)
+redis.call('EXPIRE', jk, ttl)
 return tostring(value)
 """
 
@@ -202,6 +203,10 @@ class RedisPaceStore(_Redis):
             or a redis-py client.
         clock: the caller's clock (times handed in and out are on it).
         poll_s: how soon a caller finding the host busy asks again.
+        shared_slowdown: the x2-up-to-x8 slow-down after a 429/503 applies to every job of
+            the fleet on that host (not only the job that was answered), and lapses
+            `slowdown_ttl_s` after the last one. False: per job, as on one machine.
+        slowdown_ttl_s: how long a shared slow-down lasts after the last 429/503.
     """
 
     def __init__(
@@ -211,14 +216,21 @@ class RedisPaceStore(_Redis):
         prefix: str | None = None,
         clock: Clock | None = None,
         poll_s: float = 0.005,
+        shared_slowdown: bool = True,
+        slowdown_ttl_s: float = 3600.0,
     ) -> None:
         super().__init__(url, prefix)
+        self.shared_slowdown = shared_slowdown
+        self.slowdown_ttl_s = slowdown_ttl_s
         self.clock = clock or SystemClock()
         self.poll_s = poll_s
         self._owner = owner_id()
 
     def __repr__(self) -> str:
         return f"RedisPaceStore({self.url!r})"
+
+    def _slow_key(self, host: str, job: str) -> str:
+        return f"slow:{host}" if self.shared_slowdown else f"job:{job}:{host}"
 
     def reserve(
         self,
@@ -240,7 +252,7 @@ class RedisPaceStore(_Redis):
             "reserve",
             _RESERVE,
             host,
-            job,
+            self._slow_key(host, job),
             repr(gap),
             repr(jitter),
             repr(lease_s),
@@ -276,11 +288,15 @@ class RedisPaceStore(_Redis):
 
     def slow_down(self, host: str, *, job: str, factor: float, cap: float) -> float:
         """See `PaceStore.slow_down`."""
-        return float(self._run("slow", _SLOW, host, job, repr(factor), repr(cap)))
+        key = self._slow_key(host, job)
+        ttl = int(max(1.0, self.slowdown_ttl_s)) if self.shared_slowdown else 172800
+        return float(self._run("slow", _SLOW, key, repr(factor), repr(cap), str(ttl)))
 
     def multiplier(self, host: str, *, job: str) -> float:
         """See `PaceStore.multiplier`."""
-        value = self._call(lambda: self.client.hget(self._k("job", job, host), "mult"))
+        value = self._call(
+            lambda: self.client.hget(self.prefix + self._slow_key(host, job), "mult")
+        )
         return float(value) if value else 1.0
 
     def stop_host(self, host: str, *, job: str, reason: str) -> None:

@@ -1,0 +1,120 @@
+"""RQ tasks for a fleet: one task per OAI-PMH page, full-text files as tasks of their own.
+
+A page task runs one page of a `HarvestPlan` whose state, pacing and output live in Redis,
+then enqueues the next page. A deferral (Retry-After longer than a worker should sleep, the
+host held by another job, Redis briefly gone) becomes RQ's own delayed job
+(``enqueue_in``), so no worker sleeps through a 5-minute wait. Start workers with
+``--with-scheduler`` so delayed jobs run. See README.md beside this file.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+from typing import Any
+
+from redis import Redis
+from rq import Queue, get_current_job
+
+from politeharvest import Deferred, HarvestPlan, PlanCursor, Politeness, PoliteSession
+from politeharvest.fleet import RedisPaceStore
+
+#: The harvest has a queue of its own, so short jobs (mail, virus scans) never wait behind it.
+HARVEST_QUEUE = os.environ.get("PH_HARVEST_QUEUE", "harvest")
+FILES_QUEUE = os.environ.get("PH_FILES_QUEUE", "harvest-files")
+
+
+def _policy(policy_json: str | None) -> Politeness:
+    return Politeness.from_mapping(json.loads(policy_json)) if policy_json else Politeness()
+
+
+def _queue(name: str) -> Queue:
+    job = get_current_job()
+    connection = job.connection if job is not None else Redis.from_url(os.environ["RQ_REDIS_URL"])
+    return Queue(name, connection=connection)
+
+
+def _later(until: dt.datetime) -> dt.timedelta:
+    return max(dt.timedelta(seconds=0.2), until - dt.datetime.now(dt.timezone.utc))
+
+
+def harvest_page(
+    endpoint: str,
+    state: str,
+    sink: str,
+    cursor: str | None = None,
+    policy_json: str | None = None,
+) -> dict[str, Any]:
+    """Run one page of the harvest of `endpoint` and enqueue the next one.
+
+    Args:
+        endpoint: the repository's OAI-PMH base URL.
+        state: ``redis://host:6379/0`` (pacing lives there too).
+        sink: where records go: the same Redis URL (its exactly-once stream) or a file.
+        cursor: the page to run (None: start a run).
+        policy_json: a `Politeness` as JSON (the default policy otherwise).
+    """
+    args = (endpoint, state, sink)
+    with HarvestPlan(endpoint, state=state, sink=sink, policy=_policy(policy_json)) as plan:
+        try:
+            position = PlanCursor.from_json(cursor) if cursor else plan.start()
+        except Deferred as exc:  # the host is busy, or Redis is away: try again later
+            _queue(HARVEST_QUEUE).enqueue_in(
+                _later(exc.until), harvest_page, *args, cursor, policy_json
+            )
+            return {"deferred": exc.reason}
+        result = plan.run_page(position)
+    queue = _queue(HARVEST_QUEUE)
+    if result.deferred_until is not None:
+        queue.enqueue_in(
+            _later(result.deferred_until), harvest_page, *args, position.to_json(), policy_json
+        )
+        return {"deferred": result.reason}
+    for record in result.records:
+        # full text as tasks of their own, on their own queue, under the same per-host pacing
+        link = next(
+            (i for i in record.metadata.get("identifier", []) if i.startswith("http")), None
+        )
+        if link and os.environ.get("PH_FETCH_FILES"):
+            _queue(FILES_QUEUE).enqueue(fetch_landing_page, link, state, policy_json)
+    if result.next_cursor is not None:
+        queue.enqueue(harvest_page, *args, result.next_cursor.to_json(), policy_json)
+    return {"records": len(result.records), "done": result.next_cursor is None}
+
+
+def fetch_landing_page(url: str, state: str, policy_json: str | None = None) -> dict[str, Any]:
+    """Fetch one record's landing page under the fleet's pacing (a full-text step)."""
+    policy = _policy(policy_json)
+    with PoliteSession(policy, pace_store=RedisPaceStore(state), max_inline_wait=5.0) as session:
+        try:
+            response = session.get(url)
+        except Deferred as exc:
+            _queue(FILES_QUEUE).enqueue_in(
+                _later(exc.until), fetch_landing_page, url, state, policy_json
+            )
+            return {"deferred": exc.reason}
+    return {"url": url, "status": response.status_code, "bytes": len(response.content)}
+
+
+def start(endpoint: str, state: str, sink: str, policy: Politeness | None = None) -> Any:
+    """Enqueue the first page of a harvest (from the command line: python -m tasks URL)."""
+    queue = Queue(HARVEST_QUEUE, connection=Redis.from_url(state.split("?", 1)[0]))
+    return queue.enqueue(
+        harvest_page,
+        endpoint,
+        state,
+        sink,
+        None,
+        json.dumps(policy.to_mapping()) if policy else None,
+    )
+
+
+if __name__ == "__main__":
+    import sys
+
+    url = os.environ.get("PH_REDIS", "redis://127.0.0.1:6379/0")
+    job = start(
+        sys.argv[1], url, url, Politeness(user_agent=sys.argv[2]) if len(sys.argv) > 2 else None
+    )
+    print(json.dumps({"enqueued": job.id, "queue": HARVEST_QUEUE}))

@@ -1,0 +1,305 @@
+"""Fleets end to end: real workers (RQ, plain CLI processes), two hosts, one politeness.
+
+Two loopback hosts (127.0.0.2 and 127.0.0.3) serve 1,000 records each; one answers a 429.
+From the servers' own logs: never two requests in flight on a host, no end-to-start gap
+shorter than the policy's interval times the slow-down a 429 caused, and every record exactly
+once in the shared Redis stream.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import redis
+
+from politeharvest import Politeness
+from politeharvest.testing import LoggedRequest, LoopbackServer, OaiTestRepository, Reply
+from tests.integration.conftest import SERVER_SLACK, UA
+
+from .conftest import RedisServer
+
+pytestmark = pytest.mark.integration
+pytest.importorskip("rq")
+
+ROOT = Path(__file__).resolve().parents[2]
+INTERVAL = 0.05
+RECORDS = 1000
+POLICY = Politeness(
+    user_agent=UA,
+    request_interval=INTERVAL,
+    file_interval=INTERVAL,
+    backoff=(0.5, 1.0, 2.0),
+    max_wait=5.0,
+    job_budget=120.0,
+    allow_private_addresses=True,
+    connect_timeout_s=5.0,
+    read_timeout_s=10.0,
+    robots_timeout_s=5.0,
+)
+
+
+class Host:
+    """A loopback OAI-PMH repository; `slow` makes one request take long (to kill a worker)."""
+
+    def __init__(self, address: str, *, throttle: bool = False) -> None:
+        replies = {5: Reply(429, {"Retry-After": "1"}, b"slow down")} if throttle else {}
+        self.repo = OaiTestRepository.sample(RECORDS, page_size=50, replies=replies)
+        self.server = LoopbackServer(address)
+        self.slow: dict[int, float] = {}
+        self.count = 0
+        self.lock = threading.Lock()
+        self.server.add("/oai", self.answer)
+        self.server.add("/robots.txt", Reply(404, {}, b""))
+
+    def answer(self, request: LoggedRequest) -> Reply:
+        with self.lock:
+            self.count += 1
+            delay = self.slow.get(self.count, 0.0)
+        time.sleep(delay)
+        return self.repo(request)
+
+    @property
+    def url(self) -> str:
+        return self.server.url("/oai")
+
+
+@pytest.fixture
+def hosts() -> Iterator[list[Host]]:
+    made = [Host("127.0.0.2", throttle=True), Host("127.0.0.3")]
+    for host in made:
+        host.server.start()
+    try:
+        yield made
+    finally:
+        for host in made:
+            host.server.stop()
+
+
+def check_politeness(host: Host, abandoned: int | None = None) -> None:
+    """From the server's log: one in flight, and every end-to-start gap long enough.
+
+    `abandoned`: the number (1-based) of an OAI request whose worker was killed while the
+    server worked on it; the server finishes it for nobody, so it is left out.
+    """
+    log = sorted(host.server.log, key=lambda r: r.arrival)
+    if abandoned is not None:
+        oai = [r for r in log if r.path.startswith("/oai")]
+        log.remove(oai[abandoned - 1])
+    else:
+        assert host.server.max_in_flight <= 1
+    slowed = False
+    for before, after in itertools.pairwise(log):
+        slowed = slowed or before.status == 429
+        floor = INTERVAL * (2 if slowed else 1)
+        assert after.arrival >= before.end, "two requests in flight"
+        assert after.arrival - before.end >= floor - SERVER_SLACK, (before, after)
+    if any(r.status == 429 for r in log):
+        assert slowed
+
+
+def check_exactly_once(url: str, stream: str, hosts: list[Host]) -> None:
+    client = redis.Redis.from_url(url.split("?")[0])
+    rows = [json.loads(fields[b"row"]) for _, fields in client.xrange(stream)]
+    keys = [(r["endpoint"], r["identifier"]) for r in rows]
+    assert len(keys) == len(set(keys)), "a record delivered twice"
+    expected = {(h.url, r.identifier) for h in hosts for r in h.repo.records}
+    assert set(keys) == expected, f"{len(expected - set(keys))} records missing"
+
+
+def run_until_done(argv: list[str], cwd: Path, env: dict[str, str], deadline: float) -> list[int]:
+    """Run a CLI harvest again after each deferral (exit 75), as a cron job would."""
+    codes = []
+    while time.monotonic() < deadline:
+        code = subprocess.run(argv, cwd=cwd, env=env, capture_output=True).returncode
+        codes.append(code)
+        if code == 0:
+            return codes
+        assert code == 75, codes
+        time.sleep(0.3)
+    raise AssertionError(f"not done in time: {codes}")
+
+
+def cli_argv(host: Host, url: str) -> list[str]:
+    return [
+        sys.executable,
+        "-m",
+        "politeharvest",
+        "harvest",
+        host.url,
+        "--state",
+        url,
+        "--out",
+        url,
+        "--policy",
+        str(Path(os.environ["PH_FLEET_POLICY"])),
+        "--quiet",
+    ]
+
+
+@pytest.fixture
+def policy_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "policy.json"
+    path.write_text(json.dumps(POLICY.to_mapping()))
+    monkeypatch.setenv("PH_FLEET_POLICY", str(path))
+    return path
+
+
+def run_processes(jobs: list[Callable[[], Any]]) -> None:
+    errors: list[BaseException] = []
+
+    def guard(job: Callable[[], Any]) -> None:
+        try:
+            job()
+        except BaseException as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=guard, args=(job,)) for job in jobs]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=300)
+    if errors:
+        raise errors[0]
+
+
+def test_four_cli_processes_share_politeness(
+    hosts: list[Host], redis_url: str, tmp_path: Path, policy_file: Path
+) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    deadline = time.monotonic() + 240
+    jobs = []
+    for n in range(4):
+        host = hosts[n % 2]
+        cwd = tmp_path / f"worker{n}"
+        cwd.mkdir()
+        jobs.append(lambda h=host, c=cwd: run_until_done(cli_argv(h, redis_url), c, env, deadline))
+    run_processes(jobs)
+    for host in hosts:
+        check_politeness(host)
+    prefix = redis_url.split("prefix=")[1]
+    check_exactly_once(redis_url, f"{prefix}:records", hosts)
+    assert any(r.status == 429 for r in hosts[0].server.log)
+
+
+class Workers:
+    """RQ worker processes (``rq worker --with-scheduler harvest``), each logging to a file."""
+
+    def __init__(self, count: int, url: str, folder: Path) -> None:
+        env = {
+            **os.environ,
+            "PYTHONPATH": os.pathsep.join([str(ROOT / "examples" / "rq"), str(ROOT)]),
+        }
+        rq = str(Path(sys.executable).parent / "rq")
+        self.logs = [(folder / f"worker{n}.log").open("wb") for n in range(count)]
+        self.processes = [
+            subprocess.Popen(
+                [rq, "worker", "--url", url.split("?")[0], "--with-scheduler", "harvest"],
+                cwd=folder,
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+            for log in self.logs
+        ]
+
+    def stop(self) -> None:
+        for worker in self.processes:
+            if worker.poll() is None:
+                worker.send_signal(signal.SIGTERM)
+        for worker in self.processes:
+            try:
+                worker.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                worker.kill()
+                worker.wait()
+        for log in self.logs:
+            log.close()
+
+
+def wait_for(rows: int, url: str, stream: str, timeout: float) -> None:
+    client = redis.Redis.from_url(url.split("?")[0])
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if client.xlen(stream) >= rows:
+            time.sleep(0.5)  # anything still arriving would be a duplicate: let it show
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"{client.xlen(stream)} of {rows} rows after {timeout} s")
+
+
+def enqueue(host: Host, url: str) -> None:
+    sys.path.insert(0, str(ROOT / "examples" / "rq"))
+    try:
+        import tasks  # examples/rq/tasks.py
+    finally:
+        sys.path.pop(0)
+    tasks.start(host.url, url, url, POLICY)
+
+
+def test_rq_workers_one_task_per_page(hosts: list[Host], redis_url: str, tmp_path: Path) -> None:
+    workers = Workers(4, redis_url, tmp_path)
+    try:
+        for host in hosts:
+            enqueue(host, redis_url)
+        prefix = redis_url.split("prefix=")[1]
+        wait_for(2 * RECORDS, redis_url, f"{prefix}:records", timeout=180)
+    finally:
+        workers.stop()
+    for host in hosts:
+        check_politeness(host)
+    check_exactly_once(redis_url, f"{prefix}:records", hosts)
+
+
+def test_worker_killed_mid_request_and_redis_restarted(
+    hosts: list[Host], tmp_path: Path, policy_file: Path
+) -> None:
+    own = RedisServer(tmp_path)  # a server of its own: this test stops it
+    own.start()
+    url = f"{own.url}?prefix=fault"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    host = hosts[1]
+    # the 6th request takes 1.5 s: the worker is killed inside it; later pages take 0.15 s,
+    # so that Redis goes away while the next worker is harvesting
+    host.slow = {6: 1.5, **{n: 0.15 for n in range(7, 40)}}
+    victim = subprocess.Popen(cli_argv(host, url), cwd=tmp_path, env=env)
+    try:
+        deadline = time.monotonic() + 30
+        while host.count < 6 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        time.sleep(0.2)
+        victim.send_signal(signal.SIGKILL)  # in the middle of the request
+        victim.wait(timeout=10)
+        # Redis goes away for a few seconds while another worker harvests
+        done: list[list[int]] = []
+        worker = threading.Thread(
+            target=lambda: done.append(
+                run_until_done(cli_argv(host, url), tmp_path, env, time.monotonic() + 120)
+            )
+        )
+        worker.start()
+        time.sleep(0.5)
+        own.stop()
+        time.sleep(3.0)
+        own.start()
+        worker.join(timeout=150)
+        assert done, "the second worker did not finish"
+        assert 75 in done[0], done  # it deferred while Redis was away, then finished
+    finally:
+        own.stop()
+        own.start()
+    try:
+        check_exactly_once(url, "fault:records", [host])
+        check_politeness(host, abandoned=6)
+    finally:
+        own.stop()
