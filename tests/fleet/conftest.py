@@ -1,7 +1,9 @@
-"""A real redis-server on loopback for the fleet tests (started here, stopped afterwards).
+"""A real redis-server on loopback for the fleet tests.
 
-`.ci/run` installs redis-server when it is missing and sets PH_REQUIRE_REDIS=1, so that a
-missing server fails CI instead of skipping these tests.
+`.ci/run` installs redis-server when it is missing, starts it (PH_REDIS_URL) and sets
+PH_REQUIRE_REDIS=1, so that a missing server fails CI instead of skipping these tests.
+Without PH_REDIS_URL the tests start a server of their own; a test that stops Redis always
+starts one of its own.
 """
 
 from __future__ import annotations
@@ -77,8 +79,30 @@ class RedisServer:
             self.process = None
 
 
+class RunningServer(RedisServer):
+    """The redis-server that `.ci/run` started (PH_REDIS_URL); tests never stop it."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(Path(tempfile.gettempdir()))
+        self._url = url.rstrip("/")
+
+    @property
+    def url(self) -> str:
+        return self._url
+
+    def start(self) -> None:
+        pass
+
+    def stop(self) -> None:
+        pass
+
+
 @pytest.fixture(scope="session")
 def redis_server() -> Iterator[RedisServer]:
+    """The server started by `.ci/run` (PH_REDIS_URL), else one started here."""
+    if os.environ.get("PH_REDIS_URL"):
+        yield RunningServer(os.environ["PH_REDIS_URL"])
+        return
     if shutil.which("redis-server") is None:
         if os.environ.get("PH_REQUIRE_REDIS"):
             pytest.fail("redis-server is not installed (.ci/run installs it)")

@@ -271,7 +271,7 @@ def test_worker_killed_mid_request_and_redis_restarted(
     host = hosts[1]
     # the 6th request takes 1.5 s: the worker is killed inside it; later pages take 0.15 s,
     # so that Redis goes away while the next worker is harvesting
-    host.slow = {6: 1.5, **{n: 0.15 for n in range(7, 40)}}
+    host.slow = {6: 1.5, **dict.fromkeys(range(7, 40), 0.15)}
     victim = subprocess.Popen(cli_argv(host, url), cwd=tmp_path, env=env)
     try:
         deadline = time.monotonic() + 30
