@@ -760,6 +760,11 @@ class HarvestPlan:
                 answered_before=self._answered_before,
                 **kwargs,
             )
+            if type(self.store).__name__ == "RedisStateStore":
+                from ._robots import SharedRobots
+
+                # a fleet reads each robots.txt once per cache lifetime, not once per task
+                session.robots.shared = SharedRobots(self.store, self.clock)
             self._rt.sessions[run_id] = session
         return session
 

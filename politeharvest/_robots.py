@@ -7,6 +7,7 @@ other request, and hands the outcome back with `RobotsGate.learn`.
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 from functools import lru_cache
@@ -380,6 +381,55 @@ def classify(
 
 
 @attrs.define
+class SharedRobots:
+    """robots.txt copies shared through a StateStore's small values.
+
+    A fleet then fetches each origin's robots.txt once per cache lifetime, not once per worker
+    or task.
+
+    Times are kept as wall-clock moments and turned into the reader's monotonic clock.
+    """
+
+    store: Any
+    clock: Any
+    namespace: str = "robots"
+
+    def load(self, origin: str) -> RobotsTxt | None:
+        text = self.store.get_value(self.namespace, origin)
+        if text is None:
+            return None
+        data = json.loads(text)
+        offset = self.clock.monotonic() - self.clock.now()
+        entry = RobotsTxt.from_text(
+            data["text"],
+            user_agent=data["user_agent"],
+            robots_url=data["robots_url"],
+            status=data["status"],
+        )
+        return attrs.evolve(
+            entry,
+            mode=data["mode"],
+            note=data["note"],
+            fetched_at=data["fetched"] + offset,
+            expires_at=data["expires"] + offset,
+        )
+
+    def save(self, origin: str, robots: RobotsTxt) -> None:
+        offset = self.clock.now() - self.clock.monotonic()
+        data = {
+            "robots_url": robots.robots_url,
+            "mode": robots.mode,
+            "user_agent": robots.user_agent,
+            "text": robots.text,
+            "status": robots.status,
+            "note": robots.note,
+            "fetched": robots.fetched_at + offset,
+            "expires": min(robots.expires_at, 1e12) + offset,
+        }
+        self.store.set_value(self.namespace, origin, json.dumps(data))
+
+
+@attrs.define
 class RobotsGate:
     """Obeys robots.txt per origin: caches what `PoliteSession` fetched and decides.
 
@@ -388,6 +438,7 @@ class RobotsGate:
     """
 
     policy: Politeness = attrs.field(factory=Politeness)
+    shared: SharedRobots | None = None
     _cache: dict[str, RobotsTxt] = attrs.field(factory=dict, init=False)
     _lock: threading.Lock = attrs.field(factory=threading.Lock, init=False, repr=False)
     _origin_locks: dict[str, threading.Lock] = attrs.field(factory=dict, init=False, repr=False)
@@ -405,6 +456,11 @@ class RobotsGate:
         """Return the fresh robots.txt for `url`'s origin, or None if it must be fetched."""
         with self._lock:
             entry = self._cache.get(_origin(url))
+        if (entry is None or not entry.is_fresh(now)) and self.shared is not None:
+            entry = self.shared.load(_origin(url))
+            if entry is not None:
+                with self._lock:
+                    self._cache[_origin(url)] = entry
         if entry is None or not entry.is_fresh(now):
             return None
         return entry
@@ -413,6 +469,8 @@ class RobotsGate:
         """Remember the robots.txt (or failure) fetched for `url`'s origin."""
         with self._lock:
             self._cache[_origin(url)] = robots
+        if self.shared is not None:
+            self.shared.save(_origin(url), robots)
 
     def origin_lock(self, url: str) -> threading.Lock:
         """A lock per origin, so concurrent callers fetch each robots.txt once."""
