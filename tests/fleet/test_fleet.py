@@ -303,3 +303,50 @@ def test_worker_killed_mid_request_and_redis_restarted(
         check_politeness(host, abandoned=6)
     finally:
         own.stop()
+
+
+def test_celery_example(hosts: list[Host], redis_server: RedisServer, tmp_path: Path) -> None:
+    """examples/celery/tasks.py with a real Celery worker (2 processes) on its own Redis db."""
+    pytest.importorskip("celery")
+    url = redis_server.url.rsplit("/", 1)[0] + "/5"
+    client = redis.Redis.from_url(url)
+    client.flushdb()
+    folder = ROOT / "examples" / "celery"
+    env = {
+        **os.environ,
+        "PH_REDIS": url,
+        "PYTHONPATH": os.pathsep.join([str(folder), str(ROOT)]),
+    }
+    celery = str(Path(sys.executable).parent / "celery")
+    with (tmp_path / "celery.log").open("wb") as log:
+        worker = subprocess.Popen(
+            [celery, "-A", "tasks", "worker", "-Q", "harvest", "-c", "2", "--loglevel=info"],
+            cwd=tmp_path,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        try:
+            policy = json.dumps(POLICY.to_mapping())
+            for host in hosts:
+                subprocess.run(
+                    [
+                        sys.executable,
+                        "-c",
+                        f"import tasks; tasks.harvest_page.delay({host.url!r}, None, {policy!r})",
+                    ],
+                    cwd=folder,
+                    env=env,
+                    check=True,
+                )
+            wait_for(2 * RECORDS, url, "ph:records", timeout=180)
+        finally:
+            worker.send_signal(signal.SIGTERM)
+            try:
+                worker.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                worker.kill()
+                worker.wait()
+    for host in hosts:
+        check_politeness(host)
+    check_exactly_once(url, "ph:records", hosts)
