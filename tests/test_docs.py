@@ -66,6 +66,26 @@ def network() -> Iterator[str]:
         yield server.url("")
 
 
+def _local_redis(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Redis the docs name (127.0.0.1:6379) is the one `.ci/run` started."""
+    import os
+
+    redis = pytest.importorskip("redis")
+    target = os.environ.get("PH_REDIS_URL")
+    if not target:
+        pytest.skip("no Redis for the fleet docs (.ci/run starts one: PH_REDIS_URL)")
+    original = redis.Redis.from_url.__func__
+    base = target.split("?")[0].rsplit("/", 1)[0]
+
+    def from_url(cls: Any, url: str, **kwargs: Any) -> Any:
+        return original(cls, url.replace("redis://127.0.0.1:6379", base), **kwargs)
+
+    monkeypatch.setattr(redis.Redis, "from_url", classmethod(from_url))
+    client = redis.Redis.from_url("redis://127.0.0.1:6379/0")
+    for key in client.scan_iter("ph:*"):
+        client.delete(key)
+
+
 def blocks(path: Path) -> list[str]:
     return BLOCK.findall(path.read_text(encoding="utf-8"))
 
@@ -82,6 +102,8 @@ def test_code_blocks_run(
 
     monkeypatch.setattr(session_module, "guarded_session", local_session)
     monkeypatch.chdir(tmp_path)
+    if "redis://" in path.read_text(encoding="utf-8"):
+        _local_redis(monkeypatch)
     namespace: dict[str, Any] = {
         "__name__": f"docs_{path.stem}",
         "write_durably": lambda records: None,

@@ -53,6 +53,8 @@ def test_public_submodules_and_paths() -> None:
         "fulltext",
         "state",
         "sinks",
+        "fleet",
+        "quality",
     ):
         loaded = importlib.import_module(f"politeharvest.{module}")
         for name in loaded.__all__:
