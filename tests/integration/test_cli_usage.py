@@ -219,3 +219,24 @@ def test_an_unknown_set_is_refused_with_the_closest_names(
     assert code == 2 and "physics" in message
     assert len([r for r in server.log[seen:] if "ListSets" in r.url]) == 1
     assert cli(*base, "--set", "math")[0] == 0
+
+
+def test_redis_state_urls_are_stores_never_folders(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--state redis://... without redis-py is a usage error (never a folder named 'redis:')."""
+    import sys
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setitem(sys.modules, "redis", None)  # as if not installed
+    err = io.StringIO()
+    url = "http://127.0.0.1:9/oai"
+    code = main(["harvest", url, "--state", "redis://127.0.0.1:6379/0"], err=err)
+    assert code == 2
+    assert "pip install 'politeharvest[redis]'" in err.getvalue()
+    err = io.StringIO()
+    assert main(["harvest", url, "--state", "ftp://x/y"], err=err) == 2
+    err = io.StringIO()
+    assert main(["harvest", url, "--out", "redis://127.0.0.1:6379/0"], err=err) == 2
+    assert "needs --state in the same Redis" in err.getvalue()
+    assert list(tmp_path.iterdir()) == []  # nothing created
