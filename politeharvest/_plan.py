@@ -26,13 +26,12 @@ import os
 import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import requests
 
 from ._clock import Clock, SystemClock
-from ._fulltext import FullText, FullTextStep
 from ._oai import DateLike, OaiCursor, OaiPage, OaiPager, OaiRecord, format_datestamp
 from ._pacing import MemoryPaceStore, PaceStore, SQLitePaceStore, host_key
 from ._planning import (
@@ -62,6 +61,9 @@ from ._sinks import (
 )
 from ._state import PENDING, Checkpoint, Lease, PageCommit, StateStore, open_state
 from .exceptions import Deferred, HostBusy, SinkChanged, SinkError
+
+if TYPE_CHECKING:  # the full-text modules (bs4, pypdf) load only when full text is asked for
+    from ._fulltext import FullText, FullTextStep
 
 __all__ = ["HarvestPlan", "HarvestSummary", "Lane", "PageResult", "PlanCursor", "record_row"]
 
@@ -464,6 +466,8 @@ class HarvestPlan:
         assert self.fulltext is not None
         step = self._rt.steps.get(cursor.run_id)
         if step is None:
+            from ._fulltext import FullTextStep
+
             session = self._session(cursor.run_id, cursor.job_started_at)
             step = FullTextStep(session, self.fulltext, self.store)
             self._rt.steps[cursor.run_id] = step

@@ -28,19 +28,21 @@ import traceback
 from collections.abc import Sequence
 from pathlib import Path
 from types import FrameType
-from typing import Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 from urllib.parse import urlsplit
 
 import attrs
 
 from . import __version__, presets
-from ._fulltext import FullText
 from ._oai import OaiPager, parse_datestamp
 from ._plan import DEFAULT_STATE, HarvestPlan, HarvestSummary, Lane, PageResult, record_row
 from ._policy import DEFAULT_USER_AGENT, Politeness
 from ._redirects import is_private_address
 from ._session import PoliteSession, RequestEvent
 from .exceptions import CannotDisseminateFormat, Deferred, HarvestError, SinkChanged
+
+if TYPE_CHECKING:
+    from ._fulltext import FullText
 
 __all__ = ["main", "run"]
 
@@ -238,6 +240,8 @@ def _fulltext(args: argparse.Namespace) -> FullText | None:
         if args.html_only:
             raise ValueError("--html-only needs --files DIR (where the landing pages are kept)")
         return None
+    from ._fulltext import FullText
+
     return FullText(directory=args.files, html_only=args.html_only)
 
 
@@ -732,7 +736,7 @@ def _batch(args: argparse.Namespace, err: TextIO) -> int:
     """Batch mode: resolve and fetch every input line; resumable (done ids are skipped)."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from ._fulltext import FullTextStep, read_done, run_batch
+    from ._fulltext import FullText, FullTextStep, read_done, run_batch
     from ._sinks import JsonlSink
     from ._state import open_state
 
