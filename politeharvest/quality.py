@@ -96,7 +96,12 @@ def clean_text(value: str) -> str:
         text = unescaped
     text = _TAG.sub(" ", text)
     if not text.isascii() or _CONTROL.search(text):  # mojibake needs non-ASCII characters
-        text = _fix_mojibake(text)
+        text = " ".join(text.split())  # ftfy reads "Š¼Â" and "Š¼Â " differently
+        for _ in range(4):  # a repair can reveal more mojibake (C1 controls read as cp1252)
+            fixed = _fix_mojibake(text)
+            if fixed == text:
+                break
+            text = fixed
     text = unicodedata.normalize("NFC", text)
     return " ".join(text.split())
 

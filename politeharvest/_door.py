@@ -1,0 +1,592 @@
+"""The layers under `PoliteSession`, in the manner of httpx's client.
+
+    journey   one loop over a request's hops: the gate (private addresses, robots.txt)
+              before each hop, then the redirect decision after it
+    retries   one hop's 429/503 loop: slow the job down, hold the host, send again
+    exchange  one request: a stopped host is refused, the host's turn is taken (and waited
+              for), the request is sent and its body read within its limits, the turn ends
+
+Every decision is a pure function of `_flow` (`on_response`, `decide_wait`, `decide_busy`);
+these layers carry them out. robots.txt goes through the same journey with its own redirect
+policy, no gate and no retries (a 429 there means "unavailable", RFC 9309).
+"""
+
+from __future__ import annotations
+
+import logging
+import socket
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Literal
+from urllib.parse import urlsplit
+
+import attrs
+import requests
+from requests.adapters import HTTPAdapter
+
+from ._challenge import challenge_evidence
+from ._events import RequestEvent, Turn
+from ._flow import (
+    Decision,
+    Defer,
+    GiveUp,
+    Hop,
+    Refused,
+    RequestFlow,
+    Retry,
+    Sleep,
+    StopHost,
+    WaitRefused,
+    decide_busy,
+    decide_wait,
+    on_response,
+)
+from ._pacing import Busy, Slot, host_key
+from ._redirects import RedirectPolicy, is_private_address
+from ._robots import RobotsDecision, RobotsTxt, classify, robots_url_for
+from ._transport import GuardedAdapter, PrivateAddressError, resolve_public
+from ._wire import (
+    ALWAYS_SENSITIVE,
+    LIMIT_ATTR,
+    ReadLimit,
+    causes,
+    prepare,
+    private_cause,
+    read_body,
+)
+from ._wire import store_body as _store_body
+from .exceptions import (
+    AddressRefused,
+    BudgetExhausted,
+    Deferred,
+    Disallowed,
+    HostStopped,
+    HostUnreachable,
+    RedirectRefused,
+    ResponseTooLarge,
+    RetriesExhausted,
+    RobotsUnavailable,
+    TransportError,
+    WaitRequired,
+)
+
+if TYPE_CHECKING:
+    from ._session import PoliteSession
+
+__all__ = ["Door", "Options"]
+
+logger = logging.getLogger("politeharvest._session")
+
+RequestKind = Literal["page", "file", "robots"]
+
+
+@attrs.frozen
+class Options:
+    """How one request is carried out.
+
+    Attributes:
+        kind: ``"page"``, ``"file"`` or ``"robots"`` (which interval, which limits).
+        inline: the longest wait slept inside the call (None: up to the policy's).
+        stream: return before reading the body (the turn ends when the response closes).
+        limit: the body's size cap.
+        timeout: seconds to connect and between bytes (the policy's when None).
+        verify: TLS verification for this request (the session's when None).
+    """
+
+    kind: RequestKind
+    inline: float | None
+    stream: bool
+    limit: int
+    timeout: float | tuple[float, float] | None = None
+    verify: bool | str | None = None
+
+
+@attrs.define
+class Door:
+    """The layers of one `PoliteSession` (which it reads live: policy, stores, clock)."""
+
+    s: PoliteSession
+
+    def prepare(
+        self,
+        method: str,
+        url: str,
+        *,
+        params: Mapping[str, str] | None = None,
+        data: Mapping[str, str] | bytes | None = None,
+        headers: Mapping[str, str] | None = None,
+    ) -> requests.PreparedRequest:
+        """Build a request (the caller's first request names the credentials' origin)."""
+        if self.s.credentials_origin is None:
+            self.s.credentials_origin = url  # the caller's first request names the origin
+        return prepare(
+            self.s.http,
+            self.s.policy,
+            method,
+            url,
+            credentials_origin=self.s.credentials_origin,
+            params=params,
+            data=data,
+            headers=headers,
+        )
+
+    # -- journey: hops, with the gate before each -----------------------------------------
+
+    def journey(
+        self,
+        prepared: requests.PreparedRequest,
+        opts: Options,
+        *,
+        follow: bool = True,
+        redirects: RedirectPolicy | None = None,
+        gate: bool = True,
+    ) -> tuple[requests.Response, Refused | None]:
+        """Carry a request over its hops; return the answer (and a refused hop, ungated)."""
+        flow = RequestFlow((str(prepared.url),), str(prepared.method))
+        rules = redirects if redirects is not None else self.s.redirects
+        while True:
+            crawl_delay = self.gate(flow.url, opts) if gate else None
+            response, step = self.retries(prepared, flow, opts, crawl_delay, follow, rules, gate)
+            if isinstance(step, Hop):
+                if not gate:
+                    response.close()
+                prepared = self.next_hop(response, step, flow, opts.kind, gate)
+                flow = step.flow
+                continue
+            if isinstance(step, Refused):
+                if not gate:
+                    response.close()
+                    return response, step
+                stop = step.stop
+                self.s._recorder.refused(
+                    stop.url, opts.kind, "refused", f"{stop.code}: {stop.reason}"
+                )
+                raise RedirectRefused(
+                    flow.url, stop.url, stop.reason, code=stop.code, chain=flow.chain
+                )
+            return response, None
+
+    def gate(self, url: str, opts: Options) -> float | None:
+        """Private addresses, then robots.txt; return the Crawl-delay that applies."""
+        if not self.s.policy.allow_private_addresses:
+            # before robots.txt, so the refusal names the URL asked for
+            self.check_address(url, opts.kind, self.s._env.settings(url))
+        return self.robots_decision(url, opts.inline, opts.kind).crawl_delay
+
+    def next_hop(
+        self,
+        response: requests.Response,
+        hop: Hop,
+        flow: RequestFlow,
+        kind: RequestKind,
+        gate: bool,
+    ) -> requests.PreparedRequest:
+        """The request for a redirect's target (E1-E7)."""
+        s = self.s
+        if not gate:  # robots.txt: a plain GET of the target
+            return self.prepare("GET", hop.url)
+        if s.resolve_addresses and not s.policy.allow_private_addresses:
+            self.refuse_private_names(flow.url, hop.url, flow.chain, kind)
+        if hop.hold:  # a Retry-After on a 3xx delays the hop (E4)
+            s.pace_store.hold(
+                host_key(hop.url), s.clock.monotonic() + hop.hold, reason="retry-after"
+            )
+        nxt = response.next
+        if nxt is None or str(nxt.url) != hop.url:
+            nxt = self.prepare(hop.method, hop.url)
+        else:
+            nxt.headers["User-Agent"] = s.policy.user_agent
+        if not hop.keep_credentials:
+            for name in (*ALWAYS_SENSITIVE, *s.policy.sensitive_headers):
+                nxt.headers.pop(name, None)
+        s._recorder.add(redirects=1)
+        return nxt
+
+    # -- retries: one hop, 429/503 ---------------------------------------------------------
+
+    def retries(
+        self,
+        prepared: requests.PreparedRequest,
+        flow: RequestFlow,
+        opts: Options,
+        crawl_delay: float | None,
+        follow: bool,
+        rules: RedirectPolicy,
+        gate: bool,
+    ) -> tuple[requests.Response, Decision]:
+        """Send one hop until it is answered (or refused); return the answer and what next."""
+        s = self.s
+        while True:
+            response = self.exchange(prepared, opts, crawl_delay, flow.attempt)
+            head = response._content if isinstance(response._content, bytes) else b""
+            step = on_response(
+                flow,
+                policy=s.policy,
+                status=response.status_code,
+                headers=response.headers,
+                now=s.clock.now(),
+                kind=opts.kind,
+                challenge=challenge_evidence(response.status_code, response.headers, head[:65536])
+                if opts.kind != "robots"
+                else None,
+                redirects=rules,
+                follow=follow,
+                retries=gate,
+            )
+            if isinstance(step, StopHost):
+                self.stop_host(response, flow.url, opts.kind, step.reason)
+            if not isinstance(step, (Retry, Defer, GiveUp)):
+                return response, step
+            response.close()  # a streamed response ends its turn on the host here
+            self.hold_after_refusal(response, flow, opts.kind, step)
+            assert isinstance(step, Retry)
+            flow = step.flow
+
+    def stop_host(
+        self, response: requests.Response, url: str, kind: RequestKind, reason: str
+    ) -> None:
+        """A bot challenge or a 403 stops the host for the job (B8)."""
+        s = self.s
+        host = host_key(url)
+        s.pace_store.stop_host(host, job=s.job_id, reason=reason)
+        response.close()
+        s._recorder.emit(
+            RequestEvent(
+                s.clock.now(), host, "-", url, kind, "stopped", response.status_code, detail=reason
+            )
+        )
+        raise HostStopped(url, host, reason, status=response.status_code)
+
+    def hold_after_refusal(
+        self,
+        response: requests.Response,
+        flow: RequestFlow,
+        kind: RequestKind,
+        step: Retry | Defer | GiveUp,
+    ) -> None:
+        """After a 429/503: slow the job down and hold the host; raise unless retrying."""
+        s, url = self.s, flow.url
+        host = host_key(url)
+        multiplier = s.pace_store.slow_down(
+            host, job=s.job_id, factor=s.policy.slowdown_factor, cap=s.policy.max_slowdown
+        )
+        end = s.clock.monotonic()
+        if isinstance(step, GiveUp):
+            until = end + step.hold
+            s.pace_store.hold(host, until, reason="backoff")
+            raise RetriesExhausted(url, s._recorder.wall(until), step.statuses)
+        until = end + step.delay
+        s.pace_store.hold(host, until, reason=step.reason)
+        logger.info(
+            "%s answered %s; holding %s for %.1f s (%s), slow-down x%g",
+            url,
+            response.status_code,
+            host,
+            step.delay,
+            step.reason,
+            multiplier,
+        )
+        if isinstance(step, Defer):
+            s._recorder.refused(url, kind, "deferred", f"{step.reason} {step.delay:.0f} s")
+            raise WaitRequired(
+                url,
+                s._recorder.wall(until),
+                f"the server asked for {step.delay:.0f} s ({step.reason}), more than "
+                f"the policy's longest wait of {s.policy.max_wait:.0f} s; "
+                "the host is held until then",
+            )
+        s._recorder.add(retries=1)
+
+    # -- exchange: one request ------------------------------------------------------------
+
+    def exchange(
+        self,
+        prepared: requests.PreparedRequest,
+        opts: Options,
+        crawl_delay: float | None,
+        attempt: int,
+    ) -> requests.Response:
+        """One request: refuse a stopped host, take the host's turn, send, read, end the turn."""
+        s = self.s
+        url, method, host = str(prepared.url), str(prepared.method), host_key(str(prepared.url))
+        stopped = s.pace_store.stopped(host, job=s.job_id)
+        if stopped is not None:
+            s._recorder.refused(url, opts.kind, "stopped", stopped)
+            raise HostStopped(url, host, stopped)
+        # Everything that can be worked out before the wait is, so the request leaves
+        # as soon as its turn comes.
+        connect, read = self.timeouts(opts.timeout)
+        settings = s._env.settings(url)
+        if opts.verify is not None:
+            settings["verify"] = opts.verify
+        slot, waited = self.take_turn(url, host, opts, crawl_delay)
+        turn = Turn(s._recorder, s.pace_store, slot, method, url, opts.kind, waited, attempt)
+        s._recorder.count(kind=opts.kind)
+        # The limit travels with the request, so requests' redirect hook reads with it too.
+        setattr(prepared, LIMIT_ATTR, self.read_limit(opts.kind, read))
+        try:
+            response = s.http.send(
+                prepared, allow_redirects=False, timeout=(connect, read), **settings
+            )
+            if not opts.stream and not response.is_redirect:
+                _store_body(response, read_body(response, opts.limit))
+        except requests.RequestException as exc:
+            turn.finish(None, "error", str(exc))
+            private = private_cause(exc)
+            if private is not None:
+                raise AddressRefused(url, private.host, private.address) from exc
+            raise TransportError(url, f"request failed: {exc}") from exc
+        except TransportError as exc:  # the body broke off while it was read
+            turn.finish(None, "error", str(exc))
+            raise
+        except ResponseTooLarge as exc:
+            turn.finish(200, "error", str(exc))
+            raise
+        self.end_turn_with(response, turn, opts.stream)
+        return response
+
+    def timeouts(self, timeout: float | tuple[float, float] | None) -> tuple[float, float]:
+        policy = self.s.policy
+        if isinstance(timeout, tuple):
+            return timeout
+        if timeout is None:
+            return policy.connect_timeout_s, policy.read_timeout_s
+        return timeout, timeout
+
+    def read_limit(self, kind: RequestKind, read: float) -> ReadLimit:
+        """The body's total time: its own limit, or the job's deadline if that comes first."""
+        s = self.s
+        total = {"file": s.policy.file_time_s, "robots": read}.get(kind, s.policy.page_time_s)
+        started = s.clock.monotonic()
+        if started + total <= s._deadline:
+            return ReadLimit(
+                s.clock, started + total, f"the response took longer than {total:g} s in all"
+            )
+        return ReadLimit(
+            s.clock, s._deadline, "the job's budget ran out while the response was arriving"
+        )
+
+    def end_turn_with(self, response: requests.Response, turn: Turn, stream: bool) -> None:
+        """End the host's turn now, or (streamed) when the response is closed."""
+        if stream and not response.is_redirect:
+            original_close = response.close
+
+            def close() -> None:
+                try:
+                    original_close()
+                finally:
+                    turn.finish(response.status_code, "sent")
+
+            response.close = close  # type: ignore[method-assign]
+            return
+        status = response.status_code
+        if status in self.s.policy.retry_statuses:
+            decision = "retry"
+        elif response.is_redirect:
+            decision = "redirect"
+        else:
+            decision = "sent"
+        turn.finish(status, decision)
+
+    def take_turn(
+        self, url: str, host: str, opts: Options, crawl_delay: float | None
+    ) -> tuple[Slot, float]:
+        """Reserve the host's next slot and wait for it; return the slot and the wait."""
+        s = self.s
+        gap, gap_reason = s._pacer.gap(opts.kind, crawl_delay)
+        jitter = s.rng.uniform(0.0, s.policy.jitter) if s.policy.jitter > 0 else 0.0
+        lease = s.policy.connect_timeout_s + s.policy.read_timeout_s + 60.0
+        if opts.stream:
+            lease = max(lease, s.policy.job_budget)
+        busy_waited = 0.0
+        while True:
+            now = s.clock.monotonic()
+            if now >= s._deadline:
+                s._recorder.refused(url, opts.kind, "budget", "job budget spent")
+                raise BudgetExhausted(
+                    url, s._recorder.wall(now), "the job's budget is spent", deadline=s.deadline
+                )
+            reserved = s.pace_store.reserve(
+                host,
+                job=s.job_id,
+                now=now,
+                gap=gap,
+                gap_reason=gap_reason,
+                jitter=jitter,
+                lease_s=lease + max(0.0, s.policy.max_wait),
+            )
+            if not isinstance(reserved, Busy):
+                break
+            step = decide_busy(
+                retry_at=reserved.retry_at,
+                now=now,
+                deadline=s._deadline,
+                inline=opts.inline,
+                waited=busy_waited,
+                host=host,
+            )
+            if isinstance(step, WaitRefused):
+                raise self.refusal(url, step)
+            busy_waited += step.seconds
+            s.clock.sleep(step.seconds, "host busy")
+        return reserved, self.wait_for(url, reserved, now, opts)
+
+    def wait_for(self, url: str, slot: Slot, now: float, opts: Options) -> float:
+        """Sleep until the slot's start, or give the slot back and defer."""
+        s = self.s
+        step = decide_wait(
+            start_at=slot.start_at,
+            now=now,
+            deadline=s._deadline,
+            inline=opts.inline,
+            max_wait=s.policy.max_wait,
+            reason=slot.wait_reason,
+        )
+        if isinstance(step, WaitRefused):
+            s.pace_store.release(slot, end=None)
+            decision = "budget" if step.budget else "deferred"
+            wait = slot.start_at - now
+            s._recorder.refused(url, opts.kind, decision, f"{slot.wait_reason} ({wait:.3f} s)")
+            raise self.refusal(url, step)
+        if not isinstance(step, Sleep):
+            return 0.0
+        remaining = step.seconds
+        while remaining > 0:
+            s.clock.sleep(remaining, slot.wait_reason)
+            remaining = slot.start_at - s.clock.monotonic()
+        s._recorder.add(waits=1, wait_s=step.seconds)
+        return step.seconds
+
+    def refusal(self, url: str, step: WaitRefused) -> Deferred:
+        s = self.s
+        until = s._recorder.wall(step.start_at)
+        if step.budget:
+            return BudgetExhausted(url, until, step.message, deadline=s.deadline)
+        return WaitRequired(url, until, step.message)
+
+    # -- the gate: addresses and robots.txt -----------------------------------------------
+
+    def robots_decision(self, url: str, inline: float | None, kind: str) -> RobotsDecision:
+        s = self.s
+        decision = s.robots.allowed(url, s.clock.monotonic())
+        if decision is None:
+            with s.robots.origin_lock(url):
+                decision = s.robots.allowed(url, s.clock.monotonic())
+                if decision is None:
+                    entry = self.fetch_robots(url, inline)
+                    s.robots.learn(url, entry)
+                    decision = entry.allowed(url, delay_cap=s.policy.max_wait)
+        if decision.unavailable:
+            s._recorder.refused(url, kind, "disallowed", decision.reason)
+            retry_at = decision.retry_at if decision.retry_at is not None else s.clock.monotonic()
+            raise RobotsUnavailable(url, s._recorder.wall(retry_at), decision.reason)
+        if not decision.allowed:
+            s._recorder.refused(url, kind, "disallowed", f"{decision.reason}: {decision.rule}")
+            raise Disallowed(
+                url,
+                decision.reason,
+                rule=decision.rule,
+                line=decision.line,
+                robots_url=decision.robots_url,
+            )
+        return decision
+
+    def fetch_robots(self, url: str, inline: float | None) -> RobotsTxt:
+        """Fetch the origin's robots.txt through the same journey and classify it (RFC 9309)."""
+        s = self.s
+        policy = s.policy
+        robots_url = robots_url_for(url)
+        opts = Options("robots", inline, True, policy.robots_max_bytes, policy.robots_timeout_s)
+        try:
+            response, refused = self.journey(
+                self.prepare("GET", robots_url),
+                opts,
+                redirects=RedirectPolicy.for_robots(policy),
+                gate=False,
+            )
+        except (TransportError, ResponseTooLarge) as exc:
+            if isinstance(exc, TransportError):
+                self.raise_if_unreachable(url, exc)
+            now = s.clock.monotonic()
+            return classify(policy, robots_url, status=None, body=None, now=now, error=str(exc))
+        if refused is not None:
+            # RFC 9309 2.3.1.2: beyond the redirects we follow, robots.txt counts as
+            # unavailable (4xx): allow all.
+            now = s.clock.monotonic()
+            return classify(policy, robots_url, status=response.status_code, body=None, now=now)
+        truncated = False
+        try:
+            body = read_body(response, policy.robots_max_bytes, truncate=True)
+        except TransportError as exc:
+            body, truncated = b"", True
+            logger.info("robots.txt %s truncated: %s", robots_url, exc)
+        finally:
+            response.close()
+        entry = classify(
+            policy,
+            robots_url,
+            status=response.status_code,
+            body=body,
+            now=s.clock.monotonic(),
+            truncated=truncated,
+        )
+        if entry.note.startswith("parsed ("):
+            logger.warning("%s: %s", robots_url, entry.note)
+        return entry
+
+    def raise_if_unreachable(self, url: str, exc: TransportError) -> None:
+        """A name that does not resolve, or a new host refusing connections, is an error."""
+        host = urlsplit(url).hostname or ""
+        found = causes(exc)
+        if any(isinstance(c, socket.gaierror) for c in found):
+            raise HostUnreachable(url, host, "the name does not resolve") from exc
+        refused = any(isinstance(c, ConnectionRefusedError) for c in found)
+        answered = self.s.answered_before
+        if refused and answered is not None and not answered(host):
+            raise HostUnreachable(
+                url, host, "it refuses connections and has never answered"
+            ) from exc
+
+    def check_address(self, url: str, kind: str, settings: dict[str, Any]) -> None:
+        """Refuse a private host before its robots.txt is read or its turn is taken.
+
+        A literal private address (or ``localhost``) is refused here. A name is checked
+        where the connection is made when the session's adapter is a `GuardedAdapter`
+        and no proxy is used (no rebinding window); otherwise it is resolved here.
+        """
+        s = self.s
+        host = urlsplit(url).hostname or ""
+        if is_private_address(host):
+            s._recorder.refused(url, kind, "refused", f"{host} is a private address")
+            raise AddressRefused(url, host, host)
+        adapter = s.http.get_adapter(url)
+        guarded = isinstance(adapter, GuardedAdapter)
+        proxied = bool(requests.utils.select_proxy(url, settings.get("proxies") or {}))
+        # An adapter with a send() of its own (a test transport, a cache) connects nowhere
+        # by itself: only a stock HTTPAdapter's connections are resolved here.
+        stock = type(adapter).send is HTTPAdapter.send
+        if (guarded and not proxied) or not stock or not s.resolve_addresses:
+            return
+        try:
+            resolve_public(host, urlsplit(url).port or 443)
+        except PrivateAddressError as exc:
+            s._recorder.refused(url, kind, "refused", str(exc))
+            raise AddressRefused(url, host, exc.address) from None
+        except OSError:
+            return  # the name does not resolve: the request fails as a TransportError
+
+    def refuse_private_names(
+        self, current: str, target: str, chain: tuple[str, ...], kind: str
+    ) -> None:
+        host = urlsplit(target).hostname or ""
+        if is_private_address(host):
+            return  # literal addresses were already decided by the policy
+        try:
+            resolve_public(host, urlsplit(target).port or 443)
+        except PrivateAddressError as exc:
+            reason = str(exc)
+            self.s._recorder.refused(target, kind, "refused", reason)
+            raise RedirectRefused(
+                current, target, reason, code="private-address", chain=chain
+            ) from None
+        except OSError:
+            return  # resolution fails again at send time, as a TransportError
