@@ -8,8 +8,6 @@ written to a temporary file beside it and renamed when complete, so it is never 
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
@@ -18,6 +16,7 @@ import attrs
 
 from ._dedupe import Cluster, Deduplicator, SQLiteDedupIndex, work_of
 from ._enrich import Service, enrich
+from ._files import atomic_write
 from .quality import NormalizedRecord, normalize
 
 __all__ = ["CleanSummary", "clean_file", "clean_row"]
@@ -133,7 +132,7 @@ def clean_file(
         for member in zip(cluster.member_endpoints, cluster.identifiers, strict=True):
             member_of[member] = cluster
     if clusters is not None:
-        _write_atomic(
+        atomic_write(
             clusters,
             (
                 json.dumps({"cluster": list(c.identifiers), "reason": c.reason}, ensure_ascii=False)
@@ -186,29 +185,8 @@ def clean_file(
             yield json.dumps(out_row, ensure_ascii=False, sort_keys=True) + "\n"
 
     if isinstance(out, Path):
-        _write_atomic(out, rows_out())
+        atomic_write(out, rows_out())
     else:
         for line in rows_out():
             out.write(line)
     return summary
-
-
-def _write_atomic(path: Path, lines: Iterator[str]) -> None:
-    """Write ``lines`` to a temporary file beside ``path``, fsync it, and rename it over."""
-    folder = path.resolve().parent
-    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=folder)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            for line in lines:
-                stream.write(line)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-    directory = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(directory)
-    finally:
-        os.close(directory)

@@ -467,10 +467,10 @@ class Door:
 
     def robots_decision(self, url: str, inline: float | None, kind: str) -> RobotsDecision:
         s = self.s
-        decision = s.robots.allowed(url, s.clock.monotonic())
+        decision = s.robots.cached_decision(url, s.clock.monotonic())
         if decision is None:
             with s.robots.origin_lock(url):
-                decision = s.robots.allowed(url, s.clock.monotonic())
+                decision = s.robots.cached_decision(url, s.clock.monotonic())
                 if decision is None:
                     entry = self.fetch_robots(url, inline)
                     s.robots.learn(url, entry)

@@ -16,9 +16,7 @@ of workers.
 from __future__ import annotations
 
 import json
-import os
 import re
-import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
@@ -26,6 +24,7 @@ from typing import Any
 
 import attrs
 
+from ._files import atomic_write
 from ._identity import RecordHints
 from ._oai import OaiRecord
 from ._pdf import FileResult, PdfFetcher, safe_filename
@@ -251,16 +250,7 @@ class FullTextStep:
         folder = self.settings.directory / "html"
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / safe_filename(key, ".html")
-        handle, temp = tempfile.mkstemp(prefix=".part-", dir=folder)
-        try:
-            with os.fdopen(handle, "wb") as out:
-                out.write(resolution.html)
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(temp, path)
-        finally:
-            if os.path.exists(temp):
-                os.unlink(temp)
+        atomic_write(path, resolution.html)
         return path
 
 

@@ -99,6 +99,32 @@ class PageAnalysis:
 
 #: Candidates scoring below this are not kept (anchor evidence too weak).
 MIN_SCORE = 40.0
+@attrs.frozen
+class AnchorWeights:
+    """How much each kind of evidence adds to (or takes from) an anchor's score.
+
+    Attributes:
+        download_text: the anchor's whole text is a download phrase ("PDF", "Full text").
+        pdf_word: its text mentions PDF.
+        download_word: its text mentions downloading.
+        file_address: its address looks like a file (``.pdf``, ``/download/``, ``bitstream``).
+        pdf_type: its ``type`` or ``class`` says pdf.
+        page_address: its address is a web page (``.html``, ``.php``): subtracted.
+        other_host: it points to another host: subtracted.
+    """
+
+    download_text: float = 55
+    pdf_word: float = 35
+    download_word: float = 15
+    file_address: float = 30
+    pdf_type: float = 20
+    page_address: float = 20
+    other_host: float = 25
+
+
+#: The weights `find_candidates` scores anchors with.
+ANCHOR_WEIGHTS = AnchorWeights()
+
 #: On a platform a rule knows but whose file it did not find, anchors need this score.
 _STRONG_ANCHOR = 70.0
 
@@ -666,31 +692,31 @@ def _anchor_candidates(soup: BeautifulSoup, base: str, regions: Regions) -> list
         score = 0.0
         evidence = []
         if _STRONG_TEXT.match(text):
-            score += 55
+            score += ANCHOR_WEIGHTS.download_text
             evidence.append(f"anchor text {text[:40]!r}")
         elif _PDF_WORD.search(text):
-            score += 35
+            score += ANCHOR_WEIGHTS.pdf_word
             evidence.append(f"anchor text mentions {_PDF_WORD.search(text).group(0)!r}")  # type: ignore[union-attr]
         elif _DOWNLOAD_WORD.search(text):
-            score += 15
+            score += ANCHOR_WEIGHTS.download_word
             evidence.append(f"anchor text {text[:40]!r}")
         if _FILE_HREF.search(link):
-            score += 30
+            score += ANCHOR_WEIGHTS.file_address
             evidence.append("address looks like a file")
         if (
             "pdf" in str(element.get("type") or "").lower()
             or "pdf" in " ".join(element.get("class") or []).lower()
         ):
-            score += 20
+            score += ANCHOR_WEIGHTS.pdf_type
             evidence.append("type/class says pdf")
         if re.search(r"\.(html?|php|aspx?|jsp)(?:$|\?)", urlsplit(link).path, re.I):
-            score -= 20
+            score -= ANCHOR_WEIGHTS.page_address
             evidence.append("address of a web page")
         if link.rstrip("/") == base.rstrip("/"):
             continue  # the page itself ("View full text" on an abstract page)
         host = (urlsplit(link).hostname or "").lower()
         if host != page_host:
-            score -= 25
+            score -= ANCHOR_WEIGHTS.other_host
             evidence.append("another host")
         if score <= 0:
             continue

@@ -24,20 +24,29 @@ date window that fails twice is split in two.
 from __future__ import annotations
 
 import base64
-import datetime as _dt
-import hashlib
-import json
 import logging
-import re
-from collections import deque
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, Literal
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, Literal, Protocol, cast
+from urllib.parse import urlsplit
 
 import attrs
 from lxml import etree
 from sickle.models import MetadataFormat, Set
 
+from . import _listing as listing
 from ._decode import DecodedTooLarge, decode_undeclared
+from ._listing import (
+    DAY,
+    SECONDS,
+    DateLike,
+    GranularityNeeded,
+    OaiCursor,
+    Progress,
+    Taken,
+    format_datestamp,
+    to_int,
+    windows,
+)
 from ._oaixml import DAMAGED, OAI_NS, RAW, STREAM_OVER, ParsedPage, parse_page, stream_items
 from .exceptions import (
     BadArgument,
@@ -46,7 +55,6 @@ from .exceptions import (
     BadVerb,
     CannotDisseminateFormat,
     IdDoesNotExist,
-    ListingLoop,
     NoMetadataFormats,
     NoRecordsMatch,
     NoSetHierarchy,
@@ -70,9 +78,6 @@ logger = logging.getLogger(__name__)
 
 _Q = "{" + OAI_NS + "}"
 _DC_ROOT = "{http://www.openarchives.org/OAI/2.0/oai_dc/}dc"
-DAY = "YYYY-MM-DD"
-SECONDS = "YYYY-MM-DDThh:mm:ssZ"
-LIST_VERBS = ("ListRecords", "ListIdentifiers", "ListSets")
 
 #: Every OAI-PMH error code, mapped explicitly (CONVENTIONS section 7).
 ERRORS: dict[str, type[OaiError]] = {
@@ -85,205 +90,6 @@ ERRORS: dict[str, type[OaiError]] = {
     "noRecordsMatch": NoRecordsMatch,
     "noSetHierarchy": NoSetHierarchy,
 }
-
-DateLike = _dt.date | _dt.datetime | str
-
-
-# -- dates ----------------------------------------------------------------------------------
-
-
-def parse_datestamp(value: str) -> _dt.datetime | None:
-    """Read an OAI datestamp (day or seconds; Z, offsets, fractions) as UTC; None if junk."""
-    text = value.strip()
-    if not text:
-        return None
-    try:
-        if len(text) == 10:
-            day = _dt.date.fromisoformat(text)
-            return _dt.datetime(day.year, day.month, day.day, tzinfo=_dt.timezone.utc)
-        moment = _dt.datetime.fromisoformat(text.replace("Z", "+00:00").replace("z", "+00:00"))
-    except ValueError:
-        return None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=_dt.timezone.utc)
-    return moment.astimezone(_dt.timezone.utc)
-
-
-def format_datestamp(value: DateLike, granularity: str = SECONDS, *, end: bool = False) -> str:
-    """Format a date for a from/until argument at the repository's granularity, in UTC.
-
-    Args:
-        value: a `date`, a `datetime` (naive ones are taken as UTC) or an OAI datestamp string.
-        granularity: ``"YYYY-MM-DD"`` or ``"YYYY-MM-DDThh:mm:ssZ"`` (from Identify).
-        end: the value ends a range (``until``): a whole day given to a repository
-            with seconds granularity then means the day's last second, so the
-            day's records are included (ruby-oai#52).
-
-    Raises:
-        ValueError: the string is not a datestamp.
-    """
-    whole_day = (isinstance(value, str) and len(value.strip()) == 10) or (
-        isinstance(value, _dt.date) and not isinstance(value, _dt.datetime)
-    )
-    if isinstance(value, str):
-        moment = parse_datestamp(value)
-        if moment is None:
-            raise ValueError(f"{value!r} is not an OAI-PMH datestamp (YYYY-MM-DD[Thh:mm:ssZ])")
-    elif isinstance(value, _dt.datetime):
-        moment = value if value.tzinfo else value.replace(tzinfo=_dt.timezone.utc)
-        moment = moment.astimezone(_dt.timezone.utc)
-    else:
-        moment = _dt.datetime(value.year, value.month, value.day, tzinfo=_dt.timezone.utc)
-    if granularity == DAY:
-        return moment.strftime("%Y-%m-%d")
-    if end and whole_day:
-        return moment.strftime("%Y-%m-%dT23:59:59Z")
-    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def windows(
-    start: DateLike, end: DateLike, size: Literal["year", "month", "week", "day"] = "month"
-) -> list[tuple[str, str]]:
-    """Split [start, end] into consecutive date windows (inclusive, day granularity).
-
-    Huge archives are harvested window by window, so a failing window costs
-    little and each window's listing stays short-lived.
-
-    Returns:
-        ``(from, until)`` pairs of ``YYYY-MM-DD`` strings covering every day once.
-    """
-    first = _as_date(start)
-    last = _as_date(end)
-    out: list[tuple[str, str]] = []
-    current = first
-    while current <= last:
-        if size == "day":
-            stop = current
-        elif size == "week":
-            stop = current + _dt.timedelta(days=6)
-        elif size == "month":
-            following = (current.replace(day=1) + _dt.timedelta(days=32)).replace(day=1)
-            stop = following - _dt.timedelta(days=1)
-        elif size == "year":
-            stop = _dt.date(current.year, 12, 31)
-        else:
-            raise ValueError(f"window size must be year, month, week or day, not {size!r}")
-        stop = min(stop, last)
-        out.append((current.isoformat(), stop.isoformat()))
-        current = stop + _dt.timedelta(days=1)
-    return out
-
-
-def _as_date(value: DateLike) -> _dt.date:
-    if isinstance(value, _dt.datetime):
-        return value.astimezone(_dt.timezone.utc).date() if value.tzinfo else value.date()
-    if isinstance(value, _dt.date):
-        return value
-    moment = parse_datestamp(value)
-    if moment is None:
-        raise ValueError(f"{value!r} is not a date")
-    return moment.date()
-
-
-def _split(window: tuple[str, str]) -> list[tuple[str, str]]:
-    first, last = _as_date(window[0]), _as_date(window[1])
-    if first >= last:
-        return [window]
-    middle = first + (last - first) // 2
-    return [
-        (first.isoformat(), middle.isoformat()),
-        ((middle + _dt.timedelta(days=1)).isoformat(), last.isoformat()),
-    ]
-
-
-# -- values ---------------------------------------------------------------------------------
-
-
-def _pairs(value: Mapping[str, str] | Sequence[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
-    items = value.items() if isinstance(value, Mapping) else value
-    return tuple(sorted((str(k), str(v)) for k, v in items))
-
-
-@attrs.frozen
-class OaiCursor:
-    """Where a listing stands: a small frozen value, JSON round-trippable.
-
-    Attributes:
-        verb: ``ListRecords``, ``ListIdentifiers`` or ``ListSets`` (or a single-page verb).
-        params: the listing's own arguments (metadataPrefix, set, from, until), sorted pairs.
-        resumption_token: the token for the next page, or None for the first page.
-        last_datestamp: the highest datestamp delivered so far in this listing.
-        delivered_at_last: ``"identifier datestamp"`` of the records delivered on the day of
-            `last_datestamp`; a restart skips them, so nothing is delivered twice.
-        page: pages fetched so far in this listing.
-        recent_tokens: the last tokens seen (loop guard).
-        empty_pages: consecutive pages with no items but a token.
-        restarts: badResumptionToken restarts in the current window.
-        windows: date windows still to harvest after the current one.
-        ordered: every record so far came in datestamp order (a restart from
-            `last_datestamp` then loses nothing).
-        token_mark: a hash of the token seen at the last power-of-two page (Brent's cycle
-            check: a token cycle of any length is caught with constant memory).
-    """
-
-    verb: str
-    params: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_pairs)
-    resumption_token: str | None = None
-    last_datestamp: str | None = None
-    delivered_at_last: tuple[str, ...] = ()
-    page: int = 0
-    recent_tokens: tuple[str, ...] = ()
-    empty_pages: int = 0
-    restarts: int = 0
-    windows: tuple[tuple[str, str], ...] = ()
-    ordered: bool = True
-    token_mark: str = ""
-
-    @property
-    def arguments(self) -> dict[str, str]:
-        """The listing's arguments as a dict."""
-        return dict(self.params)
-
-    def request_params(self) -> dict[str, str]:
-        """The query of the next request (the token is exclusive, OAI-PMH section 3.5)."""
-        if self.resumption_token is not None:
-            return {"verb": self.verb, "resumptionToken": self.resumption_token}
-        return {"verb": self.verb, **self.arguments}
-
-    def to_json(self) -> str:
-        """Serialize (for a job queue or a checkpoint)."""
-        data = attrs.asdict(self, recurse=False)
-        data["params"] = [list(p) for p in self.params]
-        data["windows"] = [list(w) for w in self.windows]
-        data["delivered_at_last"] = list(self.delivered_at_last)
-        data["recent_tokens"] = list(self.recent_tokens)
-        return json.dumps(data, sort_keys=True, ensure_ascii=False)
-
-    @classmethod
-    def from_json(cls, text: str) -> OaiCursor:
-        """Rebuild a cursor from `to_json` output.
-
-        Raises:
-            ValueError: the text is not a cursor.
-        """
-        try:
-            data = json.loads(text)
-            return cls(
-                verb=data["verb"],
-                params=[tuple(p) for p in data.get("params", [])],
-                resumption_token=data.get("resumption_token"),
-                last_datestamp=data.get("last_datestamp"),
-                delivered_at_last=tuple(data.get("delivered_at_last", ())),
-                page=int(data.get("page", 0)),
-                recent_tokens=tuple(data.get("recent_tokens", ())),
-                empty_pages=int(data.get("empty_pages", 0)),
-                restarts=int(data.get("restarts", 0)),
-                windows=tuple(tuple(w) for w in data.get("windows", ())),
-                ordered=bool(data.get("ordered", True)),
-                token_mark=str(data.get("token_mark", "")),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"not an OaiCursor: {exc}") from exc
 
 
 @attrs.frozen
@@ -364,6 +170,8 @@ class OaiPage:
         url: the final URL requested.
         raw: the page's bytes, when the pager keeps them.
         skipped: records left out because they were already delivered before a restart.
+        moved_to: the endpoint's new address when it moved from http to https (the pager
+            uses it from then on), else None.
     """
 
     items: tuple[Any, ...]
@@ -375,6 +183,7 @@ class OaiPage:
     url: str = ""
     raw: bytes | None = None
     skipped: int = 0
+    moved_to: str | None = None
 
     @property
     def records(self) -> tuple[Any, ...]:
@@ -511,6 +320,20 @@ def raise_for_oai_error(root: Any, url: str) -> None:
 _ITEM = {"ListRecords": "record", "ListIdentifiers": "header", "ListSets": "set"}
 
 
+class OaiSession(Protocol):
+    """What the pager needs of a session: PoliteSession's ``request`` (and ``close``)."""
+
+    def request(
+        self,
+        method: str,
+        url: str,
+        *,
+        params: Mapping[str, str] | None = None,
+        data: Mapping[str, str] | bytes | None = None,
+    ) -> Any: ...
+    def close(self) -> None: ...
+
+
 @attrs.define
 class OaiPager:
     """OAI-PMH 2.0 over a `PoliteSession`, one page per call.
@@ -526,14 +349,12 @@ class OaiPager:
         keep_raw: keep each page's bytes on `OaiPage.raw`.
         max_empty_pages: consecutive empty pages with a token before `ListingLoop`.
         max_restarts: badResumptionToken restarts of a window before it is split.
-        max_stale_pages: consecutive pages whose records were all seen before in the
-            listing (fresh tokens, the same records) before `ListingLoop`.
-        seen_window: how many recent records (hashed) a listing remembers for that check.
-        owns_session: `close` (and the end of a ``with`` block) closes the session too;
-            set by `from_url`, which builds it.
+        max_stale_pages: pages in a row that only repeat records of the listing (with
+            fresh tokens) before `ListingLoop`; seen_window: how many records it remembers.
+        owns_session: `close` (and a ``with`` block's end) closes the session too (`from_url`).
     """
 
-    session: Any
+    session: OaiSession
     endpoint: str
     metadata_prefix: str = "oai_dc"
     set_spec: str | None = None
@@ -547,11 +368,10 @@ class OaiPager:
     seen_window: int = 50_000
     owns_session: bool = False
     _identity: OaiIdentify | None = attrs.field(default=None, init=False, repr=False)
-    _progress: dict[tuple[Any, ...], _Progress] = attrs.field(factory=dict, init=False, repr=False)
+    _progress: dict[tuple[Any, ...], Progress] = attrs.field(factory=dict, init=False, repr=False)
+    _moved: str | None = attrs.field(default=None, init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        from urllib.parse import urlsplit
-
         parts = urlsplit(self.endpoint)
         if parts.scheme not in ("http", "https") or not parts.hostname:
             raise ValueError(
@@ -559,20 +379,15 @@ class OaiPager:
                 "e.g. https://export.arxiv.org/oai2"
             )
 
-    # -- single-page verbs -----------------------------------------------------------------
-
     @classmethod
     def from_url(cls, url: str, *, contact: str, policy: Any = None, **options: Any) -> OaiPager:
-        """A pager with a polite session of its own, for a one-line start (as in sickle).
+        """A pager with a polite session of its own (as in sickle); close it or use ``with``.
 
         Args:
             url: the repository's OAI-PMH base URL.
             contact: your e-mail address or URL, sent in the User-Agent.
             policy: a `Politeness` to start from (its User-Agent is replaced).
-            options: listing arguments, also in sickle's spelling (``metadataPrefix``,
-                ``set``, ``from``).
-
-        Use it in a ``with`` block, or call `close`, to close its session.
+            options: listing arguments, also in sickle's spelling (``metadataPrefix``, ``set``).
         """
         from ._quick import pager_from_url
 
@@ -629,8 +444,6 @@ class OaiPager:
             raise BadResponse(url, "GetRecord answered without a <record>")
         return _record(element, with_metadata=True)
 
-    # -- listings ---------------------------------------------------------------------------
-
     def list_records(self, **overrides: Any) -> Iterator[OaiRecord]:
         """Every record of the listing, politely, page by page (tombstones included)."""
         return self.records(self.first_cursor("ListRecords", **overrides))
@@ -658,27 +471,18 @@ class OaiPager:
         Dates are sent at the repository's granularity (asking Identify once),
         always in UTC. With `windows`, the listing runs window by window.
         """
-        if verb not in LIST_VERBS:
-            raise ValueError(f"{verb!r} is not a listing verb; use one of {', '.join(LIST_VERBS)}")
-        params: dict[str, str] = {}
-        pending: list[tuple[str, str]] = []
-        if verb != "ListSets":
-            params["metadataPrefix"] = metadata_prefix or self.metadata_prefix
-            spec = set_spec if set_spec is not None else self.set_spec
-            if spec:
-                params["set"] = spec
-            start = from_ if from_ is not None else self.from_
-            end = until if until is not None else self.until
-            granularity = self.granularity() if (start or end or windows) else SECONDS
-            if start is not None:
-                params["from"] = format_datestamp(start, granularity)
-            if end is not None:
-                params["until"] = format_datestamp(end, granularity, end=True)
-            pending = [(format_datestamp(a, DAY), format_datestamp(b, DAY)) for a, b in windows]
-        cursor = OaiCursor(verb=verb, params=params)
-        if pending:
-            cursor = _enter_window(cursor, pending[0], tuple(pending[1:]), self)
-        return cursor
+        return cast(
+            OaiCursor,
+            self._step(
+                listing.first_cursor,
+                verb,
+                metadata_prefix=metadata_prefix or self.metadata_prefix,
+                set_spec=set_spec if set_spec is not None else self.set_spec,
+                from_=from_ if from_ is not None else self.from_,
+                until=until if until is not None else self.until,
+                windows=windows,
+            ),
+        )
 
     def fetch(self, cursor: OaiCursor) -> OaiPage:
         """Fetch and parse the page `cursor` points at; its `next_cursor` points at the next.
@@ -692,41 +496,40 @@ class OaiPager:
         try:
             parsed, raw, url = self._request(cursor.request_params(), verb=cursor.verb)
         except NoRecordsMatch:
-            return OaiPage((), self._after_list(cursor), url=self.endpoint)
+            return OaiPage((), self._step(listing.after_list, cursor), url=self.endpoint)
         except BadResumptionToken as exc:
             if cursor.resumption_token is None:
                 raise
-            return OaiPage((), self._recover(cursor, exc), url=exc.url)
+            recovered = self._step(listing.recover, cursor, exc, max_restarts=self.max_restarts)
+            return OaiPage((), recovered, url=exc.url)
         list_el = parsed.root.find(_Q + cursor.verb)
         if list_el is None:
             raise BadResponse(
                 url, f"{cursor.verb} answered without a <{cursor.verb}> element", raw=raw
             )
-        items, skipped, last, delivered = self._items(cursor, list_el, parsed.items)
-        ordered = cursor.ordered and _in_order(cursor.last_datestamp, items)
-        self._check_progress(cursor, items, skipped, url)
-        token_el = list_el.find(_Q + "resumptionToken")
-        token = (token_el.text or "").strip() if token_el is not None and token_el.text else ""
-        size = _int(token_el.get("completeListSize")) if token_el is not None else None
-        position = _int(token_el.get("cursor")) if token_el is not None else None
-        advanced = attrs.evolve(
-            cursor,
-            page=cursor.page + 1,
-            last_datestamp=last,
-            delivered_at_last=delivered,
-            ordered=ordered,
+        taken = _taken(cursor, list_el, parsed.items)
+        listing.check_progress(
+            self._progress, cursor, taken, url, self.seen_window, self.max_stale_pages
         )
-        next_cursor = self._next(advanced, token, len(items) + skipped, url)
+        token, size, position = _token(list_el)
         return OaiPage(
-            items=tuple(items),
-            next_cursor=next_cursor,
+            items=taken.items,
+            next_cursor=self._step(
+                listing.advance,
+                cursor,
+                taken,
+                token=token,
+                url=url,
+                max_empty_pages=self.max_empty_pages,
+            ),
             complete_list_size=size,
             cursor_position=position,
             response_date=_text(parsed.root, "responseDate"),
             repairs=parsed.repairs,
             url=url,
             raw=raw if self.keep_raw else None,
-            skipped=skipped,
+            skipped=taken.skipped,
+            moved_to=self._moved,
         )
 
     def pages(self, cursor: OaiCursor | None = None) -> Iterator[OaiPage]:
@@ -742,8 +545,6 @@ class OaiPager:
         for page in self.pages(cursor):
             yield from page.items
 
-    # -- internals -------------------------------------------------------------------------
-
     def _request(
         self, params: Mapping[str, str], *, verb: str = ""
     ) -> tuple[ParsedPage, bytes, str]:
@@ -751,179 +552,25 @@ class OaiPager:
             response = self.session.request("POST", self.endpoint, data=dict(params))
         else:
             response = self.session.request("GET", self.endpoint, params=dict(params))
-        raw = response.content
-        url = str(response.url)
-        self._follow_upgrade(url)
-        limit = int(getattr(self.session.policy, "max_response_bytes", 64 * 2**20))
-        try:
-            raw, note = decode_undeclared(raw, limit)
-        except DecodedTooLarge as exc:
-            raise ResponseTooLarge(url, limit) from exc
-        streamed = None
-        if verb in ("ListRecords", "ListIdentifiers") and len(raw) > STREAM_OVER:
-            with_metadata = verb == "ListRecords"
-            streamed = stream_items(raw, verb, lambda e: _record(e, with_metadata=with_metadata))
-        try:
-            parsed = streamed if streamed is not None else parse_page(raw, url=url)
-        except BadResponse:
-            if response.status_code >= 400:
-                raise BadResponse(
-                    url,
-                    f"HTTP {response.status_code} without an OAI-PMH answer; "
-                    "check the base URL and the arguments",
-                    raw=raw,
-                ) from None
-            raise
-        raise_for_oai_error(parsed.root, url)
-        if response.status_code >= 400:
-            raise BadResponse(
-                url, f"HTTP {response.status_code} with an OAI-PMH body and no <error>", raw=raw
-            )
-        if note:
-            parsed = attrs.evolve(parsed, repairs=(note, *parsed.repairs))
-        if parsed.repairs:
-            logger.warning("%s: page repaired: %s", url, "; ".join(parsed.repairs))
-        return parsed, raw, url
+        self._follow_upgrade(str(response.url))
+        policy = getattr(self.session, "policy", None)
+        limit = int(getattr(policy, "max_response_bytes", 64 * 2**20))
+        return _answer(response, verb, limit)
 
     def _follow_upgrade(self, final_url: str) -> None:
         """The base URL moved http -> https (DDB does): use the new one from now on."""
         base = final_url.split("?", 1)[0]
         if self.endpoint.startswith("http://") and base == "https://" + self.endpoint[7:]:
             logger.info("%s moved to %s; using the https address", self.endpoint, base)
-            self.endpoint = base
+            self.endpoint = self._moved = base
 
-    def _items(
-        self, cursor: OaiCursor, list_el: Any, built: list[Any] | None = None
-    ) -> tuple[list[Any], int, str | None, tuple[str, ...]]:
-        """The page's items (`built` when parsed as a stream), less those delivered before.
-
-        Records delivered before a restart (or repeated by the repository) are skipped.
-        """
-        verb = cursor.verb
-        if verb == "ListSets":
-            return [_set(e) for e in list_el.iterfind(_Q + "set")], 0, None, ()
-        with_metadata = verb == "ListRecords"
-        last = cursor.last_datestamp
-        delivered = set(cursor.delivered_at_last)
-        items: list[Any] = []
-        skipped = 0
-        records = (
-            built
-            if built is not None
-            else (
-                _record(e, with_metadata=with_metadata) for e in list_el.iterfind(_Q + _ITEM[verb])
-            )
-        )
-        for record in records:
-            key = f"{record.identifier} {record.datestamp}"
-            if key in delivered:
-                skipped += 1  # delivered before a restart (or repeated by the repository)
-                continue
-            items.append(record)
-            stamp = record.datestamp
-            if not stamp:
-                continue
-            if last is None or _later(stamp, last):
-                if last is None or stamp[:10] != last[:10]:
-                    # A restart goes back at most to the start of the last day seen:
-                    # only that day's deliveries need remembering.
-                    delivered = set()
-                last = stamp
-            if stamp[:10] == last[:10]:
-                delivered.add(key)
-        return items, skipped, last, tuple(sorted(delivered))
-
-    def _next(self, cursor: OaiCursor, token: str, count: int, url: str) -> OaiCursor | None:
-        if not token:  # OAI-PMH 2.0 section 3.5: an empty or missing token ends the list
-            if cursor.page == 1 and count in (100, 200, 250, 500, 1000):
-                # DergiPark has been seen ending ListSets at exactly 100 sets without a token.
-                logger.warning(
-                    "%s: the list ended on its first page with exactly %d items and no "
-                    "resumption token; it may be partial",
-                    url,
-                    count,
-                )
-            return self._after_list(cursor)
-        if token == cursor.resumption_token or token in cursor.recent_tokens:
-            raise ListingLoop(
-                url,
-                f"the repository sent the resumption token {token!r} again after {cursor.page} "
-                "page(s); the listing would never end. Harvest in date windows, or report it.",
-            )
-        empty = 0 if count else cursor.empty_pages + 1
-        if empty >= self.max_empty_pages:
-            raise ListingLoop(
-                url,
-                f"{empty} pages in a row with no records but a resumption token; stopping. "
-                "Harvest in date windows, or report it to the repository.",
-            )
-        digest = hashlib.blake2b(token.encode("utf-8"), digest_size=12).hexdigest()
-        if digest == cursor.token_mark:
-            raise ListingLoop(
-                url,
-                f"the repository's resumption tokens came round to one it sent before "
-                f"(page {cursor.page}); the listing would never end. Harvest in date windows, "
-                "or report it.",
-            )
-        mark = digest if cursor.page & (cursor.page - 1) == 0 else cursor.token_mark
-        recent = (*cursor.recent_tokens, token)[-32:]
-        return attrs.evolve(
-            cursor,
-            resumption_token=token,
-            recent_tokens=recent,
-            empty_pages=empty,
-            token_mark=mark,
-        )
-
-    def _check_progress(
-        self, cursor: OaiCursor, items: Sequence[Any], skipped: int, url: str
-    ) -> None:
-        """Progress means new records: pages that only repeat earlier ones end the listing."""
-        if cursor.verb not in ("ListRecords", "ListIdentifiers") or not (items or skipped):
-            return
-        key = (cursor.verb, cursor.params, cursor.restarts)
-        progress = self._progress.get(key)
-        if progress is None:
-            if len(self._progress) > 16:
-                self._progress.clear()
-            progress = self._progress[key] = _Progress(self.seen_window)
-        progress.see(f"{getattr(r, 'identifier', '')} {getattr(r, 'datestamp', '')}" for r in items)
-        if progress.stale >= self.max_stale_pages:
-            raise ListingLoop(
-                url,
-                f"{progress.stale} pages in a row repeated records already listed, with new "
-                f"resumption tokens each time (after {cursor.page + 1} pages); the listing "
-                "would never end. Harvest in date windows, or report it to the repository.",
-            )
-
-    def _after_list(self, cursor: OaiCursor) -> OaiCursor | None:
-        """The listing (or window) is complete: the next window, or the end."""
-        if not cursor.windows:
-            return None
-        return _enter_window(cursor, cursor.windows[0], cursor.windows[1:], self)
-
-    def _recover(self, cursor: OaiCursor, exc: BadResumptionToken) -> OaiCursor:
-        """badResumptionToken: restart from the last datestamp seen, or split the window."""
-        args = cursor.arguments
-        if cursor.restarts + 1 >= self.max_restarts and "from" in args and "until" in args:
-            # Split what is left of the window: from the last day delivered (whose
-            # records are skipped by `delivered_at_last`) to its end.
-            start = (cursor.last_datestamp or args["from"])[:10]
-            halves = _split((start, args["until"][:10]))
-            if len(halves) == 2:
-                logger.warning("%s: token expired again; splitting the window %s", exc.url, halves)
-                return _enter_window(
-                    attrs.evolve(cursor, restarts=0), halves[0], (halves[1], *cursor.windows), self
-                )
-        if cursor.restarts >= 10:
-            raise exc
-        logger.warning(
-            "%s: resumption token refused (%s); restarting from %s",
-            exc.url,
-            exc.message,
-            cursor.last_datestamp or "the start",
-        )
-        return attrs.evolve(self.restart(cursor), restarts=cursor.restarts + 1)
+    def _step(self, step: Any, *args: Any, **kwargs: Any) -> Any:
+        """Take a listing step; if it needs the granularity, ask Identify (once) and retake it."""
+        known = self._identity
+        try:
+            return step(*args, granularity=self.granularity() if known else None, **kwargs)
+        except GranularityNeeded:
+            return step(*args, granularity=self.granularity(), **kwargs)
 
     def restart(self, cursor: OaiCursor) -> OaiCursor:
         """The same listing without its token: a fresh request from the last datestamp seen.
@@ -933,79 +580,65 @@ class OaiPager:
         token, and by `HarvestPlan` when a listing is resumed in a later run: a token
         issued before the repository changed can point past records that moved.
         """
-        args = cursor.arguments
-        if cursor.last_datestamp is None:
-            return _fresh_listing(cursor, params=args)
-        params = {**args, "from": format_datestamp(cursor.last_datestamp, self.granularity())}
-        return _fresh_listing(cursor, params=params)
+        return cast(OaiCursor, self._step(listing.restart, cursor))
 
 
-def _enter_window(
-    cursor: OaiCursor, window: tuple[str, str], rest: tuple[tuple[str, str], ...], pager: OaiPager
-) -> OaiCursor:
-    granularity = pager.granularity()
-    params = {**cursor.arguments}
-    params["from"] = format_datestamp(window[0], granularity)
-    params["until"] = format_datestamp(window[1], granularity, end=True)
-    return _fresh_listing(cursor, params=params, windows=rest)
+def _answer(response: Any, verb: str, limit: int) -> tuple[ParsedPage, bytes, str]:
+    """Read an OAI-PMH answer: decode, parse, raise its OAI error, report its repairs.
 
-
-def _fresh_listing(cursor: OaiCursor, **changes: Any) -> OaiCursor:
-    """A cursor for the first page of a (new or restarted) listing: no token, no loop state."""
-    return attrs.evolve(
-        cursor, resumption_token=None, recent_tokens=(), empty_pages=0, token_mark="", **changes
-    )
-
-
-class _Progress:
-    """The records a listing brought recently, and how many pages in a row brought no new one.
-
-    Records are remembered as hashes, at most `window` of them (memory stays bounded).
+    The body is decoded within `limit` and parsed as a stream when large; an OAI-PMH error
+    is raised whatever the HTTP status.
     """
-
-    def __init__(self, window: int) -> None:
-        self.window = window
-        self.order: deque[int] = deque()
-        self.seen: set[int] = set()
-        self.stale = 0
-
-    def see(self, keys: Iterable[str]) -> int:
-        fresh = 0
-        for key in keys:
-            digest = hash(key)
-            if digest in self.seen:
-                continue
-            fresh += 1
-            self.seen.add(digest)
-            self.order.append(digest)
-            if len(self.order) > self.window:
-                self.seen.discard(self.order.popleft())
-        self.stale = 0 if fresh else self.stale + 1
-        return fresh
-
-
-def _in_order(last: str | None, items: Sequence[Any]) -> bool:
-    """Whether the page's datestamps continue `last` without going back in time."""
-    for item in items:
-        stamp = getattr(item, "datestamp", "")
-        if not stamp:
-            continue
-        if last is not None and _later(last, stamp):
-            return False
-        last = stamp
-    return True
+    url = str(response.url)
+    try:
+        raw, note = decode_undeclared(response.content, limit)
+    except DecodedTooLarge as exc:
+        raise ResponseTooLarge(url, limit) from exc
+    streamed = None
+    if verb in ("ListRecords", "ListIdentifiers") and len(raw) > STREAM_OVER:
+        with_metadata = verb == "ListRecords"
+        streamed = stream_items(raw, verb, lambda e: _record(e, with_metadata=with_metadata))
+    try:
+        parsed = streamed if streamed is not None else parse_page(raw, url=url)
+    except BadResponse:
+        if response.status_code >= 400:
+            raise BadResponse(
+                url,
+                f"HTTP {response.status_code} without an OAI-PMH answer; "
+                "check the base URL and the arguments",
+                raw=raw,
+            ) from None
+        raise
+    raise_for_oai_error(parsed.root, url)
+    if response.status_code >= 400:
+        raise BadResponse(
+            url, f"HTTP {response.status_code} with an OAI-PMH body and no <error>", raw=raw
+        )
+    if note:
+        parsed = attrs.evolve(parsed, repairs=(note, *parsed.repairs))
+    if parsed.repairs:
+        logger.warning("%s: page repaired: %s", url, "; ".join(parsed.repairs))
+    return parsed, raw, url
 
 
-def _later(a: str, b: str) -> bool:
-    if len(a) == len(b) and a[-1:] == b[-1:] and (len(a) == 10 or a[-1:] == "Z"):
-        return a > b  # same ISO 8601 form: text order is time order
-    left, right = parse_datestamp(a), parse_datestamp(b)
-    if left is None or right is None:
-        return a > b
-    return left > right
+def _taken(cursor: OaiCursor, list_el: Any, built: list[Any] | None) -> Taken:
+    """The page's items (`built` when parsed as a stream), less those delivered before."""
+    verb = cursor.verb
+    if verb == "ListSets":
+        return Taken(tuple(_set(e) for e in list_el.iterfind(_Q + "set")), 0, None, ())
+    with_metadata = verb == "ListRecords"
+    records = (
+        built
+        if built is not None
+        else (_record(e, with_metadata=with_metadata) for e in list_el.iterfind(_Q + _ITEM[verb]))
+    )
+    return listing.take_items(cursor, records)
 
 
-def _int(value: str | None) -> int | None:
-    if value is None or not re.fullmatch(r"\s*\d+\s*", value):
-        return None
-    return int(value)
+def _token(list_el: Any) -> tuple[str, int | None, int | None]:
+    """The resumption token's text, completeListSize and cursor."""
+    token_el = list_el.find(_Q + "resumptionToken")
+    if token_el is None:
+        return "", None, None
+    token = (token_el.text or "").strip()
+    return token, to_int(token_el.get("completeListSize")), to_int(token_el.get("cursor"))

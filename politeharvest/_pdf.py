@@ -22,6 +22,7 @@ from typing import Any, Literal
 import attrs
 import requests
 
+from ._files import fsync_dir
 from ._identity import Identity, RecordHints, decide, pdf_text
 from ._session import PoliteSession
 from ._state import StateStore, UrlOutcome
@@ -63,8 +64,10 @@ FileStatus = Literal[
 #: positively this record's (``"matched"``: for weak candidates and second probes).
 Requirement = Literal["not-mismatch", "matched"]
 
-#: Statuses worth trying again later (PublicationsRetriever's could-retry set).
-RETRIABLE_STATUSES = frozenset({403, 408, 425, 426, 429, 500, 502, 503, 504})
+#: A file's outcome "retry-later" (PublicationsRetriever's could-retry set): not the
+#: policy's `retry_statuses` (429/503, retried at once after a wait), but statuses that make
+#: a later harvest worth trying the file again.
+RETRY_LATER_STATUSES = frozenset({403, 408, 425, 426, 429, 500, 502, 503, 504})
 
 _DATASET_MAGIC = {
     "zip": (b"PK\x03\x04",),
@@ -248,7 +251,7 @@ class PdfFetcher:
                 return self._record(unchanged, etag=known.etag, last_modified=known.last_modified)
             if response.status_code >= 400:
                 reason = f"HTTP {response.status_code}"
-                if response.status_code in RETRIABLE_STATUSES:
+                if response.status_code in RETRY_LATER_STATUSES:
                     return self._later(url, key, self._wall(3600), reason, final_url=final)
                 failed = FileResult(
                     url, key, "failed", False, reason, final, content_type=content_type
@@ -421,7 +424,7 @@ class PdfFetcher:
                     return self._record(rejected)
             path = self.directory / safe_filename(key, ".pdf" if kind == "pdf" else f".{kind}")
             os.replace(temp_name, path)
-            _fsync_dir(self.directory)
+            fsync_dir(self.directory)
         finally:
             if os.path.exists(temp_name):
                 os.unlink(temp_name)
@@ -553,14 +556,3 @@ def _identity_from(extra: Mapping[str, Any]) -> Identity | None:
     ):
         return Identity(stored["verdict"], str(stored.get("evidence", "")))
     return None
-
-
-def _fsync_dir(directory: Path) -> None:
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:  # pragma: no cover - platforms without directory fds
-        return
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)

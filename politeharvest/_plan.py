@@ -32,7 +32,8 @@ import attrs
 import requests
 
 from ._clock import Clock, SystemClock
-from ._oai import DateLike, OaiCursor, OaiPage, OaiPager, OaiRecord, format_datestamp
+from ._listing import DateLike, format_datestamp
+from ._oai import OaiCursor, OaiPage, OaiPager, OaiRecord
 from ._pacing import MemoryPaceStore, PaceStore, SQLitePaceStore, host_key
 from ._planning import (
     PageFacts,

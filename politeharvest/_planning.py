@@ -35,7 +35,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from ._oai import DAY, SECONDS, format_datestamp, parse_datestamp
+from ._listing import DAY, SECONDS, format_datestamp, parse_datestamp
 
 __all__ = [
     "Checkpoint",

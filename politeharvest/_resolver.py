@@ -44,7 +44,7 @@ from ._landing import (
 )
 from ._pacing import host_key
 from ._pdf import (
-    RETRIABLE_STATUSES,
+    RETRY_LATER_STATUSES,
     FileResult,
     PdfFetcher,
     Requirement,
@@ -205,7 +205,7 @@ class LandingPageResolver:
             return Resolution(url, landing, None, "none", "failed", read, requests=requests)
         body = read
         if response.status_code >= 400:
-            retriable = response.status_code in RETRIABLE_STATUSES
+            retriable = response.status_code in RETRY_LATER_STATUSES
             return Resolution(
                 url,
                 landing,
@@ -550,7 +550,7 @@ def _peek(
                 url,
                 key,
                 "failed",
-                response.status_code in RETRIABLE_STATUSES,
+                response.status_code in RETRY_LATER_STATUSES,
                 f"HTTP {response.status_code}",
             )
         chunks = session.iter_body(response, limit=session.policy.max_file_bytes)

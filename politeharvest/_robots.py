@@ -43,7 +43,7 @@ def robots_url_for(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc.rsplit('@', 1)[-1]}/robots.txt"
 
 
-def _origin(url: str) -> str:
+def _origin_key(url: str) -> str:
     return robots_url_for(url)[: -len("/robots.txt")]
 
 
@@ -455,12 +455,12 @@ class RobotsGate:
     def cached(self, url: str, now: float) -> RobotsTxt | None:
         """Return the fresh robots.txt for `url`'s origin, or None if it must be fetched."""
         with self._lock:
-            entry = self._cache.get(_origin(url))
+            entry = self._cache.get(_origin_key(url))
         if (entry is None or not entry.is_fresh(now)) and self.shared is not None:
-            entry = self.shared.load(_origin(url))
+            entry = self.shared.load(_origin_key(url))
             if entry is not None:
                 with self._lock:
-                    self._cache[_origin(url)] = entry
+                    self._cache[_origin_key(url)] = entry
         if entry is None or not entry.is_fresh(now):
             return None
         return entry
@@ -468,16 +468,16 @@ class RobotsGate:
     def learn(self, url: str, robots: RobotsTxt) -> None:
         """Remember the robots.txt (or failure) fetched for `url`'s origin."""
         with self._lock:
-            self._cache[_origin(url)] = robots
+            self._cache[_origin_key(url)] = robots
         if self.shared is not None:
-            self.shared.save(_origin(url), robots)
+            self.shared.save(_origin_key(url), robots)
 
     def origin_lock(self, url: str) -> threading.Lock:
         """A lock per origin, so concurrent callers fetch each robots.txt once."""
         with self._lock:
-            return self._origin_locks.setdefault(_origin(url), threading.Lock())
+            return self._origin_locks.setdefault(_origin_key(url), threading.Lock())
 
-    def allowed(self, url: str, now: float) -> RobotsDecision | None:
+    def cached_decision(self, url: str, now: float) -> RobotsDecision | None:
         """Decide for `url` from the deny list and the cached robots.txt.
 
         Returns:

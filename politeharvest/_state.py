@@ -28,7 +28,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
-from ._oai import parse_datestamp
+from ._listing import parse_datestamp
 from ._pacing import owner_id, process_alive
 from ._planning import Checkpoint, Span
 from ._sqlite import connect, transaction

@@ -34,7 +34,8 @@ from urllib.parse import urlsplit
 import attrs
 
 from . import __version__, presets
-from ._oai import OaiPager, parse_datestamp
+from ._listing import parse_datestamp
+from ._oai import OaiPager
 from ._plan import DEFAULT_STATE, HarvestPlan, HarvestSummary, Lane, PageResult, record_row
 from ._policy import DEFAULT_USER_AGENT, Politeness
 from ._redirects import is_private_address

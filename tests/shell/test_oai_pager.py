@@ -352,3 +352,18 @@ def test_a_first_page_of_exactly_100_without_a_token_is_flagged(
     pager = make_pager(make_session, adapter, repo)
     assert len(list(pager.list_records())) == 100
     assert "may be partial" in caplog.text
+
+
+def test_an_endpoint_move_is_reported_on_the_page(
+    make_session: Make, adapter: ScriptedAdapter
+) -> None:
+    repo = OaiTestRepository.sample(20, page_size=10)
+    adapter.add(ENDPOINT, repo)
+    adapter.add(
+        "http://repo.example.org/oai",
+        lambda request: Reply(301, {"Location": request.url.replace("http://", "https://", 1)}),
+    )
+    pager = OaiPager(make_session(), "http://repo.example.org/oai")
+    pages = list(pager.pages())
+    assert [p.moved_to for p in pages] == [ENDPOINT, ENDPOINT]
+    assert OaiPager(make_session(), ENDPOINT).fetch(pager.first_cursor()).moved_to is None

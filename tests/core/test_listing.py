@@ -1,0 +1,284 @@
+"""The listing core: pure steps over OaiCursor values, as tables."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import pytest
+
+from politeharvest import _listing as listing
+from politeharvest._listing import (
+    DAY,
+    SECONDS,
+    GranularityNeeded,
+    OaiCursor,
+    Progress,
+    Taken,
+)
+from politeharvest.exceptions import BadResumptionToken, ListingLoop
+
+URL = "https://repo.example.org/oai"
+
+
+@attrs.frozen
+class Rec:
+    identifier: str
+    datestamp: str
+
+
+def cursor(**changes: Any) -> OaiCursor:
+    return attrs.evolve(OaiCursor("ListRecords", {"metadataPrefix": "oai_dc"}), **changes)
+
+
+def taken(*stamps: str, skipped: int = 0) -> Taken:
+    return listing.take_items(cursor(), [Rec(f"id{n}", s) for n, s in enumerate(stamps)])
+
+
+# -- first cursors -----------------------------------------------------------------------------
+
+FIRST = [
+    (
+        "no dates: no granularity needed",
+        {},
+        None,
+        {"metadataPrefix": "oai_dc"},
+    ),
+    (
+        "a day at seconds granularity ends at its last second",
+        {"from_": "2024-01-01", "until": "2024-01-31"},
+        SECONDS,
+        {
+            "metadataPrefix": "oai_dc",
+            "from": "2024-01-01T00:00:00Z",
+            "until": "2024-01-31T23:59:59Z",
+        },
+    ),
+    (
+        "a day granularity",
+        {"from_": "2024-01-01T10:00:00Z"},
+        DAY,
+        {"metadataPrefix": "oai_dc", "from": "2024-01-01"},
+    ),
+    (
+        "a set",
+        {"set_spec": "math"},
+        None,
+        {"metadataPrefix": "oai_dc", "set": "math"},
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "kwargs", "granularity", "params"), FIRST, ids=[f[0] for f in FIRST]
+)
+def test_first_cursor(
+    name: str, kwargs: dict[str, Any], granularity: str | None, params: dict[str, str]
+) -> None:
+    options: dict[str, Any] = {
+        "metadata_prefix": "oai_dc",
+        "set_spec": None,
+        "from_": None,
+        "until": None,
+    }
+    options.update(kwargs)
+    got = listing.first_cursor("ListRecords", granularity=granularity, **options)
+    assert got.arguments == params
+    assert got.resumption_token is None
+
+
+def test_dates_need_the_granularity_and_windows_run_in_order() -> None:
+    with pytest.raises(GranularityNeeded):
+        listing.first_cursor(
+            "ListRecords", metadata_prefix="oai_dc", set_spec=None, from_="2024-01-01", until=None
+        )
+    first = listing.first_cursor(
+        "ListRecords",
+        metadata_prefix="oai_dc",
+        set_spec=None,
+        from_=None,
+        until=None,
+        windows=[("2024-01-01", "2024-01-31"), ("2024-02-01", "2024-02-29")],
+        granularity=DAY,
+    )
+    assert (first.arguments["from"], first.arguments["until"]) == ("2024-01-01", "2024-01-31")
+    assert first.windows == (("2024-02-01", "2024-02-29"),)
+    with pytest.raises(ValueError, match="not a listing verb"):
+        listing.first_cursor(
+            "GetRecord", metadata_prefix="oai_dc", set_spec=None, from_=None, until=None
+        )
+
+
+# -- items --------------------------------------------------------------------------------------
+
+
+def test_take_items_skips_what_was_delivered_on_the_last_day() -> None:
+    start = cursor(
+        last_datestamp="2024-01-02T10:00:00Z", delivered_at_last=("a 2024-01-02T10:00:00Z",)
+    )
+    got = listing.take_items(
+        start,
+        [
+            Rec("a", "2024-01-02T10:00:00Z"),
+            Rec("b", "2024-01-02T11:00:00Z"),
+            Rec("c", "2024-01-03T00:00:00Z"),
+        ],
+    )
+    assert [r.identifier for r in got.items] == ["b", "c"]
+    assert got.skipped == 1
+    assert got.last == "2024-01-03T00:00:00Z"
+    assert got.delivered == ("c 2024-01-03T00:00:00Z",)  # only the new last day is remembered
+
+
+# -- advancing ----------------------------------------------------------------------------------
+
+ADVANCE = [
+    (
+        "a token: its page comes next",
+        cursor(),
+        taken("2024-01-01"),
+        "t1",
+        {"resumption_token": "t1", "page": 1},
+    ),
+    ("no token: the end", cursor(), taken("2024-01-01"), "", None),
+    (
+        "an empty page with a token counts",
+        cursor(empty_pages=3),
+        Taken((), 0, None, ()),
+        "t9",
+        {"empty_pages": 4},
+    ),
+    (
+        "records reset the empty count",
+        cursor(empty_pages=3),
+        taken("2024-01-01"),
+        "t9",
+        {"empty_pages": 0},
+    ),
+    (
+        "datestamps going back: not ordered",
+        cursor(last_datestamp="2024-05-01"),
+        taken("2024-01-01"),
+        "t1",
+        {"ordered": False},
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "start", "page", "token", "expected"), ADVANCE, ids=[a[0] for a in ADVANCE]
+)
+def test_advance(
+    name: str, start: OaiCursor, page: Taken, token: str, expected: dict[str, Any] | None
+) -> None:
+    got = listing.advance(start, page, token=token, url=URL)
+    if expected is None:
+        assert got is None
+        return
+    assert got is not None
+    for field, value in expected.items():
+        assert getattr(got, field) == value
+
+
+LOOPS = [
+    ("the same token twice", cursor(resumption_token="t1"), Taken((), 1, None, ()), "t1", "again"),
+    (
+        "a token of a recent page",
+        cursor(resumption_token="t3", recent_tokens=("t1", "t2", "t3")),
+        taken("2024-01-01"),
+        "t2",
+        "again",
+    ),
+    (
+        "ten empty pages in a row",
+        cursor(empty_pages=9),
+        Taken((), 0, None, ()),
+        "t11",
+        "10 pages in a row",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "start", "page", "token", "words"), LOOPS, ids=[x[0] for x in LOOPS]
+)
+def test_loops_end_the_listing(
+    name: str, start: OaiCursor, page: Taken, token: str, words: str
+) -> None:
+    with pytest.raises(ListingLoop, match=words):
+        listing.advance(start, page, token=token, url=URL)
+
+
+def test_a_token_cycle_of_any_length_is_caught() -> None:
+    """Brent: tokens t0..t39 come round again; the 32-token memory alone would miss it."""
+    current: OaiCursor | None = cursor()
+    with pytest.raises(ListingLoop, match="came round"):
+        for n in range(400):
+            assert current is not None
+            current = listing.advance(current, taken("2024-01-01"), token=f"t{n % 40}", url=URL)
+
+
+def test_the_end_of_a_window_starts_the_next_and_needs_the_granularity() -> None:
+    start = cursor(windows=(("2024-02-01", "2024-02-29"),))
+    with pytest.raises(GranularityNeeded):
+        listing.advance(start, taken("2024-01-05"), token="", url=URL)
+    got = listing.advance(start, taken("2024-01-05"), token="", url=URL, granularity=DAY)
+    assert got is not None
+    assert got.arguments["from"] == "2024-02-01" and got.windows == ()
+    assert got.resumption_token is None and got.recent_tokens == ()
+
+
+# -- recovering ---------------------------------------------------------------------------------
+
+
+def refused() -> BadResumptionToken:
+    return BadResumptionToken("expired", url=URL)
+
+
+def test_a_refused_token_restarts_from_the_last_datestamp() -> None:
+    start = cursor(
+        resumption_token="t5", last_datestamp="2024-01-10T08:00:00Z", recent_tokens=("t5",)
+    )
+    got = listing.recover(start, refused(), granularity=SECONDS)
+    assert got.resumption_token is None
+    assert got.arguments["from"] == "2024-01-10T08:00:00Z"
+    assert got.restarts == 1
+    assert got.delivered_at_last == start.delivered_at_last
+
+
+def test_a_window_refused_again_is_split_from_its_last_day() -> None:
+    start = cursor(
+        params={"metadataPrefix": "oai_dc", "from": "2024-01-01", "until": "2024-01-31"},
+        resumption_token="t5",
+        last_datestamp="2024-01-10",
+        restarts=1,
+    )
+    got = listing.recover(start, refused(), granularity=DAY)
+    assert (got.arguments["from"], got.arguments["until"]) == ("2024-01-10", "2024-01-20")
+    assert got.windows == (("2024-01-21", "2024-01-31"),)
+    assert got.restarts == 0
+
+
+def test_restarts_end_after_ten() -> None:
+    with pytest.raises(BadResumptionToken):
+        listing.recover(cursor(resumption_token="t", restarts=10), refused(), max_restarts=100)
+
+
+def test_restart_without_a_datestamp_needs_no_granularity() -> None:
+    got = listing.restart(cursor(resumption_token="t"))
+    assert got.arguments == {"metadataPrefix": "oai_dc"} and got.resumption_token is None
+    with pytest.raises(GranularityNeeded):
+        listing.restart(cursor(resumption_token="t", last_datestamp="2024-01-01"))
+
+
+# -- progress -------------------------------------------------------------------------------------
+
+
+def test_pages_that_only_repeat_end_the_listing() -> None:
+    progresses: dict[tuple[Any, ...], Progress] = {}
+    same = taken("2024-01-01", "2024-01-02")
+    listing.check_progress(progresses, cursor(), same, URL, 1000, 3)
+    listing.check_progress(progresses, cursor(), same, URL, 1000, 3)
+    listing.check_progress(progresses, cursor(), same, URL, 1000, 3)
+    with pytest.raises(ListingLoop, match="3 pages in a row repeated"):
+        listing.check_progress(progresses, cursor(), same, URL, 1000, 3)
