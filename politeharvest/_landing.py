@@ -99,6 +99,8 @@ class PageAnalysis:
 
 #: Candidates scoring below this are not kept (anchor evidence too weak).
 MIN_SCORE = 40.0
+
+
 @attrs.frozen
 class AnchorWeights:
     """How much each kind of evidence adds to (or takes from) an anchor's score.
@@ -452,10 +454,14 @@ _LOGIN_WORDS = re.compile(r"sign\s*in|log\s*in|giriş|anmelden|connexion|iniciar
 
 
 def _absolute(href: str, base: str) -> str:
+    """`href` resolved against `base`, without its fragment; "" for a malformed address."""
     href = href.strip().replace("&amp;", "&")
-    if href.startswith("//"):
-        href = urlsplit(base).scheme + ":" + href
-    return urldefrag(urljoin(base, href))[0]
+    try:
+        if href.startswith("//"):
+            href = urlsplit(base).scheme + ":" + href
+        return urldefrag(urljoin(base, href))[0]
+    except ValueError:  # "https://]]>host/": not an address at all
+        return ""
 
 
 def element_signature(element: Tag, depth: int = 12) -> str:
@@ -809,7 +815,7 @@ def find_candidates(
     text = html.decode("utf-8", "replace") if isinstance(html, bytes) else html
     soup = BeautifulSoup(text, "lxml")
     base_tag = soup.find("base", href=True)
-    base = _absolute(str(base_tag["href"]), url) if isinstance(base_tag, Tag) else url
+    base = (_absolute(str(base_tag["href"]), url) or url) if isinstance(base_tag, Tag) else url
     blocked = _blocked(soup, text, status, headers or {})
     if blocked is not None:
         return PageAnalysis(url, "blocked", blocked)
@@ -820,7 +826,7 @@ def find_candidates(
         *_learned_candidates(soup, base, learned, regions),
         *_anchor_candidates(soup, base, regions),
     ]
-    candidates = [_repair_meta(c, soup, base) for c in candidates]
+    candidates = [_repair_meta(c, soup, base) for c in candidates if c.url]
     candidates = [
         attrs.evolve(c, strong=_same_site(c.url, base))
         if c.source.startswith(("meta:", "link:"))

@@ -16,18 +16,17 @@ from __future__ import annotations
 import contextlib
 import json
 import math
-import os
-import socket
 import sqlite3
 import threading
 import uuid
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 from urllib.parse import urlsplit
 
 import attrs
 
 from ._policy import Politeness
+from ._process import owner_id, process_alive
 
 __all__ = [
     "Busy",
@@ -231,28 +230,6 @@ class PaceStore(Protocol):
         ...
 
 
-def owner_id() -> str:
-    """This process, as ``hostname:pid`` (who holds a reservation or a lease)."""
-    return f"{socket.gethostname()}:{os.getpid()}"
-
-
-def process_alive(owner: str) -> bool:
-    """Whether the process named by `owner` may still be running.
-
-    True unless it is provably gone: the same machine, and no such process.
-    """
-    name, _, pid = owner.rpartition(":")
-    if name != socket.gethostname() or not pid.isdigit() or int(pid) == os.getpid():
-        return True
-    try:
-        os.kill(int(pid), 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 # -- the store operations, as pure steps on a host's state (every backend uses them) ----------
 
 
@@ -267,9 +244,31 @@ def reserve_turn(
     lease_s: float,
     multiplier: float,
     poll_s: float,
+    token: str,
+    owner: str,
+    holder_alive: bool = True,
 ) -> tuple[HostState, Slot | Busy]:
-    """Reserve the next turn on a host: the new state and the slot (or Busy)."""
-    if state.in_flight is not None and state.lease_until > now and process_alive(state.owner):
+    """Reserve the next turn on a host: the new state and the slot (or Busy).
+
+    Pure: the new reservation's token and owner, and whether the current holder lives, are
+    passed in (`_identity` makes them for the stores).
+
+    Args:
+        state: the host's state.
+        host: the pacing key.
+        now: the caller's monotonic now.
+        gap: the base gap before the request.
+        gap_reason: its rule.
+        jitter: extra seconds added to the gap.
+        lease_s: how long the reservation lasts if never released.
+        multiplier: the job's slow-down multiplier for the host.
+        poll_s: how soon a caller finding the host busy asks again.
+        token: identifies the new reservation.
+        owner: who takes it (``host:pid``).
+        holder_alive: whether the current holder's process may still run (False: its
+            reservation is taken over at once instead of waiting for its lease to lapse).
+    """
+    if state.in_flight is not None and state.lease_until > now and holder_alive:
         return state, Busy(host, min(state.lease_until, now + poll_s))
     start, reason = _PACER.start(
         state,
@@ -280,10 +279,18 @@ def reserve_turn(
         jitter=jitter,
         hold_reason=state.hold_reason,
     )
-    token = uuid.uuid4().hex
     lease_until = max(start, now) + lease_s
-    reserved = attrs.evolve(state, in_flight=token, lease_until=lease_until, owner=owner_id())
+    reserved = attrs.evolve(state, in_flight=token, lease_until=lease_until, owner=owner)
     return reserved, Slot(host, token, start, reason, multiplier)
+
+
+def _identity(state: HostState) -> dict[str, Any]:
+    """A new reservation's token and owner, and whether the current holder may be alive."""
+    return {
+        "token": uuid.uuid4().hex,
+        "owner": owner_id(),
+        "holder_alive": not state.in_flight or process_alive(state.owner),
+    }
 
 
 def release_turn(state: HostState, slot: Slot, end: float | None) -> HostState:
@@ -336,8 +343,9 @@ class MemoryPaceStore:
     ) -> Slot | Busy:
         """See `PaceStore.reserve`."""
         with self._lock:
+            current = self._hosts.get(host, HostState())
             state, answer = reserve_turn(
-                self._hosts.get(host, HostState()),
+                current,
                 host=host,
                 now=now,
                 gap=gap,
@@ -346,6 +354,7 @@ class MemoryPaceStore:
                 lease_s=lease_s,
                 multiplier=self._multipliers.get((job, host), 1.0),
                 poll_s=self.poll_s,
+                **_identity(current),
             )
             self._hosts[host] = state
             return answer
@@ -464,8 +473,9 @@ class SQLitePaceStore:
     ) -> Slot | Busy:
         """See `PaceStore.reserve`."""
         with self._tx() as db:
+            current = self._load(db, host)
             state, answer = reserve_turn(
-                self._load(db, host),
+                current,
                 host=host,
                 now=now,
                 gap=gap,
@@ -474,6 +484,7 @@ class SQLitePaceStore:
                 lease_s=lease_s,
                 multiplier=self._job(db, job, host)[0],
                 poll_s=self.poll_s,
+                **_identity(current),
             )
             self._save(db, host, state)
             return answer

@@ -23,8 +23,9 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 import attrs
 
 from ._clock import Clock, SystemClock
-from ._pacing import Busy, Slot, owner_id, process_alive
+from ._pacing import Busy, Slot
 from ._planning import Checkpoint, Span
+from ._process import owner_id, process_alive
 from ._sinks import SinkMark
 from ._state import Lease, PageCommit, Run, UrlOutcome
 from .exceptions import LeaseLost, StoreUnavailable

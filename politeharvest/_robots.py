@@ -490,3 +490,7 @@ class RobotsGate:
         if entry is None:
             return None
         return entry.allowed(url, delay_cap=self.policy.max_wait)
+
+    def allowed(self, url: str, now: float) -> RobotsDecision | None:
+        """The earlier name of `cached_decision` (kept for existing callers)."""
+        return self.cached_decision(url, now)

@@ -29,8 +29,8 @@ from typing import Any, Protocol, runtime_checkable
 import attrs
 
 from ._listing import parse_datestamp
-from ._pacing import owner_id, process_alive
 from ._planning import Checkpoint, Span
+from ._process import owner_id, process_alive
 from ._sqlite import connect, transaction
 
 __all__ = [
