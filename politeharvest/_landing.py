@@ -36,6 +36,7 @@ import attrs
 from bs4 import BeautifulSoup, Tag
 
 from ._challenge import challenge_evidence
+from ._redirects import SIGN_IN_PATH
 
 __all__ = [
     "RULES",
@@ -359,7 +360,7 @@ EXTRACTORS: Mapping[str, Callable[[BeautifulSoup, str], list[tuple[str, str]]]] 
 # -- what is never a landing page or a file --------------------------------------------------
 
 _PROBLEMATIC = re.compile(
-    r"(/login\b|/signin\b|/sign-in\b|/register\b|/cart\b|/account\b|/search\b|/search\?"
+    r"(" + SIGN_IN_PATH + r"|/register\b|/cart\b|/account\b|/search\b|/search\?"
     r"|[?&](q|query|search)=|/share\b|sharer\.php|/action/showCitFormats|/citation-?export"
     r"|\.(?:jpe?g|png|gif|svg|css|js|mp4|webm|ogg|ris|bib|enw|nbib)(?:\?|$))",
     re.IGNORECASE,
@@ -408,7 +409,7 @@ _BAD_TEXT = re.compile(
     re.IGNORECASE,
 )
 _BAD_HREF = re.compile(
-    r"^(?:javascript:|mailto:|tel:|#)|/login|/signin|/sign-in|/register|/share|sharer|"
+    r"^(?:javascript:|mailto:|tel:|#)|" + SIGN_IN_PATH + r"|/register|/share|sharer|"
     r"/getaccess/|/purchase|/cart|/action/showcitformats|/citation|article-cite-file|"
     r"[?&]download=ris|\.ris(?:$|\?)|\.bib(?:$|\?)|\.nbib|/epdf/|/reader/|"
     r"supplement|suppl[_-]|_esm\.|moesm|/figures?/|/media/|/asset/|thumbnail|\.jpe?g|\.png|\.gif|"

@@ -23,8 +23,11 @@ __all__ = [
 
 # Paths and queries that mean "sign in first": following them never yields
 # the resource, and an anonymous harvester must not try (E6).
+#: Paths of sign-in pages, one pattern for every check that needs it (redirects, problematic
+#: addresses, anchors not to follow).
+SIGN_IN_PATH = r"/(?:login|log-in|signin|sign-in|sign_in|logon)\b"
 _AUTH_WALL = re.compile(
-    r"(/login\b|/log-in\b|/signin\b|/sign-in\b|/sign_in\b|/logon\b|/Shibboleth\.sso\b"
+    r"(" + SIGN_IN_PATH + r"|/Shibboleth\.sso\b"
     r"|/idp/|/saml\d?/|/SAML2/|/sso\b|/cas/login|/oauth2?/authorize|/openid-connect/auth"
     r"|/wayf\b|/discojuice|/account/login|/user/login|/auth/realms/"
     r"|[?&](cookieSet|cookie_set)=1\b|[?&]SAMLRequest=)",
