@@ -189,6 +189,11 @@ class SiteRule:
         }
         return template.format(**{**fields, **match.groupdict()})
 
+    def rewritten(self, url: str) -> str | None:
+        """`url` turned into the file's address by this rule's rewrite, or None."""
+        match = self.matches(url) if self.rewrite else None
+        return None if match is None else self.build(self.rewrite, url, match)
+
 
 RULES: tuple[SiteRule, ...] = (
     SiteRule(
@@ -599,11 +604,12 @@ def _rule_candidates(
         match = rule.matches(url)
         if match is None:
             continue
-        if rule.rewrite:
+        target = rule.rewritten(url)
+        if target is not None:
             guess = " (a guess)" if rule.guess else ""
             found.append(
                 Candidate(
-                    rule.build(rule.rewrite, url, match),
+                    target,
                     f"rule:{rule.name}",
                     f"URL rewrite of {url}{guess}",
                     rule.score + 5,
@@ -782,10 +788,9 @@ def _blocked(soup: BeautifulSoup, html: str, status: int, headers: Mapping[str, 
 def _rewritten(candidate: Candidate, rules: Sequence[SiteRule]) -> Candidate:
     """A candidate that is a viewer page a rule knows how to turn into the file (OJS galleys)."""
     for rule in rules:
-        if rule.rewrite and not candidate.source.startswith(f"rule:{rule.name}"):
-            match = rule.matches(candidate.url)
-            if match is not None:
-                target = rule.build(rule.rewrite, candidate.url, match)
+        if not candidate.source.startswith(f"rule:{rule.name}"):
+            target = rule.rewritten(candidate.url)
+            if target is not None:
                 return attrs.evolve(
                     candidate,
                     url=target,

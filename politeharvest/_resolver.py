@@ -306,16 +306,15 @@ class LandingPageResolver:
     def _rewrite(self, url: str) -> Candidate | None:
         """A rewrite tried before reading the page: only rules whose rewrite is no guess."""
         for rule in self.rules:
-            if rule.rewrite and not rule.guess:
-                match = rule.matches(url)
-                if match is not None:
-                    return Candidate(
-                        rule.build(rule.rewrite, url, match),
-                        f"rule:{rule.name}",
-                        f"URL rewrite of {url}",
-                        rule.score + 5,
-                        strong=True,
-                    )
+            target = None if rule.guess else rule.rewritten(url)
+            if target is not None:
+                return Candidate(
+                    target,
+                    f"rule:{rule.name}",
+                    f"URL rewrite of {url}",
+                    rule.score + 5,
+                    strong=True,
+                )
         return None
 
     def _probe_all(
