@@ -516,10 +516,10 @@ class RedisStateStore(_Redis):
         pipe.sadd(self._k("runs-of", run.key), run.run_id)
 
     def start_run(self, key: str, now: float, *, stuck_after: float) -> Run:
-        """See `StateStore.start_run` (stuck runs of this key are closed as failed)."""
+        """See `StateStore.start_run` (stuck runs, of any key, are closed as failed)."""
         run = Run(uuid.uuid4().hex, key, now, now, "running")
         pipe = self.client.pipeline(transaction=True)
-        for old in self.runs(key):
+        for old in self.runs():
             if old.status == "running" and old.started < now - stuck_after:
                 reason = f"stuck: older than {int(stuck_after)} s, closed when next seen"
                 self._save_run(
