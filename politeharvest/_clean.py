@@ -1,7 +1,9 @@
 """``politeharvest clean``: normalise, deduplicate and enrich a harvest file.
 
-Two passes over the input, so memory holds the deduplication index, not the records: the
-first normalises and indexes every record, the second writes one row per work. The output is
+The input is read in passes, so memory holds one line number per record and the
+deduplication index, not the records: the first finds each record's newest version (an
+incremental harvest appends updates and deletions to the same file), the second normalises
+and indexes those, the last writes one row per work. The output is
 written to a temporary file beside it and renamed when complete, so it is never half written.
 """
 
@@ -107,22 +109,31 @@ def clean_file(
         on_record: called with a phase name (``"read"``, ``"write"``) per record (progress).
     """
     summary = CleanSummary()
-    # the same record in several sets or files: one row, its sets merged
+    # The same record in several sets or files is one row, its sets merged; when a later
+    # harvest appended a newer version (or its deletion), the newest version is the record.
     sets: dict[tuple[str, str], list[str]] = {}
+    newest: dict[tuple[str, str], tuple[str, int]] = {}
+    for number, row in enumerate(_rows(source, summary.bad_lines)):
+        summary.read += 1
+        key = _key(row)
+        stamp = str(row.get("datestamp") or "")
+        if key in sets:
+            summary.same_record += 1
+            sets[key] = list(dict.fromkeys([*sets[key], *(row.get("sets") or [])]))
+            if stamp < newest[key][0]:
+                continue
+        else:
+            sets[key] = list(row.get("sets") or [])
+        newest[key] = (stamp, number)
+    chosen = {number for _, number in newest.values()}
     dedup = Deduplicator(SQLiteDedupIndex(index) if index else None) if dedupe else None
     try:
-        for row in _rows(source, summary.bad_lines):
-            summary.read += 1
-            key = _key(row)
-            if key in sets:
-                summary.same_record += 1
-                sets[key] = list(dict.fromkeys([*sets[key], *(row.get("sets") or [])]))
-                continue
-            sets[key] = list(row.get("sets") or [])
-            if dedup is not None and not row.get("deleted"):
-                dedup.add(work_of(normalize(row)))
-            if on_record:
-                on_record("read")
+        if dedup is not None:
+            for number, row in enumerate(_rows(source)):
+                if number in chosen and not row.get("deleted"):
+                    dedup.add(work_of(normalize(row)))
+                    if on_record:
+                        on_record("read")
         found: list[Cluster] = dedup.clusters() if dedup is not None else []
     finally:
         if dedup is not None:
@@ -143,12 +154,10 @@ def clean_file(
     summary.clusters = len(found)
 
     def rows_out() -> Iterator[str]:
-        written: set[tuple[str, str]] = set()
-        for row in _rows(source):
-            key = _key(row)
-            if key in written:
+        for number, row in enumerate(_rows(source)):
+            if number not in chosen:
                 continue
-            written.add(key)
+            key = _key(row)
             cluster = member_of.get(key)
             if cluster is not None:
                 members = zip(cluster.member_endpoints, cluster.identifiers, strict=True)

@@ -161,3 +161,49 @@ def test_usage_errors_exit_2_before_anything_is_written(
     assert message in err
     assert not out.exists()
     assert existing.read_text() == "the user's own data\n"
+
+
+def test_the_newest_version_of_a_record_is_the_one_cleaned(tmp_path: Path) -> None:
+    """An incremental harvest appends updates and deletions to the same file."""
+    endpoint, other = "https://a.example.org/oai", "https://b.example.org/oai"
+
+    def rec(ident: str, stamp: str, title: str, ep: str = endpoint) -> dict[str, Any]:
+        meta = {"title": [title], "creator": ["Kaya, Ali"], "date": ["2020"]}
+        return {
+            "identifier": ident,
+            "endpoint": ep,
+            "datestamp": stamp,
+            "sets": ["s1"],
+            "metadata": meta,
+        }
+
+    rows = [
+        rec("a1", "2024-01-01T00:00:00Z", "Soil moisture under drought in Konya"),
+        rec("b1", "2024-01-01T00:00:00Z", "Soil moisture under drought in Konya", ep=other),
+        rec("a2", "2024-01-01T00:00:00Z", "Wheat yields and irrigation in Anatolia"),
+        # a later run appended: a1 retitled (in another set), a2 deleted
+        {
+            **rec("a1", "2024-03-01T00:00:00Z", "Soil moisture under drought in the Konya plain"),
+            "sets": ["s2"],
+        },
+        {**rec("a2", "2024-03-01T00:00:00Z", ""), "deleted": True, "metadata": {}},
+    ]
+    source, out, clusters = tmp_path / "in.jsonl", tmp_path / "out.jsonl", tmp_path / "c.jsonl"
+    _write(source, rows)
+    code, err = _run("clean", str(source), "--out", str(out))
+    assert code == 0, err
+    written = {r["identifier"]: r for r in _lines(out)}
+    assert set(written) == {"a1", "a2", "b1"}
+    assert written["a1"]["metadata"]["title"] == ["Soil moisture under drought in the Konya plain"]
+    assert set(written["a1"]["sets"]) == {"s1", "s2"}
+    assert written["a2"]["datestamp"] == "2024-03-01T00:00:00Z" and written["a2"]["metadata"] == {}
+    out.unlink()
+    code, err = _run(
+        "clean", str(source), "--out", str(out), "--dedupe", "--clusters", str(clusters)
+    )
+    assert code == 0, err
+    lines = _lines(out)
+    merged = [r for r in lines if "sources" in r]
+    assert len(lines) == 2 and len(merged) == 1  # a1 and b1 are one work; a2 is a tombstone
+    assert {s["identifier"] for s in merged[0]["sources"]} == {"a1", "b1"}
+    assert [sorted(line["cluster"]) for line in _lines(clusters)] == [["a1", "b1"]]
