@@ -169,7 +169,7 @@ class Door:
         """Private addresses, then robots.txt; return the Crawl-delay that applies."""
         if not self.s.policy.allow_private_addresses:
             # before robots.txt, so the refusal names the URL asked for
-            self.check_address(url, opts.kind, self.s._env.settings(url))
+            self.check_address(url, opts.kind, self.s._env.settings(self.s.http, url))
         return self.robots_decision(url, opts.inline, opts.kind).crawl_delay
 
     def next_hop(
@@ -315,7 +315,7 @@ class Door:
         # Everything that can be worked out before the wait is, so the request leaves
         # as soon as its turn comes.
         connect, read = self.timeouts(opts.timeout)
-        settings = s._env.settings(url)
+        settings = s._env.settings(s.http, url)
         if opts.verify is not None:
             settings["verify"] = opts.verify
         slot, waited = self.take_turn(url, host, opts, crawl_delay)

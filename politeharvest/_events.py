@@ -94,10 +94,10 @@ def event_hooks(
 
 @attrs.define
 class Recorder:
-    """A session's counters and event hooks (thread-safe)."""
+    """A session's counters and event hooks (thread-safe); `hooks` returns the current ones."""
 
     clock: Clock
-    hooks: tuple[Callable[[RequestEvent], None], ...] = ()
+    hooks: Callable[[], Iterable[Callable[[RequestEvent], None]]] = tuple
     stats: SessionStats = attrs.field(factory=SessionStats)
     _lock: threading.Lock = attrs.field(factory=threading.Lock, repr=False)
 
@@ -122,7 +122,7 @@ class Recorder:
     def emit(self, event: RequestEvent) -> None:
         if event.decision not in ("sent", "redirect"):
             logger.debug("%s %s %s: %s", event.decision, event.kind, event.url, event.detail)
-        for hook in self.hooks:
+        for hook in self.hooks():  # read when the event happens: hooks may be set later
             hook(event)
 
     def wall(self, monotonic_time: float) -> _dt.datetime:

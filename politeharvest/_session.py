@@ -108,8 +108,8 @@ class PoliteSession:
         self.robots = RobotsGate(self.policy)
         self.redirects = RedirectPolicy.from_policy(self.policy)
         self._pacer = HostPacer(self.policy)
-        self._recorder = Recorder(self.clock, self.on_event)
-        self._env = Environment(self.http)
+        self._recorder = Recorder(self.clock, lambda: self.on_event)
+        self._env = Environment()
         self._door = Door(self)
         if self.job_started_at is None:
             self.job_started_at = self.clock.now()

@@ -164,10 +164,9 @@ def prepare(
 class Environment:
     """requests' environment settings per origin (proxies, CA bundle, certificate), cached."""
 
-    http: requests.Session
     _cache: dict[tuple[Any, ...], dict[str, Any]] = attrs.field(factory=dict, init=False)
 
-    def settings(self, url: str) -> dict[str, Any]:
+    def settings(self, http: requests.Session, url: str) -> dict[str, Any]:
         """Return requests' environment settings for `url` (proxies, CA bundle, certificate).
 
         The environment (REQUESTS_CA_BUNDLE, HTTPS_PROXY, NO_PROXY, ...) applies as
@@ -180,13 +179,14 @@ class Environment:
         key = (
             parts.scheme,
             parts.netloc,
+            id(http),
             tuple(os.environ.get(name) for name in _ENV_NAMES),
-            repr((self.http.verify, self.http.cert, self.http.proxies, self.http.trust_env)),
+            repr((http.verify, http.cert, http.proxies, http.trust_env)),
         )
         cached = self._cache.get(key)
         if cached is None:
-            verify = None if self.http.verify is True else self.http.verify
-            cached = dict(self.http.merge_environment_settings(url, {}, True, verify, None))
+            verify = None if http.verify is True else http.verify
+            cached = dict(http.merge_environment_settings(url, {}, True, verify, None))
             if len(self._cache) > 1024:
                 self._cache.clear()
             self._cache[key] = cached

@@ -743,3 +743,17 @@ def test_b8_403_on_a_file_is_the_files_outcome_not_the_hosts(
         session.get(f"{H}/challenged.pdf", kind="file")
     with pytest.raises(HostStopped):
         session.get(f"{H}/oai")
+
+
+def test_hooks_and_http_set_after_construction_are_used(
+    make_session: Make, adapter: ScriptedAdapter, http: requests.Session
+) -> None:
+    """`on_event` and `http` are read when a request is made, not when the session was built."""
+    adapter.add(f"{H}/robots.txt", Reply(404))
+    adapter.add(f"{H}/a", Reply(200, body="a"))
+    session = make_session()
+    seen: list[RequestEvent] = []
+    session.on_event = (seen.append,)
+    session.http = http
+    assert session.get(f"{H}/a").text == "a"
+    assert [e.url for e in sent(seen)] == [f"{H}/robots.txt", f"{H}/a"]
