@@ -25,11 +25,13 @@ or nothing. Guards, in order:
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import sqlite3
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -122,6 +124,7 @@ REPEATED = 2
 """A title that one repository uses this many times is a heading, merged only by DOI."""
 
 
+@functools.cache
 def _fuzz() -> Any:
     try:
         from rapidfuzz import fuzz
@@ -315,7 +318,7 @@ def _title_score(a: Work, b: Work, fuzz: Any) -> tuple[float, bool]:
     return best, contained
 
 
-def compare(a: Work, b: Work, *, headings: frozenset[str] = frozenset()) -> str | None:
+def compare(a: Work, b: Work, *, headings: AbstractSet[str] = frozenset()) -> str | None:
     """Why ``a`` and ``b`` describe the same work, or None.
 
     ``headings`` are title keys known to repeat within one repository (treated as generic).
@@ -402,7 +405,7 @@ class DedupIndex(Protocol):
     def by_doi(self, doi: str) -> list[int]: ...
     def by_identifier(self, endpoint: str, identifier: str) -> int | None: ...
     def title_count(self, endpoint: str, title: str, year: int | None) -> int: ...
-    def headings(self) -> frozenset[str]: ...
+    def headings(self) -> AbstractSet[str]: ...
     def add_edge(self, a: int, b: int, reason: str) -> None: ...
     def edges(self) -> Iterator[tuple[int, int, str]]: ...
     def close(self) -> None: ...
@@ -458,8 +461,9 @@ class MemoryDedupIndex:
     def title_count(self, endpoint: str, title: str, year: int | None) -> int:
         return self._titles.get((endpoint, title, year), 0)
 
-    def headings(self) -> frozenset[str]:
-        return frozenset(self._headings)
+    def headings(self) -> AbstractSet[str]:
+        """The title keys found to be headings so far (a live view: not to be changed)."""
+        return self._headings
 
     def add_edge(self, a: int, b: int, reason: str) -> None:
         self._edges.append((a, b, reason))
@@ -497,6 +501,8 @@ class SQLiteDedupIndex:
             """
         )
         self._cache: dict[int, Work] = {}
+        # one writer at a time: the headings are read once and kept up to date here
+        self._headings = {r[0] for r in self._db.execute("SELECT title FROM dedup_headings")}
 
     def add(self, work: Work) -> int:
         cur = self._db.execute(
@@ -520,6 +526,7 @@ class SQLiteDedupIndex:
             and self.title_count(work.endpoint, work.title_key, work.year) >= REPEATED
         ):
             self._db.execute("INSERT OR IGNORE INTO dedup_headings VALUES (?)", (work.title_key,))
+            self._headings.add(work.title_key)
         self._cache[rid] = work
         return rid
 
@@ -561,8 +568,9 @@ class SQLiteDedupIndex:
         )
         return int(row.fetchone()[0])
 
-    def headings(self) -> frozenset[str]:
-        return frozenset(r[0] for r in self._db.execute("SELECT title FROM dedup_headings"))
+    def headings(self) -> AbstractSet[str]:
+        """The title keys found to be headings so far (a live view: not to be changed)."""
+        return self._headings
 
     def add_edge(self, a: int, b: int, reason: str) -> None:
         self._db.execute("INSERT INTO dedup_edges VALUES (?, ?, ?)", (a, b, reason))
