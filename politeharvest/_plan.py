@@ -65,6 +65,7 @@ from .exceptions import Deferred, HostBusy, SinkChanged, SinkError
 
 if TYPE_CHECKING:  # the full-text modules (bs4, pypdf) load only when full text is asked for
     from ._fulltext import FullText, FullTextStep
+    from ._redis import RedisStateStore
 
 __all__ = ["HarvestPlan", "HarvestSummary", "Lane", "PageResult", "PlanCursor", "record_row"]
 
@@ -765,13 +766,20 @@ class HarvestPlan:
                 answered_before=self._answered_before,
                 **kwargs,
             )
-            if type(self.store).__name__ == "RedisStateStore":
+            if self._fleet_store() is not None:
                 from ._robots import SharedRobots
 
                 # a fleet reads each robots.txt once per cache lifetime, not once per task
                 session.robots.shared = SharedRobots(self.store, self.clock)
             self._rt.sessions[run_id] = session
         return session
+
+    def _fleet_store(self) -> RedisStateStore | None:
+        """The state store when it is a fleet's (Redis), else None."""
+        from ._redis import RedisStateStore
+
+        store = self.store
+        return store if isinstance(store, RedisStateStore) else None
 
     def _answered_before(self, host: str) -> bool:
         """Whether `host` ever answered a harvest with this state (a typo never did)."""
@@ -780,11 +788,12 @@ class HarvestPlan:
     def _pacing(self) -> PaceStore:
         if self.pace_store is not None:
             return self.pace_store
-        if self._rt.pace_store is None and type(self.store).__name__ == "RedisStateStore":
+        fleet = self._fleet_store()
+        if self._rt.pace_store is None and fleet is not None:
             from ._redis import RedisPaceStore
 
-            store: Any = self.store  # pacing lives in the same Redis as the state
-            self._rt.pace_store = RedisPaceStore(store.client, prefix=store.prefix[:-1])
+            # pacing lives in the same Redis as the state
+            self._rt.pace_store = RedisPaceStore(fleet.client, prefix=fleet.prefix[:-1])
         if self._rt.pace_store is None:
             state = self.state
             if isinstance(state, (str, Path)) and str(state) != ":memory:":
