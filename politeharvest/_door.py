@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import logging
 import socket
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import urlsplit
 
 import attrs
 import requests
+import urllib3
 from requests.adapters import HTTPAdapter
 
 from ._challenge import challenge_evidence
@@ -59,6 +60,7 @@ from .exceptions import (
     BudgetExhausted,
     Deferred,
     Disallowed,
+    HarvestError,
     HostStopped,
     HostUnreachable,
     RedirectRefused,
@@ -72,7 +74,7 @@ from .exceptions import (
 if TYPE_CHECKING:
     from ._session import PoliteSession
 
-__all__ = ["Door", "Options"]
+__all__ = ["Ahead", "Door", "Options"]
 
 logger = logging.getLogger("politeharvest._session")
 
@@ -139,13 +141,23 @@ class Door:
         follow: bool = True,
         redirects: RedirectPolicy | None = None,
         gate: bool = True,
+        ahead: Ahead | None = None,
     ) -> tuple[requests.Response, Refused | None]:
-        """Carry a request over its hops; return the answer (and a refused hop, ungated)."""
+        """Carry a request over its hops; return the answer (and a refused hop, ungated).
+
+        With `ahead`, the first hop's first answer is the one sent ahead (`send_ahead`).
+        """
         flow = RequestFlow((str(prepared.url),), str(prepared.method))
         rules = redirects if redirects is not None else self.s.redirects
         while True:
-            crawl_delay = self.gate(flow.url, opts) if gate else None
-            response, step = self.retries(prepared, flow, opts, crawl_delay, follow, rules, gate)
+            if ahead is not None:  # gated when it was sent
+                crawl_delay = ahead.crawl_delay
+            else:
+                crawl_delay = self.gate(flow.url, opts) if gate else None
+            response, step = self.retries(
+                prepared, flow, opts, crawl_delay, follow, rules, gate, ahead
+            )
+            ahead = None
             if isinstance(step, Hop):
                 if not gate:
                     response.close()
@@ -212,11 +224,15 @@ class Door:
         follow: bool,
         rules: RedirectPolicy,
         gate: bool,
+        ahead: Ahead | None = None,
     ) -> tuple[requests.Response, Decision]:
         """Send one hop until it is answered (or refused); return the answer and what next."""
         s = self.s
         while True:
-            response = self.exchange(prepared, opts, crawl_delay, flow.attempt)
+            response = ahead.answer() if ahead is not None else None
+            ahead = None
+            if response is None:
+                response = self.exchange(prepared, opts, crawl_delay, flow.attempt)
             head = response._content if isinstance(response._content, bytes) else b""
             step = on_response(
                 flow,
@@ -308,19 +324,35 @@ class Door:
         """One request: refuse a stopped host, take the host's turn, send, read, end the turn."""
         s = self.s
         url, method, host = str(prepared.url), str(prepared.method), host_key(str(prepared.url))
+        self.settle_ahead(host)
         stopped = s.pace_store.stopped(host, job=s.job_id)
         if stopped is not None:
             s._recorder.refused(url, opts.kind, "stopped", stopped)
             raise HostStopped(url, host, stopped)
         # Everything that can be worked out before the wait is, so the request leaves
         # as soon as its turn comes.
-        connect, read = self.timeouts(opts.timeout)
-        settings = s._env.settings(s.http, url)
-        if opts.verify is not None:
-            settings["verify"] = opts.verify
+        settings = self.settings(url, opts)
         slot, waited = self.take_turn(url, host, opts, crawl_delay)
         turn = Turn(s._recorder, s.pace_store, slot, method, url, opts.kind, waited, attempt)
         s._recorder.count(kind=opts.kind)
+        return self.complete(prepared, opts, turn, settings)
+
+    def settings(self, url: str, opts: Options) -> dict[str, Any]:
+        settings = self.s._env.settings(self.s.http, url)
+        if opts.verify is not None:
+            settings["verify"] = opts.verify
+        return settings
+
+    def complete(
+        self,
+        prepared: requests.PreparedRequest,
+        opts: Options,
+        turn: Turn,
+        settings: dict[str, Any],
+    ) -> requests.Response:
+        """Send (or, sent ahead, read the answer of) a request whose turn was taken."""
+        s, url = self.s, str(prepared.url)
+        connect, read = self.timeouts(opts.timeout)
         # The limit travels with the request, so requests' redirect hook reads with it too.
         setattr(prepared, LIMIT_ATTR, self.read_limit(opts.kind, read))
         try:
@@ -392,11 +424,7 @@ class Door:
     ) -> tuple[Slot, float]:
         """Reserve the host's next slot and wait for it; return the slot and the wait."""
         s = self.s
-        gap, gap_reason = s._pacer.gap(opts.kind, crawl_delay)
-        jitter = s.rng.uniform(0.0, s.policy.jitter) if s.policy.jitter > 0 else 0.0
-        lease = s.policy.connect_timeout_s + s.policy.read_timeout_s + 60.0
-        if opts.stream:
-            lease = max(lease, s.policy.job_budget)
+        reserve = self.reservation(host, opts, crawl_delay)
         busy_waited = 0.0
         while True:
             now = s.clock.monotonic()
@@ -405,15 +433,7 @@ class Door:
                 raise BudgetExhausted(
                     url, s._recorder.wall(now), "the job's budget is spent", deadline=s.deadline
                 )
-            reserved = s.pace_store.reserve(
-                host,
-                job=s.job_id,
-                now=now,
-                gap=gap,
-                gap_reason=gap_reason,
-                jitter=jitter,
-                lease_s=lease + max(0.0, s.policy.max_wait),
-            )
+            reserved = reserve(now)
             if not isinstance(reserved, Busy):
                 break
             step = decide_busy(
@@ -429,6 +449,87 @@ class Door:
             busy_waited += step.seconds
             s.clock.sleep(step.seconds, "host busy")
         return reserved, self.wait_for(url, reserved, now, opts)
+
+    def reservation(
+        self, host: str, opts: Options, crawl_delay: float | None
+    ) -> Callable[[float], Slot | Busy]:
+        """How to reserve the host's next turn for this request (called with `now`)."""
+        s = self.s
+        gap, gap_reason = s._pacer.gap(opts.kind, crawl_delay)
+        jitter = s.rng.uniform(0.0, s.policy.jitter) if s.policy.jitter > 0 else 0.0
+        lease = s.policy.connect_timeout_s + s.policy.read_timeout_s + 60.0
+        if opts.stream:
+            lease = max(lease, s.policy.job_budget)
+        lease += max(0.0, s.policy.max_wait)
+
+        def reserve(now: float) -> Slot | Busy:
+            return s.pace_store.reserve(
+                host,
+                job=s.job_id,
+                now=now,
+                gap=gap,
+                gap_reason=gap_reason,
+                jitter=jitter,
+                lease_s=lease,
+            )
+
+        return reserve
+
+    # -- sending ahead ------------------------------------------------------------------
+
+    def send_ahead(self, prepared: requests.PreparedRequest, opts: Options) -> Ahead | None:
+        """Send a request now if its host's turn is open now; read its answer later.
+
+        Nothing is sent (None) unless everything a request needs is already settled: the
+        gate passes, the host is not stopped, the turn needs no wait, and the transport
+        can write a request before reading (the session's own adapter, no proxy).
+        """
+        s = self.s
+        url, host = str(prepared.url), host_key(str(prepared.url))
+        adapter = s.http.get_adapter(url)
+        settings = self.settings(url, opts)
+        if host in s._aheads or not isinstance(adapter, GuardedAdapter):
+            return None
+        if not adapter.can_send_ahead(url, settings):
+            return None
+        try:
+            crawl_delay = self.gate(url, opts)
+        except HarvestError:
+            return None  # the request made in the usual way will say why
+        now = s.clock.monotonic()
+        if now >= s._deadline or s.pace_store.stopped(host, job=s.job_id) is not None:
+            return None
+        slot = self.reservation(host, opts, crawl_delay)(now)
+        if isinstance(slot, Busy):
+            return None
+        if slot.start_at > now:
+            s.pace_store.release(slot, end=None)
+            return None
+        method = str(prepared.method)
+        turn = Turn(s._recorder, s.pace_store, slot, method, url, opts.kind, 0.0, 0)
+        connect, _ = self.timeouts(opts.timeout)
+        try:
+            sent = adapter.send_ahead(prepared, settings=settings, connect_timeout=connect)
+        except (OSError, urllib3.exceptions.HTTPError) as exc:
+            turn.finish(None, "error", f"sending ahead failed: {exc}")
+            return None
+        if not sent:
+            s.pace_store.release(slot, end=None)
+            return None
+        s._recorder.count(kind=opts.kind)
+        ahead = Ahead(self, prepared, opts, crawl_delay, turn, settings)
+        s._aheads[host] = ahead
+        return ahead
+
+    def cancel_aheads(self) -> None:
+        for ahead in list(self.s._aheads.values()):
+            ahead.cancel()
+
+    def settle_ahead(self, host: str) -> None:
+        """Read the answer sent ahead to `host`, if any, before anything else goes there."""
+        ahead = self.s._aheads.get(host)
+        if ahead is not None:
+            ahead.settle()
 
     def wait_for(self, url: str, slot: Slot, now: float, opts: Options) -> float:
         """Sleep until the slot's start, or give the slot back and defer."""
@@ -464,6 +565,20 @@ class Door:
         return WaitRequired(url, until, step.message)
 
     # -- the gate: addresses and robots.txt -----------------------------------------------
+
+    def allowed(self, url: str, inline: float | None) -> RobotsDecision:
+        """The robots.txt decision for `url`, a refusal as a decision (not raised)."""
+        try:
+            return self.robots_decision(url, inline, "page")
+        except Disallowed as exc:
+            return RobotsDecision(
+                False,
+                url,
+                reason=exc.reason,
+                rule=exc.rule,
+                line=exc.line,
+                robots_url=exc.robots_url,
+            )
 
     def robots_decision(self, url: str, inline: float | None, kind: str) -> RobotsDecision:
         s = self.s
@@ -590,3 +705,65 @@ class Door:
             ) from None
         except OSError:
             return  # resolution fails again at send time, as a TransportError
+
+
+@attrs.define
+class Ahead:
+    """A request sent before its answer is wanted (`PoliteSession.send_ahead`).
+
+    It holds its host's turn until its answer is read: by `result` (which then carries the
+    request over its retries and redirects like any other), by `settle` when something else
+    is about to go to the same host, or by `cancel`, which reads and discards it (the server
+    does the work anyway, and nothing else may reach the host before it is done).
+    """
+
+    door: Door
+    prepared: requests.PreparedRequest
+    opts: Options
+    crawl_delay: float | None
+    turn: Turn
+    settings: dict[str, Any]
+    _response: requests.Response | None = attrs.field(default=None, init=False)
+    _error: Exception | None = attrs.field(default=None, init=False)
+    _settled: bool = attrs.field(default=False, init=False)
+
+    @property
+    def url(self) -> str:
+        return str(self.prepared.url)
+
+    @property
+    def method(self) -> str:
+        return str(self.prepared.method)
+
+    def settle(self) -> None:
+        """Read the first answer now (ending the host's turn); keep it for `result`."""
+        if self._settled:
+            return
+        self._settled = True
+        self.door.s._aheads.pop(host_key(self.url), None)
+        try:
+            self._response = self.door.complete(self.prepared, self.opts, self.turn, self.settings)
+        except HarvestError as exc:
+            self._error = exc
+
+    def answer(self) -> requests.Response | None:
+        """The first answer; None if it broke off (the request is then made again)."""
+        self.settle()
+        if isinstance(self._error, TransportError):
+            logger.info("%s: the answer sent ahead broke off (%s); again", self.url, self._error)
+            return None
+        if self._error is not None:
+            raise self._error
+        return self._response
+
+    def result(self) -> requests.Response:
+        """The final response, as `PoliteSession.request` would return it."""
+        return self.door.journey(self.prepared, self.opts, ahead=self)[0]
+
+    def cancel(self) -> None:
+        """The answer is not needed: read it (within the response limits) and discard it."""
+        if not self._settled:
+            logger.debug("%s was sent ahead and is not needed", self.url)
+        self.settle()
+        if self._response is not None:
+            self._response.close()

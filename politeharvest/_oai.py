@@ -370,6 +370,7 @@ class OaiPager:
     _identity: OaiIdentify | None = attrs.field(default=None, init=False, repr=False)
     _progress: dict[tuple[Any, ...], Progress] = attrs.field(factory=dict, init=False, repr=False)
     _moved: str | None = attrs.field(default=None, init=False, repr=False)
+    _ahead: Sent | None = attrs.field(default=None, init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         parts = urlsplit(self.endpoint)
@@ -484,8 +485,11 @@ class OaiPager:
             ),
         )
 
-    def fetch(self, cursor: OaiCursor) -> OaiPage:
+    def fetch(self, cursor: OaiCursor, *, send_ahead: bool = False) -> OaiPage:
         """Fetch and parse the page `cursor` points at; its `next_cursor` points at the next.
+
+        With `send_ahead` (`pages`), the next page's request leaves before this page's
+        records are built if its host's turn is open at once; the next `fetch` reads it.
 
         Raises:
             OaiError: the repository answered an error (noRecordsMatch is an empty page).
@@ -502,11 +506,9 @@ class OaiPager:
                 raise
             recovered = self._step(listing.recover, cursor, exc, max_restarts=self.max_restarts)
             return OaiPage((), recovered, url=exc.url)
-        list_el = parsed.root.find(_Q + cursor.verb)
-        if list_el is None:
-            raise BadResponse(
-                url, f"{cursor.verb} answered without a <{cursor.verb}> element", raw=raw
-            )
+        list_el = _list_element(parsed, cursor.verb, url, raw)
+        if send_ahead:
+            self._ahead = _send_ahead(self.session, self.method, self.endpoint, cursor, list_el)
         taken = _taken(cursor, list_el, parsed.items)
         listing.check_progress(
             self._progress, cursor, taken, url, self.seen_window, self.max_stale_pages
@@ -535,10 +537,14 @@ class OaiPager:
     def pages(self, cursor: OaiCursor | None = None) -> Iterator[OaiPage]:
         """Every page from `cursor` (default: a new ListRecords listing) to the end."""
         current: OaiCursor | None = cursor or self.first_cursor()
-        while current is not None:
-            page = self.fetch(current)
-            yield page
-            current = page.next_cursor
+        try:
+            while current is not None:
+                page = self.fetch(current, send_ahead=True)
+                yield page
+                current = page.next_cursor
+        finally:
+            _drop(self._ahead)
+            self._ahead = None
 
     def records(self, cursor: OaiCursor | None = None) -> Iterator[Any]:
         """Every item from `cursor` to the end of the listing."""
@@ -548,10 +554,8 @@ class OaiPager:
     def _request(
         self, params: Mapping[str, str], *, verb: str = ""
     ) -> tuple[ParsedPage, bytes, str]:
-        if self.method == "POST":
-            response = self.session.request("POST", self.endpoint, data=dict(params))
-        else:
-            response = self.session.request("GET", self.endpoint, params=dict(params))
+        sent, self._ahead = self._ahead, None
+        response = _ask(self.session, self.method, self.endpoint, params, sent)
         self._follow_upgrade(str(response.url))
         policy = getattr(self.session, "policy", None)
         limit = int(getattr(policy, "max_response_bytes", 64 * 2**20))
@@ -581,6 +585,49 @@ class OaiPager:
         issued before the repository changed can point past records that moved.
         """
         return cast(OaiCursor, self._step(listing.restart, cursor))
+
+
+@attrs.frozen
+class Sent:
+    """A request sent ahead by the pager: what it asked, and the session's `Ahead`."""
+
+    method: str
+    endpoint: str
+    params: Mapping[str, str]
+    ahead: Any
+
+
+def _send_ahead(
+    session: Any, method: str, endpoint: str, cursor: OaiCursor, list_el: Any
+) -> Sent | None:
+    """Send the request for the page after this one, if the session can now (else None)."""
+    token = _token(list_el)[0]
+    send = getattr(session, "send_ahead", None)
+    if not token or send is None or token in (cursor.resumption_token, *cursor.recent_tokens):
+        return None  # the end, a session that cannot, or a loop the listing step reports
+    params = {"verb": cursor.verb, "resumptionToken": token}
+    if method == "POST":
+        ahead = send("POST", endpoint, data=params)
+    else:
+        ahead = send("GET", endpoint, params=params)
+    return None if ahead is None else Sent(method, endpoint, params, ahead)
+
+
+def _ask(
+    session: Any, method: str, endpoint: str, params: Mapping[str, str], sent: Sent | None
+) -> Any:
+    """Send one request, or read its answer if it was sent ahead (else that one is dropped)."""
+    if sent is not None and (sent.method, sent.endpoint, sent.params) == (method, endpoint, params):
+        return sent.ahead.result()
+    _drop(sent)
+    if method == "POST":
+        return session.request("POST", endpoint, data=dict(params))
+    return session.request("GET", endpoint, params=dict(params))
+
+
+def _drop(sent: Sent | None) -> None:
+    if sent is not None:
+        sent.ahead.cancel()
 
 
 def _answer(response: Any, verb: str, limit: int) -> tuple[ParsedPage, bytes, str]:
@@ -619,6 +666,13 @@ def _answer(response: Any, verb: str, limit: int) -> tuple[ParsedPage, bytes, st
     if parsed.repairs:
         logger.warning("%s: page repaired: %s", url, "; ".join(parsed.repairs))
     return parsed, raw, url
+
+
+def _list_element(parsed: ParsedPage, verb: str, url: str, raw: bytes) -> Any:
+    list_el = parsed.root.find(_Q + verb)
+    if list_el is None:
+        raise BadResponse(url, f"{verb} answered without a <{verb}> element", raw=raw)
+    return list_el
 
 
 def _taken(cursor: OaiCursor, list_el: Any, built: list[Any] | None) -> Taken:

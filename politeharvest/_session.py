@@ -29,15 +29,14 @@ import attrs
 import requests
 
 from ._clock import Clock, SystemClock
-from ._door import Door, Options
+from ._door import Ahead, Door, Options
 from ._events import Recorder, RequestEvent, SessionStats, event_hooks
 from ._pacing import HostPacer, MemoryPaceStore, PaceStore, host_key
 from ._policy import Politeness
 from ._redirects import RedirectPolicy
 from ._robots import RobotsDecision, RobotsGate
 from ._transport import guarded_session
-from ._wire import CHUNK, Environment, chunks
-from .exceptions import Disallowed, ResponseTooLarge
+from ._wire import CHUNK, Environment, capped_chunks
 
 __all__ = ["PoliteSession", "RequestEvent", "SessionStats", "event_hooks"]
 
@@ -103,6 +102,7 @@ class PoliteSession:
     _recorder: Recorder = attrs.field(init=False, repr=False)
     _env: Environment = attrs.field(init=False, repr=False)
     _door: Door = attrs.field(init=False, repr=False)
+    _aheads: dict[str, Ahead] = attrs.field(factory=dict, init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         self.robots = RobotsGate(self.policy)
@@ -254,29 +254,28 @@ class PoliteSession:
             TransportError: the connection broke (a truncated download).
         """
         cap = self.policy.max_file_bytes if limit is None else limit
-        seen = 0
-        try:
-            for chunk in chunks(response, chunk_size):
-                seen += len(chunk)
-                if seen > cap:
-                    raise ResponseTooLarge(response.url, cap)
-                yield chunk
-        finally:
-            response.close()
+        yield from capped_chunks(response, cap, chunk_size)
 
     def allowed(self, url: str) -> RobotsDecision:
         """Return the robots.txt decision for `url`, fetching robots.txt politely if needed."""
-        try:
-            return self._door.robots_decision(url, self.max_inline_wait, "page")
-        except Disallowed as exc:
-            return RobotsDecision(
-                False,
-                url,
-                reason=exc.reason,
-                rule=exc.rule,
-                line=exc.line,
-                robots_url=exc.robots_url,
-            )
+        return self._door.allowed(url, self.max_inline_wait)
+
+    def send_ahead(
+        self,
+        method: str,
+        url: str,
+        *,
+        params: Mapping[str, str] | None = None,
+        data: Mapping[str, str] | bytes | None = None,
+    ) -> Ahead | None:
+        """Send a page's request now if its host's turn is open now; `Ahead.result()` reads it.
+
+        None when it cannot leave at once (a wait, robots.txt to fetch, a proxy). Anything
+        else sent to the host reads its answer first; `Ahead.cancel` drops it.
+        """
+        prepared = self._door.prepare(method, url, params=params, data=data)
+        opts = Options("page", self.max_inline_wait, False, self.policy.max_response_bytes)
+        return self._door.send_ahead(prepared, opts)
 
     @property
     def deadline(self) -> _dt.datetime:
@@ -288,7 +287,8 @@ class PoliteSession:
         return self.pace_store.multiplier(host_key(url_or_host), job=self.job_id)
 
     def close(self) -> None:
-        """Close the underlying requests session."""
+        """Drop any request sent ahead and close the underlying requests session."""
+        self._door.cancel_aheads()
         self.http.close()
 
     def __enter__(self) -> PoliteSession:

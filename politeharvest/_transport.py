@@ -16,9 +16,12 @@ before the request instead (documented in docs/security.md).
 from __future__ import annotations
 
 import socket
+from collections.abc import Mapping
 from typing import Any
 
+from requests import PreparedRequest
 from requests.adapters import HTTPAdapter
+from requests.utils import select_proxy
 from urllib3.connection import HTTPConnection, HTTPSConnection
 from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 
@@ -76,14 +79,81 @@ def _connect(conn: HTTPConnection) -> socket.socket:
     raise error or OSError(f"cannot connect to {host}")
 
 
-class _GuardedHTTPConnection(HTTPConnection):
+class _AheadHTTPConnection(HTTPConnection):
+    """A connection that can carry one request sent before its answer is wanted.
+
+    `send_ahead` writes the request at once; when the pool later opens the same request
+    (requests' own path, with its timeouts, TLS, hooks and cookies), this connection does
+    not write it again but reads the answer already on its way. Any other request first
+    closes the connection, so an answer is never read for a request it does not belong to.
+    """
+
+    _ahead: tuple[str, str] | None = None
+
+    def send_ahead(
+        self, method: str, target: str, body: Any, headers: Mapping[str, str], chunked: bool
+    ) -> None:
+        # The arguments requests' HTTPAdapter passes (preload and decode off).
+        super().request(
+            method, target, body, headers, chunked=chunked, preload_content=False,
+            decode_content=False,
+        )  # fmt: skip
+        self._ahead = (method, target)
+
+    def drop_ahead(self) -> None:
+        """Forget a request sent ahead and close the connection its answer is on."""
+        self._ahead = None
+        self.close()
+
+    def request(  # type: ignore[override]  # urllib3's own signature
+        self,
+        method: str,
+        url: str,
+        body: Any = None,
+        headers: Mapping[str, str] | None = None,
+        *,
+        chunked: bool = False,
+        preload_content: bool = True,
+        decode_content: bool = True,
+        enforce_content_length: bool = True,
+    ) -> None:
+        ahead, self._ahead = self._ahead, None
+        if ahead is not None:
+            if ahead == (method, url) and not preload_content and not decode_content:
+                return  # sent ahead: its answer is read next
+            self.close()
+        super().request(
+            method, url, body, headers, chunked=chunked, preload_content=preload_content,
+            decode_content=decode_content, enforce_content_length=enforce_content_length,
+        )  # fmt: skip
+
+    @property
+    def is_connected(self) -> bool:
+        # A readable socket usually means the server closed an idle connection; with a
+        # request sent ahead it is the answer arriving.
+        return self._ahead is not None or super().is_connected
+
+
+class _AheadHTTPSConnection(_AheadHTTPConnection, HTTPSConnection):
+    pass
+
+
+class _GuardedHTTPConnection(_AheadHTTPConnection):
     def _new_conn(self) -> socket.socket:
         return _connect(self)
 
 
-class _GuardedHTTPSConnection(HTTPSConnection):
+class _GuardedHTTPSConnection(_AheadHTTPSConnection):
     def _new_conn(self) -> socket.socket:
         return _connect(self)
+
+
+class _AheadHTTPPool(HTTPConnectionPool):
+    ConnectionCls = _AheadHTTPConnection
+
+
+class _AheadHTTPSPool(HTTPSConnectionPool):
+    ConnectionCls = _AheadHTTPSConnection
 
 
 class _GuardedHTTPPool(HTTPConnectionPool):
@@ -108,11 +178,54 @@ class GuardedAdapter(HTTPAdapter):
 
     def init_poolmanager(self, *args: Any, **kwargs: Any) -> None:
         super().init_poolmanager(*args, **kwargs)
-        if not self.allow_private:
-            self.poolmanager.pool_classes_by_scheme = {
-                "http": _GuardedHTTPPool,
-                "https": _GuardedHTTPSPool,
+        if self.allow_private:
+            pools: dict[str, type[HTTPConnectionPool]] = {
+                "http": _AheadHTTPPool,
+                "https": _AheadHTTPSPool,
             }
+        else:
+            pools = {"http": _GuardedHTTPPool, "https": _GuardedHTTPSPool}
+        self.poolmanager.pool_classes_by_scheme = pools
+
+    def can_send_ahead(self, url: str, settings: Mapping[str, Any]) -> bool:
+        """Whether `send_ahead` can write a request to `url` (not through a proxy)."""
+        stock = type(self).send is HTTPAdapter.send
+        return stock and not select_proxy(url, settings.get("proxies") or {})
+
+    def send_ahead(
+        self, request: PreparedRequest, *, settings: Mapping[str, Any], connect_timeout: float
+    ) -> bool:
+        """Write `request` on a pooled connection now; its answer is read by the next `send`.
+
+        False when the pool's connections cannot carry it (their class is not this
+        module's); check `can_send_ahead` first.
+        """
+        url = str(request.url)
+        proxies = settings.get("proxies") or {}
+        verify, cert = settings.get("verify", True), settings.get("cert")
+        pool = self.get_connection_with_tls_context(request, verify, proxies=proxies, cert=cert)
+        assert isinstance(pool, HTTPConnectionPool)
+        self.cert_verify(pool, url, verify, cert)  # type: ignore[no-untyped-call]
+        conn = pool._get_conn()
+        if not isinstance(conn, _AheadHTTPConnection):
+            pool._put_conn(conn)
+            return False
+        chunked = not (request.body is None or "Content-Length" in request.headers)
+        conn.timeout = connect_timeout
+        try:
+            conn.send_ahead(
+                str(request.method),
+                self.request_url(request, proxies),
+                request.body,
+                request.headers,
+                chunked,
+            )
+        except BaseException:
+            conn.drop_ahead()
+            raise
+        finally:
+            pool._put_conn(conn)  # the pool hands out the connection put back last first
+        return True
 
 
 def guarded_session(*, allow_private: bool) -> Any:

@@ -95,6 +95,19 @@ def chunks(response: requests.Response, chunk_size: int = CHUNK) -> Iterator[byt
         raise TransportError(str(response.url), f"body interrupted: {exc}") from exc
 
 
+def capped_chunks(response: requests.Response, cap: int, chunk_size: int) -> Iterator[bytes]:
+    """The body in chunks, at most `cap` bytes (`ResponseTooLarge` beyond); then closed."""
+    seen = 0
+    try:
+        for chunk in chunks(response, chunk_size):
+            seen += len(chunk)
+            if seen > cap:
+                raise ResponseTooLarge(response.url, cap)
+            yield chunk
+    finally:
+        response.close()
+
+
 def read_body(response: requests.Response, limit: int, *, truncate: bool = False) -> bytes:
     """Read a (decompressed) body, stopping at `limit` + 1 bytes."""
     buf = bytearray()

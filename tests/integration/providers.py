@@ -11,6 +11,7 @@ POST form) to the provider and returns its XML.
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 from collections.abc import Callable
 from urllib.parse import parse_qs, urlsplit
@@ -112,7 +113,7 @@ def pyoai_route(items: list[Item], batch_size: int = 100) -> Callable[[LoggedReq
                 baseURL="http://127.0.0.1/oai",
                 protocolVersion="2.0",
                 adminEmails=["admin@int.example.org"],
-                earliestDatestamp=naive(min(i.datestamp for i in items)),
+                earliestDatestamp=naive(earliest),
                 deletedRecord="persistent",
                 granularity="YYYY-MM-DDThh:mm:ssZ",
                 compression=["identity"],
@@ -139,10 +140,12 @@ def pyoai_route(items: list[Item], batch_size: int = 100) -> Callable[[LoggedReq
                 raise error.CannotDisseminateFormatError(metadataPrefix)
             if set is not None and set not in SETS:
                 raise error.NoRecordsMatchError(f"no set {set}")
-            chosen = select(items, set_spec=set, start=aware(from_), end=aware(until))
-            if not chosen:
+            chosen, stamps = by_set.get(set, ([], [])) if set is not None else everything
+            lo = 0 if from_ is None else bisect.bisect_left(stamps, aware(from_))
+            hi = len(stamps) if until is None else bisect.bisect_right(stamps, aware(until))
+            if lo >= hi:
                 raise error.NoRecordsMatchError("no records")
-            return chosen[cursor : cursor + batch_size]
+            return chosen[lo + cursor : min(hi, lo + cursor + batch_size)]
 
         def listRecords(
             self,
@@ -177,7 +180,17 @@ def pyoai_route(items: list[Item], batch_size: int = 100) -> Callable[[LoggedReq
                 raise error.IdDoesNotExistError(identifier)
             return record(by_id[identifier])
 
+    # The repository's index, built once as a database would keep it: records in datestamp
+    # order, per set too, so that a page costs its own records and not a scan of them all
+    # (`items` is read once here; the same selection and order as `select`).
     by_id = {i.identifier: i for i in items}
+    ordered = select(items, set_spec=None, start=None, end=None)
+    everything = (ordered, [i.datestamp for i in ordered])
+    by_set = {}
+    for spec in {s for i in items for s in i.sets}:
+        members = [i for i in ordered if spec in i.sets]
+        by_set[spec] = (members, [i.datestamp for i in members])
+    earliest = ordered[0].datestamp if ordered else dt.datetime(2000, 1, 1, tzinfo=UTC)
     registry = MetadataRegistry()
     registry.registerWriter("oai_dc", oai_dc_writer)
     server = BatchingServer(
