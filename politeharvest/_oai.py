@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import base64
 import logging
-from collections.abc import Iterator, Mapping, Sequence
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Literal, Protocol, cast
 from urllib.parse import urlsplit
 
@@ -497,8 +498,11 @@ class OaiPager:
             BadResponse: the page cannot be parsed without losing records.
             HarvestError: anything PoliteSession raises (robots, waits, budget...).
         """
+        ahead_of = cursor if send_ahead else None
         try:
-            parsed, raw, url = self._request(cursor.request_params(), verb=cursor.verb)
+            parsed, raw, url = self._request(
+                cursor.request_params(), verb=cursor.verb, ahead_of=ahead_of
+            )
         except NoRecordsMatch:
             return OaiPage((), self._step(listing.after_list, cursor), url=self.endpoint)
         except BadResumptionToken as exc:
@@ -507,8 +511,6 @@ class OaiPager:
             recovered = self._step(listing.recover, cursor, exc, max_restarts=self.max_restarts)
             return OaiPage((), recovered, url=exc.url)
         list_el = _list_element(parsed, cursor.verb, url, raw)
-        if send_ahead:
-            self._ahead = _send_ahead(self.session, self.method, self.endpoint, cursor, list_el)
         taken = _taken(cursor, list_el, parsed.items)
         listing.check_progress(
             self._progress, cursor, taken, url, self.seen_window, self.max_stale_pages
@@ -552,21 +554,20 @@ class OaiPager:
             yield from page.items
 
     def _request(
-        self, params: Mapping[str, str], *, verb: str = ""
+        self, params: Mapping[str, str], *, verb: str = "", ahead_of: OaiCursor | None = None
     ) -> tuple[ParsedPage, bytes, str]:
+        """Ask (with `ahead_of`, send the next page's request as soon as its token is read)."""
         sent, self._ahead = self._ahead, None
         response = _ask(self.session, self.method, self.endpoint, params, sent)
-        self._follow_upgrade(str(response.url))
-        policy = getattr(self.session, "policy", None)
-        limit = int(getattr(policy, "max_response_bytes", 64 * 2**20))
-        return _answer(response, verb, limit)
+        if moved := _upgraded(self.endpoint, str(response.url)):
+            self.endpoint = self._moved = moved
+        limit = int(getattr(getattr(self.session, "policy", None), "max_response_bytes", 2**26))
 
-    def _follow_upgrade(self, final_url: str) -> None:
-        """The base URL moved http -> https (DDB does): use the new one from now on."""
-        base = final_url.split("?", 1)[0]
-        if self.endpoint.startswith("http://") and base == "https://" + self.endpoint[7:]:
-            logger.info("%s moved to %s; using the https address", self.endpoint, base)
-            self.endpoint = self._moved = base
+        def send_next(raw: bytes) -> None:
+            assert ahead_of is not None
+            self._ahead = _send_ahead(self.session, self.method, self.endpoint, ahead_of, raw)
+
+        return _answer(response, verb, limit, send_next if ahead_of else None)
 
     def _step(self, step: Any, *args: Any, **kwargs: Any) -> Any:
         """Take a listing step; if it needs the granularity, ask Identify (once) and retake it."""
@@ -597,11 +598,41 @@ class Sent:
     ahead: Any
 
 
+def _upgraded(endpoint: str, final_url: str) -> str | None:
+    """The base URL moved http -> https (DDB does): the new one, used from now on."""
+    base = final_url.split("?", 1)[0]
+    if endpoint.startswith("http://") and base == "https://" + endpoint[7:]:
+        logger.info("%s moved to %s; using the https address", endpoint, base)
+        return base
+    return None
+
+
+#: A page's last resumptionToken element, read from its bytes before the page is parsed.
+_TOKEN_AT_END = re.compile(
+    rb"<(?:[\w.-]+:)?resumptionToken\b[^>]*>([^<&]*)</(?:[\w.-]+:)?resumptionToken\s*>"
+)
+
+
+def _sniffed_token(raw: bytes) -> str:
+    """The page's resumption token as its bytes end, or "" when it is not plain text.
+
+    Only a hint for sending the next request early: the parsed page decides, and a
+    request sent ahead with another token is dropped (escaped or CDATA tokens: not read).
+    """
+    found = list(_TOKEN_AT_END.finditer(raw, max(0, len(raw) - 16384)))
+    if not found:
+        return ""
+    try:
+        return found[-1].group(1).decode("ascii").strip()
+    except UnicodeDecodeError:
+        return ""
+
+
 def _send_ahead(
-    session: Any, method: str, endpoint: str, cursor: OaiCursor, list_el: Any
+    session: Any, method: str, endpoint: str, cursor: OaiCursor, raw: bytes
 ) -> Sent | None:
     """Send the request for the page after this one, if the session can now (else None)."""
-    token = _token(list_el)[0]
+    token = _sniffed_token(raw)
     send = getattr(session, "send_ahead", None)
     if not token or send is None or token in (cursor.resumption_token, *cursor.recent_tokens):
         return None  # the end, a session that cannot, or a loop the listing step reports
@@ -630,17 +661,21 @@ def _drop(sent: Sent | None) -> None:
         sent.ahead.cancel()
 
 
-def _answer(response: Any, verb: str, limit: int) -> tuple[ParsedPage, bytes, str]:
+def _answer(
+    response: Any, verb: str, limit: int, on_raw: Callable[[bytes], None] | None = None
+) -> tuple[ParsedPage, bytes, str]:
     """Read an OAI-PMH answer: decode, parse, raise its OAI error, report its repairs.
 
-    The body is decoded within `limit` and parsed as a stream when large; an OAI-PMH error
-    is raised whatever the HTTP status.
+    The body is decoded within `limit` (then handed to `on_raw`) and parsed as a stream
+    when large; an OAI-PMH error is raised whatever the HTTP status.
     """
     url = str(response.url)
     try:
         raw, note = decode_undeclared(response.content, limit)
     except DecodedTooLarge as exc:
         raise ResponseTooLarge(url, limit) from exc
+    if on_raw is not None and response.status_code < 300:
+        on_raw(raw)
     streamed = None
     if verb in ("ListRecords", "ListIdentifiers") and len(raw) > STREAM_OVER:
         with_metadata = verb == "ListRecords"
