@@ -16,7 +16,12 @@ Run: python bench/oai_throughput.py [--records 50000] [--repeat 3]
 End-to-end mode (--end-to-end): what a user waits for. Each client is a fresh process timed
 from its start (interpreter, imports, then the harvest), and the `oaipmh` server renders every
 page as it is asked for (no cache), 20,000 records in pages of 500 by default. Goal: at least
-1.5x sickle.
+1.5x sickle. The repository behind the server keeps its records in datestamp order, as a
+database index would (tests/integration/providers.py), so a page costs its own records, not
+a scan of all of them. Pacing is off here too (interval 0), so politeharvest sends each next
+page's request as soon as the current page's token has arrived (`OaiPager.pages`): the server
+renders while the client parses; with the default 1 s interval the pause comes first and the
+two clients wait alike.
 
     python bench/oai_throughput.py --end-to-end [--records 20000] [--repeat 3]
 """

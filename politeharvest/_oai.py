@@ -607,9 +607,10 @@ def _upgraded(endpoint: str, final_url: str) -> str | None:
     return None
 
 
-#: A page's last resumptionToken element, read from its bytes before the page is parsed.
+#: The resumptionToken that closes a listing, read from the bytes before the page is parsed.
 _TOKEN_AT_END = re.compile(
     rb"<(?:[\w.-]+:)?resumptionToken\b[^>]*>([^<&]*)</(?:[\w.-]+:)?resumptionToken\s*>"
+    rb"\s*</(?:[\w.-]+:)?List(?:Records|Identifiers|Sets)\s*>"
 )
 
 

@@ -6,6 +6,8 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from politeharvest import _listing as listing
 from politeharvest._listing import (
@@ -282,3 +284,49 @@ def test_pages_that_only_repeat_end_the_listing() -> None:
     listing.check_progress(progresses, cursor(), same, URL, 1000, 3)
     with pytest.raises(ListingLoop, match="3 pages in a row repeated"):
         listing.check_progress(progresses, cursor(), same, URL, 1000, 3)
+
+
+# -- the token read ahead of the parse ---------------------------------------------------------
+
+PAGE = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/">'
+    "<responseDate>2026-01-01T00:00:00Z</responseDate><request>{url}</request><ListRecords>"
+    "<record><header><identifier>oai:x:1</identifier><datestamp>2020-01-01</datestamp></header>"
+    "<metadata><x>resumptionToken</x><resumptionToken>not-this-one</resumptionToken></metadata>"
+    "</record>{token}</ListRecords></OAI-PMH>"
+)
+
+SNIFFED = [
+    ("<resumptionToken>abc</resumptionToken>", "abc"),
+    ('<resumptionToken cursor="0" completeListSize="9">\n  a!b!c \n</resumptionToken>', "a!b!c"),
+    ("<oai:resumptionToken>p1</oai:resumptionToken>", "p1"),
+    ("<resumptionToken>a&amp;b</resumptionToken>", ""),  # escaped: left to the parser
+    ("<resumptionToken><![CDATA[a<b]]></resumptionToken>", ""),
+    ("<resumptionToken>dür</resumptionToken>", ""),  # not ASCII: left to the parser
+    ('<resumptionToken completeListSize="9" cursor="9"/>', ""),  # the last page
+    ("", ""),
+]
+
+
+@pytest.mark.parametrize(("element", "expected"), SNIFFED)
+def test_the_token_read_from_the_bytes(element: str, expected: str) -> None:
+    from politeharvest._oai import _sniffed_token
+
+    page = PAGE.format(url=URL, token=element).encode()
+    assert _sniffed_token(page) == expected
+
+
+@given(token=st.text(min_size=0, max_size=40))
+def test_a_token_read_from_the_bytes_is_the_parsed_token_or_nothing(token: str) -> None:
+    """Never another token than the page's own: a wrong guess would cost a request."""
+    from xml.sax.saxutils import escape
+
+    from politeharvest._oai import _sniffed_token, _token
+    from politeharvest._oaixml import OAI_NS, parse_page
+
+    cleaned = "".join(c for c in token if c.isprintable() and c not in "\ud800\udfff")
+    element = f"<resumptionToken>{escape(cleaned)}</resumptionToken>"
+    page = PAGE.format(url=URL, token=element).encode()
+    parsed = parse_page(page, url=URL)
+    list_el = parsed.root.find(f"{{{OAI_NS}}}ListRecords")
+    assert _sniffed_token(page) in ("", _token(list_el)[0])

@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from politeharvest import OaiPager, Politeness, PoliteSession, RequestEvent
-from politeharvest._door import Ahead
+from politeharvest.session import Ahead
 from politeharvest.testing import LoggedRequest, LoopbackServer, Reply
 
 from .providers import generate, pyoai_route
