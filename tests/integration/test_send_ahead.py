@@ -10,7 +10,8 @@ import itertools
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
@@ -20,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from politeharvest import OaiPager, Politeness, PoliteSession, RequestEvent
-from politeharvest.session import Ahead
+from politeharvest.session import Ahead, GuardedAdapter
 from politeharvest.testing import LoggedRequest, LoopbackServer, Reply
 
 from .providers import generate, pyoai_route
@@ -283,3 +284,21 @@ def test_an_answer_is_only_ever_read_for_its_own_request(
     # one request in flight per host: a second send_ahead to the host is refused
     assert len(pending) <= sum(a == "ahead" for a, _ in actions)
     no_overlap([r for r in server.log[start:] if r.path.startswith("/echo")])
+
+
+def test_sending_ahead_over_tls(serve_here: Callable[..., LoopbackServer], ca_bundle: Path) -> None:
+    """The request sent ahead goes over the verified TLS connection the pool keeps."""
+    srv = serve_here("127.0.0.5", tls=True)
+    srv.add("/oai", pyoai_route(ITEMS, batch_size=300))
+    srv.add("/robots.txt", Reply(404, {}, b""))
+    Counting.sent_ahead = 0
+    http = requests.Session()
+    http.mount("https://", GuardedAdapter(allow_private=True))
+    http.verify = str(ca_bundle)
+    with Counting(FAST, http=http) as session:
+        records = list(OaiPager(session, srv.url("/oai")).list_records())
+    assert srv.url("/oai").startswith("https://")
+    assert len(records) == len(ITEMS)
+    assert Counting.sent_ahead == 3
+    assert len(listing_requests(srv, 0)) == 4
+    no_overlap(srv.log)
