@@ -548,7 +548,8 @@ class _Progress:
 def _harvest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     server = None
     if args.command == "demo":
-        from .testing import LoopbackServer, OaiTestRepository, Reply, serve_fulltext
+        from ._loopback import LoopbackServer, Reply
+        from ._samples import OaiTestRepository, serve_fulltext
 
         # A fixed port when it is free, so a second demo run is incremental.
         try:
