@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import socket
+import threading
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import urlsplit
@@ -726,6 +727,7 @@ class Ahead:
     _response: requests.Response | None = attrs.field(default=None, init=False)
     _error: Exception | None = attrs.field(default=None, init=False)
     _settled: bool = attrs.field(default=False, init=False)
+    _lock: threading.Lock = attrs.field(factory=threading.Lock, init=False, repr=False)
 
     @property
     def url(self) -> str:
@@ -737,14 +739,18 @@ class Ahead:
 
     def settle(self) -> None:
         """Read the first answer now (ending the host's turn); keep it for `result`."""
-        if self._settled:
-            return
-        self._settled = True
-        self.door.s._aheads.pop(host_key(self.url), None)
-        try:
-            self._response = self.door.complete(self.prepared, self.opts, self.turn, self.settings)
-        except HarvestError as exc:
-            self._error = exc
+        with self._lock:  # a session shared by threads: the answer is read once
+            if self._settled:
+                return
+            self._settled = True
+            try:
+                self._response = self.door.complete(
+                    self.prepared, self.opts, self.turn, self.settings
+                )
+            except HarvestError as exc:
+                self._error = exc
+            finally:
+                self.door.s._aheads.pop(host_key(self.url), None)
 
     def answer(self) -> requests.Response | None:
         """The first answer; None if it broke off (the request is then made again)."""

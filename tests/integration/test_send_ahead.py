@@ -302,3 +302,29 @@ def test_sending_ahead_over_tls(serve_here: Callable[..., LoopbackServer], ca_bu
     assert Counting.sent_ahead == 3
     assert len(listing_requests(srv, 0)) == 4
     no_overlap(srv.log)
+
+
+def test_threads_sharing_a_session_take_turns_with_answers_sent_ahead(
+    server: LoopbackServer,
+) -> None:
+    """PoliteSession is thread-safe: two listings of one host in two threads, each sending
+    ahead, get every record, and the host never has two requests in flight."""
+    start = len(server.log)
+    results: dict[str, int] = {}
+    with PoliteSession(FAST, max_inline_wait=30.0) as session:
+
+        def harvest(name: str, spec: str | None) -> None:
+            pager = OaiPager(session, server.url("/oai"), set_spec=spec)
+            results[name] = sum(1 for _ in pager.list_records())
+
+        threads = [
+            threading.Thread(target=harvest, args=("all", None)),
+            threading.Thread(target=harvest, args=("math", "math")),
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+    assert results["all"] == len(ITEMS)
+    assert results["math"] == sum("math" in i.sets for i in ITEMS)
+    no_overlap(server.log[start:])
