@@ -164,6 +164,18 @@ class _GuardedHTTPSPool(HTTPSConnectionPool):
     ConnectionCls = _GuardedHTTPSConnection
 
 
+#: The parts of requests and urllib3 that sending ahead uses (urllib3 2.x, requests 2.32.2+);
+#: without them nothing is sent ahead.
+_POOL_PARTS = all(
+    hasattr(owner, name)
+    for owner, name in (
+        (HTTPConnectionPool, "_get_conn"),
+        (HTTPConnectionPool, "_put_conn"),
+        (HTTPAdapter, "get_connection_with_tls_context"),
+    )
+)
+
+
 class GuardedAdapter(HTTPAdapter):
     """An HTTPAdapter whose direct connections go only to public addresses.
 
@@ -189,7 +201,7 @@ class GuardedAdapter(HTTPAdapter):
 
     def can_send_ahead(self, url: str, settings: Mapping[str, Any]) -> bool:
         """Whether `send_ahead` can write a request to `url` (not through a proxy)."""
-        stock = type(self).send is HTTPAdapter.send
+        stock = type(self).send is HTTPAdapter.send and _POOL_PARTS
         return stock and not select_proxy(url, settings.get("proxies") or {})
 
     def send_ahead(

@@ -328,3 +328,18 @@ def test_threads_sharing_a_session_take_turns_with_answers_sent_ahead(
     assert results["all"] == len(ITEMS)
     assert results["math"] == sum("math" in i.sets for i in ITEMS)
     no_overlap(server.log[start:])
+
+
+def test_without_the_pool_parts_it_uses_nothing_is_sent_ahead(
+    server: LoopbackServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A urllib3 or requests without the parts sending ahead uses: plain requests, same result."""
+    import politeharvest._transport as transport
+
+    monkeypatch.setattr(transport, "_POOL_PARTS", False)
+    start = len(server.log)
+    with PoliteSession(FAST) as session:
+        assert session.send_ahead("GET", server.url("/echo?parts")) is None
+        records = list(OaiPager(session, server.url("/oai")).list_records())
+    assert len(records) == len(ITEMS)
+    assert len(listing_requests(server, start)) == 12
