@@ -79,6 +79,19 @@ def _connect(conn: HTTPConnection) -> socket.socket:
     raise error or OSError(f"cannot connect to {host}")
 
 
+def _request_key(
+    method: str, target: str, body: Any, headers: Mapping[str, str]
+) -> tuple[Any, ...]:
+    """What makes two requests the same one: method, target, body and every header."""
+    fields = sorted((str(k).lower(), str(v)) for k, v in headers.items())
+    return (
+        method,
+        target,
+        body if isinstance(body, (bytes, str, type(None))) else id(body),
+        *fields,
+    )
+
+
 class _AheadHTTPConnection(HTTPConnection):
     """A connection that can carry one request sent before its answer is wanted.
 
@@ -88,7 +101,7 @@ class _AheadHTTPConnection(HTTPConnection):
     closes the connection, so an answer is never read for a request it does not belong to.
     """
 
-    _ahead: tuple[str, str] | None = None
+    _ahead: tuple[Any, ...] | None = None
 
     def send_ahead(
         self, method: str, target: str, body: Any, headers: Mapping[str, str], chunked: bool
@@ -98,7 +111,7 @@ class _AheadHTTPConnection(HTTPConnection):
             method, target, body, headers, chunked=chunked, preload_content=False,
             decode_content=False,
         )  # fmt: skip
-        self._ahead = (method, target)
+        self._ahead = _request_key(method, target, body, headers)
 
     def drop_ahead(self) -> None:
         """Forget a request sent ahead and close the connection its answer is on."""
@@ -119,7 +132,8 @@ class _AheadHTTPConnection(HTTPConnection):
     ) -> None:
         ahead, self._ahead = self._ahead, None
         if ahead is not None:
-            if ahead == (method, url) and not preload_content and not decode_content:
+            same = ahead == _request_key(method, url, body, headers or {})
+            if same and not preload_content and not decode_content:
                 return  # sent ahead: its answer is read next
             self.close()
         super().request(

@@ -343,3 +343,28 @@ def test_without_the_pool_parts_it_uses_nothing_is_sent_ahead(
         records = list(OaiPager(session, server.url("/oai")).list_records())
     assert len(records) == len(ITEMS)
     assert len(listing_requests(server, start)) == 12
+
+
+def test_a_listing_by_post_sends_ahead_and_an_answer_goes_to_its_own_body(
+    server: LoopbackServer,
+) -> None:
+    """OAI-PMH by POST: one path, the arguments in the body. The next page is sent ahead
+    too; a POST with another body to the same path never reads its answer."""
+    start = len(server.log)
+    Counting.sent_ahead = 0
+    with Counting(FAST) as session:
+        records = list(OaiPager(session, server.url("/oai"), method="POST").list_records())
+        assert len(records) == len(ITEMS)
+        assert Counting.sent_ahead == 11
+        ahead = session.send_ahead("POST", server.url("/oai"), data={"verb": "Identify"})
+        assert ahead is not None
+        # the caller's requests.Session used directly, with another body, on the same path
+        other = session.http.post(server.url("/oai"), data={"verb": "ListSets"})
+        assert b"<ListSets>" in other.content
+        assert b"<Identify>" in ahead.result().content
+    # The listing, ListSets, and Identify asked again on a fresh connection: the first
+    # Identify's connection was closed under it (its answer was never read), so the server
+    # may log it or not.
+    posts = [r.body for r in server.log[start:] if r.method == "POST"]
+    assert len(posts) in (14, 15)
+    assert posts[12:].count(b"verb=Identify") in (1, 2)
