@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from politeharvest import OaiPager, Politeness, PoliteSession, RequestEvent
+from politeharvest.exceptions import TransportError
 from politeharvest.session import Ahead, GuardedAdapter
 from politeharvest.testing import LoggedRequest, LoopbackServer, Reply
 
@@ -368,3 +369,59 @@ def test_a_listing_by_post_sends_ahead_and_an_answer_goes_to_its_own_body(
     posts = [r.body for r in server.log[start:] if r.method == "POST"]
     assert len(posts) in (14, 15)
     assert posts[12:].count(b"verb=Identify") in (1, 2)
+
+
+def test_an_answer_sent_ahead_that_never_comes_is_bounded_by_the_read_timeout() -> None:
+    """A server that reads the request sent ahead and never answers holds nobody for long:
+    the answer is waited for as long as any (read timeout), then asked for once more."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.4", 0))
+    listener.listen(8)
+    port = listener.getsockname()[1]
+    held: list[socket.socket] = []
+    stop = threading.Event()
+
+    def serve() -> None:
+        listener.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                conn, _ = listener.accept()
+            except TimeoutError:
+                continue
+            data = b""
+            while b"\r\n\r\n" not in data:
+                data += conn.recv(4096)
+            if data.startswith(b"GET /robots.txt") or data.startswith(b"GET /a "):
+                conn.sendall(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n")
+                conn.close()
+            else:
+                held.append(conn)  # read, never answered
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    policy = Politeness(
+        user_agent=FAST.user_agent,
+        request_interval=0.0,
+        jitter=0.0,
+        allow_private_addresses=True,
+        read_timeout_s=0.5,
+        connect_timeout_s=0.5,
+    )
+    base = f"http://127.0.0.4:{port}"
+    try:
+        with PoliteSession(policy) as session:
+            assert session.get(base + "/a").status_code == 404
+            ahead = session.send_ahead("GET", base + "/b")
+            assert ahead is not None
+            began = time.monotonic()
+            with pytest.raises(TransportError):
+                ahead.result()
+            took = time.monotonic() - began
+    finally:
+        stop.set()
+        thread.join(5)
+        for conn in held:
+            conn.close()
+        listener.close()
+    assert 0.9 <= took < 3.0  # the answer sent ahead, then the request made again: 0.5 s each
+    assert len(held) == 2
