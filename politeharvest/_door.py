@@ -488,9 +488,9 @@ class Door:
         s = self.s
         url, host = str(prepared.url), host_key(str(prepared.url))
         adapter = s.http.get_adapter(url)
-        settings = self.settings(url, opts)
         if host in s._aheads or not isinstance(adapter, GuardedAdapter):
             return None
+        settings = self.settings(url, opts)
         if not adapter.can_send_ahead(url, settings):
             return None
         try:
@@ -733,10 +733,6 @@ class Ahead:
     def url(self) -> str:
         return str(self.prepared.url)
 
-    @property
-    def method(self) -> str:
-        return str(self.prepared.method)
-
     def settle(self) -> None:
         """Read the first answer now (ending the host's turn); keep it for `result`."""
         with self._lock:  # a session shared by threads: the answer is read once
@@ -753,10 +749,15 @@ class Ahead:
                 self.door.s._aheads.pop(host_key(self.url), None)
 
     def answer(self) -> requests.Response | None:
-        """The first answer; None if it broke off (the request is then made again)."""
+        """The first answer; None if its connection failed (the request is then made again).
+
+        A connection closed or timed out while the answer waited may be the server's
+        answer to our delay, so the request is made once more, in a turn of its own; a body
+        over its time or size limit is the server's doing and is raised as it would be.
+        """
         self.settle()
-        if isinstance(self._error, TransportError):
-            logger.info("%s: the answer sent ahead broke off (%s); again", self.url, self._error)
+        if isinstance(self._error, TransportError) and self._error.__cause__ is not None:
+            logger.info("%s: the answer sent ahead failed (%s); again", self.url, self._error)
             return None
         if self._error is not None:
             raise self._error

@@ -27,7 +27,7 @@ from ._pacing import Busy, Slot
 from ._planning import Checkpoint, Span
 from ._process import owner_id, process_alive
 from ._sinks import SinkMark
-from ._state import Lease, PageCommit, Run, UrlOutcome
+from ._state import Lease, PageCommit, Run, UrlOutcome, is_new
 from .exceptions import LeaseLost, StoreUnavailable
 
 __all__ = [
@@ -462,15 +462,11 @@ class RedisStateStore(_Redis):
             return set()
         key = self._k("deliv", scope)
         known = self._call(lambda: self.client.hmget(key, [ident for ident, _ in pairs]))
-        fresh = set()
-        for (ident, stamp), value in zip(pairs, known, strict=True):
-            if value is None:
-                fresh.add(ident)
-                continue
-            seen_stamp, by = json.loads(value)
-            if stamp > seen_stamp or (listing_id is not None and by != listing_id):
-                fresh.add(ident)
-        return fresh
+        return {
+            ident
+            for (ident, stamp), value in zip(pairs, known, strict=True)
+            if is_new(stamp, None if value is None else tuple(json.loads(value)), listing_id)
+        }
 
     def coverage(self, lane: str) -> tuple[Span, ...]:
         """See `StateStore.coverage`."""

@@ -228,6 +228,18 @@ _LISTING_COLUMNS = (
 )
 
 
+def is_new(stamp: str, seen: tuple[str, str] | None, listing_id: str | None) -> bool:
+    """Whether a record at datestamp `stamp` is to be delivered (`StateStore.filter_new`).
+
+    `seen` is the datestamp and listing of its last delivery, if any. A later datestamp is
+    new; with `listing_id`, so is a record another listing delivered (a full harvest
+    delivers what other listings delivered).
+    """
+    if seen is None or stamp > seen[0]:
+        return True
+    return listing_id is not None and seen[1] != listing_id
+
+
 class SQLiteStateStore:
     """The embedded StateStore: one SQLite file (WAL), or ``":memory:"``.
 
@@ -320,14 +332,7 @@ class SQLiteStateStore:
                     (scope, *(ident for ident, _ in chunk)),
                 ).fetchall()
                 known.update((ident, (stamp, by)) for ident, stamp, by in rows)
-        fresh = set()
-        for ident, stamp in pairs:
-            seen = known.get(ident)
-            if seen is None or stamp > seen[0]:
-                fresh.add(ident)
-            elif listing_id is not None and seen[1] != listing_id:
-                fresh.add(ident)  # a full harvest delivers what other listings delivered
-        return fresh
+        return {ident for ident, stamp in pairs if is_new(stamp, known.get(ident), listing_id)}
 
     def coverage(self, lane: str) -> tuple[Span, ...]:
         """See `StateStore.coverage`.

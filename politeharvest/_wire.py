@@ -109,15 +109,23 @@ def capped_chunks(response: requests.Response, cap: int, chunk_size: int) -> Ite
 
 
 def read_body(response: requests.Response, limit: int, *, truncate: bool = False) -> bytes:
-    """Read a (decompressed) body, stopping at `limit` + 1 bytes."""
+    """Read a (decompressed) body, stopping at `limit` + 1 bytes.
+
+    The response is closed when reading stops early (too large, too slow, broken off), so
+    its connection is not left half-read.
+    """
     buf = bytearray()
-    for chunk in chunks(response):
-        buf += chunk
-        if len(buf) > limit:
-            response.close()
-            if truncate:
-                return bytes(buf)
-            raise ResponseTooLarge(response.url, limit)
+    try:
+        for chunk in chunks(response):
+            buf += chunk
+            if len(buf) > limit:
+                response.close()
+                if truncate:
+                    return bytes(buf)
+                raise ResponseTooLarge(response.url, limit)
+    except BaseException:
+        response.close()
+        raise
     return bytes(buf)
 
 

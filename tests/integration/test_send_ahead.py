@@ -6,6 +6,7 @@ on a host, the end-to-start gap kept, and every answer read for the request it b
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import socket
 import threading
@@ -201,49 +202,86 @@ def test_an_answer_sent_ahead_that_is_a_503_is_retried_politely() -> None:
     assert calls == ["/p?1", "/p?2", "/p?2"]
 
 
-def test_an_answer_sent_ahead_that_breaks_off_is_asked_for_again() -> None:
-    """The server closes the connection without answering (as one that times out a slow
-    reader does): the request is made again, in its own turn."""
+@contextlib.contextmanager
+def raw_host(answer: Callable[[socket.socket, bytes], None]) -> Iterator[str]:
+    """A bare HTTP/1.1 host on 127.0.0.4 that misbehaves as `answer` says.
+
+    `answer(conn, path)` runs for each request but robots.txt (a 404); a connection it
+    leaves open stays open until the end. Yields the base URL.
+    """
     listener = socket.socket()
     listener.bind(("127.0.0.4", 0))
-    listener.listen(4)
-    port = listener.getsockname()[1]
-    served: list[bytes] = []
+    listener.listen(8)
+    listener.settimeout(0.1)
+    stop = threading.Event()
+    kept: list[socket.socket] = []
 
     def serve() -> None:
-        while len(served) < 3:
-            conn, _ = listener.accept()
-            with conn:
-                data = b""
-                while b"\r\n\r\n" not in data:
-                    data += conn.recv(4096)
-                path = data.split(b" ", 2)[1]
-                status = b"404 Not Found" if path == b"/robots.txt" else b"200 OK"
-                if path != b"/robots.txt":
-                    served.append(data.split(b"\r\n", 1)[0])
-                    if len(served) == 2:
-                        continue  # closed without an answer
+        while not stop.is_set():
+            try:
+                conn, _ = listener.accept()
+            except TimeoutError:
+                continue
+            kept.append(conn)
+            data = b""
+            while b"\r\n\r\n" not in data:
+                data += conn.recv(4096)
+            path = data.split(b" ", 2)[1]
+            if path == b"/robots.txt":
                 conn.sendall(
-                    b"HTTP/1.1 %s\r\nContent-Length: %d\r\nConnection: close\r\n\r\n%s"
-                    % (status, len(path), path)
+                    b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
                 )
+                conn.close()
+            else:
+                answer(conn, path)
 
     thread = threading.Thread(target=serve, daemon=True)
     thread.start()
-    policy = Politeness(
-        user_agent=FAST.user_agent,
-        request_interval=0.0,
-        jitter=0.0,
-        allow_private_addresses=True,
+    try:
+        yield f"http://127.0.0.4:{listener.getsockname()[1]}"
+    finally:
+        stop.set()
+        thread.join(5)
+        for conn in kept:
+            conn.close()
+        listener.close()
+
+
+def echo(conn: socket.socket, path: bytes) -> None:
+    conn.sendall(
+        b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\nConnection: close\r\n\r\n%s" % (len(path), path)
     )
-    base = f"http://127.0.0.4:{port}"
-    with PoliteSession(policy) as session:
+    conn.close()
+
+
+RAW_POLICY = Politeness(
+    user_agent=FAST.user_agent,
+    request_interval=0.0,
+    jitter=0.0,
+    allow_private_addresses=True,
+    read_timeout_s=0.5,
+    connect_timeout_s=0.5,
+    page_time_s=0.6,
+)
+
+
+def test_an_answer_sent_ahead_that_breaks_off_is_asked_for_again() -> None:
+    """The server closes the connection without answering (as one that times out a slow
+    reader does): the request is made again, in its own turn."""
+    served: list[bytes] = []
+
+    def answer(conn: socket.socket, path: bytes) -> None:
+        served.append(b"GET " + path + b" HTTP/1.1")
+        if len(served) == 2:
+            conn.close()  # closed without an answer
+        else:
+            echo(conn, path)
+
+    with raw_host(answer) as base, PoliteSession(RAW_POLICY) as session:
         assert session.get(base + "/a").text == "/a"
         ahead = session.send_ahead("GET", base + "/b")
         assert ahead is not None
         assert ahead.result().text == "/b"
-    thread.join(5)
-    listener.close()
     assert served == [b"GET /a HTTP/1.1", b"GET /b HTTP/1.1", b"GET /b HTTP/1.1"]
 
 
@@ -374,54 +412,54 @@ def test_a_listing_by_post_sends_ahead_and_an_answer_goes_to_its_own_body(
 def test_an_answer_sent_ahead_that_never_comes_is_bounded_by_the_read_timeout() -> None:
     """A server that reads the request sent ahead and never answers holds nobody for long:
     the answer is waited for as long as any (read timeout), then asked for once more."""
-    listener = socket.socket()
-    listener.bind(("127.0.0.4", 0))
-    listener.listen(8)
-    port = listener.getsockname()[1]
-    held: list[socket.socket] = []
-    stop = threading.Event()
+    held: list[bytes] = []
 
-    def serve() -> None:
-        listener.settimeout(0.2)
-        while not stop.is_set():
-            try:
-                conn, _ = listener.accept()
-            except TimeoutError:
-                continue
-            data = b""
-            while b"\r\n\r\n" not in data:
-                data += conn.recv(4096)
-            if data.startswith(b"GET /robots.txt") or data.startswith(b"GET /a "):
-                conn.sendall(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n")
-                conn.close()
-            else:
-                held.append(conn)  # read, never answered
-
-    thread = threading.Thread(target=serve, daemon=True)
-    thread.start()
-    policy = Politeness(
-        user_agent=FAST.user_agent,
-        request_interval=0.0,
-        jitter=0.0,
-        allow_private_addresses=True,
-        read_timeout_s=0.5,
-        connect_timeout_s=0.5,
-    )
-    base = f"http://127.0.0.4:{port}"
-    try:
-        with PoliteSession(policy) as session:
-            assert session.get(base + "/a").status_code == 404
-            ahead = session.send_ahead("GET", base + "/b")
-            assert ahead is not None
-            began = time.monotonic()
-            with pytest.raises(TransportError):
-                ahead.result()
-            took = time.monotonic() - began
-    finally:
-        stop.set()
-        thread.join(5)
-        for conn in held:
+    def answer(conn: socket.socket, path: bytes) -> None:
+        if path == b"/a":
+            conn.sendall(
+                b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+            )
             conn.close()
-        listener.close()
+        else:
+            held.append(path)  # read, never answered
+
+    with raw_host(answer) as base, PoliteSession(RAW_POLICY) as session:
+        assert session.get(base + "/a").status_code == 404
+        ahead = session.send_ahead("GET", base + "/b")
+        assert ahead is not None
+        began = time.monotonic()
+        with pytest.raises(TransportError):
+            ahead.result()
+        took = time.monotonic() - began
     assert 0.9 <= took < 3.0  # the answer sent ahead, then the request made again: 0.5 s each
     assert len(held) == 2
+
+
+def test_an_answer_sent_ahead_that_trickles_is_not_asked_for_again() -> None:
+    """A body that trickles past the page's time limit is the server's doing: it is refused
+    as it would be without sending ahead, and not asked for a second time."""
+    asked: list[bytes] = []
+
+    def answer(conn: socket.socket, path: bytes) -> None:
+        if path == b"/a":
+            echo(conn, path)
+            return
+        asked.append(path)
+        conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n")
+        for _ in range(30):
+            try:
+                conn.sendall(b"x")
+            except OSError:
+                return
+            time.sleep(0.1)
+
+    with raw_host(answer) as base, PoliteSession(RAW_POLICY) as session:
+        assert session.get(base + "/a").text == "/a"
+        ahead = session.send_ahead("GET", base + "/b")
+        assert ahead is not None
+        began = time.monotonic()
+        with pytest.raises(TransportError, match="longer than"):
+            ahead.result()
+        took = time.monotonic() - began
+    assert took < 1.5
+    assert asked == [b"/b"]
