@@ -719,6 +719,11 @@ def _report(summary: HarvestSummary, args: argparse.Namespace, err: TextIO) -> N
         f"{_plural(summary.records, 'record')} ({summary.deleted} deleted) in "
         f"{_plural(summary.pages, 'page')} to {where}{rate}\n"
     )
+    if summary.skipped:
+        err.write(
+            f"{_plural(summary.skipped, 'record')} left out as already delivered "
+            "(to this or another output; --full delivers them again)\n"
+        )
     if summary.files:
         counts = ", ".join(f"{n} {status}" for status, n in sorted(summary.files.items()))
         err.write(f"files: {counts} (in {args.files})\n")

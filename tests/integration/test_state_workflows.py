@@ -253,3 +253,22 @@ def test_progress_reports_every_page_including_the_last(harvest: Harvester, tmp_
     assert len(pages) == 12  # 116 records in pages of 10
     assert pages[-1].startswith("page 12: 6 records")
     assert "116 records (6 deleted) in 12 pages" in err
+
+
+def test_a_set_then_the_whole_repository_says_what_it_left_out(
+    harvest: Harvester, repo: OaiTestRepository, tmp_path: Path
+) -> None:
+    """A set into one file, then everything into another: the set's records are not sent
+    twice, and the summary says how many were left out and how to have them again."""
+    math, rest = tmp_path / "math.jsonl", tmp_path / "all.jsonl"
+    code, err = harvest("--set", "math", "--out", math)
+    assert code == 0, err
+    in_math = len(identifiers(math))
+    code, err = harvest("--out", rest)
+    assert code == 0, err
+    assert sorted(identifiers(math, rest)) == everything(repo)
+    assert f"{in_math} records left out as already delivered" in err
+    assert "--full" in err
+    code, err = harvest("--out", rest, "--full", "--from", "2023-01-01")
+    assert code == 0, err
+    assert "left out" not in err
