@@ -14,6 +14,7 @@ import json
 import os
 from typing import Any
 
+import attrs
 from redis import Redis
 from rq import Queue, get_current_job
 
@@ -110,11 +111,26 @@ def start(endpoint: str, state: str, sink: str, policy: Politeness | None = None
     )
 
 
+def main(argv: list[str]) -> None:
+    """``python tasks.py ENDPOINT [USER_AGENT]``: enqueue a harvest and print its job id.
+
+    Redis is named by ``PH_REDIS``; ``PH_POLICY`` may name a ``.toml``/``.json`` policy file
+    (the CLI's ``--policy`` format), on which the user agent, if given, is set.
+    """
+    url = os.environ.get("PH_REDIS", "redis://127.0.0.1:6379/0")
+    policy_file = os.environ.get("PH_POLICY")
+    policy = Politeness.from_file(policy_file) if policy_file else None
+    if len(argv) > 1:
+        policy = attrs.evolve(policy or Politeness(), user_agent=argv[1])
+    job = start(argv[0], url, url, policy)
+    print(json.dumps({"enqueued": job.id, "queue": HARVEST_QUEUE}))
+
+
 if __name__ == "__main__":
     import sys
 
-    url = os.environ.get("PH_REDIS", "redis://127.0.0.1:6379/0")
-    job = start(
-        sys.argv[1], url, url, Politeness(user_agent=sys.argv[2]) if len(sys.argv) > 2 else None
-    )
-    print(json.dumps({"enqueued": job.id, "queue": HARVEST_QUEUE}))
+    # RQ refuses functions of the ``__main__`` module (a worker could not import them): the
+    # jobs must name ``tasks.harvest_page``, so the module enqueues through its importable self.
+    import tasks
+
+    tasks.main(sys.argv[1:])

@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import shlex
 import signal
 import subprocess
 import sys
@@ -238,20 +239,47 @@ def wait_for(rows: int, url: str, stream: str, timeout: float) -> None:
     raise AssertionError(f"{client.xlen(stream)} of {rows} rows after {timeout} s")
 
 
-def enqueue(host: Host, url: str) -> None:
-    sys.path.insert(0, str(ROOT / "examples" / "rq"))
-    try:
-        import tasks  # examples/rq/tasks.py
-    finally:
-        sys.path.pop(0)
-    tasks.start(host.url, url, url, POLICY)
+def readme_command(readme: Path, marker: str) -> tuple[dict[str, str], list[str]]:
+    """The shell command of an example's README that starts with `marker`, as env and argv."""
+    lines = readme.read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(marker))
+    text = ""
+    for line in lines[start:]:
+        text += line.rstrip("\\").strip() + " "
+        if not line.rstrip().endswith("\\"):
+            break
+    words = shlex.split(text)
+    env = dict(w.split("=", 1) for w in itertools.takewhile(lambda w: "=" in w, words))
+    return env, words[len(env) :]
 
 
-def test_rq_workers_one_task_per_page(hosts: list[Host], redis_url: str, tmp_path: Path) -> None:
+def enqueue(host: Host, url: str, policy_file: Path) -> None:
+    """Enqueue a harvest with the README's own command, on a loopback host and test Redis."""
+    folder = ROOT / "examples" / "rq"
+    env, argv = readme_command(folder / "README.md", "PH_REDIS=")
+    assert argv[:2] == ["python", "tasks.py"], argv
+    endpoint, user_agent = argv[2:]  # the README's endpoint is replaced by the loopback host
+    assert endpoint.startswith("https://") and "mailto:" in user_agent
+    done = subprocess.run(
+        [sys.executable, "tasks.py", host.url, UA],
+        cwd=folder,
+        env={**os.environ, **env, "PH_REDIS": url, "PH_POLICY": str(policy_file)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["queue"] == "harvest"
+
+
+def test_rq_workers_one_task_per_page(
+    hosts: list[Host], redis_url: str, tmp_path: Path, policy_file: Path
+) -> None:
+    """The README's commands: `python tasks.py ENDPOINT UA` enqueues, RQ workers harvest."""
     workers = Workers(4, redis_url, tmp_path)
     try:
         for host in hosts:
-            enqueue(host, redis_url)
+            enqueue(host, redis_url, policy_file)
         prefix = redis_url.split("prefix=")[1]
         wait_for(2 * RECORDS, redis_url, f"{prefix}:records", timeout=180)
     finally:
