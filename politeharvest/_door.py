@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 import socket
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import urlsplit
 
@@ -89,7 +89,7 @@ class Options:
     Attributes:
         kind: ``"page"``, ``"file"`` or ``"robots"`` (which interval, which limits).
         inline: the longest wait slept inside the call (None: up to the policy's).
-        stream: return before reading the body (the turn ends when the response closes).
+        stream: return before reading the body (the turn ends when it is read or closed).
         limit: the body's size cap.
         timeout: seconds to connect and between bytes (the policy's when None).
         verify: TLS verification for this request (the session's when None).
@@ -410,6 +410,18 @@ class Door:
                     turn.finish(response.status_code, "sent")
 
             response.close = close  # type: ignore[method-assign]
+            # `.content`, `.text`, `.json()` and `iter_lines` read through `iter_content`:
+            # a body read to its end ends the turn then, as requests users expect, without
+            # waiting for a `close()` they may never call.
+            original_iter = response.iter_content
+
+            def iter_content(
+                chunk_size: int | None = 1, decode_unicode: bool = False
+            ) -> Iterator[Any]:
+                yield from original_iter(chunk_size, decode_unicode)
+                turn.finish(response.status_code, "sent")
+
+            response.iter_content = iter_content  # type: ignore[method-assign]
             return
         status = response.status_code
         if status in self.s.policy.retry_statuses:

@@ -219,8 +219,9 @@ class PoliteSession:
             data: the body (POST).
             headers: extra headers (User-Agent and From are the policy's).
             max_inline_wait: the longest wait slept in this call (overrides the session's).
-            stream: return before reading the body; read it with `iter_body` and close the
-                response (``with session.get(..., stream=True) as r:``) to end its turn.
+            stream: return before reading the body. The host's turn ends when the body has
+                been read to its end (`iter_body`, ``.content``, ``.text``, ``.json()``,
+                ``iter_content``) or the response is closed, whichever comes first.
             timeout: seconds to connect and between bytes (a number or a pair), instead of
                 the policy's; a body's total time stays bounded by the policy.
             verify: a CA bundle path, or False (not recommended), for this request.

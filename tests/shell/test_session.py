@@ -10,6 +10,7 @@ import datetime as dt
 import itertools
 from collections.abc import Callable
 from email.utils import format_datetime
+from typing import Any
 
 import pytest
 import requests
@@ -757,3 +758,44 @@ def test_hooks_and_http_set_after_construction_are_used(
     session.http = http
     assert session.get(f"{H}/a").text == "a"
     assert [e.url for e in sent(seen)] == [f"{H}/robots.txt", f"{H}/a"]
+
+
+@pytest.mark.parametrize(
+    "read",
+    [
+        pytest.param(lambda r: r.content, id="content"),
+        pytest.param(lambda r: r.text, id="text"),
+        pytest.param(lambda r: r.json(), id="json"),
+        pytest.param(lambda r: list(r.iter_content(16)), id="iter_content"),
+        pytest.param(lambda r: list(r.iter_lines()), id="iter_lines"),
+    ],
+)
+def test_streamed_body_read_to_its_end_releases_the_host(
+    make_session: Make, adapter: ScriptedAdapter, clock: FakeClock, read: Callable[[Any], Any]
+) -> None:
+    """`get(stream=True)` then `.content` (no close) ends the turn: the next get is not held."""
+    adapter.add(f"{H}/a.json", Reply(200, body=b'{"a": [1, 2, 3]}\n'))
+    adapter.add(f"{H}/next", Reply(200))
+    session = make_session()
+    response = session.get(f"{H}/a.json", stream=True)
+    clock.advance(2.0)  # reading the body takes 2 s: the gap counts from its end
+    read(response)
+    assert session.get(f"{H}/next").status_code == 200
+    read_end = adapter.log[1].end + 2.0
+    assert adapter.log[2].arrival >= read_end + 1.0  # the policy's 1 s, end-to-start
+    assert adapter.log[2].arrival < read_end + 5.0  # not held until a budget ran out
+
+
+def test_streamed_body_read_in_part_keeps_the_turn_until_closed(
+    make_session: Make, adapter: ScriptedAdapter, clock: FakeClock
+) -> None:
+    """A body read only in part still holds the host until the response is closed."""
+    adapter.add(f"{H}/a.pdf", Reply(200, body=b"%PDF-" + b"x" * 5000))
+    adapter.add(f"{H}/next", Reply(200))
+    session = make_session()
+    response = session.get(f"{H}/a.pdf", kind="file", stream=True)
+    next(response.iter_content(100))
+    clock.advance(3.0)
+    response.close()
+    session.get(f"{H}/next")
+    assert adapter.log[2].arrival >= adapter.log[1].end + 3.0 + 1.0
