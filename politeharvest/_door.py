@@ -407,7 +407,7 @@ class Door:
                 try:
                     original_close()
                 finally:
-                    turn.finish(response.status_code, "sent")
+                    turn.finish(response.status_code, "sent", received=received_bytes(response))
 
             response.close = close  # type: ignore[method-assign]
             # `.content`, `.text`, `.json()` and `iter_lines` read through `iter_content`:
@@ -419,7 +419,7 @@ class Door:
                 chunk_size: int | None = 1, decode_unicode: bool = False
             ) -> Iterator[Any]:
                 yield from original_iter(chunk_size, decode_unicode)
-                turn.finish(response.status_code, "sent")
+                turn.finish(response.status_code, "sent", received=received_bytes(response))
 
             response.iter_content = iter_content  # type: ignore[method-assign]
             return
@@ -430,7 +430,7 @@ class Door:
             decision = "redirect"
         else:
             decision = "sent"
-        turn.finish(status, decision)
+        turn.finish(status, decision, received=received_bytes(response))
 
     def take_turn(
         self, url: str, host: str, opts: Options, crawl_delay: float | None
@@ -786,3 +786,15 @@ class Ahead:
         self.settle()
         if self._response is not None:
             self._response.close()
+
+
+def received_bytes(response: requests.Response) -> int | None:
+    """Bytes of a response's body read from its connection so far (None if unknown)."""
+    tell = getattr(response.raw, "tell", None)
+    if tell is not None:
+        try:
+            return int(tell())
+        except (OSError, ValueError, TypeError):
+            pass
+    content = getattr(response, "_content", None)
+    return len(content) if isinstance(content, bytes) else None

@@ -42,6 +42,8 @@ class RequestEvent:
         started: monotonic start of the request (None if nothing was sent).
         ended: monotonic end of the response (None if nothing was sent).
         detail: more evidence (the rule, the redirect target, the error).
+        received: bytes of the response's body read from the connection (before content
+            decoding), if a body was read.
     """
 
     at: float
@@ -58,6 +60,7 @@ class RequestEvent:
     started: float | None = None
     ended: float | None = None
     detail: str = ""
+    received: int | None = None
 
 
 @attrs.define
@@ -152,7 +155,9 @@ class Turn:
         self.at = self.recorder.clock.now()
         self.started = self.recorder.clock.monotonic()
 
-    def finish(self, status: int | None, decision: str, detail: str = "") -> None:
+    def finish(
+        self, status: int | None, decision: str, detail: str = "", received: int | None = None
+    ) -> None:
         """Release the host with the response's end time and report the request."""
         if self.done:
             return
@@ -176,5 +181,6 @@ class Turn:
                 self.started,
                 ended,
                 detail,
+                received,
             )
         )

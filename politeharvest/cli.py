@@ -25,7 +25,7 @@ import os
 import signal
 import sys
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
@@ -34,6 +34,7 @@ from urllib.parse import urlsplit
 import attrs
 
 from . import __version__, presets
+from ._audit import AuditLog
 from ._listing import parse_datestamp
 from ._oai import OaiPager
 from ._plan import DEFAULT_STATE, HarvestPlan, HarvestSummary, Lane, PageResult, record_row
@@ -221,7 +222,30 @@ def _parser() -> argparse.ArgumentParser:
             action="store_true",
             help="harvest the window again from the start, delivering every record again",
         )
+        sub.add_argument(
+            "--audit",
+            type=Path,
+            metavar="FILE",
+            help="append every request and refusal to this JSON-lines file "
+            "(politeharvest report FILE turns it into a politeness report)",
+        )
         _fulltext_options(sub)
+
+    sub = commands.add_parser(
+        "report",
+        help="a politeness report (HTML, or text for an operator) from --audit files",
+        description="Read the audit files that harvest --audit wrote and report, per host: "
+        "requests by kind, the least end-to-start gap against the policy's floor, waits and "
+        "their reasons, 429/503 answers and the slow-down, refusals, bytes, the busiest minute "
+        "and the contact sent. No network.",
+    )
+    sub.add_argument("audit", type=Path, nargs="+", help="audit files (JSON lines)")
+    sub.add_argument("--out", type=Path, help="write the HTML report here")
+    sub.add_argument(
+        "--text", action="store_true", help="print the plain-text summary for the operator"
+    )
+    sub.add_argument("--quiet", "-q", action="store_true", help="no summary line")
+    sub.add_argument("--debug", action="store_true", help="tracebacks and debug logging")
     return parser
 
 
@@ -296,8 +320,21 @@ def _needs_contact(args: argparse.Namespace, policy: Politeness) -> str | None:
     )
 
 
+def _check_report(args: argparse.Namespace) -> str | None:
+    if args.out is None and not args.text:
+        return "report needs --out FILE.html, --text, or both"
+    for path in args.audit:
+        if not path.is_file():
+            return f"{path}: no such audit file (harvest --audit FILE writes one)"
+    if args.out is not None and args.out.is_dir():
+        return f"--out {args.out} is a folder; give a file name such as report.html"
+    return None
+
+
 def _check_usage(args: argparse.Namespace) -> str | None:
     """Every usage error that can be seen before a request; None when there is none."""
+    if args.command == "report":
+        return _check_report(args)
     try:
         policy = _policy(args)
     except ValueError as exc:
@@ -588,6 +625,30 @@ def _run_harvest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 err, f"{option} {value!r} is not a date (YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ)"
             )
     progress = _Progress(args.quiet, err)
+    hooks: tuple[Callable[[RequestEvent], None], ...] = (progress.event,)
+    audit = None
+    if getattr(args, "audit", None) is not None:
+        if args.audit.is_dir():
+            return _usage(err, f"--audit {args.audit} is a folder; give a file name")
+        try:
+            policy = _policy(args)
+        except ValueError as exc:
+            return _usage(err, str(exc))
+        audit = AuditLog(args.audit).open(policy)
+        hooks = (*hooks, audit)
+    try:
+        return _plan_and_harvest(args, progress, hooks, err)
+    finally:
+        if audit is not None:
+            audit.close()
+
+
+def _plan_and_harvest(
+    args: argparse.Namespace,
+    progress: _Progress,
+    hooks: tuple[Callable[[RequestEvent], None], ...],
+    err: TextIO,
+) -> int:
     try:
         plan = HarvestPlan(
             args.url,
@@ -600,7 +661,7 @@ def _run_harvest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             sink=args.out,
             incremental=not args.full,
             max_records=args.max_records,
-            on_event=(progress.event,),
+            on_event=hooks,
             fulltext=_fulltext(args),
         )
     except ValueError as exc:
@@ -791,6 +852,22 @@ def _last_full_line(path: Path) -> int:
     return path.read_bytes().rfind(b"\n") + 1
 
 
+def _politeness_report(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``politeharvest report AUDIT... [--out report.html] [--text]``."""
+    from ._audit import read_audit
+    from ._files import atomic_write
+    from ._report import render_html, render_text, summarize
+
+    report = summarize(line for path in args.audit for line in read_audit(path))
+    if args.out is not None:
+        atomic_write(args.out, [render_html(report)])
+        if not args.quiet:
+            err.write(f"politeharvest: report of {len(report.hosts)} host(s) in {args.out}\n")
+    if args.text:
+        out.write(render_text(report))
+    return EXIT_OK
+
+
 def main(
     argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: TextIO | None = None
 ) -> int:
@@ -819,6 +896,8 @@ def main(
             return _batch(args, err)
         if args.command == "clean":
             return _clean(args, out, err)
+        if args.command == "report":
+            return _politeness_report(args, out, err)
         return _tools(args, out)
     except Deferred as exc:
         err.write(f"politeharvest: deferred: {exc}\n")

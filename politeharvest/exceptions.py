@@ -22,7 +22,8 @@ HarvestError                         root; catch-all for callers
 │       ├── ResponseTooLarge         a body passed the size cap while streaming
 │       └── ListingLoop              a listing repeats itself (same token, endless empty pages)
 ├── SinkError                        records could not be written where they should go
-│   └── SinkChanged                  a file an unfinished harvest wrote is gone or changed
+│   ├── SinkChanged                  a file an unfinished harvest wrote is gone or changed
+│   └── AuditError                   the audit file cannot be written or read (path)
 └── OaiError(code, message)          the repository sent <error code=...>
     ├── BadArgument, BadVerb, BadResumptionToken, CannotDisseminateFormat,
     ├── IdDoesNotExist, NoMetadataFormats, NoSetHierarchy
@@ -40,6 +41,7 @@ import datetime as _dt
 
 __all__ = [
     "AddressRefused",
+    "AuditError",
     "BadArgument",
     "BadResponse",
     "BadResumptionToken",
@@ -488,3 +490,15 @@ class NoSetHierarchy(OaiError):
 
 class ListingLoop(BadResponse):
     """A listing repeats itself: a resumption token seen before, or endless empty pages."""
+
+
+class AuditError(SinkError):
+    """The audit file (``--audit``, `AuditLog`) cannot be written or read.
+
+    Attributes:
+        path: the file.
+    """
+
+    def __init__(self, path: object, what: str) -> None:
+        self.path = str(path)
+        super().__init__(f"audit file {path}: {what}; give another --audit file")

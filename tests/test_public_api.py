@@ -55,6 +55,7 @@ def test_public_submodules_and_paths() -> None:
         "sinks",
         "fleet",
         "quality",
+        "audit",
     ):
         loaded = importlib.import_module(f"politeharvest.{module}")
         for name in loaded.__all__:
