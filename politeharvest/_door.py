@@ -43,6 +43,7 @@ from ._flow import (
     on_response,
 )
 from ._pacing import Busy, Slot, host_key
+from ._ratelimit import announced_hold
 from ._redirects import RedirectPolicy, is_private_address
 from ._robots import RobotsDecision, RobotsTxt, classify, robots_url_for
 from ._transport import GuardedAdapter, PrivateAddressError, resolve_public
@@ -252,11 +253,30 @@ class Door:
             if isinstance(step, StopHost):
                 self.stop_host(response, flow.url, opts.kind, step.reason)
             if not isinstance(step, (Retry, Defer, GiveUp)):
+                self.hold_as_announced(response, flow.url)
                 return response, step
             response.close()  # a streamed response ends its turn on the host here
             self.hold_after_refusal(response, flow, opts.kind, step)
             assert isinstance(step, Retry)
             flow = step.flow
+
+    def hold_as_announced(self, response: requests.Response, url: str) -> None:
+        """Hold the host as its rate-limit headers ask, before it has to answer 429."""
+        s = self.s
+        if not s.policy.rate_limit_headers:
+            return
+        announced = announced_hold(
+            response.headers,
+            status=response.status_code,
+            now=s.clock.now(),
+            retry_statuses=s.policy.retry_statuses,
+        )
+        if announced is not None:
+            host = host_key(url)
+            s.pace_store.hold(host, s.clock.monotonic() + announced.delay, reason=announced.reason)
+            logger.debug(
+                "%s: holding %s for %.2f s (%s)", url, host, announced.delay, announced.evidence
+            )
 
     def stop_host(
         self, response: requests.Response, url: str, kind: RequestKind, reason: str

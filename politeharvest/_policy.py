@@ -142,6 +142,9 @@ class Politeness:
         stop_on_forbidden: a 403 answer to a page request stops the host for the job (OAI-PMH
             guidelines); a 403 on a file is that file's outcome (a restricted file) unless
             it is a bot challenge.
+        rate_limit_headers: slow down as a server's own rate-limit headers ask
+            (``RateLimit``, ``RateLimit-Remaining``/``-Reset``, ``X-RateLimit-*``, a
+            ``Retry-After`` on a 200), so that it never has to answer 429.
     """
 
     user_agent: str = attrs.field(default=DEFAULT_USER_AGENT, validator=_has_contact)
@@ -180,6 +183,7 @@ class Politeness:
     max_landing_bytes: int = attrs.field(default=4 * 2**20, validator=_positive_int)
     max_landing_tags: int = attrs.field(default=60_000, validator=_positive_int)
     stop_on_forbidden: bool = True
+    rate_limit_headers: bool = True
 
     def interval_for(self, kind: str) -> float:
         """Return the base gap (seconds, before any slow-down) before a request of `kind`.
