@@ -35,6 +35,7 @@ import attrs
 
 from . import __version__, presets
 from ._audit import AuditLog
+from ._clock import SystemClock
 from ._listing import parse_datestamp
 from ._oai import OaiPager
 from ._plan import DEFAULT_STATE, HarvestPlan, HarvestSummary, Lane, PageResult, record_row
@@ -223,6 +224,13 @@ def _parser() -> argparse.ArgumentParser:
             help="harvest the window again from the start, delivering every record again",
         )
         sub.add_argument(
+            "--warc",
+            type=Path,
+            metavar="DIR",
+            help="archive every exchange (robots.txt, pages, files) as WARC 1.1 files in DIR "
+            "(politeharvest replay rebuilds the records from them)",
+        )
+        sub.add_argument(
             "--audit",
             type=Path,
             metavar="FILE",
@@ -244,6 +252,18 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_argument(
         "--text", action="store_true", help="print the plain-text summary for the operator"
     )
+    sub.add_argument("--quiet", "-q", action="store_true", help="no summary line")
+    sub.add_argument("--debug", action="store_true", help="tracebacks and debug logging")
+
+    sub = commands.add_parser(
+        "replay",
+        help="rebuild a harvest's records from its --warc archive (no network)",
+        description="Run the harvests archived by harvest --warc again, answering every "
+        "request from the archive: the records come out as the harvest wrote them.",
+    )
+    sub.add_argument("warc", type=Path, nargs="+", help="the WARC files (.warc.gz)")
+    sub.add_argument("--out", type=Path, required=True, help="JSONL output file")
+    sub.add_argument("--state", type=Path, help="a state file to keep (default: a temporary one)")
     sub.add_argument("--quiet", "-q", action="store_true", help="no summary line")
     sub.add_argument("--debug", action="store_true", help="tracebacks and debug logging")
     return parser
@@ -331,10 +351,21 @@ def _check_report(args: argparse.Namespace) -> str | None:
     return None
 
 
+def _check_replay(args: argparse.Namespace) -> str | None:
+    for path in args.warc:
+        if not path.is_file():
+            return f"{path}: no such WARC file (harvest --warc DIR writes them)"
+    if args.out.exists() and args.out.stat().st_size > 0:
+        return f"--out {args.out} already holds records; replay into a new file"
+    return None
+
+
 def _check_usage(args: argparse.Namespace) -> str | None:
     """Every usage error that can be seen before a request; None when there is none."""
     if args.command == "report":
         return _check_report(args)
+    if args.command == "replay":
+        return _check_replay(args)
     try:
         policy = _policy(args)
     except ValueError as exc:
@@ -650,25 +681,118 @@ def _plan_and_harvest(
     err: TextIO,
 ) -> int:
     try:
+        policy = _policy(args)
+        archive = _archive_session(args, policy)
         plan = HarvestPlan(
             args.url,
             metadata_prefix=args.metadata_prefix,
             sets=tuple(args.sets),
             from_=args.from_,
             until=args.until,
-            policy=_policy(args),
+            policy=policy,
             state=args.state,
             sink=args.out,
             incremental=not args.full,
             max_records=args.max_records,
             on_event=hooks,
             fulltext=_fulltext(args),
+            http=archive,
         )
     except ValueError as exc:
         return _usage(err, f"{exc} (--from, --until)" if "from" in str(exc) else str(exc))
     progress.endpoint = plan.endpoint
-    with plan:
-        return _harvest_with(plan, args, progress, err)
+    try:
+        with plan:
+            return _harvest_with(plan, args, progress, err)
+    finally:
+        if archive is not None:
+            archive.close()
+
+
+def _archive_session(args: argparse.Namespace, policy: Politeness) -> Any:
+    """A requests.Session that archives every exchange into ``--warc DIR``, or None."""
+    if getattr(args, "warc", None) is None:
+        return None
+    import uuid
+
+    import requests
+
+    from ._warc import ArchivingAdapter
+
+    info = {
+        "run": uuid.uuid4().hex,
+        "at": SystemClock().now(),
+        "endpoint": args.url,
+        "metadata_prefix": args.metadata_prefix,
+        "sets": list(args.sets),
+        "from": args.from_,
+        "until": args.until,
+        "full": bool(args.full),
+        "max_records": args.max_records,
+        "user_agent": policy.user_agent,
+    }
+    adapter = ArchivingAdapter(args.warc, info, allow_private=policy.allow_private_addresses)
+    http = requests.Session()
+    http.mount("https://", adapter)
+    http.mount("http://", adapter)
+    return http
+
+
+def _replay(args: argparse.Namespace, err: TextIO) -> int:
+    """``politeharvest replay WARC... --out FILE``: the harvest again, from the archive."""
+    import tempfile
+
+    import requests
+
+    from ._warc import ReplayAdapter, ReplayClock, read_runs
+
+    runs = sorted(read_runs(list(args.warc)), key=lambda run: float(run.info.get("at") or 0))
+    if not runs:
+        return _usage(err, "no politeharvest run in these WARC files (harvest --warc DIR)")
+    with tempfile.TemporaryDirectory(prefix="politeharvest-replay-") as folder:
+        state = args.state or Path(folder) / "state.sqlite"
+        records = 0
+        for run in runs:
+            info = run.info
+            policy = Politeness(
+                user_agent=str(info.get("user_agent") or DEFAULT_USER_AGENT),
+                request_interval=0.0,
+                file_interval=0.0,
+                allow_private_addresses=True,
+            )
+            http = requests.Session()
+            adapter = ReplayAdapter(run)
+            http.mount("https://", adapter)
+            http.mount("http://", adapter)
+            plan = HarvestPlan(
+                str(info["endpoint"]),
+                metadata_prefix=str(info.get("metadata_prefix") or "oai_dc"),
+                sets=tuple(info.get("sets") or ()),
+                from_=info.get("from"),
+                until=info.get("until"),
+                policy=policy,
+                state=str(state),
+                sink=str(args.out),
+                incremental=not info.get("full"),
+                max_records=info.get("max_records"),
+                http=http,
+                clock=ReplayClock(float(info.get("at") or 0.0)),
+            )
+            with plan:
+                summary = plan.run()
+            records += summary.records
+            if adapter.unused and not args.quiet:
+                err.write(
+                    f"politeharvest: run {info.get('run')}: {adapter.unused} archived "
+                    "exchange(s) were not asked for again (ListSets, files, or a run cut "
+                    "short)\n"
+                )
+        if not args.quiet:
+            err.write(
+                f"politeharvest: replayed {len(runs)} run(s) from the archive: {records} records "
+                f"into {args.out}, nothing sent\n"
+            )
+    return EXIT_OK
 
 
 def _unknown_sets(plan: HarvestPlan, asked: Sequence[str]) -> str | None:
@@ -898,6 +1022,8 @@ def main(
             return _clean(args, out, err)
         if args.command == "report":
             return _politeness_report(args, out, err)
+        if args.command == "replay":
+            return _replay(args, err)
         return _tools(args, out)
     except Deferred as exc:
         err.write(f"politeharvest: deferred: {exc}\n")
