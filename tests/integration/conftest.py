@@ -32,6 +32,24 @@ SCALED = Politeness(
     robots_timeout_s=2.0,
 )
 
+
+def loopback_cli(*args: str, interval: float = 0.05) -> list[str]:
+    """A `python -m politeharvest` command for a loopback repository, scaled down."""
+    import sys
+
+    return [
+        sys.executable,
+        "-m",
+        "politeharvest",
+        *args,
+        "--allow-private-addresses",
+        "--user-agent",
+        UA,
+        "--request-interval",
+        str(interval),
+    ]
+
+
 HOSTS = ["127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5"]
 
 #: A server stamps a response's end after its write returns; a server process waiting

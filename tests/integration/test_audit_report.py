@@ -25,7 +25,7 @@ from politeharvest._audit import AuditLog, read_audit
 from politeharvest._report import render_html, render_text, summarize
 from politeharvest.testing import LoopbackServer, OaiTestRepository, Reply
 
-from .conftest import SERVER_SLACK, UA
+from .conftest import SERVER_SLACK, UA, loopback_cli
 
 pytestmark = pytest.mark.integration
 
@@ -33,17 +33,7 @@ INTERVAL = 0.05
 
 
 def cli(*args: str) -> list[str]:
-    return [
-        sys.executable,
-        "-m",
-        "politeharvest",
-        *args,
-        "--allow-private-addresses",
-        "--user-agent",
-        UA,
-        "--request-interval",
-        str(INTERVAL),
-    ]
+    return loopback_cli(*args, interval=INTERVAL)
 
 
 @pytest.fixture

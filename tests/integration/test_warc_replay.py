@@ -20,24 +20,14 @@ import pytest
 
 from politeharvest.testing import LoggedRequest, LoopbackServer, OaiTestRepository, Reply
 
-from .conftest import UA
+from .conftest import loopback_cli
 
 pytestmark = pytest.mark.integration
 warcio = pytest.importorskip("warcio")
 
 
 def cli(*args: str) -> list[str]:
-    return [
-        sys.executable,
-        "-m",
-        "politeharvest",
-        *args,
-        "--allow-private-addresses",
-        "--user-agent",
-        UA,
-        "--request-interval",
-        "0.01",
-    ]
+    return loopback_cli(*args, interval=0.01)
 
 
 class Gzipping:
