@@ -1,0 +1,134 @@
+"""TDM reservations and robots directives for files: table-driven, with their evidence."""
+
+from __future__ import annotations
+
+import pytest
+
+from politeharvest._rights import (
+    file_reservation,
+    parse_tdmrep,
+    robots_directives,
+    tdmrep_url,
+)
+
+URL = "https://journal.example.org/files/article-12.pdf"
+TDMREP = parse_tdmrep(
+    """[
+  {"location": "/files/open/*", "tdm-reservation": 0},
+  {"location": "/files/*", "tdm-reservation": 1, "tdm-policy": "https://journal.example.org/tdm.json"},
+  {"location": "*", "tdm-reservation": 0}
+]"""
+)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "signal", "evidence", "policy"),
+    [
+        (
+            {"file_headers": {"tdm-reservation": "1", "tdm-policy": "https://p.example/x"}},
+            "tdm-reservation",
+            "in the file's headers",
+            "https://p.example/x",
+        ),
+        (
+            {"page_headers": {"TDM-Reservation": "1"}},
+            "tdm-reservation",
+            "landing page's headers",
+            None,
+        ),
+        (
+            {"page_meta": {"tdm-reservation": "1", "tdm-policy": "https://p/"}},
+            "tdm-reservation",
+            "meta tags",
+            "https://p/",
+        ),
+        (
+            {"tdmrep": TDMREP},
+            "tdm-reservation",
+            "reserves /files/*",
+            "https://journal.example.org/tdm.json",
+        ),
+        (
+            {"file_headers": {"X-Robots-Tag": "noai, noimageai"}},
+            "robots-tag",
+            "noai in the file's headers",
+            None,
+        ),
+        (
+            {"page_headers": {"X-Robots-Tag": "none"}},
+            "robots-tag",
+            "none in the landing page's",
+            None,
+        ),
+        ({"file_headers": {"X-Robots-Tag": "noarchive"}}, "robots-tag", "noarchive", None),
+        ({"file_headers": {"X-Robots-Tag": "mybot: noai"}}, "robots-tag", "noai", None),
+        ({"page_meta": {"robots": "noai"}}, "robots-tag", "<meta name=robots> noai", None),
+        ({"page_meta": {"mybot": "noarchive"}}, "robots-tag", "noarchive", None),
+        # a robots directive is not a TDM reservation: a licence does not lift it
+        (
+            {"file_headers": {"X-Robots-Tag": "noai"}, "tdm_licence": "CC-BY"},
+            "robots-tag",
+            "noai",
+            None,
+        ),
+    ],
+)
+def test_reserved(
+    kwargs: dict[str, object], signal: str, evidence: str, policy: str | None
+) -> None:
+    found = file_reservation(url=URL, product="mybot", **kwargs)  # type: ignore[arg-type]
+    assert found is not None
+    assert found.signal == signal
+    assert evidence in found.evidence
+    assert found.policy == policy
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {},
+        {"file_headers": {"tdm-reservation": "0"}},
+        {"file_headers": {"X-Robots-Tag": "noindex, nofollow"}},  # not about stored copies
+        {"file_headers": {"X-Robots-Tag": "otherbot: noai"}},  # another agent's rule
+        {"file_headers": {"X-Robots-Tag": "noimageai"}},  # images only
+        {"file_headers": {"X-Robots-Tag": "unavailable_after: 25 Jun 2030 15:00:00 PST"}},
+        {"page_meta": {"robots": "index, follow, max-snippet:-1"}},
+        {"page_meta": {"googlebot": "noai"}},
+        {"file_headers": {"tdm-reservation": "1"}, "tdm_licence": "our-licence-2026"},
+        {"file_headers": {"tdm-reservation": "1"}, "honour_tdm": False},
+        {"file_headers": {"X-Robots-Tag": "noai"}, "honour_robots_tags": False},
+        # the file's own "0" is nearer than the origin's rule
+        {"file_headers": {"tdm-reservation": "0"}, "tdmrep": TDMREP},
+        {"file_headers": {"tdm-reservation": "maybe"}},
+    ],
+)
+def test_not_reserved(kwargs: dict[str, object]) -> None:
+    assert file_reservation(url=URL, product="mybot", **kwargs) is None  # type: ignore[arg-type]
+
+
+def test_tdmrep_first_matching_rule_wins() -> None:
+    open_url = "https://journal.example.org/files/open/a.pdf"
+    assert file_reservation(url=open_url, product="mybot", tdmrep=TDMREP) is None
+    assert (
+        file_reservation(url="https://journal.example.org/about", product="b", tdmrep=TDMREP)
+        is None
+    )
+
+
+@pytest.mark.parametrize(
+    "text", [None, "", "not json", "{}", '[{"location": 3}]', '[{"location": "/x"}]', b"\xff\xfe"]
+)
+def test_unreadable_tdmrep_has_no_rules(text: str | bytes | None) -> None:
+    assert parse_tdmrep(text) == ()
+
+
+def test_robots_directive_scopes() -> None:
+    assert robots_directives(["noai", "otherbot: noarchive, nofollow", "mybot: none"], "MyBot") == {
+        "noai",
+        "none",
+    }
+    assert robots_directives(["*: noarchive"], "mybot") == {"noarchive"}
+
+
+def test_tdmrep_url() -> None:
+    assert tdmrep_url(URL) == "https://journal.example.org/.well-known/tdmrep.json"
