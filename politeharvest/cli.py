@@ -558,6 +558,7 @@ class _Progress:
         self.fetched = 0
         self.landing = 0
         self.endpoint = ""
+        self.announced = False
         if not quiet and err.isatty():
             try:
                 from tqdm import tqdm
@@ -582,6 +583,19 @@ class _Progress:
             if self.fetched:
                 parts.append(f"{self.fetched} file requests")
             self.bar.set_postfix_str(" ".join([", ".join(parts), self.wait]).strip(), refresh=True)
+
+    def waiting(self, left: float | None, reason: str) -> None:
+        """A wait in progress (`left` seconds to go), or over (None): shown as it counts down."""
+        if self.quiet:
+            return
+        if self.bar is not None:
+            text = "" if left is None else f"waiting {left:.0f} s ({reason})"
+            self.bar.set_postfix_str(text or self.wait, refresh=True)
+            return
+        if left is not None and not self.announced:
+            self.err.write(f"waiting {left:.0f} s ({reason})\n")
+            self.err.flush()
+        self.announced = left is not None
 
     def page(self, lane: str, result: PageResult, pages: int) -> None:
         if self.quiet:
@@ -611,6 +625,26 @@ class _Progress:
             if self.bar.total is not None and self.bar.n != self.bar.total:
                 self.bar.total = self.bar.n  # end at the true total (several sets or windows)
             self.bar.close()
+
+
+class _WatchedClock(SystemClock):
+    """The system clock; a wait of 2 s or more counts down on the progress line."""
+
+    def __init__(self, progress: _Progress) -> None:
+        self.progress = progress
+
+    def sleep(self, seconds: float, reason: str = "") -> None:
+        """Sleep in steps of at most a second, showing what is left."""
+        if seconds < 2.0 or self.progress.quiet:
+            super().sleep(seconds, reason)
+            return
+        end = self.monotonic() + seconds
+        try:
+            while (left := end - self.monotonic()) > 0:
+                self.progress.waiting(left, reason)
+                super().sleep(min(1.0, left), reason)
+        finally:
+            self.progress.waiting(None, reason)
 
 
 def _harvest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -697,6 +731,7 @@ def _plan_and_harvest(
             on_event=hooks,
             fulltext=_fulltext(args),
             http=archive,
+            clock=_WatchedClock(progress),
         )
     except ValueError as exc:
         return _usage(err, f"{exc} (--from, --until)" if "from" in str(exc) else str(exc))
