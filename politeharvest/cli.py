@@ -256,6 +256,20 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_argument("--debug", action="store_true", help="tracebacks and debug logging")
 
     sub = commands.add_parser(
+        "status",
+        help="the harvests a state holds: coverage, records, last run, files",
+        description="List every harvest a state file holds (repository, format, set), the "
+        "windows covered, an unfinished listing, the records delivered, the last run and its "
+        "outcome, and the full-text files by status. Read-only.",
+    )
+    sub.add_argument(
+        "--state", default=str(DEFAULT_STATE), help=f"state file (default: {DEFAULT_STATE})"
+    )
+    sub.add_argument("--json", action="store_true", help="one JSON document instead of text")
+    sub.add_argument("--quiet", "-q", action="store_true", help=argparse.SUPPRESS)
+    sub.add_argument("--debug", action="store_true", help="tracebacks and debug logging")
+
+    sub = commands.add_parser(
         "replay",
         help="rebuild a harvest's records from its --warc archive (no network)",
         description="Run the harvests archived by harvest --warc again, answering every "
@@ -366,6 +380,13 @@ def _check_usage(args: argparse.Namespace) -> str | None:
         return _check_report(args)
     if args.command == "replay":
         return _check_replay(args)
+    if args.command == "status":
+        state = str(args.state)
+        if state.startswith(("redis://", "rediss://", "unix://")):
+            return "status reads SQLite state files; a Redis state is not supported yet"
+        if not Path(state).is_file():
+            return f"no state file at {state} (harvest writes one; give --state FILE)"
+        return None
     try:
         policy = _policy(args)
     except ValueError as exc:
@@ -773,6 +794,24 @@ def _archive_session(args: argparse.Namespace, policy: Politeness) -> Any:
     return http
 
 
+def _status(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``politeharvest status [--state FILE] [--json]``."""
+    import sqlite3
+
+    from ._status import read_status, render_status
+
+    try:
+        status = read_status(args.state)
+    except sqlite3.DatabaseError as exc:
+        err.write(f"politeharvest: error: {args.state} is not a readable state file ({exc})\n")
+        return EXIT_ERROR
+    if args.json:
+        out.write(json.dumps(status.to_dict(), indent=2) + "\n")
+    else:
+        out.write(render_status(status))
+    return EXIT_OK
+
+
 def _replay(args: argparse.Namespace, err: TextIO) -> int:
     """``politeharvest replay WARC... --out FILE``: the harvest again, from the archive."""
     import tempfile
@@ -1059,6 +1098,8 @@ def main(
             return _politeness_report(args, out, err)
         if args.command == "replay":
             return _replay(args, err)
+        if args.command == "status":
+            return _status(args, out, err)
         return _tools(args, out)
     except Deferred as exc:
         err.write(f"politeharvest: deferred: {exc}\n")

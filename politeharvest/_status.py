@@ -1,0 +1,189 @@
+"""What a state file holds: every harvest, its coverage, records, runs and files (shell).
+
+`read_status` opens a SQLite state read-only (nothing in it changes, and a harvest running at
+the same time is not disturbed) and reports, per harvest (a repository, a format and a set):
+the windows covered, an unfinished listing if there is one, the records delivered for that
+repository and format, the last run and its outcome; and the full-text files by status.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import sqlite3
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+__all__ = ["HarvestStatus", "StateStatus", "read_status"]
+
+
+@attrs.frozen
+class HarvestStatus:
+    """One harvest a state holds.
+
+    Attributes:
+        endpoint: the repository's base URL.
+        metadata_prefix: the format.
+        set_spec: the set, or None for the whole repository.
+        coverage: the windows covered, as ``(from, until)`` dates (None: open).
+        unfinished: an unfinished listing: its window, pages and records so far, or None.
+        records: records delivered for this repository and format (all its sets).
+        runs: runs recorded for the repository.
+        last_run: the last run: started, finished, status and reason, or None.
+    """
+
+    endpoint: str
+    metadata_prefix: str
+    set_spec: str | None
+    coverage: tuple[tuple[str | None, str | None], ...]
+    unfinished: dict[str, Any] | None
+    records: int
+    runs: int
+    last_run: dict[str, Any] | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form."""
+        return attrs.asdict(self)
+
+
+@attrs.frozen
+class StateStatus:
+    """Everything a state file holds, for `politeharvest status`.
+
+    Attributes:
+        path: the state file.
+        harvests: one entry per repository, format and set.
+        files: full-text files (and landing pages) by status.
+    """
+
+    path: str
+    harvests: tuple[HarvestStatus, ...]
+    files: dict[str, int]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form."""
+        return {
+            "state": self.path,
+            "harvests": [h.to_dict() for h in self.harvests],
+            "files": self.files,
+        }
+
+
+def _when(epoch: float | None) -> str | None:
+    if epoch is None:
+        return None
+    return _dt.datetime.fromtimestamp(epoch, tz=_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _rows(db: sqlite3.Connection, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+    try:
+        return db.execute(sql, args).fetchall()
+    except sqlite3.OperationalError:  # a table an older (or newer) state does not have
+        return []
+
+
+def _span(span: dict[str, Any]) -> tuple[str | None, str | None]:
+    start, end = span.get("start"), span.get("end")
+    return (
+        _when(float(start)) if isinstance(start, (int, float)) else start,
+        _when(float(end)) if isinstance(end, (int, float)) else end,
+    )
+
+
+def read_status(path: str | Path) -> StateStatus:
+    """Read a SQLite state file without changing it.
+
+    Raises:
+        sqlite3.DatabaseError: the file is not a readable SQLite database.
+        FileNotFoundError: there is no such file.
+    """
+    path = Path(path)
+    if not path.is_file():
+        raise FileNotFoundError(str(path))
+    db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        lanes: dict[str, list[tuple[str | None, str | None]]] = {}
+        for lane, spans in _rows(db, "SELECT lane, spans FROM coverage"):
+            try:
+                lanes[lane] = [_span(s) for s in json.loads(spans)]
+            except (ValueError, TypeError, AttributeError):
+                lanes[lane] = []
+        unfinished: dict[str, dict[str, Any]] = {}
+        for lane, window, pages, records in _rows(
+            db, "SELECT lane, window, pages, records FROM listings"
+        ):
+            unfinished[lane] = {"window": window, "pages": pages, "records": records}
+            lanes.setdefault(lane, [])
+        delivered = dict(_rows(db, "SELECT scope, count(*) FROM deliveries GROUP BY scope"))
+        runs: dict[str, list[tuple[Any, ...]]] = {}
+        for row in _rows(
+            db, "SELECT key, started, finished, status, reason FROM runs ORDER BY started"
+        ):
+            runs.setdefault(str(row[0]), []).append(row)
+        files = Counter(
+            {str(status): int(n) for status, n in _rows(
+                db, "SELECT status, count(*) FROM urls GROUP BY status"
+            )}
+        )  # fmt: skip
+    finally:
+        db.close()
+    harvests = []
+    for lane in sorted(lanes):
+        endpoint, prefix, set_spec = [*lane.split("|"), "", ""][:3]
+        endpoint_runs = runs.get(endpoint, [])
+        last = endpoint_runs[-1] if endpoint_runs else None
+        harvests.append(
+            HarvestStatus(
+                endpoint=endpoint,
+                metadata_prefix=prefix,
+                set_spec=set_spec or None,
+                coverage=tuple(lanes[lane]),
+                unfinished=unfinished.get(lane),
+                records=int(delivered.get(f"{endpoint}|{prefix}", 0)),
+                runs=len(endpoint_runs),
+                last_run=None
+                if last is None
+                else {
+                    "started": _when(last[1]),
+                    "finished": _when(last[2]),
+                    "status": last[3],
+                    "reason": last[4],
+                },
+            )
+        )
+    return StateStatus(str(path), tuple(harvests), dict(files))
+
+
+def render_status(status: StateStatus) -> str:
+    """The text `politeharvest status` prints: a block per harvest, then the files."""
+    lines = [f"state {status.path}"]
+    if not status.harvests:
+        lines.append("  no harvests yet")
+    for h in status.harvests:
+        scope = f" set {h.set_spec}" if h.set_spec else ""
+        lines.append(f"{h.endpoint} [{h.metadata_prefix}]{scope}")
+        covered = ", ".join(f"{a or '(start)'} .. {b or '(open)'}" for a, b in h.coverage)
+        lines.append(f"  covered:  {covered or 'nothing yet'}")
+        if h.unfinished:
+            u = h.unfinished
+            lines.append(
+                f"  unfinished listing: {u['pages']} pages, {u['records']} records so far "
+                "(the same command continues it)"
+            )
+        lines.append(f"  records delivered (this repository and format): {h.records}")
+        if h.last_run:
+            r = h.last_run
+            reason = f" ({r['reason']})" if r["reason"] else ""
+            lines.append(
+                f"  last run of this repository: {r['started']} -> {r['finished'] or '...'} {r['status']}{reason}; "
+                f"{h.runs} runs in all"
+            )
+    if status.files:
+        lines.append(
+            "files: " + ", ".join(f"{n} {name}" for name, n in sorted(status.files.items()))
+        )
+    return "\n".join(lines) + "\n"
