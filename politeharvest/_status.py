@@ -179,8 +179,8 @@ def render_status(status: StateStatus) -> str:
             r = h.last_run
             reason = f" ({r['reason']})" if r["reason"] else ""
             lines.append(
-                f"  last run of this repository: {r['started']} -> {r['finished'] or '...'} {r['status']}{reason}; "
-                f"{h.runs} runs in all"
+                f"  last run of this repository: {r['started']} -> {r['finished'] or '...'} "
+                f"{r['status']}{reason}; {h.runs} runs in all"
             )
     if status.files:
         lines.append(
