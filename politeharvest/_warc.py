@@ -37,7 +37,7 @@ from requests.adapters import BaseAdapter, HTTPAdapter
 from urllib3 import HTTPHeaderDict, HTTPResponse
 
 from ._transport import GuardedAdapter
-from .exceptions import SinkError
+from .exceptions import ArchiveError
 
 __all__ = ["ArchivingAdapter", "ReplayAdapter", "ReplayClock", "WarcRun", "read_runs"]
 
@@ -48,14 +48,6 @@ SPOOL_BYTES = 8 * 2**20
 #: Query parameters a replay may ignore when no answer matches exactly (an incremental
 #: harvest's window is computed from the time of the run).
 WINDOW_PARAMS = frozenset({"from", "until"})
-
-
-class WarcWriteError(SinkError):
-    """The WARC folder or file cannot be written."""
-
-    def __init__(self, path: object, what: str) -> None:
-        self.path = str(path)
-        super().__init__(f"WARC archive {path}: {what}; give another --warc folder")
 
 
 def _now_iso() -> str:
@@ -74,7 +66,7 @@ class _WarcFile:
             folder.mkdir(parents=True, exist_ok=True)
             self._handle: IO[bytes] = self.path.open("ab")
         except OSError as exc:
-            raise WarcWriteError(folder, f"cannot be written ({exc.strerror or exc})") from exc
+            raise ArchiveError(folder, f"cannot be written ({exc.strerror or exc})") from exc
         self._lock = threading.Lock()
         self._writer = WARCWriter(self._handle, gzip=True, warc_version="WARC/1.1")
         fields = {"software": "politeharvest", "format": "WARC File Format 1.1"}
@@ -89,7 +81,7 @@ class _WarcFile:
                 self._handle.flush()
                 os.fsync(self._handle.fileno())
             except OSError as exc:
-                raise WarcWriteError(self.path, f"cannot be written ({exc.strerror})") from exc
+                raise ArchiveError(self.path, f"cannot be written ({exc.strerror})") from exc
 
     def exchange(
         self,
@@ -217,7 +209,7 @@ class ArchivingAdapter(GuardedAdapter):
         allow_private: connect to private addresses (tests, intranets).
 
     Raises:
-        WarcWriteError: the folder or file cannot be written.
+        ArchiveError: the folder or file cannot be written.
     """
 
     def __init__(

@@ -23,7 +23,8 @@ HarvestError                         root; catch-all for callers
 │       └── ListingLoop              a listing repeats itself (same token, endless empty pages)
 ├── SinkError                        records could not be written where they should go
 │   ├── SinkChanged                  a file an unfinished harvest wrote is gone or changed
-│   └── AuditError                   the audit file cannot be written or read (path)
+│   ├── AuditError                   the audit file cannot be written or read (path)
+│   └── ArchiveError                 the WARC folder or file cannot be written (path)
 └── OaiError(code, message)          the repository sent <error code=...>
     ├── BadArgument, BadVerb, BadResumptionToken, CannotDisseminateFormat,
     ├── IdDoesNotExist, NoMetadataFormats, NoSetHierarchy
@@ -41,6 +42,7 @@ import datetime as _dt
 
 __all__ = [
     "AddressRefused",
+    "ArchiveError",
     "AuditError",
     "BadArgument",
     "BadResponse",
@@ -502,3 +504,15 @@ class AuditError(SinkError):
     def __init__(self, path: object, what: str) -> None:
         self.path = str(path)
         super().__init__(f"audit file {path}: {what}; give another --audit file")
+
+
+class ArchiveError(SinkError):
+    """The WARC archive (``--warc``) cannot be written.
+
+    Attributes:
+        path: the folder or file.
+    """
+
+    def __init__(self, path: object, what: str) -> None:
+        self.path = str(path)
+        super().__init__(f"WARC archive {path}: {what}; give another --warc folder")

@@ -107,3 +107,11 @@ def test_import_starts_no_threads() -> None:
     code = "import threading, politeharvest, politeharvest.testing; print(threading.active_count())"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "1"
+
+
+def test_every_exception_has_a_line_in_docs_exceptions() -> None:
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[1] / "docs" / "exceptions.md").read_text()
+    missing = [name for name in exceptions.__all__ if f"| `{name}` |" not in page]
+    assert missing == []
