@@ -580,6 +580,8 @@ class _Progress:
         self.landing = 0
         self.endpoint = ""
         self.announced = False
+        self.traffic = dict.fromkeys(("requests", "robots", "retries", "refused", "bytes"), 0)
+        self.waits: dict[str, float] = {}
         if not quiet and err.isatty():
             try:
                 from tqdm import tqdm
@@ -590,6 +592,7 @@ class _Progress:
 
     def event(self, event: RequestEvent) -> None:
         """Every request: the line moves while a page's files download, not only per page."""
+        self.count(event)
         if event.wait_s >= 1.0:
             self.wait = f"waited {event.wait_s:.0f} s ({event.wait_reason})"
         if event.decision == "sent" and not event.url.endswith("/robots.txt"):
@@ -604,6 +607,34 @@ class _Progress:
             if self.fetched:
                 parts.append(f"{self.fetched} file requests")
             self.bar.set_postfix_str(" ".join([", ".join(parts), self.wait]).strip(), refresh=True)
+
+    def count(self, event: RequestEvent) -> None:
+        """Add a request (or refusal) to the summary's traffic counts."""
+        traffic = self.traffic
+        if event.started is not None:
+            traffic["requests"] += 1
+            traffic["robots"] += event.kind == "robots"
+            traffic["retries"] += event.decision == "retry"
+            traffic["bytes"] += event.received or 0
+        elif event.decision in ("disallowed", "refused", "stopped"):
+            traffic["refused"] += 1
+        if event.wait_s > 0:
+            reason = event.wait_reason.split(" x")[0] or "wait"
+            self.waits[reason] = self.waits.get(reason, 0.0) + event.wait_s
+
+    def traffic_line(self) -> str:
+        """The summary's traffic: requests, retries, waits by reason, refusals, bytes."""
+        t = self.traffic
+        waited = sum(self.waits.values())
+        reasons = ", ".join(
+            f"{seconds:.1f} s {reason}" for reason, seconds in sorted(self.waits.items())
+        )
+        return (
+            f"traffic: {_plural(t['requests'], 'request')} ({t['robots']} robots.txt), "
+            f"{_plural(t['retries'], 'retry', 'retries')}, waited {waited:.1f} s"
+            f"{f' ({reasons})' if reasons else ''}, {t['refused']} refused, "
+            f"{t['bytes'] / 1e6:.1f} MB received\n"
+        )
 
     def waiting(self, left: float | None, reason: str) -> None:
         """A wait in progress (`left` seconds to go), or over (None): shown as it counts down."""
@@ -940,6 +971,7 @@ def _harvest_with(
     if not args.quiet:
         args.since = _covered_until(plan)
         _report(summary, args, err)
+        err.write(progress.traffic_line())
     if summary.deferred_until is not None:
         when = summary.deferred_until.strftime("%Y-%m-%dT%H:%M:%SZ")
         err.write(f"politeharvest: deferred: {summary.reason}; run again after {when}\n")
@@ -962,8 +994,8 @@ def _covered_until(plan: HarvestPlan) -> str:
     return min(ends) if ends else ""
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def _plural(count: int, word: str, plural: str | None = None) -> str:
+    return f"{count} {word if count == 1 else plural or word + 's'}"
 
 
 def _report(summary: HarvestSummary, args: argparse.Namespace, err: TextIO) -> None:

@@ -154,3 +154,7 @@ def test_a_long_wait_is_announced_once_without_a_terminal(tmp_path: Path) -> Non
         )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert done.stderr.count("waiting 3 s (retry-after)") == 1, done.stderr
+    # the summary counts the traffic: robots.txt, page 1, the 429 on page 2, page 2 again
+    traffic = next(line for line in done.stderr.splitlines() if line.startswith("traffic:"))
+    assert traffic.startswith("traffic: 4 requests (1 robots.txt), 1 retry, waited "), traffic
+    assert "retry-after" in traffic and "0 refused" in traffic
