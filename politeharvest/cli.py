@@ -88,8 +88,33 @@ def _state_arg(text: str) -> Path | str:
 class _Parser(argparse.ArgumentParser):
     """argparse, with one line per usage error (the full usage stays in --help)."""
 
+    #: Every option of every command, for "did you mean" (set by `_parser`).
+    known_options: frozenset[str] = frozenset()
+
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"politeharvest: usage: {message} (see {self.prog} --help)\n")
+        self.exit(
+            EXIT_USAGE,
+            f"politeharvest: usage: {message}{self._suggestion(message)} "
+            f"(see {self.prog} --help)\n",
+        )
+
+    def _suggestion(self, message: str) -> str:
+        """``; did you mean ...?`` for a mistyped command or option, or nothing."""
+        import difflib
+        import re
+
+        choice = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
+        if choice:
+            options = re.findall(r"'?([\w-]+)'?", choice.group(2))
+            close = difflib.get_close_matches(choice.group(1), options, n=1, cutoff=0.6)
+        else:
+            unknown = re.search(r"unrecognized arguments: (\S+)", message)
+            if not unknown or not unknown.group(1).startswith("-"):
+                return ""
+            word = unknown.group(1).split("=", 1)[0]
+            known = self.known_options | set(self._option_string_actions)
+            close = difflib.get_close_matches(word, sorted(known), n=1, cutoff=0.6)
+        return f"; did you mean {close[0]}?" if close else ""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -124,20 +149,61 @@ def _parser() -> argparse.ArgumentParser:
     common.add_argument("--debug", action="store_true", help="tracebacks and debug logging")
 
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    sub = commands.add_parser("identify", parents=[common], help="the repository's Identify answer")
-    sub.add_argument("url")
-    sub = commands.add_parser("formats", parents=[common], help="metadata formats offered")
-    sub.add_argument("url")
-    sub.add_argument("--identifier")
-    sub = commands.add_parser("sets", parents=[common], help="sets (one JSON object a line)")
-    sub.add_argument("url")
-    sub = commands.add_parser("record", parents=[common], help="one record by identifier")
-    sub.add_argument("url")
-    sub.add_argument("identifier")
-    sub.add_argument("--metadata-prefix", default="oai_dc")
+    ua = '--user-agent "mybot/1.0 (mailto:me@example.org)"'
+    url_help = "the repository's OAI-PMH base URL (without ?verb=...)"
+    prefix_help = "the metadata format (default oai_dc; politeharvest formats URL lists them)"
+    raw = argparse.RawDescriptionHelpFormatter
+    sub = commands.add_parser(
+        "identify",
+        parents=[common],
+        help="the repository's Identify answer",
+        description="Print the repository's Identify answer as JSON: its name, admin e-mail, "
+        "datestamp granularity and earliest datestamp.",
+        epilog=f"example:\n  politeharvest identify https://export.arxiv.org/oai2 {ua}",
+        formatter_class=raw,
+    )
+    sub.add_argument("url", help=url_help)
+    sub = commands.add_parser(
+        "formats",
+        parents=[common],
+        help="metadata formats offered",
+        description="List the metadata formats the repository offers (or one record offers).",
+        epilog=f"example:\n  politeharvest formats https://export.arxiv.org/oai2 {ua}",
+        formatter_class=raw,
+    )
+    sub.add_argument("url", help=url_help)
+    sub.add_argument("--identifier", help="the formats of this record only")
+    sub = commands.add_parser(
+        "sets",
+        parents=[common],
+        help="sets (one JSON object a line)",
+        description="List the repository's sets, one JSON object a line (spec and name).",
+        epilog=f"example:\n  politeharvest sets https://export.arxiv.org/oai2 {ua}",
+        formatter_class=raw,
+    )
+    sub.add_argument("url", help=url_help)
+    sub = commands.add_parser(
+        "record",
+        parents=[common],
+        help="one record by identifier",
+        description="Fetch one record (GetRecord) and print it as the harvest would write it.",
+        epilog="example:\n  politeharvest record https://export.arxiv.org/oai2 "
+        f"oai:arXiv.org:2101.00001 {ua}",
+        formatter_class=raw,
+    )
+    sub.add_argument("url", help=url_help)
+    sub.add_argument("identifier", help="the record's OAI identifier (oai:...)")
+    sub.add_argument("--metadata-prefix", default="oai_dc", help=prefix_help)
 
     sub = commands.add_parser(
-        "fulltext", parents=[common], help="full text for a JSONL list of {id, url} (batch mode)"
+        "fulltext",
+        parents=[common],
+        help="full text for a JSONL list of {id, url} (batch mode)",
+        description="Find and fetch the full text of every landing page in a JSON-lines file "
+        '({"id": ..., "url": ...} a line), politely and resumably.',
+        epilog=f"example:\n  politeharvest fulltext pages.jsonl --out results.jsonl "
+        f"--files pdfs/ {ua}",
+        formatter_class=raw,
     )
     sub.add_argument("input", type=Path, help="JSON lines with id and url")
     sub.add_argument("--out", type=Path, required=True, help="results, one JSON line per input")
@@ -183,14 +249,34 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_argument("--mailto", help="your e-mail address, for the service's polite pool")
     sub.add_argument("--enrich-url", metavar="URL", help="the service's API root (a mirror)")
 
-    for name, help_text in (
-        ("harvest", "harvest records into JSONL, resumably and incrementally"),
-        ("demo", "serve a sample repository on loopback and harvest it (offline)"),
+    for name, help_text, description, example in (
+        (
+            "harvest",
+            "harvest records into JSONL, resumably and incrementally",
+            "Harvest a repository's records into a JSON-lines file (or standard output): "
+            "politely, resumably after any interruption, and incrementally once complete.",
+            "politeharvest harvest https://export.arxiv.org/oai2 --preset arxiv --set cs "
+            f"--out arxiv-cs.jsonl {ua}",
+        ),
+        (
+            "demo",
+            "serve a sample repository on loopback and harvest it (offline)",
+            "Serve a sample repository (with landing pages and PDFs) on loopback and harvest "
+            "it with the same code as harvest: no network needed.",
+            "politeharvest demo --out demo.jsonl --files demo-files/",
+        ),
     ):
-        sub = commands.add_parser(name, parents=[common], help=help_text)
+        sub = commands.add_parser(
+            name,
+            parents=[common],
+            help=help_text,
+            description=description,
+            epilog=f"example:\n  {example}",
+            formatter_class=raw,
+        )
         if name == "harvest":
-            sub.add_argument("url")
-        sub.add_argument("--metadata-prefix", default="oai_dc")
+            sub.add_argument("url", help=url_help)
+        sub.add_argument("--metadata-prefix", default="oai_dc", help=prefix_help)
         sub.add_argument(
             "--set",
             dest="sets",
@@ -280,6 +366,12 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_argument("--state", type=Path, help="a state file to keep (default: a temporary one)")
     sub.add_argument("--quiet", "-q", action="store_true", help="no summary line")
     sub.add_argument("--debug", action="store_true", help="tracebacks and debug logging")
+    known = frozenset(
+        option for command in commands.choices.values() for option in command._option_string_actions
+    )
+    for each in (parser, *commands.choices.values()):
+        if isinstance(each, _Parser):
+            each.known_options = known
     return parser
 
 

@@ -240,3 +240,38 @@ def test_redis_state_urls_are_stores_never_folders(
     assert main(["harvest", url, "--out", "redis://127.0.0.1:6379/0"], err=err) == 2
     assert "needs --state in the same Redis" in err.getvalue()
     assert list(tmp_path.iterdir()) == []  # nothing created
+
+
+@pytest.mark.parametrize(
+    ("argv", "suggestion"),
+    [
+        (["harvset", "https://x.org/oai"], "did you mean harvest?"),
+        (["staus"], "did you mean status?"),
+        (["harvest", "https://x.org/oai", "--maxrecords", "5"], "did you mean --max-records?"),
+        (["harvest", "https://x.org/oai", "--user-agnet", UA], "did you mean --user-agent?"),
+        (["status", "--jsn"], "did you mean --json?"),
+    ],
+)
+def test_a_typo_gets_a_did_you_mean(argv: list[str], suggestion: str) -> None:
+    code, err = cli(*argv)
+    assert code == 2
+    assert suggestion in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_no_suggestion_for_nonsense() -> None:
+    code, err = cli("zzzzzz")
+    assert code == 2 and "did you mean" not in err
+
+
+@pytest.mark.parametrize(
+    "command", ["identify", "formats", "sets", "record", "fulltext", "harvest", "demo"]
+)
+def test_every_command_has_a_description_and_an_example(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([command, "--help"]) == 0
+    text = capsys.readouterr().out
+    assert "example:\n  politeharvest " + command in text
+    if command not in ("fulltext", "demo"):
+        assert "OAI-PMH base URL" in text  # the url argument is explained
