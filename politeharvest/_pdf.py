@@ -14,7 +14,6 @@ import datetime as _dt
 import hashlib
 import os
 import re
-import tempfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, Literal
@@ -22,7 +21,7 @@ from typing import Any, Literal
 import attrs
 import requests
 
-from ._files import fsync_dir
+from ._files import fsync_dir, temp_beside
 from ._identity import Identity, RecordHints, decide, pdf_text
 from ._session import PoliteSession
 from ._state import StateStore, UrlOutcome
@@ -403,7 +402,7 @@ class PdfFetcher:
     ) -> FileResult:
         """Write to a temporary file, check the file is the record's, then store or drop it."""
         self.directory.mkdir(parents=True, exist_ok=True)
-        handle, temp_name = tempfile.mkstemp(prefix=".part-", dir=self.directory)
+        handle, temp_name = temp_beside(self.directory, prefix=".part-")
         try:
             digest, size = _write_temp(handle, head, rest)
             identity = None

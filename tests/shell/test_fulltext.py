@@ -522,3 +522,21 @@ def test_retry_rows_survive_a_crash_before_the_checkpoint(
     updates = [json.loads(line) for line in out.read_text().splitlines() if '"retry": true' in line]
     assert updates
     assert all(u["fulltext"]["status"] == "downloaded" for u in updates)
+
+
+def test_stored_files_get_the_mode_a_new_file_gets(tmp_path: Path) -> None:
+    """Files written atomically are readable by others as the umask allows (not 0600)."""
+    import os
+    import stat
+
+    from politeharvest._files import atomic_write
+
+    old = os.umask(0o022)
+    try:
+        written = atomic_write(tmp_path / "a.txt", b"data")
+        assert stat.S_IMODE(written.stat().st_mode) == 0o644
+        os.umask(0o077)
+        private = atomic_write(tmp_path / "b.txt", b"data")
+        assert stat.S_IMODE(private.stat().st_mode) == 0o600
+    finally:
+        os.umask(old)
