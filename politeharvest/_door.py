@@ -30,6 +30,7 @@ from ._events import RequestEvent, Turn
 from ._flow import (
     Decision,
     Defer,
+    Done,
     GiveUp,
     Hop,
     Refused,
@@ -45,7 +46,8 @@ from ._flow import (
 from ._pacing import Busy, Slot, host_key
 from ._ratelimit import announced_hold
 from ._redirects import RedirectPolicy, is_private_address
-from ._robots import RobotsDecision, RobotsTxt, classify, robots_url_for
+from ._rights import TdmRule, file_reservation, parse_tdmrep, tdmrep_url
+from ._robots import RobotsDecision, RobotsTxt, classify, product_token, robots_url_for
 from ._transport import GuardedAdapter, PrivateAddressError, resolve_public
 from ._wire import (
     ALWAYS_SENSITIVE,
@@ -68,6 +70,7 @@ from .exceptions import (
     RedirectRefused,
     ResponseTooLarge,
     RetriesExhausted,
+    RightsReserved,
     RobotsUnavailable,
     TransportError,
     WaitRequired,
@@ -81,6 +84,9 @@ __all__ = ["Ahead", "Door", "Options"]
 logger = logging.getLogger("politeharvest._session")
 
 RequestKind = Literal["page", "file", "robots"]
+
+#: A ``/.well-known/tdmrep.json`` larger than this is read no further (its rules come first).
+TDMREP_MAX_BYTES = 256 * 1024
 
 
 @attrs.frozen
@@ -180,11 +186,70 @@ class Door:
             return response, None
 
     def gate(self, url: str, opts: Options) -> float | None:
-        """Private addresses, then robots.txt; return the Crawl-delay that applies."""
+        """Private addresses, robots.txt, then a file's TDM rules; return the Crawl-delay."""
         if not self.s.policy.allow_private_addresses:
             # before robots.txt, so the refusal names the URL asked for
             self.check_address(url, opts.kind, self.s._env.settings(self.s.http, url))
-        return self.robots_decision(url, opts.inline, opts.kind).crawl_delay
+        crawl_delay = self.robots_decision(url, opts.inline, opts.kind).crawl_delay
+        if opts.kind == "file":
+            self.check_rights(url, None, opts.inline)
+        return crawl_delay
+
+    # -- rights signals for files: TDMRep and robots directives ---------------------------
+
+    def check_rights(
+        self, url: str, headers: Mapping[str, str] | None, inline: float | None = None
+    ) -> None:
+        """Refuse a file whose rights holder reserves mining (before its body is read)."""
+        s = self.s
+        policy = s.policy
+        if not (policy.tdm_reservations or policy.robots_tags):
+            return
+        rules: tuple[TdmRule, ...] = ()
+        if headers is None:
+            if not (policy.tdm_reservations and policy.tdmrep_json) or policy.tdm_licence:
+                return  # before the request, only the origin's rules can refuse a file
+            rules = self.tdmrep_rules(url, inline)
+        found = file_reservation(
+            url=url,
+            product=product_token(policy.user_agent),
+            file_headers=headers,
+            tdmrep=rules,
+            tdm_licence=policy.tdm_licence,
+            honour_tdm=policy.tdm_reservations,
+            honour_robots_tags=policy.robots_tags,
+        )
+        if found is not None:
+            s._recorder.refused(url, "file", "reserved", found.evidence)
+            raise RightsReserved(url, found.signal, found.evidence, found.policy)
+
+    def tdmrep_rules(self, url: str, inline: float | None) -> tuple[TdmRule, ...]:
+        """The origin's ``/.well-known/tdmrep.json`` rules, fetched once a day (politely)."""
+        s = self.s
+        where = tdmrep_url(url)
+        now = s.clock.monotonic()
+        cached = s._tdmrep.get(where)
+        if cached is not None and now - cached[0] < s.policy.robots_cache_s:
+            return cached[1]
+        policy = s.policy
+        opts = Options("robots", inline, True, TDMREP_MAX_BYTES, policy.robots_timeout_s)
+        rules: tuple[TdmRule, ...] = ()
+        try:
+            response, refused = self.journey(
+                self.prepare("GET", where),
+                opts,
+                redirects=RedirectPolicy.for_robots(policy),
+                gate=False,
+            )
+            try:
+                if refused is None and response.status_code == 200:
+                    rules = parse_tdmrep(read_body(response, TDMREP_MAX_BYTES, truncate=True))
+            finally:
+                response.close()
+        except (TransportError, ResponseTooLarge) as exc:
+            logger.info("%s could not be read (%s): no TDM rules from it", where, exc)
+        s._tdmrep[where] = (now, rules)
+        return rules
 
     def next_hop(
         self,
@@ -254,6 +319,12 @@ class Door:
                 self.stop_host(response, flow.url, opts.kind, step.reason)
             if not isinstance(step, (Retry, Defer, GiveUp)):
                 self.hold_as_announced(response, flow.url)
+                if opts.kind == "file" and isinstance(step, Done) and response.status_code < 300:
+                    try:
+                        self.check_rights(flow.url, response.headers)
+                    except RightsReserved:
+                        response.close()  # the body is never read
+                        raise
                 return response, step
             response.close()  # a streamed response ends its turn on the host here
             self.hold_after_refusal(response, flow, opts.kind, step)

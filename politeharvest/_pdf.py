@@ -32,6 +32,7 @@ from .exceptions import (
     HostStopped,
     PolicyRefusal,
     ResponseTooLarge,
+    RightsReserved,
     TransportError,
 )
 
@@ -55,6 +56,7 @@ FileStatus = Literal[
     "failed",
     "blocked",
     "disallowed",
+    "reserved",
     "wrong-file",
     "unconfirmed",
 ]
@@ -213,6 +215,8 @@ class PdfFetcher:
             return self._record(FileResult(url, key, "blocked", False, exc.reason))
         except Disallowed as exc:
             return self._record(FileResult(url, key, "disallowed", False, str(exc)))
+        except RightsReserved as exc:
+            return self._record(FileResult(url, key, "reserved", False, str(exc)))
         except PolicyRefusal as exc:
             return self._record(FileResult(url, key, "failed", False, str(exc)))
         except TransportError as exc:

@@ -145,6 +145,15 @@ class Politeness:
         rate_limit_headers: slow down as a server's own rate-limit headers ask
             (``RateLimit``, ``RateLimit-Remaining``/``-Reset``, ``X-RateLimit-*``, a
             ``Retry-After`` on a 200), so that it never has to answer 429.
+        tdm_reservations: honour text-and-data-mining reservations (TDMRep): a file whose
+            response says ``tdm-reservation: 1`` is not downloaded (its body is never read).
+        tdmrep_json: also read each origin's ``/.well-known/tdmrep.json`` (one request per
+            origin a day, paced like robots.txt) and refuse the files its rules reserve
+            before requesting them. Off by default for now: it adds a request per origin.
+        tdm_licence: a licence you hold for mining (its name or URL); TDM reservations then
+            give way (robots directives do not).
+        robots_tags: honour ``X-Robots-Tag`` on files that forbids stored copies for mining
+            (``noai``, ``none``, ``noarchive``, for everyone or for this user agent).
     """
 
     user_agent: str = attrs.field(default=DEFAULT_USER_AGENT, validator=_has_contact)
@@ -184,6 +193,10 @@ class Politeness:
     max_landing_tags: int = attrs.field(default=60_000, validator=_positive_int)
     stop_on_forbidden: bool = True
     rate_limit_headers: bool = True
+    tdm_reservations: bool = True
+    tdmrep_json: bool = False
+    tdm_licence: str | None = None
+    robots_tags: bool = True
 
     def interval_for(self, kind: str) -> float:
         """Return the base gap (seconds, before any slow-down) before a request of `kind`.

@@ -23,7 +23,7 @@ import attrs
 __all__ = ["HostReport", "Report", "render_html", "render_text", "summarize"]
 
 #: Decisions that mean nothing was sent.
-REFUSALS = ("disallowed", "refused", "stopped", "deferred", "budget")
+REFUSALS = ("disallowed", "refused", "stopped", "deferred", "budget", "reserved")
 #: Gaps shorter than the floor by less than this are clock noise (seconds).
 SLACK_S = 0.005
 

@@ -34,6 +34,7 @@ from ._events import Recorder, RequestEvent, SessionStats, event_hooks
 from ._pacing import HostPacer, MemoryPaceStore, PaceStore, host_key
 from ._policy import Politeness
 from ._redirects import RedirectPolicy
+from ._rights import TdmRule
 from ._robots import RobotsDecision, RobotsGate
 from ._transport import guarded_session
 from ._wire import CHUNK, Environment, capped_chunks
@@ -103,6 +104,10 @@ class PoliteSession:
     _env: Environment = attrs.field(init=False, repr=False)
     _door: Door = attrs.field(init=False, repr=False)
     _aheads: dict[str, Ahead] = attrs.field(factory=dict, init=False, repr=False)
+    # origin -> (monotonic time fetched, the rules of its /.well-known/tdmrep.json)
+    _tdmrep: dict[str, tuple[float, tuple[TdmRule, ...]]] = attrs.field(
+        factory=dict, init=False, repr=False
+    )
 
     def __attrs_post_init__(self) -> None:
         self.robots = RobotsGate(self.policy)

@@ -705,10 +705,10 @@ class _Progress:
         traffic = self.traffic
         if event.started is not None:
             traffic["requests"] += 1
-            traffic["robots"] += event.kind == "robots"
+            traffic["robots"] += event.url.endswith("/robots.txt")
             traffic["retries"] += event.decision == "retry"
             traffic["bytes"] += event.received or 0
-        elif event.decision in ("disallowed", "refused", "stopped"):
+        elif event.decision in ("disallowed", "refused", "stopped", "reserved"):
             traffic["refused"] += 1
         if event.wait_s > 0:
             reason = event.wait_reason.split(" x")[0] or "wait"

@@ -6,6 +6,7 @@ HarvestError                         root; catch-all for callers
 │   ├── Disallowed                   robots.txt or the policy's deny list (rule, line)
 │   ├── RedirectRefused              a redirect hop the RedirectPolicy refused (code, chain)
 │   ├── AddressRefused               the host is (or resolves to) a private address
+│   ├── RightsReserved               a file's rights holder reserves mining (TDMRep, X-Robots-Tag)
 │   └── HostStopped                  the host answered 403 or a bot challenge: stopped for the job
 ├── Deferred(url, until, reason)     not now; try again at `until` (a queue reschedules)
 │   ├── WaitRequired                 a wait longer than the caller allowed inline
@@ -70,6 +71,7 @@ __all__ = [
     "ResponseTooLarge",
     "RetriesExhausted",
     "RetryLater",
+    "RightsReserved",
     "RobotsUnavailable",
     "SinkChanged",
     "SinkError",
@@ -516,3 +518,31 @@ class ArchiveError(SinkError):
     def __init__(self, path: object, what: str) -> None:
         self.path = str(path)
         super().__init__(f"WARC archive {path}: {what}; give another --warc folder")
+
+
+class RightsReserved(PolicyRefusal):
+    """A file's rights holder reserves text and data mining, or forbids stored copies.
+
+    Raised before a file's body is read: a TDMRep ``tdm-reservation: 1`` (the file's header,
+    or a rule of the origin's ``/.well-known/tdmrep.json``), or an ``X-Robots-Tag`` saying
+    ``noai``, ``none`` or ``noarchive``. Nothing of the file is stored.
+
+    Attributes:
+        signal: ``"tdm-reservation"`` or ``"robots-tag"``.
+        evidence: where it was found and what it said.
+        policy: the rights holder's TDM policy URL (the licences on offer), if given.
+    """
+
+    def __init__(self, url: str, signal: str, evidence: str, policy: str | None = None) -> None:
+        self.signal = signal
+        self.evidence = evidence
+        self.policy = policy
+        if signal == "tdm-reservation":
+            remedy = (
+                f"its TDM policy {policy} says how to obtain a licence"
+                if policy
+                else "ask the rights holder for a licence"
+            ) + " (then set tdm_licence in the policy)"
+        else:
+            remedy = "the rights holder forbids stored copies for mining; respect it"
+        super().__init__(url, f"{evidence}: not downloaded; {remedy}")
