@@ -61,6 +61,7 @@ __all__ = [
     "normalize",
     "normalize_date",
     "parse_name",
+    "strip_markup",
     "valid_isbn",
     "valid_issn",
     "work_of",
@@ -79,12 +80,98 @@ def _fix_mojibake(text: str) -> str:
     return str(ftfy.fix_text(text, normalization="NFC", uncurl_quotes=False))
 
 
-_TAG = re.compile(r"<[^<>]{0,300}>")
+# -- markup --------------------------------------------------------------------------------
+
+
+def _names(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# Elements that may appear in harvested titles and abstracts: HTML, JATS (Crossref abstracts,
+# OJS) and MathML. Inline ones are removed without a space (H<sub>2</sub>O is H2O); the others
+# separate words.
+_INLINE_TAGS = _names(
+    "a abbr b bdi bdo cite code del dfn em font i ins kbd mark q s samp small span strike "
+    "strong sub sup tt u var wbr "
+    # JATS
+    "bold italic monospace overline roman sans-serif sc strike underline named-content "
+    "styled-content inline-formula inline-graphic xref ext-link uri email tex-math "
+    # MathML
+    "math mi mn mo ms mtext mspace mrow msub msup msubsup munder mover munderover mfrac "
+    "msqrt mroot mstyle merror mpadded mphantom mfenced menclose mmultiscripts mprescripts "
+    "none semantics annotation annotation-xml mtable mtr mtd mlabeledtr maligngroup "
+    "malignmark mglyph"
+)
+_BLOCK_TAGS = _names(
+    "address article aside blockquote body br caption center dd div dl dt figcaption figure "
+    "footer h1 h2 h3 h4 h5 h6 head header hr html img li main nav ol p pre section table "
+    "tbody td tfoot th thead title tr ul "
+    # JATS
+    "abstract trans-abstract sec p title label list list-item disp-formula disp-quote "
+    "fig table-wrap graphic break boxed-text def-list def-item term def fn"
+)
+_KNOWN_TAGS = _INLINE_TAGS | _BLOCK_TAGS
+_VOID_TAGS = frozenset(["br", "hr", "img", "wbr", "break", "mspace", "none", "mprescripts"])
+_TAG = re.compile(
+    r"<(?P<close>/)?(?:(?P<prefix>[A-Za-z][\w.-]*):)?(?P<name>[A-Za-z][\w-]*)"
+    r"(?P<attrs>(?:\s+[A-Za-z_:][\w:.-]*(?:\s*=\s*(?:\"[^\"<>]*\"|'[^'<>]*'|[^\s\"'<>=`]+))?)*)"
+    r"\s*(?P<self>/)?>"
+)
+_COMMENT = re.compile(r"<!--.*?-->|<!\[CDATA\[|\]\]>", re.DOTALL)
+_QUOTED_ATTRIBUTE = re.compile(r"=\s*[\"']")
+
+
+def strip_markup(text: str) -> str:
+    """``text`` without its HTML, JATS and MathML markup; text that only looks like a tag stays.
+
+    A tag is markup when its element is a known HTML, JATS or MathML one and the text shows it
+    is markup: a closing tag, an element closed later in the text, an empty element (``<br>``,
+    ``<br/>``), quoted attributes (``<span class="x">``), a namespace prefix (``<jats:p>``),
+    or any other tag in the same text that is markup. ``Bounds for x<y and y>z`` and
+    ``On <p>-adic numbers`` are kept as they are; ``<p>Die <i>Größe</i></p>`` loses its tags.
+    Comments and CDATA markers go too. Idempotent.
+    """
+    if "<" not in text or ">" not in text:
+        return text
+    text = _COMMENT.sub(" ", text)
+    tags = [m for m in _TAG.finditer(text) if m["name"].lower() in _KNOWN_TAGS]
+    if not tags:
+        return text
+    closed = {m["name"].lower() for m in tags if m["close"]}
+
+    def certain(m: re.Match[str]) -> bool:
+        name = m["name"].lower()
+        return bool(
+            m["close"]
+            or m["self"]
+            or m["prefix"]
+            or name in closed
+            or name in _VOID_TAGS
+            or _QUOTED_ATTRIBUTE.search(m["attrs"] or "")
+        )
+
+    sure = [certain(m) for m in tags]
+    if not any(sure):
+        return text  # x<b and c>d, <p>-adic: nothing shows that this is markup
+    out: list[str] = []
+    last = 0
+    for m, is_sure in zip(tags, sure, strict=True):
+        if not is_sure and (m["attrs"] or "").strip():
+            continue  # <b and c> beside real markup: still not a tag
+        out.append(text[last : m.start()])
+        out.append("" if m["name"].lower() in _INLINE_TAGS else " ")
+        last = m.end()
+    out.append(text[last:])
+    return "".join(out)
+
+
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
 def clean_text(value: str) -> str:
-    """Entities unescaped, tags stripped, mojibake repaired, NFC, whitespace collapsed.
+    """Entities unescaped, markup stripped, mojibake repaired, NFC, whitespace collapsed.
+
+    Only real markup goes (`strip_markup`): ``Bounds for x<y and y>z`` keeps its text.
 
     Idempotent: cleaning a cleaned text changes nothing.
     """
@@ -94,7 +181,7 @@ def clean_text(value: str) -> str:
         if unescaped == text:
             break
         text = unescaped
-    text = _TAG.sub(" ", text)
+    text = strip_markup(text)
     if not text.isascii() or _CONTROL.search(text):  # mojibake needs non-ASCII characters
         text = " ".join(text.split())  # ftfy reads "Š¼Â" and "Š¼Â " differently
         for _ in range(4):  # a repair can reveal more mojibake (C1 controls read as cp1252)
