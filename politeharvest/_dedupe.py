@@ -37,7 +37,7 @@ from typing import Any, Protocol
 
 import attrs
 
-from ._identity import fold
+from .quality import NormalizedRecord, fold, has_lost_characters, normalize, plain
 
 __all__ = [
     "Cluster",
@@ -145,11 +145,17 @@ class Work:
         titles: titles folded (lower case, no diacritics or punctuation).
         words: content words of all titles.
         surnames: the creators' family names, folded (last word of each).
-        year: the first year among the dates, if any.
+        year: the publication year (`publication_date`), if any.
         dois: DOIs, lower case.
         generic: a heading such as "Editorial" (never merged on its title).
         head_words: content words of the main title (before a subtitle), for blocking.
         initials: per family name, the first initials of the given names written with it.
+        month: the publication month, when the date gives one.
+        version: ``"preprint"``, ``"accepted"`` or ``""`` (`version_of`).
+        lossy: the record shows characters lost as ``?`` (``T?rkiye``).
+        plain_titles, plain_surnames, plain_initials: the same read through `plain` (ASCII
+            letters only), the form in which a lossy copy and the intact one agree.
+        venue: where it was published (``source``), folded, without numbers.
     """
 
     identifier: str
@@ -162,10 +168,33 @@ class Work:
     generic: bool
     head_words: frozenset[str] = frozenset()
     initials: Mapping[str, frozenset[str]] = attrs.field(factory=dict)
+    month: int | None = None
+    version: str = ""
+    lossy: bool = False
+    plain_titles: tuple[str, ...] = ()
+    plain_surnames: frozenset[str] = frozenset()
+    plain_initials: Mapping[str, frozenset[str]] = attrs.field(factory=dict)
+    venue: str = ""
 
     @property
     def title_key(self) -> str:
         return self.titles[0] if self.titles else ""
+
+    @property
+    def keys(self) -> frozenset[str]:
+        """The words it is indexed under: its content words and their `plain` forms."""
+        return self.words | _words(self.plain_titles)
+
+    def plain_view(self) -> Work:
+        """This work as its `plain` forms (compared so when either side is lossy)."""
+        titles = self.plain_titles or self.titles
+        return attrs.evolve(
+            self,
+            titles=titles,
+            words=_words(titles),
+            surnames=self.plain_surnames,
+            initials=self.plain_initials,
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -177,6 +206,13 @@ class Work:
             "dois": sorted(self.dois),
             "head_words": sorted(self.head_words),
             "initials": {k: sorted(v) for k, v in self.initials.items()},
+            "month": self.month,
+            "version": self.version,
+            "lossy": self.lossy,
+            "plain_titles": list(self.plain_titles),
+            "plain_surnames": sorted(self.plain_surnames),
+            "plain_initials": {k: sorted(v) for k, v in self.plain_initials.items()},
+            "venue": self.venue,
         }
 
     @classmethod
@@ -193,6 +229,13 @@ class Work:
             generic=_is_generic(titles),
             head_words=frozenset(data.get("head_words", ())),
             initials={k: frozenset(v) for k, v in data.get("initials", {}).items()},
+            month=data.get("month"),
+            version=data.get("version", ""),
+            lossy=data.get("lossy", False),
+            plain_titles=tuple(data.get("plain_titles", ())),
+            plain_surnames=frozenset(data.get("plain_surnames", ())),
+            plain_initials={k: frozenset(v) for k, v in data.get("plain_initials", {}).items()},
+            venue=data.get("venue", ""),
         )
 
 
@@ -219,39 +262,59 @@ def _is_generic(titles: tuple[str, ...]) -> bool:
     return True
 
 
+def _names(rec: NormalizedRecord, folding: Any) -> tuple[frozenset[str], dict[str, frozenset[str]]]:
+    """Family names (last word, folded) and the first initials written with each."""
+    initials: dict[str, set[str]] = defaultdict(set)
+    for name in rec.creators:
+        parts = folding(name.family).split()
+        if parts and len(parts[-1]) > 1:
+            initials[parts[-1]].update(_initial_letters(name.given, name.initials))
+    return frozenset(initials), {k: frozenset(v) for k, v in initials.items()}
+
+
 def work_of(record: Any) -> Work:
     """The `Work` of a `NormalizedRecord` (or of a raw row, normalised first)."""
-    from .quality import NormalizedRecord, normalize
-
     rec = record if isinstance(record, NormalizedRecord) else normalize(record)
     variants = [v for x in rec.titles for v in (x, _BRACKETS.sub(" ", x))]
     titles = tuple(dict.fromkeys(t for t in (fold(x) for x in variants) if t))
     heads = [fold(_SUBTITLE.split(x, maxsplit=1)[0]) for x in rec.titles[:1]]
-    surnames = set()
-    initials: dict[str, set[str]] = defaultdict(set)
-    for name in rec.creators:
-        parts = fold(name.family).split()
-        if parts and len(parts[-1]) > 1:
-            surnames.add(parts[-1])
-            initials[parts[-1]].update(_initial_letters(name.given, name.initials))
+    surnames, initials = _names(rec, fold)
+    plain_surnames, plain_initials = _names(rec, plain)
+    plain_titles = tuple(dict.fromkeys(t for t in (plain(x) for x in variants) if t))
+    lossy = any(has_lost_characters(t) for t in rec.titles) or any(
+        "?" in n.family for n in rec.creators
+    )
     year: int | None = None
-    for date in rec.dates:
-        year = int(date.iso[:4])
-        break
+    month: int | None = None
+    if rec.issued is not None:
+        year = int(rec.issued.iso[:4])
+        month = int(rec.issued.iso[5:7]) if rec.issued.precision != "year" else None
     else:
         match = _YEAR.search(" ".join(rec.metadata.get("date", ())))
         year = int(match.group(1)) if match else None
+    venue = " ".join(
+        w
+        for w in fold(" ".join(rec.metadata.get("source", ())[:1])).split()
+        if not w.isdigit() and w not in _STOP
+    )
     return Work(
         identifier=rec.identifier,
         endpoint=str(rec.raw.get("endpoint", "")),
         titles=titles,
         words=_words(titles),
-        surnames=frozenset(surnames),
+        surnames=surnames,
         year=year,
         dois=frozenset(rec.dois),
         generic=_is_generic(titles),
         head_words=_words(heads),
-        initials={k: frozenset(v) for k, v in initials.items()},
+        initials=initials,
+        month=month,
+        version=rec.version,
+        lossy=lossy,
+        plain_titles=plain_titles if plain_titles != titles else (),
+        plain_surnames=plain_surnames,
+        plain_initials=plain_initials,
+        venue=venue,
     )
 
 
@@ -300,22 +363,72 @@ def _unmatched(a: Work, b: Work, fuzz: Any) -> bool:
     return False
 
 
-def _title_score(a: Work, b: Work, fuzz: Any) -> tuple[float, bool]:
-    """Best ratio over the two records' titles, and whether one title contains the other."""
-    best, contained = 0.0, False
+def _title_score(a: Work, b: Work, fuzz: Any) -> tuple[float, bool, int]:
+    """Best ratio over the two records' titles, whether one contains the other, and a cut.
+
+    The cut is the length of the shorter title when it is the start of the longer one
+    (an aggregator that keeps a title's first N characters), else 0.
+    """
+    best, contained, cut = 0.0, False, 0
     for ta in a.titles:
         for tb in b.titles:
             ratio = float(fuzz.ratio(ta, tb))
             best = max(best, ratio)
             short, long_ = (ta, tb) if len(ta) <= len(tb) else (tb, ta)
-            if (
-                ratio < 85
-                and len(short) >= 25
-                and len(short.split()) >= 4
-                and fuzz.partial_ratio(short, long_) >= 95
-            ):
+            if len(short) < 25 or len(short.split()) < 4:
+                continue
+            if ratio < 85 and fuzz.partial_ratio(short, long_) >= 95:
                 contained = True
-    return best, contained
+            if len(short) < len(long_) and fuzz.ratio(short, long_[: len(short)]) >= 95:
+                cut = max(cut, len(short))
+    return best, contained, cut
+
+
+def _specific(a: Work, b: Work) -> bool:
+    """Whether the titles are long and specific enough to stand without authors."""
+    return (
+        min(len(a.words), len(b.words)) >= _SPECIFIC_WORDS
+        and min(len(a.title_key), len(b.title_key)) >= _SPECIFIC_CHARS
+    )
+
+
+_SPECIFIC_WORDS = 4
+_SPECIFIC_CHARS = 30
+PREPRINT_YEARS = 3
+"""A preprint and its published version: at most this many years apart."""
+ONLINE_FIRST_MONTHS = 12
+"""An article online first and in its issue: at most this many months apart."""
+
+
+def _months(work: Work, *, last: bool) -> int:
+    year = work.year or 0
+    month = work.month or (12 if last else 1)
+    return year * 12 + month
+
+
+def _versions(a: Work, b: Work) -> str | None:
+    """Why two records of different years can be versions of one text, or None.
+
+    A preprint (or submitted version, working paper) and its published version, the
+    preprint first and at most `PREPRINT_YEARS` earlier; an accepted manuscript or an article
+    online first and its issue, at most `ONLINE_FIRST_MONTHS` apart by the months the dates
+    give; or one venue in consecutive years (online first, then the issue). A conference
+    paper and its journal version have neither.
+    """
+    if a.year is None or b.year is None or a.year == b.year:
+        return None
+    early, late = (a, b) if a.year < b.year else (b, a)
+    gap = late.year - early.year  # type: ignore[operator]
+    if early.version == "preprint" and late.version != "preprint" and gap <= PREPRINT_YEARS:
+        return f"preprint {early.year}, published {late.year}"
+    if early.month is not None:
+        apart = _months(late, last=False) - _months(early, last=False)
+        if apart <= ONLINE_FIRST_MONTHS:
+            kind = "accepted" if early.version == "accepted" else "online first"
+            return f"{kind} {early.year}-{early.month:02d}, issue {late.year}"
+    if gap == 1 and early.venue and early.venue == late.venue:
+        return f"same venue, online first {early.year}, issue {late.year}"
+    return None
 
 
 def compare(a: Work, b: Work, *, headings: AbstractSet[str] = frozenset()) -> str | None:
@@ -325,13 +438,19 @@ def compare(a: Work, b: Work, *, headings: AbstractSet[str] = frozenset()) -> st
     """
     if a.identifier == b.identifier and a.endpoint == b.endpoint:
         return "same record"
+    versions = _versions(a, b)
     if a.dois and b.dois:
         common = a.dois & b.dois
-        return f"same DOI {min(common)}" if common else None
-    if a.year is not None and b.year is not None and a.year != b.year:
-        return None
+        if common:
+            return f"same DOI {min(common)}"
+        if not (versions and "preprint" in versions):
+            return None  # two DOIs: two works (a preprint server gives its own DOI)
+    if a.year is not None and b.year is not None and a.year != b.year and not versions:
+        return None  # another year and nothing to explain it: another work
     if a.generic or b.generic or a.title_key in headings or b.title_key in headings:
         return None
+    if a.lossy or b.lossy:
+        a, b = a.plain_view(), b.plain_view()
     short = min(len(a.words), len(b.words))
     if len(a.words & b.words) < 0.5 * short:
         return None
@@ -340,24 +459,32 @@ def compare(a: Work, b: Work, *, headings: AbstractSet[str] = frozenset()) -> st
     fuzz = _fuzz()
     if _unmatched(a, b, fuzz) and _unmatched(b, a, fuzz):
         return None  # each title has a word the other lacks: another subject
-    ratio, contained = _title_score(a, b, fuzz)
-    if ratio < 85 and not contained:
+    ratio, contained, cut = _title_score(a, b, fuzz)
+    if ratio < 85 and not contained and not cut:
         return None
     both = bool(a.surnames and b.surnames)
     shared = _shared_names(a, b, fuzz) if both else 0
     if both and not shared:
         return None
+    if a.endpoint == b.endpoint:
+        return None  # a repository's own records are distinct works unless a DOI says otherwise
     same_year = a.year is not None and a.year == b.year
     year = f", same year {a.year}" if same_year else ""
     authors = f", {shared} shared author{'s' if shared > 1 else ''}" if shared else ""
-    if a.endpoint == b.endpoint:
-        return None  # a repository's own records are distinct works unless a DOI says otherwise
-    if ratio >= 95 and (shared or same_year):
-        return f"title {ratio:.0f}% alike{authors}{year}"
+    lossy = ", read without the characters lost as ?" if a.lossy or b.lossy else ""
+    title = f"title cut at {cut} characters" if cut and ratio < 95 else f"title {ratio:.0f}% alike"
+    if versions:  # versions of one text: close titles, and the authors agree
+        fewer = min(len(a.surnames), len(b.surnames))
+        agree = shared >= max(1, (fewer + 1) // 2) if both else _specific(a, b)
+        if (ratio >= 95 or cut) and agree:
+            return f"{title}{authors}, {versions}{lossy}"
+        return None
+    if (ratio >= 95 or cut) and (shared or (same_year and _specific(a, b))):
+        return f"{title}{authors}{year}{lossy}"
     if ratio >= 85 and shared:
-        return f"title {ratio:.0f}% alike{authors}{year}"
+        return f"title {ratio:.0f}% alike{authors}{year}{lossy}"
     if contained and shared:
-        return f"one title contains the other{authors}{year}"
+        return f"one title contains the other{authors}{year}{lossy}"
     return None
 
 
@@ -427,7 +554,7 @@ class MemoryDedupIndex:
     def add(self, work: Work) -> int:
         rid = len(self._works)
         self._works.append(work)
-        for word in work.words:
+        for word in work.keys:
             self._df[word] += 1
             self._postings[word].append(rid)
         for doi in work.dois:
@@ -517,9 +644,7 @@ class SQLiteDedupIndex:
             ),
         )
         rid = int(cur.lastrowid or 0)
-        self._db.executemany(
-            "INSERT INTO dedup_words VALUES (?, ?)", [(w, rid) for w in work.words]
-        )
+        self._db.executemany("INSERT INTO dedup_words VALUES (?, ?)", [(w, rid) for w in work.keys])
         self._db.executemany("INSERT INTO dedup_dois VALUES (?, ?)", [(d, rid) for d in work.dois])
         if (
             _column_like(work)
@@ -630,8 +755,9 @@ class Deduplicator:
         def rarest(words: frozenset[str], count: int) -> list[str]:
             return sorted(words, key=lambda w: (index.frequency(w), -len(w), w))[:count]
 
-        count = max(self.keys, (len(work.words) + 1) // 2)  # long, noisy titles: more keys
-        chosen = list(dict.fromkeys([*rarest(work.words, count), *rarest(work.head_words, 3)]))
+        words = work.plain_view().words if work.lossy else work.words
+        count = max(self.keys, (len(words) + 1) // 2)  # long, noisy titles: more keys
+        chosen = list(dict.fromkeys([*rarest(words, count), *rarest(work.head_words, 3)]))
         for word in chosen:
             found = index.postings(word, self.posting_limit)
             if found:

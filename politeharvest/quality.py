@@ -20,6 +20,7 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
+import urllib.parse
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -57,13 +58,18 @@ __all__ = [
     "compare",
     "enrich",
     "find_dois",
+    "fold",
+    "has_lost_characters",
     "language_code",
     "normalize",
     "normalize_date",
     "parse_name",
+    "plain",
+    "publication_date",
     "strip_markup",
     "valid_isbn",
     "valid_issn",
+    "version_of",
     "work_of",
 ]
 
@@ -351,13 +357,19 @@ def parse_name(value: str) -> Name:
 # -- identifiers ---------------------------------------------------------------------------
 
 _DOI = re.compile(r"(10\.\d{4,9}/[^\s\"'<>]+)", re.IGNORECASE)
+# OpenAIRE's relation vocabulary: ``info:eu-repo/semantics/altIdentifier/doi/...`` is the
+# record's own DOI; ``.../reference/...``, ``.../dataset/...`` and the like name other works.
+_OTHER_WORK = re.compile(r"info:eu-repo/semantics/(?!altIdentifier/)[A-Za-z]+/", re.IGNORECASE)
 
 
 def find_dois(values: Iterable[str]) -> tuple[str, ...]:
-    """DOIs found in URLs (doi.org, dx.doi.org), ``doi:`` forms and bare ones, lower case."""
+    """DOIs in URLs (doi.org, dx.doi.org, percent-encoded), ``doi:`` forms and bare, lower case."""
     found: dict[str, None] = {}
     for value in values:
-        for match in _DOI.finditer(html.unescape(value)):
+        text = html.unescape(value)
+        if "%2f" in text.lower():  # https://doi.org/10.1234%2Fabc
+            text = urllib.parse.unquote(text)
+        for match in _DOI.finditer(text):
             doi = match.group(1).rstrip(".,;)]}").lower()
             found[doi] = None
     return tuple(found)
@@ -432,6 +444,120 @@ def language_code(value: str) -> str | None:
     return _LANGUAGE_CODES.get(head)
 
 
+# -- folding for comparison ----------------------------------------------------------------
+
+# A "?" right before a letter stands for a character lost on the way (a copy encoded to a
+# narrower character set): "T?rkiye", "Y?lmaz". A question mark ends a word.
+_LOST = re.compile(r"\?+(?=[^\W\d_])")
+
+
+def fold(text: str) -> str:
+    """Text folded for comparison: lower case, no diacritics, ligatures and hyphen breaks undone.
+
+    Turkish dotted and dotless i fold to ``i`` in both cases (``İSTANBUL`` and ``ISPARTA``,
+    as written or lower-cased by a Turkish or another locale), German sharp s to ``ss``;
+    characters lost as ``?`` (``T?rkiye``) are dropped instead of splitting the word;
+    everything but letters and digits separates words.
+    """
+    text = unicodedata.normalize("NFKC", text)
+    text = re.sub(r"(\w)-\s*\n\s*(\w)", r"\1\2", text)  # hyph-\nenation
+    text = _LOST.sub("", text)
+    text = text.replace("İ", "i").replace("I", "i").replace("ı", "i")  # noqa: RUF001
+    text = text.lower().replace("ß", "ss")
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    return " ".join(re.sub(r"[^0-9a-z]+", " ", text).split())
+
+
+def plain(text: str) -> str:
+    """`fold` of ``text`` with every character outside ASCII dropped, and every lost one (``?``).
+
+    The form in which a damaged copy (``T?rkiye'de ?retmen``) and the intact one
+    (``Türkiye'de öğretmen``) agree: both give ``trkiye de retmen``.
+    """
+    text = unicodedata.normalize("NFKC", text)
+    text = "".join(c for c in text if c.isascii() and c != "?")
+    return fold(text)
+
+
+def has_lost_characters(text: str) -> bool:
+    """Whether ``text`` shows characters lost as ``?`` (a ``?`` right before a letter)."""
+    return bool(_LOST.search(text))
+
+
+# -- which date, which version --------------------------------------------------------------
+
+_TIME = re.compile(r"\d[T ]\d{1,2}:\d{2}")
+_ISSUED_FIELD = re.compile(r"(?:^|[._:-])(?:issued|published|datepublished|dateissued)$", re.I)
+_CITATION_FIELD = re.compile(r"(?:^|[._:-])(?:source|citation|bibliographiccitation)$", re.I)
+_CITED_YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)")
+
+
+def publication_date(metadata: Mapping[str, Iterable[str]]) -> PartialDate | None:
+    """The record's publication date among the dates it lists, or None.
+
+    A repository lists several dates: DSpace's XOAI gives ``dc.date.accessioned`` and
+    ``dc.date.available`` (deposit timestamps, often years after publication) before
+    ``dc.date.issued``, and its oai_dc keeps all three as ``date``. In order:
+
+    1. a field named as the issue or publication date (``date.issued``, ``dc.date.issued``,
+       ``dcterms:issued``, ``datePublished``);
+    2. the date whose year the citation in ``source`` (or ``bibliographicCitation``) gives;
+    3. the dates given without a time of day (a timestamp is a deposit), the shortest first
+       (``2010`` before ``2010-05-01``), then the earliest.
+    """
+    issued: list[PartialDate] = []
+    listed: list[PartialDate] = []
+    cited: set[str] = set()
+    for name, values in metadata.items():
+        if _ISSUED_FIELD.search(name.replace("-", "")):
+            issued += [d for d in (normalize_date(v) for v in values) if d]
+        elif name == "date" or name.endswith((".date", ":date")):
+            listed += [d for d in (normalize_date(v) for v in values) if d]
+        if _CITATION_FIELD.search(name):
+            cited.update(y for v in values for y in _CITED_YEAR.findall(v))
+    if issued:
+        return issued[0]
+    if not listed:
+        return None
+    agreeing = [d for d in listed if d.iso[:4] in cited]
+    pool = agreeing or listed
+    return min(pool, key=lambda d: (bool(_TIME.search(d.original)), len(d.iso), d.iso))
+
+
+_VERSIONS = {
+    "preprint": "preprint",
+    "pre print": "preprint",
+    "submittedversion": "preprint",
+    "submitted version": "preprint",
+    "workingpaper": "preprint",
+    "working paper": "preprint",
+    "on baski": "preprint",
+    "acceptedversion": "accepted",
+    "accepted version": "accepted",
+    "postprint": "accepted",
+    "post print": "accepted",
+    "author accepted manuscript": "accepted",
+}
+
+
+def version_of(metadata: Mapping[str, Iterable[str]]) -> str:
+    """``"preprint"``, ``"accepted"`` or ``""``: the version a record's type says it is.
+
+    Read from ``type`` (and ``version``) values in the COAR and info:eu-repo vocabularies
+    (``info:eu-repo/semantics/preprint``, ``submittedVersion``, ``acceptedVersion``) and
+    their plain forms (``Preprint``, ``Working Paper``, the Turkish for preprint).
+    """
+    found = ""
+    for name in ("type", "version"):
+        for value in metadata.get(name, ()):
+            folded = f" {fold(value)} "
+            for phrase, version in _VERSIONS.items():
+                if f" {phrase} " in folded and (version == "preprint" or not found):
+                    found = version
+    return found
+
+
 # -- records -------------------------------------------------------------------------------
 
 
@@ -450,6 +576,8 @@ class NormalizedRecord:
         languages: ISO 639-1 codes of the languages that could be recognised.
         fixes: what changed, one sentence each.
         raw: the row exactly as it came.
+        issued: the publication date among the dates (`publication_date`), if any.
+        version: ``"preprint"``, ``"accepted"`` or ``""`` (`version_of`).
     """
 
     identifier: str
@@ -463,6 +591,8 @@ class NormalizedRecord:
     languages: tuple[str, ...] = ()
     fixes: tuple[str, ...] = ()
     raw: Mapping[str, Any] = attrs.field(factory=dict)
+    issued: PartialDate | None = None
+    version: str = ""
 
 
 def _values(metadata: Mapping[str, Any], name: str) -> list[str]:
@@ -483,7 +613,9 @@ def normalize(row: Mapping[str, Any]) -> NormalizedRecord:
             fixes.append(f"{name}: {changed} value(s) cleaned")
         cleaned[name] = out
     dates = tuple(d for d in (normalize_date(v) for v in cleaned.get("date", ())) if d)
-    identifiers = [*cleaned.get("identifier", ()), *cleaned.get("relation", ())]
+    relations = cleaned.get("relation", ())
+    own = [v for v in relations if not _OTHER_WORK.search(v)]  # not a reference or a dataset
+    identifiers = [*cleaned.get("identifier", ()), *own]
     others = [v for k, vs in cleaned.items() if k not in ("identifier", "relation") for v in vs]
     dois = find_dois([*identifiers, *(v for v in others if "doi" in v.lower())])
     issns = tuple(dict.fromkeys(i for i in (valid_issn(v) for v in identifiers) if i))
@@ -503,6 +635,8 @@ def normalize(row: Mapping[str, Any]) -> NormalizedRecord:
         languages=languages,
         fixes=tuple(fixes),
         raw=row,
+        issued=publication_date(cleaned),
+        version=version_of(cleaned),
     )
 
 
