@@ -1,0 +1,401 @@
+"""The deduplication decision for each class of real-repository copies (issue 25), as tables.
+
+Each case is a pair of rows as ``harvest`` writes them from DergiPark (OJS), a DSpace, an
+aggregator that re-exports them, an EPrints and a preprint server; the decision must be the
+same both ways, and every merge must say why (the words expected in its reason).
+"""
+
+# ruff: noqa: RUF001
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("rapidfuzz")
+
+from politeharvest.quality import compare, normalize, publication_date, work_of
+
+OJS = "https://dergipark.org.tr/api/public/oai/"
+DSPACE = "https://acikerisim.example.edu.tr/oai/request"
+AGG = "https://aggregator.example.gov.tr/oai"
+EPRINTS = "https://eprints.example.de/cgi/oai2"
+PREPRINTS = "https://preprints.example.org/oai"
+
+
+def rec(
+    endpoint: str,
+    title: str | list[str],
+    creators: list[str] | None = None,
+    date: str | list[str] | None = None,
+    **more: list[str],
+) -> dict[str, Any]:
+    metadata: dict[str, list[str]] = {
+        "title": [title] if isinstance(title, str) else title,
+        "creator": creators or [],
+        **more,
+    }
+    if date:
+        metadata["date"] = [date] if isinstance(date, str) else date
+    ident = f"oai:{endpoint.split('/')[2]}:{abs(hash((title, str(creators), str(date)))) % 10**8}"
+    return {"identifier": ident, "endpoint": endpoint, "metadata": metadata}
+
+
+TITLE = "Türkiye'de öğretmen yetiştirme politikalarının tarihsel gelişimi ve bugünkü sorunları"
+AUTHORS = ["Yılmaz, Ayşe", "Kaya, Mehmet"]
+LONG = (
+    "Organik tarım uygulamalarının toprak mikrobiyal biyokütlesi ve enzim aktiviteleri "
+    "üzerine etkileri: Konya kapalı havzasında üç yıllık bir tarla denemesi"
+)
+
+# (class, name, record a, record b, words the reason must hold, or None: must stay apart)
+CASES: list[tuple[str, str, dict[str, Any], dict[str, Any], tuple[str, ...] | None]] = [
+    # -- versions a year apart ------------------------------------------------------------
+    (
+        "versions",
+        "preprint, then the published article two years later",
+        rec(
+            PREPRINTS,
+            "Graph neural networks for traffic forecasting in sparse sensor networks",
+            ["Demir, Ali", "Öztürk, Zeynep"],
+            "2019-03-02",
+            type=["info:eu-repo/semantics/preprint"],
+        ),
+        rec(
+            OJS,
+            "Graph Neural Networks for Traffic Forecasting in Sparse Sensor Networks",
+            ["Ali Demir", "Zeynep Öztürk"],
+            "2021",
+            type=["info:eu-repo/semantics/article"],
+        ),
+        ("preprint 2019", "published 2021"),
+    ),
+    (
+        "versions",
+        "a preprint with its own DOI and the article with another",
+        rec(
+            PREPRINTS,
+            "Graph neural networks for traffic forecasting in sparse sensor networks",
+            ["Demir, Ali"],
+            "2019",
+            type=["Preprint"],
+            identifier=["https://doi.org/10.48550/example.1903.0001"],
+        ),
+        rec(
+            OJS,
+            "Graph neural networks for traffic forecasting in sparse sensor networks",
+            ["Demir, A."],
+            "2020",
+            identifier=["https://doi.org/10.1234/tjee.2020.77"],
+        ),
+        ("preprint 2019",),
+    ),
+    (
+        "versions",
+        "online first in December, then the issue year",
+        rec(OJS, TITLE, AUTHORS, "2019-12-18"),
+        rec(EPRINTS, TITLE, ["A. Yılmaz", "M. Kaya"], "2020"),
+        ("online first 2019-12", "issue 2020"),
+    ),
+    (
+        "versions",
+        "one journal in consecutive years (online first, then the issue)",
+        rec(OJS, TITLE, AUTHORS, "2019", source=["Eğitim ve Bilim; Cilt 44 Sayı 198"]),
+        rec(AGG, TITLE, AUTHORS, "2020", source=["Eğitim ve Bilim, Cilt 45, Sayı 201"]),
+        ("same venue",),
+    ),
+    (
+        "versions",
+        "a preprint five years before: too far to be its version",
+        rec(PREPRINTS, TITLE, AUTHORS, "2014", type=["Preprint"]),
+        rec(OJS, TITLE, AUTHORS, "2019"),
+        None,
+    ),
+    (
+        "versions",
+        "a version across years needs the authors to agree",
+        rec(
+            PREPRINTS,
+            TITLE,
+            ["Yılmaz, Ayşe", "Kaya, Mehmet", "Şahin, Emre", "Koç, Elif"],
+            "2019",
+            type=["Preprint"],
+        ),
+        rec(OJS, TITLE, ["Yılmaz, Ayşe", "Arslan, Fatma", "Doğan, Burak", "Çelik, Oğuz"], "2020"),
+        None,
+    ),
+    (
+        "traps",
+        "a conference paper and its extended journal version with a new title",
+        rec(
+            EPRINTS,
+            "Adaptive indexing for column stores",
+            ["Idreos, Stratos", "Kersten, Martin"],
+            "2007",
+            type=["Conference or Workshop Item"],
+        ),
+        rec(
+            OJS,
+            "Database cracking: adaptive indexing for column stores, an extended study",
+            ["Idreos, Stratos", "Kersten, Martin"],
+            "2009",
+            type=["Article"],
+        ),
+        None,
+    ),
+    (
+        "traps",
+        "the same title two years apart and nothing that explains the gap",
+        rec(EPRINTS, "Adaptive indexing for column stores", ["Idreos, Stratos"], "2007"),
+        rec(OJS, "Adaptive indexing for column stores", ["Idreos, Stratos"], "2009"),
+        None,
+    ),
+    # -- which date -------------------------------------------------------------------------
+    (
+        "dates",
+        "DSpace lists accessioned and available before issued",
+        rec(
+            DSPACE,
+            LONG,
+            ["Aydın, Hatice", "Kılıç, Serkan"],
+            ["2018-04-11T08:12:45Z", "2018-04-11T08:12:45Z", "2012"],
+        ),
+        rec(EPRINTS, LONG, ["Aydin, H.", "Kilic, S."], "2012"),
+        ("same year 2012",),
+    ),
+    (
+        "dates",
+        "the date the citation in dc:source gives",
+        rec(
+            DSPACE,
+            LONG,
+            ["Aydın, Hatice"],
+            ["2016-01-20", "2013-05"],
+            source=["Toprak Su Dergisi, 2(1), 2013, 11-19"],
+        ),
+        rec(OJS, LONG, ["Aydın, Hatice"], "2013-05-30"),
+        ("same year 2013",),
+    ),
+    # -- damaged copies -----------------------------------------------------------------------
+    (
+        "damage",
+        "mojibake (UTF-8 read as cp1252) in the aggregator's copy",
+        rec(OJS, TITLE, AUTHORS, "2019"),
+        rec(
+            AGG,
+            TITLE.encode("utf-8").decode("cp1252", errors="replace"),
+            [a.encode("utf-8").decode("cp1252", errors="replace") for a in AUTHORS],
+            "2019",
+        ),
+        ("same year 2019",),
+    ),
+    (
+        "damage",
+        "characters lost as ? in title and names",
+        rec(OJS, TITLE, AUTHORS, "2019"),
+        rec(
+            AGG,
+            "T?rkiye'de ??retmen yeti?tirme politikalar?n?n tarihsel geli?imi ve bug?nk? sorunlar?",
+            ["Y?lmaz, Ay?e", "Kaya, Mehmet"],
+            "2019",
+        ),
+        ("lost as ?",),
+    ),
+    (
+        "damage",
+        "double-escaped entities",
+        rec(OJS, TITLE, AUTHORS, "2019"),
+        rec(
+            AGG,
+            "T&amp;#252;rkiye'de &amp;#246;&amp;#287;retmen yeti&amp;#351;tirme "
+            "politikalar&amp;#305;n&amp;#305;n tarihsel geli&amp;#351;imi ve bug&amp;#252;nk&amp;#252; "
+            "sorunlar&amp;#305;",
+            ["Yilmaz, Ayse", "Kaya, Mehmet"],
+            "2019",
+        ),
+        ("same year 2019",),
+    ),
+    (
+        "damage",
+        "a title cut at 100 characters, no authors in the copy",
+        rec(DSPACE, LONG, ["Aydın, Hatice"], "2015"),
+        rec(AGG, LONG[:100], None, "2015"),
+        ("cut at",),
+    ),
+    (
+        "damage",
+        "an ALL-CAPS thesis title upper-cased without Turkish rules",
+        rec(
+            DSPACE,
+            "Kırsal kalkınmada kooperatiflerin rolü: Isparta ili örneği",
+            ["Işık, Gülşah"],
+            "2011",
+            type=["Thesis"],
+        ),
+        rec(
+            AGG,
+            "KIRSAL KALKINMADA KOOPERATIFLERIN ROLÜ: ISPARTA ILI ÖRNEĞI",
+            ["IŞIK, GÜLŞAH"],
+            "2011",
+            type=["Thesis"],
+        ),
+        ("same year 2011",),
+    ),
+    # -- authors --------------------------------------------------------------------------------
+    (
+        "authors",
+        "authors missing in one copy, a long and specific title, same year",
+        rec(DSPACE, LONG, ["Aydın, Hatice", "Kılıç, Serkan"], "2015"),
+        rec(AGG, LONG, None, "2015"),
+        ("same year 2015",),
+    ),
+    (
+        "authors",
+        "initials only, another order, folded to ASCII",
+        rec(OJS, TITLE, ["Yılmaz, Ayşe", "Kaya, Mehmet", "Şahin, Oğuz"], "2019"),
+        rec(EPRINTS, TITLE, ["Sahin, O.", "Yilmaz, A.", "Kaya, M."], "2019"),
+        ("3 shared authors",),
+    ),
+    (
+        "authors",
+        "names folded to Latin-1 (ş, ğ and ı replaced)",
+        rec(OJS, TITLE, ["Doğan, Şükrü", "Işıl, Çağla"], "2019"),
+        rec(AGG, TITLE, ["Dogan, Sükrü", "Isil, Çagla"], "2019"),
+        ("2 shared authors",),
+    ),
+    # -- cross-language pairs, linked by a DOI only ---------------------------------------------
+    (
+        "doi",
+        "a DOI in dc:relation (altIdentifier) on one side",
+        rec(
+            OJS,
+            "Kuraklığın buğday verimine etkisi",
+            ["Koç, Emre"],
+            "2020",
+            identifier=["https://doi.org/10.5555/tjaf.2020.12"],
+        ),
+        rec(
+            DSPACE,
+            "The effect of drought on wheat yield",
+            ["Koç, Emre"],
+            "2020",
+            relation=["info:eu-repo/semantics/altIdentifier/doi/10.5555/TJAF.2020.12"],
+        ),
+        ("same DOI 10.5555/tjaf.2020.12",),
+    ),
+    (
+        "doi",
+        "a DOI in the abstract on one side",
+        rec(
+            OJS,
+            "Kuraklığın buğday verimine etkisi",
+            ["Koç, Emre"],
+            "2020",
+            identifier=["https://doi.org/10.5555/tjaf.2020.12"],
+        ),
+        rec(
+            EPRINTS,
+            "The effect of drought on wheat yield",
+            ["Koc, E."],
+            "2020",
+            description=["We study drought. DOI: 10.5555/tjaf.2020.12."],
+        ),
+        ("same DOI",),
+    ),
+    (
+        "doi",
+        "a DOI the relation gives as a reference is another work's",
+        rec(
+            OJS,
+            "Kuraklığın buğday verimine etkisi",
+            ["Koç, Emre"],
+            "2020",
+            identifier=["https://doi.org/10.5555/tjaf.2020.12"],
+        ),
+        rec(
+            DSPACE,
+            "Sulama planlaması",
+            ["Koç, Emre"],
+            "2021",
+            relation=["info:eu-repo/semantics/reference/doi/10.5555/tjaf.2020.12"],
+        ),
+        None,
+    ),
+    # -- must-not-merge traps ---------------------------------------------------------------------
+    (
+        "traps",
+        "two theses with the same generic title by other people",
+        rec(DSPACE, "Türkiye'de yerel yönetimler", ["Arslan, Fatma"], "2010", type=["Thesis"]),
+        rec(AGG, "TÜRKIYE'DE YEREL YÖNETIMLER", ["Çelik, Burak"], "2010", type=["Thesis"]),
+        None,
+    ),
+    (
+        "traps",
+        "two theses with a generic title, one copy without authors",
+        rec(DSPACE, "Türkiye'de yerel yönetimler", ["Arslan, Fatma"], "2010", type=["Thesis"]),
+        rec(AGG, "Türkiye'de yerel yönetimler", None, "2010", type=["Thesis"]),
+        None,
+    ),
+    (
+        "traps",
+        "an editorial in every issue",
+        rec(OJS, "Editörden", ["Demir, Ali"], "2020-06", source=["Eğitim ve Bilim 45(202)"]),
+        rec(AGG, "EDİTÖRDEN", ["Demir, Ali"], "2020-12", source=["Eğitim ve Bilim 45(204)"]),
+        None,
+    ),
+    (
+        "traps",
+        "part I and part II, one year apart in one journal",
+        rec(OJS, f"{TITLE}: I", AUTHORS, "2019", source=["Eğitim ve Bilim 44"]),
+        rec(AGG, f"{TITLE}: II", AUTHORS, "2020", source=["Eğitim ve Bilim 45"]),
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("kind", "name", "a", "b", "reason"), CASES, ids=[f"{c[0]}: {c[1]}" for c in CASES]
+)
+def test_decision_per_class(
+    kind: str, name: str, a: dict[str, Any], b: dict[str, Any], reason: tuple[str, ...] | None
+) -> None:
+    there = compare(work_of(a), work_of(b))
+    back = compare(work_of(b), work_of(a))
+    assert bool(there) == bool(back), (name, there, back)  # symmetric
+    if reason is None:
+        assert there is None, (name, there)
+    else:
+        assert there is not None, name
+        for words in reason:
+            assert words in there, (name, there)
+
+
+@pytest.mark.parametrize(
+    ("dates", "more", "iso"),
+    [
+        (["2018-04-11T08:12:45Z", "2018-04-11T08:12:45Z", "2012"], {}, "2012"),
+        (["2018-04-11T08:12:45Z", "2012-06-30"], {}, "2012-06-30"),
+        (
+            ["2016-01-20", "2013-05"],
+            {"source": ["Toprak Su Dergisi, 2(1), 2013, 11-19"]},
+            "2013-05",
+        ),
+        (["2019"], {"date.issued": ["2017-09"]}, "2017-09"),
+        (["2019"], {"dc.date.accessioned": ["2020-01-01T00:00:00Z"]}, "2019"),
+        (["2019-12-18", "2020"], {}, "2020"),
+        ([], {"dcterms:issued": ["März 2004"]}, "2004-03"),
+    ],
+)
+def test_publication_date_is_not_the_deposit(
+    dates: list[str], more: dict[str, list[str]], iso: str
+) -> None:
+    found = publication_date({"date": dates, **more})
+    assert found is not None and found.iso == iso
+    record = normalize({"identifier": "x", "metadata": {"date": dates, **more}})
+    assert record.issued == found
+    assert [d.original for d in record.dates] == dates  # every date is still there
+
+
+def test_no_date_at_all() -> None:
+    assert publication_date({"title": ["x"]}) is None
+    assert publication_date({"date": ["n.d."]}) is None
