@@ -5,7 +5,6 @@ aggregator that re-exports them, an EPrints and a preprint server; the decision 
 same both ways, and every merge must say why (the words expected in its reason).
 """
 
-# ruff: noqa: RUF001
 from __future__ import annotations
 
 from typing import Any
