@@ -366,8 +366,10 @@ def _unmatched(a: Work, b: Work, fuzz: Any) -> bool:
 def _title_score(a: Work, b: Work, fuzz: Any) -> tuple[float, bool, int]:
     """Best ratio over the two records' titles, whether one contains the other, and a cut.
 
-    The cut is the length of the shorter title when it is the start of the longer one
-    (an aggregator that keeps a title's first N characters), else 0.
+    The cut is the length of the shorter title when it is the start of the longer one and
+    ends inside one of its words (an aggregator that keeps a title's first N characters),
+    else 0. A shorter title that ends between words may be the main title without its
+    subtitle: that is containment, which needs an author.
     """
     best, contained, cut = 0.0, False, 0
     for ta in a.titles:
@@ -379,7 +381,8 @@ def _title_score(a: Work, b: Work, fuzz: Any) -> tuple[float, bool, int]:
                 continue
             if ratio < 85 and fuzz.partial_ratio(short, long_) >= 95:
                 contained = True
-            if len(short) < len(long_) and fuzz.ratio(short, long_[: len(short)]) >= 95:
+            inside_word = len(short) < len(long_) and long_[len(short)] != " "
+            if inside_word and fuzz.ratio(short, long_[: len(short)]) >= 95:
                 cut = max(cut, len(short))
     return best, contained, cut
 
@@ -449,8 +452,15 @@ def compare(a: Work, b: Work, *, headings: AbstractSet[str] = frozenset()) -> st
         return None  # another year and nothing to explain it: another work
     if a.generic or b.generic or a.title_key in headings or b.title_key in headings:
         return None
-    if a.lossy or b.lossy:
-        a, b = a.plain_view(), b.plain_view()
+    found = _by_title(a, b, versions)
+    if found is None and (a.lossy or b.lossy):  # T?rkiye: compare what both copies kept
+        found = _by_title(a.plain_view(), b.plain_view(), versions)
+        return f"{found}, read without the characters lost as ?" if found else None
+    return found
+
+
+def _by_title(a: Work, b: Work, versions: str | None) -> str | None:
+    """The title, author and year evidence of `compare` (DOIs and headings already ruled)."""
     short = min(len(a.words), len(b.words))
     if len(a.words & b.words) < 0.5 * short:
         return None
@@ -471,20 +481,19 @@ def compare(a: Work, b: Work, *, headings: AbstractSet[str] = frozenset()) -> st
     same_year = a.year is not None and a.year == b.year
     year = f", same year {a.year}" if same_year else ""
     authors = f", {shared} shared author{'s' if shared > 1 else ''}" if shared else ""
-    lossy = ", read without the characters lost as ?" if a.lossy or b.lossy else ""
     title = f"title cut at {cut} characters" if cut and ratio < 95 else f"title {ratio:.0f}% alike"
     if versions:  # versions of one text: close titles, and the authors agree
         fewer = min(len(a.surnames), len(b.surnames))
         agree = shared >= max(1, (fewer + 1) // 2) if both else _specific(a, b)
         if (ratio >= 95 or cut) and agree:
-            return f"{title}{authors}, {versions}{lossy}"
+            return f"{title}{authors}, {versions}"
         return None
     if (ratio >= 95 or cut) and (shared or (same_year and _specific(a, b))):
-        return f"{title}{authors}{year}{lossy}"
+        return f"{title}{authors}{year}"
     if ratio >= 85 and shared:
-        return f"title {ratio:.0f}% alike{authors}{year}{lossy}"
+        return f"title {ratio:.0f}% alike{authors}{year}"
     if contained and shared:
-        return f"one title contains the other{authors}{year}{lossy}"
+        return f"one title contains the other{authors}{year}"
     return None
 
 
@@ -755,9 +764,11 @@ class Deduplicator:
         def rarest(words: frozenset[str], count: int) -> list[str]:
             return sorted(words, key=lambda w: (index.frequency(w), -len(w), w))[:count]
 
-        words = work.plain_view().words if work.lossy else work.words
-        count = max(self.keys, (len(words) + 1) // 2)  # long, noisy titles: more keys
-        chosen = list(dict.fromkeys([*rarest(words, count), *rarest(work.head_words, 3)]))
+        count = max(self.keys, (len(work.words) + 1) // 2)  # long, noisy titles: more keys
+        picked = [*rarest(work.words, count), *rarest(work.head_words, 3)]
+        if work.lossy:  # the words as an intact copy's plain form has them too
+            picked += rarest(work.plain_view().words, count)
+        chosen = list(dict.fromkeys(picked))
         for word in chosen:
             found = index.postings(word, self.posting_limit)
             if found:

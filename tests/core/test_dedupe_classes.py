@@ -216,10 +216,17 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, Any], tuple[str, ...] | No
     ),
     (
         "damage",
-        "a title cut at 100 characters, no authors in the copy",
+        "a title cut inside a word at 95 characters, no authors in the copy",
         rec(DSPACE, LONG, ["Aydın, Hatice"], "2015"),
-        rec(AGG, LONG[:100], None, "2015"),
+        rec(AGG, LONG[:95], None, "2015"),
         ("cut at",),
+    ),
+    (
+        "damage",
+        "a title cut between words (or its subtitle dropped), with an author",
+        rec(DSPACE, LONG, ["Aydın, Hatice"], "2015"),
+        rec(AGG, LONG[:100], ["Aydin, H."], "2015"),
+        ("1 shared author",),
     ),
     (
         "damage",
