@@ -176,22 +176,29 @@ def generated(split: str, generator: Path) -> None:
                 keys = [(s["endpoint"] or "", s["identifier"]) for s in out.get("sources", [])]
                 keys = keys or [(out.get("endpoint") or "", out["identifier"])]
                 found.append([n for key in keys for n in rows.get(key, [])])
-    dropped = set(truth.get("deleted", []))
-    members = [[n for n in c if n not in dropped] for c in found]
-    true_clusters = [[n for n in c if n not in dropped] for c in truth["clusters"]]
+    # Scored over the records as they stand: a version a later harvest replaced (superseded)
+    # and a deletion are not records to deduplicate.
+    gone = set(truth.get("superseded", [])) | set(truth.get("deleted", []))
+    members = [[n for n in c if n not in gone] for c in found]
+    works: dict[int, list[int]] = defaultdict(list)
+    for number, work in enumerate(truth["row_work"]):
+        if number not in gone:
+            works[work].append(number)
+    true_clusters = [c for c in works.values() if len(c) > 1]
     predicted, wanted = _pairs(members), _pairs(true_clusters)
     trap_pairs = {
         (min(x, y), max(x, y))
         for group in truth.get("traps", [])
-        for one, other in itertools.combinations(group.get("works", group), 2)
+        for one, other in itertools.combinations(group["works"], 2)
         for x in one
         for y in other
+        if x not in gone and y not in gone
     }
     exact = {tuple(sorted(c)) for c in true_clusters} & {tuple(sorted(c)) for c in members}
     report(
         name,
         _scores(predicted, wanted),
-        f"{len(rows)} records, {len(true_clusters)} true clusters ({len(exact)} found exactly), "
+        f"{len(truth['row_work']) - len(gone)} records, {len(true_clusters)} true clusters ({len(exact)} found exactly), "
         f"{len(wanted)} true pairs; trap pairs merged {len(predicted & trap_pairs)} of "
         f"{len(trap_pairs)}; clean --dedupe {elapsed:.1f} s",
     )

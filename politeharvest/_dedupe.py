@@ -37,7 +37,15 @@ from typing import Any, Protocol
 
 import attrs
 
-from .quality import NormalizedRecord, fold, has_lost_characters, normalize, plain
+from .quality import (
+    NormalizedRecord,
+    deposit_stamps,
+    fold,
+    has_lost_characters,
+    normalize,
+    plain,
+    valid_issn,
+)
 
 __all__ = [
     "Cluster",
@@ -120,6 +128,14 @@ _SUBTITLE = re.compile(r"\s*[:.?!]\s+|\s+[-\u2013\u2014]\s+|\s*[(\[]")
 _BRACKETS = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 _ROMAN = re.compile(r"^(?:i{1,3}|iv|v|vi{1,3}|ix|x)$")
 _YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)\b")
+_VENUE_END = re.compile(r"[;,(]|\d")  # Journal; Cilt 14 ..., Journal, 14(2), 3-4
+# A notice about another work: "Correction to: <its title>", "Erratum to <its title>".
+_NOTICE = re.compile(
+    r"^(correction|corrigendum|erratum|errata|retraction|retracted|addendum|reply|response|"
+    r"comment|comments|rejoinder|discussion|expression of concern|duzeltme|berichtigung)"
+    r"(?: to| on| of| for| zu)?\b"
+)
+_THESIS = re.compile(r"\b(?:\w*thesis|dissertation|tez|doktora|yuksek lisans|dissertationen)\b")
 REPEATED = 2
 """A title that one repository uses this many times is a heading, merged only by DOI."""
 
@@ -156,6 +172,10 @@ class Work:
         plain_titles, plain_surnames, plain_initials: the same read through `plain` (ASCII
             letters only), the form in which a lossy copy and the intact one agree.
         venue: where it was published (``source``), folded, without numbers.
+        citations: the numbers of its citations (volume, issue, pages), one string each.
+        stamps: its deposit timestamps (`deposit_stamps`): a copy re-exported keeps them.
+        notice: ``"correction"``, ``"erratum"``, ``"reply"``...: a notice about another work.
+        thesis: its type says it is a thesis.
     """
 
     identifier: str
@@ -175,6 +195,10 @@ class Work:
     plain_surnames: frozenset[str] = frozenset()
     plain_initials: Mapping[str, frozenset[str]] = attrs.field(factory=dict)
     venue: str = ""
+    citations: frozenset[str] = frozenset()
+    stamps: frozenset[str] = frozenset()
+    notice: str = ""
+    thesis: bool = False
 
     @property
     def title_key(self) -> str:
@@ -213,6 +237,10 @@ class Work:
             "plain_surnames": sorted(self.plain_surnames),
             "plain_initials": {k: sorted(v) for k, v in self.plain_initials.items()},
             "venue": self.venue,
+            "citations": sorted(self.citations),
+            "stamps": sorted(self.stamps),
+            "notice": self.notice,
+            "thesis": self.thesis,
         }
 
     @classmethod
@@ -236,6 +264,10 @@ class Work:
             plain_surnames=frozenset(data.get("plain_surnames", ())),
             plain_initials={k: frozenset(v) for k, v in data.get("plain_initials", {}).items()},
             venue=data.get("venue", ""),
+            citations=frozenset(data.get("citations", ())),
+            stamps=frozenset(data.get("stamps", ())),
+            notice=data.get("notice", ""),
+            thesis=data.get("thesis", False),
         )
 
 
@@ -289,14 +321,24 @@ def work_of(record: Any) -> Work:
     if rec.issued is not None:
         year = int(rec.issued.iso[:4])
         month = int(rec.issued.iso[5:7]) if rec.issued.precision != "year" else None
-    else:
-        match = _YEAR.search(" ".join(rec.metadata.get("date", ())))
+    else:  # a date it cannot read ("c. 1990", "1781-1782"); never a deposit timestamp
+        stamps = set(deposit_stamps(rec.metadata))
+        dates = [d for d in rec.metadata.get("date", ()) if d not in stamps]
+        match = _YEAR.search(" ".join(dates))
         year = int(match.group(1)) if match else None
-    venue = " ".join(
-        w
-        for w in fold(" ".join(rec.metadata.get("source", ())[:1])).split()
-        if not w.isdigit() and w not in _STOP
+    sources = [v for v in rec.metadata.get("source", ()) if not valid_issn(v)]
+    venue = (
+        " ".join(w for w in fold(_VENUE_END.split(sources[0])[0]).split() if w not in _STOP)
+        if sources
+        else ""
     )
+    citations = frozenset(
+        " ".join(numbers)
+        for v in sources
+        if len(numbers := [n for n in re.findall(r"\d+", v) if not _YEAR.fullmatch(n)]) >= 3
+    )
+    types = " ".join(fold(v) for v in rec.metadata.get("type", ()))
+    notice = _NOTICE.match(titles[0]) if titles else None
     return Work(
         identifier=rec.identifier,
         endpoint=str(rec.raw.get("endpoint", "")),
@@ -315,6 +357,10 @@ def work_of(record: Any) -> Work:
         plain_surnames=plain_surnames,
         plain_initials=plain_initials,
         venue=venue,
+        citations=citations,
+        stamps=frozenset(deposit_stamps(rec.metadata)),
+        notice=notice.group(1) if notice else "",
+        thesis=bool(_THESIS.search(types)),
     )
 
 
@@ -346,6 +392,16 @@ def _shared_names(a: Work, b: Work, fuzz: Any) -> int:
     if exact:
         return exact
     return sum(1 for x in a.surnames if any(_same_person(a, x, b, y, fuzz) for y in b.surnames))
+
+
+def _cut_numbers_agree(a: Work, b: Work) -> bool:
+    """Whether a title cut short has only numbers the whole title has (its last may be cut)."""
+    short, long_ = sorted((a.title_key, b.title_key), key=len)
+    whole = {w for w in long_.split() if w.isdigit()}
+    mine = [w for w in short.split() if w.isdigit()]
+    if mine and short.split()[-1] == mine[-1] and any(n.startswith(mine[-1]) for n in whole):
+        mine = mine[:-1]  # "2005-20" cut from "2005-2018"
+    return set(mine) <= whole
 
 
 def _numbers(work: Work) -> frozenset[str]:
@@ -381,7 +437,8 @@ def _title_score(a: Work, b: Work, fuzz: Any) -> tuple[float, bool, int]:
                 continue
             if ratio < 85 and fuzz.partial_ratio(short, long_) >= 95:
                 contained = True
-            inside_word = len(short) < len(long_) and long_[len(short)] != " "
+            # cut inside a word, with more of the title lost than a part number ("I", "II")
+            inside_word = len(short) + 5 <= len(long_) and long_[len(short)] != " "
             if inside_word and fuzz.ratio(short, long_[: len(short)]) >= 95:
                 cut = max(cut, len(short))
     return best, contained, cut
@@ -431,6 +488,35 @@ def _versions(a: Work, b: Work) -> str | None:
             return f"{kind} {early.year}-{early.month:02d}, issue {late.year}"
     if gap == 1 and early.venue and early.venue == late.venue:
         return f"same venue, online first {early.year}, issue {late.year}"
+    thesis = early.thesis or late.thesis
+    if bool(early.venue) != bool(late.venue) and not thesis and gap <= PREPRINT_YEARS:
+        # a preprint or a later deposit, dated by itself, and the published version
+        copy, published = (late, early) if early.venue else (early, late)
+        return f"a copy without a venue dated {copy.year}, published {published.year}"
+    return None
+
+
+def _same_item(a: Work, b: Work) -> str | None:
+    """Why two records with a heading for a title ("Editorial") are one item, or None.
+
+    Only what identifies the item itself counts: the same citation (volume, issue, pages)
+    in one venue, or the same deposit timestamp (a record re-exported by an aggregator).
+    """
+    if a.endpoint == b.endpoint or not a.titles or not b.titles:
+        return None
+    if a.year is not None and b.year is not None and a.year != b.year:
+        return None
+    fuzz = _fuzz()
+    if max(fuzz.ratio(x, y) for x in a.titles for y in b.titles) < 90:
+        return None
+    if a.surnames and b.surnames and not _shared_names(a, b, fuzz):
+        return None
+    cited = a.citations & b.citations
+    if cited and (a.venue == b.venue or not a.venue or not b.venue):
+        return f"same heading and citation {min(cited)}"
+    stamps = a.stamps & b.stamps
+    if stamps:
+        return f"same heading and deposit {min(stamps)}"
     return None
 
 
@@ -446,12 +532,14 @@ def compare(a: Work, b: Work, *, headings: AbstractSet[str] = frozenset()) -> st
         common = a.dois & b.dois
         if common:
             return f"same DOI {min(common)}"
-        if not (versions and "preprint" in versions):
+        if not (versions and versions.startswith(("preprint", "a copy without"))):
             return None  # two DOIs: two works (a preprint server gives its own DOI)
+    if a.notice != b.notice:
+        return None  # "Correction to: X" is not X
     if a.year is not None and b.year is not None and a.year != b.year and not versions:
         return None  # another year and nothing to explain it: another work
     if a.generic or b.generic or a.title_key in headings or b.title_key in headings:
-        return None
+        return _same_item(a, b)
     found = _by_title(a, b, versions)
     if found is None and (a.lossy or b.lossy):  # T?rkiye: compare what both copies kept
         found = _by_title(a.plain_view(), b.plain_view(), versions)
@@ -464,12 +552,13 @@ def _by_title(a: Work, b: Work, versions: str | None) -> str | None:
     short = min(len(a.words), len(b.words))
     if len(a.words & b.words) < 0.5 * short:
         return None
-    if _numbers(a) != _numbers(b) and _numbers(a) and _numbers(b):
-        return None  # part 1 and part 2, volume I and II
+    numbers = _numbers(a) != _numbers(b) and _numbers(a) and _numbers(b)
     fuzz = _fuzz()
     if _unmatched(a, b, fuzz) and _unmatched(b, a, fuzz):
         return None  # each title has a word the other lacks: another subject
     ratio, contained, cut = _title_score(a, b, fuzz)
+    if numbers and not (cut and _cut_numbers_agree(a, b)):
+        return None  # part 1 and part 2, volume I and II
     if ratio < 85 and not contained and not cut:
         return None
     both = bool(a.surnames and b.surnames)

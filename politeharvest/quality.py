@@ -56,6 +56,7 @@ __all__ = [
     "Work",
     "clean_text",
     "compare",
+    "deposit_stamps",
     "enrich",
     "find_dois",
     "fold",
@@ -329,11 +330,18 @@ def _family_case(family: str) -> str:
     return family
 
 
+def _is_initials(word: str) -> bool:
+    """``J``, ``JK``, ``J.K.``, ``ŞD``: one to three capital letters, each maybe with a dot."""
+    letters = word.replace(".", "")
+    return 1 <= len(letters) <= 3 and letters.isalpha() and letters.isupper()
+
+
 def parse_name(value: str) -> Name:
     """Split a name into family and given names with initials, keeping the original.
 
-    ``Smith, John``, ``John Smith``, ``J. Smith``, ``SMITH J``, ``van der Berg, Anna``
-    and Turkish names such as ``Yilmaz, Ayse`` (with their own letters) are all read.
+    ``Smith, John``, ``John Smith``, ``J. Smith``, ``SMITH J``, ``Smith JK`` (PubMed),
+    ``van der Berg, Anna`` and Turkish names such as ``Doğan, Ayşe`` or ``Doğan ŞD`` (with
+    their own letters) are all read.
     """
     text = clean_text(value)
     if "," in text:
@@ -342,14 +350,14 @@ def parse_name(value: str) -> Name:
         words = text.split()
         if not words:
             return Name("", "", "", value)
-        if len(words) >= 2 and re.fullmatch(r"(?:[A-Z]\.?){1,3}", words[-1]) and words[0].isupper():
-            family, given = " ".join(words[:-1]), words[-1]  # SMITH J, SMITH JK
+        if len(words) >= 2 and _is_initials(words[-1]) and not _is_initials(words[0]):
+            family, given = " ".join(words[:-1]), words[-1]  # SMITH J, Smith JK, Doğan ŞD
         else:
             cut = len(words) - 1
             while cut > 0 and words[cut - 1].lower() in _PARTICLES:
                 cut -= 1
             family, given = " ".join(words[cut:]), " ".join(words[:cut])
-    if re.fullmatch(r"(?:[A-Z]\.?){2,3}", given) and "." not in given:
+    if _is_initials(given) and len(given) > 1 and "." not in given:
         given = " ".join(f"{c}." for c in given)  # JK: J. K.
     return Name(_family_case(family), given, _initials(given), value)
 
@@ -487,10 +495,26 @@ def has_lost_characters(text: str) -> bool:
 
 # -- which date, which version --------------------------------------------------------------
 
-_TIME = re.compile(r"\d[T ]\d{1,2}:\d{2}")
+# A time of day other than midnight: when a record was deposited, not when it was published
+# (a date converted to a timestamp comes out as T00:00:00).
+_DEPOSIT = re.compile(r"\d[T ](?!00:00(?::00)?(?:\.0+)?(?:Z|[+-]00:?00)?$)\d{1,2}:\d{2}")
 _ISSUED_FIELD = re.compile(r"(?:^|[._:-])(?:issued|published|datepublished|dateissued)$", re.I)
 _CITATION_FIELD = re.compile(r"(?:^|[._:-])(?:source|citation|bibliographiccitation)$", re.I)
 _CITED_YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)")
+_CITATION_YEAR = re.compile(r"\((1[5-9]\d\d|20\d\d)\)")  # Author (2012). Title. Journal
+
+
+def deposit_stamps(metadata: Mapping[str, Iterable[str]]) -> tuple[str, ...]:
+    """The dates given to the second with a time of day: when the record was deposited."""
+    return tuple(
+        dict.fromkeys(
+            value.strip()
+            for name, values in metadata.items()
+            if name == "date" or "date" in name.lower()
+            for value in values
+            if _DEPOSIT.search(value.strip())
+        )
+    )
 
 
 def publication_date(metadata: Mapping[str, Iterable[str]]) -> PartialDate | None:
@@ -502,27 +526,37 @@ def publication_date(metadata: Mapping[str, Iterable[str]]) -> PartialDate | Non
 
     1. a field named as the issue or publication date (``date.issued``, ``dc.date.issued``,
        ``dcterms:issued``, ``datePublished``);
-    2. the date whose year the citation in ``source`` (or ``bibliographicCitation``) gives;
-    3. the dates given without a time of day (a timestamp is a deposit), the shortest first
-       (``2010`` before ``2010-05-01``), then the earliest.
+    2. the date whose year the citation in ``source`` (or ``bibliographicCitation``, or a
+       citation among the identifiers) gives;
+    3. the dates without a time of day (a timestamp is a deposit), the shortest first
+       (``2010`` before ``2010-05-01``), then the earliest;
+    4. when only deposit timestamps are left, the year the citation gives, else None: a
+       deposit says nothing of when the work was published.
     """
     issued: list[PartialDate] = []
     listed: list[PartialDate] = []
-    cited: set[str] = set()
+    cited: list[tuple[str, str]] = []
     for name, values in metadata.items():
         if _ISSUED_FIELD.search(name.replace("-", "")):
             issued += [d for d in (normalize_date(v) for v in values) if d]
         elif name == "date" or name.endswith((".date", ":date")):
             listed += [d for d in (normalize_date(v) for v in values) if d]
         if _CITATION_FIELD.search(name):
-            cited.update(y for v in values for y in _CITED_YEAR.findall(v))
+            cited += [(y, v) for v in values for y in _CITED_YEAR.findall(v)]
+        elif name == "identifier":
+            cited += [(y, v) for v in values for y in _CITATION_YEAR.findall(v)]
     if issued:
         return issued[0]
-    if not listed:
-        return None
-    agreeing = [d for d in listed if d.iso[:4] in cited]
-    pool = agreeing or listed
-    return min(pool, key=lambda d: (bool(_TIME.search(d.original)), len(d.iso), d.iso))
+    years = {year for year, _ in cited}
+    agreeing = [d for d in listed if d.iso[:4] in years]
+    dates = [d for d in listed if not _DEPOSIT.search(d.original.strip())]
+    pool = agreeing or dates
+    if pool:
+        return min(pool, key=lambda d: (len(d.iso), d.iso))
+    if cited:
+        year, text = cited[0]
+        return PartialDate(year, "year", text)
+    return None
 
 
 _VERSIONS = {
