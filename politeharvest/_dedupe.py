@@ -131,9 +131,8 @@ _YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)\b")
 _VENUE_END = re.compile(r"[;,(]|\d")  # Journal; Cilt 14 ..., Journal, 14(2), 3-4
 # A notice about another work: "Correction to: <its title>", "Erratum to <its title>".
 _NOTICE = re.compile(
-    r"^(correction|corrigendum|erratum|errata|retraction|retracted|addendum|reply|response|"
-    r"comment|comments|rejoinder|discussion|expression of concern|duzeltme|berichtigung)"
-    r"(?: to| on| of| for| zu)?\b"
+    r"^(?:(erratum|errata|corrigendum|retraction|addendum|expression of concern|duzeltme|"
+    r"berichtigung)\b|(correction|reply|response|comments?|rejoinder|discussion) (?:to|on)\b)"
 )
 _THESIS = re.compile(r"\b(?:\w*thesis|dissertation|tez|doktora|yuksek lisans|dissertationen)\b")
 REPEATED = 2
@@ -359,7 +358,7 @@ def work_of(record: Any) -> Work:
         venue=venue,
         citations=citations,
         stamps=frozenset(deposit_stamps(rec.metadata)),
-        notice=notice.group(1) if notice else "",
+        notice=(notice.group(1) or notice.group(2)) if notice else "",
         thesis=bool(_THESIS.search(types)),
     )
 

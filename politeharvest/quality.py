@@ -553,7 +553,7 @@ def publication_date(metadata: Mapping[str, Iterable[str]]) -> PartialDate | Non
     pool = agreeing or dates
     if pool:
         return min(pool, key=lambda d: (len(d.iso), d.iso))
-    if cited:
+    if cited and listed:  # deposits only: the citation dates the work
         year, text = cited[0]
         return PartialDate(year, "year", text)
     return None
