@@ -128,6 +128,7 @@ _SUBTITLE = re.compile(r"\s*[:.?!]\s+|\s+[-\u2013\u2014]\s+|\s*[(\[]")
 _BRACKETS = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 _ROMAN = re.compile(r"^(?:i{1,3}|iv|v|vi{1,3}|ix|x)$")
 _YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)\b")
+_PARALLEL = re.compile(r"\s+[/=]\s+")  # ISBD: title = parallel title / statement
 _VENUE_END = re.compile(r"[;,(]|\d")  # Journal; Cilt 14 ..., Journal, 14(2), 3-4
 # A notice about another work: "Correction to: <its title>", "Erratum to <its title>".
 _NOTICE = re.compile(
@@ -227,6 +228,7 @@ class Work:
             "surnames": sorted(self.surnames),
             "year": self.year,
             "dois": sorted(self.dois),
+            "generic": self.generic,
             "head_words": sorted(self.head_words),
             "initials": {k: sorted(v) for k, v in self.initials.items()},
             "month": self.month,
@@ -253,7 +255,7 @@ class Work:
             surnames=frozenset(data["surnames"]),
             year=data["year"],
             dois=frozenset(data["dois"]),
-            generic=_is_generic(titles),
+            generic=data.get("generic", _is_generic(titles)),
             head_words=frozenset(data.get("head_words", ())),
             initials={k: frozenset(v) for k, v in data.get("initials", {}).items()},
             month=data.get("month"),
@@ -306,7 +308,9 @@ def _names(rec: NormalizedRecord, folding: Any) -> tuple[frozenset[str], dict[st
 def work_of(record: Any) -> Work:
     """The `Work` of a `NormalizedRecord` (or of a raw row, normalised first)."""
     rec = record if isinstance(record, NormalizedRecord) else normalize(record)
-    variants = [v for x in rec.titles for v in (x, _BRACKETS.sub(" ", x))]
+    # bracketed remarks dropped; parallel titles ("Editörden / From the Editor") one by one
+    parts = [p for x in rec.titles for p in (x, *_PARALLEL.split(x)) if p.strip()]
+    variants = list(dict.fromkeys(v for x in parts for v in (x, _BRACKETS.sub(" ", x))))
     titles = tuple(dict.fromkeys(t for t in (fold(x) for x in variants) if t))
     heads = [fold(_SUBTITLE.split(x, maxsplit=1)[0]) for x in rec.titles[:1]]
     surnames, initials = _names(rec, fold)
@@ -346,7 +350,7 @@ def work_of(record: Any) -> Work:
         surnames=surnames,
         year=year,
         dois=frozenset(rec.dois),
-        generic=_is_generic(titles),
+        generic=_is_generic(tuple(fold(p) for x in rec.titles for p in _PARALLEL.split(x))),
         head_words=_words(heads),
         initials=initials,
         month=month,
@@ -902,7 +906,7 @@ class Deduplicator:
         for a, b, reason in index.edges():
             if (
                 headings
-                and not reason.startswith(("same DOI", "same record"))
+                and not reason.startswith(("same DOI", "same record", "same heading"))
                 and (index.work(a).title_key in headings or index.work(b).title_key in headings)
             ):
                 continue
