@@ -135,6 +135,7 @@ _NOTICE = re.compile(
     r"^(?:(erratum|errata|corrigendum|retraction|addendum|expression of concern|duzeltme|"
     r"berichtigung)\b|(correction|reply|response|comments?|rejoinder|discussion) (?:to|on)\b)"
 )
+_CONFERENCE = re.compile(r"\b(?:conference\w*|proceedings|workshop|kongre|sempozyum|bildiri)\b")
 _THESIS = re.compile(r"\b(?:\w*thesis|dissertation|tez|doktora|yuksek lisans|dissertationen)\b")
 REPEATED = 2
 """A title that one repository uses this many times is a heading, merged only by DOI."""
@@ -175,7 +176,7 @@ class Work:
         citations: the numbers of its citations (volume, issue, pages), one string each.
         stamps: its deposit timestamps (`deposit_stamps`): a copy re-exported keeps them.
         notice: ``"correction"``, ``"erratum"``, ``"reply"``...: a notice about another work.
-        thesis: its type says it is a thesis.
+        thesis: its type says it is a thesis; conference: a conference paper.
     """
 
     identifier: str
@@ -199,6 +200,7 @@ class Work:
     stamps: frozenset[str] = frozenset()
     notice: str = ""
     thesis: bool = False
+    conference: bool = False
 
     @property
     def title_key(self) -> str:
@@ -242,6 +244,7 @@ class Work:
             "stamps": sorted(self.stamps),
             "notice": self.notice,
             "thesis": self.thesis,
+            "conference": self.conference,
         }
 
     @classmethod
@@ -269,6 +272,7 @@ class Work:
             stamps=frozenset(data.get("stamps", ())),
             notice=data.get("notice", ""),
             thesis=data.get("thesis", False),
+            conference=data.get("conference", False),
         )
 
 
@@ -364,6 +368,7 @@ def work_of(record: Any) -> Work:
         stamps=frozenset(deposit_stamps(rec.metadata)),
         notice=(notice.group(1) or notice.group(2)) if notice else "",
         thesis=bool(_THESIS.search(types)),
+        conference=bool(_CONFERENCE.search(types)),
     )
 
 
@@ -491,8 +496,7 @@ def _versions(a: Work, b: Work) -> str | None:
             return f"{kind} {early.year}-{early.month:02d}, issue {late.year}"
     if gap == 1 and early.venue and early.venue == late.venue:
         return f"same venue, online first {early.year}, issue {late.year}"
-    thesis = early.thesis or late.thesis
-    if bool(early.venue) != bool(late.venue) and not thesis and gap <= PREPRINT_YEARS:
+    if _copy(early, late) and gap <= PREPRINT_YEARS:
         # a preprint or a later deposit, dated by itself, and the published version
         copy, published = (late, early) if early.venue else (early, late)
         return f"a copy without a venue dated {copy.year}, published {published.year}"
@@ -531,26 +535,41 @@ def compare(a: Work, b: Work, *, headings: AbstractSet[str] = frozenset()) -> st
     if a.identifier == b.identifier and a.endpoint == b.endpoint:
         return "same record"
     versions = _versions(a, b)
+    strict = ""  # the evidence a merge against two DOIs needs, and says
     if a.dois and b.dois:
         common = a.dois & b.dois
         if common:
             return f"same DOI {min(common)}"
-        if not (versions and versions.startswith(("preprint", "a copy without"))):
-            return None  # two DOIs: two works (a preprint server gives its own DOI)
+        if versions and versions.startswith("preprint"):
+            strict = "two DOIs (a preprint's own and the article's)"
+        elif _copy(a, b):
+            strict = "two DOIs (a copy without a venue has its own)"
+        else:
+            return None  # two DOIs: two works
     if a.notice != b.notice:
         return None  # "Correction to: X" is not X
     if a.year is not None and b.year is not None and a.year != b.year and not versions:
         return None  # another year and nothing to explain it: another work
     if a.generic or b.generic or a.title_key in headings or b.title_key in headings:
         return _same_item(a, b)
-    found = _by_title(a, b, versions)
+    found = _by_title(a, b, versions, strict)
     if found is None and (a.lossy or b.lossy):  # T?rkiye: compare what both copies kept
-        found = _by_title(a.plain_view(), b.plain_view(), versions)
+        found = _by_title(a.plain_view(), b.plain_view(), versions, strict)
         return f"{found}, read without the characters lost as ?" if found else None
     return found
 
 
-def _by_title(a: Work, b: Work, versions: str | None) -> str | None:
+def _copy(a: Work, b: Work) -> bool:
+    """Whether one record names a venue and the other, not a thesis or a conference, none.
+
+    The one without is a copy (a preprint server, a later deposit such as Zenodo's) that may
+    carry its own date and its own DOI.
+    """
+    kinds = a.thesis or b.thesis or a.conference or b.conference
+    return bool(a.venue) != bool(b.venue) and not kinds
+
+
+def _by_title(a: Work, b: Work, versions: str | None, strict: str = "") -> str | None:
     """The title, author and year evidence of `compare` (DOIs and headings already ruled)."""
     short = min(len(a.words), len(b.words))
     if len(a.words & b.words) < 0.5 * short:
@@ -574,11 +593,17 @@ def _by_title(a: Work, b: Work, versions: str | None) -> str | None:
     year = f", same year {a.year}" if same_year else ""
     authors = f", {shared} shared author{'s' if shared > 1 else ''}" if shared else ""
     title = f"title cut at {cut} characters" if cut and ratio < 95 else f"title {ratio:.0f}% alike"
+    fewer = min(len(a.surnames), len(b.surnames))
+    if strict:  # against two DOIs: the same title and the same authors
+        if (ratio >= 95 or cut) and both and shared >= max(1, (fewer + 1) // 2):
+            return f"{title}{authors}{year}, {versions or strict}"
+        return None
     if versions:  # versions of one text: close titles, and the authors agree
-        fewer = min(len(a.surnames), len(b.surnames))
         agree = shared >= max(1, (fewer + 1) // 2) if both else _specific(a, b)
         if (ratio >= 95 or cut) and agree:
             return f"{title}{authors}, {versions}"
+        if contained and both and shared == fewer:  # a subtitle added, every author kept
+            return f"one title contains the other{authors}, {versions}"
         return None
     if (ratio >= 95 or cut) and (shared or (same_year and _specific(a, b))):
         return f"{title}{authors}{year}"
