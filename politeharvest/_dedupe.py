@@ -443,7 +443,7 @@ def _title_score(a: Work, b: Work, fuzz: Any) -> tuple[float, bool, int]:
             short, long_ = (ta, tb) if len(ta) <= len(tb) else (tb, ta)
             if len(short) < 25 or len(short.split()) < 4:
                 continue
-            if ratio < 85 and fuzz.partial_ratio(short, long_) >= 95:
+            if ratio < 95 and fuzz.partial_ratio(short, long_) >= 95:
                 contained = True
             # cut inside a word, with more of the title lost than a part number ("I", "II")
             inside_word = len(short) + 5 <= len(long_) and long_[len(short)] != " "
@@ -518,13 +518,17 @@ def _same_item(a: Work, b: Work) -> str | None:
         return None
     if a.surnames and b.surnames and not _shared_names(a, b, fuzz):
         return None
+    evidence = _one_item(a, b)
+    return f"same heading and {evidence}" if evidence else None
+
+
+def _one_item(a: Work, b: Work) -> str | None:
+    """What shows two records are one item: a citation in one venue, or a deposit timestamp."""
     cited = a.citations & b.citations
     if cited and (a.venue == b.venue or not a.venue or not b.venue):
-        return f"same heading and citation {min(cited)}"
+        return f"citation {min(cited)}"
     stamps = a.stamps & b.stamps
-    if stamps:
-        return f"same heading and deposit {min(stamps)}"
-    return None
+    return f"deposit {min(stamps)}" if stamps else None
 
 
 def compare(a: Work, b: Work, *, headings: AbstractSet[str] = frozenset()) -> str | None:
@@ -607,6 +611,8 @@ def _by_title(a: Work, b: Work, versions: str | None, strict: str = "") -> str |
         return None
     if (ratio >= 95 or cut) and (shared or (same_year and _specific(a, b))):
         return f"{title}{authors}{year}"
+    if (ratio >= 95 or cut) and (evidence := _one_item(a, b)):  # a short title, no authors
+        return f"{title}{authors}{year}, same {evidence}"
     if ratio >= 85 and shared:
         return f"title {ratio:.0f}% alike{authors}{year}"
     if contained and shared:
