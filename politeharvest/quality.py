@@ -17,6 +17,7 @@ Deduplication (`Deduplicator`, `compare`) and enrichment (`enrich` with `Crossre
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 import unicodedata
@@ -457,6 +458,8 @@ def language_code(value: str) -> str | None:
 # A "?" right before a letter stands for a character lost on the way (a copy encoded to a
 # narrower character set): "T?rkiye", "Y?lmaz". A question mark ends a word.
 _LOST = re.compile(r"\?+(?=[^\W\d_])")
+_HYPHEN_BREAK = re.compile(r"(\w)-\s*\n\s*(\w)")
+_NOT_ALNUM = re.compile(r"[^0-9a-z]+")
 
 
 def fold(text: str) -> str:
@@ -467,14 +470,21 @@ def fold(text: str) -> str:
     characters lost as ``?`` (``T?rkiye``) are dropped instead of splitting the word;
     everything but letters and digits separates words.
     """
-    text = unicodedata.normalize("NFKC", text)
-    text = re.sub(r"(\w)-\s*\n\s*(\w)", r"\1\2", text)  # hyph-\nenation
-    text = _LOST.sub("", text)
-    text = text.replace("İ", "i").replace("I", "i").replace("ı", "i")  # noqa: RUF001
-    text = text.lower().replace("ß", "ss")
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    return " ".join(re.sub(r"[^0-9a-z]+", " ", text).split())
+    return _fold(text)
+
+
+@functools.lru_cache(maxsize=1 << 16)  # names and headings repeat: fold each once
+def _fold(text: str) -> str:
+    if "\n" in text:
+        text = _HYPHEN_BREAK.sub(r"\1\2", text)  # hyph-\nenation
+    if "?" in text:
+        text = _LOST.sub("", text)
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text)
+        text = text.replace("İ", "i").replace("ı", "i")  # noqa: RUF001
+        text = unicodedata.normalize("NFKD", text.lower().replace("ß", "ss"))
+        text = "".join(c for c in text if not unicodedata.combining(c))
+    return " ".join(_NOT_ALNUM.sub(" ", text.lower()).split())
 
 
 def plain(text: str) -> str:
