@@ -555,7 +555,10 @@ def compare(a: Work, b: Work, *, headings: AbstractSet[str] = frozenset()) -> st
     if a.year is not None and b.year is not None and a.year != b.year and not versions:
         return None  # another year and nothing to explain it: another work
     if a.generic or b.generic or a.title_key in headings or b.title_key in headings:
-        return _same_item(a, b)
+        item = _same_item(a, b)
+        if item is None and (a.lossy or b.lossy):
+            item = _same_item(a.plain_view(), b.plain_view())
+        return item
     found = _by_title(a, b, versions, strict)
     if found is None and (a.lossy or b.lossy):  # T?rkiye: compare what both copies kept
         found = _by_title(a.plain_view(), b.plain_view(), versions, strict)

@@ -458,6 +458,7 @@ def language_code(value: str) -> str | None:
 # A "?" right before a letter stands for a character lost on the way (a copy encoded to a
 # narrower character set): "T?rkiye", "Y?lmaz". A question mark ends a word.
 _LOST = re.compile(r"\?+(?=[^\W\d_])")
+_MARKED = re.compile(r".[\u0300-\u036f]+")  # a letter with a combining mark left after NFKC
 _HYPHEN_BREAK = re.compile(r"(\w)-\s*\n\s*(\w)")
 _NOT_ALNUM = re.compile(r"[^0-9a-z]+")
 
@@ -493,7 +494,7 @@ def plain(text: str) -> str:
     The form in which a damaged copy (``T?rkiye'de ?retmen``) and the intact one
     (``Türkiye'de öğretmen``) agree: both give ``trkiye de retmen``.
     """
-    text = unicodedata.normalize("NFKC", text)
+    text = _MARKED.sub("", unicodedata.normalize("NFKC", text))  # "i̇" of a lower-cased "İ" too
     text = "".join(c for c in text if c.isascii() and c != "?")
     return fold(text)
 
