@@ -6,21 +6,30 @@ so the cost grows about linearly with the number of records. The index is a `Ded
 memory by default, or a SQLite file so that several harvests deduplicate together.
 
 The decision for a pair is pure (`compare`): it returns why two records describe the same work,
-or nothing. Guards, in order:
+or nothing. In order:
 
-* different DOIs, or different years, never merge (a conference paper and its journal version
-  of another year are two works);
+* the same DOI merges; two different DOIs never do, unless one record is a preprint or a copy
+  without a venue (its own repository DOI), and then only with the same title and authors;
+* a notice about another work ("Correction to: X") never merges with it;
+* another year never merges unless the records explain it (`_versions`): a preprint up to
+  three years before its publication, an article online first and its issue (or an accepted
+  manuscript) up to twelve months apart, one venue in consecutive years, or a copy without a
+  venue up to three years from the published version; then the titles must agree closely and
+  the authors agree;
 * generic headings ("Editorial", "Introduction", "Book reviews", "Editörden", "Vorwort"...),
   titles of fewer than two content words, and short titles that one repository uses twice in
-  one year (columns such as "Trade Press News") are merged only by DOI;
+  one year (columns such as "Trade Press News") merge only by DOI or when the citation
+  (volume, issue, pages) or the deposit timestamp shows one item;
 * titles whose numbers differ (part 1 and part 2, volume I and II) never merge, nor titles in
   which each side has a content word the other lacks (one template, two subjects);
 * when both records name authors, at least one author must agree: family name alike (order,
   initials and a one-letter typo in a long name do not matter) and first initials compatible;
 * a repository's own records are distinct works unless they share a DOI;
-* title evidence: 95 % alike with one corroboration (an author or the year), 85 % alike with
-  a shared author, or one title contained in the other (25+ characters, 4+ words) with a
-  shared author. Bracketed remarks ("(panel session)") are compared both ways.
+* title evidence: 95 % alike (or cut at a length limit) with one corroboration (an author, or
+  the year for a long and specific title), 85 % alike with a shared author, or one title
+  contained in the other (25+ characters, 4+ words) with a shared author. Bracketed remarks
+  ("(panel session)") and parallel titles ("Editörden / From the Editor") are compared both
+  ways; a copy with characters lost as ``?`` is compared as it is, then in `plain` form.
 """
 
 from __future__ import annotations
@@ -555,13 +564,14 @@ def compare(a: Work, b: Work, *, headings: AbstractSet[str] = frozenset()) -> st
     if a.year is not None and b.year is not None and a.year != b.year and not versions:
         return None  # another year and nothing to explain it: another work
     if a.generic or b.generic or a.title_key in headings or b.title_key in headings:
-        item = _same_item(a, b)
-        if item is None and (a.lossy or b.lossy):
-            item = _same_item(a.plain_view(), b.plain_view())
-        return item
-    found = _by_title(a, b, versions, strict)
+        if strict:
+            return None  # a heading against two DOIs: nothing can outweigh them
+        decide = _same_item
+    else:
+        decide = functools.partial(_by_title, versions=versions, strict=strict)
+    found = decide(a, b)
     if found is None and (a.lossy or b.lossy):  # T?rkiye: compare what both copies kept
-        found = _by_title(a.plain_view(), b.plain_view(), versions, strict)
+        found = decide(a.plain_view(), b.plain_view())
         return f"{found}, read without the characters lost as ?" if found else None
     return found
 

@@ -498,6 +498,44 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, Any], tuple[str, ...] | No
         ),
         None,
     ),
+    (
+        "headings",
+        "a book review whose copy lost its reviewer's letters as ?",
+        rec(
+            OJS,
+            "Book Review",
+            ["Çınar, Nilüfer"],
+            "2016",
+            source=["Yapı ve Deprem Araştırmaları; Cilt: 16 Sayı: 1; 895-903"],
+        ),
+        rec(
+            AGG,
+            "Book Review",
+            ["??nar, Nil?fer"],
+            "2016",
+            source=["Yapı ve Deprem Araştırmaları, 16(1), 895-903 (2016)"],
+        ),
+        ("same heading and citation 16 1 895 903", "lost as ?"),
+    ),
+    (
+        "damage",
+        "an ALL-CAPS thesis and its copy lower-cased with its letters lost as ?",
+        rec(
+            DSPACE,
+            "ÖĞRETMEN ADAYLARINDA OYUN TABANLI ÖĞRENMENİN TUTUM ÜZERİNE ETKİSİ",
+            ["Gülşah ÇETİN"],
+            "2008",
+            type=["Thesis"],
+        ),
+        rec(
+            AGG,
+            "??retmen adaylarinda oyun tabanli ??renmen?n tutum ?zer?ne etk?s?",
+            ["G?l?ah ?ET?N"],
+            "2008",
+            type=["Thesis"],
+        ),
+        ("lost as ?",),
+    ),
     # -- must-not-merge traps ---------------------------------------------------------------------
     (
         "traps",
@@ -576,3 +614,19 @@ def test_publication_date_is_not_the_deposit(
 def test_no_date_at_all() -> None:
     assert publication_date({"title": ["x"]}) is None
     assert publication_date({"date": ["n.d."]}) is None
+
+
+def test_work_survives_the_sqlite_index() -> None:
+    row = rec(
+        DSPACE,
+        "T?rkiye'de ??retmen yeti?tirme: I",
+        ["Y?lmaz, Ay?e"],
+        ["2018-04-11T08:12:45Z", "2012-12"],
+        source=["Eğitim ve Bilim, 44(198), 1-20"],
+        type=["info:eu-repo/semantics/preprint", "Thesis"],
+    )
+    work = work_of(row)
+    assert work.lossy and work.version == "preprint" and work.thesis and work.month == 12
+    assert work.stamps == {"2018-04-11T08:12:45Z"} and work.citations == {"44 198 1 20"}
+    again = type(work).from_json(work.to_json())
+    assert again == work
