@@ -489,8 +489,10 @@ def _versions(a: Work, b: Work) -> str | None:
     A preprint (or submitted version, working paper) and its published version, the
     preprint first and at most `PREPRINT_YEARS` earlier; an accepted manuscript or an article
     online first and its issue, at most `ONLINE_FIRST_MONTHS` apart by the months the dates
-    give; or one venue in consecutive years (online first, then the issue). A conference
-    paper and its journal version have neither.
+    give; one venue in consecutive years (online first, then the issue); or a copy without
+    a venue (a preprint server, a later deposit) at most `PREPRINT_YEARS` from the published
+    version. Only a preprint explains a gap beside a conference paper: a conference paper and
+    a journal article of its title are two works.
     """
     if a.year is None or b.year is None or a.year == b.year:
         return None
@@ -498,6 +500,8 @@ def _versions(a: Work, b: Work) -> str | None:
     gap = late.year - early.year  # type: ignore[operator]
     if early.version == "preprint" and late.version != "preprint" and gap <= PREPRINT_YEARS:
         return f"preprint {early.year}, published {late.year}"
+    if early.conference or late.conference:
+        return None  # a conference paper and a journal article of its title: two works
     if early.month is not None:
         apart = _months(late, last=False) - _months(early, last=False)
         if apart <= ONLINE_FIRST_MONTHS:
@@ -534,7 +538,7 @@ def _same_item(a: Work, b: Work) -> str | None:
 def _one_item(a: Work, b: Work) -> str | None:
     """What shows two records are one item: a citation in one venue, or a deposit timestamp."""
     cited = a.citations & b.citations
-    if cited and (a.venue == b.venue or not a.venue or not b.venue):
+    if cited and a.venue and a.venue == b.venue:
         return f"citation {min(cited)}"
     stamps = a.stamps & b.stamps
     return f"deposit {min(stamps)}" if stamps else None
