@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("rapidfuzz")
 
@@ -630,3 +632,61 @@ def test_work_survives_the_sqlite_index() -> None:
     assert work.stamps == {"2018-04-11T08:12:45Z"} and work.citations == {"44 198 1 20"}
     again = type(work).from_json(work.to_json())
     assert again == work
+
+
+_WORDS = st.sampled_from(
+    [
+        "toprak",
+        "erozyonu",
+        "kuraklık",
+        "öğretmen",
+        "yetiştirme",
+        "buğday",
+        "verimi",
+        "soil",
+        "erosion",
+        "drought",
+        "Türkiye",
+        "Konya",
+        "havzası",
+        "analizi",
+        "model",
+    ]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(_WORDS, min_size=3, max_size=8),
+    st.booleans(),
+    st.sampled_from([None, "2018", "2019-12-01", "2020", "2021-03", "2023"]),
+    st.sampled_from([None, "2018", "2019", "2020-01-15", "2022"]),
+    st.sampled_from([[], ["Preprint"], ["Article"], ["Conference or Workshop Item"], ["Tez"]]),
+    st.sampled_from([[], ["Eğitim ve Bilim, 44(1), 1-9"], ["Toprak Su Dergisi"]]),
+    st.sampled_from([[], ["Eğitim ve Bilim, 45(2), 3-9"], ["Toprak Su Dergisi"]]),
+)
+def test_a_merge_across_years_always_names_its_explanation(
+    words: list[str],
+    same_authors: bool,
+    date_a: str | None,
+    date_b: str | None,
+    kind: list[str],
+    source_a: list[str],
+    source_b: list[str],
+) -> None:
+    title = " ".join(words)
+    a = rec(PREPRINTS, title, ["Yılmaz, Ayşe"], date_a, type=kind, source=source_a)
+    b = rec(
+        OJS, title, ["Yılmaz, Ayşe" if same_authors else "Kaya, Mehmet"], date_b, source=source_b
+    )
+    reason = compare(work_of(a), work_of(b))
+    assert bool(reason) == bool(compare(work_of(b), work_of(a)))
+    if not same_authors:
+        assert reason is None
+    wa, wb = work_of(a), work_of(b)
+    if reason and wa.year and wb.year and wa.year != wb.year:
+        assert any(
+            why in reason
+            for why in ("preprint", "online first", "accepted", "same venue", "copy without")
+        ), reason
+        assert abs(wa.year - wb.year) <= 3
