@@ -142,7 +142,8 @@ _VENUE_END = re.compile(r"[;,(]|\d")  # Journal; Cilt 14 ..., Journal, 14(2), 3-
 # A notice about another work: "Correction to: <its title>", "Erratum to <its title>".
 _NOTICE = re.compile(
     r"^(?:(erratum|errata|corrigendum|retraction|addendum|expression of concern|duzeltme|"
-    r"berichtigung)\b|(correction|reply|response|comments?|rejoinder|discussion) (?:to|on)\b)"
+    r"berichtigung|rectificatif|fe de erratas)\b|"
+    r"(correction|reply|response|comments?|rejoinder|discussion) (?:to|on)\b)"
 )
 _CONFERENCE = re.compile(r"\b(?:conference\w*|proceedings|workshop|kongre|sempozyum|bildiri)\b")
 _THESIS = re.compile(r"\b(?:\w*thesis|dissertation|tez|doktora|yuksek lisans|dissertationen)\b")
