@@ -624,7 +624,7 @@ def _by_title(a: Work, b: Work, versions: str | None, strict: str = "") -> str |
         agree = shared >= max(1, (fewer + 1) // 2) if both else _specific(a, b)
         if (ratio >= 95 or cut) and agree:
             return f"{title}{authors}, {versions}"
-        if contained and both and shared == fewer:  # a subtitle added, every author kept
+        if contained and fewer >= 2 and shared == fewer:  # a subtitle added, all authors kept
             return f"one title contains the other{authors}, {versions}"
         return None
     if (ratio >= 95 or cut) and (shared or (same_year and _specific(a, b))):
