@@ -73,6 +73,10 @@ def clean_row(rec: NormalizedRecord) -> dict[str, Any]:
             "titles": list(rec.titles),
             "creators": [attrs.asdict(n) for n in rec.creators],
             "dates": [{"iso": d.iso, "precision": d.precision} for d in rec.dates],
+            "issued": (
+                {"iso": rec.issued.iso, "precision": rec.issued.precision} if rec.issued else None
+            ),
+            "version": rec.version or None,
             "dois": list(rec.dois),
             "issns": list(rec.issns),
             "isbns": list(rec.isbns),

@@ -19,10 +19,9 @@ import attrs
 
 from ._dedupe import Work, compare, work_of
 from .exceptions import Deferred, FetchError, HarvestError
+from .quality import strip_markup
 
 __all__ = ["CrossrefClient", "Enrichment", "Found", "OpenAlexClient", "enrich"]
-
-_TAGS = re.compile(r"<[^<>]{0,300}>")
 
 
 @attrs.frozen
@@ -122,9 +121,7 @@ class CrossrefClient:
             titles=tuple(item.get("title") or ()),
             creators=names,
             year=_year(item.get("issued") or item.get("published")),
-            abstract=" ".join(html.unescape(_TAGS.sub(" ", abstract)).split())
-            if abstract
-            else None,
+            abstract=" ".join(html.unescape(strip_markup(abstract)).split()) if abstract else None,
             orcids=orcids,
         )
 

@@ -17,9 +17,11 @@ Deduplication (`Deduplicator`, `compare`) and enrichment (`enrich` with `Crossre
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 import unicodedata
+import urllib.parse
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -55,14 +57,21 @@ __all__ = [
     "Work",
     "clean_text",
     "compare",
+    "deposit_stamps",
     "enrich",
     "find_dois",
+    "fold",
+    "has_lost_characters",
     "language_code",
     "normalize",
     "normalize_date",
     "parse_name",
+    "plain",
+    "publication_date",
+    "strip_markup",
     "valid_isbn",
     "valid_issn",
+    "version_of",
     "work_of",
 ]
 
@@ -79,12 +88,98 @@ def _fix_mojibake(text: str) -> str:
     return str(ftfy.fix_text(text, normalization="NFC", uncurl_quotes=False))
 
 
-_TAG = re.compile(r"<[^<>]{0,300}>")
+# -- markup --------------------------------------------------------------------------------
+
+
+def _names(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# Elements that may appear in harvested titles and abstracts: HTML, JATS (Crossref abstracts,
+# OJS) and MathML. Inline ones are removed without a space (H<sub>2</sub>O is H2O); the others
+# separate words.
+_INLINE_TAGS = _names(
+    "a abbr b bdi bdo cite code del dfn em font i ins kbd mark q s samp small span strike "
+    "strong sub sup tt u var wbr "
+    # JATS
+    "bold italic monospace overline roman sans-serif sc strike underline named-content "
+    "styled-content inline-formula inline-graphic xref ext-link uri email tex-math "
+    # MathML
+    "math mi mn mo ms mtext mspace mrow msub msup msubsup munder mover munderover mfrac "
+    "msqrt mroot mstyle merror mpadded mphantom mfenced menclose mmultiscripts mprescripts "
+    "none semantics annotation annotation-xml mtable mtr mtd mlabeledtr maligngroup "
+    "malignmark mglyph"
+)
+_BLOCK_TAGS = _names(
+    "address article aside blockquote body br caption center dd div dl dt figcaption figure "
+    "footer h1 h2 h3 h4 h5 h6 head header hr html img li main nav ol p pre section table "
+    "tbody td tfoot th thead title tr ul "
+    # JATS
+    "abstract trans-abstract sec p title label list list-item disp-formula disp-quote "
+    "fig table-wrap graphic break boxed-text def-list def-item term def fn"
+)
+_KNOWN_TAGS = _INLINE_TAGS | _BLOCK_TAGS
+_VOID_TAGS = frozenset(["br", "hr", "img", "wbr", "break", "mspace", "none", "mprescripts"])
+_TAG = re.compile(
+    r"<(?P<close>/)?(?:(?P<prefix>[A-Za-z][\w.-]*):)?(?P<name>[A-Za-z][\w-]*)"
+    r"(?P<attrs>(?:\s+[A-Za-z_:][\w:.-]*(?:\s*=\s*(?:\"[^\"<>]*\"|'[^'<>]*'|[^\s\"'<>=`]+))?)*)"
+    r"\s*(?P<self>/)?>"
+)
+_COMMENT = re.compile(r"<!--.*?-->|<!\[CDATA\[|\]\]>", re.DOTALL)
+_QUOTED_ATTRIBUTE = re.compile(r"=\s*[\"']")
+
+
+def strip_markup(text: str) -> str:
+    """``text`` without its HTML, JATS and MathML markup; text that only looks like a tag stays.
+
+    A tag is markup when its element is a known HTML, JATS or MathML one and the text shows it
+    is markup: a closing tag, an element closed later in the text, an empty element (``<br>``,
+    ``<br/>``), quoted attributes (``<span class="x">``), a namespace prefix (``<jats:p>``),
+    or any other tag in the same text that is markup. ``Bounds for x<y and y>z`` and
+    ``On <p>-adic numbers`` are kept as they are; ``<p>Die <i>Größe</i></p>`` loses its tags.
+    Comments and CDATA markers go too. Idempotent.
+    """
+    if "<" not in text or ">" not in text:
+        return text
+    text = _COMMENT.sub(" ", text)
+    tags = [m for m in _TAG.finditer(text) if m["name"].lower() in _KNOWN_TAGS]
+    if not tags:
+        return text
+    closed = {m["name"].lower() for m in tags if m["close"]}
+
+    def certain(m: re.Match[str]) -> bool:
+        name = m["name"].lower()
+        return bool(
+            m["close"]
+            or m["self"]
+            or m["prefix"]
+            or name in closed
+            or name in _VOID_TAGS
+            or _QUOTED_ATTRIBUTE.search(m["attrs"] or "")
+        )
+
+    sure = [certain(m) for m in tags]
+    if not any(sure):
+        return text  # x<b and c>d, <p>-adic: nothing shows that this is markup
+    out: list[str] = []
+    last = 0
+    for m, is_sure in zip(tags, sure, strict=True):
+        if not is_sure and (m["attrs"] or "").strip():
+            continue  # <b and c> beside real markup: still not a tag
+        out.append(text[last : m.start()])
+        out.append("" if m["name"].lower() in _INLINE_TAGS else " ")
+        last = m.end()
+    out.append(text[last:])
+    return "".join(out)
+
+
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
 def clean_text(value: str) -> str:
-    """Entities unescaped, tags stripped, mojibake repaired, NFC, whitespace collapsed.
+    """Entities unescaped, markup stripped, mojibake repaired, NFC, whitespace collapsed.
+
+    Only real markup goes (`strip_markup`): ``Bounds for x<y and y>z`` keeps its text.
 
     Idempotent: cleaning a cleaned text changes nothing.
     """
@@ -94,7 +189,7 @@ def clean_text(value: str) -> str:
         if unescaped == text:
             break
         text = unescaped
-    text = _TAG.sub(" ", text)
+    text = strip_markup(text)
     if not text.isascii() or _CONTROL.search(text):  # mojibake needs non-ASCII characters
         text = " ".join(text.split())  # ftfy reads "Š¼Â" and "Š¼Â " differently
         for _ in range(4):  # a repair can reveal more mojibake (C1 controls read as cp1252)
@@ -236,11 +331,18 @@ def _family_case(family: str) -> str:
     return family
 
 
+def _is_initials(word: str) -> bool:
+    """``J``, ``JK``, ``J.K.``, ``ŞD``: one to three capital letters, each maybe with a dot."""
+    letters = word.replace(".", "")
+    return 1 <= len(letters) <= 3 and letters.isalpha() and letters.isupper()
+
+
 def parse_name(value: str) -> Name:
     """Split a name into family and given names with initials, keeping the original.
 
-    ``Smith, John``, ``John Smith``, ``J. Smith``, ``SMITH J``, ``van der Berg, Anna``
-    and Turkish names such as ``Yilmaz, Ayse`` (with their own letters) are all read.
+    ``Smith, John``, ``John Smith``, ``J. Smith``, ``SMITH J``, ``Smith JK`` (PubMed),
+    ``van der Berg, Anna`` and Turkish names such as ``Doğan, Ayşe`` or ``Doğan ŞD`` (with
+    their own letters) are all read.
     """
     text = clean_text(value)
     if "," in text:
@@ -249,14 +351,14 @@ def parse_name(value: str) -> Name:
         words = text.split()
         if not words:
             return Name("", "", "", value)
-        if len(words) >= 2 and re.fullmatch(r"(?:[A-Z]\.?){1,3}", words[-1]) and words[0].isupper():
-            family, given = " ".join(words[:-1]), words[-1]  # SMITH J, SMITH JK
+        if len(words) >= 2 and _is_initials(words[-1]) and not _is_initials(words[0]):
+            family, given = " ".join(words[:-1]), words[-1]  # SMITH J, Smith JK, Doğan ŞD
         else:
             cut = len(words) - 1
             while cut > 0 and words[cut - 1].lower() in _PARTICLES:
                 cut -= 1
             family, given = " ".join(words[cut:]), " ".join(words[:cut])
-    if re.fullmatch(r"(?:[A-Z]\.?){2,3}", given) and "." not in given:
+    if _is_initials(given) and len(given) > 1 and "." not in given:
         given = " ".join(f"{c}." for c in given)  # JK: J. K.
     return Name(_family_case(family), given, _initials(given), value)
 
@@ -264,13 +366,19 @@ def parse_name(value: str) -> Name:
 # -- identifiers ---------------------------------------------------------------------------
 
 _DOI = re.compile(r"(10\.\d{4,9}/[^\s\"'<>]+)", re.IGNORECASE)
+# OpenAIRE's relation vocabulary: ``info:eu-repo/semantics/altIdentifier/doi/...`` is the
+# record's own DOI; ``.../reference/...``, ``.../dataset/...`` and the like name other works.
+_OTHER_WORK = re.compile(r"info:eu-repo/semantics/(?!altIdentifier/)[A-Za-z]+/", re.IGNORECASE)
 
 
 def find_dois(values: Iterable[str]) -> tuple[str, ...]:
-    """DOIs found in URLs (doi.org, dx.doi.org), ``doi:`` forms and bare ones, lower case."""
+    """DOIs in URLs (doi.org, dx.doi.org, percent-encoded), ``doi:`` forms and bare, lower case."""
     found: dict[str, None] = {}
     for value in values:
-        for match in _DOI.finditer(html.unescape(value)):
+        text = html.unescape(value)
+        if "%2f" in text.lower():  # https://doi.org/10.1234%2Fabc
+            text = urllib.parse.unquote(text)
+        for match in _DOI.finditer(text):
             doi = match.group(1).rstrip(".,;)]}").lower()
             found[doi] = None
     return tuple(found)
@@ -345,6 +453,156 @@ def language_code(value: str) -> str | None:
     return _LANGUAGE_CODES.get(head)
 
 
+# -- folding for comparison ----------------------------------------------------------------
+
+# A "?" right before a letter stands for a character lost on the way (a copy encoded to a
+# narrower character set): "T?rkiye", "Y?lmaz". A question mark ends a word.
+_LOST = re.compile(r"\?+(?=[^\W\d_])")
+_MARKED = re.compile(r".[\u0300-\u036f]+")  # a letter with a combining mark left after NFKC
+_HYPHEN_BREAK = re.compile(r"(\w)-\s*\n\s*(\w)")
+_NOT_ALNUM = re.compile(r"[^0-9a-z]+")
+
+
+def fold(text: str) -> str:
+    """Text folded for comparison: lower case, no diacritics, ligatures and hyphen breaks undone.
+
+    Turkish dotted and dotless i fold to ``i`` in both cases (``İSTANBUL`` and ``ISPARTA``,
+    as written or lower-cased by a Turkish or another locale), German sharp s to ``ss``;
+    characters lost as ``?`` (``T?rkiye``) are dropped instead of splitting the word;
+    everything but letters and digits separates words.
+    """
+    return _fold(text)
+
+
+@functools.lru_cache(maxsize=1 << 16)  # names and headings repeat: fold each once
+def _fold(text: str) -> str:
+    if "\n" in text:
+        text = _HYPHEN_BREAK.sub(r"\1\2", text)  # hyph-\nenation
+    if "?" in text:
+        text = _LOST.sub("", text)
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text)
+        text = text.replace("İ", "i").replace("ı", "i")  # noqa: RUF001
+        text = unicodedata.normalize("NFKD", text.lower().replace("ß", "ss"))
+        text = "".join(c for c in text if not unicodedata.combining(c))
+    return " ".join(_NOT_ALNUM.sub(" ", text.lower()).split())
+
+
+def plain(text: str) -> str:
+    """`fold` of ``text`` with every character outside ASCII dropped, and every lost one (``?``).
+
+    The form in which a damaged copy (``T?rkiye'de ?retmen``) and the intact one
+    (``Türkiye'de öğretmen``) agree: both give ``trkiye de retmen``.
+    """
+    text = _MARKED.sub("", unicodedata.normalize("NFKC", text))  # "i̇" of a lower-cased "İ" too
+    text = "".join(c for c in text if c.isascii() and c != "?")
+    return fold(text)
+
+
+def has_lost_characters(text: str) -> bool:
+    """Whether ``text`` shows characters lost as ``?`` (a ``?`` right before a letter)."""
+    return bool(_LOST.search(text))
+
+
+# -- which date, which version --------------------------------------------------------------
+
+# A time of day other than midnight: when a record was deposited, not when it was published
+# (a date converted to a timestamp comes out as T00:00:00).
+_DEPOSIT = re.compile(r"\d[T ](?!00:00(?::00)?(?:\.0+)?(?:Z|[+-]00:?00)?$)\d{1,2}:\d{2}")
+_ISSUED_FIELD = re.compile(r"(?:^|[._:-])(?:issued|published|datepublished|dateissued)$", re.I)
+_CITATION_FIELD = re.compile(r"(?:^|[._:-])(?:source|citation|bibliographiccitation)$", re.I)
+_CITED_YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)")
+_CITATION_YEAR = re.compile(r"\((1[5-9]\d\d|20\d\d)\)")  # Author (2012). Title. Journal
+
+
+def deposit_stamps(metadata: Mapping[str, Iterable[str]]) -> tuple[str, ...]:
+    """The dates given to the second with a time of day: when the record was deposited."""
+    return tuple(
+        dict.fromkeys(
+            value.strip()
+            for name, values in metadata.items()
+            if name == "date" or "date" in name.lower()
+            for value in values
+            if _DEPOSIT.search(value.strip())
+        )
+    )
+
+
+def publication_date(metadata: Mapping[str, Iterable[str]]) -> PartialDate | None:
+    """The record's publication date among the dates it lists, or None.
+
+    A repository lists several dates: DSpace's XOAI gives ``dc.date.accessioned`` and
+    ``dc.date.available`` (deposit timestamps, often years after publication) before
+    ``dc.date.issued``, and its oai_dc keeps all three as ``date``. In order:
+
+    1. a field named as the issue or publication date (``date.issued``, ``dc.date.issued``,
+       ``dcterms:issued``, ``datePublished``);
+    2. the date whose year the citation in ``source`` (or ``bibliographicCitation``, or a
+       citation among the identifiers) gives;
+    3. the dates without a time of day (a timestamp is a deposit), the shortest first
+       (``2010`` before ``2010-05-01``), then the earliest;
+    4. when only deposit timestamps are left, the year the citation gives, else None: a
+       deposit says nothing of when the work was published.
+    """
+    issued: list[PartialDate] = []
+    listed: list[PartialDate] = []
+    cited: list[tuple[str, str]] = []
+    for name, values in metadata.items():
+        if _ISSUED_FIELD.search(name.replace("-", "")):
+            issued += [d for d in (normalize_date(v) for v in values) if d]
+        elif name == "date" or name.endswith((".date", ":date")):
+            listed += [d for d in (normalize_date(v) for v in values) if d]
+        if _CITATION_FIELD.search(name):
+            cited += [(y, v) for v in values for y in _CITED_YEAR.findall(v)]
+        elif name == "identifier":
+            cited += [(y, v) for v in values for y in _CITATION_YEAR.findall(v)]
+    if issued:
+        return issued[0]
+    years = {year for year, _ in cited}
+    agreeing = [d for d in listed if d.iso[:4] in years]
+    dates = [d for d in listed if not _DEPOSIT.search(d.original.strip())]
+    pool = agreeing or dates
+    if pool:
+        return min(pool, key=lambda d: (len(d.iso), d.iso))
+    if cited and listed:  # deposits only: the citation dates the work
+        year, text = cited[0]
+        return PartialDate(year, "year", text)
+    return None
+
+
+_VERSIONS = {
+    "preprint": "preprint",
+    "pre print": "preprint",
+    "submittedversion": "preprint",
+    "submitted version": "preprint",
+    "workingpaper": "preprint",
+    "working paper": "preprint",
+    "on baski": "preprint",
+    "acceptedversion": "accepted",
+    "accepted version": "accepted",
+    "postprint": "accepted",
+    "post print": "accepted",
+    "author accepted manuscript": "accepted",
+}
+
+
+def version_of(metadata: Mapping[str, Iterable[str]]) -> str:
+    """``"preprint"``, ``"accepted"`` or ``""``: the version a record's type says it is.
+
+    Read from ``type`` (and ``version``) values in the COAR and info:eu-repo vocabularies
+    (``info:eu-repo/semantics/preprint``, ``submittedVersion``, ``acceptedVersion``) and
+    their plain forms (``Preprint``, ``Working Paper``, the Turkish for preprint).
+    """
+    found = ""
+    for name in ("type", "version"):
+        for value in metadata.get(name, ()):
+            folded = f" {fold(value)} "
+            for phrase, version in _VERSIONS.items():
+                if f" {phrase} " in folded and (version == "preprint" or not found):
+                    found = version
+    return found
+
+
 # -- records -------------------------------------------------------------------------------
 
 
@@ -363,6 +621,8 @@ class NormalizedRecord:
         languages: ISO 639-1 codes of the languages that could be recognised.
         fixes: what changed, one sentence each.
         raw: the row exactly as it came.
+        issued: the publication date among the dates (`publication_date`), if any.
+        version: ``"preprint"``, ``"accepted"`` or ``""`` (`version_of`).
     """
 
     identifier: str
@@ -376,6 +636,8 @@ class NormalizedRecord:
     languages: tuple[str, ...] = ()
     fixes: tuple[str, ...] = ()
     raw: Mapping[str, Any] = attrs.field(factory=dict)
+    issued: PartialDate | None = None
+    version: str = ""
 
 
 def _values(metadata: Mapping[str, Any], name: str) -> list[str]:
@@ -396,7 +658,9 @@ def normalize(row: Mapping[str, Any]) -> NormalizedRecord:
             fixes.append(f"{name}: {changed} value(s) cleaned")
         cleaned[name] = out
     dates = tuple(d for d in (normalize_date(v) for v in cleaned.get("date", ())) if d)
-    identifiers = [*cleaned.get("identifier", ()), *cleaned.get("relation", ())]
+    relations = cleaned.get("relation", ())
+    own = [v for v in relations if not _OTHER_WORK.search(v)]  # not a reference or a dataset
+    identifiers = [*cleaned.get("identifier", ()), *own]
     others = [v for k, vs in cleaned.items() if k not in ("identifier", "relation") for v in vs]
     dois = find_dois([*identifiers, *(v for v in others if "doi" in v.lower())])
     issns = tuple(dict.fromkeys(i for i in (valid_issn(v) for v in identifiers) if i))
@@ -416,6 +680,8 @@ def normalize(row: Mapping[str, Any]) -> NormalizedRecord:
         languages=languages,
         fixes=tuple(fixes),
         raw=row,
+        issued=publication_date(cleaned),
+        version=version_of(cleaned),
     )
 
 

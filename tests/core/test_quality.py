@@ -16,6 +16,7 @@ from politeharvest.quality import (
     normalize,
     normalize_date,
     parse_name,
+    strip_markup,
     valid_isbn,
     valid_issn,
 )
@@ -32,10 +33,33 @@ from politeharvest.quality import (
         ("Ce\u0301sar et l\u2019e\u0301cole", "César et l\u2019école"),  # NFC
         ("  Étude   des   sols  ", "Étude des sols"),
         ("Çevre &amp; Şehir", "Çevre & Şehir"),
+        # only real markup goes: text that merely looks like a tag is kept
+        ("Bounds for x<y and y>z", "Bounds for x<y and y>z"),
+        ("On <p>-adic numbers", "On <p>-adic numbers"),
+        ("On &lt;p&gt;-adic numbers", "On <p>-adic numbers"),
+        ("If a<b and c>d then", "If a<b and c>d then"),
+        ("<i>Note</i>: a<b and c>d", "Note: a<b and c>d"),
+        ("H<sub>2</sub>O and CO<sub>2</sub>", "H2O and CO2"),
+        ("<jats:p>Soil <jats:italic>in situ</jats:italic></jats:p>", "Soil in situ"),
+        ("<mml:math><mml:msup><mml:mi>x</mml:mi><mml:mn>2</mml:mn></mml:msup></mml:math>", "x2"),
+        ('<span class="title">Kuraklık</span>', "Kuraklık"),
+        ("first line<br>second line<br/>third", "first line second line third"),
+        ("&lt;b&gt;Bold&lt;/b&gt; claim", "Bold claim"),  # escaped markup is markup
+        ("<!-- generated -->Title", "Title"),
     ],
 )
 def test_clean_text(raw: str, clean: str) -> None:
     assert clean_text(raw) == clean
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="<>/=\"' abipxy-", max_size=60))
+def test_markup_stripping_keeps_every_letter_outside_tags_and_is_idempotent(text: str) -> None:
+    once = strip_markup(text)
+    assert clean_text(clean_text(text)) == clean_text(text)
+    # nothing but markup is removed: text without a known element name keeps every letter
+    if not any(f"<{n}" in text or f"</{n}" in text for n in ("a", "b", "i", "p")):
+        assert once == text
 
 
 @pytest.mark.parametrize(
