@@ -26,6 +26,7 @@ from __future__ import annotations
 import base64
 import logging
 import re
+import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Literal, Protocol, cast
 from urllib.parse import urlsplit
@@ -60,6 +61,7 @@ from .exceptions import (
     NoRecordsMatch,
     NoSetHierarchy,
     OaiError,
+    RepositoryMisbehaves,
     ResponseTooLarge,
 )
 
@@ -173,6 +175,11 @@ class OaiPage:
         skipped: records left out because they were already delivered before a restart.
         moved_to: the endpoint's new address when it moved from http to https (the pager
             uses it from then on), else None.
+        out_of_scope: records of the page left out because they were not asked for
+            (a lenient pager; a strict one raises `RepositoryMisbehaves`).
+        violations: how the page broke its request (`Violation.describe` clauses).
+        doubt: why the listing so far cannot be taken as complete (the repository
+            answered outside its request on this or an earlier page); "" when it can.
     """
 
     items: tuple[Any, ...]
@@ -185,6 +192,9 @@ class OaiPage:
     raw: bytes | None = None
     skipped: int = 0
     moved_to: str | None = None
+    out_of_scope: int = 0
+    violations: tuple[str, ...] = ()
+    doubt: str = ""
 
     @property
     def records(self) -> tuple[Any, ...]:
@@ -353,6 +363,13 @@ class OaiPager:
         max_stale_pages: pages in a row that only repeat records of the listing (with
             fresh tokens) before `ListingLoop`; seen_window: how many records it remembers.
         owns_session: `close` (and a ``with`` block's end) closes the session too (`from_url`).
+        lenient: a page that answers outside its request (a datestamp outside the window,
+            a record outside the set, a changing completeListSize...) keeps only the
+            records asked for and marks the listing in doubt (`OaiPage.doubt`), instead
+            of raising `RepositoryMisbehaves`.
+        max_remembered: records of a listing the pager remembers (identifier and
+            datestamp), so that a listing restarted from its start after a refused
+            token delivers nothing twice, and a record coming back older is noticed.
     """
 
     session: OaiSession
@@ -368,10 +385,15 @@ class OaiPager:
     max_stale_pages: int = 5
     seen_window: int = 50_000
     owns_session: bool = False
+    lenient: bool = False
+    max_remembered: int = 1_000_000
     _identity: OaiIdentify | None = attrs.field(default=None, init=False, repr=False)
     _progress: dict[tuple[Any, ...], Progress] = attrs.field(factory=dict, init=False, repr=False)
     _moved: str | None = attrs.field(default=None, init=False, repr=False)
     _ahead: Sent | None = attrs.field(default=None, init=False, repr=False)
+    _memory: dict[tuple[Any, ...], dict[str, str]] = attrs.field(
+        factory=dict, init=False, repr=False
+    )
 
     def __attrs_post_init__(self) -> None:
         parts = urlsplit(self.endpoint)
@@ -473,18 +495,17 @@ class OaiPager:
         Dates are sent at the repository's granularity (asking Identify once),
         always in UTC. With `windows`, the listing runs window by window.
         """
-        return cast(
-            OaiCursor,
-            self._step(
-                listing.first_cursor,
-                verb,
-                metadata_prefix=metadata_prefix or self.metadata_prefix,
-                set_spec=set_spec if set_spec is not None else self.set_spec,
-                from_=from_ if from_ is not None else self.from_,
-                until=until if until is not None else self.until,
-                windows=windows,
-            ),
+        cursor = self._step(
+            listing.first_cursor,
+            verb,
+            metadata_prefix=metadata_prefix or self.metadata_prefix,
+            set_spec=set_spec if set_spec is not None else self.set_spec,
+            from_=from_ if from_ is not None else self.from_,
+            until=until if until is not None else self.until,
+            windows=windows,
         )
+        # A tag of its own: what the pager delivered of this listing is remembered by it.
+        return attrs.evolve(cast(OaiCursor, cursor), tag=uuid.uuid4().hex[:16])
 
     def fetch(self, cursor: OaiCursor, *, send_ahead: bool = False) -> OaiPage:
         """Fetch and parse the page `cursor` points at; its `next_cursor` points at the next.
@@ -504,37 +525,107 @@ class OaiPager:
                 cursor.request_params(), verb=cursor.verb, ahead_of=ahead_of
             )
         except NoRecordsMatch:
-            return OaiPage((), self._step(listing.after_list, cursor), url=self.endpoint)
+            end = self._step(listing.after_list, cursor)
+            return OaiPage((), end, url=self.endpoint, doubt=cursor.doubt)
         except BadResumptionToken as exc:
             if cursor.resumption_token is None:
                 raise
             recovered = self._step(listing.recover, cursor, exc, max_restarts=self.max_restarts)
-            return OaiPage((), recovered, url=exc.url)
+            return OaiPage((), recovered, url=exc.url, doubt=cursor.doubt)
         list_el = _list_element(parsed, cursor.verb, url, raw)
         taken = _taken(cursor, list_el, parsed.items)
         listing.check_progress(
             self._progress, cursor, taken, url, self.seen_window, self.max_stale_pages
         )
         token, size, position = _token(list_el)
+        items, skipped, check = taken.items, taken.skipped, None
+        if cursor.verb != "ListSets":
+            memory = self._remembered(cursor)
+            check = listing.check_page(
+                cursor, taken.items, size=size, position=position, remembered=memory
+            )
+            if check.violations and not self.lenient:
+                first = check.violations[0]
+                raise RepositoryMisbehaves(
+                    url,
+                    page=first.page,
+                    kind=first.kind,
+                    asked=first.asked,
+                    came=first.came,
+                    violations=tuple(v.describe() for v in check.violations),
+                )
+            items, again = self._remember(memory, check.kept)
+            skipped += again
+        violations = tuple(v.describe() for v in check.violations) if check else ()
+        doubt = cursor.doubt or ("; ".join(violations) if violations else "")
+        if violations:
+            logger.warning(
+                "%s: the repository answered outside the request (%s); kept only the %d "
+                "records asked for, and the listing is not taken as complete",
+                url,
+                "; ".join(violations),
+                len(items),
+            )
+        following = self._step(
+            listing.advance,
+            cursor,
+            taken,
+            token=token,
+            url=url,
+            max_empty_pages=self.max_empty_pages,
+        )
+        if following is not None:
+            same = following.resumption_token is not None  # the same list goes on
+            following = listing.noted(
+                following,
+                size=size if same else None,
+                position=position if same else None,
+                doubt=doubt,
+            )
         return OaiPage(
-            items=taken.items,
-            next_cursor=self._step(
-                listing.advance,
-                cursor,
-                taken,
-                token=token,
-                url=url,
-                max_empty_pages=self.max_empty_pages,
-            ),
+            items=items,
+            next_cursor=following,
             complete_list_size=size,
             cursor_position=position,
             response_date=_text(parsed.root, "responseDate"),
             repairs=parsed.repairs,
             url=url,
             raw=raw if self.keep_raw else None,
-            skipped=taken.skipped,
+            skipped=skipped,
             moved_to=self._moved,
+            out_of_scope=check.out_of_scope if check else 0,
+            violations=violations,
+            doubt=doubt,
         )
+
+    def _remembered(self, cursor: OaiCursor) -> dict[str, str]:
+        """What this pager delivered of `cursor`'s listing: identifier to datestamp."""
+        key = (cursor.verb, cursor.tag) if cursor.tag else (cursor.verb, *cursor.origin)
+        memory = self._memory.get(key)
+        if memory is None:
+            while len(self._memory) >= 8:  # the oldest listings are forgotten first
+                del self._memory[next(iter(self._memory))]
+            memory = self._memory[key] = {}
+        return memory
+
+    def _remember(
+        self, memory: dict[str, str], records: Sequence[Any]
+    ) -> tuple[tuple[Any, ...], int]:
+        """The records not delivered before in the listing (now remembered), and how many were."""
+        fresh: list[Any] = []
+        again = 0
+        for record in records:
+            if not record.identifier:  # nothing to know it again by: delivered as it came
+                fresh.append(record)
+                continue
+            before = memory.get(record.identifier)
+            if before is not None and not listing._later(record.datestamp, before):
+                again += 1  # delivered before a restart from the start (or repeated)
+                continue
+            fresh.append(record)
+            if before is not None or len(memory) < self.max_remembered:
+                memory[record.identifier] = record.datestamp
+        return tuple(fresh), again
 
     def pages(self, cursor: OaiCursor | None = None) -> Iterator[OaiPage]:
         """Every page from `cursor` (default: a new ListRecords listing) to the end."""
@@ -567,7 +658,13 @@ class OaiPager:
             assert ahead_of is not None
             self._ahead = _send_ahead(self.session, self.method, self.endpoint, ahead_of, raw)
 
-        return _answer(response, verb, limit, send_next if ahead_of else None)
+        return _answer(
+            response,
+            verb,
+            limit,
+            send_next if ahead_of else None,
+            token_sent="resumptionToken" in params,
+        )
 
     def _step(self, step: Any, *args: Any, **kwargs: Any) -> Any:
         """Take a listing step; if it needs the granularity, ask Identify (once) and retake it."""
@@ -663,7 +760,12 @@ def _drop(sent: Sent | None) -> None:
 
 
 def _answer(
-    response: Any, verb: str, limit: int, on_raw: Callable[[bytes], None] | None = None
+    response: Any,
+    verb: str,
+    limit: int,
+    on_raw: Callable[[bytes], None] | None = None,
+    *,
+    token_sent: bool = False,
 ) -> tuple[ParsedPage, bytes, str]:
     """Read an OAI-PMH answer: decode, parse, raise its OAI error, report its repairs.
 
@@ -684,6 +786,15 @@ def _answer(
     try:
         parsed = streamed if streamed is not None else parse_page(raw, url=url)
     except BadResponse:
+        if response.status_code >= 400 and token_sent:
+            # Repositories that forget a token (a restart, a purge) often fail on it with
+            # a bare HTTP error: the listing restarts as after badResumptionToken.
+            raise BadResumptionToken(
+                f"HTTP {response.status_code} without an OAI-PMH answer to a resumption "
+                "token: the repository no longer knows the token (it expired, or the "
+                "repository restarted)",
+                url=url,
+            ) from None
         if response.status_code >= 400:
             raise BadResponse(
                 url,
