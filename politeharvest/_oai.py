@@ -559,7 +559,9 @@ class OaiPager:
         violations = tuple(v.describe() for v in check.violations) if check else ()
         doubt = cursor.doubt or ("; ".join(violations) if violations else "")
         if violations:
-            logger.warning(
+            # once per listing as a warning; the later pages of a listing in doubt quietly
+            logger.log(
+                logging.DEBUG if cursor.doubt else logging.WARNING,
                 "%s: the repository answered outside the request (%s); kept only the %d "
                 "records asked for, and the listing is not taken as complete",
                 url,

@@ -957,9 +957,7 @@ class HarvestPlan:
     def _note_doubt(self, lane: Lane, page: OaiPage) -> None:
         """A lenient page: say what was left out, and that the window stays uncovered."""
         notes = self._rt.notes
-        count, index, first = self._rt.left_out.get(
-            lane.key, (0, len(notes), page.violations[0])
-        )
+        count, index, first = self._rt.left_out.get(lane.key, (0, len(notes), page.violations[0]))
         count += page.out_of_scope
         what = lane.window.describe() + (f" --set {lane.set_spec}" if lane.set_spec else "")
         note = (

@@ -221,6 +221,13 @@ def _parser() -> argparse.ArgumentParser:
             action="store_true",
             help="harvest the window again from the start, delivering every record again",
         )
+        sub.add_argument(
+            "--lenient",
+            action="store_true",
+            help="when the repository answers outside the request (records outside the "
+            "window or set), keep only the records asked for instead of stopping; such a "
+            "listing is not recorded as covered",
+        )
         _fulltext_options(sub)
     return parser
 
@@ -600,6 +607,7 @@ def _run_harvest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             sink=args.out,
             incremental=not args.full,
             max_records=args.max_records,
+            lenient=args.lenient,
             on_event=(progress.event,),
             fulltext=_fulltext(args),
         )
