@@ -1,0 +1,174 @@
+"""The misbehaving-repository zoo through the real command line (a subprocess per run).
+
+What the user sees and gets when the repository lies: every record exactly once after
+the obvious next step, no record from outside the request delivered silently, the exit
+code, and one line saying what happened and what to do.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from politeharvest.testing import (
+    LoopbackServer,
+    MisbehavingRepository,
+    identifier_ordered,
+    set_dropped_from_tokens,
+    size_changing,
+    window_broken_after_first_page,
+)
+
+pytestmark = pytest.mark.integration
+
+UA = "politeharvest-tests/1.0 (+mailto:tests@example.org)"
+
+
+def harvest(url: str, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    command = [
+        sys.executable,
+        "-m",
+        "politeharvest",
+        "harvest",
+        url,
+        *args,
+        "--request-interval",
+        "0",
+        "--user-agent",
+        UA,
+        "--allow-private-addresses",
+    ]
+    return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=120)
+
+
+def rows(path: Path) -> list[dict[str, Any]]:
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def messages(stderr: str) -> list[str]:
+    """The lines the command itself wrote (not progress lines)."""
+    return [line for line in stderr.splitlines() if line.startswith("politeharvest:")]
+
+
+@pytest.fixture
+def serve() -> Iterator[Any]:
+    servers: list[LoopbackServer] = []
+
+    def start(repo: MisbehavingRepository) -> str:
+        server = LoopbackServer("127.0.0.5").start()
+        server.add("/oai", repo)
+        servers.append(server)
+        return server.url("/oai")
+
+    yield start
+    for server in servers:
+        server.stop()
+
+
+@pytest.mark.parametrize("answer", ["badResumptionToken", "http500"])
+def test_forgotten_tokens_after_max_records_lose_nothing(
+    serve: Any, tmp_path: Path, answer: str
+) -> None:
+    """The issue's data loss: --max-records 1000 of 2,500 listed in identifier order, the
+    repository forgets its tokens, the same command again until done: all 2,500 once;
+    then an incremental run finds nothing new, and --full into a new file gets 2,500."""
+    repo = identifier_ordered(forgotten_answer=answer)  # type: ignore[arg-type]
+    url = serve(repo)
+    out = tmp_path / "records.jsonl"
+    first = harvest(url, "--out", str(out), "--max-records", "1000", cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    assert len(rows(out)) == 1000
+    repo.forget_tokens()
+    for _ in range(4):
+        again = harvest(url, "--out", str(out), "--max-records", "1000", cwd=tmp_path)
+        assert again.returncode == 0, again.stderr
+        assert "check the base URL" not in again.stderr
+        if "--max-records" not in again.stderr:
+            break
+    ids = [r["identifier"] for r in rows(out)]
+    assert len(ids) == len(set(ids)) == 2500
+    later = harvest(url, "--out", str(out), cwd=tmp_path)
+    assert later.returncode == 0, later.stderr
+    assert "nothing new" in later.stderr
+    assert len(rows(out)) == 2500
+    full = tmp_path / "full.jsonl"
+    again_full = harvest(url, "--out", str(full), "--full", cwd=tmp_path)
+    assert again_full.returncode == 0, again_full.stderr
+    full_ids = [r["identifier"] for r in rows(full)]
+    assert len(full_ids) == len(set(full_ids)) == 2500
+
+
+CASES = [
+    ("set dropped from tokens", set_dropped_from_tokens, ["--set", "science"], "set=science"),
+    (
+        "window broken after page 1",
+        window_broken_after_first_page,
+        ["--from", "2020-01-01", "--until", "2020-12-31"],
+        "from=2020-01-01",
+    ),
+    ("completeListSize changing", size_changing, [], "completeListSize"),
+]
+
+
+def in_scope(row: dict[str, Any], options: list[str]) -> bool:
+    if "--set" in options and options[options.index("--set") + 1] not in row["sets"]:
+        return False
+    return not ("--from" in options and not row["datestamp"].startswith("2020"))
+
+
+def wanted(repo: MisbehavingRepository, options: list[str]) -> set[str]:
+    import time
+
+    out = set()
+    for record in repo.records:
+        row = {
+            "sets": list(record.sets),
+            "datestamp": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(record.datestamp)),
+        }
+        if in_scope(row, options):
+            out.add(record.identifier)
+    return out
+
+
+@pytest.mark.parametrize(("name", "make", "options", "asked"), CASES, ids=[c[0] for c in CASES])
+def test_a_repository_answering_outside_the_request_is_named_then_lenient_keeps_the_rest(
+    serve: Any, tmp_path: Path, name: str, make: Any, options: list[str], asked: str
+) -> None:
+    repo = make()
+    url = serve(repo)
+    out = tmp_path / "records.jsonl"
+    strict = harvest(url, "--out", str(out), *options, cwd=tmp_path)
+    assert strict.returncode == 1, strict.stderr
+    said = messages(strict.stderr)
+    assert len(said) == 1, strict.stderr
+    assert said[0].startswith("politeharvest: error: ") and "misbehaves: page 2" in said[0]
+    assert asked in said[0] and "--lenient" in said[0]
+    assert all(in_scope(row, options) for row in rows(out))  # only page 1, all asked for
+    assert len(rows(out)) == 100
+    # not recorded as covered: the same command meets the same answer again (after the
+    # honest first page of the listing it resumes, if any)
+    again = harvest(url, "--out", str(out), *options, cwd=tmp_path)
+    assert again.returncode == 1 and len(messages(again.stderr)) == 1
+    assert all(in_scope(row, options) for row in rows(out))
+    lenient = harvest(url, "--out", str(out), *options, "--lenient", cwd=tmp_path)
+    assert lenient.returncode == 0, lenient.stderr
+    got = rows(out)
+    ids = [r["identifier"] for r in got]
+    assert len(ids) == len(set(ids))  # each once
+    assert all(in_scope(row, options) for row in got)  # nothing from outside the request
+    assert set(ids) <= wanted(repo, options)
+    assert "not recorded as covered" in lenient.stderr
+    # still not covered: the next lenient run lists the window again, and adds nothing twice
+    before = repo.requests_seen
+    second = harvest(url, "--out", str(out), *options, "--lenient", cwd=tmp_path)
+    assert second.returncode == 0, second.stderr
+    assert repo.requests_seen - before > 2
+    assert len(rows(out)) == len(got)
