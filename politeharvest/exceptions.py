@@ -525,13 +525,14 @@ class RepositoryMisbehaves(BadResponse):
         self.violations = violations or (f"page {page} asked {asked} and got {came}",)
         more = f" (and {len(self.violations) - 1} more)" if len(self.violations) > 1 else ""
         super().__init__(
-            url,
+            url.split("?", 1)[0],  # the base URL: the token would fill the line
             f"the repository misbehaves: page {page} of the listing asked {asked} and got "
             f"{came}{more}. Nothing of that page was delivered and the listing is not "
             "recorded as covered; report it to the repository, harvest without that "
             "argument, or run with --lenient to keep only the records asked for "
             "(in Python: lenient=True)",
         )
+        self.url = url
 
 
 class ListingLoop(BadResponse):

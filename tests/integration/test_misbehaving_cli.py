@@ -172,3 +172,80 @@ def test_a_repository_answering_outside_the_request_is_named_then_lenient_keeps_
     assert second.returncode == 0, second.stderr
     assert repo.requests_seen - before > 2
     assert len(rows(out)) == len(got)
+
+
+def measure(root: str | None = None) -> dict[str, Any]:
+    """The zoo's outcomes through the CLI of the package at `root` (default: this one).
+
+    ``python -m tests.integration.test_misbehaving_cli [ROOT]`` prints them, e.g. for a
+    checkout of an earlier commit (``git archive COMMIT politeharvest | tar -x -C ROOT``).
+    """
+    import os
+    import tempfile
+    import time
+
+    env = {**os.environ, "PYTHONPATH": root} if root else None
+    results: dict[str, Any] = {}
+
+    def cli(url: str, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, "-m", "politeharvest", "harvest", url, *args]
+        command += ["--request-interval", "0", "--user-agent", UA, "--allow-private-addresses"]
+        return subprocess.run(command, cwd=cwd, capture_output=True, text=True, env=env)
+
+    def last_line(done: subprocess.CompletedProcess[str]) -> str:
+        lines = [x for x in done.stderr.splitlines() if x.startswith("politeharvest:")]
+        return lines[-1][:160] if lines else ""
+
+    with LoopbackServer("127.0.0.5") as server, tempfile.TemporaryDirectory() as tmp:
+        for answer in ("badResumptionToken", "http500"):
+            repo = identifier_ordered(forgotten_answer=answer)  # type: ignore[arg-type]
+            server.add(f"/{answer}", repo)
+            url, cwd = server.url(f"/{answer}"), Path(tmp) / answer
+            cwd.mkdir()
+            out = cwd / "out.jsonl"
+            codes = [cli(url, "--out", str(out), "--max-records", "1000", cwd=cwd).returncode]
+            repo.forget_tokens()
+            for _ in range(4):
+                done = cli(url, "--out", str(out), "--max-records", "1000", cwd=cwd)
+                codes.append(done.returncode)
+                if "--max-records" not in done.stderr:
+                    break
+            later = cli(url, "--out", str(out), cwd=cwd)
+            ids = [r["identifier"] for r in rows(out)]
+            results[f"tokens forgotten ({answer})"] = {
+                "exit codes": [*codes, later.returncode],
+                "distinct of 2500": len(set(ids)),
+                "rows": len(ids),
+                "message": last_line(done) or last_line(later),
+            }
+        for name, make, options, _asked in CASES:
+            repo = make()
+            path = "/" + name.replace(" ", "-")
+            server.add(path, repo)
+            cwd = Path(tmp) / path[1:]
+            cwd.mkdir()
+            out = cwd / "out.jsonl"
+            done = cli(server.url(path), "--out", str(out), *options, cwd=cwd)
+            got = rows(out)
+            results[name] = {
+                "exit code": done.returncode,
+                "asked for, delivered": sum(1 for r in got if in_scope(r, options)),
+                "asked for, in the repository": len(wanted(repo, options)),
+                "not asked for, delivered": sum(1 for r in got if not in_scope(r, options)),
+                "message": last_line(done),
+            }
+            lenient = cli(server.url(path), "--out", str(out), *options, "--lenient", cwd=cwd)
+            if lenient.returncode != 2:  # the option exists
+                got = rows(out)
+                results[name + ", then --lenient"] = {
+                    "exit code": lenient.returncode,
+                    "asked for, delivered": sum(1 for r in got if in_scope(r, options)),
+                    "not asked for, delivered": sum(1 for r in got if not in_scope(r, options)),
+                    "distinct": len({r["identifier"] for r in got}) == len(got),
+                }
+        time.sleep(0)
+    return results
+
+
+if __name__ == "__main__":  # pragma: no cover - a measuring tool
+    print(json.dumps(measure(sys.argv[1] if len(sys.argv) > 1 else None), indent=1))
