@@ -743,8 +743,9 @@ def check_page(
     asked for among its setSpecs where it reports any (`in_set`), and no record may come
     again with an older datestamp than it was delivered with in this listing
     (`remembered`: identifier to datestamp; a newer one is a legitimate update). The
-    listing's ``completeListSize`` must not change and its ``cursor`` must neither go
-    back nor pass the size.
+    listing's ``completeListSize`` must not change (it may grow in a listing proven in
+    datestamp order: records changed meanwhile come at its end) and its ``cursor`` must
+    neither go back nor pass the size.
 
     Returns:
         The records inside the request and the violations (grouped by kind).
@@ -806,7 +807,16 @@ def check_page(
                 len(outside["repeat"]),
             )
         )
-    if size is not None and cursor.list_size is not None and size != cursor.list_size:
+    # A listing proven in datestamp order may grow: records changed since it began sort
+    # after everything listed (and come again in the next harvest). Any other change
+    # means another list, or records moved under an offset-based token (skipped).
+    grown = size is not None and cursor.list_size is not None and size > cursor.list_size
+    if (
+        size is not None
+        and cursor.list_size is not None
+        and size != cursor.list_size
+        and not (grown and known_ordered(cursor))
+    ):
         violations.append(
             Violation(
                 "size",

@@ -61,7 +61,7 @@ from ._sinks import (
     view_file,
 )
 from ._state import PENDING, Checkpoint, Lease, PageCommit, StateStore, open_state
-from .exceptions import Deferred, HostBusy, SinkChanged, SinkError
+from .exceptions import Deferred, HostBusy, RepositoryMisbehaves, SinkChanged, SinkError
 
 if TYPE_CHECKING:  # the full-text modules (bs4, pypdf) load only when full text is asked for
     from ._fulltext import FullText, FullTextStep
@@ -858,17 +858,33 @@ class HarvestPlan:
             oai_cursor = OaiCursor.from_json(str(lane.cursor))
             checkpoint = self.store.listing(listing_key(lane.key, lane.window))
             stale = checkpoint is not None and checkpoint.run_id != cursor.run_id
-            if stale and oai_cursor.resumption_token:
-                if known_ordered(oai_cursor):
-                    # The token was issued in an earlier run; the repository may have
-                    # changed since, and an offset-based token then points past records
-                    # that moved. Records come in datestamp order: restart from the last.
-                    oai_cursor = pager.restart(oai_cursor)
-                else:
-                    # Any other order keeps its token (a restart would list it all again);
-                    # the list may have grown since, so its size is judged afresh.
-                    oai_cursor = attrs.evolve(oai_cursor, list_size=None, position=None)
+            if stale and oai_cursor.resumption_token and known_ordered(oai_cursor):
+                # The token was issued in an earlier run; the repository may have changed
+                # since, and an offset-based token then points past records that moved.
+                # Records come in datestamp order: restart from the last one instead.
+                oai_cursor = pager.restart(oai_cursor)
+            elif stale and oai_cursor.resumption_token:
+                # Any other order keeps its token (a restart lists it all again) unless
+                # the list changed since (its size or cursor): then records may have
+                # moved under the token, and the listing starts again from its start.
+                try:
+                    page = pager.fetch(oai_cursor)
+                except RepositoryMisbehaves as exc:
+                    if exc.kind not in ("size", "cursor"):
+                        raise
+                    logger.warning(
+                        "%s: the list changed since the last run (%s); listing it again "
+                        "from the start (what was delivered is left out)",
+                        self.endpoint,
+                        exc.came,
+                    )
+                    page = pager.fetch(pager.restart(oai_cursor))
+                return index, page, *self._fresh(lane, page)
         page = pager.fetch(oai_cursor)
+        return index, page, *self._fresh(lane, page)
+
+    def _fresh(self, lane: Lane, page: OaiPage) -> tuple[list[OaiRecord], int]:
+        """The page's records not delivered before, and how many were left out."""
         pairs = [(r.identifier, r.datestamp) for r in page.records]
         only = self._listing_id(lane) if lane.window.full else None
         new = self.store.filter_new(self.scope, pairs, listing_id=only)
@@ -885,7 +901,7 @@ class HarvestPlan:
         newest = {r.identifier: r for r in fresh}
         fresh = [r for r in fresh if newest[r.identifier] is r]
         skipped = page.skipped + len(page.records) - len(fresh)
-        return index, page, fresh, skipped
+        return fresh, skipped
 
     def _commit(
         self,

@@ -192,10 +192,11 @@ def identifier_ordered(
 
 
 def size_changing(count: int = 2500, page_size: int = 100) -> MisbehavingRepository:
-    """Reports one completeListSize on page 1 and another from page 2 on."""
+    """Lists in identifier order and reports another completeListSize from page 2 on."""
     return MisbehavingRepository(
-        records=_records(count, _SETS, shuffled=False),
+        records=_records(count, _SETS, shuffled=True),
         page_size=page_size,
+        order="identifier",
         size_drift=count,
     )
 

@@ -106,6 +106,36 @@ def test_forgotten_tokens_after_max_records_lose_nothing(
     assert len(full_ids) == len(set(full_ids)) == 2500
 
 
+def test_a_list_changed_between_runs_is_listed_again_from_its_start(
+    serve: Any, tmp_path: Path
+) -> None:
+    """Records added between two runs of an identifier-ordered listing: its old token
+    would page over a list that moved, so the second run starts it again (what was
+    delivered is left out), and every record, old and new, comes once."""
+    from politeharvest.testing import SampleRecord
+
+    repo = identifier_ordered()
+    url = serve(repo)
+    out = tmp_path / "records.jsonl"
+    first = harvest(url, "--out", str(out), "--max-records", "1000", cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    added = [
+        SampleRecord(f"oai:zoo.example.org:{n:05d}x", repo.records[n].datestamp + 1, ("science",))
+        for n in range(0, 2500, 25)  # in among the others, in identifier order
+    ]
+    repo.records.extend(added)
+    told = []
+    for _ in range(4):
+        again = harvest(url, "--out", str(out), "--max-records", "1000", cwd=tmp_path)
+        assert again.returncode == 0, again.stderr
+        told.append(again.stderr)
+        if "--max-records" not in again.stderr:
+            break
+    assert "the list changed since the last run" in told[0]
+    ids = [r["identifier"] for r in rows(out)]
+    assert len(ids) == len(set(ids)) == 2600
+
+
 CASES = [
     ("set dropped from tokens", set_dropped_from_tokens, ["--set", "science"], "set=science"),
     (

@@ -200,8 +200,7 @@ def test_a_listing_resumed_elsewhere_after_forgotten_tokens_loses_nothing(serve:
 def test_an_ordered_listing_continues_from_its_last_datestamp(serve: Any) -> None:
     """Datestamp order proven by the records seen: a forgotten token restarts from the
     last datestamp (fewer pages again), and nothing is lost or repeated."""
-    repo = size_changing()
-    repo.size_drift = 0  # an honest repository in datestamp order
+    repo = MisbehavingRepository.sample(2500, page_size=100)  # honest, in datestamp order
     pager = OaiPager(PoliteSession(_fast()), serve(repo))
     cursor: OaiCursor | None = pager.first_cursor()
     records: list[Any] = []
