@@ -702,11 +702,17 @@ def in_window(datestamp: str, from_: str | None, until: str | None) -> bool | No
     Granularity is tolerated both ways: a bound that is a day means the whole day,
     and a record stamped with a day is inside if any second of that day is.
     """
+    low = _bounds(from_) if from_ else None
+    high = _bounds(until) if until else None
+    return _inside(datestamp, low, high)
+
+
+def _inside(
+    datestamp: str, low: tuple[float, float] | None, high: tuple[float, float] | None
+) -> bool | None:
     stamp = _bounds(datestamp) if datestamp else None
     if stamp is None:
         return None
-    low = _bounds(from_) if from_ else None
-    high = _bounds(until) if until else None
     if low is not None and stamp[1] < low[0]:
         return False
     return not (high is not None and stamp[0] > high[1])
@@ -753,13 +759,15 @@ def check_page(
     args = cursor.arguments
     page = cursor.page + 1
     dated = "from" in args or "until" in args
+    low = _bounds(args["from"]) if "from" in args else None
+    high = _bounds(args["until"]) if "until" in args else None
     spec = args.get("set")
     earlier = remembered or {}
     kept: list[Any] = []
     outside: dict[str, list[Any]] = {"window": [], "set": [], "repeat": []}
     for record in records:
         stamp = getattr(record, "datestamp", "")
-        if dated and in_window(stamp, args.get("from"), args.get("until")) is False:
+        if dated and _inside(stamp, low, high) is False:
             outside["window"].append(record)
             continue
         if spec and in_set(getattr(record, "set_specs", ()), spec) is False:

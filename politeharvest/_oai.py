@@ -391,7 +391,7 @@ class OaiPager:
     _progress: dict[tuple[Any, ...], Progress] = attrs.field(factory=dict, init=False, repr=False)
     _moved: str | None = attrs.field(default=None, init=False, repr=False)
     _ahead: Sent | None = attrs.field(default=None, init=False, repr=False)
-    _memory: dict[tuple[Any, ...], dict[str, str]] = attrs.field(
+    _memory: dict[tuple[Any, ...], dict[int, str]] = attrs.field(
         factory=dict, init=False, repr=False
     )
 
@@ -542,7 +542,7 @@ class OaiPager:
         if cursor.verb != "ListSets":
             memory = self._remembered(cursor)
             check = listing.check_page(
-                cursor, taken.items, size=size, position=position, remembered=memory
+                cursor, taken.items, size=size, position=position, remembered=_Recalled(memory)
             )
             if check.violations and not self.lenient:
                 first = check.violations[0]
@@ -600,7 +600,7 @@ class OaiPager:
             doubt=doubt,
         )
 
-    def _remembered(self, cursor: OaiCursor) -> dict[str, str]:
+    def _remembered(self, cursor: OaiCursor) -> dict[int, str]:
         """What this pager delivered of `cursor`'s listing: identifier to datestamp."""
         key = (cursor.verb, cursor.tag) if cursor.tag else (cursor.verb, *cursor.origin)
         memory = self._memory.get(key)
@@ -611,7 +611,7 @@ class OaiPager:
         return memory
 
     def _remember(
-        self, memory: dict[str, str], records: Sequence[Any]
+        self, memory: dict[int, str], records: Sequence[Any]
     ) -> tuple[tuple[Any, ...], int]:
         """The records not delivered before in the listing (now remembered), and how many were."""
         fresh: list[Any] = []
@@ -620,13 +620,14 @@ class OaiPager:
             if not record.identifier:  # nothing to know it again by: delivered as it came
                 fresh.append(record)
                 continue
-            before = memory.get(record.identifier)
+            key = hash(record.identifier)  # an int, not the string: a third of the memory
+            before = memory.get(key)
             if before is not None and not listing._later(record.datestamp, before):
                 again += 1  # delivered before a restart from the start (or repeated)
                 continue
             fresh.append(record)
             if before is not None or len(memory) < self.max_remembered:
-                memory[record.identifier] = record.datestamp
+                memory[key] = record.datestamp
         return tuple(fresh), again
 
     def pages(self, cursor: OaiCursor | None = None) -> Iterator[OaiPage]:
@@ -685,6 +686,25 @@ class OaiPager:
         issued before the repository changed can point past records that moved.
         """
         return cast(OaiCursor, self._step(listing.restart, cursor))
+
+
+class _Recalled(Mapping[str, str]):
+    """A pager's memory of a listing (identifier hashes) read by identifier."""
+
+    def __init__(self, memory: dict[int, str]) -> None:
+        self._memory = memory
+
+    def __getitem__(self, identifier: str) -> str:
+        return self._memory[hash(identifier)]
+
+    def get(self, identifier: str, default: Any = None) -> Any:
+        return self._memory.get(hash(identifier), default)
+
+    def __iter__(self) -> Iterator[str]:
+        raise TypeError("a listing's memory holds hashes, not identifiers")
+
+    def __len__(self) -> int:
+        return len(self._memory)
 
 
 @attrs.frozen

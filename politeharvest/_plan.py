@@ -815,7 +815,12 @@ class HarvestPlan:
         if pager is None:
             session = self._session(run_id, job_started_at)
             pager = OaiPager(
-                session, self.endpoint, metadata_prefix=self.metadata_prefix, lenient=self.lenient
+                session,
+                self.endpoint,
+                metadata_prefix=self.metadata_prefix,
+                lenient=self.lenient,
+                # the state leaves out what was delivered; the pager need not remember it
+                max_remembered=0,
             )
             self._rt.pagers[run_id] = pager
         return pager
