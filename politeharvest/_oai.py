@@ -367,9 +367,11 @@ class OaiPager:
             a record outside the set, a changing completeListSize...) keeps only the
             records asked for and marks the listing in doubt (`OaiPage.doubt`), instead
             of raising `RepositoryMisbehaves`.
-        max_remembered: records of a listing the pager remembers (identifier and
-            datestamp), so that a listing restarted from its start after a refused
-            token delivers nothing twice, and a record coming back older is noticed.
+        max_remembered: records of a listing the pager remembers (identifier hash and
+            datestamp, about 140 bytes each), so that a listing restarted from its start
+            after a refused token delivers nothing twice, and a record coming back older
+            is noticed; records past it may come twice after such a restart (never
+            missing). `HarvestPlan` sets it to 0: its state leaves them out.
     """
 
     session: OaiSession
@@ -386,7 +388,7 @@ class OaiPager:
     seen_window: int = 50_000
     owns_session: bool = False
     lenient: bool = False
-    max_remembered: int = 1_000_000
+    max_remembered: int = 100_000
     _identity: OaiIdentify | None = attrs.field(default=None, init=False, repr=False)
     _progress: dict[tuple[Any, ...], Progress] = attrs.field(factory=dict, init=False, repr=False)
     _moved: str | None = attrs.field(default=None, init=False, repr=False)
