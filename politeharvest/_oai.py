@@ -17,8 +17,11 @@ an empty or missing resumptionToken ends a list; a token seen before in the
 listing, or too many empty pages in a row, stops with `ListingLoop`;
 `noRecordsMatch` is an empty listing; OAI errors are read from the body whatever
 the HTTP status (400 at DDB, 422 at Zenodo); a `badResumptionToken` restarts the
-listing from the last datestamp seen, skipping records already delivered, and a
-date window that fails twice is split in two.
+listing so that nothing can be skipped (from the last datestamp seen when the records
+prove datestamp order, else from its start), leaving out records already delivered,
+and a date window that fails twice is split in two. Every page is checked against its
+request (`_listing.check_page`): a page outside it raises `RepositoryMisbehaves`, or
+with `lenient` keeps only the records asked for.
 """
 
 from __future__ import annotations
@@ -680,12 +683,14 @@ class OaiPager:
             return step(*args, granularity=self.granularity(), **kwargs)
 
     def restart(self, cursor: OaiCursor) -> OaiCursor:
-        """The same listing without its token: a fresh request from the last datestamp seen.
+        """The same listing without its token, asked again so that nothing can be skipped.
 
-        Records of that datestamp's day already delivered are skipped
-        (`OaiCursor.delivered_at_last`), so nothing comes twice. Used after an expired
-        token, and by `HarvestPlan` when a listing is resumed in a later run: a token
-        issued before the repository changed can point past records that moved.
+        A listing whose records prove datestamp order continues from the last datestamp
+        seen (records of that day already delivered are skipped); any other starts again
+        from its original arguments (this pager leaves out what it delivered of it).
+        Used after an expired token, and by `HarvestPlan` when a listing is resumed in a
+        later run: a token issued before the repository changed can point past records
+        that moved.
         """
         return cast(OaiCursor, self._step(listing.restart, cursor))
 

@@ -218,3 +218,20 @@ def test_an_ordered_listing_continues_from_its_last_datestamp(serve: Any) -> Non
     ids = [r.identifier for r in records]
     assert len(ids) == len(set(ids)) == 2500
     assert restart_from is not None and restart_from > stamp(repo.records[0].datestamp)
+
+
+def test_past_its_memory_a_restarted_listing_may_repeat_but_never_loses(serve: Any) -> None:
+    repo = identifier_ordered()
+    pager = OaiPager(PoliteSession(_fast()), serve(repo), max_remembered=500)
+    cursor: OaiCursor | None = pager.first_cursor()
+    ids: list[str] = []
+    count = 0
+    while cursor is not None:
+        page = pager.fetch(cursor)
+        ids.extend(r.identifier for r in page.records)
+        count += 1
+        if count == 10:
+            repo.forget_tokens()
+        cursor = page.next_cursor
+    assert set(ids) == {r.identifier for r in repo.records}
+    assert len(ids) == 2500 + 500  # the 500 it did not remember came again
