@@ -207,6 +207,8 @@ class OaiCursor:
             (the repository answered outside the request); empty when nothing is in doubt.
         tag: the listing's id in the pager that began it, which remembers what it
             delivered of it (a restart from the start delivers nothing twice).
+        set_reported: some record of the listing carried the set asked for among its
+            setSpecs (the repository reports it: records without it are outside it).
     """
 
     verb: str
@@ -227,6 +229,7 @@ class OaiCursor:
     position: int | None = None
     doubt: str = ""
     tag: str = ""
+    set_reported: bool = False
 
     @property
     def original_arguments(self) -> dict[str, str]:
@@ -282,6 +285,7 @@ class OaiCursor:
                 position=_opt_int(data.get("position")),
                 doubt=str(data.get("doubt", "")),
                 tag=str(data.get("tag", "")),
+                set_reported=bool(data.get("set_reported", False)),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not an OaiCursor: {exc}") from exc
@@ -676,10 +680,13 @@ class PageCheck:
     Attributes:
         kept: the records inside the request, in page order.
         violations: what the page broke (empty for an honest page).
+        set_reported: the listing's records are known to carry the set asked for (some
+            record of it did), so records without it are outside it.
     """
 
     kept: tuple[Any, ...]
     violations: tuple[Violation, ...]
+    set_reported: bool = False
 
     @property
     def out_of_scope(self) -> int:
@@ -762,6 +769,13 @@ def check_page(
     low = _bounds(args["from"]) if "from" in args else None
     high = _bounds(args["until"]) if "until" in args else None
     spec = args.get("set")
+    # The set is judged only where the repository shows it reports it: some record of
+    # the listing carried it (virtual sets, such as DSpace's for OpenAIRE, are not in
+    # the headers; a listing none of whose records carries its set cannot be judged).
+    reported = bool(spec) and (
+        cursor.set_reported
+        or any(in_set(getattr(r, "set_specs", ()), spec) is True for r in records)
+    )
     earlier = remembered or {}
     kept: list[Any] = []
     outside: dict[str, list[Any]] = {"window": [], "set": [], "repeat": []}
@@ -770,7 +784,7 @@ def check_page(
         if dated and _inside(stamp, low, high) is False:
             outside["window"].append(record)
             continue
-        if spec and in_set(getattr(record, "set_specs", ()), spec) is False:
+        if reported and in_set(getattr(record, "set_specs", ()), spec) is False:
             outside["set"].append(record)
             continue
         before = earlier.get(record.identifier) if record.identifier else None
@@ -852,11 +866,16 @@ def check_page(
                     f"cursor={position}, past its end",
                 )
             )
-    return PageCheck(tuple(kept), tuple(violations))
+    return PageCheck(tuple(kept), tuple(violations), reported)
 
 
 def noted(
-    cursor: OaiCursor, *, size: int | None, position: int | None, doubt: str = ""
+    cursor: OaiCursor,
+    *,
+    size: int | None,
+    position: int | None,
+    doubt: str = "",
+    set_reported: bool = False,
 ) -> OaiCursor:
     """The next page's cursor, with what this page said of the list and any doubt."""
     return attrs.evolve(
@@ -864,4 +883,5 @@ def noted(
         list_size=size if size is not None else cursor.list_size,
         position=position if position is not None else cursor.position,
         doubt=cursor.doubt or doubt,
+        set_reported=cursor.set_reported or set_reported,
     )

@@ -588,6 +588,7 @@ class OaiPager:
                 size=size if same else None,
                 position=position if same else None,
                 doubt=doubt,
+                set_reported=check is not None and check.set_reported,
             )
         return OaiPage(
             items=items,

@@ -95,6 +95,24 @@ PAGES = [
         ["set"],
     ),
     (
+        "no record carries the set: the repository does not report it (a virtual set)",
+        SET_CURSOR,
+        [Rec("a", "2020-01-01", ("col_1",)), Rec("b", "2020-01-02", ("col_2",))],
+        {},
+        (None, None),
+        2,
+        [],
+    ),
+    (
+        "none carries it on this page, but earlier records of the listing did",
+        attrs.evolve(SET_CURSOR, set_reported=True),
+        [Rec("a", "2020-01-01", ("col_1",)), Rec("b", "2020-01-02", ("col_2",))],
+        {},
+        (None, None),
+        0,
+        ["set"],
+    ),
+    (
         "records outside the window",
         WINDOW_CURSOR,
         [Rec("a", "2020-05-01"), Rec("b", "2019-05-01"), Rec("c", "2021-01-01T00:00:00Z")],
@@ -223,7 +241,7 @@ def test_check_page(
 
 def test_a_violation_says_what_was_asked_and_what_came() -> None:
     got = listing.check_page(
-        SET_CURSOR,
+        attrs.evolve(SET_CURSOR, set_reported=True),
         [Rec("x:1", "2020-01-01", ("humanities", "arts"))],
         size=None,
         position=None,
@@ -381,6 +399,7 @@ def test_a_cursor_round_trips_with_its_origin_and_doubt() -> None:
         position=20,
         doubt="page 2 asked set=x and got y",
         tag="abc",
+        set_reported=True,
     )
     assert OaiCursor.from_json(start.to_json()) == start
     assert OaiCursor.from_json(cursor().to_json()).original_arguments == {
