@@ -142,3 +142,70 @@ def test_the_pager_names_the_dropped_set_and_recovers_lost_tokens(
             django_repo.expire_tokens()
         cursor = page.next_cursor
     assert len(got) == len(set(got)) == 2500
+
+
+def measure(root: str | None = None) -> dict[str, Any]:  # pragma: no cover - a measuring tool
+    """The issue's runs against django-oai-pmh through the CLI of the package at `root`.
+
+    ``python -m tests.integration.test_misbehaving_django [ROOT]`` prints them, e.g. for a
+    checkout of an earlier commit (``git archive COMMIT politeharvest | tar -x -C ROOT``).
+    """
+    import os
+    import tempfile
+
+    env = {**os.environ, "PYTHONPATH": root} if root else None
+
+    def cli(url: str, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, "-m", "politeharvest", "harvest", url, *args]
+        command += ["--request-interval", "0", "--user-agent", UA, "--allow-private-addresses"]
+        return subprocess.run(command, cwd=cwd, capture_output=True, text=True, env=env)
+
+    results: dict[str, Any] = {}
+    server = DjangoOaiPmh("127.0.0.7")
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            for fault in ("forget", "expire"):
+                cwd = Path(tmp) / fault
+                cwd.mkdir()
+                out = cwd / "records.jsonl"
+                codes = [cli(server.url, "--out", str(out), "--max-records", "1000", cwd=cwd)]
+                getattr(server, f"{fault}_tokens")()
+                for _ in range(4):
+                    codes.append(
+                        cli(server.url, "--out", str(out), "--max-records", "1000", cwd=cwd)
+                    )
+                    if "--max-records" not in codes[-1].stderr:
+                        break
+                ids = [r["identifier"] for r in rows(out)]
+                results[f"tokens lost ({fault})"] = {
+                    "exit codes": [c.returncode for c in codes],
+                    "distinct of 2500": len(set(ids)),
+                    "rows": len(ids),
+                    "message": (said(codes[-1]) or [""])[-1][:200],
+                }
+            for name, options, inside in (
+                ("--set science", ["--set", "science"], lambda r: "science" in r["sets"]),
+                (
+                    "--from 2020-01-01 --until 2020-12-31",
+                    ["--from", "2020-01-01", "--until", "2020-12-31"],
+                    lambda r: r["datestamp"].startswith("2020"),
+                ),
+            ):
+                cwd = Path(tmp) / name.split()[0].strip("-")
+                cwd.mkdir()
+                out = cwd / "records.jsonl"
+                done = cli(server.url, *options, "--out", str(out), cwd=cwd)
+                got = rows(out)
+                results[name] = {
+                    "exit code": done.returncode,
+                    "asked for, delivered": sum(1 for r in got if inside(r)),
+                    "not asked for, delivered": sum(1 for r in got if not inside(r)),
+                    "message": (said(done) or [""])[-1][:200],
+                }
+    finally:
+        server.close()
+    return results
+
+
+if __name__ == "__main__":  # pragma: no cover
+    print(json.dumps(measure(sys.argv[1] if len(sys.argv) > 1 else None), indent=1))
