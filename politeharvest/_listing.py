@@ -27,18 +27,26 @@ from .exceptions import BadResumptionToken, ListingLoop
 
 __all__ = [
     "DAY",
+    "ORDER_EVIDENCE",
     "SECONDS",
     "GranularityNeeded",
     "OaiCursor",
+    "PageCheck",
     "Progress",
     "Taken",
+    "Violation",
     "advance",
     "after_list",
+    "check_page",
     "check_progress",
     "enter_window",
     "first_cursor",
     "format_datestamp",
     "fresh_listing",
+    "in_set",
+    "in_window",
+    "known_ordered",
+    "noted",
     "parse_datestamp",
     "recover",
     "restart",
@@ -187,6 +195,20 @@ class OaiCursor:
             `last_datestamp` then loses nothing).
         token_mark: a hash of the token seen at the last power-of-two page (Brent's cycle
             check: a token cycle of any length is caught with constant memory).
+        origin: the listing's arguments as first asked (before any restart from a
+            datestamp); empty means `params`. A listing not known to be in datestamp
+            order restarts from these.
+        in_order: datestamped records seen so far, all in datestamp order (the evidence
+            that a restart from `last_datestamp` skips nothing; see `known_ordered`).
+        list_size: the completeListSize the repository gave since the listing's last
+            (re)start; None until it gives one.
+        position: the last ``cursor`` attribute the repository gave since then.
+        doubt: why the listing, once complete, cannot be taken as covering its window
+            (the repository answered outside the request); empty when nothing is in doubt.
+        tag: the listing's id in the pager that began it, which remembers what it
+            delivered of it (a restart from the start delivers nothing twice).
+        set_reported: some record of the listing carried the set asked for among its
+            setSpecs (the repository reports it: records without it are outside it).
     """
 
     verb: str
@@ -201,6 +223,18 @@ class OaiCursor:
     windows: tuple[tuple[str, str], ...] = ()
     ordered: bool = True
     token_mark: str = ""
+    origin: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_pairs)
+    in_order: int = 0
+    list_size: int | None = None
+    position: int | None = None
+    doubt: str = ""
+    tag: str = ""
+    set_reported: bool = False
+
+    @property
+    def original_arguments(self) -> dict[str, str]:
+        """The listing's arguments as first asked (a restart that cannot skip starts here)."""
+        return dict(self.origin or self.params)
 
     @property
     def arguments(self) -> dict[str, str]:
@@ -220,6 +254,7 @@ class OaiCursor:
         data["windows"] = [list(w) for w in self.windows]
         data["delivered_at_last"] = list(self.delivered_at_last)
         data["recent_tokens"] = list(self.recent_tokens)
+        data["origin"] = [list(p) for p in self.origin]
         return json.dumps(data, sort_keys=True, ensure_ascii=False)
 
     @classmethod
@@ -244,9 +279,36 @@ class OaiCursor:
                 windows=tuple(tuple(w) for w in data.get("windows", ())),
                 ordered=bool(data.get("ordered", True)),
                 token_mark=str(data.get("token_mark", "")),
+                origin=[tuple(p) for p in data.get("origin", [])],
+                in_order=int(data.get("in_order", 0)),
+                list_size=_opt_int(data.get("list_size")),
+                position=_opt_int(data.get("position")),
+                doubt=str(data.get("doubt", "")),
+                tag=str(data.get("tag", "")),
+                set_reported=bool(data.get("set_reported", False)),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not an OaiCursor: {exc}") from exc
+
+
+def _opt_int(value: object) -> int | None:
+    return None if value is None else int(str(value))
+
+
+#: Records seen in datestamp order before a listing counts as ordered: a listing in
+#: another order shows this many records sorted by datestamp by chance with odds
+#: below 1 in 10! (3.6 million), so a restart from its last datestamp would skip.
+ORDER_EVIDENCE = 10
+
+
+def known_ordered(cursor: OaiCursor) -> bool:
+    """Whether the records seen so far prove the listing comes in datestamp order.
+
+    Only such a listing may continue from a datestamp after a refused token; any
+    other restarts from its original arguments (and the deliver-once filter drops
+    what came before).
+    """
+    return cursor.ordered and cursor.in_order >= ORDER_EVIDENCE
 
 
 class GranularityNeeded(Exception):
@@ -285,7 +347,7 @@ def first_cursor(
         if until is not None:
             params["until"] = format_datestamp(until, unit, end=True)
         pending = [(format_datestamp(a, DAY), format_datestamp(b, DAY)) for a, b in windows]
-    cursor = OaiCursor(verb=verb, params=params)
+    cursor = OaiCursor(verb=verb, params=params, origin=params)
     if pending:
         cursor = enter_window(cursor, pending[0], tuple(pending[1:]), _need(granularity))
     return cursor
@@ -298,7 +360,7 @@ def enter_window(
     params = {**cursor.arguments}
     params["from"] = format_datestamp(window[0], granularity)
     params["until"] = format_datestamp(window[1], granularity, end=True)
-    return fresh_listing(cursor, params=params, windows=rest)
+    return fresh_listing(cursor, params=params, origin=params, windows=rest)
 
 
 @attrs.frozen
@@ -361,12 +423,14 @@ def advance(
         GranularityNeeded: the next window starts and the granularity is not known.
     """
     ordered = cursor.ordered and _in_order(cursor.last_datestamp, taken.items)
+    dated = sum(1 for item in taken.items if getattr(item, "datestamp", ""))
     cursor = attrs.evolve(
         cursor,
         page=cursor.page + 1,
         last_datestamp=taken.last,
         delivered_at_last=taken.delivered,
         ordered=ordered,
+        in_order=cursor.in_order + dated if ordered else 0,
     )
     count = len(taken.items) + taken.skipped
     if not token:  # OAI-PMH 2.0 section 3.5: an empty or missing token ends the list
@@ -421,17 +485,23 @@ def recover(
     max_restarts: int = 2,
     granularity: str | None = None,
 ) -> OaiCursor:
-    """badResumptionToken: restart from the last datestamp seen, or split the window.
+    """badResumptionToken: restart so that nothing can be skipped, or split the window.
+
+    A listing known to come in datestamp order (`known_ordered`) restarts from the
+    last datestamp seen; any other restarts from its original arguments, and the
+    deliver-once filter drops the records that came before. A window refused again
+    is split in two: from its last day delivered when ordered, else whole.
 
     Raises:
         BadResumptionToken: `exc`, after ten restarts of one window.
         GranularityNeeded: the granularity is needed and not known.
     """
-    args = cursor.arguments
+    ordered = known_ordered(cursor)
+    args = cursor.arguments if ordered else cursor.original_arguments
     if cursor.restarts + 1 >= max_restarts and "from" in args and "until" in args:
-        # Split what is left of the window: from the last day delivered (whose
-        # records are skipped by `delivered_at_last`) to its end.
-        start = (cursor.last_datestamp or args["from"])[:10]
+        # Split what is left of the window: from the last day delivered (whose records
+        # are skipped by `delivered_at_last`) when ordered; the whole window otherwise.
+        start = ((cursor.last_datestamp if ordered else None) or args["from"])[:10]
         halves = _split((start, args["until"][:10]))
         if len(halves) == 2:
             unit = _need(granularity)
@@ -446,20 +516,31 @@ def recover(
         "%s: resumption token refused (%s); restarting from %s",
         exc.url,
         exc.message,
-        cursor.last_datestamp or "the start",
+        restarted.arguments.get("from") if ordered and cursor.last_datestamp else "the start",
     )
     return attrs.evolve(restarted, restarts=cursor.restarts + 1)
 
 
 def restart(cursor: OaiCursor, granularity: str | None = None) -> OaiCursor:
-    """The same listing without its token: a fresh request from the last datestamp seen.
+    """The same listing without its token, asked again so that nothing can be skipped.
 
-    Records of that datestamp's day already delivered are skipped
-    (`OaiCursor.delivered_at_last`), so nothing comes twice.
+    A listing known to be in datestamp order (`known_ordered`) continues from the last
+    datestamp seen; records of that day already delivered are skipped
+    (`OaiCursor.delivered_at_last`). Any other starts again from its original
+    arguments: the records it brings again are dropped by the deliver-once filter
+    (the pager's memory of the listing, the plan's state).
     """
+    if not known_ordered(cursor) or cursor.last_datestamp is None:
+        # From the start: what order the records come in is judged afresh.
+        return fresh_listing(
+            cursor,
+            params=cursor.original_arguments,
+            last_datestamp=None,
+            delivered_at_last=(),
+            ordered=True,
+            in_order=0,
+        )
     args = cursor.arguments
-    if cursor.last_datestamp is None:
-        return fresh_listing(cursor, params=args)
     params = {**args, "from": format_datestamp(cursor.last_datestamp, _need(granularity))}
     return fresh_listing(cursor, params=params)
 
@@ -498,7 +579,14 @@ def check_progress(
 def fresh_listing(cursor: OaiCursor, **changes: Any) -> OaiCursor:
     """A cursor for the first page of a (new or restarted) listing: no token, no loop state."""
     return attrs.evolve(
-        cursor, resumption_token=None, recent_tokens=(), empty_pages=0, token_mark="", **changes
+        cursor,
+        resumption_token=None,
+        recent_tokens=(),
+        empty_pages=0,
+        token_mark="",
+        list_size=None,
+        position=None,
+        **changes,
     )
 
 
@@ -554,3 +642,246 @@ def to_int(value: str | None) -> int | None:
     if value is None or not re.fullmatch(r"\s*\d+\s*", value):
         return None
     return int(value)
+
+
+# -- answers checked against the request --------------------------------------------------------
+
+
+@attrs.frozen
+class Violation:
+    """One way a page answered something other than what was asked.
+
+    Attributes:
+        kind: ``"window"`` (a datestamp outside from/until), ``"set"`` (a record outside
+            the set asked for), ``"size"`` (completeListSize changed within the listing),
+            ``"cursor"`` (the cursor went back or past the list's size) or ``"repeat"``
+            (a record came again with an older datestamp than it was delivered with).
+        page: the page of the listing (1-based).
+        asked: what the request asked, e.g. ``"set=science"``.
+        came: what came instead, e.g. ``"12 records outside it (first: oai:x:1, sets math)"``.
+        count: how many records it concerns (0 for the listing-level kinds).
+    """
+
+    kind: str
+    page: int
+    asked: str
+    came: str
+    count: int = 0
+
+    def describe(self) -> str:
+        """The violation as one clause, for messages."""
+        return f"page {self.page} asked {self.asked} and got {self.came}"
+
+
+@attrs.frozen
+class PageCheck:
+    """A page judged against its request.
+
+    Attributes:
+        kept: the records inside the request, in page order.
+        violations: what the page broke (empty for an honest page).
+        set_reported: the listing's records are known to carry the set asked for (some
+            record of it did), so records without it are outside it.
+    """
+
+    kept: tuple[Any, ...]
+    violations: tuple[Violation, ...]
+    set_reported: bool = False
+
+    @property
+    def out_of_scope(self) -> int:
+        """Records of the page that were not asked for (left out of `kept`)."""
+        return sum(v.count for v in self.violations if v.kind in ("window", "set", "repeat"))
+
+
+def _bounds(value: str) -> tuple[float, float] | None:
+    """The moments a datestamp stands for: a day is its whole day, a second itself."""
+    moment = parse_datestamp(value)
+    if moment is None:
+        return None
+    start = moment.timestamp()
+    return start, start + (86_399.0 if len(value.strip()) == 10 else 0.0)
+
+
+def in_window(datestamp: str, from_: str | None, until: str | None) -> bool | None:
+    """Whether a record's datestamp is inside ``[from, until]``; None when it cannot be told.
+
+    Granularity is tolerated both ways: a bound that is a day means the whole day,
+    and a record stamped with a day is inside if any second of that day is.
+    """
+    low = _bounds(from_) if from_ else None
+    high = _bounds(until) if until else None
+    return _inside(datestamp, low, high)
+
+
+def _inside(
+    datestamp: str, low: tuple[float, float] | None, high: tuple[float, float] | None
+) -> bool | None:
+    stamp = _bounds(datestamp) if datestamp else None
+    if stamp is None:
+        return None
+    if low is not None and stamp[1] < low[0]:
+        return False
+    return not (high is not None and stamp[0] > high[1])
+
+
+def in_set(set_specs: Sequence[str], set_spec: str | None) -> bool | None:
+    """Whether a record is in the set asked for (or one of its subsets, ``a:b`` in ``a``).
+
+    None when the record reports no sets: nothing can be told from it.
+    """
+    if not set_spec:
+        return True
+    if not set_specs:
+        return None
+    return any(spec == set_spec or spec.startswith(set_spec + ":") for spec in set_specs)
+
+
+def _window_text(args: Mapping[str, str]) -> str:
+    parts = [f"{name}={args[name]}" for name in ("from", "until") if name in args]
+    return " ".join(parts)
+
+
+def check_page(
+    cursor: OaiCursor,
+    records: Sequence[Any],
+    *,
+    size: int | None,
+    position: int | None,
+    remembered: Mapping[str, str] | None = None,
+) -> PageCheck:
+    """Judge a page of `cursor`'s listing against what the listing asked for.
+
+    Every record's datestamp must be inside the window asked for (`in_window`), the set
+    asked for among its setSpecs where it reports any (`in_set`), and no record may come
+    again with an older datestamp than it was delivered with in this listing
+    (`remembered`: identifier to datestamp; a newer one is a legitimate update). The
+    listing's ``completeListSize`` must not change (it may grow in a listing proven in
+    datestamp order: records changed meanwhile come at its end) and its ``cursor`` must
+    neither go back nor pass the size.
+
+    Returns:
+        The records inside the request and the violations (grouped by kind).
+    """
+    args = cursor.arguments
+    page = cursor.page + 1
+    dated = "from" in args or "until" in args
+    low = _bounds(args["from"]) if "from" in args else None
+    high = _bounds(args["until"]) if "until" in args else None
+    spec = args.get("set")
+    # The set is judged only where the repository shows it reports it: some record of
+    # the listing carried it (virtual sets, such as DSpace's for OpenAIRE, are not in
+    # the headers; a listing none of whose records carries its set cannot be judged).
+    reported = bool(spec) and (
+        cursor.set_reported
+        or any(in_set(getattr(r, "set_specs", ()), spec) is True for r in records)
+    )
+    earlier = remembered or {}
+    kept: list[Any] = []
+    outside: dict[str, list[Any]] = {"window": [], "set": [], "repeat": []}
+    for record in records:
+        stamp = getattr(record, "datestamp", "")
+        if dated and _inside(stamp, low, high) is False:
+            outside["window"].append(record)
+            continue
+        if reported and in_set(getattr(record, "set_specs", ()), spec) is False:
+            outside["set"].append(record)
+            continue
+        before = earlier.get(record.identifier) if record.identifier else None
+        if before is not None and stamp and _later(before, stamp):
+            outside["repeat"].append(record)
+            continue
+        kept.append(record)
+    violations: list[Violation] = []
+    if outside["window"]:
+        stamps = sorted(r.datestamp for r in outside["window"])
+        violations.append(
+            Violation(
+                "window",
+                page,
+                _window_text(args),
+                f"{len(stamps)} records outside it (datestamps {stamps[0]} .. {stamps[-1]})",
+                len(stamps),
+            )
+        )
+    if outside["set"]:
+        first = outside["set"][0]
+        violations.append(
+            Violation(
+                "set",
+                page,
+                f"set={spec}",
+                f"{len(outside['set'])} records outside it (first: {first.identifier}, "
+                f"sets {', '.join(first.set_specs)})",
+                len(outside["set"]),
+            )
+        )
+    if outside["repeat"]:
+        first = outside["repeat"][0]
+        violations.append(
+            Violation(
+                "repeat",
+                page,
+                "each record once, or again only when changed since",
+                f"{len(outside['repeat'])} records again with an older datestamp (first: "
+                f"{first.identifier} {first.datestamp}, delivered as "
+                f"{earlier[first.identifier]})",
+                len(outside["repeat"]),
+            )
+        )
+    # A listing proven in datestamp order may grow: records changed since it began sort
+    # after everything listed (and come again in the next harvest). Any other change
+    # means another list, or records moved under an offset-based token (skipped).
+    grown = size is not None and cursor.list_size is not None and size > cursor.list_size
+    if (
+        size is not None
+        and cursor.list_size is not None
+        and size != cursor.list_size
+        and not (grown and known_ordered(cursor))
+    ):
+        violations.append(
+            Violation(
+                "size",
+                page,
+                f"the list of {cursor.list_size} records (completeListSize of page {page - 1})",
+                f"completeListSize={size}: another list",
+            )
+        )
+    if position is not None:
+        if cursor.position is not None and position < cursor.position:
+            violations.append(
+                Violation(
+                    "cursor",
+                    page,
+                    f"the list after cursor={cursor.position}",
+                    f"cursor={position}: the list went back",
+                )
+            )
+        elif size is not None and position > size:
+            violations.append(
+                Violation(
+                    "cursor",
+                    page,
+                    f"a list of {size} records",
+                    f"cursor={position}, past its end",
+                )
+            )
+    return PageCheck(tuple(kept), tuple(violations), reported)
+
+
+def noted(
+    cursor: OaiCursor,
+    *,
+    size: int | None,
+    position: int | None,
+    doubt: str = "",
+    set_reported: bool = False,
+) -> OaiCursor:
+    """The next page's cursor, with what this page said of the list and any doubt."""
+    return attrs.evolve(
+        cursor,
+        list_size=size if size is not None else cursor.list_size,
+        position=position if position is not None else cursor.position,
+        doubt=cursor.doubt or doubt,
+        set_reported=cursor.set_reported or set_reported,
+    )

@@ -17,8 +17,11 @@ an empty or missing resumptionToken ends a list; a token seen before in the
 listing, or too many empty pages in a row, stops with `ListingLoop`;
 `noRecordsMatch` is an empty listing; OAI errors are read from the body whatever
 the HTTP status (400 at DDB, 422 at Zenodo); a `badResumptionToken` restarts the
-listing from the last datestamp seen, skipping records already delivered, and a
-date window that fails twice is split in two.
+listing so that nothing can be skipped (from the last datestamp seen when the records
+prove datestamp order, else from its start), leaving out records already delivered,
+and a date window that fails twice is split in two. Every page is checked against its
+request (`_listing.check_page`): a page outside it raises `RepositoryMisbehaves`, or
+with `lenient` keeps only the records asked for.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from __future__ import annotations
 import base64
 import logging
 import re
+import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Literal, Protocol, cast
 from urllib.parse import urlsplit
@@ -60,6 +64,7 @@ from .exceptions import (
     NoRecordsMatch,
     NoSetHierarchy,
     OaiError,
+    RepositoryMisbehaves,
     ResponseTooLarge,
 )
 
@@ -173,6 +178,11 @@ class OaiPage:
         skipped: records left out because they were already delivered before a restart.
         moved_to: the endpoint's new address when it moved from http to https (the pager
             uses it from then on), else None.
+        out_of_scope: records of the page left out because they were not asked for
+            (a lenient pager; a strict one raises `RepositoryMisbehaves`).
+        violations: how the page broke its request (`Violation.describe` clauses).
+        doubt: why the listing so far cannot be taken as complete (the repository
+            answered outside its request on this or an earlier page); "" when it can.
     """
 
     items: tuple[Any, ...]
@@ -185,6 +195,9 @@ class OaiPage:
     raw: bytes | None = None
     skipped: int = 0
     moved_to: str | None = None
+    out_of_scope: int = 0
+    violations: tuple[str, ...] = ()
+    doubt: str = ""
 
     @property
     def records(self) -> tuple[Any, ...]:
@@ -353,6 +366,15 @@ class OaiPager:
         max_stale_pages: pages in a row that only repeat records of the listing (with
             fresh tokens) before `ListingLoop`; seen_window: how many records it remembers.
         owns_session: `close` (and a ``with`` block's end) closes the session too (`from_url`).
+        lenient: a page that answers outside its request (a datestamp outside the window,
+            a record outside the set, a changing completeListSize...) keeps only the
+            records asked for and marks the listing in doubt (`OaiPage.doubt`), instead
+            of raising `RepositoryMisbehaves`.
+        max_remembered: records of a listing the pager remembers (identifier hash and
+            datestamp, about 140 bytes each), so that a listing restarted from its start
+            after a refused token delivers nothing twice, and a record coming back older
+            is noticed; records past it may come twice after such a restart (never
+            missing). `HarvestPlan` sets it to 0: its state leaves them out.
     """
 
     session: OaiSession
@@ -368,10 +390,15 @@ class OaiPager:
     max_stale_pages: int = 5
     seen_window: int = 50_000
     owns_session: bool = False
+    lenient: bool = False
+    max_remembered: int = 100_000
     _identity: OaiIdentify | None = attrs.field(default=None, init=False, repr=False)
     _progress: dict[tuple[Any, ...], Progress] = attrs.field(factory=dict, init=False, repr=False)
     _moved: str | None = attrs.field(default=None, init=False, repr=False)
     _ahead: Sent | None = attrs.field(default=None, init=False, repr=False)
+    _memory: dict[tuple[Any, ...], dict[int, str]] = attrs.field(
+        factory=dict, init=False, repr=False
+    )
 
     def __attrs_post_init__(self) -> None:
         parts = urlsplit(self.endpoint)
@@ -473,18 +500,17 @@ class OaiPager:
         Dates are sent at the repository's granularity (asking Identify once),
         always in UTC. With `windows`, the listing runs window by window.
         """
-        return cast(
-            OaiCursor,
-            self._step(
-                listing.first_cursor,
-                verb,
-                metadata_prefix=metadata_prefix or self.metadata_prefix,
-                set_spec=set_spec if set_spec is not None else self.set_spec,
-                from_=from_ if from_ is not None else self.from_,
-                until=until if until is not None else self.until,
-                windows=windows,
-            ),
+        cursor = self._step(
+            listing.first_cursor,
+            verb,
+            metadata_prefix=metadata_prefix or self.metadata_prefix,
+            set_spec=set_spec if set_spec is not None else self.set_spec,
+            from_=from_ if from_ is not None else self.from_,
+            until=until if until is not None else self.until,
+            windows=windows,
         )
+        # A tag of its own: what the pager delivered of this listing is remembered by it.
+        return attrs.evolve(cast(OaiCursor, cursor), tag=uuid.uuid4().hex[:16])
 
     def fetch(self, cursor: OaiCursor, *, send_ahead: bool = False) -> OaiPage:
         """Fetch and parse the page `cursor` points at; its `next_cursor` points at the next.
@@ -504,37 +530,111 @@ class OaiPager:
                 cursor.request_params(), verb=cursor.verb, ahead_of=ahead_of
             )
         except NoRecordsMatch:
-            return OaiPage((), self._step(listing.after_list, cursor), url=self.endpoint)
+            end = self._step(listing.after_list, cursor)
+            return OaiPage((), end, url=self.endpoint, doubt=cursor.doubt)
         except BadResumptionToken as exc:
             if cursor.resumption_token is None:
                 raise
             recovered = self._step(listing.recover, cursor, exc, max_restarts=self.max_restarts)
-            return OaiPage((), recovered, url=exc.url)
+            return OaiPage((), recovered, url=exc.url, doubt=cursor.doubt)
         list_el = _list_element(parsed, cursor.verb, url, raw)
         taken = _taken(cursor, list_el, parsed.items)
         listing.check_progress(
             self._progress, cursor, taken, url, self.seen_window, self.max_stale_pages
         )
         token, size, position = _token(list_el)
+        items, skipped, check = taken.items, taken.skipped, None
+        if cursor.verb != "ListSets":
+            memory = self._remembered(cursor)
+            check = listing.check_page(
+                cursor, taken.items, size=size, position=position, remembered=_Recalled(memory)
+            )
+            if check.violations and not self.lenient:
+                first = check.violations[0]
+                raise RepositoryMisbehaves(
+                    url,
+                    page=first.page,
+                    kind=first.kind,
+                    asked=first.asked,
+                    came=first.came,
+                    violations=tuple(v.describe() for v in check.violations),
+                )
+            items, again = self._remember(memory, check.kept)
+            skipped += again
+        violations = tuple(v.describe() for v in check.violations) if check else ()
+        doubt = cursor.doubt or ("; ".join(violations) if violations else "")
+        if violations:
+            # once per listing as a warning; the later pages of a listing in doubt quietly
+            logger.log(
+                logging.DEBUG if cursor.doubt else logging.WARNING,
+                "%s: the repository answered outside the request (%s); kept only the %d "
+                "records asked for, and the listing is not taken as complete",
+                url,
+                "; ".join(violations),
+                len(items),
+            )
+        following = self._step(
+            listing.advance,
+            cursor,
+            taken,
+            token=token,
+            url=url,
+            max_empty_pages=self.max_empty_pages,
+        )
+        if following is not None:
+            same = following.resumption_token is not None  # the same list goes on
+            following = listing.noted(
+                following,
+                size=size if same else None,
+                position=position if same else None,
+                doubt=doubt,
+                set_reported=check is not None and check.set_reported,
+            )
         return OaiPage(
-            items=taken.items,
-            next_cursor=self._step(
-                listing.advance,
-                cursor,
-                taken,
-                token=token,
-                url=url,
-                max_empty_pages=self.max_empty_pages,
-            ),
+            items=items,
+            next_cursor=following,
             complete_list_size=size,
             cursor_position=position,
             response_date=_text(parsed.root, "responseDate"),
             repairs=parsed.repairs,
             url=url,
             raw=raw if self.keep_raw else None,
-            skipped=taken.skipped,
+            skipped=skipped,
             moved_to=self._moved,
+            out_of_scope=check.out_of_scope if check else 0,
+            violations=violations,
+            doubt=doubt,
         )
+
+    def _remembered(self, cursor: OaiCursor) -> dict[int, str]:
+        """What this pager delivered of `cursor`'s listing: identifier to datestamp."""
+        key = (cursor.verb, cursor.tag) if cursor.tag else (cursor.verb, *cursor.origin)
+        memory = self._memory.get(key)
+        if memory is None:
+            while len(self._memory) >= 8:  # the oldest listings are forgotten first
+                del self._memory[next(iter(self._memory))]
+            memory = self._memory[key] = {}
+        return memory
+
+    def _remember(
+        self, memory: dict[int, str], records: Sequence[Any]
+    ) -> tuple[tuple[Any, ...], int]:
+        """The records not delivered before in the listing (now remembered), and how many were."""
+        fresh: list[Any] = []
+        again = 0
+        for record in records:
+            if not record.identifier:  # nothing to know it again by: delivered as it came
+                fresh.append(record)
+                continue
+            key = hash(record.identifier)  # an int, not the string: a third of the memory
+            before = memory.get(key)
+            if before is not None and not listing._later(record.datestamp, before):
+                again += 1  # delivered before a restart from the start (or repeated)
+                continue
+            fresh.append(record)
+            if before is not None or len(memory) < self.max_remembered:
+                memory[key] = record.datestamp
+        return tuple(fresh), again
 
     def pages(self, cursor: OaiCursor | None = None) -> Iterator[OaiPage]:
         """Every page from `cursor` (default: a new ListRecords listing) to the end."""
@@ -567,7 +667,13 @@ class OaiPager:
             assert ahead_of is not None
             self._ahead = _send_ahead(self.session, self.method, self.endpoint, ahead_of, raw)
 
-        return _answer(response, verb, limit, send_next if ahead_of else None)
+        return _answer(
+            response,
+            verb,
+            limit,
+            send_next if ahead_of else None,
+            token_sent="resumptionToken" in params,
+        )
 
     def _step(self, step: Any, *args: Any, **kwargs: Any) -> Any:
         """Take a listing step; if it needs the granularity, ask Identify (once) and retake it."""
@@ -578,14 +684,35 @@ class OaiPager:
             return step(*args, granularity=self.granularity(), **kwargs)
 
     def restart(self, cursor: OaiCursor) -> OaiCursor:
-        """The same listing without its token: a fresh request from the last datestamp seen.
+        """The same listing without its token, asked again so that nothing can be skipped.
 
-        Records of that datestamp's day already delivered are skipped
-        (`OaiCursor.delivered_at_last`), so nothing comes twice. Used after an expired
-        token, and by `HarvestPlan` when a listing is resumed in a later run: a token
-        issued before the repository changed can point past records that moved.
+        A listing whose records prove datestamp order continues from the last datestamp
+        seen (records of that day already delivered are skipped); any other starts again
+        from its original arguments (this pager leaves out what it delivered of it).
+        Used after an expired token, and by `HarvestPlan` when a listing is resumed in a
+        later run: a token issued before the repository changed can point past records
+        that moved.
         """
         return cast(OaiCursor, self._step(listing.restart, cursor))
+
+
+class _Recalled(Mapping[str, str]):
+    """A pager's memory of a listing (identifier hashes) read by identifier."""
+
+    def __init__(self, memory: dict[int, str]) -> None:
+        self._memory = memory
+
+    def __getitem__(self, identifier: str) -> str:
+        return self._memory[hash(identifier)]
+
+    def get(self, identifier: str, default: Any = None) -> Any:
+        return self._memory.get(hash(identifier), default)
+
+    def __iter__(self) -> Iterator[str]:
+        raise TypeError("a listing's memory holds hashes, not identifiers")
+
+    def __len__(self) -> int:
+        return len(self._memory)
 
 
 @attrs.frozen
@@ -663,7 +790,12 @@ def _drop(sent: Sent | None) -> None:
 
 
 def _answer(
-    response: Any, verb: str, limit: int, on_raw: Callable[[bytes], None] | None = None
+    response: Any,
+    verb: str,
+    limit: int,
+    on_raw: Callable[[bytes], None] | None = None,
+    *,
+    token_sent: bool = False,
 ) -> tuple[ParsedPage, bytes, str]:
     """Read an OAI-PMH answer: decode, parse, raise its OAI error, report its repairs.
 
@@ -684,6 +816,15 @@ def _answer(
     try:
         parsed = streamed if streamed is not None else parse_page(raw, url=url)
     except BadResponse:
+        if response.status_code >= 400 and token_sent:
+            # Repositories that forget a token (a restart, a purge) often fail on it with
+            # a bare HTTP error: the listing restarts as after badResumptionToken.
+            raise BadResumptionToken(
+                f"HTTP {response.status_code} without an OAI-PMH answer to a resumption "
+                "token: the repository no longer knows the token (it expired, or the "
+                "repository restarted)",
+                url=url,
+            ) from None
         if response.status_code >= 400:
             raise BadResponse(
                 url,

@@ -32,7 +32,7 @@ import attrs
 import requests
 
 from ._clock import Clock, SystemClock
-from ._listing import DateLike, format_datestamp
+from ._listing import DateLike, format_datestamp, known_ordered
 from ._oai import OaiCursor, OaiPage, OaiPager, OaiRecord
 from ._pacing import MemoryPaceStore, PaceStore, SQLitePaceStore, host_key
 from ._planning import (
@@ -61,7 +61,7 @@ from ._sinks import (
     view_file,
 )
 from ._state import PENDING, Checkpoint, Lease, PageCommit, StateStore, open_state
-from .exceptions import Deferred, HostBusy, SinkChanged, SinkError
+from .exceptions import Deferred, HostBusy, RepositoryMisbehaves, SinkChanged, SinkError
 
 if TYPE_CHECKING:  # the full-text modules (bs4, pypdf) load only when full text is asked for
     from ._fulltext import FullText, FullTextStep
@@ -260,6 +260,7 @@ class _Runtime:
     pending: str | None = None
     new_ids: dict[str, str] = attrs.field(factory=dict)
     answered: bool = False
+    left_out: dict[str, tuple[int, int, str]] = attrs.field(factory=dict)
 
 
 def _tuple(value: Sequence[str] | str) -> tuple[str, ...]:
@@ -306,6 +307,10 @@ class HarvestPlan:
         pace_store: where per-host pacing lives; by default an `SQLitePaceStore` in the state
             file (so every process harvesting with that file shares pacing), or in memory
             with ``state=":memory:"``.
+        lenient: a page that answers outside its request (records outside the window or
+            the set, a changing completeListSize) keeps only the records asked for, and
+            the listing is not recorded as covered (the CLI's ``--lenient``); without it
+            such a page stops the harvest with `RepositoryMisbehaves`.
         clock, http, on_event: passed to the `PoliteSession`.
     """
 
@@ -323,6 +328,7 @@ class HarvestPlan:
     fulltext: FullText | None = None
     overlap_s: float = 60.0
     lease_ttl: float | None = None
+    lenient: bool = False
     clock: Clock = _SYSTEM_CLOCK
     http: requests.Session | None = None
     pace_store: PaceStore | None = None
@@ -402,6 +408,7 @@ class HarvestPlan:
         store = self.store
         run = store.start_run(self.endpoint, now, stuck_after=self.policy.stuck_after)
         self._rt.notes.clear()
+        self._rt.left_out.clear()
         try:
             # Only while holding the host: a live job may be writing its page now.
             holding = self._lease(run.run_id) is not None
@@ -807,7 +814,14 @@ class HarvestPlan:
         pager = self._rt.pagers.get(run_id)
         if pager is None:
             session = self._session(run_id, job_started_at)
-            pager = OaiPager(session, self.endpoint, metadata_prefix=self.metadata_prefix)
+            pager = OaiPager(
+                session,
+                self.endpoint,
+                metadata_prefix=self.metadata_prefix,
+                lenient=self.lenient,
+                # the state leaves out what was delivered; the pager need not remember it
+                max_remembered=0,
+            )
             self._rt.pagers[run_id] = pager
         return pager
 
@@ -827,7 +841,7 @@ class HarvestPlan:
         params = {**cursor.arguments, "from": window.from_[:10]}
         if "until" in params:
             params["until"] = params["until"][:10]
-        return attrs.evolve(cursor, params=params)
+        return attrs.evolve(cursor, params=params, origin=params)
 
     def _listing_id(self, lane: Lane) -> str:
         """The listing's id: from its checkpoint, or a new one for a listing's first page."""
@@ -849,12 +863,33 @@ class HarvestPlan:
             oai_cursor = OaiCursor.from_json(str(lane.cursor))
             checkpoint = self.store.listing(listing_key(lane.key, lane.window))
             stale = checkpoint is not None and checkpoint.run_id != cursor.run_id
-            if stale and oai_cursor.ordered and oai_cursor.resumption_token:
+            if stale and oai_cursor.resumption_token and known_ordered(oai_cursor):
                 # The token was issued in an earlier run; the repository may have changed
                 # since, and an offset-based token then points past records that moved.
-                # Records come in datestamp order, so restart from the last one instead.
+                # Records come in datestamp order: restart from the last one instead.
                 oai_cursor = pager.restart(oai_cursor)
+            elif stale and oai_cursor.resumption_token:
+                # Any other order keeps its token (a restart lists it all again) unless
+                # the list changed since (its size or cursor): then records may have
+                # moved under the token, and the listing starts again from its start.
+                try:
+                    page = pager.fetch(oai_cursor)
+                except RepositoryMisbehaves as exc:
+                    if exc.kind not in ("size", "cursor"):
+                        raise
+                    logger.warning(
+                        "%s: the list changed since the last run (%s); listing it again "
+                        "from the start (what was delivered is left out)",
+                        self.endpoint,
+                        exc.came,
+                    )
+                    page = pager.fetch(pager.restart(oai_cursor))
+                return index, page, *self._fresh(lane, page)
         page = pager.fetch(oai_cursor)
+        return index, page, *self._fresh(lane, page)
+
+    def _fresh(self, lane: Lane, page: OaiPage) -> tuple[list[OaiRecord], int]:
+        """The page's records not delivered before, and how many were left out."""
         pairs = [(r.identifier, r.datestamp) for r in page.records]
         only = self._listing_id(lane) if lane.window.full else None
         new = self.store.filter_new(self.scope, pairs, listing_id=only)
@@ -870,8 +905,8 @@ class HarvestPlan:
         # a record repeated on one page with a newer datestamp: keep only the newest
         newest = {r.identifier: r for r in fresh}
         fresh = [r for r in fresh if newest[r.identifier] is r]
-        skipped = len(page.records) - len(fresh)
-        return index, page, fresh, skipped
+        skipped = page.skipped + len(page.records) - len(fresh)
+        return fresh, skipped
 
     def _commit(
         self,
@@ -892,7 +927,10 @@ class HarvestPlan:
             datestamps=tuple(r.datestamp for r in fresh),
             sink=mark.to_json() if mark is not None else "",
             sink_path=mark.path if mark is not None else None,
+            doubt=page.doubt,
         )
+        if page.violations:
+            self._note_doubt(lane, page)
         checkpoint, spans = after_page(
             store.listing(key),
             facts,
@@ -936,6 +974,23 @@ class HarvestPlan:
             return None
         store.heartbeat(cursor.run_id, self.clock.now())
         return updated
+
+    def _note_doubt(self, lane: Lane, page: OaiPage) -> None:
+        """A lenient page: say what was left out, and that the window stays uncovered."""
+        notes = self._rt.notes
+        count, index, first = self._rt.left_out.get(lane.key, (0, len(notes), page.violations[0]))
+        count += page.out_of_scope
+        what = lane.window.describe() + (f" --set {lane.set_spec}" if lane.set_spec else "")
+        note = (
+            f"the repository answered outside the request ({what}): {count} records not "
+            "asked for were left out, and the listing is not recorded as covered, so the "
+            f"next harvest lists it again (first: {first})"
+        )
+        if index < len(notes):
+            notes[index] = note
+        else:
+            notes.append(note)
+        self._rt.left_out[lane.key] = (count, index, first)
 
     def _advance(self, lane: Lane, checkpoint: Checkpoint | None) -> Lane:
         """The lane after a page: the same listing's next page, or its next window."""

@@ -312,6 +312,8 @@ class PageFacts:
         sink: the `SinkMark` (JSON) after the page was written, or "" when nothing was
             written to a file.
         sink_path: the file written, if any.
+        doubt: why the listing cannot be taken as complete (its repository answered
+            outside the request); a listing in doubt adds nothing to the coverage.
     """
 
     next_cursor: str | None
@@ -319,6 +321,7 @@ class PageFacts:
     datestamps: tuple[str, ...] = ()
     sink: str = ""
     sink_path: str | None = None
+    doubt: str = ""
 
 
 def after_page(
@@ -342,10 +345,13 @@ def after_page(
 
     Returns:
         ``(checkpoint, None)`` while the listing goes on; ``(None, coverage)`` when it
-        is complete.
+        is complete; ``(None, None)`` when it is complete but in doubt (nothing
+        provably covered: the coverage stays as it was).
     """
     response_date = (base.response_date if base else "") or facts.response_date
     max_datestamp = max([*facts.datestamps, base.max_datestamp if base else ""])
+    if facts.next_cursor is None and facts.doubt:
+        return None, None
     if facts.next_cursor is None:
         span = completed_span(
             window, response_date=response_date, max_datestamp=max_datestamp, now=now

@@ -34,6 +34,7 @@ _ALIASES = {
     "metadata_prefix": "metadata_prefix",
     "set_spec": "set_spec",
     "from_": "from_",
+    "lenient": "lenient",  # keep only the records asked for when the repository lies
 }
 
 
@@ -99,7 +100,8 @@ def harvest(
         verb: ``ListRecords`` or ``ListIdentifiers``.
         policy: a policy to start from (its User-Agent is replaced).
         options: ``metadata_prefix``/``metadataPrefix``, ``set_spec``/``set``,
-            ``from_``/``from``, ``until``.
+            ``from_``/``from``, ``until``; ``lenient=True`` keeps only the records asked
+            for when a page answers outside its request (else `RepositoryMisbehaves`).
     """
     with pager_from_url(url, contact=contact, policy=policy, **options) as pager:
         cursor = pager.first_cursor(verb)

@@ -323,6 +323,13 @@ def _parser() -> argparse.ArgumentParser:
             help="append every request and refusal to this JSON-lines file "
             "(politeharvest report FILE turns it into a politeness report)",
         )
+        sub.add_argument(
+            "--lenient",
+            action="store_true",
+            help="when the repository answers outside the request (records outside the "
+            "window or set), keep only the records asked for instead of stopping; such a "
+            "listing is not recorded as covered",
+        )
         _fulltext_options(sub)
 
     sub = commands.add_parser(
@@ -872,6 +879,7 @@ def _plan_and_harvest(
             sink=args.out,
             incremental=not args.full,
             max_records=args.max_records,
+            lenient=args.lenient,
             on_event=hooks,
             fulltext=_fulltext(args),
             http=archive,

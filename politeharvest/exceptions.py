@@ -21,7 +21,8 @@ HarvestError                         root; catch-all for callers
 ├── ContentError(url)                bytes arrived, not what we wanted
 │   └── BadResponse                  unparseable after recovery, size cap exceeded
 │       ├── ResponseTooLarge         a body passed the size cap while streaming
-│       └── ListingLoop              a listing repeats itself (same token, endless empty pages)
+│       ├── ListingLoop              a listing repeats itself (same token, endless empty pages)
+│       └── RepositoryMisbehaves     a page answered outside its request (window, set, size)
 ├── SinkError                        records could not be written where they should go
 │   ├── SinkChanged                  a file an unfinished harvest wrote is gone or changed
 │   ├── AuditError                   the audit file cannot be written or read (path)
@@ -68,6 +69,7 @@ __all__ = [
     "OaiError",
     "PolicyRefusal",
     "RedirectRefused",
+    "RepositoryMisbehaves",
     "ResponseTooLarge",
     "RetriesExhausted",
     "RetryLater",
@@ -490,6 +492,53 @@ class NoSetHierarchy(OaiError):
     """The repository has no sets."""
 
     code = "noSetHierarchy"
+
+
+class RepositoryMisbehaves(BadResponse):
+    """A listing's page answered something other than its request; nothing of it was delivered.
+
+    Raised by `OaiPager.fetch` (and so by `HarvestPlan`) when a page breaks what was
+    asked: a datestamp outside ``from``/``until``, a record outside the ``set``, a
+    ``completeListSize`` that changes within the listing, a ``cursor`` that goes back,
+    or a record again with an older datestamp. The page is not delivered and the
+    listing is not recorded as covered. With ``lenient=True`` (the CLI's ``--lenient``)
+    the pager keeps the records inside the request instead, and the listing is not
+    recorded as covered.
+
+    Attributes:
+        page: the listing's page (1-based).
+        kind: the first violation's kind (``"window"``, ``"set"``, ``"size"``,
+            ``"cursor"``, ``"repeat"``).
+        asked: what the request asked.
+        came: what came.
+        violations: every violation of the page, as `describe` clauses.
+    """
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        page: int,
+        kind: str,
+        asked: str,
+        came: str,
+        violations: tuple[str, ...] = (),
+    ) -> None:
+        self.page = page
+        self.kind = kind
+        self.asked = asked
+        self.came = came
+        self.violations = violations or (f"page {page} asked {asked} and got {came}",)
+        more = f" (and {len(self.violations) - 1} more)" if len(self.violations) > 1 else ""
+        super().__init__(
+            url.split("?", 1)[0],  # the base URL: the token would fill the line
+            f"the repository misbehaves: page {page} of the listing asked {asked} and got "
+            f"{came}{more}. Nothing of that page was delivered and the listing is not "
+            "recorded as covered; report it to the repository, harvest without that "
+            "argument, or run with --lenient to keep only the records asked for "
+            "(in Python: lenient=True)",
+        )
+        self.url = url
 
 
 class ListingLoop(BadResponse):

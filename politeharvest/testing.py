@@ -6,6 +6,9 @@
 - `LoopbackServer`: a real HTTP(S) server on a loopback address (127.0.0.x) that
   logs each request's arrival and the end of its response, so tests can check
   politeness from the server's side.
+- The zoo (`ZOO`, `MisbehavingRepository`): OAI-PMH repositories that answer outside
+  their request (a set or a date window dropped from the tokens, a completeListSize
+  that changes) or list in identifier order with tokens they forget.
 
 These helpers are for tests: `LoopbackServer.start` runs the server in a
 background thread of the test process. The library itself never starts one.
@@ -32,13 +35,23 @@ from ._loopback import (
     free_loopback,
 )
 from ._samples import OaiTestRepository, SampleRecord, serve_fulltext, text_pdf
+from ._zoo import (
+    ZOO,
+    MisbehavingRepository,
+    identifier_ordered,
+    set_dropped_from_tokens,
+    size_changing,
+    window_broken_after_first_page,
+)
 
 __all__ = [
+    "ZOO",
     "ConditionalReply",
     "DedupeCorpus",
     "FakeClock",
     "LoggedRequest",
     "LoopbackServer",
+    "MisbehavingRepository",
     "OaiTestRepository",
     "Reply",
     "SampleRecord",
@@ -47,8 +60,12 @@ __all__ = [
     "dedupe_corpus",
     "end_to_start_gaps",
     "free_loopback",
+    "identifier_ordered",
     "serve_fulltext",
+    "set_dropped_from_tokens",
+    "size_changing",
     "text_pdf",
+    "window_broken_after_first_page",
 ]
 
 #: 2026-01-01T00:00:00Z, the default start of a `FakeClock`'s wall clock.

@@ -91,6 +91,7 @@ def test_exception_tree() -> None:
     assert issubclass(e.TransportError, e.FetchError)
     assert issubclass(e.ResponseTooLarge, e.BadResponse)
     assert issubclass(e.BadResponse, e.ContentError)
+    assert issubclass(e.RepositoryMisbehaves, e.BadResponse)
     for name in e.__all__:
         assert issubclass(getattr(e, name), e.HarvestError)
 
@@ -98,6 +99,31 @@ def test_exception_tree() -> None:
 def test_testing_helpers_are_public() -> None:
     for name in testing.__all__:
         assert hasattr(testing, name)
+
+
+def test_the_misbehaving_repository_zoo_is_pinned() -> None:
+    assert sorted(testing.ZOO) == [
+        "identifier-ordered-tokens-answer-500",
+        "identifier-ordered-tokens-expire",
+        "set-dropped-from-tokens",
+        "size-changing",
+        "window-broken-after-first-page",
+    ]
+    for name in (
+        "MisbehavingRepository",
+        "identifier_ordered",
+        "set_dropped_from_tokens",
+        "size_changing",
+        "window_broken_after_first_page",
+    ):
+        assert name in testing.__all__
+    import inspect
+
+    from politeharvest import HarvestPlan, OaiPage, OaiPager
+
+    assert "lenient" in inspect.signature(OaiPager).parameters
+    assert "lenient" in inspect.signature(HarvestPlan).parameters
+    assert {"out_of_scope", "violations", "doubt"} <= set(inspect.signature(OaiPage).parameters)
 
 
 def test_import_starts_no_threads() -> None:

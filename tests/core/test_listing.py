@@ -239,7 +239,10 @@ def refused() -> BadResumptionToken:
 
 def test_a_refused_token_restarts_from_the_last_datestamp() -> None:
     start = cursor(
-        resumption_token="t5", last_datestamp="2024-01-10T08:00:00Z", recent_tokens=("t5",)
+        resumption_token="t5",
+        last_datestamp="2024-01-10T08:00:00Z",
+        recent_tokens=("t5",),
+        in_order=listing.ORDER_EVIDENCE,
     )
     got = listing.recover(start, refused(), granularity=SECONDS)
     assert got.resumption_token is None
@@ -254,6 +257,7 @@ def test_a_window_refused_again_is_split_from_its_last_day() -> None:
         resumption_token="t5",
         last_datestamp="2024-01-10",
         restarts=1,
+        in_order=50,
     )
     got = listing.recover(start, refused(), granularity=DAY)
     assert (got.arguments["from"], got.arguments["until"]) == ("2024-01-10", "2024-01-20")
@@ -270,7 +274,7 @@ def test_restart_without_a_datestamp_needs_no_granularity() -> None:
     got = listing.restart(cursor(resumption_token="t"))
     assert got.arguments == {"metadataPrefix": "oai_dc"} and got.resumption_token is None
     with pytest.raises(GranularityNeeded):
-        listing.restart(cursor(resumption_token="t", last_datestamp="2024-01-01"))
+        listing.restart(cursor(resumption_token="t", last_datestamp="2024-01-01", in_order=10))
 
 
 # -- progress -------------------------------------------------------------------------------------

@@ -14,6 +14,8 @@ from __future__ import annotations
 import bisect
 import datetime as dt
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import attrs
@@ -298,3 +300,208 @@ def oai_repo_route(items: list[Item], limit: int = 100) -> Callable[[LoggedReque
         return Reply(200, {"Content-Type": "text/xml; charset=utf-8"}, bytes(response))
 
     return route
+
+
+# -- django-oai-pmh (a published Django app), on SQLite ------------------------------------------
+#
+# django-oai-pmh 0.3.9 stores Dublin Core in PostgreSQL ArrayFields; `serve_django_oai_pmh`
+# runs it on SQLite by swapping ArrayField for a JSONField (the storage shim) and serving
+# the records' oai_dc as XMLRecords, so that ArrayFields are never read. Django's settings
+# are global to a process, so the app runs in a child process (`django_oai_pmh`).
+
+
+def _django_child(host: str, count: int, page_size: int, folder: str) -> None:  # pragma: no cover
+    """Configure Django, migrate, load `count` records, serve on `host`; print the port."""
+    import sys
+    from wsgiref.simple_server import WSGIRequestHandler, make_server
+
+    import django
+    import django.contrib.postgres.fields as postgres_fields
+    from django.conf import settings
+    from django.db import models
+
+    class ArrayField(models.JSONField):  # type: ignore[type-arg]
+        """The storage shim: an ArrayField kept as JSON (SQLite has no arrays)."""
+
+        def __init__(self, base_field: object = None, size: object = None, **kwargs: object):
+            super().__init__(**kwargs)  # type: ignore[arg-type]
+
+        def deconstruct(self) -> Any:
+            name, _path, args, kwargs = super().deconstruct()
+            return name, "django.contrib.postgres.fields.ArrayField", args, kwargs
+
+    postgres_fields.ArrayField = ArrayField  # type: ignore[misc,assignment]
+    settings.configure(
+        DEBUG=False,
+        ALLOWED_HOSTS=["*"],
+        SECRET_KEY="loopback-tests",
+        ROOT_URLCONF=__name__ + "_urls",
+        USE_TZ=True,
+        TIME_ZONE="UTC",
+        ADMINS=[("Admin", "admin@django.example.org")],
+        INSTALLED_APPS=["django.contrib.contenttypes", "django_oai_pmh"],
+        DATABASES={
+            "default": {"ENGINE": "django.db.backends.sqlite3", "NAME": f"{folder}/oai.sqlite"}
+        },
+        TEMPLATES=[
+            {"BACKEND": "django.template.backends.django.DjangoTemplates", "APP_DIRS": True}
+        ],
+        OAI_PMH={
+            "REPOSITORY_NAME": "django-oai-pmh",
+            "BASE_URL": "/oai",
+            "NUM_PER_PAGE": page_size,
+        },
+    )
+    import types
+
+    django.setup()
+    from django.core.management import call_command
+    from django.http import HttpResponse
+    from django.urls import include, path
+    from django.utils import timezone
+
+    call_command("migrate", verbosity=0)
+    from django_oai_pmh.models import Header, MetadataFormat, ResumptionToken, Set, XMLRecord
+
+    def control(request: Any, action: str) -> HttpResponse:
+        if action == "forget":  # a restart that loses its tokens: badResumptionToken
+            ResumptionToken.objects.all().delete()
+        elif action == "expire":  # tokens past their expirationDate: the app answers 500
+            ResumptionToken.objects.update(expiration_date=timezone.now() - dt.timedelta(days=1))
+        return HttpResponse("ok")
+
+    urls = types.ModuleType(__name__ + "_urls")
+    urls.urlpatterns = [  # type: ignore[attr-defined]
+        path("oai", include("django_oai_pmh.urls")),
+        path("control/<str:action>", control),
+    ]
+    sys.modules[urls.__name__] = urls
+
+    oai_dc, _ = MetadataFormat.objects.get_or_create(
+        prefix="oai_dc",
+        defaults={
+            "schema": "http://www.openarchives.org/OAI/2.0/oai_dc.xsd",
+            "namespace": "http://www.openarchives.org/OAI/2.0/oai_dc/",
+        },
+    )
+    science = Set.objects.create(spec="science", name="Science")
+    humanities = Set.objects.create(spec="humanities", name="Humanities")
+    items = django_items(count)
+    Header.objects.bulk_create([Header(identifier=i.identifier) for i in items])
+    headers = {h.identifier: h for h in Header.objects.all()}
+    for item in items:  # auto_now: the datestamps are set with update()
+        Header.objects.filter(pk=headers[item.identifier].pk).update(timestamp=item.datestamp)
+    by_spec = {"science": science, "humanities": humanities}
+    Header.sets.through.objects.bulk_create(
+        [
+            Header.sets.through(header_id=headers[i.identifier].pk, set_id=by_spec[s].pk)
+            for i in items
+            for s in i.sets
+        ]
+    )
+    Header.metadata_formats.through.objects.bulk_create(
+        [
+            Header.metadata_formats.through(
+                header_id=headers[i.identifier].pk, metadataformat_id=oai_dc.pk
+            )
+            for i in items
+        ]
+    )
+    XMLRecord.objects.bulk_create(
+        [
+            XMLRecord(
+                header=headers[i.identifier],
+                metadata_prefix=oai_dc,
+                xml_metadata=(
+                    '<oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/" '
+                    'xmlns:dc="http://purl.org/dc/elements/1.1/">'
+                    f"<dc:title>{i.title}</dc:title></oai_dc:dc>"
+                ),
+            )
+            for i in items
+        ]
+    )
+    from django.core.wsgi import get_wsgi_application
+
+    class Quiet(WSGIRequestHandler):
+        def log_message(self, format: str, *args: Any) -> None:
+            pass
+
+    server = make_server(host, 0, get_wsgi_application(), handler_class=Quiet)
+    print(server.server_port, flush=True)
+    server.serve_forever()
+
+
+def django_items(count: int = 2500) -> list[Item]:
+    """The records served by django-oai-pmh: identifier order unrelated to datestamps,
+    years 2019-2023, about half in the set ``science``."""
+    start = dt.datetime(2019, 1, 1, tzinfo=UTC)
+    span = 5 * 365 * 86_400
+    return [
+        Item(
+            identifier=f"oai:django.example.org:{n:05d}",
+            datestamp=start + dt.timedelta(seconds=((n * 7919) % count) * span // count),
+            sets=("science",) if (n * 31) % 100 < 49 else ("humanities",),
+            deleted=False,
+            title=f"Django record {n}",
+            creators=(),
+        )
+        for n in range(count)
+    ]
+
+
+def django_available() -> bool:
+    """Whether django-oai-pmh (and Django) are installed."""
+    import importlib.util
+
+    return all(importlib.util.find_spec(m) for m in ("django", "django_oai_pmh"))
+
+
+class DjangoOaiPmh:
+    """django-oai-pmh in a child process on `host`: ``url`` is its base URL.
+
+    ``forget_tokens()`` deletes its tokens (answered with badResumptionToken);
+    ``expire_tokens()`` dates them in the past (answered with HTTP 500).
+    """
+
+    def __init__(self, host: str, count: int = 2500, page_size: int = 100) -> None:
+        import subprocess
+        import sys
+        import tempfile
+
+        self._folder = tempfile.TemporaryDirectory()
+        code = (
+            "import sys; from tests.integration.providers import _django_child; "
+            f"_django_child({host!r}, {count}, {page_size}, {self._folder.name!r})"
+        )
+        root = str(Path(__file__).resolve().parents[2])
+        self._process = subprocess.Popen(
+            [sys.executable, "-c", code], cwd=root, stdout=subprocess.PIPE, text=True
+        )
+        assert self._process.stdout is not None
+        port = self._process.stdout.readline().strip()
+        if not port:
+            self.close()
+            raise RuntimeError("django-oai-pmh did not start")
+        self.base = f"http://{host}:{port}"
+        self.url = self.base + "/oai"
+        self.items = django_items(count)
+
+    def _control(self, action: str) -> None:
+        import urllib.request
+
+        with urllib.request.urlopen(f"{self.base}/control/{action}", timeout=10) as answer:
+            assert answer.read() == b"ok"
+
+    def forget_tokens(self) -> None:
+        self._control("forget")
+
+    def expire_tokens(self) -> None:
+        self._control("expire")
+
+    def close(self) -> None:
+        self._process.terminate()
+        self._process.wait(timeout=10)
+        if self._process.stdout is not None:
+            self._process.stdout.close()
+        self._folder.cleanup()

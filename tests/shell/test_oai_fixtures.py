@@ -58,7 +58,8 @@ def test_sickle_listrecords_chain_keeps_tombstones_and_dc(
     assert first.next_cursor is not None
     assert first.next_cursor.resumption_token == "ListRecords2.xml"
     records = [r for p in pages for r in p.records]
-    assert len(records) == 4
+    # ListRecords4 lists 1585322 again, unchanged: delivered once, the repeat counted
+    assert len(records) == 3 and pages[1].skipped == 1
     deleted = [r for r in records if r.deleted]
     assert deleted
     assert all(r.metadata == {} for r in deleted)
