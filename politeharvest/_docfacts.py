@@ -1,0 +1,668 @@
+"""What a PDF's first pages say about the document itself, from their structure (core).
+
+`facts_of` turns a `Layout` (lines with size and place) into `DocumentFacts`:
+
+- the pages to look past: a cover or an archive's cover sheet (a few lines, or
+  ``label: value`` lines), a masthead (many short lines and no prose);
+- the *title block*: on the article's first page, the runs of lines set larger than
+  the page's body text (when every line has the same size, the first lines);
+- the byline: the lines right below the title block, affiliation marks stripped;
+- the document's own DOIs: in the title block's neighbourhood, in a line that is
+  mostly a DOI near the top of a page, or in a running header or footer; never in a
+  reference list or a list of contents, never inside a sentence;
+- the kind: ``compilation`` (a list of contents: lines ending in page numbers; many
+  DOIs; many title blocks on a page), ``notice``, ``supplement``, ``editorial``,
+  ``form`` (labels found *in the title block*, or fill-in fields), ``thesis``, or
+  ``article``; the version (preprint, accepted manuscript) from its labels;
+- whether the text can be trusted (garbled glyphs, mojibake, scans: no).
+
+The label vocabularies are short and multilingual; they are only looked for where a
+label stands (the title block, the line above it), never in the body.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Literal
+
+import attrs
+
+from ._folding import STOP, content_words, fold, keys
+from ._pdflayout import Layout, Line
+
+__all__ = [
+    "DocumentFacts",
+    "Kind",
+    "Version",
+    "dois_in",
+    "facts_of",
+    "kind_of_title",
+    "layout_of_text",
+]
+
+Kind = Literal["article", "compilation", "notice", "supplement", "editorial", "form", "thesis"]
+Version = Literal["preprint", "submitted", "accepted", "published"]
+
+_DOI = re.compile(r"(?<![\w.])(10\.\d{4,9}/[^\s\"'<>]+)", re.IGNORECASE)
+_UNMAPPED = re.compile("[\ufffd\x00-\x08\x0b\x0c\x0e-\x1f\ue000-\uf8ff]")
+#: Characters read to tell readable text from garbled glyphs.
+_TRUST_SAMPLE = 8000
+_DOI_LABEL = re.compile(r"\b(doi|https?://(dx\.)?doi\.org/)", re.IGNORECASE)
+_PAGE_NUMBER_END = re.compile(r"(\.{3,}|…+|\s)\s*\d{1,4}(\s*[-–]\s*\d{1,4})?$")  # noqa: RUF001
+_FIELD = re.compile(r"_{4,}|\.{8,}\s*$|[☐□■]|\[\s\]")
+_LABEL_VALUE = re.compile(r"^[^\W\d][\w .()/'-]{1,40}:(\s*\S|\s*$)")
+_CHAPTER = re.compile(r"^(chapter|kapitel|chapitre|cap[ií]tulo|b[öo]l[üu]m|part|teil)\s", re.I)
+_SECTION_NUMBER = re.compile(r"^(\d+(\.\d+)*\.?|[IVX]+\.)\s")
+_REFERENCE_LINE = re.compile(r"^\s*(\[\d{1,3}\]|\d{1,3}\.\s+[A-Z])")
+_AFFILIATION = re.compile(r"(?<=[^\W\d_])[\d*†‡§¶#∗⁰¹²³⁴⁵⁶⁷⁸⁹ᵃᵇᶜ,]+|\s[\d*†‡§¶∗]+(?=[\s,]|$)")
+_MARKS = re.compile(r"[\d*†‡§¶#,;∗⁰¹²³⁴⁵⁶⁷⁸⁹ᵃᵇᶜ]+")
+_SUPPLEMENT_CAPTION = re.compile(r"\b(Table|Fig\.?|Figure|Tabelle|Abb\.?|Tablo|Şekil|Tabla)\s*S\d+")
+
+# Short multilingual label vocabularies, matched as whole folded phrases where a label stands.
+_NOTICE = (
+    "erratum|errata|corrigendum|corrigenda|correction|retraction|retracted|addendum|"
+    "expression of concern|notice of retraction|retraction notice|publisher s note|"
+    "berichtigung|korrektur|widerruf|rectificatif|retractation|fe de erratas|"
+    "correccion|retractacion|correcao|retratacao|duzeltme|geri cekme|geri cekilme|"
+    "rettifica|исправление|опровержение|ретракция|更正|勘误|撤稿|訂正|正誤表|撤回|정정|철회"
+)
+_SUPPLEMENT = (
+    "supplementary material|supplementary materials|supplementary information|"
+    "supplementary data|supplemental material|supporting information|online resource|"
+    "electronic supplementary material|supplementary file|supplement|appendix|"
+    "erganzendes material|zusatzmaterial|anhang|materiel supplementaire|"
+    "informations supplementaires|annexe|material suplementario|informacion suplementaria|"
+    "anexo|material suplementar|apendice|ek materyal|ek dosya|ekler|"
+    "дополнительные материалы|补充材料|附录|補足資料|付録|보충 자료"
+)
+_EDITORIAL = (
+    "editorial|editor s note|editors note|from the editor|from the editors|foreword|preface|"
+    "front matter|editorial board|guest editorial|masthead|vorwort|geleitwort|editorial note|"
+    "avant propos|preface|prologo|presentacion|prefacio|apresentacao|editorden|editoryal|"
+    "onsoz|sunus|от редакции|предисловие|编者按|卷首语|巻頭言|編集後記|권두언|발간사|"
+    "table of contents|contents|inhalt|inhaltsverzeichnis|sommaire|indice|sumario|icindekiler|"
+    "содержание|目次|目录|목차"
+)
+_FORM = (
+    "author guidelines|guidelines for authors|instructions for authors|submission guidelines|"
+    "guide for authors|author instructions|form|declaration|checklist|formular|formulaire|"
+    "formulario|yazim kurallari|basvuru formu|richtlinien|hinweise fur autoren|"
+    "normas para autores|normas de publicacao|consignes aux auteurs"
+)
+_THESIS = (
+    "thesis|dissertation|doctoral thesis|phd thesis|master s thesis|masters thesis|"
+    "doctor of philosophy|in partial fulfillment|in partial fulfilment|doktorarbeit|"
+    "masterarbeit|zur erlangung|tese|dissertacao|tesis|these|memoire|yuksek lisans tezi|"
+    "doktora tezi|tez|диссертация|学位论文|博士論文|修士論文|학위논문"
+)
+_VERSION = {
+    "preprint": "preprint|pre print|not peer reviewed|not yet peer reviewed|arxiv|biorxiv|medrxiv",
+    "submitted": "submitted manuscript|submitted to|manuscript submitted|under review",
+    "accepted": (
+        "accepted manuscript|author accepted manuscript|author s accepted manuscript|postprint|"
+        "post print|author manuscript|accepted for publication|peer reviewed version|"
+        "accepted version|final draft"
+    ),
+}
+_REFERENCES = (
+    "references|bibliography|literature cited|works cited|literatur|literaturverzeichnis|"
+    "references bibliographiques|bibliographie|referencias|referencias bibliograficas|"
+    "kaynaklar|kaynakca|список литературы|литература|参考文献|참고문헌"
+)
+
+
+def _phrases(vocabulary: str) -> tuple[tuple[str, ...], ...]:
+    """Label phrases as tuples of comparison keys, longest first."""
+    phrases = {tuple(keys(group)) for group in vocabulary.split("|")}
+    return tuple(sorted((p for p in phrases if p), key=len, reverse=True))
+
+
+_NOTICE_PHRASES = _phrases(_NOTICE)
+_SUPPLEMENT_PHRASES = _phrases(_SUPPLEMENT)
+_EDITORIAL_PHRASES = _phrases(_EDITORIAL)
+_FORM_PHRASES = _phrases(_FORM)
+_THESIS_PHRASES = _phrases(_THESIS)
+_VERSION_PHRASES = {k: _phrases(v) for k, v in _VERSION.items()}
+_REFERENCE_PHRASES = _phrases(_REFERENCES)
+
+
+def _starts_with(
+    words: Sequence[str], phrases: Iterable[tuple[str, ...]]
+) -> tuple[str, ...] | None:
+    for phrase in phrases:
+        if tuple(words[: len(phrase)]) == phrase:
+            return phrase
+    return None
+
+
+def _contains(words: Sequence[str], phrases: Iterable[tuple[str, ...]]) -> tuple[str, ...] | None:
+    for phrase in phrases:
+        n = len(phrase)
+        for i in range(len(words) - n + 1):
+            if tuple(words[i : i + n]) == phrase:
+                return phrase
+    return None
+
+
+def dois_in(text: str) -> list[str]:
+    """The DOIs in a text, whole tokens, lower case, trailing punctuation dropped."""
+    found = []
+    for match in _DOI.finditer(text):
+        doi = match.group(1).rstrip(".,;:)]}>").lower()
+        if doi.count("(") < doi.count(")"):
+            doi = doi[: doi.rfind(")")]
+        found.append(doi)
+    return found
+
+
+def kind_of_title(title: str) -> Kind | None:
+    """The kind a record's title announces ("Erratum: ...", "Supplementary material"), or None."""
+    words = keys(title)
+    for kind, phrases in (
+        ("notice", _NOTICE_PHRASES),
+        ("supplement", _SUPPLEMENT_PHRASES),
+        ("editorial", _EDITORIAL_PHRASES),
+    ):
+        phrase = _starts_with(words, phrases)
+        if phrase is not None and _label_stands(words, phrase, title):
+            return kind  # type: ignore[return-value]
+    return None
+
+
+def _label_stands(words: Sequence[str], phrase: tuple[str, ...], raw: str = "") -> bool:
+    """A label that opens a title stands alone or introduces it ("Erratum to ...", "Correction: ...")."""
+    rest = words[len(phrase) :]
+    if not rest:
+        return True
+    head = re.split(r"\s*[:–—|/]\s*", raw, maxsplit=1)
+    if len(head) == 2 and tuple(keys(head[0])) == phrase:
+        return True
+    return rest[0] in ("to", "for", "notice", "note", "zu", "au", "al", "a")
+
+
+@attrs.frozen
+class TitleRun:
+    """A run of lines in one size, set larger than the page's body text."""
+
+    page: int
+    text: str
+    size: float
+    rise: float
+    first: int  # index of its first line on the page
+    last: int
+
+
+@attrs.frozen
+class DocumentFacts:
+    """What the first pages say about the document.
+
+    Attributes:
+        text: all text read.
+        article_page: the index of the page where the document itself starts.
+        skipped: why the pages before it were passed over ("cover sheet", "masthead", ...).
+        runs: the title-like runs of the article page (largest first).
+        sized: True when the title block stands out by size (not only by place).
+        byline: the text of the lines right below the title block.
+        own_dois: the DOIs the document gives as its own.
+        cited_dois: the other DOIs of the first pages.
+        kind: what the document is.
+        kind_evidence: why.
+        version: which version of the work it says it is, if it says.
+        trusted: whether its text can be read as words.
+        trust_evidence: why not, when not.
+        prefix_text: the text of the pages passed over (a cover sheet names the work).
+        first_page_text: the text of the article page.
+        prefix_runs: the title-like runs of the pages passed over (a title page).
+    """
+
+    text: str
+    article_page: int | None
+    skipped: tuple[str, ...]
+    runs: tuple[TitleRun, ...]
+    sized: bool
+    byline: str
+    own_dois: tuple[str, ...]
+    cited_dois: tuple[str, ...]
+    kind: Kind
+    kind_evidence: str
+    version: Version | None
+    trusted: bool
+    trust_evidence: str
+    prefix_text: str
+    first_page_text: str
+    prefix_runs: tuple[TitleRun, ...] = ()
+
+
+def layout_of_text(text: str) -> Layout:
+    """A layout for plain text: one page per form feed or blank-line-separated page, one size."""
+    pages = []
+    for number, chunk in enumerate(re.split(r"\f|\n\s*\n\s*\n", text)):
+        lines = [ln.strip() for ln in chunk.splitlines() if ln.strip()]
+        top = 800.0
+        page = []
+        for line in lines:
+            page.append(Line(number, line, 11.0, top, top - 11, 50, 545, 842.0))
+            top = max(top - 14.0, 12.0)
+        pages.append(tuple(page))
+    return Layout(tuple(pages), len(pages))
+
+
+# -- the analysis ------------------------------------------------------------------------
+
+
+def _body_size(lines: Sequence[Line]) -> float:
+    weights: Counter[float] = Counter()
+    for line in lines:
+        weights[round(line.size * 2) / 2] += len(line.text)
+    return weights.most_common(1)[0][0] if weights else 0.0
+
+
+def _is_prose(line: Line) -> bool:
+    words = fold(line.text).split()
+    return len(words) >= 7 and any(w in STOP for w in words)
+
+
+def _page_role(lines: Sequence[Line]) -> str | None:
+    """Why a page is passed over to find the document's start, or None for a content page."""
+    if not lines:
+        return "empty page"
+    words = sum(len(line.text.split()) for line in lines)
+    label_values = sum(1 for line in lines if _LABEL_VALUE.match(line.text))
+    if label_values >= 4 and label_values >= len(lines) / 5:
+        return "cover sheet"
+    if words < 40:
+        return "cover"
+    if _is_toc(lines) and _is_own_toc(lines):
+        return "contents"
+    prose = sum(1 for line in lines if _is_prose(line))
+    if prose <= 2 and len(lines) >= 10 and not _is_toc(lines):
+        return "masthead"
+    return None
+
+
+def _toc_entries(lines: Sequence[Line]) -> list[str]:
+    return [
+        line.text
+        for line in lines
+        if _PAGE_NUMBER_END.search(line.text)
+        and len(line.text.split()) >= 3
+        and not _REFERENCE_LINE.match(line.text)
+    ]
+
+
+def _is_toc(lines: Sequence[Line]) -> bool:
+    """A list of contents: many lines that end in a page number."""
+    entries = _toc_entries(lines)
+    return len(entries) >= 6 and len(entries) >= len(lines) / 4
+
+
+def _is_own_toc(lines: Sequence[Line]) -> bool:
+    """A work's own contents (chapters and sections, numbered), not a list of other works."""
+    entries = _toc_entries(lines)
+    numbered = sum(1 for text in entries if _SECTION_NUMBER.match(text) or _CHAPTER.match(text))
+    return bool(entries) and numbered >= 0.4 * len(entries)
+
+
+def _runs(lines: Sequence[Line], body: float) -> list[TitleRun]:
+    """Runs of consecutive lines in one size larger than the body text."""
+    runs: list[TitleRun] = []
+    start = None
+    for i, line in enumerate([*lines, None]):
+        same = (
+            line is not None
+            and start is not None
+            and abs(line.size - lines[start].size) <= 0.08 * lines[start].size
+            and lines[i - 1].top - line.top < 2.6 * line.size
+        )
+        if start is not None and not same:
+            chosen = lines[start:i]
+            text = " ".join(x.text for x in chosen)
+            if len(re.findall(r"[^\W\d_]{2,}", text)) >= 1:
+                runs.append(
+                    TitleRun(chosen[0].page, text, chosen[0].size, chosen[0].rise, start, i - 1)
+                )
+            start = None
+        if line is not None and start is None and line.size >= 1.15 * body:
+            start = i
+    return runs
+
+
+def _title_runs(lines: Sequence[Line], body: float) -> tuple[list[TitleRun], bool]:
+    """The title-like runs of a page, largest first, and whether they stand out by size."""
+    runs = [
+        r
+        for r in _runs(lines, body)
+        if r.rise >= 0.3 and not _SECTION_NUMBER.match(r.text) and len(content_words(r.text)) >= 1
+    ]
+    if runs:
+        runs.sort(key=lambda r: (-r.size, r.first))
+        return runs, True
+    # every line one size: the first lines that are not a running header stand in
+    top = [i for i, line in enumerate(lines[:6]) if not _DOI.search(line.text)]
+    if not top:
+        return [], False
+    first = top[0]
+    last = first
+    while (
+        last + 1 < len(lines)
+        and last + 1 <= first + 2
+        and not _looks_like_byline(lines[last + 1].text)
+    ):
+        if _is_prose(lines[last + 1]) or _DOI.search(lines[last + 1].text):
+            break
+        last += 1
+    text = " ".join(line.text for line in lines[first : last + 1])
+    line = lines[first]
+    return [TitleRun(line.page, text, line.size, line.rise, first, last)], False
+
+
+def _looks_like_byline(text: str) -> bool:
+    """Names: capitalised words and initials, few stop words, maybe affiliation marks."""
+    words = [w for w in re.split(r"[\s,;]+", _MARKS.sub(" ", text)) if w]
+    if len(words) < 2 or len(words) > 30:
+        return False
+    capital = sum(
+        1 for w in words if w[:1].isupper() or w.lower() in ("and", "und", "et", "y", "e", "ve")
+    )
+    stop = sum(
+        1
+        for w in words
+        if w.lower() in STOP
+        and w.lower()
+        not in (
+            "and",
+            "und",
+            "et",
+            "y",
+            "e",
+            "ve",
+            "de",
+            "van",
+            "von",
+            "der",
+            "da",
+            "di",
+            "du",
+            "la",
+            "le",
+            "del",
+            "dos",
+        )
+    )
+    return capital >= 0.7 * len(words) and stop <= 1 and any(len(w) > 2 for w in words)
+
+
+def _byline(lines: Sequence[Line], run: TitleRun) -> str:
+    """The lines right below (or, failing that, above) the title block that look like names."""
+    out: list[str] = []
+    for line in lines[run.last + 1 : run.last + 6]:
+        if _is_prose(line) or len(line.text.split()) > 30:
+            break
+        if _looks_like_byline(line.text):
+            out.append(line.text)
+        elif out:
+            break
+    if not out:
+        for line in lines[max(0, run.first - 3) : run.first]:
+            if _looks_like_byline(line.text) and not _is_prose(line):
+                out.append(line.text)
+    return _AFFILIATION.sub(" ", " ".join(out))
+
+
+def _reference_start(pages: Sequence[Sequence[Line]]) -> tuple[int, int] | None:
+    """Where the reference list starts (page, line), if it starts on the pages read."""
+    for p, lines in enumerate(pages):
+        for i, line in enumerate(lines):
+            if len(line.text) > 60 or len(line.text.split()) > 5:
+                continue
+            words = keys(line.text)
+            if 0 < len(words) <= 4 and _starts_with(words, _REFERENCE_PHRASES) is not None:
+                if len(words) == len(
+                    _starts_with(words, _REFERENCE_PHRASES) or ()
+                ) or _SECTION_NUMBER.match(line.text):
+                    return p, i
+    return None
+
+
+def _doi_line_is_own(line: Line, body: float) -> bool:
+    """A line that is mostly a DOI (a label, a citation line of the journal), not a sentence."""
+    text = _DOI.sub(" ", line.text)
+    text = _DOI_LABEL.sub(" ", text)
+    words = [w for w in fold(text).split() if not w.isdigit() and len(w) > 1]
+    if len(words) > 12:
+        return False
+    return not (len(words) > 4 and any(w in STOP for w in words) and _is_prose(line))
+
+
+def _own_dois(
+    pages: Sequence[Sequence[Line]],
+    article: int,
+    refs: tuple[int, int] | None,
+    skip: set[int],
+) -> tuple[list[str], list[str]]:
+    """The DOIs the document gives as its own, and all other DOIs of the pages read."""
+    own: list[str] = []
+    cited: list[str] = []
+    header_footer: Counter[str] = Counter()
+    for p, lines in enumerate(pages):
+        body = _body_size(lines)
+        for i, line in enumerate(lines):
+            found = dois_in(line.text)
+            if not found:
+                continue
+            in_refs = refs is not None and (p, i) >= refs
+            edge = line.rise >= 0.88 or line.rise <= 0.1
+            near_top = line.rise >= 0.6 or i < 8
+            labelled = bool(_DOI_LABEL.search(line.text))
+            is_own = (
+                not in_refs
+                and p not in skip
+                and not _REFERENCE_LINE.match(line.text)
+                and _doi_line_is_own(line, body)
+                and ((p == article and (near_top or (edge and labelled))) or (p > article and edge))
+            )
+            for doi in found:
+                if is_own and p > article:
+                    header_footer[doi] += 1
+                elif is_own:
+                    own.append(doi)
+                else:
+                    cited.append(doi)
+    own.extend(d for d, n in header_footer.items() if n >= 1)
+    own = list(dict.fromkeys(own))
+    return own, [d for d in dict.fromkeys(cited) if d not in own]
+
+
+def _trust(text: str) -> tuple[bool, str]:
+    """Whether the text reads as words: not garbled glyphs, not mojibake, not a scan."""
+    if not text.strip():
+        return False, "no text layer (a scan?)"
+    sample = text[:_TRUST_SAMPLE]
+    chars = len(sample) - sample.count(" ") - sample.count("\n")
+    if len(_UNMAPPED.findall(sample)) > 0.05 * chars:
+        return False, "the text layer is garbled (unmapped glyphs)"
+    text = sample
+    words = fold(text).split()
+    if len(words) < 25:
+        return False, "too little readable text on the first pages"
+    latin = [w for w in words if re.fullmatch(r"[a-z]+", w)]
+    if len(latin) >= 0.5 * len(words):
+        long_words = [w for w in latin if len(w) >= 3]
+        stop = sum(1 for w in latin if w in STOP)
+        vowels = sum(1 for w in long_words if re.search(r"[aeiouy]", w))
+        if long_words and vowels < 0.75 * len(long_words):
+            return False, "the text layer is garbled (words without vowels)"
+        if stop < 0.02 * len(latin) and len(latin) > 80:
+            return False, "the text layer is garbled (no common words)"
+    mojibake = len(re.findall("[ÃÂ][\u0080-\u00bf]|â€", text))
+    if mojibake > 0.02 * len(words) + 2:
+        return False, "the text is mojibake"
+    return True, ""
+
+
+def _kind(
+    pages: Sequence[Sequence[Line]],
+    article: int | None,
+    runs: Sequence[TitleRun],
+    lines: Sequence[Line],
+    own: Sequence[str],
+    cited: Sequence[str],
+) -> tuple[Kind, str]:
+    """What the document is, from its structure and the labels of its title block."""
+    for p, page in enumerate(pages):
+        if _is_toc(page) and not _is_own_toc(page):
+            return (
+                "compilation",
+                f"page {p + 1} is a list of contents (lines ending in page numbers)",
+            )
+    listed = [d for d in dict.fromkeys([*own, *cited])]
+    all_dois = {
+        d
+        for page in pages
+        for line in page
+        if not _REFERENCE_LINE.match(line.text)
+        for d in dois_in(line.text)
+    }
+    if article is not None:
+        for p, page in enumerate(pages[article:], start=article):
+            body = _body_size(page)
+            found = _runs(page, body)
+            largest = max((r.size for r in found if len(content_words(r.text)) >= 3), default=0.0)
+            heads = [
+                r
+                for r in found
+                if r.size >= 0.92 * largest
+                and len(content_words(r.text)) >= 3
+                and not _SECTION_NUMBER.match(r.text)
+                and _byline(page, r)
+            ]
+            if len(heads) >= 3:
+                return "compilation", f"page {p + 1} has {len(heads)} titles, each with its authors"
+    if len(own) >= 3 or (len(all_dois) >= 5 and len(listed) >= 5 and not _has_references(pages)):
+        return "compilation", f"the first pages list {len(set(own) | all_dois)} DOIs"
+    if article is None or not lines:
+        return "article", ""
+    first = runs[0] if runs else None
+    spots: list[str] = []
+    if first is not None:
+        spots.append(first.text)
+        above = lines[max(0, first.first - 2) : first.first]
+        spots.extend(line.text for line in above if len(line.text.split()) <= 6)
+        spots.extend(r.text for r in runs[1:3] if len(r.text.split()) <= 6)
+    for kind, phrases in (
+        ("notice", _NOTICE_PHRASES),
+        ("supplement", _SUPPLEMENT_PHRASES),
+        ("editorial", _EDITORIAL_PHRASES),
+        ("form", _FORM_PHRASES),
+    ):
+        for spot in spots:
+            words = keys(spot)
+            phrase = _starts_with(words, phrases)
+            if phrase is not None and (
+                _label_stands(words, phrase, spot) or len(words) <= len(phrase) + 1
+            ):
+                return kind, f"the title block reads {spot[:80]!r}"  # type: ignore[return-value]
+    captions = {m.group(0) for line in lines for m in _SUPPLEMENT_CAPTION.finditer(line.text)}
+    if len(captions) >= 2:
+        return "supplement", f"its captions are numbered {', '.join(sorted(captions)[:3])}"
+    fields = sum(
+        1 for line in lines if _FIELD.search(line.text) and not _PAGE_NUMBER_END.search(line.text)
+    )
+    if fields >= 4:
+        return "form", f"the first page has {fields} fields to fill in"
+    short = [line.text for line in lines if not _is_prose(line)]
+    for text in short:
+        if _contains(keys(text), _THESIS_PHRASES) is not None and len(text.split()) <= 14:
+            return "thesis", f"the title page reads {text[:80]!r}"
+    return "article", ""
+
+
+def _has_references(pages: Sequence[Sequence[Line]]) -> bool:
+    return _reference_start(pages) is not None
+
+
+def _version(lines: Sequence[Line]) -> Version | None:
+    for line in lines:
+        words = keys(line.text)
+        if len(words) > 40:
+            continue
+        for version, phrases in _VERSION_PHRASES.items():
+            if _contains(words, phrases) is not None:
+                return version  # type: ignore[return-value]
+    return None
+
+
+def facts_of(layout: Layout) -> DocumentFacts:
+    """Read the structure of a PDF's first pages (see the module doc)."""
+    pages = layout.pages
+    text = layout.text
+    skipped: list[str] = []
+    article: int | None = None
+    for p, lines in enumerate(pages):
+        role = _page_role(lines)
+        if role is None or (_is_toc(lines) and not _is_own_toc(lines)):
+            article = p
+            break
+        skipped.append(role)
+    trusted, trust_evidence = _trust(text)
+    prefix_text = "\n".join(line.text for page in pages[: len(skipped)] for line in page)
+    prefix_runs: list[TitleRun] = []
+    for page in pages[: len(skipped)]:
+        found, by_size = _title_runs(page, _body_size(page))
+        if by_size:
+            prefix_runs.extend(found[:3])
+    if article is None:
+        return DocumentFacts(
+            text,
+            None,
+            tuple(skipped),
+            (),
+            False,
+            "",
+            (),
+            tuple(dict.fromkeys(dois_in(text))),
+            "article",
+            "",
+            None,
+            trusted,
+            trust_evidence,
+            prefix_text,
+            "",
+            tuple(prefix_runs),
+        )
+    lines = pages[article]
+    body = _body_size(lines)
+    runs, sized = _title_runs(lines, body)
+    byline = _byline(lines, runs[0]) if runs else ""
+    if runs and not byline and len(runs) > 1:
+        byline = _byline(lines, runs[1])
+    refs = _reference_start(pages)
+    own, cited = _own_dois(pages, article, refs, set(range(article)))
+    kind, kind_evidence = _kind(pages, article, runs, lines, own, cited)
+    version = _version([*lines[:12], *lines[-6:]])
+    return DocumentFacts(
+        text,
+        article,
+        tuple(skipped),
+        tuple(runs),
+        sized,
+        byline,
+        tuple(own),
+        tuple(cited),
+        kind,
+        kind_evidence,
+        version,
+        trusted,
+        trust_evidence,
+        prefix_text,
+        "\n".join(line.text for line in lines),
+        tuple(prefix_runs),
+    )
+
+
+def median_size(lines: Sequence[Line]) -> float:
+    """The median glyph height of some lines (0.0 for none)."""
+    return statistics.median(line.size for line in lines) if lines else 0.0
