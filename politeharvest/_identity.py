@@ -62,8 +62,8 @@ Verdict = Literal["matched", "mismatch", "unverifiable"]
 #: PDFs larger than this are not read (a reader may hold all of a broken one).
 MAX_READ_BYTES = 32 * 2**20
 #: Pages read first; more when the first ones are covers, cover sheets or mastheads.
-FIRST_PAGES = 5
-MORE_PAGES = 10
+FIRST_PAGES = 3
+MORE_PAGES = 8
 
 
 def _doi(value: str) -> str | None:
@@ -261,7 +261,8 @@ def identify(
             "unverifiable", "no readable text in the file (broken, encrypted or hostile)"
         )
     facts = facts_of(layout)
-    if facts.article_page is None and layout.page_count > FIRST_PAGES:
+    start = facts.article_page
+    if (start is None or start >= FIRST_PAGES - 1) and layout.page_count > FIRST_PAGES:
         more = read_layout(source, max_pages=MORE_PAGES)
         if more is not None:
             facts = facts_of(more)

@@ -217,7 +217,9 @@ def _measure(
     raw: Any, textpage: Any, piece: str, offset: int, index: int, height: float, clean: str
 ) -> Line | None:
     """The line's size and box from a few of its glyphs (reading every glyph costs too much)."""
-    picks = sorted({0, len(piece) // 4, len(piece) // 2, (3 * len(piece)) // 4, len(piece) - 1})
+    start = len(piece) - len(piece.lstrip())
+    end = len(piece.rstrip()) - 1
+    picks = sorted({start, (start + end) // 2, end})
     sizes: list[float] = []
     tops: list[float] = []
     bottoms: list[float] = []
