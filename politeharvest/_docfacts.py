@@ -50,10 +50,11 @@ _DOI = re.compile(r"(?<![\w.])(10\.\d{4,9}/[^\s\"'<>]+)", re.IGNORECASE)
 _UNMAPPED = re.compile("[\ufffd\x00-\x08\x0b\x0c\x0e-\x1f\ue000-\uf8ff]")
 #: Characters read to tell readable text from garbled glyphs.
 _TRUST_SAMPLE = 8000
+_UNSPACED = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _DOI_LABEL = re.compile(r"\b(doi|https?://(dx\.)?doi\.org/)", re.IGNORECASE)
 _PAGE_NUMBER_END = re.compile(r"(\.{3,}|…+|\s)\s*\d{1,4}(\s*[-–]\s*\d{1,4})?$")  # noqa: RUF001
 _FIELD = re.compile(r"_{4,}|\.{8,}\s*$|[☐□■]|\[\s\]")
-_LABEL_VALUE = re.compile(r"^[^\W\d][\w .()/'-]{1,40}:(\s*\S|\s*$)")
+_LABEL_VALUE = re.compile(r"^[^\W\d][\w .()/'-]{1,40}:(?!//)(\s*\S|\s*$)")
 _CHAPTER = re.compile(r"^(chapter|kapitel|chapitre|cap[ií]tulo|b[öo]l[üu]m|part|teil)\s", re.I)
 _SECTION_NUMBER = re.compile(r"^(\d+(\.\d+)*\.?|[IVX]+\.)\s")
 _REFERENCE_LINE = re.compile(r"^\s*(\[\d{1,3}\]|\d{1,3}\.\s+[A-Z])")
@@ -82,9 +83,7 @@ _EDITORIAL = (
     "editorial|editor s note|editors note|from the editor|from the editors|foreword|preface|"
     "front matter|editorial board|guest editorial|masthead|vorwort|geleitwort|editorial note|"
     "avant propos|preface|prologo|presentacion|prefacio|apresentacao|editorden|editoryal|"
-    "onsoz|sunus|от редакции|предисловие|编者按|卷首语|巻頭言|編集後記|권두언|발간사|"
-    "table of contents|contents|inhalt|inhaltsverzeichnis|sommaire|indice|sumario|icindekiler|"
-    "содержание|目次|目录|목차"
+    "onsoz|sunus|от редакции|предисловие|编者按|卷首语|巻頭言|編集後記|권두언|발간사"
 )
 _FORM = (
     "author guidelines|guidelines for authors|instructions for authors|submission guidelines|"
@@ -110,7 +109,7 @@ _VERSION = {
 _REFERENCES = (
     "references|bibliography|literature cited|works cited|literatur|literaturverzeichnis|"
     "references bibliographiques|bibliographie|referencias|referencias bibliograficas|"
-    "kaynaklar|kaynakca|список литературы|литература|参考文献|참고문헌"
+    "kaynaklar|kaynakca|список литературы|литература|βιβλιογραφια|αναφορες|参考文献|참고문헌"
 )
 
 
@@ -256,13 +255,23 @@ def layout_of_text(text: str) -> Layout:
 def _body_size(lines: Sequence[Line]) -> float:
     weights: Counter[float] = Counter()
     for line in lines:
-        weights[round(line.size * 2) / 2] += len(line.text)
+        weights[round(line.size * 5) / 5] += len(line.text)
     return weights.most_common(1)[0][0] if weights else 0.0
 
 
 def _is_prose(line: Line) -> bool:
+    """A line of running text: many words with common ones among them (or a long CJK line)."""
+    if len(_UNSPACED.findall(line.text)) >= 18:
+        return True
     words = fold(line.text).split()
-    return len(words) >= 7 and any(w in STOP for w in words)
+    if len(words) < 7:
+        return False
+    return any(w in STOP for w in words) or not line.text.isascii() and not _latin(line.text)
+
+
+def _latin(text: str) -> bool:
+    letters = re.findall(r"[^\W\d_]", text)
+    return sum(1 for c in letters if c < "\u0250") >= 0.5 * len(letters)
 
 
 def _page_role(lines: Sequence[Line]) -> str | None:
@@ -288,7 +297,7 @@ def _toc_entries(lines: Sequence[Line]) -> list[str]:
         line.text
         for line in lines
         if _PAGE_NUMBER_END.search(line.text)
-        and len(line.text.split()) >= 3
+        and (len(line.text.split()) >= 3 or len(_UNSPACED.findall(line.text)) >= 4)
         and not _REFERENCE_LINE.match(line.text)
     ]
 
@@ -296,7 +305,7 @@ def _toc_entries(lines: Sequence[Line]) -> list[str]:
 def _is_toc(lines: Sequence[Line]) -> bool:
     """A list of contents: many lines that end in a page number."""
     entries = _toc_entries(lines)
-    return len(entries) >= 6 and len(entries) >= len(lines) / 4
+    return len(entries) >= 4 and len(entries) >= len(lines) / 5
 
 
 def _is_own_toc(lines: Sequence[Line]) -> bool:
@@ -304,6 +313,12 @@ def _is_own_toc(lines: Sequence[Line]) -> bool:
     entries = _toc_entries(lines)
     numbered = sum(1 for text in entries if _SECTION_NUMBER.match(text) or _CHAPTER.match(text))
     return bool(entries) and numbered >= 0.4 * len(entries)
+
+
+#: A title-like run is set at least this much larger than the body text.
+_LARGER = 1.045
+#: A title block "stands out by size" when it is this much larger.
+_STANDS_OUT = 1.15
 
 
 def _runs(lines: Sequence[Line], body: float) -> list[TitleRun]:
@@ -325,7 +340,7 @@ def _runs(lines: Sequence[Line], body: float) -> list[TitleRun]:
                     TitleRun(chosen[0].page, text, chosen[0].size, chosen[0].rise, start, i - 1)
                 )
             start = None
-        if line is not None and start is None and line.size >= 1.15 * body:
+        if line is not None and start is None and line.size >= _LARGER * body:
             start = i
     return runs
 
@@ -339,7 +354,7 @@ def _title_runs(lines: Sequence[Line], body: float) -> tuple[list[TitleRun], boo
     ]
     if runs:
         runs.sort(key=lambda r: (-r.size, r.first))
-        return runs, True
+        return runs, runs[0].size >= _STANDS_OUT * body
     # every line one size: the first lines that are not a running header stand in
     top = [i for i, line in enumerate(lines[:6]) if not _DOI.search(line.text)]
     if not top:
@@ -518,32 +533,33 @@ def _kind(
                 "compilation",
                 f"page {p + 1} is a list of contents (lines ending in page numbers)",
             )
-    listed = [d for d in dict.fromkeys([*own, *cited])]
-    all_dois = {
-        d
-        for page in pages
-        for line in page
-        if not _REFERENCE_LINE.match(line.text)
-        for d in dois_in(line.text)
-    }
-    if article is not None:
-        for p, page in enumerate(pages[article:], start=article):
-            body = _body_size(page)
-            found = _runs(page, body)
-            largest = max((r.size for r in found if len(content_words(r.text)) >= 3), default=0.0)
-            heads = [
-                r
-                for r in found
-                if r.size >= 0.92 * largest
-                and len(content_words(r.text)) >= 3
-                and not _SECTION_NUMBER.match(r.text)
-                and _byline(page, r)
-            ]
-            if len(heads) >= 3:
-                return "compilation", f"page {p + 1} has {len(heads)} titles, each with its authors"
-    if len(own) >= 3 or (len(all_dois) >= 5 and len(listed) >= 5 and not _has_references(pages)):
-        return "compilation", f"the first pages list {len(set(own) | all_dois)} DOIs"
-    if article is None or not lines:
+    for p, page in enumerate(pages[article or 0 :], start=article or 0):
+        body = _body_size(page)
+        found = _runs(page, body)
+        largest = max((r.size for r in found if len(content_words(r.text)) >= 3), default=0.0)
+        heads = [
+            r
+            for r in found
+            if r.size >= 0.92 * largest
+            and len(content_words(r.text)) >= 3
+            and not _SECTION_NUMBER.match(r.text)
+            and _byline(page, r)
+        ]
+        if len(heads) >= 3:
+            return "compilation", f"page {p + 1} has {len(heads)} titles, each with its authors"
+    refs = _reference_start(pages)
+    for p, page in enumerate(pages[: (article or 0) + 1]):
+        doi_lines = {
+            d
+            for i, line in enumerate(page)
+            if (refs is None or (p, i) < refs) and _doi_line_is_own(line, 0.0)
+            for d in dois_in(line.text)
+        }
+        if len(doi_lines) >= 3:
+            return "compilation", f"page {p + 1} lists {len(doi_lines)} DOIs, one a line"
+    if len(own) >= 3:
+        return "compilation", f"the first pages give {len(own)} DOIs as their own"
+    if not lines:
         return "article", ""
     first = runs[0] if runs else None
     spots: list[str] = []
@@ -573,10 +589,12 @@ def _kind(
     )
     if fields >= 4:
         return "form", f"the first page has {fields} fields to fill in"
-    short = [line.text for line in lines if not _is_prose(line)]
-    for text in short:
-        if _contains(keys(text), _THESIS_PHRASES) is not None and len(text.split()) <= 14:
-            return "thesis", f"the title page reads {text[:80]!r}"
+    for page in pages[: (article or 0) + 1]:
+        for line in page[:25]:
+            if _is_prose(line) or len(line.text.split()) > 14:
+                continue
+            if _contains(keys(line.text), _THESIS_PHRASES) is not None:
+                return "thesis", f"the title page reads {line.text[:80]!r}"
     return "article", ""
 
 
@@ -615,6 +633,9 @@ def facts_of(layout: Layout) -> DocumentFacts:
         if by_size:
             prefix_runs.extend(found[:3])
     if article is None:
+        first_page = pages[0] if pages else ()
+        first_runs, _ = _title_runs(first_page, _body_size(first_page))
+        kind, kind_evidence = _kind(pages, None, first_runs, first_page, (), ())
         return DocumentFacts(
             text,
             None,
@@ -624,8 +645,8 @@ def facts_of(layout: Layout) -> DocumentFacts:
             "",
             (),
             tuple(dict.fromkeys(dois_in(text))),
-            "article",
-            "",
+            kind,
+            kind_evidence,
             None,
             trusted,
             trust_evidence,

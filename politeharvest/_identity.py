@@ -317,132 +317,134 @@ def _title_match(hints: RecordHints, facts: DocumentFacts) -> tuple[str | None, 
     return best
 
 
-def _author_match(hints: RecordHints, facts: DocumentFacts) -> tuple[str | None, bool]:
-    """Which surname is in the byline (or on the first page), and whether the byline names others."""
+def _has_name(name: Sequence[str], words: set[str]) -> bool:
+    """A surname among words, also with an affiliation letter stuck to it ("Riccaa")."""
+    return all(
+        part in words
+        or (len(part) >= 4 and any(w.startswith(part) and len(w) <= len(part) + 2 for w in words))
+        for part in name
+    )
+
+
+@attrs.frozen
+class _Authors:
+    byline: str | None  # a record surname in the byline
+    page: str | None  # a record surname elsewhere on the first page (weak)
+    others: bool  # the byline names people, none of them the record's
+
+
+def _author_match(hints: RecordHints, facts: DocumentFacts) -> _Authors:
+    """Where the record's authors appear, and whether the byline names others."""
     byline = set(keys(facts.byline))
     names = [k for k in (keys(s) for s in hints.surnames) if k]
     for name in names:
-        if all(part in byline for part in name):
-            return " ".join(name), False
-    page = set(keys(facts.first_page_text[:3000] + "\n" + facts.prefix_text))
+        if _has_name(name, byline):
+            return _Authors(" ".join(name), None, False)
+    page = set(keys(facts.first_page_text[:4000] + "\n" + facts.prefix_text))
     for name in names:
-        if all(part in page for part in name) and len(name[0]) >= 3:
-            return " ".join(name), bool(byline) and False
-    return None, bool(names) and any(len(w) >= 3 for w in byline)
+        if len(name[0]) >= 3 and _has_name(name, page):
+            return _Authors(None, " ".join(name), False)
+    return _Authors(None, None, bool(names) and any(len(w) >= 3 for w in byline))
 
 
 def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
-    """Weigh what the document says about itself against the record (see the module doc)."""
+    """Weigh what the document says about itself against the record (see the module doc).
+
+    For: the record's DOI given as the document's own; the record's title as the title
+    block; a record author in the byline. Against: another own DOI; another title in the
+    title block; a byline of other people. A document of another kind (a compilation, a
+    notice, a supplement, an editorial, a form) is never an article record's file.
+    """
     if hints.empty:
         return Identity("unverifiable", "the record gives no title or DOI to compare with")
     doi = hints.doi.lower() if hints.doi else None
     own_doi = doi is not None and doi in facts.own_dois
-    if not facts.trusted and not own_doi:
-        return Identity("unverifiable", f"the text cannot be trusted: {facts.trust_evidence}")
     record_kind = hints.kind or next(
         (k for k in (kind_of_title(t) for t in hints.titles) if k), None
     )
     kind = facts.kind
-    level, title, block = _title_match(hints, facts)
-    author, others = _author_match(hints, facts)
-    if facts.article_page is None:
-        if own_doi or (level is not None and author):
-            return Identity("matched", _say(level, title, author, own_doi, doi, facts), kind, None)
-        return Identity(
-            "unverifiable",
-            f"only {', '.join(dict.fromkeys(facts.skipped)) or 'empty pages'} on the pages read",
-            kind,
-        )
     if kind in ("compilation", "notice", "supplement", "editorial", "form") and kind != record_kind:
-        return Identity(
-            "mismatch",
-            f"a {kind}, not the record's {record_kind or 'article'}: {facts.kind_evidence}",
-            kind,
-        )
+        if facts.trusted or facts.kind_evidence:
+            return Identity(
+                "mismatch",
+                f"a {kind}, not the record's {record_kind or 'article'}: {facts.kind_evidence}",
+                kind,
+            )
+    if not facts.trusted and not own_doi:
+        return Identity("unverifiable", f"the text cannot be trusted: {facts.trust_evidence}", kind)
+    level, _title, block = _title_match(hints, facts)
+    authors = _author_match(hints, facts)
+    if facts.article_page is None:
+        where = ", ".join(dict.fromkeys(facts.skipped)) or "empty pages"
+        named = " (it names the record's title)" if level else ""
+        return Identity("unverifiable", f"only {where} on the pages read{named}", kind)
     version = facts.version
     other_dois = [d for d in facts.own_dois if d != doi] if doi else []
+    title_words = max((len(content_words(t)) for t in hints.titles), default=0)
     evidence_for: list[str] = []
-    evidence_against: list[str] = []
+    against: list[str] = []
     if own_doi:
         evidence_for.append(f"the record's DOI {doi} is the document's own")
-    elif doi and doi in facts.cited_dois:
-        pass  # cited, not its own: neither for nor against
     if level == "block":
-        evidence_for.append(f"its title is the title block")
-    if author:
-        evidence_for.append(f"author {author}")
+        evidence_for.append("its title is the title block")
+    if authors.byline:
+        evidence_for.append(f"author {authors.byline} in the byline")
     if other_dois:
-        evidence_against.append(
-            f"the document gives DOI {other_dois[0]} as its own, not the record's {doi}"
-        )
-    title_words = max((len(content_words(t)) for t in hints.titles), default=0)
+        against.append(f"the document gives DOI {other_dois[0]} as its own, not the record's {doi}")
     if (
         level not in ("block", "page")
         and facts.runs
         and len(content_words(block)) >= 2
         and title_words
+        and (facts.sized or authors.others or other_dois)
     ):
-        if facts.sized or others or other_dois:
-            evidence_against.append(f"its title block reads {block[:90]!r}")
-    if others and not author:
-        evidence_against.append(
-            f"its byline {facts.byline[:60]!r} names none of the record's authors"
-        )
+        against.append(f"its title block reads {block[:90]!r}")
+    if authors.others:
+        against.append(f"its byline {facts.byline[:60]!r} names none of the record's authors")
     strong_for = own_doi or (
-        level == "block" and (author is not None or title_words >= MIN_TITLE_WORDS)
+        level == "block" and (authors.byline is not None or title_words >= MIN_TITLE_WORDS)
     )
-    if strong_for and not evidence_against:
+    if strong_for and not against:
         if version is None and own_doi:
             version = "published"
         return Identity("matched", "; ".join(evidence_for), kind, version)
-    if own_doi and (level == "block" or author) and not other_dois:
-        return Identity(
-            "matched",
-            "; ".join(evidence_for + ["despite: " + x for x in evidence_against]),
-            kind,
-            version,
-        )
-    if level == "block" and author and other_dois and not others:
+    if own_doi and (level == "block" or authors.byline) and not other_dois:
+        despite = "; ".join(evidence_for + ["despite: " + x for x in against])
+        return Identity("matched", despite, kind, version or "published")
+    if (
+        level == "block"
+        and authors.byline
+        and other_dois
+        and not authors.others
+        and version in ("preprint", "submitted", "accepted")
+    ):
         # the same work under another DOI: a preprint, an accepted manuscript
+        said = "; ".join(evidence_for)
         return Identity(
-            "matched",
-            "; ".join(evidence_for)
-            + f"; another version of the work (its own DOI {other_dois[0]})",
-            kind,
-            version,
+            "matched", f"{said}; a {version} version (its own DOI {other_dois[0]})", kind, version
         )
-    block_words = set(
-        content_words(" ".join(r.text for r in (*facts.runs[:4], *facts.prefix_runs)))
+    if not against:
+        if level == "page":
+            return Identity(
+                "unverifiable", "its title is on the first page, not as its title", kind, version
+            )
+        return Identity(
+            "unverifiable", "; ".join(evidence_for) or "no evidence either way", kind, version
+        )
+    if (
+        not evidence_for
+        or own_doi is False
+        and (other_dois or len(against) >= 2 or authors.others and not authors.page)
+    ):
+        shared = (
+            f" (author {authors.byline or authors.page} is shared)"
+            if authors.byline or authors.page
+            else ""
+        )
+        return Identity("mismatch", "; ".join(against) + shared, kind, version)
+    return Identity(
+        "unverifiable", "evidence both ways: " + "; ".join(evidence_for + against), kind, version
     )
-    cover = max((_share(content_words(t), block_words) for t in hints.titles), default=0.0)
-    if facts.sized and level is None and not own_doi and evidence_against and cover < 0.5:
-        # another title set as the title, and the record's title not even in words on the
-        # page: a shared author does not make it the record's (colleagues write together)
-        return Identity(
-            "mismatch",
-            "; ".join(evidence_against)
-            + f"; {cover:.0%} of the record's title words in its title block"
-            + (f" (author {author} is shared)" if author else ""),
-            kind,
-            version,
-        )
-    if evidence_against and not evidence_for:
-        return Identity("mismatch", "; ".join(evidence_against), kind, version)
-    if evidence_against:
-        return Identity(
-            "unverifiable",
-            "evidence both ways: " + "; ".join(evidence_for + evidence_against),
-            kind,
-            version,
-        )
-    said = "; ".join(evidence_for) or (
-        "its title is on the first page" if level == "page" else "no evidence either way"
-    )
-    if level == "page" and author:
-        return Identity(
-            "matched", f"its title and author {author} are on the first page", kind, version
-        )
-    return Identity("unverifiable", said, kind, version)
 
 
 def _say(
