@@ -284,9 +284,9 @@ def _page_role(lines: Sequence[Line]) -> str | None:
         return "cover sheet"
     if words < 40:
         return "cover"
-    if _is_toc(lines) and _is_own_toc(lines):
-        return "contents"
     prose = sum(1 for line in lines if _is_prose(line))
+    if _is_toc(lines) and _is_own_toc(lines) and prose <= 3:
+        return "contents"
     if prose <= 2 and len(lines) >= 10 and not _is_toc(lines):
         return "masthead"
     return None

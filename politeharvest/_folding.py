@@ -65,6 +65,10 @@ _LATEX_COMMAND = re.compile(r"\\[a-zA-Z]+\*?\s*")
 _CP1254_AS_CP1252 = str.maketrans("ðÐþÞýÝ", "ğĞşŞıİ")  # noqa: RUF001
 _UTF8_AS_CP1252 = re.compile("[ÃÄÅÂ][\u0080-\u00bf\u0152-\u02dc\u2013-\u203a]")
 _LATIN_MARKS = re.compile("(?<=[\u0000-\u052f])[\u0300-\u036f\u0483-\u0489]+")
+#: Accents that TeX sets as glyphs of their own next to the letter ("difra¸c˜ao", "P´os").
+_SPACING_ACCENT = re.compile(
+    "(?<=[^\\W\\d_])[\u00b4\u00b8\u02dc\u00a8\u02c6\u02c7\u02d8\u02d9\u02da\u02dd\u02db`]|[\u00b4\u00b8\u02dc\u00a8\u02c6\u02c7\u02d8\u02d9\u02da\u02dd\u02db`](?=[^\\W\\d_])"
+)
 #: Scripts written without spaces between words: compared by pairs of characters.
 _UNSPACED = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u0e00-\u0e7f]")
 
@@ -142,7 +146,7 @@ def _keys_short(text: str) -> tuple[str, ...]:
 
 
 def _keys(text: str) -> tuple[str, ...]:
-    text = latex_to_text(repair_mojibake(text))
+    text = _SPACING_ACCENT.sub("", latex_to_text(repair_mojibake(text)))
     text = "".join(_GREEK.get(c, c) for c in unicodedata.normalize("NFKC", text).lower())
     out: list[str] = []
     for word in fold(text).split():

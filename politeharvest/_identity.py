@@ -289,7 +289,12 @@ def _share(part: Sequence[str], whole: set[str]) -> float:
 
 
 def _title_match(hints: RecordHints, facts: DocumentFacts) -> tuple[str | None, str, str]:
-    """How the record's title appears: ``block``, ``contained``, ``page`` or None; the title; the block."""
+    """How the record's title appears, the title, and the title block.
+
+    ``block``: it is a title-like run (or most of the title block); ``contained``: a
+    longer run holds it; ``heading``: it opens a line of the first page; ``page``: it
+    stands somewhere on the first page; None.
+    """
     best: tuple[str | None, str, str] = (None, "", facts.runs[0].text if facts.runs else "")
     runs = [*facts.runs[:4], *facts.prefix_runs]
     page_keys = " " + " ".join(keys(facts.first_page_text + "\n" + facts.prefix_text)) + " "
@@ -311,9 +316,13 @@ def _title_match(hints: RecordHints, facts: DocumentFacts) -> tuple[str | None, 
             )
             if _share(words, joined) >= 0.85 and best[0] is None:
                 best = ("block", title, runs[0].text)
-        phrase = " " + " ".join(keys(title)) + " "
+        title_keys = keys(title)
+        phrase = " " + " ".join(title_keys) + " "
         if best[0] is None and len(phrase) > 12 and phrase in page_keys:
-            best = ("page", title, best[2])
+            opening = " ".join(title_keys[:3])
+            lines = (facts.first_page_text + "\n" + facts.prefix_text).splitlines()
+            heading = any(" ".join(keys(line)).startswith(opening) for line in lines)
+            best = ("heading" if heading else "page", title, best[2])
     return best
 
 
@@ -363,15 +372,14 @@ def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
         (k for k in (kind_of_title(t) for t in hints.titles) if k), None
     )
     kind = facts.kind
-    if kind in ("compilation", "notice", "supplement", "editorial", "form") and kind != record_kind:
-        if facts.trusted or facts.kind_evidence:
-            return Identity(
-                "mismatch",
-                f"a {kind}, not the record's {record_kind or 'article'}: {facts.kind_evidence}",
-                kind,
-            )
     if not facts.trusted and not own_doi:
-        return Identity("unverifiable", f"the text cannot be trusted: {facts.trust_evidence}", kind)
+        return Identity("unverifiable", f"the text cannot be trusted: {facts.trust_evidence}")
+    if kind in ("compilation", "notice", "supplement", "editorial", "form") and kind != record_kind:
+        return Identity(
+            "mismatch",
+            f"a {kind}, not the record's {record_kind or 'article'}: {facts.kind_evidence}",
+            kind,
+        )
     level, _title, block = _title_match(hints, facts)
     authors = _author_match(hints, facts)
     if facts.article_page is None:
@@ -392,7 +400,7 @@ def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
     if other_dois:
         against.append(f"the document gives DOI {other_dois[0]} as its own, not the record's {doi}")
     if (
-        level not in ("block", "page")
+        level not in ("block", "page", "heading")
         and facts.runs
         and len(content_words(block)) >= 2
         and title_words
@@ -408,7 +416,9 @@ def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
         if version is None and own_doi:
             version = "published"
         return Identity("matched", "; ".join(evidence_for), kind, version)
-    if own_doi and (level == "block" or authors.byline) and not other_dois:
+    if own_doi and (
+        level == "block" or (not other_dois and not (authors.others and level is None))
+    ):
         despite = "; ".join(evidence_for + ["despite: " + x for x in against])
         return Identity("matched", despite, kind, version or "published")
     if (
@@ -423,8 +433,26 @@ def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
         return Identity(
             "matched", f"{said}; a {version} version (its own DOI {other_dois[0]})", kind, version
         )
+    named = authors.byline or authors.page
+    if not against and level == "heading" and named and title_words >= 4:
+        said = f"its title opens a line of the first page; author {named}"
+        return Identity("matched", said, kind, version)
+    block_words = set(
+        content_words(" ".join(r.text for r in (*facts.runs[:4], *facts.prefix_runs)))
+    )
+    cover = max((_share(content_words(t), block_words) for t in hints.titles), default=0.0)
+    if facts.sized and level is None and not own_doi and against and cover < 0.5:
+        # another title set as the title, and the record's title not even in words in the
+        # title block: a shared author does not make it the record's (colleagues write together)
+        shared = f" (author {named} is shared)" if named else ""
+        return Identity(
+            "mismatch",
+            "; ".join(against) + f"; {cover:.0%} of the record's title words in it{shared}",
+            kind,
+            version,
+        )
     if not against:
-        if level == "page":
+        if level in ("page", "heading"):
             return Identity(
                 "unverifiable", "its title is on the first page, not as its title", kind, version
             )
