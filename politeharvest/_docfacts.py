@@ -289,6 +289,9 @@ def _page_role(lines: Sequence[Line]) -> str | None:
         return "contents"
     if prose <= 2 and len(lines) >= 10 and not _is_toc(lines):
         return "masthead"
+    names = sum(1 for line in lines if _looks_like_byline(line.text) and not _is_prose(line))
+    if names >= 10 and names >= 0.5 * len(lines):
+        return "masthead"
     return None
 
 

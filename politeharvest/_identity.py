@@ -320,7 +320,7 @@ def _title_match(hints: RecordHints, facts: DocumentFacts) -> tuple[str | None, 
         phrase = " " + " ".join(title_keys) + " "
         if best[0] is None and len(phrase) > 12 and phrase in page_keys:
             opening = " ".join(title_keys[:3])
-            lines = (facts.first_page_text + "\n" + facts.prefix_text).splitlines()
+            lines = facts.first_page_text.splitlines()
             heading = any(" ".join(keys(line)).startswith(opening) for line in lines)
             best = ("heading" if heading else "page", title, best[2])
     return best
