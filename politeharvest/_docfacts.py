@@ -94,7 +94,7 @@ _FORM = (
 _THESIS = (
     "thesis|dissertation|doctoral thesis|phd thesis|master s thesis|masters thesis|"
     "doctor of philosophy|in partial fulfillment|in partial fulfilment|doktorarbeit|"
-    "masterarbeit|zur erlangung|tese|dissertacao|tesis|these|memoire|yuksek lisans tezi|"
+    "masterarbeit|zur erlangung|tese|dissertacao|tesis|memoire|yuksek lisans tezi|"
     "doktora tezi|tez|диссертация|学位论文|博士論文|修士論文|학위논문"
 )
 _VERSION = {
@@ -590,11 +590,11 @@ def _kind(
     fields = sum(
         1 for line in lines if _FIELD.search(line.text) and not _PAGE_NUMBER_END.search(line.text)
     )
-    if fields >= 4:
+    if fields >= 3:
         return "form", f"the first page has {fields} fields to fill in"
     for page in pages[: (article or 0) + 1]:
         for line in page[:25]:
-            if _is_prose(line) or len(line.text.split()) > 14:
+            if len(line.text.split()) > 30:
                 continue
             if _contains(keys(line.text), _THESIS_PHRASES) is not None:
                 return "thesis", f"the title page reads {line.text[:80]!r}"
@@ -639,6 +639,8 @@ def facts_of(layout: Layout) -> DocumentFacts:
         first_page = pages[0] if pages else ()
         first_runs, _ = _title_runs(first_page, _body_size(first_page))
         kind, kind_evidence = _kind(pages, None, first_runs, first_page, (), ())
+        if kind == "article" and "masthead" in skipped:
+            kind, kind_evidence = "editorial", "front matter: a masthead and no article"
         return DocumentFacts(
             text,
             None,
