@@ -269,6 +269,11 @@ def _is_prose(line: Line) -> bool:
     return any(w in STOP for w in words) or not line.text.isascii() and not _latin(line.text)
 
 
+def _word_count(text: str) -> int:
+    """Words, counting two characters of a script without spaces as one."""
+    return len(text.split()) + len(_UNSPACED.findall(text)) // 2
+
+
 def _latin(text: str) -> bool:
     letters = re.findall(r"[^\W\d_]", text)
     return sum(1 for c in letters if c < "\u0250") >= 0.5 * len(letters)
@@ -278,7 +283,7 @@ def _page_role(lines: Sequence[Line]) -> str | None:
     """Why a page is passed over to find the document's start, or None for a content page."""
     if not lines:
         return "empty page"
-    words = sum(len(line.text.split()) for line in lines)
+    words = sum(_word_count(line.text) for line in lines)
     label_values = sum(1 for line in lines if _LABEL_VALUE.match(line.text))
     if label_values >= 4 and label_values >= len(lines) / 5:
         return "cover sheet"
@@ -504,7 +509,7 @@ def _trust(text: str) -> tuple[bool, str]:
         return False, "the text layer is garbled (unmapped glyphs)"
     text = sample
     words = fold(text).split()
-    if len(words) < 25:
+    if _word_count(text) < 25:
         return False, "too little readable text on the first pages"
     latin = [w for w in words if re.fullmatch(r"[a-z]+", w)]
     if len(latin) >= 0.5 * len(words):
@@ -631,10 +636,13 @@ def facts_of(layout: Layout) -> DocumentFacts:
     trusted, trust_evidence = _trust(text)
     prefix_text = "\n".join(line.text for page in pages[: len(skipped)] for line in page)
     prefix_runs: list[TitleRun] = []
+    prefix_byline = ""
     for page in pages[: len(skipped)]:
         found, by_size = _title_runs(page, _body_size(page))
         if by_size:
             prefix_runs.extend(found[:3])
+            for run in found[:3]:
+                prefix_byline = prefix_byline or _byline(page, run)
     if article is None:
         first_page = pages[0] if pages else ()
         first_runs, _ = _title_runs(first_page, _body_size(first_page))
@@ -665,6 +673,7 @@ def facts_of(layout: Layout) -> DocumentFacts:
     byline = _byline(lines, runs[0]) if runs else ""
     if runs and not byline and len(runs) > 1:
         byline = _byline(lines, runs[1])
+    byline = byline or prefix_byline  # a title page before the document's first page
     refs = _reference_start(pages)
     own, cited = _own_dois(pages, article, refs, set(range(article)))
     kind, kind_evidence = _kind(pages, article, runs, lines, own, cited)
