@@ -107,9 +107,7 @@ class Tally:
             print(f"wrong kind labels: {self.wrong_kind} of {self.kinds_checked}")
         if self.times:
             median = statistics.median(self.times) * 1000
-            print(
-                f"CPU time per PDF: median {median:.1f} ms, max {max(self.times) * 1000:.1f} ms"
-            )
+            print(f"CPU time per PDF: median {median:.1f} ms, max {max(self.times) * 1000:.1f} ms")
         if self.long_times:
             long_median = statistics.median(self.long_times) * 1000
             print(f"  of {len(self.long_times)} PDFs of 18+ pages: median {long_median:.1f} ms")

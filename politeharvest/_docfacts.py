@@ -20,6 +20,8 @@ The label vocabularies are short and multilingual; they are only looked for wher
 label stands (the title block, the line above it), never in the body.
 """
 
+# Label vocabularies in many scripts, dashes and marks on purpose.
+# ruff: noqa: RUF001
 from __future__ import annotations
 
 import re
@@ -52,7 +54,7 @@ _UNMAPPED = re.compile("[\ufffd\x00-\x08\x0b\x0c\x0e-\x1f\ue000-\uf8ff]")
 _TRUST_SAMPLE = 8000
 _UNSPACED = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _DOI_LABEL = re.compile(r"\b(doi|https?://(dx\.)?doi\.org/)", re.IGNORECASE)
-_PAGE_NUMBER_END = re.compile(r"(\.{3,}|…+|\s)\s*\d{1,4}(\s*[-–]\s*\d{1,4})?$")  # noqa: RUF001
+_PAGE_NUMBER_END = re.compile(r"(\.{3,}|…+|\s)\s*\d{1,4}(\s*[-–]\s*\d{1,4})?$")
 _FIELD = re.compile(r"_{4,}|\.{8,}\s*$|[☐□■]|\[\s\]")
 _LABEL_VALUE = re.compile(r"^[^\W\d][\w .()/'-]{1,40}:(?!//)(\s*\S|\s*$)")
 _CHAPTER = re.compile(r"^(chapter|kapitel|chapitre|cap[ií]tulo|b[öo]l[üu]m|part|teil)\s", re.I)
@@ -172,7 +174,7 @@ def kind_of_title(title: str) -> Kind | None:
 
 
 def _label_stands(words: Sequence[str], phrase: tuple[str, ...], raw: str = "") -> bool:
-    """A label that opens a title stands alone or introduces it ("Erratum to ...", "Correction: ...")."""
+    """A label that opens a title stands alone or introduces it ("Erratum to", "Correction:")."""
     rest = words[len(phrase) :]
     if not rest:
         return True
@@ -266,7 +268,7 @@ def _is_prose(line: Line) -> bool:
     words = fold(line.text).split()
     if len(words) < 7:
         return False
-    return any(w in STOP for w in words) or not line.text.isascii() and not _latin(line.text)
+    return any(w in STOP for w in words) or (not line.text.isascii() and not _latin(line.text))
 
 
 def _word_count(text: str) -> int:
@@ -442,11 +444,9 @@ def _reference_start(pages: Sequence[Sequence[Line]]) -> tuple[int, int] | None:
             if len(line.text) > 60 or len(line.text.split()) > 5:
                 continue
             words = keys(line.text)
-            if 0 < len(words) <= 4 and _starts_with(words, _REFERENCE_PHRASES) is not None:
-                if len(words) == len(
-                    _starts_with(words, _REFERENCE_PHRASES) or ()
-                ) or _SECTION_NUMBER.match(line.text):
-                    return p, i
+            phrase = _starts_with(words, _REFERENCE_PHRASES) if len(words) <= 4 else None
+            if phrase and (len(words) == len(phrase) or _SECTION_NUMBER.match(line.text)):
+                return p, i
     return None
 
 

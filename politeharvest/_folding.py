@@ -1,4 +1,4 @@
-"""Text folded for comparison, in every script (core).
+r"""Text folded for comparison, in every script (core).
 
 `fold` is the shared fold (lower case, NFKC ligatures, diacritics dropped from Latin,
 Greek and Cyrillic letters, Turkish i, German sharp s, words broken at a line end
@@ -7,11 +7,14 @@ Greek and Arabic titles stay comparable.
 
 `keys` goes further, for deciding whether two texts say the same words: it repairs
 text decoded with the wrong code page (UTF-8 read as cp1252 "Ã¼", Turkish cp1254 read
-as cp1252 "Doðan"), writes LaTeX and Greek letters as their names ($\\alpha$, α, alpha),
+as cp1252 "Doðan"), writes LaTeX and Greek letters as their names ($\alpha$ and the letter
+are alpha),
 and treats the German transliterations alike (ü/ue, ö/oe, ä/ae). Scripts without spaces
 between words (Chinese, Japanese) are compared by character pairs.
 """
 
+# Greek letters, accents and scripts on purpose.
+# ruff: noqa: RUF001, RUF003
 from __future__ import annotations
 
 import functools
@@ -22,10 +25,86 @@ __all__ = ["content_words", "fold", "keys", "latex_to_text", "repair_mojibake"]
 
 #: Stop words of the record languages seen most (they never corroborate a title).
 STOP = frozenset(
-    """a an and are as at be by for from has in into is it of on or that the their to with
-    ve ile bir bu da de icin olarak und der die das den dem des ein eine mit von zu im fur auf
-    le la les du un une et en pour par sur el los las del y para por con o os do dos um uma e em
-    al il di che per""".split()
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "by",
+        "for",
+        "from",
+        "has",
+        "in",
+        "into",
+        "is",
+        "it",
+        "of",
+        "on",
+        "or",
+        "that",
+        "the",
+        "their",
+        "to",
+        "with",
+        "ve",
+        "ile",
+        "bir",
+        "bu",
+        "da",
+        "de",
+        "icin",
+        "olarak",
+        "und",
+        "der",
+        "die",
+        "das",
+        "den",
+        "dem",
+        "des",
+        "ein",
+        "eine",
+        "mit",
+        "von",
+        "zu",
+        "im",
+        "fur",
+        "auf",
+        "le",
+        "la",
+        "les",
+        "du",
+        "un",
+        "une",
+        "et",
+        "en",
+        "pour",
+        "par",
+        "sur",
+        "el",
+        "los",
+        "las",
+        "del",
+        "y",
+        "para",
+        "por",
+        "con",
+        "o",
+        "os",
+        "do",
+        "dos",
+        "um",
+        "uma",
+        "e",
+        "em",
+        "al",
+        "il",
+        "di",
+        "che",
+        "per",
+    ]
 )
 
 _GREEK = {
@@ -62,7 +141,7 @@ _GREEK_NAMES = "|".join(sorted(set(_GREEK.values()), key=len, reverse=True))
 _LATEX_GREEK = re.compile(rf"\\(?:var)?({_GREEK_NAMES})\b", re.IGNORECASE)
 _LATEX_COMMAND = re.compile(r"\\[a-zA-Z]+\*?\s*")
 #: Turkish letters that cp1254 puts where cp1252 has Icelandic ones ("Doðan" is "Doğan").
-_CP1254_AS_CP1252 = str.maketrans("ðÐþÞýÝ", "ğĞşŞıİ")  # noqa: RUF001
+_CP1254_AS_CP1252 = str.maketrans("ðÐþÞýÝ", "ğĞşŞıİ")
 _UTF8_AS_CP1252 = re.compile("[ÃÄÅÂ][\u0080-\u00bf\u0152-\u02dc\u2013-\u203a]")
 _LATIN_MARKS = re.compile("(?<=[\u0000-\u052f])[\u0300-\u036f\u0483-\u0489]+")
 #: Accents that TeX sets as glyphs of their own next to the letter ("difra¸c˜ao", "P´os").
@@ -97,7 +176,7 @@ def _fold(text: str) -> str:
         return " ".join(re.sub(r"[\W_]+", " ", text).split())
     text = unicodedata.normalize("NFKC", text)
     text = re.sub(r"(\w)-\s*\n\s*(\w)", r"\1\2", text)  # hyph-\nenation
-    text = text.replace("İ", "i").replace("I", "i").replace("ı", "i")  # Turkish i  # noqa: RUF001
+    text = text.replace("İ", "i").replace("I", "i").replace("ı", "i")  # Turkish i
     text = text.lower().replace("ß", "ss")
     decomposed = unicodedata.normalize("NFKD", text)
     # diacritics of Latin, Greek and Cyrillic letters go; other scripts keep their marks

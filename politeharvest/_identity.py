@@ -26,7 +26,7 @@ import os
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Literal, Union
+from typing import Any, Literal
 
 import attrs
 
@@ -208,7 +208,7 @@ class Identity:
 
 
 #: What `check_identity` takes as the record.
-Record = Union[RecordHints, Mapping[str, Any]]
+Record = RecordHints | Mapping[str, Any]
 
 
 def hints_of(record: Record) -> RecordHints:
@@ -270,7 +270,7 @@ def identify(
 
 
 def decide(hints: RecordHints, text: str | None) -> Identity:
-    """Compare a file's first-pages text with the record it was fetched for (every line one size)."""
+    """Compare a file's first-pages text with its record (every line one size, no layout)."""
     if hints.empty:
         return Identity("unverifiable", "the record gives no title or DOI to compare with")
     if text is None:
@@ -384,8 +384,8 @@ def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
     authors = _author_match(hints, facts)
     if facts.article_page is None:
         where = ", ".join(dict.fromkeys(facts.skipped)) or "empty pages"
-        named = " (it names the record's title)" if level else ""
-        return Identity("unverifiable", f"only {where} on the pages read{named}", kind)
+        names = " (it names the record's title)" if level else ""
+        return Identity("unverifiable", f"only {where} on the pages read{names}", kind)
     version = facts.version
     other_dois = [d for d in facts.own_dois if d != doi] if doi else []
     title_words = max((len(content_words(t)) for t in hints.titles), default=0)
@@ -435,8 +435,8 @@ def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
         )
     named = authors.byline or authors.page
     if not against and level == "heading" and named and title_words >= 4:
-        said = f"its title opens a line of the first page; author {named}"
-        return Identity("matched", said, kind, version)
+        opens = f"its title opens a line of the first page; author {named}"
+        return Identity("matched", opens, kind, version)
     block_words = set(
         content_words(" ".join(r.text for r in (*facts.runs[:4], *facts.prefix_runs)))
     )
@@ -459,10 +459,9 @@ def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
         return Identity(
             "unverifiable", "; ".join(evidence_for) or "no evidence either way", kind, version
         )
-    if (
-        not evidence_for
-        or own_doi is False
-        and (other_dois or len(against) >= 2 or authors.others and not authors.page)
+    if not evidence_for or (
+        own_doi is False
+        and (other_dois or len(against) >= 2 or (authors.others and not authors.page))
     ):
         shared = (
             f" (author {authors.byline or authors.page} is shared)"

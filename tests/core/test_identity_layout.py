@@ -16,9 +16,9 @@ from politeharvest.fulltext import Identity, RecordHints, check_identity
 pytest.importorskip("reportlab")
 pytest.importorskip("pypdfium2")
 
-from reportlab.pdfbase import pdfmetrics  # noqa: E402
-from reportlab.pdfbase.cidfonts import UnicodeCIDFont  # noqa: E402
-from reportlab.pdfgen import canvas  # noqa: E402
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+from reportlab.pdfgen import canvas
 
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 
