@@ -499,6 +499,10 @@ def _own_dois(
     return own, [d for d in dict.fromkeys(cited) if d not in own]
 
 
+#: Why short text is not trusted: it may still name its title and authors, never another's.
+SPARSE = "too little readable text on the first pages"
+
+
 def _trust(text: str) -> tuple[bool, str]:
     """Whether the text reads as words: not garbled glyphs, not mojibake, not a scan."""
     if not text.strip():
@@ -510,7 +514,7 @@ def _trust(text: str) -> tuple[bool, str]:
     text = sample
     words = fold(text).split()
     if _word_count(text) < 25:
-        return False, "too little readable text on the first pages"
+        return False, SPARSE
     latin = [w for w in words if re.fullmatch(r"[a-z]+", w)]
     if len(latin) >= 0.5 * len(words):
         long_words = [w for w in latin if len(w) >= 3]
@@ -633,6 +637,10 @@ def facts_of(layout: Layout) -> DocumentFacts:
             article = p
             break
         skipped.append(role)
+    if article is None and set(skipped) <= {"cover", "empty page"} and "cover" in skipped:
+        # a short document (a title, its authors, a few lines): its one page of text is its start
+        article = skipped.index("cover")
+        skipped = skipped[:article]
     trusted, trust_evidence = _trust(text)
     prefix_text = "\n".join(line.text for page in pages[: len(skipped)] for line in page)
     prefix_runs: list[TitleRun] = []

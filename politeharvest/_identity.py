@@ -31,6 +31,7 @@ from typing import Any, Literal
 import attrs
 
 from ._docfacts import (
+    SPARSE,
     DocumentFacts,
     Kind,
     Version,
@@ -373,6 +374,12 @@ def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
     )
     kind = facts.kind
     if not facts.trusted and not own_doi:
+        if facts.trust_evidence == SPARSE and facts.article_page is not None:
+            level, _title, _block = _title_match(hints, facts)
+            authors = _author_match(hints, facts)
+            if level == "block" and authors.byline:
+                said = f"its title is the title block; author {authors.byline} in the byline"
+                return Identity("matched", f"{said} (a short text)", facts.kind, facts.version)
         return Identity("unverifiable", f"the text cannot be trusted: {facts.trust_evidence}")
     if kind in ("compilation", "notice", "supplement", "editorial", "form") and kind != record_kind:
         return Identity(
