@@ -311,6 +311,12 @@ def _title_match(hints: RecordHints, facts: DocumentFacts) -> tuple[str | None, 
                 if _share(block, set(words)) >= 0.6:
                     return "block", title, run.text
                 best = ("contained", title, run.text)
+            elif (
+                len(block) >= 3
+                and _share(block, set(words)) >= 0.9
+                and _share(words, set(block)) >= 0.5
+            ):
+                return "block", title, run.text  # the record adds a subtitle the file leaves out
         if len(runs) >= 2:
             joined = set(
                 content_words(" ".join(r.text for r in sorted(runs[:3], key=lambda r: r.first)))
@@ -341,15 +347,16 @@ class _Authors:
     byline: str | None  # a record surname in the byline
     page: str | None  # a record surname elsewhere on the first page (weak)
     others: bool  # the byline names people, none of them the record's
+    share: float = 0.0  # the share of the record's surnames in the byline
 
 
 def _author_match(hints: RecordHints, facts: DocumentFacts) -> _Authors:
     """Where the record's authors appear, and whether the byline names others."""
     byline = set(keys(facts.byline))
     names = [k for k in (keys(s) for s in hints.surnames) if k]
-    for name in names:
-        if _has_name(name, byline):
-            return _Authors(" ".join(name), None, False)
+    found = [name for name in names if _has_name(name, byline)]
+    if found:
+        return _Authors(" ".join(found[0]), None, False, len(found) / len(names))
     page = set(keys(facts.first_page_text[:4000] + "\n" + facts.prefix_text))
     for name in names:
         if len(name[0]) >= 3 and _has_name(name, page):
@@ -448,9 +455,17 @@ def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
         content_words(" ".join(r.text for r in (*facts.runs[:4], *facts.prefix_runs)))
     )
     cover = max((_share(content_words(t), block_words) for t in hints.titles), default=0.0)
-    if facts.sized and level is None and not own_doi and against and cover < 0.5:
+    if (
+        facts.sized
+        and level is None
+        and not own_doi
+        and against
+        and cover < 0.5
+        and authors.share < 0.5
+    ):
         # another title set as the title, and the record's title not even in words in the
-        # title block: a shared author does not make it the record's (colleagues write together)
+        # title block: one shared author does not make it the record's (colleagues write
+        # together); most of the record's authors might (a title in another language)
         shared = f" (author {named} is shared)" if named else ""
         return Identity(
             "mismatch",

@@ -393,3 +393,71 @@ def test_library_warnings_go_to_the_debug_log(
     assert identity.verdict == "matched"  # and no warning escaped (pytest: filterwarnings=error)
     logged = [r for r in caplog.records if "non-stroke color" in r.getMessage()]
     assert logged and all(r.levelno == logging.DEBUG for r in logged)
+
+
+@pytest.mark.parametrize(
+    ("pages", "record", "verdict"),
+    [
+        # the journal's name set larger than the title
+        (
+            [
+                [
+                    ("JOURNAL OF DRYLAND STUDIES", 24.0),
+                    (TITLE, 14.0),
+                    ("Ayse Yilmaz, Jon Berg", 11.0),
+                    *body(15),
+                ]
+            ],
+            OWN,
+            "matched",
+        ),
+        # the title in bold body text under a large logo
+        (
+            [
+                [
+                    ("DRYLAND", 30.0),
+                    (TITLE, 10.0, "Helvetica-Bold"),
+                    ("Ayse Yilmaz, Jon Berg", 10.0),
+                    *body(15),
+                ]
+            ],
+            OWN,
+            "matched",
+        ),
+        # the record adds a subtitle the file leaves out
+        (
+            [article("Soil moisture under drought", "Ayse Yilmaz, Jon Berg")],
+            RecordHints(
+                titles=("Soil moisture under drought: a field study in Anatolia",),
+                surnames=("yilmaz", "berg"),
+            ),
+            "matched",
+        ),
+        # the file's title in another language than the record's, all its authors: not refused
+        (
+            [article("Bodenfeuchte unter Dürre in Anatolien", "Ayse Yilmaz, Jon Berg")],
+            OWN,
+            "unverifiable",
+        ),
+        # a sequel by the same authors whose title holds the record's: never matched
+        (
+            [
+                article(
+                    f"{TITLE}, part two: a regional model with new stations",
+                    "Ayse Yilmaz, Jon Berg",
+                )
+            ],
+            OWN,
+            "unverifiable",
+        ),
+        # colleagues' other paper: one shared author, another title
+        (
+            [article("Dust storms and crop losses in Syria", "Ayse Yilmaz, Omar Haddad, Li Wei")],
+            RecordHints(titles=(TITLE,), surnames=("yilmaz", "berg", "kaya", "demir")),
+            "mismatch",
+        ),
+    ],
+)
+def test_hard_cases(pages: list[list[Item]], record: RecordHints, verdict: str) -> None:
+    identity = check_identity(make_pdf(*pages), record)
+    assert identity.verdict == verdict, identity.evidence
