@@ -263,7 +263,7 @@ def _body_size(lines: Sequence[Line]) -> float:
 
 def _is_prose(line: Line) -> bool:
     """A line of running text: many words with common ones among them (or a long CJK line)."""
-    if len(_UNSPACED.findall(line.text)) >= 18:
+    if len(_UNSPACED.findall(line.text)) >= 12:
         return True
     words = fold(line.text).split()
     if len(words) < 7:
@@ -295,7 +295,7 @@ def _page_role(lines: Sequence[Line]) -> str | None:
     if _is_toc(lines) and _is_own_toc(lines) and prose <= 3:
         return "contents"
     if prose <= 2 and len(lines) >= 10 and not _is_toc(lines):
-        return "masthead"
+        return "list without prose"
     names = sum(1 for line in lines if _looks_like_byline(line.text) and not _is_prose(line))
     if names >= 10 and names >= 0.5 * len(lines):
         return "masthead"
@@ -513,7 +513,8 @@ def _trust(text: str) -> tuple[bool, str]:
         return False, "the text layer is garbled (unmapped glyphs)"
     text = sample
     words = fold(text).split()
-    if _word_count(text) < 25:
+    lettered = sum(1 for w in words if len(re.findall(r"[^\W\d_]", w)) >= 2)
+    if _word_count(text) < 25 or lettered + len(_UNSPACED.findall(text)) // 2 < 25:
         return False, SPARSE
     latin = [w for w in words if re.fullmatch(r"[a-z]+", w)]
     if len(latin) >= 0.5 * len(words):
@@ -560,7 +561,7 @@ def _kind(
         if len(heads) >= 3:
             return "compilation", f"page {p + 1} has {len(heads)} titles, each with its authors"
     refs = _reference_start(pages)
-    for p, page in enumerate(pages[: (article or 0) + 1]):
+    for p, page in enumerate(pages[: min(article or 0, 2) + 1]):  # a list opens the file
         doi_lines = {
             d
             for i, line in enumerate(page)
@@ -569,10 +570,33 @@ def _kind(
         }
         if len(doi_lines) >= 3:
             return "compilation", f"page {p + 1} lists {len(doi_lines)} DOIs, one a line"
-    if len(own) >= 3:
-        return "compilation", f"the first pages give {len(own)} DOIs as their own"
     if not lines:
         return "article", ""
+    labelled = _label_kind(lines, runs)
+    if labelled is None and article and pages and pages[0]:
+        # a label on a first page passed over (a supplement that opens like a cover sheet)
+        labelled = _label_kind(pages[0], _title_runs(pages[0], _body_size(pages[0]))[0])
+    if labelled is not None:
+        return labelled
+    captions = {m.group(0) for line in lines for m in _SUPPLEMENT_CAPTION.finditer(line.text)}
+    if len(captions) >= 2:
+        return "supplement", f"its captions are numbered {', '.join(sorted(captions)[:3])}"
+    fields = sum(
+        1 for line in lines if _FIELD.search(line.text) and not _PAGE_NUMBER_END.search(line.text)
+    )
+    if fields >= 3:
+        return "form", f"the first page has {fields} fields to fill in"
+    for page in pages[: (article or 0) + 1]:
+        for line in page[:25]:
+            if len(line.text.split()) > 30:
+                continue
+            if _contains(keys(line.text), _THESIS_PHRASES) is not None:
+                return "thesis", f"the title page reads {line.text[:80]!r}"
+    return "article", ""
+
+
+def _label_kind(lines: Sequence[Line], runs: Sequence[TitleRun]) -> tuple[Kind, str] | None:
+    """The kind a label where the title stands announces (above it, or opening it), or None."""
     first = runs[0] if runs else None
     spots: list[str] = []
     if first is not None:
@@ -593,21 +617,7 @@ def _kind(
                 _label_stands(words, phrase, spot) or len(words) <= len(phrase) + 1
             ):
                 return kind, f"the title block reads {spot[:80]!r}"  # type: ignore[return-value]
-    captions = {m.group(0) for line in lines for m in _SUPPLEMENT_CAPTION.finditer(line.text)}
-    if len(captions) >= 2:
-        return "supplement", f"its captions are numbered {', '.join(sorted(captions)[:3])}"
-    fields = sum(
-        1 for line in lines if _FIELD.search(line.text) and not _PAGE_NUMBER_END.search(line.text)
-    )
-    if fields >= 3:
-        return "form", f"the first page has {fields} fields to fill in"
-    for page in pages[: (article or 0) + 1]:
-        for line in page[:25]:
-            if len(line.text.split()) > 30:
-                continue
-            if _contains(keys(line.text), _THESIS_PHRASES) is not None:
-                return "thesis", f"the title page reads {line.text[:80]!r}"
-    return "article", ""
+    return None
 
 
 def _has_references(pages: Sequence[Sequence[Line]]) -> bool:
@@ -655,7 +665,7 @@ def facts_of(layout: Layout) -> DocumentFacts:
         first_page = pages[0] if pages else ()
         first_runs, _ = _title_runs(first_page, _body_size(first_page))
         kind, kind_evidence = _kind(pages, None, first_runs, first_page, (), ())
-        if kind == "article" and "masthead" in skipped:
+        if kind == "article" and "masthead" in skipped and trusted:
             kind, kind_evidence = "editorial", "front matter: a masthead and no article"
         return DocumentFacts(
             text,
