@@ -339,7 +339,7 @@ def _runs(lines: Sequence[Line], body: float) -> list[TitleRun]:
         same = (
             line is not None
             and start is not None
-            and abs(line.size - lines[start].size) <= 0.08 * lines[start].size
+            and abs(line.size - lines[start].size) <= 0.05 * lines[start].size
             and lines[i - 1].top - line.top < 2.6 * line.size
         )
         if start is not None and not same:
@@ -548,16 +548,18 @@ def _kind(
             )
     for p, page in enumerate(pages[article or 0 :], start=article or 0):
         body = _body_size(page)
-        found = _runs(page, body)
-        largest = max((r.size for r in found if len(content_words(r.text)) >= 3), default=0.0)
-        heads = [
+        # titles with their authors under them, in one size: a book of abstracts, an issue
+        titled = [
             r
-            for r in found
-            if r.size >= 0.92 * largest
-            and len(content_words(r.text)) >= 3
+            for r in _runs(page, body)
+            if len(content_words(r.text)) >= 3
             and not _SECTION_NUMBER.match(r.text)
-            and _byline(page, r)
+            and r.last + 1 < len(page)
+            and page[r.last + 1].size < r.size
+            and _looks_like_byline(page[r.last + 1].text)
         ]
+        sizes = Counter(round(r.size * 2) / 2 for r in titled)
+        heads = [r for r in titled if sizes and round(r.size * 2) / 2 == sizes.most_common(1)[0][0]]
         if len(heads) >= 3:
             return "compilation", f"page {p + 1} has {len(heads)} titles, each with its authors"
     refs = _reference_start(pages)

@@ -177,6 +177,25 @@ def test_the_record_s_own_article_is_matched_and_labelled_published() -> None:
             "thesis",
             "none of the record's authors",
         ),
+        # a book of abstracts: titles with their authors, the record's among them
+        (
+            [
+                [("Book of Abstracts", 20.0)],
+                [
+                    item
+                    for title, names in [
+                        ("Wheat yields under irrigation in Thrace", "Can Demir, Li Wei"),
+                        (TITLE, "Ayse Yilmaz, Jon Berg"),
+                        ("Groundwater nitrate in the Konya basin", "Omar Haddad"),
+                        ("Coastal erosion near Izmir since 1950", "Eva Lind, Tom Fox"),
+                    ]
+                    for item in [(title, 12.0), (names, 10.5), *body(3)]
+                ],
+            ],
+            "mismatch",
+            "compilation",
+            "titles, each with its authors",
+        ),
         # a sibling article: similar title, a shared author, its own DOI
         (
             [
