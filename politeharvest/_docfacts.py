@@ -3,21 +3,24 @@
 `facts_of` turns a `Layout` (lines with size and place) into `DocumentFacts`:
 
 - the pages to look past: a cover or an archive's cover sheet (a few lines, or
-  ``label: value`` lines), a masthead (many short lines and no prose);
+  ``label: value`` lines), a masthead (a page of names), a list without prose, the
+  work's own numbered contents;
 - the *title block*: on the article's first page, the runs of lines set larger than
   the page's body text (when every line has the same size, the first lines);
 - the byline: the lines right below the title block, affiliation marks stripped;
 - the document's own DOIs: in the title block's neighbourhood, in a line that is
   mostly a DOI near the top of a page, or in a running header or footer; never in a
   reference list or a list of contents, never inside a sentence;
-- the kind: ``compilation`` (a list of contents: lines ending in page numbers; many
-  DOIs; many title blocks on a page), ``notice``, ``supplement``, ``editorial``,
-  ``form`` (labels found *in the title block*, or fill-in fields), ``thesis``, or
-  ``article``; the version (preprint, accepted manuscript) from its labels;
+- the kind: ``compilation`` (a list of contents: lines ending in page numbers, not
+  numbered chapters; several DOIs one a line where the file opens; three titles or
+  more with their authors under them, in one size), ``notice``, ``supplement``,
+  ``editorial``, ``form`` (labels found *where the title stands*, captions numbered
+  S1, fields to fill in), ``thesis`` (a label on the title page), or ``article``;
+  the version (preprint, accepted manuscript) from its labels;
 - whether the text can be trusted (garbled glyphs, mojibake, scans: no).
 
 The label vocabularies are short and multilingual; they are only looked for where a
-label stands (the title block, the line above it), never in the body.
+label stands (the title block, the line above it, the title page), never in the body.
 """
 
 # Label vocabularies in many scripts, dashes and marks on purpose.
@@ -25,7 +28,6 @@ label stands (the title block, the line above it), never in the body.
 from __future__ import annotations
 
 import re
-import statistics
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Literal
@@ -536,8 +538,6 @@ def _kind(
     article: int | None,
     runs: Sequence[TitleRun],
     lines: Sequence[Line],
-    own: Sequence[str],
-    cited: Sequence[str],
 ) -> tuple[Kind, str]:
     """What the document is, from its structure and the labels of its title block."""
     for p, page in enumerate(pages):
@@ -622,10 +622,6 @@ def _label_kind(lines: Sequence[Line], runs: Sequence[TitleRun]) -> tuple[Kind, 
     return None
 
 
-def _has_references(pages: Sequence[Sequence[Line]]) -> bool:
-    return _reference_start(pages) is not None
-
-
 def _version(lines: Sequence[Line]) -> Version | None:
     for line in lines:
         words = keys(line.text)
@@ -666,7 +662,7 @@ def facts_of(layout: Layout) -> DocumentFacts:
     if article is None:
         first_page = pages[0] if pages else ()
         first_runs, _ = _title_runs(first_page, _body_size(first_page))
-        kind, kind_evidence = _kind(pages, None, first_runs, first_page, (), ())
+        kind, kind_evidence = _kind(pages, None, first_runs, first_page)
         if kind == "article" and "masthead" in skipped and trusted:
             kind, kind_evidence = "editorial", "front matter: a masthead and no article"
         return DocumentFacts(
@@ -696,7 +692,7 @@ def facts_of(layout: Layout) -> DocumentFacts:
     byline = byline or prefix_byline  # a title page before the document's first page
     refs = _reference_start(pages)
     own, cited = _own_dois(pages, article, refs, set(range(article)))
-    kind, kind_evidence = _kind(pages, article, runs, lines, own, cited)
+    kind, kind_evidence = _kind(pages, article, runs, lines)
     version = _version([*lines[:12], *lines[-6:]])
     return DocumentFacts(
         text,
@@ -716,8 +712,3 @@ def facts_of(layout: Layout) -> DocumentFacts:
         "\n".join(line.text for line in lines),
         tuple(prefix_runs),
     )
-
-
-def median_size(lines: Sequence[Line]) -> float:
-    """The median glyph height of some lines (0.0 for none)."""
-    return statistics.median(line.size for line in lines) if lines else 0.0
