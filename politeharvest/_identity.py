@@ -435,18 +435,12 @@ def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
     ):
         despite = "; ".join(evidence_for + ["despite: " + x for x in against])
         return Identity("matched", despite, kind, version or "published")
-    if (
-        level == "block"
-        and authors.byline
-        and other_dois
-        and not authors.others
-        and version in ("preprint", "submitted", "accepted")
-    ):
-        # the same work under another DOI: a preprint, an accepted manuscript
+    if level == "block" and authors.byline and other_dois and not authors.others:
+        # the same work under another DOI: a preprint, an accepted manuscript, or the
+        # publisher's DOI of a work the repository registered under its own
         said = "; ".join(evidence_for)
-        return Identity(
-            "matched", f"{said}; a {version} version (its own DOI {other_dois[0]})", kind, version
-        )
+        what = f"a {version} version" if version else "another DOI of the same work"
+        return Identity("matched", f"{said}; {what} (its own DOI {other_dois[0]})", kind, version)
     named = authors.byline or authors.page
     if not against and level == "heading" and named and title_words >= 4:
         opens = f"its title opens a line of the first page; author {named}"

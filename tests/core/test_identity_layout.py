@@ -252,6 +252,12 @@ def test_documents_that_are_not_the_record_s_file(
             OWN,
             "preprint",
         ),
+        # the record is the repository's deposit (its own DOI), the file prints the publisher's
+        (
+            [article(TITLE, "Ayse Yilmaz, Jon Berg", "10.1016/j.jds.2021.05.004")],
+            RecordHints(titles=OWN.titles, doi="10.5281/zenodo.4567", surnames=OWN.surnames),
+            None,
+        ),
         # Turkish written in cp1254 and read as cp1252 ("Doðan"), record in Turkish
         (
             [article("Kuraklýk koþullarýnda toprak nemi", "Ayþe Doðan, Jon Berg")],
