@@ -392,7 +392,11 @@ def _looks_like_byline(text: str) -> bool:
     if len(words) < 2 or len(words) > 30:
         return False
     capital = sum(
-        1 for w in words if w[:1].isupper() or w.lower() in ("and", "und", "et", "y", "e", "ve")
+        1
+        for w in words
+        if w[:1].isupper()
+        or (w[:1].isalpha() and not w[:1].islower())  # a script without case
+        or w.lower() in ("and", "und", "et", "y", "e", "ve")
     )
     stop = sum(
         1

@@ -143,7 +143,10 @@ _LATEX_COMMAND = re.compile(r"\\[a-zA-Z]+\*?\s*")
 #: Turkish letters that cp1254 puts where cp1252 has Icelandic ones ("Doðan" is "Doğan").
 _CP1254_AS_CP1252 = str.maketrans("ðÐþÞýÝ", "ğĞşŞıİ")
 _UTF8_AS_CP1252 = re.compile("[ÃÄÅÂ][\u0080-\u00bf\u0152-\u02dc\u2013-\u203a]")
-_LATIN_MARKS = re.compile("(?<=[\u0000-\u052f])[\u0300-\u036f\u0483-\u0489]+")
+_LATIN_MARKS = re.compile(
+    "(?<=[\u0000-\u052f])[\u0300-\u036f\u0483-\u0489]+|[\u0591-\u05c7\u064b-\u065f\u0670\u0640]"
+)
+_RTL = re.compile("[\u0590-\u08ff]")
 #: Accents that TeX sets as glyphs of their own next to the letter ("difra¸c˜ao", "P´os").
 _SPACING_ACCENT = re.compile(
     "(?<=[^\\W\\d_])[\u00b4\u00b8\u02dc\u00a8\u02c6\u02c7\u02d8\u02d9\u02da\u02dd\u02db`]|[\u00b4\u00b8\u02dc\u00a8\u02c6\u02c7\u02d8\u02d9\u02da\u02dd\u02db`](?=[^\\W\\d_])"
@@ -231,6 +234,10 @@ def _keys(text: str) -> tuple[str, ...]:
     for word in fold(text).split():
         if _UNSPACED.search(word):
             out.extend(_pairs(word))
+            continue
+        if _RTL.search(word):
+            # right-to-left words come out of some PDFs reversed: one form for both
+            out.append(min(word, word[::-1]))
             continue
         out.append(word.replace("ae", "a").replace("oe", "o").replace("ue", "u"))
     return tuple(out)

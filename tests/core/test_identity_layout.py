@@ -486,3 +486,32 @@ def test_library_warnings_go_to_the_debug_log(
 def test_hard_cases(pages: list[list[Item]], record: RecordHints, verdict: str) -> None:
     identity = check_identity(make_pdf(*pages), record)
     assert identity.verdict == verdict, identity.evidence
+
+
+@pytest.mark.skipif(not DEJAVU.is_file(), reason="no DejaVu font for Arabic")
+def test_arabic_text_is_compared_even_when_it_comes_out_reversed() -> None:
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    pdfmetrics.registerFont(TTFont("DejaVu", str(DEJAVU)))
+    title = "رطوبة التربة في المناطق الجافة"
+    words = [
+        "قمنا",
+        "بقياس",
+        "رطوبة",
+        "التربة",
+        "في",
+        "أربعين",
+        "محطة",
+        "خلال",
+        "ثلاثة",
+        "مواسم",
+        "جافة",
+        "وقارنا",
+        "السلاسل",
+    ]
+    lines: list[Item] = [(" ".join(words[i:] + words[:i]), 10.0, "DejaVu") for i in range(15)]
+    data = make_pdf([(title, 18.0, "DejaVu"), ("أحمد الخطيب", 11.0, "DejaVu"), *lines])
+    own = check_identity(data, RecordHints(titles=(title,), surnames=("الخطيب",)))
+    assert own.verdict == "matched" and "الخطيب" in own.evidence, own.evidence
+    other = RecordHints(titles=("تغير المناخ في المدن الساحلية",), surnames=("حسن",))
+    assert check_identity(data, other).verdict == "mismatch"
