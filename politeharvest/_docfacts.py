@@ -70,6 +70,7 @@ _SUPPLEMENT_CAPTION = re.compile(r"\b(Table|Fig\.?|Figure|Tabelle|Abb\.?|Tablo|�
 _NOTICE = (
     "erratum|errata|corrigendum|corrigenda|correction|retraction|retracted|addendum|"
     "expression of concern|notice of retraction|retraction notice|publisher s note|"
+    "publisher correction|author correction|editorial expression of concern|"
     "berichtigung|korrektur|widerruf|rectificatif|retractation|fe de erratas|"
     "correccion|retractacion|correcao|retratacao|duzeltme|geri cekme|geri cekilme|"
     "rettifica|исправление|опровержение|ретракция|更正|勘误|撤稿|訂正|正誤表|撤回|정정|철회"
@@ -77,6 +78,7 @@ _NOTICE = (
 _SUPPLEMENT = (
     "supplementary material|supplementary materials|supplementary information|"
     "supplementary data|supplemental material|supporting information|online resource|"
+    "online appendix|web appendix|supplementary appendix|"
     "electronic supplementary material|supplementary file|supplement|appendix|"
     "erganzendes material|zusatzmaterial|anhang|materiel supplementaire|"
     "informations supplementaires|annexe|material suplementario|informacion suplementaria|"
@@ -175,14 +177,23 @@ def kind_of_title(title: str) -> Kind | None:
     return None
 
 
+#: Words that may follow a label before its colon ("Retracted article:", "Retraction note:").
+_LABEL_NOUNS = frozenset(
+    ["article", "paper", "note", "notice", "statement", "to", "for", "of", "the", "an", "a"]
+)
+
+
 def _label_stands(words: Sequence[str], phrase: tuple[str, ...], raw: str = "") -> bool:
     """A label that opens a title stands alone or introduces it ("Erratum to", "Correction:")."""
     rest = words[len(phrase) :]
     if not rest:
         return True
     head = re.split(r"\s*[:–—|/]\s*", raw, maxsplit=1)
-    if len(head) == 2 and tuple(keys(head[0])) == phrase:
-        return True
+    if len(head) == 2:
+        before = keys(head[0])
+        extra = before[len(phrase) :]
+        if tuple(before[: len(phrase)]) == phrase and all(w in _LABEL_NOUNS for w in extra):
+            return True  # "Erratum: ...", "Retracted article: ...", "Correction notice: ..."
     return rest[0] in ("to", "for", "notice", "note", "zu", "au", "al", "a")
 
 

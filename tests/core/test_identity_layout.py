@@ -130,6 +130,23 @@ def test_the_record_s_own_article_is_matched_and_labelled_published() -> None:
             "notice",
             "Erratum",
         ),
+        # labels that open the title before a colon
+        (
+            [article(f"Retracted article: {TITLE}", "Ayse Yilmaz, Jon Berg")],
+            "mismatch",
+            "notice",
+            "Retracted",
+        ),
+        (
+            [
+                article(
+                    f"Author Correction: {TITLE}", "Ayse Yilmaz, Jon Berg", "10.4321/jds.2021.99"
+                )
+            ],
+            "mismatch",
+            "notice",
+            "Correction",
+        ),
         # a retraction note in German, label above the title
         (
             [article(TITLE, "Ayse Yilmaz, Jon Berg", kicker="Widerruf")],
