@@ -22,7 +22,7 @@ import attrs
 import requests
 
 from ._files import fsync_dir, temp_beside
-from ._identity import Identity, RecordHints, decide, pdf_text
+from ._identity import Identity, RecordHints, identify
 from ._session import PoliteSession
 from ._state import StateStore, UrlOutcome
 from .exceptions import (
@@ -516,16 +516,7 @@ MAX_TEXT_CHECK_BYTES = 32 * 2**20
 
 def check_identity(hints: RecordHints | None, source: bytes | str) -> Identity:
     """The identity verdict for a PDF (bytes or a path) against the record's hints."""
-    if hints is None or hints.empty:
-        return Identity("unverifiable", "the record gives no title or DOI to compare with")
-    size = len(source) if isinstance(source, bytes) else os.path.getsize(source)
-    if size > MAX_TEXT_CHECK_BYTES:
-        return Identity(
-            "unverifiable",
-            f"a {size // 2**20} MiB file is not read for its text (over "
-            f"{MAX_TEXT_CHECK_BYTES // 2**20} MiB)",
-        )
-    return decide(hints, pdf_text(source))
+    return identify(hints, source, max_bytes=MAX_TEXT_CHECK_BYTES)
 
 
 def refusal_status(identity: Identity | None, require: Requirement) -> FileStatus | None:

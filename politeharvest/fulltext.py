@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ._fulltext import FullText, FullTextStep, candidate_urls, run_batch
-from ._identity import Identity, RecordHints, decide, pdf_text
+from ._identity import Identity, RecordHints, check_identity, decide, pdf_text
 from ._pdf import FileResult, PdfFetcher, looks_like_pdf, safe_filename
 
 __all__ = [
@@ -14,6 +14,7 @@ __all__ = [
     "PdfFetcher",
     "RecordHints",
     "candidate_urls",
+    "check_identity",
     "decide",
     "looks_like_pdf",
     "pdf_text",

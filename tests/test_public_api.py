@@ -68,6 +68,18 @@ def test_public_submodules_and_paths() -> None:
     assert "NOTHING" not in str(inspect.signature(politeharvest.HarvestPlan))
 
 
+def test_the_identity_check_is_public() -> None:
+    import inspect
+
+    from politeharvest import fulltext
+
+    for name in ("check_identity", "Identity", "RecordHints", "decide", "pdf_text"):
+        assert name in fulltext.__all__
+    assert list(inspect.signature(fulltext.check_identity).parameters) == ["pdf", "record"]
+    fields = [f.name for f in fulltext.Identity.__attrs_attrs__]
+    assert fields == ["verdict", "evidence", "kind", "version"]
+
+
 def test_every_public_name_appears_in_the_docs() -> None:
     from pathlib import Path
 

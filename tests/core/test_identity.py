@@ -56,7 +56,7 @@ OWN = RecordHints(
             RecordHints(titles=("Über die Größe der Wälder",), year="1998"),
             "Uber die Grosse der\nWalder\n1998\n" + ABSTRACT,
             "matched",
-            "year 1998",
+            "title block",
         ),
         (
             OWN,
@@ -68,7 +68,7 @@ OWN = RecordHints(
             RecordHints(titles=("Coastal erosion in the Baltic",), surnames=("berg",)),
             "Dune migration on sandy coasts\nP. Novak\n" + ABSTRACT,
             "mismatch",
-            "none of its authors",
+            "none of the record's authors",
         ),
         (OWN, None, "unverifiable", "no readable text"),
         (RecordHints(), ABSTRACT, "unverifiable", "no title or DOI"),
