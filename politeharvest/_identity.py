@@ -437,7 +437,19 @@ def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
         return Identity("matched", despite, kind, version or "published")
     if level == "block" and authors.byline and other_dois and not authors.others:
         # the same work under another DOI: a preprint, an accepted manuscript, or the
-        # publisher's DOI of a work the repository registered under its own
+        # publisher's DOI of a work the repository registered under its own. Its title is
+        # then the record's: a title that says more under another DOI is another work of the
+        # same authors (a reply, a sequel, a sibling article), unless the document says it
+        # is a version (a preprint or accepted manuscript may gain a subtitle)
+        extra = _extra_title_words(block, hints.titles)
+        if extra and version not in ("preprint", "submitted", "accepted"):
+            return Identity(
+                "mismatch",
+                f"the document gives DOI {other_dois[0]} as its own, not the record's {doi}, "
+                f"and its title block adds {' '.join(extra[:4])!r} to the record's title",
+                kind,
+                version,
+            )
         said = "; ".join(evidence_for)
         what = f"a {version} version" if version else "another DOI of the same work"
         return Identity("matched", f"{said}; {what} (its own DOI {other_dois[0]})", kind, version)
@@ -522,3 +534,15 @@ def pdf_text(data: bytes | str, *, max_pages: int = 2, max_chars: int = 20_000) 
         return None
     text = layout.text[:max_chars]
     return text if re.search(r"[^\W\d_]{3}", text) else None
+
+
+def _extra_title_words(block: str, titles: Sequence[str]) -> list[str]:
+    """Content words of the title block that no title of the record has (closest title)."""
+    found = content_words(block)
+    best: list[str] | None = None
+    for title in titles:
+        known = set(content_words(title))
+        extra = [w for w in found if w not in known]
+        if best is None or len(extra) < len(best):
+            best = extra
+    return best or []

@@ -532,3 +532,24 @@ def test_arabic_text_is_compared_even_when_it_comes_out_reversed() -> None:
     assert own.verdict == "matched" and "الخطيب" in own.evidence, own.evidence
     other = RecordHints(titles=("تغير المناخ في المدن الساحلية",), surnames=("حسن",))
     assert check_identity(data, other).verdict == "mismatch"
+
+
+@pytest.mark.parametrize(
+    ("title", "kicker", "verdict"),
+    [
+        # the same authors, another DOI, a title that says more: another work of theirs
+        (f"{TITLE}: a reply to my critics", None, "mismatch"),
+        (f"{TITLE} II: the following decade", None, "mismatch"),
+        ("Soil moisture and groundwater under drought in Anatolia", None, "mismatch"),
+        # the same title under another DOI: the same work (the repository's own DOI, say)
+        (TITLE, None, "matched"),
+        # a preprint may gain a subtitle
+        (f"{TITLE}: first results", "Preprint - not peer reviewed", "matched"),
+    ],
+)
+def test_another_doi_is_the_same_work_only_with_the_same_title(
+    title: str, kicker: str | None, verdict: str
+) -> None:
+    pdf = make_pdf(article(title, "Ayse Yilmaz1, Jon Berg2", "10.4321/jds.2024.19", kicker=kicker))
+    identity = check_identity(pdf, OWN)
+    assert identity.verdict == verdict, identity.evidence
