@@ -18,10 +18,15 @@ So no byte that someone else wrote, in this file or any other, is ever changed.
 from __future__ import annotations
 
 import base64
+import errno
+import fcntl
 import hashlib
 import json
 import os
+import select
+import stat
 import sys
+import termios
 import threading
 import zlib
 from collections.abc import Callable, Mapping, Sequence
@@ -31,7 +36,7 @@ from typing import Any, Protocol, runtime_checkable
 import attrs
 
 from ._sqlite import connect, transaction
-from .exceptions import SinkError
+from .exceptions import OutputLocked, SinkError
 
 __all__ = [
     "CallbackSink",
@@ -44,6 +49,7 @@ __all__ = [
     "mark_problem",
     "open_sink",
     "pending_action",
+    "probe_lock",
     "view_file",
 ]
 
@@ -207,8 +213,44 @@ class Sink(Protocol):
         ...
 
 
+def write_problem(path: str, exc: OSError) -> str:
+    """A failed open or write of an output file in words: the cause and the remedy."""
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return (
+            f"cannot write records to {path}: the disk is full; free space and run the same "
+            "command (the page not fully written was taken back), or write to another disk"
+        )
+    if exc.errno == errno.EISDIR or os.path.isdir(path):
+        return f"cannot write records to {path}: it is a folder; give --out a file path"
+    if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return (
+            f"cannot write records to {path}: it is read-only ({exc.strerror}); make it "
+            "writable or choose a writable --out path"
+        )
+    return f"cannot write records to {path}: {exc.strerror or exc}; choose a writable --out path"
+
+
+def probe_lock(path: str | Path) -> None:
+    """Raise `OutputLocked` if another process holds `path`'s lock (no change made)."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return  # no such file (or unreadable): nobody is writing it
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise OutputLocked(str(path)) from None
+    finally:
+        os.close(fd)  # closing releases the probe's lock
+
+
 class JsonlSink:
     """One JSON object per line, appended a page at a time, fsynced.
+
+    A file is locked (``flock``, exclusive) while the sink is open: a second writer is
+    refused (`OutputLocked`). On standard output a page counts as written only once the
+    reader of a pipe has read it; a reader that went away ends the write with
+    `BrokenPipeError`, so that page is not checkpointed.
 
     Args:
         path: the file (its folder is created), or ``"-"`` for standard output
@@ -216,6 +258,7 @@ class JsonlSink:
 
     Raises:
         SinkError: the file cannot be opened for appending.
+        OutputLocked: another process is writing the file.
     """
 
     def __init__(self, path: str | Path) -> None:
@@ -228,9 +271,12 @@ class JsonlSink:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
             self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
         except OSError as exc:
-            raise SinkError(
-                f"cannot write records to {self.path}: {exc.strerror}; choose a writable --out path"
-            ) from exc
+            raise SinkError(write_problem(self.path, exc)) from exc
+        try:
+            fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(self._fd)
+            raise OutputLocked(self.path) from None
         self.path = str(Path(self.path).resolve())
 
     @property
@@ -265,14 +311,25 @@ class JsonlSink:
         with self._lock:
             if not self.is_file:
                 _write_all(self._fd, payload)
+                _drained(self._fd)
                 return None
             info = os.fstat(self._fd)
             if before_write is not None:
                 before_write(
                     PendingWrite(self.path, info.st_dev, info.st_ino, info.st_size, payload)
                 )
-            _write_all(self._fd, payload)
-            os.fsync(self._fd)
+            try:
+                _write_all(self._fd, payload)
+                os.fsync(self._fd)
+            except OSError as exc:
+                # Take the page back at once (a full disk still allows a truncation); the
+                # pending write noted above covers a failure of this too.
+                try:
+                    os.ftruncate(self._fd, info.st_size)
+                    os.fsync(self._fd)
+                except OSError:
+                    pass
+                raise SinkError(write_problem(self.path, exc)) from exc
             size = os.fstat(self._fd).st_size
         digest = hashlib.sha256(tail).hexdigest()
         return SinkMark(self.path, info.st_dev, info.st_ino, size, len(tail), digest)
@@ -288,6 +345,37 @@ def _write_all(fd: int, payload: bytes) -> None:
     while view:
         written = os.write(fd, view)
         view = view[written:]
+
+
+def _drained(fd: int) -> None:
+    """Return once the reader of the pipe `fd` has read everything written to it.
+
+    A pipe cannot confirm that its reader used the bytes, but it can tell that they were
+    read: until then a page on standard output is not counted as delivered. Not a pipe
+    (a terminal, a file): returns at once.
+
+    Raises:
+        BrokenPipeError: the reader went away (``harvest | head``).
+    """
+    try:
+        if not stat.S_ISFIFO(os.fstat(fd).st_mode):
+            return
+    except OSError:
+        return
+    probe = select.poll()
+    probe.register(fd, 0)  # only an error (the reader gone) wakes it: the poll is the wait
+    unread = bytearray(4)
+    wait_ms = 0
+    while True:
+        if any(event & select.POLLERR for _, event in probe.poll(wait_ms)):
+            raise BrokenPipeError(errno.EPIPE, "the reader of standard output went away")
+        try:
+            fcntl.ioctl(fd, termios.FIONREAD, unread)
+        except OSError:
+            return  # the platform cannot tell: the write itself is all we know
+        if int.from_bytes(unread, sys.byteorder) == 0:
+            return
+        wait_ms = min(wait_ms * 2 + 1, 50)
 
 
 class CallbackSink:
