@@ -54,11 +54,12 @@ def atomic_write(path: str | Path, data: bytes | Iterable[bytes | str]) -> Path:
     return target
 
 
-def check_writable(folder: str | Path, *, option: str) -> None:
+def check_writable(folder: str | Path, *, option: str, holds: str = "a writable folder") -> None:
     """Create `folder` if needed and write (then remove) a file in it: no request is wasted.
 
     Raises:
-        StorageError: the folder cannot be created or written (named with `option`).
+        StorageError: the folder cannot be created or written (named with `option`; the
+            remedy offers `holds`).
     """
     target = Path(folder)
     try:
@@ -67,10 +68,10 @@ def check_writable(folder: str | Path, *, option: str) -> None:
         os.close(handle)
         os.unlink(probe)
     except OSError as exc:
-        raise _folder_error(target, exc, option) from exc
+        raise _folder_error(target, exc, option, holds) from exc
 
 
-def _folder_error(folder: Path, exc: OSError, option: str) -> StorageError:
+def _folder_error(folder: Path, exc: OSError, option: str, holds: str) -> StorageError:
     if exc.errno in (errno.ENOTDIR, errno.EEXIST) or (folder.exists() and not folder.is_dir()):
         return StorageError(str(folder), "is a file, not a folder", f"give {option} a folder")
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
@@ -83,7 +84,7 @@ def _folder_error(folder: Path, exc: OSError, option: str) -> StorageError:
         return StorageError(
             str(folder),
             f"cannot be written ({exc.strerror})",
-            f"make it writable, or give {option} a writable folder",
+            f"make it writable, or give {option} {holds}",
         )
     return StorageError(str(folder), f"cannot be used ({exc.strerror})", f"check {option}")
 

@@ -19,6 +19,7 @@ functions of `_planning`; this module only reads, writes and sends.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import json
 import logging
@@ -32,6 +33,7 @@ import attrs
 import requests
 
 from ._clock import Clock, SystemClock
+from ._files import FolderClaim, check_writable, claim_folder
 from ._listing import DateLike, format_datestamp
 from ._oai import OaiCursor, OaiPage, OaiPager, OaiRecord
 from ._pacing import MemoryPaceStore, PaceStore, SQLitePaceStore, host_key
@@ -58,10 +60,19 @@ from ._sinks import (
     mark_problem,
     open_sink,
     pending_action,
+    probe_lock,
     view_file,
 )
+from ._sqlite import START_OVER
 from ._state import PENDING, Checkpoint, Lease, PageCommit, StateStore, open_state
-from .exceptions import Deferred, HostBusy, SinkChanged, SinkError
+from .exceptions import (
+    Deferred,
+    HostBusy,
+    OutputUnknown,
+    SinkChanged,
+    SinkError,
+    StateCorrupt,
+)
 
 if TYPE_CHECKING:  # the full-text modules (bs4, pypdf) load only when full text is asked for
     from ._fulltext import FullText, FullTextStep
@@ -81,6 +92,8 @@ DEFAULT_STATE = Path(".politeharvest") / "state.sqlite"
 NEW = "new"
 #: Hosts that answered a harvest with this state (kv namespace).
 _ANSWERED = "answered-hosts"
+#: The kv namespace of the output files this state delivered into (one per resolved path).
+_OUTPUTS = "outputs"
 
 
 def record_row(record: OaiRecord, *, endpoint: str, metadata_prefix: str) -> dict[str, Any]:
@@ -260,6 +273,7 @@ class _Runtime:
     pending: str | None = None
     new_ids: dict[str, str] = attrs.field(factory=dict)
     answered: bool = False
+    claim: FolderClaim | None = None
 
 
 def _tuple(value: Sequence[str] | str) -> tuple[str, ...]:
@@ -371,6 +385,9 @@ class HarvestPlan:
     def close(self) -> None:
         """Close what the plan opened: its sink, sessions and state store."""
         self._close_sink()
+        if self._rt.claim is not None:
+            self._rt.claim.release()
+            self._rt.claim = None
         for session in self._rt.sessions.values():
             session.close()
         self._rt.sessions.clear()
@@ -407,16 +424,79 @@ class HarvestPlan:
             holding = self._lease(run.run_id) is not None
             repairs = self._pending_repairs() if holding else []
             lanes = tuple(self._plan_lane(spec) for spec in self.sets or (None,))
+            new_output = self._check_output(run.run_id) if self.sink is not None else None
+            if self.sink is not None:
+                self._check_appendable()
+            if self.fulltext is not None:
+                check_writable(self.fulltext.directory, option="--files")
             # Every check is done: only now is anything changed.
             self._repair(repairs)
             if self.sink is not None:
-                self._check_appendable()
                 self._open_sink()  # an unwritable output is an error before any request
+            if new_output is not None:
+                store.set_value(_OUTPUTS, new_output, json.dumps({"run": run.run_id, "at": now}))
+            if self.fulltext is not None:
+                self._claim_files()
         except BaseException:
-            store.finish_run(run.run_id, self.clock.now(), status="failed", reason="refused")
-            store.release_lease(host_key(self.endpoint), run.run_id)
+            with contextlib.suppress(Exception):  # a broken state: its own error is raised
+                store.finish_run(run.run_id, self.clock.now(), status="failed", reason="refused")
+                store.release_lease(host_key(self.endpoint), run.run_id)
             raise
         return PlanCursor(run.run_id, now, lanes)
+
+    def _check_output(self, run_id: str) -> str | None:
+        """Refuse an output that holds records this state did not deliver (no change made).
+
+        Returns:
+            The output's path when it is empty or new (to be recorded as this state's
+            once it is opened), else None.
+
+        Raises:
+            OutputLocked: another process is writing it.
+            StateCorrupt: the state file was empty (a full disk, a failed copy) while the
+                output holds records: a new state would deliver them all again.
+            OutputUnknown: the output holds records and the state never wrote to it.
+        """
+        path = self._sink_path()
+        if path is None:
+            return None
+        probe_lock(path)
+        view = view_file(path, 0, 0)
+        if not view.exists or view.size == 0:
+            return path
+        store = self.store
+        if store.get_value(_OUTPUTS, path) is not None:
+            return None
+        found = getattr(store, "found", "sqlite")
+        legacy = found == "sqlite" and not store.values(_OUTPUTS)
+        if legacy and any(r.run_id != run_id for r in store.runs()):
+            return path  # a state from before outputs were recorded: it wrote there
+        where = str(getattr(store, "path", store))
+        if found == "empty":
+            raise StateCorrupt(
+                where,
+                f"is empty (0 bytes: a full disk or a failed copy?) while {path} holds "
+                f"{view.size} bytes of records it delivered; nothing was requested or written",
+                START_OVER,
+            )
+        raise OutputUnknown(path, where, view.size)
+
+    def _claim_files(self) -> None:
+        """Hold the files folder for the run; remove what crashed runs left half-written."""
+        assert self.fulltext is not None
+        if self._rt.claim is not None:
+            return
+        claim = claim_folder(
+            self.fulltext.directory,
+            now=self.clock.now(),
+            stale_after=self.policy.file_time_s + 60.0,
+        )
+        self._rt.claim = claim
+        if claim.removed:
+            self._rt.notes.append(
+                f"removed {len(claim.removed)} half-written temporary files that an interrupted "
+                f"run left in {claim.folder}"
+            )
 
     def run_page(self, cursor: PlanCursor, *, sink: Sink | None = None) -> PageResult:
         """Fetch one page of the lane whose turn it is, deliver it, checkpoint, and advance.
@@ -559,7 +639,13 @@ class HarvestPlan:
             # An interruption in this process (Ctrl-C, an error) ends the run cleanly: the
             # checkpoint is intact, the host is given back for the next run.
             if cursor is not None:
-                self._end(cursor, "failed", repr(exc))
+                status = "failed"
+                if isinstance(exc, KeyboardInterrupt):
+                    status = "interrupted"
+                elif isinstance(exc, BrokenPipeError):
+                    status = "stopped"  # the reader of standard output went away
+                with contextlib.suppress(Exception):  # a broken state: the first error counts
+                    self._end(cursor, status, repr(exc))
             raise
         finally:
             self._close_sink()
