@@ -72,8 +72,13 @@ def check_writable(folder: str | Path, *, option: str, holds: str = "a writable 
 
 
 def _folder_error(folder: Path, exc: OSError, option: str, holds: str) -> StorageError:
-    if exc.errno in (errno.ENOTDIR, errno.EEXIST) or (folder.exists() and not folder.is_dir()):
-        return StorageError(str(folder), "is a file, not a folder", f"give {option} a folder")
+    blocking = next((p for p in (folder, *folder.parents) if p.exists()), folder)
+    if exc.errno in (errno.ENOTDIR, errno.EEXIST) or not blocking.is_dir():
+        return StorageError(
+            str(blocking),
+            "is a file, not a folder",
+            f"give {option} {holds}" if blocking == folder else f"give {option} another path",
+        )
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
         return StorageError(
             str(folder),

@@ -57,6 +57,7 @@ from ._sinks import (
     Row,
     Sink,
     SinkMark,
+    count_rows,
     mark_problem,
     open_sink,
     pending_action,
@@ -425,13 +426,12 @@ class HarvestPlan:
             repairs = self._pending_repairs() if holding else []
             lanes = tuple(self._plan_lane(spec) for spec in self.sets or (None,))
             new_output = self._check_output(run.run_id) if self.sink is not None else None
-            if self.sink is not None:
-                self._check_appendable()
             if self.fulltext is not None:
                 check_writable(self.fulltext.directory, option="--files")
             # Every check is done: only now is anything changed.
             self._repair(repairs)
             if self.sink is not None:
+                self._check_appendable()
                 self._open_sink()  # an unwritable output is an error before any request
             if new_output is not None:
                 store.set_value(_OUTPUTS, new_output, json.dumps({"run": run.run_id, "at": now}))
@@ -455,7 +455,8 @@ class HarvestPlan:
             OutputLocked: another process is writing it.
             StateCorrupt: the state file was empty (a full disk, a failed copy) while the
                 output holds records: a new state would deliver them all again.
-            OutputUnknown: the output holds records and the state never wrote to it.
+            OutputUnknown: the output holds records of this repository and the state never
+                wrote to it.
         """
         path = self._sink_path()
         if path is None:
@@ -471,15 +472,19 @@ class HarvestPlan:
         legacy = found == "sqlite" and not store.values(_OUTPUTS)
         if legacy and any(r.run_id != run_id for r in store.runs()):
             return path  # a state from before outputs were recorded: it wrote there
+        rows = count_rows(path, self.endpoint)
+        if not rows:
+            return path  # the user's own lines, or another repository's rows: none is ours
         where = str(getattr(store, "path", store))
         if found == "empty":
             raise StateCorrupt(
                 where,
                 f"is empty (0 bytes: a full disk or a failed copy?) while {path} holds "
-                f"{view.size} bytes of records it delivered; nothing was requested or written",
+                f"{rows} records of {self.endpoint}; nothing was requested or written",
                 START_OVER,
             )
-        raise OutputUnknown(path, where, view.size)
+        self._check_appendable()  # a half line that is not ours: the plainer refusal
+        raise OutputUnknown(path, where, rows)
 
     def _claim_files(self) -> None:
         """Hold the files folder for the run; remove what crashed runs left half-written."""

@@ -46,6 +46,7 @@ __all__ = [
     "SQLiteSink",
     "Sink",
     "SinkMark",
+    "count_rows",
     "mark_problem",
     "open_sink",
     "pending_action",
@@ -230,8 +231,36 @@ def write_problem(path: str, exc: OSError) -> str:
     return f"cannot write records to {path}: {exc.strerror or exc}; choose a writable --out path"
 
 
+def count_rows(path: str | Path, endpoint: str, *, chunk: int = 1 << 20) -> int:
+    """How many rows of `endpoint` a JSONL file holds (as `JsonlSink` writes them).
+
+    Rows of other repositories and lines of the user's own are not counted: only rows of
+    this endpoint could be delivered again. One pass over the file, no parse.
+    """
+    needle = b'"endpoint": ' + json.dumps(endpoint, ensure_ascii=False).encode("utf-8")
+    count, carry = 0, b""
+    try:
+        with open(path, "rb") as handle:
+            while block := handle.read(chunk):
+                data = carry + block
+                count += data.count(needle)
+                # keep a tail that cannot hold a whole match, so none is counted twice
+                carry = data[-(len(needle) - 1) :] if len(needle) > 1 else b""
+    except OSError:
+        return 0
+    return count
+
+
+#: The output files this process holds locked: resolved path -> [lock fd, sinks open on it].
+#: The lock is the process's, shared by its sinks (a job queue's jobs in one worker).
+_HELD: dict[str, list[int]] = {}
+_HELD_LOCK = threading.Lock()
+
+
 def probe_lock(path: str | Path) -> None:
     """Raise `OutputLocked` if another process holds `path`'s lock (no change made)."""
+    if str(Path(path).resolve()) in _HELD:
+        return
     try:
         fd = os.open(path, os.O_RDONLY)
     except OSError:
@@ -242,6 +271,33 @@ def probe_lock(path: str | Path) -> None:
         raise OutputLocked(str(path)) from None
     finally:
         os.close(fd)  # closing releases the probe's lock
+
+
+def _hold(path: str) -> None:
+    """Take `path`'s lock for this process (or count one more sink on it)."""
+    with _HELD_LOCK:
+        held = _HELD.get(path)
+        if held is not None:
+            held[1] += 1
+            return
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise OutputLocked(path) from None
+        _HELD[path] = [fd, 1]
+
+
+def _let_go(path: str) -> None:
+    with _HELD_LOCK:
+        held = _HELD.get(path)
+        if held is None:
+            return
+        held[1] -= 1
+        if held[1] == 0:
+            del _HELD[path]
+            os.close(held[0])
 
 
 class JsonlSink:
@@ -272,12 +328,13 @@ class JsonlSink:
             self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
         except OSError as exc:
             raise SinkError(write_problem(self.path, exc)) from exc
-        try:
-            fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(self._fd)
-            raise OutputLocked(self.path) from None
         self.path = str(Path(self.path).resolve())
+        try:
+            _hold(self.path)
+        except BaseException:
+            os.close(self._fd)
+            raise
+        self._held = True
 
     @property
     def is_file(self) -> bool:
@@ -335,9 +392,11 @@ class JsonlSink:
         return SinkMark(self.path, info.st_dev, info.st_ino, size, len(tail), digest)
 
     def close(self) -> None:
-        """Close the file."""
-        if self.is_file:
+        """Close the file (and give its lock back)."""
+        if self.is_file and self._held:
+            self._held = False
             os.close(self._fd)
+            _let_go(self.path)
 
 
 def _write_all(fd: int, payload: bytes) -> None:

@@ -876,6 +876,10 @@ def main(
     with _ca_bundle(args.ca_bundle), _terminate_as_interrupt():
         try:
             _check_storage(args)
+        except StorageError as exc:
+            err.write(f"politeharvest: refused: {exc} (nothing was requested)\n")
+            return EXIT_USAGE
+        try:
             return _command(args, out, err)
         except BaseException as exc:
             return _failed(exc, args, out, err)

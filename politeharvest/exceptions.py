@@ -577,14 +577,16 @@ class OutputUnknown(SinkError):
     Attributes:
         path: the output.
         state: the state that does not know it.
+        records: how many of the repository's records the output holds.
     """
 
-    def __init__(self, path: str, state: str, lines: int) -> None:
+    def __init__(self, path: str, state: str, records: int) -> None:
         self.path = path
         self.state = state
-        self.lines = lines
+        self.records = records
         super().__init__(
-            f"{path} already holds {lines} records that the state {state} did not write "
+            f"{path} already holds {records} records of this repository that the state {state} "
+            "did not write "
             "(a new, reset or other harvest's state): appending would deliver them again. "
             "Nothing was requested or written. Give the --state that wrote it, or write to "
             "a new --out"
