@@ -724,6 +724,15 @@ class HarvestPlan:
             mark = SinkMark.from_json(checkpoint.sink)
             view = view_file(mark.path, mark.size - mark.tail_len, mark.tail_len)
             problem = mark_problem(mark, view)
+            later = count_rows(mark.path, self.endpoint, start=mark.size) if not problem else 0
+            if later:
+                # Lines after the mark are someone else's, unless they are this repository's
+                # records: then another state (or a copy of this one) went on harvesting
+                # into the file, and resuming from here would deliver them again.
+                problem = (
+                    f"holds {later} records of this repository written after this harvest's "
+                    "last page (by another state, or a copy of this one)"
+                )
             if problem is not None:
                 raise SinkChanged(
                     mark.path,

@@ -221,6 +221,12 @@ def write_problem(path: str, exc: OSError) -> str:
             f"cannot write records to {path}: the disk is full; free space and run the same "
             "command (the page not fully written was taken back), or write to another disk"
         )
+    if exc.errno == errno.EFBIG:
+        return (
+            f"cannot write records to {path}: the file reached its size limit (ulimit -f); "
+            "raise the limit or free space and run the same command (the page not fully "
+            "written was taken back), or write to another --out"
+        )
     if exc.errno == errno.EISDIR or os.path.isdir(path):
         return f"cannot write records to {path}: it is a folder; give --out a file path"
     if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
@@ -231,8 +237,8 @@ def write_problem(path: str, exc: OSError) -> str:
     return f"cannot write records to {path}: {exc.strerror or exc}; choose a writable --out path"
 
 
-def count_rows(path: str | Path, endpoint: str, *, chunk: int = 1 << 20) -> int:
-    """How many rows of `endpoint` a JSONL file holds (as `JsonlSink` writes them).
+def count_rows(path: str | Path, endpoint: str, *, start: int = 0, chunk: int = 1 << 20) -> int:
+    """How many rows of `endpoint` a JSONL file holds from byte `start` (as `JsonlSink` writes).
 
     Rows of other repositories and lines of the user's own are not counted: only rows of
     this endpoint could be delivered again. One pass over the file, no parse.
@@ -241,6 +247,7 @@ def count_rows(path: str | Path, endpoint: str, *, chunk: int = 1 << 20) -> int:
     count, carry = 0, b""
     try:
         with open(path, "rb") as handle:
+            handle.seek(start)
             while block := handle.read(chunk):
                 data = carry + block
                 count += data.count(needle)
