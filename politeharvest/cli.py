@@ -927,7 +927,9 @@ def _terminate_as_interrupt() -> Any:
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        # The command has ended (its state is closed): the process, about to exit, lets a
+        # late SIGTERM pass, so its exit code stays the command's.
+        signal.signal(signal.SIGTERM, signal.SIG_IGN if _EXITING else previous)
 
 
 def _failed(exc: BaseException, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -1014,8 +1016,14 @@ def _disk_full(path: Path) -> bool:
     return stats.f_bavail * stats.f_frsize < 64 * 1024
 
 
+#: Set by `run`: the process exits when `main` returns (a late SIGTERM is then ignored).
+_EXITING = False
+
+
 def run() -> None:
     """Console-script entry point."""
+    global _EXITING
+    _EXITING = True
     sys.exit(main())
 
 

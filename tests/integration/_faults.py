@@ -21,27 +21,28 @@ import pytest
 UA = "politeharvest-tests/1.0 (+mailto:tests@example.org)"
 
 #: The politeness policy scaled down for the matrix (a run takes well under a second).
-POLICY = f"""
-user_agent = "{UA}"
-request_interval = 0.0
-file_interval = 0.0
-backoff = [0.1, 0.2]
-max_wait = 2.0
-robots_error_s = 0.3
-connect_timeout_s = 3.0
-read_timeout_s = 5.0
-robots_timeout_s = 3.0
-page_time_s = 30.0
-file_time_s = 60.0
-min_rate_bytes = 1000.0
-min_rate_s = 1.0
-allow_private_addresses = true
-"""
+POLICY: dict[str, Any] = {
+    "user_agent": UA,
+    "request_interval": 0.0,
+    "file_interval": 0.0,
+    "backoff": [0.1, 0.2],
+    "max_wait": 2.0,
+    "robots_error_s": 0.3,
+    "connect_timeout_s": 3.0,
+    "read_timeout_s": 5.0,
+    "robots_timeout_s": 3.0,
+    "page_time_s": 30.0,
+    "file_time_s": 60.0,
+    "min_rate_bytes": 1000.0,
+    "min_rate_s": 1.0,
+    "allow_private_addresses": True,
+}
 
 
-def write_policy(folder: Path, extra: str = "") -> Path:
-    path = folder / "policy.toml"
-    path.write_text(POLICY + extra, encoding="utf-8")
+def write_policy(folder: Path, **changes: Any) -> Path:
+    """The scaled-down policy, with `changes`, as a JSON policy file in `folder`."""
+    path = folder / "policy.json"
+    path.write_text(json.dumps({**POLICY, **changes}), encoding="utf-8")
     return path
 
 
