@@ -86,12 +86,20 @@ def _healthy(path: str) -> bool:
     return bool(row) and row[0] == "ok"
 
 
-def storage_error(exc: BaseException, path: str | Path, *, what: str = "state") -> StorageError:
-    """A typed error for an SQLite or file-system error on `path`: the cause and the remedy."""
+def storage_error(
+    exc: BaseException, path: str | Path, *, what: str = "state", option: str = "--state"
+) -> StorageError:
+    """A typed error for an SQLite or file-system error on `path`: the cause and the remedy.
+
+    Args:
+        exc: the error.
+        path: the file or folder it happened to.
+        what: what the file is, for the message (``"state"``, ``"output"``).
+        option: the command-line option that chooses the path, for the remedy.
+    """
     target = str(path)
     text = str(exc).lower()
     code = exc.errno if isinstance(exc, OSError) else None
-    option = "--state" if what == "state" else "--out"
     if "not a database" in text or "malformed" in text or "corrupt" in text:
         return StateCorrupt(target, f"is not a usable {what} file ({exc})", START_OVER)
     if code == errno.ENOSPC or "disk is full" in text or code == errno.EDQUOT:

@@ -971,8 +971,8 @@ def _failed(exc: BaseException, args: argparse.Namespace, out: TextIO, err: Text
         return EXIT_ERROR
     if isinstance(exc, TransportError):
         err.write(
-            f"politeharvest: error: {exc}; the host answered before, so it may be down or "
-            "unreachable for a while: run the same command later (nothing is lost)\n"
+            f"politeharvest: error: {exc}; a network failure, which may pass: run the same "
+            "command later (nothing is lost)\n"
         )
         return EXIT_ERROR
     if isinstance(exc, (HarvestError, ValueError)):
@@ -996,15 +996,23 @@ def _failed(exc: BaseException, args: argparse.Namespace, out: TextIO, err: Text
 
 def _os_error(exc: OSError, args: argparse.Namespace) -> str:
     """A file-system error in one line: which file or folder, the cause, what to do."""
+    places = {
+        option: str(value)
+        for option in ("--files", "--out", "--state")
+        if (value := getattr(args, option[2:], None)) not in (None, "-")
+    }
     path = exc.filename
     if path is None and exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        # a write on an open file names no path: the folders this command writes into
-        places = [str(p) for p in (getattr(args, "files", None), getattr(args, "out", None)) if p]
-        full = [p for p in places if p != "-" and _disk_full(Path(p))]
-        path = full[0] if full else " or ".join(places) or "the output"
+        # a write on an open file names no path: the places this command writes into
+        full = [p for p in places.values() if _disk_full(Path(p))]
+        path = full[0] if full else " or ".join(places.values()) or "the output"
     if path is None:
         return f"{exc.strerror or exc}"
-    return str(storage_error(exc, str(path), what="file"))
+    text = os.path.abspath(str(path))
+    option = next(
+        (o for o, p in places.items() if text.startswith(os.path.abspath(p))), "--out"
+    )
+    return str(storage_error(exc, str(path), what="file", option=option))
 
 
 def _disk_full(path: Path) -> bool:

@@ -65,6 +65,7 @@ def one_line(done: subprocess.CompletedProcess[str], *words: str) -> str:
     assert "Traceback" not in done.stderr
     for word in words:
         assert word in lines[0], lines[0]
+    print(lines[0])  # shown with pytest -rP: the matrix's messages, for review
     return lines[0]
 
 

@@ -271,7 +271,7 @@ def test_a_file_size_limit_for_the_output(job: Job) -> None:
     assert done.returncode == 1
     one_line(done, str(job.out), "size limit", "run the same command")
     assert job.out.read_bytes().startswith(mine)
-    got = [line for line in job.out.read_bytes()[len(mine) :].splitlines()]
+    got = job.out.read_bytes()[len(mine) :].splitlines()
     assert 0 < len(got) < len(ALL)
     assert job.out.read_bytes().endswith(b"\n")  # the page not fully written was taken back
     again = job.run()
