@@ -724,7 +724,7 @@ class HarvestPlan:
             mark = SinkMark.from_json(checkpoint.sink)
             view = view_file(mark.path, mark.size - mark.tail_len, mark.tail_len)
             problem = mark_problem(mark, view)
-            later = count_rows(mark.path, self.endpoint, start=mark.size) if not problem else 0
+            later = 0 if problem else count_rows(mark.path, self.endpoint, start=self._ours(mark))
             if later:
                 # Lines after the mark are someone else's, unless they are this repository's
                 # records: then another state (or a copy of this one) went on harvesting
@@ -748,6 +748,19 @@ class HarvestPlan:
                     f"{output['pages']} earlier pages ({output['records']} records) of this "
                     f"harvest ({window.describe()}) are in {output['path']}"
                 )
+
+    def _ours(self, mark: SinkMark) -> int:
+        """Where bytes that are not this state's begin, after `mark`.
+
+        Past a page written just before a crash (its pending write, which the repair
+        takes back), else at the mark.
+        """
+        text = self.store.get_value(PENDING, f"{self.scope}\n{mark.path}")
+        if text is not None:
+            pending = PendingWrite.from_json(text)
+            if pending.start == mark.size:
+                return pending.start + len(pending.data)
+        return mark.size
 
     def _sink_path(self) -> str | None:
         target = self.sink

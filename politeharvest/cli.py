@@ -1009,9 +1009,7 @@ def _os_error(exc: OSError, args: argparse.Namespace) -> str:
     if path is None:
         return f"{exc.strerror or exc}"
     text = os.path.abspath(str(path))
-    option = next(
-        (o for o, p in places.items() if text.startswith(os.path.abspath(p))), "--out"
-    )
+    option = next((o for o, p in places.items() if text.startswith(os.path.abspath(p))), "--out")
     return str(storage_error(exc, str(path), what="file", option=option))
 
 
