@@ -128,6 +128,18 @@ def requests_made(server: LoopbackServer, since: int) -> int:
     return len(server.log) - since
 
 
+def refused_before_any_request(
+    job: Job, server: LoopbackServer, *words: str, args: tuple[str, ...] = (), **where: object
+) -> str:
+    """Run; assert exit 2, one line holding `words`, and not one request made."""
+    seen = len(server.log)
+    done = job.run(*args, **where)
+    assert done.returncode == 2, done.stderr
+    line = one_line(done, *words)
+    assert requests_made(server, seen) == 0
+    return line
+
+
 # -- the state file ------------------------------------------------------------------------------
 
 
@@ -191,11 +203,7 @@ def test_a_state_that_is_a_folder_is_refused_before_any_request(
     job: Job, server: LoopbackServer
 ) -> None:
     job.state.mkdir()
-    seen = len(server.log)
-    done = job.run()
-    assert done.returncode == 2
-    one_line(done, str(job.state), "is a folder", "--state")
-    assert requests_made(server, seen) == 0
+    refused_before_any_request(job, server, str(job.state), "is a folder", "--state")
     done = job.run(state=job.folder / "state-file.sqlite")
     assert done.returncode == 0, done.stderr
     exactly_once(job.out, ALL)
@@ -306,11 +314,8 @@ def test_a_read_only_files_folder_is_refused_before_any_request(
     job: Job, server: LoopbackServer
 ) -> None:
     with small_disk(job.folder / "ro", 64, read_only=True) as folder:
-        seen = len(server.log)
-        done = job.run("--files", str(folder))
-        assert done.returncode == 2
-        one_line(done, str(folder), "cannot be written", "--files")
-        assert requests_made(server, seen) == 0
+        words = (str(folder), "cannot be written", "--files")
+        refused_before_any_request(job, server, *words, args=("--files", str(folder)))
         assert not job.out.exists()
 
 
@@ -318,30 +323,20 @@ def test_a_files_path_that_is_a_file_is_refused(job: Job, server: LoopbackServer
     blocker = job.folder / "files"
     blocker.write_text("mine")
     before = snapshot(blocker)
-    seen = len(server.log)
-    done = job.run("--files", str(blocker))
-    assert done.returncode == 2
-    one_line(done, str(blocker), "is a file, not a folder", "--files")
-    assert requests_made(server, seen) == 0
+    words = (str(blocker), "is a file, not a folder", "--files")
+    refused_before_any_request(job, server, *words, args=("--files", str(blocker)))
     unchanged(before)
 
 
 def test_an_output_that_is_a_folder_is_refused(job: Job, server: LoopbackServer) -> None:
     job.out.mkdir()
-    seen = len(server.log)
-    done = job.run()
-    assert done.returncode == 2
-    one_line(done, str(job.out), "is a folder", "--out")
-    assert requests_made(server, seen) == 0
+    refused_before_any_request(job, server, str(job.out), "is a folder", "--out")
 
 
 def test_a_read_only_output_folder_is_refused(job: Job, server: LoopbackServer) -> None:
     with small_disk(job.folder / "ro", 64, read_only=True) as folder:
-        seen = len(server.log)
-        done = job.run(out=folder / "records.jsonl")
-        assert done.returncode == 2
-        one_line(done, str(folder), "cannot be written", "--out")
-        assert requests_made(server, seen) == 0
+        words = (str(folder), "cannot be written", "--out")
+        refused_before_any_request(job, server, *words, out=folder / "records.jsonl")
 
 
 # -- full text: files on a disk that fills, a kill during a file ----------------------------------
@@ -438,13 +433,27 @@ def _slow_run(job: Job, *extra: str, **policy: object) -> subprocess.Popen[str]:
     )
 
 
-def test_sigterm_finishes_the_page_and_closes_the_run(job: Job) -> None:
+@pytest.mark.parametrize(
+    ("signum", "code", "line"),
+    [
+        (
+            signal.SIGTERM,
+            143,
+            "politeharvest: terminated (SIGTERM); run the same command to continue",
+        ),
+        (signal.SIGINT, 130, "politeharvest: interrupted; run the same command to continue"),
+    ],
+    ids=["SIGTERM", "SIGINT"],
+)
+def test_a_signal_finishes_the_page_and_closes_the_run(
+    job: Job, signum: int, code: int, line: str
+) -> None:
     process = _slow_run(job)
     assert wait_for(lambda: len(identifiers(job.out)) >= 20)
-    process.send_signal(signal.SIGTERM)
+    process.send_signal(signum)
     _, stderr = process.communicate(timeout=30)
-    assert process.returncode == 143, stderr
-    assert "politeharvest: terminated (SIGTERM); run the same command to continue" in stderr
+    assert process.returncode == code, stderr
+    assert stderr.strip().splitlines()[-1] == line
     written = identifiers(job.out)
     assert 0 < len(written) < len(ALL) and len(written) % 20 == 0  # whole pages
     assert all(status != "running" for status, _ in runs(job.state))
@@ -469,20 +478,6 @@ def test_sigterm_twice_stops_at_once(job: Job, route: Switchable) -> None:
     assert "Traceback" not in stderr
     assert stderr.strip().splitlines()[-1].startswith("politeharvest: terminated (SIGTERM)")
     assert all(status != "running" for status, _ in runs(job.state))
-    again = job.run()
-    assert again.returncode == 0, again.stderr
-    exactly_once(job.out, ALL)
-
-
-def test_sigint_stops_after_the_page(job: Job) -> None:
-    process = _slow_run(job)
-    assert wait_for(lambda: len(identifiers(job.out)) >= 20)
-    process.send_signal(signal.SIGINT)
-    _, stderr = process.communicate(timeout=30)
-    assert process.returncode == 130, stderr
-    assert stderr.strip().splitlines()[-1] == (
-        "politeharvest: interrupted; run the same command to continue"
-    )
     again = job.run()
     assert again.returncode == 0, again.stderr
     exactly_once(job.out, ALL)
