@@ -24,6 +24,7 @@ import hashlib
 import json
 import os
 import select
+import sqlite3
 import stat
 import sys
 import termios
@@ -35,7 +36,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
-from ._sqlite import connect, transaction
+from ._sqlite import connect, storage_error, transaction
 from .exceptions import OutputLocked, SinkError
 
 __all__ = [
@@ -475,17 +476,27 @@ class SQLiteSink:
         if not table.isidentifier():
             raise ValueError(f"table name {table!r} is not an identifier")
         self.path, self.table = str(path), table
-        self._db = connect(self.path, synchronous="FULL")
-        self._db.execute(
-            f"CREATE TABLE IF NOT EXISTS {table} (identifier TEXT PRIMARY KEY, "
-            "datestamp TEXT NOT NULL, deleted INTEGER NOT NULL, record TEXT NOT NULL)"
-        )
+        try:
+            self._db = connect(self.path, synchronous="FULL")
+            self._db.execute(
+                f"CREATE TABLE IF NOT EXISTS {table} (identifier TEXT PRIMARY KEY, "
+                "datestamp TEXT NOT NULL, deleted INTEGER NOT NULL, record TEXT NOT NULL)"
+            )
+        except (sqlite3.Error, OSError) as exc:
+            raise storage_error(exc, self.path, what="output", option="--out") from exc
         self._lock = threading.Lock()
 
     def write_page(
         self, rows: Sequence[Row], *, before_write: Callable[[PendingWrite], None] | None = None
     ) -> SinkMark | None:
         """Upsert the page in one transaction, keeping each identifier's newest datestamp."""
+        try:
+            self._upsert(rows)
+        except sqlite3.Error as exc:
+            raise storage_error(exc, self.path, what="output", option="--out") from exc
+        return None
+
+    def _upsert(self, rows: Sequence[Row]) -> None:
         with transaction(self._db, self._lock) as db:
             db.executemany(
                 f"INSERT INTO {self.table} VALUES (?, ?, ?, ?) ON CONFLICT (identifier) DO "
@@ -501,7 +512,6 @@ class SQLiteSink:
                     for r in rows
                 ],
             )
-        return None
 
     def rows(self) -> list[dict[str, Any]]:
         """Every stored record."""
