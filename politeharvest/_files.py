@@ -133,7 +133,7 @@ def claim_folder(folder: str | Path, *, now: float, stale_after: float) -> Folde
     removed: list[str] = []
     cutoff = now - stale_after  # `now` is the wall clock: file times are wall clock
     for pattern in TEMP_PATTERNS:
-        for leftover in target.glob(pattern):
+        for leftover in target.rglob(pattern):  # the folder and its own (html/)
             try:
                 if leftover.is_file() and (alone or leftover.stat().st_mtime < cutoff):
                     leftover.unlink()
