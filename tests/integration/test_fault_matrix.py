@@ -10,6 +10,7 @@ certificates; a relay drops the server and brings it back.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import signal
 import ssl
@@ -670,3 +671,115 @@ def test_two_states_taking_turns_on_one_output_never_repeat_a_record(job: Job) -
     one_line(again, str(job.out), "written after this harvest's last page", "a new --out")
     unchanged(before)
     exactly_once(job.out, ALL)
+
+
+# -- the pieces behind the matrix, directly ---------------------------------------------------
+
+
+def test_inspect_file_tells_new_empty_damaged_and_healthy_apart(tmp_path: Path) -> None:
+    from politeharvest._sqlite import inspect_file
+    from politeharvest._state import SQLiteStateStore
+    from politeharvest.exceptions import StateCorrupt, StorageError
+
+    assert inspect_file(tmp_path / "none.sqlite") == "new"
+    (tmp_path / "empty.sqlite").write_bytes(b"")
+    assert inspect_file(tmp_path / "empty.sqlite") == "empty"
+    good = tmp_path / "good.sqlite"
+    store = SQLiteStateStore(good)
+    for index in range(200):
+        store.set_value("n", str(index), "x" * 500)
+    store.close()
+    assert inspect_file(good) == "sqlite"
+    cut = tmp_path / "cut.sqlite"
+    cut.write_bytes(good.read_bytes()[:8192])
+    with pytest.raises(StateCorrupt, match="is cut short"):
+        inspect_file(cut)
+    (tmp_path / "junk.sqlite").write_bytes(b"SQLite format 2\0" + b"x" * 200)
+    with pytest.raises(StateCorrupt, match="not an SQLite database"):
+        inspect_file(tmp_path / "junk.sqlite")
+    (tmp_path / "folder.sqlite").mkdir()
+    with pytest.raises(StorageError, match="is a folder"):
+        SQLiteStateStore(tmp_path / "folder.sqlite")
+
+
+def test_count_rows_counts_this_repositorys_rows_across_read_boundaries(tmp_path: Path) -> None:
+    from politeharvest._sinks import count_rows
+
+    endpoint = "https://repo.example.org/oai"
+    path = tmp_path / "mixed.jsonl"
+    lines = [
+        json.dumps({"endpoint": endpoint, "identifier": f"a{i}"}, sort_keys=True) for i in range(7)
+    ]
+    lines += [json.dumps({"endpoint": endpoint + "2", "identifier": "other"}), '{"note": 1}']
+    path.write_text("\n".join(lines) + "\n")
+    for chunk in (7, 13, 64, 1 << 20):  # a match split between two reads is counted once
+        assert count_rows(path, endpoint, chunk=chunk) == 7
+    start = len(lines[0]) + 1
+    assert count_rows(path, endpoint, start=start, chunk=11) == 6
+    assert count_rows(tmp_path / "none.jsonl", endpoint) == 0
+
+
+def test_claim_folder_removes_every_leftover_only_when_alone(tmp_path: Path) -> None:
+    from politeharvest._files import claim_folder
+
+    files = tmp_path / "files"
+    (files / "html").mkdir(parents=True)
+    for name in (".part-abc", "html/.page.html.x1.part", "kept.pdf"):
+        (files / name).write_bytes(b"x")
+    now = time.time()
+    first = claim_folder(files, now=now, stale_after=60.0)
+    assert sorted(first.removed) == [".page.html.x1.part", ".part-abc"]
+    assert (files / "kept.pdf").exists()
+    # a second run while the first holds the folder: only old leftovers go
+    (files / ".part-new").write_bytes(b"x")
+    (files / ".part-old").write_bytes(b"x")
+    os.utime(files / ".part-old", (now - 3600, now - 3600))
+    second = claim_folder(files, now=now, stale_after=60.0)
+    assert second.removed == [".part-old"]
+    assert (files / ".part-new").exists()
+    first.release()
+    second.release()
+
+
+def test_a_pipe_whose_reader_left_is_a_broken_pipe_not_a_delivery() -> None:
+    from politeharvest._sinks import _drained
+
+    read, write = os.pipe()
+    try:
+        os.write(write, b"unread\n")
+        os.close(read)
+        with pytest.raises(BrokenPipeError):
+            _drained(write)
+    finally:
+        os.close(write)
+    read, write = os.pipe()
+    try:
+        os.write(write, b"read\n")
+        assert os.read(read, 100) == b"read\n"
+        _drained(write)  # everything was read: returns at once
+    finally:
+        os.close(read)
+        os.close(write)
+
+
+def test_an_output_locked_by_another_writer_is_refused(tmp_path: Path) -> None:
+    import fcntl
+
+    from politeharvest._sinks import JsonlSink, probe_lock
+    from politeharvest.exceptions import OutputLocked
+
+    path = tmp_path / "out.jsonl"
+    path.write_text("")
+    other = os.open(path, os.O_RDONLY)  # another process's lock, as far as flock can tell
+    fcntl.flock(other, fcntl.LOCK_EX)
+    try:
+        with pytest.raises(OutputLocked, match="another harvest is writing"):
+            probe_lock(path)
+        with pytest.raises(OutputLocked):
+            JsonlSink(path)
+    finally:
+        os.close(other)
+    one, two = JsonlSink(path), JsonlSink(path)  # this process's sinks share its lock
+    probe_lock(path)
+    one.close()
+    two.close()
