@@ -604,6 +604,36 @@ def test_a_certificate_for_another_name_is_an_error_naming_the_remedy(
     exactly_once(job.out, ALL)
 
 
+def test_a_file_host_with_an_untrusted_certificate_fails_that_file_only(
+    tls: tuple[LoopbackServer, Path], tmp_path: Path
+) -> None:
+    """A CDN's bad certificate is that file's outcome, not the end of the harvest."""
+    srv, _ = tls
+    with LoopbackServer("127.0.0.8") as journal:
+        repo = OaiTestRepository.sample(
+            4, page_size=2, deleted_every=100, link_base=journal.url("/landing/")
+        )
+        journal.add("/oai", repo)
+        journal.add("/robots.txt", Reply(200, body="User-agent: *\nAllow: /\n"))
+        pdf = f"https://localhost:{srv.port}/files/paper.pdf"
+        head = f'<meta name="citation_pdf_url" content="{pdf}">'
+        page = Reply(200, {"Content-Type": "text/html"}, f"<html><head>{head}</head></html>")
+        journal.add("/landing/*", page)
+        job = Job(
+            tmp_path,
+            journal.url("/oai"),
+            tmp_path / "r.jsonl",
+            tmp_path / "s.sqlite",
+            write_policy(tmp_path),
+        )
+        done = job.run("--files", str(tmp_path / "files"))
+    assert done.returncode == 0, done.stderr
+    exactly_once(job.out, {r.identifier for r in repo.records})
+    rows = [json.loads(line) for line in job.out.read_text().splitlines()]
+    reasons = [row["fulltext"].get("reason", "") for row in rows]
+    assert all("TLS certificate of localhost" in reason for reason in reasons), reasons
+
+
 def test_a_host_that_goes_away_and_comes_back(server: LoopbackServer, tmp_path: Path) -> None:
     relay = Relay(("127.0.0.7", server.port), host="127.0.0.9").up()
     try:
