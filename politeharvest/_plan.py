@@ -65,7 +65,7 @@ from ._sinks import (
     view_file,
 )
 from ._sqlite import START_OVER
-from ._state import PENDING, Checkpoint, Lease, PageCommit, StateStore, open_state
+from ._state import ORIGIN, PENDING, Checkpoint, Lease, PageCommit, StateStore, open_state
 from .exceptions import (
     Deferred,
     HostBusy,
@@ -468,18 +468,18 @@ class HarvestPlan:
         store = self.store
         if store.get_value(_OUTPUTS, path) is not None:
             return None
-        found = getattr(store, "found", "sqlite")
-        legacy = found == "sqlite" and not store.values(_OUTPUTS)
-        if legacy and any(r.run_id != run_id for r in store.runs()):
-            return path  # a state from before outputs were recorded: it wrote there
+        origin = store.get_value(*ORIGIN)  # None: a state from before outputs were recorded
+        known = store.values(_OUTPUTS)
+        if origin is None and not known and any(r.run_id != run_id for r in store.runs()):
+            return path  # such a state wrote where it was told: this file, presumably
         rows = count_rows(path, self.endpoint)
         if not rows:
             return path  # the user's own lines, or another repository's rows: none is ours
         where = str(getattr(store, "path", store))
-        if found == "empty":
+        if origin == "empty" and not known:
             raise StateCorrupt(
                 where,
-                f"is empty (0 bytes: a full disk or a failed copy?) while {path} holds "
+                f"was an empty file (0 bytes: a full disk or a failed copy?) while {path} holds "
                 f"{rows} records of {self.endpoint}; nothing was requested or written",
                 START_OVER,
             )

@@ -46,6 +46,9 @@ __all__ = [
 
 #: The kv namespace of pending writes (one per file path).
 PENDING = "pending-write"
+#: The kv entry (namespace, key) saying how a state began: ``"new"`` (no file) or
+#: ``"empty"`` (a zero-length file); absent in states written before it existed.
+ORIGIN = ("state", "origin")
 
 
 @attrs.frozen
@@ -256,6 +259,12 @@ class SQLiteStateStore:
         try:
             self._db = connect(self.path, synchronous="FULL")  # a checkpoint survives power loss
             self._db.executescript(_SCHEMA)
+            if self.found != "sqlite":
+                # How this state began, for good: a state recreated over an empty file must
+                # not pass, one run later, for an old state that predates this note.
+                self._db.execute(
+                    "INSERT OR IGNORE INTO kv VALUES (?, ?, ?)", (ORIGIN[0], ORIGIN[1], self.found)
+                )
         except (sqlite3.Error, OSError) as exc:
             raise storage_error(exc, self.path) from exc
 

@@ -164,7 +164,7 @@ def _zeroed(path: Path) -> None:
 @pytest.mark.parametrize(
     ("damage", "words"),
     [
-        (_empty, "is empty"),
+        (_empty, "was an empty file"),
         (_cut, "state.sqlite"),
         (_overwritten, "not a state file"),
         (_zeroed, "not a state file"),
@@ -185,9 +185,14 @@ def test_a_damaged_state_is_refused_and_the_advice_loses_and_repeats_nothing(
     one_line(done, words, str(job.state), "--state NEW.sqlite --full --out NEW.jsonl")
     assert requests_made(server, seen) == 0
     unchanged(before)
+    again = job.run()  # the same command once more: still refused, never a fresh start
+    assert again.returncode == 2
+    one_line(again, words, str(job.state))
+    assert requests_made(server, seen) == 0
+    unchanged(before)
     # the advice, followed: every record once in the new file, the old one untouched
     fresh = job.folder / "NEW.jsonl"
-    again = job.run("--full", out=fresh, state=job.folder / "NEW.sqlite")
+    again = job.run("--full", out=fresh, state=job.folder / "NEW.sqlite")  # the advice
     assert again.returncode == 0, again.stderr
     exactly_once(fresh, ALL)
     unchanged(before)
