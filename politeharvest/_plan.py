@@ -62,6 +62,7 @@ from ._sinks import (
     open_sink,
     pending_action,
     probe_lock,
+    rows_of,
     view_file,
 )
 from ._sqlite import START_OVER
@@ -724,14 +725,16 @@ class HarvestPlan:
             mark = SinkMark.from_json(checkpoint.sink)
             view = view_file(mark.path, mark.size - mark.tail_len, mark.tail_len)
             problem = mark_problem(mark, view)
-            later = 0 if problem else count_rows(mark.path, self.endpoint, start=self._ours(mark))
+            later = [] if problem else self._unknown_rows_after(mark)
             if later:
-                # Lines after the mark are someone else's, unless they are this repository's
-                # records: then another state (or a copy of this one) went on harvesting
-                # into the file, and resuming from here would deliver them again.
+                # Lines after the mark are someone else's, or this state's other listings';
+                # records of this repository that this state never delivered mean another
+                # state (or a copy of this one) went on harvesting into the file: resuming
+                # from here would deliver them again.
                 problem = (
-                    f"holds {later} records of this repository written after this harvest's "
-                    "last page (by another state, or a copy of this one)"
+                    f"holds {len(later)} records of this repository written after this "
+                    "harvest's last page that this state did not deliver (by another state, "
+                    "or a copy of this one)"
                 )
             if problem is not None:
                 raise SinkChanged(
@@ -749,18 +752,21 @@ class HarvestPlan:
                     f"harvest ({window.describe()}) are in {output['path']}"
                 )
 
-    def _ours(self, mark: SinkMark) -> int:
-        """Where bytes that are not this state's begin, after `mark`.
+    def _unknown_rows_after(self, mark: SinkMark) -> set[str]:
+        """Identifiers of this repository's rows after `mark` that this state never delivered.
 
-        Past a page written just before a crash (its pending write, which the repair
-        takes back), else at the mark.
+        A page written just before a crash (its pending write, which the repair takes back)
+        is this state's, though not delivered.
         """
+        if not count_rows(mark.path, self.endpoint, start=mark.size):
+            return set()  # the quick pass: no row of this repository at all
+        pairs = rows_of(mark.path, self.endpoint, self.metadata_prefix, start=mark.size)
+        unknown = self.store.filter_new(self.scope, pairs)
         text = self.store.get_value(PENDING, f"{self.scope}\n{mark.path}")
-        if text is not None:
-            pending = PendingWrite.from_json(text)
-            if pending.start == mark.size:
-                return pending.start + len(pending.data)
-        return mark.size
+        if unknown and text is not None:
+            page = PendingWrite.from_json(text).data
+            unknown -= {i for i in unknown if json.dumps(i, ensure_ascii=False).encode() in page}
+        return unknown
 
     def _sink_path(self) -> str | None:
         target = self.sink

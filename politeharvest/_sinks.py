@@ -52,6 +52,7 @@ __all__ = [
     "open_sink",
     "pending_action",
     "probe_lock",
+    "rows_of",
     "view_file",
 ]
 
@@ -257,6 +258,38 @@ def count_rows(path: str | Path, endpoint: str, *, start: int = 0, chunk: int = 
     except OSError:
         return 0
     return count
+
+
+def rows_of(
+    path: str | Path, endpoint: str, metadata_prefix: str, *, start: int = 0
+) -> list[tuple[str, str]]:
+    """The (identifier, datestamp) of every row of `endpoint` and format in a JSONL file.
+
+    From byte `start`; lines that are not such rows (the user's own, other repositories',
+    a torn last line) are passed over.
+    """
+    needle = b'"endpoint": ' + json.dumps(endpoint, ensure_ascii=False).encode("utf-8")
+    found: list[tuple[str, str]] = []
+    try:
+        with open(path, "rb") as handle:
+            handle.seek(start)
+            for line in handle:
+                if needle not in line:
+                    continue
+                try:
+                    row = json.loads(line)
+                except ValueError:
+                    continue
+                if (
+                    isinstance(row, dict)
+                    and row.get("endpoint") == endpoint
+                    and row.get("metadata_prefix") == metadata_prefix
+                    and isinstance(row.get("identifier"), str)
+                ):
+                    found.append((row["identifier"], str(row.get("datestamp") or "")))
+    except OSError:
+        return []
+    return found
 
 
 #: The output files this process holds locked: resolved path -> [lock fd, sinks open on it].
