@@ -489,6 +489,30 @@ def test_sigterm_twice_stops_at_once(job: Job, route: Switchable) -> None:
     exactly_once(job.out, ALL)
 
 
+def test_sigterm_ends_any_other_command_in_one_line(server: LoopbackServer, tmp_path: Path) -> None:
+    server.add("/sleepy", Reply(200, body="late", duration_s=20.0))
+    policy = write_policy(tmp_path)
+    args = ["identify", server.url("/sleepy"), "--policy", str(policy)]
+    process = subprocess.Popen(command(*args), cwd=tmp_path, stderr=subprocess.PIPE, text=True)
+    assert wait_for(lambda: any(r.path.startswith("/robots.txt") for r in server.log))
+    time.sleep(0.3)  # the Identify request is on its way
+    process.send_signal(signal.SIGTERM)
+    _, stderr = process.communicate(timeout=30)
+    assert process.returncode == 143, stderr
+    lines = stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in stderr
+    assert lines[0].startswith("politeharvest: terminated (SIGTERM)")
+
+
+def test_a_missing_ca_bundle_is_a_usage_error(job: Job, server: LoopbackServer) -> None:
+    missing = job.folder / "no-such-ca.pem"
+    seen = len(server.log)
+    done = job.run("--ca-bundle", str(missing))
+    assert done.returncode == 2
+    one_line(done, str(missing), "no such file", "PEM")
+    assert requests_made(server, seen) == 0
+
+
 # -- two processes at once ------------------------------------------------------------------------
 
 
