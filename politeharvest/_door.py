@@ -54,6 +54,8 @@ from ._wire import (
     LIMIT_ATTR,
     ReadLimit,
     causes,
+    certificate_cause,
+    describe_failure,
     prepare,
     private_cause,
     read_body,
@@ -62,6 +64,7 @@ from ._wire import store_body as _store_body
 from .exceptions import (
     AddressRefused,
     BudgetExhausted,
+    CertificateRejected,
     Deferred,
     Disallowed,
     HarvestError,
@@ -458,7 +461,11 @@ class Door:
             private = private_cause(exc)
             if private is not None:
                 raise AddressRefused(url, private.host, private.address) from exc
-            raise TransportError(url, f"request failed: {exc}") from exc
+            rejected = certificate_cause(exc)
+            if rejected is not None:  # a setting to fix: never retried, never deferred
+                why = rejected.verify_message or rejected.reason or "verification failed"
+                raise CertificateRejected(url, urlsplit(url).hostname or "", why) from exc
+            raise TransportError(url, f"request failed: {describe_failure(exc)}") from exc
         except TransportError as exc:  # the body broke off while it was read
             turn.finish(None, "error", str(exc))
             raise
@@ -481,12 +488,13 @@ class Door:
         s = self.s
         total = {"file": s.policy.file_time_s, "robots": read}.get(kind, s.policy.page_time_s)
         started = s.clock.monotonic()
+        rate = (s.policy.min_rate_bytes, s.policy.min_rate_s)
         if started + total <= s._deadline:
             return ReadLimit(
-                s.clock, started + total, f"the response took longer than {total:g} s in all"
+                s.clock, started + total, f"the response took longer than {total:g} s in all", *rate
             )
         return ReadLimit(
-            s.clock, s._deadline, "the job's budget ran out while the response was arriving"
+            s.clock, s._deadline, "the job's budget ran out while the response was arriving", *rate
         )
 
     def end_turn_with(self, response: requests.Response, turn: Turn, stream: bool) -> None:

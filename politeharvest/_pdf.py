@@ -29,6 +29,7 @@ from .exceptions import (
     BudgetExhausted,
     Deferred,
     Disallowed,
+    FetchError,
     HostStopped,
     PolicyRefusal,
     ResponseTooLarge,
@@ -221,6 +222,8 @@ class PdfFetcher:
             return self._record(FileResult(url, key, "failed", False, str(exc)))
         except TransportError as exc:
             return self._later(url, key, self._wall(3600), f"network error: {exc}")
+        except FetchError as exc:  # a certificate not accepted, a host that cannot be reached
+            return self._record(FileResult(url, key, "failed", False, str(exc)))
         with response:
             final = str(response.url)
             content_type = response.headers.get("Content-Type", "")

@@ -19,6 +19,7 @@ functions of `_planning`; this module only reads, writes and sends.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import json
 import logging
@@ -32,6 +33,7 @@ import attrs
 import requests
 
 from ._clock import Clock, SystemClock
+from ._files import FolderClaim, check_writable, claim_folder
 from ._listing import DateLike, format_datestamp, known_ordered
 from ._oai import OaiCursor, OaiPage, OaiPager, OaiRecord
 from ._pacing import MemoryPaceStore, PaceStore, SQLitePaceStore, host_key
@@ -55,13 +57,25 @@ from ._sinks import (
     Row,
     Sink,
     SinkMark,
+    count_rows,
     mark_problem,
     open_sink,
     pending_action,
+    probe_lock,
+    rows_of,
     view_file,
 )
-from ._state import PENDING, Checkpoint, Lease, PageCommit, StateStore, open_state
-from .exceptions import Deferred, HostBusy, RepositoryMisbehaves, SinkChanged, SinkError
+from ._sqlite import START_OVER
+from ._state import ORIGIN, PENDING, Checkpoint, Lease, PageCommit, StateStore, open_state
+from .exceptions import (
+    Deferred,
+    HostBusy,
+    OutputUnknown,
+    RepositoryMisbehaves,
+    SinkChanged,
+    SinkError,
+    StateCorrupt,
+)
 
 if TYPE_CHECKING:  # the full-text modules (bs4, pypdf) load only when full text is asked for
     from ._fulltext import FullText, FullTextStep
@@ -81,6 +95,8 @@ DEFAULT_STATE = Path(".politeharvest") / "state.sqlite"
 NEW = "new"
 #: Hosts that answered a harvest with this state (kv namespace).
 _ANSWERED = "answered-hosts"
+#: The kv namespace of the output files this state delivered into (one per resolved path).
+_OUTPUTS = "outputs"
 
 
 def record_row(record: OaiRecord, *, endpoint: str, metadata_prefix: str) -> dict[str, Any]:
@@ -261,6 +277,7 @@ class _Runtime:
     new_ids: dict[str, str] = attrs.field(factory=dict)
     answered: bool = False
     left_out: dict[str, tuple[int, int, str]] = attrs.field(factory=dict)
+    claim: FolderClaim | None = None
 
 
 def _tuple(value: Sequence[str] | str) -> tuple[str, ...]:
@@ -377,6 +394,9 @@ class HarvestPlan:
     def close(self) -> None:
         """Close what the plan opened: its sink, sessions and state store."""
         self._close_sink()
+        if self._rt.claim is not None:
+            self._rt.claim.release()
+            self._rt.claim = None
         for session in self._rt.sessions.values():
             session.close()
         self._rt.sessions.clear()
@@ -414,16 +434,83 @@ class HarvestPlan:
             holding = self._lease(run.run_id) is not None
             repairs = self._pending_repairs() if holding else []
             lanes = tuple(self._plan_lane(spec) for spec in self.sets or (None,))
+            new_output = self._check_output(run.run_id) if self.sink is not None else None
+            if self.fulltext is not None:
+                check_writable(self.fulltext.directory, option="--files")
             # Every check is done: only now is anything changed.
             self._repair(repairs)
             if self.sink is not None:
                 self._check_appendable()
                 self._open_sink()  # an unwritable output is an error before any request
+            if new_output is not None:
+                store.set_value(_OUTPUTS, new_output, json.dumps({"run": run.run_id, "at": now}))
+            if self.fulltext is not None:
+                self._claim_files()
         except BaseException:
-            store.finish_run(run.run_id, self.clock.now(), status="failed", reason="refused")
-            store.release_lease(host_key(self.endpoint), run.run_id)
+            with contextlib.suppress(Exception):  # a broken state: its own error is raised
+                store.finish_run(run.run_id, self.clock.now(), status="failed", reason="refused")
+                store.release_lease(host_key(self.endpoint), run.run_id)
             raise
         return PlanCursor(run.run_id, now, lanes)
+
+    def _check_output(self, run_id: str) -> str | None:
+        """Refuse an output that holds records this state did not deliver (no change made).
+
+        Returns:
+            The output's path when it is empty or new (to be recorded as this state's
+            once it is opened), else None.
+
+        Raises:
+            OutputLocked: another process is writing it.
+            StateCorrupt: the state file was empty (a full disk, a failed copy) while the
+                output holds records: a new state would deliver them all again.
+            OutputUnknown: the output holds records of this repository and the state never
+                wrote to it.
+        """
+        path = self._sink_path()
+        if path is None:
+            return None
+        probe_lock(path)
+        view = view_file(path, 0, 0)
+        if not view.exists or view.size == 0:
+            return path
+        store = self.store
+        if store.get_value(_OUTPUTS, path) is not None:
+            return None
+        origin = store.get_value(*ORIGIN)  # None: a state from before outputs were recorded
+        known = store.values(_OUTPUTS)
+        if origin is None and not known and any(r.run_id != run_id for r in store.runs()):
+            return path  # such a state wrote where it was told: this file, presumably
+        rows = count_rows(path, self.endpoint)
+        if not rows:
+            return path  # the user's own lines, or another repository's rows: none is ours
+        where = str(getattr(store, "path", store))
+        if origin == "empty" and not known:
+            raise StateCorrupt(
+                where,
+                f"was an empty file (0 bytes: a full disk or a failed copy?) while {path} holds "
+                f"{rows} records of {self.endpoint}; nothing was requested or written",
+                START_OVER,
+            )
+        self._check_appendable()  # a half line that is not ours: the plainer refusal
+        raise OutputUnknown(path, where, rows)
+
+    def _claim_files(self) -> None:
+        """Hold the files folder for the run; remove what crashed runs left half-written."""
+        assert self.fulltext is not None
+        if self._rt.claim is not None:
+            return
+        claim = claim_folder(
+            self.fulltext.directory,
+            now=self.clock.now(),
+            stale_after=self.policy.file_time_s + 60.0,
+        )
+        self._rt.claim = claim
+        if claim.removed:
+            self._rt.notes.append(
+                f"removed {len(claim.removed)} half-written temporary files that an interrupted "
+                f"run left in {claim.folder}"
+            )
 
     def run_page(self, cursor: PlanCursor, *, sink: Sink | None = None) -> PageResult:
         """Fetch one page of the lane whose turn it is, deliver it, checkpoint, and advance.
@@ -566,7 +653,13 @@ class HarvestPlan:
             # An interruption in this process (Ctrl-C, an error) ends the run cleanly: the
             # checkpoint is intact, the host is given back for the next run.
             if cursor is not None:
-                self._end(cursor, "failed", repr(exc))
+                status = "failed"
+                if isinstance(exc, KeyboardInterrupt):
+                    status = "interrupted"
+                elif isinstance(exc, BrokenPipeError):
+                    status = "stopped"  # the reader of standard output went away
+                with contextlib.suppress(Exception):  # a broken state: the first error counts
+                    self._end(cursor, status, repr(exc))
             raise
         finally:
             self._close_sink()
@@ -640,6 +733,17 @@ class HarvestPlan:
             mark = SinkMark.from_json(checkpoint.sink)
             view = view_file(mark.path, mark.size - mark.tail_len, mark.tail_len)
             problem = mark_problem(mark, view)
+            later = [] if problem else self._unknown_rows_after(mark)
+            if later:
+                # Lines after the mark are someone else's, or this state's other listings';
+                # records of this repository that this state never delivered mean another
+                # state (or a copy of this one) went on harvesting into the file: resuming
+                # from here would deliver them again.
+                problem = (
+                    f"holds {len(later)} records of this repository written after this "
+                    "harvest's last page that this state did not deliver (by another state, "
+                    "or a copy of this one)"
+                )
             if problem is not None:
                 raise SinkChanged(
                     mark.path,
@@ -655,6 +759,22 @@ class HarvestPlan:
                     f"{output['pages']} earlier pages ({output['records']} records) of this "
                     f"harvest ({window.describe()}) are in {output['path']}"
                 )
+
+    def _unknown_rows_after(self, mark: SinkMark) -> set[str]:
+        """Identifiers of this repository's rows after `mark` that this state never delivered.
+
+        A page written just before a crash (its pending write, which the repair takes back)
+        is this state's, though not delivered.
+        """
+        if not count_rows(mark.path, self.endpoint, start=mark.size):
+            return set()  # the quick pass: no row of this repository at all
+        pairs = rows_of(mark.path, self.endpoint, self.metadata_prefix, start=mark.size)
+        unknown = self.store.filter_new(self.scope, pairs)
+        text = self.store.get_value(PENDING, f"{self.scope}\n{mark.path}")
+        if unknown and text is not None:
+            page = PendingWrite.from_json(text).data
+            unknown -= {i for i in unknown if json.dumps(i, ensure_ascii=False).encode() in page}
+        return unknown
 
     def _sink_path(self) -> str | None:
         target = self.sink

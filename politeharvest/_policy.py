@@ -133,6 +133,10 @@ class Politeness:
         page_time_s: the longest a page's whole response may take, however steadily it
             trickles (robots.txt: `robots_timeout_s`).
         file_time_s: the same for a full-text file.
+        min_rate_bytes: a response body arriving at fewer bytes per second than this,
+            on average over `min_rate_s`, is ended and counts as a failed transfer (curl's
+            ``--speed-limit``); 0 turns the check off.
+        min_rate_s: the span over which the rate is measured (curl's ``--speed-time``).
         max_response_bytes: cap on a (decompressed) page body.
         max_file_bytes: cap on a (decompressed) file body.
         max_landing_bytes: a landing page larger than this is not analysed (its answer
@@ -187,6 +191,8 @@ class Politeness:
     read_timeout_s: float = attrs.field(default=60.0, validator=_finite_nonnegative)
     page_time_s: float = attrs.field(default=120.0, validator=_finite_nonnegative)
     file_time_s: float = attrs.field(default=900.0, validator=_finite_nonnegative)
+    min_rate_bytes: float = attrs.field(default=1024.0, validator=_finite_nonnegative)
+    min_rate_s: float = attrs.field(default=30.0, validator=_finite_nonnegative)
     max_response_bytes: int = attrs.field(default=64 * 2**20, validator=_positive_int)
     max_file_bytes: int = attrs.field(default=512 * 2**20, validator=_positive_int)
     max_landing_bytes: int = attrs.field(default=4 * 2**20, validator=_positive_int)

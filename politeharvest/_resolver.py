@@ -57,6 +57,7 @@ from ._session import PoliteSession
 from ._state import StateStore
 from .exceptions import (
     Deferred,
+    FetchError,
     HarvestError,
     HostStopped,
     PolicyRefusal,
@@ -541,7 +542,7 @@ def _peek(
         return FileResult(url, key, "blocked", False, exc.reason)
     except Deferred as exc:
         return FileResult(url, key, "retry-later", True, exc.reason, not_before=exc.until)
-    except (PolicyRefusal, TransportError) as exc:
+    except (PolicyRefusal, FetchError) as exc:
         return FileResult(url, key, "failed", False, str(exc))
     with response:
         if response.status_code >= 400:

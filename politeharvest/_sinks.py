@@ -18,10 +18,16 @@ So no byte that someone else wrote, in this file or any other, is ever changed.
 from __future__ import annotations
 
 import base64
+import errno
+import fcntl
 import hashlib
 import json
 import os
+import select
+import sqlite3
+import stat
 import sys
+import termios
 import threading
 import zlib
 from collections.abc import Callable, Mapping, Sequence
@@ -30,8 +36,8 @@ from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
-from ._sqlite import connect, transaction
-from .exceptions import SinkError
+from ._sqlite import connect, storage_error, transaction
+from .exceptions import OutputLocked, SinkError
 
 __all__ = [
     "CallbackSink",
@@ -41,9 +47,12 @@ __all__ = [
     "SQLiteSink",
     "Sink",
     "SinkMark",
+    "count_rows",
     "mark_problem",
     "open_sink",
     "pending_action",
+    "probe_lock",
+    "rows_of",
     "view_file",
 ]
 
@@ -207,8 +216,138 @@ class Sink(Protocol):
         ...
 
 
+def write_problem(path: str, exc: OSError) -> str:
+    """A failed open or write of an output file in words: the cause and the remedy."""
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return (
+            f"cannot write records to {path}: the disk is full; free space and run the same "
+            "command (the page not fully written was taken back), or write to another disk"
+        )
+    if exc.errno == errno.EFBIG:
+        return (
+            f"cannot write records to {path}: the file reached its size limit (ulimit -f); "
+            "raise the limit or free space and run the same command (the page not fully "
+            "written was taken back), or write to another --out"
+        )
+    if exc.errno == errno.EISDIR or os.path.isdir(path):
+        return f"cannot write records to {path}: it is a folder; give --out a file path"
+    if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return (
+            f"cannot write records to {path}: it is read-only ({exc.strerror}); make it "
+            "writable or choose a writable --out path"
+        )
+    return f"cannot write records to {path}: {exc.strerror or exc}; choose a writable --out path"
+
+
+def count_rows(path: str | Path, endpoint: str, *, start: int = 0, chunk: int = 1 << 20) -> int:
+    """How many rows of `endpoint` a JSONL file holds from byte `start` (as `JsonlSink` writes).
+
+    Rows of other repositories and lines of the user's own are not counted: only rows of
+    this endpoint could be delivered again. One pass over the file, no parse.
+    """
+    needle = b'"endpoint": ' + json.dumps(endpoint, ensure_ascii=False).encode("utf-8")
+    count, carry = 0, b""
+    try:
+        with open(path, "rb") as handle:
+            handle.seek(start)
+            while block := handle.read(chunk):
+                data = carry + block
+                count += data.count(needle)
+                # keep a tail that cannot hold a whole match, so none is counted twice
+                carry = data[-(len(needle) - 1) :] if len(needle) > 1 else b""
+    except OSError:
+        return 0
+    return count
+
+
+def rows_of(
+    path: str | Path, endpoint: str, metadata_prefix: str, *, start: int = 0
+) -> list[tuple[str, str]]:
+    """The (identifier, datestamp) of every row of `endpoint` and format in a JSONL file.
+
+    From byte `start`; lines that are not such rows (the user's own, other repositories',
+    a torn last line) are passed over.
+    """
+    needle = b'"endpoint": ' + json.dumps(endpoint, ensure_ascii=False).encode("utf-8")
+    found: list[tuple[str, str]] = []
+    try:
+        with open(path, "rb") as handle:
+            handle.seek(start)
+            for line in handle:
+                if needle not in line:
+                    continue
+                try:
+                    row = json.loads(line)
+                except ValueError:
+                    continue
+                if (
+                    isinstance(row, dict)
+                    and row.get("endpoint") == endpoint
+                    and row.get("metadata_prefix") == metadata_prefix
+                    and isinstance(row.get("identifier"), str)
+                ):
+                    found.append((row["identifier"], str(row.get("datestamp") or "")))
+    except OSError:
+        return []
+    return found
+
+
+#: The output files this process holds locked: resolved path -> [lock fd, sinks open on it].
+#: The lock is the process's, shared by its sinks (a job queue's jobs in one worker).
+_HELD: dict[str, list[int]] = {}
+_HELD_LOCK = threading.Lock()
+
+
+def probe_lock(path: str | Path) -> None:
+    """Raise `OutputLocked` if another process holds `path`'s lock (no change made)."""
+    if str(Path(path).resolve()) in _HELD:
+        return
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return  # no such file (or unreadable): nobody is writing it
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise OutputLocked(str(path)) from None
+    finally:
+        os.close(fd)  # closing releases the probe's lock
+
+
+def _hold(path: str) -> None:
+    """Take `path`'s lock for this process (or count one more sink on it)."""
+    with _HELD_LOCK:
+        held = _HELD.get(path)
+        if held is not None:
+            held[1] += 1
+            return
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise OutputLocked(path) from None
+        _HELD[path] = [fd, 1]
+
+
+def _let_go(path: str) -> None:
+    with _HELD_LOCK:
+        held = _HELD.get(path)
+        if held is None:
+            return
+        held[1] -= 1
+        if held[1] == 0:
+            del _HELD[path]
+            os.close(held[0])
+
+
 class JsonlSink:
     """One JSON object per line, appended a page at a time, fsynced.
+
+    A file is locked (``flock``, exclusive) while the sink is open: a second writer is
+    refused (`OutputLocked`). On standard output a page counts as written only once the
+    reader of a pipe has read it; a reader that went away ends the write with
+    `BrokenPipeError`, so that page is not checkpointed.
 
     Args:
         path: the file (its folder is created), or ``"-"`` for standard output
@@ -216,6 +355,7 @@ class JsonlSink:
 
     Raises:
         SinkError: the file cannot be opened for appending.
+        OutputLocked: another process is writing the file.
     """
 
     def __init__(self, path: str | Path) -> None:
@@ -228,10 +368,14 @@ class JsonlSink:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
             self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
         except OSError as exc:
-            raise SinkError(
-                f"cannot write records to {self.path}: {exc.strerror}; choose a writable --out path"
-            ) from exc
+            raise SinkError(write_problem(self.path, exc)) from exc
         self.path = str(Path(self.path).resolve())
+        try:
+            _hold(self.path)
+        except BaseException:
+            os.close(self._fd)
+            raise
+        self._held = True
 
     @property
     def is_file(self) -> bool:
@@ -265,22 +409,35 @@ class JsonlSink:
         with self._lock:
             if not self.is_file:
                 _write_all(self._fd, payload)
+                _drained(self._fd)
                 return None
             info = os.fstat(self._fd)
             if before_write is not None:
                 before_write(
                     PendingWrite(self.path, info.st_dev, info.st_ino, info.st_size, payload)
                 )
-            _write_all(self._fd, payload)
-            os.fsync(self._fd)
+            try:
+                _write_all(self._fd, payload)
+                os.fsync(self._fd)
+            except OSError as exc:
+                # Take the page back at once (a full disk still allows a truncation); the
+                # pending write noted above covers a failure of this too.
+                try:
+                    os.ftruncate(self._fd, info.st_size)
+                    os.fsync(self._fd)
+                except OSError:
+                    pass
+                raise SinkError(write_problem(self.path, exc)) from exc
             size = os.fstat(self._fd).st_size
         digest = hashlib.sha256(tail).hexdigest()
         return SinkMark(self.path, info.st_dev, info.st_ino, size, len(tail), digest)
 
     def close(self) -> None:
-        """Close the file."""
-        if self.is_file:
+        """Close the file (and give its lock back)."""
+        if self.is_file and self._held:
+            self._held = False
             os.close(self._fd)
+            _let_go(self.path)
 
 
 def _write_all(fd: int, payload: bytes) -> None:
@@ -288,6 +445,37 @@ def _write_all(fd: int, payload: bytes) -> None:
     while view:
         written = os.write(fd, view)
         view = view[written:]
+
+
+def _drained(fd: int) -> None:
+    """Return once the reader of the pipe `fd` has read everything written to it.
+
+    A pipe cannot confirm that its reader used the bytes, but it can tell that they were
+    read: until then a page on standard output is not counted as delivered. Not a pipe
+    (a terminal, a file): returns at once.
+
+    Raises:
+        BrokenPipeError: the reader went away (``harvest | head``).
+    """
+    try:
+        if not stat.S_ISFIFO(os.fstat(fd).st_mode):
+            return
+    except OSError:
+        return
+    probe = select.poll()
+    probe.register(fd, 0)  # only an error (the reader gone) wakes it: the poll is the wait
+    unread = bytearray(4)
+    wait_ms = 0
+    while True:
+        if any(event & select.POLLERR for _, event in probe.poll(wait_ms)):
+            raise BrokenPipeError(errno.EPIPE, "the reader of standard output went away")
+        try:
+            fcntl.ioctl(fd, termios.FIONREAD, unread)
+        except OSError:
+            return  # the platform cannot tell: the write itself is all we know
+        if int.from_bytes(unread, sys.byteorder) == 0:
+            return
+        wait_ms = min(wait_ms * 2 + 1, 50)
 
 
 class CallbackSink:
@@ -321,17 +509,27 @@ class SQLiteSink:
         if not table.isidentifier():
             raise ValueError(f"table name {table!r} is not an identifier")
         self.path, self.table = str(path), table
-        self._db = connect(self.path, synchronous="FULL")
-        self._db.execute(
-            f"CREATE TABLE IF NOT EXISTS {table} (identifier TEXT PRIMARY KEY, "
-            "datestamp TEXT NOT NULL, deleted INTEGER NOT NULL, record TEXT NOT NULL)"
-        )
+        try:
+            self._db = connect(self.path, synchronous="FULL")
+            self._db.execute(
+                f"CREATE TABLE IF NOT EXISTS {table} (identifier TEXT PRIMARY KEY, "
+                "datestamp TEXT NOT NULL, deleted INTEGER NOT NULL, record TEXT NOT NULL)"
+            )
+        except (sqlite3.Error, OSError) as exc:
+            raise storage_error(exc, self.path, what="output", option="--out") from exc
         self._lock = threading.Lock()
 
     def write_page(
         self, rows: Sequence[Row], *, before_write: Callable[[PendingWrite], None] | None = None
     ) -> SinkMark | None:
         """Upsert the page in one transaction, keeping each identifier's newest datestamp."""
+        try:
+            self._upsert(rows)
+        except sqlite3.Error as exc:
+            raise storage_error(exc, self.path, what="output", option="--out") from exc
+        return None
+
+    def _upsert(self, rows: Sequence[Row]) -> None:
         with transaction(self._db, self._lock) as db:
             db.executemany(
                 f"INSERT INTO {self.table} VALUES (?, ?, ?, ?) ON CONFLICT (identifier) DO "
@@ -347,7 +545,6 @@ class SQLiteSink:
                     for r in rows
                 ],
             )
-        return None
 
     def rows(self) -> list[dict[str, Any]]:
         """Every stored record."""

@@ -21,8 +21,8 @@ import json
 import sqlite3
 import threading
 import uuid
-from collections.abc import Iterable, Mapping
-from contextlib import AbstractContextManager
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
@@ -31,7 +31,7 @@ import attrs
 from ._listing import parse_datestamp
 from ._planning import Checkpoint, Span
 from ._process import owner_id, process_alive
-from ._sqlite import connect, transaction
+from ._sqlite import FileState, connect, inspect_file, storage_error, transaction
 
 __all__ = [
     "Checkpoint",
@@ -46,6 +46,9 @@ __all__ = [
 
 #: The kv namespace of pending writes (one per file path).
 PENDING = "pending-write"
+#: The kv entry (namespace, key) saying how a state began: ``"new"`` (no file) or
+#: ``"empty"`` (a zero-length file); absent in states written before it existed.
+ORIGIN = ("state", "origin")
 
 
 @attrs.frozen
@@ -250,8 +253,20 @@ class SQLiteStateStore:
     def __init__(self, path: str | Path = ":memory:") -> None:
         self.path = str(path)
         self._lock = threading.RLock()
-        self._db = connect(self.path, synchronous="FULL")  # a checkpoint must survive power loss
-        self._db.executescript(_SCHEMA)
+        #: What was at `path` before it was opened: ``"new"`` (nothing), ``"empty"`` (a
+        #: zero-length file: a full disk, a failed copy) or ``"sqlite"``.
+        self.found: FileState = inspect_file(self.path)
+        try:
+            self._db = connect(self.path, synchronous="FULL")  # a checkpoint survives power loss
+            self._db.executescript(_SCHEMA)
+            if self.found != "sqlite":
+                # How this state began, for good: a state recreated over an empty file must
+                # not pass, one run later, for an old state that predates this note.
+                self._db.execute(
+                    "INSERT OR IGNORE INTO kv VALUES (?, ?, ?)", (ORIGIN[0], ORIGIN[1], self.found)
+                )
+        except (sqlite3.Error, OSError) as exc:
+            raise storage_error(exc, self.path) from exc
 
     def close(self) -> None:
         """Close the database."""
@@ -261,14 +276,29 @@ class SQLiteStateStore:
     def __repr__(self) -> str:
         return f"SQLiteStateStore({self.path!r})"
 
-    def _tx(self) -> AbstractContextManager[sqlite3.Connection]:
-        return transaction(self._db, self._lock)
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction; an SQLite error is a `StorageError` naming the file."""
+        try:
+            with transaction(self._db, self._lock) as db:
+                yield db
+        except sqlite3.Error as exc:
+            raise storage_error(exc, self.path) from exc
+
+    @contextmanager
+    def _read(self) -> Iterator[sqlite3.Connection]:
+        """Reads under the lock; an SQLite error is a `StorageError` naming the file."""
+        with self._lock:
+            try:
+                yield self._db
+            except sqlite3.Error as exc:
+                raise storage_error(exc, self.path) from exc
 
     # -- listings, coverage and deduplication ------------------------------------------------
 
     def listing(self, key: str) -> Checkpoint | None:
         """See `StateStore.listing`."""
-        with self._lock:
+        with self._read():
             row = self._db.execute(
                 f"SELECT {_LISTING_COLUMNS} FROM listings WHERE listing = ?", (key,)
             ).fetchone()
@@ -276,7 +306,7 @@ class SQLiteStateStore:
 
     def listings(self, lane: str) -> list[Checkpoint]:
         """See `StateStore.listings`."""
-        with self._lock:
+        with self._read():
             rows = self._db.execute(
                 f"SELECT {_LISTING_COLUMNS} FROM listings WHERE lane = ? ORDER BY listing",
                 (lane,),
@@ -322,7 +352,7 @@ class SQLiteStateStore:
         if not pairs:
             return set()
         known: dict[str, tuple[str, str]] = {}
-        with self._lock:
+        with self._read():
             for start in range(0, len(pairs), 500):
                 chunk = pairs[start : start + 500]
                 marks = ",".join("?" * len(chunk))
@@ -340,7 +370,7 @@ class SQLiteStateStore:
         A state file written before coverage existed holds one high-water mark per
         lane: it reads as one span from the beginning to that mark.
         """
-        with self._lock:
+        with self._read():
             row = self._db.execute("SELECT spans FROM coverage WHERE lane = ?", (lane,)).fetchone()
             if row is None:
                 old = self._db.execute("SELECT value FROM marks WHERE lane = ?", (lane,)).fetchone()
@@ -358,7 +388,7 @@ class SQLiteStateStore:
 
     def url_outcome(self, url: str) -> UrlOutcome | None:
         """See `StateStore.url_outcome`."""
-        with self._lock:
+        with self._read():
             row = self._db.execute(
                 "SELECT url, status, reason, not_before, etag, last_modified, extra FROM urls "
                 "WHERE url = ?",
@@ -394,7 +424,7 @@ class SQLiteStateStore:
 
     def retry_later(self, now: float) -> list[UrlOutcome]:
         """See `StateStore.retry_later`."""
-        with self._lock:
+        with self._read():
             rows = self._db.execute(
                 "SELECT url FROM urls WHERE status = 'retry-later' AND "
                 "(not_before IS NULL OR not_before <= ?) ORDER BY url",
@@ -441,7 +471,7 @@ class SQLiteStateStore:
         if key is not None:
             query += " WHERE key = ?"
             args = (key,)
-        with self._lock:
+        with self._read():
             rows = self._db.execute(query + " ORDER BY started DESC", args).fetchall()
         return [Run(*row) for row in rows]
 
@@ -449,7 +479,7 @@ class SQLiteStateStore:
 
     def get_value(self, namespace: str, key: str) -> str | None:
         """See `StateStore.get_value`."""
-        with self._lock:
+        with self._read():
             row = self._db.execute(
                 "SELECT value FROM kv WHERE namespace = ? AND key = ?", (namespace, key)
             ).fetchone()
@@ -465,7 +495,7 @@ class SQLiteStateStore:
 
     def values(self, namespace: str) -> dict[str, str]:
         """See `StateStore.values`."""
-        with self._lock:
+        with self._read():
             rows = self._db.execute(
                 "SELECT key, value FROM kv WHERE namespace = ? ORDER BY key", (namespace,)
             ).fetchall()

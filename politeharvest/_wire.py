@@ -9,6 +9,8 @@ body readers stop at the size cap, the total time per response and the job's dea
 from __future__ import annotations
 
 import os
+import socket
+import ssl
 from collections.abc import Iterator, Mapping
 from typing import Any
 from urllib.parse import urlsplit
@@ -54,17 +56,71 @@ def private_cause(exc: BaseException) -> PrivateAddressError | None:
     return next((c for c in causes(exc) if isinstance(c, PrivateAddressError)), None)
 
 
+def certificate_cause(exc: BaseException) -> ssl.SSLCertVerificationError | None:
+    """The certificate verification failure behind a connection error, if that was it."""
+    found = causes(exc)
+    return next((c for c in found if isinstance(c, ssl.SSLCertVerificationError)), None)
+
+
+def describe_failure(exc: BaseException) -> str:
+    """A connection error in a few words (requests and urllib3 nest a long dump)."""
+    found = causes(exc)
+    for kind, words in (
+        (ssl.SSLCertVerificationError, "the TLS certificate was not accepted"),
+        (socket.gaierror, "the name does not resolve"),
+        (ConnectionRefusedError, "connection refused"),
+        (ConnectionResetError, "connection reset by the server"),
+        (TimeoutError, "timed out"),
+        (urllib3.exceptions.TimeoutError, "timed out"),
+        (urllib3.exceptions.ProtocolError, "the connection broke off"),
+        (ssl.SSLError, "the TLS handshake failed"),
+    ):
+        if any(isinstance(c, kind) for c in found):
+            return words
+    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return text if len(text) <= 160 else text[:157] + "..."
+
+
 @attrs.frozen
 class ReadLimit:
-    """When a response's body must have ended: its own time limit, or the job's deadline."""
+    """When a response's body must have ended, and how slowly it may arrive.
+
+    Attributes:
+        clock: the session's clock.
+        stop_at: its own time limit, or the job's deadline (monotonic).
+        why: which of the two `stop_at` is, for the message.
+        min_rate: the least bytes per second, on average over `rate_s` (0: no minimum).
+        rate_s: the span of that average.
+    """
 
     clock: Clock
     stop_at: float
     why: str
+    min_rate: float = 0.0
+    rate_s: float = 0.0
 
     def check(self, url: str) -> None:
         if self.clock.monotonic() > self.stop_at:
             raise TransportError(url, f"{self.why}; stopped reading")
+
+    def pace(self, url: str, since: float, got: int) -> tuple[float, int]:
+        """After a read: the rate window (its start, bytes in it) to carry on with.
+
+        Raises:
+            TransportError: fewer than `min_rate` bytes a second came over `rate_s`.
+        """
+        now = self.clock.monotonic()
+        span = now - since
+        if self.min_rate <= 0 or self.rate_s <= 0 or span < self.rate_s:
+            return since, got
+        if got < self.min_rate * span:
+            raise TransportError(
+                url,
+                f"the response arrived at {got / span:.0f} bytes/s for {span:.0f} s, below "
+                f"the minimum of {self.min_rate:g} bytes/s over {self.rate_s:g} s "
+                "(Politeness.min_rate_bytes); stopped reading",
+            )
+        return now, 0
 
 
 LIMIT_ATTR = "_politeharvest_read_limit"
@@ -74,12 +130,13 @@ def chunks(response: requests.Response, chunk_size: int = CHUNK) -> Iterator[byt
     """The decompressed body in chunks; a broken or truncated body is a TransportError.
 
     Each read returns what one socket read brings (`read1`), so a body that trickles a
-    byte at a time is checked against its total time limit and the job's deadline
-    between bytes, not only after a whole chunk has arrived.
+    byte at a time is checked against its total time limit, its minimum rate and the
+    job's deadline between bytes, not only after a whole chunk has arrived.
     """
     raw = response.raw
     limit: ReadLimit | None = getattr(response.request, LIMIT_ATTR, None)
     read = getattr(raw, "read1", None)
+    since, got = (limit.clock.monotonic(), 0) if limit is not None else (0.0, 0)
     try:
         if read is None:  # a transport adapter's own raw object
             yield from raw.stream(chunk_size, decode_content=True)
@@ -90,6 +147,8 @@ def chunks(response: requests.Response, chunk_size: int = CHUNK) -> Iterator[byt
             data = read(chunk_size, decode_content=True)
             if not data:
                 return
+            if limit is not None:
+                since, got = limit.pace(str(response.url), since, got + len(data))
             yield data
     except (requests.RequestException, OSError, urllib3.exceptions.HTTPError) as exc:
         raise TransportError(str(response.url), f"body interrupted: {exc}") from exc

@@ -10,19 +10,24 @@
     politeharvest clean IN.jsonl --out CLEAN.jsonl [--dedupe] [--clusters C.jsonl]
                         [--enrich crossref|openalex --mailto ADDR]
 
-Exit codes: 0 done; 1 error; 2 usage; 75 deferred (the server asked us to come
-back later, or the job's budget ran out: run the same command again later);
-130 interrupted (the checkpoint is intact: run the same command to continue).
+Exit codes: 0 done (also when the reader of standard output went away); 1 error;
+2 usage, or a refusal that keeps records from being lost or delivered twice; 75
+deferred (the server asked us to come back later, the job's budget ran out, or another
+run holds the host or the output: run the same command again later); 130 interrupted
+(Ctrl-C) and 143 terminated (SIGTERM): the checkpoint is intact, run the same command
+to continue.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import json
 import logging
 import os
 import signal
+import sqlite3
 import sys
 import traceback
 from collections.abc import Callable, Sequence
@@ -36,13 +41,25 @@ import attrs
 from . import __version__, presets
 from ._audit import AuditLog
 from ._clock import SystemClock
+from ._files import check_writable
 from ._listing import parse_datestamp
 from ._oai import OaiPager
 from ._plan import DEFAULT_STATE, HarvestPlan, HarvestSummary, Lane, PageResult, record_row
 from ._policy import DEFAULT_USER_AGENT, Politeness
 from ._redirects import is_private_address
 from ._session import PoliteSession, RequestEvent
-from .exceptions import CannotDisseminateFormat, Deferred, HarvestError, SinkChanged
+from ._sqlite import storage_error
+from .exceptions import (
+    CannotDisseminateFormat,
+    Deferred,
+    HarvestError,
+    OutputLocked,
+    OutputUnknown,
+    SinkChanged,
+    StateCorrupt,
+    StorageError,
+    TransportError,
+)
 
 if TYPE_CHECKING:
     from ._fulltext import FullText
@@ -50,6 +67,11 @@ if TYPE_CHECKING:
 __all__ = ["main", "run"]
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_DEFERRED, EXIT_INTERRUPTED = 0, 1, 2, 75, 130
+EXIT_TERMINATED = 128 + signal.SIGTERM  # 143, as a shell reports a process SIGTERM ended
+
+
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM (systemd, Kubernetes, ``timeout``), raised where Ctrl-C would be."""
 
 
 def _seconds(text: str) -> float:
@@ -122,8 +144,8 @@ def _parser() -> argparse.ArgumentParser:
         prog="politeharvest",
         description="Harvest OAI-PMH repositories politely "
         "(robots.txt, pacing, Retry-After, budgets).",
-        epilog="Exit codes: 0 done, 1 error, 2 usage, 75 deferred (run again later), "
-        "130 interrupted.",
+        epilog="Exit codes: 0 done, 1 error, 2 usage or refused (nothing done), 75 deferred "
+        "(run again later), 130 interrupted, 143 terminated (SIGTERM).",
     )
     parser.add_argument("--version", action="version", version=f"politeharvest {__version__}")
     common = _Parser(add_help=False)
@@ -144,6 +166,13 @@ def _parser() -> argparse.ArgumentParser:
         default=None,
         help="contact private, loopback and link-local addresses (a repository on your "
         "own network); refused by default",
+    )
+    policy.add_argument(
+        "--ca-bundle",
+        type=Path,
+        metavar="FILE",
+        help="trust the CA certificates in FILE (PEM) for https, e.g. your own CA "
+        "(like REQUESTS_CA_BUNDLE)",
     )
     common.add_argument("--quiet", "-q", action="store_true", help="no progress or summary")
     common.add_argument("--debug", action="store_true", help="tracebacks and debug logging")
@@ -510,12 +539,38 @@ def _check_usage(args: argparse.Namespace) -> str | None:
     files = getattr(args, "files", None)
     if getattr(args, "html_only", False) and files is None:
         return "--html-only needs --files DIR (where the landing pages are kept)"
-    if files is not None:
-        try:
-            Path(files).mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            return f"--files {files}: the directory cannot be created ({exc.strerror})"
+    bundle = getattr(args, "ca_bundle", None)
+    if bundle is not None and not bundle.is_file():
+        return f"--ca-bundle {bundle}: no such file (give a PEM file of CA certificates)"
     return None
+
+
+def _check_storage(args: argparse.Namespace) -> None:
+    """Before the first request: every folder the command writes into takes a file.
+
+    Raises:
+        StorageError: --files, the state's folder or the --out folder cannot be written,
+            or --out is a folder.
+    """
+    files = getattr(args, "files", None)
+    if files is not None:
+        check_writable(files, option="--files")
+    state = getattr(args, "state", None)
+    if isinstance(state, Path) and str(state) != ":memory:":
+        if state.is_dir():
+            raise StorageError(
+                str(state), "is a folder, not a state file", "give --state a file path"
+            )
+        check_writable(state.parent, option="--state", holds="a file in a writable folder")
+    out = getattr(args, "out", None)
+    if args.command in ("harvest", "demo", "fulltext") and out not in (None, "-"):
+        target = Path(out)
+        if "://" in str(out):
+            return
+        if target.is_dir():
+            raise StorageError(str(target), "is a folder, not a file", "give --out a file path")
+        if not target.exists():
+            check_writable(target.parent, option="--out", holds="a file in a writable folder")
 
 
 def _check_fleet(args: argparse.Namespace) -> str | None:
@@ -1043,7 +1098,7 @@ def _harvest_with(
         if unknown is not None:
             err.write(f"politeharvest: usage: {unknown}\n")
             return EXIT_USAGE
-    stop = {"asked": False}
+    stop = {"asked": False, "terminated": False}
 
     def ask_to_stop(signum: int, frame: FrameType | None) -> None:
         if stop["asked"]:
@@ -1059,14 +1114,19 @@ def _harvest_with(
         progress.page(lane.set_spec or "all", result, pages)
         return not stop["asked"]
 
+    def ask_to_end(signum: int, frame: FrameType | None) -> None:
+        if stop["asked"]:
+            raise _Terminated
+        stop["asked"] = stop["terminated"] = True
+        err.write("\nterminated: stopping after this page (SIGTERM again stops at once)\n")
+
     previous = signal.signal(signal.SIGINT, ask_to_stop)
+    previous_term = signal.signal(signal.SIGTERM, ask_to_end)
     try:
         summary = plan.run(on_page=on_page)
-    except SinkChanged as exc:
-        err.write(f"politeharvest: {exc}\n")
-        return EXIT_USAGE
     finally:
         signal.signal(signal.SIGINT, previous)
+        signal.signal(signal.SIGTERM, previous_term)
         progress.close()
     if not args.quiet:
         args.since = _covered_until(plan)
@@ -1077,8 +1137,9 @@ def _harvest_with(
         err.write(f"politeharvest: deferred: {summary.reason}; run again after {when}\n")
         return EXIT_DEFERRED
     if summary.stopped and stop["asked"]:
-        err.write("politeharvest: interrupted; run the same command to continue\n")
-        return EXIT_INTERRUPTED
+        what = "terminated (SIGTERM)" if stop["terminated"] else "interrupted"
+        err.write(f"politeharvest: {what}; run the same command to continue\n")
+        return EXIT_TERMINATED if stop["terminated"] else EXIT_INTERRUPTED
     return EXIT_OK
 
 
@@ -1219,44 +1280,169 @@ def main(
     if usage is not None:
         err.write(f"politeharvest: usage: {usage}\n")
         return EXIT_USAGE
+    with _ca_bundle(getattr(args, "ca_bundle", None)), _terminate_as_interrupt():
+        try:
+            _check_storage(args)
+        except StorageError as exc:
+            err.write(f"politeharvest: refused: {exc} (nothing was requested)\n")
+            return EXIT_USAGE
+        try:
+            return _command(args, out, err)
+        except BaseException as exc:
+            return _failed(exc, args, out, err)
+
+
+def _command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    if args.command in ("harvest", "demo"):
+        return _harvest(args, out, err)
+    if args.command == "fulltext":
+        return _batch(args, err)
+    if args.command == "clean":
+        return _clean(args, out, err)
+    if args.command == "report":
+        return _politeness_report(args, out, err)
+    if args.command == "replay":
+        return _replay(args, err)
+    if args.command == "status":
+        return _status(args, out, err)
+    return _tools(args, out)
+
+
+@contextlib.contextmanager
+def _ca_bundle(bundle: Path | None) -> Any:
+    """--ca-bundle: requests' REQUESTS_CA_BUNDLE for the command (restored after)."""
+    if bundle is None:
+        yield
+        return
+    before = os.environ.get("REQUESTS_CA_BUNDLE")
+    os.environ["REQUESTS_CA_BUNDLE"] = str(bundle.resolve())
     try:
-        if args.command in ("harvest", "demo"):
-            return _harvest(args, out, err)
-        if args.command == "fulltext":
-            return _batch(args, err)
-        if args.command == "clean":
-            return _clean(args, out, err)
-        if args.command == "report":
-            return _politeness_report(args, out, err)
-        if args.command == "replay":
-            return _replay(args, err)
-        if args.command == "status":
-            return _status(args, out, err)
-        return _tools(args, out)
-    except Deferred as exc:
-        err.write(f"politeharvest: deferred: {exc}\n")
-        return EXIT_DEFERRED
-    except CannotDisseminateFormat as exc:
-        url = getattr(args, "url", "URL")
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("REQUESTS_CA_BUNDLE", None)
+        else:
+            os.environ["REQUESTS_CA_BUNDLE"] = before
+
+
+@contextlib.contextmanager
+def _terminate_as_interrupt() -> Any:
+    """SIGTERM ends a command the way Ctrl-C does (a harvest handles it itself, gently)."""
+
+    def terminated(signum: int, frame: FrameType | None) -> None:
+        raise _Terminated
+
+    try:
+        previous = signal.signal(signal.SIGTERM, terminated)
+    except ValueError:  # not the main thread: signals are not ours to handle
+        yield
+        return
+    try:
+        yield
+    finally:
+        # The command has ended (its state is closed): the process, about to exit, lets a
+        # late SIGTERM pass, so its exit code stays the command's.
+        signal.signal(signal.SIGTERM, signal.SIG_IGN if _EXITING else previous)
+
+
+def _failed(exc: BaseException, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """The one line (and the exit code) for a command that ended with `exc`."""
+    if isinstance(exc, BrokenPipeError):
+        # `harvest | head`: the reader stopped; pages it did not read were not
+        # checkpointed. Nothing more may go to standard output (not even at exit).
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, out.fileno())
+        return EXIT_OK
+    if isinstance(exc, (SystemExit, GeneratorExit)):
+        raise exc
+    if args.debug and not isinstance(exc, KeyboardInterrupt):
+        traceback.print_exception(type(exc), exc, exc.__traceback__, file=err)
+    if isinstance(exc, _Terminated):
         err.write(
-            f"politeharvest: error: {exc}; the formats it offers: politeharvest formats {url}\n"
+            "politeharvest: terminated (SIGTERM); every page written is durable: run the "
+            "same command to continue\n"
         )
-        return EXIT_ERROR
-    except (HarvestError, ValueError, OSError) as exc:
-        if args.debug:
-            traceback.print_exc(file=err)
-        err.write(f"politeharvest: error: {exc}\n")
-        return EXIT_ERROR
-    except KeyboardInterrupt:
+        return EXIT_TERMINATED
+    if isinstance(exc, KeyboardInterrupt):
         err.write(
             "politeharvest: interrupted; every page written is durable: run the same command "
             "to continue\n"
         )
         return EXIT_INTERRUPTED
+    if isinstance(exc, (SinkChanged, OutputUnknown, StateCorrupt)):
+        err.write(f"politeharvest: refused: {exc}\n")
+        return EXIT_USAGE
+    if isinstance(exc, (OutputLocked, Deferred)):
+        err.write(f"politeharvest: deferred: {exc}\n")
+        return EXIT_DEFERRED
+    if isinstance(exc, CannotDisseminateFormat):
+        url = getattr(args, "url", "URL")
+        err.write(
+            f"politeharvest: error: {exc}; the formats it offers: politeharvest formats {url}\n"
+        )
+        return EXIT_ERROR
+    if isinstance(exc, TransportError):
+        err.write(
+            f"politeharvest: error: {exc}; a network failure, which may pass: run the same "
+            "command later (nothing is lost)\n"
+        )
+        return EXIT_ERROR
+    if isinstance(exc, (HarvestError, ValueError)):
+        err.write(f"politeharvest: error: {exc}\n")
+        return EXIT_ERROR
+    if isinstance(exc, sqlite3.Error):
+        state = getattr(args, "state", None)
+        err.write(f"politeharvest: error: {storage_error(exc, str(state or 'the state'))}\n")
+        return EXIT_ERROR
+    if isinstance(exc, OSError):
+        err.write(f"politeharvest: error: {_os_error(exc, args)}\n")
+        return EXIT_ERROR
+    if not isinstance(exc, Exception):
+        raise exc
+    err.write(
+        f"politeharvest: error: unexpected {type(exc).__name__}: {exc} (run again with "
+        "--debug for the traceback, and please report it)\n"
+    )
+    return EXIT_ERROR
+
+
+def _os_error(exc: OSError, args: argparse.Namespace) -> str:
+    """A file-system error in one line: which file or folder, the cause, what to do."""
+    places = {
+        option: str(value)
+        for option in ("--files", "--out", "--state")
+        if (value := getattr(args, option[2:], None)) not in (None, "-")
+    }
+    path = exc.filename
+    if path is None and exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        # a write on an open file names no path: the places this command writes into
+        full = [p for p in places.values() if _disk_full(Path(p))]
+        path = full[0] if full else " or ".join(places.values()) or "the output"
+    if path is None:
+        return f"{exc.strerror or exc}"
+    text = os.path.abspath(str(path))
+    option = next((o for o, p in places.items() if text.startswith(os.path.abspath(p))), "--out")
+    return str(storage_error(exc, str(path), what="file", option=option))
+
+
+def _disk_full(path: Path) -> bool:
+    folder = path if path.is_dir() else path.parent
+    try:
+        stats = os.statvfs(folder)
+    except OSError:
+        return False
+    return stats.f_bavail * stats.f_frsize < 64 * 1024
+
+
+#: Set by `run`: the process exits when `main` returns (a late SIGTERM is then ignored).
+_EXITING = False
 
 
 def run() -> None:
     """Console-script entry point."""
+    global _EXITING
+    _EXITING = True
     sys.exit(main())
 
 

@@ -17,7 +17,8 @@ HarvestError                         root; catch-all for callers
 │       └── RobotsUnavailable        robots.txt answered 429/5xx or could not be fetched
 ├── FetchError(url)                  the wire failed
 │   ├── TransportError               wraps requests/urllib3 errors (__cause__)
-│   └── HostUnreachable              the name does not resolve, or a new host refuses connections
+│   ├── HostUnreachable              the name does not resolve, or a new host refuses connections
+│   └── CertificateRejected          the host's TLS certificate failed verification (host, why)
 ├── ContentError(url)                bytes arrived, not what we wanted
 │   └── BadResponse                  unparseable after recovery, size cap exceeded
 │       ├── ResponseTooLarge         a body passed the size cap while streaming
@@ -26,7 +27,11 @@ HarvestError                         root; catch-all for callers
 ├── SinkError                        records could not be written where they should go
 │   ├── SinkChanged                  a file an unfinished harvest wrote is gone or changed
 │   ├── AuditError                   the audit file cannot be written or read (path)
-│   └── ArchiveError                 the WARC folder or file cannot be written (path)
+│   ├── ArchiveError                 the WARC folder or file cannot be written (path)
+│   ├── OutputLocked                 another process is writing the same output file
+│   └── OutputUnknown                the output holds records the state did not write
+├── StorageError(path, problem, remedy)  a file or folder cannot be read or written
+│   └── StateCorrupt                 the state file is empty, cut short or not a state
 └── OaiError(code, message)          the repository sent <error code=...>
     ├── BadArgument, BadVerb, BadResumptionToken, CannotDisseminateFormat,
     ├── IdDoesNotExist, NoMetadataFormats, NoSetHierarchy
@@ -52,6 +57,7 @@ __all__ = [
     "BadVerb",
     "BudgetExhausted",
     "CannotDisseminateFormat",
+    "CertificateRejected",
     "ContentError",
     "Deferred",
     "Disallowed",
@@ -67,6 +73,8 @@ __all__ = [
     "NoRecordsMatch",
     "NoSetHierarchy",
     "OaiError",
+    "OutputLocked",
+    "OutputUnknown",
     "PolicyRefusal",
     "RedirectRefused",
     "RepositoryMisbehaves",
@@ -77,6 +85,8 @@ __all__ = [
     "RobotsUnavailable",
     "SinkChanged",
     "SinkError",
+    "StateCorrupt",
+    "StorageError",
     "StoreUnavailable",
     "TransportError",
     "WaitRequired",
@@ -373,7 +383,8 @@ class SinkChanged(SinkError):
         super().__init__(
             f"{path}, {what}, {problem}. Nothing was requested or written. To continue "
             f"that harvest, put the file back and run with --out {path}; to harvest again "
-            "from the start, run with --full (in Python: HarvestPlan(..., incremental=False))"
+            "from the start, run with --full and a new --out file, so no record is there "
+            "twice (in Python: HarvestPlan(..., incremental=False))"
         )
 
 
@@ -543,6 +554,98 @@ class RepositoryMisbehaves(BadResponse):
 
 class ListingLoop(BadResponse):
     """A listing repeats itself: a resumption token seen before, or endless empty pages."""
+
+
+# -- the machine: files, folders, locks and certificates ------------------------------------
+
+
+class CertificateRejected(FetchError):
+    """The host's TLS certificate failed verification: a setting to fix, not a pause.
+
+    Attributes:
+        host: the host.
+        why: what the verification said (``"self-signed certificate"``, ``"Hostname
+            mismatch ..."``).
+    """
+
+    def __init__(self, url: str, host: str, why: str) -> None:
+        self.host = host
+        self.why = why
+        if "mismatch" in why.lower() or "doesn't match" in why.lower():
+            remedy = (
+                f"the certificate is for another name: use the host name it was issued for "
+                f"in the URL, or ask the operator of {host} to fix it"
+            )
+        else:
+            remedy = (
+                "if you trust it, give its CA certificate with --ca-bundle FILE "
+                "(in Python: the REQUESTS_CA_BUNDLE environment variable)"
+            )
+        super().__init__(url, f"the TLS certificate of {host} was not accepted ({why}); {remedy}")
+
+
+class StorageError(HarvestError):
+    """A file or folder the harvest needs cannot be read or written.
+
+    Attributes:
+        path: the file or folder.
+        problem: what is wrong (``"the disk is full"``, ``"is a folder"``).
+        remedy: what to do.
+    """
+
+    def __init__(self, path: str, problem: str, remedy: str) -> None:
+        self.path = path
+        self.problem = problem
+        self.remedy = remedy
+        super().__init__(f"{path}: {problem}; {remedy}")
+
+
+class StateCorrupt(StorageError):
+    """The state file is not a state (empty, cut short, overwritten, not SQLite).
+
+    Never recreated silently while records it delivered may exist: a new state would
+    deliver them all again.
+    """
+
+
+class OutputLocked(SinkError):
+    """Another process is writing the same output file (it holds the file's lock).
+
+    Attributes:
+        path: the file.
+    """
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        super().__init__(
+            f"{path}: another harvest is writing this file now; run again when it has "
+            "finished, or write to another --out"
+        )
+
+
+class OutputUnknown(SinkError):
+    """An output that already holds records the state did not write.
+
+    Appending would deliver records again: a state that was reset, recreated or is
+    another harvest's.
+
+    Attributes:
+        path: the output.
+        state: the state that does not know it.
+        records: how many of the repository's records the output holds.
+    """
+
+    def __init__(self, path: str, state: str, records: int) -> None:
+        self.path = path
+        self.state = state
+        self.records = records
+        super().__init__(
+            f"{path} already holds {records} records of this repository that the state {state} "
+            "did not write "
+            "(a new, reset or other harvest's state): appending would deliver them again. "
+            "Nothing was requested or written. Give the --state that wrote it, or write to "
+            "a new --out"
+        )
 
 
 class AuditError(SinkError):

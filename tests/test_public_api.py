@@ -104,6 +104,16 @@ def test_exception_tree() -> None:
     assert issubclass(e.ResponseTooLarge, e.BadResponse)
     assert issubclass(e.BadResponse, e.ContentError)
     assert issubclass(e.RepositoryMisbehaves, e.BadResponse)
+    # the machine's faults (issue 20)
+    assert issubclass(e.CertificateRejected, e.FetchError)
+    assert not issubclass(e.CertificateRejected, e.TransportError)  # never retried
+    assert not issubclass(e.CertificateRejected, e.Deferred)
+    assert issubclass(e.StateCorrupt, e.StorageError)
+    assert issubclass(e.OutputLocked, e.SinkError)
+    assert issubclass(e.OutputUnknown, e.SinkError)
+    for name in ("CertificateRejected", "OutputLocked", "OutputUnknown", "StateCorrupt"):
+        assert name in e.__all__
+    assert "StorageError" in e.__all__
     for name in e.__all__:
         assert issubclass(getattr(e, name), e.HarvestError)
 

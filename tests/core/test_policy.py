@@ -49,6 +49,8 @@ def test_user_agent_with_contact(agent: str) -> None:
         {"from_address": "not an address"},
         {"backoff": (30, -1)},
         {"max_response_bytes": 0},
+        {"min_rate_bytes": -1},
+        {"min_rate_s": float("nan")},
         {"user_agent": "bot (+https://ex.org)\nX-Evil: 1"},
     ],
 )
@@ -112,3 +114,35 @@ def test_interval_for_kind() -> None:
     assert Politeness().interval_for("file") == 6.0
     assert Politeness().interval_for("page") == 1.0
     assert Politeness().interval_for("robots") == 1.0
+
+
+def test_the_minimum_transfer_rate() -> None:
+    """curl's --speed-limit/--speed-time: below 1 KiB/s for 30 s, a transfer is ended."""
+    from politeharvest._wire import ReadLimit
+    from politeharvest.exceptions import TransportError
+    from politeharvest.testing import FakeClock
+
+    policy = Politeness()
+    assert (policy.min_rate_bytes, policy.min_rate_s) == (1024.0, 30.0)
+    clock = FakeClock()
+    limit = ReadLimit(clock, 1e9, "", policy.min_rate_bytes, policy.min_rate_s)
+    since, got = clock.monotonic(), 0
+    for _ in range(29):  # 29 s at 1 byte a second: not yet judged
+        clock.advance(1.0)
+        since, got = limit.pace("https://x.example/f.pdf", since, got + 1)
+    clock.advance(1.0)
+    with pytest.raises(TransportError, match="below the minimum of 1024 bytes/s over 30 s"):
+        limit.pace("https://x.example/f.pdf", since, got + 1)
+    # a steady 2 KiB/s passes, window after window; a pause made up for in time passes too
+    since, got = clock.monotonic(), 0
+    for _ in range(90):
+        clock.advance(1.0)
+        since, got = limit.pace("https://x.example/f.pdf", since, got + 2048)
+    clock.advance(20.0)
+    since, got = limit.pace("https://x.example/f.pdf", since, got)
+    clock.advance(10.0)
+    limit.pace("https://x.example/f.pdf", since, got + 40_000)
+    # 0 turns it off
+    off = ReadLimit(clock, 1e9, "", 0.0, 30.0)
+    clock.advance(100.0)
+    assert off.pace("u", 0.0, 0) == (0.0, 0)

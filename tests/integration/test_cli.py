@@ -119,7 +119,7 @@ def test_tool_commands(repository: LoopbackServer, tmp_path: Path) -> None:
         (["harvest", "not-a-url"], 2, "not an http(s) URL"),  # usage
         (["harvest", "{html}"], 1, "not OAI-PMH"),
         (["harvest", "{private}"], 1, "Disallow: /private"),
-        (["harvest", "{oai}", "--out", "{blocked}/out.jsonl"], 1, "cannot write records"),
+        (["harvest", "{oai}", "--out", "{blocked}/out.jsonl"], 2, "is a file, not a folder"),
         (["harvest", "{oai}", "--preset", "nope"], 2, "no politeness preset"),  # usage
         (["identify", "http://127.0.0.9:9/oai"], 75, "robots.txt unavailable"),
     ],

@@ -44,7 +44,7 @@ def cli(*argv: str, env: dict[str, str] | None = None) -> tuple[int, str]:
         (["--user-agent", "mybot/1.0"], 2, ["contact"]),
         (["--html-only"], 2, ["--html-only needs --files"]),
         (["--max-records", "0"], 2, ["--max-records", "below 1"]),
-        (["--files", "{blocked}/sub"], 2, ["--files", "cannot be created"]),
+        (["--files", "{blocked}/sub"], 2, ["--files", "is a file, not a folder"]),
         (["--metadata-prefix", "oai_dc", "--max-records", "5"], 0, ["run the same command"]),
     ],
 )
