@@ -28,9 +28,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import unicodedata
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Literal
-from urllib.parse import urldefrag, urljoin, urlsplit
+from urllib.parse import quote, unquote, urldefrag, urljoin, urlsplit
 
 import attrs
 from bs4 import BeautifulSoup, Tag
@@ -89,6 +90,8 @@ class PageAnalysis:
         reason: the rule and evidence behind `kind`.
         candidates: kept candidates, best first.
         rejected: candidates considered and rejected, with reasons.
+        linksets: FAIR Signposting linksets the page points to (their items are the
+            work's files; reading one is a request, left to the resolver).
     """
 
     url: str
@@ -96,6 +99,7 @@ class PageAnalysis:
     reason: str
     candidates: tuple[Candidate, ...] = ()
     rejected: tuple[Candidate, ...] = ()
+    linksets: tuple[str, ...] = ()
 
 
 #: Candidates scoring below this are not kept (anchor evidence too weak).
@@ -114,6 +118,7 @@ class AnchorWeights:
         pdf_type: its ``type`` or ``class`` says pdf.
         page_address: its address is a web page (``.html``, ``.php``): subtracted.
         other_host: it points to another host: subtracted.
+        identifier: its address carries the article's DOI, id or slug.
     """
 
     download_text: float = 55
@@ -123,6 +128,7 @@ class AnchorWeights:
     pdf_type: float = 20
     page_address: float = 20
     other_host: float = 25
+    identifier: float = 15
 
 
 #: The weights `find_candidates` scores anchors with.
@@ -421,31 +427,24 @@ _BAD_HREF = re.compile(
     r"isallowed=n",
     re.IGNORECASE,
 )
-#: Class, id and label words of regions outside the article's main content.
+#: Class, id and label words of regions that are never the article's own block: references
+#: and citing works (their links are other documents by definition). Lists of other
+#: articles (related, most read, this issue...) are recognised by their structure instead
+#: (`Regions`), whatever their heading's language, tag or class.
 _REGION_WORDS = re.compile(
     r"(^|[\s_-])(ref|refs|references?|reference-?list|bibliography|citations?|cited-?by|citing|"
-    r"related|recommend\w*|suggest\w*|similar|more-?like(-?this)?|most-?(read|viewed|cited|popular)|"
-    r"popular|trending|footer|nav|navigation|navbar|breadcrumbs?|cookies?|share|sharing|social|"
-    r"sidebar-?ad|advert\w*|ads|metrics|stats|author-?info|affiliations?|kapak|kaynak(ca|lar)?|"
-    r"benzer|block_custom|custom-?block|pkp_block|site-?header|page-?header|global-?header)"
+    r"footer|breadcrumbs?|cookies?|share|sharing|social|sidebar-?ad|advert\w*|ads|"
+    r"site-?header|page-?header|global-?header)"
     r"($|[\s_-])",
     re.IGNORECASE,
 )
-#: Headings of such regions, in the six languages of the anchor words.
+#: Headings of reference lists (their entries' links are cited works, never the article),
+#: and of repository bundles that are not the work (DSpace LICENSE, THUMBNAIL).
 _REGION_HEADING = re.compile(
-    r"^\W*(?:(?:similar|related|recommended|suggested|more|other|you\s+may\s+also\s+like)\s+"
-    r"(?:articles?|papers?|publications?|content|items?|works?|chapters?|books?)|"
-    r"most\s+(?:read|viewed|cited|downloaded|popular)(?:\s+articles?)?|cited\s+by|citing\s+articles|"
-    r"references?|bibliography|literature\s+cited|works\s+cited|people\s+also\s+read|"
-    r"benzer\s+(?:makaleler|yay[ıi]nlar|çalışmalar)|[iİ]lgili\s+(?:makaleler|yay[ıi]nlar)|"  # noqa: RUF001 - Turkish letters
-    r"en\s+(?:çok|cok)\s+(?:okunan|görüntülenen|indirilen)(?:\s+makaleler)?|kaynak(?:ça|ca|lar)|"
-    r"ähnliche\s+(?:artikel|beiträge|publikationen)|verwandte\s+(?:artikel|beiträge)|"
-    r"meistgelesen\w*|literatur(?:verzeichnis)?|"
-    r"articles?\s+(?:similaires|connexes|recommandés)|les\s+plus\s+lus|références|bibliographie|"
-    r"art[íi]culos\s+(?:similares|relacionados|recomendados)|m[áa]s\s+le[íi]dos|referencias|"
-    r"artigos\s+(?:semelhantes|relacionados|recomendados)|mais\s+lidos|referências|"
-    # repository bundles that are not the work itself (DSpace LICENSE, THUMBNAIL)
-    r"(?:licen[cs]e|lisans|lizenz|thumbnails?)(?:\s+(?:bundle|files?|dosyalar[ıi]))?\s*$)\b",  # noqa: RUF001
+    r"^\W*(?:(?:licen[cs]e|lisans|lizenz|thumbnails?)(?:\s+(?:bundle|files?|dosyalar[ıi]))?|"  # noqa: RUF001
+    r"references?|bibliography|literature\s+cited|works\s+cited|cited\s+by|"
+    r"citing\s+articles|kaynak(?:ça|ca|lar)|literatur(?:verzeichnis)?|références|bibliographie|"
+    r"referencias|referências|bibliografía|список\s+литературы|литература|参考文献|引用文献|참고문헌)\W*$",
     re.IGNORECASE,
 )
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
@@ -484,37 +483,299 @@ def element_signature(element: Tag, depth: int = 12) -> str:
     return " > ".join(reversed(parts))
 
 
-class Regions:
-    """Tells whether an element lies outside the article's main content (core, per page).
+def _words_of(text: str) -> list[str]:
+    """Words folded for comparison, in any script: Latin without diacritics, CJK as bigrams."""
+    text = unicodedata.normalize("NFKC", text).lower()
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    words: list[str] = []
+    for word in re.findall(r"\w+", text):
+        if _CJK.search(word):  # no spaces between words: character pairs instead
+            chars = [c for c in word if not c.isdigit()]
+            words.extend(a + b for a, b in zip(chars, chars[1:], strict=False))
+        elif len(word) >= 3 or word.isdigit():
+            words.append(word)
+    return words
 
-    Walking up from the element to the container of the page's title (its ``h1``) or
-    ``main``, a region is recognised by its element (``header``, ``footer``, ``nav``),
-    its ARIA landmark role, its class, id or label words (related, similar,
-    recommended, references, sidebars' custom blocks...), or a heading just before
-    the element's branch ("Similar articles", "Benzer Makaleler", "Ähnliche Artikel",
-    "Références"... in the six languages of the anchor words). Layout classes above
-    the title's container (``auto-fix-header`` on ``main``) are never read.
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+
+
+def _similar(a: str, b: str) -> bool:
+    """True when two titles share most of their words (the shorter one's, in any script)."""
+    x, y = set(_words_of(a)), set(_words_of(b))
+    if not x or not y:
+        return False
+    return len(x & y) >= 0.6 * min(len(x), len(y))
+
+
+@attrs.frozen
+class PageFacts:
+    """What a landing page says about its own article (for ownership evidence).
+
+    Attributes:
+        url: the page's address.
+        titles: the article's titles (``citation_title``, ``dc.title``, ``og:title``, ``h1``).
+        doi: the article's DOI, lower case, if the page gives one.
+        ids: tokens of the page's address that name the article (a numeric id, a slug,
+            the DOI's suffix), lower case.
     """
 
-    def __init__(self, soup: BeautifulSoup) -> None:
+    url: str
+    titles: tuple[str, ...] = ()
+    doi: str | None = None
+    ids: tuple[str, ...] = ()
+
+    def is_title(self, text: str) -> bool:
+        """True when `text` is (close to) one of the article's titles."""
+        return any(_similar(text, title) for title in self.titles)
+
+    def other_doi(self, url: str) -> str | None:
+        """A DOI in `url` that is not the article's (nor a prefix of it, or it of one), or None."""
+        if not self.doi:
+            return None
+        for found in _DOI_IN.findall(unquote(url)):
+            other = found.rstrip(".,;)/").lower()
+            for suffix in (".pdf", ".full", "/pdf", "/full"):
+                other = other.removesuffix(suffix)
+            if not (other.startswith(self.doi) or self.doi.startswith(other)):
+                return other
+        return None
+
+    def named_in(self, url: str) -> str | None:
+        """Which of the article's identifiers `url` carries (DOI, id, slug), or None."""
+        low = unquote(url).lower()
+        if self.doi and (self.doi in low or self.doi.split("/", 1)[-1] in low):
+            return f"the article's DOI {self.doi}"
+        tokens = set(re.split(r"[^0-9a-z\u00c0-\uffff]+", low))
+        for token in self.ids:
+            if token in tokens or ("-" in token and token in low):
+                return f"the article's id {token!r} from its address"
+        return None
+
+
+_DOI_IN = re.compile(r"10\.\d{4,9}/[^\s\"'<>?#&]+", re.IGNORECASE)
+
+
+def page_facts(soup: BeautifulSoup, url: str) -> PageFacts:
+    """The article's titles, DOI and address identifiers, as the page states them."""
+    titles: list[str] = []
+    doi: str | None = None
+    for meta in soup.find_all("meta"):
+        name = str(meta.get("name") or meta.get("property") or "").strip().lower()
+        content = str(meta.get("content") or "").strip()
+        if not content:
+            continue
+        if name in ("citation_title", "dc.title", "og:title", "dcterms.title"):
+            titles.append(content)
+        elif doi is None and name in (
+            "citation_doi",
+            "dc.identifier",
+            "prism.doi",
+            "bepress_citation_doi",
+        ):
+            found = _DOI_IN.search(content)
+            doi = found.group(0).rstrip(".,;)").lower() if found else None
+    for element in (soup.find("h1"), soup.title):
+        if isinstance(element, Tag):
+            titles.append(element.get_text(" ", strip=True))
+    if doi is None:
+        in_url = _DOI_IN.search(unquote(urlsplit(url).path))
+        doi = in_url.group(0).rstrip(".,;)/").lower() if in_url else None
+    ids: list[str] = []
+    path = unquote(urlsplit(url).path).lower()
+    for segment in path.strip("/").split("/")[-3:]:
+        if re.fullmatch(r"\d{3,}", segment):
+            ids.append(segment)
+        elif segment.count("-") >= 2 and re.search(r"[a-z]{3}", segment) and len(segment) >= 12:
+            ids.append(segment)  # a slug
+        elif re.fullmatch(r"[a-z]{1,6}[-_.]?\d{4,}(v\d+)?", segment):
+            ids.append(segment)  # hal-01234, PMC3531190, S1462901...
+    return PageFacts(
+        url, tuple(dict.fromkeys(t for t in titles if t)), doi, tuple(dict.fromkeys(ids))
+    )
+
+
+def _shape(url: str) -> tuple[str, ...]:
+    """An address's path with its identifying parts blanked (another article's page looks alike)."""
+    segments = unquote(urlsplit(url).path).strip("/").split("/")
+    return tuple(
+        "#" if re.search(r"\d", s) else "*" if s.count("-") >= 2 else s.lower() for s in segments
+    )
+
+
+#: Words of download buttons and file descriptions, in the languages of the anchor words
+#: and the scripts of the corpora ("Download PDF (2.3 MB)", "PDF Format: view or download
+#: as a PDF file", "Tam Metin", "全文PDF", "Скачать PDF"); a button may add one word more
+#: (a language: "PDF (English)").
+_BUTTON_WORDS = frozenset(
+    """download downloads view open get read pdf pdfs full text fulltext article paper file files
+    version format here now this the a an as or of in and size kb mb gb manuscript document
+    published accepted final original main link english print printable new window tab opens
+    click save online tam metin makale
+    indir i̇ndir télécharger texte intégral descargar texto completo baixar herunterladen
+    volltext artikel artículo artigo article unduh teks lengkap naskah скачать полный текст
+    статьи статья файл 全文 下载 ダウンロード 本文 원문 다운로드 보기 pdf下载 全文pdf""".split()
+)
+
+
+def _button_text(text: str) -> bool:
+    """True when an anchor's text is a download button's, not a document's name."""
+    if _STRONG_TEXT.match(text):
+        return True
+    if not (_PDF_WORD.search(text) or _DOWNLOAD_WORD.search(text) or _CJK.search(text)):
+        if not re.search(r"скачать|текст|全文|下载|ダウンロード|원문|다운로드|unduh", text, re.I):
+            return False
+    words = re.findall(r"[^\W\d_]+", text.lower())
+    rest = [w for w in words if w not in _BUTTON_WORDS and len(w) > 1]
+    return bool(words) and len(rest) <= 1
+
+
+def _names_document(element: Tag, *, loose: bool = False) -> str | None:
+    """The text of a link that names a document (a title-like text, not a button or file name).
+
+    `loose` accepts shorter titles (two words), for links whose place already says
+    they are titles (one per block of a list).
+    """
+    text = " ".join(element.get_text(" ", strip=True).split())
+    short = (
+        len(text) < 10 or len(text.split()) < 2
+        if loose
+        else len(text) < 15 or len(text.split()) < 3
+    )
+    if short or _button_text(text) or _PDF_WORD.search(text) and len(text.split()) <= 3:
+        return None
+    if re.search(r"\.(pdf|docx?|zip|txt)\b|https?://|www\.", text, re.IGNORECASE):
+        return None
+    return text
+
+
+_REAL_HREF = re.compile(r"^\s*(?!#|javascript:|mailto:)\S", re.IGNORECASE)
+_SIZE = re.compile(r"\d+(?:[.,]\d+)?\s*(?:[kmg]i?b|bytes?)\b|\.pdf\b|\d{1,2}:\d\d", re.IGNORECASE)
+
+
+def _own_text(block: Tag) -> str | None:
+    """A title-like text of `block` outside its links ("Dune migration [PDF]"), or None.
+
+    File descriptions (sizes, file names, formats) are no titles: a repository's file
+    table is not a list of other documents.
+    """
+    if block.name in ("tr", "td", "th", "table", "tbody"):
+        return None
+    parts = [s for s in block.find_all(string=True) if s.find_parent("a") is None]
+    text = " ".join(" ".join(parts).split())
+    if not text or _SIZE.search(text) or _button_text(text):
+        return None
+    if len(text) < 10 or len(text.split()) < 2 or len(text) > 300:
+        return None
+    return text
+
+
+class Regions:
+    """Tells whether an element lies outside the article's own block (core, per page).
+
+    Walking up from the element to the container of the page's title (its ``h1``) or
+    ``main``: a region is recognised by its element (``header``, ``footer``, ``nav``),
+    its ARIA landmark role, reference-list words in its class or id, or the heading of
+    a reference list just before it. Blocks about other documents are recognised by
+    their structure, whatever their heading's language, tag or class:
+
+    - a list: the element sits in one of several sibling blocks of the same tag and
+      class, each with a title-like link (an article list: related, most read, this
+      issue's other articles, a table of contents), unless its title is the article's;
+    - a card: the element sits in a small block beside a title-like link to another
+      page shaped like this one (``/article/view/123`` on ``/article/view/456``),
+      previous/next-article navigation among them.
+    """
+
+    def __init__(self, soup: BeautifulSoup, facts: PageFacts | None = None, base: str = "") -> None:
         title = soup.find("h1")
         self._stops = {id(p) for p in title.parents} if isinstance(title, Tag) else set()
         self._cache: dict[int, str | None] = {}
+        self._facts = facts or PageFacts("")
+        self._shape = _shape(self._facts.url) if self._facts.url else ()
+        self._base = base or self._facts.url
+
+    def label(self, element: Tag) -> str:
+        """The heading of the small block `element` sits in ("Template", "Downloads"), or ""."""
+        child: Tag = element
+        for depth, parent in enumerate(element.parents):
+            if depth >= 4 or not isinstance(parent, Tag) or id(parent) in self._stops:
+                return ""
+            if parent.name in ("body", "html", "main"):
+                return ""
+            for sibling in child.find_previous_siblings(limit=3):
+                heading = sibling if sibling.name in _HEADINGS else None
+                if heading is None and sibling.find("a") is None:
+                    heading = sibling.find(_HEADINGS)
+                if heading is not None:
+                    return " ".join(heading.get_text(" ", strip=True).split())[:80]
+            child = parent
+        return ""
 
     def outside(self, element: Tag) -> str | None:
-        """Why `element` is outside the main content, or None when it is inside."""
+        """Why `element` is outside the article's own block, or None when it is inside."""
         child: Tag = element
-        for parent in element.parents:
+        for depth, parent in enumerate(element.parents):
             if not isinstance(parent, Tag) or parent.name in ("body", "html", "main"):
                 return None
             if id(parent) in self._stops or str(parent.get("role") or "") == "main":
                 return None
             key = id(child)
             if key not in self._cache:
-                self._cache[key] = self._region(parent, child)
+                self._cache[key] = self._region(parent, child) or (
+                    self._other_document(parent, element, depth) if depth < 8 else None
+                )
             if self._cache[key] is not None:
                 return self._cache[key]
             child = parent
+        return None
+
+    def _other_document(self, block: Tag, element: Tag, depth: int) -> str | None:
+        """Why `block` is about another document than the article, or None."""
+        names = [
+            (a, text)
+            for a in block.find_all("a", href=_REAL_HREF)
+            if a is not element and (text := _names_document(a, loose=True)) is not None
+        ]
+        if not names:
+            # a title in plain text beside a button ("Dune migration [PDF]"); a file name's
+            # link beside its bundle's heading is a repository's file list, not this
+            small = depth <= 1 and len(block.find_all("a", href=_REAL_HREF)) <= 3
+            own = _own_text(block) if small and not _SIZE.search(_text_of(element)) else None
+            if own is None:
+                return None
+            names = [(block, own)]
+        if any(self._facts.is_title(text) for _, text in names):
+            return None  # the article's own entry (in a list of this issue, say)
+        title = names[0][1][:60]
+        parent = block.parent
+        if isinstance(parent, Tag) and block.name not in ("p", "span", "td", "th"):
+            alike = [
+                s
+                for s in parent.find_all(block.name, recursive=False)
+                if s is not block
+                and (s.get("class") or []) == (block.get("class") or [])
+                and (
+                    any(_names_document(a, loose=True) for a in s.find_all("a", href=_REAL_HREF))
+                    or _own_text(s) is not None
+                )
+            ]
+            if alike:
+                return (
+                    f"in a list of other documents ({len(alike) + 1} alike blocks, e.g. {title!r})"
+                )
+        if self._shape and len(block.find_all("a", href=True)) <= 6:
+            for anchor, text in names:
+                if not anchor.get("href") or anchor is block:
+                    continue
+                href = _absolute(str(anchor["href"]), self._base)
+                if (
+                    urlsplit(href).path.rstrip("/") != urlsplit(self._facts.url).path.rstrip("/")
+                    and _same_site(href, self._facts.url)
+                    and _shape(href) == self._shape
+                ):
+                    return f"beside a link to another article {text[:60]!r}"
         return None
 
     @staticmethod
@@ -596,8 +857,210 @@ def _meta_candidates(soup: BeautifulSoup, base: str) -> list[Candidate]:
     return found
 
 
+# -- FAIR Signposting: Link headers, <link rel="item">, linksets ------------------------------
+
+
+def parse_link_header(value: str) -> list[tuple[str, dict[str, str]]]:
+    """The links of an HTTP ``Link`` header (RFC 8288): ``(target, {param: value})`` pairs.
+
+    Commas inside ``<...>`` and quoted values are kept; parameter names are lower case;
+    a malformed link is skipped, never an exception.
+    """
+    links: list[tuple[str, dict[str, str]]] = []
+    for match in re.finditer(
+        r"<([^>]*)>((?:\s*;\s*[^;,=\s]+\s*(?:=\s*(?:\"[^\"]*\"|[^;,\s]*))?)*)", value
+    ):
+        params: dict[str, str] = {}
+        for param in re.finditer(
+            r";\s*([^;,=\s]+)\s*(?:=\s*(\"[^\"]*\"|[^;,\s]*))?", match.group(2)
+        ):
+            params.setdefault(param.group(1).lower(), (param.group(2) or "").strip('"'))
+        links.append((match.group(1).strip(), params))
+    return links
+
+
+def parse_linkset(data: str | bytes, base: str) -> list[tuple[str, dict[str, str]]]:
+    """The links a linkset gives its anchor ``base`` (RFC 9264, JSON or Link-header format)."""
+    text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+    if not text.lstrip().startswith("{"):
+        return [
+            (target, params)
+            for target, params in parse_link_header(text)
+            if _absolute(params.get("anchor", base), base).rstrip("/") == base.rstrip("/")
+        ]
+    try:
+        sets = json.loads(text).get("linkset") or []
+    except (ValueError, AttributeError):
+        return []
+    links: list[tuple[str, dict[str, str]]] = []
+    for entry in sets if isinstance(sets, list) else []:
+        if not isinstance(entry, dict):
+            continue
+        anchor = _absolute(str(entry.get("anchor") or base), base)
+        if anchor.rstrip("/") != base.rstrip("/"):
+            continue
+        for rel, targets in entry.items():
+            for target in targets if isinstance(targets, list) else []:
+                if isinstance(target, dict) and target.get("href"):
+                    links.append(
+                        (str(target["href"]), {"rel": rel, "type": str(target.get("type") or "")})
+                    )
+    return links
+
+
+def _is_file_item(params: Mapping[str, str], target: str) -> bool:
+    kind = params.get("type", "").lower()
+    return "item" in params.get("rel", "").lower().split() and (
+        "pdf" in kind or (not kind and ".pdf" in target.lower())
+    )
+
+
+def _signposting_candidates(
+    soup: BeautifulSoup, base: str, headers: Mapping[str, str]
+) -> tuple[list[Candidate], list[str]]:
+    """FAIR Signposting items (the files of the page's work) and linkset addresses to read."""
+    found: list[Candidate] = []
+    linksets: list[str] = []
+    header = next((str(v) for k, v in headers.items() if str(k).lower() == "link"), "")
+    sources: list[tuple[str, dict[str, str], str]] = [
+        (t, p, "HTTP Link header") for t, p in parse_link_header(header)
+    ]
+    for link in soup.find_all("link", href=True):
+        rel = " ".join(link.get("rel") or []).lower()
+        params = {"rel": rel, "type": str(link.get("type") or "")}
+        sources.append((str(link["href"]), params, f"<link rel={rel}>"))
+    for target, params, where in sources:
+        url = _absolute(target, base)
+        if not url:
+            continue
+        if _is_file_item(params, target):
+            kind = params.get("type") or "a .pdf address"
+            found.append(
+                Candidate(
+                    url,
+                    "signposting",
+                    f"FAIR Signposting item ({where}, {kind})",
+                    98.0,
+                    strong=True,
+                )
+            )
+        elif "linkset" in params.get("rel", "").lower().split():
+            linksets.append(url)
+    return found, linksets
+
+
+def linkset_candidates(data: str | bytes, url: str, landing: str) -> list[Candidate]:
+    """The file items a linkset read from `url` gives the landing page `landing`."""
+    return [
+        Candidate(
+            _absolute(t, landing),
+            "signposting",
+            f"FAIR Signposting item (linkset {url})",
+            98.0,
+            strong=True,
+        )
+        for t, p in parse_linkset(data, landing)
+        if _is_file_item(p, t)
+    ]
+
+
+# -- JSON-LD: the work's own encodings -------------------------------------------------------
+
+_WORK_TYPES = re.compile(
+    r"scholarlyarticle|article|thesis|report|book|chapter|creativework|dataset|medicalscholarlyarticle",
+    re.IGNORECASE,
+)
+
+
+def _jsonld_candidates(soup: BeautifulSoup, base: str) -> list[Candidate]:
+    """PDF encodings of the page's work in JSON-LD (``encoding``/``associatedMedia`` with a
+    ``contentUrl``, or the work's own ``contentUrl``); never a cited or related work's."""
+    found = []
+    for script in soup.find_all("script", attrs={"type": re.compile(r"ld\+json", re.I)}):
+        try:
+            data = json.loads(script.string or "")
+        except ValueError:
+            continue
+        items = data if isinstance(data, list) else [data]
+        works = [
+            w
+            for item in items
+            if isinstance(item, dict)
+            for w in [item, *(item.get("@graph") or [])]
+        ]
+        for work in works:
+            if not isinstance(work, dict) or not _WORK_TYPES.search(str(work.get("@type") or "")):
+                continue
+            media: list[Any] = []
+            for key in ("encoding", "associatedMedia", "distribution"):
+                value = work.get(key)
+                media.extend(value if isinstance(value, list) else [value] if value else [])
+            kind = str(work.get("encodingFormat") or "")
+            if work.get("contentUrl") and (
+                "pdf" in kind.lower() or ".pdf" in str(work["contentUrl"]).lower()
+            ):
+                media.append(work)
+            for item in media:
+                if not isinstance(item, dict):
+                    continue
+                target = str(item.get("contentUrl") or item.get("url") or "")
+                fmt = str(item.get("encodingFormat") or item.get("fileFormat") or "")
+                if target and ("pdf" in fmt.lower() or ".pdf" in target.lower()):
+                    found.append(
+                        Candidate(
+                            _absolute(target, base),
+                            "jsonld",
+                            f"JSON-LD {work.get('@type')} contentUrl ({fmt or 'a .pdf address'})",
+                            88.0,
+                        )
+                    )
+    return found
+
+
+_OTHER_KIND_FILE = re.compile(
+    r"(^|[^a-z])(suppl\w*|appendix|annex|abstracts?|erratum|corrigendum|toc|contents|cover|"
+    r"front[-_]?matter|back[-_]?matter|guidelines?|template|form|poster|slides|si|esm|dataset)"
+    r"([^a-z]|$)",
+    re.IGNORECASE,
+)
+
+
+#: `Regions` reasons that say a link belongs to another document (not only outside the article).
+_OTHER_DOCUMENT_REGIONS = (
+    "in a list of other documents",
+    "beside a link to another article",
+    "inside <nav>",
+    "inside the page's navigation",
+    "under the heading",
+)
+
+
+def _contradiction(
+    url: str, sources: Sequence[tuple[Tag, str, str]], base: str, regions: Regions, facts: PageFacts
+) -> str | None:
+    """Why the page itself says `url` is another document (its link in another article's
+    block, navigation or list, or labelled as another kind of document), or None."""
+    for element, href, _ in sources:
+        if _absolute(href, base) != url:
+            continue
+        text = _text_of(element)
+        if _BAD_TEXT.search(text):
+            return f"the page labels the same address {text[:40]!r}"
+        named = _names_document(element) if element.name in ("a", "area") else None
+        if named is not None and not facts.is_title(named):
+            return f"the page's link to it names another document ({named[:50]!r})"
+        where = regions.outside(element)
+        if where is not None and where.startswith(_OTHER_DOCUMENT_REGIONS):
+            return f"the page links the same address {where}"
+    return None
+
+
 def _rule_candidates(
-    soup: BeautifulSoup, url: str, rules: Sequence[SiteRule], regions: Regions
+    soup: BeautifulSoup,
+    url: str,
+    rules: Sequence[SiteRule],
+    regions: Regions,
+    facts: PageFacts,
 ) -> list[Candidate]:
     found = []
     for rule in rules:
@@ -621,9 +1084,10 @@ def _rule_candidates(
                 href = element.get("href")
                 if not href:
                     continue
-                why = regions.outside(element)
+                link = _absolute(str(href), url)
+                why = _foreign_label(element, link, regions, facts) or regions.outside(element)
                 candidate = Candidate(
-                    _absolute(str(href), url),
+                    link,
                     f"rule:{rule.name}",
                     f"selector {selector!r} (text {_text_of(element)[:40]!r})",
                     rule.score,
@@ -676,12 +1140,100 @@ def _repair_meta(candidate: Candidate, soup: BeautifulSoup, base: str) -> Candid
     return candidate
 
 
-def _anchor_candidates(soup: BeautifulSoup, base: str, regions: Regions) -> list[Candidate]:
+_QUOTED = re.compile(r"""["']([^"'\s]{4,})["']""")
+_URLISH = re.compile(r"^(?:https?://|//|/|\.\./|[\w.-]+/)[^\s<>]*$|\.pdf(?:$|\?)", re.IGNORECASE)
+
+
+def _looks_like_link(value: str) -> bool:
+    value = value.strip()
+    return bool(_URLISH.search(value)) and (
+        value.lower().startswith(("http", "/", "."))
+        or bool(_FILE_HREF.search(value))
+        or "/" in value
+    )
+
+
+def _form_link(form: Tag) -> tuple[str, str] | None:
+    """A GET form's target with its fields (``action?file=...``), and its button's text."""
+    if str(form.get("method") or "get").lower() != "get":
+        return None
+    action = str(form.get("action") or "").strip()
+    fields: list[str] = []
+    label = ""
+    for field in form.find_all(["input", "button"]):
+        kind = str(field.get("type") or "text").lower()
+        name, value = str(field.get("name") or ""), str(field.get("value") or "")
+        if kind in ("submit", "button") or field.name == "button":
+            label = label or value or field.get_text(" ", strip=True)
+        if name and kind in ("hidden", "submit", "text") and value:
+            fields.append(f"{quote(name)}={quote(value, safe='/:')}")
+    if not action and not fields:
+        return None
+    target = action + (("&" if "?" in action else "?") + "&".join(fields) if fields else "")
+    return target, label
+
+
+def _link_sources(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
+    """Every link a reader could follow: (element, address, where the address was read).
+
+    Anchors' ``href``; addresses in ``onclick`` handlers (``window.open('...')``), in
+    ``data-*`` attributes (``data-href``, ``data-pdf-url``...), GET forms (their action
+    with their fields) and form values that are addresses themselves.
+    """
+    for element in soup.find_all(True):
+        if element.name in ("a", "area") and element.get("href"):
+            yield element, str(element["href"]).strip(), "href"
+        if element.name in ("script", "style", "meta", "link", "img", "source", "iframe"):
+            continue
+        for name, value in element.attrs.items():
+            if not isinstance(value, str) or not value.strip():
+                continue
+            if name == "onclick" or name.startswith("on") and len(name) > 4:
+                for found in _QUOTED.findall(value):
+                    if _looks_like_link(found) and _FILE_HREF.search(found):
+                        yield element, found, name
+            elif name.startswith("data-") and _looks_like_link(value):
+                if _FILE_HREF.search(value) or re.search(r"pdf|file|download|href|url", name):
+                    yield element, value.strip(), name
+            elif element.name == "input" and name == "value" and _FILE_HREF.search(value):
+                if _looks_like_link(value):
+                    form = element.find_parent("form")
+                    yield (form if isinstance(form, Tag) else element), value.strip(), "form value"
+        if element.name == "form":
+            found_form = _form_link(element)
+            if found_form is not None and _FILE_HREF.search(found_form[0]):
+                yield element, found_form[0], "form"
+
+
+def _foreign_label(element: Tag, link: str, regions: Regions, facts: PageFacts) -> str | None:
+    """Why the link's own label or address says it is another document, or None.
+
+    The label is the link's text (and title) and the heading of its small block
+    ("Template", "Supplementary material"); the address may carry another DOI.
+    """
+    text = _text_of(element)
+    if _BAD_TEXT.search(text):
+        return f"anchor text {text[:40]!r} names another kind of document"
+    heading = regions.label(element)
+    if heading and _BAD_TEXT.search(heading) and not facts.is_title(heading):
+        return f"under the heading {heading[:40]!r}, another kind of document"
+    other = facts.other_doi(link)
+    if other is not None:
+        return f"the address carries another DOI ({other}) than the article's ({facts.doi})"
+    return None
+
+
+def _anchor_candidates(
+    soup: BeautifulSoup, base: str, regions: Regions, facts: PageFacts
+) -> list[Candidate]:
+    """Links scored by their own evidence: a button's text or class, a file's address, the
+    article's identifiers in it; never a link that names another document."""
     page_host = (urlsplit(base).hostname or "").lower()
     found = []
-    for element in soup.find_all(["a", "area"], href=True):
-        href = str(element["href"]).strip()
+    for element, href, where in _link_sources(soup):
         text = _text_of(element)
+        if element.name == "form":
+            text = (_form_link(element) or ("", ""))[1] or text[:40]
         if not href or _BAD_HREF.search(href):
             if href and not href.startswith("#"):
                 found.append(
@@ -691,42 +1243,59 @@ def _anchor_candidates(soup: BeautifulSoup, base: str, regions: Regions) -> list
                 )
             continue
         link = _absolute(href, base)
-        if _BAD_TEXT.search(text):
+        source = "anchor" if where == "href" else f"anchor:{where}"
+        foreign = _foreign_label(element, link, regions, facts)
+        if foreign is not None:
+            found.append(Candidate(link, source, f"text {text[:40]!r}", 0.0, rejected=foreign))
+            continue
+        if link.rstrip("/") == base.rstrip("/"):
+            continue  # the page itself ("View full text" on an abstract page)
+        score = 0.0
+        evidence = [] if where == "href" else [f"address read from {where}"]
+        named = _names_document(element) if element.name in ("a", "area") else None
+        if named is not None and not facts.is_title(named):
             found.append(
                 Candidate(
                     link,
-                    "anchor",
+                    source,
                     f"text {text[:40]!r}",
                     0.0,
-                    rejected=f"anchor text {text[:40]!r}",
+                    rejected=f"the link names another document ({named[:50]!r})",
                 )
             )
             continue
-        score = 0.0
-        evidence = []
-        if _STRONG_TEXT.match(text):
+        if named is not None:
+            score += ANCHOR_WEIGHTS.pdf_word
+            evidence.append("anchor text is the article's title")
+        elif _STRONG_TEXT.match(text):
             score += ANCHOR_WEIGHTS.download_text
             evidence.append(f"anchor text {text[:40]!r}")
-        elif _PDF_WORD.search(text):
+        elif _button_text(text) and _PDF_WORD.search(text):
             score += ANCHOR_WEIGHTS.pdf_word
             evidence.append(f"anchor text mentions {_PDF_WORD.search(text).group(0)!r}")  # type: ignore[union-attr]
-        elif _DOWNLOAD_WORD.search(text):
+        elif _button_text(text):
             score += ANCHOR_WEIGHTS.download_word
             evidence.append(f"anchor text {text[:40]!r}")
+        elif re.fullmatch(r"\S+\.pdf", text.split(" ")[0] if text else "", re.IGNORECASE):
+            score += ANCHOR_WEIGHTS.download_word
+            evidence.append(f"anchor text is a file name {text.split(' ')[0][:40]!r}")
         if _FILE_HREF.search(link):
             score += ANCHOR_WEIGHTS.file_address
             evidence.append("address looks like a file")
-        if (
-            "pdf" in str(element.get("type") or "").lower()
-            or "pdf" in " ".join(element.get("class") or []).lower()
-        ):
+        classes = " ".join([*(element.get("class") or []), str(element.get("id") or "")]).lower()
+        if "pdf" in str(element.get("type") or "").lower() or "pdf" in classes:
             score += ANCHOR_WEIGHTS.pdf_type
             evidence.append("type/class says pdf")
+        elif re.search(r"download|galley", classes):
+            score += ANCHOR_WEIGHTS.download_word
+            evidence.append("class says download")
+        identified = facts.named_in(link)
+        if identified is not None and score > 0:
+            score += ANCHOR_WEIGHTS.identifier
+            evidence.append(f"address carries {identified}")
         if re.search(r"\.(html?|php|aspx?|jsp)(?:$|\?)", urlsplit(link).path, re.I):
             score -= ANCHOR_WEIGHTS.page_address
             evidence.append("address of a web page")
-        if link.rstrip("/") == base.rstrip("/"):
-            continue  # the page itself ("View full text" on an abstract page)
         host = (urlsplit(link).hostname or "").lower()
         if host != page_host:
             score -= ANCHOR_WEIGHTS.other_host
@@ -737,7 +1306,7 @@ def _anchor_candidates(soup: BeautifulSoup, base: str, regions: Regions) -> list
         found.append(
             Candidate(
                 link,
-                "anchor",
+                source,
                 "; ".join(evidence),
                 score,
                 rejected=why,
@@ -785,6 +1354,54 @@ def _blocked(soup: BeautifulSoup, html: str, status: int, headers: Mapping[str, 
     return None
 
 
+def _weigh_declared(
+    candidates: list[Candidate],
+    soup: BeautifulSoup,
+    base: str,
+    regions: Regions,
+    facts: PageFacts,
+) -> list[Candidate]:
+    """Declared files (meta tags, JSON-LD, Signposting) weighed against what the page shows.
+
+    A same-site declaration is strong evidence, unless the page itself contradicts it:
+    the same address linked from another article's block, a list, the page's navigation,
+    or labelled as another kind of document (a stale ``citation_pdf_url`` naming the
+    previous article). With several declared files, order says nothing: a file name
+    that says supplement, abstract or cover ranks last, the article's identifiers in
+    the address first.
+    """
+    declared = {c.url for c in candidates if c.source.startswith(("meta:", "link:", "jsonld"))}
+    sources = list(_link_sources(soup)) if declared else []
+    out = []
+    for c in candidates:
+        if not c.source.startswith(("meta:", "link:", "jsonld", "signposting")):
+            out.append(c)
+            continue
+        strong = c.strong if c.source == "signposting" else _same_site(c.url, base)
+        score, evidence = c.score, c.evidence
+        contradiction = _contradiction(c.url, sources, base, regions, facts)
+        other = facts.other_doi(c.url)
+        if contradiction is None and other is not None:
+            contradiction = f"the address carries another DOI ({other}) than the article's"
+        if contradiction is not None:
+            strong, score = False, score - 50
+            evidence = f"{evidence}; weak: {contradiction}"
+        if len(declared) > 1:
+            name = unquote(urlsplit(c.url).path.rsplit("/", 1)[-1] + "?" + urlsplit(c.url).query)
+            kind = _OTHER_KIND_FILE.search(name)
+            if kind is not None:
+                strong, score = False, score - 30
+                evidence = (
+                    f"{evidence}; one of {len(declared)} declared files, named {kind.group(2)!r}"
+                )
+            identified = facts.named_in(c.url)
+            if identified is not None:
+                score += 5
+                evidence = f"{evidence}; address carries {identified}"
+        out.append(attrs.evolve(c, strong=strong, score=score, evidence=evidence))
+    return out
+
+
 def _rewritten(candidate: Candidate, rules: Sequence[SiteRule]) -> Candidate:
     """A candidate that is a viewer page a rule knows how to turn into the file (OJS galleys)."""
     for rule in rules:
@@ -825,20 +1442,19 @@ def find_candidates(
     blocked = _blocked(soup, text, status, headers or {})
     if blocked is not None:
         return PageAnalysis(url, "blocked", blocked)
-    regions = Regions(soup)
+    facts = page_facts(soup, url)
+    regions = Regions(soup, facts, base)
+    signposted, linksets = _signposting_candidates(soup, base, headers or {})
     candidates = [
-        *_rule_candidates(soup, base if base != url else url, rules, regions),
+        *_rule_candidates(soup, base if base != url else url, rules, regions, facts),
+        *signposted,
         *_meta_candidates(soup, base),
+        *_jsonld_candidates(soup, base),
         *_learned_candidates(soup, base, learned, regions),
-        *_anchor_candidates(soup, base, regions),
+        *_anchor_candidates(soup, base, regions, facts),
     ]
     candidates = [_repair_meta(c, soup, base) for c in candidates if c.url]
-    candidates = [
-        attrs.evolve(c, strong=_same_site(c.url, base))
-        if c.source.startswith(("meta:", "link:"))
-        else c
-        for c in candidates
-    ]
+    candidates = _weigh_declared(candidates, soup, base, regions, facts)
     # Platform first: when a site rule found the article's file on the page, generic
     # anchors and learned structure do not compete; when a rule recognised the platform
     # by its address but found nothing, an anchor needs strong evidence.
@@ -849,7 +1465,7 @@ def find_candidates(
     kept: dict[str, Candidate] = {}
     rejected: list[Candidate] = []
     for candidate in (_rewritten(c, rules) for c in candidates):
-        if candidate.rejected is None and candidate.source in ("anchor", "learned"):
+        if candidate.rejected is None and candidate.source.startswith(("anchor", "learned")):
             if found_by_rule:
                 candidate = attrs.evolve(
                     candidate, rejected="a site rule found the article's file on this page"
@@ -863,7 +1479,7 @@ def find_candidates(
         reason = candidate.rejected or problematic_url(candidate.url)
         if reason is None and _BAD_HREF.search(candidate.url):
             reason = "blocked link pattern"
-        if reason is None and candidate.source == "anchor" and candidate.score < MIN_SCORE:
+        if reason is None and candidate.source.startswith("anchor") and candidate.score < MIN_SCORE:
             reason = f"weak evidence (score {candidate.score:.0f} < {MIN_SCORE:.0f})"
         if reason is not None:
             rejected.append(attrs.evolve(candidate, rejected=reason))
@@ -884,7 +1500,9 @@ def find_candidates(
     ranked = tuple(sorted(kept.values(), key=lambda c: (not c.strong, -c.score)))
     if ranked:
         top = ranked[0]
-        return PageAnalysis(url, "pdf", f"{top.source}: {top.evidence}", ranked, tuple(rejected))
+        return PageAnalysis(
+            url, "pdf", f"{top.source}: {top.evidence}", ranked, tuple(rejected), tuple(linksets)
+        )
     fulltext = soup.find("meta", attrs={"name": re.compile(r"^citation_fulltext_html_url$", re.I)})
     if fulltext is not None:
         return PageAnalysis(
@@ -893,5 +1511,8 @@ def find_candidates(
             "meta citation_fulltext_html_url and no file link",
             (),
             tuple(rejected),
+            tuple(linksets),
         )
-    return PageAnalysis(url, "none", "no full-text file link on the page", (), tuple(rejected))
+    return PageAnalysis(
+        url, "none", "no full-text file link on the page", (), tuple(rejected), tuple(linksets)
+    )
