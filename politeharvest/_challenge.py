@@ -47,7 +47,7 @@ _HEADERS: tuple[tuple[str, str, str], ...] = (
 #: Titles of interstitials: strong on an error status, or with a captcha widget.
 _TITLES = re.compile(
     r"<title>\s*(just a moment\.*|attention required!? \| cloudflare|ddos-guard|"
-    r"making sure you(?:'|&#39;|’)re not a bot!?|human verification|access denied|"
+    r"making sure you(?:'|&#39;|\u2019)re not a bot!?|human verification|access denied|"
     r"security check|verify(?:ing)? (?:you are|that you are) (?:a )?human|are you a robot\??|"
     r"one more step|please wait\.*|checking your browser[^<]*|bot verification|"
     r"captcha[^<]*|pardon our interruption)\s*</title>",

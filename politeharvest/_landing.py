@@ -26,6 +26,7 @@ at most two file probes, and learning.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import unicodedata
@@ -492,7 +493,7 @@ def _words_of(text: str) -> list[str]:
     for word in re.findall(r"\w+", text):
         if _CJK.search(word):  # no spaces between words: character pairs instead
             chars = [c for c in word if not c.isdigit()]
-            words.extend(a + b for a, b in zip(chars, chars[1:], strict=False))
+            words.extend(a + b for a, b in itertools.pairwise(chars))
         elif len(word) >= 3 or word.isdigit():
             words.append(word)
     return words
@@ -539,7 +540,7 @@ class PageFacts:
             for suffix in (".pdf", ".full", "/pdf", "/full"):
                 other = other.removesuffix(suffix)
             if not (other.startswith(self.doi) or self.doi.startswith(other)):
-                return other
+                return str(other)
         return None
 
     def named_in(self, url: str) -> str | None:
@@ -609,13 +610,16 @@ def _shape(url: str) -> tuple[str, ...]:
 #: as a PDF file", "Tam Metin", "全文PDF", "Скачать PDF"); a button may add one word more
 #: (a language: "PDF (English)").
 _BUTTON_WORDS = frozenset(
-    """download downloads view open get read pdf pdfs full text fulltext article paper file files
-    version format here now this the a an as or of in and size kb mb gb manuscript document
-    published accepted final original main link english print printable new window tab opens
-    click save online tam metin makale
-    indir i̇ndir télécharger texte intégral descargar texto completo baixar herunterladen
-    volltext artikel artículo artigo article unduh teks lengkap naskah скачать полный текст
-    статьи статья файл 全文 下载 ダウンロード 本文 원문 다운로드 보기 pdf下载 全文pdf""".split()
+    re.split(
+        r"\s+",
+        "download downloads view open get read pdf pdfs full text fulltext article paper file "
+        "files version format here now this the a an as or of in and size kb mb gb manuscript "
+        "document published accepted final original main link english print printable new "
+        "window tab opens click save online tam metin makale indir i̇ndir télécharger texte "
+        "intégral descargar texto completo baixar herunterladen volltext artikel artículo "
+        "artigo unduh teks lengkap naskah скачать полный текст статьи статья файл 全文 下载 "
+        "ダウンロード 本文 원문 다운로드 보기 pdf下载 全文pdf",
+    )
 )
 
 
@@ -623,9 +627,12 @@ def _button_text(text: str) -> bool:
     """True when an anchor's text is a download button's, not a document's name."""
     if _STRONG_TEXT.match(text):
         return True
-    if not (_PDF_WORD.search(text) or _DOWNLOAD_WORD.search(text) or _CJK.search(text)):
-        if not re.search(r"скачать|текст|全文|下载|ダウンロード|원문|다운로드|unduh", text, re.I):
-            return False
+    if not (
+        _PDF_WORD.search(text)
+        or _DOWNLOAD_WORD.search(text)
+        or re.search(r"скачать|текст|全文|下载|ダウンロード|원문|다운로드|unduh", text, re.I)
+    ):
+        return False
     words = re.findall(r"[^\W\d_]+", text.lower())
     rest = [w for w in words if w not in _BUTTON_WORDS and len(w) > 1]
     return bool(words) and len(rest) <= 1
@@ -643,7 +650,7 @@ def _names_document(element: Tag, *, loose: bool = False) -> str | None:
         if loose
         else len(text) < 15 or len(text.split()) < 3
     )
-    if short or _button_text(text) or _PDF_WORD.search(text) and len(text.split()) <= 3:
+    if short or _button_text(text) or (_PDF_WORD.search(text) and len(text.split()) <= 3):
         return None
     if re.search(r"\.(pdf|docx?|zip|txt)\b|https?://|www\.", text, re.IGNORECASE):
         return None
@@ -973,8 +980,11 @@ _WORK_TYPES = re.compile(
 
 
 def _jsonld_candidates(soup: BeautifulSoup, base: str) -> list[Candidate]:
-    """PDF encodings of the page's work in JSON-LD (``encoding``/``associatedMedia`` with a
-    ``contentUrl``, or the work's own ``contentUrl``); never a cited or related work's."""
+    """PDF encodings of the page's work in JSON-LD, never a cited or related work's.
+
+    Read from the work's ``encoding``, ``associatedMedia`` or ``distribution`` (each with
+    a ``contentUrl``), or the work's own ``contentUrl`` when its format is PDF.
+    """
     found = []
     for script in soup.find_all("script", attrs={"type": re.compile(r"ld\+json", re.I)}):
         try:
@@ -1038,8 +1048,11 @@ _OTHER_DOCUMENT_REGIONS = (
 def _contradiction(
     url: str, sources: Sequence[tuple[Tag, str, str]], base: str, regions: Regions, facts: PageFacts
 ) -> str | None:
-    """Why the page itself says `url` is another document (its link in another article's
-    block, navigation or list, or labelled as another kind of document), or None."""
+    """Why the page itself says `url` is another document, or None.
+
+    The same address linked from another article's block, a list or the navigation, or
+    labelled as another kind of document.
+    """
     for element, href, _ in sources:
         if _absolute(href, base) != url:
             continue
@@ -1188,17 +1201,24 @@ def _link_sources(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
         for name, value in element.attrs.items():
             if not isinstance(value, str) or not value.strip():
                 continue
-            if name == "onclick" or name.startswith("on") and len(name) > 4:
+            if name.startswith("on") and len(name) > 4:
                 for found in _QUOTED.findall(value):
                     if _looks_like_link(found) and _FILE_HREF.search(found):
                         yield element, found, name
-            elif name.startswith("data-") and _looks_like_link(value):
-                if _FILE_HREF.search(value) or re.search(r"pdf|file|download|href|url", name):
-                    yield element, value.strip(), name
-            elif element.name == "input" and name == "value" and _FILE_HREF.search(value):
-                if _looks_like_link(value):
-                    form = element.find_parent("form")
-                    yield (form if isinstance(form, Tag) else element), value.strip(), "form value"
+            elif (
+                name.startswith("data-")
+                and _looks_like_link(value)
+                and (_FILE_HREF.search(value) or re.search(r"pdf|file|download|href|url", name))
+            ):
+                yield element, value.strip(), name
+            elif (
+                element.name == "input"
+                and name == "value"
+                and _FILE_HREF.search(value)
+                and _looks_like_link(value)
+            ):
+                form = element.find_parent("form")
+                yield (form if isinstance(form, Tag) else element), value.strip(), "form value"
         if element.name == "form":
             found_form = _form_link(element)
             if found_form is not None and _FILE_HREF.search(found_form[0]):
@@ -1226,8 +1246,11 @@ def _foreign_label(element: Tag, link: str, regions: Regions, facts: PageFacts) 
 def _anchor_candidates(
     soup: BeautifulSoup, base: str, regions: Regions, facts: PageFacts
 ) -> list[Candidate]:
-    """Links scored by their own evidence: a button's text or class, a file's address, the
-    article's identifiers in it; never a link that names another document."""
+    """Links scored by their own evidence, never a link that names another document.
+
+    Evidence: a button's text or class, a file's address, the article's identifiers in
+    the address; a link's label or address that names another document rejects it.
+    """
     page_host = (urlsplit(base).hostname or "").lower()
     found = []
     for element, href, where in _link_sources(soup):
