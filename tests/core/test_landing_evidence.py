@@ -1,0 +1,270 @@
+"""Ownership evidence on landing pages: each mechanism on a small page of its own.
+
+A candidate is the article's own only with positive evidence (Signposting, a declared
+file the page does not contradict, a button in the article's block, its identifiers in
+the address); lists and cards of other documents are recognised by their structure,
+whatever their heading's language, tag or class.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from politeharvest import find_candidates
+from politeharvest._challenge import challenge_evidence
+from politeharvest._landing import linkset_candidates, parse_link_header, parse_linkset
+
+PAGE = "https://journal.example.org/article/view/4711"
+TITLE = "Grazing pressure and soil carbon in alpine meadows"
+
+
+def page(body: str, head: str = "") -> str:
+    return (
+        f'<html><head><meta name="citation_title" content="{TITLE}">{head}</head><body>'
+        f'<div class="wrap"><div class="main"><h1>{TITLE}</h1>'
+        f"<p>Abstract. We sampled forty plots over three summers.</p>{body}</div></div></body></html>"
+    )
+
+
+def first(html: str, url: str = PAGE, **kwargs: object) -> str | None:
+    analysis = find_candidates(html, url, **kwargs)  # type: ignore[arg-type]
+    return analysis.candidates[0].url if analysis.candidates else None
+
+
+def kept(html: str, url: str = PAGE) -> list[str]:
+    return [c.url for c in find_candidates(html, url).candidates]
+
+
+def cards(titles: list[str], heading: str, tag: str = "div", cls: str = "box") -> str:
+    items = "".join(
+        f'<div class="entry"><a href="/article/view/{900 + n}">{t}</a>'
+        f'<a class="pdf" href="/article/download/{900 + n}/1">PDF</a></div>'
+        for n, t in enumerate(titles)
+    )
+    return f'<{tag} class="{cls}"><{tag}>{heading}</{tag}>{items}</{tag}>'
+
+
+OTHERS = [
+    "Nitrogen deposition in boreal peatlands revisited",
+    "Snow cover duration and shrub expansion in the Arctic",
+    "Pollinator decline across fragmented grasslands",
+]
+
+
+@pytest.mark.parametrize(
+    ("heading", "tag", "cls"),
+    [
+        ("Most read", "div", "box"),
+        ("この号の論文", "div", "sidebar"),
+        ("Autres articles du numéro", "span", "col"),
+        ("Популярные статьи", "section", "other-articles"),
+        ("", "aside", "x1"),
+    ],
+)
+def test_article_lists_are_recognised_by_their_structure(heading: str, tag: str, cls: str) -> None:
+    html = page(
+        '<p class="status">The full text will follow.</p>' + cards(OTHERS, heading, tag, cls)
+    )
+    analysis = find_candidates(html, PAGE)
+    assert analysis.candidates == ()
+    assert any("list of other documents" in str(c.rejected) for c in analysis.rejected)
+
+
+def test_the_own_button_beside_a_list_of_other_articles() -> None:
+    own = (
+        '<div class="tools"><a class="btn" href="/article/download/4711/88">Download PDF</a></div>'
+    )
+    html = page(own + cards(OTHERS, "Related"))
+    assert kept(html) == ["https://journal.example.org/article/download/4711/88"]
+
+
+def test_a_file_table_whose_class_says_related_is_the_items_own() -> None:
+    html = page(
+        '<table class="related-files"><tr><td><a href="/files/4711/meadows.pdf">meadows.pdf</a>'
+        "</td><td>1.2 MB</td></tr></table>"
+    )
+    assert first(html) == "https://journal.example.org/files/4711/meadows.pdf"
+
+
+def test_links_that_name_other_documents_are_never_candidates() -> None:
+    html = page(
+        '<p>See the <a href="/files/annual-report-2020.pdf">annual report of the observatory '
+        "network</a> for site details.</p>"
+        '<div class="info"><a href="/files/coi.pdf">Conflict of interest declaration form</a>'
+        '<a href="/files/rules.pdf">Submission rules (PDF)</a>'
+        '<a href="/files/guide.pdf">User guide</a></div>'
+    )
+    assert kept(html) == []
+
+
+def test_previous_and_next_article_cards_are_other_documents() -> None:
+    html = page(
+        '<div class="pager"><div class="prev"><a href="/article/view/4710">Trampling effects on '
+        'subalpine vegetation</a> <a href="/article/download/4710/80">PDF</a></div></div>'
+    )
+    assert kept(html) == []
+
+
+def test_a_stale_citation_pdf_url_contradicted_by_the_page_is_weak() -> None:
+    stale = "https://journal.example.org/article/download/4710/80"
+    html = page(
+        '<div class="tools"><a href="/article/download/4711/88">Download PDF</a></div>'
+        '<div class="pager"><div class="prev"><a href="/article/view/4710">Trampling effects on '
+        f'subalpine vegetation</a> <a href="{stale}">PDF</a></div></div>',
+        head=f'<meta name="citation_pdf_url" content="{stale}">',
+    )
+    analysis = find_candidates(html, PAGE)
+    assert analysis.candidates[0].url == "https://journal.example.org/article/download/4711/88"
+    stale_candidate = next((c for c in analysis.candidates if c.url == stale), None)
+    assert stale_candidate is None or not stale_candidate.strong
+
+
+def test_several_citation_pdf_urls_are_chosen_by_file_name_not_order() -> None:
+    head = "".join(
+        f'<meta name="citation_pdf_url" content="https://journal.example.org/files/{n}">'
+        for n in ("4711-abstract.pdf", "4711-appendix.pdf", "4711.pdf")
+    )
+    html = page("", head=head)
+    assert first(html) == "https://journal.example.org/files/4711.pdf"
+
+
+def test_another_doi_in_the_address_is_another_document() -> None:
+    html = page(
+        '<div><a href="https://journal.example.org/doi/pdf/10.5555/other.2020.1">PDF</a></div>',
+        head='<meta name="citation_doi" content="10.5555/alps.2021.7">',
+    )
+    assert kept(html) == []
+
+
+def test_links_from_onclick_data_attributes_forms_and_json_ld() -> None:
+    onclick = page(
+        "<button onclick=\"window.open('/viewer/files/4711.pdf')\">Download PDF</button>"
+    )
+    assert first(onclick) == "https://journal.example.org/viewer/files/4711.pdf"
+    data = page('<span class="dl" data-pdf-url="/api/files/4711/download">Full text</span>')
+    assert first(data) == "https://journal.example.org/api/files/4711/download"
+    form = page(
+        '<form action="/download" method="get"><input type="hidden" name="file" '
+        'value="4711.pdf"><button type="submit">Download PDF</button></form>'
+    )
+    assert first(form) == "https://journal.example.org/download?file=4711.pdf"
+    jsonld = page(
+        '<script type="application/ld+json">{"@context": "https://schema.org", "@type": '
+        '"ScholarlyArticle", "name": "x", "encoding": {"@type": "MediaObject", '
+        '"contentUrl": "https://journal.example.org/files/4711/article.pdf", '
+        '"encodingFormat": "application/pdf"}, "citation": [{"@type": "ScholarlyArticle", '
+        '"encoding": {"contentUrl": "https://elsewhere.example.com/x.pdf"}}]}</script>'
+    )
+    assert kept(jsonld) == ["https://journal.example.org/files/4711/article.pdf"]
+
+
+def test_signposting_header_link_tag_and_linkset() -> None:
+    header = (
+        '<https://doi.org/10.5555/alps.2021.7>; rel="cite-as", '
+        '<https://journal.example.org/bitstreams/9/content>; rel="item"; type="application/pdf", '
+        '<https://journal.example.org/signposting/linksets/9>; rel="linkset"; '
+        'type="application/linkset+json"'
+    )
+    assert parse_link_header(header)[1] == (
+        "https://journal.example.org/bitstreams/9/content",
+        {"rel": "item", "type": "application/pdf"},
+    )
+    analysis = find_candidates(page(""), PAGE, headers={"Link": header})
+    assert analysis.candidates[0].url == "https://journal.example.org/bitstreams/9/content"
+    assert analysis.candidates[0].source == "signposting"
+    assert analysis.linksets == ("https://journal.example.org/signposting/linksets/9",)
+    tag = page("", head='<link rel="item" href="/bitstreams/10/content" type="application/pdf">')
+    assert first(tag) == "https://journal.example.org/bitstreams/10/content"
+    linkset = json.dumps(
+        {
+            "linkset": [
+                {
+                    "anchor": PAGE,
+                    "item": [
+                        {"href": "/bitstreams/11/content", "type": "application/pdf"},
+                        {"href": "/bitstreams/12/content", "type": "text/csv"},
+                    ],
+                },
+                {
+                    "anchor": "https://journal.example.org/other",
+                    "item": [{"href": "/x.pdf", "type": "application/pdf"}],
+                },
+            ]
+        }
+    )
+    assert [t for t, _ in parse_linkset(linkset, PAGE)] == [
+        "/bitstreams/11/content",
+        "/bitstreams/12/content",
+    ]
+    assert [c.url for c in linkset_candidates(linkset, "https://x.example/ls", PAGE)] == [
+        "https://journal.example.org/bitstreams/11/content"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("status", "headers", "body", "vendor"),
+    [
+        (403, {"cf-mitigated": "challenge"}, "<title>Just a moment...</title>", "Cloudflare"),
+        (
+            200,
+            {},
+            '<div class="cf-turnstile"></div><script src="https://challenges.cloudflare.com/'
+            'turnstile/v0/api.js"></script>',
+            "Turnstile",
+        ),
+        (
+            200,
+            {},
+            '<title>Making sure you&#39;re not a bot!</title><script id="anubis_version" '
+            'type="application/json">"v1.17"</script>',
+            "Anubis",
+        ),
+        (
+            202,
+            {"x-amzn-waf-action": "challenge"},
+            "<script>window.awsWafCookieDomainList = [];</script>",
+            "AWS WAF",
+        ),
+        (403, {"server": "ddos-guard"}, "<title>DDoS-Guard</title>", "DDoS-Guard"),
+        (
+            200,
+            {},
+            '<div id="sec-if-cpt-container"><script src="/_sec/cp_challenge/ak.js"></script>',
+            "Akamai",
+        ),
+        (
+            403,
+            {},
+            '<div id="px-captcha"></div><p>Press &amp; Hold to confirm you are a human</p>',
+            "PerimeterX",
+        ),
+        (
+            200,
+            {},
+            '<title>Security check</title><form><div class="h-captcha" data-sitekey="x">'
+            '</div></form><script src="https://hcaptcha.com/1/api.js"></script>',
+            "captcha",
+        ),
+    ],
+)
+def test_bot_walls_by_their_markers(
+    status: int, headers: dict[str, str], body: str, vendor: str
+) -> None:
+    evidence = challenge_evidence(status, headers, body)
+    assert evidence is not None and vendor.lower() in evidence.lower()
+    analysis = find_candidates(
+        f"<html><head></head><body>{body}</body></html>", PAGE, status=status, headers=headers
+    )
+    assert analysis.kind == "blocked" and analysis.candidates == ()
+
+
+def test_a_captcha_under_an_article_is_no_wall() -> None:
+    html = page(
+        '<div class="tools"><a href="/article/download/4711/88">PDF</a></div><form class="comment">'
+        '<div class="g-recaptcha" data-sitekey="x"></div></form>'
+        '<script src="https://www.google.com/recaptcha/api.js"></script>'
+    )
+    analysis = find_candidates(html, PAGE)
+    assert analysis.kind == "pdf"
