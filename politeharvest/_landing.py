@@ -1153,6 +1153,7 @@ def _repair_meta(candidate: Candidate, soup: BeautifulSoup, base: str) -> Candid
     return candidate
 
 
+_TEXT_URL = re.compile(r"https?://[^\s<>\"']+", re.IGNORECASE)
 _QUOTED = re.compile(r"""["']([^"'\s]{4,})["']""")
 _URLISH = re.compile(r"^(?:https?://|//|/|\.\./|[\w.-]+/)[^\s<>]*$|\.pdf(?:$|\?)", re.IGNORECASE)
 
@@ -1223,6 +1224,15 @@ def _link_sources(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
             found_form = _form_link(element)
             if found_form is not None and _FILE_HREF.search(found_form[0]):
                 yield element, found_form[0], "form"
+    for text in soup.find_all(string=_TEXT_URL):
+        parent = text.parent
+        if not isinstance(parent, Tag) or parent.find_parent(["a", "script", "style"]) is not None:
+            continue
+        if parent.name in ("a", "script", "style", "title", "textarea", "code"):
+            continue
+        for found in _TEXT_URL.findall(str(text)):
+            if _FILE_HREF.search(found):
+                yield parent, found.rstrip(".,;)"), "the page's text"
 
 
 def _foreign_label(element: Tag, link: str, regions: Regions, facts: PageFacts) -> str | None:
@@ -1257,6 +1267,9 @@ def _anchor_candidates(
         text = _text_of(element)
         if element.name == "form":
             text = (_form_link(element) or ("", ""))[1] or text[:40]
+        elif where == "the page's text":  # its label is the text around it, unless prose
+            text = " ".join(_TEXT_URL.sub(" ", text).split())
+            text = text if len(text.split()) <= 6 else ""
         if not href or _BAD_HREF.search(href):
             if href and not href.startswith("#"):
                 found.append(
@@ -1395,6 +1408,15 @@ def _weigh_declared(
     """
     declared = {c.url for c in candidates if c.source.startswith(("meta:", "link:", "jsonld"))}
     sources = list(_link_sources(soup)) if declared else []
+    # the page's own links that carry the article's id: a declared file without it is suspect
+    carried = [
+        c.url
+        for c in candidates
+        if c.rejected is None
+        and c.source.startswith(("anchor", "rule:"))
+        and c.score >= MIN_SCORE
+        and facts.named_in(c.url) is not None
+    ]
     out = []
     for c in candidates:
         if not c.source.startswith(("meta:", "link:", "jsonld", "signposting")):
@@ -1406,6 +1428,11 @@ def _weigh_declared(
         other = facts.other_doi(c.url)
         if contradiction is None and other is not None:
             contradiction = f"the address carries another DOI ({other}) than the article's"
+        if contradiction is None and carried and facts.named_in(c.url) is None:
+            contradiction = (
+                f"the page's own link {carried[0]} carries the article's identifier, this "
+                "address does not"
+            )
         if contradiction is not None:
             strong, score = False, score - 50
             evidence = f"{evidence}; weak: {contradiction}"

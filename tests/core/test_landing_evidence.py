@@ -268,3 +268,23 @@ def test_a_captcha_under_an_article_is_no_wall() -> None:
     )
     analysis = find_candidates(html, PAGE)
     assert analysis.kind == "pdf"
+
+
+def test_an_address_in_the_pages_text_beside_a_download_label() -> None:
+    html = page("<p>Full text (PDF): https://files.journal.example.org/4711/meadows.pdf</p>")
+    assert first(html) == "https://files.journal.example.org/4711/meadows.pdf"
+    prose = page(
+        "<p>Site descriptions follow the network's protocol, published at "
+        "https://journal.example.org/files/protocol-2019.pdf and used since then.</p>"
+    )
+    assert kept(prose) == []
+
+
+def test_a_declared_file_without_the_articles_id_yields_to_the_pages_own_link() -> None:
+    html = page(
+        '<div class="tools"><a href="/article/download/4711/88">Download PDF</a></div>',
+        head='<meta name="citation_pdf_url" content="/article/download/4702/61">',
+    )
+    analysis = find_candidates(html, PAGE)
+    assert analysis.candidates[0].url == "https://journal.example.org/article/download/4711/88"
+    assert not analysis.candidates[1].strong
