@@ -875,7 +875,7 @@ def parse_link_header(value: str) -> list[tuple[str, dict[str, str]]]:
     """
     links: list[tuple[str, dict[str, str]]] = []
     for match in re.finditer(
-        r"<([^>]*)>((?:\s*;\s*[^;,=\s]+\s*(?:=\s*(?:\"[^\"]*\"|[^;,\s]*))?)*)", value
+        r"<([^<>]*)>((?:\s*;\s*[^;,=\s]+\s*(?:=\s*(?:\"[^\"]*\"|[^;,\s]*))?)*)", value
     ):
         params: dict[str, str] = {}
         for param in re.finditer(

@@ -288,3 +288,12 @@ def test_a_declared_file_without_the_articles_id_yields_to_the_pages_own_link() 
     analysis = find_candidates(html, PAGE)
     assert analysis.candidates[0].url == "https://journal.example.org/article/download/4711/88"
     assert not analysis.candidates[1].strong
+
+
+def test_a_malformed_link_header_keeps_its_good_links() -> None:
+    links = parse_link_header(
+        '<https://x.example/a.pdf>; rel=item; type=application/pdf, <broken; rel="x", '
+        '<https://x.example/b>; title="a, b"; rel="item"'
+    )
+    assert [t for t, _ in links] == ["https://x.example/a.pdf", "https://x.example/b"]
+    assert links[1][1] == {"title": "a, b", "rel": "item"}
