@@ -613,14 +613,23 @@ _BUTTON_WORDS = frozenset(
     re.split(
         r"\s+",
         "download downloads view open get read pdf pdfs full text fulltext article paper file "
-        "files version format here now this the a an as or of in and size kb mb gb manuscript "
-        "document published accepted final original main link english print printable new "
-        "window tab opens click save online tam metin makale indir i̇ndir télécharger texte "
-        "intégral descargar texto completo baixar herunterladen volltext artikel artículo "
-        "artigo unduh teks lengkap naskah скачать полный текст статьи статья файл 全文 下载 "
-        "ダウンロード 本文 원문 다운로드 보기 pdf下载 全文pdf",
+        "files version format here now this that the a an as or of in on at to for and with "
+        "your our its size kb mb gb ko mo manuscript document published accepted final "
+        "original main link english print printable new window tab opens click save online "
+        "tam metin makale indir i̇ndir bu ve için türkçe ingilizce télécharger texte intégral "
+        "le la les l du des de en et au version française français descargar texto completo "
+        "el los las del al en este esta artículo artigo baixar em do da este esta português "
+        "español herunterladen volltext artikel der die das des den dem als im und deutsch "
+        "unduh teks lengkap naskah artikel ini dalam bahasa indonesia inggris скачать полный "
+        "текст статьи статья статью файл в на и с pdf-файл русский",
     )
 )
+#: Button words of scripts written without spaces, removed before counting what is left.
+_CJK_WORDS = (
+    r"全文|本文|下载|下載|ダウンロード|ファイル|閲覧|表示|論文|论文|日本語|英語|中文|英文|"
+    r"原文|원문|다운로드|보기|파일|열기|논문|한국어|영어"
+)
+_CJK_BUTTON = re.compile(_CJK_WORDS + r"|[をのでする]")
 
 
 def _button_text(text: str) -> bool:
@@ -630,12 +639,17 @@ def _button_text(text: str) -> bool:
     if not (
         _PDF_WORD.search(text)
         or _DOWNLOAD_WORD.search(text)
-        or re.search(r"скачать|текст|全文|下载|ダウンロード|원문|다운로드|unduh", text, re.I)
+        or re.search(r"скачать|текст|unduh|" + _CJK_WORDS, text, re.I)
     ):
         return False
-    words = re.findall(r"[^\W\d_]+", text.lower())
-    rest = [w for w in words if w not in _BUTTON_WORDS and len(w) > 1]
-    return bool(words) and len(rest) <= 1
+    words = re.findall(r"[^\W\d_]+", _CJK_BUTTON.sub(" ", text.lower()))
+    rest = [
+        w
+        for w in words
+        if w not in _BUTTON_WORDS and len(w) > (2 if _CJK.search(w) else 1) and w != "pdf"
+    ]
+    rest = [w.removesuffix("pdf") for w in rest if w.removesuffix("pdf") not in _BUTTON_WORDS]
+    return len(rest) <= 1 and bool(words or re.search(_CJK_WORDS, text))
 
 
 def _names_document(element: Tag, *, loose: bool = False) -> str | None:
@@ -714,7 +728,13 @@ class Regions:
             for sibling in child.find_previous_siblings(limit=3):
                 heading = sibling if sibling.name in _HEADINGS else None
                 if heading is None and sibling.find("a") is None:
-                    heading = sibling.find(_HEADINGS)
+                    inner = sibling.find(_HEADINGS)
+                    # a heading's wrapper (<div class="title"><h3>...</h3></div>), not a
+                    # section of its own with a heading and more
+                    same = inner is not None and inner.get_text(strip=True) == sibling.get_text(
+                        strip=True
+                    )
+                    heading = inner if same else None
                 if heading is not None:
                     return " ".join(heading.get_text(" ", strip=True).split())[:80]
             child = parent

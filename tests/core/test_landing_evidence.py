@@ -297,3 +297,25 @@ def test_a_malformed_link_header_keeps_its_good_links() -> None:
     )
     assert [t for t, _ in links] == ["https://x.example/a.pdf", "https://x.example/b"]
     assert links[1][1] == {"title": "a, b", "rel": "item"}
+
+
+@pytest.mark.parametrize(
+    ("text", "button"),
+    [
+        ("Download PDF (2.3 MB)", True),
+        ("Baixar este artigo em PDF", True),
+        ("Texte intégral (PDF, 1,2 Mo)", True),
+        ("Скачать статью в PDF", True),
+        ("本文PDF（日本語）", True),
+        ("全文下载", True),
+        ("원문보기", True),
+        ("Unduh PDF", True),
+        ("Submission rules (PDF)", False),
+        ("Conflict of interest form (PDF)", False),
+        ("Annual report 2020", False),
+    ],
+)
+def test_download_buttons_in_many_languages(text: str, button: bool) -> None:
+    from politeharvest._landing import _button_text
+
+    assert _button_text(text) is button
