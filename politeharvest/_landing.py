@@ -621,7 +621,7 @@ _BUTTON_WORDS = frozenset(
         "el los las del al en este esta artículo artigo baixar em do da este esta português "
         "español herunterladen volltext artikel der die das des den dem als im und deutsch "
         "unduh teks lengkap naskah artikel ini dalam bahasa indonesia inggris скачать полный "
-        "текст статьи статья статью файл в на и с pdf-файл русский",
+        "текст статьи статья статью файл в на и с pdf-файл русский",  # noqa: RUF001 - Russian
     )
 )
 #: Button words of scripts written without spaces, removed before counting what is left.
