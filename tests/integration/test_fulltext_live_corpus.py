@@ -110,7 +110,36 @@ def document(doc: dict[str, Any], record: dict[str, Any]) -> bytes:
     if own and record.get("year"):
         lines.append(str(record["year"]))
     lines.append("Abstract. " + "The study reports measurements and their discussion. " * 3)
-    return text_pdf(lines)
+    if all(ord(c) < 256 for line in lines for c in line):
+        return text_pdf(lines)
+    return unicode_pdf(lines)
+
+
+def unicode_pdf(lines: list[str]) -> bytes:
+    """A PDF whose text layer keeps Japanese, Chinese, Korean and Cyrillic letters (reportlab's
+    CID fonts); without reportlab, `text_pdf` (letters outside Latin-1 lost)."""
+    try:
+        from reportlab.pdfbase import pdfmetrics
+        from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+        from reportlab.pdfgen import canvas
+    except ImportError:
+        return text_pdf(lines)
+    import io
+
+    korean = any("\uac00" <= c <= "\ud7af" for line in lines for c in line)
+    chinese = any("\u4e00" <= c <= "\u9fff" for line in lines for c in line) and not any(
+        "\u3040" <= c <= "\u30ff" for line in lines for c in line
+    )
+    font = "HYSMyeongJo-Medium" if korean else "STSong-Light" if chinese else "HeiseiMin-W3"
+    pdfmetrics.registerFont(UnicodeCIDFont(font))
+    buffer = io.BytesIO()
+    page = canvas.Canvas(buffer)
+    page.setFont(font, 11)
+    for n, line in enumerate(lines):
+        page.drawString(50, 780 - 16 * n, line[:90])
+    page.showPage()
+    page.save()
+    return buffer.getvalue()
 
 
 class CorpusRepository(OaiTestRepository):
