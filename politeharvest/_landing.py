@@ -592,17 +592,34 @@ def page_facts(soup: BeautifulSoup, url: str) -> PageFacts:
             ids.append(segment)  # a slug
         elif re.fullmatch(r"[a-z]{1,6}[-_.]?\d{4,}(v\d+)?", segment):
             ids.append(segment)  # hal-01234, PMC3531190, S1462901...
+    ids += re.findall(r"(?:^|&)[^=&]*=(\d{3,})(?=&|$)", urlsplit(url).query)  # article.php?id=4711
     return PageFacts(
         url, tuple(dict.fromkeys(t for t in titles if t)), doi, tuple(dict.fromkeys(ids))
     )
 
 
 def _shape(url: str) -> tuple[str, ...]:
-    """An address's path with its identifying parts blanked (another article's page looks alike)."""
-    segments = unquote(urlsplit(url).path).strip("/").split("/")
-    return tuple(
-        "#" if re.search(r"\d", s) else "*" if s.count("-") >= 2 else s.lower() for s in segments
+    """An address's path with its identifying parts blanked (another article's page looks alike).
+
+    Segments with digits become ``#``, slugs ``*``; query fields keep their names, their
+    values blanked the same way (``article.php?id=#``).
+    """
+    parts = urlsplit(url)
+    segments = unquote(parts.path).strip("/").split("/")
+    fields = [f.split("=", 1) for f in parts.query.split("&") if f]
+    return (
+        *(
+            "#" if re.search(r"\d", s) else "*" if s.count("-") >= 2 else s.lower()
+            for s in segments
+        ),
+        *(f"?{f[0]}={'#' if re.search(r'[0-9]', f[-1]) else '*'}" for f in fields),
     )
+
+
+def _same_page(a: str, b: str) -> bool:
+    """True when two addresses name the same page (path and query alike, fragments aside)."""
+    x, y = urlsplit(a), urlsplit(b)
+    return (x.path.rstrip("/"), x.query) == (y.path.rstrip("/"), y.query)
 
 
 #: Words of download buttons and file descriptions, in the languages of the anchor words
@@ -798,7 +815,7 @@ class Regions:
                     continue
                 href = _absolute(str(anchor["href"]), self._base)
                 if (
-                    urlsplit(href).path.rstrip("/") != urlsplit(self._facts.url).path.rstrip("/")
+                    not _same_page(href, self._facts.url)
                     and _same_site(href, self._facts.url)
                     and _shape(href) == self._shape
                 ):

@@ -319,3 +319,13 @@ def test_download_buttons_in_many_languages(text: str, button: bool) -> None:
     from politeharvest._landing import _button_text
 
     assert _button_text(text) is button
+
+
+def test_a_card_of_another_article_on_a_site_with_query_ids() -> None:
+    url = "https://revistas.example.org/article.php?id=4711"
+    html = page(
+        '<div class="next"><a href="article.php?id=4712">Trampling effects on subalpine '
+        'vegetation</a> <a href="download.php?id=4712">PDF</a></div>'
+        '<div class="tools"><a href="download.php?id=4711">PDF</a></div>'
+    )
+    assert kept(html, url) == ["https://revistas.example.org/download.php?id=4711"]
