@@ -46,11 +46,11 @@ _HEADERS: tuple[tuple[str, str, str], ...] = (
 )
 #: Titles of interstitials: strong on an error status, or with a captcha widget.
 _TITLES = re.compile(
-    r"<title>\s*(just a moment\.*|attention required!? \| cloudflare|ddos-guard|"
+    r"<title>[^<]{0,40}?\b(just a moment\.*|attention required!? \| cloudflare|ddos-guard|"
     r"making sure you(?:'|&#39;|\u2019)re not a bot!?|human verification|access denied|"
     r"security check|verify(?:ing)? (?:you are|that you are) (?:a )?human|are you a robot\??|"
     r"one more step|please wait\.*|checking your browser[^<]*|bot verification|"
-    r"captcha[^<]*|pardon our interruption)\s*</title>",
+    r"captcha[^<]*|pardon our interruption)[^<]{0,40}</title>",
     re.IGNORECASE,
 )
 _CAPTCHA = re.compile(
@@ -59,7 +59,7 @@ _CAPTCHA = re.compile(
     re.IGNORECASE,
 )
 _ARTICLE = re.compile(r"<meta[^>]+name=[\"'](?:citation_title|dc\.title)[\"']", re.IGNORECASE)
-_TAGS = re.compile(r"<[^>]*>|<script.*?</script>|<style.*?</style>", re.IGNORECASE | re.DOTALL)
+_TAGS = re.compile(r"<script.*?</script>|<style.*?</style>|<[^>]*>", re.IGNORECASE | re.DOTALL)
 
 
 def challenge_evidence(status: int, headers: Mapping[str, str], body: bytes | str) -> str | None:

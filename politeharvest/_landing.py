@@ -372,7 +372,7 @@ EXTRACTORS: Mapping[str, Callable[[BeautifulSoup, str], list[tuple[str, str]]]] 
 # -- what is never a landing page or a file --------------------------------------------------
 
 _PROBLEMATIC = re.compile(
-    r"(" + SIGN_IN_PATH + r"|/register\b|/cart\b|/account\b|/search\b|/search\?"
+    r"(" + SIGN_IN_PATH + r"|/register\b|/cart\b|/account\b|/search/?(?:$|\?)"
     r"|[?&](q|query|search)=|/share\b|sharer\.php|/action/showCitFormats|/citation-?export"
     r"|\.(?:jpe?g|png|gif|svg|css|js|mp4|webm|ogg|ris|bib|enw|nbib)(?:\?|$))",
     re.IGNORECASE,
@@ -408,7 +408,11 @@ _STRONG_TEXT = re.compile(
     r"(?:\s*(?:\(\s*[\d.,]+\s*[kmg]?b\s*\)|file|version|download|indir|i̇ndir|herunterladen))*\s*$",
     re.IGNORECASE,
 )
-_PDF_WORD = re.compile(r"\bpdf\b|tam\s+metin|volltext|texte\s+intégral|texto\s+completo", re.I)
+_PDF_WORD = re.compile(
+    r"\bpdf\b|tam\s+metin|volltext|texte\s+intégral|texto\s+completo|testo\s+completo|"
+    r"teks\s+lengkap|naskah\s+lengkap|полный\s+текст|全文|原文|본문|원문",
+    re.I,
+)
 _DOWNLOAD_WORD = re.compile(
     r"download|indir|i̇ndir|télécharger|descargar|baixar|herunterladen|full[ -]?text|tam metin", re.I
 )
@@ -417,7 +421,22 @@ _BAD_TEXT = re.compile(
     r"reference|citation|cite\b|bibtex|endnote|\bris\b|purchase|buy\b|rent\b|subscribe|"
     r"reprint|permission|license|licence|lisans|lizenz|guide|instructions|template|author\s+guidelines|"
     r"cover|kapak|ek\s+dosya|kaynak|atıf|atif|erratum|corrigendum|review\s+report|"  # noqa: RUF001 - Turkish for citation
-    r"peer\s+review|graphical\s+abstract|thumbnail|preview|sample\s+pages|table\s+of\s+contents",
+    r"peer\s+review|graphical\s+abstract|thumbnail|preview|sample\s+pages|table\s+of\s+contents|"
+    # other kinds of documents, in the languages of the corpora: abstracts and summaries,
+    # notices (retractions, corrections), forms, rules and guides, tables of contents and
+    # whole issues, examiners' reports
+    r"\babstracts?\b|要旨|抄録|摘要|초록|аннотаци|\brésumé\b|\bresumen\b|\bresumo\b|\bözet\b|"
+    r"zusammenfassung|\babstrak\b|retract|withdrawal|withdrawn|penarikan|rétractation|"
+    r"retractación|retratação|geri\s+çek|rücknahme|zurückgezogen|expression\s+of\s+concern|"
+    r"\bcorrection\b|corrección|correção|düzeltme|berichtigung|errat|撤回|正誤|勘誤|철회|"
+    r"\bform\b|formulario|formulaire|formular\b|formu\b|declaration|déclaration|"
+    r"conflicts?\s+of\s+interest|copyright\s+(?:agreement|transfer)|checklist|"
+    r"submission\s+(?:guidelines|rules|template|form|checklist)|\brules\b|regulations?\b|"
+    r"\bmanual\b|handbook|手引|規程|様式|申請書|양식|규정|안내서|правила|положени|\bформа\b|"  # noqa: RUF001
+    r"kılavuz|yazım\s+kural|şablon|dilekçe|pedoman|panduan|petunjuk|\bnormas\b|directrices|"  # noqa: RUF001
+    r"plantilla|consignes|richtlinie|vorlage|\bcontents\b|sommaire|índice|inhaltsverzeichnis|"
+    r"目次|목차|содержание|içindekiler|daftar\s+isi|front\s*matter|back\s*matter|"
+    r"(?:full|whole|complete|entire)\s+issue|審査|심사|referee",
     re.IGNORECASE,
 )
 _BAD_HREF = re.compile(
@@ -451,7 +470,7 @@ _REGION_HEADING = re.compile(
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 _LANDMARKS = {"navigation": "navigation", "contentinfo": "footer", "banner": "header"}
 _FILE_HREF = re.compile(
-    r"\.pdf(?:$|[?#])|/pdf(?:/|$|\?)|/pdfft|/pdfdirect|/download(?:/|$|\?)|/document$|"
+    r"\.pdf(?:$|[?#])|/pdf(?:/|$|\?)|/pdfft|/pdfdirect|/downloads?(?:/|$|\?)|/document$|"
     r"/full-?text(?:/|$)|/volltext(?:/|$)|"
     r"/files?/|viewcontent\.cgi|bitstream|article-file|ndownloader|[?&]format=pdf",
     re.IGNORECASE,
@@ -531,6 +550,17 @@ class PageFacts:
         """True when `text` is (close to) one of the article's titles."""
         return any(_similar(text, title) for title in self.titles)
 
+    def untitled(self, text: str) -> str:
+        """`text` without the words of the article's titles.
+
+        A label's own words, not the title's, say what a link is: "Open the PDF for <title>"
+        becomes "Open the PDF for".
+        """
+        words = {w for title in self.titles for w in _words_of(title)}
+        if not words:
+            return text
+        return " ".join(t for t in re.findall(r"\S+", text) if not set(_words_of(t)) & words)
+
     def other_doi(self, url: str) -> str | None:
         """A DOI in `url` that is not the article's (nor a prefix of it, or it of one), or None."""
         if not self.doi:
@@ -548,9 +578,8 @@ class PageFacts:
         low = unquote(url).lower()
         if self.doi and (self.doi in low or self.doi.split("/", 1)[-1] in low):
             return f"the article's DOI {self.doi}"
-        tokens = set(re.split(r"[^0-9a-z\u00c0-\uffff]+", low))
         for token in self.ids:
-            if token in tokens or ("-" in token and token in low):
+            if re.search(rf"(?<![0-9a-z]){re.escape(token)}(?![0-9a-z])", low):
                 return f"the article's id {token!r} from its address"
         return None
 
@@ -585,14 +614,20 @@ def page_facts(soup: BeautifulSoup, url: str) -> PageFacts:
         doi = in_url.group(0).rstrip(".,;)/").lower() if in_url else None
     ids: list[str] = []
     path = unquote(urlsplit(url).path).lower()
-    for segment in path.strip("/").split("/")[-3:]:
-        if re.fullmatch(r"\d{3,}", segment):
+    for segment in (
+        re.sub(r"\.(?:html?|php|aspx?|jsp|kci|do)$", "", s) for s in path.strip("/").split("/")[-3:]
+    ):
+        if re.fullmatch(r"\d{3,}(?:[._]\d+)*", segment):  # 4711, 202305.1187
             ids.append(segment)
         elif segment.count("-") >= 2 and re.search(r"[a-z]{3}", segment) and len(segment) >= 12:
             ids.append(segment)  # a slug
         elif re.fullmatch(r"[a-z]{1,6}[-_.]?\d{4,}(v\d+)?", segment):
             ids.append(segment)  # hal-01234, PMC3531190, S1462901...
-    ids += re.findall(r"(?:^|&)[^=&]*=(\d{3,})(?=&|$)", urlsplit(url).query)  # article.php?id=4711
+    # article.php?id=4711, artiId=ART002852171
+    ids += [
+        v.lower()
+        for v in re.findall(r"(?:^|&)[^=&]*=([A-Za-z]{0,6}\d{3,})(?=&|$)", urlsplit(url).query)
+    ]
     return PageFacts(
         url, tuple(dict.fromkeys(t for t in titles if t)), doi, tuple(dict.fromkeys(ids))
     )
@@ -653,6 +688,9 @@ def _button_text(text: str) -> bool:
     """True when an anchor's text is a download button's, not a document's name."""
     if _STRONG_TEXT.match(text):
         return True
+    letters = re.findall(r"[^\W\d_]+", text.lower())
+    if letters and all(w in _BUTTON_WORDS for w in letters) and len(letters) <= 6:
+        return True  # "Read article", "View full text", "Open"
     if not (
         _PDF_WORD.search(text)
         or _DOWNLOAD_WORD.search(text)
@@ -688,6 +726,8 @@ def _names_document(element: Tag, *, loose: bool = False) -> str | None:
     return text
 
 
+#: Elements that are items of a list by their tag alone (alike without a class).
+_ITEM_TAGS = ("li", "tr", "dd", "article")
 _REAL_HREF = re.compile(r"^\s*(?!#|javascript:|mailto:)\S", re.IGNORECASE)
 _SIZE = re.compile(r"\d+(?:[.,]\d+)?\s*(?:[kmg]i?b|bytes?)\b|\.pdf\b|\d{1,2}:\d\d", re.IGNORECASE)
 
@@ -800,6 +840,7 @@ class Regions:
                 for s in parent.find_all(block.name, recursive=False)
                 if s is not block
                 and (s.get("class") or []) == (block.get("class") or [])
+                and (block.get("class") or block.name in _ITEM_TAGS)
                 and (
                     any(_names_document(a, loose=True) for a in s.find_all("a", href=_REAL_HREF))
                     or _own_text(s) is not None
@@ -809,7 +850,7 @@ class Regions:
                 return (
                     f"in a list of other documents ({len(alike) + 1} alike blocks, e.g. {title!r})"
                 )
-        if self._shape and len(block.find_all("a", href=True)) <= 6:
+        if self._shape and depth <= 2 and len(block.find_all("a", href=_REAL_HREF)) <= 4:
             for anchor, text in names:
                 if not anchor.get("href") or anchor is block:
                     continue
@@ -1083,7 +1124,12 @@ _OTHER_DOCUMENT_REGIONS = (
 
 
 def _contradiction(
-    url: str, sources: Sequence[tuple[Tag, str, str]], base: str, regions: Regions, facts: PageFacts
+    url: str,
+    sources: Sequence[tuple[Tag, str, str]],
+    base: str,
+    regions: Regions,
+    facts: PageFacts,
+    rules: Sequence[SiteRule] = (),
 ) -> str | None:
     """Why the page itself says `url` is another document, or None.
 
@@ -1091,11 +1137,12 @@ def _contradiction(
     labelled as another kind of document.
     """
     for element, href, _ in sources:
-        if _absolute(href, base) != url:
-            continue
-        text = _text_of(element)
-        if _BAD_TEXT.search(text):
-            return f"the page labels the same address {text[:40]!r}"
+        link = _absolute(href, base)
+        if link != url and all(r.rewritten(link) != url for r in rules if r.rewrite):
+            continue  # neither the address nor its file (an OJS galley's view page)
+        label = _foreign_label(element, url, regions, facts)
+        if label is not None:
+            return f"the page's link to it says it is another document: {label}"
         named = _names_document(element) if element.name in ("a", "area") else None
         if named is not None and not facts.is_title(named):
             return f"the page's link to it names another document ({named[:50]!r})"
@@ -1204,6 +1251,15 @@ def _looks_like_link(value: str) -> bool:
     )
 
 
+def _form_label(form: Tag) -> str:
+    """The text of a form's submit button ("Download the selected file"), or ""."""
+    for field in form.find_all(["input", "button"]):
+        kind = str(field.get("type") or ("submit" if field.name == "button" else "text")).lower()
+        if kind in ("submit", "button"):
+            return str(field.get("value") or "") or field.get_text(" ", strip=True)
+    return ""
+
+
 def _form_link(form: Tag) -> tuple[str, str] | None:
     """A GET form's target with its fields (``action?file=...``), and its button's text."""
     if str(form.get("method") or "get").lower() != "get":
@@ -1240,8 +1296,9 @@ def _link_sources(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
             if not isinstance(value, str) or not value.strip():
                 continue
             if name.startswith("on") and len(name) > 4:
+                button = _button_text(_text_of(element))
                 for found in _QUOTED.findall(value):
-                    if _looks_like_link(found) and _FILE_HREF.search(found):
+                    if _looks_like_link(found) and (button or _FILE_HREF.search(found)):
                         yield element, found, name
             elif (
                 name.startswith("data-")
@@ -1272,6 +1329,20 @@ def _link_sources(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
                 yield parent, found.rstrip(".,;)"), "the page's text"
 
 
+def _item_text(element: Tag) -> str:
+    """The short text of the list item or table row a link sits in ("内容の要旨 [file] (182 KB)").
+
+    Only an item of a few words counts (a label), not a paragraph around a link.
+    """
+    for depth, parent in enumerate(element.parents):
+        if depth > 2 or not isinstance(parent, Tag):
+            return ""
+        if parent.name in ("li", "tr", "dd", "dt"):
+            text = " ".join(parent.get_text(" ", strip=True).split())
+            return text if len(text.split()) <= 12 else ""
+    return ""
+
+
 def _foreign_label(element: Tag, link: str, regions: Regions, facts: PageFacts) -> str | None:
     """Why the link's own label or address says it is another document, or None.
 
@@ -1279,11 +1350,14 @@ def _foreign_label(element: Tag, link: str, regions: Regions, facts: PageFacts) 
     ("Template", "Supplementary material"); the address may carry another DOI.
     """
     text = _text_of(element)
-    if _BAD_TEXT.search(text):
+    if _BAD_TEXT.search(facts.untitled(text)):
         return f"anchor text {text[:40]!r} names another kind of document"
     heading = regions.label(element)
-    if heading and _BAD_TEXT.search(heading) and not facts.is_title(heading):
+    if heading and _BAD_TEXT.search(facts.untitled(heading)):
         return f"under the heading {heading[:40]!r}, another kind of document"
+    item = _item_text(element)
+    if item and _BAD_TEXT.search(facts.untitled(item)):
+        return f"in an item labelled {item[:40]!r}, another kind of document"
     other = facts.other_doi(link)
     if other is not None:
         return f"the address carries another DOI ({other}) than the article's ({facts.doi})"
@@ -1303,7 +1377,7 @@ def _anchor_candidates(
     for element, href, where in _link_sources(soup):
         text = _text_of(element)
         if element.name == "form":
-            text = (_form_link(element) or ("", ""))[1] or text[:40]
+            text = _form_label(element) or text[:40]
         elif where == "the page's text":  # its label is the text around it, unless prose
             text = " ".join(_TEXT_URL.sub(" ", text).split())
             text = text if len(text.split()) <= 6 else ""
@@ -1359,7 +1433,7 @@ def _anchor_candidates(
         if "pdf" in str(element.get("type") or "").lower() or "pdf" in classes:
             score += ANCHOR_WEIGHTS.pdf_type
             evidence.append("type/class says pdf")
-        elif re.search(r"download|galley", classes):
+        elif re.search(r"download|galley|(?:^|[\s_-])(?:down|dl)(?:$|[\s_-])", classes):
             score += ANCHOR_WEIGHTS.download_word
             evidence.append("class says download")
         identified = facts.named_in(link)
@@ -1370,7 +1444,7 @@ def _anchor_candidates(
             score -= ANCHOR_WEIGHTS.page_address
             evidence.append("address of a web page")
         host = (urlsplit(link).hostname or "").lower()
-        if host != page_host:
+        if host != page_host and identified is None:
             score -= ANCHOR_WEIGHTS.other_host
             evidence.append("another host")
         if score <= 0:
@@ -1433,6 +1507,7 @@ def _weigh_declared(
     base: str,
     regions: Regions,
     facts: PageFacts,
+    rules: Sequence[SiteRule] = (),
 ) -> list[Candidate]:
     """Declared files (meta tags, JSON-LD, Signposting) weighed against what the page shows.
 
@@ -1461,7 +1536,7 @@ def _weigh_declared(
             continue
         strong = c.strong if c.source == "signposting" else _same_site(c.url, base)
         score, evidence = c.score, c.evidence
-        contradiction = _contradiction(c.url, sources, base, regions, facts)
+        contradiction = _contradiction(c.url, sources, base, regions, facts, rules)
         other = facts.other_doi(c.url)
         if contradiction is None and other is not None:
             contradiction = f"the address carries another DOI ({other}) than the article's"
@@ -1470,6 +1545,9 @@ def _weigh_declared(
                 f"the page's own link {carried[0]} carries the article's identifier, this "
                 "address does not"
             )
+        if contradiction is not None and contradiction.startswith("the page's link to it"):
+            out.append(attrs.evolve(c, strong=False, rejected=contradiction))
+            continue
         if contradiction is not None:
             strong, score = False, score - 50
             evidence = f"{evidence}; weak: {contradiction}"
@@ -1541,7 +1619,7 @@ def find_candidates(
         *_anchor_candidates(soup, base, regions, facts),
     ]
     candidates = [_repair_meta(c, soup, base) for c in candidates if c.url]
-    candidates = _weigh_declared(candidates, soup, base, regions, facts)
+    candidates = _weigh_declared(candidates, soup, base, regions, facts, rules)
     # Platform first: when a site rule found the article's file on the page, generic
     # anchors and learned structure do not compete; when a rule recognised the platform
     # by its address but found nothing, an anchor needs strong evidence.
