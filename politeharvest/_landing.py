@@ -539,16 +539,37 @@ class PageFacts:
         doi: the article's DOI, lower case, if the page gives one.
         ids: tokens of the page's address that name the article (a numeric id, a slug,
             the DOI's suffix), lower case.
+        surnames: the authors' family names (``citation_author``, ``dc.creator``), folded.
     """
 
     url: str
     titles: tuple[str, ...] = ()
     doi: str | None = None
     ids: tuple[str, ...] = ()
+    surnames: tuple[str, ...] = ()
 
     def is_title(self, text: str) -> bool:
         """True when `text` is (close to) one of the article's titles."""
         return any(_similar(text, title) for title in self.titles)
+
+    def relates(self, name: str) -> str | None:
+        """Why a file name is this article's ("okafor_lindqvist_2022_aam.pdf"), or None.
+
+        It shares a word with a title or an author's name, carries an identifier, or is made
+        of generic words only ("fulltext.pdf", "thesis_final.pdf").
+        """
+        stem = re.sub(r"\.\w{2,4}$", "", unquote(name).lower())
+        words = set(_words_of(stem.replace("_", " ")))
+        if words & {w for t in self.titles for w in _words_of(t) if len(w) >= 4}:
+            return "a word of the article's title"
+        if words & set(self.surnames):
+            return "an author's name"
+        if self.named_in(name) is not None:
+            return "the article's identifier"
+        letters = re.findall(r"[a-z]+", stem)
+        if letters and all(w in _BUTTON_WORDS or w in _GENERIC_FILE for w in letters):
+            return "a generic name"
+        return None
 
     def untitled(self, text: str) -> str:
         """`text` without the words of the article's titles.
@@ -587,9 +608,38 @@ class PageFacts:
 _DOI_IN = re.compile(r"10\.\d{4,9}/[^\s\"'<>?#&]+", re.IGNORECASE)
 
 
+#: Words of generic file names (besides the download-button words).
+_GENERIC_FILE = frozenset(
+    [
+        "thesis",
+        "dissertation",
+        "tez",
+        "tesis",
+        "these",
+        "diss",
+        "preprint",
+        "postprint",
+        "aam",
+        "vor",
+        "am",
+        "rev",
+        "revised",
+        "camera",
+        "ready",
+        "submitted",
+        "fulltext",
+        "full_text",
+        "main",
+        "ms",
+        "paper",
+    ]
+)
+
+
 def page_facts(soup: BeautifulSoup, url: str) -> PageFacts:
     """The article's titles, DOI and address identifiers, as the page states them."""
     titles: list[str] = []
+    surnames: list[str] = []
     doi: str | None = None
     for meta in soup.find_all("meta"):
         name = str(meta.get("name") or meta.get("property") or "").strip().lower()
@@ -598,6 +648,9 @@ def page_facts(soup: BeautifulSoup, url: str) -> PageFacts:
             continue
         if name in ("citation_title", "dc.title", "og:title", "dcterms.title"):
             titles.append(content)
+        elif name in ("citation_author", "dc.creator", "dcterms.creator"):
+            family = content.split(",")[0] if "," in content else (content.split() or [""])[-1]
+            surnames.extend(_words_of(family))
         elif doi is None and name in (
             "citation_doi",
             "dc.identifier",
@@ -629,7 +682,11 @@ def page_facts(soup: BeautifulSoup, url: str) -> PageFacts:
         for v in re.findall(r"(?:^|&)[^=&]*=([A-Za-z]{0,6}\d{3,})(?=&|$)", urlsplit(url).query)
     ]
     return PageFacts(
-        url, tuple(dict.fromkeys(t for t in titles if t)), doi, tuple(dict.fromkeys(ids))
+        url,
+        tuple(dict.fromkeys(t for t in titles if t)),
+        doi,
+        tuple(dict.fromkeys(ids)),
+        tuple(dict.fromkeys(surnames)),
     )
 
 
@@ -684,6 +741,12 @@ _CJK_WORDS = (
 _CJK_BUTTON = re.compile(_CJK_WORDS + r"|[をのでする]")
 
 
+#: Runs of letters, a script's run apart from the next ("pdf形式" is "pdf" and "形式").
+_LETTER_RUNS = re.compile(
+    r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]+|[^\W\d_\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]+"
+)
+
+
 def _button_text(text: str) -> bool:
     """True when an anchor's text is a download button's, not a document's name."""
     if _STRONG_TEXT.match(text):
@@ -697,12 +760,10 @@ def _button_text(text: str) -> bool:
         or re.search(r"скачать|текст|unduh|" + _CJK_WORDS, text, re.I)
     ):
         return False
-    words = re.findall(r"[^\W\d_]+", _CJK_BUTTON.sub(" ", text.lower()))
-    rest = [
-        w
-        for w in words
-        if w not in _BUTTON_WORDS and len(w) > (2 if _CJK.search(w) else 1) and w != "pdf"
-    ]
+    words = re.findall(_LETTER_RUNS, _CJK_BUTTON.sub(" ", text.lower()))
+    rest = [w for w in words if w not in _BUTTON_WORDS and len(w) > 1 and w != "pdf"]
+    if any(len(w) >= 3 and _CJK.search(w) for w in rest):
+        return False  # a name written without spaces ("博士論文インターネット公表許諾書")
     rest = [w.removesuffix("pdf") for w in rest if w.removesuffix("pdf") not in _BUTTON_WORDS]
     return len(rest) <= 1 and bool(words or re.search(_CJK_WORDS, text))
 
@@ -714,6 +775,11 @@ def _names_document(element: Tag, *, loose: bool = False) -> str | None:
     they are titles (one per block of a list).
     """
     text = " ".join(element.get_text(" ", strip=True).split())
+    if _CJK.search(text):  # no spaces between words: its letters count
+        letters = len(re.findall(r"\w", text))
+        if letters >= (5 if loose else 8) and not _button_text(text):
+            return text
+        return None
     short = (
         len(text) < 10 or len(text.split()) < 2
         if loose
@@ -1296,7 +1362,7 @@ def _link_sources(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
             if not isinstance(value, str) or not value.strip():
                 continue
             if name.startswith("on") and len(name) > 4:
-                button = _button_text(_text_of(element))
+                button = _button_text(element.get_text(" ", strip=True) or _text_of(element))
                 for found in _QUOTED.findall(value):
                     if _looks_like_link(found) and (button or _FILE_HREF.search(found)):
                         yield element, found, name
@@ -1411,6 +1477,10 @@ def _anchor_candidates(
                 )
             )
             continue
+        visible = " ".join(element.get_text(" ", strip=True).split())
+        if element.name != "form":
+            # a button's visible text decides when it is one ("원문보기" titled "새창열림")
+            text = visible if visible and _button_text(visible) else text
         if named is not None:
             score += ANCHOR_WEIGHTS.pdf_word
             evidence.append("anchor text is the article's title")
@@ -1424,8 +1494,11 @@ def _anchor_candidates(
             score += ANCHOR_WEIGHTS.download_word
             evidence.append(f"anchor text {text[:40]!r}")
         elif re.fullmatch(r"\S+\.pdf", text.split(" ")[0] if text else "", re.IGNORECASE):
-            score += ANCHOR_WEIGHTS.download_word
-            evidence.append(f"anchor text is a file name {text.split(' ')[0][:40]!r}")
+            name = text.split(" ")[0]
+            related = facts.relates(name)
+            if related is not None:
+                score += ANCHOR_WEIGHTS.download_word
+                evidence.append(f"anchor text is a file name with {related} {name[:40]!r}")
         if _FILE_HREF.search(link):
             score += ANCHOR_WEIGHTS.file_address
             evidence.append("address looks like a file")
@@ -1464,8 +1537,13 @@ def _anchor_candidates(
 
 
 def _learned_candidates(
-    soup: BeautifulSoup, base: str, signatures: Iterable[str], regions: Regions
+    soup: BeautifulSoup, base: str, signatures: Iterable[str], regions: Regions, facts: PageFacts
 ) -> list[Candidate]:
+    """Links in the place a verified file's link held on this site.
+
+    Not when their label or address says they are another document: the same place in
+    another item's file table may hold its supplement.
+    """
     wanted = set(signatures)
     if not wanted:
         return []
@@ -1473,13 +1551,15 @@ def _learned_candidates(
     for element in soup.find_all("a", href=True):
         signature = element_signature(element)
         if signature in wanted and not _BAD_HREF.search(str(element["href"])):
+            link = _absolute(str(element["href"]), base)
             found.append(
                 Candidate(
-                    _absolute(str(element["href"]), base),
+                    link,
                     "learned",
                     f"same structure as a verified link: {signature[-60:]}",
                     85.0,
-                    rejected=regions.outside(element),
+                    rejected=_foreign_label(element, link, regions, facts)
+                    or regions.outside(element),
                     signature=signature,
                 )
             )
@@ -1615,7 +1695,7 @@ def find_candidates(
         *signposted,
         *_meta_candidates(soup, base),
         *_jsonld_candidates(soup, base),
-        *_learned_candidates(soup, base, learned, regions),
+        *_learned_candidates(soup, base, learned, regions, facts),
         *_anchor_candidates(soup, base, regions, facts),
     ]
     candidates = [_repair_meta(c, soup, base) for c in candidates if c.url]
