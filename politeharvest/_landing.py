@@ -555,13 +555,13 @@ class PageFacts:
     def relates(self, name: str) -> str | None:
         """Why a file name is this article's ("okafor_lindqvist_2022_aam.pdf"), or None.
 
-        It shares a word with a title or an author's name, carries an identifier, or is made
+        It shares two words with a title, or an author's name, carries an identifier, or is made
         of generic words only ("fulltext.pdf", "thesis_final.pdf").
         """
         stem = re.sub(r"\.\w{2,4}$", "", unquote(name).lower())
         words = set(_words_of(stem.replace("_", " ")))
-        if words & {w for t in self.titles for w in _words_of(t) if len(w) >= 4}:
-            return "a word of the article's title"
+        if len(words & {w for t in self.titles for w in _words_of(t) if len(w) >= 4}) >= 2:
+            return "words of the article's title"
         if words & set(self.surnames):
             return "an author's name"
         if self.named_in(name) is not None:
@@ -1523,6 +1523,17 @@ def _anchor_candidates(
         if score <= 0:
             continue
         why = regions.outside(element)
+        # a download button in the article's block whose same-site file address carries the
+        # article's DOI or id is as strong as a declared file
+        strong = (
+            why is None
+            and identified is not None
+            and host == page_host
+            and bool(_FILE_HREF.search(link))
+            and any(e.startswith(("anchor text '", "anchor text mentions")) for e in evidence)
+        )
+        if strong:
+            evidence.append("strong: a download button with the article's identifier")
         found.append(
             Candidate(
                 link,
@@ -1531,6 +1542,7 @@ def _anchor_candidates(
                 score,
                 rejected=why,
                 signature=element_signature(element),
+                strong=strong,
             )
         )
     return found
