@@ -850,6 +850,8 @@ class Regions:
                 return ""
             for sibling in child.find_previous_siblings(limit=3):
                 heading = sibling if sibling.name in _HEADINGS else None
+                if heading is None and len(sibling.get_text(" ", strip=True).split()) > 15:
+                    return ""  # a heading before this text labels the text ("Abstract")
                 if heading is None and sibling.find("a") is None:
                     inner = sibling.find(_HEADINGS)
                     # a heading's wrapper (<div class="title"><h3>...</h3></div>), not a

@@ -329,3 +329,66 @@ def test_a_card_of_another_article_on_a_site_with_query_ids() -> None:
         '<div class="tools"><a href="download.php?id=4711">PDF</a></div>'
     )
     assert kept(html, url) == ["https://revistas.example.org/download.php?id=4711"]
+
+
+def test_labels_are_read_without_the_articles_title_and_from_the_item() -> None:
+    titled = page(
+        f'<div class="tools"><a href="/files/4711.pdf">Open the PDF for {TITLE}</a></div>'
+    )
+    assert kept(titled) == ["https://journal.example.org/files/4711.pdf"]
+    rows = page(
+        '<table class="files"><tr><td>Summary of contents <a href="/files/4711_abstract.pdf">'
+        "kou4711_youshi.pdf</a> (182 KB)</td></tr><tr><td>内容の要旨 "
+        '<a href="/files/4711_y.pdf">4711_y.pdf</a></td></tr></table>',
+        head='<meta name="citation_pdf_url" content="/files/4711_y.pdf">',
+    )
+    assert kept(rows) == []  # the declared file is the one its row calls a summary
+
+
+def test_a_download_button_below_the_abstract_is_not_labelled_by_its_heading() -> None:
+    html = (
+        f'<html><head><meta name="citation_title" content="{TITLE}"></head><body><h1>{TITLE}</h1>'
+        '<div class="art"><h2>Abstract</h2><p>We sampled forty plots over three summers and '
+        "measured soil carbon, root biomass and grazing pressure in each of them.</p>"
+        '<div class="tools"><a href="/files/4711.pdf">Download PDF</a></div></div></body></html>'
+    )
+    assert kept(html) == ["https://journal.example.org/files/4711.pdf"]
+
+
+def test_names_in_scripts_without_spaces_are_documents() -> None:
+    html = page(
+        '<div class="x"><a href="/files/permission_form.pdf">博士論文インターネット公表許諾書</a>'
+        '<a class="btn" href="/files/4711.pdf">PDF形式でダウンロード (1152K)</a></div>'
+    )
+    assert kept(html) == ["https://journal.example.org/files/4711.pdf"]
+
+
+def test_file_names_count_only_when_they_relate_to_the_article() -> None:
+    html = page(
+        '<ul class="files"><li><a href="/files/8812/Cable_corridor_protocol_v3.pdf">'
+        "Cable_corridor_protocol_v3.pdf</a></li></ul>",
+        head='<meta name="citation_author" content="Okafor, Ada">',
+    )
+    assert kept(html) == []
+    own = html.replace("Cable_corridor_protocol_v3", "Okafor_2022_AAM")
+    assert kept(own) == ["https://journal.example.org/files/8812/Okafor_2022_AAM.pdf"]
+
+
+def test_learned_structure_never_takes_a_link_labelled_as_another_document() -> None:
+    html = page(
+        '<div class="files"><span class="f"><a title="Download Supplementary_Appendix_S1.pdf" '
+        'href="/downloads/r207">Download</a></span></div>'
+    )
+    analysis = find_candidates(
+        html, PAGE, learned=["body > div.wrap > div.main > div.files > span.f > a"]
+    )
+    assert analysis.candidates == ()
+
+
+def test_a_download_button_with_the_articles_doi_is_strong() -> None:
+    html = page(
+        '<div class="tools"><a href="/doi/pdf/10.5555/alps.2021.7">Download PDF</a></div>',
+        head='<meta name="citation_doi" content="10.5555/alps.2021.7">',
+    )
+    top = find_candidates(html, PAGE).candidates[0]
+    assert top.strong and "identifier" in top.evidence
