@@ -472,7 +472,8 @@ _LANDMARKS = {"navigation": "navigation", "contentinfo": "footer", "banner": "he
 _FILE_HREF = re.compile(
     r"\.pdf(?:$|[?#])|/pdf(?:/|$|\?)|/pdfft|/pdfdirect|/downloads?(?:/|$|\?)|/document$|"
     r"/full-?text(?:/|$)|/volltext(?:/|$)|"
-    r"/files?/|viewcontent\.cgi|bitstream|article-file|ndownloader|[?&]format=pdf",
+    r"/files?/|viewcontent\.cgi|bitstream|article-file|ndownloader|[?&]format=pdf|"
+    r"/(?:get_?)?download[\w-]*\.(?:php|aspx?|jsp|cgi|pl)\b|//(?:download|dl)\.",
     re.IGNORECASE,
 )
 _LOGIN_WORDS = re.compile(r"sign\s*in|log\s*in|giriş|anmelden|connexion|iniciar\s+sesión", re.I)
@@ -918,7 +919,7 @@ class Regions:
                 return (
                     f"in a list of other documents ({len(alike) + 1} alike blocks, e.g. {title!r})"
                 )
-        if self._shape and depth <= 2 and len(block.find_all("a", href=_REAL_HREF)) <= 4:
+        if self._shape and depth <= 1 and len(block.find_all("a", href=_REAL_HREF)) <= 4:
             for anchor, text in names:
                 if not anchor.get("href") or anchor is block:
                     continue
@@ -1305,6 +1306,11 @@ def _repair_meta(candidate: Candidate, soup: BeautifulSoup, base: str) -> Candid
     return candidate
 
 
+#: A script's value whose key names a PDF's address ("pdfUrl": "/stamp/stamp.jsp?...").
+_SCRIPT_PDF = re.compile(
+    r"""["']?(\w*pdf\w*(?:url|link|href|path|uri)\w*)["']?\s*[:=]\s*["']([^"'\s]{4,300})["']""",
+    re.IGNORECASE,
+)
 _TEXT_URL = re.compile(r"https?://[^\s<>\"']+", re.IGNORECASE)
 _QUOTED = re.compile(r"""["']([^"'\s]{4,})["']""")
 _URLISH = re.compile(r"^(?:https?://|//|/|\.\./|[\w.-]+/)[^\s<>]*$|\.pdf(?:$|\?)", re.IGNORECASE)
@@ -1386,6 +1392,12 @@ def _link_sources(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
             found_form = _form_link(element)
             if found_form is not None and _FILE_HREF.search(found_form[0]):
                 yield element, found_form[0], "form"
+    for script in soup.find_all("script"):
+        if "ld+json" in str(script.get("type") or "").lower():
+            continue  # read as JSON-LD (the work's own encodings only)
+        for key, found in _SCRIPT_PDF.findall(script.string or ""):
+            if _looks_like_link(found):
+                yield script, found.replace("\\/", "/"), f"script {key}"
     for text in soup.find_all(string=_TEXT_URL):
         parent = text.parent
         if not isinstance(parent, Tag) or parent.find_parent(["a", "script", "style"]) is not None:
@@ -1411,16 +1423,18 @@ def _item_text(element: Tag) -> str:
     return ""
 
 
-def _foreign_label(element: Tag, link: str, regions: Regions, facts: PageFacts) -> str | None:
+def _foreign_label(
+    element: Tag, link: str, regions: Regions, facts: PageFacts, text: str | None = None
+) -> str | None:
     """Why the link's own label or address says it is another document, or None.
 
     The label is the link's text (and title) and the heading of its small block
     ("Template", "Supplementary material"); the address may carry another DOI.
     """
-    text = _text_of(element)
+    text = _text_of(element) if text is None else text
     if _BAD_TEXT.search(facts.untitled(text)):
         return f"anchor text {text[:40]!r} names another kind of document"
-    heading = regions.label(element)
+    heading = regions.label(element) if element.name != "script" else ""
     if heading and _BAD_TEXT.search(facts.untitled(heading)):
         return f"under the heading {heading[:40]!r}, another kind of document"
     item = _item_text(element)
@@ -1443,7 +1457,7 @@ def _anchor_candidates(
     page_host = (urlsplit(base).hostname or "").lower()
     found = []
     for element, href, where in _link_sources(soup):
-        text = _text_of(element)
+        text = "" if element.name == "script" else _text_of(element)
         if element.name == "form":
             text = _form_label(element) or text[:40]
         elif where == "the page's text":  # its label is the text around it, unless prose
@@ -1459,7 +1473,9 @@ def _anchor_candidates(
             continue
         link = _absolute(href, base)
         source = "anchor" if where == "href" else f"anchor:{where}"
-        foreign = _foreign_label(element, link, regions, facts)
+        foreign = _foreign_label(
+            element, link, regions, facts, text if element.name == "script" else None
+        )
         if foreign is not None:
             found.append(Candidate(link, source, f"text {text[:40]!r}", 0.0, rejected=foreign))
             continue
@@ -1467,6 +1483,8 @@ def _anchor_candidates(
             continue  # the page itself ("View full text" on an abstract page)
         score = 0.0
         evidence = [] if where == "href" else [f"address read from {where}"]
+        if element.name == "script":  # a value whose key names a PDF ("pdfUrl")
+            score += ANCHOR_WEIGHTS.pdf_word
         named = _names_document(element) if element.name in ("a", "area") else None
         if named is not None and not facts.is_title(named):
             found.append(
@@ -1515,11 +1533,13 @@ def _anchor_candidates(
         if identified is not None and score > 0:
             score += ANCHOR_WEIGHTS.identifier
             evidence.append(f"address carries {identified}")
-        if re.search(r"\.(html?|php|aspx?|jsp)(?:$|\?)", urlsplit(link).path, re.I):
+        if re.search(r"\.(html?|php|aspx?|jsp)(?:$|\?)", urlsplit(link).path, re.I) and not (
+            _FILE_HREF.search(link) or element.name == "script"
+        ):
             score -= ANCHOR_WEIGHTS.page_address
             evidence.append("address of a web page")
         host = (urlsplit(link).hostname or "").lower()
-        if host != page_host and identified is None:
+        if host != page_host and identified is None and not _same_site(link, base):
             score -= ANCHOR_WEIGHTS.other_host
             evidence.append("another host")
         if score <= 0:

@@ -392,3 +392,29 @@ def test_a_download_button_with_the_articles_doi_is_strong() -> None:
     )
     top = find_candidates(html, PAGE).candidates[0]
     assert top.strong and "identifier" in top.evidence
+
+
+def test_a_pdf_address_in_script_data() -> None:
+    html = page(
+        '<script>xpl.metadata = {"title": "x", "pdfUrl": "/stamp/stamp.jsp?tp=&arnumber=4711"};'
+        "</script>"
+    )
+    assert first(html) == "https://journal.example.org/stamp/stamp.jsp?tp=&arnumber=4711"
+
+
+def test_a_download_script_on_a_sister_host_with_the_articles_id() -> None:
+    html = page(
+        '<a class="btn" href="http://download.journal.example.org/article.php?article=4711&v=2">'
+        "Download Original PDF</a>"
+    )
+    assert first(html) == "http://download.journal.example.org/article.php?article=4711&v=2"
+
+
+def test_previous_and_next_articles_in_the_sidebar_column_leave_its_own_button() -> None:
+    html = page(
+        '<div class="col"><ul class="tools"><li><a href="/files/4711.pdf">Télécharger (PDF)</a>'
+        '</li></ul><div class="other"><h4>Article précédent</h4><a href="/article/view/4710">Les '
+        'syndicats et la grève de 1949</a></div><div class="other"><h4>Article suivant</h4>'
+        '<a href="/article/view/4712">Femmes et travail industriel</a></div></div>'
+    )
+    assert kept(html) == ["https://journal.example.org/files/4711.pdf"]
