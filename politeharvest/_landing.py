@@ -1,27 +1,34 @@
 """From a landing page to its full-text file: rules as data, candidates with evidence (core).
 
-`find_candidates(html, url)` is a pure function of a page and its address: it
-classifies the page (a bot challenge or sign-in wall is `blocked`, never "no
-full text"), then collects candidates from every source and ranks them:
+`find_candidates(html, url)` is a pure function of a page, its address and its
+headers: it classifies the page (a bot wall or sign-in wall is `blocked`, never
+"no full text"), then collects candidates from every source, each with its
+evidence, and ranks them:
 
-1. site rules (`RULES`): one small record per platform (arXiv, DergiPark, OJS,
+1. FAIR Signposting: ``Link: <…>; rel="item"; type="application/pdf"`` headers and
+   ``<link rel="item">`` (linksets the page points to are listed for the resolver);
+2. site rules (`RULES`): one small record per platform (arXiv, DergiPark, OJS,
    DSpace 6 and 7, EPrints, Zenodo, HAL, Figshare, bepress, SciELO, PubMed
    Central, eLife, ScienceDirect, Atypon, Lingbuzz), each a URL rewrite, CSS
    selectors, or a named extractor, with an example;
-2. meta tags: ``citation_pdf_url`` in all its variants, ``eprints.document_url``,
-   ``bepress_citation_pdf_url``, Dublin Core identifiers ending in .pdf, and
-   ``<link rel="alternate" type="application/pdf">``;
-3. the structure learned on the site (the tag and class path of the element that
+3. declared files: ``citation_pdf_url`` in all its variants, ``eprints.document_url``,
+   Dublin Core identifiers ending in .pdf, ``<link rel="alternate" type="application/pdf">``,
+   JSON-LD encodings of the work; weighed against what the page shows (a declared
+   file the page contradicts is weak, one it labels as another document rejected);
+4. the structure learned on the site (the tag and class path of the element that
    held the file link last time);
-4. anchors, scored by their text (English, Turkish, German, French, Spanish,
-   Portuguese) and address, outside references, related-article, header, footer
-   and navigation sections, with blocked patterns (sign-in, sharing, citation
-   exports, supplements, figures, ``javascript:``, ``mailto:``).
+5. links read from ``href``, ``onclick``, ``data-*``, forms, script values and the
+   page's text, kept only with positive evidence of ownership: a download button's
+   text or class, a related file name, the article's DOI, id or slug in the address.
 
-Every candidate carries its source and evidence; rejected ones say why. Query
-strings are kept (signed download links need them); only fragments are dropped.
-`LandingPageResolver` (in `_resolver.py`) adds the requests: the landing page,
-at most two file probes, and learning.
+A link is rejected, before any request, when the page marks it as another
+document: its label names another document or another kind of document, its
+address carries another DOI, or it sits in a block about another document (an
+article list recognised by its structure, another article's card, the navigation,
+references). Every candidate carries its source and evidence; rejected ones say
+why. Query strings are kept (signed download links need them); only fragments are
+dropped. `LandingPageResolver` (in `_resolver.py`) adds the requests: the landing
+page, a linkset, at most three file probes, and learning.
 """
 
 from __future__ import annotations
@@ -44,9 +51,15 @@ __all__ = [
     "RULES",
     "Candidate",
     "PageAnalysis",
+    "PageFacts",
+    "Regions",
     "SiteRule",
     "element_signature",
     "find_candidates",
+    "linkset_candidates",
+    "page_facts",
+    "parse_link_header",
+    "parse_linkset",
     "problematic_url",
 ]
 
