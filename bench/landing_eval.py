@@ -282,10 +282,10 @@ def evaluate(corpus: str, verbose: bool) -> dict[str, float]:
         )
     right = totals["correct"] + totals["null_ok"]
     print(
-        f"{corpus}: live {right}/{pages} right ({totals['correct']}/{totals['positives']} positives, "
-        f"{totals['null_ok']}/{totals['nulls']} null pages left empty, {totals['blocked']}/"
-        f"{totals['walls']} walls blocked); {totals['incorrect']} wrong files; "
-        f"{totals['missed']} missed; {totals['probes'] / pages:.2f} file probes per page"
+        f"{corpus}: {right}/{pages} right ({totals['correct']}/{totals['positives']} positives, "
+        f"{totals['null_ok']}/{totals['nulls']} null pages left empty); {totals['incorrect']} "
+        f"wrong files; {totals['missed']} missed; {totals['probes'] / pages:.2f} file probes per "
+        f"page; {totals['blocked']}/{totals['walls']} bot walls blocked (live)"
     )
     print(
         f"{corpus} link choice from the page alone: {totals['named_right']}/{pages} right, "

@@ -72,19 +72,19 @@ def challenge_evidence(status: int, headers: Mapping[str, str], body: bytes | st
 
     Returns:
         A short piece of evidence naming the vendor and its marker, such as
-        ``"Cloudflare: cf-mitigated: challenge"``, or None.
+        ``"Cloudflare challenge (cf-mitigated: challenge)"``, or None.
     """
     lowered = {str(k).lower(): str(v) for k, v in headers.items()}
     for name, pattern, vendor in _HEADERS:
         value = lowered.get(name, "").strip()
         if value and re.search(pattern, value, re.IGNORECASE):
-            return f"{vendor}: {name}: {value}"
+            return f"{vendor} challenge ({name}: {value})"
     head = body[:16384]
     text = head.decode("utf-8", "replace") if isinstance(head, bytes) else head
     low = text.lower()  # interstitials say so near the top
     for vendor, marker in _STRONG_BODY:
         if marker in low:
-            return f"{vendor}: page marker {marker!r}"
+            return f"{vendor} challenge (page marker {marker!r})"
     title = _TITLES.search(text)
     if title and status in (403, 429, 503):
         return f"challenge page ({title.group(1).strip()!r}, HTTP {status})"
