@@ -461,12 +461,14 @@ _BAD_HREF = re.compile(
     re.IGNORECASE,
 )
 #: Class, id and label words of regions that are never the article's own block: references
-#: and citing works (their links are other documents by definition). Lists of other
+#: and citing works (their links are other documents by definition), the site's chrome
+#: (navigation, footer, sharing, metrics, author information). Lists of other
 #: articles (related, most read, this issue...) are recognised by their structure instead
 #: (`Regions`), whatever their heading's language, tag or class.
 _REGION_WORDS = re.compile(
     r"(^|[\s_-])(ref|refs|references?|reference-?list|bibliography|citations?|cited-?by|citing|"
-    r"footer|breadcrumbs?|cookies?|share|sharing|social|sidebar-?ad|advert\w*|ads|"
+    r"footer|nav|navigation|navbar|breadcrumbs?|cookies?|share|sharing|social|sidebar-?ad|"
+    r"advert\w*|ads|metrics|stats|author-?info|affiliations?|"
     r"site-?header|page-?header|global-?header)"
     r"($|[\s_-])",
     re.IGNORECASE,
