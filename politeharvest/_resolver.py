@@ -207,7 +207,15 @@ class LandingPageResolver:
                     file=read,
                 )
             return Resolution(
-                url, landing, landing, "pdf", "found", reason, requests=requests, file=read
+                url,
+                landing,
+                landing,
+                "pdf",
+                "found",
+                reason,
+                requests=requests,
+                file=read,
+                evidence=f"the record's address: {reason}",
             )
         if isinstance(read, str):  # a page too large to analyse
             return Resolution(url, landing, None, "none", "failed", read, requests=requests)
