@@ -57,17 +57,62 @@ def text_pdf(*lines: str) -> bytes:
     return make_pdf([*lines, "Abstract. " + "This article reports the results of a study. " * 3])
 
 
-def document_pdf(doc: dict[str, Any]) -> bytes:
-    """The PDF behind a link of a corpus page: its title, authors and DOI on page one."""
-    authors = doc.get("authors") or []
-    return text_pdf(
-        str(doc.get("title") or "Untitled document"),
-        ", ".join(str(a) for a in authors),
-        f"https://doi.org/{doc['doi']}" if doc.get("doi") else "",
-    )
+OWN_ROLES = ("own", "own-alt")
+
+
+def document_pdf(doc: dict[str, Any], record: dict[str, Any] | None = None) -> bytes:
+    """The PDF behind a link of a corpus page: its title, authors and DOI on page one.
+
+    An own file without details of its own takes the record's (and its year); letters
+    outside Latin-1 (Japanese, Korean, Chinese, Cyrillic) are kept with reportlab's CID
+    fonts when reportlab is installed.
+    """
+    record = record or {}
+    own = doc.get("role") in OWN_ROLES
+    title = doc.get("title") or (record.get("title") if own else None) or "Untitled document"
+    if isinstance(title, list):
+        title = title[0] if title else "Untitled document"
+    authors = doc.get("authors") or (record.get("authors") if own else []) or []
+    doi = doc.get("doi") or (record.get("doi") if own else None)
+    lines = [str(title), ", ".join(str(a) for a in authors)]
+    if doi:
+        lines.append(f"https://doi.org/{doi}")
+    if own and record.get("year"):
+        lines.append(str(record["year"]))
+    lines.append("Abstract. " + "This article reports the results of a study. " * 3)
+    if all(ord(c) < 256 for line in lines for c in line):
+        return make_pdf(lines)
+    return unicode_pdf(lines)
+
+
+def unicode_pdf(lines: list[str]) -> bytes:
+    """A one-page PDF whose text keeps CJK and Cyrillic letters (reportlab's CID fonts)."""
+    try:
+        from reportlab.pdfbase import pdfmetrics
+        from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+        from reportlab.pdfgen import canvas
+    except ImportError:  # letters outside Latin-1 lost
+        return make_pdf(lines)
+    import io
+
+    text = "".join(lines)
+    korean = any("\uac00" <= c <= "\ud7af" for c in text)
+    kana = any("\u3040" <= c <= "\u30ff" for c in text)
+    chinese = any("\u4e00" <= c <= "\u9fff" for c in text) and not kana
+    font = "HYSMyeongJo-Medium" if korean else "STSong-Light" if chinese else "HeiseiMin-W3"
+    pdfmetrics.registerFont(UnicodeCIDFont(font))
+    buffer = io.BytesIO()
+    page = canvas.Canvas(buffer)
+    page.setFont(font, 11)
+    for n, line in enumerate(lines):
+        page.drawString(50, 780 - 16 * n, line[:90])
+    page.showPage()
+    page.save()
+    return buffer.getvalue()
 
 
 STRANGER = {
+    "role": "sibling",
     "title": "Seasonal variation of groundwater nitrate in karst aquifers",
     "authors": ["Zhang, Q.", "Okafor, M."],
     "doi": "10.9999/another.article.2019",
@@ -113,7 +158,8 @@ def site(fixture: dict[str, Any], html: str) -> tuple[ScriptedAdapter, FakeClock
     headers = {"Content-Type": "text/html; charset=utf-8", **(fixture.get("headers") or {})}
     adapter.add(fixture["url"], Reply(200, headers, html))
     for url, doc in fixture["links"].items():
-        adapter.add(url, Reply(200, {"Content-Type": "application/pdf"}, document_pdf(doc)))
+        body = document_pdf(doc, fixture["record"])
+        adapter.add(url, Reply(200, {"Content-Type": "application/pdf"}, body))
     return adapter, clock
 
 
@@ -174,6 +220,7 @@ def fixtures(corpus: str) -> list[dict[str, Any]]:
             html = f["path"].read_text(encoding="utf-8", errors="replace")
             record = page_record(html)
             own = {
+                "role": "own",
                 "title": (record["title"] or [""])[0],
                 "authors": record["authors"],
                 "doi": record["doi"] or None,

@@ -1,7 +1,8 @@
 """A live harvest of the landing corpora: a real PDF behind every link, no foreign file stored.
 
 One loopback server plays every site of the corpora (tests/data/landing-corpus/dev
-and ../shared/fixtures/landing-peers): a transport adapter connects each page's own
+and ../shared/fixtures/landing-peers, read and served as bench/landing_eval.py does,
+with the same documents behind the links): a transport adapter connects each page's own
 host to it, so pages keep their real addresses (and site rules their hosts). Each
 landing page is served with its HTTP headers, and every URL it links answers with a
 real PDF of the document behind it: the article's own file carries the record's
@@ -19,7 +20,7 @@ requests, and the requests spent on documents that are not the record's are coun
 from __future__ import annotations
 
 import hashlib
-import json
+import runpy
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -38,7 +39,6 @@ from politeharvest.testing import (
     OaiTestRepository,
     Reply,
     SampleRecord,
-    text_pdf,
 )
 
 from .conftest import SCALED
@@ -46,100 +46,19 @@ from .conftest import SCALED
 pytestmark = pytest.mark.integration
 
 ROOT = Path(__file__).resolve().parents[2]
-DEV = ROOT / "tests" / "data" / "landing-corpus" / "dev"
-PEERS = ROOT.parent / "shared" / "fixtures" / "landing-peers"
 POLICY = attrs.evolve(SCALED, https_only=False, request_interval=0.0, file_interval=0.0)
-OWN_ROLES = ("own", "own-alt")
 
 
 def _esc(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def pages() -> list[dict[str, Any]]:
-    """The corpus pages with their records and the documents behind their links."""
-    found: list[dict[str, Any]] = []
-    if (DEV / "expected.json").exists():
-        for entry in json.loads((DEV / "expected.json").read_text(encoding="utf-8")):
-            found.append({**entry, "path": DEV / entry["file"], "corpus": "dev"})
-    if (PEERS / "expected.json").exists():
-        from bs4 import BeautifulSoup
-
-        for entry in json.loads((PEERS / "expected.json").read_text(encoding="utf-8")):
-            path = PEERS / entry["file"]
-            soup = BeautifulSoup(path.read_bytes(), "lxml")
-
-            def meta(name: str, soup: BeautifulSoup = soup) -> list[str]:
-                return [str(m.get("content")) for m in soup.find_all("meta", attrs={"name": name})]
-
-            record = {
-                "title": (meta("citation_title") or [soup.title.get_text() if soup.title else ""])[
-                    0
-                ],
-                "authors": meta("citation_author")[:3],
-                "doi": (meta("citation_doi") or [None])[0],
-                "year": None,
-            }
-            own = {"role": "own", **{k: record[k] for k in ("title", "authors", "doi")}}
-            stranger = {
-                "role": "sibling",
-                "title": "Seasonal variation of groundwater nitrate in karst aquifers",
-                "authors": ["Zhang, Q."],
-                "doi": "10.9999/another.article.2019",
-            }
-            links = dict.fromkeys(entry["traps"] or [], stranger)
-            links |= dict.fromkeys(entry["acceptable"] or [], own)
-            found.append(
-                {**entry, "record": record, "links": links, "path": path, "corpus": "peers"}
-            )
-    return found
-
-
-PAGES = pages()
-
-
-def document(doc: dict[str, Any], record: dict[str, Any]) -> bytes:
-    """The PDF behind a link: its document's title, authors and DOI, then some body text."""
-    own = doc.get("role") in OWN_ROLES
-    title = str(doc.get("title") or (record["title"] if own else "Untitled document"))
-    authors = doc.get("authors") or (record.get("authors") if own else []) or []
-    doi = doc.get("doi") or (record.get("doi") if own else None)
-    lines = [title, ", ".join(str(a) for a in authors)]
-    if doi:
-        lines.append(f"https://doi.org/{doi}")
-    if own and record.get("year"):
-        lines.append(str(record["year"]))
-    lines.append("Abstract. " + "The study reports measurements and their discussion. " * 3)
-    if all(ord(c) < 256 for line in lines for c in line):
-        return text_pdf(lines)
-    return unicode_pdf(lines)
-
-
-def unicode_pdf(lines: list[str]) -> bytes:
-    """A PDF whose text layer keeps Japanese, Chinese, Korean and Cyrillic letters (reportlab's
-    CID fonts); without reportlab, `text_pdf` (letters outside Latin-1 lost)."""
-    try:
-        from reportlab.pdfbase import pdfmetrics
-        from reportlab.pdfbase.cidfonts import UnicodeCIDFont
-        from reportlab.pdfgen import canvas
-    except ImportError:
-        return text_pdf(lines)
-    import io
-
-    korean = any("\uac00" <= c <= "\ud7af" for line in lines for c in line)
-    chinese = any("\u4e00" <= c <= "\u9fff" for line in lines for c in line) and not any(
-        "\u3040" <= c <= "\u30ff" for line in lines for c in line
-    )
-    font = "HYSMyeongJo-Medium" if korean else "STSong-Light" if chinese else "HeiseiMin-W3"
-    pdfmetrics.registerFont(UnicodeCIDFont(font))
-    buffer = io.BytesIO()
-    page = canvas.Canvas(buffer)
-    page.setFont(font, 11)
-    for n, line in enumerate(lines):
-        page.drawString(50, 780 - 16 * n, line[:90])
-    page.showPage()
-    page.save()
-    return buffer.getvalue()
+#: The bench's documents: the same PDFs the evaluation serves behind every link.
+BENCH = runpy.run_path(str(ROOT / "bench" / "landing_eval.py"))
+document = BENCH["document_pdf"]
+OWN_ROLES = BENCH["OWN_ROLES"]
+#: The corpus pages with their records and the documents behind their links (absent: skipped).
+PAGES = [*BENCH["fixtures"]("dev"), *BENCH["fixtures"]("landing-peers")]
 
 
 class CorpusRepository(OaiTestRepository):
@@ -150,7 +69,8 @@ class CorpusRepository(OaiTestRepository):
     def _record(self, record: SampleRecord) -> str:
         entry = self.entries[record.identifier]
         meta = entry["record"]
-        fields = [f"<dc:title>{_esc(meta['title'])}</dc:title>"]
+        titles = meta["title"] if isinstance(meta["title"], list) else [meta["title"]]
+        fields = [f"<dc:title>{_esc(t)}</dc:title>" for t in titles]
         fields += [f"<dc:creator>{_esc(a)}</dc:creator>" for a in meta.get("authors") or []]
         fields.append(f"<dc:identifier>{_esc(entry['url'])}</dc:identifier>")
         if meta.get("doi"):
@@ -263,7 +183,7 @@ def test_no_foreign_file_is_stored(harvest: dict[str, Any]) -> None:
         source = harvest["served"].get(digest)
         role = (entry.get("links") or {}).get(source or "", {}).get("role")
         if role not in OWN_ROLES:
-            wrong.append((entry["file"], source, role))
+            wrong.append((entry["path"].name, source, role))
     assert wrong == []
 
 
@@ -299,12 +219,12 @@ def test_own_files_are_found_and_walls_reported(harvest: dict[str, Any]) -> None
     for row in harvest["rows"]:
         entry = harvest["entries"][row["identifier"]]
         fulltext = row.get("fulltext") or {}
-        if entry.get("blocked"):
-            assert fulltext.get("status") == "blocked", (entry["file"], fulltext.get("reason"))
+        if entry["challenge"]:
+            assert fulltext.get("status") == "blocked", (entry["path"].name, fulltext.get("reason"))
         if entry.get("acceptable"):
             if fulltext.get("path"):
                 found += 1
-                assert fulltext["evidence"], entry["file"]  # which evidence decided
+                assert fulltext["evidence"], entry["path"].name  # which evidence decided
             else:
                 missed += 1
     print(f"\nown files stored {found}, missed {missed}")
