@@ -32,6 +32,8 @@ _STRONG_BODY: tuple[tuple[str, str], ...] = (
     ("Akamai Bot Manager", "sec-if-cpt-container"),
     ("Akamai Bot Manager", "/_sec/cp_challenge/"),
     ("Akamai Bot Manager", "bm-verify"),
+    ("Akamai", "errors.edgesuite.net"),
+    ("Akamai", "errors&#46;edgesuite&#46;net"),
     ("PerimeterX", "px-captcha"),
     ("PerimeterX", "captcha.px-cdn.net"),
     ("PerimeterX", "window._pxappid"),

@@ -449,7 +449,8 @@ _BAD_TEXT = re.compile(
     r"kılavuz|yazım\s+kural|şablon|dilekçe|pedoman|panduan|petunjuk|\bnormas\b|directrices|"  # noqa: RUF001
     r"plantilla|consignes|richtlinie|vorlage|\bcontents\b|sommaire|índice|inhaltsverzeichnis|"
     r"目次|목차|содержание|içindekiler|daftar\s+isi|front\s*matter|back\s*matter|"
-    r"(?:full|whole|complete|entire)\s+issue|審査|심사|referee",
+    r"(?:full|whole|complete|entire)\s+issue|tam\s+say[ıi]|número\s+completo|numéro\s+complet|"  # noqa: RUF001
+    r"edição\s+completa|gesamtausgabe|ganzes\s+heft|審査|심사|referee",
     re.IGNORECASE,
 )
 _BAD_HREF = re.compile(
