@@ -418,3 +418,18 @@ def test_previous_and_next_articles_in_the_sidebar_column_leave_its_own_button()
         '<a href="/article/view/4712">Femmes et travail industriel</a></div></div>'
     )
     assert kept(html) == ["https://journal.example.org/files/4711.pdf"]
+
+
+def test_akamai_error_reference_pages_are_walls() -> None:
+    body = (
+        "<html><head><title>Access Denied</title></head><body>You don't have permission to "
+        "access this page.<p>Reference #18.7a2d3e17</p><p>https&#58;&#47;&#47;errors&#46;"
+        "edgesuite&#46;net&#47;18&#46;7a2d3e17</p></body></html>"
+    )
+    assert "Akamai" in str(challenge_evidence(200, {}, body))
+
+
+@pytest.mark.parametrize("label", ["Full issue (PDF)", "Tam Sayı PDF", "Número completo"])
+def test_a_whole_issue_is_another_document(label: str) -> None:
+    html = page(f'<div class="issue-tools"><a href="/issue/view/88/full.pdf">{label}</a></div>')
+    assert kept(html) == []
