@@ -1425,6 +1425,24 @@ def _link_sources(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
                 yield parent, found.rstrip(".,;)"), "the page's text"
 
 
+#: Kinds of documents an item's label may name ("Supplementary data", "内容の要旨"): the
+#: anchor words less those that describe a file's actions and status in file tables
+#: ("Preview", "License", "Cite", "Thumbnail", "Table").
+_ITEM_KINDS = re.compile(
+    "|".join(
+        w
+        for w in _BAD_TEXT.pattern.split("|")
+        if not re.fullmatch(
+            r"preview|licen[cs]e|lisans|lizenz|thumbnail|cite\\b|citation|reference|bibtex|"
+            r"endnote|\\bris\\b|purchase|buy\\b|rent\\b|subscribe|permission|figure|fig\\.|"
+            r"table|video|cover|kapak|kaynak|atıf|atif|reprint",  # noqa: RUF001
+            w,
+        )
+    ),
+    re.IGNORECASE,
+)
+
+
 def _item_text(element: Tag) -> str:
     """The short text of the list item or table row a link sits in ("内容の要旨 [file] (182 KB)").
 
@@ -1454,7 +1472,7 @@ def _foreign_label(
     if heading and _BAD_TEXT.search(facts.untitled(heading)):
         return f"under the heading {heading[:40]!r}, another kind of document"
     item = _item_text(element)
-    if item and _BAD_TEXT.search(facts.untitled(item)):
+    if item and _ITEM_KINDS.search(facts.untitled(item)):
         return f"in an item labelled {item[:40]!r}, another kind of document"
     other = facts.other_doi(link)
     if other is not None:

@@ -433,3 +433,12 @@ def test_akamai_error_reference_pages_are_walls() -> None:
 def test_a_whole_issue_is_another_document(label: str) -> None:
     html = page(f'<div class="issue-tools"><a href="/issue/view/88/full.pdf">{label}</a></div>')
     assert kept(html) == []
+
+
+def test_a_file_tables_actions_do_not_make_its_file_another_document() -> None:
+    html = page(
+        '<table class="files"><tr><td><a href="/records/4711/files/paper.pdf?download=1">'
+        'paper.pdf</a></td><td>1.2 MB</td><td><a href="/records/4711/preview/paper.pdf">Preview'
+        "</a> License: CC BY</td></tr></table>"
+    )
+    assert first(html) == "https://journal.example.org/records/4711/files/paper.pdf?download=1"
