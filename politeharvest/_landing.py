@@ -1469,7 +1469,7 @@ def _foreign_label(
     if _BAD_TEXT.search(facts.untitled(text)):
         return f"anchor text {text[:40]!r} names another kind of document"
     heading = regions.label(element) if element.name != "script" else ""
-    if heading and _BAD_TEXT.search(facts.untitled(heading)):
+    if heading and _ITEM_KINDS.search(facts.untitled(heading)):
         return f"under the heading {heading[:40]!r}, another kind of document"
     item = _item_text(element)
     if item and _ITEM_KINDS.search(facts.untitled(item)):
