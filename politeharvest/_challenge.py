@@ -1,58 +1,98 @@
-"""Bot challenges: recognise them, stop, never try to pass them (core, no I/O)."""
+"""Bot walls: recognise them by their markers, stop, never try to pass them (core, no I/O).
+
+Each wall vendor leaves its own marks on the interstitial page or its headers:
+Cloudflare (managed challenge, Turnstile), Anubis, AWS WAF, DDoS-Guard, Akamai Bot
+Manager, PerimeterX/HUMAN, Imperva/Incapsula, DataDome, and bare hCaptcha or
+reCAPTCHA interstitials. A marker that can also appear on an ordinary article page
+(a captcha widget under a comment form) counts only on a page that is no article
+(no ``citation_title``) and says little else.
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 __all__ = ["challenge_evidence"]
 
-# Markers of interstitial "are you a human" pages. Seen on Cloudflare managed
-# challenges (`_cf_chl_opt`, "Just a moment..."), DDoS-Guard, Imperva/Incapsula,
-# PerimeterX and DataDome pages. A marker alone on an ordinary 200 article page
-# would be weak evidence, so body markers count only together with a title or
-# status that says the page is an interstitial.
-_STRONG_BODY = (
-    "window._cf_chl_opt",
-    "/cdn-cgi/challenge-platform/",
-    "challenges.cloudflare.com/turnstile",
-    "cf-browser-verification",
-    "_incapsula_resource",
-    "ddos-guard.net/",
-    "captcha-delivery.com",
-    "px-captcha",
+#: (vendor, marker) pairs only a wall's interstitial carries, searched in the page's head.
+_STRONG_BODY: tuple[tuple[str, str], ...] = (
+    ("Cloudflare", "window._cf_chl_opt"),
+    ("Cloudflare", "/cdn-cgi/challenge-platform/"),
+    ("Cloudflare", "cf-browser-verification"),
+    ("Cloudflare Turnstile", "challenges.cloudflare.com/turnstile"),
+    ("Anubis", "within.website/x/cmd/anubis"),
+    ("Anubis", 'id="anubis_challenge"'),
+    ("Anubis", "anubis_version"),
+    ("AWS WAF", "awswafcookiedomainlist"),
+    ("AWS WAF", "awswafintegration"),
+    ("AWS WAF", ".token.awswaf.com"),
+    ("DDoS-Guard", "ddos-guard.net/"),
+    ("DDoS-Guard", "check.ddos-guard.net"),
+    ("Akamai Bot Manager", "sec-if-cpt-container"),
+    ("Akamai Bot Manager", "/_sec/cp_challenge/"),
+    ("Akamai Bot Manager", "bm-verify"),
+    ("Akamai", "errors.edgesuite.net"),
+    ("Akamai", "errors&#46;edgesuite&#46;net"),
+    ("PerimeterX", "px-captcha"),
+    ("PerimeterX", "captcha.px-cdn.net"),
+    ("PerimeterX", "window._pxappid"),
+    ("Imperva", "_incapsula_resource"),
+    ("DataDome", "captcha-delivery.com"),
 )
-_TITLES = (
-    "<title>just a moment...</title>",
-    "<title>attention required! | cloudflare</title>",
-    "<title>ddos-guard</title>",
-    "checking your browser before accessing",
-    "<title>human verification</title>",
-    "<title>access denied</title>",
+#: Headers of wall responses: (header, value pattern, vendor).
+_HEADERS: tuple[tuple[str, str, str], ...] = (
+    ("cf-mitigated", r"^challenge$", "Cloudflare"),
+    ("x-amzn-waf-action", r"^(challenge|captcha)$", "AWS WAF"),
+    ("server", r"^ddos-guard$", "DDoS-Guard"),
 )
+#: Titles of interstitials: strong on an error status, or with a captcha widget.
+_TITLES = re.compile(
+    r"<title>[^<]{0,40}?\b(just a moment\.*|attention required!? \| cloudflare|ddos-guard|"
+    r"making sure you(?:'|&#39;|\u2019)re not a bot!?|human verification|access denied|"
+    r"security check|verify(?:ing)? (?:you are|that you are) (?:a )?human|are you a robot\??|"
+    r"one more step|please wait\.*|checking your browser[^<]*|bot verification|"
+    r"captcha[^<]*|pardon our interruption)[^<]{0,40}</title>",
+    re.IGNORECASE,
+)
+_CAPTCHA = re.compile(
+    r"hcaptcha\.com/1/api\.js|class=[\"'][^\"']*\bh-captcha\b|google\.com/recaptcha/|"
+    r"recaptcha\.net/recaptcha/|class=[\"'][^\"']*\bg-recaptcha\b|press\s*&(?:amp;)?\s*hold",
+    re.IGNORECASE,
+)
+_ARTICLE = re.compile(r"<meta[^>]+name=[\"'](?:citation_title|dc\.title)[\"']", re.IGNORECASE)
+_TAGS = re.compile(r"<script.*?</script>|<style.*?</style>|<[^>]*>", re.IGNORECASE | re.DOTALL)
 
 
 def challenge_evidence(status: int, headers: Mapping[str, str], body: bytes | str) -> str | None:
-    """Return why this response is a bot challenge, or None if it is not one.
+    """Return why this response is a bot wall, or None if it is not one.
 
     Args:
         status: the HTTP status.
         headers: the response headers (case-insensitive mapping preferred).
-        body: the first bytes of the body (a few KiB suffice).
+        body: the first bytes of the body (16 KiB suffice).
 
     Returns:
-        A short piece of evidence such as ``"cf-mitigated: challenge"``, or None.
+        A short piece of evidence naming the vendor and its marker, such as
+        ``"Cloudflare challenge (cf-mitigated: challenge)"``, or None.
     """
-    mitigated = headers.get("cf-mitigated") or headers.get("Cf-Mitigated") or ""
-    if mitigated.strip().lower() == "challenge":
-        return "cf-mitigated: challenge"
+    lowered = {str(k).lower(): str(v) for k, v in headers.items()}
+    for name, pattern, vendor in _HEADERS:
+        value = lowered.get(name, "").strip()
+        if value and re.search(pattern, value, re.IGNORECASE):
+            return f"{vendor} challenge ({name}: {value})"
     head = body[:16384]
     text = head.decode("utf-8", "replace") if isinstance(head, bytes) else head
-    low = text[:16384].lower()  # interstitials say so near the top
-    for marker in _STRONG_BODY:
+    low = text.lower()  # interstitials say so near the top
+    for vendor, marker in _STRONG_BODY:
         if marker in low:
-            return f"challenge page marker {marker!r}"
-    if status in (403, 429, 503):
-        for title in _TITLES:
-            if title in low:
-                return f"challenge page ({title.strip('<>/')})"
+            return f"{vendor} challenge (page marker {marker!r})"
+    title = _TITLES.search(text)
+    if title and status in (403, 429, 503):
+        return f"challenge page ({title.group(1).strip()!r}, HTTP {status})"
+    captcha = _CAPTCHA.search(text)
+    if captcha and not _ARTICLE.search(text):
+        words = len(_TAGS.sub(" ", text).split())
+        if title or words < 150:
+            return f"captcha interstitial ({captcha.group(0)!r} on a page that is no article)"
     return None

@@ -52,7 +52,7 @@ class FullText:
             ``"gzip"``, ``"csv"``.
         resolve_dois: follow bare DOIs through https://doi.org (off by default: it is
             another host and usually a cross-site redirect).
-        max_probes: file probes per record at most.
+        max_probes: file requests per record at most (each file verified against the record).
         keep_pages: in HTML-only mode, keep each landing page in ``DIR/html`` (False: only
             report; the batch command without ``--files`` writes nothing but its output).
     """
@@ -62,7 +62,7 @@ class FullText:
     html_only: bool = False
     file_types: tuple[str, ...] = ("pdf",)
     resolve_dois: bool = False
-    max_probes: int = 2
+    max_probes: int = 3
     keep_pages: bool = True
 
 
@@ -109,6 +109,7 @@ def _summary(
         "reason": reason
         or (resolution.reason if resolution else (file_result.reason if file_result else "")),
         "identity": identity.to_dict() if identity else None,
+        "evidence": (resolution.evidence or None) if resolution else None,
     }
 
 

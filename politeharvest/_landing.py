@@ -1,36 +1,45 @@
 """From a landing page to its full-text file: rules as data, candidates with evidence (core).
 
-`find_candidates(html, url)` is a pure function of a page and its address: it
-classifies the page (a bot challenge or sign-in wall is `blocked`, never "no
-full text"), then collects candidates from every source and ranks them:
+`find_candidates(html, url)` is a pure function of a page, its address and its
+headers: it classifies the page (a bot wall or sign-in wall is `blocked`, never
+"no full text"), then collects candidates from every source, each with its
+evidence, and ranks them:
 
-1. site rules (`RULES`): one small record per platform (arXiv, DergiPark, OJS,
+1. FAIR Signposting: ``Link: <…>; rel="item"; type="application/pdf"`` headers and
+   ``<link rel="item">`` (linksets the page points to are listed for the resolver);
+2. site rules (`RULES`): one small record per platform (arXiv, DergiPark, OJS,
    DSpace 6 and 7, EPrints, Zenodo, HAL, Figshare, bepress, SciELO, PubMed
    Central, eLife, ScienceDirect, Atypon, Lingbuzz), each a URL rewrite, CSS
    selectors, or a named extractor, with an example;
-2. meta tags: ``citation_pdf_url`` in all its variants, ``eprints.document_url``,
-   ``bepress_citation_pdf_url``, Dublin Core identifiers ending in .pdf, and
-   ``<link rel="alternate" type="application/pdf">``;
-3. the structure learned on the site (the tag and class path of the element that
+3. declared files: ``citation_pdf_url`` in all its variants, ``eprints.document_url``,
+   Dublin Core identifiers ending in .pdf, ``<link rel="alternate" type="application/pdf">``,
+   JSON-LD encodings of the work; weighed against what the page shows (a declared
+   file the page contradicts is weak, one it labels as another document rejected);
+4. the structure learned on the site (the tag and class path of the element that
    held the file link last time);
-4. anchors, scored by their text (English, Turkish, German, French, Spanish,
-   Portuguese) and address, outside references, related-article, header, footer
-   and navigation sections, with blocked patterns (sign-in, sharing, citation
-   exports, supplements, figures, ``javascript:``, ``mailto:``).
+5. links read from ``href``, ``onclick``, ``data-*``, forms, script values and the
+   page's text, kept only with positive evidence of ownership: a download button's
+   text or class, a related file name, the article's DOI, id or slug in the address.
 
-Every candidate carries its source and evidence; rejected ones say why. Query
-strings are kept (signed download links need them); only fragments are dropped.
-`LandingPageResolver` (in `_resolver.py`) adds the requests: the landing page,
-at most two file probes, and learning.
+A link is rejected, before any request, when the page marks it as another
+document: its label names another document or another kind of document, its
+address carries another DOI, or it sits in a block about another document (an
+article list recognised by its structure, another article's card, the navigation,
+references). Every candidate carries its source and evidence; rejected ones say
+why. Query strings are kept (signed download links need them); only fragments are
+dropped. `LandingPageResolver` (in `_resolver.py`) adds the requests: the landing
+page, a linkset, at most three file probes, and learning.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import unicodedata
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Literal
-from urllib.parse import urldefrag, urljoin, urlsplit
+from urllib.parse import quote, unquote, urldefrag, urljoin, urlsplit
 
 import attrs
 from bs4 import BeautifulSoup, Tag
@@ -42,9 +51,15 @@ __all__ = [
     "RULES",
     "Candidate",
     "PageAnalysis",
+    "PageFacts",
+    "Regions",
     "SiteRule",
     "element_signature",
     "find_candidates",
+    "linkset_candidates",
+    "page_facts",
+    "parse_link_header",
+    "parse_linkset",
     "problematic_url",
 ]
 
@@ -89,6 +104,8 @@ class PageAnalysis:
         reason: the rule and evidence behind `kind`.
         candidates: kept candidates, best first.
         rejected: candidates considered and rejected, with reasons.
+        linksets: FAIR Signposting linksets the page points to (their items are the
+            work's files; reading one is a request, left to the resolver).
     """
 
     url: str
@@ -96,6 +113,7 @@ class PageAnalysis:
     reason: str
     candidates: tuple[Candidate, ...] = ()
     rejected: tuple[Candidate, ...] = ()
+    linksets: tuple[str, ...] = ()
 
 
 #: Candidates scoring below this are not kept (anchor evidence too weak).
@@ -114,6 +132,7 @@ class AnchorWeights:
         pdf_type: its ``type`` or ``class`` says pdf.
         page_address: its address is a web page (``.html``, ``.php``): subtracted.
         other_host: it points to another host: subtracted.
+        identifier: its address carries the article's DOI, id or slug.
     """
 
     download_text: float = 55
@@ -123,6 +142,7 @@ class AnchorWeights:
     pdf_type: float = 20
     page_address: float = 20
     other_host: float = 25
+    identifier: float = 15
 
 
 #: The weights `find_candidates` scores anchors with.
@@ -365,7 +385,7 @@ EXTRACTORS: Mapping[str, Callable[[BeautifulSoup, str], list[tuple[str, str]]]] 
 # -- what is never a landing page or a file --------------------------------------------------
 
 _PROBLEMATIC = re.compile(
-    r"(" + SIGN_IN_PATH + r"|/register\b|/cart\b|/account\b|/search\b|/search\?"
+    r"(" + SIGN_IN_PATH + r"|/register\b|/cart\b|/account\b|/search/?(?:$|\?)"
     r"|[?&](q|query|search)=|/share\b|sharer\.php|/action/showCitFormats|/citation-?export"
     r"|\.(?:jpe?g|png|gif|svg|css|js|mp4|webm|ogg|ris|bib|enw|nbib)(?:\?|$))",
     re.IGNORECASE,
@@ -401,7 +421,11 @@ _STRONG_TEXT = re.compile(
     r"(?:\s*(?:\(\s*[\d.,]+\s*[kmg]?b\s*\)|file|version|download|indir|i̇ndir|herunterladen))*\s*$",
     re.IGNORECASE,
 )
-_PDF_WORD = re.compile(r"\bpdf\b|tam\s+metin|volltext|texte\s+intégral|texto\s+completo", re.I)
+_PDF_WORD = re.compile(
+    r"\bpdf\b|tam\s+metin|volltext|texte\s+intégral|texto\s+completo|testo\s+completo|"
+    r"teks\s+lengkap|naskah\s+lengkap|полный\s+текст|全文|原文|본문|원문",
+    re.I,
+)
 _DOWNLOAD_WORD = re.compile(
     r"download|indir|i̇ndir|télécharger|descargar|baixar|herunterladen|full[ -]?text|tam metin", re.I
 )
@@ -410,7 +434,23 @@ _BAD_TEXT = re.compile(
     r"reference|citation|cite\b|bibtex|endnote|\bris\b|purchase|buy\b|rent\b|subscribe|"
     r"reprint|permission|license|licence|lisans|lizenz|guide|instructions|template|author\s+guidelines|"
     r"cover|kapak|ek\s+dosya|kaynak|atıf|atif|erratum|corrigendum|review\s+report|"  # noqa: RUF001 - Turkish for citation
-    r"peer\s+review|graphical\s+abstract|thumbnail|preview|sample\s+pages|table\s+of\s+contents",
+    r"peer\s+review|graphical\s+abstract|thumbnail|preview|sample\s+pages|table\s+of\s+contents|"
+    # other kinds of documents, in the languages of the corpora: abstracts and summaries,
+    # notices (retractions, corrections), forms, rules and guides, tables of contents and
+    # whole issues, examiners' reports
+    r"\babstracts?\b|要旨|抄録|摘要|초록|аннотаци|\brésumé\b|\bresumen\b|\bresumo\b|\bözet\b|"
+    r"zusammenfassung|\babstrak\b|retract|withdrawal|withdrawn|penarikan|rétractation|"
+    r"retractación|retratação|geri\s+çek|rücknahme|zurückgezogen|expression\s+of\s+concern|"
+    r"\bcorrection\b|corrección|correção|düzeltme|berichtigung|errat|撤回|正誤|勘誤|철회|"
+    r"\bform\b|formulario|formulaire|formular\b|formu\b|declaration|déclaration|"
+    r"conflicts?\s+of\s+interest|copyright\s+(?:agreement|transfer)|checklist|"
+    r"submission\s+(?:guidelines|rules|template|form|checklist)|\brules\b|regulations?\b|"
+    r"\bmanual\b|handbook|手引|規程|様式|申請書|양식|규정|안내서|правила|положени|\bформа\b|"  # noqa: RUF001
+    r"kılavuz|yazım\s+kural|şablon|dilekçe|pedoman|panduan|petunjuk|\bnormas\b|directrices|"  # noqa: RUF001
+    r"plantilla|consignes|richtlinie|vorlage|\bcontents\b|sommaire|índice|inhaltsverzeichnis|"
+    r"目次|목차|содержание|içindekiler|daftar\s+isi|front\s*matter|back\s*matter|"
+    r"(?:full|whole|complete|entire)\s+issue|tam\s+say[ıi]|número\s+completo|numéro\s+complet|"  # noqa: RUF001
+    r"edição\s+completa|gesamtausgabe|ganzes\s+heft|審査|심사|referee",
     re.IGNORECASE,
 )
 _BAD_HREF = re.compile(
@@ -421,39 +461,35 @@ _BAD_HREF = re.compile(
     r"isallowed=n",
     re.IGNORECASE,
 )
-#: Class, id and label words of regions outside the article's main content.
+#: Class, id and label words of regions that are never the article's own block: references
+#: and citing works (their links are other documents by definition), the site's chrome
+#: (navigation, footer, sharing, metrics, author information). Lists of other
+#: articles (related, most read, this issue...) are recognised by their structure instead
+#: (`Regions`), whatever their heading's language, tag or class.
 _REGION_WORDS = re.compile(
     r"(^|[\s_-])(ref|refs|references?|reference-?list|bibliography|citations?|cited-?by|citing|"
-    r"related|recommend\w*|suggest\w*|similar|more-?like(-?this)?|most-?(read|viewed|cited|popular)|"
-    r"popular|trending|footer|nav|navigation|navbar|breadcrumbs?|cookies?|share|sharing|social|"
-    r"sidebar-?ad|advert\w*|ads|metrics|stats|author-?info|affiliations?|kapak|kaynak(ca|lar)?|"
-    r"benzer|block_custom|custom-?block|pkp_block|site-?header|page-?header|global-?header)"
+    r"footer|nav|navigation|navbar|breadcrumbs?|cookies?|share|sharing|social|sidebar-?ad|"
+    r"advert\w*|ads|metrics|stats|author-?info|affiliations?|"
+    r"site-?header|page-?header|global-?header)"
     r"($|[\s_-])",
     re.IGNORECASE,
 )
-#: Headings of such regions, in the six languages of the anchor words.
+#: Headings of reference lists (their entries' links are cited works, never the article),
+#: and of repository bundles that are not the work (DSpace LICENSE, THUMBNAIL).
 _REGION_HEADING = re.compile(
-    r"^\W*(?:(?:similar|related|recommended|suggested|more|other|you\s+may\s+also\s+like)\s+"
-    r"(?:articles?|papers?|publications?|content|items?|works?|chapters?|books?)|"
-    r"most\s+(?:read|viewed|cited|downloaded|popular)(?:\s+articles?)?|cited\s+by|citing\s+articles|"
-    r"references?|bibliography|literature\s+cited|works\s+cited|people\s+also\s+read|"
-    r"benzer\s+(?:makaleler|yay[ıi]nlar|çalışmalar)|[iİ]lgili\s+(?:makaleler|yay[ıi]nlar)|"  # noqa: RUF001 - Turkish letters
-    r"en\s+(?:çok|cok)\s+(?:okunan|görüntülenen|indirilen)(?:\s+makaleler)?|kaynak(?:ça|ca|lar)|"
-    r"ähnliche\s+(?:artikel|beiträge|publikationen)|verwandte\s+(?:artikel|beiträge)|"
-    r"meistgelesen\w*|literatur(?:verzeichnis)?|"
-    r"articles?\s+(?:similaires|connexes|recommandés)|les\s+plus\s+lus|références|bibliographie|"
-    r"art[íi]culos\s+(?:similares|relacionados|recomendados)|m[áa]s\s+le[íi]dos|referencias|"
-    r"artigos\s+(?:semelhantes|relacionados|recomendados)|mais\s+lidos|referências|"
-    # repository bundles that are not the work itself (DSpace LICENSE, THUMBNAIL)
-    r"(?:licen[cs]e|lisans|lizenz|thumbnails?)(?:\s+(?:bundle|files?|dosyalar[ıi]))?\s*$)\b",  # noqa: RUF001
+    r"^\W*(?:(?:licen[cs]e|lisans|lizenz|thumbnails?)(?:\s+(?:bundle|files?|dosyalar[ıi]))?|"  # noqa: RUF001
+    r"references?|bibliography|literature\s+cited|works\s+cited|cited\s+by|"
+    r"citing\s+articles|kaynak(?:ça|ca|lar)|literatur(?:verzeichnis)?|références|bibliographie|"
+    r"referencias|referências|bibliografía|список\s+литературы|литература|参考文献|引用文献|참고문헌)\W*$",
     re.IGNORECASE,
 )
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 _LANDMARKS = {"navigation": "navigation", "contentinfo": "footer", "banner": "header"}
 _FILE_HREF = re.compile(
-    r"\.pdf(?:$|[?#])|/pdf(?:/|$|\?)|/pdfft|/pdfdirect|/download(?:/|$|\?)|/document$|"
+    r"\.pdf(?:$|[?#])|/pdf(?:/|$|\?)|/pdfft|/pdfdirect|/downloads?(?:/|$|\?)|/document$|"
     r"/full-?text(?:/|$)|/volltext(?:/|$)|"
-    r"/files?/|viewcontent\.cgi|bitstream|article-file|ndownloader|[?&]format=pdf",
+    r"/files?/|viewcontent\.cgi|bitstream|article-file|ndownloader|[?&]format=pdf|"
+    r"/(?:get_?)?download[\w-]*\.(?:php|aspx?|jsp|cgi|pl)\b|//(?:download|dl)\.",
     re.IGNORECASE,
 )
 _LOGIN_WORDS = re.compile(r"sign\s*in|log\s*in|giriş|anmelden|connexion|iniciar\s+sesión", re.I)
@@ -484,37 +520,432 @@ def element_signature(element: Tag, depth: int = 12) -> str:
     return " > ".join(reversed(parts))
 
 
-class Regions:
-    """Tells whether an element lies outside the article's main content (core, per page).
+def _words_of(text: str) -> list[str]:
+    """Words folded for comparison, in any script: Latin without diacritics, CJK as bigrams."""
+    text = unicodedata.normalize("NFKC", text).lower()
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    words: list[str] = []
+    for word in re.findall(r"\w+", text):
+        if _CJK.search(word):  # no spaces between words: character pairs instead
+            chars = [c for c in word if not c.isdigit()]
+            words.extend(a + b for a, b in itertools.pairwise(chars))
+        elif len(word) >= 3 or word.isdigit():
+            words.append(word)
+    return words
 
-    Walking up from the element to the container of the page's title (its ``h1``) or
-    ``main``, a region is recognised by its element (``header``, ``footer``, ``nav``),
-    its ARIA landmark role, its class, id or label words (related, similar,
-    recommended, references, sidebars' custom blocks...), or a heading just before
-    the element's branch ("Similar articles", "Benzer Makaleler", "Ähnliche Artikel",
-    "Références"... in the six languages of the anchor words). Layout classes above
-    the title's container (``auto-fix-header`` on ``main``) are never read.
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+
+
+def _similar(a: str, b: str) -> bool:
+    """True when two titles share most of their words (the shorter one's, in any script)."""
+    x, y = set(_words_of(a)), set(_words_of(b))
+    if not x or not y:
+        return False
+    return len(x & y) >= 0.6 * min(len(x), len(y))
+
+
+@attrs.frozen
+class PageFacts:
+    """What a landing page says about its own article (for ownership evidence).
+
+    Attributes:
+        url: the page's address.
+        titles: the article's titles (``citation_title``, ``dc.title``, ``og:title``, ``h1``).
+        doi: the article's DOI, lower case, if the page gives one.
+        ids: tokens of the page's address that name the article (a numeric id, a slug,
+            the DOI's suffix), lower case.
+        surnames: the authors' family names (``citation_author``, ``dc.creator``), folded.
     """
 
-    def __init__(self, soup: BeautifulSoup) -> None:
+    url: str
+    titles: tuple[str, ...] = ()
+    doi: str | None = None
+    ids: tuple[str, ...] = ()
+    surnames: tuple[str, ...] = ()
+
+    def is_title(self, text: str) -> bool:
+        """True when `text` is (close to) one of the article's titles."""
+        return any(_similar(text, title) for title in self.titles)
+
+    def relates(self, name: str) -> str | None:
+        """Why a file name is this article's ("okafor_lindqvist_2022_aam.pdf"), or None.
+
+        It shares two words with a title, or an author's name, carries an identifier, or is made
+        of generic words only ("fulltext.pdf", "thesis_final.pdf").
+        """
+        stem = re.sub(r"\.\w{2,4}$", "", unquote(name).lower())
+        words = set(_words_of(stem.replace("_", " ")))
+        if len(words & {w for t in self.titles for w in _words_of(t) if len(w) >= 4}) >= 2:
+            return "words of the article's title"
+        if words & set(self.surnames):
+            return "an author's name"
+        if self.named_in(name) is not None:
+            return "the article's identifier"
+        letters = re.findall(r"[a-z]+", stem)
+        if letters and all(w in _BUTTON_WORDS or w in _GENERIC_FILE for w in letters):
+            return "a generic name"
+        return None
+
+    def untitled(self, text: str) -> str:
+        """`text` without the words of the article's titles.
+
+        A label's own words, not the title's, say what a link is: "Open the PDF for <title>"
+        becomes "Open the PDF for".
+        """
+        words = {w for title in self.titles for w in _words_of(title)}
+        if not words:
+            return text
+        return " ".join(t for t in re.findall(r"\S+", text) if not set(_words_of(t)) & words)
+
+    def other_doi(self, url: str) -> str | None:
+        """A DOI in `url` that is not the article's (nor a prefix of it, or it of one), or None."""
+        if not self.doi:
+            return None
+        for found in _DOI_IN.findall(unquote(url)):
+            other = found.rstrip(".,;)/").lower()
+            for suffix in (".pdf", ".full", "/pdf", "/full"):
+                other = other.removesuffix(suffix)
+            if not (other.startswith(self.doi) or self.doi.startswith(other)):
+                return str(other)
+        return None
+
+    def named_in(self, url: str) -> str | None:
+        """Which of the article's identifiers `url` carries (DOI, id, slug), or None."""
+        low = unquote(url).lower()
+        if self.doi and (self.doi in low or self.doi.split("/", 1)[-1] in low):
+            return f"the article's DOI {self.doi}"
+        for token in self.ids:
+            if re.search(rf"(?<![0-9a-z]){re.escape(token)}(?![0-9a-z])", low):
+                return f"the article's id {token!r} from its address"
+        return None
+
+
+_DOI_IN = re.compile(r"10\.\d{4,9}/[^\s\"'<>?#&]+", re.IGNORECASE)
+
+
+#: Words of generic file names (besides the download-button words).
+_GENERIC_FILE = frozenset(
+    [
+        "thesis",
+        "dissertation",
+        "tez",
+        "tesis",
+        "these",
+        "diss",
+        "preprint",
+        "postprint",
+        "aam",
+        "vor",
+        "am",
+        "rev",
+        "revised",
+        "camera",
+        "ready",
+        "submitted",
+        "fulltext",
+        "full_text",
+        "main",
+        "ms",
+        "paper",
+    ]
+)
+
+
+def page_facts(soup: BeautifulSoup, url: str) -> PageFacts:
+    """The article's titles, DOI and address identifiers, as the page states them."""
+    titles: list[str] = []
+    surnames: list[str] = []
+    doi: str | None = None
+    for meta in soup.find_all("meta"):
+        name = str(meta.get("name") or meta.get("property") or "").strip().lower()
+        content = str(meta.get("content") or "").strip()
+        if not content:
+            continue
+        if name in ("citation_title", "dc.title", "og:title", "dcterms.title"):
+            titles.append(content)
+        elif name in ("citation_author", "dc.creator", "dcterms.creator"):
+            family = content.split(",")[0] if "," in content else (content.split() or [""])[-1]
+            surnames.extend(_words_of(family))
+        elif doi is None and name in (
+            "citation_doi",
+            "dc.identifier",
+            "prism.doi",
+            "bepress_citation_doi",
+        ):
+            found = _DOI_IN.search(content)
+            doi = found.group(0).rstrip(".,;)").lower() if found else None
+    for element in (soup.find("h1"), soup.title):
+        if isinstance(element, Tag):
+            titles.append(element.get_text(" ", strip=True))
+    if doi is None:
+        in_url = _DOI_IN.search(unquote(urlsplit(url).path))
+        doi = in_url.group(0).rstrip(".,;)/").lower() if in_url else None
+    ids: list[str] = []
+    path = unquote(urlsplit(url).path).lower()
+    for segment in (
+        re.sub(r"\.(?:html?|php|aspx?|jsp|kci|do)$", "", s) for s in path.strip("/").split("/")[-3:]
+    ):
+        if re.fullmatch(r"\d{3,}(?:[._]\d+)*", segment):  # 4711, 202305.1187
+            ids.append(segment)
+        elif segment.count("-") >= 2 and re.search(r"[a-z]{3}", segment) and len(segment) >= 12:
+            ids.append(segment)  # a slug
+        elif re.fullmatch(r"[a-z]{1,6}[-_.]?\d{4,}(v\d+)?", segment):
+            ids.append(segment)  # hal-01234, PMC3531190, S1462901...
+    # article.php?id=4711, artiId=ART002852171
+    ids += [
+        v.lower()
+        for v in re.findall(r"(?:^|&)[^=&]*=([A-Za-z]{0,6}\d{3,})(?=&|$)", urlsplit(url).query)
+    ]
+    return PageFacts(
+        url,
+        tuple(dict.fromkeys(t for t in titles if t)),
+        doi,
+        tuple(dict.fromkeys(ids)),
+        tuple(dict.fromkeys(surnames)),
+    )
+
+
+def _shape(url: str) -> tuple[str, ...]:
+    """An address's path with its identifying parts blanked (another article's page looks alike).
+
+    Segments with digits become ``#``, slugs ``*``; query fields keep their names, their
+    values blanked the same way (``article.php?id=#``).
+    """
+    parts = urlsplit(url)
+    segments = unquote(parts.path).strip("/").split("/")
+    fields = [f.split("=", 1) for f in parts.query.split("&") if f]
+    return (
+        *(
+            "#" if re.search(r"\d", s) else "*" if s.count("-") >= 2 else s.lower()
+            for s in segments
+        ),
+        *(f"?{f[0]}={'#' if re.search(r'[0-9]', f[-1]) else '*'}" for f in fields),
+    )
+
+
+def _same_page(a: str, b: str) -> bool:
+    """True when two addresses name the same page (path and query alike, fragments aside)."""
+    x, y = urlsplit(a), urlsplit(b)
+    return (x.path.rstrip("/"), x.query) == (y.path.rstrip("/"), y.query)
+
+
+#: Words of download buttons and file descriptions, in the languages of the anchor words
+#: and the scripts of the corpora ("Download PDF (2.3 MB)", "PDF Format: view or download
+#: as a PDF file", "Tam Metin", "全文PDF", "Скачать PDF"); a button may add one word more
+#: (a language: "PDF (English)").
+_BUTTON_WORDS = frozenset(
+    re.split(
+        r"\s+",
+        "download downloads view open get read pdf pdfs full text fulltext article paper file "
+        "files version format here now this that the a an as or of in on at to for and with "
+        "your our its size kb mb gb ko mo manuscript document published accepted final "
+        "original main link english print printable new window tab opens click save online "
+        "tam metin makale indir i̇ndir bu ve için türkçe ingilizce télécharger texte intégral "
+        "le la les l du des de en et au version française français descargar texto completo "
+        "el los las del al en este esta artículo artigo baixar em do da este esta português "
+        "español herunterladen volltext artikel der die das des den dem als im und deutsch "
+        "unduh teks lengkap naskah artikel ini dalam bahasa indonesia inggris скачать полный "
+        "текст статьи статья статью файл в на и с pdf-файл русский",  # noqa: RUF001 - Russian
+    )
+)
+#: Button words of scripts written without spaces, removed before counting what is left.
+_CJK_WORDS = (
+    r"全文|本文|下载|下載|ダウンロード|ファイル|閲覧|表示|論文|论文|日本語|英語|中文|英文|"
+    r"原文|원문|다운로드|보기|파일|열기|논문|한국어|영어"
+)
+_CJK_BUTTON = re.compile(_CJK_WORDS + r"|[をのでする]")
+
+
+#: Runs of letters, a script's run apart from the next ("pdf形式" is "pdf" and "形式").
+_LETTER_RUNS = re.compile(
+    r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]+|[^\W\d_\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]+"
+)
+
+
+def _button_text(text: str) -> bool:
+    """True when an anchor's text is a download button's, not a document's name."""
+    if _STRONG_TEXT.match(text):
+        return True
+    letters = re.findall(r"[^\W\d_]+", text.lower())
+    if letters and all(w in _BUTTON_WORDS for w in letters) and len(letters) <= 6:
+        return True  # "Read article", "View full text", "Open"
+    if not (
+        _PDF_WORD.search(text)
+        or _DOWNLOAD_WORD.search(text)
+        or re.search(r"скачать|текст|unduh|" + _CJK_WORDS, text, re.I)
+    ):
+        return False
+    words = re.findall(_LETTER_RUNS, _CJK_BUTTON.sub(" ", text.lower()))
+    rest = [w for w in words if w not in _BUTTON_WORDS and len(w) > 1 and w != "pdf"]
+    if any(len(w) >= 3 and _CJK.search(w) for w in rest):
+        return False  # a name written without spaces ("博士論文インターネット公表許諾書")
+    rest = [w.removesuffix("pdf") for w in rest if w.removesuffix("pdf") not in _BUTTON_WORDS]
+    return len(rest) <= 1 and bool(words or re.search(_CJK_WORDS, text))
+
+
+def _names_document(element: Tag, *, loose: bool = False) -> str | None:
+    """The text of a link that names a document (a title-like text, not a button or file name).
+
+    `loose` accepts shorter titles (two words), for links whose place already says
+    they are titles (one per block of a list).
+    """
+    text = " ".join(element.get_text(" ", strip=True).split())
+    if _CJK.search(text):  # no spaces between words: its letters count
+        letters = len(re.findall(r"\w", text))
+        if letters >= (5 if loose else 8) and not _button_text(text):
+            return text
+        return None
+    short = (
+        len(text) < 10 or len(text.split()) < 2
+        if loose
+        else len(text) < 15 or len(text.split()) < 3
+    )
+    if short or _button_text(text) or (_PDF_WORD.search(text) and len(text.split()) <= 3):
+        return None
+    if re.search(r"\.(pdf|docx?|zip|txt)\b|https?://|www\.", text, re.IGNORECASE):
+        return None
+    return text
+
+
+#: Elements that are items of a list by their tag alone (alike without a class).
+_ITEM_TAGS = ("li", "tr", "dd", "article")
+_REAL_HREF = re.compile(r"^\s*(?!#|javascript:|mailto:)\S", re.IGNORECASE)
+_SIZE = re.compile(r"\d+(?:[.,]\d+)?\s*(?:[kmg]i?b|bytes?)\b|\.pdf\b|\d{1,2}:\d\d", re.IGNORECASE)
+
+
+def _own_text(block: Tag) -> str | None:
+    """A title-like text of `block` outside its links ("Dune migration [PDF]"), or None.
+
+    File descriptions (sizes, file names, formats) are no titles: a repository's file
+    table is not a list of other documents.
+    """
+    if block.name in ("tr", "td", "th", "table", "tbody"):
+        return None
+    parts = [s for s in block.find_all(string=True) if s.find_parent("a") is None]
+    text = " ".join(" ".join(parts).split())
+    if not text or _SIZE.search(text) or _button_text(text):
+        return None
+    if len(text) < 10 or len(text.split()) < 2 or len(text) > 300:
+        return None
+    return text
+
+
+class Regions:
+    """Tells whether an element lies outside the article's own block (core, per page).
+
+    Walking up from the element to the container of the page's title (its ``h1``) or
+    ``main``: a region is recognised by its element (``header``, ``footer``, ``nav``),
+    its ARIA landmark role, reference-list words in its class or id, or the heading of
+    a reference list just before it. Blocks about other documents are recognised by
+    their structure, whatever their heading's language, tag or class:
+
+    - a list: the element sits in one of several sibling blocks of the same tag and
+      class, each with a title-like link (an article list: related, most read, this
+      issue's other articles, a table of contents), unless its title is the article's;
+    - a card: the element sits in a small block beside a title-like link to another
+      page shaped like this one (``/article/view/123`` on ``/article/view/456``),
+      previous/next-article navigation among them.
+    """
+
+    def __init__(self, soup: BeautifulSoup, facts: PageFacts | None = None, base: str = "") -> None:
         title = soup.find("h1")
         self._stops = {id(p) for p in title.parents} if isinstance(title, Tag) else set()
         self._cache: dict[int, str | None] = {}
+        self._facts = facts or PageFacts("")
+        self._shape = _shape(self._facts.url) if self._facts.url else ()
+        self._base = base or self._facts.url
+
+    def label(self, element: Tag) -> str:
+        """The heading of the small block `element` sits in ("Template", "Downloads"), or ""."""
+        child: Tag = element
+        for depth, parent in enumerate(element.parents):
+            if depth >= 4 or not isinstance(parent, Tag) or id(parent) in self._stops:
+                return ""
+            if parent.name in ("body", "html", "main"):
+                return ""
+            for sibling in child.find_previous_siblings(limit=3):
+                heading = sibling if sibling.name in _HEADINGS else None
+                if heading is None and len(sibling.get_text(" ", strip=True).split()) > 15:
+                    return ""  # a heading before this text labels the text ("Abstract")
+                if heading is None and sibling.find("a") is None:
+                    inner = sibling.find(_HEADINGS)
+                    # a heading's wrapper (<div class="title"><h3>...</h3></div>), not a
+                    # section of its own with a heading and more
+                    same = inner is not None and inner.get_text(strip=True) == sibling.get_text(
+                        strip=True
+                    )
+                    heading = inner if same else None
+                if heading is not None:
+                    return " ".join(heading.get_text(" ", strip=True).split())[:80]
+            child = parent
+        return ""
 
     def outside(self, element: Tag) -> str | None:
-        """Why `element` is outside the main content, or None when it is inside."""
+        """Why `element` is outside the article's own block, or None when it is inside."""
         child: Tag = element
-        for parent in element.parents:
+        for depth, parent in enumerate(element.parents):
             if not isinstance(parent, Tag) or parent.name in ("body", "html", "main"):
                 return None
             if id(parent) in self._stops or str(parent.get("role") or "") == "main":
                 return None
             key = id(child)
             if key not in self._cache:
-                self._cache[key] = self._region(parent, child)
+                self._cache[key] = self._region(parent, child) or (
+                    self._other_document(parent, element, depth) if depth < 8 else None
+                )
             if self._cache[key] is not None:
                 return self._cache[key]
             child = parent
+        return None
+
+    def _other_document(self, block: Tag, element: Tag, depth: int) -> str | None:
+        """Why `block` is about another document than the article, or None."""
+        names = [
+            (a, text)
+            for a in block.find_all("a", href=_REAL_HREF)
+            if a is not element and (text := _names_document(a, loose=True)) is not None
+        ]
+        if not names:
+            # a title in plain text beside a button ("Dune migration [PDF]"); a file name's
+            # link beside its bundle's heading is a repository's file list, not this
+            small = depth <= 1 and len(block.find_all("a", href=_REAL_HREF)) <= 3
+            own = _own_text(block) if small and not _SIZE.search(_text_of(element)) else None
+            if own is None:
+                return None
+            names = [(block, own)]
+        if any(self._facts.is_title(text) for _, text in names):
+            return None  # the article's own entry (in a list of this issue, say)
+        title = names[0][1][:60]
+        parent = block.parent
+        if isinstance(parent, Tag) and block.name not in ("p", "span", "td", "th"):
+            alike = [
+                s
+                for s in parent.find_all(block.name, recursive=False)
+                if s is not block
+                and (s.get("class") or []) == (block.get("class") or [])
+                and (block.get("class") or block.name in _ITEM_TAGS)
+                and (
+                    any(_names_document(a, loose=True) for a in s.find_all("a", href=_REAL_HREF))
+                    or _own_text(s) is not None
+                )
+            ]
+            if alike:
+                return (
+                    f"in a list of other documents ({len(alike) + 1} alike blocks, e.g. {title!r})"
+                )
+        if self._shape and depth <= 1 and len(block.find_all("a", href=_REAL_HREF)) <= 4:
+            for anchor, text in names:
+                if not anchor.get("href") or anchor is block:
+                    continue
+                href = _absolute(str(anchor["href"]), self._base)
+                if (
+                    not _same_page(href, self._facts.url)
+                    and _same_site(href, self._facts.url)
+                    and _shape(href) == self._shape
+                ):
+                    return f"beside a link to another article {text[:60]!r}"
         return None
 
     @staticmethod
@@ -596,8 +1027,222 @@ def _meta_candidates(soup: BeautifulSoup, base: str) -> list[Candidate]:
     return found
 
 
+# -- FAIR Signposting: Link headers, <link rel="item">, linksets ------------------------------
+
+
+def parse_link_header(value: str) -> list[tuple[str, dict[str, str]]]:
+    """The links of an HTTP ``Link`` header (RFC 8288): ``(target, {param: value})`` pairs.
+
+    Commas inside ``<...>`` and quoted values are kept; parameter names are lower case;
+    a malformed link is skipped, never an exception.
+    """
+    links: list[tuple[str, dict[str, str]]] = []
+    for match in re.finditer(
+        r"<([^<>]*)>((?:\s*;\s*[^;,=\s]+\s*(?:=\s*(?:\"[^\"]*\"|[^;,\s]*))?)*)", value
+    ):
+        params: dict[str, str] = {}
+        for param in re.finditer(
+            r";\s*([^;,=\s]+)\s*(?:=\s*(\"[^\"]*\"|[^;,\s]*))?", match.group(2)
+        ):
+            params.setdefault(param.group(1).lower(), (param.group(2) or "").strip('"'))
+        links.append((match.group(1).strip(), params))
+    return links
+
+
+def parse_linkset(data: str | bytes, base: str) -> list[tuple[str, dict[str, str]]]:
+    """The links a linkset gives its anchor ``base`` (RFC 9264, JSON or Link-header format)."""
+    text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+    if not text.lstrip().startswith("{"):
+        return [
+            (target, params)
+            for target, params in parse_link_header(text)
+            if _absolute(params.get("anchor", base), base).rstrip("/") == base.rstrip("/")
+        ]
+    try:
+        sets = json.loads(text).get("linkset") or []
+    except (ValueError, AttributeError):
+        return []
+    links: list[tuple[str, dict[str, str]]] = []
+    for entry in sets if isinstance(sets, list) else []:
+        if not isinstance(entry, dict):
+            continue
+        anchor = _absolute(str(entry.get("anchor") or base), base)
+        if anchor.rstrip("/") != base.rstrip("/"):
+            continue
+        for rel, targets in entry.items():
+            for target in targets if isinstance(targets, list) else []:
+                if isinstance(target, dict) and target.get("href"):
+                    links.append(
+                        (str(target["href"]), {"rel": rel, "type": str(target.get("type") or "")})
+                    )
+    return links
+
+
+def _is_file_item(params: Mapping[str, str], target: str) -> bool:
+    kind = params.get("type", "").lower()
+    return "item" in params.get("rel", "").lower().split() and (
+        "pdf" in kind or (not kind and ".pdf" in target.lower())
+    )
+
+
+def _signposting_candidates(
+    soup: BeautifulSoup, base: str, headers: Mapping[str, str]
+) -> tuple[list[Candidate], list[str]]:
+    """FAIR Signposting items (the files of the page's work) and linkset addresses to read."""
+    found: list[Candidate] = []
+    linksets: list[str] = []
+    header = next((str(v) for k, v in headers.items() if str(k).lower() == "link"), "")
+    sources: list[tuple[str, dict[str, str], str]] = [
+        (t, p, "HTTP Link header") for t, p in parse_link_header(header)
+    ]
+    for link in soup.find_all("link", href=True):
+        rel = " ".join(link.get("rel") or []).lower()
+        params = {"rel": rel, "type": str(link.get("type") or "")}
+        sources.append((str(link["href"]), params, f"<link rel={rel}>"))
+    for target, params, where in sources:
+        url = _absolute(target, base)
+        if not url:
+            continue
+        if _is_file_item(params, target):
+            kind = params.get("type") or "a .pdf address"
+            found.append(
+                Candidate(
+                    url,
+                    "signposting",
+                    f"FAIR Signposting item ({where}, {kind})",
+                    98.0,
+                    strong=True,
+                )
+            )
+        elif "linkset" in params.get("rel", "").lower().split():
+            linksets.append(url)
+    return found, linksets
+
+
+def linkset_candidates(data: str | bytes, url: str, landing: str) -> list[Candidate]:
+    """The file items a linkset read from `url` gives the landing page `landing`."""
+    return [
+        Candidate(
+            _absolute(t, landing),
+            "signposting",
+            f"FAIR Signposting item (linkset {url})",
+            98.0,
+            strong=True,
+        )
+        for t, p in parse_linkset(data, landing)
+        if _is_file_item(p, t)
+    ]
+
+
+# -- JSON-LD: the work's own encodings -------------------------------------------------------
+
+_WORK_TYPES = re.compile(
+    r"scholarlyarticle|article|thesis|report|book|chapter|creativework|dataset|medicalscholarlyarticle",
+    re.IGNORECASE,
+)
+
+
+def _jsonld_candidates(soup: BeautifulSoup, base: str) -> list[Candidate]:
+    """PDF encodings of the page's work in JSON-LD, never a cited or related work's.
+
+    Read from the work's ``encoding``, ``associatedMedia`` or ``distribution`` (each with
+    a ``contentUrl``), or the work's own ``contentUrl`` when its format is PDF.
+    """
+    found = []
+    for script in soup.find_all("script", attrs={"type": re.compile(r"ld\+json", re.I)}):
+        try:
+            data = json.loads(script.string or "")
+        except ValueError:
+            continue
+        items = data if isinstance(data, list) else [data]
+        works = [
+            w
+            for item in items
+            if isinstance(item, dict)
+            for w in [item, *(item.get("@graph") or [])]
+        ]
+        for work in works:
+            if not isinstance(work, dict) or not _WORK_TYPES.search(str(work.get("@type") or "")):
+                continue
+            media: list[Any] = []
+            for key in ("encoding", "associatedMedia", "distribution"):
+                value = work.get(key)
+                media.extend(value if isinstance(value, list) else [value] if value else [])
+            kind = str(work.get("encodingFormat") or "")
+            if work.get("contentUrl") and (
+                "pdf" in kind.lower() or ".pdf" in str(work["contentUrl"]).lower()
+            ):
+                media.append(work)
+            for item in media:
+                if not isinstance(item, dict):
+                    continue
+                target = str(item.get("contentUrl") or item.get("url") or "")
+                fmt = str(item.get("encodingFormat") or item.get("fileFormat") or "")
+                if target and ("pdf" in fmt.lower() or ".pdf" in target.lower()):
+                    found.append(
+                        Candidate(
+                            _absolute(target, base),
+                            "jsonld",
+                            f"JSON-LD {work.get('@type')} contentUrl ({fmt or 'a .pdf address'})",
+                            88.0,
+                        )
+                    )
+    return found
+
+
+_OTHER_KIND_FILE = re.compile(
+    r"(^|[^a-z])(suppl\w*|appendix|annex|abstracts?|erratum|corrigendum|toc|contents|cover|"
+    r"front[-_]?matter|back[-_]?matter|guidelines?|template|form|poster|slides|si|esm|dataset)"
+    r"([^a-z]|$)",
+    re.IGNORECASE,
+)
+
+
+#: `Regions` reasons that say a link belongs to another document (not only outside the article).
+_OTHER_DOCUMENT_REGIONS = (
+    "in a list of other documents",
+    "beside a link to another article",
+    "inside <nav>",
+    "inside the page's navigation",
+    "under the heading",
+)
+
+
+def _contradiction(
+    url: str,
+    sources: Sequence[tuple[Tag, str, str]],
+    base: str,
+    regions: Regions,
+    facts: PageFacts,
+    rules: Sequence[SiteRule] = (),
+) -> str | None:
+    """Why the page itself says `url` is another document, or None.
+
+    The same address linked from another article's block, a list or the navigation, or
+    labelled as another kind of document.
+    """
+    for element, href, _ in sources:
+        link = _absolute(href, base)
+        if link != url and all(r.rewritten(link) != url for r in rules if r.rewrite):
+            continue  # neither the address nor its file (an OJS galley's view page)
+        label = _foreign_label(element, url, regions, facts)
+        if label is not None:
+            return f"the page's link to it says it is another document: {label}"
+        named = _names_document(element) if element.name in ("a", "area") else None
+        if named is not None and not facts.is_title(named):
+            return f"the page's link to it names another document ({named[:50]!r})"
+        where = regions.outside(element)
+        if where is not None and where.startswith(_OTHER_DOCUMENT_REGIONS):
+            return f"the page links the same address {where}"
+    return None
+
+
 def _rule_candidates(
-    soup: BeautifulSoup, url: str, rules: Sequence[SiteRule], regions: Regions
+    soup: BeautifulSoup,
+    url: str,
+    rules: Sequence[SiteRule],
+    regions: Regions,
+    facts: PageFacts,
 ) -> list[Candidate]:
     found = []
     for rule in rules:
@@ -621,9 +1266,10 @@ def _rule_candidates(
                 href = element.get("href")
                 if not href:
                     continue
-                why = regions.outside(element)
+                link = _absolute(str(href), url)
+                why = _foreign_label(element, link, regions, facts) or regions.outside(element)
                 candidate = Candidate(
-                    _absolute(str(href), url),
+                    link,
                     f"rule:{rule.name}",
                     f"selector {selector!r} (text {_text_of(element)[:40]!r})",
                     rule.score,
@@ -676,12 +1322,181 @@ def _repair_meta(candidate: Candidate, soup: BeautifulSoup, base: str) -> Candid
     return candidate
 
 
-def _anchor_candidates(soup: BeautifulSoup, base: str, regions: Regions) -> list[Candidate]:
+#: A script's value whose key names a PDF's address ("pdfUrl": "/stamp/stamp.jsp?...").
+_SCRIPT_PDF = re.compile(
+    r"""["']?(\w*pdf\w*(?:url|link|href|path|uri)\w*)["']?\s*[:=]\s*["']([^"'\s]{4,300})["']""",
+    re.IGNORECASE,
+)
+_TEXT_URL = re.compile(r"https?://[^\s<>\"']+", re.IGNORECASE)
+_QUOTED = re.compile(r"""["']([^"'\s]{4,})["']""")
+_URLISH = re.compile(r"^(?:https?://|//|/|\.\./|[\w.-]+/)[^\s<>]*$|\.pdf(?:$|\?)", re.IGNORECASE)
+
+
+def _looks_like_link(value: str) -> bool:
+    value = value.strip()
+    return bool(_URLISH.search(value)) and (
+        value.lower().startswith(("http", "/", "."))
+        or bool(_FILE_HREF.search(value))
+        or "/" in value
+    )
+
+
+def _form_label(form: Tag) -> str:
+    """The text of a form's submit button ("Download the selected file"), or ""."""
+    for field in form.find_all(["input", "button"]):
+        kind = str(field.get("type") or ("submit" if field.name == "button" else "text")).lower()
+        if kind in ("submit", "button"):
+            return str(field.get("value") or "") or field.get_text(" ", strip=True)
+    return ""
+
+
+def _form_link(form: Tag) -> tuple[str, str] | None:
+    """A GET form's target with its fields (``action?file=...``), and its button's text."""
+    if str(form.get("method") or "get").lower() != "get":
+        return None
+    action = str(form.get("action") or "").strip()
+    fields: list[str] = []
+    label = ""
+    for field in form.find_all(["input", "button"]):
+        kind = str(field.get("type") or "text").lower()
+        name, value = str(field.get("name") or ""), str(field.get("value") or "")
+        if kind in ("submit", "button") or field.name == "button":
+            label = label or value or field.get_text(" ", strip=True)
+        if name and kind in ("hidden", "submit", "text") and value:
+            fields.append(f"{quote(name)}={quote(value, safe='/:')}")
+    if not action and not fields:
+        return None
+    target = action + (("&" if "?" in action else "?") + "&".join(fields) if fields else "")
+    return target, label
+
+
+def _link_sources(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
+    """Every link a reader could follow: (element, address, where the address was read).
+
+    Anchors' ``href``; addresses in ``onclick`` handlers (``window.open('...')``), in
+    ``data-*`` attributes (``data-href``, ``data-pdf-url``...), GET forms (their action
+    with their fields) and form values that are addresses themselves.
+    """
+    for element in soup.find_all(True):
+        if element.name in ("a", "area") and element.get("href"):
+            yield element, str(element["href"]).strip(), "href"
+        if element.name in ("script", "style", "meta", "link", "img", "source", "iframe"):
+            continue
+        for name, value in element.attrs.items():
+            if not isinstance(value, str) or not value.strip():
+                continue
+            if name.startswith("on") and len(name) > 4:
+                button = _button_text(element.get_text(" ", strip=True) or _text_of(element))
+                for found in _QUOTED.findall(value):
+                    if _looks_like_link(found) and (button or _FILE_HREF.search(found)):
+                        yield element, found, name
+            elif (
+                name.startswith("data-")
+                and _looks_like_link(value)
+                and (_FILE_HREF.search(value) or re.search(r"pdf|file|download|href|url", name))
+            ):
+                yield element, value.strip(), name
+            elif (
+                element.name == "input"
+                and name == "value"
+                and _FILE_HREF.search(value)
+                and _looks_like_link(value)
+            ):
+                form = element.find_parent("form")
+                yield (form if isinstance(form, Tag) else element), value.strip(), "form value"
+        if element.name == "form":
+            found_form = _form_link(element)
+            if found_form is not None and _FILE_HREF.search(found_form[0]):
+                yield element, found_form[0], "form"
+    for script in soup.find_all("script"):
+        if "ld+json" in str(script.get("type") or "").lower():
+            continue  # read as JSON-LD (the work's own encodings only)
+        for key, found in _SCRIPT_PDF.findall(script.string or ""):
+            if _looks_like_link(found):
+                yield script, found.replace("\\/", "/"), f"script {key}"
+    for text in soup.find_all(string=_TEXT_URL):
+        parent = text.parent
+        if not isinstance(parent, Tag) or parent.find_parent(["a", "script", "style"]) is not None:
+            continue
+        if parent.name in ("a", "script", "style", "title", "textarea", "code"):
+            continue
+        for found in _TEXT_URL.findall(str(text)):
+            if _FILE_HREF.search(found):
+                yield parent, found.rstrip(".,;)"), "the page's text"
+
+
+#: Kinds of documents an item's label may name ("Supplementary data", "内容の要旨"): the
+#: anchor words less those that describe a file's actions and status in file tables
+#: ("Preview", "License", "Cite", "Thumbnail", "Table").
+_ITEM_KINDS = re.compile(
+    "|".join(
+        w
+        for w in _BAD_TEXT.pattern.split("|")
+        if not re.fullmatch(
+            r"preview|licen[cs]e|lisans|lizenz|thumbnail|cite\\b|citation|reference|bibtex|"
+            r"endnote|\\bris\\b|purchase|buy\\b|rent\\b|subscribe|permission|figure|fig\\.|"
+            r"table|video|cover|kapak|kaynak|atıf|atif|reprint",  # noqa: RUF001
+            w,
+        )
+    ),
+    re.IGNORECASE,
+)
+
+
+def _item_text(element: Tag) -> str:
+    """The short text of the list item or table row a link sits in ("内容の要旨 [file] (182 KB)").
+
+    Only an item of a few words counts (a label), not a paragraph around a link.
+    """
+    for depth, parent in enumerate(element.parents):
+        if depth > 2 or not isinstance(parent, Tag):
+            return ""
+        if parent.name in ("li", "tr", "dd", "dt"):
+            text = " ".join(parent.get_text(" ", strip=True).split())
+            return text if len(text.split()) <= 12 else ""
+    return ""
+
+
+def _foreign_label(
+    element: Tag, link: str, regions: Regions, facts: PageFacts, text: str | None = None
+) -> str | None:
+    """Why the link's own label or address says it is another document, or None.
+
+    The label is the link's text (and title) and the heading of its small block
+    ("Template", "Supplementary material"); the address may carry another DOI.
+    """
+    text = _text_of(element) if text is None else text
+    if _BAD_TEXT.search(facts.untitled(text)):
+        return f"anchor text {text[:40]!r} names another kind of document"
+    heading = regions.label(element) if element.name != "script" else ""
+    if heading and _ITEM_KINDS.search(facts.untitled(heading)):
+        return f"under the heading {heading[:40]!r}, another kind of document"
+    item = _item_text(element)
+    if item and _ITEM_KINDS.search(facts.untitled(item)):
+        return f"in an item labelled {item[:40]!r}, another kind of document"
+    other = facts.other_doi(link)
+    if other is not None:
+        return f"the address carries another DOI ({other}) than the article's ({facts.doi})"
+    return None
+
+
+def _anchor_candidates(
+    soup: BeautifulSoup, base: str, regions: Regions, facts: PageFacts
+) -> list[Candidate]:
+    """Links scored by their own evidence, never a link that names another document.
+
+    Evidence: a button's text or class, a file's address, the article's identifiers in
+    the address; a link's label or address that names another document rejects it.
+    """
     page_host = (urlsplit(base).hostname or "").lower()
     found = []
-    for element in soup.find_all(["a", "area"], href=True):
-        href = str(element["href"]).strip()
-        text = _text_of(element)
+    for element, href, where in _link_sources(soup):
+        text = "" if element.name == "script" else _text_of(element)
+        if element.name == "form":
+            text = _form_label(element) or text[:40]
+        elif where == "the page's text":  # its label is the text around it, unless prose
+            text = " ".join(_TEXT_URL.sub(" ", text).split())
+            text = text if len(text.split()) <= 6 else ""
         if not href or _BAD_HREF.search(href):
             if href and not href.startswith("#"):
                 found.append(
@@ -691,65 +1506,112 @@ def _anchor_candidates(soup: BeautifulSoup, base: str, regions: Regions) -> list
                 )
             continue
         link = _absolute(href, base)
-        if _BAD_TEXT.search(text):
+        source = "anchor" if where == "href" else f"anchor:{where}"
+        foreign = _foreign_label(
+            element, link, regions, facts, text if element.name == "script" else None
+        )
+        if foreign is not None:
+            found.append(Candidate(link, source, f"text {text[:40]!r}", 0.0, rejected=foreign))
+            continue
+        if link.rstrip("/") == base.rstrip("/"):
+            continue  # the page itself ("View full text" on an abstract page)
+        score = 0.0
+        evidence = [] if where == "href" else [f"address read from {where}"]
+        if element.name == "script":  # a value whose key names a PDF ("pdfUrl")
+            score += ANCHOR_WEIGHTS.pdf_word
+        named = _names_document(element) if element.name in ("a", "area") else None
+        if named is not None and not facts.is_title(named):
             found.append(
                 Candidate(
                     link,
-                    "anchor",
+                    source,
                     f"text {text[:40]!r}",
                     0.0,
-                    rejected=f"anchor text {text[:40]!r}",
+                    rejected=f"the link names another document ({named[:50]!r})",
                 )
             )
             continue
-        score = 0.0
-        evidence = []
-        if _STRONG_TEXT.match(text):
+        visible = " ".join(element.get_text(" ", strip=True).split())
+        if element.name != "form":
+            # a button's visible text decides when it is one ("원문보기" titled "새창열림")
+            text = visible if visible and _button_text(visible) else text
+        if named is not None:
+            score += ANCHOR_WEIGHTS.pdf_word
+            evidence.append("anchor text is the article's title")
+        elif _STRONG_TEXT.match(text):
             score += ANCHOR_WEIGHTS.download_text
             evidence.append(f"anchor text {text[:40]!r}")
-        elif _PDF_WORD.search(text):
+        elif _button_text(text) and _PDF_WORD.search(text):
             score += ANCHOR_WEIGHTS.pdf_word
             evidence.append(f"anchor text mentions {_PDF_WORD.search(text).group(0)!r}")  # type: ignore[union-attr]
-        elif _DOWNLOAD_WORD.search(text):
+        elif _button_text(text):
             score += ANCHOR_WEIGHTS.download_word
             evidence.append(f"anchor text {text[:40]!r}")
+        elif re.fullmatch(r"\S+\.pdf", text.split(" ")[0] if text else "", re.IGNORECASE):
+            name = text.split(" ")[0]
+            related = facts.relates(name)
+            if related is not None:
+                score += ANCHOR_WEIGHTS.download_word
+                evidence.append(f"anchor text is a file name with {related} {name[:40]!r}")
         if _FILE_HREF.search(link):
             score += ANCHOR_WEIGHTS.file_address
             evidence.append("address looks like a file")
-        if (
-            "pdf" in str(element.get("type") or "").lower()
-            or "pdf" in " ".join(element.get("class") or []).lower()
-        ):
+        classes = " ".join([*(element.get("class") or []), str(element.get("id") or "")]).lower()
+        if "pdf" in str(element.get("type") or "").lower() or "pdf" in classes:
             score += ANCHOR_WEIGHTS.pdf_type
             evidence.append("type/class says pdf")
-        if re.search(r"\.(html?|php|aspx?|jsp)(?:$|\?)", urlsplit(link).path, re.I):
+        elif re.search(r"download|galley|(?:^|[\s_-])(?:down|dl)(?:$|[\s_-])", classes):
+            score += ANCHOR_WEIGHTS.download_word
+            evidence.append("class says download")
+        identified = facts.named_in(link)
+        if identified is not None and score > 0:
+            score += ANCHOR_WEIGHTS.identifier
+            evidence.append(f"address carries {identified}")
+        if re.search(r"\.(html?|php|aspx?|jsp)(?:$|\?)", urlsplit(link).path, re.I) and not (
+            _FILE_HREF.search(link) or element.name == "script"
+        ):
             score -= ANCHOR_WEIGHTS.page_address
             evidence.append("address of a web page")
-        if link.rstrip("/") == base.rstrip("/"):
-            continue  # the page itself ("View full text" on an abstract page)
         host = (urlsplit(link).hostname or "").lower()
-        if host != page_host:
+        if host != page_host and identified is None and not _same_site(link, base):
             score -= ANCHOR_WEIGHTS.other_host
             evidence.append("another host")
         if score <= 0:
             continue
         why = regions.outside(element)
+        # a download button in the article's block whose same-site file address carries the
+        # article's DOI or id is as strong as a declared file
+        strong = (
+            why is None
+            and identified is not None
+            and host == page_host
+            and bool(_FILE_HREF.search(link))
+            and any(e.startswith(("anchor text '", "anchor text mentions")) for e in evidence)
+        )
+        if strong:
+            evidence.append("strong: a download button with the article's identifier")
         found.append(
             Candidate(
                 link,
-                "anchor",
+                source,
                 "; ".join(evidence),
                 score,
                 rejected=why,
                 signature=element_signature(element),
+                strong=strong,
             )
         )
     return found
 
 
 def _learned_candidates(
-    soup: BeautifulSoup, base: str, signatures: Iterable[str], regions: Regions
+    soup: BeautifulSoup, base: str, signatures: Iterable[str], regions: Regions, facts: PageFacts
 ) -> list[Candidate]:
+    """Links in the place a verified file's link held on this site.
+
+    Not when their label or address says they are another document: the same place in
+    another item's file table may hold its supplement.
+    """
     wanted = set(signatures)
     if not wanted:
         return []
@@ -757,13 +1619,15 @@ def _learned_candidates(
     for element in soup.find_all("a", href=True):
         signature = element_signature(element)
         if signature in wanted and not _BAD_HREF.search(str(element["href"])):
+            link = _absolute(str(element["href"]), base)
             found.append(
                 Candidate(
-                    _absolute(str(element["href"]), base),
+                    link,
                     "learned",
                     f"same structure as a verified link: {signature[-60:]}",
                     85.0,
-                    rejected=regions.outside(element),
+                    rejected=_foreign_label(element, link, regions, facts)
+                    or regions.outside(element),
                     signature=signature,
                 )
             )
@@ -783,6 +1647,72 @@ def _blocked(soup: BeautifulSoup, html: str, status: int, headers: Mapping[str, 
     if has_password and not has_article and _LOGIN_WORDS.search(title + " " + html[:4000]):
         return f"sign-in wall (a password form, title {title[:60]!r})"
     return None
+
+
+def _weigh_declared(
+    candidates: list[Candidate],
+    soup: BeautifulSoup,
+    base: str,
+    regions: Regions,
+    facts: PageFacts,
+    rules: Sequence[SiteRule] = (),
+) -> list[Candidate]:
+    """Declared files (meta tags, JSON-LD, Signposting) weighed against what the page shows.
+
+    A same-site declaration is strong evidence, unless the page itself contradicts it:
+    the same address linked from another article's block, a list, the page's navigation,
+    or labelled as another kind of document (a stale ``citation_pdf_url`` naming the
+    previous article). With several declared files, order says nothing: a file name
+    that says supplement, abstract or cover ranks last, the article's identifiers in
+    the address first.
+    """
+    declared = {c.url for c in candidates if c.source.startswith(("meta:", "link:", "jsonld"))}
+    sources = list(_link_sources(soup)) if declared else []
+    # the page's own links that carry the article's id: a declared file without it is suspect
+    carried = [
+        c.url
+        for c in candidates
+        if c.rejected is None
+        and c.source.startswith(("anchor", "rule:"))
+        and c.score >= MIN_SCORE
+        and facts.named_in(c.url) is not None
+    ]
+    out = []
+    for c in candidates:
+        if not c.source.startswith(("meta:", "link:", "jsonld", "signposting")):
+            out.append(c)
+            continue
+        strong = c.strong if c.source == "signposting" else _same_site(c.url, base)
+        score, evidence = c.score, c.evidence
+        contradiction = _contradiction(c.url, sources, base, regions, facts, rules)
+        other = facts.other_doi(c.url)
+        if contradiction is None and other is not None:
+            contradiction = f"the address carries another DOI ({other}) than the article's"
+        if contradiction is None and carried and facts.named_in(c.url) is None:
+            contradiction = (
+                f"the page's own link {carried[0]} carries the article's identifier, this "
+                "address does not"
+            )
+        if contradiction is not None and contradiction.startswith("the page's link to it"):
+            out.append(attrs.evolve(c, strong=False, rejected=contradiction))
+            continue
+        if contradiction is not None:
+            strong, score = False, score - 50
+            evidence = f"{evidence}; weak: {contradiction}"
+        if len(declared) > 1:
+            name = unquote(urlsplit(c.url).path.rsplit("/", 1)[-1] + "?" + urlsplit(c.url).query)
+            kind = _OTHER_KIND_FILE.search(name)
+            if kind is not None:
+                strong, score = False, score - 30
+                evidence = (
+                    f"{evidence}; one of {len(declared)} declared files, named {kind.group(2)!r}"
+                )
+            identified = facts.named_in(c.url)
+            if identified is not None:
+                score += 5
+                evidence = f"{evidence}; address carries {identified}"
+        out.append(attrs.evolve(c, strong=strong, score=score, evidence=evidence))
+    return out
 
 
 def _rewritten(candidate: Candidate, rules: Sequence[SiteRule]) -> Candidate:
@@ -825,20 +1755,19 @@ def find_candidates(
     blocked = _blocked(soup, text, status, headers or {})
     if blocked is not None:
         return PageAnalysis(url, "blocked", blocked)
-    regions = Regions(soup)
+    facts = page_facts(soup, url)
+    regions = Regions(soup, facts, base)
+    signposted, linksets = _signposting_candidates(soup, base, headers or {})
     candidates = [
-        *_rule_candidates(soup, base if base != url else url, rules, regions),
+        *_rule_candidates(soup, base if base != url else url, rules, regions, facts),
+        *signposted,
         *_meta_candidates(soup, base),
-        *_learned_candidates(soup, base, learned, regions),
-        *_anchor_candidates(soup, base, regions),
+        *_jsonld_candidates(soup, base),
+        *_learned_candidates(soup, base, learned, regions, facts),
+        *_anchor_candidates(soup, base, regions, facts),
     ]
     candidates = [_repair_meta(c, soup, base) for c in candidates if c.url]
-    candidates = [
-        attrs.evolve(c, strong=_same_site(c.url, base))
-        if c.source.startswith(("meta:", "link:"))
-        else c
-        for c in candidates
-    ]
+    candidates = _weigh_declared(candidates, soup, base, regions, facts, rules)
     # Platform first: when a site rule found the article's file on the page, generic
     # anchors and learned structure do not compete; when a rule recognised the platform
     # by its address but found nothing, an anchor needs strong evidence.
@@ -849,7 +1778,7 @@ def find_candidates(
     kept: dict[str, Candidate] = {}
     rejected: list[Candidate] = []
     for candidate in (_rewritten(c, rules) for c in candidates):
-        if candidate.rejected is None and candidate.source in ("anchor", "learned"):
+        if candidate.rejected is None and candidate.source.startswith(("anchor", "learned")):
             if found_by_rule:
                 candidate = attrs.evolve(
                     candidate, rejected="a site rule found the article's file on this page"
@@ -863,7 +1792,7 @@ def find_candidates(
         reason = candidate.rejected or problematic_url(candidate.url)
         if reason is None and _BAD_HREF.search(candidate.url):
             reason = "blocked link pattern"
-        if reason is None and candidate.source == "anchor" and candidate.score < MIN_SCORE:
+        if reason is None and candidate.source.startswith("anchor") and candidate.score < MIN_SCORE:
             reason = f"weak evidence (score {candidate.score:.0f} < {MIN_SCORE:.0f})"
         if reason is not None:
             rejected.append(attrs.evolve(candidate, rejected=reason))
@@ -884,7 +1813,9 @@ def find_candidates(
     ranked = tuple(sorted(kept.values(), key=lambda c: (not c.strong, -c.score)))
     if ranked:
         top = ranked[0]
-        return PageAnalysis(url, "pdf", f"{top.source}: {top.evidence}", ranked, tuple(rejected))
+        return PageAnalysis(
+            url, "pdf", f"{top.source}: {top.evidence}", ranked, tuple(rejected), tuple(linksets)
+        )
     fulltext = soup.find("meta", attrs={"name": re.compile(r"^citation_fulltext_html_url$", re.I)})
     if fulltext is not None:
         return PageAnalysis(
@@ -893,5 +1824,8 @@ def find_candidates(
             "meta citation_fulltext_html_url and no file link",
             (),
             tuple(rejected),
+            tuple(linksets),
         )
-    return PageAnalysis(url, "none", "no full-text file link on the page", (), tuple(rejected))
+    return PageAnalysis(
+        url, "none", "no full-text file link on the page", (), tuple(rejected), tuple(linksets)
+    )

@@ -8,18 +8,22 @@
 3. otherwise reads the landing page once (its final address after redirects
    becomes the record's address); a URL that answers with a file directly is
    recognised by its first bytes, not only its Content-Type;
-4. ranks the candidates and probes the best ones, at most `max_probes` (2);
+4. reads a FAIR Signposting linkset the page points to, when the page itself names
+   no Signposting item (one request, never a file probe);
+5. ranks the candidates by their evidence and probes the best ones, at most
+   `max_probes` (3); a candidate the page marks as another document (a list of other
+   articles, a supplement, another DOI) was rejected before and is never requested;
    a probe is the download itself when a `PdfFetcher` is given, so a verified
    file costs one request;
-5. checks every file against the record (`RecordHints`): a file whose text names
+6. checks every file against the record (`RecordHints`): a file whose text names
    another document is never kept; a weak candidate (an anchor, learned
    structure, a URL guess) and any second probe are kept only when the file's
    text matches the record;
-6. remembers the structure that held a verified link on the site (StateStore),
+7. remembers the structure that held a verified link on the site (StateStore),
    only from matched files, and forgets one that led to another document.
 
-Every `Resolution` says why: the rule and evidence, each candidate kept or
-rejected, and the requests spent.
+Every `Resolution` says why: the evidence that decided (`Resolution.evidence`), each
+candidate kept or rejected, and the requests spent.
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ from ._landing import (
     PageAnalysis,
     SiteRule,
     find_candidates,
+    linkset_candidates,
     problematic_url,
 )
 from ._pacing import host_key
@@ -91,6 +96,8 @@ class Resolution:
         retriable: worth trying again later.
         file: the download, when a PdfFetcher did the probing.
         html: the landing page's bytes, when it was read.
+        evidence: what made the kept file the article's own (its source and evidence,
+            ``"meta:citation_pdf_url: meta citation_pdf_url"``), or "" when none was kept.
     """
 
     url: str
@@ -105,6 +112,7 @@ class Resolution:
     retriable: bool = False
     file: FileResult | None = None
     html: bytes | None = attrs.field(default=None, repr=False)
+    evidence: str = ""
 
 
 Probe = Callable[[str], FileResult]
@@ -125,7 +133,7 @@ class LandingPageResolver:
     session: PoliteSession
     rules: Sequence[SiteRule] = RULES
     learned: StateStore | None = None
-    max_probes: int = 2
+    max_probes: int = 3
     fetcher: PdfFetcher | None = None
 
     def resolve_html(self, html: str | bytes, url: str) -> Resolution:
@@ -200,7 +208,15 @@ class LandingPageResolver:
                     file=read,
                 )
             return Resolution(
-                url, landing, landing, "pdf", "found", reason, requests=requests, file=read
+                url,
+                landing,
+                landing,
+                "pdf",
+                "found",
+                reason,
+                requests=requests,
+                file=read,
+                evidence=f"the record's address: {reason}",
             )
         if isinstance(read, str):  # a page too large to analyse
             return Resolution(url, landing, None, "none", "failed", read, requests=requests)
@@ -225,6 +241,8 @@ class LandingPageResolver:
             status=response.status_code,
             headers=response.headers,
         )
+        if analysis.linksets and not html_only:
+            analysis, requests = self._with_linkset(analysis, landing, requests)
         if html_only or analysis.kind != "pdf":
             resolution = self._unverified(url, landing, analysis, requests=requests)
         else:
@@ -294,6 +312,35 @@ class LandingPageResolver:
                 f"(Politeness.max_landing_tags is {policy.max_landing_tags})"
             )
         return bytes(body)
+
+    def _with_linkset(
+        self, analysis: PageAnalysis, landing: str, requests: int
+    ) -> tuple[PageAnalysis, int]:
+        """The page's analysis with the items of its Signposting linkset (one request).
+
+        Read only when the page names no Signposting item itself; a linkset that cannot
+        be read leaves the analysis as it was.
+        """
+        if any(c.source == "signposting" for c in analysis.candidates):
+            return analysis, requests
+        url = analysis.linksets[0]
+        if problematic_url(url) is not None:
+            return analysis, requests
+        try:
+            response = self.session.get(url, kind="page")
+            requests += 1
+        except HarvestError as exc:
+            logger.debug("linkset %s not read: %s", url, exc)
+            return analysis, requests
+        if response.status_code >= 400:
+            return analysis, requests
+        items = linkset_candidates(response.content[: 2**20], url, landing)
+        known = {c.url for c in items}
+        if not items:
+            return analysis, requests
+        ranked = (*items, *(c for c in analysis.candidates if c.url not in known))
+        reason = f"{items[0].source}: {items[0].evidence}"
+        return attrs.evolve(analysis, kind="pdf", reason=reason, candidates=ranked), requests
 
     def _landing(self, url: str) -> str:
         """A better address for the landing page, when a rule knows one (an old host)."""
@@ -373,6 +420,7 @@ class LandingPageResolver:
                     requests,
                     probes,
                     file=result,
+                    evidence=f"{candidate.source}: {candidate.evidence}",
                 )
             if result.status == "wrong-file" and candidate.source == "learned":
                 self._forget(landing, candidate)

@@ -3,7 +3,18 @@
 from __future__ import annotations
 
 from ._challenge import challenge_evidence
-from ._landing import RULES, Candidate, PageAnalysis, Regions, SiteRule, find_candidates
+from ._landing import (
+    RULES,
+    Candidate,
+    PageAnalysis,
+    PageFacts,
+    Regions,
+    SiteRule,
+    find_candidates,
+    page_facts,
+    parse_link_header,
+    parse_linkset,
+)
 from ._resolver import LandingPageResolver, Resolution
 
 __all__ = [
@@ -11,9 +22,13 @@ __all__ = [
     "Candidate",
     "LandingPageResolver",
     "PageAnalysis",
+    "PageFacts",
     "Regions",
     "Resolution",
     "SiteRule",
     "challenge_evidence",
     "find_candidates",
+    "page_facts",
+    "parse_link_header",
+    "parse_linkset",
 ]

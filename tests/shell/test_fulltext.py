@@ -135,15 +135,17 @@ def test_no_fallback_to_a_stranger_after_a_refused_first_candidate(
     assert "wrong-file" in str(refused[0].rejected)
 
 
-def test_at_most_two_probes(session: PoliteSession, adapter: ScriptedAdapter) -> None:
+def test_at_most_three_probes(session: PoliteSession, adapter: ScriptedAdapter) -> None:
     page = LANDING.replace(
-        "</body>", '<a href="/b.pdf">PDF</a><a href="/c.pdf">Full text PDF</a></body>'
+        "</body>",
+        '<a href="/b.pdf">PDF</a><a href="/c.pdf">Full text PDF</a>'
+        '<a href="/d.pdf">Download PDF</a></body>',
     )
     adapter.add(f"{SITE}/article/1", Reply(200, {}, page))
     resolution = LandingPageResolver(session).resolve(f"{SITE}/article/1", hints=HINTS)
     assert resolution.status == "no-fulltext"
-    assert resolution.probes == 2
-    assert len(files_requested(adapter)) == 3
+    assert resolution.probes == 3
+    assert len(files_requested(adapter)) == 4
 
 
 def test_without_hints_weak_candidates_are_not_probed(
