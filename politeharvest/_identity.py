@@ -394,8 +394,19 @@ def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
             f"a {kind}, not the record's {record_kind or 'article'}: {facts.kind_evidence}",
             kind,
         )
-    level, _title, block = _title_match(hints, facts)
+    level, title, block = _title_match(hints, facts)
     authors = _author_match(hints, facts)
+    label = _label_before(block, title) if level == "block" else None
+    if label is not None:
+        # "<label>: <the record's title>": a document about the record (a report, a review,
+        # a reply, supplementary material), not the record itself
+        return Identity(
+            "mismatch",
+            f"its title block reads {block[:90]!r}: {label!r} set before the record's title, "
+            "a document about the record, not the record",
+            kind,
+            facts.version,
+        )
     if facts.article_page is None:
         where = ", ".join(dict.fromkeys(facts.skipped)) or "empty pages"
         names = " (it names the record's title)" if level else ""
@@ -546,3 +557,29 @@ def _extra_title_words(block: str, titles: Sequence[str]) -> list[str]:
         if best is None or len(extra) < len(best):
             best = extra
     return best or []
+
+
+#: What separates a label from the title it is set before ("Report: Title"): a colon, a bar,
+#: an en or em dash, or a hyphen between spaces.
+_LABEL_SEPARATOR = re.compile(r"[:|\u2013\u2014]|\s-\s")
+
+
+def _label_before(block: str, title: str) -> str | None:
+    """The words set before the record's title in the title block, behind a separator.
+
+    Only words the record's title does not have count, and only when a separator (a colon,
+    a dash, a bar) stands between them and the title: "Similarity report (iThenticate):
+    <title>". None when the title block opens with the title.
+    """
+    words = content_words(title)
+    if not words:
+        return None
+    for match in _LABEL_SEPARATOR.finditer(block):
+        before, after = block[: match.start()], block[match.end() :]
+        prefix = content_words(before)
+        if not prefix or set(prefix) & set(words):
+            continue
+        rest = content_words(after)
+        if rest[: len(words)] == words or (rest and _share(words, set(rest)) >= 0.9):
+            return before.strip()
+    return None

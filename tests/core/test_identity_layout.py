@@ -553,3 +553,27 @@ def test_another_doi_is_the_same_work_only_with_the_same_title(
     pdf = make_pdf(article(title, "Ayse Yilmaz1, Jon Berg2", "10.4321/jds.2024.19", kicker=kicker))
     identity = check_identity(pdf, OWN)
     assert identity.verdict == verdict, identity.evidence
+
+
+@pytest.mark.parametrize(
+    ("title", "verdict"),
+    [
+        # a document about the record: a label set before the record's title
+        (f"Similarity report (iThenticate): {TITLE}", "mismatch"),
+        (f"Peer review history | {TITLE}", "mismatch"),
+        (f"Commentary - {TITLE}", "mismatch"),
+        # the record's own title, with a subtitle after it or a colon inside it
+        (f"{TITLE}: a field study", "matched"),
+        (TITLE, "matched"),
+    ],
+)
+def test_a_label_before_the_record_s_title_is_another_document(title: str, verdict: str) -> None:
+    pdf = make_pdf(article(title, "Ayse Yilmaz1, Jon Berg2"))
+    identity = check_identity(pdf, OWN)
+    assert identity.verdict == verdict, identity.evidence
+
+
+def test_a_record_title_that_has_the_label_itself_is_matched() -> None:
+    record = RecordHints(titles=(f"Book review: {TITLE}",), surnames=("yilmaz",))
+    pdf = make_pdf(article(f"Book review: {TITLE}", "Ayse Yilmaz"))
+    assert check_identity(pdf, record).verdict == "matched"

@@ -17,7 +17,9 @@ BENCH = Path(__file__).resolve().parents[2] / "bench" / "landing_eval.py"
 )
 def test_landing_eval_meets_its_goals(capsys: pytest.CaptureFixture[str]) -> None:
     module = runpy.run_path(str(BENCH))
-    assert module["main"]([]) == 0
+    # the held-out split is scored by the bench, never made a gate here: a test that must pass
+    # on it would invite tuning on it
+    assert module["main"](["landing", "landing-peers", "known-named", "dev"]) == 0
     out = capsys.readouterr().out
     assert "landing: 38/38 right (29/29 positives, 9/9 null pages left empty); 0 wrong files" in out
     if (SHARED / "fixtures" / "landing-peers" / "expected.json").exists():
