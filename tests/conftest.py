@@ -17,6 +17,21 @@ UA = "politeharvest-tests/1.0 (+mailto:tests@example.org)"
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 
 
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """One line per reason for the skipped tests (not a line per test)."""
+    from collections import Counter
+
+    reasons: Counter[str] = Counter()
+    for report in terminalreporter.stats.get("skipped", []):
+        longrepr = report.longrepr
+        reason = longrepr[2] if isinstance(longrepr, tuple) else str(longrepr)
+        reasons[reason.removeprefix("Skipped: ")] += 1
+    if reasons:
+        terminalreporter.write_sep("-", "skipped tests")
+        for reason, count in reasons.most_common():
+            terminalreporter.write_line(f"{count:4d} skipped: {reason}")
+
+
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()
