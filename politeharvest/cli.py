@@ -482,6 +482,25 @@ def _needs_contact(args: argparse.Namespace, policy: Politeness) -> str | None:
     )
 
 
+#: The formats ``--out`` writes, by the file name's ending (none: JSON lines).
+OUTPUT_SUFFIXES = {".jsonl": "JSON lines", ".ndjson": "JSON lines", ".sqlite": "SQLite",
+                   ".sqlite3": "SQLite", ".db": "SQLite", "": "JSON lines"}  # fmt: skip
+
+
+def _check_output_format(args: argparse.Namespace) -> str | None:
+    """A harvest's ``--out`` whose ending names a format it does not write: one line."""
+    out = str(getattr(args, "out", "-") or "-")
+    if args.command not in ("harvest", "demo") or out == "-" or "://" in out:
+        return None
+    suffix = Path(out).suffix.lower()
+    if suffix in OUTPUT_SUFFIXES or Path(out).is_dir():
+        return None
+    return (
+        f"--out {out}: politeharvest writes JSON lines (.jsonl) or SQLite (.sqlite, .db), "
+        f"not {suffix[1:].upper()}; give one of those endings (CSV and Parquet come later)"
+    )
+
+
 def _check_report(args: argparse.Namespace) -> str | None:
     if args.out is None and not args.text:
         return "report needs --out FILE.html, --text, or both"
@@ -508,6 +527,9 @@ def _check_usage(args: argparse.Namespace) -> str | None:
         return _check_report(args)
     if args.command == "replay":
         return _check_replay(args)
+    output = _check_output_format(args)
+    if output is not None:
+        return output
     if args.command == "status":
         state = str(args.state)
         if state.startswith(("redis://", "rediss://", "unix://")):
@@ -1155,6 +1177,15 @@ def _covered_until(plan: HarvestPlan) -> str:
     return min(ends) if ends else ""
 
 
+def _empty_file(out: object) -> bool:
+    """Whether `out` names a local file that holds nothing (not standard output, not a URL)."""
+    name = str(out)
+    if name == "-" or "://" in name:
+        return False
+    path = Path(name)
+    return not path.exists() or (path.is_file() and path.stat().st_size == 0)
+
+
 def _plural(count: int, word: str, plural: str | None = None) -> str:
     return f"{count} {word if count == 1 else plural or word + 's'}"
 
@@ -1184,6 +1215,12 @@ def _report(summary: HarvestSummary, args: argparse.Namespace, err: TextIO) -> N
     if summary.complete and summary.records == 0 and not args.full:
         since = getattr(args, "since", "")
         err.write(f"nothing new{f' since {since}' if since else ''}\n")
+        if _empty_file(args.out):
+            # an earlier harvest (into another output, or standard output) took it all
+            err.write(
+                f"note: {args.out} is empty because this repository was harvested before with "
+                "this state; add --full to write every record into it\n"
+            )
     if summary.stopped and args.max_records is not None and summary.deferred_until is None:
         err.write(
             f"stopped after {_plural(summary.records, 'record')} (--max-records); "

@@ -45,6 +45,8 @@ def cli(*argv: str, env: dict[str, str] | None = None) -> tuple[int, str]:
         (["--html-only"], 2, ["--html-only needs --files"]),
         (["--max-records", "0"], 2, ["--max-records", "below 1"]),
         (["--files", "{blocked}/sub"], 2, ["--files", "is a file, not a folder"]),
+        (["--out", "records.csv"], 2, ["--out records.csv", "not CSV", ".jsonl"]),
+        (["--out", "records.parquet"], 2, ["not PARQUET", "SQLite (.sqlite, .db)"]),
         (["--metadata-prefix", "oai_dc", "--max-records", "5"], 0, ["run the same command"]),
     ],
 )
@@ -275,3 +277,21 @@ def test_every_command_has_a_description_and_an_example(
     assert "example:\n  politeharvest " + command in text
     if command not in ("fulltext", "demo"):
         assert "OAI-PMH base URL" in text  # the url argument is explained
+
+
+def test_a_new_empty_output_after_an_earlier_harvest_says_how_to_fill_it(
+    server: LoopbackServer, tmp_path: Path
+) -> None:
+    """The state says the repository is covered; an empty new --out gets one line naming --full."""
+    state = str(tmp_path / "state.sqlite")
+    common = ["--state", state, "--allow-private-addresses", "--user-agent", UA]
+    first, _ = cli("harvest", server.url("/oai"), "--out", str(tmp_path / "a.jsonl"), *common)
+    assert first == 0
+    fresh = tmp_path / "b.jsonl"
+    code, message = cli("harvest", server.url("/oai"), "--out", str(fresh), *common)
+    assert code == 0
+    assert "nothing new" in message
+    assert f"note: {fresh} is empty" in message and "--full" in message
+    again, _ = cli("harvest", server.url("/oai"), "--out", str(fresh), "--full", *common)
+    assert again == 0
+    assert len(fresh.read_text().splitlines()) == 30  # every record, once, into the new file
