@@ -238,12 +238,7 @@ class Door:
         opts = Options("robots", inline, True, TDMREP_MAX_BYTES, policy.robots_timeout_s)
         rules: tuple[TdmRule, ...] = ()
         try:
-            response, refused = self.journey(
-                self.prepare("GET", where),
-                opts,
-                redirects=RedirectPolicy.for_robots(policy),
-                gate=False,
-            )
+            response, refused = self.fetch_origin_file(where, opts)
             try:
                 if refused is None and response.status_code == 200:
                     rules = parse_tdmrep(read_body(response, TDMREP_MAX_BYTES, truncate=True))
@@ -717,6 +712,17 @@ class Door:
             )
         return decision
 
+    def fetch_origin_file(
+        self, url: str, opts: Options
+    ) -> tuple[requests.Response, Refused | None]:
+        """GET an origin's own file (robots.txt, tdmrep.json): paced, no gate, no retries."""
+        return self.journey(
+            self.prepare("GET", url),
+            opts,
+            redirects=RedirectPolicy.for_robots(self.s.policy),
+            gate=False,
+        )
+
     def fetch_robots(self, url: str, inline: float | None) -> RobotsTxt:
         """Fetch the origin's robots.txt through the same journey and classify it (RFC 9309)."""
         s = self.s
@@ -724,12 +730,7 @@ class Door:
         robots_url = robots_url_for(url)
         opts = Options("robots", inline, True, policy.robots_max_bytes, policy.robots_timeout_s)
         try:
-            response, refused = self.journey(
-                self.prepare("GET", robots_url),
-                opts,
-                redirects=RedirectPolicy.for_robots(policy),
-                gate=False,
-            )
+            response, refused = self.fetch_origin_file(robots_url, opts)
         except (TransportError, ResponseTooLarge) as exc:
             if isinstance(exc, TransportError):
                 self.raise_if_unreachable(url, exc)

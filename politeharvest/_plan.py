@@ -240,6 +240,8 @@ class HarvestSummary:
             a resumed listing went, unfinished listings of other windows left as
             they are, pages written after a crash and taken back.
         files: with full text, how many files had each status.
+        robots_fetches: of the requests, robots.txt (and other well-known files) fetched.
+        refused: requests not sent (robots.txt, the policy, a stopped host, a reservation).
     """
 
     records: int
@@ -258,6 +260,8 @@ class HarvestSummary:
     stopped: bool = False
     notes: tuple[str, ...] = ()
     files: Mapping[str, int] = attrs.field(factory=dict)
+    robots_fetches: int = 0
+    refused: int = 0
 
 
 @attrs.define
@@ -681,6 +685,8 @@ class HarvestPlan:
             stopped=stopped,
             notes=tuple(self._rt.notes),
             files=files,
+            robots_fetches=stats["robots_fetches"],
+            refused=stats["refused"],
         )
 
     # -- single-request helpers for tools ---------------------------------------------------------
@@ -1157,11 +1163,7 @@ class HarvestPlan:
     def _stats(self, run_id: str) -> Mapping[str, Any]:
         session = self._rt.sessions.get(run_id)
         if session is None:
-            return {"requests": 0, "waits": 0, "wait_s": 0.0, "retries": 0}
-        stats = session.stats
-        return {
-            "requests": stats.requests,
-            "waits": stats.waits,
-            "wait_s": stats.wait_s,
-            "retries": stats.retries,
-        }
+            return dict.fromkeys(
+                ("requests", "waits", "wait_s", "retries", "robots_fetches", "refused"), 0
+            )
+        return attrs.asdict(session.stats)

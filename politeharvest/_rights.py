@@ -54,10 +54,6 @@ class Reservation:
     evidence: str
     policy: str | None = None
 
-    def to_dict(self) -> dict[str, str | None]:
-        """The row form."""
-        return {"signal": self.signal, "evidence": self.evidence, "policy": self.policy}
-
 
 @attrs.frozen
 class TdmRule:

@@ -756,7 +756,7 @@ class _Progress:
         self.landing = 0
         self.endpoint = ""
         self.announced = False
-        self.traffic = dict.fromkeys(("requests", "robots", "retries", "refused", "bytes"), 0)
+        self.received = 0
         self.waits: dict[str, float] = {}
         if not quiet and err.isatty():
             try:
@@ -785,31 +785,22 @@ class _Progress:
             self.bar.set_postfix_str(" ".join([", ".join(parts), self.wait]).strip(), refresh=True)
 
     def count(self, event: RequestEvent) -> None:
-        """Add a request (or refusal) to the summary's traffic counts."""
-        traffic = self.traffic
-        if event.started is not None:
-            traffic["requests"] += 1
-            traffic["robots"] += event.url.endswith("/robots.txt")
-            traffic["retries"] += event.decision == "retry"
-            traffic["bytes"] += event.received or 0
-        elif event.decision in ("disallowed", "refused", "stopped", "reserved"):
-            traffic["refused"] += 1
+        """Add a request's body bytes and wait to the summary (the session counts the rest)."""
+        self.received += event.received or 0
         if event.wait_s > 0:
             reason = event.wait_reason.split(" x")[0] or "wait"
             self.waits[reason] = self.waits.get(reason, 0.0) + event.wait_s
 
-    def traffic_line(self) -> str:
+    def traffic_line(self, summary: HarvestSummary) -> str:
         """The summary's traffic: requests, retries, waits by reason, refusals, bytes."""
-        t = self.traffic
-        waited = sum(self.waits.values())
         reasons = ", ".join(
             f"{seconds:.1f} s {reason}" for reason, seconds in sorted(self.waits.items())
         )
         return (
-            f"traffic: {_plural(t['requests'], 'request')} ({t['robots']} robots.txt), "
-            f"{_plural(t['retries'], 'retry', 'retries')}, waited {waited:.1f} s"
-            f"{f' ({reasons})' if reasons else ''}, {t['refused']} refused, "
-            f"{t['bytes'] / 1e6:.1f} MB received\n"
+            f"traffic: {_plural(summary.requests, 'request')} ({summary.robots_fetches} "
+            f"robots.txt), {_plural(summary.retries, 'retry', 'retries')}, waited "
+            f"{summary.wait_s:.1f} s{f' ({reasons})' if reasons else ''}, {summary.refused} "
+            f"refused, {self.received / 1e6:.1f} MB received\n"
         )
 
     def waiting(self, left: float | None, reason: str) -> None:
@@ -1153,7 +1144,7 @@ def _harvest_with(
     if not args.quiet:
         args.since = _covered_until(plan)
         _report(summary, args, err)
-        err.write(progress.traffic_line())
+        err.write(progress.traffic_line(summary))
     if summary.deferred_until is not None:
         when = summary.deferred_until.strftime("%Y-%m-%dT%H:%M:%SZ")
         err.write(f"politeharvest: deferred: {summary.reason}; run again after {when}\n")
