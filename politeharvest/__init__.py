@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from ._sinks import CallbackSink, JsonlSink, Sink, SQLiteSink
     from ._state import Checkpoint, SQLiteStateStore, StateStore, UrlOutcome
 
-__version__ = "0.1.0.dev0"
+from ._version import __version__
 
 #: What most users need. Parts for advanced use live in public submodules:
 #: `politeharvest.oai`, `.session`, `.pacing`, `.robots`, `.redirects`, `.retry`,

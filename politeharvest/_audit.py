@@ -31,6 +31,7 @@ import attrs
 
 from ._events import RequestEvent
 from ._policy import Politeness
+from ._version import __version__
 from .exceptions import AuditError
 
 __all__ = ["AuditLog", "read_audit"]
@@ -115,8 +116,6 @@ class AuditLog:
 
     def open(self, policy: Politeness | None = None) -> AuditLog:
         """Open the file (repairing a torn last line) and write this run's ``"run"`` line."""
-        from . import __version__
-
         if self.path.is_dir():
             raise AuditError(self.path, "is a folder; give a file name (--audit FILE)")
         _repair_tail(self.path)
