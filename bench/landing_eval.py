@@ -40,7 +40,7 @@ import requests
 from bs4 import BeautifulSoup
 
 from politeharvest import LandingPageResolver, Politeness, PoliteSession, find_candidates
-from politeharvest._identity import RecordHints
+from politeharvest.fulltext._identity import RecordHints
 from politeharvest.testing import FakeClock, Reply, ScriptedAdapter
 from politeharvest.testing import text_pdf as make_pdf
 

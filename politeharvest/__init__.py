@@ -15,7 +15,22 @@ from . import exceptions
 if TYPE_CHECKING:
     from . import presets
     from ._clock import Clock, SystemClock
-    from ._oai import (
+    from ._policy import DEFAULT_USER_AGENT, Politeness
+    from .net._pacing import (
+        Busy,
+        HostPacer,
+        HostState,
+        MemoryPaceStore,
+        PaceStore,
+        Slot,
+        SQLitePaceStore,
+        host_key,
+    )
+    from .net._redirects import Follow, RedirectDecision, RedirectPolicy, Stop, registrable_domain
+    from .net._retry import RetryDecision, parse_retry_after, retry_decision
+    from .net._robots import RobotsDecision, RobotsGate, RobotsTxt
+    from .net._session import PoliteSession, RequestEvent, SessionStats
+    from .oai._pager import (
         OaiCursor,
         OaiFormat,
         OaiIdentify,
@@ -26,25 +41,10 @@ if TYPE_CHECKING:
         format_datestamp,
         windows,
     )
-    from ._pacing import (
-        Busy,
-        HostPacer,
-        HostState,
-        MemoryPaceStore,
-        PaceStore,
-        Slot,
-        SQLitePaceStore,
-        host_key,
-    )
-    from ._plan import HarvestPlan, HarvestSummary, PageResult, PlanCursor
-    from ._policy import DEFAULT_USER_AGENT, Politeness
-    from ._quick import harvest
-    from ._redirects import Follow, RedirectDecision, RedirectPolicy, Stop, registrable_domain
-    from ._retry import RetryDecision, parse_retry_after, retry_decision
-    from ._robots import RobotsDecision, RobotsGate, RobotsTxt
-    from ._session import PoliteSession, RequestEvent, SessionStats
-    from ._sinks import CallbackSink, JsonlSink, Sink, SQLiteSink
-    from ._state import Checkpoint, SQLiteStateStore, StateStore, UrlOutcome
+    from .oai._quick import harvest
+    from .plan._plan import HarvestPlan, HarvestSummary, PageResult, PlanCursor
+    from .store._sinks import CallbackSink, JsonlSink, Sink, SQLiteSink
+    from .store._state import Checkpoint, SQLiteStateStore, StateStore, UrlOutcome
 
 from ._version import __version__
 
@@ -88,77 +88,77 @@ from .exceptions import *
 _LATER = {
     "Clock": ("_clock", "Clock"),
     "SystemClock": ("_clock", "SystemClock"),
-    "OaiCursor": ("_oai", "OaiCursor"),
-    "OaiFormat": ("_oai", "OaiFormat"),
-    "OaiIdentify": ("_oai", "OaiIdentify"),
-    "OaiPage": ("_oai", "OaiPage"),
-    "OaiPager": ("_oai", "OaiPager"),
-    "OaiRecord": ("_oai", "OaiRecord"),
-    "OaiSet": ("_oai", "OaiSet"),
-    "format_datestamp": ("_oai", "format_datestamp"),
-    "windows": ("_oai", "windows"),
-    "Busy": ("_pacing", "Busy"),
-    "HostPacer": ("_pacing", "HostPacer"),
-    "HostState": ("_pacing", "HostState"),
-    "MemoryPaceStore": ("_pacing", "MemoryPaceStore"),
-    "PaceStore": ("_pacing", "PaceStore"),
-    "Slot": ("_pacing", "Slot"),
-    "SQLitePaceStore": ("_pacing", "SQLitePaceStore"),
-    "host_key": ("_pacing", "host_key"),
-    "HarvestPlan": ("_plan", "HarvestPlan"),
-    "HarvestSummary": ("_plan", "HarvestSummary"),
-    "PageResult": ("_plan", "PageResult"),
-    "PlanCursor": ("_plan", "PlanCursor"),
+    "OaiCursor": ("oai._pager", "OaiCursor"),
+    "OaiFormat": ("oai._pager", "OaiFormat"),
+    "OaiIdentify": ("oai._pager", "OaiIdentify"),
+    "OaiPage": ("oai._pager", "OaiPage"),
+    "OaiPager": ("oai._pager", "OaiPager"),
+    "OaiRecord": ("oai._pager", "OaiRecord"),
+    "OaiSet": ("oai._pager", "OaiSet"),
+    "format_datestamp": ("oai._pager", "format_datestamp"),
+    "windows": ("oai._pager", "windows"),
+    "Busy": ("net._pacing", "Busy"),
+    "HostPacer": ("net._pacing", "HostPacer"),
+    "HostState": ("net._pacing", "HostState"),
+    "MemoryPaceStore": ("net._pacing", "MemoryPaceStore"),
+    "PaceStore": ("net._pacing", "PaceStore"),
+    "Slot": ("net._pacing", "Slot"),
+    "SQLitePaceStore": ("net._pacing", "SQLitePaceStore"),
+    "host_key": ("net._pacing", "host_key"),
+    "HarvestPlan": ("plan._plan", "HarvestPlan"),
+    "HarvestSummary": ("plan._plan", "HarvestSummary"),
+    "PageResult": ("plan._plan", "PageResult"),
+    "PlanCursor": ("plan._plan", "PlanCursor"),
     "DEFAULT_USER_AGENT": ("_policy", "DEFAULT_USER_AGENT"),
     "Politeness": ("_policy", "Politeness"),
-    "harvest": ("_quick", "harvest"),
-    "Follow": ("_redirects", "Follow"),
-    "RedirectDecision": ("_redirects", "RedirectDecision"),
-    "RedirectPolicy": ("_redirects", "RedirectPolicy"),
-    "Stop": ("_redirects", "Stop"),
-    "registrable_domain": ("_redirects", "registrable_domain"),
-    "RetryDecision": ("_retry", "RetryDecision"),
-    "parse_retry_after": ("_retry", "parse_retry_after"),
-    "retry_decision": ("_retry", "retry_decision"),
-    "RobotsDecision": ("_robots", "RobotsDecision"),
-    "RobotsGate": ("_robots", "RobotsGate"),
-    "RobotsTxt": ("_robots", "RobotsTxt"),
-    "PoliteSession": ("_session", "PoliteSession"),
-    "RequestEvent": ("_session", "RequestEvent"),
-    "SessionStats": ("_session", "SessionStats"),
-    "CallbackSink": ("_sinks", "CallbackSink"),
-    "JsonlSink": ("_sinks", "JsonlSink"),
-    "Sink": ("_sinks", "Sink"),
-    "SQLiteSink": ("_sinks", "SQLiteSink"),
-    "Checkpoint": ("_state", "Checkpoint"),
-    "SQLiteStateStore": ("_state", "SQLiteStateStore"),
-    "StateStore": ("_state", "StateStore"),
-    "UrlOutcome": ("_state", "UrlOutcome"),
-    "FullText": ("_fulltext", "FullText"),
-    "FullTextStep": ("_fulltext", "FullTextStep"),
-    "candidate_urls": ("_fulltext", "candidate_urls"),
-    "run_batch": ("_fulltext", "run_batch"),
-    "LANDING_RULES": ("_landing", "RULES"),
-    "Candidate": ("_landing", "Candidate"),
-    "PageAnalysis": ("_landing", "PageAnalysis"),
-    "SiteRule": ("_landing", "SiteRule"),
-    "find_candidates": ("_landing", "find_candidates"),
-    "challenge_evidence": ("_challenge", "challenge_evidence"),
-    "FileResult": ("_pdf", "FileResult"),
-    "PdfFetcher": ("_pdf", "PdfFetcher"),
-    "looks_like_pdf": ("_pdf", "looks_like_pdf"),
-    "safe_filename": ("_pdf", "safe_filename"),
-    "LandingPageResolver": ("_resolver", "LandingPageResolver"),
-    "Resolution": ("_resolver", "Resolution"),
+    "harvest": ("oai._quick", "harvest"),
+    "Follow": ("net._redirects", "Follow"),
+    "RedirectDecision": ("net._redirects", "RedirectDecision"),
+    "RedirectPolicy": ("net._redirects", "RedirectPolicy"),
+    "Stop": ("net._redirects", "Stop"),
+    "registrable_domain": ("net._redirects", "registrable_domain"),
+    "RetryDecision": ("net._retry", "RetryDecision"),
+    "parse_retry_after": ("net._retry", "parse_retry_after"),
+    "retry_decision": ("net._retry", "retry_decision"),
+    "RobotsDecision": ("net._robots", "RobotsDecision"),
+    "RobotsGate": ("net._robots", "RobotsGate"),
+    "RobotsTxt": ("net._robots", "RobotsTxt"),
+    "PoliteSession": ("net._session", "PoliteSession"),
+    "RequestEvent": ("net._session", "RequestEvent"),
+    "SessionStats": ("net._session", "SessionStats"),
+    "CallbackSink": ("store._sinks", "CallbackSink"),
+    "JsonlSink": ("store._sinks", "JsonlSink"),
+    "Sink": ("store._sinks", "Sink"),
+    "SQLiteSink": ("store._sinks", "SQLiteSink"),
+    "Checkpoint": ("store._state", "Checkpoint"),
+    "SQLiteStateStore": ("store._state", "SQLiteStateStore"),
+    "StateStore": ("store._state", "StateStore"),
+    "UrlOutcome": ("store._state", "UrlOutcome"),
+    "FullText": ("fulltext._step", "FullText"),
+    "FullTextStep": ("fulltext._step", "FullTextStep"),
+    "candidate_urls": ("fulltext._step", "candidate_urls"),
+    "run_batch": ("fulltext._step", "run_batch"),
+    "LANDING_RULES": ("fulltext._landing", "RULES"),
+    "Candidate": ("fulltext._landing", "Candidate"),
+    "PageAnalysis": ("fulltext._landing", "PageAnalysis"),
+    "SiteRule": ("fulltext._landing", "SiteRule"),
+    "find_candidates": ("fulltext._landing", "find_candidates"),
+    "challenge_evidence": ("net._challenge", "challenge_evidence"),
+    "FileResult": ("fulltext._pdf", "FileResult"),
+    "PdfFetcher": ("fulltext._pdf", "PdfFetcher"),
+    "looks_like_pdf": ("fulltext._pdf", "looks_like_pdf"),
+    "safe_filename": ("fulltext._pdf", "safe_filename"),
+    "LandingPageResolver": ("fulltext._resolver", "LandingPageResolver"),
+    "Resolution": ("fulltext._resolver", "Resolution"),
 }
 
 if TYPE_CHECKING:
-    from ._challenge import challenge_evidence
-    from ._fulltext import FullText, FullTextStep, candidate_urls, run_batch
-    from ._landing import RULES as LANDING_RULES
-    from ._landing import Candidate, PageAnalysis, SiteRule, find_candidates
-    from ._pdf import FileResult, PdfFetcher, looks_like_pdf, safe_filename
-    from ._resolver import LandingPageResolver, Resolution
+    from .fulltext._landing import RULES as LANDING_RULES
+    from .fulltext._landing import Candidate, PageAnalysis, SiteRule, find_candidates
+    from .fulltext._pdf import FileResult, PdfFetcher, looks_like_pdf, safe_filename
+    from .fulltext._resolver import LandingPageResolver, Resolution
+    from .fulltext._step import FullText, FullTextStep, candidate_urls, run_batch
+    from .net._challenge import challenge_evidence
 
 
 def _public(value: Any, name: str) -> Any:

@@ -1,34 +1,6 @@
-"""From a landing page to its file: site rules as data, candidates, the resolver."""
+"""Deprecated: the names of `politeharvest.landing` now live in `politeharvest.fulltext`."""
 
-from __future__ import annotations
+from ._paths import moved
+from .fulltext import *  # noqa: F403
 
-from ._challenge import challenge_evidence
-from ._landing import (
-    RULES,
-    Candidate,
-    PageAnalysis,
-    PageFacts,
-    Regions,
-    SiteRule,
-    find_candidates,
-    page_facts,
-    parse_link_header,
-    parse_linkset,
-)
-from ._resolver import LandingPageResolver, Resolution
-
-__all__ = [
-    "RULES",
-    "Candidate",
-    "LandingPageResolver",
-    "PageAnalysis",
-    "PageFacts",
-    "Regions",
-    "Resolution",
-    "SiteRule",
-    "challenge_evidence",
-    "find_candidates",
-    "page_facts",
-    "parse_link_header",
-    "parse_linkset",
-]
+moved(__name__, "politeharvest.fulltext")

@@ -1,25 +1,6 @@
-"""Per-host pacing: when the next request to a host may start, shared across workers."""
+"""Deprecated: the names of `politeharvest.pacing` now live in `politeharvest.net`."""
 
-from __future__ import annotations
+from ._paths import moved
+from .net import *  # noqa: F403
 
-from ._pacing import (
-    Busy,
-    HostPacer,
-    HostState,
-    MemoryPaceStore,
-    PaceStore,
-    Slot,
-    SQLitePaceStore,
-    host_key,
-)
-
-__all__ = [
-    "Busy",
-    "HostPacer",
-    "HostState",
-    "MemoryPaceStore",
-    "PaceStore",
-    "SQLitePaceStore",
-    "Slot",
-    "host_key",
-]
+moved(__name__, "politeharvest.net")

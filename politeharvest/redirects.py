@@ -1,13 +1,6 @@
-"""Redirect decisions: https only, within the site, at most 3 hops, no private addresses."""
+"""Deprecated: the names of `politeharvest.redirects` now live in `politeharvest.net`."""
 
-from __future__ import annotations
+from ._paths import moved
+from .net import *  # noqa: F403
 
-from ._redirects import Follow, RedirectDecision, RedirectPolicy, Stop, registrable_domain
-
-__all__ = [
-    "Follow",
-    "RedirectDecision",
-    "RedirectPolicy",
-    "Stop",
-    "registrable_domain",
-]
+moved(__name__, "politeharvest.net")

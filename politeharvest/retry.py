@@ -1,11 +1,6 @@
-"""Retry-After parsing and the 429/503 backoff decision (pure)."""
+"""Deprecated: the names of `politeharvest.retry` now live in `politeharvest.net`."""
 
-from __future__ import annotations
+from ._paths import moved
+from .net import *  # noqa: F403
 
-from ._retry import RetryDecision, parse_retry_after, retry_decision
-
-__all__ = [
-    "RetryDecision",
-    "parse_retry_after",
-    "retry_decision",
-]
+moved(__name__, "politeharvest.net")

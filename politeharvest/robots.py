@@ -1,11 +1,6 @@
-"""robots.txt (RFC 9309): the gate, the parsed file, and decisions with their evidence."""
+"""Deprecated: the names of `politeharvest.robots` now live in `politeharvest.net`."""
 
-from __future__ import annotations
+from ._paths import moved
+from .net import *  # noqa: F403
 
-from ._robots import RobotsDecision, RobotsGate, RobotsTxt
-
-__all__ = [
-    "RobotsDecision",
-    "RobotsGate",
-    "RobotsTxt",
-]
+moved(__name__, "politeharvest.net")

@@ -1,18 +1,6 @@
-"""The polite door: `PoliteSession`, its request events and statistics, and the clock seam."""
+"""Deprecated: the names of `politeharvest.session` now live in `politeharvest.net`."""
 
-from __future__ import annotations
+from ._paths import moved
+from .net import *  # noqa: F403
 
-from ._clock import Clock, SystemClock
-from ._door import Ahead
-from ._session import PoliteSession, RequestEvent, SessionStats
-from ._transport import GuardedAdapter
-
-__all__ = [
-    "Ahead",
-    "Clock",
-    "GuardedAdapter",
-    "PoliteSession",
-    "RequestEvent",
-    "SessionStats",
-    "SystemClock",
-]
+moved(__name__, "politeharvest.net")

@@ -1,14 +1,6 @@
-"""Where records go: JSONL files (that own only their bytes), callbacks, SQLite tables."""
+"""Deprecated: the names of `politeharvest.sinks` now live in `politeharvest.store`."""
 
-from __future__ import annotations
+from ._paths import moved
+from .store import *  # noqa: F403
 
-from ._sinks import CallbackSink, JsonlSink, PendingWrite, Sink, SinkMark, SQLiteSink
-
-__all__ = [
-    "CallbackSink",
-    "JsonlSink",
-    "PendingWrite",
-    "SQLiteSink",
-    "Sink",
-    "SinkMark",
-]
+moved(__name__, "politeharvest.store")

@@ -1,16 +1,6 @@
-"""What outlives a process: the StateStore, coverage spans, windows and checkpoints."""
+"""Deprecated: the names of `politeharvest.state` now live in `politeharvest.store`."""
 
-from __future__ import annotations
+from ._paths import moved
+from .store import *  # noqa: F403
 
-from ._planning import Span, Window
-from ._state import Checkpoint, PageCommit, SQLiteStateStore, StateStore, UrlOutcome
-
-__all__ = [
-    "Checkpoint",
-    "PageCommit",
-    "SQLiteStateStore",
-    "Span",
-    "StateStore",
-    "UrlOutcome",
-    "Window",
-]
+moved(__name__, "politeharvest.store")

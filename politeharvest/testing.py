@@ -23,8 +23,8 @@ import requests
 from requests.adapters import HTTPAdapter
 from urllib3.response import HTTPResponse
 
-from ._corpus import DedupeCorpus, dedupe_corpus
-from ._loopback import (
+from ._testing._corpus import DedupeCorpus, dedupe_corpus
+from ._testing._loopback import (
     ConditionalReply,
     LoggedRequest,
     LoopbackServer,
@@ -34,8 +34,8 @@ from ._loopback import (
     end_to_start_gaps,
     free_loopback,
 )
-from ._samples import OaiTestRepository, SampleRecord, serve_fulltext, text_pdf
-from ._zoo import (
+from ._testing._samples import OaiTestRepository, SampleRecord, serve_fulltext, text_pdf
+from ._testing._zoo import (
     ZOO,
     MisbehavingRepository,
     identifier_ordered,

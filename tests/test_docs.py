@@ -20,7 +20,7 @@ import pytest
 import requests
 from requests.adapters import HTTPAdapter
 
-import politeharvest._session as session_module
+import politeharvest.net._session as session_module
 from politeharvest.testing import (
     LoopbackServer,
     OaiTestRepository,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import politeharvest
 from politeharvest import exceptions, testing
 
@@ -38,34 +40,65 @@ def test_all_is_pinned() -> None:
     )
 
 
+#: One face per area (the package's subpackages), and the public modules beside them.
+FACES = ("net", "oai", "store", "fulltext", "quality", "fleet", "plan", "audit", "cli")
+MODULES = ("exceptions", "presets", "testing")
+#: Paths of 0.1 that keep working for one 0.x release, with a warning naming the new face.
+MOVED = {
+    "session": "net",
+    "pacing": "net",
+    "robots": "net",
+    "redirects": "net",
+    "retry": "net",
+    "state": "store",
+    "sinks": "store",
+    "landing": "fulltext",
+}
+
+
 def test_public_submodules_and_paths() -> None:
     import importlib
     import inspect
+    from pathlib import Path
 
-    for module in (
-        "oai",
-        "session",
-        "pacing",
-        "robots",
-        "redirects",
-        "retry",
-        "landing",
-        "fulltext",
-        "state",
-        "sinks",
-        "fleet",
-        "quality",
-        "audit",
-    ):
+    package = Path(politeharvest.__file__).parent
+    areas = {
+        p.parent.name for p in package.glob("*/__init__.py") if not p.parent.name.startswith("_")
+    }
+    assert areas == set(FACES)  # a new area gets a face here
+    for module in (*FACES, *MODULES):
         loaded = importlib.import_module(f"politeharvest.{module}")
         for name in loaded.__all__:
             assert hasattr(loaded, name), (module, name)
+            value = getattr(loaded, name)
+            inside = str(getattr(value, "__module__", "")).startswith(f"politeharvest.{module}")
+            if inside and isinstance(value, type) and name not in politeharvest.__all__:
+                # help() shows the public path, politeharvest.net.RobotsGate
+                assert value.__module__ in (f"politeharvest.{module}", "politeharvest"), (
+                    module,
+                    name,
+                )
     assert politeharvest.OaiPager.__module__ == "politeharvest"  # help() shows the public path
     from politeharvest import AddressRefused, WaitRequired  # every exception at the top
 
     assert issubclass(WaitRequired, politeharvest.Deferred)
     assert issubclass(AddressRefused, politeharvest.HarvestError)
     assert "NOTHING" not in str(inspect.signature(politeharvest.HarvestPlan))
+
+
+@pytest.mark.parametrize(("old", "new"), sorted(MOVED.items()))
+def test_old_paths_still_work_and_warn(old: str, new: str) -> None:
+    import importlib
+    import sys
+
+    sys.modules.pop(f"politeharvest.{old}", None)
+    with pytest.warns(DeprecationWarning, match=f"import from politeharvest.{new}") as caught:
+        exec(compile(f"import politeharvest.{old}", __file__, "exec"), {})
+    assert caught[0].filename == __file__  # the warning names the line that imports it
+    loaded = sys.modules[f"politeharvest.{old}"]
+    face = importlib.import_module(f"politeharvest.{new}")
+    for name in face.__all__:
+        assert getattr(loaded, name) is getattr(face, name)
 
 
 def test_the_identity_check_is_public() -> None:

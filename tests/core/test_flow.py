@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from politeharvest import Politeness
-from politeharvest._flow import (
+from politeharvest.net._flow import (
     Defer,
     Done,
     GiveUp,
@@ -23,7 +23,7 @@ from politeharvest._flow import (
     decide_wait,
     on_response,
 )
-from politeharvest._redirects import RedirectPolicy
+from politeharvest.net._redirects import RedirectPolicy
 
 UA = "politeharvest-tests/1.0 (+mailto:tests@example.org)"
 POLICY = Politeness(user_agent=UA)  # backoff 30, 60, 120; longest wait 300 s

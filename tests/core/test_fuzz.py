@@ -14,12 +14,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from politeharvest._decode import DecodedTooLarge, decode_undeclared
-from politeharvest._landing import find_candidates
-from politeharvest._oai import _record
-from politeharvest._oaixml import _Q, parse_page, stream_items
-from politeharvest._robots import RobotsTxt, _parse
 from politeharvest.exceptions import BadResponse
+from politeharvest.fulltext._landing import find_candidates
+from politeharvest.net._robots import RobotsTxt, _parse
+from politeharvest.oai._decode import DecodedTooLarge, decode_undeclared
+from politeharvest.oai._pager import _record
+from politeharvest.oai._xml import _Q, parse_page, stream_items
 from tests.conftest import SHARED
 
 ROOT = Path(__file__).resolve().parents[1]

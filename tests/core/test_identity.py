@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from politeharvest._identity import RecordHints, decide, fold, pdf_text
+from politeharvest.fulltext._identity import RecordHints, decide, fold, pdf_text
 from politeharvest.testing import text_pdf
 
 ABSTRACT = (

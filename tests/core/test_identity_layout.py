@@ -420,7 +420,7 @@ def test_a_compression_bomb_is_not_inflated() -> None:
 def test_library_warnings_go_to_the_debug_log(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    from politeharvest import _pdflayout
+    from politeharvest.fulltext import _pdflayout
 
     real = _pdflayout._read
 
@@ -430,7 +430,7 @@ def test_library_warnings_go_to_the_debug_log(
         return real(data, max_pages, max_chars)
 
     monkeypatch.setattr(_pdflayout, "_read", noisy)
-    with caplog.at_level(logging.DEBUG, logger="politeharvest._pdflayout"):
+    with caplog.at_level(logging.DEBUG, logger="politeharvest.fulltext._pdflayout"):
         identity = check_identity(make_pdf(article(TITLE, "Ayse Yilmaz", OWN.doi)), OWN)
     assert identity.verdict == "matched"  # and no warning escaped (pytest: filterwarnings=error)
     logged = [r for r in caplog.records if "non-stroke color" in r.getMessage()]

@@ -13,8 +13,8 @@ import json
 import pytest
 
 from politeharvest import find_candidates
-from politeharvest._challenge import challenge_evidence
-from politeharvest._landing import linkset_candidates, parse_link_header, parse_linkset
+from politeharvest.fulltext._landing import linkset_candidates, parse_link_header, parse_linkset
+from politeharvest.net._challenge import challenge_evidence
 
 PAGE = "https://journal.example.org/article/view/4711"
 TITLE = "Grazing pressure and soil carbon in alpine meadows"
@@ -316,7 +316,7 @@ def test_a_malformed_link_header_keeps_its_good_links() -> None:
     ],
 )
 def test_download_buttons_in_many_languages(text: str, button: bool) -> None:
-    from politeharvest._landing import _button_text
+    from politeharvest.fulltext._landing import _button_text
 
     assert _button_text(text) is button
 

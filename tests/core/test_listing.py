@@ -9,8 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from politeharvest import _listing as listing
-from politeharvest._listing import (
+from politeharvest.exceptions import BadResumptionToken, ListingLoop
+from politeharvest.oai import _listing as listing
+from politeharvest.oai._listing import (
     DAY,
     SECONDS,
     GranularityNeeded,
@@ -18,7 +19,6 @@ from politeharvest._listing import (
     Progress,
     Taken,
 )
-from politeharvest.exceptions import BadResumptionToken, ListingLoop
 
 URL = "https://repo.example.org/oai"
 
@@ -314,7 +314,7 @@ SNIFFED = [
 
 @pytest.mark.parametrize(("element", "expected"), SNIFFED)
 def test_the_token_read_from_the_bytes(element: str, expected: str) -> None:
-    from politeharvest._oai import _sniffed_token
+    from politeharvest.oai._pager import _sniffed_token
 
     page = PAGE.format(url=URL, token=element).encode()
     assert _sniffed_token(page) == expected
@@ -325,8 +325,8 @@ def test_a_token_read_from_the_bytes_is_the_parsed_token_or_nothing(token: str) 
     """Never another token than the page's own: a wrong guess would cost a request."""
     from xml.sax.saxutils import escape
 
-    from politeharvest._oai import _sniffed_token, _token
-    from politeharvest._oaixml import OAI_NS, parse_page
+    from politeharvest.oai._pager import _sniffed_token, _token
+    from politeharvest.oai._xml import OAI_NS, parse_page
 
     cleaned = "".join(c for c in token if c.isprintable() and c not in "\ud800\udfff")
     element = f"<resumptionToken>{escape(cleaned)}</resumptionToken>"

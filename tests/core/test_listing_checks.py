@@ -7,9 +7,9 @@ from typing import Any
 import attrs
 import pytest
 
-from politeharvest import _listing as listing
-from politeharvest._listing import DAY, SECONDS, OaiCursor
 from politeharvest.exceptions import BadResumptionToken
+from politeharvest.oai import _listing as listing
+from politeharvest.oai._listing import DAY, SECONDS, OaiCursor
 
 URL = "https://repo.example.org/oai"
 
@@ -412,7 +412,7 @@ def test_a_cursor_round_trips_with_its_origin_and_doubt() -> None:
 
 @pytest.mark.parametrize(("doubt", "covered"), [("", True), ("page 2 asked set=x", False)])
 def test_a_listing_in_doubt_adds_nothing_to_the_coverage(doubt: str, covered: bool) -> None:
-    from politeharvest._planning import PageFacts, Window, after_page
+    from politeharvest.plan._planning import PageFacts, Window, after_page
 
     facts = PageFacts(next_cursor=None, response_date="2026-01-01T00:00:00Z", doubt=doubt)
     checkpoint, coverage = after_page(

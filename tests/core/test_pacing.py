@@ -19,7 +19,7 @@ from politeharvest import (
     SQLitePaceStore,
     host_key,
 )
-from politeharvest._pacing import clamp_crawl_delay
+from politeharvest.net._pacing import clamp_crawl_delay
 
 
 def test_pacer_gap_end_to_start() -> None:

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from politeharvest._planning import (
+from politeharvest.plan._planning import (
     Span,
     Window,
     add_span,
@@ -21,7 +21,13 @@ from politeharvest._planning import (
     listing_key,
     next_turn,
 )
-from politeharvest._sinks import FileView, PendingWrite, SinkMark, mark_problem, pending_action
+from politeharvest.store._sinks import (
+    FileView,
+    PendingWrite,
+    SinkMark,
+    mark_problem,
+    pending_action,
+)
 
 DAY = 86_400.0
 T0 = 1_704_067_200.0  # 2024-01-01T00:00:00Z
@@ -224,7 +230,7 @@ WINDOW = Window("2024-01-01")
 
 
 def step(base, facts):  # type: ignore[no-untyped-def]
-    from politeharvest._planning import after_page
+    from politeharvest.plan._planning import after_page
 
     return after_page(
         base,
@@ -240,7 +246,7 @@ def step(base, facts):  # type: ignore[no-untyped-def]
 
 
 def test_the_first_page_starts_the_checkpoint() -> None:
-    from politeharvest._planning import PageFacts
+    from politeharvest.plan._planning import PageFacts
 
     checkpoint, coverage = step(
         None,
@@ -256,7 +262,7 @@ def test_the_first_page_starts_the_checkpoint() -> None:
 
 
 def test_later_pages_carry_counters_first_response_date_and_file_history() -> None:
-    from politeharvest._planning import PageFacts
+    from politeharvest.plan._planning import PageFacts
 
     first, _ = step(None, PageFacts("c2", "2024-02-01T00:00:00Z", ("2024-01-02",), "M1", "/a"))
     # the next page, in a later run, into another file; then a page with nothing new
@@ -273,7 +279,7 @@ def test_later_pages_carry_counters_first_response_date_and_file_history() -> No
 
 
 def test_the_last_page_adds_the_window_to_the_coverage() -> None:
-    from politeharvest._planning import PageFacts
+    from politeharvest.plan._planning import PageFacts
 
     first, _ = step(None, PageFacts("c2", "2024-02-01T00:00:00Z", ("2024-01-02",)))
     checkpoint, coverage = step(first, PageFacts(None, "2024-03-01T00:00:00Z", ("2024-01-09",)))

@@ -118,8 +118,8 @@ def test_interval_for_kind() -> None:
 
 def test_the_minimum_transfer_rate() -> None:
     """curl's --speed-limit/--speed-time: below 1 KiB/s for 30 s, a transfer is ended."""
-    from politeharvest._wire import ReadLimit
     from politeharvest.exceptions import TransportError
+    from politeharvest.net._wire import ReadLimit
     from politeharvest.testing import FakeClock
 
     policy = Politeness()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from requests.structures import CaseInsensitiveDict
 
-from politeharvest._ratelimit import announced_hold
+from politeharvest.net._ratelimit import announced_hold
 
 NOW = 1_800_000_000.0
 RETRY = (429, 503)

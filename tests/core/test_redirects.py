@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from politeharvest import Follow, RedirectPolicy, Stop, registrable_domain
-from politeharvest._redirects import is_private_address, same_origin
+from politeharvest.net._redirects import is_private_address, same_origin
 
 SITE = RedirectPolicy()
 

@@ -8,7 +8,7 @@ from email.utils import format_datetime
 import pytest
 
 from politeharvest import Politeness, parse_retry_after, retry_decision
-from politeharvest._retry import MAX_DELAY_S
+from politeharvest.net._retry import MAX_DELAY_S
 
 NOW = dt.datetime(2026, 1, 1, tzinfo=dt.timezone.utc).timestamp()
 

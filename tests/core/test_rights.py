@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from politeharvest._rights import (
+from politeharvest.net._rights import (
     file_reservation,
     parse_tdmrep,
     robots_directives,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from politeharvest import Politeness, RobotsGate, RobotsTxt
-from politeharvest._robots import classify, product_token, robots_url_for
+from politeharvest.net._robots import classify, product_token, robots_url_for
 
 UA = "politeharvest/0.1 (+mailto:tests@example.org)"
 

@@ -27,7 +27,7 @@ from politeharvest import (
     Politeness,
     PoliteSession,
 )
-from politeharvest._identity import RecordHints
+from politeharvest.fulltext._identity import RecordHints
 
 UA = "politeharvest-hostile/1.0 (+mailto:tests@example.org)"
 POLICY = Politeness(

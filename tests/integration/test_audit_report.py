@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from politeharvest._audit import AuditLog, read_audit
-from politeharvest._report import render_html, render_text, summarize
+from politeharvest.audit._log import AuditLog, read_audit
+from politeharvest.audit._report import render_html, render_text, summarize
 from politeharvest.testing import LoopbackServer, OaiTestRepository, Reply
 
 from .conftest import SERVER_SLACK, UA, loopback_cli

@@ -733,8 +733,8 @@ def test_two_states_taking_turns_on_one_output_never_repeat_a_record(job: Job) -
 
 def test_inspect_file_tells_new_empty_damaged_and_healthy_apart(tmp_path: Path) -> None:
     from politeharvest._sqlite import inspect_file
-    from politeharvest._state import SQLiteStateStore
     from politeharvest.exceptions import StateCorrupt, StorageError
+    from politeharvest.store._state import SQLiteStateStore
 
     assert inspect_file(tmp_path / "none.sqlite") == "new"
     (tmp_path / "empty.sqlite").write_bytes(b"")
@@ -758,7 +758,7 @@ def test_inspect_file_tells_new_empty_damaged_and_healthy_apart(tmp_path: Path) 
 
 
 def test_count_rows_counts_this_repositorys_rows_across_read_boundaries(tmp_path: Path) -> None:
-    from politeharvest._sinks import count_rows
+    from politeharvest.store._sinks import count_rows
 
     endpoint = "https://repo.example.org/oai"
     path = tmp_path / "mixed.jsonl"
@@ -797,7 +797,7 @@ def test_claim_folder_removes_every_leftover_only_when_alone(tmp_path: Path) -> 
 
 
 def test_a_pipe_whose_reader_left_is_a_broken_pipe_not_a_delivery() -> None:
-    from politeharvest._sinks import _drained
+    from politeharvest.store._sinks import _drained
 
     read, write = os.pipe()
     try:
@@ -820,8 +820,8 @@ def test_a_pipe_whose_reader_left_is_a_broken_pipe_not_a_delivery() -> None:
 def test_an_output_locked_by_another_writer_is_refused(tmp_path: Path) -> None:
     import fcntl
 
-    from politeharvest._sinks import JsonlSink, probe_lock
     from politeharvest.exceptions import OutputLocked
+    from politeharvest.store._sinks import JsonlSink, probe_lock
 
     path = tmp_path / "out.jsonl"
     path.write_text("")

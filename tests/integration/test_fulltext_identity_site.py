@@ -24,7 +24,7 @@ import pytest
 import requests
 
 from politeharvest import FullText, FullTextStep, PoliteSession, SQLiteStateStore
-from politeharvest._identity import RecordHints
+from politeharvest.fulltext._identity import RecordHints
 from politeharvest.testing import LoopbackServer, Reply, text_pdf
 
 from .conftest import SCALED

@@ -16,7 +16,7 @@ import pytest
 import requests
 
 from politeharvest import FullText, FullTextStep, PoliteSession, SQLiteStateStore
-from politeharvest._identity import RecordHints
+from politeharvest.fulltext._identity import RecordHints
 from politeharvest.testing import ConditionalReply, Reply, end_to_start_gaps, text_pdf
 
 from .conftest import SCALED, SERVER_SLACK

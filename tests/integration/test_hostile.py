@@ -23,8 +23,8 @@ import pytest
 import requests
 
 from politeharvest import OaiPager, Politeness, PoliteSession
-from politeharvest._robots import RobotsTxt
 from politeharvest.exceptions import AddressRefused
+from politeharvest.net._robots import RobotsTxt
 from politeharvest.testing import FakeClock, LoopbackServer, Reply, ScriptedAdapter
 
 pytestmark = pytest.mark.integration
@@ -308,7 +308,7 @@ def test_an_endpoint_on_a_private_address_is_refused_before_any_request() -> Non
 
 def test_dns_is_checked_where_the_connection_is_made() -> None:
     """A name resolving to a private address is refused by the guarded connection itself."""
-    from politeharvest._transport import PrivateAddressError, resolve_public
+    from politeharvest.net._transport import PrivateAddressError, resolve_public
 
     with pytest.raises(PrivateAddressError):
         resolve_public("localhost", 80)

@@ -19,8 +19,8 @@ import attrs
 import pytest
 
 from politeharvest import OaiCursor, OaiPager, Politeness, PoliteSession
-from politeharvest._listing import in_set, in_window
 from politeharvest.exceptions import RepositoryMisbehaves
+from politeharvest.oai._listing import in_set, in_window
 from politeharvest.testing import (
     LoopbackServer,
     MisbehavingRepository,

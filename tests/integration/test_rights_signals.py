@@ -16,7 +16,7 @@ import attrs
 import pytest
 
 from politeharvest import PoliteSession
-from politeharvest._pdf import PdfFetcher
+from politeharvest.fulltext._pdf import PdfFetcher
 from politeharvest.testing import LoopbackServer, Reply, text_pdf
 
 from .conftest import SCALED

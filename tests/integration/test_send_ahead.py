@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from politeharvest import OaiPager, Politeness, PoliteSession, RequestEvent
 from politeharvest.exceptions import TransportError
-from politeharvest.session import Ahead, GuardedAdapter
+from politeharvest.net import Ahead, GuardedAdapter
 from politeharvest.testing import LoggedRequest, LoopbackServer, Reply
 
 from .providers import generate, pyoai_route
@@ -373,7 +373,7 @@ def test_without_the_pool_parts_it_uses_nothing_is_sent_ahead(
     server: LoopbackServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A urllib3 or requests without the parts sending ahead uses: plain requests, same result."""
-    import politeharvest._transport as transport
+    import politeharvest.net._transport as transport
 
     monkeypatch.setattr(transport, "_POOL_PARTS", False)
     start = len(server.log)

@@ -25,7 +25,7 @@ from politeharvest import (
     run_batch,
     safe_filename,
 )
-from politeharvest._identity import RecordHints
+from politeharvest.fulltext._identity import RecordHints
 from politeharvest.testing import (
     FakeClock,
     LoggedRequest,

@@ -16,8 +16,8 @@ import requests
 from bs4 import BeautifulSoup
 
 from politeharvest import LandingPageResolver, PdfFetcher, Politeness, PoliteSession
-from politeharvest._identity import RecordHints
-from politeharvest._landing import RULES
+from politeharvest.fulltext._identity import RecordHints
+from politeharvest.fulltext._landing import RULES
 from politeharvest.testing import FakeClock, Reply, ScriptedAdapter, text_pdf
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "landing"

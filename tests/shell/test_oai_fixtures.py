@@ -267,7 +267,7 @@ def test_cursor_json_round_trip(pager: OaiPager, adapter: ScriptedAdapter) -> No
 
 def test_every_fixture_parses_or_fails_loudly(pager: OaiPager) -> None:
     """Every file parses (possibly repaired) or raises BadResponse, never a stray exception."""
-    from politeharvest._oaixml import parse_page
+    from politeharvest.oai._xml import parse_page
 
     parsed = failed = 0
     for path in sorted(Path(FIXTURES).rglob("*.xml")):
@@ -297,8 +297,8 @@ def test_records_read_as_sickle_reads_them(name: str) -> None:
     """Our one-pass record reader agrees with sickle's Header/Record models field by field."""
     from sickle.models import Header, Record
 
-    from politeharvest._oai import _record
-    from politeharvest._oaixml import OAI_NS, parse_page
+    from politeharvest.oai._pager import _record
+    from politeharvest.oai._xml import OAI_NS, parse_page
 
     root = parse_page(fixture(name)).root
     records = list(root.iter(f"{{{OAI_NS}}}record"))

@@ -10,8 +10,8 @@ import brotli
 import pytest
 
 from politeharvest import OaiCursor, OaiPager, PoliteSession, format_datestamp, windows
-from politeharvest import _oai as oai_module
 from politeharvest import exceptions as exc
+from politeharvest.oai import _pager as oai_module
 from politeharvest.testing import LoggedRequest, OaiTestRepository, Reply, ScriptedAdapter
 
 ENDPOINT = "https://repo.example.org/oai"

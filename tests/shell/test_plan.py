@@ -176,7 +176,7 @@ class TornWrite(JsonlSink):
         import os
 
         info = os.fstat(self._fd)
-        from politeharvest._sinks import PendingWrite
+        from politeharvest.store._sinks import PendingWrite
 
         assert before_write is not None
         before_write(PendingWrite(self.path, info.st_dev, info.st_ino, info.st_size, payload))
@@ -408,8 +408,8 @@ def test_callback_and_sqlite_sinks(
 def test_state_store_round_trips(tmp_path: Path) -> None:
     store = SQLiteStateStore(tmp_path / "s.sqlite")
     from politeharvest import Checkpoint, UrlOutcome
-    from politeharvest._planning import Span
-    from politeharvest._state import PageCommit
+    from politeharvest.plan._planning import Span
+    from politeharvest.store._state import PageCommit
 
     checkpoint = Checkpoint("lane|w", "lane", "L1", "run", '{"x": 1}', pages=1, records=2)
     store.commit(PageCommit("scope", (("a", "2020"), ("b", "2021")), "L1", checkpoint, "lane|w"))

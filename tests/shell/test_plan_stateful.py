@@ -30,8 +30,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from politeharvest import HarvestPlan, JsonlSink, Politeness
-from politeharvest._sinks import PendingWrite
 from politeharvest.exceptions import SinkChanged
+from politeharvest.store._sinks import PendingWrite
 from politeharvest.testing import FakeClock, OaiTestRepository, SampleRecord, ScriptedAdapter
 
 ENDPOINT = "https://repo.example.org/oai"

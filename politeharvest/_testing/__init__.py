@@ -1,0 +1,1 @@
+"""The parts behind `politeharvest.testing` (loopback servers, sample repositories)."""

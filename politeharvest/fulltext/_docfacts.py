@@ -1,0 +1,730 @@
+"""What a PDF's first pages say about the document itself, from their structure (core).
+
+`facts_of` turns a `Layout` (lines with size and place) into `DocumentFacts`:
+
+- the pages to look past: a cover or an archive's cover sheet (a few lines, or
+  ``label: value`` lines), a masthead (a page of names), a list without prose, the
+  work's own numbered contents;
+- the *title block*: on the article's first page, the runs of lines set larger than
+  the page's body text (when every line has the same size, the first lines);
+- the byline: the lines right below the title block, affiliation marks stripped;
+- the document's own DOIs: in the title block's neighbourhood, in a line that is
+  mostly a DOI near the top of a page, or in a running header or footer; never in a
+  reference list or a list of contents, never inside a sentence;
+- the kind: ``compilation`` (a list of contents: lines ending in page numbers, not
+  numbered chapters; several DOIs one a line where the file opens; three titles or
+  more with their authors under them, in one size), ``notice``, ``supplement``,
+  ``editorial``, ``form`` (labels found *where the title stands*, captions numbered
+  S1, fields to fill in), ``thesis`` (a label on the title page), or ``article``;
+  the version (preprint, accepted manuscript) from its labels;
+- whether the text can be trusted (garbled glyphs, mojibake, scans: no).
+
+The label vocabularies are short and multilingual; they are only looked for where a
+label stands (the title block, the line above it, the title page), never in the body.
+"""
+
+# Label vocabularies in many scripts, dashes and marks on purpose.
+# ruff: noqa: RUF001
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Literal
+
+import attrs
+
+from politeharvest.quality._folding import STOP, content_words, fold, keys
+
+from ._pdflayout import Layout, Line
+
+__all__ = [
+    "DocumentFacts",
+    "Kind",
+    "Version",
+    "dois_in",
+    "facts_of",
+    "kind_of_title",
+    "layout_of_text",
+]
+
+Kind = Literal["article", "compilation", "notice", "supplement", "editorial", "form", "thesis"]
+Version = Literal["preprint", "submitted", "accepted", "published"]
+
+_DOI = re.compile(r"(?<![\w.])(10\.\d{4,9}/[^\s\"'<>]+)", re.IGNORECASE)
+_UNMAPPED = re.compile("[\ufffd\x00-\x08\x0b\x0c\x0e-\x1f\ue000-\uf8ff]")
+#: Characters read to tell readable text from garbled glyphs.
+_TRUST_SAMPLE = 8000
+_UNSPACED = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+_DOI_LABEL = re.compile(r"\b(doi|https?://(dx\.)?doi\.org/)", re.IGNORECASE)
+_PAGE_NUMBER_END = re.compile(r"(\.{3,}|…+|\s)\s*\d{1,4}(\s*[-–]\s*\d{1,4})?$")
+_FIELD = re.compile(r"_{4,}|\.{8,}\s*$|[☐□■]|\[\s\]")
+_LABEL_VALUE = re.compile(r"^[^\W\d][\w .()/'-]{1,40}:(?!//)(\s*\S|\s*$)")
+_CHAPTER = re.compile(r"^(chapter|kapitel|chapitre|cap[ií]tulo|b[öo]l[üu]m|part|teil)\s", re.I)
+_SECTION_NUMBER = re.compile(r"^(\d+(\.\d+)*\.?|[IVX]+\.)\s")
+_REFERENCE_LINE = re.compile(r"^\s*(\[\d{1,3}\]|\d{1,3}\.\s+[A-Z])")
+_AFFILIATION = re.compile(r"(?<=[^\W\d_])[\d*†‡§¶#∗⁰¹²³⁴⁵⁶⁷⁸⁹ᵃᵇᶜ,]+|\s[\d*†‡§¶∗]+(?=[\s,]|$)")
+_MARKS = re.compile(r"[\d*†‡§¶#,;∗⁰¹²³⁴⁵⁶⁷⁸⁹ᵃᵇᶜ]+")
+_SUPPLEMENT_CAPTION = re.compile(r"\b(Table|Fig\.?|Figure|Tabelle|Abb\.?|Tablo|Şekil|Tabla)\s*S\d+")
+
+# Short multilingual label vocabularies, matched as whole folded phrases where a label stands.
+_NOTICE = (
+    "erratum|errata|corrigendum|corrigenda|correction|retraction|retracted|addendum|"
+    "expression of concern|notice of retraction|retraction notice|publisher s note|"
+    "publisher correction|author correction|editorial expression of concern|"
+    "berichtigung|korrektur|widerruf|rectificatif|retractation|fe de erratas|"
+    "correccion|retractacion|correcao|retratacao|duzeltme|geri cekme|geri cekilme|"
+    "rettifica|исправление|опровержение|ретракция|更正|勘误|撤稿|訂正|正誤表|撤回|정정|철회"
+)
+_SUPPLEMENT = (
+    "supplementary material|supplementary materials|supplementary information|"
+    "supplementary data|supplemental material|supporting information|online resource|"
+    "online appendix|web appendix|supplementary appendix|"
+    "electronic supplementary material|supplementary file|supplement|appendix|"
+    "erganzendes material|zusatzmaterial|anhang|materiel supplementaire|"
+    "informations supplementaires|annexe|material suplementario|informacion suplementaria|"
+    "anexo|material suplementar|apendice|ek materyal|ek dosya|ekler|"
+    "дополнительные материалы|补充材料|附录|補足資料|付録|보충 자료"
+)
+_EDITORIAL = (
+    "editorial|editor s note|editors note|from the editor|from the editors|foreword|preface|"
+    "front matter|editorial board|guest editorial|masthead|vorwort|geleitwort|editorial note|"
+    "avant propos|preface|prologo|presentacion|prefacio|apresentacao|editorden|editoryal|"
+    "onsoz|sunus|от редакции|предисловие|编者按|卷首语|巻頭言|編集後記|권두언|발간사"
+)
+_FORM = (
+    "author guidelines|guidelines for authors|instructions for authors|submission guidelines|"
+    "guide for authors|author instructions|form|declaration|checklist|formular|formulaire|"
+    "formulario|yazim kurallari|basvuru formu|richtlinien|hinweise fur autoren|"
+    "normas para autores|normas de publicacao|consignes aux auteurs"
+)
+_THESIS = (
+    "thesis|dissertation|doctoral thesis|phd thesis|master s thesis|masters thesis|"
+    "doctor of philosophy|in partial fulfillment|in partial fulfilment|doktorarbeit|"
+    "masterarbeit|zur erlangung|tese|dissertacao|tesis|memoire|yuksek lisans tezi|"
+    "doktora tezi|tez|диссертация|学位论文|博士論文|修士論文|학위논문"
+)
+_VERSION = {
+    "preprint": "preprint|pre print|not peer reviewed|not yet peer reviewed|arxiv|biorxiv|medrxiv",
+    "submitted": "submitted manuscript|submitted to|manuscript submitted|under review",
+    "accepted": (
+        "accepted manuscript|author accepted manuscript|author s accepted manuscript|postprint|"
+        "post print|author manuscript|accepted for publication|peer reviewed version|"
+        "accepted version|final draft"
+    ),
+}
+_REFERENCES = (
+    "references|bibliography|literature cited|works cited|literatur|literaturverzeichnis|"
+    "references bibliographiques|bibliographie|referencias|referencias bibliograficas|"
+    "kaynaklar|kaynakca|список литературы|литература|βιβλιογραφια|αναφορες|参考文献|참고문헌"
+)
+
+
+def _phrases(vocabulary: str) -> tuple[tuple[str, ...], ...]:
+    """Label phrases as tuples of comparison keys, longest first."""
+    phrases = {tuple(keys(group)) for group in vocabulary.split("|")}
+    return tuple(sorted((p for p in phrases if p), key=len, reverse=True))
+
+
+_NOTICE_PHRASES = _phrases(_NOTICE)
+_SUPPLEMENT_PHRASES = _phrases(_SUPPLEMENT)
+_EDITORIAL_PHRASES = _phrases(_EDITORIAL)
+_FORM_PHRASES = _phrases(_FORM)
+_THESIS_PHRASES = _phrases(_THESIS)
+_VERSION_PHRASES = {k: _phrases(v) for k, v in _VERSION.items()}
+_REFERENCE_PHRASES = _phrases(_REFERENCES)
+
+
+def _starts_with(
+    words: Sequence[str], phrases: Iterable[tuple[str, ...]]
+) -> tuple[str, ...] | None:
+    for phrase in phrases:
+        if tuple(words[: len(phrase)]) == phrase:
+            return phrase
+    return None
+
+
+def _contains(words: Sequence[str], phrases: Iterable[tuple[str, ...]]) -> tuple[str, ...] | None:
+    for phrase in phrases:
+        n = len(phrase)
+        for i in range(len(words) - n + 1):
+            if tuple(words[i : i + n]) == phrase:
+                return phrase
+    return None
+
+
+def dois_in(text: str) -> list[str]:
+    """The DOIs in a text, whole tokens, lower case, trailing punctuation dropped."""
+    found = []
+    for match in _DOI.finditer(text):
+        doi = match.group(1).rstrip(".,;:)]}>").lower()
+        if doi.count("(") < doi.count(")"):
+            doi = doi[: doi.rfind(")")]
+        found.append(doi)
+    return found
+
+
+def kind_of_title(title: str) -> Kind | None:
+    """The kind a record's title announces ("Erratum: ...", "Supplementary material"), or None."""
+    words = keys(title)
+    for kind, phrases in (
+        ("notice", _NOTICE_PHRASES),
+        ("supplement", _SUPPLEMENT_PHRASES),
+        ("editorial", _EDITORIAL_PHRASES),
+    ):
+        phrase = _starts_with(words, phrases)
+        if phrase is not None and _label_stands(words, phrase, title):
+            return kind  # type: ignore[return-value]
+    return None
+
+
+#: Words that may follow a label before its colon ("Retracted article:", "Retraction note:").
+_LABEL_NOUNS = frozenset(
+    ["article", "paper", "note", "notice", "statement", "to", "for", "of", "the", "an", "a"]
+)
+
+
+def _label_stands(words: Sequence[str], phrase: tuple[str, ...], raw: str = "") -> bool:
+    """A label that opens a title stands alone or introduces it ("Erratum to", "Correction:")."""
+    rest = words[len(phrase) :]
+    if not rest:
+        return True
+    head = re.split(r"\s*[:–—|/]\s*", raw, maxsplit=1)
+    if len(head) == 2:
+        before = keys(head[0])
+        extra = before[len(phrase) :]
+        if tuple(before[: len(phrase)]) == phrase and all(w in _LABEL_NOUNS for w in extra):
+            return True  # "Erratum: ...", "Retracted article: ...", "Correction notice: ..."
+    return rest[0] in ("to", "for", "notice", "note", "zu", "au", "al", "a")
+
+
+@attrs.frozen
+class TitleRun:
+    """A run of lines in one size, set larger than the page's body text."""
+
+    page: int
+    text: str
+    size: float
+    rise: float
+    first: int  # index of its first line on the page
+    last: int
+
+
+@attrs.frozen
+class DocumentFacts:
+    """What the first pages say about the document.
+
+    Attributes:
+        text: all text read.
+        article_page: the index of the page where the document itself starts.
+        skipped: why the pages before it were passed over ("cover sheet", "masthead", ...).
+        runs: the title-like runs of the article page (largest first).
+        sized: True when the title block stands out by size (not only by place).
+        byline: the text of the lines right below the title block.
+        own_dois: the DOIs the document gives as its own.
+        cited_dois: the other DOIs of the first pages.
+        kind: what the document is.
+        kind_evidence: why.
+        version: which version of the work it says it is, if it says.
+        trusted: whether its text can be read as words.
+        trust_evidence: why not, when not.
+        prefix_text: the text of the pages passed over (a cover sheet names the work).
+        first_page_text: the text of the article page.
+        prefix_runs: the title-like runs of the pages passed over (a title page).
+    """
+
+    text: str
+    article_page: int | None
+    skipped: tuple[str, ...]
+    runs: tuple[TitleRun, ...]
+    sized: bool
+    byline: str
+    own_dois: tuple[str, ...]
+    cited_dois: tuple[str, ...]
+    kind: Kind
+    kind_evidence: str
+    version: Version | None
+    trusted: bool
+    trust_evidence: str
+    prefix_text: str
+    first_page_text: str
+    prefix_runs: tuple[TitleRun, ...] = ()
+
+
+def layout_of_text(text: str) -> Layout:
+    """A layout for plain text: one page per form feed or blank-line-separated page, one size."""
+    pages = []
+    for number, chunk in enumerate(re.split(r"\f|\n\s*\n\s*\n", text)):
+        lines = [ln.strip() for ln in chunk.splitlines() if ln.strip()]
+        top = 800.0
+        page = []
+        for line in lines:
+            page.append(Line(number, line, 11.0, top, top - 11, 50, 545, 842.0))
+            top = max(top - 14.0, 12.0)
+        pages.append(tuple(page))
+    return Layout(tuple(pages), len(pages))
+
+
+# -- the analysis ------------------------------------------------------------------------
+
+
+def _body_size(lines: Sequence[Line]) -> float:
+    weights: Counter[float] = Counter()
+    for line in lines:
+        weights[round(line.size * 5) / 5] += len(line.text)
+    return weights.most_common(1)[0][0] if weights else 0.0
+
+
+def _is_prose(line: Line) -> bool:
+    """A line of running text: many words with common ones among them (or a long CJK line)."""
+    if len(_UNSPACED.findall(line.text)) >= 12:
+        return True
+    words = fold(line.text).split()
+    if len(words) < 7:
+        return False
+    return any(w in STOP for w in words) or (not line.text.isascii() and not _latin(line.text))
+
+
+def _word_count(text: str) -> int:
+    """Words, counting two characters of a script without spaces as one."""
+    return len(text.split()) + len(_UNSPACED.findall(text)) // 2
+
+
+def _latin(text: str) -> bool:
+    letters = re.findall(r"[^\W\d_]", text)
+    return sum(1 for c in letters if c < "\u0250") >= 0.5 * len(letters)
+
+
+def _page_role(lines: Sequence[Line]) -> str | None:
+    """Why a page is passed over to find the document's start, or None for a content page."""
+    if not lines:
+        return "empty page"
+    words = sum(_word_count(line.text) for line in lines)
+    label_values = sum(1 for line in lines if _LABEL_VALUE.match(line.text))
+    if label_values >= 4 and label_values >= len(lines) / 5:
+        return "cover sheet"
+    if words < 40:
+        return "cover"
+    prose = sum(1 for line in lines if _is_prose(line))
+    if _is_toc(lines) and _is_own_toc(lines) and prose <= 3:
+        return "contents"
+    if prose <= 2 and len(lines) >= 10 and not _is_toc(lines):
+        return "list without prose"
+    names = sum(1 for line in lines if _looks_like_byline(line.text) and not _is_prose(line))
+    if names >= 10 and names >= 0.5 * len(lines):
+        return "masthead"
+    return None
+
+
+def _toc_entries(lines: Sequence[Line]) -> list[str]:
+    return [
+        line.text
+        for line in lines
+        if _PAGE_NUMBER_END.search(line.text)
+        and (len(line.text.split()) >= 3 or len(_UNSPACED.findall(line.text)) >= 4)
+        and not _REFERENCE_LINE.match(line.text)
+    ]
+
+
+def _is_toc(lines: Sequence[Line]) -> bool:
+    """A list of contents: many lines that end in a page number."""
+    entries = _toc_entries(lines)
+    return len(entries) >= 4 and len(entries) >= len(lines) / 5
+
+
+def _is_own_toc(lines: Sequence[Line]) -> bool:
+    """A work's own contents (chapters and sections, numbered), not a list of other works."""
+    entries = _toc_entries(lines)
+    numbered = sum(1 for text in entries if _SECTION_NUMBER.match(text) or _CHAPTER.match(text))
+    return bool(entries) and numbered >= 0.4 * len(entries)
+
+
+#: A title-like run is set at least this much larger than the body text.
+_LARGER = 1.045
+#: A title block "stands out by size" when it is this much larger.
+_STANDS_OUT = 1.15
+
+
+def _runs(lines: Sequence[Line], body: float) -> list[TitleRun]:
+    """Runs of consecutive lines in one size larger than the body text."""
+    runs: list[TitleRun] = []
+    start = None
+    for i, line in enumerate([*lines, None]):
+        same = (
+            line is not None
+            and start is not None
+            and abs(line.size - lines[start].size) <= 0.05 * lines[start].size
+            and lines[i - 1].top - line.top < 2.6 * line.size
+        )
+        if start is not None and not same:
+            chosen = lines[start:i]
+            text = " ".join(x.text for x in chosen)
+            if len(re.findall(r"[^\W\d_]{2,}", text)) >= 1:
+                runs.append(
+                    TitleRun(chosen[0].page, text, chosen[0].size, chosen[0].rise, start, i - 1)
+                )
+            start = None
+        if line is not None and start is None and line.size >= _LARGER * body:
+            start = i
+    return runs
+
+
+def _title_runs(lines: Sequence[Line], body: float) -> tuple[list[TitleRun], bool]:
+    """The title-like runs of a page, largest first, and whether they stand out by size."""
+    runs = [
+        r
+        for r in _runs(lines, body)
+        if r.rise >= 0.3 and not _SECTION_NUMBER.match(r.text) and len(content_words(r.text)) >= 1
+    ]
+    if runs:
+        runs.sort(key=lambda r: (-r.size, r.first))
+        return runs, runs[0].size >= _STANDS_OUT * body
+    # every line one size: the first lines that are not a running header stand in
+    top = [i for i, line in enumerate(lines[:6]) if not _DOI.search(line.text)]
+    if not top:
+        return [], False
+    first = top[0]
+    last = first
+    while (
+        last + 1 < len(lines)
+        and last + 1 <= first + 2
+        and not _looks_like_byline(lines[last + 1].text)
+    ):
+        if _is_prose(lines[last + 1]) or _DOI.search(lines[last + 1].text):
+            break
+        last += 1
+    text = " ".join(line.text for line in lines[first : last + 1])
+    line = lines[first]
+    return [TitleRun(line.page, text, line.size, line.rise, first, last)], False
+
+
+def _looks_like_byline(text: str) -> bool:
+    """Names: capitalised words and initials, few stop words, maybe affiliation marks."""
+    words = [w for w in re.split(r"[\s,;]+", _MARKS.sub(" ", text)) if w]
+    if len(words) < 2 or len(words) > 30:
+        return False
+    capital = sum(
+        1
+        for w in words
+        if w[:1].isupper()
+        or (w[:1].isalpha() and not w[:1].islower())  # a script without case
+        or w.lower() in ("and", "und", "et", "y", "e", "ve")
+    )
+    stop = sum(
+        1
+        for w in words
+        if w.lower() in STOP
+        and w.lower()
+        not in (
+            "and",
+            "und",
+            "et",
+            "y",
+            "e",
+            "ve",
+            "de",
+            "van",
+            "von",
+            "der",
+            "da",
+            "di",
+            "du",
+            "la",
+            "le",
+            "del",
+            "dos",
+        )
+    )
+    return capital >= 0.7 * len(words) and stop <= 1 and any(len(w) > 2 for w in words)
+
+
+def _byline(lines: Sequence[Line], run: TitleRun) -> str:
+    """The lines right below (or, failing that, above) the title block that look like names."""
+    out: list[str] = []
+    for line in lines[run.last + 1 : run.last + 6]:
+        if _is_prose(line) or len(line.text.split()) > 30:
+            break
+        if _looks_like_byline(line.text):
+            out.append(line.text)
+        elif out:
+            break
+    if not out:
+        for line in lines[max(0, run.first - 3) : run.first]:
+            if _looks_like_byline(line.text) and not _is_prose(line):
+                out.append(line.text)
+    return _AFFILIATION.sub(" ", " ".join(out))
+
+
+def _reference_start(pages: Sequence[Sequence[Line]]) -> tuple[int, int] | None:
+    """Where the reference list starts (page, line), if it starts on the pages read."""
+    for p, lines in enumerate(pages):
+        for i, line in enumerate(lines):
+            if len(line.text) > 60 or len(line.text.split()) > 5:
+                continue
+            words = keys(line.text)
+            phrase = _starts_with(words, _REFERENCE_PHRASES) if len(words) <= 4 else None
+            if phrase and (len(words) == len(phrase) or _SECTION_NUMBER.match(line.text)):
+                return p, i
+    return None
+
+
+def _doi_line_is_own(line: Line, body: float) -> bool:
+    """A line that is mostly a DOI (a label, a citation line of the journal), not a sentence."""
+    text = _DOI.sub(" ", line.text)
+    text = _DOI_LABEL.sub(" ", text)
+    words = [w for w in fold(text).split() if not w.isdigit() and len(w) > 1]
+    if len(words) > 12:
+        return False
+    return not (len(words) > 4 and any(w in STOP for w in words) and _is_prose(line))
+
+
+def _own_dois(
+    pages: Sequence[Sequence[Line]],
+    article: int,
+    refs: tuple[int, int] | None,
+    skip: set[int],
+) -> tuple[list[str], list[str]]:
+    """The DOIs the document gives as its own, and all other DOIs of the pages read."""
+    own: list[str] = []
+    cited: list[str] = []
+    header_footer: Counter[str] = Counter()
+    for p, lines in enumerate(pages):
+        body = _body_size(lines)
+        for i, line in enumerate(lines):
+            found = dois_in(line.text)
+            if not found:
+                continue
+            in_refs = refs is not None and (p, i) >= refs
+            edge = line.rise >= 0.88 or line.rise <= 0.1
+            near_top = line.rise >= 0.6 or i < 8
+            labelled = bool(_DOI_LABEL.search(line.text))
+            is_own = (
+                not in_refs
+                and p not in skip
+                and not _REFERENCE_LINE.match(line.text)
+                and _doi_line_is_own(line, body)
+                and ((p == article and (near_top or (edge and labelled))) or (p > article and edge))
+            )
+            for doi in found:
+                if is_own and p > article:
+                    header_footer[doi] += 1
+                elif is_own:
+                    own.append(doi)
+                else:
+                    cited.append(doi)
+    own.extend(d for d, n in header_footer.items() if n >= 1)
+    own = list(dict.fromkeys(own))
+    return own, [d for d in dict.fromkeys(cited) if d not in own]
+
+
+#: Why short text is not trusted: it may still name its title and authors, never another's.
+SPARSE = "too little readable text on the first pages"
+
+
+def _trust(text: str) -> tuple[bool, str]:
+    """Whether the text reads as words: not garbled glyphs, not mojibake, not a scan."""
+    if not text.strip():
+        return False, "no text layer (a scan?)"
+    sample = text[:_TRUST_SAMPLE]
+    chars = len(sample) - sample.count(" ") - sample.count("\n")
+    if len(_UNMAPPED.findall(sample)) > 0.05 * chars:
+        return False, "the text layer is garbled (unmapped glyphs)"
+    text = sample
+    words = fold(text).split()
+    lettered = sum(1 for w in words if len(re.findall(r"[^\W\d_]", w)) >= 2)
+    if _word_count(text) < 25 or lettered + len(_UNSPACED.findall(text)) // 2 < 25:
+        return False, SPARSE
+    latin = [w for w in words if re.fullmatch(r"[a-z]+", w)]
+    if len(latin) >= 0.5 * len(words):
+        long_words = [w for w in latin if len(w) >= 3]
+        stop = sum(1 for w in latin if w in STOP)
+        vowels = sum(1 for w in long_words if re.search(r"[aeiouy]", w))
+        if long_words and vowels < 0.75 * len(long_words):
+            return False, "the text layer is garbled (words without vowels)"
+        if stop < 0.02 * len(latin) and len(latin) > 80:
+            return False, "the text layer is garbled (no common words)"
+    mojibake = len(re.findall("[ÃÂ][\u0080-\u00bf]|â€", text))
+    if mojibake > 0.02 * len(words) + 2:
+        return False, "the text is mojibake"
+    return True, ""
+
+
+def _kind(
+    pages: Sequence[Sequence[Line]],
+    article: int | None,
+    runs: Sequence[TitleRun],
+    lines: Sequence[Line],
+) -> tuple[Kind, str]:
+    """What the document is, from its structure and the labels of its title block."""
+    for p, page in enumerate(pages):
+        if _is_toc(page) and not _is_own_toc(page):
+            return (
+                "compilation",
+                f"page {p + 1} is a list of contents (lines ending in page numbers)",
+            )
+    for p, page in enumerate(pages[article or 0 :], start=article or 0):
+        body = _body_size(page)
+        # titles with their authors under them, in one size: a book of abstracts, an issue
+        titled = [
+            r
+            for r in _runs(page, body)
+            if len(content_words(r.text)) >= 3
+            and not _SECTION_NUMBER.match(r.text)
+            and r.last + 1 < len(page)
+            and page[r.last + 1].size < r.size
+            and _looks_like_byline(page[r.last + 1].text)
+        ]
+        sizes = Counter(round(r.size * 2) / 2 for r in titled)
+        heads = [r for r in titled if sizes and round(r.size * 2) / 2 == sizes.most_common(1)[0][0]]
+        if len(heads) >= 3:
+            return "compilation", f"page {p + 1} has {len(heads)} titles, each with its authors"
+    refs = _reference_start(pages)
+    for p, page in enumerate(pages[: min(article or 0, 2) + 1]):  # a list opens the file
+        doi_lines = {
+            d
+            for i, line in enumerate(page)
+            if (refs is None or (p, i) < refs) and _doi_line_is_own(line, 0.0)
+            for d in dois_in(line.text)
+        }
+        if len(doi_lines) >= 3:
+            return "compilation", f"page {p + 1} lists {len(doi_lines)} DOIs, one a line"
+    if not lines:
+        return "article", ""
+    labelled = _label_kind(lines, runs)
+    if labelled is None and article and pages and pages[0]:
+        # a label on a first page passed over (a supplement that opens like a cover sheet)
+        labelled = _label_kind(pages[0], _title_runs(pages[0], _body_size(pages[0]))[0])
+    if labelled is not None:
+        return labelled
+    captions = {m.group(0) for line in lines for m in _SUPPLEMENT_CAPTION.finditer(line.text)}
+    if len(captions) >= 2:
+        return "supplement", f"its captions are numbered {', '.join(sorted(captions)[:3])}"
+    fields = sum(
+        1 for line in lines if _FIELD.search(line.text) and not _PAGE_NUMBER_END.search(line.text)
+    )
+    if fields >= 3:
+        return "form", f"the first page has {fields} fields to fill in"
+    for page in pages[: (article or 0) + 1]:
+        for line in page[:25]:
+            if len(line.text.split()) > 30:
+                continue
+            if _contains(keys(line.text), _THESIS_PHRASES) is not None:
+                return "thesis", f"the title page reads {line.text[:80]!r}"
+    return "article", ""
+
+
+def _label_kind(lines: Sequence[Line], runs: Sequence[TitleRun]) -> tuple[Kind, str] | None:
+    """The kind a label where the title stands announces (above it, or opening it), or None."""
+    first = runs[0] if runs else None
+    spots: list[str] = []
+    if first is not None:
+        spots.append(first.text)
+        above = lines[max(0, first.first - 2) : first.first]
+        spots.extend(line.text for line in above if len(line.text.split()) <= 6)
+        spots.extend(r.text for r in runs[1:3] if len(r.text.split()) <= 6)
+    for kind, phrases in (
+        ("notice", _NOTICE_PHRASES),
+        ("supplement", _SUPPLEMENT_PHRASES),
+        ("editorial", _EDITORIAL_PHRASES),
+        ("form", _FORM_PHRASES),
+    ):
+        for spot in spots:
+            words = keys(spot)
+            phrase = _starts_with(words, phrases)
+            if phrase is not None and (
+                _label_stands(words, phrase, spot) or len(words) <= len(phrase) + 1
+            ):
+                return kind, f"the title block reads {spot[:80]!r}"  # type: ignore[return-value]
+    return None
+
+
+def _version(lines: Sequence[Line]) -> Version | None:
+    for line in lines:
+        words = keys(line.text)
+        if len(words) > 40:
+            continue
+        for version, phrases in _VERSION_PHRASES.items():
+            if _contains(words, phrases) is not None:
+                return version  # type: ignore[return-value]
+    return None
+
+
+def facts_of(layout: Layout) -> DocumentFacts:
+    """Read the structure of a PDF's first pages (see the module doc)."""
+    pages = layout.pages
+    text = layout.text
+    skipped: list[str] = []
+    article: int | None = None
+    for p, lines in enumerate(pages):
+        role = _page_role(lines)
+        if role is None or (_is_toc(lines) and not _is_own_toc(lines)):
+            article = p
+            break
+        skipped.append(role)
+    if article is None and set(skipped) <= {"cover", "empty page"} and "cover" in skipped:
+        # a short document (a title, its authors, a few lines): its one page of text is its start
+        article = skipped.index("cover")
+        skipped = skipped[:article]
+    trusted, trust_evidence = _trust(text)
+    prefix_text = "\n".join(line.text for page in pages[: len(skipped)] for line in page)
+    prefix_runs: list[TitleRun] = []
+    prefix_byline = ""
+    for page in pages[: len(skipped)]:
+        found, by_size = _title_runs(page, _body_size(page))
+        if by_size:
+            prefix_runs.extend(found[:3])
+            for run in found[:3]:
+                prefix_byline = prefix_byline or _byline(page, run)
+    if article is None:
+        first_page = pages[0] if pages else ()
+        first_runs, _ = _title_runs(first_page, _body_size(first_page))
+        kind, kind_evidence = _kind(pages, None, first_runs, first_page)
+        if kind == "article" and "masthead" in skipped and trusted:
+            kind, kind_evidence = "editorial", "front matter: a masthead and no article"
+        return DocumentFacts(
+            text,
+            None,
+            tuple(skipped),
+            (),
+            False,
+            "",
+            (),
+            tuple(dict.fromkeys(dois_in(text))),
+            kind,
+            kind_evidence,
+            None,
+            trusted,
+            trust_evidence,
+            prefix_text,
+            "",
+            tuple(prefix_runs),
+        )
+    lines = pages[article]
+    body = _body_size(lines)
+    runs, sized = _title_runs(lines, body)
+    byline = _byline(lines, runs[0]) if runs else ""
+    if runs and not byline and len(runs) > 1:
+        byline = _byline(lines, runs[1])
+    byline = byline or prefix_byline  # a title page before the document's first page
+    refs = _reference_start(pages)
+    own, cited = _own_dois(pages, article, refs, set(range(article)))
+    kind, kind_evidence = _kind(pages, article, runs, lines)
+    version = _version([*lines[:12], *lines[-6:]])
+    return DocumentFacts(
+        text,
+        article,
+        tuple(skipped),
+        tuple(runs),
+        sized,
+        byline,
+        tuple(own),
+        tuple(cited),
+        kind,
+        kind_evidence,
+        version,
+        trusted,
+        trust_evidence,
+        prefix_text,
+        "\n".join(line.text for line in lines),
+        tuple(prefix_runs),
+    )

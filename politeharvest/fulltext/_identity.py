@@ -1,0 +1,586 @@
+"""Is this file the record's own? Hints from the record, structure from the file (core).
+
+Storing another article's PDF under a record looks like success and corrupts a
+collection, so every downloaded file is compared with its record:
+
+- `RecordHints`: title(s), DOI, author surnames, year and kind, from the harvested
+  record (or the optional ``title``/``doi``/``authors``/``year``/``kind`` fields of a
+  batch line);
+- `check_identity`: reads the file's first pages with their layout (`_pdflayout`,
+  bounded), finds what the document says about itself (`_docfacts`: its title block,
+  byline, own DOIs, kind and version) and `judge`s it against the record;
+- `decide`: the same judgement for plain text (`pdf_text`), every line one size.
+
+The verdict is ``matched`` (the record's DOI given as the document's own, or its
+title in the title block with its authors, and no stronger evidence against),
+``mismatch`` (a document of another kind, or evidence of another document: another
+title in the title block, another own DOI, other authors) or ``unverifiable`` (no
+text that can be trusted, no hints, evidence both ways, or none either way). The year
+and one-word titles never corroborate; a cited DOI is not the document's own.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, Literal
+
+import attrs
+
+from politeharvest.quality._folding import content_words, fold, keys
+
+from ._docfacts import (
+    SPARSE,
+    DocumentFacts,
+    Kind,
+    Version,
+    dois_in,
+    facts_of,
+    kind_of_title,
+    layout_of_text,
+)
+from ._pdflayout import read_layout
+
+__all__ = [
+    "Identity",
+    "Kind",
+    "RecordHints",
+    "Version",
+    "check_identity",
+    "decide",
+    "fold",
+    "identify",
+    "judge",
+    "pdf_text",
+]
+
+logger = logging.getLogger(__name__)
+
+Verdict = Literal["matched", "mismatch", "unverifiable"]
+
+#: PDFs larger than this are not read (a reader may hold all of a broken one).
+MAX_READ_BYTES = 32 * 2**20
+#: Pages read first; more when the first ones are covers, cover sheets or mastheads.
+FIRST_PAGES = 3
+MORE_PAGES = 8
+
+
+def _doi(value: str) -> str | None:
+    found = dois_in(value)
+    return found[0] if found else None
+
+
+@attrs.frozen
+class RecordHints:
+    """What a record says about its own file.
+
+    Attributes:
+        titles: the record's titles (several languages are common).
+        doi: its DOI (lower case, ``10.x/...``), if any.
+        surnames: its creators' family names.
+        year: its publication year, if any (never evidence: it is shown, not compared).
+        kind: what the record describes, when it says (``"notice"``, ``"supplement"``,
+            ``"editorial"``, ``"thesis"``, ...); None for an article or unknown.
+    """
+
+    titles: tuple[str, ...] = ()
+    doi: str | None = None
+    surnames: tuple[str, ...] = ()
+    year: str | None = None
+    kind: Kind | None = None
+
+    @property
+    def empty(self) -> bool:
+        """True when there is nothing to compare a file with."""
+        return not self.titles and not self.doi
+
+    @classmethod
+    def from_metadata(cls, metadata: Mapping[str, Sequence[str]]) -> RecordHints:
+        """Hints from oai_dc-style metadata (``title``, ``identifier``, ``creator``, ``date``)."""
+        titles = tuple(t for t in metadata.get("title", ()) if t.strip())
+        doi = None
+        for value in (*metadata.get("identifier", ()), *metadata.get("relation", ())):
+            doi = _doi(str(value))
+            if doi:
+                break
+        surnames = tuple(s for s in (_surname(str(c)) for c in metadata.get("creator", ())) if s)
+        year = None
+        for value in metadata.get("date", ()):
+            found = re.search(r"\b(1[5-9]\d\d|20\d\d)\b", str(value))
+            if found:
+                year = found.group(1)
+                break
+        kind = _record_kind(" ".join(str(t) for t in metadata.get("type", ())))
+        return cls(titles, doi, surnames, year, kind)
+
+    @classmethod
+    def from_row(cls, row: Mapping[str, Any]) -> RecordHints:
+        """Hints from a batch line: ``title``, ``doi``, ``authors``, ``year`` (all optional)."""
+        title = row.get("title")
+        titles = tuple(title if isinstance(title, list) else [title] if title else ())
+        authors = row.get("authors") or ()
+        if isinstance(authors, str):
+            authors = [a for a in re.split(r";|\band\b", authors) if a.strip()]
+        doi = _doi(str(row.get("doi") or ""))
+        surnames = tuple(s for s in (_surname(str(a)) for a in authors) if s)
+        year = str(row["year"]) if row.get("year") else None
+        kind = _record_kind(str(row.get("kind") or row.get("type") or ""))
+        return cls(tuple(str(t) for t in titles), doi, surnames, year, kind)
+
+
+_RECORD_KINDS: dict[str, Kind] = {
+    "thesis": "thesis",
+    "dissertation": "thesis",
+    "erratum": "notice",
+    "correction": "notice",
+    "corrigendum": "notice",
+    "retraction": "notice",
+    "notice": "notice",
+    "supplement": "supplement",
+    "supplementary": "supplement",
+    "editorial": "editorial",
+    "frontmatter": "editorial",
+    "compilation": "compilation",
+    "issue": "compilation",
+    "proceedings": "compilation",
+    "book": "compilation",
+    "form": "form",
+}
+
+
+def _record_kind(value: str) -> Kind | None:
+    """The kind a record's type names (``info:eu-repo/semantics/doctoralThesis`` is a thesis)."""
+    for word in re.findall(r"[a-z]+", value.lower().replace("thesis", " thesis ")):
+        if word in _RECORD_KINDS:
+            return _RECORD_KINDS[word]
+    return None
+
+
+def _surname(name: str) -> str:
+    """The family name: "Smith, J." and "SMITH J" give smith, "John Smith" and "J. Smith" too."""
+    name = name.strip()
+    if not name:
+        return ""
+    if "," in name:
+        words = fold(name.split(",")[0]).split()
+        return words[-1] if words else ""
+    raw = [w for w in re.split(r"[\s.]+", name) if w]
+    full = [w for w in raw if len(w) > 2]
+    if not full:
+        return ""
+    # "Smith J" (initials after the family name) or "J. Smith" (before it)
+    chosen = full[0] if len(raw[-1]) <= 2 else full[-1]
+    words = fold(chosen).split()
+    return words[-1] if words else ""
+
+
+@attrs.frozen
+class Identity:
+    """Whether a file is the record's own, and why.
+
+    Attributes:
+        verdict: ``"matched"``, ``"mismatch"`` or ``"unverifiable"``.
+        evidence: what decided it, in a sentence.
+        kind: what the document is: ``"article"``, ``"compilation"`` (a list of
+            contents, a whole issue, a book of abstracts), ``"notice"`` (erratum,
+            corrigendum, retraction, expression of concern), ``"supplement"``,
+            ``"editorial"`` (or front matter), ``"form"`` (or guidelines), ``"thesis"``;
+            None when the file could not be read.
+        version: the version it says it is: ``"preprint"``, ``"submitted"``,
+            ``"accepted"`` (an accepted manuscript) or ``"published"`` (it gives the
+            record's DOI as its own); None when it does not say.
+    """
+
+    verdict: Verdict
+    evidence: str
+    kind: Kind | None = None
+    version: Version | None = None
+
+    def to_dict(self) -> dict[str, str]:
+        """The row form: ``{"verdict": ..., "evidence": ...}``, with kind and version when known."""
+        out = {"verdict": self.verdict, "evidence": self.evidence}
+        if self.kind is not None:
+            out["kind"] = self.kind
+        if self.version is not None:
+            out["version"] = self.version
+        return out
+
+
+#: What `check_identity` takes as the record.
+Record = RecordHints | Mapping[str, Any]
+
+
+def hints_of(record: Record) -> RecordHints:
+    """`RecordHints` from a record: hints already, oai_dc metadata, or a batch line."""
+    if isinstance(record, RecordHints):
+        return record
+    if any(k in record for k in ("creator", "identifier", "date")):
+        return RecordHints.from_metadata(record)
+    return RecordHints.from_row(record)
+
+
+def check_identity(pdf: bytes | str | os.PathLike[str], record: Record) -> Identity:
+    """Is this PDF the record's own file? Read its first pages' structure and judge.
+
+    Args:
+        pdf: the PDF's bytes, or the path of a PDF file.
+        record: a `RecordHints`, an oai_dc metadata mapping (``title``, ``creator``,
+            ``identifier``, ``date``, ``type``: lists of strings), or a batch line
+            (``title``, ``authors``, ``doi``, ``year``, ``kind``).
+
+    Returns:
+        The `Identity`: verdict, evidence, kind and version.
+
+    Raises:
+        FileNotFoundError: `pdf` is a path to no file.
+    """
+    if not isinstance(pdf, bytes):
+        path = Path(pdf)
+        if not path.is_file():
+            raise FileNotFoundError(f"no PDF at {path}: give the bytes or the path of a file")
+        pdf = str(path)
+    return identify(hints_of(record), pdf)
+
+
+def identify(
+    hints: RecordHints | None, source: bytes | str, *, max_bytes: int = MAX_READ_BYTES
+) -> Identity:
+    """The identity verdict for a PDF (bytes or a path) against the record's hints."""
+    if hints is None or hints.empty:
+        return Identity("unverifiable", "the record gives no title or DOI to compare with")
+    size = len(source) if isinstance(source, bytes) else os.path.getsize(source)
+    if size > max_bytes:
+        return Identity(
+            "unverifiable",
+            f"a {size // 2**20} MiB file is not read for its text (over {max_bytes // 2**20} MiB)",
+        )
+    layout = read_layout(source, max_pages=FIRST_PAGES)
+    if layout is None:
+        return Identity(
+            "unverifiable", "no readable text in the file (broken, encrypted or hostile)"
+        )
+    facts = facts_of(layout)
+    start = facts.article_page
+    if (start is None or start >= FIRST_PAGES - 1) and layout.page_count > FIRST_PAGES:
+        more = read_layout(source, max_pages=MORE_PAGES)
+        if more is not None:
+            facts = facts_of(more)
+    return judge(hints, facts)
+
+
+def decide(hints: RecordHints, text: str | None) -> Identity:
+    """Compare a file's first-pages text with its record (every line one size, no layout)."""
+    if hints.empty:
+        return Identity("unverifiable", "the record gives no title or DOI to compare with")
+    if text is None:
+        return Identity("unverifiable", "no readable text in the file (scanned, or unreadable)")
+    return judge(hints, facts_of(layout_of_text(text)))
+
+
+# -- the judgement -----------------------------------------------------------------------
+
+#: A title alone (no DOI, no author) matches only with this many content words.
+MIN_TITLE_WORDS = 3
+
+
+def _share(part: Sequence[str], whole: set[str]) -> float:
+    return sum(1 for w in part if w in whole) / len(part) if part else 0.0
+
+
+def _title_match(hints: RecordHints, facts: DocumentFacts) -> tuple[str | None, str, str]:
+    """How the record's title appears, the title, and the title block.
+
+    ``block``: it is a title-like run (or most of the title block); ``contained``: a
+    longer run holds it; ``heading``: it opens a line of the first page; ``page``: it
+    stands somewhere on the first page; None.
+    """
+    best: tuple[str | None, str, str] = (None, "", facts.runs[0].text if facts.runs else "")
+    runs = [*facts.runs[:4], *facts.prefix_runs]
+    page_keys = " " + " ".join(keys(facts.first_page_text + "\n" + facts.prefix_text)) + " "
+    for title in hints.titles:
+        words = content_words(title)
+        if not words:
+            continue
+        for run in runs:
+            block = content_words(run.text)
+            if not block:
+                continue
+            if _share(words, set(block)) >= 0.8:
+                if _share(block, set(words)) >= 0.6:
+                    return "block", title, run.text
+                best = ("contained", title, run.text)
+            elif (
+                len(block) >= 3
+                and _share(block, set(words)) >= 0.9
+                and _share(words, set(block)) >= 0.5
+            ):
+                return "block", title, run.text  # the record adds a subtitle the file leaves out
+        if len(runs) >= 2:
+            joined = set(
+                content_words(" ".join(r.text for r in sorted(runs[:3], key=lambda r: r.first)))
+            )
+            if _share(words, joined) >= 0.85 and best[0] is None:
+                best = ("block", title, runs[0].text)
+        title_keys = keys(title)
+        phrase = " " + " ".join(title_keys) + " "
+        if best[0] is None and len(phrase) > 12 and phrase in page_keys:
+            opening = " ".join(title_keys[:3])
+            lines = facts.first_page_text.splitlines()
+            heading = any(" ".join(keys(line)).startswith(opening) for line in lines)
+            best = ("heading" if heading else "page", title, best[2])
+    return best
+
+
+def _has_name(name: Sequence[str], words: set[str]) -> bool:
+    """A surname among words, also with an affiliation letter stuck to it ("Riccaa")."""
+    return all(
+        part in words
+        or (len(part) >= 4 and any(w.startswith(part) and len(w) <= len(part) + 2 for w in words))
+        for part in name
+    )
+
+
+@attrs.frozen
+class _Authors:
+    byline: str | None  # a record surname in the byline
+    page: str | None  # a record surname elsewhere on the first page (weak)
+    others: bool  # the byline names people, none of them the record's
+    share: float = 0.0  # the share of the record's surnames in the byline
+
+
+def _author_match(hints: RecordHints, facts: DocumentFacts) -> _Authors:
+    """Where the record's authors appear, and whether the byline names others."""
+    byline = set(keys(facts.byline))
+    names = [k for k in (keys(s) for s in hints.surnames) if k]
+    found = [name for name in names if _has_name(name, byline)]
+    if found:
+        return _Authors(" ".join(found[0]), None, False, len(found) / len(names))
+    page = set(keys(facts.first_page_text[:4000] + "\n" + facts.prefix_text))
+    for name in names:
+        if len(name[0]) >= 3 and _has_name(name, page):
+            return _Authors(None, " ".join(name), False)
+    return _Authors(None, None, bool(names) and any(len(w) >= 3 for w in byline))
+
+
+def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
+    """Weigh what the document says about itself against the record (see the module doc).
+
+    For: the record's DOI given as the document's own; the record's title as the title
+    block; a record author in the byline. Against: another own DOI; another title in the
+    title block; a byline of other people. A document of another kind (a compilation, a
+    notice, a supplement, an editorial, a form) is never an article record's file.
+    """
+    if hints.empty:
+        return Identity("unverifiable", "the record gives no title or DOI to compare with")
+    doi = hints.doi.lower() if hints.doi else None
+    own_doi = doi is not None and doi in facts.own_dois
+    record_kind = hints.kind or next(
+        (k for k in (kind_of_title(t) for t in hints.titles) if k), None
+    )
+    kind = facts.kind
+    if not facts.trusted and not own_doi:
+        if facts.trust_evidence == SPARSE and facts.article_page is not None:
+            level, _title, _block = _title_match(hints, facts)
+            authors = _author_match(hints, facts)
+            if level == "block" and authors.byline:
+                said = f"its title is the title block; author {authors.byline} in the byline"
+                return Identity("matched", f"{said} (a short text)", facts.kind, facts.version)
+        return Identity("unverifiable", f"the text cannot be trusted: {facts.trust_evidence}")
+    if kind in ("compilation", "notice", "supplement", "editorial", "form") and kind != record_kind:
+        return Identity(
+            "mismatch",
+            f"a {kind}, not the record's {record_kind or 'article'}: {facts.kind_evidence}",
+            kind,
+        )
+    level, title, block = _title_match(hints, facts)
+    authors = _author_match(hints, facts)
+    label = _label_before(block, title) if level == "block" else None
+    if label is not None:
+        # "<label>: <the record's title>": a document about the record (a report, a review,
+        # a reply, supplementary material), not the record itself
+        return Identity(
+            "mismatch",
+            f"its title block reads {block[:90]!r}: {label!r} set before the record's title, "
+            "a document about the record, not the record",
+            kind,
+            facts.version,
+        )
+    if facts.article_page is None:
+        where = ", ".join(dict.fromkeys(facts.skipped)) or "empty pages"
+        names = " (it names the record's title)" if level else ""
+        return Identity("unverifiable", f"only {where} on the pages read{names}", kind)
+    version = facts.version
+    other_dois = [d for d in facts.own_dois if d != doi] if doi else []
+    title_words = max((len(content_words(t)) for t in hints.titles), default=0)
+    evidence_for: list[str] = []
+    against: list[str] = []
+    if own_doi:
+        evidence_for.append(f"the record's DOI {doi} is the document's own")
+    if level == "block":
+        evidence_for.append("its title is the title block")
+    if authors.byline:
+        evidence_for.append(f"author {authors.byline} in the byline")
+    if other_dois:
+        against.append(f"the document gives DOI {other_dois[0]} as its own, not the record's {doi}")
+    if (
+        level not in ("block", "page", "heading")
+        and facts.runs
+        and len(content_words(block)) >= 2
+        and title_words
+        and (facts.sized or authors.others or other_dois)
+    ):
+        against.append(f"its title block reads {block[:90]!r}")
+    if authors.others:
+        against.append(f"its byline {facts.byline[:60]!r} names none of the record's authors")
+    strong_for = own_doi or (
+        level == "block" and (authors.byline is not None or title_words >= MIN_TITLE_WORDS)
+    )
+    if strong_for and not against:
+        if version is None and own_doi:
+            version = "published"
+        return Identity("matched", "; ".join(evidence_for), kind, version)
+    if own_doi and (
+        level == "block" or (not other_dois and not (authors.others and level is None))
+    ):
+        despite = "; ".join(evidence_for + ["despite: " + x for x in against])
+        return Identity("matched", despite, kind, version or "published")
+    if level == "block" and authors.byline and other_dois and not authors.others:
+        # the same work under another DOI: a preprint, an accepted manuscript, or the
+        # publisher's DOI of a work the repository registered under its own. Its title is
+        # then the record's: a title that says more under another DOI is another work of the
+        # same authors (a reply, a sequel, a sibling article), unless the document says it
+        # is a version (a preprint or accepted manuscript may gain a subtitle)
+        extra = _extra_title_words(block, hints.titles)
+        if extra and version not in ("preprint", "submitted", "accepted"):
+            return Identity(
+                "mismatch",
+                f"the document gives DOI {other_dois[0]} as its own, not the record's {doi}, "
+                f"and its title block adds {' '.join(extra[:4])!r} to the record's title",
+                kind,
+                version,
+            )
+        said = "; ".join(evidence_for)
+        what = f"a {version} version" if version else "another DOI of the same work"
+        return Identity("matched", f"{said}; {what} (its own DOI {other_dois[0]})", kind, version)
+    named = authors.byline or authors.page
+    if not against and level == "heading" and named and title_words >= 4:
+        opens = f"its title opens a line of the first page; author {named}"
+        return Identity("matched", opens, kind, version)
+    block_words = set(
+        content_words(" ".join(r.text for r in (*facts.runs[:4], *facts.prefix_runs)))
+    )
+    cover = max((_share(content_words(t), block_words) for t in hints.titles), default=0.0)
+    if (
+        facts.sized
+        and level is None
+        and not own_doi
+        and against
+        and cover < 0.5
+        and authors.share < 0.5
+    ):
+        # another title set as the title, and the record's title not even in words in the
+        # title block: one shared author does not make it the record's (colleagues write
+        # together); most of the record's authors might (a title in another language)
+        shared = f" (author {named} is shared)" if named else ""
+        return Identity(
+            "mismatch",
+            "; ".join(against) + f"; {cover:.0%} of the record's title words in it{shared}",
+            kind,
+            version,
+        )
+    if not against:
+        if level in ("page", "heading"):
+            return Identity(
+                "unverifiable", "its title is on the first page, not as its title", kind, version
+            )
+        return Identity(
+            "unverifiable", "; ".join(evidence_for) or "no evidence either way", kind, version
+        )
+    if not evidence_for or (
+        own_doi is False
+        and (other_dois or len(against) >= 2 or (authors.others and not authors.page))
+    ):
+        shared = (
+            f" (author {authors.byline or authors.page} is shared)"
+            if authors.byline or authors.page
+            else ""
+        )
+        return Identity("mismatch", "; ".join(against) + shared, kind, version)
+    return Identity(
+        "unverifiable", "evidence both ways: " + "; ".join(evidence_for + against), kind, version
+    )
+
+
+def _say(
+    level: str | None,
+    title: str,
+    author: str | None,
+    own_doi: bool,
+    doi: str | None,
+    facts: DocumentFacts,
+) -> str:
+    parts = []
+    if own_doi:
+        parts.append(f"the record's DOI {doi} is the document's own")
+    if level is not None:
+        parts.append("its title")
+    if author:
+        parts.append(f"author {author}")
+    where = ", ".join(dict.fromkeys(facts.skipped)) or "the first pages"
+    return " and ".join(parts) + f" on the {where}"
+
+
+def pdf_text(data: bytes | str, *, max_pages: int = 2, max_chars: int = 20_000) -> str | None:
+    """The text of a PDF's first pages (from bytes or a path), or None when there is none.
+
+    Bounded: at most `max_pages` pages and `max_chars` characters are read, and a
+    file whose streams would inflate past the reader's limits is not read at all. A
+    broken, encrypted or hostile file gives None (logged at debug level), never an
+    exception.
+    """
+    layout = read_layout(data, max_pages=max_pages, max_chars=max_chars)
+    if layout is None:
+        return None
+    text = layout.text[:max_chars]
+    return text if re.search(r"[^\W\d_]{3}", text) else None
+
+
+def _extra_title_words(block: str, titles: Sequence[str]) -> list[str]:
+    """Content words of the title block that no title of the record has (closest title)."""
+    found = content_words(block)
+    best: list[str] | None = None
+    for title in titles:
+        known = set(content_words(title))
+        extra = [w for w in found if w not in known]
+        if best is None or len(extra) < len(best):
+            best = extra
+    return best or []
+
+
+#: What separates a label from the title it is set before ("Report: Title"): a colon, a bar,
+#: an en or em dash, or a hyphen between spaces.
+_LABEL_SEPARATOR = re.compile(r"[:|\u2013\u2014]|\s-\s")
+
+
+def _label_before(block: str, title: str) -> str | None:
+    """The words set before the record's title in the title block, behind a separator.
+
+    Only words the record's title does not have count, and only when a separator (a colon,
+    a dash, a bar) stands between them and the title: "Similarity report (iThenticate):
+    <title>". None when the title block opens with the title.
+    """
+    words = content_words(title)
+    if not words:
+        return None
+    for match in _LABEL_SEPARATOR.finditer(block):
+        before, after = block[: match.start()], block[match.end() :]
+        prefix = content_words(before)
+        if not prefix or set(prefix) & set(words):
+            continue
+        rest = content_words(after)
+        if rest[: len(words)] == words or (rest and _share(words, set(rest)) >= 0.9):
+            return before.strip()
+    return None

@@ -1,0 +1,625 @@
+"""`LandingPageResolver`: the requests around `find_candidates`, politely spent.
+
+`resolve(url)`:
+
+1. refuses known-problematic URLs before any request;
+2. applies URL-rewrite rules (arXiv, HAL, OJS galleys) that give the file without
+   reading the page;
+3. otherwise reads the landing page once (its final address after redirects
+   becomes the record's address); a URL that answers with a file directly is
+   recognised by its first bytes, not only its Content-Type;
+4. reads a FAIR Signposting linkset the page points to, when the page itself names
+   no Signposting item (one request, never a file probe);
+5. ranks the candidates by their evidence and probes the best ones, at most
+   `max_probes` (3); a candidate the page marks as another document (a list of other
+   articles, a supplement, another DOI) was rejected before and is never requested;
+   a probe is the download itself when a `PdfFetcher` is given, so a verified
+   file costs one request;
+6. checks every file against the record (`RecordHints`): a file whose text names
+   another document is never kept; a weak candidate (an anchor, learned
+   structure, a URL guess) and any second probe are kept only when the file's
+   text matches the record;
+7. remembers the structure that held a verified link on the site (StateStore),
+   only from matched files, and forgets one that led to another document.
+
+Every `Resolution` says why: the evidence that decided (`Resolution.evidence`), each
+candidate kept or rejected, and the requests spent.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable, Iterator, Sequence
+from typing import Literal
+
+import attrs
+import requests
+
+from politeharvest.exceptions import (
+    Deferred,
+    FetchError,
+    HarvestError,
+    HostStopped,
+    PolicyRefusal,
+    TransportError,
+)
+from politeharvest.net._pacing import host_key
+from politeharvest.net._session import PoliteSession
+from politeharvest.store._state import StateStore
+
+from ._identity import Identity, RecordHints
+from ._landing import (
+    RULES,
+    Candidate,
+    Kind,
+    PageAnalysis,
+    SiteRule,
+    find_candidates,
+    linkset_candidates,
+    problematic_url,
+)
+from ._pdf import (
+    RETRY_LATER_STATUSES,
+    FileResult,
+    PdfFetcher,
+    Requirement,
+    check_identity,
+    looks_like_pdf,
+    read_head,
+    refusal_status,
+)
+
+__all__ = ["LandingPageResolver", "Resolution"]
+
+logger = logging.getLogger(__name__)
+
+Status = Literal["found", "unverified", "no-fulltext", "blocked", "retry-later", "failed"]
+_LEARNED = "landing-structure"
+
+
+@attrs.frozen
+class Resolution:
+    """The answer for one landing page, with its reasons.
+
+    Attributes:
+        url: the URL asked about.
+        landing_url: the final address of the landing page (after redirects); it becomes
+            the record's original address.
+        file_url: the full-text file's URL, or None.
+        kind: ``"pdf"``, ``"dataset"``, ``"html-fulltext"``, ``"none"`` or ``"blocked"``.
+        status: ``"found"`` (verified), ``"unverified"`` (from HTML alone), ``"no-fulltext"``,
+            ``"blocked"``, ``"retry-later"``, ``"failed"``.
+        reason: the deciding rule and its evidence.
+        candidates: every candidate considered, best first, rejected ones with their reason.
+        requests: requests spent (landing page and probes).
+        probes: file probes among them.
+        retriable: worth trying again later.
+        file: the download, when a PdfFetcher did the probing.
+        html: the landing page's bytes, when it was read.
+        evidence: what made the kept file the article's own (its source and evidence,
+            ``"meta:citation_pdf_url: meta citation_pdf_url"``), or "" when none was kept.
+    """
+
+    url: str
+    landing_url: str
+    file_url: str | None
+    kind: Kind
+    status: Status
+    reason: str
+    candidates: tuple[Candidate, ...] = ()
+    requests: int = 0
+    probes: int = 0
+    retriable: bool = False
+    file: FileResult | None = None
+    html: bytes | None = attrs.field(default=None, repr=False)
+    evidence: str = ""
+
+
+Probe = Callable[[str], FileResult]
+
+
+@attrs.define
+class LandingPageResolver:
+    """From an article's page to its full-text file, explaining every answer.
+
+    Attributes:
+        session: the PoliteSession every request goes through.
+        rules: the site rules (`politeharvest.landing_rules()` lists the defaults).
+        learned: where learned site structure is kept (a StateStore), or None.
+        max_probes: file probes per article at most.
+        fetcher: when set, probes are downloads through it (one request per verified file).
+    """
+
+    session: PoliteSession
+    rules: Sequence[SiteRule] = RULES
+    learned: StateStore | None = None
+    max_probes: int = 3
+    fetcher: PdfFetcher | None = None
+
+    def resolve_html(self, html: str | bytes, url: str) -> Resolution:
+        """Run the rules on a page the caller already has; no request, candidates unverified."""
+        analysis = find_candidates(html, url, rules=self.rules, learned=self._signatures(url))
+        return self._unverified(url, url, analysis, requests=0)
+
+    def resolve(
+        self,
+        url: str,
+        *,
+        key: str | None = None,
+        html_only: bool = False,
+        hints: RecordHints | None = None,
+    ) -> Resolution:
+        """Resolve `url` to its full-text file, verifying at most `max_probes` candidates.
+
+        Args:
+            url: a landing page (or a file) URL.
+            key: the identifier files are stored under (with a fetcher); default the URL.
+            html_only: read the landing page only; report the best candidate unverified.
+            hints: what the record says about itself (title, DOI, authors, year); every
+                file is checked against it. Without hints, only strong candidates can be
+                kept (a site rule's selector, a same-site ``citation_pdf_url``).
+        """
+        key = key or url
+        hints = hints or RecordHints()
+        problem = problematic_url(url)
+        if problem is not None:
+            return Resolution(
+                url, url, None, "none", "failed", f"rejected before any request: {problem}"
+            )
+        url_to_read = self._landing(url)
+        rewritten = self._rewrite(url)
+        requests = probes = 0
+        if rewritten is not None and not html_only:
+            resolution = self._probe_all(url, url, [rewritten], key, hints, requests=0)
+            if resolution.status in ("found", "blocked", "retry-later"):
+                return resolution
+            requests, probes = resolution.requests, resolution.probes  # then read the page
+        try:
+            kind: Literal["page", "file"] = "file" if _looks_like_file_url(url) else "page"
+            response = self.session.get(url_to_read, kind=kind, stream=True)
+            requests += 1
+            landing = str(response.url)
+            read = self._read_landing(response, url, key, hints, html_only)
+        except HostStopped as exc:
+            return Resolution(url, url, None, "blocked", "blocked", exc.reason, requests=requests)
+        except PolicyRefusal as exc:  # robots.txt, the deny list, a refused redirect
+            return Resolution(url, url, None, "none", "failed", str(exc), requests=requests)
+        except Deferred as exc:
+            return Resolution(
+                url, url, None, "none", "retry-later", exc.reason, requests=requests, retriable=True
+            )
+        except TransportError as exc:
+            return Resolution(
+                url, url, None, "none", "retry-later", str(exc), requests=requests, retriable=True
+            )
+        except HarvestError as exc:  # a body over the size cap, say
+            return Resolution(url, url, None, "none", "failed", str(exc), requests=requests)
+        if isinstance(read, FileResult):  # the address answered with a file directly
+            reason = "the address answers with a PDF directly (%PDF- in its first bytes)"
+            if not read.ok:
+                return Resolution(
+                    url,
+                    landing,
+                    None,
+                    "none",
+                    "no-fulltext",
+                    read.reason,
+                    requests=requests,
+                    file=read,
+                )
+            return Resolution(
+                url,
+                landing,
+                landing,
+                "pdf",
+                "found",
+                reason,
+                requests=requests,
+                file=read,
+                evidence=f"the record's address: {reason}",
+            )
+        if isinstance(read, str):  # a page too large to analyse
+            return Resolution(url, landing, None, "none", "failed", read, requests=requests)
+        body = read
+        if response.status_code >= 400:
+            retriable = response.status_code in RETRY_LATER_STATUSES
+            return Resolution(
+                url,
+                landing,
+                None,
+                "none",
+                "retry-later" if retriable else "failed",
+                f"the landing page answered HTTP {response.status_code}",
+                requests=requests,
+                retriable=retriable,
+            )
+        analysis = find_candidates(
+            body,
+            landing,
+            rules=self.rules,
+            learned=self._signatures(landing),
+            status=response.status_code,
+            headers=response.headers,
+        )
+        if analysis.linksets and not html_only:
+            analysis, requests = self._with_linkset(analysis, landing, requests)
+        if html_only or analysis.kind != "pdf":
+            resolution = self._unverified(url, landing, analysis, requests=requests)
+        else:
+            candidates = list(analysis.candidates)
+            resolution = self._probe_all(
+                url,
+                landing,
+                candidates,
+                key,
+                hints,
+                requests=requests,
+                probes=probes,
+                analysis=analysis,
+            )
+        return attrs.evolve(resolution, html=body)
+
+    # -- internals -----------------------------------------------------------------------------
+
+    def _read_landing(
+        self,
+        response: requests.Response,
+        url: str,
+        key: str,
+        hints: RecordHints,
+        html_only: bool,
+    ) -> bytes | FileResult | str:
+        """Read a landing response: a file is streamed to storage, a page read up to a bound.
+
+        Returns:
+            the page's bytes; or the `FileResult` when the address answered with a file
+            (streamed to a temporary file by the fetcher, never held in memory); or why
+            the page is too large to analyse.
+        """
+        policy = self.session.policy
+        chunks = self.session.iter_body(response, limit=policy.max_file_bytes)
+        try:
+            head = read_head(chunks)
+            landing = str(response.url)
+            if looks_like_pdf(head):
+                if self.fetcher is not None and not html_only:
+                    return self.fetcher.save_stream(
+                        url,
+                        key,
+                        head,
+                        chunks,
+                        final_url=landing,
+                        content_type=response.headers.get("Content-Type", ""),
+                        etag=response.headers.get("ETag"),
+                        last_modified=response.headers.get("Last-Modified"),
+                        hints=hints,
+                    )
+                return _check_in_memory(url, key, landing, head, chunks, hints)
+            body = bytearray(head)
+            for chunk in chunks:
+                body += chunk
+                if len(body) > policy.max_landing_bytes:
+                    return (
+                        f"the landing page is over {policy.max_landing_bytes} bytes: too large "
+                        "to analyse (Politeness.max_landing_bytes)"
+                    )
+        finally:
+            chunks.close()
+        tags = body.count(b"<")
+        if tags > policy.max_landing_tags:
+            return (
+                f"the landing page has about {tags} tags: too large to analyse "
+                f"(Politeness.max_landing_tags is {policy.max_landing_tags})"
+            )
+        return bytes(body)
+
+    def _with_linkset(
+        self, analysis: PageAnalysis, landing: str, requests: int
+    ) -> tuple[PageAnalysis, int]:
+        """The page's analysis with the items of its Signposting linkset (one request).
+
+        Read only when the page names no Signposting item itself; a linkset that cannot
+        be read leaves the analysis as it was.
+        """
+        if any(c.source == "signposting" for c in analysis.candidates):
+            return analysis, requests
+        url = analysis.linksets[0]
+        if problematic_url(url) is not None:
+            return analysis, requests
+        try:
+            response = self.session.get(url, kind="page")
+            requests += 1
+        except HarvestError as exc:
+            logger.debug("linkset %s not read: %s", url, exc)
+            return analysis, requests
+        if response.status_code >= 400:
+            return analysis, requests
+        items = linkset_candidates(response.content[: 2**20], url, landing)
+        known = {c.url for c in items}
+        if not items:
+            return analysis, requests
+        ranked = (*items, *(c for c in analysis.candidates if c.url not in known))
+        reason = f"{items[0].source}: {items[0].evidence}"
+        return attrs.evolve(analysis, kind="pdf", reason=reason, candidates=ranked), requests
+
+    def _landing(self, url: str) -> str:
+        """A better address for the landing page, when a rule knows one (an old host)."""
+        for rule in self.rules:
+            if rule.landing:
+                match = rule.matches(url)
+                if match is not None:
+                    return rule.build(rule.landing, url, match)
+        return url
+
+    def _rewrite(self, url: str) -> Candidate | None:
+        """A rewrite tried before reading the page: only rules whose rewrite is no guess."""
+        for rule in self.rules:
+            target = None if rule.guess else rule.rewritten(url)
+            if target is not None:
+                return Candidate(
+                    target,
+                    f"rule:{rule.name}",
+                    f"URL rewrite of {url}",
+                    rule.score + 5,
+                    strong=True,
+                )
+        return None
+
+    def _probe_all(
+        self,
+        url: str,
+        landing: str,
+        candidates: list[Candidate],
+        key: str,
+        hints: RecordHints,
+        *,
+        requests: int,
+        probes: int = 0,
+        analysis: PageAnalysis | None = None,
+    ) -> Resolution:
+        """Probe candidates best first, within the article's probe budget (`max_probes`).
+
+        The first probe of a strong candidate keeps a file unless its text names another
+        document; a weak candidate, and any probe after a refused or invalid one, keeps
+        only a file whose text matches the record (no fallback to strangers).
+        """
+        tried: list[Candidate] = []
+        last_reason = "no candidate could be verified"
+        for candidate in candidates:
+            if probes >= self.max_probes:
+                break
+            require: Requirement = "not-mismatch" if candidate.strong and not tried else "matched"
+            if require == "matched" and hints.empty:
+                why = "needs a file matched to the record, and the record gives no title or DOI"
+                tried.append(attrs.evolve(candidate, rejected=why))
+                last_reason = f"{candidate.url}: {why}"
+                continue
+            probes += 1
+            result = self._probe(candidate.url, key, hints, require)
+            requests += 1
+            if result.ok:
+                if result.identity is not None and result.identity.verdict == "matched":
+                    self._learn(landing, candidate)
+                kind: Kind = "pdf" if result.kind in (None, "pdf") else "dataset"
+                identity = f"; {result.identity.verdict}" if result.identity else ""
+                verified = f"verified ({result.reason}{identity})"
+                reason = f"{candidate.source}: {candidate.evidence}; {verified}"
+                ranked = (
+                    candidate,
+                    *tried,
+                    *(c for c in candidates if c is not candidate and c not in tried),
+                )
+                return Resolution(
+                    url,
+                    landing,
+                    result.final_url or candidate.url,
+                    kind,
+                    "found",
+                    reason,
+                    _with_rejected(ranked, analysis),
+                    requests,
+                    probes,
+                    file=result,
+                    evidence=f"{candidate.source}: {candidate.evidence}",
+                )
+            if result.status == "wrong-file" and candidate.source == "learned":
+                self._forget(landing, candidate)
+            tried.append(
+                attrs.evolve(candidate, rejected=f"probe: {result.status}: {result.reason}")
+            )
+            last_reason = f"{candidate.url}: {result.status}: {result.reason}"
+            if result.status == "blocked":
+                return Resolution(
+                    url,
+                    landing,
+                    None,
+                    "blocked",
+                    "blocked",
+                    result.reason,
+                    tuple(tried),
+                    requests,
+                    probes,
+                )
+            if result.status == "retry-later":
+                return Resolution(
+                    url,
+                    landing,
+                    candidate.url,
+                    "pdf",
+                    "retry-later",
+                    result.reason,
+                    tuple(tried),
+                    requests,
+                    probes,
+                    retriable=True,
+                    file=result,
+                )
+        rest = tuple(c for c in candidates if c not in tried and all(c.url != t.url for t in tried))
+        return Resolution(
+            url,
+            landing,
+            None,
+            "none",
+            "no-fulltext",
+            last_reason,
+            _with_rejected((*tried, *rest), analysis),
+            requests,
+            probes,
+        )
+
+    def _probe(self, url: str, key: str, hints: RecordHints, require: Requirement) -> FileResult:
+        if self.fetcher is not None:
+            return self.fetcher.fetch(url, key, hints=hints, require=require)
+        return _peek(self.session, url, key, hints, require)
+
+    def _unverified(
+        self, url: str, landing: str, analysis: PageAnalysis, *, requests: int
+    ) -> Resolution:
+        if analysis.kind == "blocked":
+            return Resolution(
+                url, landing, None, "blocked", "blocked", analysis.reason, requests=requests
+            )
+        if analysis.kind != "pdf":
+            return Resolution(
+                url,
+                landing,
+                None,
+                analysis.kind,
+                "no-fulltext",
+                analysis.reason,
+                analysis.rejected,
+                requests=requests,
+            )
+        top = analysis.candidates[0]
+        return Resolution(
+            url,
+            landing,
+            top.url,
+            "pdf",
+            "unverified",
+            f"{analysis.reason} (not verified)",
+            _with_rejected(analysis.candidates, analysis),
+            requests=requests,
+        )
+
+    def _signatures(self, url: str) -> list[str]:
+        if self.learned is None:
+            return []
+        stored = self.learned.get_value(_LEARNED, host_key(url))
+        return json.loads(stored) if stored else []
+
+    def _forget(self, landing: str, candidate: Candidate) -> None:
+        """A learned structure led to another document's file: never use it again."""
+        if self.learned is None or not candidate.signature:
+            return
+        known = [s for s in self._signatures(landing) if s != candidate.signature]
+        self.learned.set_value(_LEARNED, host_key(landing), json.dumps(known) if known else None)
+
+    def _learn(self, landing: str, candidate: Candidate) -> None:
+        if self.learned is None or not candidate.signature:
+            return
+        known = self._signatures(landing)
+        if candidate.signature in known:
+            return
+        self.learned.set_value(
+            _LEARNED, host_key(landing), json.dumps([candidate.signature, *known][:5])
+        )
+
+
+#: Without a fetcher, a file's text is checked in memory up to this size.
+_IN_MEMORY_CHECK = 16 * 2**20
+
+
+def _check_in_memory(
+    url: str,
+    key: str,
+    final: str,
+    head: bytes,
+    chunks: Iterator[bytes],
+    hints: RecordHints,
+    *,
+    require: Requirement = "not-mismatch",
+    reason: str = "the address answers with a PDF directly (%PDF- in its first bytes)",
+) -> FileResult:
+    """A PDF without a fetcher to store it: check its text in memory (bounded), keep nothing.
+
+    Without hints only ``%PDF-`` is checked and the rest of the body is never read; with
+    hints, at most `_IN_MEMORY_CHECK` bytes are read, and a larger file is unverifiable.
+    """
+    identity: Identity | None = None
+    if not hints.empty:
+        data = bytearray(head)
+        for chunk in chunks:
+            data += chunk
+            if len(data) > _IN_MEMORY_CHECK:
+                identity = Identity(
+                    "unverifiable", "too large to check its text without storing it"
+                )
+                break
+        else:
+            identity = check_identity(hints, bytes(data))
+    refusal = refusal_status(identity, require)
+    if refusal is not None and identity is not None:
+        return FileResult(
+            url, key, refusal, False, identity.evidence, final, kind="pdf", identity=identity
+        )
+    return FileResult(url, key, "verified", False, reason, final, kind="pdf", identity=identity)
+
+
+def _with_rejected(
+    kept: Sequence[Candidate], analysis: PageAnalysis | None
+) -> tuple[Candidate, ...]:
+    return (*kept, *(analysis.rejected if analysis else ()))
+
+
+def _looks_like_file_url(url: str) -> bool:
+    lowered = url.lower().split("?", 1)[0]
+    return lowered.endswith(".pdf") or "/download/" in lowered or "/bitstream/" in lowered
+
+
+def _peek(
+    session: PoliteSession, url: str, key: str, hints: RecordHints, require: Requirement
+) -> FileResult:
+    """A probe without storing: ``%PDF-`` in the first KiB, and the text against the record.
+
+    With hints, the body is read into memory, at most `_IN_MEMORY_CHECK` bytes.
+    """
+    try:
+        response = session.get(url, kind="file", stream=True)
+    except HostStopped as exc:
+        return FileResult(url, key, "blocked", False, exc.reason)
+    except Deferred as exc:
+        return FileResult(url, key, "retry-later", True, exc.reason, not_before=exc.until)
+    except (PolicyRefusal, FetchError) as exc:
+        return FileResult(url, key, "failed", False, str(exc))
+    with response:
+        if response.status_code >= 400:
+            return FileResult(
+                url,
+                key,
+                "failed",
+                response.status_code in RETRY_LATER_STATUSES,
+                f"HTTP {response.status_code}",
+            )
+        chunks = session.iter_body(response, limit=session.policy.max_file_bytes)
+        try:
+            head = read_head(chunks)
+            final = str(response.url)
+            if not looks_like_pdf(head):
+                why = f"not a PDF (first bytes {head[:16]!r})"
+                return FileResult(url, key, "not-pdf", False, why, final, head=head[:1024])
+            return _check_in_memory(
+                url,
+                key,
+                final,
+                head,
+                chunks,
+                hints,
+                require=require,
+                reason="starts with %PDF- (peeked)",
+            )
+        except HarvestError as exc:
+            return FileResult(url, key, "failed", False, str(exc))
+        finally:
+            chunks.close()

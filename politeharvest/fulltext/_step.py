@@ -1,0 +1,362 @@
+"""Full text for harvested records, and for plain lists of URLs (batch mode).
+
+`FullText` is the setting a `HarvestPlan` takes; `FullTextStep` does the work
+for one record: pick its candidate URLs (``dc:identifier``, ``dc:relation``;
+DOIs through doi.org only when asked), resolve the landing page, fetch the
+file, and report a `fulltext` object for the output line. What cannot be had
+now is marked retry-later in the StateStore and tried again by `retry_due`.
+
+`run_batch` is PublicationsRetriever's input mode: ``{"id": ..., "url": ...}``
+lines in, one result line per input out, written per batch, resumable.
+Concurrency across hosts comes from an executor the caller passes in; the
+library starts no threads, and per-host politeness holds whatever the number
+of workers.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import Executor
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from politeharvest._files import atomic_write
+from politeharvest.net._session import PoliteSession
+from politeharvest.oai._pager import OaiRecord
+from politeharvest.store._state import StateStore, UrlOutcome
+
+from ._identity import RecordHints
+from ._pdf import FileResult, PdfFetcher, safe_filename
+from ._resolver import LandingPageResolver, Resolution
+
+__all__ = ["FullText", "FullTextStep", "candidate_urls", "run_batch"]
+
+_UNREPORTED = "fulltext-retry-rows"
+_DOI = re.compile(r"^(?:doi:|https?://(?:dx\.)?doi\.org/)?(10\.\d{4,9}/\S+)$", re.IGNORECASE)
+
+
+@attrs.frozen(kw_only=True)
+class FullText:
+    """Full-text settings for a HarvestPlan.
+
+    Attributes:
+        directory: where files (and, in HTML-only mode, landing pages) are stored.
+        resolve_landing_pages: read landing pages to find the file; when False only URLs
+            that are files themselves are fetched.
+        html_only: keep the landing page and report the file URL without downloading it
+            (PublicationsRetriever's ``-downloadJustHtmlFiles``).
+        file_types: what counts as full text: ``"pdf"``, and optionally ``"zip"``,
+            ``"gzip"``, ``"csv"``.
+        resolve_dois: follow bare DOIs through https://doi.org (off by default: it is
+            another host and usually a cross-site redirect).
+        max_probes: file requests per record at most (each file verified against the record).
+        keep_pages: in HTML-only mode, keep each landing page in ``DIR/html`` (False: only
+            report; the batch command without ``--files`` writes nothing but its output).
+    """
+
+    directory: Path = attrs.field(converter=Path)
+    resolve_landing_pages: bool = True
+    html_only: bool = False
+    file_types: tuple[str, ...] = ("pdf",)
+    resolve_dois: bool = False
+    max_probes: int = 3
+    keep_pages: bool = True
+
+
+def candidate_urls(
+    record: OaiRecord | Mapping[str, Any], *, resolve_dois: bool = False
+) -> list[str]:
+    """The http(s) URLs among a record's ``dc:identifier`` and ``dc:relation`` values, in order.
+
+    Bare DOIs (``10.1234/x``, ``doi:10.1234/x``) become https://doi.org/ links only when
+    `resolve_dois` is set.
+    """
+    metadata = record.metadata if isinstance(record, OaiRecord) else record.get("metadata", {})
+    values = [*metadata.get("identifier", ()), *metadata.get("relation", ())]
+    urls: list[str] = []
+    for value in values:
+        text = str(value).strip()
+        if text.lower().startswith(("http://", "https://")) and not _DOI.match(text):
+            urls.append(text)
+        elif resolve_dois and (match := _DOI.match(text)):
+            urls.append(f"https://doi.org/{match.group(1)}")
+    return list(dict.fromkeys(urls))
+
+
+def _summary(
+    resolution: Resolution | None,
+    result: FileResult | None,
+    reason: str = "",
+    *,
+    landing_url: str | None = None,
+) -> dict[str, Any]:
+    file_result = result or (resolution.file if resolution else None)
+    identity = file_result.identity if file_result else None
+    return {
+        "landing_url": resolution.landing_url if resolution else landing_url,
+        "file_url": (file_result.final_url if file_result and file_result.ok else None)
+        or (resolution.file_url if resolution else None),
+        "path": str(file_result.path) if file_result and file_result.path else None,
+        "sha256": file_result.sha256 if file_result else None,
+        "status": _status(resolution, file_result),
+        "kind": resolution.kind if resolution else None,
+        "retriable": bool(
+            (resolution and resolution.retriable) or (file_result and file_result.retriable)
+        ),
+        "reason": reason
+        or (resolution.reason if resolution else (file_result.reason if file_result else "")),
+        "identity": identity.to_dict() if identity else None,
+        "evidence": (resolution.evidence or None) if resolution else None,
+    }
+
+
+def _status(resolution: Resolution | None, result: FileResult | None) -> str:
+    if result is not None and (
+        resolution is None or result.status in ("downloaded", "unchanged", "retry-later")
+    ):
+        return result.status
+    if resolution is None:
+        return "no-candidate"
+    return resolution.status
+
+
+@attrs.define
+class FullTextStep:
+    """Finds and fetches the full text of records (one request budget per record)."""
+
+    session: PoliteSession
+    settings: FullText
+    state: StateStore | None = None
+    resolver: LandingPageResolver = attrs.field(init=False)
+    fetcher: PdfFetcher = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        self.fetcher = PdfFetcher(
+            self.session,
+            self.settings.directory,
+            state=self.state,
+            file_types=self.settings.file_types,
+        )
+        self.resolver = LandingPageResolver(
+            self.session,
+            learned=self.state,
+            max_probes=self.settings.max_probes,
+            fetcher=None if self.settings.html_only else self.fetcher,
+        )
+
+    def for_record(self, record: OaiRecord) -> dict[str, Any] | None:
+        """The `fulltext` object for one record (None for deleted records)."""
+        if record.deleted:
+            return None
+        urls = candidate_urls(record, resolve_dois=self.settings.resolve_dois)
+        if not urls:
+            return _summary(
+                None, None, "the record names no http(s) URL (dc:identifier, dc:relation)"
+            )
+        hints = RecordHints.from_metadata(record.metadata)
+        return self.for_url(urls[0], record.identifier, hints=hints)
+
+    def for_url(self, url: str, key: str, *, hints: RecordHints | None = None) -> dict[str, Any]:
+        """Resolve `url` (a landing page or a file) and fetch its file under `key`.
+
+        Args:
+            url: a landing page or a file.
+            key: the record's identifier (files are named after it).
+            hints: the record's title, DOI, authors and year: every file is checked
+                against them (see `LandingPageResolver.resolve`).
+        """
+        if not self.settings.resolve_landing_pages:
+            result = self.fetcher.fetch(url, key, hints=hints)
+            self._remember_for_retry(result, None, hints)
+            return _summary(None, result)
+        resolution = self.resolver.resolve(
+            url, key=key, html_only=self.settings.html_only, hints=hints
+        )
+        keep = self.settings.html_only and self.settings.keep_pages
+        html_path = self._keep_html(resolution, key) if keep else None
+        if (
+            resolution.status == "retry-later"
+            and resolution.file is None
+            and self.state is not None
+        ):
+            # The landing page could not be read now: read it again in the next harvest.
+            self.state.set_url_outcome(
+                UrlOutcome(
+                    url,
+                    "retry-later",
+                    resolution.reason,
+                    None,
+                    extra={"key": key, "landing": True, "hints": _hints_dict(hints)},
+                )
+            )
+        self._remember_for_retry(resolution.file, resolution.landing_url, hints)
+        summary = _summary(resolution, resolution.file)
+        if html_path is not None:
+            summary["html_path"] = str(html_path)
+        return summary
+
+    def retry_due(self, now: float) -> Iterator[dict[str, Any]]:
+        """Try again every URL marked retry-later whose time has come; yield update rows.
+
+        Each row is also kept in the StateStore until `reported` says it was written
+        durably, so a crash between the retry and the write repeats the row (an update)
+        rather than losing it.
+        """
+        if self.state is None:
+            return
+        for row in self.state.values(_UNREPORTED).values():
+            yield json.loads(row)  # retried by a run that crashed before writing them
+        for outcome in self.state.retry_later(now):
+            key = str(outcome.extra.get("key") or outcome.url)
+            hints = _hints_from(outcome.extra.get("hints"))
+            if outcome.extra.get("landing"):
+                fulltext = self.for_url(outcome.url, key, hints=hints)
+            else:
+                # A file that could not be had: fetched again; its row says all a first
+                # attempt's row says (the landing page it came from, its identity).
+                landing = outcome.extra.get("landing_url")
+                result = self.fetcher.fetch(outcome.url, key, hints=hints)
+                self._remember_for_retry(result, landing, hints)
+                fulltext = _summary(None, result, landing_url=landing)
+            update = {"identifier": key, "fulltext": fulltext, "retry": True}
+            self.state.set_value(_UNREPORTED, outcome.url, json.dumps(update, sort_keys=True))
+            yield update
+
+    def _remember_for_retry(
+        self, result: FileResult | None, landing_url: str | None, hints: RecordHints | None
+    ) -> None:
+        """Keep what a retry of this file needs: its landing page and the record's hints."""
+        if self.state is None or result is None or result.status != "retry-later":
+            return
+        outcome = self.state.url_outcome(result.url)
+        if outcome is None:
+            return
+        extra = {**outcome.extra, "landing_url": landing_url, "hints": _hints_dict(hints)}
+        self.state.set_url_outcome(attrs.evolve(outcome, extra=extra))
+
+    def reported(self) -> None:
+        """The retry rows handed out so far are durably written: forget them."""
+        if self.state is None:
+            return
+        for url in self.state.values(_UNREPORTED):
+            self.state.set_value(_UNREPORTED, url, None)
+
+    def _keep_html(self, resolution: Resolution, key: str) -> Path | None:
+        """HTML-only mode keeps the landing page (atomically); the file URL is only reported."""
+        if resolution.html is None:
+            return None
+        folder = self.settings.directory / "html"
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / safe_filename(key, ".html")
+        atomic_write(path, resolution.html)
+        return path
+
+
+def run_batch(
+    lines: Iterable[str],
+    step: FullTextStep,
+    *,
+    out: Callable[[Sequence[Mapping[str, Any]]], object],
+    done: set[str] | None = None,
+    batch_size: int = 50,
+    executor: Executor | None = None,
+) -> int:
+    """Resolve and fetch ``{"id": ..., "url": ...}`` lines; write one result per input, per batch.
+
+    Args:
+        lines: JSON lines with ``id`` and ``url``.
+        step: the FullTextStep doing the work.
+        out: receives each batch's result rows (write them durably before returning).
+        done: ids already in the output (skipped: the batch is resumable).
+        batch_size: inputs per batch.
+        executor: runs inputs concurrently (e.g. a ThreadPoolExecutor); requests to one host
+            still wait their turn in the shared PoliteSession.
+
+    Returns:
+        The number of results written.
+
+    A line that is not a JSON object with ``id`` and ``url`` gets a row of its own,
+    ``{"id": "line:N", "line": N, "error": ...}``, and the other lines go on.
+    """
+    finished = done or set()
+    written = 0
+    batch: list[dict[str, Any]] = []
+
+    def flush() -> None:
+        nonlocal written
+        if not batch:
+            return
+        if executor is not None:
+            results = list(executor.map(lambda item: _one(step, item), batch))
+        else:
+            results = [_one(step, item) for item in batch]
+        out(results)
+        written += len(results)
+        batch.clear()
+
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            item = json.loads(line)
+            ident, url = str(item["id"]), str(item["url"])
+        except (ValueError, KeyError, TypeError) as exc:
+            # A malformed line is reported on a row of its own; the others go on.
+            key = f"line:{number}"
+            if key not in finished:
+                finished.add(key)
+                problem = f"input line {number} is not a JSON object with id and url ({exc})"
+                batch.append({"id": key, "line": number, "error": problem})
+            if len(batch) >= batch_size:
+                flush()
+            continue
+        if ident in finished:
+            continue
+        finished.add(ident)
+        hint_fields = {k: item[k] for k in ("title", "doi", "authors", "year") if k in item}
+        batch.append({"id": ident, "url": url, **hint_fields})
+        if len(batch) >= batch_size:
+            flush()
+    flush()
+    return written
+
+
+def _one(step: FullTextStep, item: Mapping[str, Any]) -> dict[str, Any]:
+    """One result row: the input's id and url, and the same `fulltext` object as a harvest row."""
+    if "error" in item:
+        return dict(item)
+    hints = RecordHints.from_row(item)
+    fulltext = step.for_url(item["url"], item["id"], hints=None if hints.empty else hints)
+    return {"id": item["id"], "url": item["url"], "fulltext": fulltext}
+
+
+def _hints_dict(hints: RecordHints | None) -> dict[str, Any] | None:
+    return None if hints is None else attrs.asdict(hints)
+
+
+def _hints_from(data: object) -> RecordHints | None:
+    if not isinstance(data, Mapping):
+        return None
+    return RecordHints(
+        titles=tuple(data.get("titles") or ()),
+        doi=data.get("doi"),
+        surnames=tuple(data.get("surnames") or ()),
+        year=data.get("year"),
+    )
+
+
+def read_done(path: Path) -> set[str]:
+    """The ids already written to a results file (to resume a batch)."""
+    if not path.exists():
+        return set()
+    done = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            done.add(str(json.loads(line)["id"]))
+        except (ValueError, KeyError, TypeError):
+            continue  # a torn last line: its input is done again
+    return done

@@ -1,0 +1,887 @@
+"""The listing core: OAI-PMH listings as pure steps over `OaiCursor` values.
+
+No requests and no clock: the pager (`_oai.OaiPager`) fetches and parses a page, and these
+steps say what the page means for the listing: which records are new (`take_items`), where
+the listing goes next (`advance`: the next token, the next date window, or the end; a token
+seen before, too many empty pages, or a token cycle end with `ListingLoop`), how a refused
+token is recovered (`recover`: restart from the last datestamp, or split the window), and
+whether pages still bring new records (`Progress`). The repository's datestamp granularity
+is passed in as data; a step that needs it while it is unknown raises `GranularityNeeded`,
+and the pager asks Identify (once) and takes the step again.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import hashlib
+import json
+import logging
+import re
+from collections import deque
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Literal
+
+import attrs
+
+from politeharvest.exceptions import BadResumptionToken, ListingLoop
+
+__all__ = [
+    "DAY",
+    "ORDER_EVIDENCE",
+    "SECONDS",
+    "GranularityNeeded",
+    "OaiCursor",
+    "PageCheck",
+    "Progress",
+    "Taken",
+    "Violation",
+    "advance",
+    "after_list",
+    "check_page",
+    "check_progress",
+    "enter_window",
+    "first_cursor",
+    "format_datestamp",
+    "fresh_listing",
+    "in_set",
+    "in_window",
+    "known_ordered",
+    "noted",
+    "parse_datestamp",
+    "recover",
+    "restart",
+    "take_items",
+    "windows",
+]
+
+logger = logging.getLogger("politeharvest.oai._pager")
+
+DAY = "YYYY-MM-DD"
+SECONDS = "YYYY-MM-DDThh:mm:ssZ"
+LIST_VERBS = ("ListRecords", "ListIdentifiers", "ListSets")
+
+DateLike = _dt.date | _dt.datetime | str
+
+
+# -- dates ----------------------------------------------------------------------------------
+
+
+def parse_datestamp(value: str) -> _dt.datetime | None:
+    """Read an OAI datestamp (day or seconds; Z, offsets, fractions) as UTC; None if junk."""
+    text = value.strip()
+    if not text:
+        return None
+    try:
+        if len(text) == 10:
+            day = _dt.date.fromisoformat(text)
+            return _dt.datetime(day.year, day.month, day.day, tzinfo=_dt.timezone.utc)
+        moment = _dt.datetime.fromisoformat(text.replace("Z", "+00:00").replace("z", "+00:00"))
+    except ValueError:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=_dt.timezone.utc)
+    return moment.astimezone(_dt.timezone.utc)
+
+
+def format_datestamp(value: DateLike, granularity: str = SECONDS, *, end: bool = False) -> str:
+    """Format a date for a from/until argument at the repository's granularity, in UTC.
+
+    Args:
+        value: a `date`, a `datetime` (naive ones are taken as UTC) or an OAI datestamp string.
+        granularity: ``"YYYY-MM-DD"`` or ``"YYYY-MM-DDThh:mm:ssZ"`` (from Identify).
+        end: the value ends a range (``until``): a whole day given to a repository
+            with seconds granularity then means the day's last second, so the
+            day's records are included (ruby-oai#52).
+
+    Raises:
+        ValueError: the string is not a datestamp.
+    """
+    whole_day = (isinstance(value, str) and len(value.strip()) == 10) or (
+        isinstance(value, _dt.date) and not isinstance(value, _dt.datetime)
+    )
+    if isinstance(value, str):
+        moment = parse_datestamp(value)
+        if moment is None:
+            raise ValueError(f"{value!r} is not an OAI-PMH datestamp (YYYY-MM-DD[Thh:mm:ssZ])")
+    elif isinstance(value, _dt.datetime):
+        moment = value if value.tzinfo else value.replace(tzinfo=_dt.timezone.utc)
+        moment = moment.astimezone(_dt.timezone.utc)
+    else:
+        moment = _dt.datetime(value.year, value.month, value.day, tzinfo=_dt.timezone.utc)
+    if granularity == DAY:
+        return moment.strftime("%Y-%m-%d")
+    if end and whole_day:
+        return moment.strftime("%Y-%m-%dT23:59:59Z")
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def windows(
+    start: DateLike, end: DateLike, size: Literal["year", "month", "week", "day"] = "month"
+) -> list[tuple[str, str]]:
+    """Split [start, end] into consecutive date windows (inclusive, day granularity).
+
+    Huge archives are harvested window by window, so a failing window costs
+    little and each window's listing stays short-lived.
+
+    Returns:
+        ``(from, until)`` pairs of ``YYYY-MM-DD`` strings covering every day once.
+    """
+    first = _as_date(start)
+    last = _as_date(end)
+    out: list[tuple[str, str]] = []
+    current = first
+    while current <= last:
+        if size == "day":
+            stop = current
+        elif size == "week":
+            stop = current + _dt.timedelta(days=6)
+        elif size == "month":
+            following = (current.replace(day=1) + _dt.timedelta(days=32)).replace(day=1)
+            stop = following - _dt.timedelta(days=1)
+        elif size == "year":
+            stop = _dt.date(current.year, 12, 31)
+        else:
+            raise ValueError(f"window size must be year, month, week or day, not {size!r}")
+        stop = min(stop, last)
+        out.append((current.isoformat(), stop.isoformat()))
+        current = stop + _dt.timedelta(days=1)
+    return out
+
+
+def _as_date(value: DateLike) -> _dt.date:
+    if isinstance(value, _dt.datetime):
+        return value.astimezone(_dt.timezone.utc).date() if value.tzinfo else value.date()
+    if isinstance(value, _dt.date):
+        return value
+    moment = parse_datestamp(value)
+    if moment is None:
+        raise ValueError(f"{value!r} is not a date")
+    return moment.date()
+
+
+def _split(window: tuple[str, str]) -> list[tuple[str, str]]:
+    first, last = _as_date(window[0]), _as_date(window[1])
+    if first >= last:
+        return [window]
+    middle = first + (last - first) // 2
+    return [
+        (first.isoformat(), middle.isoformat()),
+        ((middle + _dt.timedelta(days=1)).isoformat(), last.isoformat()),
+    ]
+
+
+def _pairs(value: Mapping[str, str] | Sequence[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    items = value.items() if isinstance(value, Mapping) else value
+    return tuple(sorted((str(k), str(v)) for k, v in items))
+
+
+@attrs.frozen
+class OaiCursor:
+    """Where a listing stands: a small frozen value, JSON round-trippable.
+
+    Attributes:
+        verb: ``ListRecords``, ``ListIdentifiers`` or ``ListSets`` (or a single-page verb).
+        params: the listing's own arguments (metadataPrefix, set, from, until), sorted pairs.
+        resumption_token: the token for the next page, or None for the first page.
+        last_datestamp: the highest datestamp delivered so far in this listing.
+        delivered_at_last: ``"identifier datestamp"`` of the records delivered on the day of
+            `last_datestamp`; a restart skips them, so nothing is delivered twice.
+        page: pages fetched so far in this listing.
+        recent_tokens: the last tokens seen (loop guard).
+        empty_pages: consecutive pages with no items but a token.
+        restarts: badResumptionToken restarts in the current window.
+        windows: date windows still to harvest after the current one.
+        ordered: every record so far came in datestamp order (a restart from
+            `last_datestamp` then loses nothing).
+        token_mark: a hash of the token seen at the last power-of-two page (Brent's cycle
+            check: a token cycle of any length is caught with constant memory).
+        origin: the listing's arguments as first asked (before any restart from a
+            datestamp); empty means `params`. A listing not known to be in datestamp
+            order restarts from these.
+        in_order: datestamped records seen so far, all in datestamp order (the evidence
+            that a restart from `last_datestamp` skips nothing; see `known_ordered`).
+        list_size: the completeListSize the repository gave since the listing's last
+            (re)start; None until it gives one.
+        position: the last ``cursor`` attribute the repository gave since then.
+        doubt: why the listing, once complete, cannot be taken as covering its window
+            (the repository answered outside the request); empty when nothing is in doubt.
+        tag: the listing's id in the pager that began it, which remembers what it
+            delivered of it (a restart from the start delivers nothing twice).
+        set_reported: some record of the listing carried the set asked for among its
+            setSpecs (the repository reports it: records without it are outside it).
+    """
+
+    verb: str
+    params: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_pairs)
+    resumption_token: str | None = None
+    last_datestamp: str | None = None
+    delivered_at_last: tuple[str, ...] = ()
+    page: int = 0
+    recent_tokens: tuple[str, ...] = ()
+    empty_pages: int = 0
+    restarts: int = 0
+    windows: tuple[tuple[str, str], ...] = ()
+    ordered: bool = True
+    token_mark: str = ""
+    origin: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_pairs)
+    in_order: int = 0
+    list_size: int | None = None
+    position: int | None = None
+    doubt: str = ""
+    tag: str = ""
+    set_reported: bool = False
+
+    @property
+    def original_arguments(self) -> dict[str, str]:
+        """The listing's arguments as first asked (a restart that cannot skip starts here)."""
+        return dict(self.origin or self.params)
+
+    @property
+    def arguments(self) -> dict[str, str]:
+        """The listing's arguments as a dict."""
+        return dict(self.params)
+
+    def request_params(self) -> dict[str, str]:
+        """The query of the next request (the token is exclusive, OAI-PMH section 3.5)."""
+        if self.resumption_token is not None:
+            return {"verb": self.verb, "resumptionToken": self.resumption_token}
+        return {"verb": self.verb, **self.arguments}
+
+    def to_json(self) -> str:
+        """Serialize (for a job queue or a checkpoint)."""
+        data = attrs.asdict(self, recurse=False)
+        data["params"] = [list(p) for p in self.params]
+        data["windows"] = [list(w) for w in self.windows]
+        data["delivered_at_last"] = list(self.delivered_at_last)
+        data["recent_tokens"] = list(self.recent_tokens)
+        data["origin"] = [list(p) for p in self.origin]
+        return json.dumps(data, sort_keys=True, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> OaiCursor:
+        """Rebuild a cursor from `to_json` output.
+
+        Raises:
+            ValueError: the text is not a cursor.
+        """
+        try:
+            data = json.loads(text)
+            return cls(
+                verb=data["verb"],
+                params=[tuple(p) for p in data.get("params", [])],
+                resumption_token=data.get("resumption_token"),
+                last_datestamp=data.get("last_datestamp"),
+                delivered_at_last=tuple(data.get("delivered_at_last", ())),
+                page=int(data.get("page", 0)),
+                recent_tokens=tuple(data.get("recent_tokens", ())),
+                empty_pages=int(data.get("empty_pages", 0)),
+                restarts=int(data.get("restarts", 0)),
+                windows=tuple(tuple(w) for w in data.get("windows", ())),
+                ordered=bool(data.get("ordered", True)),
+                token_mark=str(data.get("token_mark", "")),
+                origin=[tuple(p) for p in data.get("origin", [])],
+                in_order=int(data.get("in_order", 0)),
+                list_size=_opt_int(data.get("list_size")),
+                position=_opt_int(data.get("position")),
+                doubt=str(data.get("doubt", "")),
+                tag=str(data.get("tag", "")),
+                set_reported=bool(data.get("set_reported", False)),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"not an OaiCursor: {exc}") from exc
+
+
+def _opt_int(value: object) -> int | None:
+    return None if value is None else int(str(value))
+
+
+#: Records seen in datestamp order before a listing counts as ordered: a listing in
+#: another order shows this many records sorted by datestamp by chance with odds
+#: below 1 in 10! (3.6 million), so a restart from its last datestamp would skip.
+ORDER_EVIDENCE = 10
+
+
+def known_ordered(cursor: OaiCursor) -> bool:
+    """Whether the records seen so far prove the listing comes in datestamp order.
+
+    Only such a listing may continue from a datestamp after a refused token; any
+    other restarts from its original arguments (and the deliver-once filter drops
+    what came before).
+    """
+    return cursor.ordered and cursor.in_order >= ORDER_EVIDENCE
+
+
+class GranularityNeeded(Exception):
+    """The step needs the repository's datestamp granularity (from Identify)."""
+
+
+def _need(granularity: str | None) -> str:
+    if granularity is None:
+        raise GranularityNeeded
+    return granularity
+
+
+def first_cursor(
+    verb: str,
+    *,
+    metadata_prefix: str,
+    set_spec: str | None,
+    from_: DateLike | None,
+    until: DateLike | None,
+    windows: Sequence[tuple[DateLike, DateLike]] = (),
+    granularity: str | None = None,
+) -> OaiCursor:
+    """The cursor of a listing's first page (dates at the repository's granularity, UTC)."""
+    if verb not in LIST_VERBS:
+        raise ValueError(f"{verb!r} is not a listing verb; use one of {', '.join(LIST_VERBS)}")
+    params: dict[str, str] = {}
+    pending: list[tuple[str, str]] = []
+    if verb != "ListSets":
+        params["metadataPrefix"] = metadata_prefix
+        if set_spec:
+            params["set"] = set_spec
+        dated = bool(from_ or until or windows)
+        unit = _need(granularity) if dated else SECONDS
+        if from_ is not None:
+            params["from"] = format_datestamp(from_, unit)
+        if until is not None:
+            params["until"] = format_datestamp(until, unit, end=True)
+        pending = [(format_datestamp(a, DAY), format_datestamp(b, DAY)) for a, b in windows]
+    cursor = OaiCursor(verb=verb, params=params, origin=params)
+    if pending:
+        cursor = enter_window(cursor, pending[0], tuple(pending[1:]), _need(granularity))
+    return cursor
+
+
+def enter_window(
+    cursor: OaiCursor, window: tuple[str, str], rest: tuple[tuple[str, str], ...], granularity: str
+) -> OaiCursor:
+    """The first page of a date window (the windows after it still to come)."""
+    params = {**cursor.arguments}
+    params["from"] = format_datestamp(window[0], granularity)
+    params["until"] = format_datestamp(window[1], granularity, end=True)
+    return fresh_listing(cursor, params=params, origin=params, windows=rest)
+
+
+@attrs.frozen
+class Taken:
+    """A page's records as the listing sees them.
+
+    Attributes:
+        items: the records not delivered before (in page order).
+        skipped: records delivered before a restart, or repeated by the repository.
+        last: the highest datestamp so far.
+        delivered: ``"identifier datestamp"`` of the records delivered on that day.
+    """
+
+    items: tuple[Any, ...]
+    skipped: int
+    last: str | None
+    delivered: tuple[str, ...]
+
+
+def take_items(cursor: OaiCursor, records: Iterable[Any]) -> Taken:
+    """The page's records less those delivered before (restarts skip nothing twice)."""
+    last = cursor.last_datestamp
+    delivered = set(cursor.delivered_at_last)
+    items: list[Any] = []
+    skipped = 0
+    for record in records:
+        key = f"{record.identifier} {record.datestamp}"
+        if key in delivered:
+            skipped += 1  # delivered before a restart (or repeated by the repository)
+            continue
+        items.append(record)
+        stamp = record.datestamp
+        if not stamp:
+            continue
+        if last is None or _later(stamp, last):
+            if last is None or stamp[:10] != last[:10]:
+                # A restart goes back at most to the start of the last day seen:
+                # only that day's deliveries need remembering.
+                delivered = set()
+            last = stamp
+        if stamp[:10] == last[:10]:
+            delivered.add(key)
+    return Taken(tuple(items), skipped, last, tuple(sorted(delivered)))
+
+
+def advance(
+    cursor: OaiCursor,
+    taken: Taken,
+    *,
+    token: str,
+    url: str,
+    granularity: str | None = None,
+    max_empty_pages: int = 10,
+) -> OaiCursor | None:
+    """The cursor after a page: its token's page, the next window, or None at the end.
+
+    Raises:
+        ListingLoop: the token was seen before, too many empty pages came in a row, or the
+            tokens came round to one sent before.
+        GranularityNeeded: the next window starts and the granularity is not known.
+    """
+    ordered = cursor.ordered and _in_order(cursor.last_datestamp, taken.items)
+    dated = sum(1 for item in taken.items if getattr(item, "datestamp", ""))
+    cursor = attrs.evolve(
+        cursor,
+        page=cursor.page + 1,
+        last_datestamp=taken.last,
+        delivered_at_last=taken.delivered,
+        ordered=ordered,
+        in_order=cursor.in_order + dated if ordered else 0,
+    )
+    count = len(taken.items) + taken.skipped
+    if not token:  # OAI-PMH 2.0 section 3.5: an empty or missing token ends the list
+        if cursor.page == 1 and count in (100, 200, 250, 500, 1000):
+            # DergiPark has been seen ending ListSets at exactly 100 sets without a token.
+            logger.warning(
+                "%s: the list ended on its first page with exactly %d items and no "
+                "resumption token; it may be partial",
+                url,
+                count,
+            )
+        return after_list(cursor, granularity)
+    if token == cursor.resumption_token or token in cursor.recent_tokens:
+        raise ListingLoop(
+            url,
+            f"the repository sent the resumption token {token!r} again after {cursor.page} "
+            "page(s); the listing would never end. Harvest in date windows, or report it.",
+        )
+    empty = 0 if count else cursor.empty_pages + 1
+    if empty >= max_empty_pages:
+        raise ListingLoop(
+            url,
+            f"{empty} pages in a row with no records but a resumption token; stopping. "
+            "Harvest in date windows, or report it to the repository.",
+        )
+    digest = hashlib.blake2b(token.encode("utf-8"), digest_size=12).hexdigest()
+    if digest == cursor.token_mark:
+        raise ListingLoop(
+            url,
+            f"the repository's resumption tokens came round to one it sent before "
+            f"(page {cursor.page}); the listing would never end. Harvest in date windows, "
+            "or report it.",
+        )
+    mark = digest if cursor.page & (cursor.page - 1) == 0 else cursor.token_mark
+    recent = (*cursor.recent_tokens, token)[-32:]
+    return attrs.evolve(
+        cursor, resumption_token=token, recent_tokens=recent, empty_pages=empty, token_mark=mark
+    )
+
+
+def after_list(cursor: OaiCursor, granularity: str | None = None) -> OaiCursor | None:
+    """The listing (or window) is complete: the next window, or None at the end."""
+    if not cursor.windows:
+        return None
+    return enter_window(cursor, cursor.windows[0], cursor.windows[1:], _need(granularity))
+
+
+def recover(
+    cursor: OaiCursor,
+    exc: BadResumptionToken,
+    *,
+    max_restarts: int = 2,
+    granularity: str | None = None,
+) -> OaiCursor:
+    """badResumptionToken: restart so that nothing can be skipped, or split the window.
+
+    A listing known to come in datestamp order (`known_ordered`) restarts from the
+    last datestamp seen; any other restarts from its original arguments, and the
+    deliver-once filter drops the records that came before. A window refused again
+    is split in two: from its last day delivered when ordered, else whole.
+
+    Raises:
+        BadResumptionToken: `exc`, after ten restarts of one window.
+        GranularityNeeded: the granularity is needed and not known.
+    """
+    ordered = known_ordered(cursor)
+    args = cursor.arguments if ordered else cursor.original_arguments
+    if cursor.restarts + 1 >= max_restarts and "from" in args and "until" in args:
+        # Split what is left of the window: from the last day delivered (whose records
+        # are skipped by `delivered_at_last`) when ordered; the whole window otherwise.
+        start = ((cursor.last_datestamp if ordered else None) or args["from"])[:10]
+        halves = _split((start, args["until"][:10]))
+        if len(halves) == 2:
+            unit = _need(granularity)
+            logger.warning("%s: token expired again; splitting the window %s", exc.url, halves)
+            return enter_window(
+                attrs.evolve(cursor, restarts=0), halves[0], (halves[1], *cursor.windows), unit
+            )
+    if cursor.restarts >= 10:
+        raise exc
+    restarted = restart(cursor, granularity)
+    logger.warning(
+        "%s: resumption token refused (%s); restarting from %s",
+        exc.url,
+        exc.message,
+        restarted.arguments.get("from") if ordered and cursor.last_datestamp else "the start",
+    )
+    return attrs.evolve(restarted, restarts=cursor.restarts + 1)
+
+
+def restart(cursor: OaiCursor, granularity: str | None = None) -> OaiCursor:
+    """The same listing without its token, asked again so that nothing can be skipped.
+
+    A listing known to be in datestamp order (`known_ordered`) continues from the last
+    datestamp seen; records of that day already delivered are skipped
+    (`OaiCursor.delivered_at_last`). Any other starts again from its original
+    arguments: the records it brings again are dropped by the deliver-once filter
+    (the pager's memory of the listing, the plan's state).
+    """
+    if not known_ordered(cursor) or cursor.last_datestamp is None:
+        # From the start: what order the records come in is judged afresh.
+        return fresh_listing(
+            cursor,
+            params=cursor.original_arguments,
+            last_datestamp=None,
+            delivered_at_last=(),
+            ordered=True,
+            in_order=0,
+        )
+    args = cursor.arguments
+    params = {**args, "from": format_datestamp(cursor.last_datestamp, _need(granularity))}
+    return fresh_listing(cursor, params=params)
+
+
+def check_progress(
+    progresses: dict[tuple[Any, ...], Progress],
+    cursor: OaiCursor,
+    taken: Taken,
+    url: str,
+    window: int,
+    max_stale: int,
+) -> None:
+    """Progress means new records: pages that only repeat earlier ones end the listing.
+
+    Raises:
+        ListingLoop: `max_stale` pages in a row brought only records listed before.
+    """
+    if cursor.verb not in ("ListRecords", "ListIdentifiers") or not (taken.items or taken.skipped):
+        return
+    key = (cursor.verb, cursor.params, cursor.restarts)
+    progress = progresses.get(key)
+    if progress is None:
+        if len(progresses) > 16:
+            progresses.clear()
+        progress = progresses[key] = Progress(window)
+    progress.see(f"{r.identifier} {r.datestamp}" for r in taken.items)
+    if progress.stale >= max_stale:
+        raise ListingLoop(
+            url,
+            f"{progress.stale} pages in a row repeated records already listed, with new "
+            f"resumption tokens each time (after {cursor.page + 1} pages); the listing "
+            "would never end. Harvest in date windows, or report it to the repository.",
+        )
+
+
+def fresh_listing(cursor: OaiCursor, **changes: Any) -> OaiCursor:
+    """A cursor for the first page of a (new or restarted) listing: no token, no loop state."""
+    return attrs.evolve(
+        cursor,
+        resumption_token=None,
+        recent_tokens=(),
+        empty_pages=0,
+        token_mark="",
+        list_size=None,
+        position=None,
+        **changes,
+    )
+
+
+class Progress:
+    """The records a listing brought recently, and how many pages in a row brought no new one.
+
+    Records are remembered as hashes, at most `window` of them (memory stays bounded).
+    """
+
+    def __init__(self, window: int) -> None:
+        self.window = window
+        self.order: deque[int] = deque()
+        self.seen: set[int] = set()
+        self.stale = 0
+
+    def see(self, keys: Iterable[str]) -> int:
+        fresh = 0
+        for key in keys:
+            digest = hash(key)
+            if digest in self.seen:
+                continue
+            fresh += 1
+            self.seen.add(digest)
+            self.order.append(digest)
+            if len(self.order) > self.window:
+                self.seen.discard(self.order.popleft())
+        self.stale = 0 if fresh else self.stale + 1
+        return fresh
+
+
+def _in_order(last: str | None, items: Sequence[Any]) -> bool:
+    """Whether the page's datestamps continue `last` without going back in time."""
+    for item in items:
+        stamp = getattr(item, "datestamp", "")
+        if not stamp:
+            continue
+        if last is not None and _later(last, stamp):
+            return False
+        last = stamp
+    return True
+
+
+def _later(a: str, b: str) -> bool:
+    if len(a) == len(b) and a[-1:] == b[-1:] and (len(a) == 10 or a[-1:] == "Z"):
+        return a > b  # same ISO 8601 form: text order is time order
+    left, right = parse_datestamp(a), parse_datestamp(b)
+    if left is None or right is None:
+        return a > b
+    return left > right
+
+
+def to_int(value: str | None) -> int | None:
+    if value is None or not re.fullmatch(r"\s*\d+\s*", value):
+        return None
+    return int(value)
+
+
+# -- answers checked against the request --------------------------------------------------------
+
+
+@attrs.frozen
+class Violation:
+    """One way a page answered something other than what was asked.
+
+    Attributes:
+        kind: ``"window"`` (a datestamp outside from/until), ``"set"`` (a record outside
+            the set asked for), ``"size"`` (completeListSize changed within the listing),
+            ``"cursor"`` (the cursor went back or past the list's size) or ``"repeat"``
+            (a record came again with an older datestamp than it was delivered with).
+        page: the page of the listing (1-based).
+        asked: what the request asked, e.g. ``"set=science"``.
+        came: what came instead, e.g. ``"12 records outside it (first: oai:x:1, sets math)"``.
+        count: how many records it concerns (0 for the listing-level kinds).
+    """
+
+    kind: str
+    page: int
+    asked: str
+    came: str
+    count: int = 0
+
+    def describe(self) -> str:
+        """The violation as one clause, for messages."""
+        return f"page {self.page} asked {self.asked} and got {self.came}"
+
+
+@attrs.frozen
+class PageCheck:
+    """A page judged against its request.
+
+    Attributes:
+        kept: the records inside the request, in page order.
+        violations: what the page broke (empty for an honest page).
+        set_reported: the listing's records are known to carry the set asked for (some
+            record of it did), so records without it are outside it.
+    """
+
+    kept: tuple[Any, ...]
+    violations: tuple[Violation, ...]
+    set_reported: bool = False
+
+    @property
+    def out_of_scope(self) -> int:
+        """Records of the page that were not asked for (left out of `kept`)."""
+        return sum(v.count for v in self.violations if v.kind in ("window", "set", "repeat"))
+
+
+def _bounds(value: str) -> tuple[float, float] | None:
+    """The moments a datestamp stands for: a day is its whole day, a second itself."""
+    moment = parse_datestamp(value)
+    if moment is None:
+        return None
+    start = moment.timestamp()
+    return start, start + (86_399.0 if len(value.strip()) == 10 else 0.0)
+
+
+def in_window(datestamp: str, from_: str | None, until: str | None) -> bool | None:
+    """Whether a record's datestamp is inside ``[from, until]``; None when it cannot be told.
+
+    Granularity is tolerated both ways: a bound that is a day means the whole day,
+    and a record stamped with a day is inside if any second of that day is.
+    """
+    low = _bounds(from_) if from_ else None
+    high = _bounds(until) if until else None
+    return _inside(datestamp, low, high)
+
+
+def _inside(
+    datestamp: str, low: tuple[float, float] | None, high: tuple[float, float] | None
+) -> bool | None:
+    stamp = _bounds(datestamp) if datestamp else None
+    if stamp is None:
+        return None
+    if low is not None and stamp[1] < low[0]:
+        return False
+    return not (high is not None and stamp[0] > high[1])
+
+
+def in_set(set_specs: Sequence[str], set_spec: str | None) -> bool | None:
+    """Whether a record is in the set asked for (or one of its subsets, ``a:b`` in ``a``).
+
+    None when the record reports no sets: nothing can be told from it.
+    """
+    if not set_spec:
+        return True
+    if not set_specs:
+        return None
+    return any(spec == set_spec or spec.startswith(set_spec + ":") for spec in set_specs)
+
+
+def _window_text(args: Mapping[str, str]) -> str:
+    parts = [f"{name}={args[name]}" for name in ("from", "until") if name in args]
+    return " ".join(parts)
+
+
+def check_page(
+    cursor: OaiCursor,
+    records: Sequence[Any],
+    *,
+    size: int | None,
+    position: int | None,
+    remembered: Mapping[str, str] | None = None,
+) -> PageCheck:
+    """Judge a page of `cursor`'s listing against what the listing asked for.
+
+    Every record's datestamp must be inside the window asked for (`in_window`), the set
+    asked for among its setSpecs where it reports any (`in_set`), and no record may come
+    again with an older datestamp than it was delivered with in this listing
+    (`remembered`: identifier to datestamp; a newer one is a legitimate update). The
+    listing's ``completeListSize`` must not change (it may grow in a listing proven in
+    datestamp order: records changed meanwhile come at its end) and its ``cursor`` must
+    neither go back nor pass the size.
+
+    Returns:
+        The records inside the request and the violations (grouped by kind).
+    """
+    args = cursor.arguments
+    page = cursor.page + 1
+    dated = "from" in args or "until" in args
+    low = _bounds(args["from"]) if "from" in args else None
+    high = _bounds(args["until"]) if "until" in args else None
+    spec = args.get("set")
+    # The set is judged only where the repository shows it reports it: some record of
+    # the listing carried it (virtual sets, such as DSpace's for OpenAIRE, are not in
+    # the headers; a listing none of whose records carries its set cannot be judged).
+    reported = bool(spec) and (
+        cursor.set_reported
+        or any(in_set(getattr(r, "set_specs", ()), spec) is True for r in records)
+    )
+    earlier = remembered or {}
+    kept: list[Any] = []
+    outside: dict[str, list[Any]] = {"window": [], "set": [], "repeat": []}
+    for record in records:
+        stamp = getattr(record, "datestamp", "")
+        if dated and _inside(stamp, low, high) is False:
+            outside["window"].append(record)
+            continue
+        if reported and in_set(getattr(record, "set_specs", ()), spec) is False:
+            outside["set"].append(record)
+            continue
+        before = earlier.get(record.identifier) if record.identifier else None
+        if before is not None and stamp and _later(before, stamp):
+            outside["repeat"].append(record)
+            continue
+        kept.append(record)
+    violations: list[Violation] = []
+    if outside["window"]:
+        stamps = sorted(r.datestamp for r in outside["window"])
+        violations.append(
+            Violation(
+                "window",
+                page,
+                _window_text(args),
+                f"{len(stamps)} records outside it (datestamps {stamps[0]} .. {stamps[-1]})",
+                len(stamps),
+            )
+        )
+    if outside["set"]:
+        first = outside["set"][0]
+        violations.append(
+            Violation(
+                "set",
+                page,
+                f"set={spec}",
+                f"{len(outside['set'])} records outside it (first: {first.identifier}, "
+                f"sets {', '.join(first.set_specs)})",
+                len(outside["set"]),
+            )
+        )
+    if outside["repeat"]:
+        first = outside["repeat"][0]
+        violations.append(
+            Violation(
+                "repeat",
+                page,
+                "each record once, or again only when changed since",
+                f"{len(outside['repeat'])} records again with an older datestamp (first: "
+                f"{first.identifier} {first.datestamp}, delivered as "
+                f"{earlier[first.identifier]})",
+                len(outside["repeat"]),
+            )
+        )
+    # A listing proven in datestamp order may grow: records changed since it began sort
+    # after everything listed (and come again in the next harvest). Any other change
+    # means another list, or records moved under an offset-based token (skipped).
+    grown = size is not None and cursor.list_size is not None and size > cursor.list_size
+    if (
+        size is not None
+        and cursor.list_size is not None
+        and size != cursor.list_size
+        and not (grown and known_ordered(cursor))
+    ):
+        violations.append(
+            Violation(
+                "size",
+                page,
+                f"the list of {cursor.list_size} records (completeListSize of page {page - 1})",
+                f"completeListSize={size}: another list",
+            )
+        )
+    if position is not None:
+        if cursor.position is not None and position < cursor.position:
+            violations.append(
+                Violation(
+                    "cursor",
+                    page,
+                    f"the list after cursor={cursor.position}",
+                    f"cursor={position}: the list went back",
+                )
+            )
+        elif size is not None and position > size:
+            violations.append(
+                Violation(
+                    "cursor",
+                    page,
+                    f"a list of {size} records",
+                    f"cursor={position}, past its end",
+                )
+            )
+    return PageCheck(tuple(kept), tuple(violations), reported)
+
+
+def noted(
+    cursor: OaiCursor,
+    *,
+    size: int | None,
+    position: int | None,
+    doubt: str = "",
+    set_reported: bool = False,
+) -> OaiCursor:
+    """The next page's cursor, with what this page said of the list and any doubt."""
+    return attrs.evolve(
+        cursor,
+        list_size=size if size is not None else cursor.list_size,
+        position=position if position is not None else cursor.position,
+        doubt=cursor.doubt or doubt,
+        set_reported=cursor.set_reported or set_reported,
+    )

@@ -1,0 +1,401 @@
+"""OAI-PMH response parsing: parse once, repair without losing records (core, no I/O).
+
+Pages are parsed with a strict, safe lxml parser (no entity resolution, no
+network, `huge_tree` for pages over 10 MB). When that fails, repairs are tried
+in order, each recorded on the page:
+
+1. drop whitespace before the XML declaration (lossless);
+2. strip XML-illegal C0 control characters (TAB, LF and CR are kept);
+3. re-decode a body whose bytes do not match its declared encoding
+   (Latin-1/cp1252 bytes declared as UTF-8, or UTF-8 declared as Latin-1);
+4. cut anything after ``</OAI-PMH>`` (PHP notices, trailing garbage);
+5. salvage record by record: each record is parsed strictly on its own; one that
+   is not well-formed is delivered with its header, its raw bytes and a
+   ``damaged`` note (never cut silently, as sickle does), so a page is refused only
+   when its envelope or a record's header cannot be read;
+6. lxml's recovering parser, accepted only for pages without records
+   (Identify, errors, sets): after an error libxml2 may silently alter later
+   text, so records are never taken from a recovered tree.
+
+sickle's own parser recovers silently and can lose records (sickle PR #55);
+ours never does: a page that cannot be parsed with all its records raises
+`BadResponse` carrying the raw bytes. Items are read with sickle's models
+(`Header`, `Set`, `MetadataFormat`) and its `xml_to_dict`.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import re
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+from lxml import etree
+
+from politeharvest.exceptions import BadResponse
+
+__all__ = ["DAMAGED", "OAI_NS", "RAW", "STREAM_OVER", "ParsedPage", "parse_page", "stream_items"]
+
+OAI_NS = "http://www.openarchives.org/OAI/2.0/"
+_Q = "{" + OAI_NS + "}"
+#: The attribute a salvaged record carries (why it is damaged) and the element holding
+#: its raw bytes (base64), in politeharvest's own namespace.
+_PH = "{urn:politeharvest}"
+DAMAGED = _PH + "damaged"
+RAW = _PH + "raw"
+
+_STRICT = etree.XMLParser(
+    resolve_entities=False, no_network=True, huge_tree=True, remove_blank_text=False
+)
+_RECOVER = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True, recover=True)
+_C0 = re.compile(rb"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+_DECL = re.compile(rb"^\s*<\?xml[^>]*?encoding\s*=\s*[\"']([A-Za-z0-9._-]+)[\"'][^>]*\?>", re.I)
+_OAI_PREFIX = re.compile(
+    rb"xmlns:([A-Za-z_][\w.-]*)\s*=\s*[\"']http://www\.openarchives\.org/OAI/2\.0/[\"']"
+)
+_END = re.compile(rb"</(?:[A-Za-z_][\w.-]*:)?OAI-PMH\s*>")
+
+
+@attrs.frozen
+class ParsedPage:
+    """A parsed OAI-PMH response.
+
+    Attributes:
+        root: the ``OAI-PMH`` element.
+        repairs: what had to be repaired, in order (empty for a clean page).
+        items: for a page parsed as a stream, its items already built (their elements
+            were cleared from the tree as they were read); None otherwise.
+    """
+
+    root: Any
+    repairs: tuple[str, ...] = ()
+    items: list[Any] | None = None
+
+
+#: Listing pages larger than this are parsed as a stream (`stream_items`).
+STREAM_OVER = 1 * 2**20
+
+
+def stream_items(data: bytes, verb: str, build: Callable[[Any], Any]) -> ParsedPage | None:
+    """Parse a listing page strictly as a stream, building each item as soon as it ends.
+
+    Each record (or header) element is turned into a value by `build` and removed from
+    the tree at once, so memory holds the page's bytes, the values, and about one
+    element, never the whole page's tree. Returns None when the page is not a clean,
+    well-formed, namespaced OAI-PMH page (the caller then parses it as a whole, with
+    every repair).
+    """
+    list_tag = _Q + verb
+    item_tag = _Q + ("header" if verb == "ListIdentifiers" else "record")
+    items: list[Any] = []
+    try:
+        context = etree.iterparse(
+            io.BytesIO(data),
+            events=("end",),
+            resolve_entities=False,
+            no_network=True,
+            huge_tree=True,
+            remove_blank_text=False,
+        )
+        for _, element in context:
+            if element.tag != item_tag:
+                continue
+            parent = element.getparent()
+            if parent is None or parent.tag != list_tag:
+                continue
+            items.append(build(element))
+            parent.remove(element)
+        root = context.root
+    except etree.XMLSyntaxError:
+        return None
+    if root is None or root.tag != _Q + "OAI-PMH":
+        return None
+    if len(items) < _expected_items(data):
+        return None
+    return ParsedPage(root, (), items)
+
+
+def _expected_items(data: bytes) -> int:
+    """OAI headers the raw bytes hold (one per record or identifier), for the loss check.
+
+    Headers, not records, are counted: MARCXML and other payloads have their
+    own ``<record>`` elements, but no common format has a plain ``<header>``.
+    """
+    prefixes = {b""} | {m.group(1) + b":" for m in _OAI_PREFIX.finditer(data)}
+    alternatives = b"|".join(re.escape(p) for p in sorted(prefixes, key=len, reverse=True))
+    return len(re.findall(rb"<(?:" + alternatives + rb")header[\s>/]", data))
+
+
+def _found_items(root: Any) -> int:
+    return len(root.findall(f".//{_Q}header"))
+
+
+def _declared(data: bytes) -> str | None:
+    match = _DECL.match(data[:512])
+    return match.group(1).decode("ascii").lower() if match else None
+
+
+def _try_strict(data: bytes) -> Any:
+    """The strictly parsed root, or None if the bytes are not well-formed XML."""
+    try:
+        return etree.fromstring(data, parser=_STRICT)
+    except etree.XMLSyntaxError:
+        return None
+
+
+def _strip_leading(data: bytes) -> tuple[bytes, str] | None:
+    """Drop whitespace before the XML declaration (a lossless repair)."""
+    stripped = data.lstrip(b" \t\r\n")
+    if stripped is data or len(stripped) == len(data) or not stripped.startswith(b"<?xml"):
+        return None
+    return stripped, "removed whitespace before the XML declaration"
+
+
+_RECORD_START = re.compile(
+    rb"<(?:[A-Za-z_][\w.-]*:)?record[\s>](?:\s|<!--.*?-->|>)*<(?:[A-Za-z_][\w.-]*:)?header[\s>/]",
+    re.S,
+)
+_LIST_END = re.compile(
+    rb"<(?:[A-Za-z_][\w.-]*:)?resumptionToken[\s>/]|</(?:[A-Za-z_][\w.-]*:)?(?:ListRecords|GetRecord)\s*>"
+)
+_ROOT_OPEN = re.compile(rb"<(?P<name>(?:[A-Za-z_][\w.-]*:)?OAI-PMH)(?:\s[^>]*)?>")
+_HEADER_SPAN = re.compile(
+    rb"<(?:[A-Za-z_][\w.-]*:)?header[\s>/].*?</(?:[A-Za-z_][\w.-]*:)?header\s*>", re.S
+)
+
+
+def _salvage(data: bytes) -> tuple[Any, int] | None:
+    """Parse a page record by record; returns the root and how many records are damaged.
+
+    None when this does not help: no records, or an envelope or a record header that
+    does not parse on its own.
+    """
+    starts = [m.start() for m in _RECORD_START.finditer(data)]
+    opened = _ROOT_OPEN.search(data)
+    if not starts or opened is None:
+        return None
+    end = _LIST_END.search(data, starts[-1])
+    if end is None:
+        return None
+    root = _try_strict(data[: starts[0]] + data[end.start() :])
+    if root is None:
+        return None
+    holder = next(
+        (
+            e
+            for e in root.iter()
+            if isinstance(e.tag, str) and e.tag.endswith(("ListRecords", "GetRecord"))
+        ),
+        None,
+    )
+    if holder is None:
+        return None
+    position = next(
+        (i for i, e in enumerate(holder) if str(e.tag).endswith("resumptionToken")), len(holder)
+    )
+    close = b"</" + opened.group("name") + b">"
+    damaged = 0
+    for first, last in zip(starts, [*starts[1:], end.start()], strict=True):
+        chunk = data[first:last]
+        try:
+            wrapped = etree.fromstring(opened.group(0) + chunk + close, parser=_STRICT)
+            record = wrapped[0]
+        except (etree.XMLSyntaxError, IndexError) as exc:
+            record = _damaged_record(opened.group(0), close, chunk, str(exc))
+            if record is None:
+                return None
+            damaged += 1
+        holder.insert(position, record)
+        position += 1
+    return root, damaged
+
+
+def _damaged_record(opened: bytes, close: bytes, chunk: bytes, error: str) -> Any:
+    """A record that is not well-formed: its header (parsed on its own) and its raw bytes."""
+    span = _HEADER_SPAN.search(chunk)
+    if span is None:
+        return None
+    header = _try_strict(opened + span.group(0) + close)
+    if header is None or len(header) == 0:
+        return None
+    record = etree.Element(_Q + "record", {DAMAGED: f"not well-formed: {error}"[:300]})
+    record.append(header[0])
+    raw = etree.SubElement(record, RAW)
+    raw.text = base64.b64encode(chunk.strip()).decode("ascii")
+    return record
+
+
+def _strip_controls(data: bytes) -> tuple[bytes, str] | None:
+    """Remove XML-illegal C0 control characters (TAB, LF and CR are legal and kept)."""
+    cleaned, count = _C0.subn(b"", data)
+    return (cleaned, f"removed {count} invalid control character(s)") if count else None
+
+
+def _cut_trailing(data: bytes) -> tuple[bytes, str] | None:
+    """Cut whatever follows the last ``</OAI-PMH>`` (PHP notices, stray output)."""
+    ends = list(_END.finditer(data))
+    if not ends or not data[ends[-1].end() :].strip():
+        return None
+    return data[: ends[-1].end()], "cut trailing bytes after </OAI-PMH>"
+
+
+def _redecoded(data: bytes) -> tuple[bytes, str] | None:
+    """Re-encode the body as UTF-8 when its bytes contradict its declaration."""
+    declared = _declared(data) or "utf-8"
+    body = _DECL.sub(b"", data, count=1)
+    if declared.replace("-", "").replace("_", "") in ("utf8",):
+        try:
+            body.decode("utf-8")
+        except UnicodeDecodeError:
+            text = body.decode("cp1252", errors="replace")
+            return text.encode("utf-8"), "body is not UTF-8 as declared; read as Windows-1252"
+        return None
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    if text.isascii():
+        return None
+    return text.encode("utf-8"), f"body is UTF-8 although it declares {declared}"
+
+
+def _namespaced(root: Any) -> Any:
+    """Put a namespaceless OAI-PMH envelope (seen at arXiv) into the OAI namespace."""
+    envelope = [
+        "OAI-PMH",
+        "responseDate",
+        "request",
+        "error",
+        "Identify",
+        "ListRecords",
+        "ListIdentifiers",
+        "ListSets",
+        "ListMetadataFormats",
+        "GetRecord",
+        "record",
+        "header",
+        "identifier",
+        "datestamp",
+        "setSpec",
+        "metadata",
+        "about",
+        "resumptionToken",
+        "set",
+        "setName",
+        "setDescription",
+        "metadataFormat",
+        "metadataPrefix",
+        "schema",
+        "metadataNamespace",
+        "repositoryName",
+        "baseURL",
+        "protocolVersion",
+        "adminEmail",
+        "earliestDatestamp",
+        "deletedRecord",
+        "granularity",
+        "compression",
+        "description",
+    ]
+    names = set(envelope)
+
+    def visit(element: Any, inside_payload: bool) -> None:
+        if not isinstance(element.tag, str):
+            return
+        payload = inside_payload
+        if not inside_payload and element.tag in names:
+            element.tag = _Q + element.tag
+            payload = element.tag in (_Q + "metadata", _Q + "about", _Q + "description")
+        for child in element:
+            visit(child, payload)
+
+    visit(root, False)
+    return root
+
+
+def parse_page(data: bytes, *, url: str = "") -> ParsedPage:
+    """Parse one OAI-PMH response, repairing it if needed without losing records.
+
+    Args:
+        data: the response body (decompressed).
+        url: the request URL, for error messages.
+
+    Returns:
+        The parsed page and the repairs made.
+
+    Raises:
+        BadResponse: the page cannot be parsed with every record it holds.
+    """
+    repairs: list[str] = []
+    current = data
+    declared = _declared(current)
+    if declared is not None and declared.replace("-", "").replace("_", "") != "utf8":
+        # A well-formed page that declares Latin-1 but carries UTF-8 parses without
+        # error into mojibake; catch it before parsing.
+        redecoded = _redecoded(current)
+        if redecoded is not None:
+            current, note = redecoded
+            repairs.append(note)
+    root = _try_strict(current)
+    for repair in (_strip_leading, _strip_controls, _redecoded, _cut_trailing):
+        if root is not None:
+            break
+        fixed = repair(current)
+        if fixed is not None:
+            current, note = fixed
+            repairs.append(note)
+            root = _try_strict(current)
+    if root is None:
+        salvaged = _salvage(current)
+        if salvaged is not None:
+            root, damaged = salvaged
+            repairs.append(
+                f"{damaged} record(s) not well-formed: delivered with their header and raw "
+                "bytes, marked damaged"
+            )
+    if root is None:
+        try:
+            root = etree.fromstring(current, parser=_RECOVER)
+        except etree.XMLSyntaxError:
+            root = None
+        if root is None:
+            raise BadResponse(
+                url,
+                "the response is not XML and could not be repaired; the raw bytes are kept "
+                "on this exception (.raw). Report it to the repository's operator.",
+                raw=data,
+            )
+        repairs.append("recovered with lxml's recovering parser")
+        if _expected_items(current) or root.find(f".//{_Q}record") is not None:
+            # libxml2's recovery keeps going after an error, but what it builds
+            # afterwards cannot be trusted (seen: entity references silently
+            # dropped from later text). Records are never taken from such a tree.
+            raise BadResponse(
+                url,
+                "the page is not well-formed and only a recovering parse could read it, which "
+                "may alter records; nothing from it was used. The raw bytes are kept on this "
+                "exception (.raw); report the page to the repository's operator.",
+                raw=data,
+            )
+    if not isinstance(root.tag, str) or not root.tag.endswith("OAI-PMH"):
+        raise BadResponse(
+            url,
+            f"the response is XML but not OAI-PMH (root element {root.tag!r}); "
+            "is this the repository's OAI-PMH base URL?",
+            raw=data,
+        )
+    if root.tag == "OAI-PMH":
+        root = _namespaced(root)
+        repairs.append("added the missing OAI-PMH namespace")
+    expected, found = _expected_items(current), _found_items(root)
+    if found < expected:
+        raise BadResponse(
+            url,
+            f"the page holds {expected} records but only {found} could be parsed "
+            f"(repairs tried: {', '.join(repairs) or 'none'}); nothing from it was used. "
+            "The raw bytes are kept on this exception (.raw).",
+            raw=data,
+        )
+    return ParsedPage(root, tuple(repairs))

@@ -1,0 +1,119 @@
+"""Metadata quality (core, no I/O): clean text, dates, names and identifiers of harvested records.
+
+`normalize(row)` takes a row as ``harvest`` writes it (``identifier``, ``metadata`` of
+lists of strings) and returns a `NormalizedRecord`: every field cleaned, dates in
+ISO 8601 at the precision they were given, names split into family and given names
+with initials, DOIs found anywhere in identifiers and relations, ISSNs and ISBNs
+checked, languages as ISO 639 codes. The original row is always kept beside
+(`NormalizedRecord.raw`), and every change is listed (`fixes`).
+
+Text cleaning: HTML entities unescaped (``B&#246;hlen``), tags stripped, mojibake
+repaired with ftfy (``SjÃ¶strÃ¶m`` becomes ``Sjöström``), Unicode NFC, whitespace
+collapsed. ftfy is an optional dependency: ``pip install 'politeharvest[quality]'``.
+
+Deduplication (`Deduplicator`, `compare`) and enrichment (`enrich` with `CrossrefClient` or
+`OpenAlexClient`) live here too; see docs/quality.md.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from politeharvest._paths import publish, shown
+
+from ._normalize import (
+    Name,
+    NormalizedRecord,
+    PartialDate,
+    clean_text,
+    deposit_stamps,
+    find_dois,
+    fold,
+    has_lost_characters,
+    language_code,
+    normalize,
+    normalize_date,
+    parse_name,
+    plain,
+    publication_date,
+    strip_markup,
+    valid_isbn,
+    valid_issn,
+    version_of,
+)
+
+if TYPE_CHECKING:  # loaded on first use (module __getattr__ below)
+    from ._dedupe import (
+        Cluster,
+        DedupIndex,
+        Deduplicator,
+        MemoryDedupIndex,
+        Merge,
+        SQLiteDedupIndex,
+        Work,
+        compare,
+        work_of,
+    )
+    from ._enrich import CrossrefClient, Enrichment, OpenAlexClient, enrich
+
+__all__ = [
+    "Cluster",
+    "CrossrefClient",
+    "DedupIndex",
+    "Deduplicator",
+    "Enrichment",
+    "MemoryDedupIndex",
+    "Merge",
+    "Name",
+    "NormalizedRecord",
+    "OpenAlexClient",
+    "PartialDate",
+    "SQLiteDedupIndex",
+    "Work",
+    "clean_text",
+    "compare",
+    "deposit_stamps",
+    "enrich",
+    "find_dois",
+    "fold",
+    "has_lost_characters",
+    "language_code",
+    "normalize",
+    "normalize_date",
+    "parse_name",
+    "plain",
+    "publication_date",
+    "strip_markup",
+    "valid_isbn",
+    "valid_issn",
+    "version_of",
+    "work_of",
+]
+
+_LATER = {
+    "Cluster": "_dedupe",
+    "DedupIndex": "_dedupe",
+    "Deduplicator": "_dedupe",
+    "MemoryDedupIndex": "_dedupe",
+    "Merge": "_dedupe",
+    "SQLiteDedupIndex": "_dedupe",
+    "Work": "_dedupe",
+    "compare": "_dedupe",
+    "work_of": "_dedupe",
+    "CrossrefClient": "_enrich",
+    "Enrichment": "_enrich",
+    "OpenAlexClient": "_enrich",
+    "enrich": "_enrich",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LATER:
+        import importlib
+
+        value = getattr(importlib.import_module(f".{_LATER[name]}", __package__), name)
+        return shown(value, __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+publish(globals())

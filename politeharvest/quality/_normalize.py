@@ -1,0 +1,640 @@
+"""Normalisation (core, no I/O): clean text, dates, names and identifiers of harvested records.
+
+`normalize(row)` takes a row as ``harvest`` writes it (``identifier``, ``metadata`` of
+lists of strings) and returns a `NormalizedRecord`: every field cleaned, dates in
+ISO 8601 at the precision they were given, names split into family and given names
+with initials, DOIs found anywhere in identifiers and relations, ISSNs and ISBNs
+checked, languages as ISO 639 codes. The original row is always kept beside
+(`NormalizedRecord.raw`), and every change is listed (`fixes`).
+
+Text cleaning: HTML entities unescaped (``B&#246;hlen``), tags stripped, mojibake
+repaired with ftfy (``SjÃ¶strÃ¶m`` becomes ``Sjöström``), Unicode NFC, whitespace
+collapsed. ftfy is an optional dependency: ``pip install 'politeharvest[quality]'``.
+
+Deduplication (`Deduplicator`, `compare`) and enrichment (`enrich` with `CrossrefClient` or
+`OpenAlexClient`) live here too; see docs/quality.md.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import re
+import unicodedata
+import urllib.parse
+from collections.abc import Iterable, Mapping
+from typing import Any, Literal
+
+import attrs
+
+Precision = Literal["year", "month", "day"]
+
+
+def _fix_mojibake(text: str) -> str:
+    try:
+        import ftfy
+    except ImportError as exc:  # pragma: no cover - the extra is installed with the tests
+        raise ImportError(
+            "politeharvest.quality repairs mojibake with ftfy: pip install 'politeharvest[quality]'"
+        ) from exc
+    return str(ftfy.fix_text(text, normalization="NFC", uncurl_quotes=False))
+
+
+# -- markup --------------------------------------------------------------------------------
+
+
+def _names(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# Elements that may appear in harvested titles and abstracts: HTML, JATS (Crossref abstracts,
+# OJS) and MathML. Inline ones are removed without a space (H<sub>2</sub>O is H2O); the others
+# separate words.
+_INLINE_TAGS = _names(
+    "a abbr b bdi bdo cite code del dfn em font i ins kbd mark q s samp small span strike "
+    "strong sub sup tt u var wbr "
+    # JATS
+    "bold italic monospace overline roman sans-serif sc strike underline named-content "
+    "styled-content inline-formula inline-graphic xref ext-link uri email tex-math "
+    # MathML
+    "math mi mn mo ms mtext mspace mrow msub msup msubsup munder mover munderover mfrac "
+    "msqrt mroot mstyle merror mpadded mphantom mfenced menclose mmultiscripts mprescripts "
+    "none semantics annotation annotation-xml mtable mtr mtd mlabeledtr maligngroup "
+    "malignmark mglyph"
+)
+_BLOCK_TAGS = _names(
+    "address article aside blockquote body br caption center dd div dl dt figcaption figure "
+    "footer h1 h2 h3 h4 h5 h6 head header hr html img li main nav ol p pre section table "
+    "tbody td tfoot th thead title tr ul "
+    # JATS
+    "abstract trans-abstract sec p title label list list-item disp-formula disp-quote "
+    "fig table-wrap graphic break boxed-text def-list def-item term def fn"
+)
+_KNOWN_TAGS = _INLINE_TAGS | _BLOCK_TAGS
+_VOID_TAGS = frozenset(["br", "hr", "img", "wbr", "break", "mspace", "none", "mprescripts"])
+_TAG = re.compile(
+    r"<(?P<close>/)?(?:(?P<prefix>[A-Za-z][\w.-]*):)?(?P<name>[A-Za-z][\w-]*)"
+    r"(?P<attrs>(?:\s+[A-Za-z_:][\w:.-]*(?:\s*=\s*(?:\"[^\"<>]*\"|'[^'<>]*'|[^\s\"'<>=`]+))?)*)"
+    r"\s*(?P<self>/)?>"
+)
+_COMMENT = re.compile(r"<!--.*?-->|<!\[CDATA\[|\]\]>", re.DOTALL)
+_QUOTED_ATTRIBUTE = re.compile(r"=\s*[\"']")
+
+
+def strip_markup(text: str) -> str:
+    """``text`` without its HTML, JATS and MathML markup; text that only looks like a tag stays.
+
+    A tag is markup when its element is a known HTML, JATS or MathML one and the text shows it
+    is markup: a closing tag, an element closed later in the text, an empty element (``<br>``,
+    ``<br/>``), quoted attributes (``<span class="x">``), a namespace prefix (``<jats:p>``),
+    or any other tag in the same text that is markup. ``Bounds for x<y and y>z`` and
+    ``On <p>-adic numbers`` are kept as they are; ``<p>Die <i>Größe</i></p>`` loses its tags.
+    Comments and CDATA markers go too. Idempotent.
+    """
+    if "<" not in text or ">" not in text:
+        return text
+    text = _COMMENT.sub(" ", text)
+    tags = [m for m in _TAG.finditer(text) if m["name"].lower() in _KNOWN_TAGS]
+    if not tags:
+        return text
+    closed = {m["name"].lower() for m in tags if m["close"]}
+
+    def certain(m: re.Match[str]) -> bool:
+        name = m["name"].lower()
+        return bool(
+            m["close"]
+            or m["self"]
+            or m["prefix"]
+            or name in closed
+            or name in _VOID_TAGS
+            or _QUOTED_ATTRIBUTE.search(m["attrs"] or "")
+        )
+
+    sure = [certain(m) for m in tags]
+    if not any(sure):
+        return text  # x<b and c>d, <p>-adic: nothing shows that this is markup
+    out: list[str] = []
+    last = 0
+    for m, is_sure in zip(tags, sure, strict=True):
+        if not is_sure and (m["attrs"] or "").strip():
+            continue  # <b and c> beside real markup: still not a tag
+        out.append(text[last : m.start()])
+        out.append("" if m["name"].lower() in _INLINE_TAGS else " ")
+        last = m.end()
+    out.append(text[last:])
+    return "".join(out)
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def clean_text(value: str) -> str:
+    """Entities unescaped, markup stripped, mojibake repaired, NFC, whitespace collapsed.
+
+    Only real markup goes (`strip_markup`): ``Bounds for x<y and y>z`` keeps its text.
+
+    Idempotent: cleaning a cleaned text changes nothing.
+    """
+    text = value
+    for _ in range(3):  # double-escaped entities (&amp;#246;) come out in two rounds
+        unescaped = html.unescape(text)
+        if unescaped == text:
+            break
+        text = unescaped
+    text = strip_markup(text)
+    if not text.isascii() or _CONTROL.search(text):  # mojibake needs non-ASCII characters
+        text = " ".join(text.split())  # ftfy reads "Š¼Â" and "Š¼Â " differently
+        for _ in range(4):  # a repair can reveal more mojibake (C1 controls read as cp1252)
+            fixed = _fix_mojibake(text)
+            if fixed == text:
+                break
+            text = fixed
+    text = unicodedata.normalize("NFC", text)
+    return " ".join(text.split())
+
+
+# -- dates ---------------------------------------------------------------------------------
+
+
+def _month_names(*languages: str) -> dict[str, int]:
+    """Month names to numbers: each argument is one language's twelve names, in order."""
+    table: dict[str, int] = {}
+    for names in languages:
+        for number, name in enumerate(names.split(), start=1):
+            table.setdefault(name, number)
+    return table
+
+
+_MONTHS = {
+    **_month_names(
+        "january february march april may june july august september october november december",
+        "jan feb mar apr may jun jul aug sep oct nov dec",
+        "januar februar märz april mai juni juli august september oktober november dezember",
+        "jänner feb maerz apr mai jun jul aug sept okt nov dez",
+        "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
+        "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre",
+        "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro",
+        "ocak şubat mart nisan mayıs haziran temmuz ağustos eylül ekim kasım aralık",  # noqa: RUF001
+    ),
+    "mär": 3,
+}
+
+
+@attrs.frozen
+class PartialDate:
+    """A date at the precision it was given.
+
+    Attributes:
+        iso: ``"2023"``, ``"2023-01"`` or ``"2023-01-15"``.
+        precision: ``"year"``, ``"month"`` or ``"day"``.
+        original: the text it was read from.
+    """
+
+    iso: str
+    precision: Precision
+    original: str
+
+
+def _valid(year: int, month: int | None = None, day: int | None = None) -> bool:
+    if not 1000 <= year <= 2999:
+        return False
+    if month is not None and not 1 <= month <= 12:
+        return False
+    if day is not None:
+        import calendar
+
+        return month is not None and 1 <= day <= calendar.monthrange(year, month)[1]
+    return True
+
+
+def normalize_date(value: str) -> PartialDate | None:
+    """Read a date in the usual forms; None when it is not one.
+
+    ``2023``, ``2023-01``, ``2023-01-15``, ISO timestamps, ``15.01.2023``,
+    ``15/01/2023`` (day first), ``January 2023``, ``15 January 2023``,
+    ``January 15, 2023``, ``Ocak 2023``, ``März 2023``.
+    """
+    text = clean_text(value).strip().rstrip(".")
+    lowered = text.lower()
+    match = re.fullmatch(
+        r"([0-9]{4})-([0-9]{2})-([0-9]{2})(?:[T ][0-9:.]+(?:Z|[+-][0-9]{2}:?[0-9]{2})?)?", text
+    )
+    if match and _valid(*(int(g) for g in match.groups())):
+        return PartialDate(f"{match[1]}-{match[2]}-{match[3]}", "day", value)
+    match = re.fullmatch(r"([0-9]{4})-([0-9]{1,2})", text)
+    if match and _valid(int(match[1]), int(match[2])):
+        return PartialDate(f"{match[1]}-{int(match[2]):02d}", "month", value)
+    match = re.fullmatch(r"([0-9]{4})", text)
+    if match and _valid(int(match[1])):
+        return PartialDate(match[1], "year", value)
+    match = re.fullmatch(r"([0-9]{1,2})[./]([0-9]{1,2})[./]([0-9]{4})", text)
+    if match and _valid(int(match[3]), int(match[2]), int(match[1])):
+        return PartialDate(f"{match[3]}-{int(match[2]):02d}-{int(match[1]):02d}", "day", value)
+    words = re.findall(r"[^\W\d_]+\.?|[0-9]+", lowered)
+    months = [_MONTHS.get(w.rstrip(".")) for w in words]
+    numbers = [int(w) for w in words if w.isascii() and w.isdigit()]
+    month = next((m for m in months if m), None)
+    years = [n for n in numbers if 1000 <= n <= 2999]
+    if month is None or len(years) != 1 or len(words) > 4:
+        return None
+    year = years[0]
+    days = [n for n in numbers if n != year and 1 <= n <= 31]
+    if days and _valid(year, month, days[0]):
+        return PartialDate(f"{year}-{month:02d}-{days[0]:02d}", "day", value)
+    if not days and _valid(year, month):
+        return PartialDate(f"{year}-{month:02d}", "month", value)
+    return None
+
+
+# -- names ---------------------------------------------------------------------------------
+
+_PARTICLES = set(
+    "van von der den de del della di da du la le ter ten dos das zu al el bin ibn".split()  # noqa: SIM905
+)
+
+
+@attrs.frozen
+class Name:
+    """A person's name, split.
+
+    Attributes:
+        family: the family name, particles included (``van der Berg``).
+        given: the given names as written (may be initials).
+        initials: the given names' initials (``"J. K."``).
+        original: the text it was read from.
+    """
+
+    family: str
+    given: str
+    initials: str
+    original: str
+
+
+def _initials(given: str) -> str:
+    parts = [p for p in re.split(r"[\s.]+|(?<=\w)-(?=\w)", given) if p]
+    return " ".join(f"{p[0].upper()}." for p in parts)
+
+
+def _family_case(family: str) -> str:
+    if family.isupper() and len(family) > 2:
+        return " ".join(
+            w.lower() if w.lower() in _PARTICLES else w.capitalize() for w in family.split()
+        )
+    return family
+
+
+def _is_initials(word: str) -> bool:
+    """``J``, ``JK``, ``J.K.``, ``ŞD``: one to three capital letters, each maybe with a dot."""
+    letters = word.replace(".", "")
+    return 1 <= len(letters) <= 3 and letters.isalpha() and letters.isupper()
+
+
+def parse_name(value: str) -> Name:
+    """Split a name into family and given names with initials, keeping the original.
+
+    ``Smith, John``, ``John Smith``, ``J. Smith``, ``SMITH J``, ``Smith JK`` (PubMed),
+    ``van der Berg, Anna`` and Turkish names such as ``Doğan, Ayşe`` or ``Doğan ŞD`` (with
+    their own letters) are all read.
+    """
+    text = clean_text(value)
+    if "," in text:
+        family, given = (p.strip() for p in text.split(",", 1))
+    else:
+        words = text.split()
+        if not words:
+            return Name("", "", "", value)
+        if len(words) >= 2 and _is_initials(words[-1]) and not _is_initials(words[0]):
+            family, given = " ".join(words[:-1]), words[-1]  # SMITH J, Smith JK, Doğan ŞD
+        else:
+            cut = len(words) - 1
+            while cut > 0 and words[cut - 1].lower() in _PARTICLES:
+                cut -= 1
+            family, given = " ".join(words[cut:]), " ".join(words[:cut])
+    if _is_initials(given) and len(given) > 1 and "." not in given:
+        given = " ".join(f"{c}." for c in given)  # JK: J. K.
+    return Name(_family_case(family), given, _initials(given), value)
+
+
+# -- identifiers ---------------------------------------------------------------------------
+
+_DOI = re.compile(r"(10\.\d{4,9}/[^\s\"'<>]+)", re.IGNORECASE)
+# OpenAIRE's relation vocabulary: ``info:eu-repo/semantics/altIdentifier/doi/...`` is the
+# record's own DOI; ``.../reference/...``, ``.../dataset/...`` and the like name other works.
+_OTHER_WORK = re.compile(r"info:eu-repo/semantics/(?!altIdentifier/)[A-Za-z]+/", re.IGNORECASE)
+
+
+def find_dois(values: Iterable[str]) -> tuple[str, ...]:
+    """DOIs in URLs (doi.org, dx.doi.org, percent-encoded), ``doi:`` forms and bare, lower case."""
+    found: dict[str, None] = {}
+    for value in values:
+        text = html.unescape(value)
+        if "%2f" in text.lower():  # https://doi.org/10.1234%2Fabc
+            text = urllib.parse.unquote(text)
+        for match in _DOI.finditer(text):
+            doi = match.group(1).rstrip(".,;)]}").lower()
+            found[doi] = None
+    return tuple(found)
+
+
+def valid_issn(value: str) -> str | None:
+    """The ISSN as ``1234-567X`` when its check digit is right, else None."""
+    digits = re.sub(r"[^0-9Xx]", "", value.upper().removeprefix("ISSN"))
+    if len(digits) != 8 or not digits[:7].isdigit():
+        return None
+    total = sum(int(d) * (8 - i) for i, d in enumerate(digits[:7]))
+    check = (11 - total % 11) % 11
+    expected = "X" if check == 10 else str(check)
+    return f"{digits[:4]}-{digits[4:]}" if digits[7].upper() == expected else None
+
+
+def valid_isbn(value: str) -> str | None:
+    """The ISBN (10 or 13 digits, without hyphens) when its check digit is right, else None."""
+    digits = re.sub(r"[^0-9Xx]", "", value.upper().removeprefix("ISBN")).upper()
+    if len(digits) == 10 and digits[:9].isdigit():
+        total = sum((10 - i) * (10 if d == "X" else int(d)) for i, d in enumerate(digits))
+        return digits if total % 11 == 0 else None
+    if len(digits) == 13 and digits.isdigit():
+        total = sum(int(d) * (1 if i % 2 == 0 else 3) for i, d in enumerate(digits))
+        return digits if total % 10 == 0 else None
+    return None
+
+
+_LANGUAGES = {
+    "en": (
+        "en",
+        "eng",
+        "english",
+        "englisch",
+        "anglais",
+        "inglés",
+        "ingles",
+        "inglês",
+        "ingilizce",
+    ),
+    "tr": ("tr", "tur", "turkish", "türkçe", "turkce", "türkisch", "turc", "turco"),
+    "de": ("de", "deu", "ger", "german", "deutsch", "allemand", "alemán", "alemao", "almanca"),
+    "fr": (
+        "fr",
+        "fra",
+        "fre",
+        "french",
+        "français",
+        "francais",
+        "französisch",
+        "francés",
+        "fransızca",  # noqa: RUF001
+    ),
+    "es": ("es", "spa", "spanish", "español", "espanol", "spanisch", "espagnol", "ispanyolca"),
+    "pt": ("pt", "por", "portuguese", "português", "portugues", "portugiesisch", "portugais"),
+    "it": ("it", "ita", "italian", "italiano", "italienisch", "italien"),
+    "ru": ("ru", "rus", "russian", "русский", "russisch"),
+    "ar": ("ar", "ara", "arabic", "arabisch", "arapça"),
+    "nl": ("nl", "nld", "dut", "dutch", "nederlands", "niederländisch"),
+    "zh": ("zh", "zho", "chi", "chinese", "中文"),
+    "ja": ("ja", "jpn", "japanese", "日本語"),
+}
+_LANGUAGE_CODES = {alias: code for code, aliases in _LANGUAGES.items() for alias in aliases}
+
+
+def language_code(value: str) -> str | None:
+    """An ISO 639-1 code for a language name or code (``"Türkçe"``, ``"ger"``, ``"en-US"``)."""
+    text = clean_text(value).strip().lower()
+    if text in _LANGUAGE_CODES:
+        return _LANGUAGE_CODES[text]
+    head = re.split(r"[-_]", text, maxsplit=1)[0]
+    return _LANGUAGE_CODES.get(head)
+
+
+# -- folding for comparison ----------------------------------------------------------------
+
+# A "?" right before a letter stands for a character lost on the way (a copy encoded to a
+# narrower character set): "T?rkiye", "Y?lmaz". A question mark ends a word.
+_LOST = re.compile(r"\?+(?=[^\W\d_])")
+_MARKED = re.compile(r".[\u0300-\u036f]+")  # a letter with a combining mark left after NFKC
+_HYPHEN_BREAK = re.compile(r"(\w)-\s*\n\s*(\w)")
+_NOT_ALNUM = re.compile(r"[^0-9a-z]+")
+
+
+def fold(text: str) -> str:
+    """Text folded for comparison: lower case, no diacritics, ligatures and hyphen breaks undone.
+
+    Turkish dotted and dotless i fold to ``i`` in both cases (``İSTANBUL`` and ``ISPARTA``,
+    as written or lower-cased by a Turkish or another locale), German sharp s to ``ss``;
+    characters lost as ``?`` (``T?rkiye``) are dropped instead of splitting the word;
+    everything but letters and digits separates words.
+    """
+    return _fold(text)
+
+
+@functools.lru_cache(maxsize=1 << 16)  # names and headings repeat: fold each once
+def _fold(text: str) -> str:
+    if "\n" in text:
+        text = _HYPHEN_BREAK.sub(r"\1\2", text)  # hyph-\nenation
+    if "?" in text:
+        text = _LOST.sub("", text)
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text)
+        text = text.replace("İ", "i").replace("ı", "i")  # noqa: RUF001
+        text = unicodedata.normalize("NFKD", text.lower().replace("ß", "ss"))
+        text = "".join(c for c in text if not unicodedata.combining(c))
+    return " ".join(_NOT_ALNUM.sub(" ", text.lower()).split())
+
+
+def plain(text: str) -> str:
+    """`fold` of ``text`` with every character outside ASCII dropped, and every lost one (``?``).
+
+    The form in which a damaged copy (``T?rkiye'de ?retmen``) and the intact one
+    (``Türkiye'de öğretmen``) agree: both give ``trkiye de retmen``.
+    """
+    text = _MARKED.sub("", unicodedata.normalize("NFKC", text))  # "i̇" of a lower-cased "İ" too
+    text = "".join(c for c in text if c.isascii() and c != "?")
+    return fold(text)
+
+
+def has_lost_characters(text: str) -> bool:
+    """Whether ``text`` shows characters lost as ``?`` (a ``?`` right before a letter)."""
+    return bool(_LOST.search(text))
+
+
+# -- which date, which version --------------------------------------------------------------
+
+# A time of day other than midnight: when a record was deposited, not when it was published
+# (a date converted to a timestamp comes out as T00:00:00).
+_DEPOSIT = re.compile(r"\d[T ](?!00:00(?::00)?(?:\.0+)?(?:Z|[+-]00:?00)?$)\d{1,2}:\d{2}")
+_ISSUED_FIELD = re.compile(r"(?:^|[._:-])(?:issued|published|datepublished|dateissued)$", re.I)
+_CITATION_FIELD = re.compile(r"(?:^|[._:-])(?:source|citation|bibliographiccitation)$", re.I)
+_CITED_YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)")
+_CITATION_YEAR = re.compile(r"\((1[5-9]\d\d|20\d\d)\)")  # Author (2012). Title. Journal
+
+
+def deposit_stamps(metadata: Mapping[str, Iterable[str]]) -> tuple[str, ...]:
+    """The dates given to the second with a time of day: when the record was deposited."""
+    return tuple(
+        dict.fromkeys(
+            value.strip()
+            for name, values in metadata.items()
+            if name == "date" or "date" in name.lower()
+            for value in values
+            if _DEPOSIT.search(value.strip())
+        )
+    )
+
+
+def publication_date(metadata: Mapping[str, Iterable[str]]) -> PartialDate | None:
+    """The record's publication date among the dates it lists, or None.
+
+    A repository lists several dates: DSpace's XOAI gives ``dc.date.accessioned`` and
+    ``dc.date.available`` (deposit timestamps, often years after publication) before
+    ``dc.date.issued``, and its oai_dc keeps all three as ``date``. In order:
+
+    1. a field named as the issue or publication date (``date.issued``, ``dc.date.issued``,
+       ``dcterms:issued``, ``datePublished``);
+    2. the date whose year the citation in ``source`` (or ``bibliographicCitation``, or a
+       citation among the identifiers) gives;
+    3. the dates without a time of day (a timestamp is a deposit), the shortest first
+       (``2010`` before ``2010-05-01``), then the earliest;
+    4. when only deposit timestamps are left, the year the citation gives, else None: a
+       deposit says nothing of when the work was published.
+    """
+    issued: list[PartialDate] = []
+    listed: list[PartialDate] = []
+    cited: list[tuple[str, str]] = []
+    for name, values in metadata.items():
+        if _ISSUED_FIELD.search(name.replace("-", "")):
+            issued += [d for d in (normalize_date(v) for v in values) if d]
+        elif name == "date" or name.endswith((".date", ":date")):
+            listed += [d for d in (normalize_date(v) for v in values) if d]
+        if _CITATION_FIELD.search(name):
+            cited += [(y, v) for v in values for y in _CITED_YEAR.findall(v)]
+        elif name == "identifier":
+            cited += [(y, v) for v in values for y in _CITATION_YEAR.findall(v)]
+    if issued:
+        return issued[0]
+    years = {year for year, _ in cited}
+    agreeing = [d for d in listed if d.iso[:4] in years]
+    dates = [d for d in listed if not _DEPOSIT.search(d.original.strip())]
+    pool = agreeing or dates
+    if pool:
+        return min(pool, key=lambda d: (len(d.iso), d.iso))
+    if cited and listed:  # deposits only: the citation dates the work
+        year, text = cited[0]
+        return PartialDate(year, "year", text)
+    return None
+
+
+_VERSIONS = {
+    "preprint": "preprint",
+    "pre print": "preprint",
+    "submittedversion": "preprint",
+    "submitted version": "preprint",
+    "workingpaper": "preprint",
+    "working paper": "preprint",
+    "on baski": "preprint",
+    "acceptedversion": "accepted",
+    "accepted version": "accepted",
+    "postprint": "accepted",
+    "post print": "accepted",
+    "author accepted manuscript": "accepted",
+}
+
+
+def version_of(metadata: Mapping[str, Iterable[str]]) -> str:
+    """``"preprint"``, ``"accepted"`` or ``""``: the version a record's type says it is.
+
+    Read from ``type`` (and ``version``) values in the COAR and info:eu-repo vocabularies
+    (``info:eu-repo/semantics/preprint``, ``submittedVersion``, ``acceptedVersion``) and
+    their plain forms (``Preprint``, ``Working Paper``, the Turkish for preprint).
+    """
+    found = ""
+    for name in ("type", "version"):
+        for value in metadata.get(name, ()):
+            folded = f" {fold(value)} "
+            for phrase, version in _VERSIONS.items():
+                if f" {phrase} " in folded and (version == "preprint" or not found):
+                    found = version
+    return found
+
+
+# -- records -------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class NormalizedRecord:
+    """A record cleaned, with the original kept beside.
+
+    Attributes:
+        identifier: the record's OAI identifier.
+        metadata: every field, each value cleaned (`clean_text`), empty values dropped.
+        titles: the cleaned titles.
+        creators: the creators, split (`Name`).
+        dates: the dates that could be read (`PartialDate`).
+        dois: DOIs from identifiers and relations (and any other field), lower case.
+        issns: checked ISSNs; isbns: checked ISBNs.
+        languages: ISO 639-1 codes of the languages that could be recognised.
+        fixes: what changed, one sentence each.
+        raw: the row exactly as it came.
+        issued: the publication date among the dates (`publication_date`), if any.
+        version: ``"preprint"``, ``"accepted"`` or ``""`` (`version_of`).
+    """
+
+    identifier: str
+    metadata: Mapping[str, tuple[str, ...]]
+    titles: tuple[str, ...] = ()
+    creators: tuple[Name, ...] = ()
+    dates: tuple[PartialDate, ...] = ()
+    dois: tuple[str, ...] = ()
+    issns: tuple[str, ...] = ()
+    isbns: tuple[str, ...] = ()
+    languages: tuple[str, ...] = ()
+    fixes: tuple[str, ...] = ()
+    raw: Mapping[str, Any] = attrs.field(factory=dict)
+    issued: PartialDate | None = None
+    version: str = ""
+
+
+def _values(metadata: Mapping[str, Any], name: str) -> list[str]:
+    value = metadata.get(name) or []
+    return [str(v) for v in (value if isinstance(value, (list, tuple)) else [value])]
+
+
+def normalize(row: Mapping[str, Any]) -> NormalizedRecord:
+    """Clean one record (a row as ``harvest`` writes it); the row itself is not changed."""
+    metadata = row.get("metadata") or {}
+    cleaned: dict[str, tuple[str, ...]] = {}
+    fixes: list[str] = []
+    for name in metadata:
+        values = _values(metadata, name)
+        out = tuple(c for c in (clean_text(v) for v in values) if c)
+        changed = sum(1 for v, c in zip(values, out, strict=False) if v != c)
+        if changed:
+            fixes.append(f"{name}: {changed} value(s) cleaned")
+        cleaned[name] = out
+    dates = tuple(d for d in (normalize_date(v) for v in cleaned.get("date", ())) if d)
+    relations = cleaned.get("relation", ())
+    own = [v for v in relations if not _OTHER_WORK.search(v)]  # not a reference or a dataset
+    identifiers = [*cleaned.get("identifier", ()), *own]
+    others = [v for k, vs in cleaned.items() if k not in ("identifier", "relation") for v in vs]
+    dois = find_dois([*identifiers, *(v for v in others if "doi" in v.lower())])
+    issns = tuple(dict.fromkeys(i for i in (valid_issn(v) for v in identifiers) if i))
+    isbns = tuple(dict.fromkeys(i for i in (valid_isbn(v) for v in identifiers) if i))
+    languages = tuple(
+        dict.fromkeys(c for c in (language_code(v) for v in cleaned.get("language", ())) if c)
+    )
+    return NormalizedRecord(
+        identifier=str(row.get("identifier", "")),
+        metadata=cleaned,
+        titles=cleaned.get("title", ()),
+        creators=tuple(parse_name(v) for v in cleaned.get("creator", ())),
+        dates=dates,
+        dois=dois,
+        issns=issns,
+        isbns=isbns,
+        languages=languages,
+        fixes=tuple(fixes),
+        raw=row,
+        issued=publication_date(cleaned),
+        version=version_of(cleaned),
+    )
+
+
+# Deduplication and enrichment import this module's normalizers; they are loaded on first use.
