@@ -30,17 +30,10 @@ if TYPE_CHECKING:
     from .net._retry import RetryDecision, parse_retry_after, retry_decision
     from .net._robots import RobotsDecision, RobotsGate, RobotsTxt
     from .net._session import PoliteSession, RequestEvent, SessionStats
-    from .oai._pager import (
-        OaiCursor,
-        OaiFormat,
-        OaiIdentify,
-        OaiPage,
-        OaiPager,
-        OaiRecord,
-        OaiSet,
-        format_datestamp,
-        windows,
-    )
+    from .oai._cursor import OaiCursor
+    from .oai._datestamps import format_datestamp, windows
+    from .oai._pager import OaiPager
+    from .oai._records import OaiFormat, OaiIdentify, OaiPage, OaiRecord, OaiSet
     from .oai._quick import harvest
     from .plan._plan import HarvestPlan, HarvestSummary, PageResult, PlanCursor
     from .store._sinks import CallbackSink, JsonlSink, Sink, SQLiteSink
@@ -88,15 +81,15 @@ from .exceptions import *
 _LATER = {
     "Clock": ("_clock", "Clock"),
     "SystemClock": ("_clock", "SystemClock"),
-    "OaiCursor": ("oai._pager", "OaiCursor"),
-    "OaiFormat": ("oai._pager", "OaiFormat"),
-    "OaiIdentify": ("oai._pager", "OaiIdentify"),
-    "OaiPage": ("oai._pager", "OaiPage"),
+    "OaiCursor": ("oai._cursor", "OaiCursor"),
+    "OaiFormat": ("oai._records", "OaiFormat"),
+    "OaiIdentify": ("oai._records", "OaiIdentify"),
+    "OaiPage": ("oai._records", "OaiPage"),
     "OaiPager": ("oai._pager", "OaiPager"),
-    "OaiRecord": ("oai._pager", "OaiRecord"),
-    "OaiSet": ("oai._pager", "OaiSet"),
-    "format_datestamp": ("oai._pager", "format_datestamp"),
-    "windows": ("oai._pager", "windows"),
+    "OaiRecord": ("oai._records", "OaiRecord"),
+    "OaiSet": ("oai._records", "OaiSet"),
+    "format_datestamp": ("oai._datestamps", "format_datestamp"),
+    "windows": ("oai._datestamps", "windows"),
     "Busy": ("net._pacing", "Busy"),
     "HostPacer": ("net._pacing", "HostPacer"),
     "HostState": ("net._pacing", "HostState"),

@@ -4,17 +4,11 @@ from __future__ import annotations
 
 from politeharvest._paths import publish
 
-from ._pager import (
-    OaiCursor,
-    OaiFormat,
-    OaiIdentify,
-    OaiPage,
-    OaiPager,
-    OaiRecord,
-    OaiSet,
-    format_datestamp,
-    windows,
-)
+from ._cursor import OaiCursor
+from ._datestamps import format_datestamp, windows
+from ._pager import OaiPager
+from ._quick import harvest
+from ._records import OaiFormat, OaiIdentify, OaiPage, OaiRecord, OaiSet
 
 __all__ = [
     "OaiCursor",
@@ -25,6 +19,7 @@ __all__ = [
     "OaiRecord",
     "OaiSet",
     "format_datestamp",
+    "harvest",
     "windows",
 ]
 

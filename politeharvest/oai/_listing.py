@@ -1,36 +1,48 @@
 """The listing core: OAI-PMH listings as pure steps over `OaiCursor` values.
 
-No requests and no clock: the pager (`_oai.OaiPager`) fetches and parses a page, and these
+No requests and no clock: the pager (`_pager.OaiPager`) fetches and parses a page, and these
 steps say what the page means for the listing: which records are new (`take_items`), where
 the listing goes next (`advance`: the next token, the next date window, or the end; a token
 seen before, too many empty pages, or a token cycle end with `ListingLoop`), how a refused
 token is recovered (`recover`: restart from the last datestamp, or split the window), and
 whether pages still bring new records (`Progress`). The repository's datestamp granularity
 is passed in as data; a step that needs it while it is unknown raises `GranularityNeeded`,
-and the pager asks Identify (once) and takes the step again.
+and the pager asks Identify (once) and takes the step again. The cursor is `_cursor`'s, the
+date arithmetic `_datestamps`'.
 """
 
 from __future__ import annotations
 
-import datetime as _dt
 import hashlib
-import json
 import logging
-import re
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Literal
+from typing import Any
 
 import attrs
 
 from politeharvest.exceptions import BadResumptionToken, ListingLoop
 
+from ._cursor import OaiCursor
+from ._datestamps import (
+    DAY,
+    SECONDS,
+    DateLike,
+    format_datestamp,
+    later,
+    moments,
+    parse_datestamp,
+    split_window,
+)
+
+# DAY, SECONDS, DateLike, format_datestamp and parse_datestamp are `_datestamps`': they stay
+# importable from here for store/, plan/ and cli/ until those import them from there.
 __all__ = [
     "DAY",
     "ORDER_EVIDENCE",
     "SECONDS",
+    "DateLike",
     "GranularityNeeded",
-    "OaiCursor",
     "PageCheck",
     "Progress",
     "Taken",
@@ -51,248 +63,11 @@ __all__ = [
     "recover",
     "restart",
     "take_items",
-    "windows",
 ]
 
 logger = logging.getLogger("politeharvest.oai._pager")
 
-DAY = "YYYY-MM-DD"
-SECONDS = "YYYY-MM-DDThh:mm:ssZ"
 LIST_VERBS = ("ListRecords", "ListIdentifiers", "ListSets")
-
-DateLike = _dt.date | _dt.datetime | str
-
-
-# -- dates ----------------------------------------------------------------------------------
-
-
-def parse_datestamp(value: str) -> _dt.datetime | None:
-    """Read an OAI datestamp (day or seconds; Z, offsets, fractions) as UTC; None if junk."""
-    text = value.strip()
-    if not text:
-        return None
-    try:
-        if len(text) == 10:
-            day = _dt.date.fromisoformat(text)
-            return _dt.datetime(day.year, day.month, day.day, tzinfo=_dt.timezone.utc)
-        moment = _dt.datetime.fromisoformat(text.replace("Z", "+00:00").replace("z", "+00:00"))
-    except ValueError:
-        return None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=_dt.timezone.utc)
-    return moment.astimezone(_dt.timezone.utc)
-
-
-def format_datestamp(value: DateLike, granularity: str = SECONDS, *, end: bool = False) -> str:
-    """Format a date for a from/until argument at the repository's granularity, in UTC.
-
-    Args:
-        value: a `date`, a `datetime` (naive ones are taken as UTC) or an OAI datestamp string.
-        granularity: ``"YYYY-MM-DD"`` or ``"YYYY-MM-DDThh:mm:ssZ"`` (from Identify).
-        end: the value ends a range (``until``): a whole day given to a repository
-            with seconds granularity then means the day's last second, so the
-            day's records are included (ruby-oai#52).
-
-    Raises:
-        ValueError: the string is not a datestamp.
-    """
-    whole_day = (isinstance(value, str) and len(value.strip()) == 10) or (
-        isinstance(value, _dt.date) and not isinstance(value, _dt.datetime)
-    )
-    if isinstance(value, str):
-        moment = parse_datestamp(value)
-        if moment is None:
-            raise ValueError(f"{value!r} is not an OAI-PMH datestamp (YYYY-MM-DD[Thh:mm:ssZ])")
-    elif isinstance(value, _dt.datetime):
-        moment = value if value.tzinfo else value.replace(tzinfo=_dt.timezone.utc)
-        moment = moment.astimezone(_dt.timezone.utc)
-    else:
-        moment = _dt.datetime(value.year, value.month, value.day, tzinfo=_dt.timezone.utc)
-    if granularity == DAY:
-        return moment.strftime("%Y-%m-%d")
-    if end and whole_day:
-        return moment.strftime("%Y-%m-%dT23:59:59Z")
-    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def windows(
-    start: DateLike, end: DateLike, size: Literal["year", "month", "week", "day"] = "month"
-) -> list[tuple[str, str]]:
-    """Split [start, end] into consecutive date windows (inclusive, day granularity).
-
-    Huge archives are harvested window by window, so a failing window costs
-    little and each window's listing stays short-lived.
-
-    Returns:
-        ``(from, until)`` pairs of ``YYYY-MM-DD`` strings covering every day once.
-    """
-    first = _as_date(start)
-    last = _as_date(end)
-    out: list[tuple[str, str]] = []
-    current = first
-    while current <= last:
-        if size == "day":
-            stop = current
-        elif size == "week":
-            stop = current + _dt.timedelta(days=6)
-        elif size == "month":
-            following = (current.replace(day=1) + _dt.timedelta(days=32)).replace(day=1)
-            stop = following - _dt.timedelta(days=1)
-        elif size == "year":
-            stop = _dt.date(current.year, 12, 31)
-        else:
-            raise ValueError(f"window size must be year, month, week or day, not {size!r}")
-        stop = min(stop, last)
-        out.append((current.isoformat(), stop.isoformat()))
-        current = stop + _dt.timedelta(days=1)
-    return out
-
-
-def _as_date(value: DateLike) -> _dt.date:
-    if isinstance(value, _dt.datetime):
-        return value.astimezone(_dt.timezone.utc).date() if value.tzinfo else value.date()
-    if isinstance(value, _dt.date):
-        return value
-    moment = parse_datestamp(value)
-    if moment is None:
-        raise ValueError(f"{value!r} is not a date")
-    return moment.date()
-
-
-def _split(window: tuple[str, str]) -> list[tuple[str, str]]:
-    first, last = _as_date(window[0]), _as_date(window[1])
-    if first >= last:
-        return [window]
-    middle = first + (last - first) // 2
-    return [
-        (first.isoformat(), middle.isoformat()),
-        ((middle + _dt.timedelta(days=1)).isoformat(), last.isoformat()),
-    ]
-
-
-def _pairs(value: Mapping[str, str] | Sequence[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
-    items = value.items() if isinstance(value, Mapping) else value
-    return tuple(sorted((str(k), str(v)) for k, v in items))
-
-
-@attrs.frozen
-class OaiCursor:
-    """Where a listing stands: a small frozen value, JSON round-trippable.
-
-    Attributes:
-        verb: ``ListRecords``, ``ListIdentifiers`` or ``ListSets`` (or a single-page verb).
-        params: the listing's own arguments (metadataPrefix, set, from, until), sorted pairs.
-        resumption_token: the token for the next page, or None for the first page.
-        last_datestamp: the highest datestamp delivered so far in this listing.
-        delivered_at_last: ``"identifier datestamp"`` of the records delivered on the day of
-            `last_datestamp`; a restart skips them, so nothing is delivered twice.
-        page: pages fetched so far in this listing.
-        recent_tokens: the last tokens seen (loop guard).
-        empty_pages: consecutive pages with no items but a token.
-        restarts: badResumptionToken restarts in the current window.
-        windows: date windows still to harvest after the current one.
-        ordered: every record so far came in datestamp order (a restart from
-            `last_datestamp` then loses nothing).
-        token_mark: a hash of the token seen at the last power-of-two page (Brent's cycle
-            check: a token cycle of any length is caught with constant memory).
-        origin: the listing's arguments as first asked (before any restart from a
-            datestamp); empty means `params`. A listing not known to be in datestamp
-            order restarts from these.
-        in_order: datestamped records seen so far, all in datestamp order (the evidence
-            that a restart from `last_datestamp` skips nothing; see `known_ordered`).
-        list_size: the completeListSize the repository gave since the listing's last
-            (re)start; None until it gives one.
-        position: the last ``cursor`` attribute the repository gave since then.
-        doubt: why the listing, once complete, cannot be taken as covering its window
-            (the repository answered outside the request); empty when nothing is in doubt.
-        tag: the listing's id in the pager that began it, which remembers what it
-            delivered of it (a restart from the start delivers nothing twice).
-        set_reported: some record of the listing carried the set asked for among its
-            setSpecs (the repository reports it: records without it are outside it).
-    """
-
-    verb: str
-    params: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_pairs)
-    resumption_token: str | None = None
-    last_datestamp: str | None = None
-    delivered_at_last: tuple[str, ...] = ()
-    page: int = 0
-    recent_tokens: tuple[str, ...] = ()
-    empty_pages: int = 0
-    restarts: int = 0
-    windows: tuple[tuple[str, str], ...] = ()
-    ordered: bool = True
-    token_mark: str = ""
-    origin: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_pairs)
-    in_order: int = 0
-    list_size: int | None = None
-    position: int | None = None
-    doubt: str = ""
-    tag: str = ""
-    set_reported: bool = False
-
-    @property
-    def original_arguments(self) -> dict[str, str]:
-        """The listing's arguments as first asked (a restart that cannot skip starts here)."""
-        return dict(self.origin or self.params)
-
-    @property
-    def arguments(self) -> dict[str, str]:
-        """The listing's arguments as a dict."""
-        return dict(self.params)
-
-    def request_params(self) -> dict[str, str]:
-        """The query of the next request (the token is exclusive, OAI-PMH section 3.5)."""
-        if self.resumption_token is not None:
-            return {"verb": self.verb, "resumptionToken": self.resumption_token}
-        return {"verb": self.verb, **self.arguments}
-
-    def to_json(self) -> str:
-        """Serialize (for a job queue or a checkpoint)."""
-        data = attrs.asdict(self, recurse=False)
-        data["params"] = [list(p) for p in self.params]
-        data["windows"] = [list(w) for w in self.windows]
-        data["delivered_at_last"] = list(self.delivered_at_last)
-        data["recent_tokens"] = list(self.recent_tokens)
-        data["origin"] = [list(p) for p in self.origin]
-        return json.dumps(data, sort_keys=True, ensure_ascii=False)
-
-    @classmethod
-    def from_json(cls, text: str) -> OaiCursor:
-        """Rebuild a cursor from `to_json` output.
-
-        Raises:
-            ValueError: the text is not a cursor.
-        """
-        try:
-            data = json.loads(text)
-            return cls(
-                verb=data["verb"],
-                params=[tuple(p) for p in data.get("params", [])],
-                resumption_token=data.get("resumption_token"),
-                last_datestamp=data.get("last_datestamp"),
-                delivered_at_last=tuple(data.get("delivered_at_last", ())),
-                page=int(data.get("page", 0)),
-                recent_tokens=tuple(data.get("recent_tokens", ())),
-                empty_pages=int(data.get("empty_pages", 0)),
-                restarts=int(data.get("restarts", 0)),
-                windows=tuple(tuple(w) for w in data.get("windows", ())),
-                ordered=bool(data.get("ordered", True)),
-                token_mark=str(data.get("token_mark", "")),
-                origin=[tuple(p) for p in data.get("origin", [])],
-                in_order=int(data.get("in_order", 0)),
-                list_size=_opt_int(data.get("list_size")),
-                position=_opt_int(data.get("position")),
-                doubt=str(data.get("doubt", "")),
-                tag=str(data.get("tag", "")),
-                set_reported=bool(data.get("set_reported", False)),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"not an OaiCursor: {exc}") from exc
-
-
-def _opt_int(value: object) -> int | None:
-    return None if value is None else int(str(value))
 
 
 #: Records seen in datestamp order before a listing counts as ordered: a listing in
@@ -395,7 +170,7 @@ def take_items(cursor: OaiCursor, records: Iterable[Any]) -> Taken:
         stamp = record.datestamp
         if not stamp:
             continue
-        if last is None or _later(stamp, last):
+        if last is None or later(stamp, last):
             if last is None or stamp[:10] != last[:10]:
                 # A restart goes back at most to the start of the last day seen:
                 # only that day's deliveries need remembering.
@@ -502,7 +277,7 @@ def recover(
         # Split what is left of the window: from the last day delivered (whose records
         # are skipped by `delivered_at_last`) when ordered; the whole window otherwise.
         start = ((cursor.last_datestamp if ordered else None) or args["from"])[:10]
-        halves = _split((start, args["until"][:10]))
+        halves = split_window((start, args["until"][:10]))
         if len(halves) == 2:
             unit = _need(granularity)
             logger.warning("%s: token expired again; splitting the window %s", exc.url, halves)
@@ -623,25 +398,10 @@ def _in_order(last: str | None, items: Sequence[Any]) -> bool:
         stamp = getattr(item, "datestamp", "")
         if not stamp:
             continue
-        if last is not None and _later(last, stamp):
+        if last is not None and later(last, stamp):
             return False
         last = stamp
     return True
-
-
-def _later(a: str, b: str) -> bool:
-    if len(a) == len(b) and a[-1:] == b[-1:] and (len(a) == 10 or a[-1:] == "Z"):
-        return a > b  # same ISO 8601 form: text order is time order
-    left, right = parse_datestamp(a), parse_datestamp(b)
-    if left is None or right is None:
-        return a > b
-    return left > right
-
-
-def to_int(value: str | None) -> int | None:
-    if value is None or not re.fullmatch(r"\s*\d+\s*", value):
-        return None
-    return int(value)
 
 
 # -- answers checked against the request --------------------------------------------------------
@@ -694,30 +454,21 @@ class PageCheck:
         return sum(v.count for v in self.violations if v.kind in ("window", "set", "repeat"))
 
 
-def _bounds(value: str) -> tuple[float, float] | None:
-    """The moments a datestamp stands for: a day is its whole day, a second itself."""
-    moment = parse_datestamp(value)
-    if moment is None:
-        return None
-    start = moment.timestamp()
-    return start, start + (86_399.0 if len(value.strip()) == 10 else 0.0)
-
-
 def in_window(datestamp: str, from_: str | None, until: str | None) -> bool | None:
     """Whether a record's datestamp is inside ``[from, until]``; None when it cannot be told.
 
     Granularity is tolerated both ways: a bound that is a day means the whole day,
     and a record stamped with a day is inside if any second of that day is.
     """
-    low = _bounds(from_) if from_ else None
-    high = _bounds(until) if until else None
+    low = moments(from_) if from_ else None
+    high = moments(until) if until else None
     return _inside(datestamp, low, high)
 
 
 def _inside(
     datestamp: str, low: tuple[float, float] | None, high: tuple[float, float] | None
 ) -> bool | None:
-    stamp = _bounds(datestamp) if datestamp else None
+    stamp = moments(datestamp) if datestamp else None
     if stamp is None:
         return None
     if low is not None and stamp[1] < low[0]:
@@ -766,8 +517,8 @@ def check_page(
     args = cursor.arguments
     page = cursor.page + 1
     dated = "from" in args or "until" in args
-    low = _bounds(args["from"]) if "from" in args else None
-    high = _bounds(args["until"]) if "until" in args else None
+    low = moments(args["from"]) if "from" in args else None
+    high = moments(args["until"]) if "until" in args else None
     spec = args.get("set")
     # The set is judged only where the repository shows it reports it: some record of
     # the listing carried it (virtual sets, such as DSpace's for OpenAIRE, are not in
@@ -788,7 +539,7 @@ def check_page(
             outside["set"].append(record)
             continue
         before = earlier.get(record.identifier) if record.identifier else None
-        if before is not None and stamp and _later(before, stamp):
+        if before is not None and stamp and later(before, stamp):
             outside["repeat"].append(record)
             continue
         kept.append(record)

@@ -1,8 +1,8 @@
 """OAI-PMH 2.0, one page at a time, through the polite door.
 
 `OaiPager` speaks all six verbs. HTTP goes through `PoliteSession`; pages are
-parsed once (`_oaixml.parse_page`, repairs reported) and read with sickle's
-models. Listings are driven by small, JSON-serializable `OaiCursor` values, so
+parsed once (`_xml.parse_page`, repairs reported; `_answer`) and read into
+`_records`' values. Listings are driven by small, JSON-serializable `OaiCursor` values, so
 each page can be one job of the caller's queue:
 
     pager = OaiPager(session, "https://repo.example.org/oai")
@@ -26,310 +26,50 @@ with `lenient` keeps only the records asked for.
 
 from __future__ import annotations
 
-import base64
 import logging
-import re
 import uuid
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Literal, Protocol, cast
 from urllib.parse import urlsplit
 
 import attrs
-from lxml import etree
-from sickle.models import MetadataFormat, Set
 
+from politeharvest._policy import Politeness
 from politeharvest.exceptions import (
-    BadArgument,
     BadResponse,
     BadResumptionToken,
-    BadVerb,
-    CannotDisseminateFormat,
-    IdDoesNotExist,
-    NoMetadataFormats,
     NoRecordsMatch,
-    NoSetHierarchy,
-    OaiError,
     RepositoryMisbehaves,
-    ResponseTooLarge,
 )
+from politeharvest.net._session import PoliteSession
 
 from . import _listing as listing
-from ._decode import DecodedTooLarge, decode_undeclared
-from ._listing import (
-    DAY,
-    SECONDS,
-    DateLike,
-    GranularityNeeded,
-    OaiCursor,
-    Progress,
-    Taken,
-    format_datestamp,
-    to_int,
-    windows,
+from ._answer import list_element, read_answer, resumption_token, sniffed_token
+from ._contact import listing_arguments, policy_for
+from ._cursor import OaiCursor
+from ._datestamps import DAY, SECONDS, DateLike, later
+from ._listing import GranularityNeeded, Progress, Taken
+from ._records import (
+    OaiFormat,
+    OaiIdentify,
+    OaiPage,
+    OaiRecord,
+    OaiSet,
+    child_text,
+    read_format,
+    read_identify,
+    read_record,
+    read_set,
 )
-from ._xml import DAMAGED, OAI_NS, RAW, STREAM_OVER, ParsedPage, parse_page, stream_items
+from ._xml import OAI_NS, ParsedPage
 
-__all__ = [
-    "OaiCursor",
-    "OaiFormat",
-    "OaiIdentify",
-    "OaiPage",
-    "OaiPager",
-    "OaiRecord",
-    "OaiSet",
-    "format_datestamp",
-    "windows",
-]
+# OaiCursor, OaiPage and OaiRecord are `_cursor`'s and `_records`': they stay importable
+# from here for plan/, fulltext/ and cli/ until those import them from there.
+__all__ = ["OaiCursor", "OaiPage", "OaiPager", "OaiRecord", "OaiSession"]
 
 logger = logging.getLogger(__name__)
 
 _Q = "{" + OAI_NS + "}"
-_DC_ROOT = "{http://www.openarchives.org/OAI/2.0/oai_dc/}dc"
-
-#: Every OAI-PMH error code, mapped explicitly (CONVENTIONS section 7).
-ERRORS: dict[str, type[OaiError]] = {
-    "badArgument": BadArgument,
-    "badResumptionToken": BadResumptionToken,
-    "badVerb": BadVerb,
-    "cannotDisseminateFormat": CannotDisseminateFormat,
-    "idDoesNotExist": IdDoesNotExist,
-    "noMetadataFormats": NoMetadataFormats,
-    "noRecordsMatch": NoRecordsMatch,
-    "noSetHierarchy": NoSetHierarchy,
-}
-
-
-@attrs.frozen
-class OaiRecord:
-    """One record (or, from ListIdentifiers, one header).
-
-    Attributes:
-        identifier: the OAI identifier.
-        datestamp: the datestamp as the repository wrote it.
-        deleted: a tombstone (``status="deleted"``); never silently dropped.
-        set_specs: the sets it belongs to, in order.
-        metadata: for oai_dc, element name to values, in order (all 15 elements,
-            repeated values kept); empty for other formats and for tombstones.
-        raw_xml: the record's XML (every format: MARC21, MODS, DataCite, EDM, JATS...);
-            for a damaged record, its bytes as the repository sent them.
-        damaged: why the record could not be read (its XML is not well-formed); its header
-            was read on its own, and `raw_xml` keeps what was sent. Empty for sound records.
-    """
-
-    identifier: str
-    datestamp: str
-    deleted: bool = False
-    set_specs: tuple[str, ...] = ()
-    metadata: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
-    raw_xml: bytes = b""
-    damaged: str = ""
-
-
-@attrs.frozen
-class OaiSet:
-    """One set: spec, name, and the description's XML if any."""
-
-    spec: str
-    name: str = ""
-    description_xml: bytes = b""
-
-
-@attrs.frozen
-class OaiFormat:
-    """One metadata format offered by the repository."""
-
-    prefix: str
-    schema: str = ""
-    namespace: str = ""
-
-
-@attrs.frozen
-class OaiIdentify:
-    """The repository's Identify answer.
-
-    Attributes:
-        granularity: ``"YYYY-MM-DD"`` or ``"YYYY-MM-DDThh:mm:ssZ"``.
-        deleted_record: ``"no"``, ``"transient"`` or ``"persistent"``.
-    """
-
-    repository_name: str
-    base_url: str
-    protocol_version: str
-    earliest_datestamp: str
-    deleted_record: str
-    granularity: str
-    admin_emails: tuple[str, ...] = ()
-    compression: tuple[str, ...] = ()
-    raw_xml: bytes = b""
-
-
-@attrs.frozen
-class OaiPage:
-    """One page of a listing (or the single page of GetRecord/Identify...).
-
-    Attributes:
-        items: the page's records, headers, sets or formats, in order.
-        next_cursor: the cursor of the next page, or None when the listing is complete.
-        complete_list_size: the repository's count of the whole list, if given.
-        cursor_position: the repository's ``cursor`` attribute, if given.
-        response_date: the repository's ``responseDate``.
-        repairs: what had to be repaired to parse the page (empty when clean).
-        url: the final URL requested.
-        raw: the page's bytes, when the pager keeps them.
-        skipped: records left out because they were already delivered before a restart.
-        moved_to: the endpoint's new address when it moved from http to https (the pager
-            uses it from then on), else None.
-        out_of_scope: records of the page left out because they were not asked for
-            (a lenient pager; a strict one raises `RepositoryMisbehaves`).
-        violations: how the page broke its request (`Violation.describe` clauses).
-        doubt: why the listing so far cannot be taken as complete (the repository
-            answered outside its request on this or an earlier page); "" when it can.
-    """
-
-    items: tuple[Any, ...]
-    next_cursor: OaiCursor | None
-    complete_list_size: int | None = None
-    cursor_position: int | None = None
-    response_date: str = ""
-    repairs: tuple[str, ...] = ()
-    url: str = ""
-    raw: bytes | None = None
-    skipped: int = 0
-    moved_to: str | None = None
-    out_of_scope: int = 0
-    violations: tuple[str, ...] = ()
-    doubt: str = ""
-
-    @property
-    def records(self) -> tuple[Any, ...]:
-        """The page's items (records for ListRecords/ListIdentifiers)."""
-        return self.items
-
-
-# -- parsing items ----------------------------------------------------------------------------
-
-
-def _text(element: Any, name: str) -> str:
-    found = element.find(_Q + name)
-    return (found.text or "").strip() if found is not None else ""
-
-
-_HEADER = _Q + "header"
-_IDENTIFIER = _Q + "identifier"
-_DATESTAMP = _Q + "datestamp"
-_SETSPEC = _Q + "setSpec"
-_METADATA = _Q + "metadata"
-
-
-def _record(element: Any, *, with_metadata: bool) -> OaiRecord:
-    """Read one record (or bare header) in a single pass over its children.
-
-    This is the hot path of a harvest, so it reads the few header fields
-    directly instead of through sickle's `Header`/`Record` (which look each
-    field up with a regex-built path); the result is the same (see
-    tests/shell/test_oai_fixtures.py, which cross-checks against sickle).
-    """
-    header = element if element.tag == _HEADER else element.find(_HEADER)
-    if header is None:
-        return OaiRecord("", "", raw_xml=_tostring(element))
-    identifier = datestamp = ""
-    specs: list[str] = []
-    for child in header:
-        tag = child.tag
-        if tag == _IDENTIFIER:
-            identifier = (child.text or "").strip()
-        elif tag == _DATESTAMP:
-            datestamp = (child.text or "").strip()
-        elif tag == _SETSPEC:
-            specs.append((child.text or "").strip())
-    deleted = header.get("status") == "deleted"
-    note = element.get(DAMAGED)
-    if note is not None:
-        raw = element.find(RAW)
-        data = base64.b64decode(raw.text or "") if raw is not None else b""
-        return OaiRecord(identifier, datestamp, deleted, tuple(specs), {}, data, note)
-    metadata: dict[str, tuple[str, ...]] = {}
-    if with_metadata and not deleted:
-        container = element.find(_METADATA)
-        if container is not None:
-            for payload in container:
-                if payload.tag == _DC_ROOT:
-                    metadata = _dc(payload)
-                if isinstance(payload.tag, str):
-                    break
-    return OaiRecord(identifier, datestamp, deleted, tuple(specs), metadata, _tostring(element))
-
-
-def _dc(payload: Any) -> dict[str, tuple[str, ...]]:
-    """oai_dc as element name to values, in document order (repeated values kept)."""
-    fields: dict[str, list[str]] = {}
-    for child in payload:
-        tag = child.tag
-        if not isinstance(tag, str):
-            continue  # comments, processing instructions
-        fields.setdefault(tag.rpartition("}")[2], []).append((child.text or "").strip())
-    return {name: tuple(values) for name, values in fields.items()}
-
-
-def _tostring(element: Any) -> bytes:
-    return bytes(etree.tostring(element, encoding="UTF-8"))
-
-
-def _set(element: Any) -> OaiSet:
-    item = Set(element)
-    description = element.find(_Q + "setDescription")
-    return OaiSet(
-        spec=str(getattr(item, "setSpec", "") or "").strip(),
-        name=str(getattr(item, "setName", "") or "").strip(),
-        description_xml=_tostring(description) if description is not None else b"",
-    )
-
-
-def _format(element: Any) -> OaiFormat:
-    item = MetadataFormat(element)
-    return OaiFormat(
-        prefix=str(getattr(item, "metadataPrefix", "") or "").strip(),
-        schema=str(getattr(item, "schema", "") or "").strip(),
-        namespace=str(getattr(item, "metadataNamespace", "") or "").strip(),
-    )
-
-
-def _identify(element: Any) -> OaiIdentify:
-    return OaiIdentify(
-        repository_name=_text(element, "repositoryName"),
-        base_url=_text(element, "baseURL"),
-        protocol_version=_text(element, "protocolVersion"),
-        earliest_datestamp=_text(element, "earliestDatestamp"),
-        deleted_record=_text(element, "deletedRecord"),
-        granularity=_text(element, "granularity") or DAY,
-        admin_emails=tuple((e.text or "").strip() for e in element.findall(_Q + "adminEmail")),
-        compression=tuple((e.text or "").strip() for e in element.findall(_Q + "compression")),
-        raw_xml=_tostring(element),
-    )
-
-
-def raise_for_oai_error(root: Any, url: str) -> None:
-    """Raise the mapped `OaiError` if the page carries ``<error>`` elements.
-
-    `noRecordsMatch` is raised too; listings catch it and end empty.
-    """
-    errors = root.findall(_Q + "error")
-    if not errors:
-        return
-    first = errors[0]
-    code = (first.get("code") or "").strip()
-    message = " ".join((first.text or "").split())
-    if len(errors) > 1:
-        message += (
-            " (also: "
-            + "; ".join(f"{e.get('code')}: {' '.join((e.text or '').split())}" for e in errors[1:])
-            + ")"
-        )
-    cls = ERRORS.get(code, OaiError)
-    raise cls(message, url=url, code=code or "unknown")
-
-
-# -- the pager --------------------------------------------------------------------------------
 
 
 _ITEM = {"ListRecords": "record", "ListIdentifiers": "header", "ListSets": "set"}
@@ -410,18 +150,24 @@ class OaiPager:
             )
 
     @classmethod
-    def from_url(cls, url: str, *, contact: str, policy: Any = None, **options: Any) -> OaiPager:
+    def from_url(
+        cls, url: str, *, contact: str, policy: Politeness | None = None, **options: Any
+    ) -> OaiPager:
         """A pager with a polite session of its own (as in sickle); close it or use ``with``.
 
         Args:
             url: the repository's OAI-PMH base URL.
             contact: your e-mail address or URL, sent in the User-Agent.
             policy: a `Politeness` to start from (its User-Agent is replaced).
-            options: listing arguments, also in sickle's spelling (``metadataPrefix``, ``set``).
-        """
-        from ._quick import pager_from_url
+            options: listing arguments, also in sickle's spelling (``metadataPrefix``, ``set``,
+                ``from``).
 
-        return pager_from_url(url, contact=contact, policy=policy, **options)
+        Raises:
+            ValueError: `contact` is neither an e-mail address nor an http(s) URL.
+            TypeError: an option is not a listing argument.
+        """
+        session = PoliteSession(policy_for(contact, base=policy))
+        return cls(session, url, owns_session=True, **listing_arguments(options))
 
     def close(self) -> None:
         """Close the session when this pager built it (`from_url`)."""
@@ -441,7 +187,7 @@ class OaiPager:
             element = parsed.root.find(f".//{_Q}Identify")
             if element is None:
                 raise BadResponse(url, "Identify answered without an <Identify> element")
-            self._identity = _identify(element)
+            self._identity = read_identify(element)
         return self._identity
 
     def granularity(self) -> str:
@@ -454,7 +200,7 @@ class OaiPager:
         if identifier:
             params["identifier"] = identifier
         parsed, _, _ = self._request(params)
-        return [_format(e) for e in parsed.root.iter(_Q + "metadataFormat")]
+        return [read_format(e) for e in parsed.root.iter(_Q + "metadataFormat")]
 
     def get_record(self, identifier: str, *, metadata_prefix: str | None = None) -> OaiRecord:
         """One record by identifier (a tombstone if it was deleted).
@@ -472,7 +218,7 @@ class OaiPager:
         element = parsed.root.find(f"{_Q}GetRecord/{_Q}record")
         if element is None:
             raise BadResponse(url, "GetRecord answered without a <record>")
-        return _record(element, with_metadata=True)
+        return read_record(element, with_metadata=True)
 
     def list_records(self, **overrides: Any) -> Iterator[OaiRecord]:
         """Every record of the listing, politely, page by page (tombstones included)."""
@@ -538,12 +284,12 @@ class OaiPager:
                 raise
             recovered = self._step(listing.recover, cursor, exc, max_restarts=self.max_restarts)
             return OaiPage((), recovered, url=exc.url, doubt=cursor.doubt)
-        list_el = _list_element(parsed, cursor.verb, url, raw)
+        list_el = list_element(parsed, cursor.verb, url, raw)
         taken = _taken(cursor, list_el, parsed.items)
         listing.check_progress(
             self._progress, cursor, taken, url, self.seen_window, self.max_stale_pages
         )
-        token, size, position = _token(list_el)
+        token, size, position = resumption_token(list_el)
         items, skipped, check = taken.items, taken.skipped, None
         if cursor.verb != "ListSets":
             memory = self._remembered(cursor)
@@ -596,7 +342,7 @@ class OaiPager:
             next_cursor=following,
             complete_list_size=size,
             cursor_position=position,
-            response_date=_text(parsed.root, "responseDate"),
+            response_date=child_text(parsed.root, "responseDate"),
             repairs=parsed.repairs,
             url=url,
             raw=raw if self.keep_raw else None,
@@ -629,7 +375,7 @@ class OaiPager:
                 continue
             key = hash(record.identifier)  # an int, not the string: a third of the memory
             before = memory.get(key)
-            if before is not None and not listing._later(record.datestamp, before):
+            if before is not None and not later(record.datestamp, before):
                 again += 1  # delivered before a restart from the start (or repeated)
                 continue
             fresh.append(record)
@@ -668,7 +414,7 @@ class OaiPager:
             assert ahead_of is not None
             self._ahead = _send_ahead(self.session, self.method, self.endpoint, ahead_of, raw)
 
-        return _answer(
+        return read_answer(
             response,
             verb,
             limit,
@@ -735,33 +481,11 @@ def _upgraded(endpoint: str, final_url: str) -> str | None:
     return None
 
 
-#: The resumptionToken that closes a listing, read from the bytes before the page is parsed.
-_TOKEN_AT_END = re.compile(
-    rb"<(?:[\w.-]+:)?resumptionToken\b[^>]*>([^<&]*)</(?:[\w.-]+:)?resumptionToken\s*>"
-    rb"\s*</(?:[\w.-]+:)?List(?:Records|Identifiers|Sets)\s*>"
-)
-
-
-def _sniffed_token(raw: bytes) -> str:
-    """The page's resumption token as its bytes end, or "" when it is not plain text.
-
-    Only a hint for sending the next request early: the parsed page decides, and a
-    request sent ahead with another token is dropped (escaped or CDATA tokens: not read).
-    """
-    found = list(_TOKEN_AT_END.finditer(raw, max(0, len(raw) - 16384)))
-    if not found:
-        return ""
-    try:
-        return found[-1].group(1).decode("ascii").strip()
-    except UnicodeDecodeError:
-        return ""
-
-
 def _send_ahead(
     session: Any, method: str, endpoint: str, cursor: OaiCursor, raw: bytes
 ) -> Sent | None:
     """Send the request for the page after this one, if the session can now (else None)."""
-    token = _sniffed_token(raw)
+    token = sniffed_token(raw)
     send = getattr(session, "send_ahead", None)
     if not token or send is None or token in (cursor.resumption_token, *cursor.recent_tokens):
         return None  # the end, a session that cannot, or a loop the listing step reports
@@ -790,87 +514,14 @@ def _drop(sent: Sent | None) -> None:
         sent.ahead.cancel()
 
 
-def _answer(
-    response: Any,
-    verb: str,
-    limit: int,
-    on_raw: Callable[[bytes], None] | None = None,
-    *,
-    token_sent: bool = False,
-) -> tuple[ParsedPage, bytes, str]:
-    """Read an OAI-PMH answer: decode, parse, raise its OAI error, report its repairs.
-
-    The body is decoded within `limit` (then handed to `on_raw`) and parsed as a stream
-    when large; an OAI-PMH error is raised whatever the HTTP status.
-    """
-    url = str(response.url)
-    try:
-        raw, note = decode_undeclared(response.content, limit)
-    except DecodedTooLarge as exc:
-        raise ResponseTooLarge(url, limit) from exc
-    if on_raw is not None and response.status_code < 300:
-        on_raw(raw)
-    streamed = None
-    if verb in ("ListRecords", "ListIdentifiers") and len(raw) > STREAM_OVER:
-        with_metadata = verb == "ListRecords"
-        streamed = stream_items(raw, verb, lambda e: _record(e, with_metadata=with_metadata))
-    try:
-        parsed = streamed if streamed is not None else parse_page(raw, url=url)
-    except BadResponse:
-        if response.status_code >= 400 and token_sent:
-            # Repositories that forget a token (a restart, a purge) often fail on it with
-            # a bare HTTP error: the listing restarts as after badResumptionToken.
-            raise BadResumptionToken(
-                f"HTTP {response.status_code} without an OAI-PMH answer to a resumption "
-                "token: the repository no longer knows the token (it expired, or the "
-                "repository restarted)",
-                url=url,
-            ) from None
-        if response.status_code >= 400:
-            raise BadResponse(
-                url,
-                f"HTTP {response.status_code} without an OAI-PMH answer; "
-                "check the base URL and the arguments",
-                raw=raw,
-            ) from None
-        raise
-    raise_for_oai_error(parsed.root, url)
-    if response.status_code >= 400:
-        raise BadResponse(
-            url, f"HTTP {response.status_code} with an OAI-PMH body and no <error>", raw=raw
-        )
-    if note:
-        parsed = attrs.evolve(parsed, repairs=(note, *parsed.repairs))
-    if parsed.repairs:
-        logger.warning("%s: page repaired: %s", url, "; ".join(parsed.repairs))
-    return parsed, raw, url
-
-
-def _list_element(parsed: ParsedPage, verb: str, url: str, raw: bytes) -> Any:
-    list_el = parsed.root.find(_Q + verb)
-    if list_el is None:
-        raise BadResponse(url, f"{verb} answered without a <{verb}> element", raw=raw)
-    return list_el
-
-
 def _taken(cursor: OaiCursor, list_el: Any, built: list[Any] | None) -> Taken:
     """The page's items (`built` when parsed as a stream), less those delivered before."""
     verb = cursor.verb
     if verb == "ListSets":
-        return Taken(tuple(_set(e) for e in list_el.iterfind(_Q + "set")), 0, None, ())
+        return Taken(tuple(read_set(e) for e in list_el.iterfind(_Q + "set")), 0, None, ())
     with_metadata = verb == "ListRecords"
+    found = list_el.iterfind(_Q + _ITEM[verb])
     records = (
-        built
-        if built is not None
-        else (_record(e, with_metadata=with_metadata) for e in list_el.iterfind(_Q + _ITEM[verb]))
+        built if built is not None else (read_record(e, with_metadata=with_metadata) for e in found)
     )
     return listing.take_items(cursor, records)
-
-
-def _token(list_el: Any) -> tuple[str, int | None, int | None]:
-    """The resumption token's text, completeListSize and cursor."""
-    token_el = list_el.find(_Q + "resumptionToken")
-    if token_el is None:
-        return "", None, None
-    token = (token_el.text or "").strip()
-    return token, to_int(token_el.get("completeListSize")), to_int(token_el.get("cursor"))

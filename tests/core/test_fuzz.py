@@ -18,7 +18,7 @@ from politeharvest.exceptions import BadResponse
 from politeharvest.fulltext._landing import find_candidates
 from politeharvest.net._robots import RobotsTxt, _parse
 from politeharvest.oai._decode import DecodedTooLarge, decode_undeclared
-from politeharvest.oai._pager import _record
+from politeharvest.oai._records import read_record as _record
 from politeharvest.oai._xml import _Q, parse_page, stream_items
 from tests.conftest import SHARED
 

@@ -11,14 +11,9 @@ from hypothesis import strategies as st
 
 from politeharvest.exceptions import BadResumptionToken, ListingLoop
 from politeharvest.oai import _listing as listing
-from politeharvest.oai._listing import (
-    DAY,
-    SECONDS,
-    GranularityNeeded,
-    OaiCursor,
-    Progress,
-    Taken,
-)
+from politeharvest.oai._cursor import OaiCursor
+from politeharvest.oai._datestamps import DAY, SECONDS
+from politeharvest.oai._listing import GranularityNeeded, Progress, Taken
 
 URL = "https://repo.example.org/oai"
 
@@ -314,7 +309,7 @@ SNIFFED = [
 
 @pytest.mark.parametrize(("element", "expected"), SNIFFED)
 def test_the_token_read_from_the_bytes(element: str, expected: str) -> None:
-    from politeharvest.oai._pager import _sniffed_token
+    from politeharvest.oai._answer import sniffed_token as _sniffed_token
 
     page = PAGE.format(url=URL, token=element).encode()
     assert _sniffed_token(page) == expected
@@ -325,7 +320,8 @@ def test_a_token_read_from_the_bytes_is_the_parsed_token_or_nothing(token: str) 
     """Never another token than the page's own: a wrong guess would cost a request."""
     from xml.sax.saxutils import escape
 
-    from politeharvest.oai._pager import _sniffed_token, _token
+    from politeharvest.oai._answer import resumption_token as _token
+    from politeharvest.oai._answer import sniffed_token as _sniffed_token
     from politeharvest.oai._xml import OAI_NS, parse_page
 
     cleaned = "".join(c for c in token if c.isprintable() and c not in "\ud800\udfff")

@@ -9,7 +9,8 @@ import pytest
 
 from politeharvest.exceptions import BadResumptionToken
 from politeharvest.oai import _listing as listing
-from politeharvest.oai._listing import DAY, SECONDS, OaiCursor
+from politeharvest.oai._cursor import OaiCursor
+from politeharvest.oai._datestamps import DAY, SECONDS
 
 URL = "https://repo.example.org/oai"
 

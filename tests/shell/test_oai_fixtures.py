@@ -297,7 +297,7 @@ def test_records_read_as_sickle_reads_them(name: str) -> None:
     """Our one-pass record reader agrees with sickle's Header/Record models field by field."""
     from sickle.models import Header, Record
 
-    from politeharvest.oai._pager import _record
+    from politeharvest.oai._records import read_record as _record
     from politeharvest.oai._xml import OAI_NS, parse_page
 
     root = parse_page(fixture(name)).root

@@ -11,7 +11,7 @@ import pytest
 
 from politeharvest import OaiCursor, OaiPager, PoliteSession, format_datestamp, windows
 from politeharvest import exceptions as exc
-from politeharvest.oai import _pager as oai_module
+from politeharvest.oai import _answer as oai_module
 from politeharvest.testing import LoggedRequest, OaiTestRepository, Reply, ScriptedAdapter
 
 ENDPOINT = "https://repo.example.org/oai"
