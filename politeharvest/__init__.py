@@ -33,8 +33,8 @@ if TYPE_CHECKING:
     from .oai._cursor import OaiCursor
     from .oai._datestamps import format_datestamp, windows
     from .oai._pager import OaiPager
-    from .oai._records import OaiFormat, OaiIdentify, OaiPage, OaiRecord, OaiSet
     from .oai._quick import harvest
+    from .oai._records import OaiFormat, OaiIdentify, OaiPage, OaiRecord, OaiSet
     from .plan._plan import HarvestPlan, HarvestSummary, PageResult, PlanCursor
     from .store._sinks import CallbackSink, JsonlSink, Sink, SQLiteSink
     from .store._state import Checkpoint, SQLiteStateStore, StateStore, UrlOutcome

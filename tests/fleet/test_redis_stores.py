@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, settings
 
 from politeharvest import HarvestPlan, MemoryPaceStore
 from politeharvest.exceptions import LeaseLost, StoreUnavailable
-from politeharvest.fleet._redis import RedisPaceStore, RedisStateStore
+from politeharvest.fleet import RedisPaceStore, RedisStateStore
 from politeharvest.plan._planning import Checkpoint
 from politeharvest.store._state import PageCommit, UrlOutcome
 from politeharvest.testing import LoopbackServer, OaiTestRepository
@@ -86,7 +86,7 @@ def test_pace_lapsed_reservation_is_taken_over(redis_url: str) -> None:
 
 CHILD = """
 import json, sys, time
-from politeharvest.fleet._redis import RedisPaceStore
+from politeharvest.fleet import RedisPaceStore
 store = RedisPaceStore(sys.argv[1])
 spans = []
 stop = time.monotonic() + 1.5

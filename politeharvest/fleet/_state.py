@@ -1,0 +1,320 @@
+"""`RedisStateStore` (shell): what `SQLiteStateStore` holds, shared by every worker of a fleet.
+
+A page's commit is one script: it checks that this job still holds the host's lease (its
+fencing token), records the deliveries, the checkpoint, the coverage and, for
+`RedisStreamSink`, appends the page's rows to the stream, all or nothing.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import uuid
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from politeharvest._process import owner_id, process_alive
+from politeharvest.exceptions import LeaseLost
+from politeharvest.store._coverage import Checkpoint, Span
+from politeharvest.store._state import Lease, PageCommit, Run, UrlOutcome, is_new
+
+from ._connection import SERVER_NOW, RedisConnection
+
+__all__ = ["RedisStateStore"]
+
+_LEASE = (
+    SERVER_NOW
+    + """
+local p, host, holder, ttl, owner, dead = ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4]), ARGV[5],
+    ARGV[6]
+local lk = p .. 'lease:' .. host
+local cur = redis.call('HMGET', lk, 'holder', 'expires', 'token', 'owner')
+if cur[1] and cur[1] ~= holder and tonumber(cur[2]) > now and cur[4] ~= dead then
+  return {'held', cur[1]}
+end
+local token = tonumber(cur[3]) or 0
+if cur[1] ~= holder then token = token + 1 end
+redis.call('HSET', lk, 'holder', holder, 'expires', tostring(now + ttl), 'token', tostring(token),
+    'owner', owner)
+return {'ok', tostring(now + ttl), tostring(token)}
+"""
+)
+
+_COMMIT = """
+local p = ARGV[1]
+local c = cjson.decode(ARGV[2])
+for _, f in ipairs(c.fences) do
+  local cur = redis.call('HMGET', p .. 'lease:' .. f[1], 'holder', 'token')
+  if cur[1] ~= f[2] or tonumber(cur[2]) ~= tonumber(f[3]) then
+    return redis.error_reply('LEASELOST ' .. f[1])
+  end
+end
+local dk = p .. 'deliv:' .. c.scope
+for _, d in ipairs(c.delivered) do
+  local old = redis.call('HGET', dk, d[1])
+  if (not old) or cjson.decode(old)[1] <= d[2] then
+    redis.call('HSET', dk, d[1], cjson.encode({d[2], c.listing_id}))
+  end
+end
+local lk = p .. 'listing:' .. c.listing
+if c.checkpoint == cjson.null then
+  local old = redis.call('GET', lk)
+  if old then redis.call('SREM', p .. 'lane:' .. cjson.decode(old)[2], c.listing) end
+  redis.call('DEL', lk)
+else
+  redis.call('SET', lk, cjson.encode(c.checkpoint))
+  redis.call('SADD', p .. 'lane:' .. c.checkpoint[2], c.listing)
+end
+if c.coverage ~= cjson.null then
+  redis.call('HSET', p .. 'coverage', c.coverage[1], c.coverage[2])
+end
+if c.pending ~= cjson.null then redis.call('HDEL', p .. 'kv:pending-write', c.pending) end
+if c.stream ~= cjson.null then
+  for _, row in ipairs(c.rows) do redis.call('XADD', c.stream, '*', 'row', row) end
+end
+return 1
+"""
+
+
+class RedisStateStore(RedisConnection):
+    """A `StateStore` in Redis: what `SQLiteStateStore` holds, shared by every worker.
+
+    Coverage, resume positions, delivered identifiers, URL outcomes and retry-later marks,
+    small values (learned site structure, pending writes), runs (stuck runs closed) and
+    per-host leases with fencing tokens. A page's commit is one atomic script that first
+    checks this job's lease token: a worker whose lease lapsed cannot commit over the job
+    that took the host over.
+
+    Args:
+        url: ``redis://host:6379/0`` (``?prefix=NAME`` to keep several fleets apart), or a
+            redis-py client.
+    """
+
+    def __init__(self, url: Any, *, prefix: str | None = None) -> None:
+        super().__init__(url, prefix)
+        self._fences: dict[str, tuple[str, int]] = {}
+        self._staged: tuple[str, list[str]] | None = None
+        self._owner = owner_id()
+
+    def __repr__(self) -> str:
+        return f"RedisStateStore({self.url!r})"
+
+    # listings, coverage and deduplication
+
+    def listing(self, key: str) -> Checkpoint | None:
+        """See `StateStore.listing`."""
+        text = self._call(lambda: self.client.get(self._k("listing", key)))
+        return None if text is None else Checkpoint(*json.loads(text))
+
+    def listings(self, lane: str) -> list[Checkpoint]:
+        """See `StateStore.listings`."""
+        keys = sorted(
+            k.decode() for k in self._call(lambda: self.client.smembers(self._k("lane", lane)))
+        )
+        found = [self.listing(k) for k in keys]
+        return [c for c in found if c is not None]
+
+    def drop_listing(self, key: str) -> None:
+        """See `StateStore.drop_listing`."""
+        old = self.listing(key)
+        pipe = self.client.pipeline(transaction=True)
+        pipe.delete(self._k("listing", key))
+        if old is not None:
+            pipe.srem(self._k("lane", old.lane), key)
+        self._call(pipe.execute)
+
+    def stage_rows(self, stream: str, rows: Sequence[str]) -> None:
+        """Rows for `RedisStreamSink`, appended by the next `commit` in the same script."""
+        self._staged = (stream, list(rows))
+
+    def commit(self, commit: PageCommit) -> None:
+        """See `StateStore.commit` (atomic, fenced by this job's leases)."""
+        import redis
+
+        staged, self._staged = self._staged, None
+        payload = {
+            "fences": [[h, holder, token] for h, (holder, token) in self._fences.items()],
+            "scope": commit.scope,
+            "delivered": [list(pair) for pair in commit.delivered],
+            "listing_id": commit.listing_id,
+            "listing": commit.listing,
+            "checkpoint": None
+            if commit.checkpoint is None
+            else list(attrs.astuple(commit.checkpoint)),
+            "coverage": None
+            if commit.coverage is None
+            else [
+                commit.coverage[0],
+                json.dumps([s.to_dict() for s in commit.coverage[1]], sort_keys=True),
+            ],
+            "pending": commit.pending,
+            "stream": staged[0] if staged else None,
+            "rows": staged[1] if staged else [],
+        }
+        try:
+            self._run("commit", _COMMIT, json.dumps(payload))
+        except redis.exceptions.ResponseError as exc:
+            if "LEASELOST" not in str(exc):
+                raise
+            host = str(exc).split("LEASELOST", 1)[1].strip()
+            self._fences.pop(host, None)
+            until = _dt.datetime.now(_dt.timezone.utc) + _dt.timedelta(seconds=60)
+            raise LeaseLost(commit.listing, until, host=host) from None
+
+    def filter_new(
+        self, scope: str, records: Iterable[tuple[str, str]], *, listing_id: str | None = None
+    ) -> set[str]:
+        """See `StateStore.filter_new`."""
+        pairs = list(records)
+        if not pairs:
+            return set()
+        key = self._k("deliv", scope)
+        known = self._call(lambda: self.client.hmget(key, [ident for ident, _ in pairs]))
+        return {
+            ident
+            for (ident, stamp), value in zip(pairs, known, strict=True)
+            if is_new(stamp, None if value is None else tuple(json.loads(value)), listing_id)
+        }
+
+    def coverage(self, lane: str) -> tuple[Span, ...]:
+        """See `StateStore.coverage`."""
+        text = self._call(lambda: self.client.hget(self._k("coverage"), lane))
+        return () if text is None else tuple(Span.from_dict(i) for i in json.loads(text))
+
+    # URLs
+
+    def url_outcome(self, url: str) -> UrlOutcome | None:
+        """See `StateStore.url_outcome`."""
+        text = self._call(lambda: self.client.hget(self._k("urls"), url))
+        if text is None:
+            return None
+        return UrlOutcome(**json.loads(text))
+
+    def set_url_outcome(self, outcome: UrlOutcome) -> None:
+        """See `StateStore.set_url_outcome`."""
+        data = attrs.asdict(outcome)
+        pipe = self.client.pipeline(transaction=True)
+        pipe.hset(self._k("urls"), outcome.url, json.dumps(data, sort_keys=True))
+        if outcome.status == "retry-later":
+            pipe.sadd(self._k("retry"), outcome.url)
+        else:
+            pipe.srem(self._k("retry"), outcome.url)
+        self._call(pipe.execute)
+
+    def retry_later(self, now: float) -> list[UrlOutcome]:
+        """See `StateStore.retry_later`."""
+        urls = sorted(
+            u.decode() for u in self._call(lambda: self.client.smembers(self._k("retry")))
+        )
+        found = [o for u in urls if (o := self.url_outcome(u)) is not None]
+        return [
+            o
+            for o in found
+            if o.status == "retry-later" and (o.not_before is None or o.not_before <= now)
+        ]
+
+    # runs
+
+    def _save_run(self, run: Run, pipe: Any) -> None:
+        pipe.hset(self._k("runs"), run.run_id, json.dumps(attrs.asdict(run)))
+        pipe.sadd(self._k("runs-of", run.key), run.run_id)
+
+    def start_run(self, key: str, now: float, *, stuck_after: float) -> Run:
+        """See `StateStore.start_run` (stuck runs, of any key, are closed as failed)."""
+        run = Run(uuid.uuid4().hex, key, now, now, "running")
+        pipe = self.client.pipeline(transaction=True)
+        for old in self.runs():
+            if old.status == "running" and old.started < now - stuck_after:
+                reason = f"stuck: older than {int(stuck_after)} s, closed when next seen"
+                self._save_run(
+                    attrs.evolve(old, status="failed", finished=now, reason=reason), pipe
+                )
+        self._save_run(run, pipe)
+        self._call(pipe.execute)
+        return run
+
+    def _update_run(self, run_id: str, **changes: Any) -> None:
+        text = self._call(lambda: self.client.hget(self._k("runs"), run_id))
+        if text is None:
+            return
+        run = attrs.evolve(Run(**json.loads(text)), **changes)
+        pipe = self.client.pipeline(transaction=True)
+        self._save_run(run, pipe)
+        self._call(pipe.execute)
+
+    def heartbeat(self, run_id: str, now: float) -> None:
+        """See `StateStore.heartbeat`."""
+        self._update_run(run_id, heartbeat=now)
+
+    def finish_run(self, run_id: str, now: float, *, status: str, reason: str = "") -> None:
+        """See `StateStore.finish_run`."""
+        self._update_run(run_id, status=status, finished=now, reason=reason, heartbeat=now)
+
+    def runs(self, key: str | None = None) -> list[Run]:
+        """See `StateStore.runs`."""
+        if key is None:
+            texts = list(self._call(lambda: self.client.hvals(self._k("runs"))))
+        else:
+            ids = list(self._call(lambda: self.client.smembers(self._k("runs-of", key))))
+            texts = (
+                [t for t in self._call(lambda: self.client.hmget(self._k("runs"), ids)) if t]
+                if ids
+                else []
+            )
+        runs = [Run(**json.loads(t)) for t in texts]
+        return sorted(runs, key=lambda r: r.started, reverse=True)
+
+    # small values
+
+    def get_value(self, namespace: str, key: str) -> str | None:
+        """See `StateStore.get_value`."""
+        value = self._call(lambda: self.client.hget(self._k("kv", namespace), key))
+        return None if value is None else value.decode()
+
+    def set_value(self, namespace: str, key: str, value: str | None) -> None:
+        """See `StateStore.set_value`."""
+        name = self._k("kv", namespace)
+        if value is None:
+            self._call(lambda: self.client.hdel(name, key))
+        else:
+            self._call(lambda: self.client.hset(name, key, value))
+
+    def values(self, namespace: str) -> dict[str, str]:
+        """See `StateStore.values`."""
+        items = self._call(lambda: self.client.hgetall(self._k("kv", namespace)))
+        return {k.decode(): v.decode() for k, v in sorted(items.items())}
+
+    # leases
+
+    def acquire_lease(self, host: str, holder: str, now: float, ttl: float) -> Lease | None:
+        """See `StateStore.acquire_lease`.
+
+        Expiry is in the Redis server's time; the holder renews it; a dead holder on this
+        machine is taken over at once.
+        """
+        owner = self._call(lambda: self.client.hget(self._k("lease", host), "owner"))
+        text = owner.decode() if owner else ""
+        dead = text if text and not process_alive(text) else "\0"
+        answer = self._run("lease", _LEASE, host, holder, repr(ttl), self._owner, dead)
+        if answer[0].decode() != "ok":
+            return None
+        token = int(answer[2])
+        self._fences[host] = (holder, token)
+        return Lease(host, holder, float(answer[1]), token)
+
+    def release_lease(self, host: str, holder: str) -> None:
+        """See `StateStore.release_lease`."""
+        key = self._k("lease", host)
+        self._fences.pop(host, None)
+
+        def release() -> None:
+            with self.client.pipeline() as pipe:
+                pipe.watch(key)
+                if pipe.hget(key, "holder") == holder.encode():
+                    pipe.multi()
+                    pipe.delete(key)
+                    pipe.execute()
+
+        self._call(release)
