@@ -430,6 +430,32 @@ class OaiPager:
         except GranularityNeeded:
             return step(*args, granularity=self.granularity(), **kwargs)
 
+    def changed_since(self, cursor: OaiCursor, moment: str) -> bool:
+        """Whether any record of `cursor`'s listing changed since `moment` (one request).
+
+        Asks ``ListIdentifiers`` with the listing's format and set from `moment` (at the
+        repository's granularity; no upper bound, since a record changed out of a window
+        also moves the records after it). True when a header comes back, or when there is
+        no `moment` to ask from; False on ``noRecordsMatch``. `HarvestPlan` asks it before
+        it continues a listing with a token issued in an earlier run: an offset-based token
+        points past records that moved when the list changed.
+        """
+        if not moment.strip():
+            return True
+        stamp = moment.strip()[:10] if self.granularity() == DAY else moment.strip()
+        asked = cursor.original_arguments
+        params = {"verb": "ListIdentifiers", "from": stamp}
+        params.update({k: asked[k] for k in ("metadataPrefix", "set") if k in asked})
+        try:
+            parsed, _, _ = self._request(params, verb="ListIdentifiers")
+        except NoRecordsMatch:
+            return False
+        except OaiError:  # the repository cannot say: take it as changed (a restart is safe)
+            return True
+        if parsed.items is not None:
+            return bool(parsed.items)
+        return parsed.root.find(f".//{_Q}header") is not None
+
     def restart(self, cursor: OaiCursor) -> OaiCursor:
         """The same listing without its token, asked again so that nothing can be skipped.
 

@@ -1005,8 +1005,20 @@ class HarvestPlan:
                 oai_cursor = pager.restart(oai_cursor)
             elif stale and oai_cursor.resumption_token:
                 # Any other order keeps its token (a restart lists it all again) unless
-                # the list changed since (its size or cursor): then records may have
-                # moved under the token, and the listing starts again from its start.
+                # the list changed since: a record changed after the listing began (one
+                # ListIdentifiers from its responseDate asks), or its size or cursor
+                # differ. Then records may have moved under the token, and the listing
+                # starts again from its start.
+                assert checkpoint is not None
+                if pager.changed_since(oai_cursor, checkpoint.response_date):
+                    logger.warning(
+                        "%s: records changed since the listing began (%s); listing it "
+                        "again from the start (what was delivered is left out)",
+                        self.endpoint,
+                        checkpoint.response_date or "no responseDate",
+                    )
+                    page = pager.fetch(pager.restart(oai_cursor))
+                    return index, page, *self._fresh(lane, page)
                 try:
                     page = pager.fetch(oai_cursor)
                 except RepositoryMisbehaves as exc:

@@ -465,3 +465,50 @@ def test_incremental_from_the_day_when_the_repository_stamps_days(
     last = [q for q in oai_requests(adapter) if q.get("verb") == "ListRecords"][-1]
     assert len(last["from"]) == 10  # YYYY-MM-DD, not a second
     assert last["from"] == time.strftime("%Y-%m-%d", time.gmtime(FAKE_START))
+
+
+def test_a_token_of_an_earlier_run_is_not_trusted_after_the_source_changed(
+    http: requests.Session, clock: FakeClock, adapter: ScriptedAdapter, tmp_path: Path
+) -> None:
+    """Found by the stateful test: offset tokens, a listing stopped after one page (its
+    datestamp order not yet proven), a record changed before the next run. The stored
+    token then points one record too far; the next run must not skip it."""
+    repo = OaiTestRepository.sample(12, page_size=4, now=clock.now)
+    adapter.add(ENDPOINT, repo)
+
+    def plan(**kwargs: object) -> HarvestPlan:
+        return HarvestPlan(
+            ENDPOINT,
+            state=tmp_path / "state.sqlite",
+            sink=tmp_path / "out.jsonl",
+            http=http,
+            clock=clock,
+            policy=POLICY,
+            **kwargs,  # type: ignore[arg-type]
+        )
+
+    assert plan(max_records=3).run().records == 4
+    clock.advance(2.0)
+    changed = repo.records[0]
+    repo.records[0] = SampleRecord(changed.identifier, clock.now(), changed.sets, title="v2")
+    plan().run()
+    rows = lines(tmp_path / "out.jsonl")
+    assert {r["identifier"] for r in rows} == {r.identifier for r in repo.records}
+    pairs = [(r["identifier"], r["datestamp"]) for r in rows]
+    assert len(pairs) == len(set(pairs))
+
+
+def test_a_token_of_an_earlier_run_is_kept_when_nothing_changed(
+    http: requests.Session, clock: FakeClock, adapter: ScriptedAdapter, tmp_path: Path
+) -> None:
+    repo = OaiTestRepository.sample(12, page_size=4, now=clock.now)
+    adapter.add(ENDPOINT, repo)
+    settings = {"state": tmp_path / "s.sqlite", "sink": tmp_path / "o.jsonl", "http": http}
+    HarvestPlan(ENDPOINT, clock=clock, policy=POLICY, max_records=3, **settings).run()  # type: ignore[arg-type]
+    before = len(oai_requests(adapter))
+    clock.advance(60.0)
+    HarvestPlan(ENDPOINT, clock=clock, policy=POLICY, **settings).run()  # type: ignore[arg-type]
+    asked = [q for q in oai_requests(adapter)[before:] if q["verb"] != "Identify"]
+    assert asked[0]["verb"] == "ListIdentifiers" and "from" in asked[0]  # one question first
+    assert "resumptionToken" in asked[1]  # then the token, kept: nothing was listed twice
+    assert len(lines(tmp_path / "o.jsonl")) == 12
