@@ -39,6 +39,7 @@ from politeharvest.exceptions import (
     BadResponse,
     BadResumptionToken,
     NoRecordsMatch,
+    OaiError,
     RepositoryMisbehaves,
 )
 from politeharvest.net._session import PoliteSession
