@@ -17,7 +17,7 @@ import datetime as _dt
 import json
 import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, TypeGuard, TypeVar
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import attrs
@@ -41,8 +41,12 @@ __all__ = [
 T = TypeVar("T")
 
 
-def is_redis_url(value: object) -> bool:
-    """Whether ``value`` names a Redis store (``redis://``, ``rediss://``, ``unix://``)."""
+def is_redis_url(value: object) -> TypeGuard[str]:
+    """Whether ``value`` names a Redis store (``redis://``, ``rediss://``, ``unix://``).
+
+    The one test of a Redis URL: the plan's state and sink, and the command line's
+    ``--state`` and ``--out``, are all told apart by it.
+    """
     return isinstance(value, str) and value.startswith(("redis://", "rediss://", "unix://"))
 
 
