@@ -73,9 +73,15 @@ class Lane:
 
     @property
     def oai_cursor(self) -> OaiCursor | None:
-        """The listing's next page as an `OaiCursor`; None before its first page or when done."""
-        if self.cursor is None or self.cursor == NEW:
+        """The listing's next page as an `OaiCursor`; None before its first page (NEW).
+
+        Raises:
+            ValueError: the lane is done (it has no next page).
+        """
+        if self.cursor == NEW:
             return None
+        if self.cursor is None:
+            raise ValueError(f"lane {self.key} is done: it has no next page")
         return OaiCursor.from_json(self.cursor)
 
     def to_dict(self) -> dict[str, Any]:
