@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 from urllib.parse import parse_qsl, urlsplit
 
 import attrs
@@ -49,6 +49,7 @@ __all__ = [
     "SinkTarget",
     "open_sink",
     "open_state",
+    "sink_kind",
     "sink_path",
 ]
 
@@ -56,6 +57,9 @@ DEFAULT_STATE = Path(".politeharvest") / "state.sqlite"
 
 #: What a plan's ``sink`` may be.
 SinkTarget = Sink | str | Path | Callable[[list[Row]], object]
+
+#: What a sink target names (`sink_kind`).
+SinkKind = Literal["stream", "sqlite", "jsonl", "stdout", "sink", "callback"]
 
 #: File suffixes that make a sink path a SQLite table rather than a JSONL file.
 _SQLITE_SUFFIXES = (".sqlite", ".sqlite3", ".db")
@@ -74,27 +78,40 @@ def open_state(state: str | Path | StateStore) -> StateStore:
     return state
 
 
-def _is_sqlite(target: str | Path) -> bool:
-    return Path(str(target)).suffix.lower() in _SQLITE_SUFFIXES
+def sink_kind(target: SinkTarget) -> SinkKind:
+    """What a sink target names (the one reading of a plan's ``sink``).
+
+    ``"stream"``: a Redis URL (``redis://...?stream=NAME``); ``"sqlite"``: a path ending
+    ``.sqlite``, ``.sqlite3`` or ``.db``; ``"stdout"``: ``"-"``; ``"jsonl"``: any other
+    path; ``"sink"``: a `Sink`; ``"callback"``: a callable receiving each page's rows.
+
+    Raises:
+        TypeError: `target` is none of these.
+    """
+    if is_redis_url(target):
+        return "stream"
+    if isinstance(target, (str, Path)):
+        if Path(str(target)).suffix.lower() in _SQLITE_SUFFIXES:
+            return "sqlite"
+        return "stdout" if str(target) == "-" else "jsonl"
+    if isinstance(target, Sink):
+        return "sink"
+    if callable(target):
+        return "callback"
+    raise TypeError(f"not a sink: {target!r}")
 
 
 def sink_path(target: SinkTarget | None) -> str | None:
-    """The JSONL file (resolved) that `target` appends to; None for any other sink.
-
-    Standard output (``"-"``), a Redis stream, a SQLite table, a callable or another `Sink`
-    is not a file the plan appends to.
-    """
+    """The JSONL file (resolved) that `target` appends to; None for any other sink."""
     if isinstance(target, JsonlSink):
         return target.path
-    if is_redis_url(target) or not isinstance(target, (str, Path)):
-        return None
-    if str(target) == "-" or _is_sqlite(target):
-        return None
-    return str(Path(str(target)).resolve())
+    if isinstance(target, (str, Path)) and sink_kind(target) == "jsonl":
+        return str(Path(str(target)).resolve())
+    return None
 
 
 def open_sink(target: SinkTarget, store: StateStore | None = None) -> Sink:
-    """Return a sink for `target`.
+    """Return a sink for `target` (see `sink_kind`).
 
     A path gives JSONL (``.jsonl``, or ``"-"`` for stdout) or SQLite (``.sqlite``,
     ``.db``); ``redis://...?stream=NAME`` gives the exactly-once stream beside a Redis
@@ -104,21 +121,21 @@ def open_sink(target: SinkTarget, store: StateStore | None = None) -> Sink:
         ValueError: a Redis stream without a Redis state store.
         TypeError: `target` is none of these.
     """
-    if is_redis_url(target):
+    kind = sink_kind(target)
+    if kind == "stream":
         if not isinstance(store, RedisStateStore):
             raise ValueError(
                 f"sink {target}: a Redis stream sink needs the state in the same Redis "
                 "(state='redis://...'), so that each page and its checkpoint commit together"
             )
-        stream = dict(parse_qsl(urlsplit(target).query)).get("stream", store.prefix + "records")
+        query = dict(parse_qsl(urlsplit(str(target)).query))
+        stream = query.get("stream", store.prefix + "records")
         return RedisStreamSink(store, stream)
-    if isinstance(target, (str, Path)):
-        return SQLiteSink(target) if _is_sqlite(target) else JsonlSink(target)
+    if isinstance(target, (str, Path)):  # "sqlite", "jsonl" or "stdout"
+        return SQLiteSink(target) if kind == "sqlite" else JsonlSink(target)
     if isinstance(target, Sink):
         return target
-    if callable(target):
-        return CallbackSink(target)
-    raise TypeError(f"not a sink: {target!r}")
+    return CallbackSink(target)
 
 
 class Settings(Protocol):
@@ -181,7 +198,8 @@ class Resources:
         """The plan's sink (opened on first use; standard output when it has none)."""
         if self._sink is None:
             target = self.settings.sink if self.settings.sink is not None else "-"
-            self._sink = open_sink(target, self.store if is_redis_url(target) else None)
+            stream = sink_kind(target) == "stream"
+            self._sink = open_sink(target, self.store if stream else None)
             self._owns_sink = self._sink is not target  # close only what the plan opened
         return self._sink
 

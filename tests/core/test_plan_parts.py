@@ -16,7 +16,7 @@ from politeharvest.oai._pager import OaiCursor
 from politeharvest.plan import Lane, PlanCursor
 from politeharvest.plan._cursor import NEW
 from politeharvest.plan._planning import Output, Saved, Window, listing_key
-from politeharvest.plan._resources import open_sink, open_state, sink_path
+from politeharvest.plan._resources import open_sink, open_state, sink_kind, sink_path
 from politeharvest.store import (
     CallbackSink,
     Checkpoint,
@@ -137,6 +137,28 @@ def test_saved_of_a_checkpoint_with_defaults() -> None:
 )
 def test_is_redis_url(value: object, expected: bool) -> None:
     assert is_redis_url(value) is expected
+
+
+@pytest.mark.parametrize(
+    ("target", "kind"),
+    [
+        ("out.jsonl", "jsonl"),
+        (Path("out.jsonl"), "jsonl"),
+        ("records", "jsonl"),
+        ("-", "stdout"),
+        (Path("-"), "stdout"),
+        ("records.sqlite", "sqlite"),
+        ("records.SQLITE3", "sqlite"),
+        (Path("records.db"), "sqlite"),
+        ("redis://127.0.0.1:6379/0?stream=records", "stream"),
+        ("rediss://cache.example.org/0", "stream"),
+        ("unix:///run/redis.sock?stream=records", "stream"),
+        (CallbackSink(print), "sink"),
+        (print, "callback"),
+    ],
+)
+def test_sink_kind(target: Any, kind: str) -> None:
+    assert sink_kind(target) == kind
 
 
 @pytest.mark.parametrize(
