@@ -35,7 +35,8 @@ if TYPE_CHECKING:
     from .oai._pager import OaiPager
     from .oai._quick import harvest
     from .oai._records import OaiFormat, OaiIdentify, OaiPage, OaiRecord, OaiSet
-    from .plan._plan import HarvestPlan, HarvestSummary, PageResult, PlanCursor
+    from .plan._cursor import HarvestSummary, PageResult, PlanCursor
+    from .plan._plan import HarvestPlan
     from .store._sinks import CallbackSink, JsonlSink, Sink, SQLiteSink
     from .store._state import Checkpoint, SQLiteStateStore, StateStore, UrlOutcome
 
@@ -99,9 +100,9 @@ _LATER = {
     "SQLitePaceStore": ("net._pacing", "SQLitePaceStore"),
     "host_key": ("net._pacing", "host_key"),
     "HarvestPlan": ("plan._plan", "HarvestPlan"),
-    "HarvestSummary": ("plan._plan", "HarvestSummary"),
-    "PageResult": ("plan._plan", "PageResult"),
-    "PlanCursor": ("plan._plan", "PlanCursor"),
+    "HarvestSummary": ("plan._cursor", "HarvestSummary"),
+    "PageResult": ("plan._cursor", "PageResult"),
+    "PlanCursor": ("plan._cursor", "PlanCursor"),
     "DEFAULT_USER_AGENT": ("_policy", "DEFAULT_USER_AGENT"),
     "Politeness": ("_policy", "Politeness"),
     "harvest": ("oai._quick", "harvest"),

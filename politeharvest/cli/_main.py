@@ -55,18 +55,14 @@ from politeharvest.exceptions import (
     StorageError,
     TransportError,
 )
+from politeharvest.fleet import is_redis_url
 from politeharvest.net._redirects import is_private_address
 from politeharvest.net._session import PoliteSession, RequestEvent
 from politeharvest.oai._listing import parse_datestamp
 from politeharvest.oai._pager import OaiPager
-from politeharvest.plan._plan import (
-    DEFAULT_STATE,
-    HarvestPlan,
-    HarvestSummary,
-    Lane,
-    PageResult,
-    record_row,
-)
+from politeharvest.plan._cursor import HarvestSummary, Lane, PageResult, record_row
+from politeharvest.plan._plan import HarvestPlan
+from politeharvest.plan._resources import DEFAULT_STATE, open_state
 
 if TYPE_CHECKING:
     from politeharvest.fulltext._step import FullText
@@ -106,7 +102,7 @@ def _positive(text: str) -> int:
 def _state_arg(text: str) -> Path | str:
     """--state: a file, or a Redis URL (kept as text: a Path would fold its '//')."""
     if "://" in text:
-        if text.startswith(("redis://", "rediss://", "unix://")):
+        if is_redis_url(text):
             return text
         raise argparse.ArgumentTypeError(
             f"{text!r}: give a file path or a redis://host:port/db URL"
@@ -539,7 +535,7 @@ def _check_usage(args: argparse.Namespace) -> str | None:
         return output
     if args.command == "status":
         state = str(args.state)
-        if state.startswith(("redis://", "rediss://", "unix://")):
+        if is_redis_url(state):
             return "status reads SQLite state files; a Redis state is not supported yet"
         if not Path(state).is_file():
             return f"no state file at {state} (harvest writes one; give --state FILE)"
@@ -607,7 +603,7 @@ def _check_fleet(args: argparse.Namespace) -> str | None:
     state = getattr(args, "state", None)
     out = getattr(args, "out", None)
     redis_state = isinstance(state, str)
-    redis_out = isinstance(out, str) and out.startswith(("redis://", "rediss://"))
+    redis_out = is_redis_url(out)
     if redis_out and not redis_state:
         return (
             f"--out {out} (a Redis stream) needs --state in the same Redis "
@@ -1232,7 +1228,6 @@ def _batch(args: argparse.Namespace, err: TextIO) -> int:
 
     from politeharvest.fulltext._step import FullText, FullTextStep, read_done, run_batch
     from politeharvest.store._sinks import JsonlSink
-    from politeharvest.store._state import open_state
 
     # Without --files nothing is downloaded or kept: landing pages are read and file URLs
     # reported in the output, which is all that is written.

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeGuard, TypeVar
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from politeharvest.exceptions import StoreUnavailable
@@ -24,8 +24,12 @@ T = TypeVar("T")
 SERVER_NOW = "local t = redis.call('TIME'); local now = tonumber(t[1]) + tonumber(t[2]) / 1e6\n"
 
 
-def is_redis_url(value: object) -> bool:
-    """Whether ``value`` names a Redis store (``redis://``, ``rediss://``, ``unix://``)."""
+def is_redis_url(value: object) -> TypeGuard[str]:
+    """Whether ``value`` names a Redis store (``redis://``, ``rediss://``, ``unix://``).
+
+    The one test of a Redis URL: the plan's state and sink, and the command line's
+    ``--state`` and ``--out``, are all told apart by it.
+    """
     return isinstance(value, str) and value.startswith(("redis://", "rediss://", "unix://"))
 
 

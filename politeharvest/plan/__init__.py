@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from politeharvest._paths import publish
 
-from ._plan import HarvestPlan, HarvestSummary, Lane, PageResult, PlanCursor, record_row
+from ._cursor import HarvestSummary, Lane, PageResult, PlanCursor, record_row
+from ._plan import HarvestPlan
 
 __all__ = ["HarvestPlan", "HarvestSummary", "Lane", "PageResult", "PlanCursor", "record_row"]
 

@@ -24,6 +24,10 @@ Resume keys
     An unfinished listing belongs to its exact request: endpoint, format, set
     and window. A run that asks for another window neither continues it nor
     loses it.
+
+Checkpoints
+    A `Checkpoint` keeps its window, its file's mark and its outputs as JSON text (as the
+    state stores it); `after_page` packs them and `Saved` is the one place that unpacks them.
 """
 
 from __future__ import annotations
@@ -45,10 +49,13 @@ from politeharvest.store._coverage import (
     add_span,
     covered,
 )
+from politeharvest.store._sinks import SinkMark
 
 __all__ = [
     "Checkpoint",
+    "Output",
     "PageFacts",
+    "Saved",
     "Span",
     "Window",
     "add_span",
@@ -137,6 +144,44 @@ def next_turn(active: Sequence[bool], index: int) -> int:
 
 
 @attrs.frozen
+class Output:
+    """Where some of a listing's pages went: a file, and how many pages and records."""
+
+    path: str
+    pages: int = 0
+    records: int = 0
+
+
+@attrs.frozen
+class Saved:
+    """A checkpoint's JSON fields as values: the one place the plan unpacks them.
+
+    Attributes:
+        checkpoint: the checkpoint as the state store holds it.
+    """
+
+    checkpoint: Checkpoint
+
+    @property
+    def window(self) -> Window:
+        """The listing's window."""
+        return Window(**json.loads(self.checkpoint.window))
+
+    @property
+    def mark(self) -> SinkMark | None:
+        """Where the listing's last page left its file; None when it wrote no file."""
+        return SinkMark.from_json(self.checkpoint.sink) if self.checkpoint.sink else None
+
+    @property
+    def outputs(self) -> tuple[Output, ...]:
+        """The files the listing's pages went to, in order."""
+        return tuple(
+            Output(str(o["path"]), int(str(o["pages"])), int(str(o["records"])))
+            for o in json.loads(self.checkpoint.outputs)
+        )
+
+
+@attrs.frozen
 class PageFacts:
     """What one durable page of a listing brought (the input of `after_page`).
 
@@ -192,13 +237,12 @@ def after_page(
             window, response_date=response_date, max_datestamp=max_datestamp, now=now
         )
         return None, add_span(coverage, span)
-    outputs: list[dict[str, object]] = json.loads(base.outputs) if base else []
+    outputs = list(Saved(base).outputs) if base else []
     if facts.sink_path is not None:
-        if not outputs or outputs[-1]["path"] != facts.sink_path:
-            outputs.append({"path": facts.sink_path, "pages": 0, "records": 0})
+        if not outputs or outputs[-1].path != facts.sink_path:
+            outputs.append(Output(facts.sink_path))
         last = outputs[-1]
-        last["pages"] = int(str(last["pages"])) + 1
-        last["records"] = int(str(last["records"])) + len(facts.datestamps)
+        outputs[-1] = Output(last.path, last.pages + 1, last.records + len(facts.datestamps))
     checkpoint = Checkpoint(
         listing=listing,
         lane=lane,
@@ -207,7 +251,7 @@ def after_page(
         cursor=facts.next_cursor,
         window=json.dumps(attrs.asdict(window), sort_keys=True),
         sink=facts.sink or (base.sink if base else ""),
-        outputs=json.dumps(outputs, sort_keys=True),
+        outputs=json.dumps([attrs.asdict(o) for o in outputs], sort_keys=True),
         pages=(base.pages if base else 0) + 1,
         records=(base.records if base else 0) + len(facts.datestamps),
         response_date=response_date,

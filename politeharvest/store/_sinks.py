@@ -49,7 +49,6 @@ __all__ = [
     "SinkMark",
     "count_rows",
     "mark_problem",
-    "open_sink",
     "pending_action",
     "probe_lock",
     "rows_of",
@@ -554,21 +553,3 @@ class SQLiteSink:
     def close(self) -> None:
         """Close the database."""
         self._db.close()
-
-
-def open_sink(target: Sink | str | Path | Callable[[list[Row]], object]) -> Sink:
-    """Return a sink for `target`.
-
-    A path gives JSONL (``.jsonl``, or ``"-"`` for stdout) or SQLite (``.sqlite``,
-    ``.db``); a callable gives a CallbackSink; a Sink is returned as is.
-    """
-    if isinstance(target, (str, Path)):
-        suffix = Path(str(target)).suffix.lower()
-        if suffix in (".sqlite", ".sqlite3", ".db"):
-            return SQLiteSink(target)
-        return JsonlSink(target)
-    if isinstance(target, Sink):
-        return target
-    if callable(target):
-        return CallbackSink(target)
-    raise TypeError(f"not a sink: {target!r}")

@@ -42,7 +42,6 @@ __all__ = [
     "SQLiteStateStore",
     "StateStore",
     "UrlOutcome",
-    "open_state",
 ]
 
 #: The kv namespace of pending writes (one per file path).
@@ -527,18 +526,3 @@ class SQLiteStateStore:
         """See `StateStore.release_lease`."""
         with self._tx() as db:
             db.execute("DELETE FROM leases WHERE host = ? AND holder = ?", (host, holder))
-
-
-def open_state(state: str | Path | StateStore) -> StateStore:
-    """A StateStore from a path, a Redis URL, or an instance (returned as is).
-
-    A path is a SQLite file (or ``":memory:"``); ``redis://host:6379/0`` is a
-    `RedisStateStore`, for fleets.
-    """
-    if isinstance(state, str) and state.startswith(("redis://", "rediss://", "unix://")):
-        from politeharvest.fleet._redis import RedisStateStore
-
-        return RedisStateStore(state)
-    if isinstance(state, (str, Path)):
-        return SQLiteStateStore(state)
-    return state

@@ -1,0 +1,211 @@
+"""The values a job queue carries between processes: `PlanCursor`, its `Lane`s, and results.
+
+`PlanCursor` is JSON round-trippable (`to_json`/`from_json`) and picklable (RQ and Celery carry it
+between processes); `PageResult` is what one `HarvestPlan.run_page` returns and `HarvestSummary`
+what one `HarvestPlan.run` did. `record_row` is the JSON object written for a record.
+
+Values only: nothing here reads the state or sends a request.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from politeharvest.oai._pager import OaiCursor, OaiPage, OaiRecord
+
+from ._planning import Window, listing_key
+
+__all__ = ["NEW", "HarvestSummary", "Lane", "PageResult", "PlanCursor", "record_row"]
+
+#: A lane's cursor before its listing's first page: start a new listing (incremental).
+NEW = "new"
+
+
+def record_row(record: OaiRecord, *, endpoint: str, metadata_prefix: str) -> dict[str, Any]:
+    """The JSON object written for a record: header, oai_dc metadata, XML for other formats."""
+    row: dict[str, Any] = {
+        "identifier": record.identifier,
+        "datestamp": record.datestamp,
+        "deleted": record.deleted,
+        "sets": list(record.set_specs),
+        "endpoint": endpoint,
+        "metadata_prefix": metadata_prefix,
+        "metadata": {k: list(v) for k, v in record.metadata.items()},
+    }
+    if not record.deleted and not record.metadata:
+        row["xml"] = record.raw_xml.decode("utf-8", "replace")
+    if record.damaged:
+        row["damaged"] = record.damaged  # "xml" holds the bytes as the repository sent them
+    return row
+
+
+@attrs.frozen
+class Lane:
+    """One set (or the whole repository) of the harvest, with the windows it still lists.
+
+    Attributes:
+        key: the lane key (endpoint, prefix, set).
+        set_spec: the set, or None for the whole repository.
+        cursor: the current listing's next page (OaiCursor JSON); NEW before its first
+            page; None when the lane is done.
+        window: the current listing's window.
+        queue: windows to list after the current one (the other gaps of an incremental
+            harvest).
+        listing_key: what the current listing is resumed by (its lane and exact window),
+            computed once from `key` and `window` (not serialized).
+    """
+
+    key: str
+    set_spec: str | None
+    cursor: str | None
+    window: Window = attrs.field(factory=Window)
+    queue: tuple[Window, ...] = ()
+    listing_key: str = attrs.field(init=False)
+
+    @listing_key.default
+    def _listing_key(self) -> str:
+        return listing_key(self.key, self.window)
+
+    @property
+    def oai_cursor(self) -> OaiCursor | None:
+        """The listing's next page as an `OaiCursor`; None before its first page (NEW).
+
+        Raises:
+            ValueError: the lane is done (it has no next page).
+        """
+        if self.cursor == NEW:
+            return None
+        if self.cursor is None:
+            raise ValueError(f"lane {self.key} is done: it has no next page")
+        return OaiCursor.from_json(self.cursor)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form."""
+        return {
+            "key": self.key,
+            "set_spec": self.set_spec,
+            "cursor": self.cursor,
+            "window": attrs.asdict(self.window),
+            "queue": [attrs.asdict(w) for w in self.queue],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Lane:
+        """Rebuild from `to_dict`."""
+        return cls(
+            key=data["key"],
+            set_spec=data.get("set_spec"),
+            cursor=data.get("cursor"),
+            window=Window(**data.get("window", {})),
+            queue=tuple(Window(**w) for w in data.get("queue", ())),
+        )
+
+
+@attrs.frozen
+class PlanCursor:
+    """A harvest's position, JSON round-trippable, for job queues.
+
+    Attributes:
+        run_id: the run (and job) this cursor belongs to.
+        job_started_at: wall-clock start of the job (its budget counts from here).
+        lanes: one per set, each with its next page (None when done).
+        turn: the lane whose page comes next (pages of several sets are taken in turn).
+        retry_files: the next page also retries files marked retry-later (once per run).
+    """
+
+    run_id: str
+    job_started_at: float
+    lanes: tuple[Lane, ...]
+    turn: int = 0
+    retry_files: bool = True
+
+    @property
+    def done(self) -> bool:
+        """True when every lane is complete."""
+        return all(lane.cursor is None for lane in self.lanes)
+
+    def to_json(self) -> str:
+        """Serialize for a job queue."""
+        data = {
+            "run_id": self.run_id,
+            "job_started_at": self.job_started_at,
+            "lanes": [lane.to_dict() for lane in self.lanes],
+            "turn": self.turn,
+            "retry_files": self.retry_files,
+        }
+        return json.dumps(data, sort_keys=True, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> PlanCursor:
+        """Rebuild from `to_json` output."""
+        data = json.loads(text)
+        return cls(
+            run_id=data["run_id"],
+            job_started_at=float(data["job_started_at"]),
+            lanes=tuple(Lane.from_dict(lane) for lane in data["lanes"]),
+            turn=int(data.get("turn", 0)),
+            retry_files=bool(data.get("retry_files", True)),
+        )
+
+
+@attrs.frozen
+class PageResult:
+    """The outcome of one `run_page` call.
+
+    Attributes:
+        records: the records delivered (duplicates already left out).
+        next_cursor: the cursor for the next job, or None when the harvest is complete.
+        deferred_until: when the page could not be fetched now: the moment to try again
+            (`next_cursor` is then the same position); None otherwise.
+        reason: why it was deferred.
+        page: the OaiPage fetched (None when deferred).
+        skipped: records left out as already delivered.
+        files: with full text, how many rows of the page had each file status
+            (``downloaded``, ``unchanged``, ``retry-later``, ...).
+    """
+
+    records: tuple[OaiRecord, ...]
+    next_cursor: PlanCursor | None
+    deferred_until: _dt.datetime | None = None
+    reason: str = ""
+    page: OaiPage | None = None
+    skipped: int = 0
+    files: Mapping[str, int] = attrs.field(factory=dict)
+
+
+@attrs.frozen
+class HarvestSummary:
+    """What a `run` did.
+
+    Attributes:
+        notes: what the caller should know beyond the counts: where earlier pages of
+            a resumed listing went, unfinished listings of other windows left as
+            they are, pages written after a crash and taken back.
+        files: with full text, how many files had each status.
+        robots_fetches: of the requests, robots.txt (and other well-known files) fetched.
+        refused: requests not sent (robots.txt, the policy, a stopped host, a reservation).
+    """
+
+    records: int
+    deleted: int
+    skipped: int
+    pages: int
+    requests: int
+    waits: int
+    wait_s: float
+    retries: int
+    duration_s: float
+    complete: bool
+    deferred_until: _dt.datetime | None = None
+    reason: str = ""
+    repairs: int = 0
+    stopped: bool = False
+    notes: tuple[str, ...] = ()
+    files: Mapping[str, int] = attrs.field(factory=dict)
+    robots_fetches: int = 0
+    refused: int = 0

@@ -1,0 +1,322 @@
+"""What a plan opens while it runs, and the one place that chooses a backend.
+
+`Resources` is the plan's mutable runtime (the plan itself is frozen configuration): it opens
+the state store, the sink, one session, pager and full-text step per run, and the pace store,
+each when first needed, and closes what it opened. `open_state` and `open_sink` turn the
+plan's arguments into a `StateStore` and a `Sink`: a Redis URL (`is_redis_url`, the only
+test of one) gives the fleet's stores, a path a SQLite or JSONL one.
+
+This is the only module of the plan that imports `fleet`; the full-text modules (bs4, pypdf)
+are imported here only when full text is asked for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal, Protocol
+from urllib.parse import parse_qsl, urlsplit
+
+import attrs
+
+from politeharvest._clock import Clock
+from politeharvest._files import FolderClaim, claim_folder
+from politeharvest._policy import Politeness
+from politeharvest.fleet import (
+    RedisPaceStore,
+    RedisStateStore,
+    RedisStreamSink,
+    is_redis_url,
+)
+from politeharvest.net._pacing import MemoryPaceStore, PaceStore, SQLitePaceStore
+from politeharvest.net._robots import SharedRobots
+from politeharvest.net._session import PoliteSession, RequestEvent
+from politeharvest.oai._pager import OaiPager
+from politeharvest.store._sinks import CallbackSink, JsonlSink, Row, Sink, SQLiteSink
+from politeharvest.store._state import SQLiteStateStore, StateStore
+
+from ._lease import answered_before
+
+if TYPE_CHECKING:  # the full-text modules (bs4, pypdf) load only when full text is asked for
+    import requests  # noqa: TID251 (a type only: the session sends, not this module)
+
+    from politeharvest.fulltext._step import FullText, FullTextStep
+
+__all__ = [
+    "DEFAULT_STATE",
+    "Resources",
+    "Settings",
+    "SinkTarget",
+    "open_sink",
+    "open_state",
+    "sink_kind",
+    "sink_path",
+]
+
+DEFAULT_STATE = Path(".politeharvest") / "state.sqlite"
+
+#: What a plan's ``sink`` may be.
+SinkTarget = Sink | str | Path | Callable[[list[Row]], object]
+
+#: What a sink target names (`sink_kind`).
+SinkKind = Literal["stream", "sqlite", "jsonl", "stdout", "sink", "callback"]
+
+#: File suffixes that make a sink path a SQLite table rather than a JSONL file.
+_SQLITE_SUFFIXES = (".sqlite", ".sqlite3", ".db")
+
+
+def open_state(state: str | Path | StateStore) -> StateStore:
+    """A StateStore from a path, a Redis URL, or an instance (returned as is).
+
+    A path is a SQLite file (or ``":memory:"``); ``redis://host:6379/0`` is a
+    `RedisStateStore`, for fleets.
+    """
+    if is_redis_url(state):
+        return RedisStateStore(state)
+    if isinstance(state, (str, Path)):
+        return SQLiteStateStore(state)
+    return state
+
+
+def sink_kind(target: SinkTarget) -> SinkKind:
+    """What a sink target names (the one reading of a plan's ``sink``).
+
+    ``"stream"``: a Redis URL (``redis://...?stream=NAME``); ``"sqlite"``: a path ending
+    ``.sqlite``, ``.sqlite3`` or ``.db``; ``"stdout"``: ``"-"``; ``"jsonl"``: any other
+    path; ``"sink"``: a `Sink`; ``"callback"``: a callable receiving each page's rows.
+
+    Raises:
+        TypeError: `target` is none of these.
+    """
+    if is_redis_url(target):
+        return "stream"
+    if isinstance(target, (str, Path)):
+        if Path(str(target)).suffix.lower() in _SQLITE_SUFFIXES:
+            return "sqlite"
+        return "stdout" if str(target) == "-" else "jsonl"
+    if isinstance(target, Sink):
+        return "sink"
+    if callable(target):
+        return "callback"
+    raise TypeError(f"not a sink: {target!r}")
+
+
+def sink_path(target: SinkTarget | None) -> str | None:
+    """The JSONL file (resolved) that `target` appends to; None for any other sink."""
+    if isinstance(target, JsonlSink):
+        return target.path
+    if isinstance(target, (str, Path)) and sink_kind(target) == "jsonl":
+        return str(Path(str(target)).resolve())
+    return None
+
+
+def open_sink(target: SinkTarget, store: StateStore | None = None) -> Sink:
+    """Return a sink for `target` (see `sink_kind`).
+
+    A path gives JSONL (``.jsonl``, or ``"-"`` for stdout) or SQLite (``.sqlite``,
+    ``.db``); ``redis://...?stream=NAME`` gives the exactly-once stream beside a Redis
+    `store`; a callable gives a CallbackSink; a Sink is returned as is.
+
+    Raises:
+        ValueError: a Redis stream without a Redis state store.
+        TypeError: `target` is none of these.
+    """
+    kind = sink_kind(target)
+    if kind == "stream":
+        if not isinstance(store, RedisStateStore):
+            raise ValueError(
+                f"sink {target}: a Redis stream sink needs the state in the same Redis "
+                "(state='redis://...'), so that each page and its checkpoint commit together"
+            )
+        query = dict(parse_qsl(urlsplit(str(target)).query))
+        stream = query.get("stream", store.prefix + "records")
+        return RedisStreamSink(store, stream)
+    if isinstance(target, (str, Path)):  # "sqlite", "jsonl" or "stdout"
+        return SQLiteSink(target) if kind == "sqlite" else JsonlSink(target)
+    if isinstance(target, Sink):
+        return target
+    return CallbackSink(target)
+
+
+class Settings(Protocol):
+    """The configuration `Resources` reads (a `HarvestPlan`'s attributes)."""
+
+    @property
+    def endpoint(self) -> str: ...
+    @property
+    def metadata_prefix(self) -> str: ...
+    @property
+    def policy(self) -> Politeness: ...
+    @property
+    def state(self) -> str | Path | StateStore: ...
+    @property
+    def sink(self) -> SinkTarget | None: ...
+    @property
+    def fulltext(self) -> FullText | None: ...
+    @property
+    def lenient(self) -> bool: ...
+    @property
+    def max_inline_wait(self) -> float | None: ...
+    @property
+    def clock(self) -> Clock: ...
+    @property
+    def http(self) -> requests.Session | None: ...
+    @property
+    def pace_store(self) -> PaceStore | None: ...
+    @property
+    def on_event(self) -> tuple[Callable[[RequestEvent], None], ...]: ...
+
+
+@attrs.define
+class Resources:
+    """What a plan opens while it runs, each when first needed; `close` closes what it opened.
+
+    Attributes:
+        settings: the plan's configuration.
+    """
+
+    settings: Settings
+    _store: StateStore | None = None
+    _owns_store: bool = False
+    _pace_store: PaceStore | None = None
+    _sink: Sink | None = None
+    _owns_sink: bool = False
+    _sessions: dict[str, PoliteSession] = attrs.field(factory=dict)
+    _pagers: dict[str, OaiPager] = attrs.field(factory=dict)
+    _steps: dict[str, FullTextStep] = attrs.field(factory=dict)
+    _claim: FolderClaim | None = None
+
+    @property
+    def store(self) -> StateStore:
+        """The plan's StateStore (opened on first use)."""
+        if self._store is None:
+            self._store = open_state(self.settings.state)
+            self._owns_store = self._store is not self.settings.state
+        return self._store
+
+    def open_sink(self) -> Sink:
+        """The plan's sink (opened on first use; standard output when it has none)."""
+        if self._sink is None:
+            target = self.settings.sink if self.settings.sink is not None else "-"
+            stream = sink_kind(target) == "stream"
+            self._sink = open_sink(target, self.store if stream else None)
+            self._owns_sink = self._sink is not target  # close only what the plan opened
+        return self._sink
+
+    def close_sink(self) -> None:
+        """Close the sink if the plan opened it."""
+        if self._sink is not None and self._owns_sink:
+            self._sink.close()
+        self._sink = None
+
+    def close(self) -> None:
+        """Close the sink, the files folder's claim, the sessions and the state store."""
+        self.close_sink()
+        if self._claim is not None:
+            self._claim.release()
+            self._claim = None
+        for session in self._sessions.values():
+            session.close()
+        self._sessions.clear()
+        self._pagers.clear()
+        self._steps.clear()
+        store = self._store
+        if store is not None and self._owns_store and hasattr(store, "close"):
+            store.close()
+        self._store = None
+
+    def session(self, run_id: str, job_started_at: float) -> PoliteSession:
+        """The run's session (one per run: its budget and counters are the run's)."""
+        session = self._sessions.get(run_id)
+        if session is None:
+            settings = self.settings
+            kwargs: dict[str, Any] = {}
+            if settings.http is not None:
+                kwargs["http"] = settings.http
+            session = PoliteSession(
+                settings.policy,
+                clock=settings.clock,
+                pace_store=self.pacing(),
+                job_id=run_id,
+                job_started_at=job_started_at,
+                max_inline_wait=settings.max_inline_wait,
+                on_event=settings.on_event,
+                answered_before=lambda host: answered_before(self.store, host),
+                **kwargs,
+            )
+            if isinstance(self.store, RedisStateStore):
+                # a fleet reads each robots.txt once per cache lifetime, not once per task
+                session.robots.shared = SharedRobots(self.store, settings.clock)
+            self._sessions[run_id] = session
+        return session
+
+    def pacing(self) -> PaceStore:
+        """Where per-host pacing lives: given, the fleet's Redis, the state file, or memory."""
+        if self.settings.pace_store is not None:
+            return self.settings.pace_store
+        fleet = self.store if isinstance(self.store, RedisStateStore) else None
+        if self._pace_store is None and fleet is not None:
+            # pacing lives in the same Redis as the state
+            self._pace_store = RedisPaceStore(fleet.client, prefix=fleet.prefix[:-1])
+        if self._pace_store is None:
+            state = self.settings.state
+            if isinstance(state, (str, Path)) and str(state) != ":memory:":
+                self._pace_store = SQLitePaceStore(state)
+            else:
+                self._pace_store = MemoryPaceStore()
+        return self._pace_store
+
+    def pager(self, run_id: str, job_started_at: float) -> OaiPager:
+        """One pager per run (so Identify is asked once), on the run's session."""
+        pager = self._pagers.get(run_id)
+        if pager is None:
+            pager = OaiPager(
+                self.session(run_id, job_started_at),
+                self.settings.endpoint,
+                metadata_prefix=self.settings.metadata_prefix,
+                lenient=self.settings.lenient,
+                # the state leaves out what was delivered; the pager need not remember it
+                max_remembered=0,
+            )
+            self._pagers[run_id] = pager
+        return pager
+
+    def fulltext_step(self, run_id: str, job_started_at: float) -> FullTextStep | None:
+        """The run's full-text step; None when the plan asks for no full text."""
+        settings = self.settings.fulltext
+        if settings is None:
+            return None
+        step = self._steps.get(run_id)
+        if step is None:
+            from politeharvest.fulltext._step import FullTextStep
+
+            step = FullTextStep(self.session(run_id, job_started_at), settings, self.store)
+            self._steps[run_id] = step
+        return step
+
+    def claim_files(self, notes: list[str]) -> None:
+        """Hold the files folder for the run; remove what crashed runs left half-written."""
+        settings = self.settings
+        assert settings.fulltext is not None
+        if self._claim is not None:
+            return
+        claim = claim_folder(
+            settings.fulltext.directory,
+            now=settings.clock.now(),
+            stale_after=settings.policy.file_time_s + 60.0,
+        )
+        self._claim = claim
+        if claim.removed:
+            notes.append(
+                f"removed {len(claim.removed)} half-written temporary files that an interrupted "
+                f"run left in {claim.folder}"
+            )
+
+    def stats(self, run_id: str) -> dict[str, Any]:
+        """The run's session counters (all zero when it sent nothing)."""
+        session = self._sessions.get(run_id)
+        if session is None:
+            return dict.fromkeys(
+                ("requests", "waits", "wait_s", "retries", "robots_fetches", "refused"), 0
+            )
+        return attrs.asdict(session.stats)
