@@ -1,4 +1,4 @@
-"""Deduplication of harvested records: DOI first, then title similarity with guards.
+"""Deduplication of harvested records (core, streaming): DOI first, then title similarity.
 
 Streaming: records come one at a time (`Deduplicator.add`); each is compared only with the
 records that share one of its rarest title words or a DOI (blocking through an inverted index),

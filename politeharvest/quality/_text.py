@@ -8,13 +8,14 @@ the package.
 Stop words: `TITLE_STOP` for titles (deduplication), and `STOP`, those and the function
 words of running text, for the identity check, which reads the prose of a PDF.
 
-DOIs (``10.`` + a registrant code of 4 to 9 digits + ``/`` + a suffix, ISO 26324), found
-four ways, because callers read four kinds of text:
+DOIs (``10.`` + a registrant code of 4 to 9 digits + ``/`` + a suffix, the pattern Crossref
+advises), one prefix and suffix rule found four ways, because callers read four kinds of text:
 
-- `find_dois`: in record values (doi.org URLs, also percent-encoded and with HTML entities,
-  ``doi:`` forms, bare), anywhere in the value, lower case, once each;
-- `dois_in`: in running text (a PDF line), as whole tokens only (``x10.1234/y`` is no DOI),
-  trailing punctuation and an unbalanced closing bracket dropped, in the order found;
+- `find_dois` (pattern `DOI`): in record values (doi.org URLs, also percent-encoded and
+  with HTML entities, ``doi:`` forms, bare), anywhere in the value, lower case, once each;
+- `dois_in` (pattern `DOI_TOKEN`): in running text (a PDF line), as whole tokens only
+  (``x10.1234/y`` is no DOI), trailing punctuation and an unbalanced closing bracket
+  dropped, in the order found;
 - `DOI_VALUE`: a whole value that is one DOI (``doi:``, a doi.org URL or bare), its case
   kept, for building a doi.org link;
 - `DOI_IN_URL`: a DOI inside an address or a ``citation_doi`` meta tag, which ends at a
