@@ -1,18 +1,11 @@
-"""Normalisation (core, no I/O): clean text, dates, names and identifiers of harvested records.
+"""The record normaliser (core, no I/O): `normalize` and the cleaners it is made of.
 
-`normalize(row)` takes a row as ``harvest`` writes it (``identifier``, ``metadata`` of
-lists of strings) and returns a `NormalizedRecord`: every field cleaned, dates in
-ISO 8601 at the precision they were given, names split into family and given names
-with initials, DOIs found anywhere in identifiers and relations, ISSNs and ISBNs
-checked, languages as ISO 639 codes. The original row is always kept beside
-(`NormalizedRecord.raw`), and every change is listed (`fixes`).
-
-Text cleaning: HTML entities unescaped (``B&#246;hlen``), tags stripped, mojibake
-repaired with ftfy (``SjÃ¶strÃ¶m`` becomes ``Sjöström``), Unicode NFC, whitespace
-collapsed. ftfy is an optional dependency: ``pip install 'politeharvest[quality]'``.
-
-The folds (`fold`, `plain`) and the DOI finder (`find_dois`) it uses are in `._text`, shared
-with full text; deduplication is in `._dedupe`, enrichment in `._enrich` (docs/quality.md).
+Each cleaner is a pure function of a string or of a record's metadata (`clean_text`,
+`strip_markup`, `normalize_date`, `parse_name`, `valid_issn`, `valid_isbn`, `language_code`,
+`publication_date`, `version_of`, `deposit_stamps`); `normalize` applies them to a harvested
+row, keeps the row beside the result and lists every change. What each one accepts is told
+in the face (`politeharvest.quality`) and in docs/quality.md. The folds (`fold`, `plain`) and
+the DOI finder (`find_dois`) it uses are in `._text`, shared with full text.
 """
 
 from __future__ import annotations
