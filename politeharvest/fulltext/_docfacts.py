@@ -34,7 +34,9 @@ from typing import Literal
 
 import attrs
 
-from politeharvest.quality._folding import STOP, content_words, fold, keys
+from politeharvest.quality._text import DOI_TOKEN as _DOI
+from politeharvest.quality._text import STOP, content_words, dois_in, keys
+from politeharvest.quality._text import fold_all_scripts as fold
 
 from ._pdflayout import Layout, Line
 
@@ -42,7 +44,6 @@ __all__ = [
     "DocumentFacts",
     "Kind",
     "Version",
-    "dois_in",
     "facts_of",
     "kind_of_title",
     "layout_of_text",
@@ -51,7 +52,6 @@ __all__ = [
 Kind = Literal["article", "compilation", "notice", "supplement", "editorial", "form", "thesis"]
 Version = Literal["preprint", "submitted", "accepted", "published"]
 
-_DOI = re.compile(r"(?<![\w.])(10\.\d{4,9}/[^\s\"'<>]+)", re.IGNORECASE)
 _UNMAPPED = re.compile("[\ufffd\x00-\x08\x0b\x0c\x0e-\x1f\ue000-\uf8ff]")
 #: Characters read to tell readable text from garbled glyphs.
 _TRUST_SAMPLE = 8000
@@ -151,17 +151,6 @@ def _contains(words: Sequence[str], phrases: Iterable[tuple[str, ...]]) -> tuple
             if tuple(words[i : i + n]) == phrase:
                 return phrase
     return None
-
-
-def dois_in(text: str) -> list[str]:
-    """The DOIs in a text, whole tokens, lower case, trailing punctuation dropped."""
-    found = []
-    for match in _DOI.finditer(text):
-        doi = match.group(1).rstrip(".,;:)]}>").lower()
-        if doi.count("(") < doi.count(")"):
-            doi = doi[: doi.rfind(")")]
-        found.append(doi)
-    return found
 
 
 def kind_of_title(title: str) -> Kind | None:

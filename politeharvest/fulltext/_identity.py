@@ -30,14 +30,14 @@ from typing import Any, Literal
 
 import attrs
 
-from politeharvest.quality._folding import content_words, fold, keys
+from politeharvest.quality._text import content_words, dois_in, keys
+from politeharvest.quality._text import fold_all_scripts as fold
 
 from ._docfacts import (
     SPARSE,
     DocumentFacts,
     Kind,
     Version,
-    dois_in,
     facts_of,
     kind_of_title,
     layout_of_text,

@@ -46,6 +46,7 @@ from bs4 import BeautifulSoup, Tag
 
 from politeharvest.net._challenge import challenge_evidence
 from politeharvest.net._redirects import SIGN_IN_PATH
+from politeharvest.quality._text import DOI_IN_URL as _DOI_IN
 
 __all__ = [
     "RULES",
@@ -620,9 +621,6 @@ class PageFacts:
             if re.search(rf"(?<![0-9a-z]){re.escape(token)}(?![0-9a-z])", low):
                 return f"the article's id {token!r} from its address"
         return None
-
-
-_DOI_IN = re.compile(r"10\.\d{4,9}/[^\s\"'<>?#&]+", re.IGNORECASE)
 
 
 #: Words of generic file names (besides the download-button words).

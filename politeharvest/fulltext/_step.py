@@ -16,7 +16,6 @@ of workers.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
@@ -27,6 +26,7 @@ import attrs
 from politeharvest._files import atomic_write
 from politeharvest.net._session import PoliteSession
 from politeharvest.oai._pager import OaiRecord
+from politeharvest.quality._text import DOI_VALUE as _DOI
 from politeharvest.store._state import StateStore, UrlOutcome
 
 from ._identity import RecordHints
@@ -36,7 +36,6 @@ from ._resolver import LandingPageResolver, Resolution
 __all__ = ["FullText", "FullTextStep", "candidate_urls", "run_batch"]
 
 _UNREPORTED = "fulltext-retry-rows"
-_DOI = re.compile(r"^(?:doi:|https?://(?:dx\.)?doi\.org/)?(10\.\d{4,9}/\S+)$", re.IGNORECASE)
 
 
 @attrs.frozen(kw_only=True)

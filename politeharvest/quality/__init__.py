@@ -27,34 +27,24 @@ from ._normalize import (
     PartialDate,
     clean_text,
     deposit_stamps,
-    find_dois,
-    fold,
-    has_lost_characters,
     language_code,
     normalize,
     normalize_date,
     parse_name,
-    plain,
     publication_date,
     strip_markup,
     valid_isbn,
     valid_issn,
     version_of,
 )
+from ._text import find_dois, fold, has_lost_characters, plain
 
 if TYPE_CHECKING:  # loaded on first use (module __getattr__ below)
-    from ._dedupe import (
-        Cluster,
-        DedupIndex,
-        Deduplicator,
-        MemoryDedupIndex,
-        Merge,
-        SQLiteDedupIndex,
-        Work,
-        compare,
-        work_of,
-    )
+    from ._compare import compare
+    from ._dedup_index import DedupIndex, MemoryDedupIndex, SQLiteDedupIndex
+    from ._dedupe import Cluster, Deduplicator, Merge
     from ._enrich import CrossrefClient, Enrichment, OpenAlexClient, enrich
+    from ._work import Work, work_of
 
 __all__ = [
     "Cluster",
@@ -92,14 +82,14 @@ __all__ = [
 
 _LATER = {
     "Cluster": "_dedupe",
-    "DedupIndex": "_dedupe",
+    "DedupIndex": "_dedup_index",
     "Deduplicator": "_dedupe",
-    "MemoryDedupIndex": "_dedupe",
+    "MemoryDedupIndex": "_dedup_index",
     "Merge": "_dedupe",
-    "SQLiteDedupIndex": "_dedupe",
-    "Work": "_dedupe",
-    "compare": "_dedupe",
-    "work_of": "_dedupe",
+    "SQLiteDedupIndex": "_dedup_index",
+    "Work": "_work",
+    "compare": "_compare",
+    "work_of": "_work",
     "CrossrefClient": "_enrich",
     "Enrichment": "_enrich",
     "OpenAlexClient": "_enrich",

@@ -18,9 +18,11 @@ import attrs
 
 from politeharvest._files import atomic_write
 
-from ._dedupe import Cluster, Deduplicator, SQLiteDedupIndex, work_of
+from ._dedup_index import SQLiteDedupIndex
+from ._dedupe import Cluster, Deduplicator
 from ._enrich import Service, enrich
 from ._normalize import NormalizedRecord, normalize
+from ._work import work_of
 
 __all__ = ["CleanSummary", "clean_file", "clean_row"]
 

@@ -19,8 +19,9 @@ import attrs
 
 from politeharvest.exceptions import Deferred, FetchError, HarvestError
 
-from ._dedupe import Work, compare, work_of
+from ._compare import compare
 from ._normalize import strip_markup
+from ._work import Work, work_of
 
 __all__ = ["CrossrefClient", "Enrichment", "Found", "OpenAlexClient", "enrich"]
 

@@ -1,31 +1,24 @@
-"""Normalisation (core, no I/O): clean text, dates, names and identifiers of harvested records.
+"""The record normaliser (core, no I/O): `normalize` and the cleaners it is made of.
 
-`normalize(row)` takes a row as ``harvest`` writes it (``identifier``, ``metadata`` of
-lists of strings) and returns a `NormalizedRecord`: every field cleaned, dates in
-ISO 8601 at the precision they were given, names split into family and given names
-with initials, DOIs found anywhere in identifiers and relations, ISSNs and ISBNs
-checked, languages as ISO 639 codes. The original row is always kept beside
-(`NormalizedRecord.raw`), and every change is listed (`fixes`).
-
-Text cleaning: HTML entities unescaped (``B&#246;hlen``), tags stripped, mojibake
-repaired with ftfy (``SjÃ¶strÃ¶m`` becomes ``Sjöström``), Unicode NFC, whitespace
-collapsed. ftfy is an optional dependency: ``pip install 'politeharvest[quality]'``.
-
-Deduplication (`Deduplicator`, `compare`) and enrichment (`enrich` with `CrossrefClient` or
-`OpenAlexClient`) live here too; see docs/quality.md.
+Each cleaner is a pure function of a string or of a record's metadata (`clean_text`,
+`strip_markup`, `normalize_date`, `parse_name`, `valid_issn`, `valid_isbn`, `language_code`,
+`publication_date`, `version_of`, `deposit_stamps`); `normalize` applies them to a harvested
+row, keeps the row beside the result and lists every change. What each one accepts is told
+in the face (`politeharvest.quality`) and in docs/quality.md. The folds (`fold`, `plain`) and
+the DOI finder (`find_dois`) it uses are in `._text`, shared with full text.
 """
 
 from __future__ import annotations
 
-import functools
 import html
 import re
 import unicodedata
-import urllib.parse
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
 import attrs
+
+from ._text import find_dois, fold
 
 Precision = Literal["year", "month", "day"]
 
@@ -317,23 +310,9 @@ def parse_name(value: str) -> Name:
 
 # -- identifiers ---------------------------------------------------------------------------
 
-_DOI = re.compile(r"(10\.\d{4,9}/[^\s\"'<>]+)", re.IGNORECASE)
 # OpenAIRE's relation vocabulary: ``info:eu-repo/semantics/altIdentifier/doi/...`` is the
 # record's own DOI; ``.../reference/...``, ``.../dataset/...`` and the like name other works.
 _OTHER_WORK = re.compile(r"info:eu-repo/semantics/(?!altIdentifier/)[A-Za-z]+/", re.IGNORECASE)
-
-
-def find_dois(values: Iterable[str]) -> tuple[str, ...]:
-    """DOIs in URLs (doi.org, dx.doi.org, percent-encoded), ``doi:`` forms and bare, lower case."""
-    found: dict[str, None] = {}
-    for value in values:
-        text = html.unescape(value)
-        if "%2f" in text.lower():  # https://doi.org/10.1234%2Fabc
-            text = urllib.parse.unquote(text)
-        for match in _DOI.finditer(text):
-            doi = match.group(1).rstrip(".,;)]}").lower()
-            found[doi] = None
-    return tuple(found)
 
 
 def valid_issn(value: str) -> str | None:
@@ -403,57 +382,6 @@ def language_code(value: str) -> str | None:
         return _LANGUAGE_CODES[text]
     head = re.split(r"[-_]", text, maxsplit=1)[0]
     return _LANGUAGE_CODES.get(head)
-
-
-# -- folding for comparison ----------------------------------------------------------------
-
-# A "?" right before a letter stands for a character lost on the way (a copy encoded to a
-# narrower character set): "T?rkiye", "Y?lmaz". A question mark ends a word.
-_LOST = re.compile(r"\?+(?=[^\W\d_])")
-_MARKED = re.compile(r".[\u0300-\u036f]+")  # a letter with a combining mark left after NFKC
-_HYPHEN_BREAK = re.compile(r"(\w)-\s*\n\s*(\w)")
-_NOT_ALNUM = re.compile(r"[^0-9a-z]+")
-
-
-def fold(text: str) -> str:
-    """Text folded for comparison: lower case, no diacritics, ligatures and hyphen breaks undone.
-
-    Turkish dotted and dotless i fold to ``i`` in both cases (``İSTANBUL`` and ``ISPARTA``,
-    as written or lower-cased by a Turkish or another locale), German sharp s to ``ss``;
-    characters lost as ``?`` (``T?rkiye``) are dropped instead of splitting the word;
-    everything but letters and digits separates words.
-    """
-    return _fold(text)
-
-
-@functools.lru_cache(maxsize=1 << 16)  # names and headings repeat: fold each once
-def _fold(text: str) -> str:
-    if "\n" in text:
-        text = _HYPHEN_BREAK.sub(r"\1\2", text)  # hyph-\nenation
-    if "?" in text:
-        text = _LOST.sub("", text)
-    if not text.isascii():
-        text = unicodedata.normalize("NFKC", text)
-        text = text.replace("İ", "i").replace("ı", "i")  # noqa: RUF001
-        text = unicodedata.normalize("NFKD", text.lower().replace("ß", "ss"))
-        text = "".join(c for c in text if not unicodedata.combining(c))
-    return " ".join(_NOT_ALNUM.sub(" ", text.lower()).split())
-
-
-def plain(text: str) -> str:
-    """`fold` of ``text`` with every character outside ASCII dropped, and every lost one (``?``).
-
-    The form in which a damaged copy (``T?rkiye'de ?retmen``) and the intact one
-    (``Türkiye'de öğretmen``) agree: both give ``trkiye de retmen``.
-    """
-    text = _MARKED.sub("", unicodedata.normalize("NFKC", text))  # "i̇" of a lower-cased "İ" too
-    text = "".join(c for c in text if c.isascii() and c != "?")
-    return fold(text)
-
-
-def has_lost_characters(text: str) -> bool:
-    """Whether ``text`` shows characters lost as ``?`` (a ``?`` right before a letter)."""
-    return bool(_LOST.search(text))
 
 
 # -- which date, which version --------------------------------------------------------------

@@ -1,0 +1,301 @@
+"""The pair decision of deduplication (core): `compare` says why two works are one, or None.
+
+It returns why two records describe the same work, or nothing. In order:
+
+* the same DOI merges; two different DOIs never do, unless one record is a preprint or a copy
+  without a venue (its own repository DOI), and then only with the same title and authors;
+* a notice about another work ("Correction to: X") never merges with it;
+* another year never merges unless the records explain it (`_versions`): a preprint up to
+  three years before its publication, an article online first and its issue (or an accepted
+  manuscript) up to twelve months apart, one venue in consecutive years, or a copy without a
+  venue up to three years from the published version; then the titles must agree closely and
+  the authors agree;
+* generic headings ("Editorial", "Introduction", "Book reviews", "Editörden", "Vorwort"...),
+  titles of fewer than two content words, and short titles that one repository uses twice in
+  one year (columns such as "Trade Press News") merge only by DOI or when the citation
+  (volume, issue, pages) or the deposit timestamp shows one item;
+* titles whose numbers differ (part 1 and part 2, volume I and II) never merge, nor titles in
+  which each side has a content word the other lacks (one template, two subjects);
+* when both records name authors, at least one author must agree: family name alike (order,
+  initials and a one-letter typo in a long name do not matter) and first initials compatible;
+* a repository's own records are distinct works unless they share a DOI;
+* title evidence: 95 % alike (or cut at a length limit) with one corroboration (an author, or
+  the year for a long and specific title), 85 % alike with a shared author, or one title
+  contained in the other (25+ characters, 4+ words) with a shared author. Bracketed remarks
+  ("(panel session)") and parallel titles ("Editörden / From the Editor") are compared both
+  ways; a copy with characters lost as ``?`` is compared as it is, then in `plain` form.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Set as AbstractSet
+from typing import Any
+
+from ._work import Work
+
+__all__ = ["ONLINE_FIRST_MONTHS", "PREPRINT_YEARS", "compare"]
+
+_ROMAN = re.compile(r"^(?:i{1,3}|iv|v|vi{1,3}|ix|x)$")
+
+
+@functools.cache
+def _fuzz() -> Any:
+    try:
+        from rapidfuzz import fuzz
+    except ImportError as exc:  # pragma: no cover - the extra is installed with the tests
+        raise ImportError(
+            "politeharvest.quality deduplicates with rapidfuzz: "
+            "pip install 'politeharvest[quality]'"
+        ) from exc
+    return fuzz
+
+
+def _same_name(a: str, b: str, fuzz: Any) -> bool:
+    if a == b:
+        return True
+    if len(a) >= 4 and len(b) >= 4 and (a.startswith(b) or b.startswith(a)):
+        return True
+    return len(a) >= 5 and len(b) >= 5 and fuzz.ratio(a, b) >= 80
+
+
+def _same_person(a: Work, x: str, b: Work, y: str, fuzz: Any) -> bool:
+    if not _same_name(x, y, fuzz):
+        return False
+    first_a, first_b = a.initials.get(x), b.initials.get(y)
+    return not first_a or not first_b or bool(first_a & first_b)  # not Tomás and François Dupont
+
+
+def _shared_names(a: Work, b: Work, fuzz: Any) -> int:
+    """How many of ``a``'s authors appear in ``b`` (family name alike, first initials agree)."""
+    exact = sum(1 for x in a.surnames & b.surnames if _same_person(a, x, b, x, fuzz))
+    if exact:
+        return exact
+    return sum(1 for x in a.surnames if any(_same_person(a, x, b, y, fuzz) for y in b.surnames))
+
+
+def _cut_numbers_agree(a: Work, b: Work) -> bool:
+    """Whether a title cut short has only numbers the whole title has (its last may be cut)."""
+    short, long_ = sorted((a.title_key, b.title_key), key=len)
+    whole = {w for w in long_.split() if w.isdigit()}
+    mine = [w for w in short.split() if w.isdigit()]
+    if mine and short.split()[-1] == mine[-1] and any(n.startswith(mine[-1]) for n in whole):
+        mine = mine[:-1]  # "2005-20" cut from "2005-2018"
+    return set(mine) <= whole
+
+
+def _numbers(work: Work) -> frozenset[str]:
+    return frozenset(w for w in work.words if w.isdigit() or _ROMAN.match(w))
+
+
+def _unmatched(a: Work, b: Work, fuzz: Any) -> bool:
+    """Whether ``a`` has a content word with no counterpart in ``b`` (same, close or joined)."""
+    joined = " ".join(b.titles).replace(" ", "")
+    for word in a.words - b.words:
+        if len(word) < 4 or word in joined:
+            continue
+        if not any(fuzz.ratio(word, other) >= 80 for other in b.words):
+            return True
+    return False
+
+
+def _title_score(a: Work, b: Work, fuzz: Any) -> tuple[float, bool, int]:
+    """Best ratio over the two records' titles, whether one contains the other, and a cut.
+
+    The cut is the length of the shorter title when it is the start of the longer one and
+    ends inside one of its words (an aggregator that keeps a title's first N characters),
+    else 0. A shorter title that ends between words may be the main title without its
+    subtitle: that is containment, which needs an author.
+    """
+    best, contained, cut = 0.0, False, 0
+    for ta in a.titles:
+        for tb in b.titles:
+            ratio = float(fuzz.ratio(ta, tb))
+            best = max(best, ratio)
+            short, long_ = (ta, tb) if len(ta) <= len(tb) else (tb, ta)
+            if len(short) < 25 or len(short.split()) < 4:
+                continue
+            if ratio < 95 and fuzz.partial_ratio(short, long_) >= 95:
+                contained = True
+            # cut inside a word, with more of the title lost than a part number ("I", "II")
+            inside_word = len(short) + 5 <= len(long_) and long_[len(short)] != " "
+            if inside_word and fuzz.ratio(short, long_[: len(short)]) >= 95:
+                cut = max(cut, len(short))
+    return best, contained, cut
+
+
+def _specific(a: Work, b: Work) -> bool:
+    """Whether the titles are long and specific enough to stand without authors."""
+    return (
+        min(len(a.words), len(b.words)) >= _SPECIFIC_WORDS
+        and min(len(a.title_key), len(b.title_key)) >= _SPECIFIC_CHARS
+    )
+
+
+_SPECIFIC_WORDS = 4
+_SPECIFIC_CHARS = 30
+PREPRINT_YEARS = 3
+"""A preprint and its published version: at most this many years apart."""
+ONLINE_FIRST_MONTHS = 12
+"""An article online first and in its issue: at most this many months apart."""
+
+
+def _months(work: Work, *, last: bool) -> int:
+    year = work.year or 0
+    month = work.month or (12 if last else 1)
+    return year * 12 + month
+
+
+def _versions(a: Work, b: Work) -> str | None:
+    """Why two records of different years can be versions of one text, or None.
+
+    A preprint (or submitted version, working paper) and its published version, the
+    preprint first and at most `PREPRINT_YEARS` earlier; an accepted manuscript or an article
+    online first and its issue, at most `ONLINE_FIRST_MONTHS` apart by the months the dates
+    give; one venue in consecutive years (online first, then the issue); or a copy without
+    a venue (a preprint server, a later deposit) at most `PREPRINT_YEARS` from the published
+    version. Only a preprint explains a gap beside a conference paper: a conference paper and
+    a journal article of its title are two works.
+    """
+    if a.year is None or b.year is None or a.year == b.year:
+        return None
+    early, late = (a, b) if a.year < b.year else (b, a)
+    gap = late.year - early.year  # type: ignore[operator]
+    if early.version == "preprint" and late.version != "preprint" and gap <= PREPRINT_YEARS:
+        return f"preprint {early.year}, published {late.year}"
+    if early.conference or late.conference:
+        return None  # a conference paper and a journal article of its title: two works
+    if early.month is not None:
+        apart = _months(late, last=False) - _months(early, last=False)
+        if apart <= ONLINE_FIRST_MONTHS:
+            kind = "accepted" if early.version == "accepted" else "online first"
+            return f"{kind} {early.year}-{early.month:02d}, issue {late.year}"
+    if gap == 1 and early.venue and early.venue == late.venue:
+        return f"same venue, online first {early.year}, issue {late.year}"
+    if _copy(early, late) and gap <= PREPRINT_YEARS:
+        # a preprint or a later deposit, dated by itself, and the published version
+        copy, published = (late, early) if early.venue else (early, late)
+        return f"a copy without a venue dated {copy.year}, published {published.year}"
+    return None
+
+
+def _same_item(a: Work, b: Work) -> str | None:
+    """Why two records with a heading for a title ("Editorial") are one item, or None.
+
+    Only what identifies the item itself counts: the same citation (volume, issue, pages)
+    in one venue, or the same deposit timestamp (a record re-exported by an aggregator).
+    """
+    if a.endpoint == b.endpoint or not a.titles or not b.titles:
+        return None
+    if a.year is not None and b.year is not None and a.year != b.year:
+        return None
+    fuzz = _fuzz()
+    if max(fuzz.ratio(x, y) for x in a.titles for y in b.titles) < 90:
+        return None
+    if a.surnames and b.surnames and not _shared_names(a, b, fuzz):
+        return None
+    evidence = _one_item(a, b)
+    return f"same heading and {evidence}" if evidence else None
+
+
+def _one_item(a: Work, b: Work) -> str | None:
+    """What shows two records are one item: a citation in one venue, or a deposit timestamp."""
+    cited = a.citations & b.citations
+    if cited and a.venue and a.venue == b.venue:
+        return f"citation {min(cited)}"
+    stamps = a.stamps & b.stamps
+    return f"deposit {min(stamps)}" if stamps else None
+
+
+def compare(a: Work, b: Work, *, headings: AbstractSet[str] = frozenset()) -> str | None:
+    """Why ``a`` and ``b`` describe the same work, or None.
+
+    ``headings`` are title keys known to repeat within one repository (treated as generic).
+    """
+    if a.identifier == b.identifier and a.endpoint == b.endpoint:
+        return "same record"
+    versions = _versions(a, b)
+    strict = ""  # the evidence a merge against two DOIs needs, and says
+    if a.dois and b.dois:
+        common = a.dois & b.dois
+        if common:
+            return f"same DOI {min(common)}"
+        if versions and versions.startswith("preprint"):
+            strict = "two DOIs (a preprint's own and the article's)"
+        elif _copy(a, b):
+            strict = "two DOIs (a copy without a venue has its own)"
+        else:
+            return None  # two DOIs: two works
+    if a.notice != b.notice:
+        return None  # "Correction to: X" is not X
+    if a.year is not None and b.year is not None and a.year != b.year and not versions:
+        return None  # another year and nothing to explain it: another work
+    if a.generic or b.generic or a.title_key in headings or b.title_key in headings:
+        if strict:
+            return None  # a heading against two DOIs: nothing can outweigh them
+        decide = _same_item
+    else:
+        decide = functools.partial(_by_title, versions=versions, strict=strict)
+    found = decide(a, b)
+    if found is None and (a.lossy or b.lossy):  # T?rkiye: compare what both copies kept
+        found = decide(a.plain_view(), b.plain_view())
+        return f"{found}, read without the characters lost as ?" if found else None
+    return found
+
+
+def _copy(a: Work, b: Work) -> bool:
+    """Whether one record names a venue and the other, not a thesis or a conference, none.
+
+    The one without is a copy (a preprint server, a later deposit such as Zenodo's) that may
+    carry its own date and its own DOI.
+    """
+    kinds = a.thesis or b.thesis or a.conference or b.conference
+    return bool(a.venue) != bool(b.venue) and not kinds
+
+
+def _by_title(a: Work, b: Work, versions: str | None, strict: str = "") -> str | None:
+    """The title, author and year evidence of `compare` (DOIs and headings already ruled)."""
+    short = min(len(a.words), len(b.words))
+    if len(a.words & b.words) < 0.5 * short:
+        return None
+    numbers = _numbers(a) != _numbers(b) and _numbers(a) and _numbers(b)
+    fuzz = _fuzz()
+    if _unmatched(a, b, fuzz) and _unmatched(b, a, fuzz):
+        return None  # each title has a word the other lacks: another subject
+    ratio, contained, cut = _title_score(a, b, fuzz)
+    if numbers and not (cut and _cut_numbers_agree(a, b)):
+        return None  # part 1 and part 2, volume I and II
+    if ratio < 85 and not contained and not cut:
+        return None
+    both = bool(a.surnames and b.surnames)
+    shared = _shared_names(a, b, fuzz) if both else 0
+    if both and not shared:
+        return None
+    if a.endpoint == b.endpoint:
+        return None  # a repository's own records are distinct works unless a DOI says otherwise
+    same_year = a.year is not None and a.year == b.year
+    year = f", same year {a.year}" if same_year else ""
+    authors = f", {shared} shared author{'s' if shared > 1 else ''}" if shared else ""
+    title = f"title cut at {cut} characters" if cut and ratio < 95 else f"title {ratio:.0f}% alike"
+    fewer = min(len(a.surnames), len(b.surnames))
+    if strict:  # against two DOIs: the same title and the same authors
+        if (ratio >= 95 or cut) and both and shared >= max(1, (fewer + 1) // 2):
+            return f"{title}{authors}{year}, {versions or strict}"
+        return None
+    if versions:  # versions of one text: close titles, and the authors agree
+        agree = shared >= max(1, (fewer + 1) // 2) if both else _specific(a, b)
+        if (ratio >= 95 or cut) and agree:
+            return f"{title}{authors}, {versions}"
+        if contained and fewer >= 2 and shared == fewer:  # a subtitle added, all authors kept
+            return f"one title contains the other{authors}, {versions}"
+        return None
+    if (ratio >= 95 or cut) and (shared or (same_year and _specific(a, b))):
+        return f"{title}{authors}{year}"
+    if (ratio >= 95 or cut) and (evidence := _one_item(a, b)):  # a short title, no authors
+        return f"{title}{authors}{year}, same {evidence}"
+    if ratio >= 85 and shared:
+        return f"title {ratio:.0f}% alike{authors}{year}"
+    if contained and shared:
+        return f"one title contains the other{authors}{year}"
+    return None

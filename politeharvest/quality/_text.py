@@ -1,0 +1,340 @@
+r"""The text decisions quality and full text share (core): stop words, DOIs, folding.
+
+Both areas read the same kinds of text (record titles, names, identifiers; the lines of a
+PDF) and must decide alike what a stop word is, where a DOI stands and when two texts say
+the same words. Full text imports these helpers from here; this module imports nothing of
+the package.
+
+Stop words: `TITLE_STOP` for titles (deduplication), and `STOP`, those and the function
+words of running text, for the identity check, which reads the prose of a PDF.
+
+DOIs (``10.`` + a registrant code of 4 to 9 digits + ``/`` + a suffix, the pattern Crossref
+advises), one prefix and suffix rule found four ways, because callers read four kinds of text:
+
+- `find_dois` (pattern `DOI`): in record values (doi.org URLs, also percent-encoded and
+  with HTML entities, ``doi:`` forms, bare), anywhere in the value, lower case, once each;
+- `dois_in` (pattern `DOI_TOKEN`): in running text (a PDF line), as whole tokens only
+  (``x10.1234/y`` is no DOI), trailing punctuation and an unbalanced closing bracket
+  dropped, in the order found;
+- `DOI_VALUE`: a whole value that is one DOI (``doi:``, a doi.org URL or bare), its case
+  kept, for building a doi.org link;
+- `DOI_IN_URL`: a DOI inside an address or a ``citation_doi`` meta tag, which ends at a
+  query or fragment separator (``?``, ``#``, ``&``).
+
+Folding, two on purpose:
+
+- `fold` (and `plain`) is the record fold of deduplication and normalisation: diacritics
+  dropped, then only ASCII letters and digits kept, characters lost as ``?`` dropped;
+  titles in other scripts fold to nothing, and deduplication's decisions and figures are
+  measured on exactly that;
+- `fold_all_scripts` is the document fold of the identity check: letters of every script
+  are kept (Japanese, Chinese, Korean, Cyrillic, Greek, Arabic titles stay comparable),
+  diacritics dropped only from Latin, Greek and Cyrillic letters. `keys` goes further, for
+  deciding whether two texts say the same words: it repairs text decoded with the wrong
+  code page (UTF-8 read as cp1252 "Ã¼", Turkish cp1254 read as cp1252 "Doðan"), writes
+  LaTeX and Greek letters as their names ($\alpha$ and the letter are alpha), and treats
+  the German transliterations alike (ü/ue, ö/oe, ä/ae). Scripts without spaces between
+  words (Chinese, Japanese) are compared by character pairs.
+"""
+
+# Greek letters, accents and scripts on purpose.
+# ruff: noqa: RUF001, RUF003
+from __future__ import annotations
+
+import functools
+import html
+import re
+import unicodedata
+import urllib.parse
+from collections.abc import Iterable
+
+__all__ = [
+    "DOI",
+    "DOI_IN_URL",
+    "DOI_TOKEN",
+    "DOI_VALUE",
+    "STOP",
+    "TITLE_STOP",
+    "content_words",
+    "dois_in",
+    "find_dois",
+    "fold",
+    "fold_all_scripts",
+    "has_lost_characters",
+    "keys",
+    "latex_to_text",
+    "plain",
+    "repair_mojibake",
+]
+
+# -- stop words ----------------------------------------------------------------------------
+
+#: Stop words of titles in the record languages seen most, folded (``icin``): they never
+#: corroborate a title. Deduplication drops these.
+TITLE_STOP = frozenset(
+    (
+        *("a", "an", "and", "are", "as", "at", "by", "for", "from", "in", "into", "is", "its"),
+        *("of", "on", "the", "their", "to", "with", "based", "using", "via"),  # English
+        *("ve", "ile", "bir", "de", "icin"),  # Turkish
+        *("und", "der", "die", "das", "des", "ein", "eine", "von", "zum", "zur", "im"),  # German
+        *("le", "la", "les", "du", "un", "une", "et", "en", "pour", "sur"),  # French
+    )
+)
+#: `TITLE_STOP` and the function words of running text (English "be", "has", "it", "or",
+#: "that"; more Turkish, German and French ones; Spanish, Portuguese, Italian): the identity
+#: check reads the prose of a PDF, in more languages than the records' titles, and a line
+#: that has these is prose. Deduplication keeps to `TITLE_STOP`: with these words dropped
+#: from titles too, it merges other pairs (five more of the DBLP-Scholar benchmark).
+STOP = TITLE_STOP | frozenset(
+    (
+        *("be", "has", "it", "or", "that"),
+        *("bu", "da", "olarak"),
+        *("den", "dem", "mit", "zu", "fur", "auf"),
+        *("par",),
+        *("el", "los", "las", "del", "y", "para", "por", "con"),  # Spanish
+        *("o", "os", "do", "dos", "um", "uma", "e", "em"),  # Portuguese
+        *("al", "il", "di", "che", "per"),  # Italian
+    )
+)
+
+# -- DOIs ----------------------------------------------------------------------------------
+
+_PREFIX = r"10\.\d{4,9}/"
+#: A suffix runs to white space, a quote or an angle bracket (the end of an HTML attribute).
+_SUFFIX = r"[^\s\"'<>]+"
+#: A DOI anywhere in a value (``https://doi.org/10.1234/x``, ``doi:10.1234/x``).
+DOI = re.compile(rf"({_PREFIX}{_SUFFIX})", re.IGNORECASE)
+#: A DOI as a whole token: not inside a word or a number (``110.1234/x``, ``a10.1234/x``).
+DOI_TOKEN = re.compile(rf"(?<![\w.])({_PREFIX}{_SUFFIX})", re.IGNORECASE)
+#: A value that is one DOI: bare, ``doi:`` or a doi.org URL; group 1 is the DOI as written.
+DOI_VALUE = re.compile(rf"^(?:doi:|https?://(?:dx\.)?doi\.org/)?({_PREFIX}\S+)$", re.IGNORECASE)
+#: A DOI in an address or a meta tag: a query or a fragment ends it.
+DOI_IN_URL = re.compile(rf"{_PREFIX}[^\s\"'<>?#&]+", re.IGNORECASE)
+
+
+def find_dois(values: Iterable[str]) -> tuple[str, ...]:
+    """DOIs in URLs (doi.org, dx.doi.org, percent-encoded), ``doi:`` forms and bare, lower case."""
+    found: dict[str, None] = {}
+    for value in values:
+        text = html.unescape(value)
+        if "%2f" in text.lower():  # https://doi.org/10.1234%2Fabc
+            text = urllib.parse.unquote(text)
+        for match in DOI.finditer(text):
+            doi = match.group(1).rstrip(".,;)]}").lower()
+            found[doi] = None
+    return tuple(found)
+
+
+def dois_in(text: str) -> list[str]:
+    """The DOIs in a text, whole tokens, lower case, trailing punctuation dropped."""
+    found = []
+    for match in DOI_TOKEN.finditer(text):
+        doi = match.group(1).rstrip(".,;:)]}>").lower()
+        if doi.count("(") < doi.count(")"):
+            doi = doi[: doi.rfind(")")]
+        found.append(doi)
+    return found
+
+
+# -- the record fold -----------------------------------------------------------------------
+
+# A "?" right before a letter stands for a character lost on the way (a copy encoded to a
+# narrower character set): "T?rkiye", "Y?lmaz". A question mark ends a word.
+_LOST = re.compile(r"\?+(?=[^\W\d_])")
+_MARKED = re.compile(r".[\u0300-\u036f]+")  # a letter with a combining mark left after NFKC
+_HYPHEN_BREAK = re.compile(r"(\w)-\s*\n\s*(\w)")
+_NOT_ALNUM = re.compile(r"[^0-9a-z]+")
+
+
+def fold(text: str) -> str:
+    """Text folded for comparison: lower case, no diacritics, ligatures and hyphen breaks undone.
+
+    Turkish dotted and dotless i fold to ``i`` in both cases (``İSTANBUL`` and ``ISPARTA``,
+    as written or lower-cased by a Turkish or another locale), German sharp s to ``ss``;
+    characters lost as ``?`` (``T?rkiye``) are dropped instead of splitting the word;
+    everything but letters and digits separates words.
+    """
+    return _fold(text)
+
+
+@functools.lru_cache(maxsize=1 << 16)  # names and headings repeat: fold each once
+def _fold(text: str) -> str:
+    if "\n" in text:
+        text = _HYPHEN_BREAK.sub(r"\1\2", text)  # hyph-\nenation
+    if "?" in text:
+        text = _LOST.sub("", text)
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text)
+        text = text.replace("İ", "i").replace("ı", "i")
+        text = unicodedata.normalize("NFKD", text.lower().replace("ß", "ss"))
+        text = "".join(c for c in text if not unicodedata.combining(c))
+    return " ".join(_NOT_ALNUM.sub(" ", text.lower()).split())
+
+
+def plain(text: str) -> str:
+    """`fold` of ``text`` with every character outside ASCII dropped, and every lost one (``?``).
+
+    The form in which a damaged copy (``T?rkiye'de ?retmen``) and the intact one
+    (``Türkiye'de öğretmen``) agree: both give ``trkiye de retmen``.
+    """
+    text = _MARKED.sub("", unicodedata.normalize("NFKC", text))  # "i̇" of a lower-cased "İ" too
+    text = "".join(c for c in text if c.isascii() and c != "?")
+    return fold(text)
+
+
+def has_lost_characters(text: str) -> bool:
+    """Whether ``text`` shows characters lost as ``?`` (a ``?`` right before a letter)."""
+    return bool(_LOST.search(text))
+
+
+# -- the document fold and comparison keys -------------------------------------------------
+
+_GREEK = {
+    "α": "alpha",
+    "β": "beta",
+    "γ": "gamma",
+    "δ": "delta",
+    "ε": "epsilon",
+    "ϵ": "epsilon",
+    "ζ": "zeta",
+    "η": "eta",
+    "θ": "theta",
+    "ϑ": "theta",
+    "ι": "iota",
+    "κ": "kappa",
+    "λ": "lambda",
+    "μ": "mu",
+    "µ": "mu",
+    "ν": "nu",
+    "ξ": "xi",
+    "π": "pi",
+    "ρ": "rho",
+    "σ": "sigma",
+    "ς": "sigma",
+    "τ": "tau",
+    "υ": "upsilon",
+    "φ": "phi",
+    "ϕ": "phi",
+    "χ": "chi",
+    "ψ": "psi",
+    "ω": "omega",
+}
+_GREEK_NAMES = "|".join(sorted(set(_GREEK.values()), key=len, reverse=True))
+_LATEX_GREEK = re.compile(rf"\\(?:var)?({_GREEK_NAMES})\b", re.IGNORECASE)
+_LATEX_COMMAND = re.compile(r"\\[a-zA-Z]+\*?\s*")
+#: Turkish letters that cp1254 puts where cp1252 has Icelandic ones ("Doðan" is "Doğan").
+_CP1254_AS_CP1252 = str.maketrans("ðÐþÞýÝ", "ğĞşŞıİ")
+_UTF8_AS_CP1252 = re.compile("[ÃÄÅÂ][\u0080-\u00bf\u0152-\u02dc\u2013-\u203a]")
+_LATIN_MARKS = re.compile(
+    "(?<=[\u0000-\u052f])[\u0300-\u036f\u0483-\u0489]+|[\u0591-\u05c7\u064b-\u065f\u0670\u0640]"
+)
+_RTL = re.compile("[\u0590-\u08ff]")
+#: Accents that TeX sets as glyphs of their own next to the letter ("difra¸c˜ao", "P´os").
+_SPACING_ACCENT = re.compile(
+    "(?<=[^\\W\\d_])[\u00b4\u00b8\u02dc\u00a8\u02c6\u02c7\u02d8\u02d9\u02da\u02dd\u02db`]|[\u00b4\u00b8\u02dc\u00a8\u02c6\u02c7\u02d8\u02d9\u02da\u02dd\u02db`](?=[^\\W\\d_])"
+)
+#: Scripts written without spaces between words: compared by pairs of characters.
+_UNSPACED = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u0e00-\u0e7f]")
+
+
+def fold_all_scripts(text: str) -> str:
+    """Text folded for comparison: lower case, no diacritics, ligatures and hyphen breaks undone.
+
+    Letters of every script are kept; only Latin, Greek and Cyrillic letters lose their
+    diacritics.
+    """
+    return _fold_scripts_short(text) if len(text) <= _CACHED else _fold_scripts(text)
+
+
+#: Texts up to this long (lines, titles, names) are folded once and remembered.
+_CACHED = 400
+
+
+@functools.lru_cache(maxsize=8192)
+def _fold_scripts_short(text: str) -> str:
+    return _fold_scripts(text)
+
+
+def _fold_scripts(text: str) -> str:
+    if text.isascii():
+        text = _HYPHEN_BREAK.sub(r"\1\2", text).lower()
+        return " ".join(re.sub(r"[\W_]+", " ", text).split())
+    text = unicodedata.normalize("NFKC", text)
+    text = _HYPHEN_BREAK.sub(r"\1\2", text)  # hyph-\nenation
+    text = text.replace("İ", "i").replace("I", "i").replace("ı", "i")  # Turkish i
+    text = text.lower().replace("ß", "ss")
+    decomposed = unicodedata.normalize("NFKD", text)
+    # diacritics of Latin, Greek and Cyrillic letters go; other scripts keep their marks
+    text = unicodedata.normalize("NFC", _LATIN_MARKS.sub("", decomposed))
+    return " ".join(re.sub(r"[\W_]+", " ", text).split())
+
+
+def repair_mojibake(text: str) -> str:
+    """Undo the two code-page mistakes common in PDFs and records.
+
+    UTF-8 bytes read as cp1252 ("Ã¼ber" is "über") are re-decoded word by word where that
+    works; Turkish text written in cp1254 and read as cp1252 ("Doðan", "Þahin") gets its
+    letters back. Other text is returned as it is.
+    """
+    if _UTF8_AS_CP1252.search(text):
+        words = []
+        for word in text.split(" "):
+            try:
+                words.append(word.encode("cp1252").decode("utf-8"))
+            except UnicodeError:
+                words.append(word)
+        text = " ".join(words)
+    return text.translate(_CP1254_AS_CP1252)
+
+
+def latex_to_text(text: str) -> str:
+    r"""LaTeX in a title as plain words: ``$\alpha$-synuclein`` is ``alpha-synuclein``."""
+    if "\\" not in text and "$" not in text:
+        return text
+    text = _LATEX_GREEK.sub(lambda m: m.group(1).lower(), text)
+    text = _LATEX_COMMAND.sub("", text)
+    return re.sub(r"[${}^_]", "", text)
+
+
+def keys(text: str) -> list[str]:
+    """The comparison keys of a text: its folded words, with the repairs of the module doc.
+
+    Words of scripts without spaces are cut into overlapping pairs of characters.
+    """
+    return list(_keys_short(text) if len(text) <= _CACHED else _keys(text))
+
+
+@functools.lru_cache(maxsize=8192)
+def _keys_short(text: str) -> tuple[str, ...]:
+    return _keys(text)
+
+
+def _keys(text: str) -> tuple[str, ...]:
+    text = _SPACING_ACCENT.sub("", latex_to_text(repair_mojibake(text)))
+    text = "".join(_GREEK.get(c, c) for c in unicodedata.normalize("NFKC", text).lower())
+    out: list[str] = []
+    for word in fold_all_scripts(text).split():
+        if _UNSPACED.search(word):
+            out.extend(_pairs(word))
+            continue
+        if _RTL.search(word):
+            # right-to-left words come out of some PDFs reversed: one form for both
+            out.append(min(word, word[::-1]))
+            continue
+        out.append(word.replace("ae", "a").replace("oe", "o").replace("ue", "u"))
+    return tuple(out)
+
+
+def _pairs(word: str) -> list[str]:
+    if len(word) < 2:
+        return [word]
+    return [word[i : i + 2] for i in range(len(word) - 1)]
+
+
+def content_words(text: str) -> list[str]:
+    """The keys that carry meaning: no stop words, at least three letters (or a script pair)."""
+    return [
+        k
+        for k in keys(text)
+        if k not in STOP and (len(k) >= 3 or (len(k) == 2 and bool(_UNSPACED.search(k))))
+    ]

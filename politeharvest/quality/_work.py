@@ -1,0 +1,266 @@
+"""What deduplication reads from a record (core): `Work` and `work_of`.
+
+`work_of` turns a record (a harvested row or a `NormalizedRecord`) into the values the pair
+decision (`._compare`) and the index (`._dedup_index`) read: folded titles and their content
+words (stop words of `TITLE_STOP` dropped), family names with first initials, year and month,
+DOIs, version, venue, citation numbers, deposit timestamps, and what kind of item it is (a
+heading such as "Editorial", a notice about another work, a thesis, a conference paper).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import attrs
+
+from ._normalize import NormalizedRecord, deposit_stamps, normalize, valid_issn
+from ._text import TITLE_STOP, fold, has_lost_characters, plain
+
+__all__ = ["Work", "work_of"]
+
+# Headings that appear in every issue of a journal: never merged on their title alone.
+_GENERIC = re.compile(
+    r"^(?:guest )?(?:editor s |editors |editorial |the editor s )?"
+    r"(?:notes?|message|introduction|preface|foreword|editorial|comments?|board|"
+    r"book reviews?|book review column|reviews?|errat(?:um|a)|corrigend(?:um|a)|addend(?:um|a)|"
+    r"index|contents|table of contents|in memoriam|obituary|letters?|"
+    r"letter from the editor|from the editor|chair s message|news|announcements?|"
+    r"call for papers|reminiscences on influential papers|acknowledg(?:e)?ments?|reviewers|"
+    r"giris|onsoz|editorden|sunus|kitap incelemesi|vorwort|einleitung|editorial|rezensionen?|"
+    r"buchbesprechungen?|avant propos|preface|introduction|comptes rendus|editorial|"
+    r"presentation|liminaire|resume|abstracts?)$"
+)
+_NUMBERS = re.compile(r"\b(?:vol(?:ume)?|issue|no|nr|sayi|cilt|heft|part|\d+)\b")
+_SUBTITLE = re.compile(r"\s*[:.?!]\s+|\s+[-\u2013\u2014]\s+|\s*[(\[]")
+_BRACKETS = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+_YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)\b")
+_PARALLEL = re.compile(r"\s+[/=]\s+")  # ISBD: title = parallel title / statement
+_VENUE_END = re.compile(r"[;,(]|\d")  # Journal; Cilt 14 ..., Journal, 14(2), 3-4
+# A notice about another work: "Correction to: <its title>", "Erratum to <its title>".
+_NOTICE = re.compile(
+    r"^(?:(erratum|errata|corrigendum|retraction|addendum|expression of concern|duzeltme|"
+    r"berichtigung|rectificatif|fe de erratas)\b|"
+    r"(correction|reply|response|comments?|rejoinder|discussion) (?:to|on)\b)"
+)
+_CONFERENCE = re.compile(r"\b(?:conference\w*|proceedings|workshop|kongre|sempozyum|bildiri)\b")
+_THESIS = re.compile(r"\b(?:\w*thesis|dissertation|tez|doktora|yuksek lisans|dissertationen)\b")
+
+
+@attrs.frozen
+class Work:
+    """What deduplication reads from a record (see `work_of`).
+
+    Attributes:
+        identifier: the record's identifier; endpoint: its repository.
+        titles: titles folded (lower case, no diacritics or punctuation).
+        words: content words of all titles.
+        surnames: the creators' family names, folded (last word of each).
+        year: the publication year (`publication_date`), if any.
+        dois: DOIs, lower case.
+        generic: a heading such as "Editorial" (never merged on its title).
+        head_words: content words of the main title (before a subtitle), for blocking.
+        initials: per family name, the first initials of the given names written with it.
+        month: the publication month, when the date gives one.
+        version: ``"preprint"``, ``"accepted"`` or ``""`` (`version_of`).
+        lossy: the record shows characters lost as ``?`` (``T?rkiye``).
+        plain_titles, plain_surnames, plain_initials: the same read through `plain` (ASCII
+            letters only), the form in which a lossy copy and the intact one agree.
+        venue: where it was published (``source``), folded, without numbers.
+        citations: the numbers of its citations (volume, issue, pages), one string each.
+        stamps: its deposit timestamps (`deposit_stamps`): a copy re-exported keeps them.
+        notice: ``"correction"``, ``"erratum"``, ``"reply"``...: a notice about another work.
+        thesis: its type says it is a thesis; conference: a conference paper.
+    """
+
+    identifier: str
+    endpoint: str
+    titles: tuple[str, ...]
+    words: frozenset[str]
+    surnames: frozenset[str]
+    year: int | None
+    dois: frozenset[str]
+    generic: bool
+    head_words: frozenset[str] = frozenset()
+    initials: Mapping[str, frozenset[str]] = attrs.field(factory=dict)
+    month: int | None = None
+    version: str = ""
+    lossy: bool = False
+    plain_titles: tuple[str, ...] = ()
+    plain_surnames: frozenset[str] = frozenset()
+    plain_initials: Mapping[str, frozenset[str]] = attrs.field(factory=dict)
+    venue: str = ""
+    citations: frozenset[str] = frozenset()
+    stamps: frozenset[str] = frozenset()
+    notice: str = ""
+    thesis: bool = False
+    conference: bool = False
+
+    @property
+    def title_key(self) -> str:
+        return self.titles[0] if self.titles else ""
+
+    @property
+    def keys(self) -> frozenset[str]:
+        """The words it is indexed under: its content words and their `plain` forms."""
+        return self.words | _words(self.plain_titles)
+
+    def plain_view(self) -> Work:
+        """This work as its `plain` forms (compared so when either side is lossy)."""
+        titles = self.plain_titles or self.titles
+        return attrs.evolve(
+            self,
+            titles=titles,
+            words=_words(titles),
+            surnames=self.plain_surnames,
+            initials=self.plain_initials,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "identifier": self.identifier,
+            "endpoint": self.endpoint,
+            "titles": list(self.titles),
+            "surnames": sorted(self.surnames),
+            "year": self.year,
+            "dois": sorted(self.dois),
+            "generic": self.generic,
+            "head_words": sorted(self.head_words),
+            "initials": {k: sorted(v) for k, v in self.initials.items()},
+            "month": self.month,
+            "version": self.version,
+            "lossy": self.lossy,
+            "plain_titles": list(self.plain_titles),
+            "plain_surnames": sorted(self.plain_surnames),
+            "plain_initials": {k: sorted(v) for k, v in self.plain_initials.items()},
+            "venue": self.venue,
+            "citations": sorted(self.citations),
+            "stamps": sorted(self.stamps),
+            "notice": self.notice,
+            "thesis": self.thesis,
+            "conference": self.conference,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Work:
+        titles = tuple(data["titles"])
+        return cls(
+            identifier=data["identifier"],
+            endpoint=data["endpoint"],
+            titles=titles,
+            words=_words(titles),
+            surnames=frozenset(data["surnames"]),
+            year=data["year"],
+            dois=frozenset(data["dois"]),
+            generic=data.get("generic", _is_generic(titles)),
+            head_words=frozenset(data.get("head_words", ())),
+            initials={k: frozenset(v) for k, v in data.get("initials", {}).items()},
+            month=data.get("month"),
+            version=data.get("version", ""),
+            lossy=data.get("lossy", False),
+            plain_titles=tuple(data.get("plain_titles", ())),
+            plain_surnames=frozenset(data.get("plain_surnames", ())),
+            plain_initials={k: frozenset(v) for k, v in data.get("plain_initials", {}).items()},
+            venue=data.get("venue", ""),
+            citations=frozenset(data.get("citations", ())),
+            stamps=frozenset(data.get("stamps", ())),
+            notice=data.get("notice", ""),
+            thesis=data.get("thesis", False),
+            conference=data.get("conference", False),
+        )
+
+
+def _words(titles: Iterable[str]) -> frozenset[str]:
+    return frozenset(w for t in titles for w in t.split() if w not in TITLE_STOP)
+
+
+def _is_generic(titles: tuple[str, ...]) -> bool:
+    if not titles:
+        return True
+    for title in titles:
+        bare = " ".join(_NUMBERS.sub(" ", title).split())
+        if len([w for w in title.split() if w not in TITLE_STOP]) >= 2 and not _GENERIC.match(bare):
+            return False
+    return True
+
+
+def _names(rec: NormalizedRecord, folding: Any) -> tuple[frozenset[str], dict[str, frozenset[str]]]:
+    """Family names (last word, folded) and the first initials written with each."""
+    initials: dict[str, set[str]] = defaultdict(set)
+    for name in rec.creators:
+        parts = folding(name.family).split()
+        if parts and len(parts[-1]) > 1:
+            initials[parts[-1]].update(_initial_letters(name.given, name.initials))
+    return frozenset(initials), {k: frozenset(v) for k, v in initials.items()}
+
+
+def work_of(record: Any) -> Work:
+    """The `Work` of a `NormalizedRecord` (or of a raw row, normalised first)."""
+    rec = record if isinstance(record, NormalizedRecord) else normalize(record)
+    # bracketed remarks dropped; parallel titles ("Editörden / From the Editor") one by one
+    parts = [p for x in rec.titles for p in (x, *_PARALLEL.split(x)) if p.strip()]
+    variants = list(dict.fromkeys(v for x in parts for v in (x, _BRACKETS.sub(" ", x))))
+    titles = tuple(dict.fromkeys(t for t in (fold(x) for x in variants) if t))
+    heads = [fold(_SUBTITLE.split(x, maxsplit=1)[0]) for x in rec.titles[:1]]
+    surnames, initials = _names(rec, fold)
+    plain_surnames, plain_initials = _names(rec, plain)
+    plain_titles = tuple(dict.fromkeys(t for t in (plain(x) for x in variants) if t))
+    lossy = any(has_lost_characters(t) for t in rec.titles) or any(
+        "?" in n.family for n in rec.creators
+    )
+    year: int | None = None
+    month: int | None = None
+    if rec.issued is not None:
+        year = int(rec.issued.iso[:4])
+        month = int(rec.issued.iso[5:7]) if rec.issued.precision != "year" else None
+    else:  # a date it cannot read ("c. 1990", "1781-1782"); never a deposit timestamp
+        stamps = set(deposit_stamps(rec.metadata))
+        dates = [d for d in rec.metadata.get("date", ()) if d not in stamps]
+        match = _YEAR.search(" ".join(dates))
+        year = int(match.group(1)) if match else None
+    sources = [v for v in rec.metadata.get("source", ()) if not valid_issn(v)]
+    venue = (
+        " ".join(w for w in fold(_VENUE_END.split(sources[0])[0]).split() if w not in TITLE_STOP)
+        if sources
+        else ""
+    )
+    citations = frozenset(
+        " ".join(numbers)
+        for v in sources
+        if len(numbers := [n for n in re.findall(r"\d+", v) if not _YEAR.fullmatch(n)]) >= 3
+    )
+    types = " ".join(fold(v) for v in rec.metadata.get("type", ()))
+    notice = _NOTICE.match(titles[0]) if titles else None
+    return Work(
+        identifier=rec.identifier,
+        endpoint=str(rec.raw.get("endpoint", "")),
+        titles=titles,
+        words=_words(titles),
+        surnames=surnames,
+        year=year,
+        dois=frozenset(rec.dois),
+        generic=_is_generic(tuple(fold(p) for x in rec.titles for p in _PARALLEL.split(x))),
+        head_words=_words(heads),
+        initials=initials,
+        month=month,
+        version=rec.version,
+        lossy=lossy,
+        plain_titles=plain_titles if plain_titles != titles else (),
+        plain_surnames=plain_surnames,
+        plain_initials=plain_initials,
+        venue=venue,
+        citations=citations,
+        stamps=frozenset(deposit_stamps(rec.metadata)),
+        notice=(notice.group(1) or notice.group(2)) if notice else "",
+        thesis=bool(_THESIS.search(types)),
+        conference=bool(_CONFERENCE.search(types)),
+    )
+
+
+def _initial_letters(given: str, initials: str) -> set[str]:
+    """The initials of the given names; a run of capitals (``TBJ``) is read letter by letter."""
+    if re.fullmatch(r"[A-Z]{2,6}", given.strip()):
+        return set(given.strip().lower())
+    return {w[0] for w in fold(initials or given).split()}
