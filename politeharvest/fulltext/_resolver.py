@@ -48,17 +48,9 @@ from politeharvest.net._pacing import host_key
 from politeharvest.net._session import PoliteSession
 from politeharvest.store._state import StateStore
 
+from ._candidate import Candidate, Kind, PageAnalysis
 from ._identity import Identity, RecordHints
-from ._landing import (
-    RULES,
-    Candidate,
-    Kind,
-    PageAnalysis,
-    SiteRule,
-    find_candidates,
-    linkset_candidates,
-    problematic_url,
-)
+from ._landing import find_candidates
 from ._pdf import (
     RETRY_LATER_STATUSES,
     FileResult,
@@ -69,6 +61,8 @@ from ._pdf import (
     read_head,
     refusal_status,
 )
+from ._rules import RULES, SiteRule, problematic_url
+from ._signposting import linkset_candidates
 
 __all__ = ["LandingPageResolver", "Resolution"]
 
