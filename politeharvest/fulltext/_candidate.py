@@ -8,12 +8,17 @@ about a site's structure).
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 import attrs
 from bs4 import Tag
 
 __all__ = [
+    "KIND_BLOCKED",
+    "KIND_DATASET",
+    "KIND_HTML_FULLTEXT",
+    "KIND_NONE",
+    "KIND_PDF",
     "MIN_SCORE",
     "Candidate",
     "Kind",
@@ -23,6 +28,12 @@ __all__ = [
 
 
 Kind = Literal["pdf", "dataset", "html-fulltext", "none", "blocked"]
+
+KIND_PDF: Final = "pdf"
+KIND_DATASET: Final = "dataset"
+KIND_HTML_FULLTEXT: Final = "html-fulltext"
+KIND_NONE: Final = "none"
+KIND_BLOCKED: Final = "blocked"
 
 
 @attrs.frozen

@@ -47,7 +47,15 @@ from bs4 import BeautifulSoup, Tag
 from politeharvest.net._challenge import challenge_evidence
 
 from ._addresses import absolute, same_site
-from ._candidate import MIN_SCORE, Candidate, PageAnalysis
+from ._candidate import (
+    KIND_BLOCKED,
+    KIND_HTML_FULLTEXT,
+    KIND_NONE,
+    KIND_PDF,
+    MIN_SCORE,
+    Candidate,
+    PageAnalysis,
+)
 from ._evidence import (
     anchor_candidates,
     foreign_label,
@@ -271,7 +279,7 @@ def find_candidates(
     base = (absolute(str(base_tag["href"]), url) or url) if isinstance(base_tag, Tag) else url
     blocked = _blocked(soup, text, status, headers or {})
     if blocked is not None:
-        return PageAnalysis(url, "blocked", blocked)
+        return PageAnalysis(url=url, kind=KIND_BLOCKED, reason=blocked)
     facts = page_facts(soup, url)
     regions = Regions(soup, facts, base)
     signposted, linksets = signposting_candidates(soup, base, headers or {})
@@ -331,18 +339,26 @@ def find_candidates(
     if ranked:
         top = ranked[0]
         return PageAnalysis(
-            url, "pdf", f"{top.source}: {top.evidence}", ranked, tuple(rejected), tuple(linksets)
+            url=url,
+            kind=KIND_PDF,
+            reason=f"{top.source}: {top.evidence}",
+            candidates=ranked,
+            rejected=tuple(rejected),
+            linksets=tuple(linksets),
         )
     fulltext = soup.find("meta", attrs={"name": re.compile(r"^citation_fulltext_html_url$", re.I)})
     if fulltext is not None:
         return PageAnalysis(
-            url,
-            "html-fulltext",
-            "meta citation_fulltext_html_url and no file link",
-            (),
-            tuple(rejected),
-            tuple(linksets),
+            url=url,
+            kind=KIND_HTML_FULLTEXT,
+            reason="meta citation_fulltext_html_url and no file link",
+            rejected=tuple(rejected),
+            linksets=tuple(linksets),
         )
     return PageAnalysis(
-        url, "none", "no full-text file link on the page", (), tuple(rejected), tuple(linksets)
+        url=url,
+        kind=KIND_NONE,
+        reason="no full-text file link on the page",
+        rejected=tuple(rejected),
+        linksets=tuple(linksets),
     )
