@@ -472,7 +472,13 @@ class PdfFetcher:
             status = DOWNLOADED if stored else result.status
             not_before = result.not_before.timestamp() if result.not_before else None
             outcome = UrlOutcome(
-                result.url, status, result.reason, not_before, etag, last_modified, extra
+                url=result.url,
+                status=status,
+                reason=result.reason,
+                not_before=not_before,
+                etag=etag,
+                last_modified=last_modified,
+                extra=extra,
             )
             self.state.set_url_outcome(outcome)
         return result
