@@ -132,10 +132,10 @@ _LATER = {
     "FullTextStep": ("fulltext._step", "FullTextStep"),
     "candidate_urls": ("fulltext._step", "candidate_urls"),
     "run_batch": ("fulltext._step", "run_batch"),
-    "LANDING_RULES": ("fulltext._landing", "RULES"),
-    "Candidate": ("fulltext._landing", "Candidate"),
-    "PageAnalysis": ("fulltext._landing", "PageAnalysis"),
-    "SiteRule": ("fulltext._landing", "SiteRule"),
+    "LANDING_RULES": ("fulltext._rules", "RULES"),
+    "Candidate": ("fulltext._candidate", "Candidate"),
+    "PageAnalysis": ("fulltext._candidate", "PageAnalysis"),
+    "SiteRule": ("fulltext._rules", "SiteRule"),
     "find_candidates": ("fulltext._landing", "find_candidates"),
     "challenge_evidence": ("net._challenge", "challenge_evidence"),
     "FileResult": ("fulltext._pdf", "FileResult"),
@@ -147,10 +147,12 @@ _LATER = {
 }
 
 if TYPE_CHECKING:
-    from .fulltext._landing import RULES as LANDING_RULES
-    from .fulltext._landing import Candidate, PageAnalysis, SiteRule, find_candidates
+    from .fulltext._candidate import Candidate, PageAnalysis
+    from .fulltext._landing import find_candidates
     from .fulltext._pdf import FileResult, PdfFetcher, looks_like_pdf, safe_filename
     from .fulltext._resolver import LandingPageResolver, Resolution
+    from .fulltext._rules import RULES as LANDING_RULES
+    from .fulltext._rules import SiteRule
     from .fulltext._step import FullText, FullTextStep, candidate_urls, run_batch
     from .net._challenge import challenge_evidence
 

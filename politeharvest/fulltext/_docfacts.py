@@ -19,8 +19,9 @@
   the version (preprint, accepted manuscript) from its labels;
 - whether the text can be trusted (garbled glyphs, mojibake, scans: no).
 
-The label vocabularies are short and multilingual; they are only looked for where a
-label stands (the title block, the line above it, the title page), never in the body.
+The label vocabularies (`_labels`) are short and multilingual; they are only looked
+for where a label stands (the title block, the line above it, the title page), never
+in the body.
 """
 
 # Label vocabularies in many scripts, dashes and marks on purpose.
@@ -29,8 +30,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from typing import Literal
+from collections.abc import Sequence
 
 import attrs
 
@@ -38,6 +38,21 @@ from politeharvest.quality._text import DOI_TOKEN as _DOI
 from politeharvest.quality._text import STOP, content_words, dois_in, keys
 from politeharvest.quality._text import fold_all_scripts as fold
 
+from ._labels import (
+    EDITORIAL_PHRASES,
+    FORM_PHRASES,
+    NOTICE_PHRASES,
+    REFERENCE_PHRASES,
+    SUPPLEMENT_PHRASES,
+    THESIS_PHRASES,
+    VERSION_PHRASES,
+    Kind,
+    Version,
+    contains,
+    kind_of_title,
+    label_stands,
+    starts_with,
+)
 from ._pdflayout import Layout, Line
 
 __all__ = [
@@ -49,8 +64,6 @@ __all__ = [
     "layout_of_text",
 ]
 
-Kind = Literal["article", "compilation", "notice", "supplement", "editorial", "form", "thesis"]
-Version = Literal["preprint", "submitted", "accepted", "published"]
 
 _UNMAPPED = re.compile("[\ufffd\x00-\x08\x0b\x0c\x0e-\x1f\ue000-\uf8ff]")
 #: Characters read to tell readable text from garbled glyphs.
@@ -66,125 +79,6 @@ _REFERENCE_LINE = re.compile(r"^\s*(\[\d{1,3}\]|\d{1,3}\.\s+[A-Z])")
 _AFFILIATION = re.compile(r"(?<=[^\W\d_])[\d*†‡§¶#∗⁰¹²³⁴⁵⁶⁷⁸⁹ᵃᵇᶜ,]+|\s[\d*†‡§¶∗]+(?=[\s,]|$)")
 _MARKS = re.compile(r"[\d*†‡§¶#,;∗⁰¹²³⁴⁵⁶⁷⁸⁹ᵃᵇᶜ]+")
 _SUPPLEMENT_CAPTION = re.compile(r"\b(Table|Fig\.?|Figure|Tabelle|Abb\.?|Tablo|Şekil|Tabla)\s*S\d+")
-
-# Short multilingual label vocabularies, matched as whole folded phrases where a label stands.
-_NOTICE = (
-    "erratum|errata|corrigendum|corrigenda|correction|retraction|retracted|addendum|"
-    "expression of concern|notice of retraction|retraction notice|publisher s note|"
-    "publisher correction|author correction|editorial expression of concern|"
-    "berichtigung|korrektur|widerruf|rectificatif|retractation|fe de erratas|"
-    "correccion|retractacion|correcao|retratacao|duzeltme|geri cekme|geri cekilme|"
-    "rettifica|исправление|опровержение|ретракция|更正|勘误|撤稿|訂正|正誤表|撤回|정정|철회"
-)
-_SUPPLEMENT = (
-    "supplementary material|supplementary materials|supplementary information|"
-    "supplementary data|supplemental material|supporting information|online resource|"
-    "online appendix|web appendix|supplementary appendix|"
-    "electronic supplementary material|supplementary file|supplement|appendix|"
-    "erganzendes material|zusatzmaterial|anhang|materiel supplementaire|"
-    "informations supplementaires|annexe|material suplementario|informacion suplementaria|"
-    "anexo|material suplementar|apendice|ek materyal|ek dosya|ekler|"
-    "дополнительные материалы|补充材料|附录|補足資料|付録|보충 자료"
-)
-_EDITORIAL = (
-    "editorial|editor s note|editors note|from the editor|from the editors|foreword|preface|"
-    "front matter|editorial board|guest editorial|masthead|vorwort|geleitwort|editorial note|"
-    "avant propos|preface|prologo|presentacion|prefacio|apresentacao|editorden|editoryal|"
-    "onsoz|sunus|от редакции|предисловие|编者按|卷首语|巻頭言|編集後記|권두언|발간사"
-)
-_FORM = (
-    "author guidelines|guidelines for authors|instructions for authors|submission guidelines|"
-    "guide for authors|author instructions|form|declaration|checklist|formular|formulaire|"
-    "formulario|yazim kurallari|basvuru formu|richtlinien|hinweise fur autoren|"
-    "normas para autores|normas de publicacao|consignes aux auteurs"
-)
-_THESIS = (
-    "thesis|dissertation|doctoral thesis|phd thesis|master s thesis|masters thesis|"
-    "doctor of philosophy|in partial fulfillment|in partial fulfilment|doktorarbeit|"
-    "masterarbeit|zur erlangung|tese|dissertacao|tesis|memoire|yuksek lisans tezi|"
-    "doktora tezi|tez|диссертация|学位论文|博士論文|修士論文|학위논문"
-)
-_VERSION = {
-    "preprint": "preprint|pre print|not peer reviewed|not yet peer reviewed|arxiv|biorxiv|medrxiv",
-    "submitted": "submitted manuscript|submitted to|manuscript submitted|under review",
-    "accepted": (
-        "accepted manuscript|author accepted manuscript|author s accepted manuscript|postprint|"
-        "post print|author manuscript|accepted for publication|peer reviewed version|"
-        "accepted version|final draft"
-    ),
-}
-_REFERENCES = (
-    "references|bibliography|literature cited|works cited|literatur|literaturverzeichnis|"
-    "references bibliographiques|bibliographie|referencias|referencias bibliograficas|"
-    "kaynaklar|kaynakca|список литературы|литература|βιβλιογραφια|αναφορες|参考文献|참고문헌"
-)
-
-
-def _phrases(vocabulary: str) -> tuple[tuple[str, ...], ...]:
-    """Label phrases as tuples of comparison keys, longest first."""
-    phrases = {tuple(keys(group)) for group in vocabulary.split("|")}
-    return tuple(sorted((p for p in phrases if p), key=len, reverse=True))
-
-
-_NOTICE_PHRASES = _phrases(_NOTICE)
-_SUPPLEMENT_PHRASES = _phrases(_SUPPLEMENT)
-_EDITORIAL_PHRASES = _phrases(_EDITORIAL)
-_FORM_PHRASES = _phrases(_FORM)
-_THESIS_PHRASES = _phrases(_THESIS)
-_VERSION_PHRASES = {k: _phrases(v) for k, v in _VERSION.items()}
-_REFERENCE_PHRASES = _phrases(_REFERENCES)
-
-
-def _starts_with(
-    words: Sequence[str], phrases: Iterable[tuple[str, ...]]
-) -> tuple[str, ...] | None:
-    for phrase in phrases:
-        if tuple(words[: len(phrase)]) == phrase:
-            return phrase
-    return None
-
-
-def _contains(words: Sequence[str], phrases: Iterable[tuple[str, ...]]) -> tuple[str, ...] | None:
-    for phrase in phrases:
-        n = len(phrase)
-        for i in range(len(words) - n + 1):
-            if tuple(words[i : i + n]) == phrase:
-                return phrase
-    return None
-
-
-def kind_of_title(title: str) -> Kind | None:
-    """The kind a record's title announces ("Erratum: ...", "Supplementary material"), or None."""
-    words = keys(title)
-    for kind, phrases in (
-        ("notice", _NOTICE_PHRASES),
-        ("supplement", _SUPPLEMENT_PHRASES),
-        ("editorial", _EDITORIAL_PHRASES),
-    ):
-        phrase = _starts_with(words, phrases)
-        if phrase is not None and _label_stands(words, phrase, title):
-            return kind  # type: ignore[return-value]
-    return None
-
-
-#: Words that may follow a label before its colon ("Retracted article:", "Retraction note:").
-_LABEL_NOUNS = frozenset(
-    ["article", "paper", "note", "notice", "statement", "to", "for", "of", "the", "an", "a"]
-)
-
-
-def _label_stands(words: Sequence[str], phrase: tuple[str, ...], raw: str = "") -> bool:
-    """A label that opens a title stands alone or introduces it ("Erratum to", "Correction:")."""
-    rest = words[len(phrase) :]
-    if not rest:
-        return True
-    head = re.split(r"\s*[:–—|/]\s*", raw, maxsplit=1)
-    if len(head) == 2:
-        before = keys(head[0])
-        extra = before[len(phrase) :]
-        if tuple(before[: len(phrase)]) == phrase and all(w in _LABEL_NOUNS for w in extra):
-            return True  # "Erratum: ...", "Retracted article: ...", "Correction notice: ..."
-    return rest[0] in ("to", "for", "notice", "note", "zu", "au", "al", "a")
 
 
 @attrs.frozen
@@ -451,7 +345,7 @@ def _reference_start(pages: Sequence[Sequence[Line]]) -> tuple[int, int] | None:
             if len(line.text) > 60 or len(line.text.split()) > 5:
                 continue
             words = keys(line.text)
-            phrase = _starts_with(words, _REFERENCE_PHRASES) if len(words) <= 4 else None
+            phrase = starts_with(words, REFERENCE_PHRASES) if len(words) <= 4 else None
             if phrase and (len(words) == len(phrase) or _SECTION_NUMBER.match(line.text)):
                 return p, i
     return None
@@ -597,7 +491,7 @@ def _kind(
         for line in page[:25]:
             if len(line.text.split()) > 30:
                 continue
-            if _contains(keys(line.text), _THESIS_PHRASES) is not None:
+            if contains(keys(line.text), THESIS_PHRASES) is not None:
                 return "thesis", f"the title page reads {line.text[:80]!r}"
     return "article", ""
 
@@ -612,16 +506,16 @@ def _label_kind(lines: Sequence[Line], runs: Sequence[TitleRun]) -> tuple[Kind, 
         spots.extend(line.text for line in above if len(line.text.split()) <= 6)
         spots.extend(r.text for r in runs[1:3] if len(r.text.split()) <= 6)
     for kind, phrases in (
-        ("notice", _NOTICE_PHRASES),
-        ("supplement", _SUPPLEMENT_PHRASES),
-        ("editorial", _EDITORIAL_PHRASES),
-        ("form", _FORM_PHRASES),
+        ("notice", NOTICE_PHRASES),
+        ("supplement", SUPPLEMENT_PHRASES),
+        ("editorial", EDITORIAL_PHRASES),
+        ("form", FORM_PHRASES),
     ):
         for spot in spots:
             words = keys(spot)
-            phrase = _starts_with(words, phrases)
+            phrase = starts_with(words, phrases)
             if phrase is not None and (
-                _label_stands(words, phrase, spot) or len(words) <= len(phrase) + 1
+                label_stands(words, phrase, spot) or len(words) <= len(phrase) + 1
             ):
                 return kind, f"the title block reads {spot[:80]!r}"  # type: ignore[return-value]
     return None
@@ -632,8 +526,8 @@ def _version(lines: Sequence[Line]) -> Version | None:
         words = keys(line.text)
         if len(words) > 40:
             continue
-        for version, phrases in _VERSION_PHRASES.items():
-            if _contains(words, phrases) is not None:
+        for version, phrases in VERSION_PHRASES.items():
+            if contains(words, phrases) is not None:
                 return version  # type: ignore[return-value]
     return None
 

@@ -23,20 +23,28 @@ import requests
 
 from politeharvest._files import fsync_dir, temp_beside
 from politeharvest.exceptions import (
-    BudgetExhausted,
     Deferred,
-    Disallowed,
     FetchError,
-    HostStopped,
     PolicyRefusal,
     ResponseTooLarge,
-    RightsReserved,
     TransportError,
 )
 from politeharvest.net._session import PoliteSession
 from politeharvest.store._state import StateStore, UrlOutcome
 
 from ._identity import Identity, RecordHints, identify
+from ._outcome import (
+    DOWNLOADED,
+    NOT_PDF,
+    UNCHANGED,
+    UNCONFIRMED,
+    VERIFIED,
+    WRONG_FILE,
+    FileStatus,
+    Outcome,
+    error_outcome,
+    status_outcome,
+)
 
 __all__ = [
     "FileResult",
@@ -48,29 +56,9 @@ __all__ = [
     "safe_filename",
 ]
 
-FileStatus = Literal[
-    "downloaded",
-    "unchanged",
-    "verified",
-    "not-pdf",
-    "too-large",
-    "retry-later",
-    "failed",
-    "blocked",
-    "disallowed",
-    "reserved",
-    "wrong-file",
-    "unconfirmed",
-]
-
 #: What a file must show to be kept: not another record's (``"not-mismatch"``), or
 #: positively this record's (``"matched"``: for weak candidates and second probes).
 Requirement = Literal["not-mismatch", "matched"]
-
-#: A file's outcome "retry-later" (PublicationsRetriever's could-retry set): not the
-#: policy's `retry_statuses` (429/503, retried at once after a wait), but statuses that make
-#: a later harvest worth trying the file again.
-RETRY_LATER_STATUSES = frozenset({403, 408, 425, 426, 429, 500, 502, 503, 504})
 
 _DATASET_MAGIC = {
     "zip": (b"PK\x03\x04",),
@@ -124,6 +112,7 @@ class FileResult:
         status: ``"downloaded"``, ``"unchanged"`` (a 304: nothing transferred), ``"verified"``
             (a probe saw ``%PDF-`` and stored nothing), ``"not-pdf"``,
             ``"too-large"``, ``"retry-later"``, ``"failed"``, ``"blocked"``, ``"disallowed"``,
+            ``"reserved"`` (what a request error or HTTP status gives: `_outcome.py`),
             ``"wrong-file"`` (its text names another document: not stored), ``"unconfirmed"``
             (a weak candidate whose text could not be matched to the record: not stored).
         retriable: worth trying again later.
@@ -157,7 +146,7 @@ class FileResult:
     @property
     def ok(self) -> bool:
         """True when the file is a file: stored (downloaded, unchanged) or verified by a probe."""
-        return self.status in ("downloaded", "unchanged", "verified")
+        return self.status in (DOWNLOADED, UNCHANGED, VERIFIED)
 
 
 @attrs.define
@@ -199,7 +188,7 @@ class PdfFetcher:
         applies, a retry-later mark in the state store).
         """
         prior = self.state.url_outcome(url) if self.state is not None else None
-        known = prior if prior is not None and prior.status == "downloaded" else None
+        known = prior if prior is not None and prior.status == DOWNLOADED else None
         known_path = Path(str(known.extra["path"])) if known and known.extra.get("path") else None
         headers: dict[str, str] = {}
         if known is not None and known_path is not None and known_path.exists():
@@ -210,21 +199,8 @@ class PdfFetcher:
                 headers["If-Modified-Since"] = known.last_modified
         try:
             response = self.session.get(url, kind="file", stream=True, headers=headers)
-        except Deferred as exc:
-            budget = isinstance(exc, BudgetExhausted)
-            return self._later(url, key, exc.until, exc.reason, budget=budget)
-        except HostStopped as exc:
-            return self._record(FileResult(url, key, "blocked", False, exc.reason))
-        except Disallowed as exc:
-            return self._record(FileResult(url, key, "disallowed", False, str(exc)))
-        except RightsReserved as exc:
-            return self._record(FileResult(url, key, "reserved", False, str(exc)))
-        except PolicyRefusal as exc:
-            return self._record(FileResult(url, key, "failed", False, str(exc)))
-        except TransportError as exc:
-            return self._later(url, key, self._wall(3600), f"network error: {exc}")
-        except FetchError as exc:  # a certificate not accepted, a host that cannot be reached
-            return self._record(FileResult(url, key, "failed", False, str(exc)))
+        except (Deferred, PolicyRefusal, FetchError) as exc:  # what each means: _outcome.py
+            return self._failed(url, key, error_outcome(exc))
         with response:
             final = str(response.url)
             content_type = response.headers.get("Content-Type", "")
@@ -233,37 +209,30 @@ class PdfFetcher:
                 refusal = refusal_status(stored_identity, require)
                 if refusal is not None:
                     return FileResult(
-                        url,
-                        key,
-                        refusal,
-                        False,
-                        _refusal_reason(stored_identity),
-                        final,
+                        url=url,
+                        key=key,
+                        status=refusal,
+                        reason=_refusal_reason(stored_identity),
+                        final_url=final,
                         identity=stored_identity,
                     )
                 unchanged = FileResult(
-                    url,
-                    key,
-                    "unchanged",
-                    False,
-                    "not modified since the last download (304)",
-                    final,
-                    known_path,
-                    str(known.extra.get("sha256")),
-                    int(known.extra.get("size") or 0),
-                    str(known.extra.get("kind") or "pdf"),
-                    content_type,
+                    url=url,
+                    key=key,
+                    status=UNCHANGED,
+                    reason="not modified since the last download (304)",
+                    final_url=final,
+                    path=known_path,
+                    sha256=str(known.extra.get("sha256")),
+                    size=int(known.extra.get("size") or 0),
+                    kind=str(known.extra.get("kind") or "pdf"),
+                    content_type=content_type,
                     identity=stored_identity,
                 )
                 return self._record(unchanged, etag=known.etag, last_modified=known.last_modified)
-            if response.status_code >= 400:
-                reason = f"HTTP {response.status_code}"
-                if response.status_code in RETRY_LATER_STATUSES:
-                    return self._later(url, key, self._wall(3600), reason, final_url=final)
-                failed = FileResult(
-                    url, key, "failed", False, reason, final, content_type=content_type
-                )
-                return self._record(failed)
+            outcome = status_outcome(response.status_code)
+            if outcome is not None:
+                return self._failed(url, key, outcome, final_url=final, content_type=content_type)
             return self._store(response, url, key, final, content_type, hints, require)
 
     def save(
@@ -313,9 +282,15 @@ class PdfFetcher:
         """
         kind = _file_kind(head[:1024], content_type.lower(), self.file_types)
         if kind is None:
-            return self._record(
-                FileResult(url, key, "not-pdf", False, "not a file", final_url, head=head[:4096])
+            not_a_file = FileResult(
+                url=url,
+                key=key,
+                status=NOT_PDF,
+                reason="not a file",
+                final_url=final_url,
+                head=head[:4096],
             )
+            return self._record(not_a_file)
         try:
             return self._keep(
                 head,
@@ -330,11 +305,10 @@ class PdfFetcher:
                 etag,
                 last_modified,
             )
-        except ResponseTooLarge as exc:
-            return self._record(FileResult(url, key, "too-large", False, str(exc), final_url))
-        except TransportError as exc:
-            reason = f"download interrupted: {exc}"
-            return self._later(url, key, self._wall(3600), reason, final_url=final_url)
+        except (ResponseTooLarge, TransportError) as exc:
+            return self._failed(
+                url, key, error_outcome(exc, reading_body=True), final_url=final_url
+            )
 
     # -- internals -------------------------------------------------------------------------
 
@@ -361,18 +335,16 @@ class PdfFetcher:
                     f"the server sent {what} that is not a {'/'.join(self.file_types)} file "
                     f"(first bytes {head[:16]!r})"
                 )
-                return self._record(
-                    FileResult(
-                        url,
-                        key,
-                        "not-pdf",
-                        False,
-                        reason,
-                        final,
-                        content_type=content_type,
-                        head=head[:4096],
-                    )
+                not_a_file = FileResult(
+                    url=url,
+                    key=key,
+                    status=NOT_PDF,
+                    reason=reason,
+                    final_url=final,
+                    content_type=content_type,
+                    head=head[:4096],
                 )
+                return self._record(not_a_file)
             return self._keep(
                 head,
                 chunks,
@@ -386,13 +358,9 @@ class PdfFetcher:
                 response.headers.get("ETag"),
                 response.headers.get("Last-Modified"),
             )
-        except ResponseTooLarge as exc:
-            return self._record(
-                FileResult(url, key, "too-large", False, str(exc), final, content_type=content_type)
-            )
-        except TransportError as exc:
-            reason = f"download interrupted: {exc}"
-            return self._later(url, key, self._wall(3600), reason, final_url=final)
+        except (ResponseTooLarge, TransportError) as exc:
+            outcome = error_outcome(exc, reading_body=True)
+            return self._failed(url, key, outcome, final_url=final, content_type=content_type)
 
     def _keep(
         self,
@@ -419,12 +387,11 @@ class PdfFetcher:
                 refusal = refusal_status(identity, require)
                 if refusal is not None:
                     rejected = FileResult(
-                        url,
-                        key,
-                        refusal,
-                        False,
-                        _refusal_reason(identity),
-                        final,
+                        url=url,
+                        key=key,
+                        status=refusal,
+                        reason=_refusal_reason(identity),
+                        final_url=final,
                         content_type=content_type,
                         identity=identity,
                     )
@@ -436,17 +403,16 @@ class PdfFetcher:
             if os.path.exists(temp_name):
                 os.unlink(temp_name)
         stored = FileResult(
-            url,
-            key,
-            "downloaded",
-            False,
-            f"{size} bytes",
-            final,
-            path,
-            digest,
-            size,
-            kind,
-            content_type,
+            url=url,
+            key=key,
+            status=DOWNLOADED,
+            reason=f"{size} bytes",
+            final_url=final,
+            path=path,
+            sha256=digest,
+            size=size,
+            kind=kind,
+            content_type=content_type,
             identity=identity,
         )
         return self._record(stored, etag=etag, last_modified=last_modified)
@@ -455,19 +421,39 @@ class PdfFetcher:
         moment = self.session.clock.now() + seconds_from_now
         return _dt.datetime.fromtimestamp(moment, tz=_dt.timezone.utc)
 
-    def _later(
+    def _failed(
         self,
         url: str,
         key: str,
-        until: _dt.datetime,
-        reason: str,
+        outcome: Outcome,
         *,
         final_url: str | None = None,
-        budget: bool = False,
+        content_type: str = "",
     ) -> FileResult:
-        note = "job budget exhausted; left for the next attempt" if budget else reason
-        later = FileResult(url, key, "retry-later", True, note, final_url, not_before=until)
-        return self._record(later)
+        """Record a request that gave no file; a retriable one is marked retry-later.
+
+        Without a moment from the error, a retry-later file is tried again in an hour.
+        """
+        if outcome.retriable:
+            later = FileResult(
+                url=url,
+                key=key,
+                status=outcome.status,
+                retriable=True,
+                reason=outcome.reason,
+                final_url=final_url,
+                not_before=outcome.not_before or self._wall(3600),
+            )
+            return self._record(later)
+        failed = FileResult(
+            url=url,
+            key=key,
+            status=outcome.status,
+            reason=outcome.reason,
+            final_url=final_url,
+            content_type=content_type,
+        )
+        return self._record(failed)
 
     def _record(
         self, result: FileResult, *, etag: str | None = None, last_modified: str | None = None
@@ -482,11 +468,17 @@ class PdfFetcher:
                 "kind": result.kind,
                 "identity": result.identity.to_dict() if result.identity else None,
             }
-            stored = result.status in ("downloaded", "unchanged")
-            status = "downloaded" if stored else result.status
+            stored = result.status in (DOWNLOADED, UNCHANGED)
+            status = DOWNLOADED if stored else result.status
             not_before = result.not_before.timestamp() if result.not_before else None
             outcome = UrlOutcome(
-                result.url, status, result.reason, not_before, etag, last_modified, extra
+                url=result.url,
+                status=status,
+                reason=result.reason,
+                not_before=not_before,
+                etag=etag,
+                last_modified=last_modified,
+                extra=extra,
             )
             self.state.set_url_outcome(outcome)
         return result
@@ -528,9 +520,9 @@ def refusal_status(identity: Identity | None, require: Requirement) -> FileStatu
     if identity is None:
         return None
     if identity.verdict == "mismatch":
-        return "wrong-file"
+        return WRONG_FILE
     if require == "matched" and identity.verdict != "matched":
-        return "unconfirmed"
+        return UNCONFIRMED
     return None
 
 

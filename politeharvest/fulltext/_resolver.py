@@ -31,36 +31,40 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable, Iterator, Sequence
-from typing import Literal
+from typing import Final, Literal
 
 import attrs
 import requests
 
-from politeharvest.exceptions import (
-    Deferred,
-    FetchError,
-    HarvestError,
-    HostStopped,
-    PolicyRefusal,
-    TransportError,
-)
+from politeharvest.exceptions import Deferred, FetchError, HarvestError, PolicyRefusal
 from politeharvest.net._pacing import host_key
 from politeharvest.net._session import PoliteSession
 from politeharvest.store._state import StateStore
 
-from ._identity import Identity, RecordHints
-from ._landing import (
-    RULES,
+from ._candidate import (
+    KIND_BLOCKED,
+    KIND_DATASET,
+    KIND_NONE,
+    KIND_PDF,
     Candidate,
     Kind,
     PageAnalysis,
-    SiteRule,
-    find_candidates,
-    linkset_candidates,
-    problematic_url,
+)
+from ._identity import Identity, RecordHints
+from ._landing import find_candidates
+from ._outcome import (
+    BLOCKED,
+    FAILED,
+    NOT_PDF,
+    RETRY_LATER,
+    VERIFIED,
+    WRONG_FILE,
+    Outcome,
+    error_outcome,
+    resolution_status,
+    status_outcome,
 )
 from ._pdf import (
-    RETRY_LATER_STATUSES,
     FileResult,
     PdfFetcher,
     Requirement,
@@ -69,12 +73,19 @@ from ._pdf import (
     read_head,
     refusal_status,
 )
+from ._rules import RULES, SiteRule, problematic_url
+from ._signposting import linkset_candidates
 
 __all__ = ["LandingPageResolver", "Resolution"]
 
 logger = logging.getLogger(__name__)
 
 Status = Literal["found", "unverified", "no-fulltext", "blocked", "retry-later", "failed"]
+
+#: A `Resolution`'s statuses besides ``blocked``, ``retry-later`` and ``failed`` (`_outcome`).
+FOUND: Final = "found"
+UNVERIFIED: Final = "unverified"
+NO_FULLTEXT: Final = "no-fulltext"
 _LEARNED = "landing-structure"
 
 
@@ -164,15 +175,13 @@ class LandingPageResolver:
         hints = hints or RecordHints()
         problem = problematic_url(url)
         if problem is not None:
-            return Resolution(
-                url, url, None, "none", "failed", f"rejected before any request: {problem}"
-            )
+            return _refused(url, f"rejected before any request: {problem}")
         url_to_read = self._landing(url)
         rewritten = self._rewrite(url)
         requests = probes = 0
         if rewritten is not None and not html_only:
             resolution = self._probe_all(url, url, [rewritten], key, hints, requests=0)
-            if resolution.status in ("found", "blocked", "retry-later"):
+            if resolution.status in (FOUND, BLOCKED, RETRY_LATER):
                 return resolution
             requests, probes = resolution.requests, resolution.probes  # then read the page
         try:
@@ -181,59 +190,41 @@ class LandingPageResolver:
             requests += 1
             landing = str(response.url)
             read = self._read_landing(response, url, key, hints, html_only)
-        except HostStopped as exc:
-            return Resolution(url, url, None, "blocked", "blocked", exc.reason, requests=requests)
-        except PolicyRefusal as exc:  # robots.txt, the deny list, a refused redirect
-            return Resolution(url, url, None, "none", "failed", str(exc), requests=requests)
-        except Deferred as exc:
-            return Resolution(
-                url, url, None, "none", "retry-later", exc.reason, requests=requests, retriable=True
-            )
-        except TransportError as exc:
-            return Resolution(
-                url, url, None, "none", "retry-later", str(exc), requests=requests, retriable=True
-            )
-        except HarvestError as exc:  # a body over the size cap, say
-            return Resolution(url, url, None, "none", "failed", str(exc), requests=requests)
+        except HarvestError as exc:  # robots.txt, a refused redirect, not now, a cut body...
+            return _unread(url, url, error_outcome(exc), requests=requests)
         if isinstance(read, FileResult):  # the address answered with a file directly
             reason = "the address answers with a PDF directly (%PDF- in its first bytes)"
             if not read.ok:
                 return Resolution(
-                    url,
-                    landing,
-                    None,
-                    "none",
-                    "no-fulltext",
-                    read.reason,
+                    url=url,
+                    landing_url=landing,
+                    file_url=None,
+                    kind=KIND_NONE,
+                    status=NO_FULLTEXT,
+                    reason=read.reason,
                     requests=requests,
                     file=read,
                 )
             return Resolution(
-                url,
-                landing,
-                landing,
-                "pdf",
-                "found",
-                reason,
+                url=url,
+                landing_url=landing,
+                file_url=landing,
+                kind=KIND_PDF,
+                status=FOUND,
+                reason=reason,
                 requests=requests,
                 file=read,
                 evidence=f"the record's address: {reason}",
             )
         if isinstance(read, str):  # a page too large to analyse
-            return Resolution(url, landing, None, "none", "failed", read, requests=requests)
+            return _refused(url, read, landing=landing, requests=requests)
         body = read
-        if response.status_code >= 400:
-            retriable = response.status_code in RETRY_LATER_STATUSES
-            return Resolution(
-                url,
-                landing,
-                None,
-                "none",
-                "retry-later" if retriable else "failed",
-                f"the landing page answered HTTP {response.status_code}",
-                requests=requests,
-                retriable=retriable,
+        outcome = status_outcome(response.status_code)
+        if outcome is not None:
+            outcome = attrs.evolve(
+                outcome, reason=f"the landing page answered HTTP {response.status_code}"
             )
+            return _unread(url, landing, outcome, requests=requests)
         analysis = find_candidates(
             body,
             landing,
@@ -244,7 +235,7 @@ class LandingPageResolver:
         )
         if analysis.linksets and not html_only:
             analysis, requests = self._with_linkset(analysis, landing, requests)
-        if html_only or analysis.kind != "pdf":
+        if html_only or analysis.kind != KIND_PDF:
             resolution = self._unverified(url, landing, analysis, requests=requests)
         else:
             candidates = list(analysis.candidates)
@@ -341,7 +332,7 @@ class LandingPageResolver:
             return analysis, requests
         ranked = (*items, *(c for c in analysis.candidates if c.url not in known))
         reason = f"{items[0].source}: {items[0].evidence}"
-        return attrs.evolve(analysis, kind="pdf", reason=reason, candidates=ranked), requests
+        return attrs.evolve(analysis, kind=KIND_PDF, reason=reason, candidates=ranked), requests
 
     def _landing(self, url: str) -> str:
         """A better address for the landing page, when a rule knows one (an old host)."""
@@ -401,7 +392,7 @@ class LandingPageResolver:
             if result.ok:
                 if result.identity is not None and result.identity.verdict == "matched":
                     self._learn(landing, candidate)
-                kind: Kind = "pdf" if result.kind in (None, "pdf") else "dataset"
+                kind: Kind = KIND_PDF if result.kind in (None, "pdf") else KIND_DATASET
                 identity = f"; {result.identity.verdict}" if result.identity else ""
                 verified = f"verified ({result.reason}{identity})"
                 reason = f"{candidate.source}: {candidate.evidence}; {verified}"
@@ -411,61 +402,61 @@ class LandingPageResolver:
                     *(c for c in candidates if c is not candidate and c not in tried),
                 )
                 return Resolution(
-                    url,
-                    landing,
-                    result.final_url or candidate.url,
-                    kind,
-                    "found",
-                    reason,
-                    _with_rejected(ranked, analysis),
-                    requests,
-                    probes,
+                    url=url,
+                    landing_url=landing,
+                    file_url=result.final_url or candidate.url,
+                    kind=kind,
+                    status=FOUND,
+                    reason=reason,
+                    candidates=_with_rejected(ranked, analysis),
+                    requests=requests,
+                    probes=probes,
                     file=result,
                     evidence=f"{candidate.source}: {candidate.evidence}",
                 )
-            if result.status == "wrong-file" and candidate.source == "learned":
+            if result.status == WRONG_FILE and candidate.source == "learned":
                 self._forget(landing, candidate)
             tried.append(
                 attrs.evolve(candidate, rejected=f"probe: {result.status}: {result.reason}")
             )
             last_reason = f"{candidate.url}: {result.status}: {result.reason}"
-            if result.status == "blocked":
+            if result.status == BLOCKED:
                 return Resolution(
-                    url,
-                    landing,
-                    None,
-                    "blocked",
-                    "blocked",
-                    result.reason,
-                    tuple(tried),
-                    requests,
-                    probes,
+                    url=url,
+                    landing_url=landing,
+                    file_url=None,
+                    kind=KIND_BLOCKED,
+                    status=BLOCKED,
+                    reason=result.reason,
+                    candidates=tuple(tried),
+                    requests=requests,
+                    probes=probes,
                 )
-            if result.status == "retry-later":
+            if result.status == RETRY_LATER:
                 return Resolution(
-                    url,
-                    landing,
-                    candidate.url,
-                    "pdf",
-                    "retry-later",
-                    result.reason,
-                    tuple(tried),
-                    requests,
-                    probes,
+                    url=url,
+                    landing_url=landing,
+                    file_url=candidate.url,
+                    kind=KIND_PDF,
+                    status=RETRY_LATER,
+                    reason=result.reason,
+                    candidates=tuple(tried),
+                    requests=requests,
+                    probes=probes,
                     retriable=True,
                     file=result,
                 )
         rest = tuple(c for c in candidates if c not in tried and all(c.url != t.url for t in tried))
         return Resolution(
-            url,
-            landing,
-            None,
-            "none",
-            "no-fulltext",
-            last_reason,
-            _with_rejected((*tried, *rest), analysis),
-            requests,
-            probes,
+            url=url,
+            landing_url=landing,
+            file_url=None,
+            kind=KIND_NONE,
+            status=NO_FULLTEXT,
+            reason=last_reason,
+            candidates=_with_rejected((*tried, *rest), analysis),
+            requests=requests,
+            probes=probes,
         )
 
     def _probe(self, url: str, key: str, hints: RecordHints, require: Requirement) -> FileResult:
@@ -476,30 +467,36 @@ class LandingPageResolver:
     def _unverified(
         self, url: str, landing: str, analysis: PageAnalysis, *, requests: int
     ) -> Resolution:
-        if analysis.kind == "blocked":
+        if analysis.kind == KIND_BLOCKED:
             return Resolution(
-                url, landing, None, "blocked", "blocked", analysis.reason, requests=requests
+                url=url,
+                landing_url=landing,
+                file_url=None,
+                kind=KIND_BLOCKED,
+                status=BLOCKED,
+                reason=analysis.reason,
+                requests=requests,
             )
-        if analysis.kind != "pdf":
+        if analysis.kind != KIND_PDF:
             return Resolution(
-                url,
-                landing,
-                None,
-                analysis.kind,
-                "no-fulltext",
-                analysis.reason,
-                analysis.rejected,
+                url=url,
+                landing_url=landing,
+                file_url=None,
+                kind=analysis.kind,
+                status=NO_FULLTEXT,
+                reason=analysis.reason,
+                candidates=analysis.rejected,
                 requests=requests,
             )
         top = analysis.candidates[0]
         return Resolution(
-            url,
-            landing,
-            top.url,
-            "pdf",
-            "unverified",
-            f"{analysis.reason} (not verified)",
-            _with_rejected(analysis.candidates, analysis),
+            url=url,
+            landing_url=landing,
+            file_url=top.url,
+            kind=KIND_PDF,
+            status=UNVERIFIED,
+            reason=f"{analysis.reason} (not verified)",
+            candidates=_with_rejected(analysis.candidates, analysis),
             requests=requests,
         )
 
@@ -562,9 +559,23 @@ def _check_in_memory(
     refusal = refusal_status(identity, require)
     if refusal is not None and identity is not None:
         return FileResult(
-            url, key, refusal, False, identity.evidence, final, kind="pdf", identity=identity
+            url=url,
+            key=key,
+            status=refusal,
+            reason=identity.evidence,
+            final_url=final,
+            kind="pdf",
+            identity=identity,
         )
-    return FileResult(url, key, "verified", False, reason, final, kind="pdf", identity=identity)
+    return FileResult(
+        url=url,
+        key=key,
+        status=VERIFIED,
+        reason=reason,
+        final_url=final,
+        kind="pdf",
+        identity=identity,
+    )
 
 
 def _with_rejected(
@@ -587,28 +598,26 @@ def _peek(
     """
     try:
         response = session.get(url, kind="file", stream=True)
-    except HostStopped as exc:
-        return FileResult(url, key, "blocked", False, exc.reason)
-    except Deferred as exc:
-        return FileResult(url, key, "retry-later", True, exc.reason, not_before=exc.until)
-    except (PolicyRefusal, FetchError) as exc:
-        return FileResult(url, key, "failed", False, str(exc))
+    except (Deferred, PolicyRefusal, FetchError) as exc:  # what each means: _outcome.py
+        return _not_had(url, key, error_outcome(exc))
     with response:
-        if response.status_code >= 400:
-            return FileResult(
-                url,
-                key,
-                "failed",
-                response.status_code in RETRY_LATER_STATUSES,
-                f"HTTP {response.status_code}",
-            )
+        outcome = status_outcome(response.status_code)
+        if outcome is not None:
+            return _not_had(url, key, outcome)
         chunks = session.iter_body(response, limit=session.policy.max_file_bytes)
         try:
             head = read_head(chunks)
             final = str(response.url)
             if not looks_like_pdf(head):
                 why = f"not a PDF (first bytes {head[:16]!r})"
-                return FileResult(url, key, "not-pdf", False, why, final, head=head[:1024])
+                return FileResult(
+                    url=url,
+                    key=key,
+                    status=NOT_PDF,
+                    reason=why,
+                    final_url=final,
+                    head=head[:1024],
+                )
             return _check_in_memory(
                 url,
                 key,
@@ -619,7 +628,47 @@ def _peek(
                 require=require,
                 reason="starts with %PDF- (peeked)",
             )
-        except HarvestError as exc:
-            return FileResult(url, key, "failed", False, str(exc))
+        except HarvestError as exc:  # a body over the size cap, a cut download
+            return _not_had(url, key, error_outcome(exc, reading_body=True))
         finally:
             chunks.close()
+
+
+def _not_had(url: str, key: str, outcome: Outcome) -> FileResult:
+    """A probe that gave no file: its outcome as a result (nothing is recorded)."""
+    return FileResult(
+        url=url,
+        key=key,
+        status=outcome.status,
+        retriable=outcome.retriable,
+        reason=outcome.reason,
+        not_before=outcome.not_before,
+    )
+
+
+def _unread(url: str, landing: str, outcome: Outcome, *, requests: int) -> Resolution:
+    """A landing page whose request gave no page: blocked, retry-later or failed."""
+    status = resolution_status(outcome.status)
+    return Resolution(
+        url=url,
+        landing_url=landing,
+        file_url=None,
+        kind=KIND_BLOCKED if status == BLOCKED else KIND_NONE,
+        status=status,
+        reason=outcome.reason,
+        requests=requests,
+        retriable=outcome.retriable,
+    )
+
+
+def _refused(url: str, reason: str, *, landing: str = "", requests: int = 0) -> Resolution:
+    """A landing page refused by the resolver itself (a problematic URL, a page too large)."""
+    return Resolution(
+        url=url,
+        landing_url=landing or url,
+        file_url=None,
+        kind=KIND_NONE,
+        status=FAILED,
+        reason=reason,
+        requests=requests,
+    )

@@ -30,12 +30,15 @@ from politeharvest.quality._text import DOI_VALUE as _DOI
 from politeharvest.store._state import StateStore, UrlOutcome
 
 from ._identity import RecordHints
+from ._outcome import DOWNLOADED, RETRY_LATER, UNCHANGED
 from ._pdf import FileResult, PdfFetcher, safe_filename
 from ._resolver import LandingPageResolver, Resolution
 
 __all__ = ["FullText", "FullTextStep", "candidate_urls", "run_batch"]
 
 _UNREPORTED = "fulltext-retry-rows"
+#: The row status of a record that names no URL to resolve.
+NO_CANDIDATE = "no-candidate"
 
 
 @attrs.frozen(kw_only=True)
@@ -115,11 +118,11 @@ def _summary(
 
 def _status(resolution: Resolution | None, result: FileResult | None) -> str:
     if result is not None and (
-        resolution is None or result.status in ("downloaded", "unchanged", "retry-later")
+        resolution is None or result.status in (DOWNLOADED, UNCHANGED, RETRY_LATER)
     ):
         return result.status
     if resolution is None:
-        return "no-candidate"
+        return NO_CANDIDATE
     return resolution.status
 
 
@@ -177,18 +180,13 @@ class FullTextStep:
         )
         keep = self.settings.html_only and self.settings.keep_pages
         html_path = self._keep_html(resolution, key) if keep else None
-        if (
-            resolution.status == "retry-later"
-            and resolution.file is None
-            and self.state is not None
-        ):
+        if resolution.status == RETRY_LATER and resolution.file is None and self.state is not None:
             # The landing page could not be read now: read it again in the next harvest.
             self.state.set_url_outcome(
                 UrlOutcome(
-                    url,
-                    "retry-later",
-                    resolution.reason,
-                    None,
+                    url=url,
+                    status=RETRY_LATER,
+                    reason=resolution.reason,
                     extra={"key": key, "landing": True, "hints": _hints_dict(hints)},
                 )
             )
@@ -229,7 +227,7 @@ class FullTextStep:
         self, result: FileResult | None, landing_url: str | None, hints: RecordHints | None
     ) -> None:
         """Keep what a retry of this file needs: its landing page and the record's hints."""
-        if self.state is None or result is None or result.status != "retry-later":
+        if self.state is None or result is None or result.status != RETRY_LATER:
             return
         outcome = self.state.url_outcome(result.url)
         if outcome is None:

@@ -13,7 +13,7 @@ import json
 import pytest
 
 from politeharvest import find_candidates
-from politeharvest.fulltext._landing import linkset_candidates, parse_link_header, parse_linkset
+from politeharvest.fulltext._signposting import linkset_candidates, parse_link_header, parse_linkset
 from politeharvest.net._challenge import challenge_evidence
 
 PAGE = "https://journal.example.org/article/view/4711"
@@ -316,7 +316,7 @@ def test_a_malformed_link_header_keeps_its_good_links() -> None:
     ],
 )
 def test_download_buttons_in_many_languages(text: str, button: bool) -> None:
-    from politeharvest.fulltext._landing import _button_text
+    from politeharvest.fulltext._words import button_text as _button_text
 
     assert _button_text(text) is button
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from politeharvest import LANDING_RULES, find_candidates
-from politeharvest.fulltext._landing import problematic_url
+from politeharvest.fulltext._rules import problematic_url
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "landing"
 CASES = json.loads((DATA / "cases.json").read_text(encoding="utf-8"))

@@ -17,7 +17,7 @@ from bs4 import BeautifulSoup
 
 from politeharvest import LandingPageResolver, PdfFetcher, Politeness, PoliteSession
 from politeharvest.fulltext._identity import RecordHints
-from politeharvest.fulltext._landing import RULES
+from politeharvest.fulltext._rules import RULES
 from politeharvest.testing import FakeClock, Reply, ScriptedAdapter, text_pdf
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "landing"

@@ -1,0 +1,398 @@
+"""Candidates from each source of a page, with their evidence and score (core).
+
+Site rules' rewrites, selectors and extractors; declared files (meta tags,
+``<link rel="alternate">``, JSON-LD encodings); the structure learned on the site;
+and links scored by their own evidence (`AnchorWeights`). A link whose label or
+address says it is another document (`foreign_label`) is rejected here, before any
+request.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+from urllib.parse import urlsplit
+
+import attrs
+from bs4 import BeautifulSoup, Tag
+
+from ._addresses import absolute, same_site
+from ._candidate import Candidate, element_signature
+from ._links import TEXT_URL, form_label, link_sources
+from ._pagefacts import PageFacts
+from ._regions import Regions
+from ._rules import EXTRACTORS, SiteRule
+from ._words import (
+    BAD_HREF,
+    BAD_TEXT,
+    FILE_HREF,
+    ITEM_KINDS,
+    PDF_WORD,
+    STRONG_TEXT,
+    button_text,
+    item_text,
+    names_document,
+    text_of,
+)
+
+__all__ = [
+    "ANCHOR_WEIGHTS",
+    "AnchorWeights",
+    "anchor_candidates",
+    "foreign_label",
+    "jsonld_candidates",
+    "learned_candidates",
+    "meta_candidates",
+    "rule_candidates",
+]
+
+
+@attrs.frozen
+class AnchorWeights:
+    """How much each kind of evidence adds to (or takes from) an anchor's score.
+
+    Attributes:
+        download_text: the anchor's whole text is a download phrase ("PDF", "Full text").
+        pdf_word: its text mentions PDF.
+        download_word: its text mentions downloading.
+        file_address: its address looks like a file (``.pdf``, ``/download/``, ``bitstream``).
+        pdf_type: its ``type`` or ``class`` says pdf.
+        page_address: its address is a web page (``.html``, ``.php``): subtracted.
+        other_host: it points to another host: subtracted.
+        identifier: its address carries the article's DOI, id or slug.
+    """
+
+    download_text: float = 55
+    pdf_word: float = 35
+    download_word: float = 15
+    file_address: float = 30
+    pdf_type: float = 20
+    page_address: float = 20
+    other_host: float = 25
+    identifier: float = 15
+
+
+#: The weights `find_candidates` scores anchors with.
+ANCHOR_WEIGHTS = AnchorWeights()
+
+
+def meta_candidates(soup: BeautifulSoup, base: str) -> list[Candidate]:
+    found = []
+    for meta in soup.find_all("meta"):
+        name = str(meta.get("name") or meta.get("property") or "").strip().lower()
+        content = str(meta.get("content") or "").strip()
+        if not name or not content:
+            continue
+        source = ""
+        if (
+            re.fullmatch(r"(citation_|wkhealth_|bepress_citation_|dc\.)?(fulltext_)?pdf_url", name)
+            or (
+                name in ("eprints.document_url", "citation_fulltext_pdf_url", "prism.url")
+                and ".pdf" in content.lower()
+            )
+            or (
+                name in ("dc.identifier", "dcterms.identifier", "dc.relation")
+                and content.lower().split("?")[0].endswith(".pdf")
+            )
+        ):
+            source = name
+        if source:
+            score = 90.0 if "pdf_url" in source or source == "eprints.document_url" else 75.0
+            found.append(
+                Candidate(absolute(content, base), f"meta:{source}", f"meta {source}", score)
+            )
+    for link in soup.find_all("link", href=True):
+        rel = " ".join(link.get("rel") or []).lower()
+        kind = str(link.get("type") or "").lower()
+        if "alternate" in rel and "pdf" in kind:
+            found.append(
+                Candidate(
+                    absolute(str(link["href"]), base),
+                    "link:alternate",
+                    f"<link rel={rel} type={kind}>",
+                    88.0,
+                )
+            )
+    return found
+
+
+_WORK_TYPES = re.compile(
+    r"scholarlyarticle|article|thesis|report|book|chapter|creativework|dataset|medicalscholarlyarticle",
+    re.IGNORECASE,
+)
+
+
+def jsonld_candidates(soup: BeautifulSoup, base: str) -> list[Candidate]:
+    """PDF encodings of the page's work in JSON-LD, never a cited or related work's.
+
+    Read from the work's ``encoding``, ``associatedMedia`` or ``distribution`` (each with
+    a ``contentUrl``), or the work's own ``contentUrl`` when its format is PDF.
+    """
+    found = []
+    for script in soup.find_all("script", attrs={"type": re.compile(r"ld\+json", re.I)}):
+        try:
+            data = json.loads(script.string or "")
+        except ValueError:
+            continue
+        items = data if isinstance(data, list) else [data]
+        works = [
+            w
+            for item in items
+            if isinstance(item, dict)
+            for w in [item, *(item.get("@graph") or [])]
+        ]
+        for work in works:
+            if not isinstance(work, dict) or not _WORK_TYPES.search(str(work.get("@type") or "")):
+                continue
+            media: list[Any] = []
+            for key in ("encoding", "associatedMedia", "distribution"):
+                value = work.get(key)
+                media.extend(value if isinstance(value, list) else [value] if value else [])
+            kind = str(work.get("encodingFormat") or "")
+            if work.get("contentUrl") and (
+                "pdf" in kind.lower() or ".pdf" in str(work["contentUrl"]).lower()
+            ):
+                media.append(work)
+            for item in media:
+                if not isinstance(item, dict):
+                    continue
+                target = str(item.get("contentUrl") or item.get("url") or "")
+                fmt = str(item.get("encodingFormat") or item.get("fileFormat") or "")
+                if target and ("pdf" in fmt.lower() or ".pdf" in target.lower()):
+                    found.append(
+                        Candidate(
+                            absolute(target, base),
+                            "jsonld",
+                            f"JSON-LD {work.get('@type')} contentUrl ({fmt or 'a .pdf address'})",
+                            88.0,
+                        )
+                    )
+    return found
+
+
+def rule_candidates(
+    soup: BeautifulSoup,
+    url: str,
+    rules: Sequence[SiteRule],
+    regions: Regions,
+    facts: PageFacts,
+) -> list[Candidate]:
+    found = []
+    for rule in rules:
+        match = rule.matches(url)
+        if match is None:
+            continue
+        target = rule.rewritten(url)
+        if target is not None:
+            guess = " (a guess)" if rule.guess else ""
+            found.append(
+                Candidate(
+                    target,
+                    f"rule:{rule.name}",
+                    f"URL rewrite of {url}{guess}",
+                    rule.score + 5,
+                    strong=not rule.guess,
+                )
+            )
+        for selector in rule.selectors:
+            for element in soup.select(selector):
+                href = element.get("href")
+                if not href:
+                    continue
+                link = absolute(str(href), url)
+                why = foreign_label(element, link, regions, facts) or regions.outside(element)
+                candidate = Candidate(
+                    link,
+                    f"rule:{rule.name}",
+                    f"selector {selector!r} (text {text_of(element)[:40]!r})",
+                    rule.score,
+                    rejected=why,
+                    signature=element_signature(element),
+                    strong=True,
+                )
+                found.append(candidate)
+        if rule.extractor:
+            for link, evidence in EXTRACTORS[rule.extractor](soup, url):
+                found.append(
+                    Candidate(link, f"rule:{rule.name}", evidence, rule.score, strong=True)
+                )
+    return found
+
+
+def foreign_label(
+    element: Tag, link: str, regions: Regions, facts: PageFacts, text: str | None = None
+) -> str | None:
+    """Why the link's own label or address says it is another document, or None.
+
+    The label is the link's text (and title) and the heading of its small block
+    ("Template", "Supplementary material"); the address may carry another DOI.
+    """
+    text = text_of(element) if text is None else text
+    if BAD_TEXT.search(facts.untitled(text)):
+        return f"anchor text {text[:40]!r} names another kind of document"
+    heading = regions.label(element) if element.name != "script" else ""
+    if heading and ITEM_KINDS.search(facts.untitled(heading)):
+        return f"under the heading {heading[:40]!r}, another kind of document"
+    item = item_text(element)
+    if item and ITEM_KINDS.search(facts.untitled(item)):
+        return f"in an item labelled {item[:40]!r}, another kind of document"
+    other = facts.other_doi(link)
+    if other is not None:
+        return f"the address carries another DOI ({other}) than the article's ({facts.doi})"
+    return None
+
+
+def anchor_candidates(
+    soup: BeautifulSoup, base: str, regions: Regions, facts: PageFacts
+) -> list[Candidate]:
+    """Links scored by their own evidence, never a link that names another document.
+
+    Evidence: a button's text or class, a file's address, the article's identifiers in
+    the address; a link's label or address that names another document rejects it.
+    """
+    page_host = (urlsplit(base).hostname or "").lower()
+    found = []
+    for element, href, where in link_sources(soup):
+        text = "" if element.name == "script" else text_of(element)
+        if element.name == "form":
+            text = form_label(element) or text[:40]
+        elif where == "the page's text":  # its label is the text around it, unless prose
+            text = " ".join(TEXT_URL.sub(" ", text).split())
+            text = text if len(text.split()) <= 6 else ""
+        if not href or BAD_HREF.search(href):
+            if href and not href.startswith("#"):
+                found.append(
+                    Candidate(
+                        href, "anchor", f"text {text[:40]!r}", 0.0, rejected="blocked link pattern"
+                    )
+                )
+            continue
+        link = absolute(href, base)
+        source = "anchor" if where == "href" else f"anchor:{where}"
+        foreign = foreign_label(
+            element, link, regions, facts, text if element.name == "script" else None
+        )
+        if foreign is not None:
+            found.append(Candidate(link, source, f"text {text[:40]!r}", 0.0, rejected=foreign))
+            continue
+        if link.rstrip("/") == base.rstrip("/"):
+            continue  # the page itself ("View full text" on an abstract page)
+        score = 0.0
+        evidence = [] if where == "href" else [f"address read from {where}"]
+        if element.name == "script":  # a value whose key names a PDF ("pdfUrl")
+            score += ANCHOR_WEIGHTS.pdf_word
+        named = names_document(element) if element.name in ("a", "area") else None
+        if named is not None and not facts.is_title(named):
+            found.append(
+                Candidate(
+                    link,
+                    source,
+                    f"text {text[:40]!r}",
+                    0.0,
+                    rejected=f"the link names another document ({named[:50]!r})",
+                )
+            )
+            continue
+        visible = " ".join(element.get_text(" ", strip=True).split())
+        if element.name != "form":
+            # a button's visible text decides when it is one ("원문보기" titled "새창열림")
+            text = visible if visible and button_text(visible) else text
+        if named is not None:
+            score += ANCHOR_WEIGHTS.pdf_word
+            evidence.append("anchor text is the article's title")
+        elif STRONG_TEXT.match(text):
+            score += ANCHOR_WEIGHTS.download_text
+            evidence.append(f"anchor text {text[:40]!r}")
+        elif button_text(text) and PDF_WORD.search(text):
+            score += ANCHOR_WEIGHTS.pdf_word
+            evidence.append(f"anchor text mentions {PDF_WORD.search(text).group(0)!r}")  # type: ignore[union-attr]
+        elif button_text(text):
+            score += ANCHOR_WEIGHTS.download_word
+            evidence.append(f"anchor text {text[:40]!r}")
+        elif re.fullmatch(r"\S+\.pdf", text.split(" ")[0] if text else "", re.IGNORECASE):
+            name = text.split(" ")[0]
+            related = facts.relates(name)
+            if related is not None:
+                score += ANCHOR_WEIGHTS.download_word
+                evidence.append(f"anchor text is a file name with {related} {name[:40]!r}")
+        if FILE_HREF.search(link):
+            score += ANCHOR_WEIGHTS.file_address
+            evidence.append("address looks like a file")
+        classes = " ".join([*(element.get("class") or []), str(element.get("id") or "")]).lower()
+        if "pdf" in str(element.get("type") or "").lower() or "pdf" in classes:
+            score += ANCHOR_WEIGHTS.pdf_type
+            evidence.append("type/class says pdf")
+        elif re.search(r"download|galley|(?:^|[\s_-])(?:down|dl)(?:$|[\s_-])", classes):
+            score += ANCHOR_WEIGHTS.download_word
+            evidence.append("class says download")
+        identified = facts.named_in(link)
+        if identified is not None and score > 0:
+            score += ANCHOR_WEIGHTS.identifier
+            evidence.append(f"address carries {identified}")
+        if re.search(r"\.(html?|php|aspx?|jsp)(?:$|\?)", urlsplit(link).path, re.I) and not (
+            FILE_HREF.search(link) or element.name == "script"
+        ):
+            score -= ANCHOR_WEIGHTS.page_address
+            evidence.append("address of a web page")
+        host = (urlsplit(link).hostname or "").lower()
+        if host != page_host and identified is None and not same_site(link, base):
+            score -= ANCHOR_WEIGHTS.other_host
+            evidence.append("another host")
+        if score <= 0:
+            continue
+        why = regions.outside(element)
+        # a download button in the article's block whose same-site file address carries the
+        # article's DOI or id is as strong as a declared file
+        strong = (
+            why is None
+            and identified is not None
+            and host == page_host
+            and bool(FILE_HREF.search(link))
+            and any(e.startswith(("anchor text '", "anchor text mentions")) for e in evidence)
+        )
+        if strong:
+            evidence.append("strong: a download button with the article's identifier")
+        found.append(
+            Candidate(
+                link,
+                source,
+                "; ".join(evidence),
+                score,
+                rejected=why,
+                signature=element_signature(element),
+                strong=strong,
+            )
+        )
+    return found
+
+
+def learned_candidates(
+    soup: BeautifulSoup, base: str, signatures: Iterable[str], regions: Regions, facts: PageFacts
+) -> list[Candidate]:
+    """Links in the place a verified file's link held on this site.
+
+    Not when their label or address says they are another document: the same place in
+    another item's file table may hold its supplement.
+    """
+    wanted = set(signatures)
+    if not wanted:
+        return []
+    found = []
+    for element in soup.find_all("a", href=True):
+        signature = element_signature(element)
+        if signature in wanted and not BAD_HREF.search(str(element["href"])):
+            link = absolute(str(element["href"]), base)
+            found.append(
+                Candidate(
+                    link,
+                    "learned",
+                    f"same structure as a verified link: {signature[-60:]}",
+                    85.0,
+                    rejected=foreign_label(element, link, regions, facts)
+                    or regions.outside(element),
+                    signature=signature,
+                )
+            )
+    return found

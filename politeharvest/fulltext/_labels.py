@@ -1,0 +1,158 @@
+"""Label vocabularies: the words by which a document says what it is (core).
+
+Short multilingual phrases for notices (errata, retractions), supplements,
+editorials, forms and guidelines, theses, versions (preprint, accepted
+manuscript) and reference lists, folded to comparison keys; `kind_of_title` reads
+the kind a title announces. They are only looked for where a label stands (the
+title block, the line above it, the title page), never in the body: `_docfacts`
+decides where that is.
+"""
+
+# Label vocabularies in many scripts, dashes and marks on purpose.
+# ruff: noqa: RUF001
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Literal
+
+from politeharvest.quality._text import keys
+
+__all__ = [
+    "EDITORIAL_PHRASES",
+    "FORM_PHRASES",
+    "NOTICE_PHRASES",
+    "REFERENCE_PHRASES",
+    "SUPPLEMENT_PHRASES",
+    "THESIS_PHRASES",
+    "VERSION_PHRASES",
+    "Kind",
+    "Version",
+    "contains",
+    "kind_of_title",
+    "label_stands",
+    "starts_with",
+]
+
+Kind = Literal["article", "compilation", "notice", "supplement", "editorial", "form", "thesis"]
+Version = Literal["preprint", "submitted", "accepted", "published"]
+
+
+# Short multilingual label vocabularies, matched as whole folded phrases where a label stands.
+_NOTICE = (
+    "erratum|errata|corrigendum|corrigenda|correction|retraction|retracted|addendum|"
+    "expression of concern|notice of retraction|retraction notice|publisher s note|"
+    "publisher correction|author correction|editorial expression of concern|"
+    "berichtigung|korrektur|widerruf|rectificatif|retractation|fe de erratas|"
+    "correccion|retractacion|correcao|retratacao|duzeltme|geri cekme|geri cekilme|"
+    "rettifica|исправление|опровержение|ретракция|更正|勘误|撤稿|訂正|正誤表|撤回|정정|철회"
+)
+_SUPPLEMENT = (
+    "supplementary material|supplementary materials|supplementary information|"
+    "supplementary data|supplemental material|supporting information|online resource|"
+    "online appendix|web appendix|supplementary appendix|"
+    "electronic supplementary material|supplementary file|supplement|appendix|"
+    "erganzendes material|zusatzmaterial|anhang|materiel supplementaire|"
+    "informations supplementaires|annexe|material suplementario|informacion suplementaria|"
+    "anexo|material suplementar|apendice|ek materyal|ek dosya|ekler|"
+    "дополнительные материалы|补充材料|附录|補足資料|付録|보충 자료"
+)
+_EDITORIAL = (
+    "editorial|editor s note|editors note|from the editor|from the editors|foreword|preface|"
+    "front matter|editorial board|guest editorial|masthead|vorwort|geleitwort|editorial note|"
+    "avant propos|preface|prologo|presentacion|prefacio|apresentacao|editorden|editoryal|"
+    "onsoz|sunus|от редакции|предисловие|编者按|卷首语|巻頭言|編集後記|권두언|발간사"
+)
+_FORM = (
+    "author guidelines|guidelines for authors|instructions for authors|submission guidelines|"
+    "guide for authors|author instructions|form|declaration|checklist|formular|formulaire|"
+    "formulario|yazim kurallari|basvuru formu|richtlinien|hinweise fur autoren|"
+    "normas para autores|normas de publicacao|consignes aux auteurs"
+)
+_THESIS = (
+    "thesis|dissertation|doctoral thesis|phd thesis|master s thesis|masters thesis|"
+    "doctor of philosophy|in partial fulfillment|in partial fulfilment|doktorarbeit|"
+    "masterarbeit|zur erlangung|tese|dissertacao|tesis|memoire|yuksek lisans tezi|"
+    "doktora tezi|tez|диссертация|学位论文|博士論文|修士論文|학위논문"
+)
+_VERSION = {
+    "preprint": "preprint|pre print|not peer reviewed|not yet peer reviewed|arxiv|biorxiv|medrxiv",
+    "submitted": "submitted manuscript|submitted to|manuscript submitted|under review",
+    "accepted": (
+        "accepted manuscript|author accepted manuscript|author s accepted manuscript|postprint|"
+        "post print|author manuscript|accepted for publication|peer reviewed version|"
+        "accepted version|final draft"
+    ),
+}
+_REFERENCES = (
+    "references|bibliography|literature cited|works cited|literatur|literaturverzeichnis|"
+    "references bibliographiques|bibliographie|referencias|referencias bibliograficas|"
+    "kaynaklar|kaynakca|список литературы|литература|βιβλιογραφια|αναφορες|参考文献|참고문헌"
+)
+
+
+def _phrases(vocabulary: str) -> tuple[tuple[str, ...], ...]:
+    """Label phrases as tuples of comparison keys, longest first."""
+    phrases = {tuple(keys(group)) for group in vocabulary.split("|")}
+    return tuple(sorted((p for p in phrases if p), key=len, reverse=True))
+
+
+NOTICE_PHRASES = _phrases(_NOTICE)
+SUPPLEMENT_PHRASES = _phrases(_SUPPLEMENT)
+EDITORIAL_PHRASES = _phrases(_EDITORIAL)
+FORM_PHRASES = _phrases(_FORM)
+THESIS_PHRASES = _phrases(_THESIS)
+VERSION_PHRASES = {k: _phrases(v) for k, v in _VERSION.items()}
+REFERENCE_PHRASES = _phrases(_REFERENCES)
+
+
+def starts_with(words: Sequence[str], phrases: Iterable[tuple[str, ...]]) -> tuple[str, ...] | None:
+    """The first of `phrases` that `words` open with, or None."""
+    for phrase in phrases:
+        if tuple(words[: len(phrase)]) == phrase:
+            return phrase
+    return None
+
+
+def contains(words: Sequence[str], phrases: Iterable[tuple[str, ...]]) -> tuple[str, ...] | None:
+    """The first of `phrases` found anywhere in `words`, or None."""
+    for phrase in phrases:
+        n = len(phrase)
+        for i in range(len(words) - n + 1):
+            if tuple(words[i : i + n]) == phrase:
+                return phrase
+    return None
+
+
+def kind_of_title(title: str) -> Kind | None:
+    """The kind a record's title announces ("Erratum: ...", "Supplementary material"), or None."""
+    words = keys(title)
+    for kind, phrases in (
+        ("notice", NOTICE_PHRASES),
+        ("supplement", SUPPLEMENT_PHRASES),
+        ("editorial", EDITORIAL_PHRASES),
+    ):
+        phrase = starts_with(words, phrases)
+        if phrase is not None and label_stands(words, phrase, title):
+            return kind  # type: ignore[return-value]
+    return None
+
+
+#: Words that may follow a label before its colon ("Retracted article:", "Retraction note:").
+_LABEL_NOUNS = frozenset(
+    ["article", "paper", "note", "notice", "statement", "to", "for", "of", "the", "an", "a"]
+)
+
+
+def label_stands(words: Sequence[str], phrase: tuple[str, ...], raw: str = "") -> bool:
+    """A label that opens a title stands alone or introduces it ("Erratum to", "Correction:")."""
+    rest = words[len(phrase) :]
+    if not rest:
+        return True
+    head = re.split(r"\s*[:–—|/]\s*", raw, maxsplit=1)
+    if len(head) == 2:
+        before = keys(head[0])
+        extra = before[len(phrase) :]
+        if tuple(before[: len(phrase)]) == phrase and all(w in _LABEL_NOUNS for w in extra):
+            return True  # "Erratum: ...", "Retracted article: ...", "Correction notice: ..."
+    return rest[0] in ("to", "for", "notice", "note", "zu", "au", "al", "a")

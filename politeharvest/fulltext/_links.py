@@ -1,0 +1,124 @@
+"""Every link a reader could follow on a page, and where its address was read (core).
+
+Anchors' ``href``; addresses in ``onclick`` handlers, ``data-*`` attributes, GET
+forms and form values, script values whose key names a PDF, and the page's text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from urllib.parse import quote
+
+from bs4 import BeautifulSoup, Tag
+
+from ._words import FILE_HREF, button_text, text_of
+
+__all__ = [
+    "TEXT_URL",
+    "form_label",
+    "link_sources",
+]
+
+
+#: A script's value whose key names a PDF's address ("pdfUrl": "/stamp/stamp.jsp?...").
+_SCRIPT_PDF = re.compile(
+    r"""["']?(\w*pdf\w*(?:url|link|href|path|uri)\w*)["']?\s*[:=]\s*["']([^"'\s]{4,300})["']""",
+    re.IGNORECASE,
+)
+TEXT_URL = re.compile(r"https?://[^\s<>\"']+", re.IGNORECASE)
+_QUOTED = re.compile(r"""["']([^"'\s]{4,})["']""")
+_URLISH = re.compile(r"^(?:https?://|//|/|\.\./|[\w.-]+/)[^\s<>]*$|\.pdf(?:$|\?)", re.IGNORECASE)
+
+
+def _looks_like_link(value: str) -> bool:
+    value = value.strip()
+    return bool(_URLISH.search(value)) and (
+        value.lower().startswith(("http", "/", "."))
+        or bool(FILE_HREF.search(value))
+        or "/" in value
+    )
+
+
+def form_label(form: Tag) -> str:
+    """The text of a form's submit button ("Download the selected file"), or ""."""
+    for field in form.find_all(["input", "button"]):
+        kind = str(field.get("type") or ("submit" if field.name == "button" else "text")).lower()
+        if kind in ("submit", "button"):
+            return str(field.get("value") or "") or field.get_text(" ", strip=True)
+    return ""
+
+
+def _form_link(form: Tag) -> tuple[str, str] | None:
+    """A GET form's target with its fields (``action?file=...``), and its button's text."""
+    if str(form.get("method") or "get").lower() != "get":
+        return None
+    action = str(form.get("action") or "").strip()
+    fields: list[str] = []
+    label = ""
+    for field in form.find_all(["input", "button"]):
+        kind = str(field.get("type") or "text").lower()
+        name, value = str(field.get("name") or ""), str(field.get("value") or "")
+        if kind in ("submit", "button") or field.name == "button":
+            label = label or value or field.get_text(" ", strip=True)
+        if name and kind in ("hidden", "submit", "text") and value:
+            fields.append(f"{quote(name)}={quote(value, safe='/:')}")
+    if not action and not fields:
+        return None
+    target = action + (("&" if "?" in action else "?") + "&".join(fields) if fields else "")
+    return target, label
+
+
+def link_sources(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
+    """Every link a reader could follow: (element, address, where the address was read).
+
+    Anchors' ``href``; addresses in ``onclick`` handlers (``window.open('...')``), in
+    ``data-*`` attributes (``data-href``, ``data-pdf-url``...), GET forms (their action
+    with their fields) and form values that are addresses themselves.
+    """
+    for element in soup.find_all(True):
+        if element.name in ("a", "area") and element.get("href"):
+            yield element, str(element["href"]).strip(), "href"
+        if element.name in ("script", "style", "meta", "link", "img", "source", "iframe"):
+            continue
+        for name, value in element.attrs.items():
+            if not isinstance(value, str) or not value.strip():
+                continue
+            if name.startswith("on") and len(name) > 4:
+                button = button_text(element.get_text(" ", strip=True) or text_of(element))
+                for found in _QUOTED.findall(value):
+                    if _looks_like_link(found) and (button or FILE_HREF.search(found)):
+                        yield element, found, name
+            elif (
+                name.startswith("data-")
+                and _looks_like_link(value)
+                and (FILE_HREF.search(value) or re.search(r"pdf|file|download|href|url", name))
+            ):
+                yield element, value.strip(), name
+            elif (
+                element.name == "input"
+                and name == "value"
+                and FILE_HREF.search(value)
+                and _looks_like_link(value)
+            ):
+                form = element.find_parent("form")
+                yield (form if isinstance(form, Tag) else element), value.strip(), "form value"
+        if element.name == "form":
+            found_form = _form_link(element)
+            if found_form is not None and FILE_HREF.search(found_form[0]):
+                yield element, found_form[0], "form"
+    for script in soup.find_all("script"):
+        if "ld+json" in str(script.get("type") or "").lower():
+            continue  # read as JSON-LD (the work's own encodings only)
+        for key, found in _SCRIPT_PDF.findall(script.string or ""):
+            if _looks_like_link(found):
+                yield script, found.replace("\\/", "/"), f"script {key}"
+    for text in soup.find_all(string=TEXT_URL):
+        parent = text.parent
+        if not isinstance(parent, Tag) or parent.find_parent(["a", "script", "style"]) is not None:
+            continue
+        if parent.name in ("a", "script", "style", "title", "textarea", "code"):
+            continue
+        for found in TEXT_URL.findall(str(text)):
+            if FILE_HREF.search(found):
+                yield parent, found.rstrip(".,;)"), "the page's text"

@@ -1,0 +1,182 @@
+"""What a landing page says about its own article: titles, DOI, identifiers, authors (core).
+
+`page_facts` reads them from the page's meta tags, headings and address;
+`PageFacts` answers the ownership questions the evidence asks (is this text the
+article's title, does this address carry the article's identifier or another DOI,
+is this file name the article's).
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import unquote, urlsplit
+
+import attrs
+from bs4 import BeautifulSoup, Tag
+
+from politeharvest.quality._text import DOI_IN_URL as _DOI_IN
+
+from ._words import BUTTON_WORDS, similar, words_of
+
+__all__ = [
+    "PageFacts",
+    "page_facts",
+]
+
+
+@attrs.frozen
+class PageFacts:
+    """What a landing page says about its own article (for ownership evidence).
+
+    Attributes:
+        url: the page's address.
+        titles: the article's titles (``citation_title``, ``dc.title``, ``og:title``, ``h1``).
+        doi: the article's DOI, lower case, if the page gives one.
+        ids: tokens of the page's address that name the article (a numeric id, a slug,
+            the DOI's suffix), lower case.
+        surnames: the authors' family names (``citation_author``, ``dc.creator``), folded.
+    """
+
+    url: str
+    titles: tuple[str, ...] = ()
+    doi: str | None = None
+    ids: tuple[str, ...] = ()
+    surnames: tuple[str, ...] = ()
+
+    def is_title(self, text: str) -> bool:
+        """True when `text` is (close to) one of the article's titles."""
+        return any(similar(text, title) for title in self.titles)
+
+    def relates(self, name: str) -> str | None:
+        """Why a file name is this article's ("okafor_lindqvist_2022_aam.pdf"), or None.
+
+        It shares two words with a title, or an author's name, carries an identifier, or is made
+        of generic words only ("fulltext.pdf", "thesis_final.pdf").
+        """
+        stem = re.sub(r"\.\w{2,4}$", "", unquote(name).lower())
+        words = set(words_of(stem.replace("_", " ")))
+        if len(words & {w for t in self.titles for w in words_of(t) if len(w) >= 4}) >= 2:
+            return "words of the article's title"
+        if words & set(self.surnames):
+            return "an author's name"
+        if self.named_in(name) is not None:
+            return "the article's identifier"
+        letters = re.findall(r"[a-z]+", stem)
+        if letters and all(w in BUTTON_WORDS or w in _GENERIC_FILE for w in letters):
+            return "a generic name"
+        return None
+
+    def untitled(self, text: str) -> str:
+        """`text` without the words of the article's titles.
+
+        A label's own words, not the title's, say what a link is: "Open the PDF for <title>"
+        becomes "Open the PDF for".
+        """
+        words = {w for title in self.titles for w in words_of(title)}
+        if not words:
+            return text
+        return " ".join(t for t in re.findall(r"\S+", text) if not set(words_of(t)) & words)
+
+    def other_doi(self, url: str) -> str | None:
+        """A DOI in `url` that is not the article's (nor a prefix of it, or it of one), or None."""
+        if not self.doi:
+            return None
+        for found in _DOI_IN.findall(unquote(url)):
+            other = found.rstrip(".,;)/").lower()
+            for suffix in (".pdf", ".full", "/pdf", "/full"):
+                other = other.removesuffix(suffix)
+            if not (other.startswith(self.doi) or self.doi.startswith(other)):
+                return str(other)
+        return None
+
+    def named_in(self, url: str) -> str | None:
+        """Which of the article's identifiers `url` carries (DOI, id, slug), or None."""
+        low = unquote(url).lower()
+        if self.doi and (self.doi in low or self.doi.split("/", 1)[-1] in low):
+            return f"the article's DOI {self.doi}"
+        for token in self.ids:
+            if re.search(rf"(?<![0-9a-z]){re.escape(token)}(?![0-9a-z])", low):
+                return f"the article's id {token!r} from its address"
+        return None
+
+
+#: Words of generic file names (besides the download-button words).
+_GENERIC_FILE = frozenset(
+    [
+        "thesis",
+        "dissertation",
+        "tez",
+        "tesis",
+        "these",
+        "diss",
+        "preprint",
+        "postprint",
+        "aam",
+        "vor",
+        "am",
+        "rev",
+        "revised",
+        "camera",
+        "ready",
+        "submitted",
+        "fulltext",
+        "full_text",
+        "main",
+        "ms",
+        "paper",
+    ]
+)
+
+
+def page_facts(soup: BeautifulSoup, url: str) -> PageFacts:
+    """The article's titles, DOI and address identifiers, as the page states them."""
+    titles: list[str] = []
+    surnames: list[str] = []
+    doi: str | None = None
+    for meta in soup.find_all("meta"):
+        name = str(meta.get("name") or meta.get("property") or "").strip().lower()
+        content = str(meta.get("content") or "").strip()
+        if not content:
+            continue
+        if name in ("citation_title", "dc.title", "og:title", "dcterms.title"):
+            titles.append(content)
+        elif name in ("citation_author", "dc.creator", "dcterms.creator"):
+            family = content.split(",")[0] if "," in content else (content.split() or [""])[-1]
+            surnames.extend(words_of(family))
+        elif doi is None and name in (
+            "citation_doi",
+            "dc.identifier",
+            "prism.doi",
+            "bepress_citation_doi",
+        ):
+            found = _DOI_IN.search(content)
+            doi = found.group(0).rstrip(".,;)").lower() if found else None
+    for element in (soup.find("h1"), soup.title):
+        if isinstance(element, Tag):
+            titles.append(element.get_text(" ", strip=True))
+    if doi is None:
+        in_url = _DOI_IN.search(unquote(urlsplit(url).path))
+        doi = in_url.group(0).rstrip(".,;)/").lower() if in_url else None
+    ids: list[str] = []
+    path = unquote(urlsplit(url).path).lower()
+    for segment in (
+        re.sub(r"\.(?:html?|php|aspx?|jsp|kci|do)$", "", s) for s in path.strip("/").split("/")[-3:]
+    ):
+        if re.fullmatch(r"\d{3,}(?:[._]\d+)*", segment):  # 4711, 202305.1187
+            ids.append(segment)
+        elif segment.count("-") >= 2 and re.search(r"[a-z]{3}", segment) and len(segment) >= 12:
+            ids.append(segment)  # a slug
+        elif re.fullmatch(r"[a-z]{1,6}[-_.]?\d{4,}(v\d+)?", segment):
+            ids.append(segment)  # hal-01234, PMC3531190, S1462901...
+    # article.php?id=4711, artiId=ART002852171
+    ids += [
+        v.lower()
+        for v in re.findall(r"(?:^|&)[^=&]*=([A-Za-z]{0,6}\d{3,})(?=&|$)", urlsplit(url).query)
+    ]
+    return PageFacts(
+        url,
+        tuple(dict.fromkeys(t for t in titles if t)),
+        doi,
+        tuple(dict.fromkeys(ids)),
+        tuple(dict.fromkeys(surnames)),
+    )

@@ -1,0 +1,236 @@
+"""What a link's words say, in the languages and scripts of the corpora (core).
+
+The multilingual vocabularies of download buttons, full-text labels, other kinds
+of documents (supplements, notices, forms, whole issues) and blocked addresses;
+`button_text` tells a button's text from a document's name, `names_document` a
+title-like link from a button, `words_of` and `similar` compare titles in any
+script.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import unicodedata
+
+from bs4 import Tag
+
+from politeharvest.net._redirects import SIGN_IN_PATH
+
+__all__ = [
+    "BAD_HREF",
+    "BAD_TEXT",
+    "BUTTON_WORDS",
+    "FILE_HREF",
+    "ITEM_KINDS",
+    "PDF_WORD",
+    "STRONG_TEXT",
+    "button_text",
+    "item_text",
+    "names_document",
+    "similar",
+    "text_of",
+    "words_of",
+]
+
+
+# Whole anchor texts that name the full text (PublicationsRetriever's list, more languages).
+STRONG_TEXT = re.compile(
+    r"^\s*(?:(?:download|view|get|open|read|full[ -]?text|article|paper|makale|tam\s+metin|"
+    r"indir|i̇ndir|télécharger|texte\s+intégral|descargar|texto\s+completo|baixar|"
+    r"herunterladen|volltext|voll-text)\s*)*"
+    r"(?:pdf|tam\s+metin|texte\s+intégral|volltext|makale\s+pdf|pdf\s+indir|pdf\s+i̇ndir)"
+    r"(?:\s*(?:\(\s*[\d.,]+\s*[kmg]?b\s*\)|file|version|download|indir|i̇ndir|herunterladen))*\s*$",
+    re.IGNORECASE,
+)
+PDF_WORD = re.compile(
+    r"\bpdf\b|tam\s+metin|volltext|texte\s+intégral|texto\s+completo|testo\s+completo|"
+    r"teks\s+lengkap|naskah\s+lengkap|полный\s+текст|全文|原文|본문|원문",
+    re.I,
+)
+_DOWNLOAD_WORD = re.compile(
+    r"download|indir|i̇ndir|télécharger|descargar|baixar|herunterladen|full[ -]?text|tam metin", re.I
+)
+BAD_TEXT = re.compile(
+    r"supplement|supporting|appendix|annex|figure|fig\.|table|slides?\b|poster|video|dataset|"
+    r"reference|citation|cite\b|bibtex|endnote|\bris\b|purchase|buy\b|rent\b|subscribe|"
+    r"reprint|permission|license|licence|lisans|lizenz|guide|instructions|template|author\s+guidelines|"
+    r"cover|kapak|ek\s+dosya|kaynak|atıf|atif|erratum|corrigendum|review\s+report|"  # noqa: RUF001 - Turkish for citation
+    r"peer\s+review|graphical\s+abstract|thumbnail|preview|sample\s+pages|table\s+of\s+contents|"
+    # other kinds of documents, in the languages of the corpora: abstracts and summaries,
+    # notices (retractions, corrections), forms, rules and guides, tables of contents and
+    # whole issues, examiners' reports
+    r"\babstracts?\b|要旨|抄録|摘要|초록|аннотаци|\brésumé\b|\bresumen\b|\bresumo\b|\bözet\b|"
+    r"zusammenfassung|\babstrak\b|retract|withdrawal|withdrawn|penarikan|rétractation|"
+    r"retractación|retratação|geri\s+çek|rücknahme|zurückgezogen|expression\s+of\s+concern|"
+    r"\bcorrection\b|corrección|correção|düzeltme|berichtigung|errat|撤回|正誤|勘誤|철회|"
+    r"\bform\b|formulario|formulaire|formular\b|formu\b|declaration|déclaration|"
+    r"conflicts?\s+of\s+interest|copyright\s+(?:agreement|transfer)|checklist|"
+    r"submission\s+(?:guidelines|rules|template|form|checklist)|\brules\b|regulations?\b|"
+    r"\bmanual\b|handbook|手引|規程|様式|申請書|양식|규정|안내서|правила|положени|\bформа\b|"  # noqa: RUF001
+    r"kılavuz|yazım\s+kural|şablon|dilekçe|pedoman|panduan|petunjuk|\bnormas\b|directrices|"  # noqa: RUF001
+    r"plantilla|consignes|richtlinie|vorlage|\bcontents\b|sommaire|índice|inhaltsverzeichnis|"
+    r"目次|목차|содержание|içindekiler|daftar\s+isi|front\s*matter|back\s*matter|"
+    r"(?:full|whole|complete|entire)\s+issue|tam\s+say[ıi]|número\s+completo|numéro\s+complet|"  # noqa: RUF001
+    r"edição\s+completa|gesamtausgabe|ganzes\s+heft|審査|심사|referee",
+    re.IGNORECASE,
+)
+BAD_HREF = re.compile(
+    r"^(?:javascript:|mailto:|tel:|#)|" + SIGN_IN_PATH + r"|/register|/share|sharer|"
+    r"/getaccess/|/purchase|/cart|/action/showcitformats|/citation|article-cite-file|"
+    r"[?&]download=ris|\.ris(?:$|\?)|\.bib(?:$|\?)|\.nbib|/epdf/|/reader/|"
+    r"supplement|suppl[_-]|_esm\.|moesm|/figures?/|/media/|/asset/|thumbnail|\.jpe?g|\.png|\.gif|"
+    r"isallowed=n",
+    re.IGNORECASE,
+)
+
+
+FILE_HREF = re.compile(
+    r"\.pdf(?:$|[?#])|/pdf(?:/|$|\?)|/pdfft|/pdfdirect|/downloads?(?:/|$|\?)|/document$|"
+    r"/full-?text(?:/|$)|/volltext(?:/|$)|"
+    r"/files?/|viewcontent\.cgi|bitstream|article-file|ndownloader|[?&]format=pdf|"
+    r"/(?:get_?)?download[\w-]*\.(?:php|aspx?|jsp|cgi|pl)\b|//(?:download|dl)\.",
+    re.IGNORECASE,
+)
+
+
+def words_of(text: str) -> list[str]:
+    """Words folded for comparison, in any script: Latin without diacritics, CJK as bigrams."""
+    text = unicodedata.normalize("NFKC", text).lower()
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    words: list[str] = []
+    for word in re.findall(r"\w+", text):
+        if _CJK.search(word):  # no spaces between words: character pairs instead
+            chars = [c for c in word if not c.isdigit()]
+            words.extend(a + b for a, b in itertools.pairwise(chars))
+        elif len(word) >= 3 or word.isdigit():
+            words.append(word)
+    return words
+
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+
+
+def similar(a: str, b: str) -> bool:
+    """True when two titles share most of their words (the shorter one's, in any script)."""
+    x, y = set(words_of(a)), set(words_of(b))
+    if not x or not y:
+        return False
+    return len(x & y) >= 0.6 * min(len(x), len(y))
+
+
+#: Words of download buttons and file descriptions, in the languages of the anchor words
+#: and the scripts of the corpora ("Download PDF (2.3 MB)", "PDF Format: view or download
+#: as a PDF file", "Tam Metin", "全文PDF", "Скачать PDF"); a button may add one word more
+#: (a language: "PDF (English)").
+BUTTON_WORDS = frozenset(
+    re.split(
+        r"\s+",
+        "download downloads view open get read pdf pdfs full text fulltext article paper file "
+        "files version format here now this that the a an as or of in on at to for and with "
+        "your our its size kb mb gb ko mo manuscript document published accepted final "
+        "original main link english print printable new window tab opens click save online "
+        "tam metin makale indir i̇ndir bu ve için türkçe ingilizce télécharger texte intégral "
+        "le la les l du des de en et au version française français descargar texto completo "
+        "el los las del al en este esta artículo artigo baixar em do da este esta português "
+        "español herunterladen volltext artikel der die das des den dem als im und deutsch "
+        "unduh teks lengkap naskah artikel ini dalam bahasa indonesia inggris скачать полный "
+        "текст статьи статья статью файл в на и с pdf-файл русский",  # noqa: RUF001 - Russian
+    )
+)
+#: Button words of scripts written without spaces, removed before counting what is left.
+_CJK_WORDS = (
+    r"全文|本文|下载|下載|ダウンロード|ファイル|閲覧|表示|論文|论文|日本語|英語|中文|英文|"
+    r"原文|원문|다운로드|보기|파일|열기|논문|한국어|영어"
+)
+_CJK_BUTTON = re.compile(_CJK_WORDS + r"|[をのでする]")
+
+
+#: Runs of letters, a script's run apart from the next ("pdf形式" is "pdf" and "形式").
+_LETTER_RUNS = re.compile(
+    r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]+|[^\W\d_\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]+"
+)
+
+
+def button_text(text: str) -> bool:
+    """True when an anchor's text is a download button's, not a document's name."""
+    if STRONG_TEXT.match(text):
+        return True
+    letters = re.findall(r"[^\W\d_]+", text.lower())
+    if letters and all(w in BUTTON_WORDS for w in letters) and len(letters) <= 6:
+        return True  # "Read article", "View full text", "Open"
+    if not (
+        PDF_WORD.search(text)
+        or _DOWNLOAD_WORD.search(text)
+        or re.search(r"скачать|текст|unduh|" + _CJK_WORDS, text, re.I)
+    ):
+        return False
+    words = re.findall(_LETTER_RUNS, _CJK_BUTTON.sub(" ", text.lower()))
+    rest = [w for w in words if w not in BUTTON_WORDS and len(w) > 1 and w != "pdf"]
+    if any(len(w) >= 3 and _CJK.search(w) for w in rest):
+        return False  # a name written without spaces ("博士論文インターネット公表許諾書")
+    rest = [w.removesuffix("pdf") for w in rest if w.removesuffix("pdf") not in BUTTON_WORDS]
+    return len(rest) <= 1 and bool(words or re.search(_CJK_WORDS, text))
+
+
+def names_document(element: Tag, *, loose: bool = False) -> str | None:
+    """The text of a link that names a document (a title-like text, not a button or file name).
+
+    `loose` accepts shorter titles (two words), for links whose place already says
+    they are titles (one per block of a list).
+    """
+    text = " ".join(element.get_text(" ", strip=True).split())
+    if _CJK.search(text):  # no spaces between words: its letters count
+        letters = len(re.findall(r"\w", text))
+        if letters >= (5 if loose else 8) and not button_text(text):
+            return text
+        return None
+    short = (
+        len(text) < 10 or len(text.split()) < 2
+        if loose
+        else len(text) < 15 or len(text.split()) < 3
+    )
+    if short or button_text(text) or (PDF_WORD.search(text) and len(text.split()) <= 3):
+        return None
+    if re.search(r"\.(pdf|docx?|zip|txt)\b|https?://|www\.", text, re.IGNORECASE):
+        return None
+    return text
+
+
+def text_of(element: Tag) -> str:
+    text = " ".join(element.get_text(" ", strip=True).replace("(", " ").replace(")", " ").split())
+    extra = " ".join(str(element.get(a) or "") for a in ("title", "aria-label", "data-title"))
+    return (text + " " + extra).strip()
+
+
+#: Kinds of documents an item's label may name ("Supplementary data", "内容の要旨"): the
+#: anchor words less those that describe a file's actions and status in file tables
+#: ("Preview", "License", "Cite", "Thumbnail", "Table").
+ITEM_KINDS = re.compile(
+    "|".join(
+        w
+        for w in BAD_TEXT.pattern.split("|")
+        if not re.fullmatch(
+            r"preview|licen[cs]e|lisans|lizenz|thumbnail|cite\\b|citation|reference|bibtex|"
+            r"endnote|\\bris\\b|purchase|buy\\b|rent\\b|subscribe|permission|figure|fig\\.|"
+            r"table|video|cover|kapak|kaynak|atıf|atif|reprint",  # noqa: RUF001
+            w,
+        )
+    ),
+    re.IGNORECASE,
+)
+
+
+def item_text(element: Tag) -> str:
+    """The short text of the list item or table row a link sits in ("内容の要旨 [file] (182 KB)").
+
+    Only an item of a few words counts (a label), not a paragraph around a link.
+    """
+    for depth, parent in enumerate(element.parents):
+        if depth > 2 or not isinstance(parent, Tag):
+            return ""
+        if parent.name in ("li", "tr", "dd", "dt"):
+            text = " ".join(parent.get_text(" ", strip=True).split())
+            return text if len(text.split()) <= 12 else ""
+    return ""
