@@ -86,6 +86,8 @@ TDMREP_MAX_BYTES = 256 * 1024
 class Door:
     """The layers of one `PoliteSession`: the parts it is given, and what it keeps.
 
+    The session gives it new `parts` when one of the session's attributes is set.
+
     It keeps what its requests change: the origin that receives the caller's credentials
     (the first request's unless given), the requests sent ahead, and each origin's
     tdmrep.json rules.
