@@ -177,9 +177,10 @@ class Door:
 
     def gate(self, url: str, opts: Options) -> float | None:
         """Private addresses, robots.txt, then a file's TDM rules; return the Crawl-delay."""
-        if not self.parts.policy.allow_private_addresses:
+        p = self.parts
+        if not p.policy.allow_private_addresses:
             # before robots.txt, so the refusal names the URL asked for
-            check_address(self.parts, url, opts.kind, self.parts.env.settings(self.parts.http, url))
+            check_address(p, url, opts.kind, p.env.settings(p.http, url))
         crawl_delay = self.robots_decision(url, opts.inline, opts.kind).crawl_delay
         if opts.kind == "file":
             self.check_rights(url, None, opts.inline)
@@ -249,7 +250,7 @@ class Door:
         if not gate:  # robots.txt: a plain GET of the target
             return self.prepare("GET", hop.url)
         if p.resolve_addresses and not p.policy.allow_private_addresses:
-            refuse_private_names(self.parts, flow.url, hop.url, flow.chain, kind)
+            refuse_private_names(p, flow.url, hop.url, flow.chain, kind)
         if hop.hold:  # a Retry-After on a 3xx delays the hop (E4)
             p.pace_store.hold(
                 host_key(hop.url), p.clock.monotonic() + hop.hold, reason="retry-after"
@@ -409,7 +410,7 @@ class Door:
         # Everything that can be worked out before the wait is, so the request leaves
         # as soon as its turn comes.
         settings = self.settings(url, opts)
-        slot, waited = take_turn(self.parts, url, host, opts, crawl_delay)
+        slot, waited = take_turn(p, url, host, opts, crawl_delay)
         turn = Turn(p.recorder, p.pace_store, slot, method, url, opts.kind, waited, attempt)
         p.recorder.count(kind=opts.kind)
         return self.complete(prepared, opts, turn, settings)
@@ -429,9 +430,9 @@ class Door:
     ) -> requests.Response:
         """Send (or, sent ahead, read the answer of) a request whose turn was taken."""
         p, url = self.parts, str(prepared.url)
-        connect, read = timeouts(self.parts, opts.timeout)
+        connect, read = timeouts(p, opts.timeout)
         # The limit travels with the request, so requests' redirect hook reads with it too.
-        setattr(prepared, LIMIT_ATTR, read_limit(self.parts, opts.kind, read))
+        setattr(prepared, LIMIT_ATTR, read_limit(p, opts.kind, read))
         try:
             response = p.http.send(
                 prepared, allow_redirects=False, timeout=(connect, read), **settings
@@ -454,7 +455,7 @@ class Door:
         except ResponseTooLarge as exc:
             turn.finish(200, "error", str(exc))
             raise
-        end_turn_with(self.parts, response, turn, opts.stream)
+        end_turn_with(p, response, turn, opts.stream)
         return response
 
     # -- sending ahead ------------------------------------------------------------------
@@ -481,7 +482,7 @@ class Door:
         now = p.clock.monotonic()
         if now >= p.deadline or p.pace_store.stopped(host, job=p.job_id) is not None:
             return None
-        slot = reservation(self.parts, host, opts, crawl_delay)(now)
+        slot = reservation(p, host, opts, crawl_delay)(now)
         if isinstance(slot, Busy):
             return None
         if slot.start_at > now:
@@ -489,7 +490,7 @@ class Door:
             return None
         method = str(prepared.method)
         turn = Turn(p.recorder, p.pace_store, slot, method, url, opts.kind, 0.0, 0)
-        connect, _ = timeouts(self.parts, opts.timeout)
+        connect, _ = timeouts(p, opts.timeout)
         try:
             sent = adapter.send_ahead(prepared, settings=settings, connect_timeout=connect)
         except (OSError, urllib3.exceptions.HTTPError) as exc:
@@ -580,7 +581,7 @@ class Door:
             response, refused = self.fetch_origin_file(robots_url, opts)
         except (TransportError, ResponseTooLarge) as exc:
             if isinstance(exc, TransportError):
-                raise_if_unreachable(self.parts, url, exc)
+                raise_if_unreachable(p, url, exc)
             now = p.clock.monotonic()
             return classify(policy, robots_url, status=None, body=None, now=now, error=str(exc))
         if refused is not None:
