@@ -21,14 +21,12 @@ from ._pacing import (
     PaceStore,
     Slot,
     SQLitePaceStore,
-    host_key,
 )
 from ._redirects import (
     Follow,
     RedirectDecision,
     RedirectPolicy,
     Stop,
-    registrable_domain,
 )
 from ._retry import (
     RetryDecision,
@@ -47,6 +45,10 @@ from ._session import (
 )
 from ._transport import (
     GuardedAdapter,
+)
+from ._urls import (
+    host_key,
+    registrable_domain,
 )
 
 __all__ = [

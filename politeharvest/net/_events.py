@@ -16,7 +16,8 @@ import attrs
 
 from politeharvest._clock import Clock
 
-from ._pacing import PaceStore, Slot, host_key
+from ._pacing import PaceStore, Slot
+from ._urls import host_key
 
 __all__ = ["Recorder", "RequestEvent", "SessionStats", "Turn", "event_hooks"]
 

@@ -25,8 +25,9 @@ import attrs
 
 from politeharvest._policy import Politeness
 
-from ._redirects import Follow, RedirectPolicy, Stop, same_origin
+from ._redirects import Follow, RedirectPolicy, Stop
 from ._retry import parse_retry_after, retry_decision
+from ._urls import same_origin
 
 __all__ = [
     "Defer",

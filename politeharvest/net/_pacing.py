@@ -21,12 +21,13 @@ import threading
 import uuid
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
-from urllib.parse import urlsplit
 
 import attrs
 
 from politeharvest._policy import Politeness
 from politeharvest._process import owner_id, process_alive
+
+from ._urls import host_key
 
 __all__ = [
     "Busy",
@@ -39,20 +40,6 @@ __all__ = [
     "clamp_crawl_delay",
     "host_key",
 ]
-
-
-def host_key(url_or_host: str) -> str:
-    """Return the pacing key of a URL or host: its hostname, lower-cased, IDNA-encoded.
-
-    Scheme and port are left out on purpose: http and https of one server are
-    one server to its operator.
-    """
-    host = urlsplit(url_or_host).hostname if "://" in url_or_host else url_or_host
-    host = (host or "").strip().rstrip(".").lower()
-    if not host.isascii():
-        with contextlib.suppress(UnicodeError):
-            host = host.encode("idna").decode("ascii")
-    return host
 
 
 def clamp_crawl_delay(value: float | None, cap: float) -> float | None:

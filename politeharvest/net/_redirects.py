@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import ipaddress
 import re
-from functools import lru_cache
 from urllib.parse import urljoin, urlsplit
 
 import attrs
 
 from politeharvest._policy import Politeness, RedirectScope
+
+from ._urls import hostname, is_private_address, registrable_domain, same_origin
 
 __all__ = [
     "Follow",
@@ -33,67 +33,6 @@ _AUTH_WALL = re.compile(
     r"|[?&](cookieSet|cookie_set)=1\b|[?&]SAMLRequest=)",
     re.IGNORECASE,
 )
-
-
-@lru_cache(maxsize=1)
-def _suffix_list() -> object:
-    from publicsuffixlist import PublicSuffixList
-
-    return PublicSuffixList()
-
-
-def _literal_ip(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
-    try:
-        return ipaddress.ip_address(host.strip("[]"))
-    except ValueError:
-        return None
-
-
-def registrable_domain(host: str) -> str:
-    """Return the registrable domain of `host` (public-suffix aware), or `host` itself.
-
-    ``a.example.ac.uk`` gives ``example.ac.uk``; IP addresses and single labels
-    are their own domain.
-    """
-    host = host.lower().rstrip(".")
-    if _literal_ip(host) is not None or "." not in host:
-        return host
-    found = _suffix_list().privatesuffix(host)  # type: ignore[attr-defined]
-    return str(found) if found else host
-
-
-def is_private_address(host: str) -> bool:
-    """Whether `host` is a literal private, loopback, link-local or reserved address.
-
-    Hostnames are not resolved here (no I/O); `PoliteSession` resolves them.
-    ``localhost`` counts as loopback.
-    """
-    if host.lower().rstrip(".") in ("localhost", "localhost.localdomain") or host.lower().endswith(
-        ".localhost"
-    ):
-        return True
-    ip = _literal_ip(host)
-    if ip is None:
-        return False
-    return bool(
-        ip.is_private
-        or ip.is_loopback
-        or ip.is_link_local
-        or ip.is_reserved
-        or ip.is_multicast
-        or ip.is_unspecified
-    )
-
-
-def _origin(url: str) -> tuple[str, str, int | None]:
-    parts = urlsplit(url)
-    port = parts.port or {"http": 80, "https": 443}.get(parts.scheme)
-    return parts.scheme, (parts.hostname or "").lower(), port
-
-
-def same_origin(a: str, b: str) -> bool:
-    """Whether two URLs share scheme, host and port (default ports filled in)."""
-    return _origin(a) == _origin(b)
 
 
 @attrs.frozen
@@ -189,7 +128,7 @@ class RedirectPolicy:
         current = chain[-1]
         target = urljoin(current, location.strip())
         parts = urlsplit(target)
-        host = (parts.hostname or "").lower()
+        host = hostname(target)
         if parts.scheme not in ("http", "https") or not host:
             return Stop(target, f"unusable Location {location!r}", "bad-location")
         hops = len(chain) - 1
@@ -213,8 +152,7 @@ class RedirectPolicy:
 
     def in_scope(self, start: str, target: str) -> bool:
         """Whether `target` is within this policy's scope of `start` (the first URL)."""
-        host = (urlsplit(target).hostname or "").lower()
-        origin_host = (urlsplit(start).hostname or "").lower()
+        host, origin_host = hostname(target), hostname(start)
         if self.scope == "any" or host == origin_host:
             return True
         if _host_allowed(host, self.allowed_hosts):
@@ -222,7 +160,7 @@ class RedirectPolicy:
         return self.scope == "site" and registrable_domain(host) == registrable_domain(origin_host)
 
     def _scope_reason(self, start: str, target: str) -> str:
-        origin_host = urlsplit(start).hostname or ""
+        origin_host = hostname(start)
         if self.scope == "host":
             return f"target leaves the host {origin_host}"
         return f"target leaves the site {registrable_domain(origin_host)}"

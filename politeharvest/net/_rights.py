@@ -25,6 +25,8 @@ from urllib.parse import urlsplit
 
 import attrs
 
+from ._urls import well_known_url
+
 __all__ = [
     "Reservation",
     "TdmRule",
@@ -73,8 +75,7 @@ class TdmRule:
 
 def tdmrep_url(url: str) -> str:
     """The ``/.well-known/tdmrep.json`` address of `url`'s origin."""
-    parts = urlsplit(url)
-    return f"{parts.scheme}://{parts.netloc}/.well-known/tdmrep.json"
+    return well_known_url(url, "/.well-known/tdmrep.json")
 
 
 def parse_tdmrep(text: str | bytes | None) -> tuple[TdmRule, ...]:

@@ -20,6 +20,7 @@ from protego import Protego
 from politeharvest._policy import Politeness
 
 from ._pacing import clamp_crawl_delay
+from ._urls import origin_key, robots_url_for
 
 __all__ = ["RobotsDecision", "RobotsGate", "RobotsTxt", "product_token", "robots_url_for"]
 
@@ -36,16 +37,6 @@ def product_token(user_agent: str) -> str:
     """
     match = _TOKEN.match(user_agent.strip())
     return match.group(0).lower() if match else user_agent.strip().lower()
-
-
-def robots_url_for(url: str) -> str:
-    """Return the robots.txt URL of `url`'s origin (scheme, host and port)."""
-    parts = urlsplit(url)
-    return f"{parts.scheme}://{parts.netloc.rsplit('@', 1)[-1]}/robots.txt"
-
-
-def _origin_key(url: str) -> str:
-    return robots_url_for(url)[: -len("/robots.txt")]
 
 
 _AGENT_LINE = re.compile(r"^(\s*user[- ]?agent\s*:?\s*)([A-Za-z_*-]+)[^#\r\n]*", re.I | re.M)
@@ -456,12 +447,12 @@ class RobotsGate:
     def cached(self, url: str, now: float) -> RobotsTxt | None:
         """Return the fresh robots.txt for `url`'s origin, or None if it must be fetched."""
         with self._lock:
-            entry = self._cache.get(_origin_key(url))
+            entry = self._cache.get(origin_key(url))
         if (entry is None or not entry.is_fresh(now)) and self.shared is not None:
-            entry = self.shared.load(_origin_key(url))
+            entry = self.shared.load(origin_key(url))
             if entry is not None:
                 with self._lock:
-                    self._cache[_origin_key(url)] = entry
+                    self._cache[origin_key(url)] = entry
         if entry is None or not entry.is_fresh(now):
             return None
         return entry
@@ -469,14 +460,14 @@ class RobotsGate:
     def learn(self, url: str, robots: RobotsTxt) -> None:
         """Remember the robots.txt (or failure) fetched for `url`'s origin."""
         with self._lock:
-            self._cache[_origin_key(url)] = robots
+            self._cache[origin_key(url)] = robots
         if self.shared is not None:
-            self.shared.save(_origin_key(url), robots)
+            self.shared.save(origin_key(url), robots)
 
     def origin_lock(self, url: str) -> threading.Lock:
         """A lock per origin, so concurrent callers fetch each robots.txt once."""
         with self._lock:
-            return self._origin_locks.setdefault(_origin_key(url), threading.Lock())
+            return self._origin_locks.setdefault(origin_key(url), threading.Lock())
 
     def cached_decision(self, url: str, now: float) -> RobotsDecision | None:
         """Decide for `url` from the deny list and the cached robots.txt.

@@ -23,7 +23,7 @@ import datetime as _dt
 import random
 import uuid
 from collections.abc import Callable, Generator, Mapping
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 import requests
@@ -31,20 +31,29 @@ import requests
 from politeharvest._clock import Clock, SystemClock
 from politeharvest._policy import Politeness
 
-from ._door import Ahead, Door, Options
+from ._door import Ahead, Door
 from ._events import Recorder, RequestEvent, SessionStats, event_hooks
-from ._pacing import HostPacer, MemoryPaceStore, PaceStore, host_key
+from ._pacing import HostPacer, MemoryPaceStore, PaceStore
+from ._parts import SESSION_PARTS, Parts
 from ._redirects import RedirectPolicy
-from ._rights import TdmRule
 from ._robots import RobotsDecision, RobotsGate
 from ._transport import guarded_session
-from ._wire import CHUNK, Environment, capped_chunks
+from ._urls import host_key
+from ._wire import CHUNK, Environment, Options, capped_chunks
 
 __all__ = ["PoliteSession", "RequestEvent", "SessionStats", "event_hooks"]
 
 #: Real defaults for signatures: a frozen policy and a stateless clock can be shared.
 _DEFAULT_POLICY = Politeness()
 _SYSTEM_CLOCK = SystemClock()
+
+
+def _rewire(session: PoliteSession, attribute: attrs.Attribute[Any], value: Any) -> Any:
+    """A part set after construction goes to the door: the next request uses it."""
+    door = getattr(session, "_door", None)  # None while the session is being built
+    if door is not None:
+        door.parts = attrs.evolve(door.parts, **{attribute.name: value})
+    return value
 
 
 @attrs.define
@@ -78,49 +87,56 @@ class PoliteSession:
             not a deferral. A name that does not resolve always is.
     """
 
-    policy: Politeness = _DEFAULT_POLICY
+    policy: Politeness = attrs.field(default=_DEFAULT_POLICY, on_setattr=_rewire)
     http: requests.Session = attrs.field(
         default=attrs.Factory(
             lambda self: guarded_session(allow_private=self.policy.allow_private_addresses),
             takes_self=True,
-        )
+        ),
+        on_setattr=_rewire,
     )
-    clock: Clock = _SYSTEM_CLOCK
-    pace_store: PaceStore = attrs.field(factory=MemoryPaceStore)
-    job_id: str = attrs.field(factory=lambda: uuid.uuid4().hex)
+    clock: Clock = attrs.field(default=_SYSTEM_CLOCK, on_setattr=_rewire)
+    pace_store: PaceStore = attrs.field(factory=MemoryPaceStore, on_setattr=_rewire)
+    job_id: str = attrs.field(factory=lambda: uuid.uuid4().hex, on_setattr=_rewire)
     job_started_at: float | None = None
     max_inline_wait: float | None = None
     on_event: tuple[Callable[[RequestEvent], None], ...] = attrs.field(
         default=(), converter=event_hooks
     )
-    rng: random.Random = attrs.field(factory=random.Random, repr=False)
-    resolve_addresses: bool = True
-    credentials_origin: str | None = None
-    answered_before: Callable[[str], bool] | None = None
-    robots: RobotsGate = attrs.field(init=False)
-    redirects: RedirectPolicy = attrs.field(init=False)
-    _pacer: HostPacer = attrs.field(init=False, repr=False)
+    rng: random.Random = attrs.field(factory=random.Random, repr=False, on_setattr=_rewire)
+    resolve_addresses: bool = attrs.field(default=True, on_setattr=_rewire)
+    # the value asked for; the door keeps the one in use (`credentials_origin`)
+    _credentials_origin: str | None = attrs.field(
+        default=None, alias="credentials_origin", repr=False
+    )
+    answered_before: Callable[[str], bool] | None = attrs.field(default=None, on_setattr=_rewire)
+    robots: RobotsGate = attrs.field(init=False, on_setattr=_rewire)
+    redirects: RedirectPolicy = attrs.field(init=False, on_setattr=_rewire)
     _deadline: float = attrs.field(init=False, repr=False)
     _recorder: Recorder = attrs.field(init=False, repr=False)
-    _env: Environment = attrs.field(init=False, repr=False)
     _door: Door = attrs.field(init=False, repr=False)
-    _aheads: dict[str, Ahead] = attrs.field(factory=dict, init=False, repr=False)
-    # origin -> (monotonic time fetched, the rules of its /.well-known/tdmrep.json)
-    _tdmrep: dict[str, tuple[float, tuple[TdmRule, ...]]] = attrs.field(
-        factory=dict, init=False, repr=False
-    )
 
     def __attrs_post_init__(self) -> None:
         self.robots = RobotsGate(self.policy)
         self.redirects = RedirectPolicy.from_policy(self.policy)
-        self._pacer = HostPacer(self.policy)
         self._recorder = Recorder(self.clock, lambda: self.on_event)
-        self._env = Environment()
-        self._door = Door(self)
         if self.job_started_at is None:
             self.job_started_at = self.clock.now()
         elapsed = self.clock.now() - self.job_started_at
         self._deadline = self.clock.monotonic() + self.policy.job_budget - elapsed
+        parts = Parts(
+            **{name: getattr(self, name) for name in SESSION_PARTS},
+            pacer=HostPacer(self.policy),
+            recorder=self._recorder,
+            env=Environment(),
+            deadline=self._deadline,
+        )
+        self._door = Door(parts, credentials_origin=self._credentials_origin)
+
+    @property
+    def credentials_origin(self) -> str | None:
+        """The only origin that receives the caller's session credentials (see the class)."""
+        return self._door.credentials_origin
 
     @property
     def stats(self) -> SessionStats:

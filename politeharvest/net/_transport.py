@@ -25,7 +25,7 @@ from requests.utils import select_proxy
 from urllib3.connection import HTTPConnection, HTTPSConnection
 from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 
-from ._redirects import is_private_address
+from ._urls import is_private_address
 
 __all__ = ["GuardedAdapter", "PrivateAddressError", "guarded_session", "resolve_public"]
 

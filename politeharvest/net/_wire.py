@@ -12,7 +12,7 @@ import os
 import socket
 import ssl
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import urlsplit
 
 import attrs
@@ -23,8 +23,8 @@ from politeharvest._clock import Clock
 from politeharvest._policy import Politeness
 from politeharvest.exceptions import ResponseTooLarge, TransportError
 
-from ._redirects import same_origin
 from ._transport import PrivateAddressError
+from ._urls import same_origin
 
 # Credentials that never follow a redirect to another origin (RFC 9110 section 15.4
 # leaves it to the client; follow-redirects' CVE-2024-28849 shows why custom ones count).
@@ -36,6 +36,30 @@ _ENV_NAMES = (
     "REQUESTS_CA_BUNDLE", "CURL_CA_BUNDLE",
 )  # fmt: skip
 CHUNK = 64 * 1024
+
+
+RequestKind = Literal["page", "file", "robots"]
+
+
+@attrs.frozen
+class Options:
+    """How one request is carried out.
+
+    Attributes:
+        kind: ``"page"``, ``"file"`` or ``"robots"`` (which interval, which limits).
+        inline: the longest wait slept inside the call (None: up to the policy's).
+        stream: return before reading the body (the turn ends when it is read or closed).
+        limit: the body's size cap.
+        timeout: seconds to connect and between bytes (the policy's when None).
+        verify: TLS verification for this request (the session's when None).
+    """
+
+    kind: RequestKind
+    inline: float | None
+    stream: bool
+    limit: int
+    timeout: float | tuple[float, float] | None = None
+    verify: bool | str | None = None
 
 
 def causes(exc: BaseException) -> list[BaseException]:

@@ -619,6 +619,37 @@ def test_e5_upgrade_to_https_keeps_no_credentials(
     assert "Authorization" not in hop.headers
 
 
+def test_e5_credentials_origin_is_the_first_requests_unless_given(
+    make_session: Make, adapter: ScriptedAdapter, http: requests.Session
+) -> None:
+    """`session.credentials_origin` reads the origin in use: given, or the first request's."""
+    adapter.add(f"{H}/a", Reply(200))
+    session = make_session()
+    assert session.credentials_origin is None
+    session.get(f"{H}/a")
+    assert session.credentials_origin == f"{H}/a"
+    http.headers["Authorization"] = "Bearer secret"
+    given = make_session(session_kwargs={"credentials_origin": "https://files.example.org/"})
+    assert given.credentials_origin == "https://files.example.org/"
+    given.get(f"{H}/a")
+    assert given.credentials_origin == "https://files.example.org/"
+    assert "Authorization" not in adapter.log[-1].headers
+
+
+def test_pace_store_set_after_construction_is_used(
+    make_session: Make, adapter: ScriptedAdapter
+) -> None:
+    """Like `http` and `on_event`, a session's parts set later apply from the next request."""
+    adapter.add(f"{H}/robots.txt", Reply(404))
+    adapter.add(f"{H}/a", Reply(200))
+    session = make_session()
+    store = MemoryPaceStore()
+    session.pace_store = store
+    store.stop_host("repo.example.org", job=session.job_id, reason="stopped by hand")
+    with pytest.raises(HostStopped, match="by hand"):
+        session.get(f"{H}/a")
+
+
 def test_e6_login_wall_refused_with_evidence(make_session: Make, adapter: ScriptedAdapter) -> None:
     adapter.add(f"{H}/a", Reply(302, {"Location": "/Shibboleth.sso/Login?target=/a"}))
     with pytest.raises(RedirectRefused) as caught:
