@@ -64,7 +64,14 @@ from ._flow import (
 from ._pacing import Busy, Slot, host_key
 from ._ratelimit import announced_hold
 from ._redirects import RedirectPolicy, is_private_address
-from ._rights import TdmRule, file_reservation, parse_tdmrep, tdmrep_url
+from ._rights import (
+    TDMREP_MAX_BYTES,
+    TdmRule,
+    file_reservation,
+    tdmrep_lifetime,
+    tdmrep_rules_from,
+    tdmrep_url,
+)
 from ._robots import RobotsDecision, RobotsTxt, classify, product_token, robots_url_for
 from ._transport import GuardedAdapter, PrivateAddressError, resolve_public
 from ._wire import (
@@ -88,9 +95,6 @@ __all__ = ["Ahead", "Door", "Options"]
 logger = logging.getLogger("politeharvest.net._session")
 
 RequestKind = Literal["page", "file", "robots"]
-
-#: A ``/.well-known/tdmrep.json`` larger than this is read no further (its rules come first).
-TDMREP_MAX_BYTES = 256 * 1024
 
 
 @attrs.frozen
@@ -154,18 +158,21 @@ class Door:
         redirects: RedirectPolicy | None = None,
         gate: bool = True,
         ahead: Ahead | None = None,
+        crawl_delay: float | None = None,
     ) -> tuple[requests.Response, Refused | None]:
         """Carry a request over its hops; return the answer (and a refused hop, ungated).
 
-        With `ahead`, the first hop's first answer is the one sent ahead (`send_ahead`).
+        With `ahead`, the first hop's first answer is the one sent ahead (`send_ahead`);
+        ungated, `crawl_delay` is the one robots.txt gave (none for robots.txt itself).
         """
+        delay = crawl_delay
         flow = RequestFlow((str(prepared.url),), str(prepared.method))
         rules = redirects if redirects is not None else self.s.redirects
         while True:
             if ahead is not None:  # gated when it was sent
                 crawl_delay = ahead.crawl_delay
             else:
-                crawl_delay = self.gate(flow.url, opts) if gate else None
+                crawl_delay = self.gate(flow.url, opts) if gate else delay
             response, step = self.retries(
                 prepared, flow, opts, crawl_delay, follow, rules, gate, ahead
             )
@@ -228,26 +235,36 @@ class Door:
             raise RightsReserved(url, found.signal, found.evidence, found.policy)
 
     def tdmrep_rules(self, url: str, inline: float | None) -> tuple[TdmRule, ...]:
-        """The origin's ``/.well-known/tdmrep.json`` rules, fetched once a day (politely)."""
+        """The origin's ``/.well-known/tdmrep.json`` rules, fetched and kept as robots.txt is."""
         s = self.s
         where = tdmrep_url(url)
-        now = s.clock.monotonic()
         cached = s._tdmrep.get(where)
-        if cached is not None and now - cached[0] < s.policy.robots_cache_s:
+        if cached is not None and s.clock.monotonic() < cached[0]:
             return cached[1]
         policy = s.policy
         opts = Options("robots", inline, True, TDMREP_MAX_BYTES, policy.robots_timeout_s)
+        status: int | None = None
         rules: tuple[TdmRule, ...] = ()
-        try:
-            response, refused = self.fetch_origin_file(where, opts)
+        try:  # robots.txt and the deny list govern it like any other request
+            crawl_delay = self.robots_decision(where, inline, "robots").crawl_delay
+            response, refused = self.fetch_origin_file(where, opts, crawl_delay)
+            status = response.status_code
             try:
-                if refused is None and response.status_code == 200:
-                    rules = parse_tdmrep(read_body(response, TDMREP_MAX_BYTES, truncate=True))
+                if refused is None and status == 200:
+                    rules = tdmrep_rules_from(
+                        status, read_body(response, TDMREP_MAX_BYTES, truncate=True)
+                    )
             finally:
                 response.close()
-        except (TransportError, ResponseTooLarge) as exc:
+        except Disallowed:
+            status = 403  # a standing answer: no rules, asked again in a day
+        except (TransportError, ResponseTooLarge, RobotsUnavailable) as exc:
+            status = None
             logger.info("%s could not be read (%s): no TDM rules from it", where, exc)
-        s._tdmrep[where] = (now, rules)
+        lifetime = tdmrep_lifetime(
+            status, cache_s=policy.robots_cache_s, error_s=policy.robots_error_s
+        )
+        s._tdmrep[where] = (s.clock.monotonic() + lifetime, rules)
         return rules
 
     def next_hop(
@@ -714,7 +731,7 @@ class Door:
         return decision
 
     def fetch_origin_file(
-        self, url: str, opts: Options
+        self, url: str, opts: Options, crawl_delay: float | None = None
     ) -> tuple[requests.Response, Refused | None]:
         """GET an origin's own file (robots.txt, tdmrep.json): paced, no gate, no retries."""
         return self.journey(
@@ -722,6 +739,7 @@ class Door:
             opts,
             redirects=RedirectPolicy.for_robots(self.s.policy),
             gate=False,
+            crawl_delay=crawl_delay,
         )
 
     def fetch_robots(self, url: str, inline: float | None) -> RobotsTxt:

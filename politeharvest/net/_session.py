@@ -105,7 +105,7 @@ class PoliteSession:
     _env: Environment = attrs.field(init=False, repr=False)
     _door: Door = attrs.field(init=False, repr=False)
     _aheads: dict[str, Ahead] = attrs.field(factory=dict, init=False, repr=False)
-    # origin -> (monotonic time fetched, the rules of its /.well-known/tdmrep.json)
+    # origin -> (monotonic time it stands until, the rules of its /.well-known/tdmrep.json)
     _tdmrep: dict[str, tuple[float, tuple[TdmRule, ...]]] = attrs.field(
         factory=dict, init=False, repr=False
     )

@@ -5,9 +5,12 @@ from __future__ import annotations
 import pytest
 
 from politeharvest.net._rights import (
+    TDMREP_MAX_BYTES,
     file_reservation,
     parse_tdmrep,
     robots_directives,
+    tdmrep_lifetime,
+    tdmrep_rules_from,
     tdmrep_url,
 )
 
@@ -132,3 +135,42 @@ def test_robots_directive_scopes() -> None:
 
 def test_tdmrep_url() -> None:
     assert tdmrep_url(URL) == "https://journal.example.org/.well-known/tdmrep.json"
+
+
+RULES = b'[{"location": "/files/*", "tdm-reservation": 1}]'
+
+
+@pytest.mark.parametrize(
+    ("status", "body", "rules"),
+    [
+        (200, RULES, 1),
+        (200, RULES + b" " * (TDMREP_MAX_BYTES - len(RULES)), 1),  # at the cap: read
+        (200, RULES + b" " * (TDMREP_MAX_BYTES + 1 - len(RULES)), 0),  # over it: none
+        (404, b"", 0),
+        (404, RULES, 0),  # a rules-shaped 404 body is still a 404
+        (200, b"<!DOCTYPE html><html><body>Not found</body></html>", 0),  # a soft 404
+        (200, b'[{"location": "/files/*", "tdm-reservation": 1}', 0),  # cut short
+        (200, b'{"location": "/files/*", "tdm-reservation": 1}', 0),  # not a list
+        (200, b"", 0),
+        (301, b"", 0),  # a redirect refused by the robots.txt redirect policy
+        (500, RULES, 0),
+        (None, None, 0),  # no answer at all
+    ],
+)
+def test_a_tdmrep_answer_gives_rules_only_when_whole_and_well_formed(
+    status: int | None, body: bytes | None, rules: int
+) -> None:
+    assert len(tdmrep_rules_from(status, body)) == rules
+
+
+@pytest.mark.parametrize(
+    ("status", "lifetime"),
+    [
+        *[(status, 86400.0) for status in (200, 404, 403, 301)],
+        *[(status, 600.0) for status in (429, 500, 503, None)],
+    ],
+)
+def test_a_tdmrep_answer_is_kept_as_robots_txt_would_be(
+    status: int | None, lifetime: float
+) -> None:
+    assert tdmrep_lifetime(status, cache_s=86400.0, error_s=600.0) == lifetime
