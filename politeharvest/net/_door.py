@@ -67,12 +67,12 @@ from ._redirects import RedirectPolicy, is_private_address
 from ._rights import (
     TDMREP_MAX_BYTES,
     TdmRule,
-    file_reservation,
+    file_signals,
     tdmrep_lifetime,
     tdmrep_rules_from,
     tdmrep_url,
 )
-from ._robots import RobotsDecision, RobotsTxt, classify, product_token, robots_url_for
+from ._robots import RobotsDecision, RobotsTxt, classify, robots_url_for
 from ._transport import GuardedAdapter, PrivateAddressError, resolve_public
 from ._wire import (
     ALWAYS_SENSITIVE,
@@ -221,18 +221,9 @@ class Door:
             if not (policy.tdm_reservations and policy.tdmrep_json) or policy.tdm_licence:
                 return  # before the request, only the origin's rules can refuse a file
             rules = self.tdmrep_rules(url, inline)
-        found = file_reservation(
-            url=url,
-            product=product_token(policy.user_agent),
-            file_headers=headers,
-            tdmrep=rules,
-            tdm_licence=policy.tdm_licence,
-            honour_tdm=policy.tdm_reservations,
-            honour_robots_tags=policy.robots_tags,
-        )
+        found = file_signals(policy, url, headers, rules)
         if found is not None:
-            s._recorder.refused(url, "file", "reserved", found.evidence)
-            raise RightsReserved(url, found.signal, found.evidence, found.policy)
+            raise s.refuse_reserved(url, found)
 
     def tdmrep_rules(self, url: str, inline: float | None) -> tuple[TdmRule, ...]:
         """The origin's ``/.well-known/tdmrep.json`` rules, fetched and kept as robots.txt is."""

@@ -26,12 +26,18 @@ from urllib.parse import urlsplit
 
 import attrs
 
+from politeharvest._policy import Politeness
+
+from ._robots import product_token
+
 __all__ = [
     "Reservation",
     "TdmRule",
     "file_reservation",
+    "file_signals",
     "landing_reservation",
     "meta_tags",
+    "page_reservation",
     "parse_tdmrep",
     "robots_directives",
     "tdm_from_fields",
@@ -265,7 +271,7 @@ def landing_reservation(
     name (``<meta name="mybot">``, ``mybot: noarchive``). A stated licence does not lift
     them. Then TDMRep: the page's ``tdm-reservation`` header, then its meta tag.
     """
-    where = f" {page_url}" if page_url else ""
+    where = f" ({page_url})" if page_url else ""
     if honour_robots_tags:
         found = _page_directives(
             [v for k, v in (headers or {}).items() if k.lower() == "x-robots-tag"], product
@@ -303,6 +309,46 @@ def landing_reservation(
     return None
 
 
+def file_signals(
+    policy: Politeness,
+    url: str,
+    headers: Mapping[str, str] | None,
+    tdmrep: Sequence[TdmRule] = (),
+) -> Reservation | None:
+    """`file_reservation` for a file's own headers and its origin's rules, under `policy`."""
+    return file_reservation(
+        url=url,
+        product=product_token(policy.user_agent),
+        file_headers=headers,
+        tdmrep=tdmrep,
+        tdm_licence=policy.tdm_licence,
+        honour_tdm=policy.tdm_reservations,
+        honour_robots_tags=policy.robots_tags,
+    )
+
+
+def page_reservation(
+    policy: Politeness, page_url: str, headers: Mapping[str, str], html: str | bytes
+) -> Reservation | None:
+    """`landing_reservation` for a landing page as read, under `policy`'s switches.
+
+    The page is parsed (its head, `meta_tags`) only when a switch makes its tags count.
+    """
+    honour_tdm = policy.tdm_reservations and not policy.tdm_licence
+    if not (honour_tdm or policy.robots_tags):
+        return None
+    product = product_token(policy.user_agent)
+    return landing_reservation(
+        page_url=page_url,
+        product=product,
+        headers=headers,
+        meta=meta_tags(html, product),
+        tdm_licence=policy.tdm_licence,
+        honour_tdm=policy.tdm_reservations,
+        honour_robots_tags=policy.robots_tags,
+    )
+
+
 def _page_directives(values: Sequence[str], product: str, *, named: bool = False) -> str:
     """The page's directives that forbid mining, joined for the evidence ("" for none)."""
     general, to_us = _directives(values, product)
@@ -323,6 +369,8 @@ class _MetaParser(HTMLParser):
         self.done = False
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self.done:
+            return
         if tag == "body":
             self.done = True
         elif tag == "meta":

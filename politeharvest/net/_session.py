@@ -30,12 +30,13 @@ import requests
 
 from politeharvest._clock import Clock, SystemClock
 from politeharvest._policy import Politeness
+from politeharvest.exceptions import RightsReserved
 
 from ._door import Ahead, Door, Options
 from ._events import Recorder, RequestEvent, SessionStats, event_hooks
 from ._pacing import HostPacer, MemoryPaceStore, PaceStore, host_key
 from ._redirects import RedirectPolicy
-from ._rights import TdmRule
+from ._rights import Reservation, TdmRule
 from ._robots import RobotsDecision, RobotsGate
 from ._transport import guarded_session
 from ._wire import CHUNK, Environment, capped_chunks
@@ -266,6 +267,14 @@ class PoliteSession:
     def allowed(self, url: str) -> RobotsDecision:
         """Return the robots.txt decision for `url`, fetching robots.txt politely if needed."""
         return self._door.allowed(url, self.max_inline_wait)
+
+    def refuse_reserved(self, url: str, found: Reservation) -> RightsReserved:
+        """Refuse a file for a rights signal found before its request (its landing page's).
+
+        Nothing is sent; the refusal is an event like any other. Returns the error.
+        """
+        self._recorder.refused(url, "file", "reserved", found.evidence)
+        return RightsReserved(url, found.signal, found.evidence, found.policy)
 
     def send_ahead(
         self,
