@@ -248,7 +248,7 @@ class Door:
             finally:
                 response.close()
         except Disallowed:
-            status = 403  # a standing answer: no rules, asked again in a day
+            status = 403  # refused by robots.txt: a standing answer, kept as a 4xx is
         except (TransportError, ResponseTooLarge, RobotsUnavailable) as exc:
             status = None
             logger.info("%s could not be read (%s): no TDM rules from it", where, exc)

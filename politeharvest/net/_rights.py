@@ -9,10 +9,14 @@ directives: ``X-Robots-Tag`` headers and ``<meta name="robots">`` (or a meta nam
 harvester's own product token) saying ``noai``, ``none`` or, for stored copies, ``noarchive``.
 
 `file_reservation` weighs them for one file: the file's own response headers, its landing
-page's headers and meta tags, and the origin's tdmrep.json. The answer says which signal
-decided and where it was found, so a row can carry the evidence as a robots.txt refusal does.
-A TDM reservation gives way to a licence the user states (`tdm_licence`); robots directives
-do not.
+page's headers and meta tags, and the origin's tdmrep.json. `landing_reservation` weighs a
+landing page alone, for the files found through it: there a ``noarchive`` said to every robot
+is a search engines' cache directive and does not count (`MINING`). The answer says which
+signal decided and where it was found, so a row can carry the evidence as a robots.txt
+refusal does. A TDM reservation gives way to a licence the user states (`tdm_licence`);
+robots directives do not. `tdmrep_rules_from` and `tdmrep_lifetime` read the origin's file
+as robots.txt is read: only a whole, well-formed 200 has rules, and a failure is asked again
+soon.
 """
 
 from __future__ import annotations
