@@ -151,9 +151,9 @@ class Politeness:
             ``Retry-After`` on a 200), so that it never has to answer 429.
         tdm_reservations: honour text-and-data-mining reservations (TDMRep): a file whose
             response says ``tdm-reservation: 1`` is not downloaded (its body is never read).
-        tdmrep_json: also read each origin's ``/.well-known/tdmrep.json`` (one request per
-            origin a day, paced like robots.txt) and refuse the files its rules reserve
-            before requesting them. Off by default for now: it adds a request per origin.
+        tdmrep_json: also read each origin's ``/.well-known/tdmrep.json`` before its first
+            file (one request per origin a day, kept, paced and refused as robots.txt is;
+            never for pages) and refuse the files its rules reserve before requesting them.
         tdm_licence: a licence you hold for mining (its name or URL); TDM reservations then
             give way (robots directives do not).
         robots_tags: honour ``X-Robots-Tag`` on files that forbids stored copies for mining
@@ -200,7 +200,7 @@ class Politeness:
     stop_on_forbidden: bool = True
     rate_limit_headers: bool = True
     tdm_reservations: bool = True
-    tdmrep_json: bool = False
+    tdmrep_json: bool = True
     tdm_licence: str | None = None
     robots_tags: bool = True
 

@@ -676,8 +676,9 @@ class RightsReserved(PolicyRefusal):
     """A file's rights holder reserves text and data mining, or forbids stored copies.
 
     Raised before a file's body is read: a TDMRep ``tdm-reservation: 1`` (the file's header,
-    or a rule of the origin's ``/.well-known/tdmrep.json``), or an ``X-Robots-Tag`` saying
-    ``noai``, ``none`` or ``noarchive``. Nothing of the file is stored.
+    a rule of the origin's ``/.well-known/tdmrep.json``, or its landing page's header or
+    ``<meta name="tdm-reservation">``), or robots directives that forbid mining (the file's
+    ``X-Robots-Tag``; its landing page's ``<meta name="robots">``). Nothing is stored.
 
     Attributes:
         signal: ``"tdm-reservation"`` or ``"robots-tag"``.

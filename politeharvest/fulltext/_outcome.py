@@ -24,9 +24,9 @@ every path:
 The answers follow docs/exceptions.md (a `TransportError` is "usually passing: try
 again later", a `HostUnreachable` "a mistake to fix", a `CertificateRejected` "never
 retried") and docs/fulltext.md (a network error, a truncated download or a job
-budget that ran out give ``retry-later``). A `Resolution` has no ``disallowed``,
-``reserved`` or ``too-large`` status: for a landing page they read ``failed``
-(`resolution_status`).
+budget that ran out give ``retry-later``). A `Resolution` has no ``disallowed`` or
+``too-large`` status: for a landing page they read ``failed`` (`resolution_status`); an
+address that is itself a reserved file reads ``reserved``, its file named but not read.
 """
 
 from __future__ import annotations
@@ -196,10 +196,14 @@ def status_outcome(status: int) -> Outcome | None:
     )
 
 
-def resolution_status(status: FileStatus) -> Literal["blocked", "retry-later", "failed"]:
+def resolution_status(
+    status: FileStatus,
+) -> Literal["blocked", "retry-later", "failed", "reserved"]:
     """The `Resolution` status of a landing page whose request ended in `status`."""
     if status == BLOCKED:
         return BLOCKED
     if status == RETRY_LATER:
         return RETRY_LATER
+    if status == RESERVED:  # the address is a file its rights holder reserves: named, not read
+        return RESERVED
     return FAILED

@@ -29,6 +29,7 @@ from politeharvest.exceptions import (
     ResponseTooLarge,
     TransportError,
 )
+from politeharvest.net._rights import Reservation
 from politeharvest.net._session import PoliteSession
 from politeharvest.store._state import StateStore, UrlOutcome
 
@@ -36,6 +37,7 @@ from ._identity import Identity, RecordHints, identify
 from ._outcome import (
     DOWNLOADED,
     NOT_PDF,
+    RESERVED,
     UNCHANGED,
     UNCONFIRMED,
     VERIFIED,
@@ -112,7 +114,7 @@ class FileResult:
         status: ``"downloaded"``, ``"unchanged"`` (a 304: nothing transferred), ``"verified"``
             (a probe saw ``%PDF-`` and stored nothing), ``"not-pdf"``,
             ``"too-large"``, ``"retry-later"``, ``"failed"``, ``"blocked"``, ``"disallowed"``,
-            ``"reserved"`` (what a request error or HTTP status gives: `_outcome.py`),
+            ``"reserved"`` (its rights holder reserves mining: not requested or not read),
             ``"wrong-file"`` (its text names another document: not stored), ``"unconfirmed"``
             (a weak candidate whose text could not be matched to the record: not stored).
         retriable: worth trying again later.
@@ -175,8 +177,12 @@ class PdfFetcher:
         *,
         hints: RecordHints | None = None,
         require: Requirement = "not-mismatch",
+        reserved: Reservation | None = None,
     ) -> FileResult:
         """Fetch `url` as the file of `key`: conditional when known, verified, atomic.
+
+        `reserved`: a rights signal found before the request (the landing page's): the file
+        is then not requested (``"reserved"``, with its evidence).
 
         A PDF's first pages are compared with `hints` (the record) before it is stored:
         a file whose text names another document is never stored (``"wrong-file"``),
@@ -187,6 +193,9 @@ class PdfFetcher:
         `FileResult` with a status, a reason and a retriable flag (and, where it
         applies, a retry-later mark in the state store).
         """
+        if reserved is not None:
+            refused = self.session.refuse_reserved(url, reserved)
+            return self._record(FileResult(url, key, RESERVED, False, str(refused)))
         prior = self.state.url_outcome(url) if self.state is not None else None
         known = prior if prior is not None and prior.status == DOWNLOADED else None
         known_path = Path(str(known.extra["path"])) if known and known.extra.get("path") else None

@@ -36,8 +36,15 @@ from typing import Final, Literal
 import attrs
 import requests
 
-from politeharvest.exceptions import Deferred, FetchError, HarvestError, PolicyRefusal
+from politeharvest.exceptions import (
+    Deferred,
+    FetchError,
+    HarvestError,
+    PolicyRefusal,
+    RightsReserved,
+)
 from politeharvest.net._pacing import host_key
+from politeharvest.net._rights import Reservation, file_signals, page_reservation
 from politeharvest.net._session import PoliteSession
 from politeharvest.store._state import StateStore
 
@@ -56,6 +63,7 @@ from ._outcome import (
     BLOCKED,
     FAILED,
     NOT_PDF,
+    RESERVED,
     RETRY_LATER,
     VERIFIED,
     WRONG_FILE,
@@ -80,9 +88,12 @@ __all__ = ["LandingPageResolver", "Resolution"]
 
 logger = logging.getLogger(__name__)
 
-Status = Literal["found", "unverified", "no-fulltext", "blocked", "retry-later", "failed"]
+Status = Literal[
+    "found", "unverified", "no-fulltext", "blocked", "retry-later", "failed", "reserved"
+]
 
-#: A `Resolution`'s statuses besides ``blocked``, ``retry-later`` and ``failed`` (`_outcome`).
+#: A `Resolution`'s statuses besides ``blocked``, ``retry-later``, ``failed`` and ``reserved``
+#: (`_outcome`).
 FOUND: Final = "found"
 UNVERIFIED: Final = "unverified"
 NO_FULLTEXT: Final = "no-fulltext"
@@ -100,7 +111,8 @@ class Resolution:
         file_url: the full-text file's URL, or None.
         kind: ``"pdf"``, ``"dataset"``, ``"html-fulltext"``, ``"none"`` or ``"blocked"``.
         status: ``"found"`` (verified), ``"unverified"`` (from HTML alone), ``"no-fulltext"``,
-            ``"blocked"``, ``"retry-later"``, ``"failed"``.
+            ``"blocked"``, ``"retry-later"``, ``"failed"``, ``"reserved"`` (the file its
+            rights holder reserves, by the page's or the file's signals: named, not fetched).
         reason: the deciding rule and its evidence.
         candidates: every candidate considered, best first, rejected ones with their reason.
         requests: requests spent (landing page and probes).
@@ -190,17 +202,30 @@ class LandingPageResolver:
             requests += 1
             landing = str(response.url)
             read = self._read_landing(response, url, key, hints, html_only)
+        except RightsReserved as exc:  # the address is a file its rights holder reserves
+            refused = FileResult(url, key, RESERVED, False, str(exc))
+            return Resolution(
+                url=url,
+                landing_url=url,
+                file_url=url,
+                kind=KIND_PDF,
+                status=RESERVED,
+                reason=str(exc),
+                requests=requests,
+                file=refused,
+            )
         except HarvestError as exc:  # robots.txt, a refused redirect, not now, a cut body...
             return _unread(url, url, error_outcome(exc), requests=requests)
         if isinstance(read, FileResult):  # the address answered with a file directly
             reason = "the address answers with a PDF directly (%PDF- in its first bytes)"
             if not read.ok:
+                reserved = read.status == RESERVED  # named, not fetched
                 return Resolution(
                     url=url,
                     landing_url=landing,
-                    file_url=None,
-                    kind=KIND_NONE,
-                    status=NO_FULLTEXT,
+                    file_url=landing if reserved else None,
+                    kind=KIND_PDF if reserved else KIND_NONE,
+                    status=RESERVED if reserved else NO_FULLTEXT,
                     reason=read.reason,
                     requests=requests,
                     file=read,
@@ -248,6 +273,8 @@ class LandingPageResolver:
                 requests=requests,
                 probes=probes,
                 analysis=analysis,
+                # the page's own rights signals reserve the files found through it
+                reserved=page_reservation(self.session.policy, landing, response.headers, body),
             )
         return attrs.evolve(resolution, html=body)
 
@@ -274,6 +301,11 @@ class LandingPageResolver:
             head = read_head(chunks)
             landing = str(response.url)
             if looks_like_pdf(head):
+                # a file at a page's address: its own headers may reserve it (read no further)
+                found = None if html_only else file_signals(policy, landing, response.headers)
+                if found is not None:
+                    refused = self.session.refuse_reserved(landing, found)
+                    return FileResult(url, key, RESERVED, False, str(refused), landing)
                 if self.fetcher is not None and not html_only:
                     return self.fetcher.save_stream(
                         url,
@@ -368,12 +400,15 @@ class LandingPageResolver:
         requests: int,
         probes: int = 0,
         analysis: PageAnalysis | None = None,
+        reserved: Reservation | None = None,
     ) -> Resolution:
         """Probe candidates best first, within the article's probe budget (`max_probes`).
 
         The first probe of a strong candidate keeps a file unless its text names another
         document; a weak candidate, and any probe after a refused or invalid one, keeps
-        only a file whose text matches the record (no fallback to strangers).
+        only a file whose text matches the record (no fallback to strangers). A file its
+        rights holder reserves ends the probes: `reserved` (the page's signal) names the
+        first candidate that would be fetched, and nothing is requested.
         """
         tried: list[Candidate] = []
         last_reason = "no candidate could be verified"
@@ -386,9 +421,12 @@ class LandingPageResolver:
                 tried.append(attrs.evolve(candidate, rejected=why))
                 last_reason = f"{candidate.url}: {why}"
                 continue
-            probes += 1
-            result = self._probe(candidate.url, key, hints, require)
-            requests += 1
+            if reserved is not None:
+                result = self._probe(candidate.url, key, hints, require, reserved)
+            else:
+                probes += 1
+                result = self._probe(candidate.url, key, hints, require)
+                requests += 1
             if result.ok:
                 if result.identity is not None and result.identity.verdict == "matched":
                     self._learn(landing, candidate)
@@ -420,6 +458,20 @@ class LandingPageResolver:
                 attrs.evolve(candidate, rejected=f"probe: {result.status}: {result.reason}")
             )
             last_reason = f"{candidate.url}: {result.status}: {result.reason}"
+            if result.status == RESERVED:  # named, not fetched: its rights holder reserves it
+                return Resolution(
+                    url=url,
+                    landing_url=landing,
+                    file_url=candidate.url,
+                    kind=KIND_PDF,
+                    status=RESERVED,
+                    reason=result.reason,
+                    candidates=_with_rejected((*tried, *candidates[len(tried) :]), analysis),
+                    requests=requests,
+                    probes=probes,
+                    file=result,
+                    evidence=f"{candidate.source}: {candidate.evidence}",
+                )
             if result.status == BLOCKED:
                 return Resolution(
                     url=url,
@@ -459,9 +511,19 @@ class LandingPageResolver:
             probes=probes,
         )
 
-    def _probe(self, url: str, key: str, hints: RecordHints, require: Requirement) -> FileResult:
+    def _probe(
+        self,
+        url: str,
+        key: str,
+        hints: RecordHints,
+        require: Requirement,
+        reserved: Reservation | None = None,
+    ) -> FileResult:
         if self.fetcher is not None:
-            return self.fetcher.fetch(url, key, hints=hints, require=require)
+            return self.fetcher.fetch(url, key, hints=hints, require=require, reserved=reserved)
+        if reserved is not None:
+            refused = self.session.refuse_reserved(url, reserved)
+            return FileResult(url, key, RESERVED, False, str(refused))
         return _peek(self.session, url, key, hints, require)
 
     def _unverified(

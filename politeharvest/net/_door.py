@@ -56,8 +56,16 @@ from ._pacing import Busy
 from ._parts import Parts
 from ._ratelimit import announced_hold
 from ._redirects import RedirectPolicy
-from ._rights import TdmRule, file_reservation, parse_tdmrep, tdmrep_url
-from ._robots import RobotsDecision, RobotsTxt, classify, product_token
+from ._rights import (
+    TDMREP_MAX_BYTES,
+    Reservation,
+    TdmRule,
+    file_signals,
+    tdmrep_lifetime,
+    tdmrep_rules_from,
+    tdmrep_url,
+)
+from ._robots import RobotsDecision, RobotsTxt, classify
 from ._transport import GuardedAdapter
 from ._turns import end_turn_with, read_limit, reservation, take_turn, timeouts
 from ._urls import host_key, hostname, robots_url_for
@@ -78,9 +86,6 @@ __all__ = ["Ahead", "Door", "Options"]
 
 logger = logging.getLogger("politeharvest.net._session")
 
-#: A ``/.well-known/tdmrep.json`` larger than this is read no further (its rules come first).
-TDMREP_MAX_BYTES = 256 * 1024
-
 
 @attrs.define
 class Door:
@@ -96,7 +101,7 @@ class Door:
     parts: Parts
     _credentials_origin: str | None = attrs.field(default=None, alias="credentials_origin")
     _aheads: dict[str, Ahead] = attrs.field(factory=dict, init=False, repr=False)
-    # origin -> (monotonic time fetched, the rules of its /.well-known/tdmrep.json)
+    # origin -> (monotonic time it stands until, the rules of its /.well-known/tdmrep.json)
     _tdmrep: dict[str, tuple[float, tuple[TdmRule, ...]]] = attrs.field(
         factory=dict, init=False, repr=False
     )
@@ -140,18 +145,21 @@ class Door:
         redirects: RedirectPolicy | None = None,
         gate: bool = True,
         ahead: Ahead | None = None,
+        crawl_delay: float | None = None,
     ) -> tuple[requests.Response, Refused | None]:
         """Carry a request over its hops; return the answer (and a refused hop, ungated).
 
-        With `ahead`, the first hop's first answer is the one sent ahead (`send_ahead`).
+        With `ahead`, the first hop's first answer is the one sent ahead (`send_ahead`);
+        ungated, `crawl_delay` is the one robots.txt gave (none for robots.txt itself).
         """
+        delay = crawl_delay
         flow = RequestFlow((str(prepared.url),), str(prepared.method))
         rules = redirects if redirects is not None else self.parts.redirects
         while True:
             if ahead is not None:  # gated when it was sent
                 crawl_delay = ahead.crawl_delay
             else:
-                crawl_delay = self.gate(flow.url, opts) if gate else None
+                crawl_delay = self.gate(flow.url, opts) if gate else delay
             response, step = self.retries(
                 prepared, flow, opts, crawl_delay, follow, rules, gate, ahead
             )
@@ -201,40 +209,46 @@ class Door:
             if not (policy.tdm_reservations and policy.tdmrep_json) or policy.tdm_licence:
                 return  # before the request, only the origin's rules can refuse a file
             rules = self.tdmrep_rules(url, inline)
-        found = file_reservation(
-            url=url,
-            product=product_token(policy.user_agent),
-            file_headers=headers,
-            tdmrep=rules,
-            tdm_licence=policy.tdm_licence,
-            honour_tdm=policy.tdm_reservations,
-            honour_robots_tags=policy.robots_tags,
-        )
+        found = file_signals(policy, url, headers, rules)
         if found is not None:
-            p.recorder.refused(url, "file", "reserved", found.evidence)
-            raise RightsReserved(url, found.signal, found.evidence, found.policy)
+            raise self.refuse_reserved(url, found)
+
+    def refuse_reserved(self, url: str, found: Reservation) -> RightsReserved:
+        """Refuse a file for a rights signal (an event like any other); return the error."""
+        self.parts.recorder.refused(url, "file", "reserved", found.evidence)
+        return RightsReserved(url, found.signal, found.evidence, found.policy)
 
     def tdmrep_rules(self, url: str, inline: float | None) -> tuple[TdmRule, ...]:
-        """The origin's ``/.well-known/tdmrep.json`` rules, fetched once a day (politely)."""
+        """The origin's ``/.well-known/tdmrep.json`` rules, fetched and kept as robots.txt is."""
         p = self.parts
         where = tdmrep_url(url)
-        now = p.clock.monotonic()
         cached = self._tdmrep.get(where)
-        if cached is not None and now - cached[0] < p.policy.robots_cache_s:
+        if cached is not None and p.clock.monotonic() < cached[0]:
             return cached[1]
         policy = p.policy
         opts = Options("robots", inline, True, TDMREP_MAX_BYTES, policy.robots_timeout_s)
+        status: int | None = None
         rules: tuple[TdmRule, ...] = ()
-        try:
-            response, refused = self.fetch_origin_file(where, opts)
+        try:  # robots.txt and the deny list govern it like any other request
+            crawl_delay = self.robots_decision(where, inline, "robots").crawl_delay
+            response, refused = self.fetch_origin_file(where, opts, crawl_delay)
+            status = response.status_code
             try:
-                if refused is None and response.status_code == 200:
-                    rules = parse_tdmrep(read_body(response, TDMREP_MAX_BYTES, truncate=True))
+                if refused is None and status == 200:
+                    rules = tdmrep_rules_from(
+                        status, read_body(response, TDMREP_MAX_BYTES, truncate=True)
+                    )
             finally:
                 response.close()
-        except (TransportError, ResponseTooLarge) as exc:
+        except Disallowed:
+            status = 403  # refused by robots.txt: a standing answer, kept as a 4xx is
+        except (TransportError, ResponseTooLarge, RobotsUnavailable) as exc:
+            status = None
             logger.info("%s could not be read (%s): no TDM rules from it", where, exc)
-        self._tdmrep[where] = (now, rules)
+        lifetime = tdmrep_lifetime(
+            status, cache_s=policy.robots_cache_s, error_s=policy.robots_error_s
+        )
+        self._tdmrep[where] = (p.clock.monotonic() + lifetime, rules)
         return rules
 
     def next_hop(
@@ -561,7 +575,7 @@ class Door:
         return decision
 
     def fetch_origin_file(
-        self, url: str, opts: Options
+        self, url: str, opts: Options, crawl_delay: float | None = None
     ) -> tuple[requests.Response, Refused | None]:
         """GET an origin's own file (robots.txt, tdmrep.json): paced, no gate, no retries."""
         return self.journey(
@@ -569,6 +583,7 @@ class Door:
             opts,
             redirects=RedirectPolicy.for_robots(self.parts.policy),
             gate=False,
+            crawl_delay=crawl_delay,
         )
 
     def fetch_robots(self, url: str, inline: float | None) -> RobotsTxt:

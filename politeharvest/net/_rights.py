@@ -9,10 +9,14 @@ directives: ``X-Robots-Tag`` headers and ``<meta name="robots">`` (or a meta nam
 harvester's own product token) saying ``noai``, ``none`` or, for stored copies, ``noarchive``.
 
 `file_reservation` weighs them for one file: the file's own response headers, its landing
-page's headers and meta tags, and the origin's tdmrep.json. The answer says which signal
-decided and where it was found, so a row can carry the evidence as a robots.txt refusal does.
-A TDM reservation gives way to a licence the user states (`tdm_licence`); robots directives
-do not.
+page's headers and meta tags, and the origin's tdmrep.json. `landing_reservation` weighs a
+landing page alone, for the files found through it: there a ``noarchive`` said to every robot
+is a search engines' cache directive and does not count (`MINING`). The answer says which
+signal decided and where it was found, so a row can carry the evidence as a robots.txt
+refusal does. A TDM reservation gives way to a licence the user states (`tdm_licence`);
+robots directives do not. `tdmrep_rules_from` and `tdmrep_lifetime` read the origin's file
+as robots.txt is read: only a whole, well-formed 200 has rules, and a failure is asked again
+soon.
 """
 
 from __future__ import annotations
@@ -20,25 +24,44 @@ from __future__ import annotations
 import fnmatch
 import json
 from collections.abc import Mapping, Sequence
+from html.parser import HTMLParser
 from typing import Any
 from urllib.parse import urlsplit
 
 import attrs
 
+from politeharvest._policy import Politeness
+
+from ._robots import product_token
 from ._urls import well_known_url
 
 __all__ = [
     "Reservation",
     "TdmRule",
     "file_reservation",
+    "file_signals",
+    "landing_reservation",
+    "meta_tags",
+    "page_reservation",
     "parse_tdmrep",
     "robots_directives",
     "tdm_from_fields",
+    "tdmrep_lifetime",
+    "tdmrep_rules_from",
     "tdmrep_url",
 ]
 
 #: Robots directives that forbid storing a copy of a file for mining.
 FORBIDDING = frozenset({"noai", "none", "noarchive"})
+
+#: Robots directives on a landing page that forbid mining the files found through it.
+#: ``noarchive`` is not one of them: said to every robot, it asks search engines not to
+#: show a cached copy of the page (PMC, IOP and ScienceDirect pages carry it); said to
+#: this harvester by name (``<meta name="mybot">``, ``mybot: noarchive``), it counts.
+MINING = frozenset({"noai", "noimageai", "none"})
+
+#: A ``/.well-known/tdmrep.json`` larger than this has no rules for us (it is not read on).
+TDMREP_MAX_BYTES = 256 * 1024
 
 
 @attrs.frozen
@@ -125,7 +148,18 @@ def robots_directives(values: Sequence[str], product: str) -> set[str]:
     what follows to a user agent (``otherbot: noindex, nofollow``); unscoped directives apply
     to everyone, scoped ones only to the named agent (``*`` means everyone).
     """
-    applying: set[str] = set()
+    general, named = _directives(values, product)
+    return general | named
+
+
+#: Directive names that take a value after a colon (``max-snippet:-1``): not agent scopes.
+_VALUED = ("unavailable_after", "max-snippet", "max-image-preview", "max-video-preview")
+
+
+def _directives(values: Sequence[str], product: str) -> tuple[set[str], set[str]]:
+    """The directives said to every robot, and those said to `product` by name."""
+    general: set[str] = set()
+    named: set[str] = set()
     token = product.lower()
     for value in values:
         scope: str | None = None
@@ -135,23 +169,16 @@ def robots_directives(values: Sequence[str], product: str) -> set[str]:
                 continue
             if ":" in item:
                 head, rest = (piece.strip() for piece in item.split(":", 1))
-                if (
-                    head
-                    and " " not in head
-                    and head
-                    not in (
-                        "unavailable_after",
-                        "max-snippet",
-                        "max-image-preview",
-                        "max-video-preview",
-                    )
-                ):
+                if head and " " not in head and head not in _VALUED:
                     scope, item = head, rest
             if not item:
                 continue
-            if scope is None or scope in ("*", token):
-                applying.add(item.split(":", 1)[0].strip())
-    return applying
+            directive = item.split(":", 1)[0].strip()
+            if scope is None or scope == "*":
+                general.add(directive)
+            elif scope == token:
+                named.add(directive)
+    return general, named
 
 
 def file_reservation(
@@ -165,6 +192,7 @@ def file_reservation(
     tdm_licence: str | None = None,
     honour_tdm: bool = True,
     honour_robots_tags: bool = True,
+    page_url: str | None = None,
 ) -> Reservation | None:
     """Whether a file at `url` may not be downloaded for mining, and why.
 
@@ -178,38 +206,36 @@ def file_reservation(
         tdm_licence: a licence the user holds for mining; a TDM reservation then gives way.
         honour_tdm: TDMRep signals count (the policy switch).
         honour_robots_tags: robots directives count (the policy switch).
+        page_url: the landing page's address, named in the evidence.
 
-    The file's own headers speak first, then the page's headers and meta tags, then the
-    first matching tdmrep.json rule (an explicit ``tdm-reservation: 0`` nearer the file
-    overrides a reservation further away).
+    The file's own headers speak first, then the page's headers and meta tags (as
+    `landing_reservation` weighs them), then the first matching tdmrep.json rule (an
+    explicit ``tdm-reservation: 0`` nearer the file overrides a reservation further away).
     """
     if honour_robots_tags:
-        for where, fields in (("the file's", file_headers), ("the landing page's", page_headers)):
-            values = [v for k, v in (fields or {}).items() if k.lower() == "x-robots-tag"]
-            found = robots_directives(values, product) & FORBIDDING
-            if found:
-                said = ", ".join(sorted(found))
-                return Reservation("robots-tag", f"X-Robots-Tag: {said} in {where} headers")
-        meta = page_meta or {}
-        values = [meta[name] for name in ("robots", product.lower()) if name in meta]
+        values = [v for k, v in (file_headers or {}).items() if k.lower() == "x-robots-tag"]
         found = robots_directives(values, product) & FORBIDDING
         if found:
             said = ", ".join(sorted(found))
-            return Reservation("robots-tag", f"<meta name=robots> {said} on the landing page")
-    if not honour_tdm or tdm_licence:
-        return None
+            return Reservation("robots-tag", f"X-Robots-Tag: {said} in the file's headers")
+    weigh_tdm = honour_tdm and not tdm_licence
+    reserved, policy = tdm_from_fields(file_headers or {}) if weigh_tdm else (None, None)
+    if reserved:
+        return Reservation("tdm-reservation", "tdm-reservation: 1 in the file's headers", policy)
+    on_page = landing_reservation(
+        page_url=page_url,
+        product=product,
+        headers=page_headers,
+        meta=tuple((page_meta or {}).items()),
+        tdm_licence=tdm_licence,
+        honour_tdm=weigh_tdm and reserved is None,  # the file's own "0" is nearer
+        honour_robots_tags=honour_robots_tags,
+    )
+    if on_page is not None or not weigh_tdm or reserved is not None:
+        return on_page
+    if any(tdm_from_fields(f or {})[0] is not None for f in (page_headers, page_meta)):
+        return None  # the page's own "0" is nearer than the origin's rules
     path = urlsplit(url).path or "/"
-    sources: list[tuple[str, Mapping[str, str] | None]] = [
-        ("the file's headers", file_headers),
-        ("the landing page's headers", page_headers),
-        ("the landing page's meta tags", page_meta),
-    ]
-    for where, fields in sources:
-        reserved, policy = tdm_from_fields(fields or {})
-        if reserved is not None:
-            if reserved:
-                return Reservation("tdm-reservation", f"tdm-reservation: 1 in {where}", policy)
-            return None
     for rule in tdmrep:
         if rule.matches(path):
             if rule.reserved:
@@ -220,3 +246,184 @@ def file_reservation(
                 )
             return None
     return None
+
+
+def landing_reservation(
+    *,
+    page_url: str | None,
+    product: str,
+    headers: Mapping[str, str] | None = None,
+    meta: Sequence[tuple[str, str]] = (),
+    tdm_licence: str | None = None,
+    honour_tdm: bool = True,
+    honour_robots_tags: bool = True,
+) -> Reservation | None:
+    """Whether a landing page reserves the files found through it, and why.
+
+    Args:
+        page_url: the landing page's address (named in the evidence).
+        product: the harvester's product token (``mybot`` of ``mybot/1.0 (...)``).
+        headers: the page's response headers (``X-Robots-Tag``, ``tdm-reservation``).
+        meta: the page's ``<meta name content>`` pairs (`meta_tags`), in page order.
+        tdm_licence: a licence the user holds for mining; a TDM reservation then gives way.
+        honour_tdm: TDMRep signals count (the policy switch).
+        honour_robots_tags: robots directives count (the policy switch).
+
+    Robots directives count only where they forbid mining (`MINING`: ``noai``,
+    ``noimageai``, ``none``) when said to every robot (``<meta name="robots">``, an
+    unscoped ``X-Robots-Tag``), and with ``noarchive`` too when said to this harvester by
+    name (``<meta name="mybot">``, ``mybot: noarchive``). A stated licence does not lift
+    them. Then TDMRep: the page's ``tdm-reservation`` header, then its meta tag.
+    """
+    where = f" ({page_url})" if page_url else ""
+    if honour_robots_tags:
+        found = _page_directives(
+            [v for k, v in (headers or {}).items() if k.lower() == "x-robots-tag"], product
+        )
+        if found:
+            return Reservation(
+                "robots-tag", f"X-Robots-Tag: {found} in the landing page's headers{where}"
+            )
+        for name, content in meta:
+            if name.lower() not in ("robots", product.lower()):
+                continue
+            found = _page_directives([content], product, named=name.lower() != "robots")
+            if found:
+                return Reservation(
+                    "robots-tag", f"<meta name={name.lower()}> {found} on the landing page{where}"
+                )
+    if not honour_tdm or tdm_licence:
+        return None
+    reserved, policy = tdm_from_fields(headers or {})
+    if reserved is not None:
+        if reserved:
+            return Reservation(
+                "tdm-reservation",
+                f"tdm-reservation: 1 in the landing page's headers{where}",
+                policy,
+            )
+        return None
+    fields = {name.lower(): content for name, content in reversed(meta)}  # the first counts
+    reserved, policy = tdm_from_fields(fields)
+    if reserved:
+        tag = f'<meta name="tdm-reservation" content="{fields["tdm-reservation"].strip()}">'
+        return Reservation(
+            "tdm-reservation", f"{tag} in the landing page's meta tags{where}", policy
+        )
+    return None
+
+
+def file_signals(
+    policy: Politeness,
+    url: str,
+    headers: Mapping[str, str] | None,
+    tdmrep: Sequence[TdmRule] = (),
+) -> Reservation | None:
+    """`file_reservation` for a file's own headers and its origin's rules, under `policy`."""
+    return file_reservation(
+        url=url,
+        product=product_token(policy.user_agent),
+        file_headers=headers,
+        tdmrep=tdmrep,
+        tdm_licence=policy.tdm_licence,
+        honour_tdm=policy.tdm_reservations,
+        honour_robots_tags=policy.robots_tags,
+    )
+
+
+def page_reservation(
+    policy: Politeness, page_url: str, headers: Mapping[str, str], html: str | bytes
+) -> Reservation | None:
+    """`landing_reservation` for a landing page as read, under `policy`'s switches.
+
+    The page is parsed (its head, `meta_tags`) only when a switch makes its tags count.
+    """
+    honour_tdm = policy.tdm_reservations and not policy.tdm_licence
+    if not (honour_tdm or policy.robots_tags):
+        return None
+    product = product_token(policy.user_agent)
+    return landing_reservation(
+        page_url=page_url,
+        product=product,
+        headers=headers,
+        meta=meta_tags(html, product),
+        tdm_licence=policy.tdm_licence,
+        honour_tdm=policy.tdm_reservations,
+        honour_robots_tags=policy.robots_tags,
+    )
+
+
+def _page_directives(values: Sequence[str], product: str, *, named: bool = False) -> str:
+    """The page's directives that forbid mining, joined for the evidence ("" for none)."""
+    general, to_us = _directives(values, product)
+    if named:  # the whole value is said to this harvester by name
+        to_us |= general
+        general = set()
+    found = (general & MINING) | (to_us & (MINING | FORBIDDING))
+    return ", ".join(sorted(found))
+
+
+class _MetaParser(HTMLParser):
+    """Collects ``<meta name content>`` pairs until the page's body begins."""
+
+    def __init__(self, names: frozenset[str]) -> None:
+        super().__init__(convert_charrefs=True)
+        self.names = names
+        self.found: list[tuple[str, str]] = []
+        self.done = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self.done:
+            return
+        if tag == "body":
+            self.done = True
+        elif tag == "meta":
+            fields = {k.lower(): v for k, v in attrs if v is not None}
+            name = fields.get("name", "").strip().lower()
+            if name in self.names and "content" in fields:
+                self.found.append((name, fields["content"].strip()))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "head":
+            self.done = True
+
+
+def meta_tags(
+    html: str | bytes, product: str, *, chunk: int = 65536
+) -> tuple[tuple[str, str], ...]:
+    """The rights-related ``<meta name content>`` pairs of a page's head, in page order.
+
+    Only ``robots``, `product` (the harvester's own token), ``tdm-reservation`` and
+    ``tdm-policy`` are kept; reading stops where the body begins (stdlib `html.parser`,
+    so no parser library is loaded for it).
+    """
+    text = html.decode("utf-8", "replace") if isinstance(html, bytes) else html
+    parser = _MetaParser(frozenset({"robots", product.lower(), "tdm-reservation", "tdm-policy"}))
+    for start in range(0, len(text), chunk):
+        parser.feed(text[start : start + chunk])
+        if parser.done:
+            break
+    return tuple(parser.found)
+
+
+def tdmrep_rules_from(status: int | None, body: bytes | None) -> tuple[TdmRule, ...]:
+    """The rules a ``/.well-known/tdmrep.json`` answer gives.
+
+    Only a 200 whose whole body (at most `TDMREP_MAX_BYTES`) is a JSON list of rules gives
+    any: a 404, a redirect refused, an HTML page, a body over the cap or malformed JSON
+    give none (no rules: nothing is reserved by the origin).
+    """
+    if status != 200 or body is None or len(body) > TDMREP_MAX_BYTES:
+        return ()
+    return parse_tdmrep(body)
+
+
+def tdmrep_lifetime(status: int | None, *, cache_s: float, error_s: float) -> float:
+    """How long a tdmrep.json answer stands, as robots.txt's would (RFC 9309 2.3.1, 2.4).
+
+    An answer (2xx, 3xx, 4xx but 429) stands `cache_s`; a failure (no answer, 429, 5xx)
+    only `error_s`, so its rules are asked for again soon.
+    """
+    if status is None or status == 429 or status >= 500:
+        return error_s
+    return cache_s

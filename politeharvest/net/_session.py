@@ -30,12 +30,14 @@ import requests
 
 from politeharvest._clock import Clock, SystemClock
 from politeharvest._policy import Politeness
+from politeharvest.exceptions import RightsReserved
 
 from ._door import Ahead, Door
 from ._events import Recorder, RequestEvent, SessionStats, event_hooks
 from ._pacing import HostPacer, MemoryPaceStore, PaceStore
 from ._parts import SESSION_PARTS, Parts
 from ._redirects import RedirectPolicy
+from ._rights import Reservation
 from ._robots import RobotsDecision, RobotsGate
 from ._transport import guarded_session
 from ._urls import host_key
@@ -282,6 +284,13 @@ class PoliteSession:
     def allowed(self, url: str) -> RobotsDecision:
         """Return the robots.txt decision for `url`, fetching robots.txt politely if needed."""
         return self._door.allowed(url, self.max_inline_wait)
+
+    def refuse_reserved(self, url: str, found: Reservation) -> RightsReserved:
+        """Refuse a file for a rights signal found before its request (its landing page's).
+
+        Nothing is sent; the refusal is an event like any other. Returns the error.
+        """
+        return self._door.refuse_reserved(url, found)
 
     def send_ahead(
         self,

@@ -5,9 +5,14 @@ from __future__ import annotations
 import pytest
 
 from politeharvest.net._rights import (
+    TDMREP_MAX_BYTES,
     file_reservation,
+    landing_reservation,
+    meta_tags,
     parse_tdmrep,
     robots_directives,
+    tdmrep_lifetime,
+    tdmrep_rules_from,
     tdmrep_url,
 )
 
@@ -132,3 +137,176 @@ def test_robots_directive_scopes() -> None:
 
 def test_tdmrep_url() -> None:
     assert tdmrep_url(URL) == "https://journal.example.org/.well-known/tdmrep.json"
+
+
+RULES = b'[{"location": "/files/*", "tdm-reservation": 1}]'
+
+
+@pytest.mark.parametrize(
+    ("status", "body", "rules"),
+    [
+        (200, RULES, 1),
+        (200, RULES + b" " * (TDMREP_MAX_BYTES - len(RULES)), 1),  # at the cap: read
+        (200, RULES + b" " * (TDMREP_MAX_BYTES + 1 - len(RULES)), 0),  # over it: none
+        (404, b"", 0),
+        (404, RULES, 0),  # a rules-shaped 404 body is still a 404
+        (200, b"<!DOCTYPE html><html><body>Not found</body></html>", 0),  # a soft 404
+        (200, b'[{"location": "/files/*", "tdm-reservation": 1}', 0),  # cut short
+        (200, b'{"location": "/files/*", "tdm-reservation": 1}', 0),  # not a list
+        (200, b"", 0),
+        (301, b"", 0),  # a redirect refused by the robots.txt redirect policy
+        (500, RULES, 0),
+        (None, None, 0),  # no answer at all
+    ],
+)
+def test_a_tdmrep_answer_gives_rules_only_when_whole_and_well_formed(
+    status: int | None, body: bytes | None, rules: int
+) -> None:
+    assert len(tdmrep_rules_from(status, body)) == rules
+
+
+@pytest.mark.parametrize(
+    ("status", "lifetime"),
+    [
+        *[(status, 86400.0) for status in (200, 404, 403, 301)],
+        *[(status, 600.0) for status in (429, 500, 503, None)],
+    ],
+)
+def test_a_tdmrep_answer_is_kept_as_robots_txt_would_be(
+    status: int | None, lifetime: float
+) -> None:
+    assert tdmrep_lifetime(status, cache_s=86400.0, error_s=600.0) == lifetime
+
+
+PAGE = "https://journal.example.org/article/12"
+
+
+def page(*metas: str, body: str = "<p>text</p>") -> str:
+    return f"<!DOCTYPE html><html><head><title>A</title>{''.join(metas)}</head><body>{body}</body></html>"
+
+
+TDM_META = '<meta name="tdm-reservation" content="1">'
+TDM_POLICY = '<meta name="tdm-policy" content="https://journal.example.org/tdm-policy.json">'
+
+
+@pytest.mark.parametrize(
+    ("html", "headers", "signal", "evidence", "policy"),
+    [
+        (
+            page(TDM_META, TDM_POLICY),
+            {},
+            "tdm-reservation",
+            f'<meta name="tdm-reservation" content="1"> in the landing page\'s meta tags ({PAGE})',
+            "https://journal.example.org/tdm-policy.json",
+        ),
+        (page('<META NAME="TDM-Reservation" CONTENT=" 1 ">'), {}, "tdm-reservation", PAGE, None),
+        (page(), {"tdm-reservation": "1"}, "tdm-reservation", "page's headers", None),
+        (page('<meta name="robots" content="noai">'), {}, "robots-tag", "noai", None),
+        (
+            page('<meta name="robots" content="index, follow, noimageai">'),
+            {},
+            "robots-tag",
+            "noimageai",
+            None,
+        ),
+        (
+            page('<meta name="robots" content="none">'),
+            {},
+            "robots-tag",
+            f"none on the landing page ({PAGE})",
+            None,
+        ),
+        (
+            page('<meta name="mybot" content="noai">'),
+            {},
+            "robots-tag",
+            "<meta name=mybot> noai",
+            None,
+        ),
+        # said to this harvester by name, noarchive counts too
+        (page('<meta name="mybot" content="noarchive">'), {}, "robots-tag", "noarchive", None),
+        (
+            page('<meta name="robots" content="mybot: noarchive">'),
+            {},
+            "robots-tag",
+            "noarchive",
+            None,
+        ),
+        (
+            page(),
+            {"X-Robots-Tag": "noai"},
+            "robots-tag",
+            "X-Robots-Tag: noai in the landing page's headers",
+            None,
+        ),
+    ],
+)
+def test_a_landing_page_reserves_its_files(
+    html: str, headers: dict[str, str], signal: str, evidence: str, policy: str | None
+) -> None:
+    found = landing_reservation(
+        page_url=PAGE, product="mybot", headers=headers, meta=meta_tags(html, "mybot")
+    )
+    assert found is not None
+    assert (found.signal, found.policy) == (signal, policy)
+    assert evidence in found.evidence
+    assert PAGE in found.evidence
+
+
+@pytest.mark.parametrize(
+    ("html", "headers", "changes"),
+    [
+        (page(), {}, {}),
+        # search engines' cache, said to every robot (PMC, IOP, ScienceDirect pages)
+        (page('<meta name="robots" content="noarchive">'), {}, {}),
+        (page('<meta name="robots" content="INDEX,FOLLOW,NOARCHIVE,NOCACHE,NOODP">'), {}, {}),
+        (page('<meta name="robots" content="noindex,nofollow">'), {}, {}),
+        (page('<meta name="robots" content="max-image-preview:large">'), {}, {}),
+        (page(), {"X-Robots-Tag": "noarchive"}, {}),
+        (page('<meta name="googlebot" content="noai">'), {}, {}),  # another agent's
+        (page('<meta name="robots" content="otherbot: noai">'), {}, {}),
+        (page('<meta name="tdm-reservation" content="0">'), {}, {}),
+        (page('<meta name="tdm-reservation" content="yes">'), {}, {}),
+        (page(TDM_META), {"tdm-reservation": "0"}, {}),  # the header speaks first
+        (page(TDM_META), {}, {"tdm_licence": "our licence"}),
+        (page(TDM_META), {}, {"honour_tdm": False}),
+        (page('<meta name="robots" content="noai">'), {}, {"honour_robots_tags": False}),
+        # only the head counts: a tag in the body (an example in an article) does not
+        (page(body=f"<pre>{TDM_META}</pre><p>{TDM_META}</p>"), {}, {}),
+        (page(f"<script>document.write('{TDM_META}')</script>"), {}, {}),
+    ],
+)
+def test_a_landing_page_does_not_reserve(
+    html: str, headers: dict[str, str], changes: dict[str, object]
+) -> None:
+    found = landing_reservation(
+        page_url=PAGE,
+        product="mybot",
+        headers=headers,
+        meta=meta_tags(html, "mybot"),
+        **changes,  # type: ignore[arg-type]
+    )
+    assert found is None
+
+
+def test_a_robots_directive_is_not_lifted_by_a_licence() -> None:
+    meta = meta_tags(page('<meta name="robots" content="noai">', TDM_META), "mybot")
+    found = landing_reservation(page_url=PAGE, product="mybot", meta=meta, tdm_licence="L")
+    assert found is not None and found.signal == "robots-tag"
+
+
+def test_meta_tags_keeps_only_rights_tags_of_the_head_in_order() -> None:
+    html = page(
+        '<meta name="citation_pdf_url" content="/a.pdf">',
+        '<meta name="ROBOTS" content=" noarchive ">',
+        TDM_META,
+        '<meta name="MyBot" content="noai">',
+        '<meta name="robots">',  # no content
+    ).encode()
+    assert meta_tags(html, "mybot") == (
+        ("robots", "noarchive"),
+        ("tdm-reservation", "1"),
+        ("mybot", "noai"),
+    )
+    assert meta_tags(b"\xff\xfe<meta name=robots content=noai>", "x") == (("robots", "noai"),)
+    assert meta_tags("", "x") == ()

@@ -130,7 +130,11 @@ def test_full_text_on_the_wire(site: Any, http: requests.Session, tmp_path: Path
     #    and kept because its text matches the record (another host's file is weak evidence)
     assert got[2]["status"] == "downloaded"
     assert got[2]["identity"]["verdict"] == "matched"
-    assert [r.path for r in cdn.log] == ["/robots.txt", "/files/502.pdf"]
+    assert [r.path for r in cdn.log] == [
+        "/robots.txt",
+        "/.well-known/tdmrep.json",
+        "/files/502.pdf",
+    ]
     # 3: a redirect from https to http is refused, and nothing reaches the http server
     assert got[3]["status"] == "no-fulltext"
     assert "https only" in got[3]["reason"]

@@ -104,5 +104,6 @@ def test_the_item_from_signposting_alone(
     assert hashlib.sha256(Path(row["path"]).read_bytes()).digest() == hashlib.sha256(OWN).digest()
     assert row["evidence"].startswith("signposting: FAIR Signposting item")
     served = [r.path for r in site.log if r.path != "/robots.txt"]
-    assert len(served) == pages + 1  # the page (and its linkset), then one file
+    # the page (and its linkset), the origin's tdmrep.json, then one file
+    assert len(served) == pages + 2
     assert not any("/files/lichen" in p or "/files/scree" in p for p in served)

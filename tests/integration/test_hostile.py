@@ -197,7 +197,12 @@ def test_credentials_never_reach_another_origin() -> None:
         for request in other.log:
             assert "Authorization" not in request.headers, request.path
             assert "Cookie" not in request.headers, request.path
-        assert {r.path for r in other.log} == {"/robots.txt", "/oai", "/file.pdf"}
+        assert {r.path for r in other.log} == {
+            "/robots.txt",
+            "/oai",
+            "/.well-known/tdmrep.json",
+            "/file.pdf",
+        }
 
 
 # -- listings that never end ------------------------------------------------------------------

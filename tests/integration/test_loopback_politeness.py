@@ -292,6 +292,7 @@ def test_event_log_matches_the_server_log(serve: Serve, http: requests.Session) 
     assert [e.wait_reason for e in events][1:] == [
         "request-interval",
         "request-interval",
+        "request-interval",  # the origin's tdmrep.json, before the file
         "file-interval",
     ]
 

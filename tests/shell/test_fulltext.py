@@ -94,7 +94,7 @@ def test_resolver_finds_and_verifies_with_one_probe(
     assert resolution.file_url == f"{SITE}/files/1.pdf"
     assert (resolution.requests, resolution.probes) == (2, 1)
     assert "citation_pdf_url" in resolution.reason
-    assert files_requested(adapter) == ["/article/1", "/files/1.pdf"]
+    assert files_requested(adapter) == ["/article/1", "/.well-known/tdmrep.json", "/files/1.pdf"]
 
 
 def test_html_served_as_pdf_is_rejected_then_the_next_candidate_wins(
@@ -145,7 +145,7 @@ def test_at_most_three_probes(session: PoliteSession, adapter: ScriptedAdapter) 
     resolution = LandingPageResolver(session).resolve(f"{SITE}/article/1", hints=HINTS)
     assert resolution.status == "no-fulltext"
     assert resolution.probes == 3
-    assert len(files_requested(adapter)) == 4
+    assert len(files_requested(adapter)) == 5  # the page, tdmrep.json, three probes
 
 
 def test_without_hints_weak_candidates_are_not_probed(
@@ -179,7 +179,7 @@ def test_rewrite_rule_needs_no_landing_request(
     adapter.add("https://arxiv.org/pdf/2101.00001", Reply(200, {}, PDF))
     resolution = LandingPageResolver(session).resolve("https://arxiv.org/abs/2101.00001")
     assert resolution.file_url == "https://arxiv.org/pdf/2101.00001"
-    assert files_requested(adapter) == ["/pdf/2101.00001"]
+    assert files_requested(adapter) == ["/.well-known/tdmrep.json", "/pdf/2101.00001"]
     assert "rule:arxiv" in resolution.reason
 
 

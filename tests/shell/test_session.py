@@ -109,8 +109,10 @@ def test_a2_files_wait_six_seconds_after_html_and_after_a_slow_file(
     session.get(f"{H}/b.pdf", kind="file")
     session.get(f"{H}/landing")
     gaps = [gap for _, gap in end_to_start_gaps(adapter.log)]
-    assert gaps[1:] == [6.0, 6.0, 1.0]  # after robots.txt: landing, a.pdf, b.pdf (after 30 s), page
+    # after robots.txt: landing, tdmrep.json, a.pdf, b.pdf (after 30 s), page
+    assert gaps[1:] == [1.0, 6.0, 6.0, 1.0]
     assert [e.wait_reason for e in sent(events)][2:] == [
+        "request-interval",
         "file-interval",
         "file-interval",
         "request-interval",
@@ -130,8 +132,8 @@ def test_a2_streamed_file_holds_the_host_until_closed(
             clock.advance(1.0)  # a slow download: the response ends when the last byte is read
     assert body.startswith(b"%PDF-")
     session.get(f"{H}/next")
-    headers_arrived = adapter.log[1].end
-    assert adapter.log[2].arrival >= headers_arrived + 11.0 + 1.0
+    headers_arrived = adapter.log[2].end  # after robots.txt and tdmrep.json
+    assert adapter.log[3].arrival >= headers_arrived + 11.0 + 1.0
 
 
 def test_a5_crawl_delay_raises_the_floor(make_session: Make, adapter: ScriptedAdapter) -> None:
@@ -412,8 +414,9 @@ def test_c2_a_file_gap_at_19_58_is_never_begun(
     session_requests = len(adapter.log)
     with pytest.raises(BudgetExhausted):
         session.get(f"{H}/a.pdf", kind="file")
-    assert len(adapter.log) == session_requests
-    assert clock.monotonic() == 1198.0
+    # the origin's tdmrep.json (a page gap, at 19:59), then the file's gap is never begun
+    assert len(adapter.log) == session_requests + 1
+    assert clock.monotonic() == 1199.0
 
 
 def test_c4_callers_own_budget_gives_wait_required(
@@ -425,7 +428,7 @@ def test_c4_callers_own_budget_gives_wait_required(
         session.get(f"{H}/a.pdf", kind="file", max_inline_wait=5.0)
     expected = dt.datetime.fromtimestamp(clock.now() + 6.0, tz=dt.timezone.utc)
     assert abs((caught.value.until - expected).total_seconds()) < 0.01
-    assert clock.sleeps == [1.0]  # only the page gap was slept
+    assert clock.sleeps == [1.0, 1.0]  # only the page gaps (landing, tdmrep.json) were slept
     assert session.get(f"{H}/a.pdf", kind="file").status_code == 404  # now it may wait
 
 
@@ -687,7 +690,7 @@ def test_h1_same_identity_on_every_request(
     session.get(f"{H}/r")
     session.head(f"{H}/p")
     session.get(f"{H}/f.pdf", kind="file")
-    assert len(adapter.log) == 6
+    assert len(adapter.log) == 7  # with the origin's tdmrep.json before the file
     for request in adapter.log:
         assert (
             request.headers["User-Agent"] == "politeharvest-tests/1.0 (+mailto:tests@example.org)"
