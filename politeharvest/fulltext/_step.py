@@ -25,7 +25,7 @@ import attrs
 
 from politeharvest._files import atomic_write
 from politeharvest.net._session import PoliteSession
-from politeharvest.oai._pager import OaiRecord
+from politeharvest.oai._records import OaiRecord
 from politeharvest.quality._text import DOI_VALUE as _DOI
 from politeharvest.store._state import StateStore, UrlOutcome
 

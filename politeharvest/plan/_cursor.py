@@ -16,7 +16,8 @@ from typing import Any
 
 import attrs
 
-from politeharvest.oai._pager import OaiCursor, OaiPage, OaiRecord
+from politeharvest.oai._cursor import OaiCursor
+from politeharvest.oai._records import OaiPage, OaiRecord
 
 from ._planning import Window, listing_key
 

@@ -16,8 +16,10 @@ import attrs
 
 from politeharvest._clock import Clock
 from politeharvest.exceptions import RepositoryMisbehaves
+from politeharvest.oai._cursor import OaiCursor
 from politeharvest.oai._listing import known_ordered
-from politeharvest.oai._pager import OaiCursor, OaiPage, OaiPager, OaiRecord
+from politeharvest.oai._pager import OaiPager
+from politeharvest.oai._records import OaiPage, OaiRecord
 from politeharvest.store._sinks import SinkMark
 from politeharvest.store._state import Checkpoint, PageCommit, StateStore
 

@@ -37,8 +37,9 @@ from politeharvest._policy import Politeness
 from politeharvest.exceptions import Deferred
 from politeharvest.net._pacing import PaceStore
 from politeharvest.net._session import RequestEvent, event_hooks
-from politeharvest.oai._listing import DateLike, format_datestamp
-from politeharvest.oai._pager import OaiPager, OaiRecord
+from politeharvest.oai._datestamps import DateLike, format_datestamp
+from politeharvest.oai._pager import OaiPager
+from politeharvest.oai._records import OaiRecord
 from politeharvest.store._sinks import PendingWrite, Row, Sink, SinkMark
 from politeharvest.store._state import StateStore
 

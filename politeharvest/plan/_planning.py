@@ -37,7 +37,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from politeharvest.oai._listing import parse_datestamp
+from politeharvest.oai._datestamps import parse_datestamp
 from politeharvest.store._coverage import (
     Checkpoint,
     Coverage,

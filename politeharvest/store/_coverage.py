@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from politeharvest.oai._listing import DAY, SECONDS, format_datestamp, parse_datestamp
+from politeharvest.oai._datestamps import DAY, SECONDS, format_datestamp, parse_datestamp
 
 #: Two spans closer than this (seconds) are one: a day's last second and the next day's first.
 _TOUCH_S = 1.0

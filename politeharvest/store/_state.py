@@ -30,7 +30,7 @@ import attrs
 
 from politeharvest._process import owner_id, process_alive
 from politeharvest._sqlite import FileState, connect, inspect_file, storage_error, transaction
-from politeharvest.oai._listing import parse_datestamp
+from politeharvest.oai._datestamps import parse_datestamp
 
 from ._coverage import Checkpoint, Span
 

@@ -12,7 +12,7 @@ import attrs
 import pytest
 
 from politeharvest.fleet import is_redis_url
-from politeharvest.oai._pager import OaiCursor
+from politeharvest.oai import OaiCursor
 from politeharvest.plan import Lane, PlanCursor
 from politeharvest.plan._cursor import NEW
 from politeharvest.plan._planning import Output, Saved, Window, listing_key
