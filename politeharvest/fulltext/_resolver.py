@@ -30,17 +30,14 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import Final, Literal
 
 import attrs
 import requests
 
 from politeharvest.exceptions import (
-    Deferred,
-    FetchError,
     HarvestError,
-    PolicyRefusal,
     RightsReserved,
 )
 from politeharvest.net._pacing import host_key
@@ -57,15 +54,13 @@ from ._candidate import (
     Kind,
     PageAnalysis,
 )
-from ._identity import Identity, RecordHints
+from ._identity import RecordHints
 from ._landing import find_candidates
 from ._outcome import (
     BLOCKED,
     FAILED,
-    NOT_PDF,
     RESERVED,
     RETRY_LATER,
-    VERIFIED,
     WRONG_FILE,
     Outcome,
     error_outcome,
@@ -76,11 +71,10 @@ from ._pdf import (
     FileResult,
     PdfFetcher,
     Requirement,
-    check_identity,
     looks_like_pdf,
     read_head,
-    refusal_status,
 )
+from ._peek import _check_in_memory, _looks_like_file_url, _peek
 from ._rules import RULES, SiteRule, problematic_url
 from ._signposting import linkset_candidates
 
@@ -586,126 +580,10 @@ class LandingPageResolver:
         )
 
 
-#: Without a fetcher, a file's text is checked in memory up to this size.
-_IN_MEMORY_CHECK = 16 * 2**20
-
-
-def _check_in_memory(
-    url: str,
-    key: str,
-    final: str,
-    head: bytes,
-    chunks: Iterator[bytes],
-    hints: RecordHints,
-    *,
-    require: Requirement = "not-mismatch",
-    reason: str = "the address answers with a PDF directly (%PDF- in its first bytes)",
-) -> FileResult:
-    """A PDF without a fetcher to store it: check its text in memory (bounded), keep nothing.
-
-    Without hints only ``%PDF-`` is checked and the rest of the body is never read; with
-    hints, at most `_IN_MEMORY_CHECK` bytes are read, and a larger file is unverifiable.
-    """
-    identity: Identity | None = None
-    if not hints.empty:
-        data = bytearray(head)
-        for chunk in chunks:
-            data += chunk
-            if len(data) > _IN_MEMORY_CHECK:
-                identity = Identity(
-                    "unverifiable", "too large to check its text without storing it"
-                )
-                break
-        else:
-            identity = check_identity(hints, bytes(data))
-    refusal = refusal_status(identity, require)
-    if refusal is not None and identity is not None:
-        return FileResult(
-            url=url,
-            key=key,
-            status=refusal,
-            reason=identity.evidence,
-            final_url=final,
-            kind="pdf",
-            identity=identity,
-        )
-    return FileResult(
-        url=url,
-        key=key,
-        status=VERIFIED,
-        reason=reason,
-        final_url=final,
-        kind="pdf",
-        identity=identity,
-    )
-
-
 def _with_rejected(
     kept: Sequence[Candidate], analysis: PageAnalysis | None
 ) -> tuple[Candidate, ...]:
     return (*kept, *(analysis.rejected if analysis else ()))
-
-
-def _looks_like_file_url(url: str) -> bool:
-    lowered = url.lower().split("?", 1)[0]
-    return lowered.endswith(".pdf") or "/download/" in lowered or "/bitstream/" in lowered
-
-
-def _peek(
-    session: PoliteSession, url: str, key: str, hints: RecordHints, require: Requirement
-) -> FileResult:
-    """A probe without storing: ``%PDF-`` in the first KiB, and the text against the record.
-
-    With hints, the body is read into memory, at most `_IN_MEMORY_CHECK` bytes.
-    """
-    try:
-        response = session.get(url, kind="file", stream=True)
-    except (Deferred, PolicyRefusal, FetchError) as exc:  # what each means: _outcome.py
-        return _not_had(url, key, error_outcome(exc))
-    with response:
-        outcome = status_outcome(response.status_code)
-        if outcome is not None:
-            return _not_had(url, key, outcome)
-        chunks = session.iter_body(response, limit=session.policy.max_file_bytes)
-        try:
-            head = read_head(chunks)
-            final = str(response.url)
-            if not looks_like_pdf(head):
-                why = f"not a PDF (first bytes {head[:16]!r})"
-                return FileResult(
-                    url=url,
-                    key=key,
-                    status=NOT_PDF,
-                    reason=why,
-                    final_url=final,
-                    head=head[:1024],
-                )
-            return _check_in_memory(
-                url,
-                key,
-                final,
-                head,
-                chunks,
-                hints,
-                require=require,
-                reason="starts with %PDF- (peeked)",
-            )
-        except HarvestError as exc:  # a body over the size cap, a cut download
-            return _not_had(url, key, error_outcome(exc, reading_body=True))
-        finally:
-            chunks.close()
-
-
-def _not_had(url: str, key: str, outcome: Outcome) -> FileResult:
-    """A probe that gave no file: its outcome as a result (nothing is recorded)."""
-    return FileResult(
-        url=url,
-        key=key,
-        status=outcome.status,
-        retriable=outcome.retriable,
-        reason=outcome.reason,
-        not_before=outcome.not_before,
-    )
 
 
 def _unread(url: str, landing: str, outcome: Outcome, *, requests: int) -> Resolution:
