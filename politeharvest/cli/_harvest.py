@@ -14,12 +14,14 @@ from collections.abc import Callable, Sequence
 from types import FrameType
 from typing import TYPE_CHECKING, Any, TextIO
 
+import attrs
+
 from politeharvest._clock import SystemClock
 from politeharvest._policy import Politeness
 from politeharvest.audit._log import AuditLog
 from politeharvest.net._session import RequestEvent
 from politeharvest.oai._listing import parse_datestamp
-from politeharvest.plan._plan import HarvestPlan, Lane, PageResult
+from politeharvest.plan._plan import HarvestPlan, HarvestSummary, Lane, PageResult
 
 from ._parser import (
     EXIT_DEFERRED,
@@ -87,7 +89,8 @@ def _run_harvest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 err, f"{option} {value!r} is not a date (YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ)"
             )
     progress = Progress(args.quiet, err)
-    hooks: tuple[Callable[[RequestEvent], None], ...] = (progress.event,)
+    stop = _Stop(err)
+    hooks: tuple[Callable[[RequestEvent], None], ...] = (progress.event, stop.event)
     audit = None
     if getattr(args, "audit", None) is not None:
         if args.audit.is_dir():
@@ -99,7 +102,7 @@ def _run_harvest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         audit = AuditLog(args.audit).open(policy)
         hooks = (*hooks, audit)
     try:
-        return _plan_and_harvest(args, progress, hooks, err)
+        return _plan_and_harvest(args, progress, stop, hooks, err)
     finally:
         if audit is not None:
             audit.close()
@@ -108,9 +111,11 @@ def _run_harvest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def _plan_and_harvest(
     args: argparse.Namespace,
     progress: Progress,
+    stop: _Stop,
     hooks: tuple[Callable[[RequestEvent], None], ...],
     err: TextIO,
 ) -> int:
+    stop.clock = WatchedClock(progress, before_sleep=stop.before_sleep)
     try:
         policy = policy_from(args)
         archive = _archive_session(args, policy)
@@ -129,14 +134,14 @@ def _plan_and_harvest(
             on_event=hooks,
             fulltext=_fulltext(args),
             http=archive,
-            clock=WatchedClock(progress),
+            clock=stop.clock,
         )
     except ValueError as exc:
         return usage_error(err, f"{exc} (--from, --until)" if "from" in str(exc) else str(exc))
     progress.endpoint = plan.endpoint
     try:
         with plan:
-            return _harvest_with(plan, args, progress, err)
+            return _harvest_with(plan, args, progress, stop, err)
     finally:
         if archive is not None:
             archive.close()
@@ -206,44 +211,88 @@ def _unknown_sets(plan: HarvestPlan, asked: Sequence[str]) -> str | None:
     )
 
 
+class _StoppedBetweenPages(KeyboardInterrupt):
+    """Raised in the wait before the next page's request: nothing of that page was sent."""
+
+
+@attrs.define
+class _Stop:
+    """Ctrl-C or SIGTERM during a harvest: stop after the page in hand, before the next.
+
+    A page in hand (its listing answered, its full text on the way) is finished and
+    written. Between pages nothing is in hand: the wait before the next listing request
+    (most of a polite harvest's time) is cut short and that request is not sent. A second
+    signal stops at once.
+    """
+
+    err: TextIO
+    asked: bool = False
+    terminated: bool = False
+    between_pages: bool = True
+    clock: WatchedClock | None = None
+    pages: list[PageResult] = attrs.field(factory=list)
+
+    def signalled(self, signum: int, frame: FrameType | None) -> None:
+        """The SIGINT and SIGTERM handler while the harvest runs."""
+        terminated = signum == signal.SIGTERM
+        if self.asked:
+            raise Terminated if terminated else KeyboardInterrupt
+        self.asked = True
+        self.terminated = terminated
+        if terminated:
+            self.err.write("\nterminated: stopping after this page (SIGTERM again stops at once)\n")
+        else:
+            self.err.write("\nstopping after this page (Ctrl-C again to stop at once)\n")
+        if self.clock is not None and self.clock.sleeping:
+            self.before_sleep()  # the signal came during a wait: end it now if between pages
+
+    def before_sleep(self) -> None:
+        """Called as each wait starts: a stop asked for between pages ends the run here."""
+        if self.asked and self.between_pages:
+            raise _StoppedBetweenPages
+
+    def event(self, event: RequestEvent) -> None:
+        """A listing request answered: a page is in hand until it is written."""
+        if event.kind == "page" and event.decision == "sent" and "verb=Identify" not in event.url:
+            self.between_pages = False
+
+    def page_done(self, result: PageResult) -> bool:
+        """A page is written: whether to go on to the next."""
+        self.pages.append(result)
+        self.between_pages = True
+        return not self.asked
+
+
 def _harvest_with(
-    plan: HarvestPlan, args: argparse.Namespace, progress: Progress, err: TextIO
+    plan: HarvestPlan, args: argparse.Namespace, progress: Progress, stop: _Stop, err: TextIO
 ) -> int:
     if plan.sets:
         unknown = _unknown_sets(plan, plan.sets)
         if unknown is not None:
             err.write(f"politeharvest: usage: {unknown}\n")
             return EXIT_USAGE
-    stop = {"asked": False, "terminated": False}
-
-    def ask_to_stop(signum: int, frame: FrameType | None) -> None:
-        if stop["asked"]:
-            raise KeyboardInterrupt
-        stop["asked"] = True
-        err.write("\nstopping after this page (Ctrl-C again to stop at once)\n")
-
-    pages = 0
 
     def on_page(result: PageResult, lane: Lane) -> bool:
-        nonlocal pages
-        pages += 1
-        progress.page(lane.set_spec or "all", result, pages)
-        return not stop["asked"]
+        progress.page(lane.set_spec or "all", result, len(stop.pages) + 1)
+        return stop.page_done(result)
 
-    def ask_to_end(signum: int, frame: FrameType | None) -> None:
-        if stop["asked"]:
-            raise Terminated
-        stop["asked"] = stop["terminated"] = True
-        err.write("\nterminated: stopping after this page (SIGTERM again stops at once)\n")
-
-    previous = signal.signal(signal.SIGINT, ask_to_stop)
-    previous_term = signal.signal(signal.SIGTERM, ask_to_end)
+    started = SystemClock().monotonic()
+    summary: HarvestSummary | None = None
+    stop.between_pages = True  # ListSets above was not a page
+    previous = signal.signal(signal.SIGINT, stop.signalled)
+    previous_term = signal.signal(signal.SIGTERM, stop.signalled)
     try:
         summary = plan.run(on_page=on_page)
+    except _StoppedBetweenPages:
+        pass  # the run is closed as interrupted; the pages written so far stand
     finally:
         signal.signal(signal.SIGINT, previous)
         signal.signal(signal.SIGTERM, previous_term)
-        progress.close()
+        progress.close(complete=summary is not None and summary.complete)
+    if summary is None:
+        if not args.quiet:
+            report_summary(_so_far(stop.pages, SystemClock().monotonic() - started), args, err)
+        return _stopped(stop, err)
     if not args.quiet:
         args.since = _covered_until(plan)
         report_summary(summary, args, err)
@@ -252,11 +301,41 @@ def _harvest_with(
         when = summary.deferred_until.strftime("%Y-%m-%dT%H:%M:%SZ")
         err.write(f"politeharvest: deferred: {summary.reason}; run again after {when}\n")
         return EXIT_DEFERRED
-    if summary.stopped and stop["asked"]:
-        what = "terminated (SIGTERM)" if stop["terminated"] else "interrupted"
-        err.write(f"politeharvest: {what}; run the same command to continue\n")
-        return EXIT_TERMINATED if stop["terminated"] else EXIT_INTERRUPTED
+    if summary.stopped and stop.asked:
+        return _stopped(stop, err)
     return EXIT_OK
+
+
+def _stopped(stop: _Stop, err: TextIO) -> int:
+    what = "terminated (SIGTERM)" if stop.terminated else "interrupted"
+    err.write(f"politeharvest: {what}; run the same command to continue\n")
+    return EXIT_TERMINATED if stop.terminated else EXIT_INTERRUPTED
+
+
+def _so_far(pages: Sequence[PageResult], duration_s: float) -> HarvestSummary:
+    """The pages written before a stop between pages (the run ended without its summary).
+
+    Its traffic counters are the session's and stay with the plan: they are left at 0,
+    and the traffic line is not written for such a stop.
+    """
+    files: dict[str, int] = {}
+    for result in pages:
+        for status, count in result.files.items():
+            files[status] = files.get(status, 0) + count
+    return HarvestSummary(
+        records=sum(len(result.records) for result in pages),
+        deleted=sum(1 for result in pages for record in result.records if record.deleted),
+        skipped=sum(result.skipped for result in pages),
+        pages=len(pages),
+        requests=0,
+        waits=0,
+        wait_s=0.0,
+        retries=0,
+        duration_s=duration_s,
+        complete=False,
+        stopped=True,
+        files=files,
+    )
 
 
 def _covered_until(plan: HarvestPlan) -> str:

@@ -67,6 +67,7 @@ from ._parser import (
     build_parser,
     check_storage,
     check_usage,
+    take_base_url,
 )
 
 __all__ = ["main", "run"]
@@ -89,6 +90,9 @@ def main(
         stream=err,
         format="%(levelname)s %(name)s: %(message)s",
     )
+    note = take_base_url(args)
+    if note is not None and not args.quiet:
+        err.write(f"politeharvest: note: {note}\n")
     usage = check_usage(args)
     if usage is not None:
         err.write(f"politeharvest: usage: {usage}\n")

@@ -13,7 +13,7 @@ import os
 import signal
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
-from urllib.parse import urlsplit
+from urllib.parse import unquote_plus, urlsplit
 
 import attrs
 
@@ -37,6 +37,7 @@ __all__ = [
     "check_storage",
     "check_usage",
     "policy_from",
+    "take_base_url",
     "usage_error",
 ]
 
@@ -153,7 +154,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     ua = '--user-agent "mybot/1.0 (mailto:me@example.org)"'
-    url_help = "the repository's OAI-PMH base URL (without ?verb=...)"
+    url_help = "the repository's OAI-PMH base URL (a ?verb=... query given with it is dropped)"
     prefix_help = "the metadata format (default oai_dc; politeharvest formats URL lists them)"
     for name, help_text, description, example in (
         (
@@ -488,6 +489,68 @@ def _check_replay(args: argparse.Namespace) -> str | None:
     if args.out.exists() and args.out.stat().st_size > 0:
         return f"--out {args.out} already holds records; replay into a new file"
     return None
+
+
+#: The OAI-PMH request's own arguments (OAI-PMH 2.0 §3.1.1): the command adds them to the
+#: base URL, so a URL copied with them would send them twice. The note names the option
+#: that asks for a dropped value, where the command has one: (its attribute, the option).
+_OAI_ARGUMENTS: dict[str, tuple[str, str] | None] = {
+    "verb": None,
+    "metadataPrefix": ("metadata_prefix", "--metadata-prefix"),
+    "set": ("sets", "--set"),
+    "from": ("from_", "--from"),
+    "until": ("until", "--until"),
+    "identifier": ("identifier", "--identifier"),
+    "resumptionToken": None,
+}
+
+
+def take_base_url(args: argparse.Namespace) -> str | None:
+    """A URL given with its OAI-PMH query (``?verb=Identify``) becomes the base URL.
+
+    Only OAI-PMH's own arguments are dropped; any other part of the query (a base URL
+    such as ``/index.php?page=oai``) is kept as it was written.
+
+    Returns:
+        The note for standard error (what was dropped, and the options that ask for the
+        dropped values), or None when the URL had none of those arguments.
+    """
+    url = getattr(args, "url", None)
+    if not url or args.command == "demo":
+        return None
+    parts = urlsplit(url)
+    kept, dropped = [], []
+    for pair in parts.query.split("&") if parts.query else ():
+        name, _, value = pair.partition("=")
+        if unquote_plus(name) in _OAI_ARGUMENTS:
+            dropped.append((unquote_plus(name), unquote_plus(value)))
+        else:
+            kept.append(pair)
+    if not dropped:
+        return None
+    args.url = parts._replace(query="&".join(kept)).geturl()
+    asks = [f"{option} {value}" for option, value in _options_for(args, dropped)]
+    hint = f"; to ask for what it named, give {' '.join(asks)}" if asks else ""
+    shown = "&".join(f"{name}={value}" for name, value in dropped)
+    return (
+        f"took {args.url} as the base URL and dropped ?{shown} (politeharvest adds the "
+        f"OAI-PMH arguments itself){hint}"
+    )
+
+
+def _options_for(args: argparse.Namespace, dropped: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The options (and values) that ask for what the dropped arguments named, if not asked."""
+    wanted = []
+    for name, value in dropped:
+        option = _OAI_ARGUMENTS[name]
+        if option is None or not hasattr(args, option[0]):
+            continue  # this command has no such option (identify has no --metadata-prefix)
+        if name == "identifier" and args.command == "record":
+            continue  # record's identifier is its second argument
+        given = getattr(args, option[0], None)
+        if not (value in given if isinstance(given, list) else given == value):
+            wanted.append((option[1], value))
+    return wanted
 
 
 def check_usage(args: argparse.Namespace) -> str | None:

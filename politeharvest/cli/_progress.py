@@ -8,6 +8,7 @@ write the summary: records, pages, files, notes, what did not happen, and the tr
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -114,24 +115,41 @@ class Progress:
         )
         self.err.flush()
 
-    def close(self) -> None:
+    def close(self, *, complete: bool = False) -> None:
+        """End the bar: at 100% when the harvest is complete, where it stopped otherwise."""
         if self.bar is not None:
-            if self.bar.total is not None and self.bar.n != self.bar.total:
+            if complete and self.bar.total is not None and self.bar.n != self.bar.total:
                 self.bar.total = self.bar.n  # end at the true total (several sets or windows)
             self.bar.close()
 
 
 class WatchedClock(SystemClock):
-    """The system clock; a wait of 2 s or more counts down on the progress line."""
+    """The system clock; a wait of 2 s or more counts down on the progress line.
 
-    def __init__(self, progress: Progress) -> None:
+    `before_sleep` is called as each wait starts, and may raise to end the wait (the
+    harvest does when it was asked to stop between pages); `sleeping` says whether a wait
+    is under way now, for a signal handler to decide the same.
+    """
+
+    def __init__(self, progress: Progress, before_sleep: Callable[[], None] | None = None) -> None:
         self.progress = progress
+        self.before_sleep = before_sleep
+        self.sleeping = False
 
     def sleep(self, seconds: float, reason: str = "") -> None:
-        """Sleep in steps of at most a second, showing what is left."""
-        if seconds < 2.0 or self.progress.quiet:
-            super().sleep(seconds, reason)
-            return
+        """Sleep (in steps of at most a second, showing what is left, for a long wait)."""
+        self.sleeping = True  # first: a signal from here on finds the wait under way
+        try:
+            if self.before_sleep is not None:
+                self.before_sleep()
+            if seconds < 2.0 or self.progress.quiet:
+                super().sleep(seconds, reason)
+            else:
+                self._count_down(seconds, reason)
+        finally:
+            self.sleeping = False
+
+    def _count_down(self, seconds: float, reason: str) -> None:
         end = self.monotonic() + seconds
         try:
             while (left := end - self.monotonic()) > 0:
@@ -186,7 +204,7 @@ def report_summary(summary: HarvestSummary, args: argparse.Namespace, err: TextI
                 f"note: {args.out} is empty because this repository was harvested before with "
                 "this state; add --full to write every record into it\n"
             )
-    if summary.stopped and args.max_records is not None and summary.deferred_until is None:
+    if summary.stopped and "(max_records)" in summary.reason:
         err.write(
             f"stopped after {plural(summary.records, 'record')} (--max-records); "
             "run the same command to continue\n"
