@@ -19,7 +19,8 @@ from politeharvest.net._session import PoliteSession
 from politeharvest.oai._pager import OaiPager
 from politeharvest.plan._plan import HarvestPlan, record_row
 
-from ._parser import EXIT_ERROR, EXIT_OK, policy_from, usage_error
+from ._checks import policy_from
+from ._parser import EXIT_ERROR, EXIT_OK, usage_error
 from ._progress import plural
 
 __all__ = [

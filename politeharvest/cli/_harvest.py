@@ -23,6 +23,7 @@ from politeharvest.net._session import RequestEvent
 from politeharvest.oai._listing import parse_datestamp
 from politeharvest.plan._plan import HarvestPlan, HarvestSummary, Lane, PageResult
 
+from ._checks import policy_from
 from ._parser import (
     EXIT_DEFERRED,
     EXIT_INTERRUPTED,
@@ -30,7 +31,6 @@ from ._parser import (
     EXIT_TERMINATED,
     EXIT_USAGE,
     Terminated,
-    policy_from,
     usage_error,
 )
 from ._progress import Progress, WatchedClock, report_summary

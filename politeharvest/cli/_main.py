@@ -47,6 +47,7 @@ from politeharvest.exceptions import (
     TransportError,
 )
 
+from ._checks import check_storage, check_usage, take_base_url
 from ._commands import (
     clean_command,
     fulltext_command,
@@ -65,9 +66,6 @@ from ._parser import (
     EXIT_USAGE,
     Terminated,
     build_parser,
-    check_storage,
-    check_usage,
-    take_base_url,
 )
 
 __all__ = ["main", "run"]

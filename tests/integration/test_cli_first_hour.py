@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from politeharvest.cli import main
-from politeharvest.cli._parser import take_base_url
+from politeharvest.cli._checks import take_base_url
 from politeharvest.testing import LoopbackServer, OaiTestRepository, Reply
 
 from .test_cli_terminal import read_screen
