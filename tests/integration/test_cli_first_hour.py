@@ -159,23 +159,36 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def test_a_typod_loopback_port_is_one_line_naming_the_url(tmp_path: Path) -> None:
-    """Nothing listens there and this state never saw it answer: exit 1, check the URL."""
+@pytest.mark.parametrize(
+    ("command", "code", "words"),
+    [
+        # this state never saw the host answer: the URL is wrong (docs/cli.md, exit 1)
+        ("harvest", 1, "refuses connections and has never answered; check the URL"),
+        # a one-off question keeps no state: robots.txt cannot be read now, ask again later
+        ("identify", 75, "robots.txt unavailable"),
+    ],
+)
+def test_a_typod_loopback_port_is_one_line_naming_the_url(
+    tmp_path: Path, command: str, code: int, words: str
+) -> None:
     url = f"http://127.0.0.1:{free_port()}/oai"
     done = subprocess.run(
         [
-            sys.executable, "-m", "politeharvest", "harvest", url,
-            "--out", str(tmp_path / "o.jsonl"), "--state", str(tmp_path / "s.sqlite"),
+            sys.executable, "-m", "politeharvest", command, url,
+            *(["--out", str(tmp_path / "o.jsonl"), "--state", str(tmp_path / "s.sqlite")]
+              if command == "harvest" else []),
             "--user-agent", UA, "--allow-private-addresses",
         ],
         capture_output=True, text=True, timeout=60, cwd=tmp_path,
     )  # fmt: skip
-    assert done.returncode == 1, done.stderr
+    assert done.returncode == code, done.stderr
     lines = done.stderr.splitlines()
     assert len(lines) == 1, done.stderr
-    assert lines[0].startswith(f"politeharvest: error: {url}?verb=ListRecords")
-    assert "refuses connections and has never answered; check the URL" in lines[0]
-    assert not (tmp_path / "o.jsonl").read_text()
+    kind = "error" if code == 1 else "deferred"
+    assert lines[0].startswith(f"politeharvest: {kind}: {url}?verb="), lines[0]
+    assert words in lines[0]
+    assert not done.stdout
+    assert not (tmp_path / "o.jsonl").exists() or not (tmp_path / "o.jsonl").read_text()
 
 
 # -- Ctrl-C and SIGTERM between pages ----------------------------------------------------------
