@@ -34,6 +34,7 @@ __all__ = [
 
 
 def clean_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``politeharvest clean IN --out OUT``: normalise, deduplicate, enrich; one summary line."""
     from politeharvest.quality._clean import clean_file
     from politeharvest.quality._enrich import CrossrefClient, OpenAlexClient
 
@@ -116,6 +117,7 @@ def _print_json(data: Any, out: TextIO) -> None:
 
 
 def tools_command(args: argparse.Namespace, out: TextIO) -> int:
+    """``identify``, ``formats``, ``sets`` and ``record``: one question, JSON lines out."""
     session = PoliteSession(policy_from(args))
     pager = OaiPager(session, args.url)
     with session:

@@ -52,6 +52,7 @@ def _fulltext(args: argparse.Namespace) -> FullText | None:
 
 
 def harvest_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``politeharvest harvest URL`` (or ``demo``: the same against a sample on loopback)."""
     server = None
     if args.command == "demo":
         from politeharvest._testing._loopback import LoopbackServer, Reply

@@ -1,4 +1,7 @@
-"""The `politeharvest` command: a thin layer over HarvestPlan and OaiPager.
+"""The `politeharvest` command: `main` runs one, `run` is the console script.
+
+A thin layer over HarvestPlan and OaiPager; every failure ends in one line and an exit
+code (the grammar is in `_parser`, the checks in `_checks`, the commands beside them).
 
     politeharvest identify URL
     politeharvest formats URL [--identifier ID]

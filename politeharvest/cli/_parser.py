@@ -101,6 +101,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The parser of every command, its options, help texts and examples."""
     parser = _Parser(
         prog="politeharvest",
         description="Harvest OAI-PMH repositories politely "
@@ -389,5 +390,6 @@ def _fulltext_options(sub: argparse.ArgumentParser) -> None:
 
 
 def usage_error(err: TextIO, message: str) -> int:
+    """Write a usage mistake in one line; return its exit code (2)."""
     err.write(f"politeharvest: usage: {message}\n")
     return EXIT_USAGE
