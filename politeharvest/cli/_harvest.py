@@ -221,15 +221,17 @@ class _Stop:
     """Ctrl-C or SIGTERM during a harvest: stop after the page in hand, before the next.
 
     A page in hand (its listing answered, its full text on the way) is finished and
-    written. Between pages nothing is in hand: the wait before the next listing request
-    (most of a polite harvest's time) is cut short and that request is not sent. A second
-    signal stops at once.
+    written; a stop asked for before the first page lets that page come (every run that
+    was not stopped at once delivers a page).
+    Between pages nothing is in hand: the wait before the next listing request (most of a
+    polite harvest's time) is cut short and that request is not sent. A second signal
+    stops at once.
     """
 
     err: TextIO
     asked: bool = False
     terminated: bool = False
-    between_pages: bool = True
+    between_pages: bool = False  # True from the first page written to the next listing
     clock: WatchedClock | None = None
     pages: list[PageResult] = attrs.field(factory=list)
 
@@ -279,7 +281,6 @@ def _harvest_with(
 
     started = SystemClock().monotonic()
     summary: HarvestSummary | None = None
-    stop.between_pages = True  # ListSets above was not a page
     previous = signal.signal(signal.SIGINT, stop.signalled)
     previous_term = signal.signal(signal.SIGTERM, stop.signalled)
     try:
