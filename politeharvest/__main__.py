@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from .cli._main import run
+from .cli import run
 
 run()

@@ -8,15 +8,14 @@ from __future__ import annotations
 
 from politeharvest._paths import publish
 
-from ._main import (
+from ._main import main, run
+from ._parser import (
     EXIT_DEFERRED,
     EXIT_ERROR,
     EXIT_INTERRUPTED,
     EXIT_OK,
     EXIT_TERMINATED,
     EXIT_USAGE,
-    main,
-    run,
 )
 
 __all__ = [

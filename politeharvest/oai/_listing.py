@@ -31,17 +31,11 @@ from ._datestamps import (
     format_datestamp,
     later,
     moments,
-    parse_datestamp,
     split_window,
 )
 
-# DAY, SECONDS, DateLike, format_datestamp and parse_datestamp are `_datestamps`': they stay
-# importable from here for store/, plan/ and cli/ until those import them from there.
 __all__ = [
-    "DAY",
     "ORDER_EVIDENCE",
-    "SECONDS",
-    "DateLike",
     "GranularityNeeded",
     "PageCheck",
     "Progress",
@@ -53,13 +47,11 @@ __all__ = [
     "check_progress",
     "enter_window",
     "first_cursor",
-    "format_datestamp",
     "fresh_listing",
     "in_set",
     "in_window",
     "known_ordered",
     "noted",
-    "parse_datestamp",
     "recover",
     "restart",
     "take_items",

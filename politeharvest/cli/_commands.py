@@ -1,0 +1,284 @@
+"""The commands besides harvest, each a thin layer over the library returning its exit code.
+
+identify, formats, sets and record ask the repository once; fulltext runs the full-text
+step over a JSON-lines list; clean, status, report and replay read local files only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any, TextIO
+
+import attrs
+
+from politeharvest import presets
+from politeharvest._policy import DEFAULT_USER_AGENT, Politeness
+from politeharvest.net._session import PoliteSession
+from politeharvest.oai._pager import OaiPager
+from politeharvest.plan._cursor import record_row
+from politeharvest.plan._plan import HarvestPlan
+
+from ._checks import policy_from
+from ._parser import EXIT_ERROR, EXIT_OK, usage_error
+from ._progress import plural
+
+__all__ = [
+    "clean_command",
+    "fulltext_command",
+    "replay_command",
+    "report_command",
+    "status_command",
+    "tools_command",
+]
+
+
+def clean_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``politeharvest clean IN --out OUT``: normalise, deduplicate, enrich; one summary line."""
+    from politeharvest.quality._clean import clean_file
+    from politeharvest.quality._enrich import CrossrefClient, OpenAlexClient
+
+    bar: Any = None
+    if not args.quiet and err.isatty():
+        from tqdm import tqdm
+
+        bar = tqdm(unit=" records", file=err, dynamic_ncols=True)
+
+    def progress(phase: str) -> None:
+        if bar is not None:
+            bar.set_description("reading" if phase == "read" else "writing")
+            bar.update(1)
+
+    session: PoliteSession | None = None
+    service: Any = None
+    if args.enrich:
+        base = presets.preset(args.enrich)
+        policy = policy_from(args) if args.preset or args.policy else None
+        changes: dict[str, Any] = {"user_agent": f"{DEFAULT_USER_AGENT} (mailto:{args.mailto})"}
+        if args.user_agent:
+            changes["user_agent"] = args.user_agent
+        for option in ("request_interval", "allow_private_addresses"):
+            if getattr(args, option) is not None:
+                changes[option] = getattr(args, option)
+        session = PoliteSession(attrs.evolve(policy or base, **changes))
+        client = CrossrefClient if args.enrich == "crossref" else OpenAlexClient
+        service = client(session, args.mailto)
+        if args.enrich_url:
+            service.base_url = args.enrich_url.rstrip("/")
+    try:
+        summary = clean_file(
+            args.input,
+            out if args.out == "-" else Path(args.out),
+            dedupe=args.dedupe,
+            clusters=args.clusters,
+            index=args.index,
+            service=service,
+            on_record=progress,
+        )
+    finally:
+        if bar is not None:
+            bar.close()
+        if session is not None:
+            session.close()
+    if not args.quiet:
+        parts = [
+            f"{plural(summary.read, 'record')} read",
+            f"{summary.fixed} fixed",
+        ]
+        if args.dedupe:
+            parts.append(
+                f"{summary.merged} merged into others ({plural(summary.clusters, 'cluster')})"
+            )
+        if summary.same_record:
+            parts.append(f"{summary.same_record} repeated rows joined (same record)")
+        if args.enrich:
+            parts.append(
+                f"{summary.enriched} enriched from {args.enrich}, {summary.not_found} not found, "
+                f"{summary.deferred} deferred"
+            )
+        where = "standard output" if args.out == "-" else args.out
+        err.write(f"clean: {', '.join(parts)}; {plural(summary.written, 'row')} to {where}\n")
+        if summary.bad_lines:
+            shown = ", ".join(str(n) for n in summary.bad_lines[:10])
+            err.write(
+                f"clean: {plural(len(summary.bad_lines), 'line')} of {args.input} skipped, "
+                f"not a record (line {shown}{', ...' if len(summary.bad_lines) > 10 else ''})\n"
+            )
+        if summary.deferred:
+            err.write(
+                f"clean: {args.enrich} asked us to wait longer than allowed for "
+                f"{summary.deferred} records: run again later to enrich them\n"
+            )
+    return EXIT_OK
+
+
+def _print_json(data: Any, out: TextIO) -> None:
+    out.write(json.dumps(data, ensure_ascii=False, sort_keys=True, default=str) + "\n")
+
+
+def tools_command(args: argparse.Namespace, out: TextIO) -> int:
+    """``identify``, ``formats``, ``sets`` and ``record``: one question, JSON lines out."""
+    session = PoliteSession(policy_from(args))
+    pager = OaiPager(session, args.url)
+    with session:
+        if args.command == "identify":
+            identity = pager.identify()
+            data = attrs.asdict(identity)
+            data["raw_xml"] = identity.raw_xml.decode("utf-8")
+            _print_json(data, out)
+        elif args.command == "formats":
+            for fmt in pager.list_metadata_formats(args.identifier):
+                _print_json(attrs.asdict(fmt), out)
+        elif args.command == "sets":
+            for item in pager.list_sets():
+                _print_json({"spec": item.spec, "name": item.name}, out)
+        else:
+            record = pager.get_record(args.identifier, metadata_prefix=args.metadata_prefix)
+            _print_json(
+                record_row(record, endpoint=args.url, metadata_prefix=args.metadata_prefix), out
+            )
+    return EXIT_OK
+
+
+def status_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``politeharvest status [--state FILE] [--json]``."""
+    import sqlite3
+
+    from ._status import read_status, render_status
+
+    try:
+        status = read_status(args.state)
+    except sqlite3.DatabaseError as exc:
+        err.write(f"politeharvest: error: {args.state} is not a readable state file ({exc})\n")
+        return EXIT_ERROR
+    if args.json:
+        out.write(json.dumps(status.to_dict(), indent=2) + "\n")
+    else:
+        out.write(render_status(status))
+    return EXIT_OK
+
+
+def replay_command(args: argparse.Namespace, err: TextIO) -> int:
+    """``politeharvest replay WARC... --out FILE``: the harvest again, from the archive."""
+    import tempfile
+
+    import requests
+
+    from politeharvest.audit._warc import ReplayAdapter, ReplayClock, read_runs
+
+    runs = sorted(read_runs(list(args.warc)), key=lambda run: float(run.info.get("at") or 0))
+    if not runs:
+        return usage_error(err, "no politeharvest run in these WARC files (harvest --warc DIR)")
+    with tempfile.TemporaryDirectory(prefix="politeharvest-replay-") as folder:
+        state = args.state or Path(folder) / "state.sqlite"
+        records = 0
+        for run in runs:
+            info = run.info
+            policy = Politeness(
+                user_agent=str(info.get("user_agent") or DEFAULT_USER_AGENT),
+                request_interval=0.0,
+                file_interval=0.0,
+                allow_private_addresses=True,
+            )
+            http = requests.Session()
+            adapter = ReplayAdapter(run)
+            http.mount("https://", adapter)
+            http.mount("http://", adapter)
+            plan = HarvestPlan(
+                str(info["endpoint"]),
+                metadata_prefix=str(info.get("metadata_prefix") or "oai_dc"),
+                sets=tuple(info.get("sets") or ()),
+                from_=info.get("from"),
+                until=info.get("until"),
+                policy=policy,
+                state=str(state),
+                sink=str(args.out),
+                incremental=not info.get("full"),
+                max_records=info.get("max_records"),
+                http=http,
+                clock=ReplayClock(float(info.get("at") or 0.0)),
+            )
+            with plan:
+                summary = plan.run()
+            records += summary.records
+            if adapter.unused and not args.quiet:
+                err.write(
+                    f"politeharvest: run {info.get('run')}: {adapter.unused} archived "
+                    "exchange(s) were not asked for again (ListSets, files, or a run cut "
+                    "short)\n"
+                )
+        if not args.quiet:
+            err.write(
+                f"politeharvest: replayed {len(runs)} run(s) from the archive: {records} records "
+                f"into {args.out}, nothing sent\n"
+            )
+    return EXIT_OK
+
+
+def fulltext_command(args: argparse.Namespace, err: TextIO) -> int:
+    """Batch mode: resolve and fetch every input line; resumable (done ids are skipped)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from politeharvest.fulltext._step import FullText, FullTextStep, read_done, run_batch
+    from politeharvest.plan._resources import open_state
+    from politeharvest.store._sinks import JsonlSink
+
+    # Without --files nothing is downloaded or kept: landing pages are read and file URLs
+    # reported in the output, which is all that is written.
+    folder = args.files if args.files is not None else args.out.parent
+    settings = FullText(
+        directory=folder,
+        html_only=args.html_only or args.files is None,
+        keep_pages=args.files is not None,
+    )
+    done = read_done(args.out)
+    sink = JsonlSink(args.out)
+    sink.rewind(_last_full_line(args.out))
+    session = PoliteSession(policy_from(args))
+    step = FullTextStep(session, settings, open_state(args.state))
+    try:
+        with args.input.open(encoding="utf-8") as lines:
+            if args.workers > 1:
+                with ThreadPoolExecutor(max_workers=args.workers) as pool:
+                    written = run_batch(
+                        lines,
+                        step,
+                        out=sink.write_page,
+                        done=done,
+                        batch_size=args.batch_size,
+                        executor=pool,
+                    )
+            else:
+                written = run_batch(
+                    lines, step, out=sink.write_page, done=done, batch_size=args.batch_size
+                )
+    finally:
+        sink.close()
+        session.close()
+    if not args.quiet:
+        err.write(f"{written} results to {args.out} ({len(done)} were already there)\n")
+    return EXIT_OK
+
+
+def _last_full_line(path: Path) -> int:
+    """The size of `path` up to its last complete line (a torn line is cut on resume)."""
+    if not path.exists():
+        return 0
+    return path.read_bytes().rfind(b"\n") + 1
+
+
+def report_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``politeharvest report AUDIT... [--out report.html] [--text]``."""
+    from politeharvest._files import atomic_write
+    from politeharvest.audit._log import read_audit
+    from politeharvest.audit._report import render_html, render_text, summarize
+
+    report = summarize(line for path in args.audit for line in read_audit(path))
+    if args.out is not None:
+        atomic_write(args.out, [render_html(report)])
+        if not args.quiet:
+            err.write(f"politeharvest: report of {len(report.hosts)} host(s) in {args.out}\n")
+    if args.text:
+        out.write(render_text(report))
+    return EXIT_OK
