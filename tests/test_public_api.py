@@ -65,7 +65,7 @@ def test_public_submodules_and_paths() -> None:
     areas = {
         p.parent.name for p in package.glob("*/__init__.py") if not p.parent.name.startswith("_")
     }
-    assert areas == set(FACES)  # a new area gets a face here
+    assert areas - set(MODULES) == set(FACES)  # a new area gets a face here
     for module in (*FACES, *MODULES):
         loaded = importlib.import_module(f"politeharvest.{module}")
         for name in loaded.__all__:

@@ -1,47 +1,4 @@
-"""Every error politeharvest raises, under one root.
-
-```
-HarvestError                         root; catch-all for callers
-├── PolicyRefusal(url, reason)       we declined; nothing was sent for this URL
-│   ├── Disallowed                   robots.txt or the policy's deny list (rule, line)
-│   ├── RedirectRefused              a redirect hop the RedirectPolicy refused (code, chain)
-│   ├── AddressRefused               the host is (or resolves to) a private address
-│   ├── RightsReserved               a file's rights holder reserves mining (TDMRep, X-Robots-Tag)
-│   └── HostStopped                  the host answered 403 or a bot challenge: stopped for the job
-├── Deferred(url, until, reason)     not now; try again at `until` (a queue reschedules)
-│   ├── WaitRequired                 a wait longer than the caller allowed inline
-│   ├── BudgetExhausted              a wait would end after the job's deadline
-│   ├── HostBusy                     another harvest job holds the host's lease
-│   └── RetryLater                   the server kept refusing, or robots.txt is unreachable
-│       ├── RetriesExhausted         429/503 after every scheduled retry (statuses)
-│       └── RobotsUnavailable        robots.txt answered 429/5xx or could not be fetched
-├── FetchError(url)                  the wire failed
-│   ├── TransportError               wraps requests/urllib3 errors (__cause__)
-│   ├── HostUnreachable              the name does not resolve, or a new host refuses connections
-│   └── CertificateRejected          the host's TLS certificate failed verification (host, why)
-├── ContentError(url)                bytes arrived, not what we wanted
-│   └── BadResponse                  unparseable after recovery, size cap exceeded
-│       ├── ResponseTooLarge         a body passed the size cap while streaming
-│       ├── ListingLoop              a listing repeats itself (same token, endless empty pages)
-│       └── RepositoryMisbehaves     a page answered outside its request (window, set, size)
-├── SinkError                        records could not be written where they should go
-│   ├── SinkChanged                  a file an unfinished harvest wrote is gone or changed
-│   ├── AuditError                   the audit file cannot be written or read (path)
-│   ├── ArchiveError                 the WARC folder or file cannot be written (path)
-│   ├── OutputLocked                 another process is writing the same output file
-│   └── OutputUnknown                the output holds records the state did not write
-├── StorageError(path, problem, remedy)  a file or folder cannot be read or written
-│   └── StateCorrupt                 the state file is empty, cut short or not a state
-└── OaiError(code, message)          the repository sent <error code=...>
-    ├── BadArgument, BadVerb, BadResumptionToken, CannotDisseminateFormat,
-    ├── IdDoesNotExist, NoMetadataFormats, NoSetHierarchy
-    └── NoRecordsMatch               an empty result: listings end empty, never raise it
-```
-
-Every exception carries the data a caller needs to act (the URL, the time to
-come back, the rule that matched) and its message says what happened, to which
-URL, and what to do about it.
-"""
+"""The root and the errors of a request: refusals, deferrals, the wire, the content."""
 
 from __future__ import annotations
 
@@ -49,14 +6,8 @@ import datetime as _dt
 
 __all__ = [
     "AddressRefused",
-    "ArchiveError",
-    "AuditError",
-    "BadArgument",
     "BadResponse",
-    "BadResumptionToken",
-    "BadVerb",
     "BudgetExhausted",
-    "CannotDisseminateFormat",
     "CertificateRejected",
     "ContentError",
     "Deferred",
@@ -66,27 +17,14 @@ __all__ = [
     "HostBusy",
     "HostStopped",
     "HostUnreachable",
-    "IdDoesNotExist",
     "LeaseLost",
-    "ListingLoop",
-    "NoMetadataFormats",
-    "NoRecordsMatch",
-    "NoSetHierarchy",
-    "OaiError",
-    "OutputLocked",
-    "OutputUnknown",
     "PolicyRefusal",
     "RedirectRefused",
-    "RepositoryMisbehaves",
     "ResponseTooLarge",
     "RetriesExhausted",
     "RetryLater",
     "RightsReserved",
     "RobotsUnavailable",
-    "SinkChanged",
-    "SinkError",
-    "StateCorrupt",
-    "StorageError",
     "StoreUnavailable",
     "TransportError",
     "WaitRequired",
@@ -350,44 +288,6 @@ class ResponseTooLarge(BadResponse):
         )
 
 
-class SinkError(HarvestError):
-    """Records could not be written to the sink (an unwritable path, a full disk)."""
-
-
-class SinkChanged(SinkError):
-    """A file that an unfinished harvest wrote is gone or was changed by someone else.
-
-    Raised by `HarvestPlan.start` before any request: continuing would lose the
-    pages that went into that file (or write after bytes the plan does not own).
-
-    Attributes:
-        path: the file.
-        problem: what happened to it (``"is gone"``, ``"was changed ..."``).
-        window: the listing's window, as command-line options.
-        pages: the pages of the listing written so far.
-        records: the records of the listing delivered so far.
-    """
-
-    def __init__(self, path: str, problem: str, *, window: str, pages: int, records: int) -> None:
-        self.path = path
-        self.problem = problem
-        self.window = window
-        self.pages = pages
-        self.records = records
-        plural = "" if pages == 1 else "s"
-        what = (
-            f"where an unfinished harvest ({window}) wrote {pages} page{plural} ({records} records)"
-        )
-        if not pages:
-            what = "the output of an interrupted harvest"
-        super().__init__(
-            f"{path}, {what}, {problem}. Nothing was requested or written. To continue "
-            f"that harvest, put the file back and run with --out {path}; to harvest again "
-            "from the start, run with --full and a new --out file, so no record is there "
-            "twice (in Python: HarvestPlan(..., incremental=False))"
-        )
-
-
 class HostBusy(Deferred):
     """Another harvest job holds the host's lease: one harvest job per host at a time.
 
@@ -438,127 +338,6 @@ class LeaseLost(Deferred):
         )
 
 
-class OaiError(HarvestError):
-    """The OAI-PMH repository answered with an ``<error code="...">``.
-
-    Attributes:
-        code: the OAI-PMH error code, e.g. ``"badArgument"``.
-        message: the repository's own text.
-        url: the request URL.
-    """
-
-    code = "unknown"
-
-    def __init__(self, message: str = "", *, url: str = "", code: str | None = None) -> None:
-        if code is not None:
-            self.code = code
-        self.message = message
-        self.url = url
-        super().__init__(f"{url}: OAI-PMH error {self.code}: {message or '(no message)'}")
-
-
-class BadArgument(OaiError):
-    """The request had an illegal or missing argument (a bug, or an odd repository)."""
-
-    code = "badArgument"
-
-
-class BadVerb(OaiError):
-    """The verb was illegal or missing: is the URL the repository's OAI-PMH base URL?"""
-
-    code = "badVerb"
-
-
-class BadResumptionToken(OaiError):
-    """The resumption token expired or is invalid; listings restart from the last datestamp."""
-
-    code = "badResumptionToken"
-
-
-class CannotDisseminateFormat(OaiError):
-    """The repository does not offer that metadata format (see ListMetadataFormats)."""
-
-    code = "cannotDisseminateFormat"
-
-
-class IdDoesNotExist(OaiError):
-    """No item has that identifier."""
-
-    code = "idDoesNotExist"
-
-
-class NoMetadataFormats(OaiError):
-    """No metadata formats are available for the item."""
-
-    code = "noMetadataFormats"
-
-
-class NoRecordsMatch(OaiError):
-    """The arguments select no records: an empty result, which listings treat as the end."""
-
-    code = "noRecordsMatch"
-
-
-class NoSetHierarchy(OaiError):
-    """The repository has no sets."""
-
-    code = "noSetHierarchy"
-
-
-class RepositoryMisbehaves(BadResponse):
-    """A listing's page answered something other than its request; nothing of it was delivered.
-
-    Raised by `OaiPager.fetch` (and so by `HarvestPlan`) when a page breaks what was
-    asked: a datestamp outside ``from``/``until``, a record outside the ``set``, a
-    ``completeListSize`` that changes within the listing, a ``cursor`` that goes back,
-    or a record again with an older datestamp. The page is not delivered and the
-    listing is not recorded as covered. With ``lenient=True`` (the CLI's ``--lenient``)
-    the pager keeps the records inside the request instead, and the listing is not
-    recorded as covered.
-
-    Attributes:
-        page: the listing's page (1-based).
-        kind: the first violation's kind (``"window"``, ``"set"``, ``"size"``,
-            ``"cursor"``, ``"repeat"``).
-        asked: what the request asked.
-        came: what came.
-        violations: every violation of the page, as `describe` clauses.
-    """
-
-    def __init__(
-        self,
-        url: str,
-        *,
-        page: int,
-        kind: str,
-        asked: str,
-        came: str,
-        violations: tuple[str, ...] = (),
-    ) -> None:
-        self.page = page
-        self.kind = kind
-        self.asked = asked
-        self.came = came
-        self.violations = violations or (f"page {page} asked {asked} and got {came}",)
-        more = f" (and {len(self.violations) - 1} more)" if len(self.violations) > 1 else ""
-        super().__init__(
-            url.split("?", 1)[0],  # the base URL: the token would fill the line
-            f"the repository misbehaves: page {page} of the listing asked {asked} and got "
-            f"{came}{more}. Nothing of that page was delivered and the listing is not "
-            "recorded as covered; report it to the repository, harvest without that "
-            "argument, or run with --lenient to keep only the records asked for "
-            "(in Python: lenient=True)",
-        )
-        self.url = url
-
-
-class ListingLoop(BadResponse):
-    """A listing repeats itself: a resumption token seen before, or endless empty pages."""
-
-
-# -- the machine: files, folders, locks and certificates ------------------------------------
-
-
 class CertificateRejected(FetchError):
     """The host's TLS certificate failed verification: a setting to fix, not a pause.
 
@@ -582,94 +361,6 @@ class CertificateRejected(FetchError):
                 "(in Python: the REQUESTS_CA_BUNDLE environment variable)"
             )
         super().__init__(url, f"the TLS certificate of {host} was not accepted ({why}); {remedy}")
-
-
-class StorageError(HarvestError):
-    """A file or folder the harvest needs cannot be read or written.
-
-    Attributes:
-        path: the file or folder.
-        problem: what is wrong (``"the disk is full"``, ``"is a folder"``).
-        remedy: what to do.
-    """
-
-    def __init__(self, path: str, problem: str, remedy: str) -> None:
-        self.path = path
-        self.problem = problem
-        self.remedy = remedy
-        super().__init__(f"{path}: {problem}; {remedy}")
-
-
-class StateCorrupt(StorageError):
-    """The state file is not a state (empty, cut short, overwritten, not SQLite).
-
-    Never recreated silently while records it delivered may exist: a new state would
-    deliver them all again.
-    """
-
-
-class OutputLocked(SinkError):
-    """Another process is writing the same output file (it holds the file's lock).
-
-    Attributes:
-        path: the file.
-    """
-
-    def __init__(self, path: str) -> None:
-        self.path = path
-        super().__init__(
-            f"{path}: another harvest is writing this file now; run again when it has "
-            "finished, or write to another --out"
-        )
-
-
-class OutputUnknown(SinkError):
-    """An output that already holds records the state did not write.
-
-    Appending would deliver records again: a state that was reset, recreated or is
-    another harvest's.
-
-    Attributes:
-        path: the output.
-        state: the state that does not know it.
-        records: how many of the repository's records the output holds.
-    """
-
-    def __init__(self, path: str, state: str, records: int) -> None:
-        self.path = path
-        self.state = state
-        self.records = records
-        super().__init__(
-            f"{path} already holds {records} records of this repository that the state {state} "
-            "did not write "
-            "(a new, reset or other harvest's state): appending would deliver them again. "
-            "Nothing was requested or written. Give the --state that wrote it, or write to "
-            "a new --out"
-        )
-
-
-class AuditError(SinkError):
-    """The audit file (``--audit``, `AuditLog`) cannot be written or read.
-
-    Attributes:
-        path: the file.
-    """
-
-    def __init__(self, path: object, what: str) -> None:
-        self.path = str(path)
-        super().__init__(f"audit file {path}: {what}; give another --audit file")
-
-
-class ArchiveError(SinkError):
-    """The WARC archive (``--warc``) cannot be written.
-
-    Attributes:
-        path: the folder or file.
-    """
-
-    def __init__(self, path: object, what: str) -> None:
-        self.path = str(path)
-        super().__init__(f"WARC archive {path}: {what}; give another --warc folder")
 
 
 class RightsReserved(PolicyRefusal):

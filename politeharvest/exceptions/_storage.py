@@ -1,0 +1,142 @@
+"""The errors of what the library writes: sinks, outputs, the state, audit files, archives."""
+
+from __future__ import annotations
+
+from ._base import HarvestError
+
+__all__ = [
+    "ArchiveError",
+    "AuditError",
+    "OutputLocked",
+    "OutputUnknown",
+    "SinkChanged",
+    "SinkError",
+    "StateCorrupt",
+    "StorageError",
+]
+
+
+class SinkError(HarvestError):
+    """Records could not be written to the sink (an unwritable path, a full disk)."""
+
+
+class SinkChanged(SinkError):
+    """A file that an unfinished harvest wrote is gone or was changed by someone else.
+
+    Raised by `HarvestPlan.start` before any request: continuing would lose the
+    pages that went into that file (or write after bytes the plan does not own).
+
+    Attributes:
+        path: the file.
+        problem: what happened to it (``"is gone"``, ``"was changed ..."``).
+        window: the listing's window, as command-line options.
+        pages: the pages of the listing written so far.
+        records: the records of the listing delivered so far.
+    """
+
+    def __init__(self, path: str, problem: str, *, window: str, pages: int, records: int) -> None:
+        self.path = path
+        self.problem = problem
+        self.window = window
+        self.pages = pages
+        self.records = records
+        plural = "" if pages == 1 else "s"
+        what = (
+            f"where an unfinished harvest ({window}) wrote {pages} page{plural} ({records} records)"
+        )
+        if not pages:
+            what = "the output of an interrupted harvest"
+        super().__init__(
+            f"{path}, {what}, {problem}. Nothing was requested or written. To continue "
+            f"that harvest, put the file back and run with --out {path}; to harvest again "
+            "from the start, run with --full and a new --out file, so no record is there "
+            "twice (in Python: HarvestPlan(..., incremental=False))"
+        )
+
+
+class StorageError(HarvestError):
+    """A file or folder the harvest needs cannot be read or written.
+
+    Attributes:
+        path: the file or folder.
+        problem: what is wrong (``"the disk is full"``, ``"is a folder"``).
+        remedy: what to do.
+    """
+
+    def __init__(self, path: str, problem: str, remedy: str) -> None:
+        self.path = path
+        self.problem = problem
+        self.remedy = remedy
+        super().__init__(f"{path}: {problem}; {remedy}")
+
+
+class StateCorrupt(StorageError):
+    """The state file is not a state (empty, cut short, overwritten, not SQLite).
+
+    Never recreated silently while records it delivered may exist: a new state would
+    deliver them all again.
+    """
+
+
+class OutputLocked(SinkError):
+    """Another process is writing the same output file (it holds the file's lock).
+
+    Attributes:
+        path: the file.
+    """
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        super().__init__(
+            f"{path}: another harvest is writing this file now; run again when it has "
+            "finished, or write to another --out"
+        )
+
+
+class OutputUnknown(SinkError):
+    """An output that already holds records the state did not write.
+
+    Appending would deliver records again: a state that was reset, recreated or is
+    another harvest's.
+
+    Attributes:
+        path: the output.
+        state: the state that does not know it.
+        records: how many of the repository's records the output holds.
+    """
+
+    def __init__(self, path: str, state: str, records: int) -> None:
+        self.path = path
+        self.state = state
+        self.records = records
+        super().__init__(
+            f"{path} already holds {records} records of this repository that the state {state} "
+            "did not write "
+            "(a new, reset or other harvest's state): appending would deliver them again. "
+            "Nothing was requested or written. Give the --state that wrote it, or write to "
+            "a new --out"
+        )
+
+
+class AuditError(SinkError):
+    """The audit file (``--audit``, `AuditLog`) cannot be written or read.
+
+    Attributes:
+        path: the file.
+    """
+
+    def __init__(self, path: object, what: str) -> None:
+        self.path = str(path)
+        super().__init__(f"audit file {path}: {what}; give another --audit file")
+
+
+class ArchiveError(SinkError):
+    """The WARC archive (``--warc``) cannot be written.
+
+    Attributes:
+        path: the folder or file.
+    """
+
+    def __init__(self, path: object, what: str) -> None:
+        self.path = str(path)
+        super().__init__(f"WARC archive {path}: {what}; give another --warc folder")
