@@ -29,7 +29,9 @@ HarvestError                         root; catch-all for callers
 │   ├── AuditError                   the audit file cannot be written or read (path)
 │   ├── ArchiveError                 the WARC folder or file cannot be written (path)
 │   ├── OutputLocked                 another process is writing the same output file
-│   └── OutputUnknown                the output holds records the state did not write
+│   ├── OutputUnknown                the output holds records the state did not write
+│   ├── OutputMismatch               a CSV header or Parquet folder the harvest cannot add to
+│   └── ParquetUnavailable           a .parquet output and no pyarrow installed
 ├── StorageError(path, problem, remedy)  a file or folder cannot be read or written
 │   └── StateCorrupt                 the state file is empty, cut short or not a state
 └── OaiError(code, message)          the repository sent <error code=...>
@@ -74,7 +76,9 @@ __all__ = [
     "NoSetHierarchy",
     "OaiError",
     "OutputLocked",
+    "OutputMismatch",
     "OutputUnknown",
+    "ParquetUnavailable",
     "PolicyRefusal",
     "RedirectRefused",
     "RepositoryMisbehaves",
@@ -645,6 +649,37 @@ class OutputUnknown(SinkError):
             "(a new, reset or other harvest's state): appending would deliver them again. "
             "Nothing was requested or written. Give the --state that wrote it, or write to "
             "a new --out"
+        )
+
+
+class OutputMismatch(SinkError):
+    """An existing output that this harvest cannot add to: it would not read as one table.
+
+    A CSV file whose header is not the one the harvest writes, or a folder given as a
+    Parquet dataset that holds files the harvest did not write. Nothing was changed.
+
+    Attributes:
+        path: the output.
+        problem: what is wrong with it.
+    """
+
+    def __init__(self, path: str, problem: str) -> None:
+        self.path = path
+        self.problem = problem
+        super().__init__(
+            f"{path} {problem}; it was not changed. Write to a new --out, or add --overwrite "
+            "to replace it"
+        )
+
+
+class ParquetUnavailable(SinkError):
+    """A Parquet output was asked for and pyarrow is not installed."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        super().__init__(
+            f"--out {path}: writing Parquet needs pyarrow: pip install 'politeharvest[parquet]' "
+            "(or write .csv or .jsonl)"
         )
 
 

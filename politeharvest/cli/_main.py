@@ -49,6 +49,7 @@ from politeharvest.exceptions import (
     Deferred,
     HarvestError,
     OutputLocked,
+    OutputMismatch,
     OutputUnknown,
     SinkChanged,
     StateCorrupt,
@@ -67,6 +68,7 @@ from politeharvest.plan._plan import (
     PageResult,
     record_row,
 )
+from politeharvest.store._tables import Output, output_problem
 
 if TYPE_CHECKING:
     from politeharvest.fulltext._step import FullText
@@ -328,7 +330,17 @@ def _parser() -> argparse.ArgumentParser:
             help="from this datestamp (default: incremental)",
         )
         sub.add_argument("--until", metavar="DATE", help="until this datestamp")
-        sub.add_argument("--out", default="-", help="JSONL output file (default: standard output)")
+        sub.add_argument(
+            "--out",
+            default="-",
+            help="output file, its format by its ending: .jsonl, .csv, .parquet (a folder), "
+            ".sqlite (default: JSON lines on standard output)",
+        )
+        sub.add_argument(
+            "--overwrite",
+            action="store_true",
+            help="start --out afresh: it is replaced once the first page is written",
+        )
         sub.add_argument(
             "--state",
             type=_state_arg,
@@ -489,23 +501,12 @@ def _needs_contact(args: argparse.Namespace, policy: Politeness) -> str | None:
     )
 
 
-#: The formats ``--out`` writes, by the file name's ending (none: JSON lines).
-OUTPUT_SUFFIXES = {".jsonl": "JSON lines", ".ndjson": "JSON lines", ".sqlite": "SQLite",
-                   ".sqlite3": "SQLite", ".db": "SQLite", "": "JSON lines"}  # fmt: skip
-
-
 def _check_output_format(args: argparse.Namespace) -> str | None:
     """A harvest's ``--out`` whose ending names a format it does not write: one line."""
     out = str(getattr(args, "out", "-") or "-")
-    if args.command not in ("harvest", "demo") or out == "-" or "://" in out:
+    if args.command not in ("harvest", "demo"):
         return None
-    suffix = Path(out).suffix.lower()
-    if suffix in OUTPUT_SUFFIXES or Path(out).is_dir():
-        return None
-    return (
-        f"--out {out}: politeharvest writes JSON lines (.jsonl) or SQLite (.sqlite, .db), "
-        f"not {suffix[1:].upper()}; give one of those endings (CSV and Parquet come later)"
-    )
+    return output_problem(out, overwrite=args.overwrite)
 
 
 def _check_report(args: argparse.Namespace) -> str | None:
@@ -596,7 +597,7 @@ def _check_storage(args: argparse.Namespace) -> None:
         target = Path(out)
         if "://" in str(out):
             return
-        if target.is_dir():
+        if target.is_dir() and target.suffix.lower() != ".parquet":  # a dataset is a folder
             raise StorageError(str(target), "is a folder, not a file", "give --out a file path")
         if not target.exists():
             check_writable(target.parent, option="--out", holds="a file in a writable folder")
@@ -951,7 +952,7 @@ def _plan_and_harvest(
             until=args.until,
             policy=policy,
             state=args.state,
-            sink=args.out,
+            sink=Output(args.out, overwrite=True) if args.overwrite else args.out,
             incremental=not args.full,
             max_records=args.max_records,
             lenient=args.lenient,
@@ -1213,7 +1214,12 @@ def _report(summary: HarvestSummary, args: argparse.Namespace, err: TextIO) -> N
     if summary.complete and summary.records == 0 and not args.full:
         since = getattr(args, "since", "")
         err.write(f"nothing new{f' since {since}' if since else ''}\n")
-        if _empty_file(args.out):
+        if getattr(args, "overwrite", False):
+            err.write(
+                f"note: --overwrite left {args.out} as it was (nothing to write into a new "
+                "one); add --full to write every record into it afresh\n"
+            )
+        elif _empty_file(args.out):
             # an earlier harvest (into another output, or standard output) took it all
             err.write(
                 f"note: {args.out} is empty because this repository was harvested before with "
@@ -1405,7 +1411,7 @@ def _failed(exc: BaseException, args: argparse.Namespace, out: TextIO, err: Text
             "to continue\n"
         )
         return EXIT_INTERRUPTED
-    if isinstance(exc, (SinkChanged, OutputUnknown, StateCorrupt)):
+    if isinstance(exc, (SinkChanged, OutputUnknown, OutputMismatch, StateCorrupt)):
         err.write(f"politeharvest: refused: {exc}\n")
         return EXIT_USAGE
     if isinstance(exc, (OutputLocked, Deferred)):

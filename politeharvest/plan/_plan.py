@@ -72,6 +72,7 @@ from politeharvest.store._state import (
     StateStore,
     open_state,
 )
+from politeharvest.store._tables import Output, open_table, replaces, tracked_file
 
 from ._planning import (
     PageFacts,
@@ -325,7 +326,8 @@ class HarvestPlan:
             or a `StateStore`.
         sink: where `run` writes records: a ``.jsonl`` path, ``"-"`` (stdout), a Redis
             stream beside a Redis state (``"redis://host:6379/0?stream=NAME"``), a ``.sqlite``
-            path, a callable receiving each page's rows, or a `Sink`.
+            path, a ``.csv`` path, a ``.parquet`` folder, an `Output` (``overwrite=True``
+            starts it afresh), a callable receiving each page's rows, or a `Sink`.
         fulltext: full-text settings (`FullText`): each record's file is found and fetched,
             and its output row gets a ``fulltext`` object.
         incremental: False for a full harvest: ignore coverage and deliver every record
@@ -351,7 +353,7 @@ class HarvestPlan:
     until: DateLike | None = None
     policy: Politeness = _DEFAULT_POLICY
     state: str | Path | StateStore = DEFAULT_STATE
-    sink: Sink | str | Path | Callable[[list[Row]], object] | None = None
+    sink: Sink | str | Path | Output | Callable[[list[Row]], object] | None = None
     incremental: bool = True
     max_inline_wait: float | None = None
     max_records: int | None = None
@@ -485,7 +487,7 @@ class HarvestPlan:
             return None
         probe_lock(path)
         view = view_file(path, 0, 0)
-        if not view.exists or view.size == 0:
+        if not view.exists or view.size == 0 or replaces(self.sink):
             return path
         store = self.store
         if store.get_value(_OUTPUTS, path) is not None:
@@ -793,6 +795,8 @@ class HarvestPlan:
 
     def _sink_path(self) -> str | None:
         target = self.sink
+        if (tracked := tracked_file(target)) is not None:
+            return tracked  # a CSV file, a Parquet dataset's ledger, an --overwrite output
         if isinstance(target, JsonlSink):
             return target.path
         if isinstance(target, str) and target.startswith(("redis://", "rediss://")):
@@ -806,7 +810,7 @@ class HarvestPlan:
     def _check_appendable(self) -> None:
         """A JSONL file that ends inside a line cannot take records: its last line would break."""
         path = self._sink_path()
-        if path is None:
+        if path is None or replaces(self.sink):
             return
         view = view_file(path, -1, 0)
         if view.exists and view.size > 0:
@@ -870,7 +874,11 @@ class HarvestPlan:
                 self._rt.sink = self._stream_sink(target)
                 self._rt.owns_sink = True
                 return self._rt.sink
-            self._rt.sink = open_sink(target)
+            table = open_table(target)  # .csv, .parquet, and every Output (--overwrite)
+            if table is None:
+                assert not isinstance(target, Output)
+                table = open_sink(target)
+            self._rt.sink = table
             self._rt.owns_sink = self._rt.sink is not target  # close only what the plan opened
         return self._rt.sink
 
