@@ -68,7 +68,7 @@ from politeharvest.plan._plan import (
     PageResult,
     record_row,
 )
-from politeharvest.store._tables import Output, output_problem
+from politeharvest.store._tables import Output, output_problem, tracked_file
 
 if TYPE_CHECKING:
     from politeharvest.fulltext._step import FullText
@@ -1181,7 +1181,7 @@ def _empty_file(out: object) -> bool:
     name = str(out)
     if name == "-" or "://" in name:
         return False
-    path = Path(name)
+    path = Path(tracked_file(name) or name)  # a Parquet dataset: its ledger
     return not path.exists() or (path.is_file() and path.stat().st_size == 0)
 
 

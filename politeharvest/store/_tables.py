@@ -53,7 +53,6 @@ from ._sinks import (
     PendingWrite,
     Sink,
     SinkMark,
-    SQLiteSink,
     _hold,
     _let_go,
     _write_all,
@@ -144,6 +143,10 @@ def open_table(target: object) -> Sink | None:
     """The sink for a CSV or Parquet path, or for any `Output`; None for any other target."""
     if isinstance(target, Output):
         path, overwrite = target.path, target.overwrite
+        if path == "-" or "://" in path or FORMATS.get(_suffix(path)) not in _REPLACEABLE:
+            raise ValueError(
+                output_problem(path, overwrite=True) or f"Output({path!r}) is not a file output"
+            )
     elif isinstance(target, (str, Path)) and "://" not in str(target):
         path, overwrite = str(target), False
     else:
@@ -155,8 +158,6 @@ def open_table(target: object) -> Sink | None:
         return ParquetSink(path, overwrite=overwrite)
     if not isinstance(target, Output):
         return None
-    if FORMATS.get(suffix) == "SQLite":
-        return SQLiteSink(path)  # never replaced: output_problem refuses its --overwrite
     return FreshJsonlSink(path, overwrite=overwrite)
 
 

@@ -24,6 +24,7 @@ from politeharvest.store._tables import (
     ParquetSink,
     columns_for,
     flatten,
+    open_table,
     output_problem,
     tracked_file,
 )
@@ -291,3 +292,9 @@ def test_overwrite_through_the_plan_delivers_into_a_new_file(
     assert len(ids) == len(set(ids)) == 230
     make_plan(sink=str(out)).run()  # and the next incremental run appends to it as usual
     assert len(csv_rows(out)) == 230
+
+
+@pytest.mark.parametrize("path", ["-", "redis://h:6379/0?stream=s", "r.sqlite", "r.xlsx"])
+def test_an_output_that_cannot_be_replaced_is_a_value_error(path: str) -> None:
+    with pytest.raises(ValueError, match=r"overwrite|Output|not"):
+        open_table(Output(path, overwrite=True))
