@@ -72,7 +72,7 @@ from politeharvest.store._state import (
     StateStore,
     open_state,
 )
-from politeharvest.store._tables import Output, open_table, replaces, tracked_file
+from politeharvest.store._tables import Output, open_table, replaces, rows_held, tracked_file
 
 from ._planning import (
     PageFacts,
@@ -496,7 +496,8 @@ class HarvestPlan:
         known = store.values(_OUTPUTS)
         if origin is None and not known and any(r.run_id != run_id for r in store.runs()):
             return path  # such a state wrote where it was told: this file, presumably
-        rows = count_rows(path, self.endpoint)
+        rows = rows_held(path, self.endpoint)  # a CSV or Parquet output
+        rows = count_rows(path, self.endpoint) if rows is None else rows
         if not rows:
             return path  # the user's own lines, or another repository's rows: none is ours
         where = str(getattr(store, "path", store))

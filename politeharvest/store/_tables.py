@@ -73,6 +73,7 @@ __all__ = [
     "open_table",
     "output_problem",
     "replaces",
+    "rows_held",
     "tracked_file",
 ]
 
@@ -182,6 +183,31 @@ def tracked_file(target: object) -> str | None:
 def replaces(target: object) -> bool:
     """True when `target` starts its output afresh (``--overwrite``)."""
     return bool(getattr(target, "overwrite", False))
+
+
+def rows_held(path: str, endpoint: str) -> int | None:
+    """How many rows of `endpoint` a CSV output or a Parquet ledger's parts hold.
+
+    None when `path` is neither (the plan counts JSON lines itself). The plan asks this of
+    an output its state did not write, to refuse delivering those records again.
+    """
+    if _suffix(path) == ".csv":
+        try:
+            with open(path, encoding="utf-8", newline="") as handle:
+                return sum(1 for row in csv.DictReader(handle) if row.get("endpoint") == endpoint)
+        except (OSError, UnicodeDecodeError, csv.Error):
+            return 0
+    if os.path.basename(path) != LEDGER:
+        return None
+    _, pq = _pyarrow(path)
+    count = 0
+    with open(path, "rb") as handle:
+        for line in handle:
+            part = os.path.join(os.path.dirname(path), json.loads(line)["part"])
+            if os.path.exists(part):
+                column = pq.read_table(part, columns=["endpoint"]).column("endpoint")
+                count += sum(1 for value in column.to_pylist() if value == endpoint)
+    return count
 
 
 # -- rows to cells ------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 import requests
 
-from politeharvest import HarvestPlan, OutputMismatch, Politeness
+from politeharvest import HarvestPlan, OutputMismatch, OutputUnknown, Politeness
 from politeharvest.store._tables import (
     BASE_COLUMNS,
     EXTRA,
@@ -298,3 +298,14 @@ def test_overwrite_through_the_plan_delivers_into_a_new_file(
 def test_an_output_that_cannot_be_replaced_is_a_value_error(path: str) -> None:
     with pytest.raises(ValueError, match=r"overwrite|Output|not"):
         open_table(Output(path, overwrite=True))
+
+
+@pytest.mark.parametrize("name", ["r.csv", "r.parquet"])
+def test_an_output_another_state_wrote_is_refused(
+    make_plan: Callable[..., HarvestPlan], repo: OaiTestRepository, tmp_path: Path, name: str
+) -> None:
+    out = str(tmp_path / name)
+    make_plan(sink=out).run()
+    with pytest.raises(OutputUnknown, match="230 records"):
+        make_plan(sink=out, state=tmp_path / "other.sqlite").run()
+    make_plan(sink=out).run()  # the state that wrote it goes on as before
