@@ -21,8 +21,9 @@ from politeharvest._policy import DEFAULT_USER_AGENT, Politeness
 from politeharvest.exceptions import StorageError
 from politeharvest.fleet import is_redis_url
 from politeharvest.net._redirects import is_private_address
+from politeharvest.store._tables import output_problem
 
-__all__ = ["OUTPUT_SUFFIXES", "check_storage", "check_usage", "policy_from", "take_base_url"]
+__all__ = ["check_storage", "check_usage", "policy_from", "take_base_url"]
 
 
 def policy_from(args: argparse.Namespace) -> Politeness:
@@ -75,23 +76,12 @@ def _needs_contact(args: argparse.Namespace, policy: Politeness) -> str | None:
     )
 
 
-#: The formats ``--out`` writes, by the file name's ending (none: JSON lines).
-OUTPUT_SUFFIXES = {".jsonl": "JSON lines", ".ndjson": "JSON lines", ".sqlite": "SQLite",
-                   ".sqlite3": "SQLite", ".db": "SQLite", "": "JSON lines"}  # fmt: skip
-
-
 def _check_output_format(args: argparse.Namespace) -> str | None:
     """A harvest's ``--out`` whose ending names a format it does not write: one line."""
     out = str(getattr(args, "out", "-") or "-")
-    if args.command not in ("harvest", "demo") or out == "-" or "://" in out:
+    if args.command not in ("harvest", "demo"):
         return None
-    suffix = Path(out).suffix.lower()
-    if suffix in OUTPUT_SUFFIXES or Path(out).is_dir():
-        return None
-    return (
-        f"--out {out}: politeharvest writes JSON lines (.jsonl) or SQLite (.sqlite, .db), "
-        f"not {suffix[1:].upper()}; give one of those endings (CSV and Parquet come later)"
-    )
+    return output_problem(out, overwrite=getattr(args, "overwrite", False))
 
 
 def _check_report(args: argparse.Namespace) -> str | None:
@@ -244,7 +234,7 @@ def check_storage(args: argparse.Namespace) -> None:
         target = Path(out)
         if "://" in str(out):
             return
-        if target.is_dir():
+        if target.is_dir() and target.suffix.lower() != ".parquet":  # a dataset is a folder
             raise StorageError(str(target), "is a folder, not a file", "give --out a file path")
         if not target.exists():
             check_writable(target.parent, option="--out", holds="a file in a writable folder")

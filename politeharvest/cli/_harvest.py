@@ -23,6 +23,7 @@ from politeharvest.net._session import RequestEvent
 from politeharvest.oai._datestamps import parse_datestamp
 from politeharvest.plan._cursor import HarvestSummary, Lane, PageResult
 from politeharvest.plan._plan import HarvestPlan
+from politeharvest.store._tables import Output
 
 from ._checks import policy_from
 from ._parser import (
@@ -129,7 +130,7 @@ def _plan_and_harvest(
             until=args.until,
             policy=policy,
             state=args.state,
-            sink=args.out,
+            sink=Output(args.out, overwrite=True) if args.overwrite else args.out,
             incremental=not args.full,
             max_records=args.max_records,
             lenient=args.lenient,

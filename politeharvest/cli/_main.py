@@ -43,6 +43,7 @@ from politeharvest.exceptions import (
     Deferred,
     HarvestError,
     OutputLocked,
+    OutputMismatch,
     OutputUnknown,
     SinkChanged,
     StateCorrupt,
@@ -188,7 +189,7 @@ def _failed(exc: BaseException, args: argparse.Namespace, out: TextIO, err: Text
             "to continue\n"
         )
         return EXIT_INTERRUPTED
-    if isinstance(exc, (SinkChanged, OutputUnknown, StateCorrupt)):
+    if isinstance(exc, (SinkChanged, OutputUnknown, OutputMismatch, StateCorrupt)):
         err.write(f"politeharvest: refused: {exc}\n")
         return EXIT_USAGE
     if isinstance(exc, (OutputLocked, Deferred)):

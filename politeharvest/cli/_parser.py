@@ -269,7 +269,17 @@ def build_parser() -> argparse.ArgumentParser:
             help="from this datestamp (default: incremental)",
         )
         sub.add_argument("--until", metavar="DATE", help="until this datestamp")
-        sub.add_argument("--out", default="-", help="JSONL output file (default: standard output)")
+        sub.add_argument(
+            "--out",
+            default="-",
+            help="output file, its format by its ending: .jsonl, .csv, .parquet (a folder), "
+            ".sqlite (default: JSON lines on standard output)",
+        )
+        sub.add_argument(
+            "--overwrite",
+            action="store_true",
+            help="start --out afresh: it is replaced once the first page is written",
+        )
         sub.add_argument(
             "--state",
             type=_state_arg,

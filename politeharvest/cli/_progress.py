@@ -15,6 +15,7 @@ from typing import Any, TextIO
 from politeharvest._clock import SystemClock
 from politeharvest.net._session import RequestEvent
 from politeharvest.plan._cursor import HarvestSummary, PageResult
+from politeharvest.store._tables import tracked_file
 
 __all__ = ["Progress", "WatchedClock", "plural", "report_summary"]
 
@@ -164,7 +165,7 @@ def _empty_file(out: object) -> bool:
     name = str(out)
     if name == "-" or "://" in name:
         return False
-    path = Path(name)
+    path = Path(tracked_file(name) or name)  # a Parquet dataset: its ledger
     return not path.exists() or (path.is_file() and path.stat().st_size == 0)
 
 
@@ -198,7 +199,12 @@ def report_summary(summary: HarvestSummary, args: argparse.Namespace, err: TextI
     if summary.complete and summary.records == 0 and not args.full:
         since = getattr(args, "since", "")
         err.write(f"nothing new{f' since {since}' if since else ''}\n")
-        if _empty_file(args.out):
+        if getattr(args, "overwrite", False):
+            err.write(
+                f"note: --overwrite left {args.out} as it was (nothing to write into a new "
+                "one); add --full to write every record into it afresh\n"
+            )
+        elif _empty_file(args.out):
             # an earlier harvest (into another output, or standard output) took it all
             err.write(
                 f"note: {args.out} is empty because this repository was harvested before with "

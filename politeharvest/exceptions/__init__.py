@@ -29,7 +29,9 @@ HarvestError                         root; catch-all for callers
 │   ├── AuditError                   the audit file cannot be written or read (path)
 │   ├── ArchiveError                 the WARC folder or file cannot be written (path)
 │   ├── OutputLocked                 another process is writing the same output file
-│   └── OutputUnknown                the output holds records the state did not write
+│   ├── OutputUnknown                the output holds records the state did not write
+│   ├── OutputMismatch               a CSV header or Parquet folder the harvest cannot add to
+│   └── ParquetUnavailable           a .parquet output and no pyarrow installed
 ├── StorageError(path, problem, remedy)  a file or folder cannot be read or written
 │   └── StateCorrupt                 the state file is empty, cut short or not a state
 └── OaiError(code, message)          the repository sent <error code=...>
@@ -89,7 +91,9 @@ from ._storage import (
     ArchiveError,
     AuditError,
     OutputLocked,
+    OutputMismatch,
     OutputUnknown,
+    ParquetUnavailable,
     SinkChanged,
     SinkError,
     StateCorrupt,
@@ -123,7 +127,9 @@ __all__ = [
     "NoSetHierarchy",
     "OaiError",
     "OutputLocked",
+    "OutputMismatch",
     "OutputUnknown",
+    "ParquetUnavailable",
     "PolicyRefusal",
     "RedirectRefused",
     "RepositoryMisbehaves",

@@ -8,7 +8,9 @@ __all__ = [
     "ArchiveError",
     "AuditError",
     "OutputLocked",
+    "OutputMismatch",
     "OutputUnknown",
+    "ParquetUnavailable",
     "SinkChanged",
     "SinkError",
     "StateCorrupt",
@@ -140,3 +142,34 @@ class ArchiveError(SinkError):
     def __init__(self, path: object, what: str) -> None:
         self.path = str(path)
         super().__init__(f"WARC archive {path}: {what}; give another --warc folder")
+
+
+class OutputMismatch(SinkError):
+    """An existing output that this harvest cannot add to: it would not read as one table.
+
+    A CSV file whose header is not the one the harvest writes, or a folder given as a
+    Parquet dataset that holds files the harvest did not write. Nothing was changed.
+
+    Attributes:
+        path: the output.
+        problem: what is wrong with it.
+    """
+
+    def __init__(self, path: str, problem: str) -> None:
+        self.path = path
+        self.problem = problem
+        super().__init__(
+            f"{path} {problem}; it was not changed. Write to a new --out, or add --overwrite "
+            "to replace it"
+        )
+
+
+class ParquetUnavailable(SinkError):
+    """A Parquet output was asked for and pyarrow is not installed."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        super().__init__(
+            f"--out {path}: writing Parquet needs pyarrow: pip install 'politeharvest[parquet]' "
+            "(or write .csv or .jsonl)"
+        )

@@ -42,6 +42,7 @@ from politeharvest.oai._pager import OaiPager
 from politeharvest.oai._records import OaiRecord
 from politeharvest.store._sinks import PendingWrite, Row, Sink, SinkMark
 from politeharvest.store._state import StateStore
+from politeharvest.store._tables import Output, replaces
 
 from ._cursor import HarvestSummary, Lane, PageResult, PlanCursor
 from ._lease import HostLease
@@ -92,7 +93,8 @@ class HarvestPlan:
             or a `StateStore`.
         sink: where `run` writes records: a ``.jsonl`` path, ``"-"`` (stdout), a Redis
             stream beside a Redis state (``"redis://host:6379/0?stream=NAME"``), a ``.sqlite``
-            path, a callable receiving each page's rows, or a `Sink`.
+            path, a ``.csv`` path, a ``.parquet`` folder, an `Output` (``overwrite=True``
+            starts it afresh), a callable receiving each page's rows, or a `Sink`.
         fulltext: full-text settings (`FullText`): each record's file is found and fetched,
             and its output row gets a ``fulltext`` object.
         incremental: False for a full harvest: ignore coverage and deliver every record
@@ -118,7 +120,7 @@ class HarvestPlan:
     until: DateLike | None = None
     policy: Politeness = _DEFAULT_POLICY
     state: str | Path | StateStore = DEFAULT_STATE
-    sink: Sink | str | Path | Callable[[list[Row]], object] | None = None
+    sink: Sink | str | Path | Output | Callable[[list[Row]], object] | None = None
     incremental: bool = True
     max_inline_wait: float | None = None
     max_records: int | None = None
@@ -393,7 +395,14 @@ class HarvestPlan:
 
     def _recovery(self) -> Recovery:
         output = sink_path(self.sink)
-        return Recovery(self.store, self.endpoint, self.metadata_prefix, output, self._memo.notes)
+        return Recovery(
+            self.store,
+            self.endpoint,
+            self.metadata_prefix,
+            output,
+            self._memo.notes,
+            replacing=replaces(self.sink),
+        )
 
     def _job(self) -> PageJob:
         return PageJob(self.store, self.endpoint, self.metadata_prefix, self.clock, self._memo)

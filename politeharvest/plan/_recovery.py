@@ -32,6 +32,7 @@ from politeharvest.store._sinks import (
     view_file,
 )
 from politeharvest.store._state import ORIGIN, PENDING, Checkpoint, StateStore
+from politeharvest.store._tables import rows_held
 
 from ._planning import Saved, Window, scope_key
 
@@ -69,6 +70,8 @@ class Recovery:
         metadata_prefix: the format harvested.
         output: the JSONL file the plan appends to (resolved), or None for any other sink.
         notes: where what the caller should know is added (the run's notes).
+        replacing: the run starts its output afresh (``--overwrite``): what the output held
+            is replaced, so it is neither refused nor appended to.
     """
 
     store: StateStore
@@ -76,6 +79,7 @@ class Recovery:
     metadata_prefix: str
     output: str | None
     notes: list[str] = attrs.field(eq=False)
+    replacing: bool = False
 
     @property
     def scope(self) -> str:
@@ -101,7 +105,7 @@ class Recovery:
             return None
         probe_lock(path)
         view = view_file(path, 0, 0)
-        if not view.exists or view.size == 0:
+        if not view.exists or view.size == 0 or self.replacing:
             return path
         store = self.store
         if store.get_value(OUTPUTS, path) is not None:
@@ -110,7 +114,8 @@ class Recovery:
         known = store.values(OUTPUTS)
         if origin is None and not known and any(r.run_id != run_id for r in store.runs()):
             return path  # such a state wrote where it was told: this file, presumably
-        rows = count_rows(path, self.endpoint)
+        rows = rows_held(path, self.endpoint)  # a CSV or Parquet output
+        rows = count_rows(path, self.endpoint) if rows is None else rows
         if not rows:
             return path  # the user's own lines, or another repository's rows: none is ours
         where = str(getattr(store, "path", store))
@@ -131,7 +136,7 @@ class Recovery:
     def check_appendable(self) -> None:
         """A JSONL file that ends inside a line cannot take records: its last line would break."""
         path = self.output
-        if path is None:
+        if path is None or self.replacing:
             return
         view = view_file(path, -1, 0)
         if view.exists and view.size > 0:

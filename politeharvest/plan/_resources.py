@@ -34,6 +34,7 @@ from politeharvest.net._session import PoliteSession, RequestEvent
 from politeharvest.oai._pager import OaiPager
 from politeharvest.store._sinks import CallbackSink, JsonlSink, Row, Sink, SQLiteSink
 from politeharvest.store._state import SQLiteStateStore, StateStore
+from politeharvest.store._tables import Output, open_table, tracked_file
 
 from ._lease import answered_before
 
@@ -56,7 +57,7 @@ __all__ = [
 DEFAULT_STATE = Path(".politeharvest") / "state.sqlite"
 
 #: What a plan's ``sink`` may be.
-SinkTarget = Sink | str | Path | Callable[[list[Row]], object]
+SinkTarget = Sink | str | Path | Output | Callable[[list[Row]], object]
 
 #: What a sink target names (`sink_kind`).
 SinkKind = Literal["stream", "sqlite", "jsonl", "stdout", "sink", "callback"]
@@ -102,7 +103,9 @@ def sink_kind(target: SinkTarget) -> SinkKind:
 
 
 def sink_path(target: SinkTarget | None) -> str | None:
-    """The JSONL file (resolved) that `target` appends to; None for any other sink."""
+    """The file (resolved) whose end the plan checks: a JSONL file, a CSV, a Parquet ledger."""
+    if (tracked := tracked_file(target)) is not None:
+        return tracked  # a CSV file, a Parquet dataset's ledger, an --overwrite output
     if isinstance(target, JsonlSink):
         return target.path
     if isinstance(target, (str, Path)) and sink_kind(target) == "jsonl":
@@ -121,6 +124,10 @@ def open_sink(target: SinkTarget, store: StateStore | None = None) -> Sink:
         ValueError: a Redis stream without a Redis state store.
         TypeError: `target` is none of these.
     """
+    table = open_table(target)  # .csv, .parquet, and every Output (--overwrite)
+    if table is not None:
+        return table
+    assert not isinstance(target, Output)
     kind = sink_kind(target)
     if kind == "stream":
         if not isinstance(store, RedisStateStore):
@@ -198,7 +205,7 @@ class Resources:
         """The plan's sink (opened on first use; standard output when it has none)."""
         if self._sink is None:
             target = self.settings.sink if self.settings.sink is not None else "-"
-            stream = sink_kind(target) == "stream"
+            stream = not isinstance(target, Output) and sink_kind(target) == "stream"
             self._sink = open_sink(target, self.store if stream else None)
             self._owns_sink = self._sink is not target  # close only what the plan opened
         return self._sink

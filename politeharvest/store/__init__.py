@@ -1,7 +1,8 @@
 """What outlives a process.
 
 The `StateStore` (coverage spans, windows, checkpoints, file outcomes)
-and the sinks records go to (JSONL files that own only their bytes, callbacks, SQLite tables).
+and the sinks records go to (JSONL and CSV files that own only their bytes, Parquet datasets,
+callbacks, SQLite tables).
 """
 
 from __future__ import annotations
@@ -27,12 +28,16 @@ from ._state import (
     StateStore,
     UrlOutcome,
 )
+from ._tables import CsvSink, Output, ParquetSink
 
 __all__ = [
     "CallbackSink",
     "Checkpoint",
+    "CsvSink",
     "JsonlSink",
+    "Output",
     "PageCommit",
+    "ParquetSink",
     "PendingWrite",
     "SQLiteSink",
     "SQLiteStateStore",

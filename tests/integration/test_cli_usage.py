@@ -45,8 +45,10 @@ def cli(*argv: str, env: dict[str, str] | None = None) -> tuple[int, str]:
         (["--html-only"], 2, ["--html-only needs --files"]),
         (["--max-records", "0"], 2, ["--max-records", "below 1"]),
         (["--files", "{blocked}/sub"], 2, ["--files", "is a file, not a folder"]),
-        (["--out", "records.csv"], 2, ["--out records.csv", "not CSV", ".jsonl"]),
-        (["--out", "records.parquet"], 2, ["not PARQUET", "SQLite (.sqlite, .db)"]),
+        (["--out", "records.xlsx"], 2, ["--out records.xlsx", "not XLSX", ".jsonl", ".csv"]),
+        (["--out", "records.json"], 2, ["not JSON", ".parquet", "SQLite (.sqlite, .db)"]),
+        (["--out", "-", "--overwrite"], 2, ["--overwrite needs a file", "--out -"]),
+        (["--out", "r.sqlite", "--overwrite"], 2, ["--overwrite replaces .jsonl", "not SQLite"]),
         (["--metadata-prefix", "oai_dc", "--max-records", "5"], 0, ["run the same command"]),
     ],
 )
