@@ -17,7 +17,7 @@ End-to-end mode (--end-to-end): what a user waits for. Each client is a fresh pr
 from its start (interpreter, imports, then the harvest), and the `oaipmh` server renders every
 page as it is asked for (no cache), 20,000 records in pages of 500 by default. Goal: at least
 1.5x sickle. The repository behind the server keeps its records in datestamp order, as a
-database index would (tests/integration/providers.py), so a page costs its own records, not
+database index would (tests/support/providers.py), so a page costs its own records, not
 a scan of all of them. Pacing is off here too (interval 0), so politeharvest sends each next
 page's request as soon as the current page's token has arrived (`OaiPager.pages`): the server
 renders while the client parses; with the default 1 s interval the pause comes first and the
@@ -49,7 +49,7 @@ def serve(count: int, conn: Any, batch: int = 100, render: bool = False) -> None
     from urllib.parse import parse_qsl, urlsplit
 
     from politeharvest.testing import LoopbackServer, Reply
-    from tests.integration.providers import generate, pyoai_route
+    from tests.support.providers import generate, pyoai_route
 
     route = pyoai_route(generate(count), batch_size=batch)
     cache: dict[tuple[tuple[str, str], ...], Reply] = {}

@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import ssl
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import pytest
 import requests
+import trustme
 
 from politeharvest import Politeness, PoliteSession
-from politeharvest.testing import FakeClock, ScriptedAdapter
-
-UA = "politeharvest-tests/1.0 (+mailto:tests@example.org)"
-SHARED = Path(__file__).resolve().parents[2] / "shared"
+from politeharvest.testing import FakeClock, LoopbackServer, ScriptedAdapter, free_loopback
+from tests.support import HOSTS, UA
+from tests.support.remote import RemoteServer, ServerProcess
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
@@ -43,7 +44,15 @@ def adapter(clock: FakeClock) -> ScriptedAdapter:
 
 
 @pytest.fixture
-def http(adapter: ScriptedAdapter) -> requests.Session:
+def http(request: pytest.FixtureRequest) -> requests.Session:
+    """The requests session under a test's PoliteSession.
+
+    Tests marked ``integration`` talk to real servers on loopback: a session that trusts
+    their test CA. Every other test gets one mounted on the scripted transport (FakeClock).
+    """
+    if request.node.get_closest_marker("integration") is not None:
+        return cast(requests.Session, request.getfixturevalue("tls_http"))
+    adapter: ScriptedAdapter = request.getfixturevalue("adapter")
     session = requests.Session()
     session.mount("https://", adapter)
     session.mount("http://", adapter)
@@ -76,3 +85,91 @@ def make_session(
         )
 
     return make
+
+
+# -- real servers on loopback (tests marked integration) ------------------------------------
+
+
+@pytest.fixture(scope="session")
+def ca() -> trustme.CA:
+    return trustme.CA()
+
+
+@pytest.fixture(scope="session")
+def ca_bundle(ca: trustme.CA, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("ca") / "ca.pem"
+    ca.cert_pem.write_to_path(str(path))
+    return path
+
+
+@pytest.fixture(scope="session")
+def server_context(ca: trustme.CA) -> ssl.SSLContext:
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    ca.issue_cert(*HOSTS, "127.0.0.1", "localhost").configure_cert(context)
+    return context
+
+
+@pytest.fixture
+def serve_here(server_context: ssl.SSLContext) -> Iterator[Callable[..., LoopbackServer]]:
+    """Start LoopbackServers in the test process (`tls=True` for https)."""
+    started: list[LoopbackServer] = []
+
+    def start(host: str = "127.0.0.2", *, tls: bool = True, port: int = 0) -> LoopbackServer:
+        if not free_loopback(host):
+            pytest.skip(f"cannot bind {host} on this machine")
+        server = LoopbackServer(host, port, ssl_context=server_context if tls else None).start()
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def server_processes(
+    ca: trustme.CA, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[dict[str, ServerProcess]]:
+    """One server process per loopback host, started on first use and kept for the session."""
+    folder = tmp_path_factory.mktemp("server-cert")
+    cert = ca.issue_cert(*HOSTS, "127.0.0.1", "localhost")
+    cert_file, key_file = folder / "cert.pem", folder / "key.pem"
+    cert_file.write_bytes(b"".join(pem.bytes() for pem in cert.cert_chain_pems))
+    cert.private_key_pem.write_to_path(str(key_file))
+    processes: dict[str, ServerProcess] = {}
+    processes["files"] = (str(cert_file), str(key_file))  # type: ignore[assignment]
+    yield processes
+    del processes["files"]
+    for process in processes.values():
+        process.close()
+
+
+@pytest.fixture
+def serve(server_processes: dict[str, ServerProcess]) -> Iterator[Callable[..., RemoteServer]]:
+    """Start LoopbackServers, each host in a process of its own, so a server's log is
+    free of the interpreter lock the client (and other hosts' handlers) would hold
+    (`tls=True` for https); all are stopped after the test."""
+    used: list[ServerProcess] = []
+
+    def start(host: str = "127.0.0.2", *, tls: bool = True) -> RemoteServer:
+        if not free_loopback(host):
+            pytest.skip(f"cannot bind {host} on this machine")
+        if host not in server_processes:
+            cert_file, key_file = server_processes["files"]  # type: ignore[misc]
+            server_processes[host] = ServerProcess(cert_file, key_file)
+        process = server_processes[host]
+        used.append(process)
+        return process.start(host, tls=tls)
+
+    yield start
+    for process in used:
+        process.stop_all()
+
+
+@pytest.fixture
+def tls_http(ca_bundle: Path) -> Iterator[requests.Session]:
+    """A requests session that trusts the loopback servers' test CA."""
+    session = requests.Session()
+    session.verify = str(ca_bundle)
+    yield session
+    session.close()

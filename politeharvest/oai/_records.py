@@ -165,7 +165,7 @@ def read_record(element: Any, *, with_metadata: bool) -> OaiRecord:
     This is the hot path of a harvest, so it reads the few header fields
     directly instead of through sickle's `Header`/`Record` (which look each
     field up with a regex-built path); the result is the same (see
-    tests/shell/test_oai_fixtures.py, which cross-checks against sickle).
+    tests/oai/test_oai_fixtures.py, which cross-checks against sickle).
     """
     header = element if element.tag == _HEADER else element.find(_HEADER)
     if header is None:

@@ -26,9 +26,8 @@ import redis
 
 from politeharvest import Politeness
 from politeharvest.testing import LoggedRequest, LoopbackServer, OaiTestRepository, Reply
-from tests.integration.conftest import SERVER_SLACK, UA
-
-from .conftest import RedisServer
+from tests.support import SERVER_SLACK, UA
+from tests.support.redis import RedisServer
 
 pytestmark = pytest.mark.integration
 pytest.importorskip("rq")

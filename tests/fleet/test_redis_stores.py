@@ -19,10 +19,9 @@ from politeharvest.fleet import RedisPaceStore, RedisStateStore
 from politeharvest.plan._planning import Checkpoint
 from politeharvest.store._state import PageCommit, UrlOutcome
 from politeharvest.testing import LoopbackServer, OaiTestRepository
-from tests.integration.conftest import SCALED
-from tests.shell import test_plan_stateful as stateful
-
-from .conftest import RedisServer
+from tests.support import SCALED
+from tests.support import harvests as stateful
+from tests.support.redis import RedisServer
 
 pytestmark = pytest.mark.integration
 
