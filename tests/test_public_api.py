@@ -124,6 +124,19 @@ def test_every_public_name_appears_in_the_docs() -> None:
     assert missing == []
 
 
+def test_every_preset_is_in_the_docs_that_list_them() -> None:
+    """docs/cli.md (``--preset``) and docs/politeness.md name every preset (issue 23)."""
+    from pathlib import Path
+
+    from politeharvest.presets import PRESETS
+
+    docs = Path(__file__).resolve().parents[1] / "docs"
+    cli, politeness = (docs / "cli.md").read_text(), (docs / "politeness.md").read_text()
+    for name in PRESETS:
+        assert f"`{name}`" in cli, name
+        assert f"`{name.upper()}`" in politeness, name
+
+
 def test_exception_tree() -> None:
     e = exceptions
     assert issubclass(e.Disallowed, e.PolicyRefusal)

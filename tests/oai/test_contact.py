@@ -18,13 +18,33 @@ from politeharvest.oai._contact import listing_arguments, policy_for
         ("  me@example.org ", "politeharvest/0.1 (mailto:me@example.org)"),
         ("https://lab.example.org/bot", "politeharvest/0.1 (+https://lab.example.org/bot)"),
         ("http://lab.example.org/", "politeharvest/0.1 (+http://lab.example.org/)"),
+        # the command line's forms: a name, then the address or URL (issue 23)
+        ("me (mailto:me@example.org)", "politeharvest/0.1 (me; mailto:me@example.org)"),
+        ("Jane Doe (jane@example.org)", "politeharvest/0.1 (Jane Doe; mailto:jane@example.org)"),
+        ("Jane Doe <jane@example.org>", "politeharvest/0.1 (Jane Doe; mailto:jane@example.org)"),
+        (
+            "lab bot (+https://lab.example.org/bot)",
+            "politeharvest/0.1 (lab bot; +https://lab.example.org/bot)",
+        ),
+        ("(mailto:me@example.org)", "politeharvest/0.1 (mailto:me@example.org)"),
     ],
 )
 def test_the_contact_goes_into_the_user_agent(contact: str, agent: str) -> None:
     assert policy_for(contact).user_agent == agent
 
 
-@pytest.mark.parametrize("contact", ["me", "", "me at example.org", "ftp://example.org/"])
+@pytest.mark.parametrize(
+    "contact",
+    [
+        "me",
+        "",
+        "me at example.org",
+        "ftp://example.org/",
+        "me (nobody)",
+        "me (a@b@c)",
+        "@example.org",
+    ],
+)
 def test_a_contact_nobody_can_reach_is_refused(contact: str) -> None:
     with pytest.raises(ValueError, match="e-mail address or a URL"):
         policy_for(contact)
