@@ -76,12 +76,15 @@ class Fetched:
         page: the page as the repository sent it.
         fresh: its records to deliver (repeats and what was delivered left out).
         skipped: how many records were left out.
+        before: the listing's checkpoint before the page (read once per page job), or None
+            for a listing's first page.
     """
 
     index: int
     page: OaiPage
     fresh: list[OaiRecord]
     skipped: int
+    before: Checkpoint | None = None
 
 
 @attrs.frozen
@@ -150,9 +153,9 @@ class PageJob:
         cursor = resumed.cursor if resumed is not None else NEW
         return Lane(key, spec, cursor, first, windows[1:])
 
-    def listing_id(self, lane: Lane) -> str:
+    def listing_id(self, lane: Lane, before: Checkpoint | None = None) -> str:
         """The listing's id: from its checkpoint, or a new one for a listing's first page."""
-        checkpoint = self.store.listing(lane.listing_key)
+        checkpoint = before if before is not None else self.store.listing(lane.listing_key)
         if checkpoint is not None:
             return checkpoint.listing_id
         return self.memo.new_ids.setdefault(lane.listing_key, uuid.uuid4().hex)
@@ -183,15 +186,17 @@ class PageJob:
         index = cursor.turn
         lane = cursor.lanes[index]
         oai_cursor = lane.oai_cursor
+        before = self.store.listing(lane.listing_key)  # once: the page job reads it thrice
         if oai_cursor is None:
             page = pager.fetch(self.first_cursor(pager, lane))
         else:
-            page = self._resume(pager, cursor.run_id, lane, oai_cursor)
-        return Fetched(index, page, *self.fresh(lane, page))
+            page = self._resume(pager, cursor.run_id, before, oai_cursor)
+        return Fetched(index, page, *self.fresh(lane, page, before), before=before)
 
-    def _resume(self, pager: OaiPager, run_id: str, lane: Lane, oai_cursor: OaiCursor) -> OaiPage:
+    def _resume(
+        self, pager: OaiPager, run_id: str, checkpoint: Checkpoint | None, oai_cursor: OaiCursor
+    ) -> OaiPage:
         """The listing's next page, when its token may have been issued by an earlier run."""
-        checkpoint = self.store.listing(lane.listing_key)
         stale = checkpoint is not None and checkpoint.run_id != run_id
         if stale and oai_cursor.resumption_token and known_ordered(oai_cursor):
             # The token was issued in an earlier run; the repository may have changed
@@ -227,14 +232,17 @@ class PageJob:
             )
             return pager.fetch(pager.restart(oai_cursor))
 
-    def fresh(self, lane: Lane, page: OaiPage) -> tuple[list[OaiRecord], int]:
+    def fresh(
+        self, lane: Lane, page: OaiPage, before: Checkpoint | None = None
+    ) -> tuple[list[OaiRecord], int]:
         """The page's records not delivered before, and how many were left out."""
-        pairs = [(r.identifier, r.datestamp) for r in page.records]
-        only = self.listing_id(lane) if lane.window.full else None
+        records = page.records
+        pairs = [(r.identifier, r.datestamp) for r in records]
+        only = self.listing_id(lane, before) if lane.window.full else None
         new = self.store.filter_new(self.scope, pairs, listing_id=only)
         fresh: list[OaiRecord] = []
         seen: dict[str, str] = {}
-        for record in page.records:
+        for record in records:
             if record.identifier not in new:
                 continue
             if record.identifier in seen and seen[record.identifier] >= record.datestamp:
@@ -244,7 +252,7 @@ class PageJob:
         # a record repeated on one page with a newer datestamp: keep only the newest
         newest = {r.identifier: r for r in fresh}
         fresh = [r for r in fresh if newest[r.identifier] is r]
-        skipped = page.skipped + len(page.records) - len(fresh)
+        skipped = page.skipped + len(records) - len(fresh)
         return fresh, skipped
 
     def rows(
@@ -276,7 +284,7 @@ class PageJob:
         lane = cursor.lanes[index]
         key = lane.listing_key
         store = self.store
-        listing_id = self.listing_id(lane)
+        listing_id = self.listing_id(lane, fetched.before)
         facts = PageFacts(
             next_cursor=page.next_cursor.to_json() if page.next_cursor else None,
             response_date=page.response_date,
@@ -289,7 +297,7 @@ class PageJob:
         if page.violations:
             self._note_doubt(lane, page)
         checkpoint, spans = after_page(
-            store.listing(key),
+            fetched.before,
             facts,
             listing=key,
             lane=lane.key,
