@@ -52,7 +52,7 @@ __all__ = [
     "FileResult",
     "PdfFetcher",
     "Requirement",
-    "check_identity",
+    "identity_of",
     "looks_like_pdf",
     "refusal_status",
     "safe_filename",
@@ -392,7 +392,7 @@ class PdfFetcher:
             digest, size = _write_temp(handle, head, rest)
             identity = None
             if kind == "pdf":
-                identity = check_identity(hints, temp_name)
+                identity = identity_of(hints, temp_name)
                 refusal = refusal_status(identity, require)
                 if refusal is not None:
                     rejected = FileResult(
@@ -519,7 +519,7 @@ def _write_temp(handle: int, head: bytes, rest: Iterable[bytes]) -> tuple[str, i
 MAX_TEXT_CHECK_BYTES = 32 * 2**20
 
 
-def check_identity(hints: RecordHints | None, source: bytes | str) -> Identity:
+def identity_of(hints: RecordHints | None, source: bytes | str) -> Identity:
     """The identity verdict for a PDF (bytes or a path) against the record's hints."""
     return identify(hints, source, max_bytes=MAX_TEXT_CHECK_BYTES)
 

@@ -15,7 +15,7 @@ from politeharvest.net._session import PoliteSession
 
 from ._identity import Identity, RecordHints
 from ._outcome import NOT_PDF, VERIFIED, Outcome, error_outcome, status_outcome
-from ._pdf import FileResult, Requirement, check_identity, looks_like_pdf, read_head, refusal_status
+from ._pdf import FileResult, Requirement, identity_of, looks_like_pdf, read_head, refusal_status
 
 __all__ = ["_check_in_memory", "_looks_like_file_url", "_not_had", "_peek"]
 
@@ -51,7 +51,7 @@ def _check_in_memory(
                 )
                 break
         else:
-            identity = check_identity(hints, bytes(data))
+            identity = identity_of(hints, bytes(data))
     refusal = refusal_status(identity, require)
     if refusal is not None and identity is not None:
         return FileResult(

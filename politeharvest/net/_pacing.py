@@ -238,7 +238,7 @@ def reserve_turn(
     """Reserve the next turn on a host: the new state and the slot (or Busy).
 
     Pure: the new reservation's token and owner, and whether the current holder lives, are
-    passed in (`_identity` makes them for the stores).
+    passed in (`_owner_fields` makes them for the stores).
 
     Args:
         state: the host's state.
@@ -271,7 +271,7 @@ def reserve_turn(
     return reserved, Slot(host, token, start, reason, multiplier)
 
 
-def _identity(state: HostState) -> dict[str, Any]:
+def _owner_fields(state: HostState) -> dict[str, Any]:
     """A new reservation's token and owner, and whether the current holder may be alive."""
     return {
         "token": uuid.uuid4().hex,
@@ -341,7 +341,7 @@ class MemoryPaceStore:
                 lease_s=lease_s,
                 multiplier=self._multipliers.get((job, host), 1.0),
                 poll_s=self.poll_s,
-                **_identity(current),
+                **_owner_fields(current),
             )
             self._hosts[host] = state
             return answer
@@ -471,7 +471,7 @@ class SQLitePaceStore:
                 lease_s=lease_s,
                 multiplier=self._job(db, job, host)[0],
                 poll_s=self.poll_s,
-                **_identity(current),
+                **_owner_fields(current),
             )
             self._save(db, host, state)
             return answer

@@ -1,7 +1,7 @@
 """robots.txt: parsing with Protego, the RFC 9309 status table, caching, evidence.
 
 The gate itself never fetches (sans-I/O): `PoliteSession` asks it which
-robots.txt it needs, fetches that through the same polite door as every
+robots.txt it needs, fetches that through the same `PoliteSession` as every
 other request, and hands the outcome back with `RobotsGate.learn`.
 """
 

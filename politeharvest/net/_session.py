@@ -60,7 +60,7 @@ def _rewire(session: PoliteSession, attribute: attrs.Attribute[Any], value: Any)
 
 @attrs.define
 class PoliteSession:
-    """The polite door to the network: robots, pacing, retries, redirects, budget.
+    """The one way to the network: robots, pacing, retries, redirects, budget.
 
     Wraps one `requests.Session` (bring your own for proxies, certificates or auth; its
     environment settings such as REQUESTS_CA_BUNDLE, HTTPS_PROXY and NO_PROXY are honoured).

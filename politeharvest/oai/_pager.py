@@ -1,4 +1,4 @@
-"""OAI-PMH 2.0, one page at a time, through the polite door.
+"""OAI-PMH 2.0, one page at a time, through `PoliteSession`.
 
 `OaiPager` speaks all six verbs. HTTP goes through `PoliteSession`; pages are
 parsed once (`_xml.parse_page`, repairs reported; `_answer`) and read into
@@ -95,7 +95,7 @@ class OaiPager:
     """OAI-PMH 2.0 over a `PoliteSession`, one page per call.
 
     Attributes:
-        session: the polite door (any object with PoliteSession's ``request``).
+        session: the `PoliteSession` (any object with PoliteSession's ``request``).
         endpoint: the repository's base URL.
         metadata_prefix: for ListRecords/ListIdentifiers/GetRecord.
         set_spec: restrict listings to one set.
