@@ -33,6 +33,15 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
             terminalreporter.write_line(f"{count:4d} skipped: {reason}")
 
 
+@pytest.fixture(autouse=True)
+def _own_default_state(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each test's default state (no ``--state``) is its own, never the user's data folder."""
+    folder = tmp_path_factory.mktemp("user-data")
+    monkeypatch.setenv("POLITEHARVEST_STATE", str(folder / "state.sqlite"))
+
+
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()

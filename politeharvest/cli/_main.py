@@ -37,6 +37,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any, TextIO
 
+from politeharvest._places import default_state
 from politeharvest._sqlite import storage_error
 from politeharvest.exceptions import (
     CannotDisseminateFormat,
@@ -75,6 +76,10 @@ from ._parser import (
 __all__ = ["main", "run"]
 
 
+#: The commands whose ``--state`` defaults to `default_state` (replay's is a temporary one).
+STATEFUL = ("harvest", "demo", "fulltext", "status")
+
+
 def main(
     argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: TextIO | None = None
 ) -> int:
@@ -92,6 +97,8 @@ def main(
         stream=err,
         format="%(levelname)s %(name)s: %(message)s",
     )
+    if args.command in STATEFUL and getattr(args, "state", None) is None:
+        args.state = default_state()  # the user's data folder, or $POLITEHARVEST_STATE
     note = take_base_url(args)
     if note is not None and not args.quiet:
         err.write(f"politeharvest: note: {note}\n")

@@ -14,7 +14,6 @@ from typing import Any, NoReturn, TextIO
 
 from politeharvest import __version__, presets
 from politeharvest.fleet import is_redis_url
-from politeharvest.plan._resources import DEFAULT_STATE
 
 __all__ = [
     "EXIT_DEFERRED",
@@ -27,6 +26,12 @@ __all__ = [
     "build_parser",
     "usage_error",
 ]
+
+#: Where the state is when ``--state`` is not given (`politeharvest._places`).
+STATE_HELP = (
+    "state file (default: $POLITEHARVEST_STATE, else ./.politeharvest/state.sqlite if it "
+    "exists, else state.sqlite in your data folder, ~/.local/share/politeharvest on Linux)"
+)
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_DEFERRED, EXIT_INTERRUPTED = 0, 1, 2, 75, 130
 EXIT_TERMINATED = 128 + signal.SIGTERM  # 143, as a shell reports a process SIGTERM ended
@@ -194,8 +199,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument(
         "--state",
         type=_state_arg,
-        default=DEFAULT_STATE,
-        help=f"state file (default: {DEFAULT_STATE})",
+        default=None,
+        help=STATE_HELP,
     )
     sub.add_argument(
         "--workers", type=int, default=1, help="inputs in flight at once (different hosts)"
@@ -283,10 +288,10 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument(
             "--state",
             type=_state_arg,
-            default=DEFAULT_STATE,
+            default=None,
             metavar="FILE|URL",
-            help=f"state file (default: {DEFAULT_STATE}), or redis://host:6379/0 to share "
-            "state and pacing with a fleet of workers",
+            help=f"{STATE_HELP}; or redis://host:6379/0 to share state and pacing with a "
+            "fleet of workers",
         )
         sub.add_argument(
             "--max-records", type=_positive, metavar="N", help="stop after about N records"
@@ -342,9 +347,7 @@ def build_parser() -> argparse.ArgumentParser:
         "windows covered, an unfinished listing, the records delivered, the last run and its "
         "outcome, and the full-text files by status. Read-only.",
     )
-    sub.add_argument(
-        "--state", default=str(DEFAULT_STATE), help=f"state file (default: {DEFAULT_STATE})"
-    )
+    sub.add_argument("--state", default=None, help=STATE_HELP)
     sub.add_argument("--json", action="store_true", help="one JSON document instead of text")
     sub.add_argument("--quiet", "-q", action="store_true", help=argparse.SUPPRESS)
     sub.add_argument("--debug", action="store_true", help="tracebacks and debug logging")

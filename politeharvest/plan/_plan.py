@@ -49,7 +49,7 @@ from ._lease import HostLease
 from ._page import Fetched, PageJob, RunMemo
 from ._planning import Window, scope_key
 from ._recovery import Recovery
-from ._resources import DEFAULT_STATE, Resources, sink_path
+from ._resources import Resources, sink_path
 
 if TYPE_CHECKING:  # the full-text modules (bs4, pypdf) load only when full text is asked for
     from politeharvest.fulltext._step import FullText
@@ -89,8 +89,11 @@ class HarvestPlan:
             harvests covered, up to now (everything, the first time). With either, it
             lists that window and adds it to the coverage (never more).
         policy: the politeness policy.
-        state: a SQLite file path (default ``.politeharvest/state.sqlite``), ``":memory:"``,
-            or a `StateStore`.
+        state: a SQLite file path, ``":memory:"``, a Redis URL, or a `StateStore`; None (the
+            default) is ``$POLITEHARVEST_STATE``, else ``./.politeharvest/state.sqlite`` where
+            it exists (0.1's default), else ``state.sqlite`` in the user's data folder
+            (``~/.local/share/politeharvest`` on Linux): found again whatever folder a run
+            starts in.
         sink: where `run` writes records: a ``.jsonl`` path, ``"-"`` (stdout), a Redis
             stream beside a Redis state (``"redis://host:6379/0?stream=NAME"``), a ``.sqlite``
             path, a ``.csv`` path, a ``.parquet`` folder, an `Output` (``overwrite=True``
@@ -119,7 +122,7 @@ class HarvestPlan:
     from_: DateLike | None = None
     until: DateLike | None = None
     policy: Politeness = _DEFAULT_POLICY
-    state: str | Path | StateStore = DEFAULT_STATE
+    state: str | Path | StateStore | None = None
     sink: Sink | str | Path | Output | Callable[[list[Row]], object] | None = None
     incremental: bool = True
     max_inline_wait: float | None = None

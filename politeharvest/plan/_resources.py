@@ -21,6 +21,7 @@ import attrs
 
 from politeharvest._clock import Clock
 from politeharvest._files import FolderClaim, claim_folder
+from politeharvest._places import default_state
 from politeharvest._policy import Politeness
 from politeharvest.fleet import (
     RedisPaceStore,
@@ -44,7 +45,6 @@ if TYPE_CHECKING:  # the full-text modules (bs4, pypdf) load only when full text
     from politeharvest.fulltext._step import FullText, FullTextStep
 
 __all__ = [
-    "DEFAULT_STATE",
     "Resources",
     "Settings",
     "SinkTarget",
@@ -54,7 +54,6 @@ __all__ = [
     "sink_path",
 ]
 
-DEFAULT_STATE = Path(".politeharvest") / "state.sqlite"
 
 #: What a plan's ``sink`` may be.
 SinkTarget = Sink | str | Path | Output | Callable[[list[Row]], object]
@@ -66,12 +65,15 @@ SinkKind = Literal["stream", "sqlite", "jsonl", "stdout", "sink", "callback"]
 _SQLITE_SUFFIXES = (".sqlite", ".sqlite3", ".db")
 
 
-def open_state(state: str | Path | StateStore) -> StateStore:
+def open_state(state: str | Path | StateStore | None) -> StateStore:
     """A StateStore from a path, a Redis URL, or an instance (returned as is).
 
     A path is a SQLite file (or ``":memory:"``); ``redis://host:6379/0`` is a
-    `RedisStateStore`, for fleets.
+    `RedisStateStore`, for fleets; None is the default file (`_places.default_state`:
+    ``$POLITEHARVEST_STATE``, else the user's data folder).
     """
+    if state is None:
+        state = default_state()
     if is_redis_url(state):
         return RedisStateStore(state)
     if isinstance(state, (str, Path)):
@@ -155,7 +157,7 @@ class Settings(Protocol):
     @property
     def policy(self) -> Politeness: ...
     @property
-    def state(self) -> str | Path | StateStore: ...
+    def state(self) -> str | Path | StateStore | None: ...
     @property
     def sink(self) -> SinkTarget | None: ...
     @property
@@ -267,6 +269,8 @@ class Resources:
             self._pace_store = RedisPaceStore(fleet.client, prefix=fleet.prefix[:-1])
         if self._pace_store is None:
             state = self.settings.state
+            if state is None:
+                state = default_state()
             if isinstance(state, (str, Path)) and str(state) != ":memory:":
                 self._pace_store = SQLitePaceStore(state)
             else:

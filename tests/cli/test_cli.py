@@ -64,7 +64,8 @@ def test_harvest_to_jsonl_then_incremental(repository: LoopbackServer, tmp_path:
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert len(rows) == len({r["identifier"] for r in rows}) == 2500
     assert sum(r["deleted"] for r in rows) == 192
-    assert (tmp_path / ".politeharvest" / "state.sqlite").exists()
+    assert Path(os.environ["POLITEHARVEST_STATE"]).exists()  # the default state (issue 23)
+    assert not (tmp_path / ".politeharvest").exists()  # nothing in the working folder
     assert "2500 records (192 deleted) in 25 pages" in first.stderr
     second = run(
         "harvest",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -35,7 +36,7 @@ def test_status_lists_harvests_coverage_runs_and_unfinished_listings(tmp_path: P
         assert math.returncode == 0, math.stderr
         cut = run(loopback_cli("harvest", url, "--out", out, "--max-records", "40"), tmp_path)
         assert cut.returncode == 0, cut.stderr
-    state = tmp_path / ".politeharvest" / "state.sqlite"
+    state = Path(os.environ["POLITEHARVEST_STATE"])  # the default state (no --state)
     before = hashlib.sha256(state.read_bytes()).hexdigest()
 
     text = status(tmp_path)

@@ -305,13 +305,16 @@ def test_a_full_disk_for_the_state(job: Job) -> None:
         exactly_once(job.out, ALL)
 
 
-def test_a_read_only_working_folder_for_the_default_state(job: Job, server: LoopbackServer) -> None:
+def test_a_read_only_folder_for_the_default_state(
+    job: Job, server: LoopbackServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
     with small_disk(job.folder / "ro", 64, read_only=True) as folder:
+        monkeypatch.setenv("POLITEHARVEST_STATE", str(folder / "harvests" / "state.sqlite"))
         seen = len(server.log)
         args = [a for a in job.args() if a not in ("--state", str(job.state))]
-        done = run(*args, cwd=folder)
+        done = run(*args, cwd=job.folder)
         assert done.returncode == 2
-        one_line(done, ".politeharvest", "cannot be written", "--state")
+        one_line(done, str(folder), "cannot be written", "--state")
         assert requests_made(server, seen) == 0
 
 
