@@ -99,7 +99,7 @@ def _repair_tail(path: Path) -> None:
 class AuditLog:
     """Append every request and refusal of a harvest to a JSON-lines file (an `on_event` hook).
 
-    Args:
+    Attributes:
         path: the audit file; created if missing, appended to otherwise.
         run: this run's id in the lines (a new random id by default).
         sync: fsync after each line (the default; requests are a second or more apart, so

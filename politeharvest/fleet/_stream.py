@@ -25,7 +25,7 @@ class RedisStreamSink:
     Read it with ``XRANGE`` (``redis-cli XRANGE ph:records - +``) or `rows`; each entry has
     one field, ``row``, holding the JSON row as ``harvest`` writes it.
 
-    Args:
+    Attributes:
         store: the plan's `RedisStateStore` (the stream lives in the same Redis).
         stream: the stream's key.
     """

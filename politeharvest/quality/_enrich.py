@@ -88,7 +88,7 @@ def _get_json(session: Any, name: str, url: str, params: Mapping[str, str], mail
 class CrossrefClient:
     """Crossref's REST API (api.crossref.org/works) in its polite pool.
 
-    Args:
+    Attributes:
         session: a `PoliteSession`, best with ``presets.CROSSREF``.
         mailto: your address; Crossref routes requests carrying it to the polite pool.
         base_url: the API root (a local fake in tests).
@@ -140,7 +140,7 @@ class CrossrefClient:
 class OpenAlexClient:
     """OpenAlex's API (api.openalex.org/works) in its polite pool.
 
-    Args:
+    Attributes:
         session: a `PoliteSession`, best with ``presets.OPENALEX``.
         mailto: your address (the polite pool).
         base_url: the API root (a local fake in tests).
