@@ -138,7 +138,7 @@ class PendingWrite:
 
     def to_json(self) -> str:
         """Serialize (the page compressed) for the state store."""
-        packed = base64.b64encode(zlib.compress(self.data, 6)).decode("ascii")
+        packed = base64.b64encode(zlib.compress(self.data, 1)).decode("ascii")
         fields = {"path": self.path, "device": self.device, "inode": self.inode}
         return json.dumps({**fields, "start": self.start, "data": packed}, sort_keys=True)
 
