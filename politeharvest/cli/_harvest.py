@@ -219,6 +219,26 @@ class _StoppedBetweenPages(KeyboardInterrupt):
 
 
 @attrs.define
+class _Written:
+    """What the pages a run wrote add up to (for the summary of a run stopped between pages)."""
+
+    pages: int = 0
+    records: int = 0
+    deleted: int = 0
+    skipped: int = 0
+    files: dict[str, int] = attrs.field(factory=dict)
+
+    def add(self, result: PageResult) -> None:
+        """Count one page written."""
+        self.pages += 1
+        self.records += len(result.records)
+        self.deleted += sum(1 for record in result.records if record.deleted)
+        self.skipped += result.skipped
+        for status, count in result.files.items():
+            self.files[status] = self.files.get(status, 0) + count
+
+
+@attrs.define
 class _Stop:
     """Ctrl-C or SIGTERM during a harvest: stop after the page in hand, before the next.
 
@@ -235,7 +255,9 @@ class _Stop:
     terminated: bool = False
     between_pages: bool = False  # True from the first page written to the next listing
     clock: WatchedClock | None = None
-    pages: list[PageResult] = attrs.field(factory=list)
+    # What the pages written so far add up to, not the pages: a run keeps no record after
+    # its page is written (and the handler's repr, which signal.signal builds, stays small).
+    written: _Written = attrs.field(factory=_Written)
 
     def signalled(self, signum: int, frame: FrameType | None) -> None:
         """The SIGINT and SIGTERM handler while the harvest runs."""
@@ -263,7 +285,7 @@ class _Stop:
 
     def page_done(self, result: PageResult) -> bool:
         """A page is written: whether to go on to the next."""
-        self.pages.append(result)
+        self.written.add(result)
         self.between_pages = True
         return not self.asked
 
@@ -278,7 +300,7 @@ def _harvest_with(
             return EXIT_USAGE
 
     def on_page(result: PageResult, lane: Lane) -> bool:
-        progress.page(lane.set_spec or "all", result, len(stop.pages) + 1)
+        progress.page(lane.set_spec or "all", result, stop.written.pages + 1)
         return stop.page_done(result)
 
     started = SystemClock().monotonic()
@@ -295,7 +317,7 @@ def _harvest_with(
         progress.close(complete=summary is not None and summary.complete)
     if summary is None:
         if not args.quiet:
-            report_summary(_so_far(stop.pages, SystemClock().monotonic() - started), args, err)
+            report_summary(_so_far(stop.written, SystemClock().monotonic() - started), args, err)
         return _stopped(stop, err)
     if not args.quiet:
         args.since = _covered_until(plan)
@@ -316,21 +338,17 @@ def _stopped(stop: _Stop, err: TextIO) -> int:
     return EXIT_TERMINATED if stop.terminated else EXIT_INTERRUPTED
 
 
-def _so_far(pages: Sequence[PageResult], duration_s: float) -> HarvestSummary:
+def _so_far(written: _Written, duration_s: float) -> HarvestSummary:
     """The pages written before a stop between pages (the run ended without its summary).
 
     Its traffic counters are the session's and stay with the plan: they are left at 0,
     and the traffic line is not written for such a stop.
     """
-    files: dict[str, int] = {}
-    for result in pages:
-        for status, count in result.files.items():
-            files[status] = files.get(status, 0) + count
     return HarvestSummary(
-        records=sum(len(result.records) for result in pages),
-        deleted=sum(1 for result in pages for record in result.records if record.deleted),
-        skipped=sum(result.skipped for result in pages),
-        pages=len(pages),
+        records=written.records,
+        deleted=written.deleted,
+        skipped=written.skipped,
+        pages=written.pages,
         requests=0,
         waits=0,
         wait_s=0.0,
@@ -338,7 +356,7 @@ def _so_far(pages: Sequence[PageResult], duration_s: float) -> HarvestSummary:
         duration_s=duration_s,
         complete=False,
         stopped=True,
-        files=files,
+        files=dict(written.files),
     )
 
 

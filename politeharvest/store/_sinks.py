@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 import attrs
+import msgspec
 
 from politeharvest._sqlite import connect, storage_error, transaction
 from politeharvest.exceptions import OutputLocked, SinkError
@@ -48,6 +49,7 @@ __all__ = [
     "Sink",
     "SinkMark",
     "count_rows",
+    "encode_rows",
     "mark_problem",
     "pending_action",
     "probe_lock",
@@ -56,6 +58,33 @@ __all__ = [
 ]
 
 Row = Mapping[str, Any]
+
+_encode = msgspec.json.Encoder(order="sorted").encode
+_FIELDS: dict[str, bytes] = {}
+
+
+def _field(name: str) -> bytes:
+    known = _FIELDS.get(name)
+    if known is None:
+        known = _FIELDS[name] = _encode(name) + b": "
+    return known
+
+
+def encode_rows(rows: Sequence[Row]) -> tuple[bytes, bytes]:
+    """A page's rows as JSON lines (UTF-8), and its last line; both b"" for no rows.
+
+    A row's fields are sorted and written ``"name": value, `` as the standard library
+    writes them (``"endpoint": "..."`` is what `count_rows` looks for); each value is
+    encoded by msgspec, compact, its object keys sorted, its strings escaped exactly as
+    ``json.dumps(..., ensure_ascii=False)`` escapes them.
+    """
+    if not rows:
+        return b"", b""
+    lines = [
+        b"{" + b", ".join([_field(name) + _encode(row[name]) for name in sorted(row)]) + b"}\n"
+        for row in rows
+    ]
+    return b"".join(lines), lines[-1]
 
 
 @attrs.frozen
@@ -109,7 +138,7 @@ class PendingWrite:
 
     def to_json(self) -> str:
         """Serialize (the page compressed) for the state store."""
-        packed = base64.b64encode(zlib.compress(self.data, 6)).decode("ascii")
+        packed = base64.b64encode(zlib.compress(self.data, 1)).decode("ascii")
         fields = {"path": self.path, "device": self.device, "inode": self.inode}
         return json.dumps({**fields, "start": self.start, "data": packed}, sort_keys=True)
 
@@ -400,11 +429,9 @@ class JsonlSink:
         self, rows: Sequence[Row], *, before_write: Callable[[PendingWrite], None] | None = None
     ) -> SinkMark | None:
         """Append the page as one write, then fsync; see `Sink.write_page`."""
-        lines = [json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n" for row in rows]
-        if not lines:
+        payload, tail = encode_rows(rows)
+        if not payload:
             return None
-        payload = "".join(lines).encode("utf-8")
-        tail = lines[-1].encode("utf-8")
         with self._lock:
             if not self.is_file:
                 _write_all(self._fd, payload)

@@ -56,6 +56,7 @@ from ._sinks import (
     _hold,
     _let_go,
     _write_all,
+    encode_rows,
     write_problem,
 )
 
@@ -295,8 +296,7 @@ class FreshJsonlSink(JsonlSink):
 
     def encode(self, rows: Sequence[Row], *, first: bool) -> tuple[bytes, bytes]:
         """The page's bytes and its last row's bytes (`first`: the file is new)."""
-        lines = [json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n" for row in rows]
-        return "".join(lines).encode("utf-8"), lines[-1].encode("utf-8")
+        return encode_rows(rows)
 
     def write_page(
         self, rows: Sequence[Row], *, before_write: Callable[[PendingWrite], None] | None = None
