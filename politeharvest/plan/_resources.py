@@ -194,13 +194,20 @@ class Resources:
     _pagers: dict[str, OaiPager] = attrs.field(factory=dict)
     _steps: dict[str, FullTextStep] = attrs.field(factory=dict)
     _claim: FolderClaim | None = None
+    #: The state asked for, the default file in place of None (decided once, for the store
+    #: and the pacing beside it).
+    _state: str | Path | StateStore = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        state = self.settings.state
+        self._state = default_state() if state is None else state
 
     @property
     def store(self) -> StateStore:
         """The plan's StateStore (opened on first use)."""
         if self._store is None:
-            self._store = open_state(self.settings.state)
-            self._owns_store = self._store is not self.settings.state
+            self._store = open_state(self._state)
+            self._owns_store = self._store is not self._state
         return self._store
 
     def open_sink(self) -> Sink:
@@ -268,9 +275,7 @@ class Resources:
             # pacing lives in the same Redis as the state
             self._pace_store = RedisPaceStore(fleet.client, prefix=fleet.prefix[:-1])
         if self._pace_store is None:
-            state = self.settings.state
-            if state is None:
-                state = default_state()
+            state = self._state
             if isinstance(state, (str, Path)) and str(state) != ":memory:":
                 self._pace_store = SQLitePaceStore(state)
             else:
