@@ -35,7 +35,7 @@ from ._parser import (
     Terminated,
     usage_error,
 )
-from ._progress import Progress, WatchedClock, report_summary
+from ._progress import Progress, WatchedClock, next_run, report_summary
 
 if TYPE_CHECKING:
     from politeharvest.fulltext._step import FullText
@@ -132,6 +132,7 @@ def _plan_and_harvest(
             state=args.state,
             sink=Output(args.out, overwrite=True) if args.overwrite else args.out,
             incremental=not args.full,
+            consume=True if args.consume else None,  # None: by the output (stdout does not)
             max_records=args.max_records,
             lenient=args.lenient,
             on_event=hooks,
@@ -318,23 +319,24 @@ def _harvest_with(
     if summary is None:
         if not args.quiet:
             report_summary(_so_far(stop.written, SystemClock().monotonic() - started), args, err)
-        return _stopped(stop, err)
+        return _stopped(stop, err, consumed=plan.consumes)
     if not args.quiet:
         args.since = _covered_until(plan)
         report_summary(summary, args, err)
         err.write(progress.traffic_line(summary))
     if summary.deferred_until is not None:
         when = summary.deferred_until.strftime("%Y-%m-%dT%H:%M:%SZ")
-        err.write(f"politeharvest: deferred: {summary.reason}; run again after {when}\n")
+        again = "" if summary.consumed else f" ({next_run(False)})"
+        err.write(f"politeharvest: deferred: {summary.reason}; run again after {when}{again}\n")
         return EXIT_DEFERRED
     if summary.stopped and stop.asked:
-        return _stopped(stop, err)
+        return _stopped(stop, err, consumed=summary.consumed)
     return EXIT_OK
 
 
-def _stopped(stop: _Stop, err: TextIO) -> int:
+def _stopped(stop: _Stop, err: TextIO, *, consumed: bool) -> int:
     what = "terminated (SIGTERM)" if stop.terminated else "interrupted"
-    err.write(f"politeharvest: {what}; run the same command to continue\n")
+    err.write(f"politeharvest: {what}; {next_run(consumed)}\n")
     return EXIT_TERMINATED if stop.terminated else EXIT_INTERRUPTED
 
 

@@ -72,6 +72,7 @@ from ._parser import (
     Terminated,
     build_parser,
 )
+from ._progress import next_run
 
 __all__ = ["main", "run"]
 
@@ -184,18 +185,16 @@ def _failed(exc: BaseException, args: argparse.Namespace, out: TextIO, err: Text
         raise exc
     if args.debug and not isinstance(exc, KeyboardInterrupt):
         traceback.print_exception(type(exc), exc, exc.__traceback__, file=err)
-    if isinstance(exc, Terminated):
-        err.write(
-            "politeharvest: terminated (SIGTERM); every page written is durable: run the "
-            "same command to continue\n"
-        )
-        return EXIT_TERMINATED
-    if isinstance(exc, KeyboardInterrupt):
-        err.write(
-            "politeharvest: interrupted; every page written is durable: run the same command "
-            "to continue\n"
-        )
-        return EXIT_INTERRUPTED
+    if isinstance(exc, (Terminated, KeyboardInterrupt)):
+        what = "terminated (SIGTERM)" if isinstance(exc, Terminated) else "interrupted"
+        if _consumes_nothing(args):
+            err.write(f"politeharvest: {what}; {next_run(False)}\n")
+        else:
+            err.write(
+                f"politeharvest: {what}; every page written is durable: run the same command "
+                "to continue\n"
+            )
+        return EXIT_TERMINATED if isinstance(exc, Terminated) else EXIT_INTERRUPTED
     if isinstance(exc, (SinkChanged, OutputUnknown, OutputMismatch, StateCorrupt)):
         err.write(f"politeharvest: refused: {exc}\n")
         return EXIT_USAGE
@@ -231,6 +230,15 @@ def _failed(exc: BaseException, args: argparse.Namespace, out: TextIO, err: Text
         "--debug for the traceback, and please report it)\n"
     )
     return EXIT_ERROR
+
+
+def _consumes_nothing(args: argparse.Namespace) -> bool:
+    """A harvest to standard output without --consume (it records nothing as delivered)."""
+    return (
+        args.command in ("harvest", "demo")
+        and getattr(args, "out", None) == "-"
+        and not getattr(args, "consume", False)
+    )
 
 
 def _os_error(exc: OSError, args: argparse.Namespace) -> str:

@@ -286,6 +286,13 @@ def build_parser() -> argparse.ArgumentParser:
             help="start --out afresh: it is replaced once the first page is written",
         )
         sub.add_argument(
+            "--consume",
+            action="store_true",
+            help="with standard output: record what was written as delivered, so the next "
+            "run continues after it (a file output always does; without --consume standard "
+            "output leaves the harvest for the next run)",
+        )
+        sub.add_argument(
             "--state",
             type=_state_arg,
             default=None,

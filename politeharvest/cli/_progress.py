@@ -17,7 +17,7 @@ from politeharvest.net._session import RequestEvent
 from politeharvest.plan._cursor import HarvestSummary, PageResult
 from politeharvest.store._tables import tracked_file
 
-__all__ = ["Progress", "WatchedClock", "plural", "report_summary"]
+__all__ = ["NOT_CONSUMED", "Progress", "WatchedClock", "next_run", "plural", "report_summary"]
 
 
 class Progress:
@@ -174,6 +174,20 @@ def plural(count: int, word: str, many: str | None = None) -> str:
     return f"{count} {word if count == 1 else many or word + 's'}"
 
 
+#: What a run to standard output without --consume is (said once in its summary).
+NOT_CONSUMED = "standard output does not use up the harvest"
+
+
+def next_run(consumed: bool) -> str:
+    """What running the same command again does, after a run that stopped before the end."""
+    if consumed:
+        return "run the same command to continue"
+    return (
+        "the same command starts again from the beginning (standard output consumed nothing; "
+        "--consume continues where a run stopped)"
+    )
+
+
 def report_summary(summary: HarvestSummary, args: argparse.Namespace, err: TextIO) -> None:
     """The summary lines: counts, files, where things went, and what did not happen."""
     where = args.out if args.out != "-" else "standard output"
@@ -196,7 +210,12 @@ def report_summary(summary: HarvestSummary, args: argparse.Namespace, err: TextI
         err.write(f"files: {counts} (in {args.files})\n")
     for note in summary.notes:
         err.write(f"note: {note}\n")
-    if summary.complete and summary.records == 0 and not args.full:
+    if not summary.consumed:
+        err.write(
+            f"note: {NOT_CONSUMED}: nothing was recorded as delivered, so the next run (into "
+            "--out FILE, say) delivers these records again; add --consume to record them\n"
+        )
+    if summary.complete and summary.records == 0 and not args.full and summary.consumed:
         since = getattr(args, "since", "")
         err.write(f"nothing new{f' since {since}' if since else ''}\n")
         if getattr(args, "overwrite", False):
@@ -213,5 +232,5 @@ def report_summary(summary: HarvestSummary, args: argparse.Namespace, err: TextI
     if summary.stopped and "(max_records)" in summary.reason:
         err.write(
             f"stopped after {plural(summary.records, 'record')} (--max-records); "
-            "run the same command to continue\n"
+            f"{next_run(summary.consumed)}\n"
         )

@@ -190,6 +190,8 @@ class HarvestSummary:
         files: with full text, how many files had each status.
         robots_fetches: of the requests, robots.txt (and other well-known files) fetched.
         refused: requests not sent (robots.txt, the policy, a stopped host, a reservation).
+        consumed: whether the run recorded what it delivered (`HarvestPlan.consume`); False
+            for standard output by default: the next run delivers these records again.
     """
 
     records: int
@@ -210,3 +212,4 @@ class HarvestSummary:
     files: Mapping[str, int] = attrs.field(factory=dict)
     robots_fetches: int = 0
     refused: int = 0
+    consumed: bool = True

@@ -58,6 +58,8 @@ class RunMemo:
         answered: the repository's answer is recorded in the state (once per plan).
         left_out: per lane, records of lenient pages left out: (count, note index, first).
         pending: the key of the pending write the page being committed noted.
+        reading: `records` is handing the records to its caller (who confirms a page by
+            asking for the next: such a run consumes the harvest).
     """
 
     notes: list[str] = attrs.field(factory=list)
@@ -65,6 +67,7 @@ class RunMemo:
     answered: bool = False
     left_out: dict[str, tuple[int, int, str]] = attrs.field(factory=dict)
     pending: str | None = None
+    reading: bool = False
 
 
 @attrs.frozen

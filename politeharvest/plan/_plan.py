@@ -49,7 +49,7 @@ from ._lease import HostLease
 from ._page import Fetched, PageJob, RunMemo
 from ._planning import Window, scope_key
 from ._recovery import Recovery
-from ._resources import Resources, sink_path
+from ._resources import Resources, sink_path, writes_stdout
 
 if TYPE_CHECKING:  # the full-text modules (bs4, pypdf) load only when full text is asked for
     from politeharvest.fulltext._step import FullText
@@ -102,6 +102,18 @@ class HarvestPlan:
             and its output row gets a ``fulltext`` object.
         incremental: False for a full harvest: ignore coverage and deliver every record
             of the window again (the CLI's ``--full``).
+        consume: whether a run records what it delivers (deliveries, coverage, listing
+            checkpoints), so that the next run continues after it. None (the default)
+            decides by the sink: standard output (``"-"``, or no sink) does not (it cannot
+            take a page back, nor a terminal say it was read), so the next run, into a file
+            say, delivers everything again; every other sink does (a file, SQLite, a
+            stream, a callable or `Sink` that returns normally: it confirmed the page), and
+            so does `records` (you confirm a page by asking for the next). True makes a run
+            to standard output consume the harvest (the CLI's ``--consume``: the unread page
+            of a ``| head`` is not counted delivered). False is for standard output and
+            callables only. A run that consumes nothing still holds the host's lease, keeps
+            to the shared pacing and caches, records its run, and writes a record met twice
+            in it (two overlapping sets) once.
         max_inline_wait: the longest wait slept inside a call; longer ones defer.
         max_records: stop `run` after this many records (the checkpoint stays consistent).
         overlap_s: how far before the end of the coverage an incremental harvest starts.
@@ -125,6 +137,7 @@ class HarvestPlan:
     state: str | Path | StateStore | None = None
     sink: Sink | str | Path | Output | Callable[[list[Row]], object] | None = None
     incremental: bool = True
+    consume: bool | None = None
     max_inline_wait: float | None = None
     max_records: int | None = None
     fulltext: FullText | None = None
@@ -147,6 +160,13 @@ class HarvestPlan:
     def __attrs_post_init__(self) -> None:
         # Checked now, so a bad window is a usage error before anything is opened or sent.
         self.window()
+        callback = callable(self.sink) and not isinstance(self.sink, Sink)
+        if self.consume is False and not (writes_stdout(self.sink) or callback):
+            raise ValueError(
+                f"consume=False is for standard output and callables; sink {self.sink!r} "
+                "records what it delivers (a file's pages are taken back after a crash "
+                "against the state): leave consume out"
+            )
 
     # -- configuration ------------------------------------------------------------------------
 
@@ -164,6 +184,13 @@ class HarvestPlan:
     def scope(self) -> str:
         """What delivery is deduplicated across (the endpoint and the format)."""
         return scope_key(self.endpoint, self.metadata_prefix)
+
+    @property
+    def consumes(self) -> bool:
+        """Whether this plan's runs record what they deliver (see `consume`)."""
+        if self.consume is not None:
+            return self.consume
+        return self._memo.reading or not writes_stdout(self.sink)
 
     # -- resources ------------------------------------------------------------------------------
 
@@ -201,6 +228,7 @@ class HarvestPlan:
         """
         now = self.clock.now()
         store = self.store
+        self._rt.new_run()  # a run that consumes nothing starts from nothing
         run = store.start_run(self.endpoint, now, stuck_after=self.policy.stuck_after)
         self._memo.notes.clear()
         self._memo.left_out.clear()
@@ -248,7 +276,7 @@ class HarvestPlan:
             fetched = self._fetch(cursor)
         except Deferred as exc:
             return PageResult((), cursor, exc.until, exc.reason)
-        step = self._rt.fulltext_step(cursor.run_id, cursor.job_started_at)
+        step = self._rt.fulltext_step(cursor.run_id, cursor.job_started_at, self._records())
         rows = self._job().rows(fetched.fresh, step, retry_files=cursor.retry_files)
         self._memo.pending = None
         mark = target.write_page(rows, before_write=self._note_pending)
@@ -280,8 +308,10 @@ class HarvestPlan:
         Raises:
             Deferred: the harvest cannot continue now (`until` says when).
         """
-        cursor: PlanCursor | None = self.start()
+        self._memo.reading = True  # the caller confirms a page by asking for the next
+        cursor: PlanCursor | None = None
         try:
+            cursor = self.start()
             while cursor is not None and not cursor.done:
                 fetched = self._fetch(cursor)
                 yield from fetched.fresh
@@ -290,6 +320,7 @@ class HarvestPlan:
             if cursor is not None:  # stopped early (break, error, deferral): give the host back
                 self._host().end(cursor, "stopped", "")
             self._close_sink()  # start() opened it to check it is writable
+            self._memo.reading = False
 
     def run(
         self,
@@ -382,6 +413,7 @@ class HarvestPlan:
             files=files,
             robots_fetches=stats["robots_fetches"],
             refused=stats["refused"],
+            consumed=self.consumes,
         )
 
     # -- single-request helpers for tools ---------------------------------------------------------
@@ -396,10 +428,14 @@ class HarvestPlan:
         ttl = self.lease_ttl if self.lease_ttl is not None else self.policy.job_budget + 300.0
         return HostLease(self.store, self.endpoint, self.clock, ttl)
 
+    def _records(self) -> StateStore:
+        """Where the record side goes: the state, or the run's scratch (`consumes`)."""
+        return self._rt.records_for(self.consumes)
+
     def _recovery(self) -> Recovery:
         output = sink_path(self.sink)
         return Recovery(
-            self.store,
+            self._records(),
             self.endpoint,
             self.metadata_prefix,
             output,
@@ -408,7 +444,7 @@ class HarvestPlan:
         )
 
     def _job(self) -> PageJob:
-        return PageJob(self.store, self.endpoint, self.metadata_prefix, self.clock, self._memo)
+        return PageJob(self._records(), self.endpoint, self.metadata_prefix, self.clock, self._memo)
 
     def _fetch(self, cursor: PlanCursor) -> Fetched:
         """Hold the host, then fetch the page whose turn it is on the run's pager."""

@@ -38,6 +38,7 @@ from politeharvest.store._state import SQLiteStateStore, StateStore
 from politeharvest.store._tables import Output, open_table, tracked_file
 
 from ._lease import answered_before
+from ._scratch import ScratchState
 
 if TYPE_CHECKING:  # the full-text modules (bs4, pypdf) load only when full text is asked for
     import requests  # noqa: TID251 (a type only: the session sends, not this module)
@@ -52,6 +53,7 @@ __all__ = [
     "open_state",
     "sink_kind",
     "sink_path",
+    "writes_stdout",
 ]
 
 
@@ -102,6 +104,19 @@ def sink_kind(target: SinkTarget) -> SinkKind:
     if callable(target):
         return "callback"
     raise TypeError(f"not a sink: {target!r}")
+
+
+def writes_stdout(target: SinkTarget | None) -> bool:
+    """Whether `target` is standard output (``"-"``, a `JsonlSink` of it, or no sink at all).
+
+    Standard output is the one sink that cannot confirm delivery in the state's sense: it
+    cannot take a page back, and a terminal cannot say it was read (`HarvestPlan.consume`).
+    """
+    if target is None:
+        return True
+    if isinstance(target, JsonlSink):
+        return not target.is_file
+    return isinstance(target, (str, Path)) and str(target) == "-"
 
 
 def sink_path(target: SinkTarget | None) -> str | None:
@@ -194,6 +209,8 @@ class Resources:
     _pagers: dict[str, OaiPager] = attrs.field(factory=dict)
     _steps: dict[str, FullTextStep] = attrs.field(factory=dict)
     _claim: FolderClaim | None = None
+    #: The record side of a run that consumes nothing (`records_for`), or None.
+    _scratch: ScratchState | None = None
     #: The state asked for, the default file in place of None (decided once, for the store
     #: and the pacing beside it).
     _state: str | Path | StateStore = attrs.field(init=False)
@@ -209,6 +226,23 @@ class Resources:
             self._store = open_state(self._state)
             self._owns_store = self._store is not self._state
         return self._store
+
+    def records_for(self, consume: bool) -> StateStore:
+        """Where the run's record side goes: the state, or (consuming nothing) the run's scratch.
+
+        The scratch lives until `new_run` (one run: a record met twice in it is written once).
+        """
+        if consume:
+            return self.store
+        if self._scratch is None:
+            self._scratch = ScratchState(self.store)
+        return self._scratch
+
+    def new_run(self) -> None:
+        """A run begins: a run that consumes nothing starts from nothing again."""
+        if self._scratch is not None:
+            self._scratch.close()
+            self._scratch = None
 
     def open_sink(self) -> Sink:
         """The plan's sink (opened on first use; standard output when it has none)."""
@@ -236,6 +270,7 @@ class Resources:
         self._sessions.clear()
         self._pagers.clear()
         self._steps.clear()
+        self.new_run()
         store = self._store
         if store is not None and self._owns_store and hasattr(store, "close"):
             store.close()
@@ -297,8 +332,10 @@ class Resources:
             self._pagers[run_id] = pager
         return pager
 
-    def fulltext_step(self, run_id: str, job_started_at: float) -> FullTextStep | None:
-        """The run's full-text step; None when the plan asks for no full text."""
+    def fulltext_step(
+        self, run_id: str, job_started_at: float, state: StateStore
+    ) -> FullTextStep | None:
+        """The run's full-text step (files' outcomes kept in `state`); None without full text."""
         settings = self.settings.fulltext
         if settings is None:
             return None
@@ -306,7 +343,7 @@ class Resources:
         if step is None:
             from politeharvest.fulltext._step import FullTextStep
 
-            step = FullTextStep(self.session(run_id, job_started_at), settings, self.store)
+            step = FullTextStep(self.session(run_id, job_started_at), settings, state)
             self._steps[run_id] = step
         return step
 
