@@ -44,6 +44,10 @@ from politeharvest.fulltext._identity import RecordHints
 from politeharvest.testing import FakeClock, Reply, ScriptedAdapter
 from politeharvest.testing import text_pdf as make_pdf
 
+#: Pages are served by a scripted transport (nothing is sent), under an identity with a
+#: contact all the same: the library refuses other hosts without one.
+UA = "politeharvest-landing-eval/1.0 (+mailto:tests@example.org)"
+
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "fixtures"
 LANDING = SHARED / "landing"
@@ -168,7 +172,7 @@ def resolve(fixture: dict[str, Any], html: str) -> Any:
     http = requests.Session()
     http.mount("https://", adapter)
     http.mount("http://", adapter)
-    session = PoliteSession(Politeness(https_only=False), http=http, clock=clock)
+    session = PoliteSession(Politeness(https_only=False, user_agent=UA), http=http, clock=clock)
     hints = RecordHints.from_row(fixture["record"])
     resolver = LandingPageResolver(session, max_probes=MAX_PROBES)
     return resolver.resolve(fixture["url"], hints=hints), resolver

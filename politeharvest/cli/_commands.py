@@ -61,7 +61,13 @@ def clean_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         for option in ("request_interval", "allow_private_addresses"):
             if getattr(args, option) is not None:
                 changes[option] = getattr(args, option)
-        session = PoliteSession(attrs.evolve(policy or base, **changes))
+        from politeharvest._places import default_state
+
+        from ._status import answered_in
+
+        session = PoliteSession(
+            attrs.evolve(policy or base, **changes), answered_before=answered_in(default_state())
+        )
         client = CrossrefClient if args.enrich == "crossref" else OpenAlexClient
         service = client(session, args.mailto)
         if args.enrich_url:
@@ -119,7 +125,12 @@ def _print_json(data: Any, out: TextIO) -> None:
 
 def tools_command(args: argparse.Namespace, out: TextIO) -> int:
     """``identify``, ``formats``, ``sets`` and ``record``: one question, JSON lines out."""
-    session = PoliteSession(policy_from(args))
+    from politeharvest._places import default_state
+
+    from ._status import answered_in
+
+    # A refused connection from a host that never answered a harvest is a typo, as in harvest.
+    session = PoliteSession(policy_from(args), answered_before=answered_in(default_state()))
     pager = OaiPager(session, args.url)
     with session:
         if args.command == "identify":
@@ -235,8 +246,13 @@ def fulltext_command(args: argparse.Namespace, err: TextIO) -> int:
     done = read_done(args.out)
     sink = JsonlSink(args.out)
     sink.rewind(_last_full_line(args.out))
-    session = PoliteSession(policy_from(args))
-    step = FullTextStep(session, settings, open_state(args.state))
+    from politeharvest.plan._lease import answered_before
+
+    state = open_state(args.state)
+    session = PoliteSession(
+        policy_from(args), answered_before=lambda host: answered_before(state, host)
+    )
+    step = FullTextStep(session, settings, state)
     try:
         with args.input.open(encoding="utf-8") as lines:
             if args.workers > 1:

@@ -12,12 +12,16 @@ import datetime as _dt
 import json
 import sqlite3
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import attrs
 
-__all__ = ["HarvestStatus", "StateStatus", "read_status"]
+from politeharvest.net._urls import host_key
+from politeharvest.plan._lease import ANSWERED
+
+__all__ = ["HarvestStatus", "StateStatus", "answered_in", "read_status"]
 
 
 @attrs.frozen
@@ -187,3 +191,30 @@ def render_status(status: StateStatus) -> str:
             "files: " + ", ".join(f"{n} {name}" for name, n in sorted(status.files.items()))
         )
     return "\n".join(lines) + "\n"
+
+
+def answered_in(path: Path) -> Callable[[str], bool]:
+    """Whether a host ever answered a harvest with the state file `path` (read-only).
+
+    What a command that keeps no state of its own (``identify``, ``sets``...) asks, so that a
+    host refusing connections that never answered is an error (a typo'd port, exit 1) as in
+    ``harvest``, and a host that answered before and now refuses is one that may come back.
+    A missing or unreadable file knows no host.
+    """
+
+    def answered(host: str) -> bool:
+        if not path.is_file():
+            return False
+        try:
+            db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+            try:
+                row = db.execute(
+                    "SELECT 1 FROM kv WHERE namespace = ? AND key = ?", (ANSWERED, host_key(host))
+                ).fetchone()
+            finally:
+                db.close()
+        except sqlite3.Error:
+            return False
+        return row is not None
+
+    return answered

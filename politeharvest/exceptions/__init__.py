@@ -6,6 +6,7 @@ HarvestError                         root; catch-all for callers
 │   ├── Disallowed                   robots.txt or the policy's deny list (rule, line)
 │   ├── RedirectRefused              a redirect hop the RedirectPolicy refused (code, chain)
 │   ├── AddressRefused               the host is (or resolves to) a private address
+│   ├── ContactRequired              another's host, and the default User-Agent (no contact)
 │   ├── RightsReserved               a file's rights holder reserves mining (TDMRep, X-Robots-Tag)
 │   └── HostStopped                  the host answered 403 or a bot challenge: stopped for the job
 ├── Deferred(url, until, reason)     not now; try again at `until` (a queue reschedules)
@@ -54,6 +55,7 @@ from ._base import (
     BadResponse,
     BudgetExhausted,
     CertificateRejected,
+    ContactRequired,
     ContentError,
     Deferred,
     Disallowed,
@@ -111,6 +113,7 @@ __all__ = [
     "BudgetExhausted",
     "CannotDisseminateFormat",
     "CertificateRejected",
+    "ContactRequired",
     "ContentError",
     "Deferred",
     "Disallowed",

@@ -9,6 +9,7 @@ __all__ = [
     "BadResponse",
     "BudgetExhausted",
     "CertificateRejected",
+    "ContactRequired",
     "ContentError",
     "Deferred",
     "Disallowed",
@@ -74,6 +75,29 @@ class AddressRefused(PolicyRefusal):
             f"{where}, a private address; not contacted. For a repository on your own "
             "network set allow_private_addresses=True in the policy "
             "(--allow-private-addresses)",
+        )
+
+
+class ContactRequired(PolicyRefusal):
+    """A request to another's host with the library's default User-Agent, which has no contact.
+
+    Refused before any byte is sent (robots.txt included): a repository's operator must be
+    able to reach whoever harvests it. Your own machine (loopback) and names reserved for
+    tests (``*.test``, ``*.example``, ``example.org``...) need no contact.
+
+    Attributes:
+        host: the host that was not contacted.
+    """
+
+    def __init__(self, url: str, host: str) -> None:
+        self.host = host
+        super().__init__(
+            url,
+            f"{host} is not your own machine and the User-Agent is the default one, without "
+            "your contact; not requested. Give your contact, so that its operator can reach "
+            'you: Politeness(user_agent="mybot/1.0 (mailto:you@example.org)") for '
+            "PoliteSession(policy) or HarvestPlan(..., policy=...), or "
+            'politeharvest.harvest(url, contact="you@example.org")',
         )
 
 

@@ -5,6 +5,8 @@ turn is taken (literal addresses here; names where they connect)
 refuse_private_names   refuse a redirect to a name that resolves to a private address
 raise_if_unreachable   a name that does not resolve, or a new host refusing
 connections, is an error (`HostUnreachable`), not a deferral
+check_contact          refuse another's host while the User-Agent is the library's
+default, without the user's contact (`ContactRequired`)
 """
 
 from __future__ import annotations
@@ -16,8 +18,10 @@ from urllib.parse import urlsplit
 import requests
 from requests.adapters import HTTPAdapter
 
+from politeharvest._policy import DEFAULT_USER_AGENT
 from politeharvest.exceptions import (
     AddressRefused,
+    ContactRequired,
     HostUnreachable,
     RedirectRefused,
     TransportError,
@@ -25,10 +29,24 @@ from politeharvest.exceptions import (
 
 from ._parts import Parts
 from ._transport import GuardedAdapter, PrivateAddressError, resolve_public
-from ._urls import hostname, is_private_address
+from ._urls import hostname, is_own_or_test_host, is_private_address
 from ._wire import causes
 
-__all__ = ["check_address", "raise_if_unreachable", "refuse_private_names"]
+__all__ = ["check_address", "check_contact", "raise_if_unreachable", "refuse_private_names"]
+
+
+def check_contact(p: Parts, url: str, kind: str) -> None:
+    """Refuse another's host (before its robots.txt) while the User-Agent has no contact.
+
+    The library's default User-Agent names the project, not the harvester: it is fine for
+    your own machine and for names reserved for tests (`is_own_or_test_host`); any other
+    host's operator must be able to reach whoever harvests it, as the command line insists.
+    """
+    host = hostname(url)
+    if p.policy.user_agent != DEFAULT_USER_AGENT or is_own_or_test_host(host):
+        return
+    p.recorder.refused(url, kind, "refused", "the default User-Agent carries no contact")
+    raise ContactRequired(url, host)
 
 
 def check_address(p: Parts, url: str, kind: str, settings: dict[str, Any]) -> None:

@@ -37,7 +37,7 @@ from politeharvest.exceptions import (
     WaitRequired,
 )
 
-from ._addresses import check_address, raise_if_unreachable, refuse_private_names
+from ._addresses import check_address, check_contact, raise_if_unreachable, refuse_private_names
 from ._challenge import challenge_evidence
 from ._events import RequestEvent, Turn
 from ._flow import (
@@ -184,8 +184,9 @@ class Door:
             return response, None
 
     def gate(self, url: str, opts: Options) -> float | None:
-        """Private addresses, robots.txt, then a file's TDM rules; return the Crawl-delay."""
+        """Our contact, private addresses, robots.txt, a file's TDM rules; the Crawl-delay."""
         p = self.parts
+        check_contact(p, url, opts.kind)
         if not p.policy.allow_private_addresses:
             # before robots.txt, so the refusal names the URL asked for
             check_address(p, url, opts.kind, p.env.settings(p.http, url))

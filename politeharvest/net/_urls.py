@@ -9,6 +9,7 @@ origin_key          an origin as text (robots.txt rules are kept per origin, RFC
 robots_url_for      the robots.txt address of a URL's origin, spelled as the URL spells it
 registrable_domain  the site a host belongs to (public-suffix aware): redirect scope
 is_private_address  a literal private, loopback or reserved address (no I/O)
+is_own_or_test_host your own machine, or a name reserved for tests (nobody to contact)
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ __all__ = [
     "default_port",
     "host_key",
     "hostname",
+    "is_own_or_test_host",
     "is_private_address",
     "origin",
     "origin_key",
@@ -152,3 +154,25 @@ def is_private_address(host: str) -> bool:
         or ip.is_multicast
         or ip.is_unspecified
     )
+
+
+#: Names no operator answers for: RFC 2606 and RFC 6761's top-level names for testing,
+#: examples and the invalid, and the second-level names kept for documentation.
+_TEST_SUFFIXES = (".test", ".example", ".invalid", ".localhost")
+_TEST_DOMAINS = ("example.com", "example.net", "example.org")
+
+
+def is_own_or_test_host(host: str) -> bool:
+    """Whether `host` is this machine (a loopback address, ``localhost``) or a test name.
+
+    Test names are those reserved by RFC 2606 and RFC 6761 (``*.test``, ``*.example``,
+    ``*.invalid``, ``*.localhost``, ``example.org`` and its subdomains...): no operator
+    runs a repository there, so a request to one needs no contact of yours.
+    """
+    name = host.lower().rstrip(".")
+    if name in ("localhost", "localhost.localdomain") or name.endswith(_TEST_SUFFIXES):
+        return True
+    if any(name == d or name.endswith("." + d) for d in _TEST_DOMAINS):
+        return True
+    ip = _literal_ip(host)
+    return ip is not None and ip.is_loopback

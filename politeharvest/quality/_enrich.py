@@ -17,7 +17,7 @@ from urllib.parse import quote
 
 import attrs
 
-from politeharvest.exceptions import Deferred, FetchError, HarvestError
+from politeharvest.exceptions import Deferred, FetchError, HarvestError, HostUnreachable
 
 from ._compare import compare
 from ._normalize import strip_markup
@@ -227,6 +227,8 @@ def enrich(record: Any, service: Service) -> Enrichment:
             return Enrichment({}, "not found", "the record has neither a DOI nor a title")
     except Deferred as exc:
         return Enrichment({}, "deferred", str(exc))
+    except HostUnreachable:
+        raise  # the service's URL is wrong (a name that does not resolve, a typo'd port)
     except (HarvestError, ValueError) as exc:
         return Enrichment({}, "not found", f"{service.name}: {exc}")
     match: Found | None = None

@@ -19,6 +19,7 @@ from politeharvest import LandingPageResolver, PdfFetcher, Politeness, PoliteSes
 from politeharvest.fulltext._identity import RecordHints
 from politeharvest.fulltext._rules import RULES
 from politeharvest.testing import FakeClock, Reply, ScriptedAdapter, text_pdf
+from tests.support import UA
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "landing"
 CASES = json.loads((DATA / "cases.json").read_text(encoding="utf-8"))
@@ -65,7 +66,7 @@ def serve_page(name: str, own: str | None, tmp_path: Path) -> tuple[object, byte
     http = requests.Session()
     http.mount("https://", adapter)
     http.mount("http://", adapter)
-    session = PoliteSession(Politeness(https_only=False), http=http, clock=clock)
+    session = PoliteSession(Politeness(https_only=False, user_agent=UA), http=http, clock=clock)
     fetcher = PdfFetcher(session, tmp_path / "files")
     resolver = LandingPageResolver(session, fetcher=fetcher)
     hints = RecordHints(titles=(title,), surnames=("author",), year="2024")
