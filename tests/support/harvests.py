@@ -3,13 +3,18 @@
 A user harvests the misbehaving test repository again and again: with random windows
 and sets, stopped by ``max_records``, killed between the write and the checkpoint or in
 the middle of a write, into files that are switched, pre-filled with the user's own
-lines, or moved away, while records are added, changed and deleted at the source.
+lines, or moved away, while records are added, changed and deleted at the source; and
+between those, looks at standard output (``consume=False``: a run that records nothing as
+delivered), some cut short.
 
 Invariants:
 - no byte of a file the plan does not own ever changes: after every run each output
   starts with everything it held before, except a page the plan itself was writing
   when it was killed;
 - a refusal happens before any request and touches nothing;
+- a run that consumes nothing leaves the state's record side (coverage, unfinished
+  listings, deliveries, pending writes, outputs) exactly as it was, whatever it met, and
+  writes each record once;
 - after a final unbounded incremental run, the union of all outputs holds the newest
   version of every record and a tombstone for every deleted one, and no
   (identifier, datestamp) pair was delivered twice.
@@ -212,6 +217,64 @@ class Harvests(RuleBasedStateMachine):
             self.settle(path, start)
             return
         self.settle()
+
+    @rule(
+        window=st.tuples(st.sampled_from(DATES), st.sampled_from(DATES)),
+        sets=st.sampled_from([(), ("a",), ("a", "b"), ("c", "a", "b")]),
+        max_records=st.sampled_from([None, None, 4, 9]),
+        cut_at=st.sampled_from([None, None, 1, 2]),
+    )
+    def look_at_standard_output(
+        self,
+        window: tuple[str | None, str | None],
+        sets: tuple[str, ...],
+        max_records: int | None,
+        cut_at: int | None,
+    ) -> None:
+        """A run that consumes nothing (standard output), cut short or not (Ctrl-C, a pipe)."""
+        from_, until = window
+        if from_ and until and from_[:10] >= until[:10]:
+            until = None
+        before = self.record_side()
+        seen: list[str] = []
+        pages = 0
+
+        def take(rows: list[dict[str, Any]]) -> None:
+            nonlocal pages
+            pages += 1
+            if pages == cut_at:
+                raise Killed
+            seen.extend(r["identifier"] for r in rows if "datestamp" in r)
+
+        plan = self.plan(
+            consume=False, sink=take, from_=from_, until=until, sets=sets, max_records=max_records
+        )
+        try:
+            with plan:
+                assert not plan.consumes
+                plan.run()
+        except Killed:
+            pass
+        assert len(seen) == len(set(seen)), "a record met twice in one run was written twice"
+        assert self.record_side() == before, "a run that consumes nothing changed the state"
+
+    def record_side(self) -> tuple[Any, ...]:
+        """What the next run's deliveries depend on, read through the StateStore protocol."""
+        from politeharvest.plan._planning import lane_key, scope_key
+
+        with self.plan() as plan:
+            store = plan.store
+            lanes = [lane_key(ENDPOINT, "oai_dc", spec) for spec in (None, "a", "b", "c")]
+            scope = scope_key(ENDPOINT, "oai_dc")
+            pairs = [(r.identifier, self.repo._stamp(r.datestamp)) for r in self.repo.records]
+            return (
+                [store.coverage(lane) for lane in lanes],
+                [store.listings(lane) for lane in lanes],
+                sorted(store.filter_new(scope, pairs)),
+                sorted(store.filter_new(scope, [(i, "") for i, _ in pairs])),
+                store.values("pending-write"),
+                store.values("outputs"),
+            )
 
     @rule(seconds=st.sampled_from([1.0, 90.0, 86_400.0 * 3]))
     def time_passes(self, seconds: float) -> None:
