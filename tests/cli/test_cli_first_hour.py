@@ -158,24 +158,30 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-@pytest.mark.parametrize(
-    ("command", "code", "words"),
-    [
-        # this state never saw the host answer: the URL is wrong (docs/cli.md, exit 1)
-        ("harvest", 1, "refuses connections and has never answered; check the URL"),
-        # a one-off question keeps no state: robots.txt cannot be read now, ask again later
-        ("identify", 75, "robots.txt unavailable"),
-    ],
-)
+#: Every command that contacts a host, and what it adds to the URL.
+CONTACTING = [
+    ("harvest", ["--out", "o.jsonl", "--state", "s.sqlite"]),
+    ("identify", []),
+    ("formats", []),
+    ("sets", []),
+    ("record", ["oai:x:1"]),
+]
+
+
+@pytest.mark.parametrize(("command", "extra"), CONTACTING, ids=[c for c, _ in CONTACTING])
 def test_a_typod_loopback_port_is_one_line_naming_the_url(
-    tmp_path: Path, command: str, code: int, words: str
+    tmp_path: Path, command: str, extra: list[str]
 ) -> None:
+    """A host that never answered a harvest refuses connections: the URL is wrong (exit 1).
+
+    The one-off questions (identify, formats, sets, record) ask the default state which
+    hosts ever answered, as harvest asks its own; they used to say "deferred" (75).
+    """
+    code, words = 1, "refuses connections and has never answered; check the URL"
     url = f"http://127.0.0.1:{free_port()}/oai"
     done = subprocess.run(
         [
-            sys.executable, "-m", "politeharvest", command, url,
-            *(["--out", str(tmp_path / "o.jsonl"), "--state", str(tmp_path / "s.sqlite")]
-              if command == "harvest" else []),
+            sys.executable, "-m", "politeharvest", command, url, *extra,
             "--user-agent", UA, "--allow-private-addresses",
         ],
         capture_output=True, text=True, timeout=60, cwd=tmp_path,
@@ -188,6 +194,53 @@ def test_a_typod_loopback_port_is_one_line_naming_the_url(
     assert words in lines[0]
     assert not done.stdout
     assert not (tmp_path / "o.jsonl").exists() or not (tmp_path / "o.jsonl").read_text()
+
+
+def _ph(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "politeharvest", *args],
+        capture_output=True, text=True, timeout=60, cwd=cwd,
+    )  # fmt: skip
+
+
+def test_a_host_that_answered_a_harvest_and_now_refuses_is_asked_again_later(
+    tmp_path: Path,
+) -> None:
+    """identify after a harvest with the default state: the host may come back (75), as the
+    harvest itself says when its host is gone as the run starts."""
+    with LoopbackServer("127.0.0.1") as server:
+        server.add("/robots.txt", Reply(200, body="User-agent: *\nAllow: /\n"))
+        server.add("/oai", OaiTestRepository.sample(10))
+        url = server.url("/oai")
+        common = ["--user-agent", UA, "--allow-private-addresses"]
+        done = _ph("harvest", url, "--out", "o.jsonl", "-q", *common, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr  # the default state ($POLITEHARVEST_STATE)
+    identify = _ph("identify", url, *common, cwd=tmp_path)
+    assert identify.returncode == 75, identify.stderr
+    assert "robots.txt unavailable" in identify.stderr
+    harvest = _ph("harvest", url, "--out", "o.jsonl", *common, cwd=tmp_path)
+    assert harvest.returncode == 75, harvest.stderr
+
+
+def test_fulltext_and_clean_enrich_name_a_typod_port_as_harvest_does(tmp_path: Path) -> None:
+    """fulltext gives the file a final 'failed' (not a retry); clean --enrich stops, exit 1."""
+    url = f"http://127.0.0.1:{free_port()}"
+    common = ["--user-agent", UA, "--allow-private-addresses"]
+    (tmp_path / "in.jsonl").write_text(json.dumps({"id": "a", "url": url + "/x"}) + "\n")
+    done = _ph("fulltext", "in.jsonl", "--out", "r.jsonl", *common, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    row = json.loads((tmp_path / "r.jsonl").read_text())
+    assert row["fulltext"]["status"] == "failed" and not row["fulltext"]["retriable"]
+    assert "refuses connections and has never answered" in row["fulltext"]["reason"]
+    record = {"identifier": "oai:x:1", "datestamp": "2020-01-01", "metadata": {"title": ["T"]}}
+    (tmp_path / "h.jsonl").write_text(json.dumps(record) + "\n")
+    enrich = ["--enrich", "crossref", "--mailto", "me@example.org", "--enrich-url", url]
+    clean = _ph("clean", "h.jsonl", "--out", "c.jsonl", *enrich, *common, cwd=tmp_path)
+    assert clean.returncode == 1, clean.stderr
+    lines = clean.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"politeharvest: error: {url}/works?")
+    assert "refuses connections and has never answered; check the URL" in lines[0]
+    assert not (tmp_path / "c.jsonl").exists()
 
 
 # -- Ctrl-C and SIGTERM between pages ----------------------------------------------------------

@@ -556,10 +556,11 @@ READER = (
 
 
 def test_a_reader_that_goes_away_ends_quietly_and_loses_nothing(job: Job) -> None:
+    """With --consume: standard output records what it delivered (a reader that left did not)."""
     import sys
 
     harvest = subprocess.Popen(
-        command(*job.args(out="-")),
+        command(*job.args("--consume", out="-")),
         cwd=job.folder,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -575,7 +576,7 @@ def test_a_reader_that_goes_away_ends_quietly_and_loses_nothing(job: Job) -> Non
     read = [json.loads(line)["identifier"] for line in reader.stdout.splitlines()]
     assert len(read) == 5
     # the page the reader did not finish was not checkpointed: the next run has it all
-    again = job.run(out="-")
+    again = job.run("--consume", out="-")
     assert again.returncode == 0, again.stderr
     rest = [json.loads(line)["identifier"] for line in again.stdout.splitlines()]
     assert len(rest) == len(set(rest))
