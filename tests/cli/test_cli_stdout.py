@@ -16,6 +16,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -135,6 +136,19 @@ def test_max_records_on_standard_output_starts_again_next_time(url: str, tmp_pat
     assert len(shown(runs[0].stdout)) == 40  # whole pages
 
 
+def _look(url: str, folder: Path, stdout: IO[str], interval: str) -> subprocess.Popen[str]:
+    """A slow harvest to standard output (a file), once it has written its first page."""
+    looking = subprocess.Popen(
+        [sys.executable, "-m", "politeharvest", *harvest(url, folder, interval=interval)],
+        cwd=folder,
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert wait_for(lambda: Path(stdout.name).read_text().count("\n") >= 20)
+    return looking
+
+
 @pytest.mark.parametrize(
     ("signum", "code", "what"),
     [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated (SIGTERM)")],
@@ -145,14 +159,7 @@ def test_a_signal_ends_a_look_which_the_next_run_starts_again(
 ) -> None:
     seen = tmp_path / "shown.jsonl"
     with seen.open("w") as stdout:
-        looking = subprocess.Popen(
-            [sys.executable, "-m", "politeharvest", *harvest(url, tmp_path, interval="0.4")],
-            cwd=tmp_path,
-            stdout=stdout,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        assert wait_for(lambda: seen.read_text().count("\n") >= 20)
+        looking = _look(url, tmp_path, stdout, "0.4")
         looking.send_signal(signum)
         _, stderr = looking.communicate(timeout=60)
     assert looking.returncode == code, stderr
@@ -171,21 +178,15 @@ def test_a_look_holds_the_host_against_a_second_process(url: str, tmp_path: Path
     """One harvest per host, whatever the output: the second process is deferred (75)."""
     seen = tmp_path / "shown.jsonl"
     with seen.open("w") as stdout:
-        looking = subprocess.Popen(
-            [sys.executable, "-m", "politeharvest", *harvest(url, tmp_path, interval="0.3")],
-            cwd=tmp_path,
-            stdout=stdout,
-            stderr=subprocess.DEVNULL,
-        )
+        looking = _look(url, tmp_path, stdout, "0.3")
         try:
-            assert wait_for(lambda: seen.read_text().count("\n") >= 20)
             out = tmp_path / "records.jsonl"
             second = run(*harvest(url, tmp_path, "--out", str(out)), cwd=tmp_path)
             assert second.returncode == 75, second.stderr
             assert "another" in second.stderr and "run again" in second.stderr
             assert identifiers(out) == []
         finally:
-            looking.wait(timeout=60)
+            looking.communicate(timeout=60)
     assert looking.returncode == 0
     assert sorted(identifiers(seen)) == ALL
     done = run(*harvest(url, tmp_path, "--out", str(out)), cwd=tmp_path)

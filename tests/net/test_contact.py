@@ -113,23 +113,15 @@ def test_a_plan_with_the_default_policy_refuses_another_host_and_closes_its_run(
 ) -> None:
     endpoint = "https://repo.org/oai"
     adapter.add(endpoint, OaiTestRepository.sample(10, now=clock.now))
-    plan = HarvestPlan(
-        endpoint, state=tmp_path / "s.sqlite", sink=tmp_path / "o.jsonl", http=http, clock=clock
-    )
-    with plan, pytest.raises(ContactRequired):
+    state = tmp_path / "s.sqlite"
+    where = {"state": state, "sink": tmp_path / "o.jsonl", "http": http, "clock": clock}
+    with HarvestPlan(endpoint, **where) as plan, pytest.raises(ContactRequired):  # type: ignore[arg-type]
         plan.run()
     assert adapter.log == []
-    store = SQLiteStateStore(tmp_path / "s.sqlite")
+    store = SQLiteStateStore(state)
     assert [r.status for r in store.runs(endpoint)] == ["failed"]
     store.close()
-    with HarvestPlan(
-        endpoint,
-        state=tmp_path / "s.sqlite",
-        sink=tmp_path / "o.jsonl",
-        http=http,
-        clock=clock,
-        policy=Politeness(user_agent=UA),
-    ) as plan:
+    with HarvestPlan(endpoint, policy=Politeness(user_agent=UA), **where) as plan:  # type: ignore[arg-type]
         assert plan.run().records == 10
 
 
