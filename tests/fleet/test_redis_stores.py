@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import requests
 from hypothesis import HealthCheck, settings
 
 from politeharvest import HarvestPlan, MemoryPaceStore
@@ -211,3 +212,35 @@ def test_stream_sink_exactly_once_through_the_plan(redis_url: str) -> None:
                 stream = plan._open_sink()
                 rows = stream.rows()  # type: ignore[attr-defined]
     assert sorted(r["identifier"] for r in rows) == sorted(r.identifier for r in repo.records)
+
+
+def test_a_look_at_standard_output_leaves_a_redis_state_as_it_was(
+    redis_url: str, tmp_path: Path
+) -> None:
+    """consume=False on a fleet's state: the lease and the run in Redis, the records not."""
+    from politeharvest.plan._planning import lane_key
+    from politeharvest.testing import FakeClock, ScriptedAdapter
+
+    clock = FakeClock()
+    adapter = ScriptedAdapter(clock)
+    adapter.add(stateful.ENDPOINT, OaiTestRepository.sample(45, page_size=10, now=clock.now))
+    http = requests.Session()
+    http.mount("https://", adapter)
+    store = RedisStateStore(redis_url)
+    common: dict[str, Any] = {
+        "state": store,
+        "pace_store": MemoryPaceStore(),
+        "http": http,
+        "clock": clock,
+        "policy": stateful.POLICY,
+    }
+    shown: list[dict[str, Any]] = []
+    with HarvestPlan(stateful.ENDPOINT, sink=shown.extend, consume=False, **common) as look:
+        assert look.run().complete
+    assert len(shown) == 45
+    assert store.coverage(lane_key(stateful.ENDPOINT, "oai_dc", None)) == ()
+    assert [r.status for r in store.runs(stateful.ENDPOINT)] == ["finished"]
+    out = tmp_path / "records.jsonl"
+    with HarvestPlan(stateful.ENDPOINT, sink=out, **common) as plan:
+        assert plan.run().records == 45
+    assert len(out.read_text().splitlines()) == 45
