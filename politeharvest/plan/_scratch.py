@@ -9,7 +9,9 @@ lives for one run, which still leaves out a record met twice in that run (two ov
 sets, a repeated page); the *host side* (runs, leases, and the small values that are facts
 about a host: it answered, its robots.txt, its sets, its landing pages' structure) goes to
 the real state, so the one-harvest-per-host lease, the shared pacing and the caches hold as
-for any run. The pacing itself is not in the state store at all (`Resources.pacing`).
+for any run. Files' outcomes an earlier run recorded are read (a stored file is asked for
+conditionally) but never written. The pacing itself is not in the state store at all
+(`Resources.pacing`).
 """
 
 from __future__ import annotations
@@ -92,8 +94,12 @@ class ScratchState:
         return self.scratch.coverage(lane)
 
     def url_outcome(self, url: str) -> UrlOutcome | None:
-        """See `StateStore.url_outcome`."""
-        return self.scratch.url_outcome(url)
+        """See `StateStore.url_outcome`: this run's, else the state's (read, never written).
+
+        A file an earlier run stored is asked for conditionally (its ETag), as any run would;
+        what this run learns stays its own.
+        """
+        return self.scratch.url_outcome(url) or self.real.url_outcome(url)
 
     def set_url_outcome(self, outcome: UrlOutcome) -> None:
         """See `StateStore.set_url_outcome`."""

@@ -283,7 +283,7 @@ def test_lane_and_scope_keys_the_record_side_reads(tmp_path: Path) -> None:
 
     real = SQLiteStateStore(tmp_path / "s.sqlite")
     key = lane_key(ENDPOINT, "oai_dc", None)
-    from politeharvest.store._state import PageCommit
+    from politeharvest.store._state import PageCommit, UrlOutcome
 
     real.commit(
         PageCommit(
@@ -303,5 +303,11 @@ def test_lane_and_scope_keys_the_record_side_reads(tmp_path: Path) -> None:
     assert real.get_value("answered-hosts", "h") == "1"
     assert real.get_value("pending-write", "p") is None
     assert "scratch" not in view.path and view.path == real.path
+    stored = UrlOutcome("https://f.example/a.pdf", "downloaded", etag='"1"')
+    real.set_url_outcome(stored)
+    assert view.url_outcome(stored.url) == stored  # read: the next request is conditional
+    view.set_url_outcome(attrs.evolve(stored, status="retry-later", not_before=0.0))
+    assert real.url_outcome(stored.url) == stored  # never written
+    assert real.retry_later(1.0) == [] and len(view.retry_later(1.0)) == 1
     view.close()
     real.close()
