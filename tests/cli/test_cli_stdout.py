@@ -9,11 +9,14 @@ still holds the host's lease: a second process harvesting the host meanwhile is 
 
 from __future__ import annotations
 
+import fcntl
 import json
 import shlex
 import signal
 import subprocess
 import sys
+import termios
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
@@ -197,3 +200,47 @@ def test_a_look_holds_the_host_against_a_second_process(url: str, tmp_path: Path
 def test_consume_is_in_the_help(tmp_path: Path) -> None:
     done = run("harvest", "--help", cwd=tmp_path)
     assert "--consume" in done.stdout and "standard output" in done.stdout
+
+
+def _unread(pipe: IO[str]) -> int:
+    """How many bytes wait in a pipe that nobody reads."""
+    count = bytearray(4)
+    fcntl.ioctl(pipe.fileno(), termios.FIONREAD, count)
+    return int.from_bytes(count, sys.byteorder)
+
+
+@pytest.mark.parametrize(
+    ("extra", "last"),
+    [
+        ((), f"politeharvest: interrupted; {AGAIN} (standard output consumed nothing; "),
+        (
+            ("--consume",),
+            "politeharvest: interrupted; every page written is durable: run the same command "
+            "to continue",
+        ),
+    ],
+    ids=["look", "consume"],
+)
+def test_a_second_ctrl_c_while_the_reader_lags_stops_at_once(
+    url: str, tmp_path: Path, extra: tuple[str, ...], last: str
+) -> None:
+    """A page waits in the pipe for a reader that never reads: Ctrl-C twice ends the run."""
+    looking = subprocess.Popen(
+        [sys.executable, "-m", "politeharvest", *harvest(url, tmp_path, *extra)],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert looking.stdout is not None
+    assert wait_for(lambda: _unread(looking.stdout) > 0)  # page 1 written, not read
+    looking.send_signal(signal.SIGINT)  # stop after this page: it never ends
+    time.sleep(0.5)
+    looking.send_signal(signal.SIGINT)  # at once
+    _, stderr = looking.communicate(timeout=60)
+    assert looking.returncode == 130, stderr
+    assert stderr.strip().splitlines()[-1].startswith(last), stderr
+    out = tmp_path / "records.jsonl"
+    done = run(*harvest(url, tmp_path, "--out", str(out)), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert sorted(identifiers(out)) == ALL  # the unread page was not delivered either way
