@@ -121,7 +121,8 @@ def test_tool_commands(repository: LoopbackServer, tmp_path: Path) -> None:
         (["harvest", "{private}"], 1, "Disallow: /private"),
         (["harvest", "{oai}", "--out", "{blocked}/out.jsonl"], 2, "is a file, not a folder"),
         (["harvest", "{oai}", "--preset", "nope"], 2, "no politeness preset"),  # usage
-        (["identify", "http://127.0.0.9:9/oai"], 75, "robots.txt unavailable"),
+        # a host that never answered refuses connections: the URL is wrong, as for harvest
+        (["identify", "http://127.0.0.9:9/oai"], 1, "refuses connections and has never answered"),
     ],
 )
 def test_errors_are_one_clear_line(
