@@ -13,7 +13,12 @@ It prints, per size, the state's bytes per record (the file and its WAL after th
 closed, as `cli_throughput.py` counts them) and the milliseconds per page of each call
 (medians), so the schema's size and its time can be compared before and after a change.
 
-Run: python bench/state_pages.py [--sizes 10000,50000,200000] [--repeat 3]
+With ``--redis URL`` the same calls go to a `RedisStateStore` (keys under a prefix of their
+own, deleted afterwards): the bytes per record are Redis's own ``MEMORY USAGE`` of every key
+the harvest left, and each call's round trips to the server are counted (the packets
+redis-py sends: a pipeline or a script is one).
+
+Run: python bench/state_pages.py [--sizes 10000,50000,200000] [--repeat 3] [--redis URL]
 """
 
 from __future__ import annotations
@@ -24,7 +29,10 @@ import statistics
 import sys
 import tempfile
 import time
+import uuid
+from collections import Counter
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
@@ -69,13 +77,55 @@ def page_bytes(page: list[tuple[str, str]]) -> bytes:
     return "".join(lines).encode()
 
 
-def measure(count: int) -> dict[str, float]:
+#: Round trips to Redis, counted by the call they serve (see `count_round_trips`).
+TRIPS: Counter[str] = Counter()
+CALL = ["-"]
+
+
+def count_round_trips() -> None:
+    """Count every packet redis-py sends (one per command, pipeline or script)."""
+    from redis.connection import Connection
+
+    send = Connection.send_packed_command
+
+    def counted(self: Any, command: Any, check_health: bool = True) -> None:
+        TRIPS[CALL[0]] += 1
+        send(self, command, check_health)
+
+    Connection.send_packed_command = counted  # type: ignore[method-assign]
+
+
+def timed(times: dict[str, list[float]], call: str, action: Any) -> Any:
+    CALL[0] = call
+    started = time.perf_counter()
+    result = action()
+    times[call].append(time.perf_counter() - started)
+    CALL[0] = "-"
+    return result
+
+
+def redis_bytes(client: Any, prefix: str) -> int:
+    """What Redis holds under `prefix`: every key's ``MEMORY USAGE`` (all its samples)."""
+    keys = list(client.scan_iter(match=f"{prefix}:*", count=1000))
+    total = sum(int(client.memory_usage(k, samples=0) or 0) for k in keys)
+    client.delete(*keys)
+    return total
+
+
+def measure(count: int, redis_url: str | None = None) -> dict[str, float]:
     """One harvest's state calls; bytes per record and milliseconds per page."""
     times: dict[str, list[float]] = {"filter_new": [], "note_pending": [], "commit": []}
+    TRIPS.clear()
     with tempfile.TemporaryDirectory() as name:
         path = Path(name) / "state.sqlite"
         out = str(Path(name) / "out.jsonl")
-        store = SQLiteStateStore(path)
+        prefix = f"bench{uuid.uuid4().hex[:8]}"
+        if redis_url is not None:
+            from politeharvest.fleet import RedisStateStore
+
+            store: Any = RedisStateStore(redis_url, prefix=prefix)
+        else:
+            store = SQLiteStateStore(path)
         recovery = Recovery(store, ENDPOINT, "oai_dc", out, notes=[])
         scope = recovery.scope
         lane = f"{ENDPOINT}|oai_dc|"
@@ -84,13 +134,10 @@ def measure(count: int) -> dict[str, float]:
         all_pages = pages(count)
         for number, page in enumerate(all_pages, 1):
             data = page_bytes(page)
-            started = time.perf_counter()
-            new = store.filter_new(scope, page)
-            times["filter_new"].append(time.perf_counter() - started)
+            new = timed(times, "filter_new", lambda page=page: store.filter_new(scope, page))
             assert len(new) == len(page), "every record is new"
-            started = time.perf_counter()
-            key = recovery.note_pending(PendingWrite(out, 1, 2, size, data))
-            times["note_pending"].append(time.perf_counter() - started)
+            pending = PendingWrite(out, 1, 2, size, data)
+            key = timed(times, "note_pending", lambda p=pending: recovery.note_pending(p))
             size += len(data)
             last = number == len(all_pages)
             checkpoint = Checkpoint(
@@ -107,29 +154,62 @@ def measure(count: int) -> dict[str, float]:
                 "2024-06-01T00:00:00Z",
                 page[-1][1],
             )
-            started = time.perf_counter()
-            store.commit(
-                PageCommit(
-                    scope=scope,
-                    delivered=tuple(page),
-                    listing_id="a" * 32,
-                    checkpoint=None if last else checkpoint,
-                    listing=listing,
-                    pending=key,
-                )
+            commit = PageCommit(
+                scope=scope,
+                delivered=tuple(page),
+                listing_id="a" * 32,
+                checkpoint=None if last else checkpoint,
+                listing=listing,
+                pending=key,
             )
-            times["commit"].append(time.perf_counter() - started)
-        store.close()
-        files = (path, Path(f"{path}-wal"))
-        state_bytes = sum(p.stat().st_size for p in files if p.exists())
-        check = SQLiteStateStore(path)
-        again = check.filter_new(scope, [p for page in all_pages for p in page])
-        check.close()
+            timed(times, "commit", lambda c=commit: store.commit(c))
+        again = store.filter_new(scope, [p for page in all_pages for p in page])
         assert not again, "nothing is new the second time"
+        if redis_url is not None:
+            state_bytes = redis_bytes(store.client, prefix)
+        else:
+            store.close()
+            files = (path, Path(f"{path}-wal"))
+            state_bytes = sum(p.stat().st_size for p in files if p.exists())
     result = {"bytes_per_record": state_bytes / count}
     for call, values in times.items():
         result[call] = statistics.median(values) * 1000
+        result[f"{call}_trips"] = TRIPS[call] / len(values)
     return result
+
+
+def page_job_round_trips(redis_url: str, count: int = 10_000) -> float:
+    """Round trips to the Redis state per page of a whole plan's run (pages of 100, JSONL)."""
+    from politeharvest import HarvestPlan, Politeness
+    from politeharvest.fleet import RedisStateStore
+    from politeharvest.fleet._connection import RedisConnection
+    from politeharvest.testing import LoopbackServer, OaiTestRepository
+
+    trips = Counter[str]()
+    call = RedisConnection._call
+
+    def counted(self: Any, action: Any) -> Any:
+        if isinstance(self, RedisStateStore):
+            trips["state"] += 1
+        return call(self, action)
+
+    RedisConnection._call = counted  # type: ignore[method-assign]
+    policy = Politeness(
+        user_agent="bench/1.0 (mailto:bench@example.org)",
+        request_interval=0,
+        allow_private_addresses=True,
+    )
+    url = f"{redis_url}?prefix=bench{uuid.uuid4().hex[:8]}"
+    try:
+        with tempfile.TemporaryDirectory() as name, LoopbackServer("127.0.0.2") as server:
+            server.add("/oai", OaiTestRepository.sample(count, page_size=100))
+            with HarvestPlan(
+                server.url("/oai"), state=url, sink=f"{name}/o.jsonl", policy=policy
+            ) as plan:
+                summary = plan.run()
+    finally:
+        RedisConnection._call = call  # type: ignore[method-assign]
+    return trips["state"] / max(1, summary.pages)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -138,17 +218,22 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--sizes", default="10000,50000,200000")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--redis", default=None, help="redis://... : RedisStateStore instead")
     args = parser.parse_args(argv)
-    print(
-        f"{'records':>8} | {'B/record':>8} | ms per page: {'filter_new':>10} {'note':>6} {'commit':>7}"
-    )
+    if args.redis:
+        count_round_trips()
+    calls = ("filter_new", "note_pending", "commit")
+    print(f"{'records':>8} | {'B/record':>8} | ms per page (round trips): " + "  ".join(calls))
     for size in (int(s) for s in args.sizes.split(",")):
-        runs = [measure(size) for _ in range(args.repeat)]
+        runs = [measure(size, args.redis) for _ in range(args.repeat)]
         row = {k: statistics.median(r[k] for r in runs) for k in runs[0]}
-        print(
-            f"{size:>8} | {row['bytes_per_record']:>8.1f} | {'':>12} {row['filter_new']:>10.2f} "
-            f"{row['note_pending']:>6.2f} {row['commit']:>7.2f}"
-        )
+        cells = [
+            f"{row[c]:.2f}" + (f" ({row[c + '_trips']:.0f})" if args.redis else "") for c in calls
+        ]
+        print(f"{size:>8} | {row['bytes_per_record']:>8.1f} | " + "  ".join(cells))
+    if args.redis:
+        trips = page_job_round_trips(args.redis)
+        print(f"a whole plan's run on Redis: {trips:.1f} round trips to the state per page")
     return 0
 
 

@@ -26,6 +26,7 @@ table of its own. `migrate` turns a schema-1 file into schema 2 in one transacti
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import sqlite3
 from collections.abc import Iterable, Sequence
 
@@ -34,10 +35,13 @@ __all__ = [
     "choose_prefix",
     "decode_stamp",
     "encode_stamp",
+    "field_key",
     "ident_key",
     "ident_of",
     "migrate",
+    "stamp_code",
     "stamp_ge",
+    "stamp_of_code",
 ]
 
 #: The schema this module writes (``PRAGMA user_version``); files without it are schema 1.
@@ -79,11 +83,19 @@ UPSERT = (
 )
 
 
-def _digits(text: str, start: int, end: int) -> int:
-    part = text[start:end]
-    if not (part.isascii() and part.isdigit()):
-        raise ValueError(part)
-    return int(part)
+@functools.lru_cache(maxsize=4096)
+def _day(text: str) -> int | None:
+    """Seconds from `BASE` to the midnight of ``YYYY-MM-DD``, or None for any other text."""
+    if len(text) != 10 or text[4] != "-" or text[7] != "-":
+        return None
+    digits = text[:4] + text[5:7] + text[8:]
+    if not (digits.isascii() and digits.isdigit()):
+        return None
+    try:
+        day = _dt.date(int(digits[:4]), int(digits[4:6]), int(digits[6:]))
+    except ValueError:  # no such day (2020-02-30), or the year 0000
+        return None
+    return (day.toordinal() - _EPOCH_DAY) * 86_400 - BASE
 
 
 def encode_stamp(text: str) -> int | str:
@@ -96,21 +108,26 @@ def encode_stamp(text: str) -> int | str:
     fraction of a second, an offset, an empty datestamp, a leap second) is kept as text.
     """
     size = len(text)
-    if size not in (10, 20) or text[4] != "-" or text[7] != "-":
-        return text
-    try:
-        day = _dt.date(_digits(text, 0, 4), _digits(text, 5, 7), _digits(text, 8, 10))
-        seconds = (day.toordinal() - _EPOCH_DAY) * 86_400 - BASE
-        if size == 10:
-            return 2 * seconds
-        if text[10] != "T" or text[13] != ":" or text[16] != ":" or text[19] != "Z":
+    if size == 20:
+        day = _day(text[:10])
+        clock = text[11:13] + text[14:16] + text[17:19]
+        if (
+            day is None
+            or text[10] != "T"
+            or text[13] != ":"
+            or text[16] != ":"
+            or text[19] != "Z"
+            or not (clock.isascii() and clock.isdigit())
+        ):
             return text
-        hour, minute, second = _digits(text, 11, 13), _digits(text, 14, 16), _digits(text, 17, 19)
-    except ValueError:
-        return text
-    if hour > 23 or minute > 59 or second > 59:
-        return text
-    return 2 * (seconds + hour * 3600 + minute * 60 + second) + 1
+        hour, minute, second = int(clock[:2]), int(clock[2:4]), int(clock[4:])
+        if hour > 23 or minute > 59 or second > 59:
+            return text
+        return 2 * (day + hour * 3600 + minute * 60 + second) + 1
+    if size == 10:
+        day = _day(text)
+        return text if day is None else 2 * day
+    return text
 
 
 def decode_stamp(value: int | str | bytes) -> str:
@@ -252,3 +269,29 @@ def _converted(
         number, prefix = scopes[scope]
         out.append((number, ident_key(identifier, prefix), encode_stamp(stamp), listings[listing]))
     return out
+
+
+# -- the same, as Redis stores it (fleet/_state.py): hash fields and values are strings ---------
+
+
+def field_key(identifier: str, prefix: str) -> str:
+    """The identifier as a hash field: without `prefix`, or whole after a NUL.
+
+    One-to-one for a given prefix: a field that begins with NUL holds a whole identifier;
+    any other is a stripped one (an identifier whose stripped form would begin with NUL is
+    kept whole too).
+    """
+    if identifier.startswith(prefix) and not identifier.startswith("\0", len(prefix)):
+        return identifier[len(prefix) :]
+    return "\0" + identifier
+
+
+def stamp_code(text: str) -> str:
+    """A datestamp as a hash value's part: `encode_stamp`'s integer, or ``'`` and the text."""
+    stored = encode_stamp(text)
+    return str(stored) if isinstance(stored, int) else "'" + text
+
+
+def stamp_of_code(code: str) -> str:
+    """The datestamp's text again, from `stamp_code`."""
+    return code[1:] if code.startswith("'") else decode_stamp(int(code))

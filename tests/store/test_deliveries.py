@@ -3,7 +3,6 @@ order of their texts, and `filter_new` against a model for any identifiers and d
 
 from __future__ import annotations
 
-import datetime as dt
 from pathlib import Path
 
 import pytest
@@ -13,23 +12,7 @@ from hypothesis import strategies as st
 from politeharvest.store import SQLiteStateStore
 from politeharvest.store import _deliveries as dv
 from politeharvest.store._state import PageCommit
-
-moments = st.datetimes(
-    min_value=dt.datetime(1, 1, 1), max_value=dt.datetime(9999, 12, 31, 23, 59, 59)
-)
-canonical = st.one_of(
-    moments.map(lambda m: f"{m.year:04d}-{m:%m-%dT%H:%M:%S}Z"),
-    moments.map(lambda m: f"{m.year:04d}-{m:%m-%d}"),
-)
-# what repositories also send: fractions, offsets, leap seconds, nothing, anything
-odd = st.one_of(
-    moments.map(lambda m: m.strftime("%Y-%m-%dT%H:%M:%S.5Z")),
-    moments.map(lambda m: m.strftime("%Y-%m-%dT%H:%M:%S+01:00")),
-    st.sampled_from(["", "2020-06-30T23:59:60Z", "2020-13-01", "2020-02-30", "0000-01-01"]),
-    st.sampled_from(["2020-01-01T24:00:00Z", "２０２０-01-01", "2020-01-01T00:00:00z"]),
-    st.text(max_size=24),
-)
-stamps = st.one_of(canonical, odd)
+from tests.support.stamps import identifiers, prefixes, stamps
 
 
 @pytest.mark.parametrize(
@@ -68,20 +51,25 @@ def test_stored_datestamps_compare_as_their_texts(a: str, b: str) -> None:
         assert (x >= y) == (a >= b)  # what SQLite compares without the function
 
 
-prefixes = st.sampled_from(["", "oai:arXiv.org:", "oai:x:", "a"])
-identifiers = st.one_of(
-    st.text(max_size=12),
-    st.text(max_size=8).map(lambda s: "oai:arXiv.org:" + s),
-    st.text(max_size=8).map(lambda s: "oai:x:" + s),
-)
-
-
 @given(prefixes, identifiers, identifiers)
 def test_identifier_keys_are_exact_and_one_to_one(prefix: str, a: str, b: str) -> None:
     """Never two identifiers under one key, never an identifier changed."""
     ka, kb = dv.ident_key(a, prefix), dv.ident_key(b, prefix)
     assert dv.ident_of(ka, prefix) == a
     assert ((type(ka), ka) == (type(kb), kb)) == (a == b)
+
+
+@given(prefixes, identifiers, identifiers)
+def test_redis_fields_are_exact_and_one_to_one(prefix: str, a: str, b: str) -> None:
+    """The same for Redis's hash fields (strings only: a NUL marks an identifier kept whole)."""
+    fa, fb = dv.field_key(a, prefix), dv.field_key(b, prefix)
+    assert (fa == fb) == (a == b)
+    assert (prefix + fa if not fa.startswith("\0") else fa[1:]) == a
+
+
+@given(stamps)
+def test_redis_stamp_codes_come_back_as_they_came(text: str) -> None:
+    assert dv.stamp_of_code(dv.stamp_code(text)) == text
 
 
 @pytest.mark.parametrize(
