@@ -31,7 +31,7 @@ import attrs
 
 from politeharvest._process import owner_id, process_alive
 from politeharvest._sqlite import FileState, connect, inspect_file, storage_error, transaction
-from politeharvest.exceptions import StorageError
+from politeharvest.exceptions import StateCorrupt
 from politeharvest.oai._datestamps import parse_datestamp
 
 from . import _deliveries as dv
@@ -278,11 +278,12 @@ class SQLiteStateStore:
         """Bring the file to this version's schema (one transaction; see `_deliveries`).
 
         Raises:
-            StorageError: the file was written by a newer politeharvest.
+            StateCorrupt: the file was written by a newer politeharvest (a state this
+                version cannot use: refused, as a damaged one is, before any request).
         """
         version = dv.schema_version(self._db)
         if version > dv.SCHEMA_VERSION:
-            raise StorageError(
+            raise StateCorrupt(
                 self.path,
                 f"was written by a newer politeharvest (state schema {version}; this one "
                 f"reads {dv.SCHEMA_VERSION} and older)",

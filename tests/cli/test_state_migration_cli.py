@@ -132,3 +132,32 @@ def test_sigkill_then_upgrade_at_random_moments_loses_and_repeats_nothing(
     every = identifiers(out)
     assert len(every) == len(set(every))
     assert set(every) == {i.identifier for i in ITEMS}
+
+
+def test_a_state_of_a_newer_schema_is_refused_before_any_request(
+    repository: LoopbackServer, tmp_path: Path
+) -> None:
+    state = tmp_path / "s.sqlite"
+    db = sqlite3.connect(state)
+    db.execute("PRAGMA user_version = 3")
+    db.commit()
+    db.close()
+    before = len(repository.log)
+    done = subprocess.run(
+        loopback_cli(
+            "harvest",
+            repository.url("/oai"),
+            "--out",
+            str(tmp_path / "o.jsonl"),
+            "--state",
+            str(state),
+        ),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2, done.stderr
+    assert "refused:" in done.stderr and "newer politeharvest (state schema 3" in done.stderr
+    assert "upgrade politeharvest" in done.stderr
+    assert len(repository.log) == before  # nothing was requested
+    assert not (tmp_path / "o.jsonl").exists()

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from politeharvest.exceptions import StorageError
+from politeharvest.exceptions import StateCorrupt
 from politeharvest.store import Span, SQLiteStateStore
 from politeharvest.store import _deliveries as dv
 from politeharvest.store._state import PageCommit
@@ -118,7 +118,7 @@ def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
     db.execute("PRAGMA user_version = 3")
     db.commit()
     db.close()
-    with pytest.raises(StorageError, match=r"newer politeharvest.*schema 3") as info:
+    with pytest.raises(StateCorrupt, match=r"newer politeharvest.*schema 3") as info:
         SQLiteStateStore(path)
     assert info.value.path == str(path)
     assert "upgrade politeharvest" in info.value.remedy
