@@ -10,12 +10,15 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from politeharvest.exceptions import StateCorrupt
 from politeharvest.store import Span, SQLiteStateStore
 from politeharvest.store import _deliveries as dv
 from politeharvest.store._state import PageCommit
 from tests.support.oldstate import tables, to_schema_1, write_schema_1
+from tests.support.stamps import identifiers, stamps
 
 SCOPE = "https://repo.example.org/oai|oai_dc"
 
@@ -175,4 +178,32 @@ def test_sigkill_during_the_migration_leaves_a_file_the_next_run_migrates(tmp_pa
     assert version(path) == 2
     assert view_rows(path) == expected
     assert store.filter_new(SCOPE, [(i, s) for sc, i, s, _ in rows if sc == SCOPE]) == set()
+    store.close()
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.dictionaries(
+        st.tuples(st.sampled_from(["a|oai_dc", "b|marc"]), identifiers),
+        st.tuples(stamps, st.sampled_from(["L1", "L2"])),
+        max_size=40,
+    )
+)
+def test_a_migration_never_loses_or_changes_a_delivery(
+    tmp_path_factory: pytest.TempPathFactory,
+    rows: dict[tuple[str, str], tuple[str, str]],
+) -> None:
+    path = tmp_path_factory.mktemp("m") / "old.sqlite"
+    old = [(scope, ident, stamp, by) for (scope, ident), (stamp, by) in rows.items()]
+    write_schema_1(path, old)
+    store = SQLiteStateStore(path)
+    assert view_rows(path) == set(old)
+    for scope in ("a|oai_dc", "b|marc"):
+        mine = [(i, s) for sc, i, s, _ in old if sc == scope]
+        assert store.filter_new(scope, mine) == set()
+        assert store.filter_new(scope, mine, listing_id="L1") == {
+            i for sc, i, _, by in old if sc == scope and by != "L1"
+        }
     store.close()
