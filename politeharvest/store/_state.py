@@ -5,7 +5,8 @@
 - unfinished listings, keyed on the whole request (lane and window): each one's
   checkpoint (next cursor, counters) and the `SinkMark` of the file it last wrote;
 - delivered records per repository and format (identifier, newest datestamp, and
-  the listing that delivered it) for deduplication;
+  the listing that delivered it) for deduplication, compact but exact (`_deliveries`:
+  state schema 2; a file of schema 1 is migrated when it is opened);
 - pending writes (a page being appended to a file, undone after a crash);
 - per-URL outcomes (retry-later marks with reason and not-before, ETag, Last-Modified);
 - runs (started, heartbeat, finished, failed), with stuck runs closed as failed;
