@@ -28,7 +28,7 @@ from __future__ import annotations
 import datetime as _dt
 import functools
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -201,8 +201,10 @@ def ident_of(key: str | bytes, prefix: str) -> str:
 
 
 def install(db: sqlite3.Connection) -> None:
-    """The SQL function the upsert needs (`stamp_ge`), on this connection."""
+    """The SQL functions the upsert and the migration need, on this connection."""
     db.create_function("ph_stamp_ge", 2, stamp_ge, deterministic=True)
+    db.create_function("ph_ident_key", 2, ident_key, deterministic=True)
+    db.create_function("ph_encode_stamp", 1, encode_stamp, deterministic=True)
 
 
 def schema_version(db: sqlite3.Connection) -> int:
@@ -238,37 +240,24 @@ def migrate(db: sqlite3.Connection) -> int:
 
 def _copy_v1(db: sqlite3.Connection) -> int:
     """Copy schema 1's deliveries into schema 2's tables."""
-    scopes: dict[str, tuple[int, str]] = {}
     for (scope,) in db.execute("SELECT DISTINCT scope FROM deliveries").fetchall():
         low, high = db.execute(
             "SELECT min(identifier), max(identifier) FROM deliveries WHERE scope = ?", (scope,)
         ).fetchone()
         prefix = choose_prefix((low, high))
         db.execute("INSERT OR IGNORE INTO scopes (scope, prefix) VALUES (?, ?)", (scope, prefix))
-        row = db.execute("SELECT id, prefix FROM scopes WHERE scope = ?", (scope,)).fetchone()
-        scopes[scope] = (int(row[0]), str(row[1]))
     db.execute(
         "INSERT OR IGNORE INTO listing_ids (listing_id) SELECT DISTINCT listing_id FROM deliveries"
     )
-    listings = {str(t): int(i) for i, t in db.execute("SELECT id, listing_id FROM listing_ids")}
-    rows = db.execute("SELECT scope, identifier, datestamp, listing_id FROM deliveries")
-    moved = 0
-    while chunk := rows.fetchmany(10_000):
-        db.executemany(UPSERT, _converted(chunk, scopes, listings))
-        moved += len(chunk)
-    return moved
-
-
-def _converted(
-    chunk: Sequence[tuple[str, str, str, str]],
-    scopes: dict[str, tuple[int, str]],
-    listings: dict[str, int],
-) -> list[tuple[int, str | bytes, int | str, int]]:
-    out = []
-    for scope, identifier, stamp, listing in chunk:
-        number, prefix = scopes[scope]
-        out.append((number, ident_key(identifier, prefix), encode_stamp(stamp), listings[listing]))
-    return out
+    # One statement, in the old table's order (scope, identifier), which the new keys keep:
+    # each scope's prefix is shared by all its identifiers.
+    cursor = db.execute(
+        "INSERT INTO delivered (scope, ident, stamp, listing) "
+        "SELECT s.id, ph_ident_key(d.identifier, s.prefix), ph_encode_stamp(d.datestamp), l.id "
+        "FROM deliveries AS d JOIN scopes AS s ON s.scope = d.scope "
+        "JOIN listing_ids AS l ON l.listing_id = d.listing_id"
+    )
+    return int(cursor.rowcount)
 
 
 # -- the same, as Redis stores it (fleet/_state.py): hash fields and values are strings ---------
