@@ -7,8 +7,9 @@ values only (schema 2):
 
 - the scope as a small integer (``scopes``: the scope's text, and the identifier prefix its
   identifiers share, such as ``oai:arXiv.org:``, chosen once from its first page);
-- the identifier without that prefix, as TEXT; an identifier that does not start with it
-  is kept whole, as a BLOB (its UTF-8 bytes), so that no two identifiers share a key;
+- the identifier without that prefix, as TEXT (an INTEGER when the rest is a number written
+  plainly: ``oai:zenodo.org:123456``); an identifier that does not start with it is kept
+  whole, as a BLOB (its UTF-8 bytes), so that no two identifiers share a key;
 - the datestamp as an INTEGER when it is a canonical UTC datestamp (``YYYY-MM-DD`` or
   ``YYYY-MM-DDThh:mm:ssZ``), else its original text: ``encode_stamp`` and ``decode_stamp``
   give back the very text, and integers keep the text's order (see `encode_stamp`);
@@ -66,7 +67,7 @@ TABLES = (
 VIEW = f"""
 CREATE VIEW IF NOT EXISTS deliveries (scope, identifier, datestamp, listing_id) AS
 SELECT s.scope,
-    CASE typeof(d.ident) WHEN 'text' THEN s.prefix || d.ident ELSE CAST(d.ident AS TEXT) END,
+    CASE typeof(d.ident) WHEN 'blob' THEN CAST(d.ident AS TEXT) ELSE s.prefix || d.ident END,
     CASE typeof(d.stamp) WHEN 'integer' THEN CASE d.stamp & 1
         WHEN 1 THEN strftime('%Y-%m-%dT%H:%M:%SZ', (d.stamp >> 1) + {BASE}, 'unixepoch')
         ELSE date((d.stamp >> 1) + {BASE}, 'unixepoch') END
@@ -182,22 +183,32 @@ def choose_prefix(identifiers: Iterable[str]) -> str:
     return common[: cut + 1]
 
 
-def ident_key(identifier: str, prefix: str) -> str | bytes:
-    """The identifier as stored: TEXT without `prefix`, or (not starting with it) a BLOB.
+def ident_key(identifier: str, prefix: str) -> int | str | bytes:
+    """The identifier as stored: without `prefix`, or (not starting with it) whole, a BLOB.
 
-    One-to-one for a given prefix: TEXT and BLOB never compare equal in SQLite, and an
-    identifier is stripped exactly when it starts with the prefix.
+    What follows the prefix is an INTEGER when it is a number written plainly (``123``, not
+    ``0123`` nor ``+1``; 18 digits at most), else TEXT. One-to-one for a given prefix: an
+    INTEGER, a TEXT and a BLOB never compare equal in SQLite, an identifier is stripped
+    exactly when it starts with the prefix, and a plain number has one way to be written.
     """
     if identifier.startswith(prefix):
-        return identifier[len(prefix) :]
+        rest = identifier[len(prefix) :]
+        if (
+            0 < len(rest) <= 18
+            and rest.isascii()
+            and rest.isdigit()
+            and (rest[0] != "0" or rest == "0")
+        ):
+            return int(rest)
+        return rest
     return identifier.encode("utf-8", "surrogatepass")
 
 
-def ident_of(key: str | bytes, prefix: str) -> str:
+def ident_of(key: int | str | bytes, prefix: str) -> str:
     """The identifier again, from `ident_key`'s value."""
     if isinstance(key, bytes):
         return key.decode("utf-8", "surrogatepass")
-    return prefix + key
+    return prefix + str(key)
 
 
 def install(db: sqlite3.Connection) -> None:
@@ -249,8 +260,7 @@ def _copy_v1(db: sqlite3.Connection) -> int:
     db.execute(
         "INSERT OR IGNORE INTO listing_ids (listing_id) SELECT DISTINCT listing_id FROM deliveries"
     )
-    # One statement, in the old table's order (scope, identifier), which the new keys keep:
-    # each scope's prefix is shared by all its identifiers.
+    # One statement, the old table read in its order (scope, identifier).
     cursor = db.execute(
         "INSERT INTO delivered (scope, ident, stamp, listing) "
         "SELECT s.id, ph_ident_key(d.identifier, s.prefix), ph_encode_stamp(d.datestamp), l.id "

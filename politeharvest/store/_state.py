@@ -453,7 +453,7 @@ class SQLiteStateStore:
                 known = self._known(number, keys)
         return {ident for ident, stamp in pairs if is_new(stamp, known.get(ident), only)}
 
-    def _known(self, scope: int, keys: dict[str | bytes, str]) -> dict[str, tuple[str, int]]:
+    def _known(self, scope: int, keys: dict[int | str | bytes, str]) -> dict[str, tuple[str, int]]:
         """The stored datestamp and listing of each of `keys` delivered (key -> identifier)."""
         known: dict[str, tuple[str, int]] = {}
         idents = list(keys)

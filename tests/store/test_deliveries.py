@@ -145,7 +145,7 @@ def test_a_scope_and_a_listing_are_numbered_once_and_stay(tmp_path: Path) -> Non
     assert rows == [(1, "r|oai_dc", "oai:r.org:"), (2, "s|oai_dc", "oai:s.org:")]
     stored = one._db.execute("SELECT scope, ident, stamp, listing FROM delivered").fetchall()
     day = 2 * 86_400
-    expected = [(1, "1", 0, 1), (1, b"other:2", day, 1), (2, "9", day, 2)]
+    expected = [(1, 1, 0, 1), (1, b"other:2", day, 1), (2, 9, day, 2)]  # plain numbers
     assert sorted(stored, key=repr) == sorted(expected, key=repr)
     both = [("other:2", "2020-01-02"), ("oai:r.org:1", "2020-01-01")]
     assert one.filter_new("r|oai_dc", both) == set()

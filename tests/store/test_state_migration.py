@@ -105,11 +105,13 @@ def test_a_schema_1_file_is_migrated_and_reads_the_same(tmp_path: Path) -> None:
 def test_a_prefix_is_chosen_from_all_of_a_scopes_identifiers(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite"
     rows = [(SCOPE, f"oai:repo.example.org:{n}", "2024-01-01", "L") for n in range(20)]
+    rows.append((SCOPE, "oai:repo.example.org:007", "2024-01-01", "L"))
     write_schema_1(path, rows)
     store = SQLiteStateStore(path)
     assert store._db.execute("SELECT prefix FROM scopes").fetchall() == [("oai:repo.example.org:",)]
     assert {r[0] for r in store._db.execute("SELECT ident FROM delivered")} == {
-        str(n) for n in range(20)
+        *range(20),  # plain numbers as integers
+        "007",  # not written plainly: text
     }
     assert view_rows(path) == set(rows)
 

@@ -28,4 +28,6 @@ identifiers = st.one_of(
     st.text(max_size=12),
     st.text(max_size=8).map(lambda s: "oai:arXiv.org:" + s),
     st.text(max_size=8).map(lambda s: "oai:x:" + s),
+    st.integers(min_value=0, max_value=10**20).map(lambda n: f"oai:x:{n}"),
+    st.from_regex(r"oai:x:[0+-]?[0-9]{1,20}", fullmatch=True),
 )
