@@ -75,8 +75,9 @@ class StorageError(HarvestError):
 class StateCorrupt(StorageError):
     """The state file is not a state (empty, cut short, overwritten, not SQLite).
 
-    Never recreated silently while records it delivered may exist: a new state would
-    deliver them all again.
+    Or it is one this version cannot use (written by a newer politeharvest). Never
+    recreated silently while records it delivered may exist: a new state would deliver
+    them all again.
     """
 
 

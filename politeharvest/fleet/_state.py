@@ -3,6 +3,13 @@
 A page's commit is one script: it checks that this job still holds the host's lease (its
 fencing token), records the deliveries, the checkpoint, the coverage and, for
 `RedisStreamSink`, appends the page's rows to the stream, all or nothing.
+
+Deliveries are kept as compactly as in SQLite (`politeharvest.store._deliveries`): one hash
+per scope, keyed by the scope's small id (``dv:<id>``), whose fields are the identifiers
+without the scope's prefix and whose values are the listing's small id and the datestamp as
+an integer where exact (``"<listing> <stamp>"``; a datestamp kept as text is ``'`` and the
+text). A scope delivered into by a version before this one (its ``deliv:<scope>`` hash of
+JSON values exists) goes on in that form, so that nothing it delivered is forgotten.
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ import attrs
 
 from politeharvest._process import owner_id, process_alive
 from politeharvest.exceptions import LeaseLost
+from politeharvest.store import _deliveries as dv
 from politeharvest.store._coverage import Checkpoint, Span
 from politeharvest.store._state import Lease, PageCommit, Run, UrlOutcome, is_new
 
@@ -42,7 +50,64 @@ return {'ok', tostring(now + ttl), tostring(token)}
 """
 )
 
-_COMMIT = """
+#: A run's heartbeat, in place (one round trip): the JSON `_save_run` wrote, its one
+#: ``"heartbeat": <number>`` replaced (inside a JSON string a quote is escaped: no match).
+_HEARTBEAT = """
+local k, run_id, beat = ARGV[1] .. 'runs', ARGV[2], ARGV[3]
+local text = redis.call('HGET', k, run_id)
+if not text then return 0 end
+local new = string.gsub(text, '"heartbeat": [%d%.eE%+%-]+', '"heartbeat": ' .. beat, 1)
+redis.call('HSET', k, run_id, new)
+return 1
+"""
+
+#: A scope's id and identifier prefix, given once (the first page's prefix) and never changed.
+_SCOPE = """
+local p, scope, prefix = ARGV[1], ARGV[2], ARGV[3]
+local cur = redis.call('HGET', p .. 'scopes', scope)
+if cur then return cur end
+local id = redis.call('HINCRBY', p .. 'seq', 'scope', 1)
+local value = cjson.encode({id, prefix})
+redis.call('HSET', p .. 'scopes', scope, value)
+return value
+"""
+
+#: A stored datestamp's text (`_deliveries.decode_stamp` in Lua), for comparing an integer
+#: with a datestamp kept as text (days to a civil date: H. Hinnant's algorithm).
+_STAMP_TEXT = f"""
+local function stamp_text(v)
+  local secs = math.floor(v / 2) + {dv.BASE}
+  local days = math.floor(secs / 86400)
+  local rest = secs - days * 86400
+  local z = days + 719468
+  local era = math.floor(z / 146097)
+  local doe = z - era * 146097
+  local yoe = math.floor((doe - math.floor(doe / 1460) + math.floor(doe / 36524)
+    - math.floor(doe / 146096)) / 365)
+  local doy = doe - (365 * yoe + math.floor(yoe / 4) - math.floor(yoe / 100))
+  local mp = math.floor((5 * doy + 2) / 153)
+  local d = doy - math.floor((153 * mp + 2) / 5) + 1
+  local m = mp < 10 and mp + 3 or mp - 9
+  local y = yoe + era * 400 + (m <= 2 and 1 or 0)
+  local text = string.format('%04d-%02d-%02d', y, m, d)
+  if v % 2 == 1 then
+    text = text .. string.format('T%02d:%02d:%02dZ', math.floor(rest / 3600),
+      math.floor(rest / 60) % 60, rest % 60)
+  end
+  return text
+end
+local function at_least(new, old)
+  local a, b = tonumber(new), tonumber(old)
+  if a and b then return a >= b end
+  local x = a and stamp_text(a) or string.sub(new, 2)
+  local y = b and stamp_text(b) or string.sub(old, 2)
+  return x >= y
+end
+"""
+
+_COMMIT = (
+    _STAMP_TEXT
+    + """
 local p = ARGV[1]
 local c = cjson.decode(ARGV[2])
 for _, f in ipairs(c.fences) do
@@ -51,12 +116,39 @@ for _, f in ipairs(c.fences) do
     return redis.error_reply('LEASELOST ' .. f[1])
   end
 end
-local dk = p .. 'deliv:' .. c.scope
-for _, d in ipairs(c.delivered) do
-  local old = redis.call('HGET', dk, d[1])
-  if (not old) or cjson.decode(old)[1] <= d[2] then
-    redis.call('HSET', dk, d[1], cjson.encode({d[2], c.listing_id}))
+if c.legacy then
+  local dk = p .. 'deliv:' .. c.scope
+  for _, d in ipairs(c.delivered) do
+    local old = redis.call('HGET', dk, d[1])
+    if (not old) or cjson.decode(old)[1] <= d[2] then
+      redis.call('HSET', dk, d[1], cjson.encode({d[2], c.listing_id}))
+    end
   end
+elseif #c.delivered > 0 then
+  local ids = p .. 'listing-ids'
+  local listing = redis.call('HGET', ids, c.listing_id)
+  if not listing then
+    listing = redis.call('HINCRBY', p .. 'seq', 'listing', 1)
+    redis.call('HSET', ids, c.listing_id, listing)
+  end
+  local dk = p .. 'dv:' .. c.scope_id
+  local fields = {}
+  for i, d in ipairs(c.delivered) do fields[i] = d[1] end
+  local olds = redis.call('HMGET', dk, unpack(fields))
+  local now, order = {}, {}
+  for i, d in ipairs(c.delivered) do
+    local old = now[d[1]] or olds[i]  -- a page may list an identifier twice: in its order
+    if (not old) or at_least(d[2], string.match(old, ' (.*)$')) then
+      if not now[d[1]] then order[#order + 1] = d[1] end
+      now[d[1]] = listing .. ' ' .. d[2]
+    end
+  end
+  local changes = {}
+  for _, f in ipairs(order) do
+    changes[#changes + 1] = f
+    changes[#changes + 1] = now[f]
+  end
+  if #changes > 0 then redis.call('HSET', dk, unpack(changes)) end
 end
 local lk = p .. 'listing:' .. c.listing
 if c.checkpoint == cjson.null then
@@ -76,6 +168,7 @@ if c.stream ~= cjson.null then
 end
 return 1
 """
+)
 
 
 class RedisStateStore(RedisConnection):
@@ -96,6 +189,8 @@ class RedisStateStore(RedisConnection):
         super().__init__(url, prefix)
         self._fences: dict[str, tuple[str, int]] = {}
         self._staged: tuple[str, list[str]] | None = None
+        #: Scope -> (id, identifier prefix), or None for a scope kept in the older form.
+        self._scopes: dict[str, tuple[int, str] | None] = {}
         self._owner = owner_id()
 
     def __repr__(self) -> str:
@@ -129,15 +224,49 @@ class RedisStateStore(RedisConnection):
         """Rows for `RedisStreamSink`, appended by the next `commit` in the same script."""
         self._staged = (stream, list(rows))
 
+    def _scope(
+        self, scope: str, first: Sequence[tuple[str, str]] = ()
+    ) -> tuple[int, str] | bool | None:
+        """The scope's (id, prefix); None for a scope kept in the older form.
+
+        With `first` (a page to deliver), a new scope gets its id and prefix; without,
+        a scope nothing was delivered into yet is False.
+        """
+        if scope in self._scopes:
+            return self._scopes[scope]
+        pipe = self.client.pipeline(transaction=False)
+        pipe.exists(self._k("deliv", scope))
+        pipe.hget(self._k("scopes"), scope)
+        legacy, text = self._call(pipe.execute)
+        if legacy:
+            self._scopes[scope] = None
+            return None
+        if text is None and not first:
+            return False
+        if text is None:
+            prefix = dv.choose_prefix(i for i, _ in first)
+            text = self._run("scope", _SCOPE, scope, prefix)
+        number, prefix = json.loads(text)
+        found = self._scopes[scope] = (int(number), str(prefix))
+        return found
+
     def commit(self, commit: PageCommit) -> None:
         """See `StateStore.commit` (atomic, fenced by this job's leases)."""
         import redis
 
+        found = self._scope(commit.scope, commit.delivered) if commit.delivered else False
         staged, self._staged = self._staged, None
+        if isinstance(found, tuple):
+            number, prefix = found
+            delivered = [[dv.field_key(i, prefix), dv.stamp_code(d)] for i, d in commit.delivered]
+        else:
+            number, delivered = 0, [list(pair) for pair in commit.delivered]
         payload = {
             "fences": [[h, holder, token] for h, (holder, token) in self._fences.items()],
             "scope": commit.scope,
-            "delivered": [list(pair) for pair in commit.delivered],
+            "scope_id": number,
+            "legacy": found is None,
+            "delivered": delivered,
             "listing_id": commit.listing_id,
             "listing": commit.listing,
             "checkpoint": None
@@ -170,13 +299,33 @@ class RedisStateStore(RedisConnection):
         pairs = list(records)
         if not pairs:
             return set()
-        key = self._k("deliv", scope)
-        known = self._call(lambda: self.client.hmget(key, [ident for ident, _ in pairs]))
-        return {
-            ident
-            for (ident, stamp), value in zip(pairs, known, strict=True)
-            if is_new(stamp, None if value is None else tuple(json.loads(value)), listing_id)
-        }
+        found = self._scope(scope)
+        if found is False:
+            return {ident for ident, _ in pairs}  # nothing delivered in this scope yet
+        if not isinstance(found, tuple):  # the older form: identifiers, JSON values
+            key = self._k("deliv", scope)
+            known = self._call(lambda: self.client.hmget(key, [ident for ident, _ in pairs]))
+            return {
+                ident
+                for (ident, stamp), value in zip(pairs, known, strict=True)
+                if is_new(stamp, None if value is None else tuple(json.loads(value)), listing_id)
+            }
+        number, prefix = found
+        pipe = self.client.pipeline(transaction=False)
+        pipe.hmget(self._k("dv", str(number)), [dv.field_key(i, prefix) for i, _ in pairs])
+        if listing_id is not None:
+            pipe.hget(self._k("listing-ids"), listing_id)
+        answers = self._call(pipe.execute)
+        only = None if listing_id is None else int(answers[1] or -1)  # -1: delivered none
+        fresh = set()
+        for (ident, stamp), value in zip(pairs, answers[0], strict=True):
+            seen = None
+            if value is not None:
+                by, _, code = value.decode().partition(" ")
+                seen = (dv.stamp_of_code(code), int(by))
+            if is_new(stamp, seen, only):
+                fresh.add(ident)
+        return fresh
 
     def coverage(self, lane: str) -> tuple[Span, ...]:
         """See `StateStore.coverage`."""
@@ -245,8 +394,8 @@ class RedisStateStore(RedisConnection):
         self._call(pipe.execute)
 
     def heartbeat(self, run_id: str, now: float) -> None:
-        """See `StateStore.heartbeat`."""
-        self._update_run(run_id, heartbeat=now)
+        """See `StateStore.heartbeat` (one script: once a page, one round trip)."""
+        self._run("heartbeat", _HEARTBEAT, run_id, json.dumps(float(now)))
 
     def finish_run(self, run_id: str, now: float, *, status: str, reason: str = "") -> None:
         """See `StateStore.finish_run`."""
@@ -294,10 +443,14 @@ class RedisStateStore(RedisConnection):
         Expiry is in the Redis server's time; the holder renews it; a dead holder on this
         machine is taken over at once.
         """
-        owner = self._call(lambda: self.client.hget(self._k("lease", host), "owner"))
-        text = owner.decode() if owner else ""
-        dead = text if text and not process_alive(text) else "\0"
-        answer = self._run("lease", _LEASE, host, holder, repr(ttl), self._owner, dead)
+        answer: Any = None
+        if self._fences.get(host, ("",))[0] == holder:  # renewing: one round trip a page
+            answer = self._run("lease", _LEASE, host, holder, repr(ttl), self._owner, "\0")
+        if answer is None or answer[0].decode() != "ok":
+            owner = self._call(lambda: self.client.hget(self._k("lease", host), "owner"))
+            text = owner.decode() if owner else ""
+            dead = text if text and not process_alive(text) else "\0"
+            answer = self._run("lease", _LEASE, host, holder, repr(ttl), self._owner, dead)
         if answer[0].decode() != "ok":
             return None
         token = int(answer[2])

@@ -5,7 +5,8 @@
 - unfinished listings, keyed on the whole request (lane and window): each one's
   checkpoint (next cursor, counters) and the `SinkMark` of the file it last wrote;
 - delivered records per repository and format (identifier, newest datestamp, and
-  the listing that delivered it) for deduplication;
+  the listing that delivered it) for deduplication, compact but exact (`_deliveries`:
+  state schema 2; a file of schema 1 is migrated when it is opened);
 - pending writes (a page being appended to a file, undone after a crash);
 - per-URL outcomes (retry-later marks with reason and not-before, ETag, Last-Modified);
 - runs (started, heartbeat, finished, failed), with stuck runs closed as failed;
@@ -18,10 +19,11 @@ file; every method is one transaction.
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import threading
 import uuid
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Hashable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
@@ -30,8 +32,10 @@ import attrs
 
 from politeharvest._process import owner_id, process_alive
 from politeharvest._sqlite import FileState, connect, inspect_file, storage_error, transaction
+from politeharvest.exceptions import StateCorrupt
 from politeharvest.oai._datestamps import parse_datestamp
 
+from . import _deliveries as dv
 from ._coverage import Checkpoint, Span
 
 __all__ = [
@@ -43,6 +47,8 @@ __all__ = [
     "StateStore",
     "UrlOutcome",
 ]
+
+logger = logging.getLogger(__name__)
 
 #: The kv namespace of pending writes (one per file path).
 PENDING = "pending-write"
@@ -202,10 +208,6 @@ CREATE TABLE IF NOT EXISTS listings (
     max_datestamp TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS listings_lane ON listings (lane);
-CREATE TABLE IF NOT EXISTS deliveries (
-    scope TEXT NOT NULL, identifier TEXT NOT NULL, datestamp TEXT NOT NULL,
-    listing_id TEXT NOT NULL, PRIMARY KEY (scope, identifier)
-) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS coverage (lane TEXT PRIMARY KEY, spans TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS marks (lane TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS urls (
@@ -231,7 +233,7 @@ _LISTING_COLUMNS = (
 )
 
 
-def is_new(stamp: str, seen: tuple[str, str] | None, listing_id: str | None) -> bool:
+def is_new(stamp: str, seen: tuple[str, Hashable] | None, listing_id: Hashable | None) -> bool:
     """Whether a record at datestamp `stamp` is to be delivered (`StateStore.filter_new`).
 
     `seen` is the datestamp and listing of its last delivery, if any. A later datestamp is
@@ -256,9 +258,14 @@ class SQLiteStateStore:
         #: What was at `path` before it was opened: ``"new"`` (nothing), ``"empty"`` (a
         #: zero-length file: a full disk, a failed copy) or ``"sqlite"``.
         self.found: FileState = inspect_file(self.path)
+        #: Scope -> (id, identifier prefix) and listing id -> id, as committed (never reused).
+        self._scopes: dict[str, tuple[int, str]] = {}
+        self._listing_ids: dict[str, int] = {}
         try:
             self._db = connect(self.path, synchronous="FULL")  # a checkpoint survives power loss
+            dv.install(self._db)
             self._db.executescript(_SCHEMA)
+            self._upgrade()
             if self.found != "sqlite":
                 # How this state began, for good: a state recreated over an empty file must
                 # not pass, one run later, for an old state that predates this note.
@@ -267,6 +274,30 @@ class SQLiteStateStore:
                 )
         except (sqlite3.Error, OSError) as exc:
             raise storage_error(exc, self.path) from exc
+
+    def _upgrade(self) -> None:
+        """Bring the file to this version's schema (one transaction; see `_deliveries`).
+
+        Raises:
+            StateCorrupt: the file was written by a newer politeharvest (a state this
+                version cannot use: refused, as a damaged one is, before any request).
+        """
+        version = dv.schema_version(self._db)
+        if version > dv.SCHEMA_VERSION:
+            raise StateCorrupt(
+                self.path,
+                f"was written by a newer politeharvest (state schema {version}; this one "
+                f"reads {dv.SCHEMA_VERSION} and older)",
+                "upgrade politeharvest (pip install -U politeharvest), or give --state "
+                "another file",
+            )
+        if version == dv.SCHEMA_VERSION:
+            return
+        with transaction(self._db, self._lock) as db:
+            if dv.schema_version(db) < dv.SCHEMA_VERSION:  # another process may have done it
+                moved = dv.migrate(db)
+                if moved:
+                    logger.info("%s: %d deliveries moved to state schema 2", self.path, moved)
 
     def close(self) -> None:
         """Close the database."""
@@ -333,14 +364,19 @@ class SQLiteStateStore:
 
     def commit(self, commit: PageCommit) -> None:
         """See `StateStore.commit`."""
+        learned: dict[str, tuple[int, str]] = {}
+        listing_ids: dict[str, int] = {}
         with self._tx() as db:
-            db.executemany(
-                "INSERT INTO deliveries (scope, identifier, datestamp, listing_id) "
-                "VALUES (?, ?, ?, ?) ON CONFLICT (scope, identifier) DO UPDATE SET "
-                "datestamp = excluded.datestamp, listing_id = excluded.listing_id "
-                "WHERE excluded.datestamp >= deliveries.datestamp",
-                [(commit.scope, i, d, commit.listing_id) for i, d in commit.delivered],
-            )
+            if commit.delivered:
+                number, prefix = self._scope(db, commit.scope, commit.delivered, learned)
+                listing = self._listing_id(db, commit.listing_id, listing_ids)
+                db.executemany(
+                    dv.UPSERT,
+                    [
+                        (number, dv.ident_key(i, prefix), dv.encode_stamp(d), listing)
+                        for i, d in commit.delivered
+                    ],
+                )
             if commit.checkpoint is None:
                 db.execute("DELETE FROM listings WHERE listing = ?", (commit.listing,))
             else:
@@ -356,6 +392,43 @@ class SQLiteStateStore:
                 db.execute(
                     "DELETE FROM kv WHERE namespace = ? AND key = ?", (PENDING, commit.pending)
                 )
+        # Remembered once committed: an id rolled back may be given to another scope.
+        self._scopes.update(learned)
+        self._listing_ids.update(listing_ids)
+
+    def _scope(
+        self,
+        db: sqlite3.Connection,
+        scope: str,
+        first: Iterable[tuple[str, str]],
+        learned: dict[str, tuple[int, str]],
+    ) -> tuple[int, str]:
+        """The scope's id and identifier prefix; a new scope's prefix is its first page's."""
+        found = self._scopes.get(scope) or self._find_scope(scope)
+        if found is None:
+            prefix = dv.choose_prefix(i for i, _ in first)
+            db.execute(
+                "INSERT OR IGNORE INTO scopes (scope, prefix) VALUES (?, ?)", (scope, prefix)
+            )
+            found = self._find_scope(scope)
+            assert found is not None
+            learned[scope] = found
+        return found
+
+    def _find_scope(self, scope: str) -> tuple[int, str] | None:
+        row = self._db.execute("SELECT id, prefix FROM scopes WHERE scope = ?", (scope,)).fetchone()
+        return None if row is None else (int(row[0]), str(row[1]))
+
+    def _listing_id(self, db: sqlite3.Connection, listing_id: str, learned: dict[str, int]) -> int:
+        """The listing's small id, given on its first delivery."""
+        number = self._listing_ids.get(listing_id)
+        if number is None:
+            db.execute("INSERT OR IGNORE INTO listing_ids (listing_id) VALUES (?)", (listing_id,))
+            row = db.execute(
+                "SELECT id FROM listing_ids WHERE listing_id = ?", (listing_id,)
+            ).fetchone()
+            number = learned[listing_id] = int(row[0])
+        return number
 
     def filter_new(
         self, scope: str, records: Iterable[tuple[str, str]], *, listing_id: str | None = None
@@ -364,18 +437,37 @@ class SQLiteStateStore:
         pairs = list(records)
         if not pairs:
             return set()
-        known: dict[str, tuple[str, str]] = {}
+        known: dict[str, tuple[str, int]] = {}
+        only: int | None = None
         with self._read():
-            for start in range(0, len(pairs), 500):
-                chunk = pairs[start : start + 500]
-                marks = ",".join("?" * len(chunk))
-                rows = self._db.execute(
-                    f"SELECT identifier, datestamp, listing_id FROM deliveries WHERE scope = ? "
-                    f"AND identifier IN ({marks})",
-                    (scope, *(ident for ident, _ in chunk)),
-                ).fetchall()
-                known.update((ident, (stamp, by)) for ident, stamp, by in rows)
-        return {ident for ident, stamp in pairs if is_new(stamp, known.get(ident), listing_id)}
+            found = self._scopes.get(scope) or self._find_scope(scope)
+            if found is not None:
+                self._scopes[scope] = found  # read as committed: ids are never reused
+                number, prefix = found
+                if listing_id is not None:
+                    row = self._db.execute(
+                        "SELECT id FROM listing_ids WHERE listing_id = ?", (listing_id,)
+                    ).fetchone()
+                    only = -1 if row is None else int(row[0])  # -1: a listing with no rows
+                keys = {dv.ident_key(ident, prefix): ident for ident, _ in pairs}
+                known = self._known(number, keys)
+        return {ident for ident, stamp in pairs if is_new(stamp, known.get(ident), only)}
+
+    def _known(self, scope: int, keys: dict[int | str | bytes, str]) -> dict[str, tuple[str, int]]:
+        """The stored datestamp and listing of each of `keys` delivered (key -> identifier)."""
+        known: dict[str, tuple[str, int]] = {}
+        idents = list(keys)
+        for start in range(0, len(idents), 500):
+            chunk = idents[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            rows = self._db.execute(
+                "SELECT ident, stamp, listing FROM delivered WHERE scope = ? "
+                f"AND ident IN ({marks})",
+                (scope, *chunk),
+            ).fetchall()
+            for key, stamp, by in rows:
+                known[keys[key]] = (dv.decode_stamp(stamp), int(by))
+        return known
 
     def coverage(self, lane: str) -> tuple[Span, ...]:
         """See `StateStore.coverage`.

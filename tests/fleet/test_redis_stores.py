@@ -244,3 +244,39 @@ def test_a_look_at_standard_output_leaves_a_redis_state_as_it_was(
     with HarvestPlan(stateful.ENDPOINT, sink=out, **common) as plan:
         assert plan.run().records == 45
     assert len(out.read_text().splitlines()) == 45
+
+
+def test_a_heartbeat_is_one_round_trip_and_changes_nothing_else(redis_url: str) -> None:
+    """The heartbeat script rewrites the run's heartbeat alone, to the float given, exactly."""
+    store = RedisStateStore(redis_url)
+    key = 'https://repo.example.org/oai?x="heartbeat": 1'  # the field's name inside a value
+    run = store.start_run(key, 1_764_614_400.25, stuck_after=60.0)
+    store.finish_run(run.run_id, 1_764_614_401.5, status="running", reason='"heartbeat": 2')
+    calls = []
+    call = store._call
+    store._call = lambda action: calls.append(1) or call(action)  # type: ignore[method-assign]
+    store.heartbeat(run.run_id, 1_764_614_999.123456789)
+    assert len(calls) == 1
+    (after,) = store.runs(key)
+    assert after.heartbeat == 1_764_614_999.123456789
+    assert (after.key, after.reason, after.started) == (key, '"heartbeat": 2', 1_764_614_400.25)
+    store.heartbeat("no-such-run", 1.0)  # nothing to beat: nothing written
+    assert [r.run_id for r in store.runs()] == [run.run_id]
+
+
+def test_a_renewed_lease_is_one_round_trip_and_a_taken_one_is_not_renewed(
+    redis_url: str,
+) -> None:
+    a, b = RedisStateStore(redis_url), RedisStateStore(redis_url)
+    assert a.acquire_lease("h", "run-a", time.time(), 10.0) is not None
+    calls = []
+    call = a._call
+    a._call = lambda action: calls.append(1) or call(action)  # type: ignore[method-assign]
+    renewed = a.acquire_lease("h", "run-a", time.time(), 0.3)
+    assert renewed is not None and renewed.token == 1 and len(calls) == 1
+    time.sleep(0.35)
+    assert b.acquire_lease("h", "run-b", time.time(), 10.0) is not None  # a's lapsed
+    assert a.acquire_lease("h", "run-a", time.time(), 10.0) is None  # b holds it, alive
+    commit = PageCommit(scope="s", delivered=(), listing_id="l", checkpoint=None, listing="k")
+    with pytest.raises(LeaseLost):
+        a.commit(commit)  # still fenced by the token it held
