@@ -60,6 +60,7 @@ from ._records import (
     read_format,
     read_identify,
     read_record,
+    read_records,
     read_set,
 )
 from ._xml import OAI_NS, ParsedPage
@@ -546,9 +547,6 @@ def _taken(cursor: OaiCursor, list_el: Any, built: list[Any] | None) -> Taken:
     verb = cursor.verb
     if verb == "ListSets":
         return Taken(tuple(read_set(e) for e in list_el.iterfind(_Q + "set")), 0, None, ())
-    with_metadata = verb == "ListRecords"
-    found = list_el.iterfind(_Q + _ITEM[verb])
-    records = (
-        built if built is not None else (read_record(e, with_metadata=with_metadata) for e in found)
-    )
-    return listing.take_items(cursor, records)
+    if built is None:
+        built = read_records(list_el, _ITEM[verb], with_metadata=verb == "ListRecords")
+    return listing.take_items(cursor, built)
