@@ -13,7 +13,6 @@ from typing import Any
 
 import attrs
 from lxml import etree
-from sickle.models import MetadataFormat, Set
 
 from ._cursor import OaiCursor
 from ._datestamps import DAY
@@ -250,6 +249,8 @@ def _tostring(element: Any) -> bytes:
 
 def read_set(element: Any) -> OaiSet:
     """One ``<set>`` of ListSets."""
+    from sickle.models import Set  # sets and formats only: not a listing's start-up
+
     item = Set(element)
     description = element.find(_Q + "setDescription")
     return OaiSet(
@@ -261,6 +262,8 @@ def read_set(element: Any) -> OaiSet:
 
 def read_format(element: Any) -> OaiFormat:
     """One ``<metadataFormat>`` of ListMetadataFormats."""
+    from sickle.models import MetadataFormat
+
     item = MetadataFormat(element)
     return OaiFormat(
         prefix=str(getattr(item, "metadataPrefix", "") or "").strip(),
