@@ -375,6 +375,8 @@ class OaiPager:
         self, memory: dict[int, str], records: Sequence[Any]
     ) -> tuple[tuple[Any, ...], int]:
         """The records not delivered before in the listing (now remembered), and how many were."""
+        if not memory and self.max_remembered <= 0:
+            return tuple(records), 0  # nothing is remembered (HarvestPlan's state is the memory)
         fresh: list[Any] = []
         again = 0
         for record in records:
