@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 import warnings
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 
@@ -27,6 +28,22 @@ def shown(value: Any, face: str) -> Any:
     if ours and (isinstance(value, type) or callable(value)):
         value.__module__ = face
     return value
+
+
+def loaded_on_use(face: str, later: Mapping[str, str]) -> Callable[[str], Any]:
+    """A face's module ``__getattr__``: each name of `later` imported from its module when used.
+
+    `later` maps a public name to the face's private module that defines it (``"_log"``);
+    the value is shown at the face, as `publish` shows the names loaded at once.
+    """
+
+    def __getattr__(name: str) -> Any:
+        if name in later:
+            value = getattr(importlib.import_module(f".{later[name]}", face), name)
+            return shown(value, face)
+        raise AttributeError(f"module {face!r} has no attribute {name!r}")
+
+    return __getattr__
 
 
 def moved(old: str, new: str) -> None:

@@ -7,10 +7,14 @@ and `render_text` turn into a page and an operator's summary (``politeharvest re
 
 from __future__ import annotations
 
-from politeharvest._paths import publish
+from typing import TYPE_CHECKING
 
-from ._log import AuditLog, read_audit
-from ._report import HostReport, Report, render_html, render_text, summarize
+from politeharvest._paths import loaded_on_use
+
+if TYPE_CHECKING:  # loaded on first use (module __getattr__ below): a harvest's --audit
+    # needs the log, not the report's rendering
+    from ._log import AuditLog, read_audit
+    from ._report import HostReport, Report, render_html, render_text, summarize
 
 __all__ = [
     "AuditLog",
@@ -22,4 +26,19 @@ __all__ = [
     "summarize",
 ]
 
-publish(globals())
+_LATER = {
+    "AuditLog": "_log",
+    "read_audit": "_log",
+    "HostReport": "_report",
+    "Report": "_report",
+    "render_html": "_report",
+    "render_text": "_report",
+    "summarize": "_report",
+}
+
+
+__getattr__ = loaded_on_use(__name__, _LATER)
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LATER})

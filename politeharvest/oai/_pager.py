@@ -60,6 +60,7 @@ from ._records import (
     read_format,
     read_identify,
     read_record,
+    read_records,
     read_set,
 )
 from ._xml import OAI_NS, ParsedPage
@@ -117,6 +118,9 @@ class OaiPager:
             after a refused token delivers nothing twice, and a record coming back older
             is noticed; records past it may come twice after such a restart (never
             missing). `HarvestPlan` sets it to 0: its state leaves them out.
+        send_ahead: every `fetch` sends the next page's request as soon as this page's
+            token is read (as `pages` does), when its host's turn is open at once;
+            `HarvestPlan.run` sets it for its run and `drop_ahead` at its end.
     """
 
     session: OaiSession
@@ -134,6 +138,7 @@ class OaiPager:
     owns_session: bool = False
     lenient: bool = False
     max_remembered: int = 100_000
+    send_ahead: bool = False
     _identity: OaiIdentify | None = attrs.field(default=None, init=False, repr=False)
     _progress: dict[tuple[Any, ...], Progress] = attrs.field(factory=dict, init=False, repr=False)
     _moved: str | None = attrs.field(default=None, init=False, repr=False)
@@ -260,11 +265,12 @@ class OaiPager:
         # A tag of its own: what the pager delivered of this listing is remembered by it.
         return attrs.evolve(cast(OaiCursor, cursor), tag=uuid.uuid4().hex[:16])
 
-    def fetch(self, cursor: OaiCursor, *, send_ahead: bool = False) -> OaiPage:
+    def fetch(self, cursor: OaiCursor, *, send_ahead: bool | None = None) -> OaiPage:
         """Fetch and parse the page `cursor` points at; its `next_cursor` points at the next.
 
-        With `send_ahead` (`pages`), the next page's request leaves before this page's
-        records are built if its host's turn is open at once; the next `fetch` reads it.
+        With `send_ahead` (`pages`; default: the pager's `send_ahead`), the next page's
+        request leaves before this page's records are built if its host's turn is open at
+        once; the next `fetch` reads it.
 
         Raises:
             OaiError: the repository answered an error (noRecordsMatch is an empty page).
@@ -272,7 +278,8 @@ class OaiPager:
             BadResponse: the page cannot be parsed without losing records.
             HarvestError: anything PoliteSession raises (robots, waits, budget...).
         """
-        ahead_of = cursor if send_ahead else None
+        ahead = self.send_ahead if send_ahead is None else send_ahead
+        ahead_of = cursor if ahead else None
         try:
             parsed, raw, url = self._request(
                 cursor.request_params(), verb=cursor.verb, ahead_of=ahead_of
@@ -368,6 +375,8 @@ class OaiPager:
         self, memory: dict[int, str], records: Sequence[Any]
     ) -> tuple[tuple[Any, ...], int]:
         """The records not delivered before in the listing (now remembered), and how many were."""
+        if not memory and self.max_remembered <= 0:
+            return tuple(records), 0  # nothing is remembered (HarvestPlan's state is the memory)
         fresh: list[Any] = []
         again = 0
         for record in records:
@@ -393,8 +402,12 @@ class OaiPager:
                 yield page
                 current = page.next_cursor
         finally:
-            _drop(self._ahead)
-            self._ahead = None
+            self.drop_ahead()
+
+    def drop_ahead(self) -> None:
+        """Drop the request sent ahead, if any: its answer is never read."""
+        _drop(self._ahead)
+        self._ahead = None
 
     def records(self, cursor: OaiCursor | None = None) -> Iterator[Any]:
         """Every item from `cursor` to the end of the listing."""
@@ -546,9 +559,6 @@ def _taken(cursor: OaiCursor, list_el: Any, built: list[Any] | None) -> Taken:
     verb = cursor.verb
     if verb == "ListSets":
         return Taken(tuple(read_set(e) for e in list_el.iterfind(_Q + "set")), 0, None, ())
-    with_metadata = verb == "ListRecords"
-    found = list_el.iterfind(_Q + _ITEM[verb])
-    records = (
-        built if built is not None else (read_record(e, with_metadata=with_metadata) for e in found)
-    )
-    return listing.take_items(cursor, records)
+    if built is None:
+        built = read_records(list_el, _ITEM[verb], with_metadata=verb == "ListRecords")
+    return listing.take_items(cursor, built)

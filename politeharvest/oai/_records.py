@@ -13,7 +13,6 @@ from typing import Any
 
 import attrs
 from lxml import etree
-from sickle.models import MetadataFormat, Set
 
 from ._cursor import OaiCursor
 from ._datestamps import DAY
@@ -29,6 +28,7 @@ __all__ = [
     "read_format",
     "read_identify",
     "read_record",
+    "read_records",
     "read_set",
 ]
 
@@ -157,17 +157,31 @@ _IDENTIFIER = _Q + "identifier"
 _DATESTAMP = _Q + "datestamp"
 _SETSPEC = _Q + "setSpec"
 _METADATA = _Q + "metadata"
+#: An element's tag to its local name (the key of an oai_dc field), filled as tags are seen.
+_NAMES: dict[Any, str] = {}
 
 
 def read_record(element: Any, *, with_metadata: bool) -> OaiRecord:
     """Read one record (or bare header) in a single pass over its children.
 
-    This is the hot path of a harvest, so it reads the few header fields
-    directly instead of through sickle's `Header`/`Record` (which look each
-    field up with a regex-built path); the result is the same (see
-    tests/oai/test_oai_fixtures.py, which cross-checks against sickle).
+    This is the hot path of a harvest: the header's fields and the oai_dc elements are
+    read straight from the children (no path lookups; each tag is compared once), and
+    nothing else of the tree is visited. A header is the record's first ``header``
+    child, its metadata the first ``metadata`` child; the result is the same as
+    sickle's models give (tests/oai/test_oai_fixtures.py cross-checks, and
+    tests/oai/test_record_reader.py checks against the reader this one replaced).
     """
-    header = element if element.tag == _HEADER else element.find(_HEADER)
+    header = container = None
+    if element.tag == _HEADER:
+        header = element
+    else:
+        for child in element:
+            tag = child.tag
+            if tag == _HEADER:
+                if header is None:
+                    header = child
+            elif tag == _METADATA and container is None:
+                container = child
     if header is None:
         return OaiRecord("", "", raw_xml=_tostring(element))
     identifier = datestamp = ""
@@ -186,27 +200,47 @@ def read_record(element: Any, *, with_metadata: bool) -> OaiRecord:
         raw = element.find(RAW)
         data = base64.b64decode(raw.text or "") if raw is not None else b""
         return OaiRecord(identifier, datestamp, deleted, tuple(specs), {}, data, note)
-    metadata: dict[str, tuple[str, ...]] = {}
-    if with_metadata and not deleted:
-        container = element.find(_METADATA)
-        if container is not None:
-            for payload in container:
-                if payload.tag == _DC_ROOT:
-                    metadata = _dc(payload)
-                if isinstance(payload.tag, str):
-                    break
+    metadata: dict[str, Any] = {}
+    if with_metadata and not deleted and container is not None:
+        for payload in container:
+            tag = payload.tag
+            if tag == _DC_ROOT:
+                metadata = _dc(payload)
+            if tag.__class__ is str:
+                break
     return OaiRecord(identifier, datestamp, deleted, tuple(specs), metadata, _tostring(element))
+
+
+def read_records(list_el: Any, item: str, *, with_metadata: bool) -> list[OaiRecord]:
+    """The records (``item="record"``) or headers (``"header"``) of a listing's element."""
+    return [
+        read_record(element, with_metadata=with_metadata)
+        for element in list_el.iterchildren(_Q + item)
+    ]
 
 
 def _dc(payload: Any) -> dict[str, tuple[str, ...]]:
     """oai_dc as element name to values, in document order (repeated values kept)."""
-    fields: dict[str, list[str]] = {}
+    fields: dict[str, Any] = {}
+    names = _NAMES
     for child in payload:
         tag = child.tag
-        if not isinstance(tag, str):
-            continue  # comments, processing instructions
-        fields.setdefault(tag.rpartition("}")[2], []).append((child.text or "").strip())
-    return {name: tuple(values) for name, values in fields.items()}
+        name = names.get(tag)
+        if name is None:
+            if tag.__class__ is not str:
+                continue  # comments, processing instructions, entities
+            name = tag.rpartition("}")[2]
+            if len(names) < 4096:  # a bound: tags are the repository's to choose
+                names[tag] = name
+        value = (child.text or "").strip()
+        values = fields.get(name)
+        if values is None:
+            fields[name] = [value]
+        else:
+            values.append(value)
+    for name, values in fields.items():
+        fields[name] = tuple(values)
+    return fields
 
 
 def _tostring(element: Any) -> bytes:
@@ -215,6 +249,8 @@ def _tostring(element: Any) -> bytes:
 
 def read_set(element: Any) -> OaiSet:
     """One ``<set>`` of ListSets."""
+    from sickle.models import Set  # sets and formats only: not a listing's start-up
+
     item = Set(element)
     description = element.find(_Q + "setDescription")
     return OaiSet(
@@ -226,6 +262,8 @@ def read_set(element: Any) -> OaiSet:
 
 def read_format(element: Any) -> OaiFormat:
     """One ``<metadataFormat>`` of ListMetadataFormats."""
+    from sickle.models import MetadataFormat
+
     item = MetadataFormat(element)
     return OaiFormat(
         prefix=str(getattr(item, "metadataPrefix", "") or "").strip(),

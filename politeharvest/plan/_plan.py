@@ -348,12 +348,19 @@ class HarvestPlan:
         started = self.clock.monotonic()
         first = self.start()
         cursor: PlanCursor | None = first
+        pager: OaiPager | None = None
         records = deleted = skipped = pages = repairs = 0
         files: dict[str, int] = {}
         deferred_until: _dt.datetime | None = None
         reason = ""
         stopped = False
         try:
+            # This process lists the pages one after another: each next page's request may
+            # leave while this one is parsed and written (only when its host's turn is open
+            # at once, so never against the pacing). `run_page` alone does not: in a job
+            # queue the next page may be another worker's.
+            pager = self._rt.pager(first.run_id, first.job_started_at)
+            pager.send_ahead = True
             while cursor is not None and not cursor.done:
                 lane = cursor.lanes[cursor.turn]
                 result = self.run_page(cursor)
@@ -392,6 +399,9 @@ class HarvestPlan:
                     self._host().end(cursor, status, repr(exc))
             raise
         finally:
+            if pager is not None:
+                pager.send_ahead = False
+                pager.drop_ahead()
             self._close_sink()
         stats = self._rt.stats(first.run_id)
         return HarvestSummary(

@@ -17,9 +17,9 @@ Deduplication (`Deduplicator`, `compare`) and enrichment (`enrich` with `Crossre
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from politeharvest._paths import publish, shown
+from politeharvest._paths import loaded_on_use, publish
 
 from ._normalize import (
     Name,
@@ -97,13 +97,7 @@ _LATER = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    if name in _LATER:
-        import importlib
-
-        value = getattr(importlib.import_module(f".{_LATER[name]}", __package__), name)
-        return shown(value, __name__)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = loaded_on_use(__name__, _LATER)
 
 
 publish(globals())

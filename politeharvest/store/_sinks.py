@@ -61,6 +61,8 @@ Row = Mapping[str, Any]
 
 _encode = msgspec.json.Encoder(order="sorted").encode
 _FIELDS: dict[str, bytes] = {}
+#: A row's keys in their order to its fields sorted, each with its encoded ``"name": ``.
+_SHAPES: dict[tuple[str, ...], tuple[tuple[str, bytes], ...]] = {}
 
 
 def _field(name: str) -> bytes:
@@ -80,10 +82,19 @@ def encode_rows(rows: Sequence[Row]) -> tuple[bytes, bytes]:
     """
     if not rows:
         return b"", b""
-    lines = [
-        b"{" + b", ".join([_field(name) + _encode(row[name]) for name in sorted(row)]) + b"}\n"
-        for row in rows
-    ]
+    shapes = _SHAPES
+    encode = _encode
+    lines = []
+    for row in rows:
+        keys = tuple(row)
+        shape = shapes.get(keys)
+        if shape is None:
+            shape = tuple((name, _field(name)) for name in sorted(keys))
+            if len(shapes) < 256:  # rows of a harvest have a few shapes; a bound all the same
+                shapes[keys] = shape
+        lines.append(
+            b"{" + b", ".join([field + encode(row[name]) for name, field in shape]) + b"}\n"
+        )
     return b"".join(lines), lines[-1]
 
 

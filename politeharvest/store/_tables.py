@@ -31,8 +31,6 @@ from __future__ import annotations
 
 import contextlib
 import csv
-import ctypes
-import ctypes.util
 import hashlib
 import io
 import json
@@ -680,6 +678,9 @@ def _swap(new: Path, old: Path) -> bool:
     if not old.exists():
         os.rename(new, old)
         return False
+    import ctypes  # only here: ctypes (and the subprocess it brings) is not start-up's cost
+    import ctypes.util
+
     libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
     renameat2 = getattr(libc, "renameat2", None)
     if renameat2 is not None:
