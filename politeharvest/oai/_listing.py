@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections import deque
+from array import array
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -360,28 +360,72 @@ def fresh_listing(cursor: OaiCursor, **changes: Any) -> OaiCursor:
 class Progress:
     """The records a listing brought recently, and how many pages in a row brought no new one.
 
-    Records are remembered as hashes, at most `window` of them (memory stays bounded).
+    Records are remembered as 64-bit hashes in open-addressing tables of 8 bytes a slot (at
+    most half full, grown as they fill): the newer table takes every record not seen before
+    until it holds `window` of them, then becomes the older one and a fresh table starts. So
+    the last `window` new records are always remembered (and up to `window` before them),
+    in at most 32 bytes a record: a 50,000-record window takes 2 MiB at most, a set of the
+    same hashes about 4.5 MiB.
     """
 
     def __init__(self, window: int) -> None:
-        self.window = window
-        self.order: deque[int] = deque()
-        self.seen: set[int] = set()
+        self.window = max(1, window)
         self.stale = 0
+        self._new = _table(1024)
+        self._old: array[int] | None = None
+        self._count = 0
 
     def see(self, keys: Iterable[str]) -> int:
+        """Remember `keys`; how many of them were new (and the stale count updated)."""
         fresh = 0
+        table, old, count = self._new, self._old, self._count
+        mask = len(table) - 1
+        old_mask = len(old) - 1 if old is not None else -1
         for key in keys:
-            digest = hash(key)
-            if digest in self.seen:
+            digest = hash(key) or 1  # 0 marks an empty slot
+            slot = digest & mask
+            found = table[slot]
+            while found and found != digest:
+                slot = (slot + 1) & mask
+                found = table[slot]
+            if not found and old is not None:
+                at = digest & old_mask
+                found = old[at]
+                while found and found != digest:
+                    at = (at + 1) & old_mask
+                    found = old[at]
+            if found:
                 continue
             fresh += 1
-            self.seen.add(digest)
-            self.order.append(digest)
-            if len(self.order) > self.window:
-                self.seen.discard(self.order.popleft())
+            table[slot] = digest
+            count += 1
+            if count >= self.window:  # the newer table is full: it becomes the older
+                old, table, count = table, _table(1024), 0
+                self._old, old_mask, mask = old, len(old) - 1, 1023
+            elif 2 * count > mask:  # keep it at most half full: probes stay short
+                table = _grown(table)
+                mask = len(table) - 1
+        self._new, self._count = table, count
         self.stale = 0 if fresh else self.stale + 1
         return fresh
+
+
+def _table(size: int) -> array[int]:
+    """An empty hash table of `size` slots (a power of two)."""
+    return array("q", bytes(8 * size))
+
+
+def _grown(table: array[int]) -> array[int]:
+    """The same hashes in a table twice the size."""
+    bigger = _table(2 * len(table))
+    mask = len(bigger) - 1
+    for digest in table:
+        if digest:
+            slot = digest & mask
+            while bigger[slot]:
+                slot = (slot + 1) & mask
+            bigger[slot] = digest
+    return bigger
 
 
 def _in_order(last: str | None, items: Sequence[Any]) -> bool:

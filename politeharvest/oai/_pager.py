@@ -107,7 +107,8 @@ class OaiPager:
         max_empty_pages: consecutive empty pages with a token before `ListingLoop`.
         max_restarts: badResumptionToken restarts of a window before it is split.
         max_stale_pages: pages in a row that only repeat records of the listing (with
-            fresh tokens) before `ListingLoop`; seen_window: how many records it remembers.
+            fresh tokens) before `ListingLoop`; seen_window: how many records it remembers
+            at least (as 64-bit hashes, at most 32 bytes a record).
         owns_session: `close` (and a ``with`` block's end) closes the session too (`from_url`).
         lenient: a page that answers outside its request (a datestamp outside the window,
             a record outside the set, a changing completeListSize...) keeps only the

@@ -380,6 +380,7 @@ class HarvestPlan:
                     stopped, reason = True, "stopped by the caller"
                 elif self.max_records is not None and records >= self.max_records:
                     stopped, reason = True, f"stopped after {records} records (max_records)"
+                del result  # not held while the next page is fetched and parsed (a page's RSS)
                 if cursor is None:
                     stopped = False  # the last page: nothing left to stop
                     break

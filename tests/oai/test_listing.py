@@ -285,6 +285,40 @@ def test_pages_that_only_repeat_end_the_listing() -> None:
         listing.check_progress(progresses, cursor(), same, URL, 1000, 3)
 
 
+@given(
+    window=st.integers(min_value=1, max_value=12),
+    keys=st.lists(st.integers(min_value=0, max_value=40), max_size=200),
+)
+def test_the_loop_window_never_forgets_its_last_new_records(window: int, keys: list[int]) -> None:
+    """A record never seen is always new; one among the last `window` new ones never is."""
+    progress = Progress(window)
+    ever: set[str] = set()
+    new: list[str] = []
+    for number in keys:
+        key = f"oai:x:{number} 2024-01-01"
+        fresh = progress.see([key])
+        if key not in ever:
+            assert fresh == 1
+        if key in new[-window:]:
+            assert fresh == 0
+        if fresh:
+            new.append(key)
+        ever.add(key)
+        assert progress.stale == (0 if fresh else progress.stale)
+
+
+def test_the_loop_window_grows_and_turns_over_without_forgetting() -> None:
+    """Past the tables' first size and past a turn-over, the last `window` records stay known."""
+    progress = Progress(1500)
+    keys = [f"oai:x:{n} 2024-01-01" for n in range(4000)]
+    for start in range(0, 4000, 100):
+        assert progress.see(keys[start : start + 100]) == 100
+    for start in range(2500, 4000, 100):  # the last 1500: all known
+        assert progress.see(keys[start : start + 100]) == 0
+    assert progress.stale == 15
+    assert progress.see(["oai:x:new 2024-01-01", keys[-1]]) == 1 and progress.stale == 0
+
+
 # -- the token read ahead of the parse ---------------------------------------------------------
 
 PAGE = (
