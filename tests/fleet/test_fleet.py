@@ -34,6 +34,11 @@ pytest.importorskip("rq")
 
 ROOT = Path(__file__).resolve().parents[2]
 INTERVAL = 0.05
+#: Up to six processes (workers, the server, Redis) share two cores here, so the server's
+#: stamp of a response's end can be late by a scheduler's wait, measured up to 8 ms (beyond
+#: `SERVER_SLACK`). A pace the workers did not share shows gaps near 0, a slow-down not
+#: applied gaps 0.05 s short: both far beyond this allowance.
+FLEET_SLACK = max(SERVER_SLACK, 0.02)
 RECORDS = 1000
 POLICY = Politeness(
     user_agent=UA,
@@ -103,7 +108,7 @@ def check_politeness(host: Host, abandoned: int | None = None) -> None:
         slowed = slowed or before.status == 429
         floor = INTERVAL * (2 if slowed else 1)
         assert after.arrival >= before.end, "two requests in flight"
-        assert after.arrival - before.end >= floor - SERVER_SLACK, (before, after)
+        assert after.arrival - before.end >= floor - FLEET_SLACK, (before, after)
     if any(r.status == 429 for r in log):
         assert slowed
 
