@@ -65,7 +65,7 @@ _TAGS = re.compile(r"<script.*?</script>|<style.*?</style>|<[^>]*>", re.IGNORECA
 #: The start of an OAI-PMH answer: its document element is OAI-PMH (after a byte-order mark,
 #: the XML declaration, stylesheet instructions, comments), which no wall's page (HTML) is.
 _OAI_ANSWER = re.compile(
-    rb"(?:\xef\xbb\xbf)?\s*(?:<\?[^>]{0,400}\?>\s*|<!--.{0,2000}?-->\s*)*"
+    rb"(?:\xef\xbb\xbf)?\s*(?:<\?[^>]{0,400}\?>\s*|<!--(?:(?!-->).){0,2000}-->\s*)*"
     rb"<(?:[A-Za-z_][\w.-]{0,40}:)?OAI-PMH[\s>/]",
     re.DOTALL,
 )

@@ -262,7 +262,8 @@ class Door:
     ) -> requests.PreparedRequest:
         """The request for a redirect's target (E1-E7)."""
         p = self.parts
-        if not gate:  # robots.txt: a plain GET of the target
+        if not gate:  # robots.txt: a plain GET of the target, never another's host uncontacted
+            check_contact(p, hop.url, kind)
             return self.prepare("GET", hop.url)
         if p.resolve_addresses and not p.policy.allow_private_addresses:
             refuse_private_names(p, flow.url, hop.url, flow.chain, kind)

@@ -358,14 +358,17 @@ class HarvestPlan:
             # This process lists the pages one after another: each next page's request may
             # leave while this one is parsed and written (only when its host's turn is open
             # at once, so never against the pacing). `run_page` alone does not: in a job
-            # queue the next page may be another worker's.
+            # queue the next page may be another worker's. Nor with several lanes still
+            # listing: their pages take turns, so the next page is another lane's, and a
+            # token asked twice may be refused by a repository that uses each once.
             pager = self._rt.pager(first.run_id, first.job_started_at)
-            pager.send_ahead = True
             while cursor is not None and not cursor.done:
                 lane = cursor.lanes[cursor.turn]
+                pager.send_ahead = sum(one.cursor is not None for one in cursor.lanes) == 1
                 result = self.run_page(cursor)
                 if result.deferred_until is not None:
                     deferred_until, reason = result.deferred_until, result.reason
+                    pager.drop_ahead()  # nothing of this run in flight once the host is given back
                     self._host().end(cursor, "deferred", reason)
                     break
                 pages += 1
@@ -385,6 +388,7 @@ class HarvestPlan:
                     stopped = False  # the last page: nothing left to stop
                     break
                 if stopped:
+                    pager.drop_ahead()
                     self._host().end(cursor, "stopped", reason)
                     break
         except BaseException as exc:
@@ -397,13 +401,17 @@ class HarvestPlan:
                 elif isinstance(exc, BrokenPipeError):
                     status = "stopped"  # the reader of standard output went away
                 with contextlib.suppress(Exception):  # a broken state: the first error counts
+                    if pager is not None:
+                        pager.drop_ahead()
                     self._host().end(cursor, status, repr(exc))
             raise
         finally:
-            if pager is not None:
-                pager.send_ahead = False
-                pager.drop_ahead()
-            self._close_sink()
+            try:
+                if pager is not None:
+                    pager.send_ahead = False
+                    pager.drop_ahead()
+            finally:
+                self._close_sink()  # even when a second Ctrl-C ends the drop
         stats = self._rt.stats(first.run_id)
         return HarvestSummary(
             records=records,

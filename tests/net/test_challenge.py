@@ -50,6 +50,13 @@ WALLS = [
         "PerimeterX",
     ),
     (403, {"cf-mitigated": "challenge"}, f'<?xml version="1.0"?>{OPEN}{RECORD}', "Cloudflare"),
+    (  # a comment first, and the OAI-PMH element's text after another comment's end
+        503,
+        {},
+        "<!-- edge --><!DOCTYPE html><html><head><title>Just a moment...</title></head>"
+        "<body><!-- echo --><OAI-PMH></OAI-PMH></body></html>",
+        "just a moment",
+    ),
 ]
 
 

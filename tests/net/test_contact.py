@@ -108,6 +108,22 @@ def test_a_redirect_to_another_host_is_refused_at_that_hop(
     assert all("repo.org/" not in r.url.replace("example.org", "") for r in adapter.log)
 
 
+def test_robots_txt_redirected_to_another_host_is_not_asked_there(
+    http: requests.Session, clock: FakeClock, adapter: ScriptedAdapter
+) -> None:
+    """robots.txt follows redirects to any host, but never to another's without a contact."""
+    adapter.add(
+        "https://repo.example.org/robots.txt",
+        Reply(301, {"Location": "https://repo.org/robots.txt"}),
+    )
+    adapter.add("https://repo.org/robots.txt", Reply(200, body="User-agent: *\nAllow: /\n"))
+    adapter.add("https://repo.example.org/oai", Reply(200, body="ok"))
+    with _session(http, clock) as session, pytest.raises(ContactRequired) as caught:
+        session.get("https://repo.example.org/oai")
+    assert caught.value.host == "repo.org"
+    assert all("repo.org/" not in r.url.replace("example.org", "") for r in adapter.log)
+
+
 def test_a_plan_with_the_default_policy_refuses_another_host_and_closes_its_run(
     http: requests.Session, clock: FakeClock, adapter: ScriptedAdapter, tmp_path: Path
 ) -> None:

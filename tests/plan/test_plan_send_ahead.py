@@ -144,3 +144,17 @@ def test_with_a_pause_between_requests_nothing_is_sent_ahead(
     with plan_for(server, tmp_path, policy=paced) as plan:
         plan.run(on_page=on_page)
     assert ahead == [0, 0, 0]
+
+
+def test_with_several_sets_each_page_is_asked_once(server: LoopbackServer, tmp_path: Path) -> None:
+    """Two sets' pages take turns: a page sent ahead would be the wrong lane's, asked again
+    later (a token used twice, which many repositories refuse). Nothing is sent ahead while
+    two lanes list; once one is done, the other's pages may go ahead again."""
+    start = len(server.log)
+    with plan_for(server, tmp_path, sets=("cs", "bio")) as plan:
+        summary = plan.run()
+    assert summary.complete
+    asked = [tuple(sorted(parse_qsl(urlsplit(r.url).query))) for r in listings(server, start)]
+    assert len(asked) == len(set(asked)) == summary.pages
+    wanted = {i.identifier for i in ITEMS if {"cs", "bio"} & set(i.sets)}
+    assert sorted(identifiers(tmp_path / "records.jsonl")) == sorted(wanted)
