@@ -192,6 +192,8 @@ class RedisStateStore(RedisConnection):
         #: Scope -> (id, identifier prefix), or None for a scope kept in the older form.
         self._scopes: dict[str, tuple[int, str] | None] = {}
         self._owner = owner_id()
+        #: The hash fields `filter_new` computed last: (scope, prefix, identifier -> field).
+        self._fields: tuple[str, str, dict[str, str]] | None = None
 
     def __repr__(self) -> str:
         return f"RedisStateStore({self.url!r})"
@@ -258,7 +260,7 @@ class RedisStateStore(RedisConnection):
         staged, self._staged = self._staged, None
         if isinstance(found, tuple):
             number, prefix = found
-            delivered = [[dv.field_key(i, prefix), dv.stamp_code(d)] for i, d in commit.delivered]
+            delivered = self._delivered(commit, prefix)
         else:
             number, delivered = 0, [list(pair) for pair in commit.delivered]
         payload = {
@@ -292,6 +294,13 @@ class RedisStateStore(RedisConnection):
             until = _dt.datetime.now(_dt.timezone.utc) + _dt.timedelta(seconds=60)
             raise LeaseLost(commit.listing, until, host=host) from None
 
+    def _delivered(self, commit: PageCommit, prefix: str) -> list[list[str]]:
+        """The page's [field, stamp code] pairs, each field as `filter_new` found it."""
+        fields, self._fields = self._fields, None
+        known = fields[2] if fields is not None and fields[:2] == (commit.scope, prefix) else {}
+        field_key, stamp_code = dv.field_key, dv.stamp_code
+        return [[known.get(i) or field_key(i, prefix), stamp_code(d)] for i, d in commit.delivered]
+
     def filter_new(
         self, scope: str, records: Iterable[tuple[str, str]], *, listing_id: str | None = None
     ) -> set[str]:
@@ -311,8 +320,11 @@ class RedisStateStore(RedisConnection):
                 if is_new(stamp, None if value is None else tuple(json.loads(value)), listing_id)
             }
         number, prefix = found
+        field_key = dv.field_key
+        fields = {ident: field_key(ident, prefix) for ident, _ in pairs}
+        self._fields = (scope, prefix, fields)  # each field once a page: the commit's too
         pipe = self.client.pipeline(transaction=False)
-        pipe.hmget(self._k("dv", str(number)), [dv.field_key(i, prefix) for i, _ in pairs])
+        pipe.hmget(self._k("dv", str(number)), [fields[i] for i, _ in pairs])
         if listing_id is not None:
             pipe.hget(self._k("listing-ids"), listing_id)
         answers = self._call(pipe.execute)

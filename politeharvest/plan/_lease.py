@@ -19,10 +19,14 @@ from politeharvest.store._state import Lease, StateStore
 
 from ._cursor import PlanCursor
 
-__all__ = ["ANSWERED", "HostLease", "answered_before", "note_answered"]
+__all__ = ["ANSWERED", "FRESH_S", "HostLease", "answered_before", "note_answered"]
 
 #: Hosts that answered a harvest with this state (kv namespace).
 ANSWERED = "answered-hosts"
+#: A lease renewed, or a heartbeat beaten, this recently (seconds) by this plan is not
+#: written again before the next page: pages at interval 0 come 40 a second, and each
+#: write is a transaction (a round trip to Redis).
+FRESH_S = 1.0
 
 
 def answered_before(store: StateStore, host: str) -> bool:
@@ -44,12 +48,25 @@ class HostLease:
         endpoint: the repository (its host is what is leased).
         clock: the plan's clock.
         ttl: how long a lease lasts without renewal.
+        written: when this plan last renewed the lease (``"lease"``) and beat the run's
+            heartbeat (``"beat"``), by run id: the plan's memory (`RunMemo.written`),
+            None to write before and after every page.
     """
 
     store: StateStore
     endpoint: str
     clock: Clock
     ttl: float
+    written: dict[tuple[str, str], float] | None = attrs.field(default=None, eq=False)
+
+    def _fresh(self, what: str, run_id: str, now: float) -> bool:
+        """Whether this plan wrote `what` for the run less than `FRESH_S` ago."""
+        last = None if self.written is None else self.written.get((what, run_id))
+        return last is not None and 0.0 <= now - last < FRESH_S
+
+    def _wrote(self, what: str, run_id: str, now: float) -> None:
+        if self.written is not None:
+            self.written[(what, run_id)] = now
 
     @property
     def host(self) -> str:
@@ -63,10 +80,18 @@ class HostLease:
     def hold(self, cursor: PlanCursor) -> None:
         """Hold the host for the cursor's run before a page.
 
+        A lease this plan renewed less than `FRESH_S` ago is held still: nobody else can
+        take it before it expires (`ttl` after that renewal, at least ten times `FRESH_S`
+        later) while this process lives, so it is not written again.
+
         Raises:
             HostBusy: another job holds it (try again in a minute).
         """
-        if self.acquire(cursor.run_id) is not None:
+        now = self.clock.now()
+        if self.ttl >= 10 * FRESH_S and self._fresh("lease", cursor.run_id, now):
+            return
+        if self.store.acquire_lease(self.host, cursor.run_id, now, self.ttl) is not None:
+            self._wrote("lease", cursor.run_id, now)
             return
         holder = next(
             (
@@ -86,6 +111,8 @@ class HostLease:
     def after_page(self, cursor: PlanCursor, updated: PlanCursor) -> PlanCursor | None:
         """After a durable page: finish the run when `updated` is done, else beat its heart.
 
+        A heartbeat this plan beat less than `FRESH_S` ago is not beaten again.
+
         Returns:
             `updated`, or None when the harvest is complete (the host is given back).
         """
@@ -93,7 +120,10 @@ class HostLease:
             self.store.finish_run(cursor.run_id, self.clock.now(), status="finished")
             self.release(cursor.run_id)
             return None
-        self.store.heartbeat(cursor.run_id, self.clock.now())
+        now = self.clock.now()
+        if not self._fresh("beat", cursor.run_id, now):
+            self.store.heartbeat(cursor.run_id, now)
+            self._wrote("beat", cursor.run_id, now)
         return updated
 
     def end(self, cursor: PlanCursor, status: str, reason: str) -> None:
@@ -103,4 +133,6 @@ class HostLease:
 
     def release(self, run_id: str) -> None:
         """Give the host back (nothing happens when `run_id` does not hold it)."""
+        if self.written is not None:
+            self.written.pop(("lease", run_id), None)
         self.store.release_lease(self.host, run_id)

@@ -60,6 +60,8 @@ class RunMemo:
         pending: the key of the pending write the page being committed noted.
         reading: `records` is handing the records to its caller (who confirms a page by
             asking for the next: such a run consumes the harvest).
+        written: when the host's lease was last renewed and the run's heartbeat beaten,
+            by (what, run id) (`HostLease`: not written again within a second).
     """
 
     notes: list[str] = attrs.field(factory=list)
@@ -68,6 +70,7 @@ class RunMemo:
     left_out: dict[str, tuple[int, int, str]] = attrs.field(factory=dict)
     pending: str | None = None
     reading: bool = False
+    written: dict[tuple[str, str], float] = attrs.field(factory=dict)
 
 
 @attrs.frozen

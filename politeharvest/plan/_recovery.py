@@ -36,7 +36,7 @@ from politeharvest.store._tables import rows_held
 
 from ._planning import Saved, Window, scope_key
 
-__all__ = ["OUTPUTS", "Recovery", "Repair"]
+__all__ = ["OUTPUTS", "Recovery", "Repair", "note_pending"]
 
 #: The kv namespace of the output files this state delivered into (one per resolved path).
 OUTPUTS = "outputs"
@@ -249,6 +249,18 @@ class Recovery:
         Returns:
             The note's key, which the page's commit clears.
         """
-        key = f"{self.scope}\n{pending.path}"
-        self.store.set_value(PENDING, key, pending.to_json())
-        return key
+        return note_pending(self.store, self.scope, pending)
+
+
+def note_pending(store: StateStore, scope: str, pending: PendingWrite) -> str:
+    """Note the bytes a page is about to write into `scope`'s file (`Recovery.note_pending`).
+
+    A function of the state and the scope alone: the page job calls it once a page, and
+    needs no `Recovery` (whose output path is resolved on the file system) for it.
+
+    Returns:
+        The note's key, which the page's commit clears.
+    """
+    key = f"{scope}\n{pending.path}"
+    store.set_value(PENDING, key, pending.to_json())
+    return key

@@ -261,6 +261,8 @@ class SQLiteStateStore:
         #: Scope -> (id, identifier prefix) and listing id -> id, as committed (never reused).
         self._scopes: dict[str, tuple[int, str]] = {}
         self._listing_ids: dict[str, int] = {}
+        #: The keys `filter_new` computed last: (scope, prefix, identifier -> key).
+        self._keys: tuple[str, str, dict[str, int | str | bytes]] | None = None
         try:
             self._db = connect(self.path, synchronous="FULL")  # a checkpoint survives power loss
             dv.install(self._db)
@@ -370,13 +372,7 @@ class SQLiteStateStore:
             if commit.delivered:
                 number, prefix = self._scope(db, commit.scope, commit.delivered, learned)
                 listing = self._listing_id(db, commit.listing_id, listing_ids)
-                db.executemany(
-                    dv.UPSERT,
-                    [
-                        (number, dv.ident_key(i, prefix), dv.encode_stamp(d), listing)
-                        for i, d in commit.delivered
-                    ],
-                )
+                db.executemany(dv.UPSERT, self._rows(commit, number, prefix, listing))
             if commit.checkpoint is None:
                 db.execute("DELETE FROM listings WHERE listing = ?", (commit.listing,))
             else:
@@ -395,6 +391,24 @@ class SQLiteStateStore:
         # Remembered once committed: an id rolled back may be given to another scope.
         self._scopes.update(learned)
         self._listing_ids.update(listing_ids)
+
+    def _rows(
+        self, commit: PageCommit, number: int, prefix: str, listing: int
+    ) -> list[tuple[int, int | str | bytes, int | str, int]]:
+        """The page's rows of ``delivered``, each identifier's key as `filter_new` found it."""
+        keys = self._keys
+        self._keys = None
+        key_of = keys[2].get if keys is not None and keys[:2] == (commit.scope, prefix) else None
+        encode, ident_key = dv.encode_stamp, dv.ident_key
+        if key_of is None:
+            return [(number, ident_key(i, prefix), encode(d), listing) for i, d in commit.delivered]
+        rows = []
+        for ident, stamp in commit.delivered:
+            key = key_of(ident)
+            if key is None:  # not on the page filtered last (a caller's own commit)
+                key = ident_key(ident, prefix)
+            rows.append((number, key, encode(stamp), listing))
+        return rows
 
     def _scope(
         self,
@@ -449,8 +463,13 @@ class SQLiteStateStore:
                         "SELECT id FROM listing_ids WHERE listing_id = ?", (listing_id,)
                     ).fetchone()
                     only = -1 if row is None else int(row[0])  # -1: a listing with no rows
-                keys = {dv.ident_key(ident, prefix): ident for ident, _ in pairs}
-                known = self._known(number, keys)
+                ident_key = dv.ident_key
+                by_ident = {ident: ident_key(ident, prefix) for ident, _ in pairs}
+                # Each key once a page: the page's commit takes them from here.
+                self._keys = (scope, prefix, by_ident)
+                known = self._known(number, {key: ident for ident, key in by_ident.items()})
+        if not known:  # nothing of the page delivered before (a first harvest): all new
+            return {ident for ident, _ in pairs}
         return {ident for ident, stamp in pairs if is_new(stamp, known.get(ident), only)}
 
     def _known(self, scope: int, keys: dict[int | str | bytes, str]) -> dict[str, tuple[str, int]]:
