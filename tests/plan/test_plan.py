@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import time
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
+import attrs
 import pytest
 import requests
 
@@ -20,6 +22,8 @@ from politeharvest import (
     SQLiteSink,
     SQLiteStateStore,
 )
+from politeharvest.plan import Lane, PageResult
+from politeharvest.store._state import Lease
 from politeharvest.testing import (
     FakeClock,
     LoggedRequest,
@@ -512,3 +516,61 @@ def test_a_token_of_an_earlier_run_is_kept_when_nothing_changed(
     assert asked[0]["verb"] == "ListIdentifiers" and "from" in asked[0]  # one question first
     assert "resumptionToken" in asked[1]  # then the token, kept: nothing was listed twice
     assert len(lines(tmp_path / "o.jsonl")) == 12
+
+
+class _WritesCounted(SQLiteStateStore):
+    """The SQLite state, noting when the lease and the heartbeat are written (and what)."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        self.leases: list[float] = []
+        self.beats: list[float] = []
+
+    def acquire_lease(self, host: str, holder: str, now: float, ttl: float) -> Lease | None:
+        lease = super().acquire_lease(host, holder, now, ttl)
+        if lease is not None:
+            self.leases.append(now)
+        return lease
+
+    def heartbeat(self, run_id: str, now: float) -> None:
+        super().heartbeat(run_id, now)
+        self.beats.append(now)
+
+
+@pytest.mark.parametrize("page_s", [0.3, 1.0])
+def test_a_fast_harvest_writes_its_lease_and_heartbeat_once_a_second_never_less(
+    make_plan: Callable[..., HarvestPlan],
+    repo: OaiTestRepository,
+    clock: FakeClock,
+    tmp_path: Path,
+    page_s: float,
+) -> None:
+    """Pages come faster than a second apart: the lease and the heartbeat are written
+    again only once a second has passed, so the lease never ends sooner than its ttl
+    less a second after any page; pages a second apart write both every page."""
+    store = _WritesCounted(tmp_path / "counted.sqlite")
+    plan = make_plan(
+        state=store, policy=attrs.evolve(POLICY, request_interval=0.0), lease_ttl=100.0
+    )
+    holds: list[float] = []
+
+    def on_page(result: PageResult, lane: Lane) -> bool:
+        holds.append(clock.now())
+        clock.advance(page_s)  # the next page's job starts this much later
+        return True
+
+    summary = plan.run(on_page=on_page)
+    assert summary.complete and summary.pages == 10
+    for moment in holds:  # the lease, when the page's job began, was renewed within 1 s
+        last = max(t for t in store.leases if t <= moment)
+        assert moment - last < 1.0
+    gaps = [b - a for a, b in itertools.pairwise(store.leases[1:])]  # after start()'s
+    assert gaps and all(gap >= min(1.0, page_s) - 1e-9 for gap in gaps)
+    beats = store.beats
+    assert all(b - a >= min(1.0, page_s) - 1e-9 for a, b in itertools.pairwise(beats))
+    if page_s >= 1.0:
+        assert len(store.leases) == 1 + summary.pages  # start(), then before every page
+        assert len(beats) == summary.pages - 1  # the last page finishes the run instead
+    else:
+        assert len(store.leases) < 1 + summary.pages and len(beats) < summary.pages - 1
+    assert store.runs()[0].status == "finished"

@@ -3,6 +3,7 @@ order of their texts, and `filter_new` against a model for any identifiers and d
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 from politeharvest.store import SQLiteStateStore
 from politeharvest.store import _deliveries as dv
 from politeharvest.store._state import PageCommit
-from tests.support.stamps import identifiers, prefixes, stamps
+from tests.support.stamps import identifiers, moments, prefixes, stamps
 
 
 @pytest.mark.parametrize(
@@ -151,3 +152,53 @@ def test_a_scope_and_a_listing_are_numbered_once_and_stay(tmp_path: Path) -> Non
     assert one.filter_new("r|oai_dc", both) == set()
     assert one.filter_new("r|oai_dc", [("other:2", "2020-01-03")]) == {"other:2"}
     assert one.filter_new("s|oai_dc", both) == {"other:2", "oai:r.org:1"}
+
+
+@given(moments, st.booleans())
+def test_every_canonical_datestamp_is_stored_as_its_integer(moment: dt.datetime, day: bool) -> None:
+    """Never a canonical datestamp left as text: its seconds from BASE, doubled (+1 with a
+    clock), whatever its year; as the view's SQL computes them back."""
+    moment = moment.replace(microsecond=0)
+    base = dt.datetime(2020, 1, 1)
+    if day:
+        text = f"{moment.year:04d}-{moment:%m-%d}"
+        expected = 2 * (moment.date() - base.date()).days * 86_400
+    else:
+        text = f"{moment.year:04d}-{moment:%m-%dT%H:%M:%S}Z"
+        expected = 2 * int((moment - base).total_seconds()) + 1
+    assert dv.encode_stamp(text) == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.lists(st.tuples(identifiers, stamps), max_size=10),
+            st.lists(st.tuples(identifiers, stamps), max_size=10),
+            st.sampled_from(["a|oai_dc", "b|marc"]),
+            st.sampled_from(["a|oai_dc", "b|marc", ""]),
+        ),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_a_commit_after_a_filter_stores_what_a_commit_alone_stores(
+    steps: list[tuple[list[tuple[str, str]], list[tuple[str, str]], str, str]],
+) -> None:
+    """The keys `filter_new` hands to the next commit are the commit's own: a page filtered
+    and then committed, another page filtered than the one committed, or a filter of
+    another scope in between, leave the very rows a store that never filtered leaves."""
+    filtered, alone = SQLiteStateStore(), SQLiteStateStore()
+    for asked, committed, scope, looked in steps:
+        filtered.filter_new(scope, committed)  # the page job's order: this page, then...
+        if looked:
+            filtered.filter_new(looked, asked)  # ...maybe another page, of another scope
+        for store in (filtered, alone):
+            store.commit(PageCommit(scope, tuple(committed), "L1", None, "k"))
+    query = "SELECT scope, identifier, datestamp, listing_id FROM deliveries"
+    rows = sorted(filtered._db.execute(query).fetchall())
+    assert rows == sorted(alone._db.execute(query).fetchall())
+    raw = "SELECT scope, ident, stamp FROM delivered"
+    assert sorted(filtered._db.execute(raw).fetchall(), key=repr) == sorted(
+        alone._db.execute(raw).fetchall(), key=repr
+    )
