@@ -49,8 +49,8 @@ class HostLease:
         clock: the plan's clock.
         ttl: how long a lease lasts without renewal.
         written: when this plan last renewed the lease (``"lease"``) and beat the run's
-            heartbeat (``"beat"``), by run id: the plan's memory (`RunMemo.written`),
-            None to write before and after every page.
+            heartbeat (``"beat"``), by run id, on the clock's monotonic seconds: the plan's
+            memory (`RunMemo.written`), None to write before and after every page.
     """
 
     store: StateStore
@@ -59,14 +59,14 @@ class HostLease:
     ttl: float
     written: dict[tuple[str, str], float] | None = attrs.field(default=None, eq=False)
 
-    def _fresh(self, what: str, run_id: str, now: float) -> bool:
-        """Whether this plan wrote `what` for the run less than `FRESH_S` ago."""
+    def _fresh(self, what: str, run_id: str, since: float) -> bool:
+        """Whether this plan wrote `what` for the run less than `FRESH_S` ago (monotonic)."""
         last = None if self.written is None else self.written.get((what, run_id))
-        return last is not None and 0.0 <= now - last < FRESH_S
+        return last is not None and 0.0 <= since - last < FRESH_S
 
-    def _wrote(self, what: str, run_id: str, now: float) -> None:
+    def _wrote(self, what: str, run_id: str, since: float) -> None:
         if self.written is not None:
-            self.written[(what, run_id)] = now
+            self.written[(what, run_id)] = since
 
     @property
     def host(self) -> str:
@@ -87,11 +87,12 @@ class HostLease:
         Raises:
             HostBusy: another job holds it (try again in a minute).
         """
-        now = self.clock.now()
-        if self.ttl >= 10 * FRESH_S and self._fresh("lease", cursor.run_id, now):
+        since = self.clock.monotonic()  # not the wall clock: a step back must not count
+        if self.ttl >= 10 * FRESH_S and self._fresh("lease", cursor.run_id, since):
             return
-        if self.store.acquire_lease(self.host, cursor.run_id, now, self.ttl) is not None:
-            self._wrote("lease", cursor.run_id, now)
+        lease = self.store.acquire_lease(self.host, cursor.run_id, self.clock.now(), self.ttl)
+        if lease is not None:
+            self._wrote("lease", cursor.run_id, since)
             return
         holder = next(
             (
@@ -120,10 +121,10 @@ class HostLease:
             self.store.finish_run(cursor.run_id, self.clock.now(), status="finished")
             self.release(cursor.run_id)
             return None
-        now = self.clock.now()
-        if not self._fresh("beat", cursor.run_id, now):
-            self.store.heartbeat(cursor.run_id, now)
-            self._wrote("beat", cursor.run_id, now)
+        since = self.clock.monotonic()
+        if not self._fresh("beat", cursor.run_id, since):
+            self.store.heartbeat(cursor.run_id, self.clock.now())
+            self._wrote("beat", cursor.run_id, since)
         return updated
 
     def end(self, cursor: PlanCursor, status: str, reason: str) -> None:

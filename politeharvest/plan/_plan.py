@@ -34,7 +34,7 @@ import requests
 from politeharvest._clock import Clock, SystemClock
 from politeharvest._files import check_writable
 from politeharvest._policy import Politeness
-from politeharvest.exceptions import Deferred
+from politeharvest.exceptions import Deferred, LeaseLost
 from politeharvest.net._pacing import PaceStore
 from politeharvest.net._session import RequestEvent, event_hooks
 from politeharvest.oai._datestamps import DateLike, format_datestamp
@@ -475,7 +475,11 @@ class HarvestPlan:
         self, cursor: PlanCursor, fetched: Fetched, mark: SinkMark | None
     ) -> PlanCursor | None:
         """Commit a durable page; the next cursor, or None when the harvest is complete."""
-        return self._host().after_page(cursor, self._job().commit(cursor, fetched, mark))
+        try:
+            return self._host().after_page(cursor, self._job().commit(cursor, fetched, mark))
+        except LeaseLost:
+            self._memo.written.clear()  # another job holds the host: ask again before a page
+            raise
 
     def _note_pending(self, pending: PendingWrite) -> None:
         # Not through `_recovery()`: it resolves the output's path, 0.3 ms a page.

@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 import requests
 from hypothesis import HealthCheck, settings
@@ -280,3 +281,46 @@ def test_a_renewed_lease_is_one_round_trip_and_a_taken_one_is_not_renewed(
     commit = PageCommit(scope="s", delivered=(), listing_id="l", checkpoint=None, listing="k")
     with pytest.raises(LeaseLost):
         a.commit(commit)  # still fenced by the token it held
+
+
+def test_a_job_whose_host_was_taken_asks_for_it_again_before_its_next_page(
+    redis_url: str, tmp_path: Path
+) -> None:
+    """A page's commit refused (another job holds the host now): the plan's next page does
+    not go out on the lease it renewed a moment ago (renewals are written once a second),
+    it asks for the host again and is deferred."""
+    from politeharvest.net._pacing import host_key
+    from politeharvest.testing import FakeClock, ScriptedAdapter
+
+    clock = FakeClock()  # it stands still: every page comes within a second of the first
+    adapter = ScriptedAdapter(clock)
+    adapter.add(stateful.ENDPOINT, OaiTestRepository.sample(45, page_size=10, now=clock.now))
+    http = requests.Session()
+    http.mount("https://", adapter)
+    store = RedisStateStore(redis_url)
+    with HarvestPlan(
+        stateful.ENDPOINT,
+        state=store,
+        pace_store=MemoryPaceStore(),
+        http=http,
+        clock=clock,
+        policy=attrs.evolve(stateful.POLICY, request_interval=0.0),
+        sink=tmp_path / "out.jsonl",
+        lease_ttl=60.0,
+    ) as plan:
+        first = plan.run_page(plan.start())
+        assert first.next_cursor is not None and len(first.records) == 10
+        taken = {"holder": "run-b", "token": "99", "expires": str(time.time() + 60)}
+        store.client.hset(
+            store._k("lease", host_key(stateful.ENDPOINT)),
+            mapping={**taken, "owner": "another-machine:1"},
+        )
+        with pytest.raises(LeaseLost):
+            plan.run_page(first.next_cursor)
+        sent = len(adapter.log)
+        again = plan.run_page(first.next_cursor)
+        assert again.deferred_until is not None and again.records == ()
+        assert "another harvest job" in again.reason
+        assert len(adapter.log) == sent  # nothing was asked of the repository
+    delivered = store.filter_new(plan.scope, [(r.identifier, r.datestamp) for r in first.records])
+    assert delivered == set()  # the first page stays delivered; no other page was committed
