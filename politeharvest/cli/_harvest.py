@@ -18,7 +18,6 @@ import attrs
 
 from politeharvest._clock import SystemClock
 from politeharvest._policy import Politeness
-from politeharvest.audit._log import AuditLog
 from politeharvest.net._session import RequestEvent
 from politeharvest.oai._datestamps import parse_datestamp
 from politeharvest.plan._cursor import HarvestSummary, Lane, PageResult
@@ -38,6 +37,7 @@ from ._parser import (
 from ._progress import Progress, WatchedClock, next_run, report_summary
 
 if TYPE_CHECKING:
+    from politeharvest.audit._log import AuditLog
     from politeharvest.fulltext._step import FullText
 
 __all__ = ["harvest_command"]
@@ -94,8 +94,10 @@ def _run_harvest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     progress = Progress(args.quiet, err)
     stop = _Stop(err)
     hooks: tuple[Callable[[RequestEvent], None], ...] = (progress.event, stop.event)
-    audit = None
+    audit: AuditLog | None = None
     if getattr(args, "audit", None) is not None:
+        from politeharvest.audit._log import AuditLog  # only for --audit
+
         if args.audit.is_dir():
             return usage_error(err, f"--audit {args.audit} is a folder; give a file name")
         try:

@@ -54,14 +54,6 @@ from politeharvest.exceptions import (
 )
 
 from ._checks import check_storage, check_usage, take_base_url
-from ._commands import (
-    clean_command,
-    fulltext_command,
-    replay_command,
-    report_command,
-    status_command,
-    tools_command,
-)
 from ._harvest import harvest_command
 from ._parser import (
     EXIT_DEFERRED,
@@ -123,6 +115,16 @@ def main(
 def _command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.command in ("harvest", "demo"):
         return harvest_command(args, out, err)
+    # the other commands' module (and what it imports) loads only for them
+    from ._commands import (
+        clean_command,
+        fulltext_command,
+        replay_command,
+        report_command,
+        status_command,
+        tools_command,
+    )
+
     if args.command == "fulltext":
         return fulltext_command(args, err)
     if args.command == "clean":

@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import requests
@@ -56,15 +56,6 @@ from ._pacing import Busy
 from ._parts import Parts
 from ._ratelimit import announced_hold
 from ._redirects import RedirectPolicy
-from ._rights import (
-    TDMREP_MAX_BYTES,
-    Reservation,
-    TdmRule,
-    file_signals,
-    tdmrep_lifetime,
-    tdmrep_rules_from,
-    tdmrep_url,
-)
 from ._robots import RobotsDecision, RobotsTxt, classify
 from ._transport import GuardedAdapter
 from ._turns import end_turn_with, read_limit, reservation, take_turn, timeouts
@@ -81,6 +72,9 @@ from ._wire import (
     read_body,
 )
 from ._wire import store_body as _store_body
+
+if TYPE_CHECKING:  # rights signals (html.parser) load when a file is asked for
+    from ._rights import Reservation, TdmRule
 
 __all__ = ["Ahead", "Door", "Options"]
 
@@ -205,6 +199,8 @@ class Door:
         policy = p.policy
         if not (policy.tdm_reservations or policy.robots_tags):
             return
+        from ._rights import file_signals
+
         rules: tuple[TdmRule, ...] = ()
         if headers is None:
             if not (policy.tdm_reservations and policy.tdmrep_json) or policy.tdm_licence:
@@ -221,6 +217,8 @@ class Door:
 
     def tdmrep_rules(self, url: str, inline: float | None) -> tuple[TdmRule, ...]:
         """The origin's ``/.well-known/tdmrep.json`` rules, fetched and kept as robots.txt is."""
+        from ._rights import TDMREP_MAX_BYTES, tdmrep_lifetime, tdmrep_rules_from, tdmrep_url
+
         p = self.parts
         where = tdmrep_url(url)
         cached = self._tdmrep.get(where)

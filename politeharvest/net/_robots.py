@@ -11,16 +11,18 @@ import json
 import re
 import threading
 from functools import lru_cache
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import urlsplit
 
 import attrs
-from protego import Protego
 
 from politeharvest._policy import Politeness
 
 from ._pacing import clamp_crawl_delay
 from ._urls import origin_key, robots_url_for
+
+if TYPE_CHECKING:  # Protego loads when a robots.txt has rules to parse
+    from protego import Protego
 
 __all__ = ["RobotsDecision", "RobotsGate", "RobotsTxt", "product_token", "robots_url_for"]
 
@@ -49,11 +51,15 @@ def _parse(text: str) -> Protego:
     (robots_test.cc, ID_UserAgentValueCaseInsensitive); Protego would match
     nothing and allow everything. Cutting the value keeps us on the safe side.
     """
+    from protego import Protego
+
     return Protego.parse(_AGENT_LINE.sub(r"\1\2", text))
 
 
 @lru_cache(maxsize=4096)
 def _single_rule(pattern: str) -> Protego:
+    from protego import Protego
+
     return Protego.parse(f"User-agent: *\nDisallow: {pattern}\n")
 
 

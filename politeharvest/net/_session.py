@@ -23,7 +23,7 @@ import datetime as _dt
 import random
 import uuid
 from collections.abc import Callable, Generator, Mapping
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 import requests
@@ -37,11 +37,13 @@ from ._events import Recorder, RequestEvent, SessionStats, event_hooks
 from ._pacing import HostPacer, MemoryPaceStore, PaceStore
 from ._parts import SESSION_PARTS, Parts
 from ._redirects import RedirectPolicy
-from ._rights import Reservation
 from ._robots import RobotsDecision, RobotsGate
 from ._transport import guarded_session
 from ._urls import host_key
 from ._wire import CHUNK, Environment, Options, capped_chunks
+
+if TYPE_CHECKING:  # the rights signals (and html.parser) load when a file is asked for
+    from ._rights import Reservation
 
 __all__ = ["PoliteSession", "RequestEvent", "SessionStats", "event_hooks"]
 
