@@ -18,6 +18,7 @@ import attrs
 
 from politeharvest._clock import SystemClock
 from politeharvest._policy import Politeness
+from politeharvest._reprs import value_repr
 from politeharvest.net._session import RequestEvent
 from politeharvest.oai._datestamps import parse_datestamp
 from politeharvest.plan._cursor import HarvestSummary, Lane, PageResult
@@ -221,9 +222,11 @@ class _StoppedBetweenPages(KeyboardInterrupt):
     """Raised in the wait before the next page's request: nothing of that page was sent."""
 
 
-@attrs.define
+@attrs.define(repr=False)
 class _Written:
     """What the pages a run wrote add up to (for the summary of a run stopped between pages)."""
+
+    __repr__ = value_repr
 
     pages: int = 0
     records: int = 0
@@ -241,7 +244,7 @@ class _Written:
             self.files[status] = self.files.get(status, 0) + count
 
 
-@attrs.define
+@attrs.define(repr=False)
 class _Stop:
     """Ctrl-C or SIGTERM during a harvest: stop after the page in hand, before the next.
 
@@ -252,6 +255,8 @@ class _Stop:
     polite harvest's time) is cut short and that request is not sent. A second signal
     stops at once.
     """
+
+    __repr__ = value_repr
 
     err: TextIO
     asked: bool = False

@@ -22,6 +22,7 @@ import attrs
 import requests
 import urllib3
 
+from politeharvest._reprs import value_repr
 from politeharvest.exceptions import (
     AddressRefused,
     CertificateRejected,
@@ -81,7 +82,7 @@ __all__ = ["Ahead", "Door", "Options"]
 logger = logging.getLogger("politeharvest.net._session")
 
 
-@attrs.define
+@attrs.define(repr=False)
 class Door:
     """The layers of one `PoliteSession`: the parts it is given, and what it keeps.
 
@@ -91,6 +92,8 @@ class Door:
     (the first request's unless given), the requests sent ahead, and each origin's
     tdmrep.json rules.
     """
+
+    __repr__ = value_repr
 
     parts: Parts
     _credentials_origin: str | None = attrs.field(default=None, alias="credentials_origin")
@@ -625,7 +628,7 @@ class Door:
         return entry
 
 
-@attrs.define
+@attrs.define(repr=False)
 class Ahead:
     """A request sent before its answer is wanted (`PoliteSession.send_ahead`).
 
@@ -634,6 +637,8 @@ class Ahead:
     is about to go to the same host, or by `cancel`, which reads and discards it (the server
     does the work anyway, and nothing else may reach the host before it is done).
     """
+
+    __repr__ = value_repr
 
     door: Door
     prepared: requests.PreparedRequest

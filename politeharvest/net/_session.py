@@ -30,6 +30,7 @@ import requests
 
 from politeharvest._clock import Clock, SystemClock
 from politeharvest._policy import Politeness
+from politeharvest._reprs import value_repr
 from politeharvest.exceptions import RightsReserved
 
 from ._door import Ahead, Door
@@ -60,7 +61,7 @@ def _rewire(session: PoliteSession, attribute: attrs.Attribute[Any], value: Any)
     return value
 
 
-@attrs.define
+@attrs.define(repr=False)
 class PoliteSession:
     """The one way to the network: robots, pacing, retries, redirects, budget.
 
@@ -90,6 +91,8 @@ class PoliteSession:
             host refusing connections that never answered is an error (`HostUnreachable`),
             not a deferral. A name that does not resolve always is.
     """
+
+    __repr__ = value_repr
 
     policy: Politeness = attrs.field(default=_DEFAULT_POLICY, on_setattr=_rewire)
     http: requests.Session = attrs.field(
