@@ -287,7 +287,7 @@ class HarvestPlan:
         if step is not None and cursor.retry_files:
             step.reported()  # the retry rows are durable now
         files: dict[str, int] = {}
-        for row in rows:
+        for row in rows if step is not None else ():  # only full text gives rows a file
             status = (row.get("fulltext") or {}).get("status")
             if status:
                 files[status] = files.get(status, 0) + 1
