@@ -68,7 +68,7 @@ def _fleet_store(store: object) -> RedisStateStore | None:
     """`store` if it is the fleet's Redis store, else None, without importing the fleet.
 
     An instance of `RedisStateStore` exists only once its module is loaded, so while it is
-    not (every harvest without Redis), no store is one and redis-py is never imported.
+    not (every harvest without Redis), no store is one and the fleet's stores stay unloaded.
     """
     module = sys.modules.get("politeharvest.fleet._state")
     if module is None:
