@@ -12,6 +12,8 @@ from typing import Any, Literal
 
 import attrs
 
+from politeharvest._reprs import value_repr
+
 __all__ = ["DEFAULT_USER_AGENT", "Politeness", "RedirectScope"]
 
 RedirectScope = Literal["host", "site", "any"]
@@ -84,7 +86,7 @@ def _scope_ok(instance: object, attribute: attrs.Attribute[str], value: str) -> 
         raise ValueError(f"{attribute.name} must be 'host', 'site' or 'any', got {value!r}")
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class Politeness:
     """The politeness policy: frozen, keyword-only, validated, evolvable.
 
@@ -159,6 +161,8 @@ class Politeness:
         robots_tags: honour ``X-Robots-Tag`` on files that forbids stored copies for mining
             (``noai``, ``none``, ``noarchive``, for everyone or for this user agent).
     """
+
+    __repr__ = value_repr
 
     user_agent: str = attrs.field(default=DEFAULT_USER_AGENT, validator=_has_contact)
     from_address: str | None = attrs.field(default=None, validator=_is_email)

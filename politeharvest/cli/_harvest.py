@@ -18,7 +18,7 @@ import attrs
 
 from politeharvest._clock import SystemClock
 from politeharvest._policy import Politeness
-from politeharvest.audit._log import AuditLog
+from politeharvest._reprs import value_repr
 from politeharvest.net._session import RequestEvent
 from politeharvest.oai._datestamps import parse_datestamp
 from politeharvest.plan._cursor import HarvestSummary, Lane, PageResult
@@ -38,6 +38,7 @@ from ._parser import (
 from ._progress import Progress, WatchedClock, next_run, report_summary
 
 if TYPE_CHECKING:
+    from politeharvest.audit._log import AuditLog
     from politeharvest.fulltext._step import FullText
 
 __all__ = ["harvest_command"]
@@ -94,8 +95,10 @@ def _run_harvest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     progress = Progress(args.quiet, err)
     stop = _Stop(err)
     hooks: tuple[Callable[[RequestEvent], None], ...] = (progress.event, stop.event)
-    audit = None
+    audit: AuditLog | None = None
     if getattr(args, "audit", None) is not None:
+        from politeharvest.audit._log import AuditLog  # only for --audit
+
         if args.audit.is_dir():
             return usage_error(err, f"--audit {args.audit} is a folder; give a file name")
         try:
@@ -219,9 +222,11 @@ class _StoppedBetweenPages(KeyboardInterrupt):
     """Raised in the wait before the next page's request: nothing of that page was sent."""
 
 
-@attrs.define
+@attrs.define(repr=False)
 class _Written:
     """What the pages a run wrote add up to (for the summary of a run stopped between pages)."""
+
+    __repr__ = value_repr
 
     pages: int = 0
     records: int = 0
@@ -239,7 +244,7 @@ class _Written:
             self.files[status] = self.files.get(status, 0) + count
 
 
-@attrs.define
+@attrs.define(repr=False)
 class _Stop:
     """Ctrl-C or SIGTERM during a harvest: stop after the page in hand, before the next.
 
@@ -250,6 +255,8 @@ class _Stop:
     polite harvest's time) is cut short and that request is not sent. A second signal
     stops at once.
     """
+
+    __repr__ = value_repr
 
     err: TextIO
     asked: bool = False

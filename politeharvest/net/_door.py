@@ -16,12 +16,13 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import requests
 import urllib3
 
+from politeharvest._reprs import value_repr
 from politeharvest.exceptions import (
     AddressRefused,
     CertificateRejected,
@@ -56,15 +57,6 @@ from ._pacing import Busy
 from ._parts import Parts
 from ._ratelimit import announced_hold
 from ._redirects import RedirectPolicy
-from ._rights import (
-    TDMREP_MAX_BYTES,
-    Reservation,
-    TdmRule,
-    file_signals,
-    tdmrep_lifetime,
-    tdmrep_rules_from,
-    tdmrep_url,
-)
 from ._robots import RobotsDecision, RobotsTxt, classify
 from ._transport import GuardedAdapter
 from ._turns import end_turn_with, read_limit, reservation, take_turn, timeouts
@@ -82,12 +74,15 @@ from ._wire import (
 )
 from ._wire import store_body as _store_body
 
+if TYPE_CHECKING:  # rights signals (html.parser) load when a file is asked for
+    from ._rights import Reservation, TdmRule
+
 __all__ = ["Ahead", "Door", "Options"]
 
 logger = logging.getLogger("politeharvest.net._session")
 
 
-@attrs.define
+@attrs.define(repr=False)
 class Door:
     """The layers of one `PoliteSession`: the parts it is given, and what it keeps.
 
@@ -97,6 +92,8 @@ class Door:
     (the first request's unless given), the requests sent ahead, and each origin's
     tdmrep.json rules.
     """
+
+    __repr__ = value_repr
 
     parts: Parts
     _credentials_origin: str | None = attrs.field(default=None, alias="credentials_origin")
@@ -205,6 +202,8 @@ class Door:
         policy = p.policy
         if not (policy.tdm_reservations or policy.robots_tags):
             return
+        from ._rights import file_signals
+
         rules: tuple[TdmRule, ...] = ()
         if headers is None:
             if not (policy.tdm_reservations and policy.tdmrep_json) or policy.tdm_licence:
@@ -221,6 +220,8 @@ class Door:
 
     def tdmrep_rules(self, url: str, inline: float | None) -> tuple[TdmRule, ...]:
         """The origin's ``/.well-known/tdmrep.json`` rules, fetched and kept as robots.txt is."""
+        from ._rights import TDMREP_MAX_BYTES, tdmrep_lifetime, tdmrep_rules_from, tdmrep_url
+
         p = self.parts
         where = tdmrep_url(url)
         cached = self._tdmrep.get(where)
@@ -627,7 +628,7 @@ class Door:
         return entry
 
 
-@attrs.define
+@attrs.define(repr=False)
 class Ahead:
     """A request sent before its answer is wanted (`PoliteSession.send_ahead`).
 
@@ -636,6 +637,8 @@ class Ahead:
     is about to go to the same host, or by `cancel`, which reads and discards it (the server
     does the work anyway, and nothing else may reach the host before it is done).
     """
+
+    __repr__ = value_repr
 
     door: Door
     prepared: requests.PreparedRequest

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 import attrs
 
 from politeharvest._clock import Clock
+from politeharvest._reprs import value_repr
 
 from ._pacing import PaceStore, Slot
 from ._urls import host_key
@@ -24,7 +25,7 @@ __all__ = ["Recorder", "RequestEvent", "SessionStats", "Turn", "event_hooks"]
 logger = logging.getLogger("politeharvest.net._session")
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class RequestEvent:
     """One request (or refusal) as it happened, for audits of politeness.
 
@@ -48,6 +49,8 @@ class RequestEvent:
             decoding), if a body was read.
     """
 
+    __repr__ = value_repr
+
     at: float
     host: str
     method: str
@@ -65,7 +68,7 @@ class RequestEvent:
     received: int | None = None
 
 
-@attrs.define
+@attrs.define(repr=False)
 class SessionStats:
     """Counters of one session's traffic (for summaries).
 
@@ -78,6 +81,8 @@ class SessionStats:
         wait_s: seconds slept in total.
         refused: requests not sent (robots, deny list, stopped host, redirect policy).
     """
+
+    __repr__ = value_repr
 
     requests: int = 0
     robots_fetches: int = 0
@@ -97,9 +102,11 @@ def event_hooks(
     return tuple(hooks)
 
 
-@attrs.define
+@attrs.define(repr=False)
 class Recorder:
     """A session's counters and event hooks (thread-safe); `hooks` returns the current ones."""
+
+    __repr__ = value_repr
 
     clock: Clock
     hooks: Callable[[], Iterable[Callable[[RequestEvent], None]]] = tuple
@@ -137,9 +144,11 @@ class Recorder:
         return _dt.datetime.fromtimestamp(seconds, tz=_dt.timezone.utc)
 
 
-@attrs.define
+@attrs.define(repr=False)
 class Turn:
     """One request's turn on its host: finished once, when its response has ended."""
+
+    __repr__ = value_repr
 
     recorder: Recorder
     pace_store: PaceStore

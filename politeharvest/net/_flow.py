@@ -24,6 +24,7 @@ from collections.abc import Mapping
 import attrs
 
 from politeharvest._policy import Politeness
+from politeharvest._reprs import value_repr
 
 from ._redirects import Follow, RedirectPolicy, Stop
 from ._retry import parse_retry_after, retry_decision
@@ -46,7 +47,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class RequestFlow:
     """Where one request stands.
 
@@ -56,6 +57,8 @@ class RequestFlow:
         statuses: the 429/503 statuses answered to the current hop.
         attempt: retries already made for the current hop.
     """
+
+    __repr__ = value_repr
 
     chain: tuple[str, ...]
     method: str = "GET"
@@ -68,44 +71,54 @@ class RequestFlow:
         return self.chain[-1]
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Done:
     """The response is the answer."""
 
+    __repr__ = value_repr
 
-@attrs.frozen
+
+@attrs.frozen(repr=False)
 class StopHost:
     """Stop the host for the rest of the job."""
+
+    __repr__ = value_repr
 
     reason: str
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Retry:
     """Hold the host for `delay` seconds (`reason`), then send the same request again."""
+
+    __repr__ = value_repr
 
     delay: float
     reason: str
     flow: RequestFlow
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Defer:
     """Hold the host for `delay` seconds; the caller should come back then."""
+
+    __repr__ = value_repr
 
     delay: float
     reason: str
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class GiveUp:
     """Every scheduled retry was spent: hold the host for `hold` seconds and give up."""
+
+    __repr__ = value_repr
 
     hold: float
     statuses: tuple[int, ...]
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Hop:
     """Follow a redirect.
 
@@ -117,6 +130,8 @@ class Hop:
         flow: the flow after the hop.
     """
 
+    __repr__ = value_repr
+
     url: str
     method: str
     keep_credentials: bool
@@ -124,9 +139,11 @@ class Hop:
     flow: RequestFlow
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Refused:
     """A redirect the policy refuses."""
+
+    __repr__ = value_repr
 
     stop: Stop
 
@@ -218,19 +235,23 @@ def _hop(
 # -- waits ------------------------------------------------------------------------------------
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Go:
     """The turn is now: send."""
 
+    __repr__ = value_repr
 
-@attrs.frozen
+
+@attrs.frozen(repr=False)
 class Sleep:
     """Sleep `seconds` (the turn comes then), then send."""
+
+    __repr__ = value_repr
 
     seconds: float
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class WaitRefused:
     """Do not wait: come back at `start_at` (monotonic).
 
@@ -239,6 +260,8 @@ class WaitRefused:
         budget: the refusal is the job's deadline (else a wait too long to sleep).
         message: a sentence saying why.
     """
+
+    __repr__ = value_repr
 
     start_at: float
     budget: bool

@@ -26,6 +26,7 @@ import attrs
 
 from politeharvest._policy import Politeness
 from politeharvest._process import owner_id, process_alive
+from politeharvest._reprs import value_repr
 
 from ._urls import host_key
 
@@ -61,7 +62,7 @@ def clamp_crawl_delay(value: float | None, cap: float) -> float | None:
     return min(number, cap)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class HostState:
     """What a PaceStore remembers about one host.
 
@@ -75,6 +76,8 @@ class HostState:
             reservation is taken over at once instead of waiting for its lease to lapse.
     """
 
+    __repr__ = value_repr
+
     last_end: float | None = None
     hold_until: float = 0.0
     in_flight: str | None = None
@@ -83,7 +86,7 @@ class HostState:
     owner: str = ""
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Slot:
     """A reserved turn on a host: start the request at `start_at`, then release it.
 
@@ -97,6 +100,8 @@ class Slot:
         multiplier: the job's slow-down multiplier for this host.
     """
 
+    __repr__ = value_repr
+
     host: str
     token: str
     start_at: float
@@ -104,21 +109,25 @@ class Slot:
     multiplier: float
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Busy:
     """The host has a request in flight; ask again at `retry_at`."""
+
+    __repr__ = value_repr
 
     host: str
     retry_at: float
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class HostPacer:
     """The pure pacing decision for one request (no state, no I/O).
 
     Attributes:
         policy: the politeness policy (intervals, jitter, max_wait).
     """
+
+    __repr__ = value_repr
 
     policy: Politeness = attrs.field(factory=Politeness)
 
@@ -303,13 +312,15 @@ def next_multiplier(current: float, factor: float, cap: float) -> float:
     return max(current, min(cap, max(1.0, current) * factor))
 
 
-@attrs.define
+@attrs.define(repr=False)
 class MemoryPaceStore:
     """A thread-safe in-memory PaceStore: the default, for one process.
 
     Threads sharing one `PoliteSession` take turns per host and run in
     parallel across hosts.
     """
+
+    __repr__ = value_repr
 
     poll_s: float = 0.005
     _hosts: dict[str, HostState] = attrs.field(factory=dict, init=False)

@@ -17,6 +17,7 @@ import requests
 
 from politeharvest._clock import Clock
 from politeharvest._policy import Politeness
+from politeharvest._reprs import value_repr
 
 from ._events import Recorder
 from ._pacing import HostPacer, PaceStore
@@ -43,7 +44,7 @@ SESSION_PARTS = frozenset(
 )
 
 
-@attrs.frozen(kw_only=True, eq=False)
+@attrs.frozen(kw_only=True, eq=False, repr=False)
 class Parts:
     """Everything one session's requests go through (the session's, as set now).
 
@@ -63,6 +64,8 @@ class Parts:
         env: requests' environment settings per origin.
         deadline: the job's deadline (monotonic seconds).
     """
+
+    __repr__ = value_repr
 
     policy: Politeness
     http: requests.Session

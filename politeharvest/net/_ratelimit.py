@@ -26,6 +26,8 @@ from collections.abc import Mapping
 
 import attrs
 
+from politeharvest._reprs import value_repr
+
 from ._retry import parse_retry_after
 
 __all__ = ["Announced", "announced_hold"]
@@ -38,7 +40,7 @@ LONGEST_RESET_S = 86_400.0
 _PARAM = re.compile(r"(?:^|[;,\s])(r|t|remaining|reset)\s*=\s*(-?[0-9]+(?:\.[0-9]+)?)", re.I)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Announced:
     """A hold the server's own headers ask for.
 
@@ -47,6 +49,8 @@ class Announced:
         reason: ``"rate-limit"`` or ``"retry-after"`` (the wait's reason in events).
         evidence: the header values that decided it.
     """
+
+    __repr__ = value_repr
 
     delay: float
     reason: str

@@ -8,6 +8,7 @@ from urllib.parse import urljoin, urlsplit
 import attrs
 
 from politeharvest._policy import Politeness, RedirectScope
+from politeharvest._reprs import value_repr
 
 from ._urls import hostname, is_private_address, registrable_domain, same_origin
 
@@ -35,14 +36,16 @@ _AUTH_WALL = re.compile(
 )
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Follow:
     """Follow the redirect to `url`."""
+
+    __repr__ = value_repr
 
     url: str
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Stop:
     """Refuse the redirect.
 
@@ -53,6 +56,8 @@ class Stop:
             ``"off-site"``, ``"loop"``, ``"private-address"``, ``"auth-wall"``,
             ``"bad-location"``).
     """
+
+    __repr__ = value_repr
 
     url: str
     reason: str
@@ -72,7 +77,7 @@ def _host_allowed(host: str, patterns: tuple[str, ...]) -> bool:
     return False
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class RedirectPolicy:
     """Decides each redirect hop: https only, within the site, a few hops, no walls.
 
@@ -83,6 +88,8 @@ class RedirectPolicy:
         allowed_hosts: hosts (or ``*.domain``) always allowed as targets.
         allow_private_addresses: allow private, loopback and link-local targets.
     """
+
+    __repr__ = value_repr
 
     max_hops: int = 3
     https_only: bool = True

@@ -10,6 +10,7 @@ from email.utils import parsedate_to_datetime
 import attrs
 
 from politeharvest._policy import Politeness
+from politeharvest._reprs import value_repr
 
 __all__ = ["RetryDecision", "parse_retry_after", "retry_decision"]
 
@@ -59,7 +60,7 @@ def parse_retry_after(value: str | None, now: float) -> float | None:
     return min(max(0.0, delay), MAX_DELAY_S)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class RetryDecision:
     """What to do after a 429/503.
 
@@ -69,6 +70,8 @@ class RetryDecision:
         defer: True when `delay` is longer than the policy's `max_wait`: the
             request must not be retried early, it is deferred until then.
     """
+
+    __repr__ = value_repr
 
     delay: float
     reason: str

@@ -31,6 +31,7 @@ from urllib.parse import urlsplit
 import attrs
 
 from politeharvest._policy import Politeness
+from politeharvest._reprs import value_repr
 
 from ._robots import product_token
 from ._urls import well_known_url
@@ -64,7 +65,7 @@ MINING = frozenset({"noai", "noimageai", "none"})
 TDMREP_MAX_BYTES = 256 * 1024
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Reservation:
     """A reason not to download a file, with its evidence.
 
@@ -75,14 +76,18 @@ class Reservation:
         policy: the TDM policy URL the rights holder gives, if any (licences on offer).
     """
 
+    __repr__ = value_repr
+
     signal: str
     evidence: str
     policy: str | None = None
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class TdmRule:
     """One rule of a ``/.well-known/tdmrep.json``: a path pattern and its reservation."""
+
+    __repr__ = value_repr
 
     location: str
     reserved: bool

@@ -11,16 +11,19 @@ import json
 import re
 import threading
 from functools import lru_cache
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import urlsplit
 
 import attrs
-from protego import Protego
 
 from politeharvest._policy import Politeness
+from politeharvest._reprs import value_repr
 
 from ._pacing import clamp_crawl_delay
 from ._urls import origin_key, robots_url_for
+
+if TYPE_CHECKING:  # Protego loads when a robots.txt has rules to parse
+    from protego import Protego
 
 __all__ = ["RobotsDecision", "RobotsGate", "RobotsTxt", "product_token", "robots_url_for"]
 
@@ -49,11 +52,15 @@ def _parse(text: str) -> Protego:
     (robots_test.cc, ID_UserAgentValueCaseInsensitive); Protego would match
     nothing and allow everything. Cutting the value keeps us on the safe side.
     """
+    from protego import Protego
+
     return Protego.parse(_AGENT_LINE.sub(r"\1\2", text))
 
 
 @lru_cache(maxsize=4096)
 def _single_rule(pattern: str) -> Protego:
+    from protego import Protego
+
     return Protego.parse(f"User-agent: *\nDisallow: {pattern}\n")
 
 
@@ -133,7 +140,7 @@ class _Compiled:
         return field == "allow", f"{field.capitalize()}: {value}", number
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class RobotsDecision:
     """May this URL be fetched, and why.
 
@@ -151,6 +158,8 @@ class RobotsDecision:
         retry_at: monotonic time the robots.txt fetch may be tried again.
     """
 
+    __repr__ = value_repr
+
     allowed: bool
     url: str
     reason: str
@@ -163,7 +172,7 @@ class RobotsDecision:
     retry_at: float | None = None
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class RobotsTxt:
     """One origin's robots.txt as fetched, parsed, and classified by status.
 
@@ -178,6 +187,8 @@ class RobotsTxt:
         fetched_at: monotonic time of the fetch.
         expires_at: monotonic time after which it must be fetched again.
     """
+
+    __repr__ = value_repr
 
     robots_url: str
     mode: RobotsMode
@@ -372,7 +383,7 @@ def classify(
     return outcome("allow-all", f"{status}", fresh)
 
 
-@attrs.define
+@attrs.define(repr=False)
 class SharedRobots:
     """robots.txt copies shared through a StateStore's small values.
 
@@ -381,6 +392,8 @@ class SharedRobots:
 
     Times are kept as wall-clock moments and turned into the reader's monotonic clock.
     """
+
+    __repr__ = value_repr
 
     store: Any
     clock: Any
@@ -421,13 +434,15 @@ class SharedRobots:
         self.store.set_value(self.namespace, origin, json.dumps(data))
 
 
-@attrs.define
+@attrs.define(repr=False)
 class RobotsGate:
     """Obeys robots.txt per origin: caches what `PoliteSession` fetched and decides.
 
     Also applies the policy's `deny_patterns` (robots.txt-style path patterns)
     before any robots.txt is consulted, so a denied URL costs no request at all.
     """
+
+    __repr__ = value_repr
 
     policy: Politeness = attrs.field(factory=Politeness)
     shared: SharedRobots | None = None

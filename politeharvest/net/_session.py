@@ -23,13 +23,14 @@ import datetime as _dt
 import random
 import uuid
 from collections.abc import Callable, Generator, Mapping
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 import requests
 
 from politeharvest._clock import Clock, SystemClock
 from politeharvest._policy import Politeness
+from politeharvest._reprs import value_repr
 from politeharvest.exceptions import RightsReserved
 
 from ._door import Ahead, Door
@@ -37,11 +38,13 @@ from ._events import Recorder, RequestEvent, SessionStats, event_hooks
 from ._pacing import HostPacer, MemoryPaceStore, PaceStore
 from ._parts import SESSION_PARTS, Parts
 from ._redirects import RedirectPolicy
-from ._rights import Reservation
 from ._robots import RobotsDecision, RobotsGate
 from ._transport import guarded_session
 from ._urls import host_key
 from ._wire import CHUNK, Environment, Options, capped_chunks
+
+if TYPE_CHECKING:  # the rights signals (and html.parser) load when a file is asked for
+    from ._rights import Reservation
 
 __all__ = ["PoliteSession", "RequestEvent", "SessionStats", "event_hooks"]
 
@@ -58,7 +61,7 @@ def _rewire(session: PoliteSession, attribute: attrs.Attribute[Any], value: Any)
     return value
 
 
-@attrs.define
+@attrs.define(repr=False)
 class PoliteSession:
     """The one way to the network: robots, pacing, retries, redirects, budget.
 
@@ -88,6 +91,8 @@ class PoliteSession:
             host refusing connections that never answered is an error (`HostUnreachable`),
             not a deferral. A name that does not resolve always is.
     """
+
+    __repr__ = value_repr
 
     policy: Politeness = attrs.field(default=_DEFAULT_POLICY, on_setattr=_rewire)
     http: requests.Session = attrs.field(

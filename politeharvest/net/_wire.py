@@ -21,6 +21,7 @@ import urllib3
 
 from politeharvest._clock import Clock
 from politeharvest._policy import Politeness
+from politeharvest._reprs import value_repr
 from politeharvest.exceptions import ResponseTooLarge, TransportError
 
 from ._transport import PrivateAddressError
@@ -41,7 +42,7 @@ CHUNK = 64 * 1024
 RequestKind = Literal["page", "file", "robots"]
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Options:
     """How one request is carried out.
 
@@ -53,6 +54,8 @@ class Options:
         timeout: seconds to connect and between bytes (the policy's when None).
         verify: TLS verification for this request (the session's when None).
     """
+
+    __repr__ = value_repr
 
     kind: RequestKind
     inline: float | None
@@ -106,7 +109,7 @@ def describe_failure(exc: BaseException) -> str:
     return text if len(text) <= 160 else text[:157] + "..."
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class ReadLimit:
     """When a response's body must have ended, and how slowly it may arrive.
 
@@ -117,6 +120,8 @@ class ReadLimit:
         min_rate: the least bytes per second, on average over `rate_s` (0: no minimum).
         rate_s: the span of that average.
     """
+
+    __repr__ = value_repr
 
     clock: Clock
     stop_at: float
@@ -198,19 +203,23 @@ def read_body(response: requests.Response, limit: int, *, truncate: bool = False
     The response is closed when reading stops early (too large, too slow, broken off), so
     its connection is not left half-read.
     """
-    buf = bytearray()
+    # The chunks are kept as they come and joined once: a growing bytearray copied each
+    # chunk again as it grew and the whole body once more at the end (0.3 ms a 350 KB page).
+    parts: list[bytes] = []
+    size = 0
     try:
         for chunk in chunks(response):
-            buf += chunk
-            if len(buf) > limit:
+            parts.append(chunk)
+            size += len(chunk)
+            if size > limit:
                 response.close()
                 if truncate:
-                    return bytes(buf)
+                    return b"".join(parts)
                 raise ResponseTooLarge(response.url, limit)
     except BaseException:
         response.close()
         raise
-    return bytes(buf)
+    return parts[0] if len(parts) == 1 else b"".join(parts)
 
 
 def _cap_redirect_body(response: requests.Response, **kwargs: Any) -> None:
@@ -265,9 +274,11 @@ def prepare(
     return prepared
 
 
-@attrs.define
+@attrs.define(repr=False)
 class Environment:
     """requests' environment settings per origin (proxies, CA bundle, certificate), cached."""
+
+    __repr__ = value_repr
 
     _cache: dict[tuple[Any, ...], dict[str, Any]] = attrs.field(factory=dict, init=False)
 

@@ -34,6 +34,7 @@ import requests
 from politeharvest._clock import Clock, SystemClock
 from politeharvest._files import check_writable
 from politeharvest._policy import Politeness
+from politeharvest._reprs import value_repr
 from politeharvest.exceptions import Deferred, LeaseLost
 from politeharvest.net._pacing import PaceStore
 from politeharvest.net._session import RequestEvent, event_hooks
@@ -71,7 +72,7 @@ def _datestamp(value: DateLike | None) -> str | None:
     )
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class HarvestPlan:
     """A resumable, incremental, exactly-once OAI-PMH harvest, run one page at a time.
 
@@ -127,6 +128,8 @@ class HarvestPlan:
             such a page stops the harvest with `RepositoryMisbehaves`.
         clock, http, on_event: passed to the `PoliteSession`.
     """
+
+    __repr__ = value_repr
 
     endpoint: str = attrs.field(kw_only=False)
     metadata_prefix: str = "oai_dc"
@@ -284,7 +287,7 @@ class HarvestPlan:
         if step is not None and cursor.retry_files:
             step.reported()  # the retry rows are durable now
         files: dict[str, int] = {}
-        for row in rows:
+        for row in rows if step is not None else ():  # only full text gives rows a file
             status = (row.get("fulltext") or {}).get("status")
             if status:
                 files[status] = files.get(status, 0) + 1

@@ -12,6 +12,7 @@ are imported here only when full text is asked for.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
@@ -23,12 +24,7 @@ from politeharvest._clock import Clock
 from politeharvest._files import FolderClaim, claim_folder
 from politeharvest._places import default_state
 from politeharvest._policy import Politeness
-from politeharvest.fleet import (
-    RedisPaceStore,
-    RedisStateStore,
-    RedisStreamSink,
-    is_redis_url,
-)
+from politeharvest.fleet import is_redis_url
 from politeharvest.net._pacing import MemoryPaceStore, PaceStore, SQLitePaceStore
 from politeharvest.net._robots import SharedRobots
 from politeharvest.net._session import PoliteSession, RequestEvent
@@ -43,6 +39,7 @@ from ._scratch import ScratchState
 if TYPE_CHECKING:  # the full-text modules (bs4, pypdf) load only when full text is asked for
     import requests  # noqa: TID251 (a type only: the session sends, not this module)
 
+    from politeharvest.fleet import RedisStateStore
     from politeharvest.fulltext._step import FullText, FullTextStep
 
 __all__ = [
@@ -67,6 +64,18 @@ SinkKind = Literal["stream", "sqlite", "jsonl", "stdout", "sink", "callback"]
 _SQLITE_SUFFIXES = (".sqlite", ".sqlite3", ".db")
 
 
+def _fleet_store(store: object) -> RedisStateStore | None:
+    """`store` if it is the fleet's Redis store, else None, without importing the fleet.
+
+    An instance of `RedisStateStore` exists only once its module is loaded, so while it is
+    not (every harvest without Redis), no store is one and the fleet's stores stay unloaded.
+    """
+    module = sys.modules.get("politeharvest.fleet._state")
+    if module is None:
+        return None
+    return store if isinstance(store, module.RedisStateStore) else None
+
+
 def open_state(state: str | Path | StateStore | None) -> StateStore:
     """A StateStore from a path, a Redis URL, or an instance (returned as is).
 
@@ -77,6 +86,8 @@ def open_state(state: str | Path | StateStore | None) -> StateStore:
     if state is None:
         state = default_state()
     if is_redis_url(state):
+        from politeharvest.fleet import RedisStateStore
+
         return RedisStateStore(state)
     if isinstance(state, (str, Path)):
         return SQLiteStateStore(state)
@@ -147,14 +158,17 @@ def open_sink(target: SinkTarget, store: StateStore | None = None) -> Sink:
     assert not isinstance(target, Output)
     kind = sink_kind(target)
     if kind == "stream":
-        if not isinstance(store, RedisStateStore):
+        fleet = _fleet_store(store)
+        if fleet is None:
             raise ValueError(
                 f"sink {target}: a Redis stream sink needs the state in the same Redis "
                 "(state='redis://...'), so that each page and its checkpoint commit together"
             )
         query = dict(parse_qsl(urlsplit(str(target)).query))
-        stream = query.get("stream", store.prefix + "records")
-        return RedisStreamSink(store, stream)
+        stream = query.get("stream", fleet.prefix + "records")
+        from politeharvest.fleet import RedisStreamSink
+
+        return RedisStreamSink(fleet, stream)
     if isinstance(target, (str, Path)):  # "sqlite", "jsonl" or "stdout"
         return SQLiteSink(target) if kind == "sqlite" else JsonlSink(target)
     if isinstance(target, Sink):
@@ -295,7 +309,7 @@ class Resources:
                 answered_before=lambda host: answered_before(self.store, host),
                 **kwargs,
             )
-            if isinstance(self.store, RedisStateStore):
+            if _fleet_store(self.store) is not None:
                 # a fleet reads each robots.txt once per cache lifetime, not once per task
                 session.robots.shared = SharedRobots(self.store, settings.clock)
             self._sessions[run_id] = session
@@ -305,9 +319,11 @@ class Resources:
         """Where per-host pacing lives: given, the fleet's Redis, the state file, or memory."""
         if self.settings.pace_store is not None:
             return self.settings.pace_store
-        fleet = self.store if isinstance(self.store, RedisStateStore) else None
+        fleet = _fleet_store(self.store)
         if self._pace_store is None and fleet is not None:
             # pacing lives in the same Redis as the state
+            from politeharvest.fleet import RedisPaceStore
+
             self._pace_store = RedisPaceStore(fleet.client, prefix=fleet.prefix[:-1])
         if self._pace_store is None:
             state = self._state

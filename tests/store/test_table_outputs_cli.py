@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from politeharvest.testing import LoopbackServer, OaiTestRepository, Reply
-from tests.support.faults import command, one_line, run, wait_for, write_policy
+from tests.support.faults import command, harvest_args, one_line, run, wait_for, write_policy
 
 pytestmark = pytest.mark.integration
 
@@ -35,17 +35,7 @@ def server() -> Iterator[LoopbackServer]:
 
 
 def harvest(server: LoopbackServer, folder: Path, out: Path, *extra: str) -> list[str]:
-    return [
-        "harvest",
-        server.url("/oai"),
-        "--policy",
-        str(folder / "policy.json"),
-        "--out",
-        str(out),
-        "--state",
-        str(folder / "state.sqlite"),
-        *extra,
-    ]
+    return harvest_args(server.url("/oai"), folder, out, *extra)
 
 
 def read_back(out: Path) -> dict[str, list[str]]:

@@ -46,6 +46,21 @@ def write_policy(folder: Path, **changes: Any) -> Path:
     return path
 
 
+def harvest_args(url: str, folder: Path, out: Path, *extra: str) -> list[str]:
+    """The command line's arguments for a harvest of `url` to `out`, policy and state in `folder`."""
+    return [
+        "harvest",
+        url,
+        "--policy",
+        str(folder / "policy.json"),
+        "--out",
+        str(out),
+        "--state",
+        str(folder / "state.sqlite"),
+        *extra,
+    ]
+
+
 def command(*args: str) -> list[str]:
     return [sys.executable, "-m", "politeharvest", *args]
 
