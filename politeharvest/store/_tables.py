@@ -69,6 +69,7 @@ __all__ = [
     "ParquetSink",
     "columns_for",
     "flatten",
+    "lines_only",
     "open_table",
     "output_problem",
     "replaces",
@@ -277,6 +278,15 @@ def _fsync_folder(folder: str | Path) -> None:
 
 
 # -- files appended to a page at a time ---------------------------------------------------------
+
+
+def lines_only(sink: object) -> bool:
+    """Whether `sink` reads a page's rows only as `encode_rows` writes them (JSON lines).
+
+    Such a sink may be given `EncodedRows`; any other (CSV, Parquet, SQLite, a stream, a
+    callable, a subclass or a `Sink` of the user's) is given the rows as a list of dicts.
+    """
+    return type(sink) in (JsonlSink, FreshJsonlSink)
 
 
 class FreshJsonlSink(JsonlSink):
