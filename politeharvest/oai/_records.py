@@ -228,8 +228,14 @@ def read_records(
 
 
 def _dc(payload: Any) -> dict[str, tuple[str, ...]]:
-    """oai_dc as element name to values, in document order (repeated values kept)."""
+    """oai_dc as element name to values, in document order (repeated values kept).
+
+    Values are gathered as tuples (no second pass to convert lists); past eight of one
+    name, the rest go to a list joined on at the end, so a name repeated without end
+    costs linear time, not quadratic.
+    """
     fields: dict[str, Any] = {}
+    many: dict[str, list[str]] | None = None
     names = _NAMES
     for child in payload:
         tag = child.tag
@@ -240,14 +246,20 @@ def _dc(payload: Any) -> dict[str, tuple[str, ...]]:
             name = tag.rpartition("}")[2]
             if len(names) < 4096:  # a bound: tags are the repository's to choose
                 names[tag] = name
-        value = (child.text or "").strip()
+        text = child.text
+        value = text.strip() if text else ""
         values = fields.get(name)
         if values is None:
-            fields[name] = [value]
+            fields[name] = (value,)
+        elif len(values) < 8:
+            fields[name] = (*values, value)
+        elif many is None:
+            many = {name: [value]}
         else:
-            values.append(value)
-    for name, values in fields.items():
-        fields[name] = tuple(values)
+            many.setdefault(name, []).append(value)
+    if many is not None:
+        for name, rest in many.items():
+            fields[name] += tuple(rest)
     return fields
 
 

@@ -132,3 +132,25 @@ def test_generated_pages_read_as_before(page: bytes) -> None:
     except BadResponse:
         return  # a page refused as a whole is refused by both
     assert_same(parsed.root)
+
+
+def test_a_name_repeated_many_times_keeps_every_value_in_order() -> None:
+    """Past eight values of one name (gathered apart), the order and every value stay."""
+    fields = "".join(
+        f"<dc:subject>s{n}</dc:subject>" + ("<dc:title> t </dc:title>" if n % 5 == 0 else "")
+        for n in range(30)
+    )
+    page = (
+        f"<OAI-PMH xmlns='{OAI_NS}'><ListRecords><record><header><identifier>i</identifier>"
+        "<datestamp>2024-01-01</datestamp></header><metadata>"
+        "<oai_dc:dc xmlns:oai_dc='http://www.openarchives.org/OAI/2.0/oai_dc/' "
+        f"xmlns:dc='http://purl.org/dc/elements/1.1/'>{fields}</oai_dc:dc></metadata></record>"
+        "</ListRecords></OAI-PMH>"
+    ).encode()
+    assert assert_same(parse_page(page).root) == 1
+    (record,) = read_records(parse_page(page).root[0], "record", with_metadata=True)
+    assert record.metadata == {
+        "subject": tuple(f"s{n}" for n in range(30)),
+        "title": ("t",) * 6,
+    }
+    assert list(record.metadata) == ["subject", "title"]
