@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import logging
 from array import array
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -150,25 +150,28 @@ class Taken:
 def take_items(cursor: OaiCursor, records: Iterable[Any]) -> Taken:
     """The page's records less those delivered before (restarts skip nothing twice)."""
     last = cursor.last_datestamp
+    day = last[:10] if last is not None else None  # always last's day
     delivered = set(cursor.delivered_at_last)
     items: list[Any] = []
     skipped = 0
     for record in records:
-        key = f"{record.identifier} {record.datestamp}"
+        stamp = record.datestamp
+        key = f"{record.identifier} {stamp}"
         if key in delivered:
             skipped += 1  # delivered before a restart (or repeated by the repository)
             continue
         items.append(record)
-        stamp = record.datestamp
         if not stamp:
             continue
-        if last is None or later(stamp, last):
-            if last is None or stamp[:10] != last[:10]:
+        today = stamp[:10]
+        if last is None or (stamp != last and later(stamp, last)):  # never later than itself
+            if today != day:
                 # A restart goes back at most to the start of the last day seen:
                 # only that day's deliveries need remembering.
                 delivered = set()
+                day = today
             last = stamp
-        if stamp[:10] == last[:10]:
+        if today == day:
             delivered.add(key)
     return Taken(tuple(items), skipped, last, tuple(sorted(delivered)))
 
@@ -333,7 +336,7 @@ def check_progress(
         if len(progresses) > 16:
             progresses.clear()
         progress = progresses[key] = Progress(window)
-    progress.see(f"{r.identifier} {r.datestamp}" for r in taken.items)
+    progress.see((r.identifier, r.datestamp) for r in taken.items)
     if progress.stale >= max_stale:
         raise ListingLoop(
             url,
@@ -375,7 +378,7 @@ class Progress:
         self._old: array[int] | None = None
         self._count = 0
 
-    def see(self, keys: Iterable[str]) -> int:
+    def see(self, keys: Iterable[Hashable]) -> int:
         """Remember `keys`; how many of them were new (and the stale count updated)."""
         fresh = 0
         table, old, count = self._new, self._old, self._count
@@ -434,7 +437,7 @@ def _in_order(last: str | None, items: Sequence[Any]) -> bool:
         stamp = getattr(item, "datestamp", "")
         if not stamp:
             continue
-        if last is not None and later(last, stamp):
+        if last is not None and last != stamp and later(last, stamp):
             return False
         last = stamp
     return True
