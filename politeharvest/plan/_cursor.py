@@ -56,14 +56,14 @@ def record_row(record: OaiRecord, *, endpoint: str, metadata_prefix: str) -> dic
 
 
 class RecordRows(EncodedRows):
-    """A page's `record_row`s, built when read; its JSON lines written from the records.
+    """A page's `record_row`s as JSON lines written from the records; the dicts when read.
 
-    A JSON-lines sink takes only the bytes (`lines`): a row of the seven fields every sound
-    record and tombstone has is written field by field from the record, the values encoded
-    into one buffer, with no dict built. Any other row (a damaged record, one whose row
-    holds its XML) is encoded from its `record_row` as `encode_rows` encodes any row. Read
-    as a sequence (any other sink, a callable), the rows are `record_row`'s dicts, built
-    once on first use.
+    A JSON-lines sink takes only the bytes (`lines`, written when the page is made): a row
+    of the seven fields every sound record and tombstone has is written field by field from
+    the record, the values encoded into one buffer, with no dict built. Any other row (a
+    damaged record, one whose row holds its XML) is encoded from its `record_row` as
+    `encode_rows` encodes any row. Read as a sequence, the rows are `record_row`'s dicts,
+    built once on first use.
     """
 
     def __init__(
@@ -73,6 +73,7 @@ class RecordRows(EncodedRows):
         self.endpoint = endpoint
         self.metadata_prefix = metadata_prefix
         self._rows: list[dict[str, Any]] | None = None
+        self.lines = self._lines()
 
     def _built(self) -> list[dict[str, Any]]:
         if self._rows is None:
@@ -92,7 +93,7 @@ class RecordRows(EncodedRows):
     def __len__(self) -> int:
         return len(self.records)
 
-    def lines(self) -> tuple[bytes, bytes]:
+    def _lines(self) -> tuple[bytes, bytes]:
         """The rows as `encode_rows` writes them (fields sorted), and the last line."""
         if not self.records:
             return b"", b""

@@ -271,20 +271,18 @@ class PageJob:
         With `lines` (the sink reads the rows only as JSON lines: `lines_only`) and no full
         text, the rows are `RecordRows`, written straight from the records.
         """
-        if step is None:
-            rows_of = RecordRows(
-                fresh, endpoint=self.endpoint, metadata_prefix=self.metadata_prefix
-            )
-            return rows_of if lines else list(rows_of)
+        if step is None and lines:
+            return RecordRows(fresh, endpoint=self.endpoint, metadata_prefix=self.metadata_prefix)
         rows: list[dict[str, Any]] = []
-        if retry_files:
+        if step is not None and retry_files:
             # Files marked retry-later by earlier runs come first (once per run).
             rows.extend(step.retry_due(self.clock.now()))
         for record in fresh:
             row = record_row(record, endpoint=self.endpoint, metadata_prefix=self.metadata_prefix)
-            fulltext = step.for_record(record)
-            if fulltext is not None:
-                row["fulltext"] = fulltext
+            if step is not None:
+                fulltext = step.for_record(record)
+                if fulltext is not None:
+                    row["fulltext"] = fulltext
             rows.append(row)
         return rows
 

@@ -84,17 +84,16 @@ def field(name: str) -> bytes:
 
 
 class EncodedRows(Sequence[Row]):
-    """A page's rows that write their own JSON lines: `encode_rows` asks them for `lines`.
+    """A page's rows with their JSON lines already written: `encode_rows` gives `lines`.
 
-    Every sink can read them as rows (a sequence of mappings); a JSON-lines sink never needs
-    the mappings, only the bytes, which a subclass writes straight from what the rows are
-    made of (the plan's record rows, from their records). `lines` must be exactly what
-    `encode_rows` writes for the same rows (tests/plan/test_record_lines.py compares).
+    They read as rows (a sequence of mappings); a JSON-lines sink needs only the bytes,
+    which a subclass writes when it is made, straight from what the rows are made of (the
+    plan's record rows, from their records), so the sink calls nothing of the layer above
+    it. `lines` must be exactly what `encode_rows` writes for the same rows, and the last
+    line (tests/plan/test_record_lines.py compares).
     """
 
-    def lines(self) -> tuple[bytes, bytes]:
-        """The rows as `encode_rows` writes them: the JSON lines and the last one."""
-        raise NotImplementedError
+    lines: tuple[bytes, bytes] = (b"", b"")
 
 
 def encode_rows(rows: Sequence[Row]) -> tuple[bytes, bytes]:
@@ -106,7 +105,7 @@ def encode_rows(rows: Sequence[Row]) -> tuple[bytes, bytes]:
     ``json.dumps(..., ensure_ascii=False)`` escapes them. `EncodedRows` write themselves.
     """
     if isinstance(rows, EncodedRows):
-        return rows.lines()
+        return rows.lines
     if not rows:
         return b"", b""
     shapes = _SHAPES

@@ -55,7 +55,7 @@ def assert_lean_rows_match(root: Any, endpoint: str = ENDPOINT, prefix: str = "o
         )
         for records in (lean, full):
             rows = RecordRows(records, endpoint=endpoint, metadata_prefix=prefix)
-            assert rows.lines() == expected
+            assert rows.lines == expected
             assert encode_rows(rows) == expected
             assert list(rows) == [
                 record_row(r, endpoint=endpoint, metadata_prefix=prefix) for r in full
@@ -105,7 +105,7 @@ def test_any_records_write_the_lines_of_their_rows(
     """Records of any value (tombstones with metadata, damaged, no metadata, odd text)."""
     rows = [record_row(r, endpoint=endpoint, metadata_prefix=prefix) for r in records]
     page = RecordRows(records, endpoint=endpoint, metadata_prefix=prefix)
-    assert page.lines() == encode_rows(rows)
+    assert page.lines == encode_rows(rows)
     assert len(page) == len(rows) and list(page) == rows and page[1:] == rows[1:]
 
 
