@@ -281,12 +281,8 @@ def _fsync_folder(folder: str | Path) -> None:
 
 
 def lines_only(sink: object) -> bool:
-    """Whether `sink` reads a page's rows only as `encode_rows` writes them (JSON lines).
-
-    Such a sink may be given `EncodedRows`; any other (CSV, Parquet, SQLite, a stream, a
-    callable, a subclass or a `Sink` of the user's) is given the rows as a list of dicts.
-    """
-    return type(sink) in (JsonlSink, FreshJsonlSink)
+    """Whether `sink` reads rows only as `encode_rows` writes them (may get `EncodedRows`)."""
+    return type(sink) in (JsonlSink, FreshJsonlSink)  # not CSV, nor a subclass of the user's
 
 
 class FreshJsonlSink(JsonlSink):
