@@ -137,12 +137,15 @@ def _oai_prefixes(data: bytes) -> set[bytes]:
     Every ``xmlns:prefix="http://www.openarchives.org/OAI/2.0/"`` (spaces around ``=``, either
     quote), found from the namespace's few places (a page declares it once or twice) instead
     of from every ``xmlns:`` of every record: a declaration's ``xmlns:`` is the last one
-    before its value (a name holds no colon).
+    before its value (a name holds no colon) and after the value before it (which holds a
+    slash), so each byte is looked at a bounded number of times, whatever the page.
     """
     prefixes = {b""}
+    floor = 0
     for value in _OAI_VALUE.finditer(data):
         end = value.start()
-        start = data.rfind(b"xmlns:", 0, end)
+        start = data.rfind(b"xmlns:", floor, end)
+        floor = value.end()
         if start >= 0:
             declared = _DECLARES.fullmatch(data, start, end)
             if declared is not None:
