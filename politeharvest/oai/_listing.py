@@ -139,12 +139,18 @@ class Taken:
         skipped: records delivered before a restart, or repeated by the repository.
         last: the highest datestamp so far.
         delivered: ``"identifier datestamp"`` of the records delivered on that day.
+        monotone: every dated item came at or after the one before it, the first at or
+            after `since`, so `advance` of a cursor whose last datestamp is `since` needs
+            no second pass to know the page kept datestamp order; False when not known.
+        since: the last datestamp `take_items` started from (the cursor's).
     """
 
     items: tuple[Any, ...]
     skipped: int
     last: str | None
     delivered: tuple[str, ...]
+    monotone: bool = False
+    since: str | None = None
 
 
 def take_items(cursor: OaiCursor, records: Iterable[Any]) -> Taken:
@@ -154,6 +160,7 @@ def take_items(cursor: OaiCursor, records: Iterable[Any]) -> Taken:
     delivered = set(cursor.delivered_at_last)
     items: list[Any] = []
     skipped = 0
+    monotone = True  # each dated item at or after `last` (then `last` is the one before it)
     for record in records:
         stamp = record.datestamp
         key = f"{record.identifier} {stamp}"
@@ -171,9 +178,12 @@ def take_items(cursor: OaiCursor, records: Iterable[Any]) -> Taken:
                 delivered = set()
                 day = today
             last = stamp
+        elif stamp != last:
+            monotone = False
         if today == day:
             delivered.add(key)
-    return Taken(tuple(items), skipped, last, tuple(sorted(delivered)))
+    since = cursor.last_datestamp
+    return Taken(tuple(items), skipped, last, tuple(sorted(delivered)), monotone, since)
 
 
 def advance(
@@ -192,7 +202,10 @@ def advance(
             tokens came round to one sent before.
         GranularityNeeded: the next window starts and the granularity is not known.
     """
-    ordered = cursor.ordered and _in_order(cursor.last_datestamp, taken.items)
+    # `later` is antisymmetric: items each later than the one before never go back in time
+    last = cursor.last_datestamp
+    known = taken.monotone and taken.since == last
+    ordered = cursor.ordered and (known or _in_order(last, taken.items))
     dated = sum(1 for item in taken.items if getattr(item, "datestamp", ""))
     cursor = attrs.evolve(
         cursor,
