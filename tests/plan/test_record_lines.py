@@ -222,3 +222,35 @@ def test_a_harvest_writes_each_fixture_as_before(
         assert all(record in full for record in seen), path
         harvested += len(seen)
     assert harvested > 300, harvested
+
+
+def test_record_xml_false_leaves_out_only_what_no_row_holds(
+    http: requests.Session, adapter: ScriptedAdapter, clock: FakeClock, tmp_path: Path
+) -> None:
+    """`run(on_page=..., record_xml=False)`: the hook's records lack XML their rows do not hold.
+
+    The rows are the bytes a run keeping the XML writes; `records()` afterwards (another run)
+    gives every record its XML again.
+    """
+    from politeharvest.testing import OaiTestRepository
+
+    adapter.add(ENDPOINT, OaiTestRepository.sample(60, page_size=25, now=clock.now))
+
+    def plan(name: str, sink: object) -> HarvestPlan:
+        return HarvestPlan(
+            ENDPOINT, state=tmp_path / name, sink=sink, http=http, clock=clock, policy=POLICY
+        )
+
+    seen: list[OaiRecord] = []
+    lean = tmp_path / "lean.jsonl"
+    with plan("a.sqlite", lean) as first:
+        first.run(
+            on_page=lambda result, lane: seen.extend(result.records) or True, record_xml=False
+        )
+    assert len(seen) == 60 and any(r.deleted for r in seen)
+    assert all(r.raw_xml == b"" for r in seen)  # every record has oai_dc or is a tombstone
+    keeper, kept, _ = watched(plan("b.sqlite", Keeper()))
+    assert lean.read_bytes() == encode_rows(keeper.rows)[0]
+    assert [attrs.evolve(r, raw_xml=b"") for r in kept] == seen and all(r.raw_xml for r in kept)
+    with plan("c.sqlite", None) as again:
+        assert all(r.raw_xml for r in again.records())
