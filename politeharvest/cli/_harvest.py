@@ -316,7 +316,7 @@ def _harvest_with(
     previous = signal.signal(signal.SIGINT, stop.signalled)
     previous_term = signal.signal(signal.SIGTERM, stop.signalled)
     try:
-        summary = plan.run(on_page=on_page)
+        summary = plan.run(on_page=on_page, record_xml=False)  # the progress reads no XML
     except _StoppedBetweenPages:
         pass  # the run is closed as interrupted; the pages written so far stand
     finally:

@@ -89,11 +89,13 @@ def read_answer(
     on_raw: Callable[[bytes], None] | None = None,
     *,
     token_sent: bool = False,
+    xml: bool = True,
 ) -> tuple[ParsedPage, bytes, str]:
     """Read an OAI-PMH answer: decode, parse, raise its OAI error, report its repairs.
 
     The body is decoded within `limit` (then handed to `on_raw`) and parsed as a stream
-    when large; an OAI-PMH error is raised whatever the HTTP status.
+    when large (its records read with `xml` as `read_record` reads them); an OAI-PMH
+    error is raised whatever the HTTP status.
     """
     url = str(response.url)
     try:
@@ -105,7 +107,9 @@ def read_answer(
     streamed = None
     if verb in ("ListRecords", "ListIdentifiers") and len(raw) > STREAM_OVER:
         with_metadata = verb == "ListRecords"
-        streamed = stream_items(raw, verb, lambda e: read_record(e, with_metadata=with_metadata))
+        streamed = stream_items(
+            raw, verb, lambda e: read_record(e, with_metadata=with_metadata, xml=xml)
+        )
     try:
         parsed = streamed if streamed is not None else parse_page(raw, url=url)
     except BadResponse:

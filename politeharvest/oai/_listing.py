@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import logging
 from array import array
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -139,38 +139,51 @@ class Taken:
         skipped: records delivered before a restart, or repeated by the repository.
         last: the highest datestamp so far.
         delivered: ``"identifier datestamp"`` of the records delivered on that day.
+        monotone: every dated item came at or after the one before it, the first at or
+            after `since`, so `advance` of a cursor whose last datestamp is `since` needs
+            no second pass to know the page kept datestamp order; False when not known.
+        since: the last datestamp `take_items` started from (the cursor's).
     """
 
     items: tuple[Any, ...]
     skipped: int
     last: str | None
     delivered: tuple[str, ...]
+    monotone: bool = False
+    since: str | None = None
 
 
 def take_items(cursor: OaiCursor, records: Iterable[Any]) -> Taken:
     """The page's records less those delivered before (restarts skip nothing twice)."""
     last = cursor.last_datestamp
+    day = last[:10] if last is not None else None  # always last's day
     delivered = set(cursor.delivered_at_last)
     items: list[Any] = []
     skipped = 0
+    monotone = True  # each dated item at or after `last` (then `last` is the one before it)
     for record in records:
-        key = f"{record.identifier} {record.datestamp}"
+        stamp = record.datestamp
+        key = f"{record.identifier} {stamp}"
         if key in delivered:
             skipped += 1  # delivered before a restart (or repeated by the repository)
             continue
         items.append(record)
-        stamp = record.datestamp
         if not stamp:
             continue
-        if last is None or later(stamp, last):
-            if last is None or stamp[:10] != last[:10]:
+        today = stamp[:10]
+        if last is None or (stamp != last and later(stamp, last)):  # never later than itself
+            if today != day:
                 # A restart goes back at most to the start of the last day seen:
                 # only that day's deliveries need remembering.
                 delivered = set()
+                day = today
             last = stamp
-        if stamp[:10] == last[:10]:
+        elif stamp != last:
+            monotone = False
+        if today == day:
             delivered.add(key)
-    return Taken(tuple(items), skipped, last, tuple(sorted(delivered)))
+    since = cursor.last_datestamp
+    return Taken(tuple(items), skipped, last, tuple(sorted(delivered)), monotone, since)
 
 
 def advance(
@@ -189,7 +202,10 @@ def advance(
             tokens came round to one sent before.
         GranularityNeeded: the next window starts and the granularity is not known.
     """
-    ordered = cursor.ordered and _in_order(cursor.last_datestamp, taken.items)
+    # `later` is antisymmetric: items each later than the one before never go back in time
+    last = cursor.last_datestamp
+    known = taken.monotone and taken.since == last
+    ordered = cursor.ordered and (known or _in_order(last, taken.items))
     dated = sum(1 for item in taken.items if getattr(item, "datestamp", ""))
     cursor = attrs.evolve(
         cursor,
@@ -333,7 +349,7 @@ def check_progress(
         if len(progresses) > 16:
             progresses.clear()
         progress = progresses[key] = Progress(window)
-    progress.see(f"{r.identifier} {r.datestamp}" for r in taken.items)
+    progress.see((r.identifier, r.datestamp) for r in taken.items)
     if progress.stale >= max_stale:
         raise ListingLoop(
             url,
@@ -375,7 +391,7 @@ class Progress:
         self._old: array[int] | None = None
         self._count = 0
 
-    def see(self, keys: Iterable[str]) -> int:
+    def see(self, keys: Iterable[Hashable]) -> int:
         """Remember `keys`; how many of them were new (and the stale count updated)."""
         fresh = 0
         table, old, count = self._new, self._old, self._count
@@ -434,7 +450,7 @@ def _in_order(last: str | None, items: Sequence[Any]) -> bool:
         stamp = getattr(item, "datestamp", "")
         if not stamp:
             continue
-        if last is not None and later(last, stamp):
+        if last is not None and last != stamp and later(last, stamp):
             return False
         last = stamp
     return True

@@ -2,7 +2,8 @@
 
 `PlanCursor` is JSON round-trippable (`to_json`/`from_json`) and picklable (RQ and Celery carry it
 between processes); `PageResult` is what one `HarvestPlan.run_page` returns and `HarvestSummary`
-what one `HarvestPlan.run` did. `record_row` is the JSON object written for a record.
+what one `HarvestPlan.run` did. `record_row` is the JSON object written for a record, and
+`RecordRows` a page of them that writes its JSON lines straight from the records.
 
 Values only: nothing here reads the state or sends a request.
 """
@@ -11,17 +12,26 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, overload
 
 import attrs
 
 from politeharvest.oai._cursor import OaiCursor
 from politeharvest.oai._records import OaiPage, OaiRecord
+from politeharvest.store._sinks import ENCODER, EncodedRows, encode_rows, field
 
 from ._planning import Window, listing_key
 
-__all__ = ["NEW", "HarvestSummary", "Lane", "PageResult", "PlanCursor", "record_row"]
+__all__ = [
+    "NEW",
+    "HarvestSummary",
+    "Lane",
+    "PageResult",
+    "PlanCursor",
+    "RecordRows",
+    "record_row",
+]
 
 #: A lane's cursor before its listing's first page: start a new listing (incremental).
 NEW = "new"
@@ -43,6 +53,85 @@ def record_row(record: OaiRecord, *, endpoint: str, metadata_prefix: str) -> dic
     if record.damaged:
         row["damaged"] = record.damaged  # "xml" holds the bytes as the repository sent them
     return row
+
+
+class RecordRows(EncodedRows):
+    """A page's `record_row`s as JSON lines written from the records; the dicts when read.
+
+    A JSON-lines sink takes only the bytes (`lines`, written when the page is made): a row
+    of the seven fields every sound record and tombstone has is written field by field from
+    the record, the values encoded into one buffer, with no dict built. Any other row (a
+    damaged record, one whose row holds its XML) is encoded from its `record_row` as
+    `encode_rows` encodes any row. Read as a sequence, the rows are `record_row`'s dicts,
+    built once on first use.
+    """
+
+    def __init__(
+        self, records: Sequence[OaiRecord], *, endpoint: str, metadata_prefix: str
+    ) -> None:
+        self.records = records
+        self.endpoint = endpoint
+        self.metadata_prefix = metadata_prefix
+        self._rows: list[dict[str, Any]] | None = None
+        self.lines = self._lines()
+
+    def _built(self) -> list[dict[str, Any]]:
+        if self._rows is None:
+            self._rows = [
+                record_row(r, endpoint=self.endpoint, metadata_prefix=self.metadata_prefix)
+                for r in self.records
+            ]
+        return self._rows
+
+    @overload
+    def __getitem__(self, index: int) -> dict[str, Any]: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[dict[str, Any]]: ...
+    def __getitem__(self, index: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
+        return self._built()[index]
+
+    def __len__(self) -> int:
+        return len(self.records)
+
+    def _lines(self) -> tuple[bytes, bytes]:
+        """The rows as `encode_rows` writes them (fields sorted), and the last line."""
+        if not self.records:
+            return b"", b""
+        into = ENCODER.encode_into
+        # The fields in their sorted order: datestamp, deleted, endpoint, identifier,
+        # metadata, metadata_prefix, sets; the run's endpoint and format written once.
+        first = b"{" + field("datestamp")
+        kept = b", " + field("deleted") + b"false, "
+        gone = b", " + field("deleted") + b"true, "
+        where = field("endpoint") + ENCODER.encode(self.endpoint) + b", " + field("identifier")
+        metadata = b", " + field("metadata")
+        prefix = b", " + field("metadata_prefix") + ENCODER.encode(self.metadata_prefix)
+        sets = prefix + b", " + field("sets")
+        alive, dead = kept + where, gone + where
+        buffer = bytearray()
+        start = 0
+        for record in self.records:
+            start = len(buffer)
+            values = record.metadata
+            if record.damaged or not (record.deleted or values) or type(values) is not dict:
+                buffer += encode_rows(
+                    [
+                        record_row(
+                            record, endpoint=self.endpoint, metadata_prefix=self.metadata_prefix
+                        )
+                    ]
+                )[0]
+                continue
+            buffer += first
+            into(record.datestamp, buffer, -1)
+            buffer += dead if record.deleted else alive
+            into(record.identifier, buffer, -1)
+            buffer += metadata
+            into(values, buffer, -1)
+            buffer += sets
+            into(record.set_specs, buffer, -1)
+            buffer += b"}\n"
+        return bytes(buffer), bytes(buffer[start:])
 
 
 @attrs.frozen

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -23,7 +23,7 @@ from politeharvest.oai._records import OaiPage, OaiRecord
 from politeharvest.store._sinks import SinkMark
 from politeharvest.store._state import Checkpoint, PageCommit, StateStore
 
-from ._cursor import NEW, Lane, PlanCursor, record_row
+from ._cursor import NEW, Lane, PlanCursor, RecordRows, record_row
 from ._lease import note_answered
 from ._planning import (
     PageFacts,
@@ -262,9 +262,20 @@ class PageJob:
         return fresh, skipped
 
     def rows(
-        self, fresh: Sequence[OaiRecord], step: FullTextStep | None, *, retry_files: bool
-    ) -> list[dict[str, Any]]:
-        """Output rows for a page: each record, with its full text when asked for."""
+        self,
+        fresh: Sequence[OaiRecord],
+        step: FullTextStep | None,
+        *,
+        retry_files: bool,
+        lines: bool = False,
+    ) -> Sequence[Mapping[str, Any]]:
+        """Output rows for a page: each record, with its full text when asked for.
+
+        With `lines` (the sink reads the rows only as JSON lines: `lines_only`) and no full
+        text, the rows are `RecordRows`, written straight from the records.
+        """
+        if step is None and lines:
+            return RecordRows(fresh, endpoint=self.endpoint, metadata_prefix=self.metadata_prefix)
         rows: list[dict[str, Any]] = []
         if step is not None and retry_files:
             # Files marked retry-later by earlier runs come first (once per run).

@@ -41,7 +41,9 @@ from politeharvest._sqlite import connect, storage_error, transaction
 from politeharvest.exceptions import OutputLocked, SinkError
 
 __all__ = [
+    "ENCODER",
     "CallbackSink",
+    "EncodedRows",
     "FileView",
     "JsonlSink",
     "PendingWrite",
@@ -50,6 +52,7 @@ __all__ = [
     "SinkMark",
     "count_rows",
     "encode_rows",
+    "field",
     "mark_problem",
     "pending_action",
     "probe_lock",
@@ -59,7 +62,10 @@ __all__ = [
 
 Row = Mapping[str, Any]
 
-_encode = msgspec.json.Encoder(order="sorted").encode
+#: The rows' value encoder: compact, object keys sorted, strings escaped as the standard
+#: library's ``ensure_ascii=False`` escapes them.
+ENCODER = msgspec.json.Encoder(order="sorted")
+_encode = ENCODER.encode
 _FIELDS: dict[str, bytes] = {}
 #: A row's keys in their order to its fields sorted, each with its encoded ``"name": ``.
 _SHAPES: dict[tuple[str, ...], tuple[tuple[str, bytes], ...]] = {}
@@ -72,14 +78,34 @@ def _field(name: str) -> bytes:
     return known
 
 
+def field(name: str) -> bytes:
+    """A row's field name as `encode_rows` writes it before the value: ``"name": ``."""
+    return _field(name)
+
+
+class EncodedRows(Sequence[Row]):
+    """A page's rows with their JSON lines already written: `encode_rows` gives `lines`.
+
+    They read as rows (a sequence of mappings); a JSON-lines sink needs only the bytes,
+    which a subclass writes when it is made, straight from what the rows are made of (the
+    plan's record rows, from their records), so the sink calls nothing of the layer above
+    it. `lines` must be exactly what `encode_rows` writes for the same rows, and the last
+    line (tests/plan/test_record_lines.py compares).
+    """
+
+    lines: tuple[bytes, bytes] = (b"", b"")
+
+
 def encode_rows(rows: Sequence[Row]) -> tuple[bytes, bytes]:
     """A page's rows as JSON lines (UTF-8), and its last line; both b"" for no rows.
 
     A row's fields are sorted and written ``"name": value, `` as the standard library
     writes them (``"endpoint": "..."`` is what `count_rows` looks for); each value is
     encoded by msgspec, compact, its object keys sorted, its strings escaped exactly as
-    ``json.dumps(..., ensure_ascii=False)`` escapes them.
+    ``json.dumps(..., ensure_ascii=False)`` escapes them. `EncodedRows` write themselves.
     """
+    if isinstance(rows, EncodedRows):
+        return rows.lines
     if not rows:
         return b"", b""
     shapes = _SHAPES

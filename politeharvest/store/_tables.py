@@ -69,6 +69,7 @@ __all__ = [
     "ParquetSink",
     "columns_for",
     "flatten",
+    "lines_only",
     "open_table",
     "output_problem",
     "replaces",
@@ -277,6 +278,11 @@ def _fsync_folder(folder: str | Path) -> None:
 
 
 # -- files appended to a page at a time ---------------------------------------------------------
+
+
+def lines_only(sink: object) -> bool:
+    """Whether `sink` reads rows only as `encode_rows` writes them (may get `EncodedRows`)."""
+    return type(sink) in (JsonlSink, FreshJsonlSink)  # not CSV, nor a subclass of the user's
 
 
 class FreshJsonlSink(JsonlSink):

@@ -11,22 +11,19 @@ prefixes, nested payload records, repeated and missing header fields, tombstones
 from __future__ import annotations
 
 import base64
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 from lxml import etree
 
 from politeharvest.exceptions import BadResponse
 from politeharvest.oai._records import OaiRecord, read_record, read_records
 from politeharvest.oai._xml import DAMAGED, OAI_NS, RAW, parse_page
-from tests.support import SHARED
+from tests.support.oai_pages import fixture_files, fixture_roots, pages
 
 _Q = "{" + OAI_NS + "}"
 _DC_ROOT = "{http://www.openarchives.org/OAI/2.0/oai_dc/}dc"
-FIXTURE_DIRS = [SHARED / "fixtures" / "oai", SHARED / "fixtures" / "oai-peers"]
 
 
 # -- the reader as it was (politeharvest 0.2, oai/_records.py) ----------------------------------
@@ -113,123 +110,17 @@ def assert_same(root: Any) -> int:
     return count
 
 
-def fixture_files() -> list[Path]:
-    return sorted(p for d in FIXTURE_DIRS if d.is_dir() for p in d.rglob("*.xml"))
-
-
 @pytest.mark.skipif(not fixture_files(), reason="no shared OAI fixtures")
 def test_every_shared_fixture_reads_as_before() -> None:
     """All records and headers of every shared fixture come out equal, byte for byte."""
-    files = fixture_files()
-    records = parsed = 0
-    for path in files:
-        try:
-            page = parse_page(path.read_bytes(), url=str(path))
-        except BadResponse:
-            continue
+    parsed = records = 0
+    for root in fixture_roots():
         parsed += 1
-        records += assert_same(page.root)
+        records += assert_same(root)
     assert parsed > 50 and records > 500, (parsed, records)
 
 
 # -- generated pages -----------------------------------------------------------------------------
-
-_text = st.text(
-    st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00\ufffe\uffff"),
-    max_size=12,
-).map(lambda s: "".join(c for c in s if c in "\t\n\r" or ord(c) >= 0x20))
-
-
-def _escaped(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-@st.composite
-def _content(draw: st.DrawFn) -> str:
-    """Text as repositories write it: escaped, as a character reference, in CDATA."""
-    text = draw(_text)
-    form = draw(st.sampled_from(["plain", "charref", "cdata", "spaced", "comment"]))
-    if form == "charref":
-        return "".join(f"&#{ord(c)};" if c not in "\r" else c for c in text)
-    if form == "cdata" and "]]>" not in text:
-        return f"<![CDATA[{text}]]>"
-    if form == "spaced":
-        return f"  \n {_escaped(text)}\t "
-    if form == "comment":
-        return f"<!-- a note -->{_escaped(text)}"
-    return _escaped(text)
-
-
-@st.composite
-def _header(draw: st.DrawFn, oai: str) -> str:
-    fields = []
-    for name in draw(
-        st.lists(st.sampled_from(["identifier", "datestamp", "setSpec", "other"]), max_size=6)
-    ):
-        if name == "other":
-            fields.append(f"<x:other xmlns:x='urn:x'>{_escaped(draw(_text))}</x:other>")
-        else:
-            fields.append(f"<{oai}{name}>{draw(_content())}</{oai}{name}>")
-    if draw(st.booleans()):
-        fields.insert(0, "<!-- header comment -->")
-    status = draw(st.sampled_from(["", ' status="deleted"', " status='other'"]))
-    return f"<{oai}header{status}>{''.join(fields)}</{oai}header>"
-
-
-@st.composite
-def _payload(draw: st.DrawFn) -> str:
-    kind = draw(st.sampled_from(["dc", "dc-empty", "marc", "other", "comment-first"]))
-    if kind == "marc":
-        return (
-            '<collection xmlns="http://www.loc.gov/MARC21/slim"><record>'
-            f"<datafield tag='245'><subfield code='a'>{draw(_content())}</subfield></datafield>"
-            "</record></collection>"
-        )
-    if kind == "other":
-        return f"<mods xmlns='urn:mods'><title>{draw(_content())}</title></mods>"
-    names = draw(
-        st.lists(st.sampled_from(["title", "creator", "date", "subject", "x:odd"]), max_size=6)
-    )
-    fields = "".join(
-        f"<x:odd xmlns:x='urn:x'>{draw(_content())}</x:odd>"
-        if name == "x:odd"
-        else f"<dc:{name}>{draw(_content())}</dc:{name}>"
-        for name in names
-    )
-    if kind == "dc-empty":
-        fields = ""
-    dc = (
-        '<oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/" '
-        f'xmlns:dc="http://purl.org/dc/elements/1.1/">{fields}</oai_dc:dc>'
-    )
-    return ("<!-- first -->" + dc) if kind == "comment-first" else dc
-
-
-@st.composite
-def pages(draw: st.DrawFn) -> bytes:
-    """A ListRecords page: records with headers, payloads, abouts, comments between."""
-    oai = draw(st.sampled_from(["", "oai:"]))
-    declare = f'xmlns="{OAI_NS}"' if oai == "" else f'xmlns:oai="{OAI_NS}"'
-    records = []
-    for _ in range(draw(st.integers(0, 5))):
-        parts = []
-        if draw(st.booleans()):
-            parts.append(draw(_header(oai)))
-        if draw(st.booleans()):
-            parts.append(f"<{oai}metadata>{draw(_payload())}</{oai}metadata>")
-        if draw(st.booleans()):
-            parts.append(f"<{oai}about><p xmlns='urn:p'>{draw(_content())}</p></{oai}about>")
-        if draw(st.booleans()):
-            parts.insert(draw(st.integers(0, len(parts))), "<!-- between -->")
-        records.append(f"<{oai}record>{''.join(parts)}</{oai}record>")
-    separator = draw(st.sampled_from(["", "\n  ", "<!-- r -->", "\r\n"]))
-    body = (
-        f"<?xml version='1.0' encoding='UTF-8'?><{oai}OAI-PMH {declare}>"
-        f"<{oai}responseDate>2024-01-01T00:00:00Z</{oai}responseDate>"
-        f"<{oai}ListRecords>{separator.join(records)}{separator}"
-        f"<{oai}resumptionToken>t</{oai}resumptionToken></{oai}ListRecords></{oai}OAI-PMH>"
-    )
-    return body.encode("utf-8")
 
 
 @settings(max_examples=300, deadline=None)
@@ -241,3 +132,25 @@ def test_generated_pages_read_as_before(page: bytes) -> None:
     except BadResponse:
         return  # a page refused as a whole is refused by both
     assert_same(parsed.root)
+
+
+def test_a_name_repeated_many_times_keeps_every_value_in_order() -> None:
+    """Past eight values of one name (gathered apart), the order and every value stay."""
+    fields = "".join(
+        f"<dc:subject>s{n}</dc:subject>" + ("<dc:title> t </dc:title>" if n % 5 == 0 else "")
+        for n in range(30)
+    )
+    page = (
+        f"<OAI-PMH xmlns='{OAI_NS}'><ListRecords><record><header><identifier>i</identifier>"
+        "<datestamp>2024-01-01</datestamp></header><metadata>"
+        "<oai_dc:dc xmlns:oai_dc='http://www.openarchives.org/OAI/2.0/oai_dc/' "
+        f"xmlns:dc='http://purl.org/dc/elements/1.1/'>{fields}</oai_dc:dc></metadata></record>"
+        "</ListRecords></OAI-PMH>"
+    ).encode()
+    assert assert_same(parse_page(page).root) == 1
+    (record,) = read_records(parse_page(page).root[0], "record", with_metadata=True)
+    assert record.metadata == {
+        "subject": tuple(f"s{n}" for n in range(30)),
+        "title": ("t",) * 6,
+    }
+    assert list(record.metadata) == ["subject", "title"]
