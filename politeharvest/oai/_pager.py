@@ -230,7 +230,7 @@ class OaiPager:
         element = parsed.root.find(f"{_Q}GetRecord/{_Q}record")
         if element is None:
             raise BadResponse(url, "GetRecord answered without a <record>")
-        return read_record(element, with_metadata=True)
+        return read_record(element, with_metadata=True, damaged=parsed.damaged)
 
     def list_records(self, **overrides: Any) -> Iterator[OaiRecord]:
         """Every record of the listing, politely, page by page (tombstones included)."""
@@ -299,7 +299,7 @@ class OaiPager:
             recovered = self._step(listing.recover, cursor, exc, max_restarts=self.max_restarts)
             return OaiPage((), recovered, url=exc.url, doubt=cursor.doubt)
         list_el = list_element(parsed, cursor.verb, url, raw)
-        taken = _taken(cursor, list_el, parsed.items, xml=self.keep_xml)
+        taken = _taken(cursor, list_el, parsed, xml=self.keep_xml)
         listing.check_progress(
             self._progress, cursor, taken, url, self.seen_window, self.max_stale_pages
         )
@@ -561,11 +561,18 @@ def _drop(sent: Sent | None) -> None:
         sent.ahead.cancel()
 
 
-def _taken(cursor: OaiCursor, list_el: Any, built: list[Any] | None, *, xml: bool) -> Taken:
-    """The page's items (`built` when parsed as a stream), less those delivered before."""
+def _taken(cursor: OaiCursor, list_el: Any, parsed: ParsedPage, *, xml: bool) -> Taken:
+    """The page's items (already built when parsed as a stream), less those delivered before."""
     verb = cursor.verb
     if verb == "ListSets":
         return Taken(tuple(read_set(e) for e in list_el.iterfind(_Q + "set")), 0, None, ())
+    built = parsed.items
     if built is None:
-        built = read_records(list_el, _ITEM[verb], with_metadata=verb == "ListRecords", xml=xml)
+        built = read_records(
+            list_el,
+            _ITEM[verb],
+            with_metadata=verb == "ListRecords",
+            xml=xml,
+            damaged=parsed.damaged,
+        )
     return listing.take_items(cursor, built)

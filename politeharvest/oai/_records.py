@@ -8,7 +8,7 @@ path of a harvest); sets and formats through sickle's models.
 from __future__ import annotations
 
 import base64
-from collections.abc import Mapping
+from collections.abc import Container, Mapping
 from typing import Any
 
 import attrs
@@ -161,7 +161,13 @@ _METADATA = _Q + "metadata"
 _NAMES: dict[Any, str] = {}
 
 
-def read_record(element: Any, *, with_metadata: bool, xml: bool = True) -> OaiRecord:
+def read_record(
+    element: Any,
+    *,
+    with_metadata: bool,
+    xml: bool = True,
+    damaged: Container[Any] = frozenset(),
+) -> OaiRecord:
     """Read one record (or bare header) in a single pass over its children.
 
     This is the hot path of a harvest: the header's fields and the oai_dc elements are
@@ -174,7 +180,8 @@ def read_record(element: Any, *, with_metadata: bool, xml: bool = True) -> OaiRe
     With `xml` False, `raw_xml` is serialised only where the record's XML is all there is
     of it (no oai_dc metadata, not a tombstone: what a harvest's row writes), and is b""
     otherwise: serialising it is a fifth of the cost of reading a record (`OaiPager`'s
-    ``keep_xml``). A damaged record keeps its bytes either way.
+    ``keep_xml``). A damaged record keeps its bytes either way; only the elements in
+    `damaged` (`ParsedPage.damaged`, made by the page's salvage) are read as damaged.
     """
     header = container = None
     if element.tag == _HEADER:
@@ -201,7 +208,7 @@ def read_record(element: Any, *, with_metadata: bool, xml: bool = True) -> OaiRe
             specs.append((child.text or "").strip())
     deleted = header.get("status") == "deleted"
     note = element.get(DAMAGED)
-    if note is not None:
+    if note is not None and element in damaged:
         raw = element.find(RAW)
         data = base64.b64decode(raw.text or "") if raw is not None else b""
         return OaiRecord(identifier, datestamp, deleted, tuple(specs), {}, data, note)
@@ -218,11 +225,16 @@ def read_record(element: Any, *, with_metadata: bool, xml: bool = True) -> OaiRe
 
 
 def read_records(
-    list_el: Any, item: str, *, with_metadata: bool, xml: bool = True
+    list_el: Any,
+    item: str,
+    *,
+    with_metadata: bool,
+    xml: bool = True,
+    damaged: Container[Any] = frozenset(),
 ) -> list[OaiRecord]:
     """The records (``item="record"``) or headers (``"header"``) of a listing's element."""
     return [
-        read_record(element, with_metadata=with_metadata, xml=xml)
+        read_record(element, with_metadata=with_metadata, xml=xml, damaged=damaged)
         for element in list_el.iterchildren(_Q + item)
     ]
 

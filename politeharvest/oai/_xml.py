@@ -64,11 +64,15 @@ class ParsedPage:
         repairs: what had to be repaired, in order (empty for a clean page).
         items: for a page parsed as a stream, its items already built (their elements
             were cleared from the tree as they were read); None otherwise.
+        damaged: the record elements salvage made for records that are not well-formed
+            (the only ones whose damage note is read: a repository's own record that
+            carries politeharvest's attribute is an ordinary record).
     """
 
     root: Any
     repairs: tuple[str, ...] = ()
     items: list[Any] | None = None
+    damaged: frozenset[Any] = frozenset()
 
 
 #: Listing pages larger than this are parsed as a stream (`stream_items`).
@@ -204,8 +208,8 @@ _HEADER_SPAN = re.compile(
 )
 
 
-def _salvage(data: bytes) -> tuple[Any, int] | None:
-    """Parse a page record by record; returns the root and how many records are damaged.
+def _salvage(data: bytes) -> tuple[Any, list[Any]] | None:
+    """Parse a page record by record; returns the root and the damaged records it made.
 
     None when this does not help: no records, or an envelope or a record header that
     does not parse on its own.
@@ -234,7 +238,7 @@ def _salvage(data: bytes) -> tuple[Any, int] | None:
         (i for i, e in enumerate(holder) if str(e.tag).endswith("resumptionToken")), len(holder)
     )
     close = b"</" + opened.group("name") + b">"
-    damaged = 0
+    damaged: list[Any] = []
     for first, last in zip(starts, [*starts[1:], end.start()], strict=True):
         chunk = data[first:last]
         try:
@@ -244,7 +248,7 @@ def _salvage(data: bytes) -> tuple[Any, int] | None:
             record = _damaged_record(opened.group(0), close, chunk, str(exc))
             if record is None:
                 return None
-            damaged += 1
+            damaged.append(record)
         holder.insert(position, record)
         position += 1
     return root, damaged
@@ -367,6 +371,7 @@ def parse_page(data: bytes, *, url: str = "") -> ParsedPage:
         BadResponse: the page cannot be parsed with every record it holds.
     """
     repairs: list[str] = []
+    damaged: frozenset[Any] = frozenset()
     current = data
     declared = _declared(current)
     if declared is not None and declared.replace("-", "").replace("_", "") != "utf8":
@@ -388,9 +393,10 @@ def parse_page(data: bytes, *, url: str = "") -> ParsedPage:
     if root is None:
         salvaged = _salvage(current)
         if salvaged is not None:
-            root, damaged = salvaged
+            root, made = salvaged
+            damaged = frozenset(made)
             repairs.append(
-                f"{damaged} record(s) not well-formed: delivered with their header and raw "
+                f"{len(made)} record(s) not well-formed: delivered with their header and raw "
                 "bytes, marked damaged"
             )
     if root is None:
@@ -436,4 +442,4 @@ def parse_page(data: bytes, *, url: str = "") -> ParsedPage:
             "The raw bytes are kept on this exception (.raw).",
             raw=data,
         )
-    return ParsedPage(root, tuple(repairs))
+    return ParsedPage(root, tuple(repairs), damaged=damaged)

@@ -14,11 +14,11 @@ from typing import Any
 from hypothesis import strategies as st
 
 from politeharvest.exceptions import BadResponse
-from politeharvest.oai._xml import OAI_NS, parse_page
+from politeharvest.oai._xml import OAI_NS, ParsedPage, parse_page
 
 from . import SHARED
 
-__all__ = ["fixture_files", "fixture_roots", "pages"]
+__all__ = ["fixture_files", "fixture_pages", "fixture_roots", "pages"]
 
 FIXTURE_DIRS = [SHARED / "fixtures" / "oai", SHARED / "fixtures" / "oai-peers"]
 
@@ -28,13 +28,19 @@ def fixture_files() -> list[Path]:
     return sorted(p for d in FIXTURE_DIRS if d.is_dir() for p in d.rglob("*.xml"))
 
 
-def fixture_roots() -> Iterator[Any]:
-    """The parsed root of every shared fixture page that parses (others are left out)."""
+def fixture_pages() -> Iterator[ParsedPage]:
+    """Every shared fixture page that parses, parsed (others are left out)."""
     for path in fixture_files():
         try:
-            yield parse_page(path.read_bytes(), url=str(path)).root
+            yield parse_page(path.read_bytes(), url=str(path))
         except BadResponse:
             continue
+
+
+def fixture_roots() -> Iterator[Any]:
+    """The parsed root of every shared fixture page that parses (others are left out)."""
+    for parsed in fixture_pages():
+        yield parsed.root
 
 
 _text = st.text(
