@@ -192,6 +192,9 @@ class RedisStateStore(RedisConnection):
         #: Scope -> (id, identifier prefix), or None for a scope kept in the older form.
         self._scopes: dict[str, tuple[int, str] | None] = {}
         self._owner = owner_id()
+        #: Commits refused because a lease was lost (`HostLease` asks for its host again
+        #: after any: a refusal drops that host's fence, whichever plan's commit met it).
+        self.leases_lost = 0
         #: The hash fields `filter_new` computed last: (scope, prefix, identifier -> field).
         self._fields: tuple[str, str, dict[str, str]] | None = None
 
@@ -291,6 +294,7 @@ class RedisStateStore(RedisConnection):
                 raise
             host = str(exc).split("LEASELOST", 1)[1].strip()
             self._fences.pop(host, None)
+            self.leases_lost += 1
             until = _dt.datetime.now(_dt.timezone.utc) + _dt.timedelta(seconds=60)
             raise LeaseLost(commit.listing, until, host=host) from None
 

@@ -68,6 +68,12 @@ class HostLease:
         if self.written is not None:
             self.written[(what, run_id)] = since
 
+    def _losses(self) -> float:
+        """How many leases the store was told it lost (`RedisStateStore.leases_lost`; a store
+        that fences no commit counts none): a loss seen by any plan on the store, for any
+        host, may have taken this plan's fence with it."""
+        return float(getattr(self.store, "leases_lost", 0))
+
     @property
     def host(self) -> str:
         """The key the lease is held under."""
@@ -82,17 +88,26 @@ class HostLease:
 
         A lease this plan renewed less than `FRESH_S` ago is held still: nobody else can
         take it before it expires (`ttl` after that renewal, at least ten times `FRESH_S`
-        later) while this process lives, so it is not written again.
+        later) while this process lives, so it is not written again, unless the store
+        has since been told of a lost lease (by this plan or another sharing the store):
+        then the lease is asked for again, and the store holds its fence anew.
 
         Raises:
             HostBusy: another job holds it (try again in a minute).
         """
         since = self.clock.monotonic()  # not the wall clock: a step back must not count
-        if self.ttl >= 10 * FRESH_S and self._fresh("lease", cursor.run_id, since):
+        losses = self._losses()
+        if (
+            self.ttl >= 10 * FRESH_S
+            and self._fresh("lease", cursor.run_id, since)
+            and self.written is not None
+            and self.written.get(("losses", cursor.run_id)) == losses
+        ):
             return
         lease = self.store.acquire_lease(self.host, cursor.run_id, self.clock.now(), self.ttl)
         if lease is not None:
             self._wrote("lease", cursor.run_id, since)
+            self._wrote("losses", cursor.run_id, losses)
             return
         holder = next(
             (
@@ -135,5 +150,6 @@ class HostLease:
     def release(self, run_id: str) -> None:
         """Give the host back (nothing happens when `run_id` does not hold it)."""
         if self.written is not None:
-            self.written.pop(("lease", run_id), None)
+            for what in ("lease", "losses", "beat"):
+                self.written.pop((what, run_id), None)
         self.store.release_lease(self.host, run_id)

@@ -324,3 +324,60 @@ def test_a_job_whose_host_was_taken_asks_for_it_again_before_its_next_page(
         assert len(adapter.log) == sent  # nothing was asked of the repository
     delivered = store.filter_new(plan.scope, [(r.identifier, r.datestamp) for r in first.records])
     assert delivered == set()  # the first page stays delivered; no other page was committed
+
+
+def test_plans_sharing_a_store_ask_for_their_host_again_after_any_lost_lease(
+    redis_url: str, tmp_path: Path
+) -> None:
+    """Two plans on one `RedisStateStore` (hosts X and Y): another job takes Y, and plan X's
+    commit is the one refused (the store fences every host it holds), which drops Y's fence.
+    Plan Y renewed its lease a moment ago, yet its next page must not go out unfenced: it
+    asks for the host again and is deferred, nothing sent, nothing committed."""
+    from politeharvest.net._pacing import host_key
+    from politeharvest.testing import FakeClock, ScriptedAdapter
+
+    x, y = "https://x.example.org/oai", "https://y.example.org/oai"
+    clock = FakeClock()  # it stands still: every page comes within a second of the first
+    adapter = ScriptedAdapter(clock)
+    for endpoint in (x, y):
+        adapter.add(endpoint, OaiTestRepository.sample(45, page_size=10, now=clock.now))
+    http = requests.Session()
+    http.mount("https://", adapter)
+    store = RedisStateStore(redis_url)
+
+    def plan(endpoint: str, name: str) -> HarvestPlan:
+        return HarvestPlan(
+            endpoint,
+            state=store,
+            pace_store=MemoryPaceStore(),
+            http=http,
+            clock=clock,
+            policy=attrs.evolve(stateful.POLICY, request_interval=0.0),
+            sink=tmp_path / f"{name}.jsonl",
+            lease_ttl=60.0,
+        )
+
+    with plan(x, "x") as on_x, plan(y, "y") as on_y:
+        first_y = on_y.run_page(on_y.start())
+        first_x = on_x.run_page(on_x.start())
+        assert first_x.next_cursor is not None and first_y.next_cursor is not None
+        store.client.hset(
+            store._k("lease", host_key(y)),
+            mapping={
+                "holder": "run-b",
+                "token": "99",
+                "expires": str(time.time() + 60),
+                "owner": "another-machine:1",
+            },
+        )
+        with pytest.raises(LeaseLost):
+            on_x.run_page(first_x.next_cursor)
+        sent = len(adapter.log)
+        again = on_y.run_page(first_y.next_cursor)
+        assert again.deferred_until is not None and again.records == ()
+        assert len(adapter.log) == sent  # nothing was asked of Y's repository
+    assert store.client.hget(store._k("lease", host_key(y)), "holder") == b"run-b"
+    assert (
+        store.filter_new(on_y.scope, [(r.identifier, r.datestamp) for r in first_y.records])
+        == set()
+    )
