@@ -350,3 +350,40 @@ def test_hostile_xml_ends_typed(site: LoopbackServer, name: str, body: str) -> N
     assert result["outcome"] in ("BadResponse", "ok"), result
     assert "passwd" not in result["detail"] and "root:" not in result["detail"]
     assert result["seconds"] < 10 and result["rss_mib"] < 200, result
+
+
+class _TinyChunks:
+    """A response whose body comes in chunks of `size` bytes (a server's tiny HTTP chunks)."""
+
+    def __init__(self, total: int, size: int) -> None:
+        self.url = "https://repo.example.org/oai"
+        self.request = None
+        self.raw = self
+        self._total, self._size = total, size
+
+    def stream(self, chunk_size: int, decode_content: bool = True) -> Iterator[bytes]:
+        piece = b"x" * self._size
+        for _ in range(self._total // self._size):
+            yield piece
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("size", [1, 16, 70_000])
+def test_a_body_in_tiny_chunks_costs_about_its_size_in_memory(size: int) -> None:
+    """However the server cuts its body up, reading it holds about two copies of it at most
+    (the pieces and their join), never a Python object per chunk."""
+    import tracemalloc
+
+    from politeharvest.net._wire import read_body
+
+    total = 400_000 if size < 1000 else 4_200_000
+    tracemalloc.start()
+    try:
+        body = read_body(_TinyChunks(total, size), 64 * 2**20)  # type: ignore[arg-type]
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert body == b"x" * (total // size * size)
+    assert peak < 2.5 * len(body) + 2**17, (peak, len(body))
