@@ -69,9 +69,11 @@ class HostLease:
             self.written[(what, run_id)] = since
 
     def _losses(self) -> float:
-        """How many leases the store was told it lost (`RedisStateStore.leases_lost`; a store
-        that fences no commit counts none): a loss seen by any plan on the store, for any
-        host, may have taken this plan's fence with it."""
+        """How many leases the store was told it lost (`RedisStateStore.leases_lost`).
+
+        A store that fences no commit counts none. A loss seen by any plan on the store,
+        for any host, may have taken this plan's fence with it.
+        """
         return float(getattr(self.store, "leases_lost", 0))
 
     @property
