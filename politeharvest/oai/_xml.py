@@ -354,17 +354,19 @@ def _namespaced(root: Any) -> Any:
     ]
     names = set(envelope)
 
-    def visit(element: Any, inside_payload: bool) -> None:
+    payloads = (_Q + "metadata", _Q + "about", _Q + "description")
+    # Depth first without recursion (a hostile page may nest deeper than Python's stack);
+    # nothing inside a payload is renamed, so a payload's children are not visited.
+    stack = [root]
+    while stack:
+        element = stack.pop()
         if not isinstance(element.tag, str):
-            return
-        payload = inside_payload
-        if not inside_payload and element.tag in names:
+            continue
+        if element.tag in names:
             element.tag = _Q + element.tag
-            payload = element.tag in (_Q + "metadata", _Q + "about", _Q + "description")
-        for child in element:
-            visit(child, payload)
-
-    visit(root, False)
+            if element.tag in payloads:
+                continue
+        stack.extend(element)
     return root
 
 

@@ -342,6 +342,18 @@ def test_dns_is_checked_where_the_connection_is_made() -> None:
             + "<ListRecords><record><header><identifier>&h;</identifier><datestamp>2024</datestamp></header></record></ListRecords></OAI-PMH>",
         ),
         ("truncated", page(record(1) + record(2)).decode()[:300]),
+        (  # namespaceless (as arXiv's), nested deeper than Python's stack: no RecursionError
+            "deep-namespaceless",
+            '<?xml version="1.0"?><OAI-PMH><responseDate>2024-01-01T00:00:00Z</responseDate>'
+            "<ListRecords><record><header><identifier>oai:a:1</identifier>"
+            "<datestamp>2024-01-01</datestamp></header><metadata>"
+            + "<x>" * 1500
+            + "</x>" * 1500
+            + "</metadata></record>"
+            + "<y>" * 1500
+            + "</y>" * 1500
+            + "</ListRecords></OAI-PMH>",
+        ),
     ],
 )
 def test_hostile_xml_ends_typed(site: LoopbackServer, name: str, body: str) -> None:
