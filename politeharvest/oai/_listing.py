@@ -153,8 +153,14 @@ class Taken:
     since: str | None = None
 
 
-def take_items(cursor: OaiCursor, records: Iterable[Any]) -> Taken:
-    """The page's records less those delivered before (restarts skip nothing twice)."""
+def take_items(cursor: OaiCursor, records: Iterable[Any], *, limit: int | None = None) -> Taken:
+    """The page's records less those delivered before (restarts skip nothing twice).
+
+    At most `limit` of the last day's records are remembered (None: all of them): a
+    repository that stamps a million records with one day would otherwise carry them all in
+    every cursor and checkpoint. Past it, a restart may deliver some of that day again
+    (never miss one); `HarvestPlan`, whose state leaves out what was delivered, remembers none.
+    """
     last = cursor.last_datestamp
     day = last[:10] if last is not None else None  # always last's day
     delivered = set(cursor.delivered_at_last)
@@ -180,7 +186,7 @@ def take_items(cursor: OaiCursor, records: Iterable[Any]) -> Taken:
             last = stamp
         elif stamp != last:
             monotone = False
-        if today == day:
+        if today == day and (limit is None or len(delivered) < limit):
             delivered.add(key)
     since = cursor.last_datestamp
     return Taken(tuple(items), skipped, last, tuple(sorted(delivered)), monotone, since)

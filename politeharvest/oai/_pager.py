@@ -122,7 +122,9 @@ class OaiPager:
             datestamp, about 140 bytes each), so that a listing restarted from its start
             after a refused token delivers nothing twice, and a record coming back older
             is noticed; records past it may come twice after such a restart (never
-            missing). `HarvestPlan` sets it to 0: its state leaves them out.
+            missing). It bounds the records of the last datestamp's day a cursor carries
+            too (a restart from that day skips them). `HarvestPlan` sets it to 0: its
+            state leaves them out.
         send_ahead: every `fetch` sends the next page's request as soon as this page's
             token is read (as `pages` does), when its host's turn is open at once;
             `HarvestPlan.run` sets it for its run and `drop_ahead` at its end.
@@ -299,7 +301,7 @@ class OaiPager:
             recovered = self._step(listing.recover, cursor, exc, max_restarts=self.max_restarts)
             return OaiPage((), recovered, url=exc.url, doubt=cursor.doubt)
         list_el = list_element(parsed, cursor.verb, url, raw)
-        taken = _taken(cursor, list_el, parsed, xml=self.keep_xml)
+        taken = _taken(cursor, list_el, parsed, xml=self.keep_xml, limit=self.max_remembered)
         listing.check_progress(
             self._progress, cursor, taken, url, self.seen_window, self.max_stale_pages
         )
@@ -561,7 +563,7 @@ def _drop(sent: Sent | None) -> None:
         sent.ahead.cancel()
 
 
-def _taken(cursor: OaiCursor, list_el: Any, parsed: ParsedPage, *, xml: bool) -> Taken:
+def _taken(cursor: OaiCursor, list_el: Any, parsed: ParsedPage, *, xml: bool, limit: int) -> Taken:
     """The page's items (already built when parsed as a stream), less those delivered before."""
     verb = cursor.verb
     if verb == "ListSets":
@@ -575,4 +577,4 @@ def _taken(cursor: OaiCursor, list_el: Any, parsed: ParsedPage, *, xml: bool) ->
             xml=xml,
             damaged=parsed.damaged,
         )
-    return listing.take_items(cursor, built)
+    return listing.take_items(cursor, built, limit=max(limit, 0))
