@@ -111,7 +111,10 @@ def read_answer(
             raw, verb, lambda e: read_record(e, with_metadata=with_metadata, xml=xml)
         )
     try:
-        parsed = streamed if streamed is not None else parse_page(raw, url=url)
+        # Records read, not kept as XML: the page is parsed without its whitespace between
+        # elements (`_taken` parses it again with it if a record is kept as XML after all).
+        lean = not xml and verb == "ListRecords"
+        parsed = streamed if streamed is not None else parse_page(raw, url=url, blanks=not lean)
     except BadResponse:
         if response.status_code >= 400 and token_sent:
             # Repositories that forget a token (a restart, a purge) often fail on it with

@@ -382,12 +382,14 @@ def fresh_listing(cursor: OaiCursor, **changes: Any) -> OaiCursor:
 class Progress:
     """The records a listing brought recently, and how many pages in a row brought no new one.
 
-    Records are remembered as 64-bit hashes in open-addressing tables of 8 bytes a slot (at
+    Records are remembered as 32-bit hashes in open-addressing tables of 4 bytes a slot (at
     most half full, grown as they fill): the newer table takes every record not seen before
     until it holds `window` of them, then becomes the older one and a fresh table starts. So
     the last `window` new records are always remembered (and up to `window` before them),
-    in at most 32 bytes a record: a 50,000-record window takes 2 MiB at most, a set of the
-    same hashes about 4.5 MiB.
+    in at most 16 bytes a record: a 50,000-record window takes 1 MiB at most, a set of the
+    same hashes about 4.5 MiB. Only a page none of whose records is new counts (`stale`): a
+    record taken for one seen before by a clash of hashes (at most one in 40,000 with a full
+    window) cannot make a page of new records look repeated unless all of them clash.
     """
 
     def __init__(self, window: int) -> None:
@@ -404,7 +406,7 @@ class Progress:
         mask = len(table) - 1
         old_mask = len(old) - 1 if old is not None else -1
         for key in keys:
-            digest = hash(key) or 1  # 0 marks an empty slot
+            digest = (hash(key) & 0xFFFFFFFF) or 1  # 0 marks an empty slot
             slot = digest & mask
             found = table[slot]
             while found and found != digest:
@@ -434,7 +436,7 @@ class Progress:
 
 def _table(size: int) -> array[int]:
     """An empty hash table of `size` slots (a power of two)."""
-    return array("q", bytes(8 * size))
+    return array("I", bytes(4 * size))
 
 
 def _grown(table: array[int]) -> array[int]:

@@ -63,7 +63,7 @@ from ._records import (
     read_records,
     read_set,
 )
-from ._xml import OAI_NS, ParsedPage
+from ._xml import OAI_NS, ParsedPage, parse_page
 
 # OaiCursor, OaiPage and OaiRecord are `_cursor`'s and `_records`': they stay importable
 # from here for plan/, fulltext/ and cli/ until those import them from there.
@@ -301,7 +301,9 @@ class OaiPager:
             recovered = self._step(listing.recover, cursor, exc, max_restarts=self.max_restarts)
             return OaiPage((), recovered, url=exc.url, doubt=cursor.doubt)
         list_el = list_element(parsed, cursor.verb, url, raw)
-        taken = _taken(cursor, list_el, parsed, xml=self.keep_xml, limit=self.max_remembered)
+        taken = _taken(
+            cursor, list_el, parsed, xml=self.keep_xml, limit=self.max_remembered, raw=raw, url=url
+        )
         listing.check_progress(
             self._progress, cursor, taken, url, self.seen_window, self.max_stale_pages
         )
@@ -563,18 +565,38 @@ def _drop(sent: Sent | None) -> None:
         sent.ahead.cancel()
 
 
-def _taken(cursor: OaiCursor, list_el: Any, parsed: ParsedPage, *, xml: bool, limit: int) -> Taken:
-    """The page's items (already built when parsed as a stream), less those delivered before."""
+def _taken(
+    cursor: OaiCursor,
+    list_el: Any,
+    parsed: ParsedPage,
+    *,
+    xml: bool,
+    limit: int,
+    raw: bytes = b"",
+    url: str = "",
+) -> Taken:
+    """The page's items (already built when parsed as a stream), less those delivered before.
+
+    A page parsed without its whitespace (`ParsedPage.lean`) is parsed again with it when
+    one of its records is kept as XML after all (its metadata is not oai_dc), so that XML
+    is the repository's, indentation and all.
+    """
     verb = cursor.verb
     if verb == "ListSets":
         return Taken(tuple(read_set(e) for e in list_el.iterfind(_Q + "set")), 0, None, ())
     built = parsed.items
     if built is None:
+        item, with_metadata = _ITEM[verb], verb == "ListRecords"
         built = read_records(
-            list_el,
-            _ITEM[verb],
-            with_metadata=verb == "ListRecords",
-            xml=xml,
-            damaged=parsed.damaged,
+            list_el, item, with_metadata=with_metadata, xml=xml, damaged=parsed.damaged
         )
+        if parsed.lean and any(record.raw_xml for record in built):
+            whole = parse_page(raw, url=url)
+            built = read_records(
+                list_element(whole, verb, url, raw),
+                item,
+                with_metadata=with_metadata,
+                xml=xml,
+                damaged=whole.damaged,
+            )
     return listing.take_items(cursor, built, limit=max(limit, 0))

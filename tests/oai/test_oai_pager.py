@@ -282,9 +282,9 @@ def test_each_page_is_parsed_once(
     calls = []
     real = oai_module.parse_page
 
-    def counting(data: bytes, *, url: str = "") -> object:
+    def counting(data: bytes, *, url: str = "", blanks: bool = True) -> object:
         calls.append(url)
-        return real(data, url=url)
+        return real(data, url=url, blanks=blanks)
 
     monkeypatch.setattr(oai_module, "parse_page", counting)
     repo = OaiTestRepository.sample(100, page_size=10)
