@@ -167,9 +167,10 @@ def take_items(cursor: OaiCursor, records: Iterable[Any], *, limit: int | None =
     items: list[Any] = []
     skipped = 0
     monotone = True  # each dated item at or after `last` (then `last` is the one before it)
+    remember = limit is None or limit > 0
     for record in records:
         stamp = record.datestamp
-        key = f"{record.identifier} {stamp}"
+        key = f"{record.identifier} {stamp}" if delivered or remember else ""
         if key in delivered:
             skipped += 1  # delivered before a restart (or repeated by the repository)
             continue
@@ -186,7 +187,7 @@ def take_items(cursor: OaiCursor, records: Iterable[Any], *, limit: int | None =
             last = stamp
         elif stamp != last:
             monotone = False
-        if today == day and (limit is None or len(delivered) < limit):
+        if remember and today == day and (limit is None or len(delivered) < limit):
             delivered.add(key)
     since = cursor.last_datestamp
     return Taken(tuple(items), skipped, last, tuple(sorted(delivered)), monotone, since)

@@ -246,6 +246,8 @@ class PageJob:
         pairs = [(r.identifier, r.datestamp) for r in records]
         only = self.listing_id(lane, before) if lane.window.full else None
         new = self.store.filter_new(self.scope, pairs, listing_id=only)
+        if len(new) == len(records):  # all new, no identifier twice (a first harvest's page)
+            return list(records), page.skipped
         fresh: list[OaiRecord] = []
         seen: dict[str, str] = {}
         for record in records:
