@@ -90,12 +90,15 @@ def read_answer(
     *,
     token_sent: bool = False,
     xml: bool = True,
+    lean: bool = False,
 ) -> tuple[ParsedPage, bytes, str]:
     """Read an OAI-PMH answer: decode, parse, raise its OAI error, report its repairs.
 
     The body is decoded within `limit` (then handed to `on_raw`) and parsed as a stream
-    when large (its records read with `xml` as `read_record` reads them); an OAI-PMH
-    error is raised whatever the HTTP status.
+    when large (its records read with `xml` as `read_record` reads them), else whole:
+    with `lean`, without the whitespace between elements (`parse_page`'s ``blanks``), for
+    pages whose records are read and not kept as XML. An OAI-PMH error is raised whatever
+    the HTTP status.
     """
     url = str(response.url)
     try:
@@ -111,9 +114,6 @@ def read_answer(
             raw, verb, lambda e: read_record(e, with_metadata=with_metadata, xml=xml)
         )
     try:
-        # Records read, not kept as XML: the page is parsed without its whitespace between
-        # elements (`_taken` parses it again with it if a record is kept as XML after all).
-        lean = not xml and verb == "ListRecords"
         parsed = streamed if streamed is not None else parse_page(raw, url=url, blanks=not lean)
     except BadResponse:
         if response.status_code >= 400 and token_sent:

@@ -292,7 +292,10 @@ class OaiPager:
         ahead_of = cursor if ahead else None
         try:
             parsed, raw, url = self._request(
-                cursor.request_params(), verb=cursor.verb, ahead_of=ahead_of
+                cursor.request_params(),
+                verb=cursor.verb,
+                ahead_of=ahead_of,
+                lean=_lean(self, cursor),
             )
         except NoRecordsMatch:
             end = self._step(listing.after_list, cursor)
@@ -427,7 +430,12 @@ class OaiPager:
             yield from page.items
 
     def _request(
-        self, params: Mapping[str, str], *, verb: str = "", ahead_of: OaiCursor | None = None
+        self,
+        params: Mapping[str, str],
+        *,
+        verb: str = "",
+        ahead_of: OaiCursor | None = None,
+        lean: bool = False,
     ) -> tuple[ParsedPage, bytes, str]:
         """Ask (with `ahead_of`, send the next page's request as soon as its token is read)."""
         sent, self._ahead = self._ahead, None
@@ -447,6 +455,7 @@ class OaiPager:
             send_next if ahead_of else None,
             token_sent="resumptionToken" in params,
             xml=self.keep_xml,
+            lean=lean,
         )
 
     def _step(self, step: Any, *args: Any, **kwargs: Any) -> Any:
@@ -565,6 +574,20 @@ def _ask(
 def _drop(sent: Sent | None) -> None:
     if sent is not None:
         sent.ahead.cancel()
+
+
+def _lean(pager: OaiPager, cursor: OaiCursor) -> bool:
+    """Whether the page is parsed without its whitespace (`read_answer`'s ``lean``).
+
+    Only oai_dc listings whose records are read and not kept as XML: their records are read
+    from the tree, while a record of any other format is kept as its XML, which needs the
+    page parsed whole (`_taken`).
+    """
+    return (
+        not pager.keep_xml
+        and cursor.verb == "ListRecords"
+        and cursor.arguments.get("metadataPrefix") == "oai_dc"
+    )
 
 
 def _taken(

@@ -385,9 +385,10 @@ def parse_page(data: bytes, *, url: str = "", blanks: bool = True) -> ParsedPage
         data: the response body (decompressed).
         url: the request URL, for error messages.
         blanks: keep the whitespace between elements. Without it (`ParsedPage.lean`, only
-            where the page parses whole, at once or once repaired) every element, text and
-            attribute reads the same, but an element serialises without its indentation:
-            for pages whose records are read, not kept as XML.
+            where the page parses whole, at once or once repaired, and declares no DTD)
+            every element, text and attribute reads the same once stripped, but an element
+            serialises without its indentation: for pages whose records are read, not kept
+            as XML.
 
     Returns:
         The parsed page and the repairs made.
@@ -417,6 +418,10 @@ def parse_page(data: bytes, *, url: str = "", blanks: bool = True) -> ParsedPage
             repairs.append(note)
             root = _try_strict(current, parser)
     lean = root is not None and not blanks
+    if lean and root.getroottree().docinfo.internalDTD is not None:
+        # A DTD that declares an element's content makes libxml2 drop whitespace *inside*
+        # its text (between two character references): such a page is parsed whole.
+        root, lean = _try_strict(current), False
     if root is None:
         salvaged = _salvage(current)
         if salvaged is not None:

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 import attrs
+import lz4.block
 import msgspec
 
 from politeharvest._sqlite import connect, storage_error, transaction
@@ -174,17 +175,31 @@ class PendingWrite:
     data: bytes = attrs.field(repr=lambda d: f"<{len(d)} bytes>")
 
     def to_json(self) -> str:
-        """Serialize (the page compressed) for the state store."""
-        packed = base64.b64encode(zlib.compress(self.data, 1)).decode("ascii")
+        """Serialize (the page compressed: LZ4, or zlib past LZ4's size limit) for the state."""
+        if len(self.data) <= LZ4_LIMIT:
+            codec, packed = "lz4", lz4.block.compress(self.data)
+        else:
+            codec, packed = "zlib", zlib.compress(self.data, 1)
         fields = {"path": self.path, "device": self.device, "inode": self.inode}
-        return json.dumps({**fields, "start": self.start, "data": packed}, sort_keys=True)
+        text = base64.b64encode(packed).decode("ascii")
+        return json.dumps(
+            {**fields, "start": self.start, "codec": codec, "data": text}, sort_keys=True
+        )
 
     @classmethod
     def from_json(cls, text: str) -> PendingWrite:
-        """Rebuild from `to_json`."""
+        """Rebuild from `to_json` (a note without a codec, written before LZ4, is zlib's)."""
         raw = json.loads(text)
-        data = zlib.decompress(base64.b64decode(raw["data"]))
+        packed = base64.b64decode(raw["data"])
+        if raw.get("codec", "zlib") == "lz4":
+            data = lz4.block.decompress(packed)
+        else:
+            data = zlib.decompress(packed)
         return cls(raw["path"], int(raw["device"]), int(raw["inode"]), int(raw["start"]), data)
+
+
+#: The largest page `PendingWrite` compresses with LZ4 (its block format takes under 2 GiB).
+LZ4_LIMIT = 1 << 30
 
 
 @attrs.frozen

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import itertools
 import json
+import zlib
 
 import pytest
 from hypothesis import given
@@ -21,6 +23,7 @@ from politeharvest.plan._planning import (
     listing_key,
     next_turn,
 )
+from politeharvest.store import _sinks as sinks
 from politeharvest.store._sinks import (
     FileView,
     PendingWrite,
@@ -221,7 +224,26 @@ def test_pending_action(view: FileView, action: int | str | None) -> None:
 
 def test_pending_write_round_trips() -> None:
     assert PendingWrite.from_json(PENDING.to_json()) == PENDING
+    assert json.loads(PENDING.to_json())["codec"] == "lz4"
     assert SinkMark.from_json(MARK.to_json()) == MARK
+
+
+@given(st.binary(max_size=5000))
+def test_any_page_round_trips_under_either_codec(data: bytes) -> None:
+    pending = PendingWrite("/o.jsonl", 1, 2, 40, data)
+    assert PendingWrite.from_json(pending.to_json()) == pending
+    with pytest.MonkeyPatch.context() as patch:  # a page past LZ4's limit goes to zlib
+        patch.setattr(sinks, "LZ4_LIMIT", len(data) - 1)
+        text = pending.to_json()
+    assert json.loads(text)["codec"] == "zlib"
+    assert PendingWrite.from_json(text) == pending
+
+
+def test_a_pending_write_noted_before_the_codec_field_still_reads() -> None:
+    """A state file left by a crash under the version before (zlib, no codec) is repaired."""
+    packed = base64.b64encode(zlib.compress(PAGE, 1)).decode("ascii")
+    old = {"path": "/o.jsonl", "device": 1, "inode": 2, "start": 40, "data": packed}
+    assert PendingWrite.from_json(json.dumps(old, sort_keys=True)) == PENDING
 
 
 # -- a listing's checkpoint after each page ------------------------------------------------------
