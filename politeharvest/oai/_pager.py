@@ -107,8 +107,8 @@ class OaiPager:
         keep_xml: every record's `OaiRecord.raw_xml` (the default). False serialises it only
             where a record's XML is all there is of it (no oai_dc metadata, not a
             tombstone), else leaves b"": a fifth of the cost of reading a record. Its
-            ListRecords pages are parsed without the whitespace between elements (a third
-            fewer nodes), and again with it when a record is kept as XML after all.
+            oai_dc ListRecords pages are parsed without the whitespace between elements (a
+            third fewer nodes), and again with it when a record is kept as XML after all.
             `HarvestPlan.run` sets it for runs whose records no caller sees.
         max_empty_pages: consecutive empty pages with a token before `ListingLoop`.
         max_restarts: badResumptionToken restarts of a window before it is split.
