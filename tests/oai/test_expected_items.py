@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import time
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -125,3 +126,51 @@ def test_a_page_declaring_thousands_of_prefixes_is_counted_in_linear_time() -> N
     started = time.perf_counter()
     assert _expected_items(data) == count
     assert time.perf_counter() - started < 2.0
+
+
+# -- when the count is taken -----------------------------------------------------------------------
+
+_PAGE = (
+    '<?xml version="1.0" encoding="UTF-8"?>{dtd}<OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/">'
+    "<responseDate>2026-01-01T00:00:00Z</responseDate><request>https://r.example/oai</request>"
+    "<ListRecords>{records}</ListRecords></OAI-PMH>"
+)
+_RECORD = (
+    "<record><header><identifier>oai:x:{n}</identifier><datestamp>2024-01-01</datestamp>"
+    '</header><metadata><oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/" '
+    'xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:description>{text}</dc:description>'
+    "</oai_dc:dc></metadata></record>"
+)
+
+
+def _identifiers(page: bytes) -> list[str]:
+    from politeharvest.oai._records import read_records
+    from politeharvest.oai._xml import OAI_NS, parse_page
+
+    holder = parse_page(page).root.find("{" + OAI_NS + "}ListRecords")
+    return [r.identifier for r in read_records(holder, "record", with_metadata=True)]
+
+
+def test_a_header_inside_cdata_or_a_comment_is_not_taken_for_a_lost_record() -> None:
+    """HTML abstracts in CDATA hold ``<header>``; a parse of the page as sent loses nothing.
+
+    Before, the bytes' count (one header more than the tree) refused the whole page.
+    """
+    for text in ("<![CDATA[<header>Intro</header> text]]>", "<!-- <header> -->text"):
+        records = "".join(_RECORD.format(n=n, text=text) for n in range(3))
+        page = _PAGE.format(dtd="", records=records).encode()
+        assert _identifiers(page) == ["oai:x:0", "oai:x:1", "oai:x:2"]
+
+
+def test_records_held_by_an_entity_of_a_dtd_are_still_counted() -> None:
+    """Entities are never expanded: a record only an entity holds is refused, not lost."""
+    from politeharvest.exceptions import BadResponse
+
+    hidden = (
+        "<record><header><identifier>oai:x:9</identifier><datestamp>2024-01-01</datestamp>"
+        "</header></record>"
+    )
+    dtd = f'<!DOCTYPE OAI-PMH [<!ENTITY more "{hidden}">]>'
+    page = _PAGE.format(dtd=dtd, records=_RECORD.format(n=1, text="t") + "&more;").encode()
+    with pytest.raises(BadResponse, match="holds 2 records but only 1"):
+        _identifiers(page)
