@@ -181,10 +181,9 @@ class PendingWrite:
         else:
             codec, packed = "zlib", zlib.compress(self.data, 1)
         fields = {"path": self.path, "device": self.device, "inode": self.inode}
-        text = base64.b64encode(packed).decode("ascii")
-        return json.dumps(
-            {**fields, "start": self.start, "codec": codec, "data": text}, sort_keys=True
-        )
+        head = json.dumps({**fields, "start": self.start, "codec": codec}, sort_keys=True)
+        # base64 needs no escaping: written as it is, not scanned by the encoder
+        return f'{head[:-1]}, "data": "{base64.b64encode(packed).decode("ascii")}"}}'
 
     @classmethod
     def from_json(cls, text: str) -> PendingWrite:
