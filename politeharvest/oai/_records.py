@@ -207,8 +207,8 @@ def read_record(
         elif tag == _SETSPEC:
             specs.append((child.text or "").strip())
     deleted = header.get("status") == "deleted"
-    note = element.get(DAMAGED)
-    if note is not None and element in damaged:
+    note = element.get(DAMAGED) if damaged and element in damaged else None
+    if note is not None:
         raw = element.find(RAW)
         data = base64.b64decode(raw.text or "") if raw is not None else b""
         return OaiRecord(identifier, datestamp, deleted, tuple(specs), {}, data, note)
