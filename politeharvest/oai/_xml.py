@@ -129,10 +129,10 @@ def stream_items(data: bytes, verb: str, build: Callable[[Any], Any]) -> ParsedP
 def _expected_items(data: bytes) -> int:
     """OAI headers the raw bytes hold (one per record or identifier), for the loss check.
 
-    Taken where a parse may have left records out: a salvaged or recovered page, a page
-    parsed as a stream, a page declaring a DTD (whose entities are never expanded). A
-    strict parse of the bytes keeps every element they hold, and the bytes' count would
-    take a ``<header>`` inside a CDATA section or a comment for a lost record.
+    The check catches records the parse left out or that are not where an OAI-PMH record
+    is (in another namespace: ``<record xmlns="">``), so it is taken on every page. What
+    CDATA sections and comments hold is text, not records (an HTML abstract in CDATA holds
+    ``<header>``): those are left out of the count.
 
     Headers, not records, are counted: MARCXML and other payloads have their
     own ``<record>`` elements, but no common format has a plain ``<header>``. Each
@@ -142,12 +142,16 @@ def _expected_items(data: bytes) -> int:
     under more than a few prefixes is read once, every header's prefix looked up, so the
     count stays linear in the page whatever it declares.
     """
+    if b"<![CDATA[" in data or b"<!--" in data:
+        data = _HIDDEN.sub(b"", data)
     prefixes = _oai_prefixes(data)
     if len(prefixes) <= _LITERALS:
         return sum(len(_header_of(prefix).findall(data)) for prefix in prefixes)
     return sum(1 for found in _ANY_HEADER.finditer(data) if found.group(1) in prefixes)
 
 
+#: CDATA sections and comments (the first to open wins: one never holds the other).
+_HIDDEN = re.compile(rb"<!\[CDATA\[.*?\]\]>|<!--.*?-->", re.S)
 #: Up to this many spellings, each is counted on its own; past it, one pass over the page.
 _LITERALS = 4
 #: Any header's start tag, with its prefix (``b""`` for none) as group 1.
@@ -422,11 +426,8 @@ def parse_page(data: bytes, *, url: str = "", blanks: bool = True) -> ParsedPage
             current, note = fixed
             repairs.append(note)
             root = _try_strict(current, parser)
-    # A strict parse of the bytes keeps every element they hold, so their headers need no
-    # count, unless a DTD is declared (an entity may hold records, never expanded here).
-    counted = root is None or root.getroottree().docinfo.internalDTD is not None
     lean = root is not None and not blanks
-    if lean and counted:
+    if lean and root.getroottree().docinfo.internalDTD is not None:
         # A DTD that declares an element's content makes libxml2 drop whitespace *inside*
         # its text (between two character references): such a page is parsed whole.
         root, lean = _try_strict(current), False
@@ -473,7 +474,7 @@ def parse_page(data: bytes, *, url: str = "", blanks: bool = True) -> ParsedPage
     if root.tag == "OAI-PMH":
         root = _namespaced(root)
         repairs.append("added the missing OAI-PMH namespace")
-    expected, found = (_expected_items(current), _found_items(root)) if counted else (0, 0)
+    expected, found = _expected_items(current), _found_items(root)
     if found < expected:
         raise BadResponse(
             url,
