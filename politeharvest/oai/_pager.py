@@ -597,8 +597,8 @@ def _taken(
     *,
     xml: bool,
     limit: int,
-    raw: bytes = b"",
-    url: str = "",
+    raw: bytes,
+    url: str,
 ) -> Taken:
     """The page's items (already built when parsed as a stream), less those delivered before.
 
