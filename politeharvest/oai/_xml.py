@@ -135,21 +135,33 @@ def _expected_items(data: bytes) -> int:
     ``<header>``): those are left out of the count.
 
     Headers, not records, are counted: MARCXML and other payloads have their
-    own ``<record>`` elements, but no common format has a plain ``<header>``. Each
+    own ``<record>`` elements, but no common format has a plain ``<header>``. The usual
+    page (nothing hidden, the namespace only the default one) is counted in one pass that
+    also finds whether anything is hidden; any other page, as follows. Each
     spelling (``<header``, ``<oai:header``...) is counted on its own, a literal the regex
     engine skips to (two spellings never match at one place: the count is the same as
     one pattern of alternatives, in a third of the time). A page declaring the namespace
     under more than a few prefixes is read once, every header's prefix looked up, so the
     count stays linear in the page whatever it declares.
     """
-    if b"<![CDATA[" in data or b"<!--" in data:
+    found = _PLAIN.findall(data)
+    if b"<!--" not in found and b"<![CDATA[" not in found:
+        # The usual page, counted in one pass: nothing hidden, and the namespace declared
+        # as the default one only, so every header is spelled ``<header``.
+        prefixes = _oai_prefixes(data)
+        if len(prefixes) == 1:
+            return len(found)
+    else:
         data = _HIDDEN.sub(b"", data)
-    prefixes = _oai_prefixes(data)
+        prefixes = _oai_prefixes(data)
     if len(prefixes) <= _LITERALS:
         return sum(len(_header_of(prefix).findall(data)) for prefix in prefixes)
     return sum(1 for found in _ANY_HEADER.finditer(data) if found.group(1) in prefixes)
 
 
+#: What one pass finds: where a CDATA section or a comment opens, and headers spelled
+#: without a prefix (none of them can hold another, so each is found wherever it is).
+_PLAIN = re.compile(rb"<(?:!\[CDATA\[|!--|header[\s>/])")
 #: CDATA sections and comments (the first to open wins: one never holds the other).
 _HIDDEN = re.compile(rb"<!\[CDATA\[.*?\]\]>|<!--.*?-->", re.S)
 #: Up to this many spellings, each is counted on its own; past it, one pass over the page.

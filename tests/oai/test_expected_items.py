@@ -70,6 +70,7 @@ _fragment = (
     | _header()
     | st.binary(max_size=6)
     | st.sampled_from([b"<", b"xmlns:", b":", b"=", b'"', b"header", b"<record>", b"</header>"])
+    | st.sampled_from([b"<!--", b"-->", b"<![CDATA[", b"]]>", b"<!"])
 )
 
 
@@ -110,7 +111,7 @@ def test_the_one_pass_count_is_the_count_of_each_spelling(data: bytes) -> None:
     saved = _xml._LITERALS
     _xml._LITERALS = 0  # every page counted in one pass
     try:
-        assert _expected_items(data) == literal == old_expected_items(data)
+        assert _expected_items(data) == literal == old_expected_items(_HIDDEN.sub(b"", data))
     finally:
         _xml._LITERALS = saved
 
