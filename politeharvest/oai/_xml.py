@@ -28,7 +28,7 @@ from __future__ import annotations
 import base64
 import io
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import attrs
@@ -144,30 +144,99 @@ def _expected_items(data: bytes) -> int:
     under more than a few prefixes is read once, every header's prefix looked up, so the
     count stays linear in the page whatever it declares.
     """
-    found = _PLAIN.findall(data)
-    if b"<!--" not in found and b"<![CDATA[" not in found:
+    plain = _plain_headers(data)
+    if plain is not None:
         # The usual page, counted in one pass: nothing hidden, and the namespace declared
         # as the default one only, so every header is spelled ``<header``.
         prefixes = _oai_prefixes(data)
         if len(prefixes) == 1:
-            return len(found)
+            return plain
     else:
-        data = _HIDDEN.sub(b"", data)
+        data = _strip_hidden(data)
         prefixes = _oai_prefixes(data)
     if len(prefixes) <= _LITERALS:
-        return sum(len(_header_of(prefix).findall(data)) for prefix in prefixes)
+        return sum(_count(_header_of(prefix), data) for prefix in prefixes)
     return sum(1 for found in _ANY_HEADER.finditer(data) if found.group(1) in prefixes)
+
+
+def _windows(data: bytes) -> Iterator[tuple[int, int]]:
+    """`data` as spans of about `_WINDOW` bytes, each ending before a ``<``.
+
+    The counts here are lists of matches, a window at a time, so the matches held at once
+    stay few whatever the page holds (a page of nothing but ``<!--`` would make a list of
+    twelve times its size). Every pattern counted starts with ``<`` and holds no other, so
+    no match is cut in two.
+    """
+    start, size = 0, len(data)
+    while start < size:
+        end = data.find(b"<", start + _WINDOW) if size - start > _WINDOW else -1
+        end = size if end < 0 else end
+        yield start, end
+        start = end
+
+
+def _count(pattern: re.Pattern[bytes], data: bytes) -> int:
+    return sum(len(pattern.findall(data, start, end)) for start, end in _windows(data))
+
+
+def _plain_headers(data: bytes) -> int | None:
+    """Headers spelled ``<header`` in `data`; None if a CDATA section or a comment opens."""
+    count = 0
+    for start, end in _windows(data):
+        found = _PLAIN.findall(data, start, end)
+        if _COMMENT in found or _CDATA in found:
+            return None
+        count += len(found)
+    return count
 
 
 #: What one pass finds: where a CDATA section or a comment opens, and headers spelled
 #: without a prefix (none of them can hold another, so each is found wherever it is).
 _PLAIN = re.compile(rb"<(?:!\[CDATA\[|!--|header[\s>/])")
-#: CDATA sections and comments (the first to open wins: one never holds the other).
-_HIDDEN = re.compile(rb"<!\[CDATA\[.*?\]\]>|<!--.*?-->", re.S)
+#: The bytes `_plain_headers` reads at a time (a page below it, at once).
+_WINDOW = 1 << 18
+#: Where a CDATA section and a comment open (`_strip_hidden`).
+_CDATA, _COMMENT = b"<![CDATA[", b"<!--"
 #: Up to this many spellings, each is counted on its own; past it, one pass over the page.
 _LITERALS = 4
 #: Any header's start tag, with its prefix (``b""`` for none) as group 1.
 _ANY_HEADER = re.compile(rb"<((?:[A-Za-z_][\w.-]*:)?)header[\s>/]")
+
+
+def _strip_hidden(data: bytes) -> bytes:
+    """`data` without its CDATA sections and comments, in time linear in its size.
+
+    A section runs from its opener (``<![CDATA[``, ``<!--``) to the first end after it
+    (``]]>``, ``-->``); the first to open wins, so one never holds the other; an opener with
+    no end after it is left as it is, text among text. The same bytes as a regex of the
+    two, each opener to the first end after it (lazily, DOTALL), would leave; but a regex
+    looks for an end again from every opener, so a page of unclosed ``<!--`` took quadratic
+    time (5 s for 64 KB). Here each kind's next opener and each end are looked for once
+    (with no end after an opener, none comes after a later opener of its kind either), and
+    what is kept is gathered into one buffer, not a piece a section.
+    """
+    ends = {_CDATA: b"]]>", _COMMENT: b"-->"}
+    ahead = {kind: data.find(kind) for kind in ends}  # each kind's next opener
+    kept = bytearray()
+    last = 0
+    while True:
+        live = [(at, kind) for kind, at in ahead.items() if at >= 0]
+        if not live:
+            break
+        start, kind = min(live)
+        end = data.find(ends[kind], start + len(kind))
+        if end < 0:
+            del ahead[kind]  # unclosed: it and every later opener of its kind stay text
+            continue
+        kept += memoryview(data)[last:start]
+        last = end + 3
+        for other, at in ahead.items():
+            if 0 <= at < last:
+                ahead[other] = data.find(other, last)
+    if last == 0:
+        return data
+    kept += memoryview(data)[last:]
+    return bytes(kept)
 
 
 #: The OAI-PMH namespace as an attribute's value ends: where a prefix may be declared.
@@ -235,17 +304,69 @@ def _strip_leading(data: bytes) -> tuple[bytes, str] | None:
     return stripped, "removed whitespace before the XML declaration"
 
 
-_RECORD_START = re.compile(
-    rb"<(?:[A-Za-z_][\w.-]*:)?record[\s>](?:\s|<!--.*?-->|>)*<(?:[A-Za-z_][\w.-]*:)?header[\s>/]",
-    re.S,
-)
+# What salvage looks for. Each is found in time linear in the page, whatever it holds:
+# no pattern here scans on from a place to an end that may never come (a page of unclosed
+# comments or headers made the patterns this replaced take quadratic time).
+_RECORD_OPEN = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?record[\s>]")
+_HEADER_OPEN = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?header[\s>/]")
+_HEADER_CLOSE = re.compile(rb"</(?:[A-Za-z_][\w.-]*:)?header\s*>")
 _LIST_END = re.compile(
     rb"<(?:[A-Za-z_][\w.-]*:)?resumptionToken[\s>/]|</(?:[A-Za-z_][\w.-]*:)?(?:ListRecords|GetRecord)\s*>"
 )
-_ROOT_OPEN = re.compile(rb"<(?P<name>(?:[A-Za-z_][\w.-]*:)?OAI-PMH)(?:\s[^>]*)?>")
-_HEADER_SPAN = re.compile(
-    rb"<(?:[A-Za-z_][\w.-]*:)?header[\s>/].*?</(?:[A-Za-z_][\w.-]*:)?header\s*>", re.S
-)
+_ROOT_NAME = re.compile(rb"<((?:[A-Za-z_][\w.-]*:)?OAI-PMH)(?=[\s>])")
+_BLANK = frozenset(b" \t\n\r\x0b\x0c")  # what ``\s`` matches in a bytes pattern
+
+
+def _record_starts(data: bytes) -> list[int]:
+    """Where each record starts: its start tag, then its header's (past blanks, ``>``, comments).
+
+    A comment ends at the first ``-->`` after it, as in XML. Each such end is looked for
+    once: the last one found answers every comment that opens before it, and with none
+    after a place there is none after any later place either.
+    """
+    starts: list[int] = []
+    pos, size = 0, len(data)
+    asked, found = len(data) + 1, -1  # the last end looked for: from where, and where
+    while (opened := _RECORD_OPEN.search(data, pos)) is not None:
+        at = opened.end()
+        while at < size:
+            if data[at] in _BLANK or data[at] == 0x3E:  # a blank or ">"
+                at += 1
+                continue
+            if not data.startswith(b"<!--", at):
+                break
+            if not (asked <= at + 4 and (found < 0 or at + 4 <= found)):
+                asked, found = at + 4, data.find(b"-->", at + 4)
+            if found < 0:
+                break  # an unclosed comment: no header follows it
+            at = found + 3
+        header = _HEADER_OPEN.match(data, at)
+        if header is None:
+            pos = opened.start() + 1
+            continue
+        starts.append(opened.start())
+        pos = header.end()
+    return starts
+
+
+def _root_open(data: bytes) -> tuple[bytes, bytes] | None:
+    """The first ``OAI-PMH`` start tag, and its name (with its prefix, if any)."""
+    found = _ROOT_NAME.search(data)
+    if found is None:
+        return None
+    end = data.find(b">", found.end())
+    if end < 0:
+        return None  # no ">" after it: none after a later one either
+    return data[found.start() : end + 1], found.group(1)
+
+
+def _header_span(chunk: bytes) -> bytes | None:
+    """The record's header, from its first start tag to the first end tag after it."""
+    opened = _HEADER_OPEN.search(chunk)
+    if opened is None:
+        return None
+    closed = _HEADER_CLOSE.search(chunk, opened.end())
+    return None if closed is None else chunk[opened.start() : closed.end()]
 
 
 def _salvage(data: bytes) -> tuple[Any, list[Any]] | None:
@@ -254,10 +375,11 @@ def _salvage(data: bytes) -> tuple[Any, list[Any]] | None:
     None when this does not help: no records, or an envelope or a record header that
     does not parse on its own.
     """
-    starts = [m.start() for m in _RECORD_START.finditer(data)]
-    opened = _ROOT_OPEN.search(data)
+    starts = _record_starts(data)
+    opened = _root_open(data)
     if not starts or opened is None:
         return None
+    root_tag, root_name = opened
     end = _LIST_END.search(data, starts[-1])
     if end is None:
         return None
@@ -277,15 +399,15 @@ def _salvage(data: bytes) -> tuple[Any, list[Any]] | None:
     position = next(
         (i for i, e in enumerate(holder) if str(e.tag).endswith("resumptionToken")), len(holder)
     )
-    close = b"</" + opened.group("name") + b">"
+    close = b"</" + root_name + b">"
     damaged: list[Any] = []
     for first, last in zip(starts, [*starts[1:], end.start()], strict=True):
         chunk = data[first:last]
         try:
-            wrapped = etree.fromstring(opened.group(0) + chunk + close, parser=_STRICT)
+            wrapped = etree.fromstring(root_tag + chunk + close, parser=_STRICT)
             record = wrapped[0]
         except (etree.XMLSyntaxError, IndexError) as exc:
-            record = _damaged_record(opened.group(0), close, chunk, str(exc))
+            record = _damaged_record(root_tag, close, chunk, str(exc))
             if record is None:
                 return None
             damaged.append(record)
@@ -296,10 +418,10 @@ def _salvage(data: bytes) -> tuple[Any, list[Any]] | None:
 
 def _damaged_record(opened: bytes, close: bytes, chunk: bytes, error: str) -> Any:
     """A record that is not well-formed: its header (parsed on its own) and its raw bytes."""
-    span = _HEADER_SPAN.search(chunk)
+    span = _header_span(chunk)
     if span is None:
         return None
-    header = _try_strict(opened + span.group(0) + close)
+    header = _try_strict(opened + span + close)
     if header is None or len(header) == 0:
         return None
     record = etree.Element(_Q + "record", {DAMAGED: f"not well-formed: {error}"[:300]})
