@@ -30,7 +30,25 @@ __all__ = ["RobotsDecision", "RobotsGate", "RobotsTxt", "product_token", "robots
 RobotsMode = Literal["rules", "allow-all", "disallow-all", "unavailable"]
 
 _TOKEN = re.compile(r"[A-Za-z_-]+")
-_RULE_LINE = re.compile(r"^\s*([A-Za-z][A-Za-z -]*?)\s*:\s*(.*?)\s*$")
+_ASCII_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+_FIELD_CHARS = _ASCII_LETTERS | {" ", "-"}
+
+
+def _rule_line(line: str) -> tuple[str, str] | None:
+    """A ``field: value`` line's field and value, each stripped; None for any other line.
+
+    A field is ASCII letters, spaces and hyphens, from a letter; the value is the rest after
+    the first colon. What the lazy regex of a field, blanks, a colon, blanks, a value and
+    blanks read, in time linear in the line: the regex tried each place in a run of spaces
+    again (26 s for a line of 80,000 spaces in a robots.txt of 80 KB).
+    """
+    head, colon, value = line.partition(":")
+    field = head.strip()
+    if not colon or not field or field[0] not in _ASCII_LETTERS:
+        return None
+    if not _FIELD_CHARS.issuperset(field):
+        return None
+    return field, value.strip()
 
 
 def product_token(user_agent: str) -> str:
@@ -42,7 +60,12 @@ def product_token(user_agent: str) -> str:
     return match.group(0).lower() if match else user_agent.strip().lower()
 
 
-_AGENT_LINE = re.compile(r"^(\s*user[- ]?agent\s*:?\s*)([A-Za-z_*-]+)[^#\r\n]*", re.I | re.M)
+#: A user-agent line, from the start of its line (blanks before it on the line only: a
+#: pattern starting with ``\\s*`` read every run of blank lines again from each of its lines,
+#: 34 s for 80 KB of them), and its value's product token.
+_AGENT_LINE = re.compile(
+    r"^([^\S\n]*user[- ]?agent\s*(?::\s*)?)([A-Za-z_*-]+)[^#\r\n]*", re.I | re.M
+)
 
 
 def _parse(text: str) -> Protego:
@@ -77,10 +100,10 @@ def _group_rules(text: str, agent: str) -> tuple[tuple[int, str, str], ...]:
     previous_was_agent = False
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0]
-        match = _RULE_LINE.match(line)
-        if not match:
+        found = _rule_line(line)
+        if found is None:
             continue
-        field, value = match.group(1).lower(), match.group(2)
+        field, value = found[0].lower(), found[1]
         if field in ("user-agent", "useragent", "user agent"):
             named = "*" if value.strip().startswith("*") else product_token(value)
             in_group = (in_group and previous_was_agent) or named == agent

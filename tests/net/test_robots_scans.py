@@ -1,0 +1,89 @@
+"""robots.txt lines read in time linear in the file, as the patterns they replaced read them.
+
+A run of blank lines was read again from each of its lines (34 s for 80 KB of newlines), and
+a line with a long run of spaces from each of its places (26 s for 80 KB): a robots.txt may
+be 500 KB, so one host could hold a harvest for most of an hour.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from politeharvest.net._robots import _AGENT_LINE, _rule_line
+
+_OLD_RULE = re.compile(r"^\s*([A-Za-z][A-Za-z -]*?)\s*:\s*(.*?)\s*$")
+_OLD_AGENT = re.compile(r"^(\s*user[- ]?agent\s*:?\s*)([A-Za-z_*-]+)[^#\r\n]*", re.I | re.M)
+
+_piece = st.sampled_from(
+    [
+        "User-agent",
+        "user agent",
+        "USERAGENT",
+        "Disallow",
+        "Allow",
+        ":",
+        " ",
+        "\t",
+        "\xa0",
+        "\u2003",
+        "\n",
+        "\r\n",
+        "\r",
+        "-",
+        "*",
+        "/a",
+        "#",
+        "x",
+        "é",
+        "1",
+        "Foo Bar",
+    ]
+) | st.text(max_size=3)
+
+
+@settings(max_examples=2000)
+@given(st.lists(_piece, max_size=12).map(lambda pieces: ("".join(pieces).splitlines() or [""])[0]))
+@example("  Disallow  :  /a b  ")
+@example("Dis\tallow: /a")
+@example("User agent:: x")
+def test_a_rule_line_reads_as_the_pattern_read_it(line: str) -> None:
+    """Lines as the file's lines come (`str.splitlines`: no line break inside)."""
+    old = _OLD_RULE.match(line)
+    assert _rule_line(line) == ((old.group(1), old.group(2)) if old else None)
+
+
+@settings(max_examples=2000)
+@given(st.lists(_piece, max_size=16).map("".join))
+@example("\n\n  User-agent : FOO BAR # x\nDisallow: /\n")
+@example("User-agent\n\nfoo bar\r\nx")
+def test_user_agent_values_are_cut_as_the_pattern_cut_them(text: str) -> None:
+    assert _AGENT_LINE.sub(r"\1\2", text) == _OLD_AGENT.sub(r"\1\2", text)
+
+
+def test_a_hostile_robots_txt_is_read_in_linear_time() -> None:
+    """500 KB of blank lines, of spaces inside a rule, of spaces in a line without a colon,
+    and of blank lines after ``User-agent``: hours with the patterns, a fraction of a second
+    now; in a child, so a regression fails instead of hanging the run."""
+    script = (
+        "import time\n"
+        "from politeharvest._policy import Politeness\n"
+        "from politeharvest.net._robots import classify\n"
+        "n = 500_000\n"
+        "bodies = ['\\n' * n, 'User-agent: *\\nDisallow: /a' + ' ' * n + 'x\\n',\n"
+        "          'User-agent: *\\nDisallow: /a\\nA' + ' ' * n + 'x\\n', 'User-agent' + '\\n' * n]\n"
+        "for body in bodies:\n"
+        "    started = time.perf_counter()\n"
+        "    robots = classify(Politeness(), 'https://example.org/robots.txt', status=200,\n"
+        "                      body=body.encode(), now=0.0)\n"
+        "    robots.allowed('https://example.org/x')\n"
+        "    print(time.perf_counter() - started)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert all(float(line) < 5.0 for line in done.stdout.split()), done.stdout
