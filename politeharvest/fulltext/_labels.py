@@ -36,6 +36,9 @@ __all__ = [
 
 Kind = Literal["article", "compilation", "notice", "supplement", "editorial", "form", "thesis"]
 Version = Literal["preprint", "submitted", "accepted", "published"]
+#: Where a label ends before the title it opens ("Erratum: ...", "Correction | ..."), tried
+#: from the start of the blanks before it only (from each of a long run, quadratic).
+_LABEL_SPLIT = re.compile(r"(?<!\s)\s*[:–—|/]\s*")
 
 
 # Short multilingual label vocabularies, matched as whole folded phrases where a label stands.
@@ -149,7 +152,7 @@ def label_stands(words: Sequence[str], phrase: tuple[str, ...], raw: str = "") -
     rest = words[len(phrase) :]
     if not rest:
         return True
-    head = re.split(r"\s*[:–—|/]\s*", raw, maxsplit=1)
+    head = _LABEL_SPLIT.split(raw, maxsplit=1)
     if len(head) == 2:
         before = keys(head[0])
         extra = before[len(phrase) :]
