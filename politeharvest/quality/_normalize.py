@@ -70,7 +70,39 @@ _TAG = re.compile(
     r"(?P<attrs>(?:\s+[A-Za-z_:][\w:.-]*(?:\s*=\s*(?:\"[^\"<>]*\"|'[^'<>]*'|[^\s\"'<>=`]+))?)*)"
     r"\s*(?P<self>/)?>"
 )
-_COMMENT = re.compile(r"<!--.*?-->|<!\[CDATA\[|\]\]>", re.DOTALL)
+#: Where a comment opens, and CDATA's two markers (`_blank_comments`).
+_MARKS = re.compile(r"<!--|<!\[CDATA\[|\]\]>")
+
+
+def _blank_comments(text: str) -> str:
+    """`text` with each comment, ``<![CDATA[`` and ``]]>`` made a space.
+
+    A comment runs to the first ``-->`` after it; an unclosed ``<!--`` stays as it is.
+    What the regex of the three (lazy, DOTALL) did, in time linear in the text: it looked
+    for a comment's end again from every ``<!--`` (8.6 s for a title of 80,000 characters of
+    unclosed ones). With no end after one opener, there is none after a later one.
+    """
+    pieces: list[str] = []
+    last = pos = 0
+    closed = True  # whether a comment's end may still come
+    while (mark := _MARKS.search(text, pos)) is not None:
+        start, end = mark.start(), mark.end()
+        if mark.group() == "<!--":
+            found = text.find("-->", end) if closed else -1
+            if found < 0:
+                closed = False
+                pos = end
+                continue
+            end = found + 3
+        pieces.append(text[last:start])
+        pieces.append(" ")
+        last = pos = end
+    if not pieces:
+        return text
+    pieces.append(text[last:])
+    return "".join(pieces)
+
+
 _QUOTED_ATTRIBUTE = re.compile(r"=\s*[\"']")
 
 
@@ -86,7 +118,7 @@ def strip_markup(text: str) -> str:
     """
     if "<" not in text or ">" not in text:
         return text
-    text = _COMMENT.sub(" ", text)
+    text = _blank_comments(text)
     tags = [m for m in _TAG.finditer(text) if m["name"].lower() in _KNOWN_TAGS]
     if not tags:
         return text
