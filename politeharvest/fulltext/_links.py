@@ -21,10 +21,9 @@ __all__ = [
 ]
 
 
-#: A script's value whose key names a PDF's address ("pdfUrl": "/stamp/stamp.jsp?...").
-#: A script's assignment of a quoted value to a name (``pdfUrl = "..."``, ``"pdf_link": '...'``),
+#: A script's assignment of a quoted value to a name (``"pdfUrl": "/stamp/stamp.jsp?..."``),
 #: tried at the start of each name only: a name of thousands of letters is read once, not
-#: from each of its letters (`script_links`).
+#: from each of its letters (`script_links` keeps the names that address a PDF).
 _SCRIPT_ASSIGN = re.compile(r"""(?<!\w)(\w+)["']?\s*[:=]\s*["']([^"'\s]{4,300})["']""")
 _PDF = re.compile(r"pdf", re.IGNORECASE)
 _LINK_WORD = re.compile(r"url|link|href|path|uri", re.IGNORECASE)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import string
 import threading
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
@@ -30,7 +31,7 @@ __all__ = ["RobotsDecision", "RobotsGate", "RobotsTxt", "product_token", "robots
 RobotsMode = Literal["rules", "allow-all", "disallow-all", "unavailable"]
 
 _TOKEN = re.compile(r"[A-Za-z_-]+")
-_ASCII_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+_ASCII_LETTERS = frozenset(string.ascii_letters)
 _FIELD_CHARS = _ASCII_LETTERS | {" ", "-"}
 
 

@@ -229,7 +229,7 @@ def _strip_hidden(data: bytes) -> bytes:
             del ahead[kind]  # unclosed: it and every later opener of its kind stay text
             continue
         kept += memoryview(data)[last:start]
-        last = end + 3
+        last = end + len(ends[kind])
         for other, at in ahead.items():
             if 0 <= at < last:
                 ahead[other] = data.find(other, last)
@@ -314,7 +314,9 @@ _LIST_END = re.compile(
     rb"<(?:[A-Za-z_][\w.-]*:)?resumptionToken[\s>/]|</(?:[A-Za-z_][\w.-]*:)?(?:ListRecords|GetRecord)\s*>"
 )
 _ROOT_NAME = re.compile(rb"<((?:[A-Za-z_][\w.-]*:)?OAI-PMH)(?=[\s>])")
-_BLANK = frozenset(b" \t\n\r\x0b\x0c")  # what ``\s`` matches in a bytes pattern
+#: What may come between a record's start tag and its header's, besides comments: what
+#: ``\s`` matches in a bytes pattern, and ``>``.
+_BETWEEN = frozenset(b" \t\n\r\x0b\x0c>")
 
 
 def _record_starts(data: bytes) -> list[int]:
@@ -330,7 +332,7 @@ def _record_starts(data: bytes) -> list[int]:
     while (opened := _RECORD_OPEN.search(data, pos)) is not None:
         at = opened.end()
         while at < size:
-            if data[at] in _BLANK or data[at] == 0x3E:  # a blank or ">"
+            if data[at] in _BETWEEN:
                 at += 1
                 continue
             if not data.startswith(b"<!--", at):
