@@ -564,23 +564,33 @@ def _extra_title_words(block: str, titles: Sequence[str]) -> list[str]:
 #: an en or em dash, or a hyphen between spaces.
 _LABEL_SEPARATOR = re.compile(r"[:|\u2013\u2014]|\s-\s")
 
+#: How far into the title block a label's separator may stand. A label is a few words
+#: ("Similarity report (iThenticate)", "Supplementary material for the article"); the
+#: bound keeps a hostile block linear: without it, every separator of a line of 20,000
+#: colons read the text before it again (30 s). The title is looked for in the text that
+#: follows the separator: twice the title's length (at most `_TITLE_REACH`) and this much.
+_LABEL_REACH = 200
+_TITLE_REACH = 2000
+
 
 def _label_before(block: str, title: str) -> str | None:
     """The words set before the record's title in the title block, behind a separator.
 
     Only words the record's title does not have count, and only when a separator (a colon,
-    a dash, a bar) stands between them and the title: "Similarity report (iThenticate):
-    <title>". None when the title block opens with the title.
+    a dash, a bar) within the block's first `_LABEL_REACH` characters stands between them
+    and the title, and the title follows it: "Similarity report (iThenticate): <title>".
+    None when the title block opens with the title.
     """
     words = content_words(title)
     if not words:
         return None
-    for match in _LABEL_SEPARATOR.finditer(block):
-        before, after = block[: match.start()], block[match.end() :]
+    own, window = set(words), min(2 * len(title), _TITLE_REACH) + _LABEL_REACH
+    for match in _LABEL_SEPARATOR.finditer(block, 0, _LABEL_REACH):
+        before = block[: match.start()]
         prefix = content_words(before)
-        if not prefix or set(prefix) & set(words):
+        if not prefix or not own.isdisjoint(prefix):
             continue
-        rest = content_words(after)
+        rest = content_words(block[match.end() : match.end() + window])
         if rest[: len(words)] == words or (rest and _share(words, set(rest)) >= 0.9):
             return before.strip()
     return None

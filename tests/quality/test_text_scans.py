@@ -1,8 +1,9 @@
 """Title and name patterns that read in time linear in the text, as the ones they replaced.
 
 A record's title or creator comes from the repository: a run of thousands of ``?``, of
-blank lines after a hyphen, or of spaces after a label, took quadratic time (11-32 s for
-20,000-80,000 characters), tried again from each of its characters.
+blank lines after a hyphen, of spaces after a label, or of spaces with no subtitle or parallel
+title behind them, took quadratic time (11-42 s for 20,000-80,000 characters), tried again
+from each of its characters.
 """
 
 from __future__ import annotations
@@ -13,12 +14,15 @@ from hypothesis import given, settings
 
 from politeharvest.fulltext._labels import _LABEL_SPLIT
 from politeharvest.quality._text import _HYPHEN_BREAK, _LOST
+from politeharvest.quality._work import _PARALLEL, _SUBTITLE
 from tests.support.fragments import joined
 from tests.support.timed import seconds_in_child
 
 _OLD_LOST = re.compile(r"\?+(?=[^\W\d_])")
 _OLD_HYPHEN_BREAK = re.compile(r"(\w)-\s*\n\s*(\w)")
 _OLD_LABEL_SPLIT = re.compile(r"\s*[:–—|/]\s*")
+_OLD_SUBTITLE = re.compile(r"\s*[:.?!]\s+|\s+[-\u2013\u2014]\s+|\s*[(\[]")
+_OLD_PARALLEL = re.compile(r"\s+[/=]\s+")
 
 _piece = [
     "?",
@@ -37,7 +41,13 @@ _piece = [
     "|",
     "/",
     "—",
+    "–",
     "x",
+    "=",
+    ".",
+    "!",
+    "(",
+    "[",
 ]
 _texts = joined(_piece, max_size=20, noise=2)
 
@@ -61,6 +71,13 @@ def test_a_label_is_split_off_as_before(text: str) -> None:
     assert _LABEL_SPLIT.split(text, maxsplit=1) == _OLD_LABEL_SPLIT.split(text, maxsplit=1)
 
 
+@settings(max_examples=800)
+@given(_texts)
+def test_subtitles_and_parallel_titles_are_split_off_as_before(text: str) -> None:
+    assert _SUBTITLE.split(text, maxsplit=1) == _OLD_SUBTITLE.split(text, maxsplit=1)
+    assert _PARALLEL.split(text) == _OLD_PARALLEL.split(text)
+
+
 def test_hostile_titles_are_read_in_linear_time() -> None:
     """200,000 characters of each: hours with the old patterns, milliseconds now; in a
     child, so a regression fails instead of hanging the run."""
@@ -68,10 +85,13 @@ def test_hostile_titles_are_read_in_linear_time() -> None:
         "import time\n"
         "from politeharvest.fulltext._labels import _LABEL_SPLIT\n"
         "from politeharvest.quality._text import _HYPHEN_BREAK, _LOST\n"
+        "from politeharvest.quality._work import _PARALLEL, _SUBTITLE\n"
         "n = 200_000\n"
         "for run in (lambda: _LOST.sub('', '?' * n + '1'),\n"
         "            lambda: _HYPHEN_BREAK.sub(r'\\1\\2', 'A study-' + '\\n' * n + '!'),\n"
-        "            lambda: _LABEL_SPLIT.split('Erratum x' + ' ' * n + 'y', maxsplit=1)):\n"
+        "            lambda: _LABEL_SPLIT.split('Erratum x' + ' ' * n + 'y', maxsplit=1),\n"
+        "            lambda: _SUBTITLE.split('A study' + ' ' * n + 'x', maxsplit=1),\n"
+        "            lambda: _PARALLEL.split('A study' + ' ' * n + 'x')):\n"
         "    started = time.perf_counter()\n"
         "    run()\n"
         "    print(time.perf_counter() - started)\n"
