@@ -12,6 +12,8 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
+from politeharvest._reprs import value_repr
+
 __all__ = ["OaiCursor"]
 
 
@@ -20,7 +22,7 @@ def _pairs(value: Mapping[str, str] | Sequence[tuple[str, str]]) -> tuple[tuple[
     return tuple(sorted((str(k), str(v)) for k, v in items))
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class OaiCursor:
     """Where a listing stands: a small frozen value, JSON round-trippable.
 
@@ -55,6 +57,8 @@ class OaiCursor:
         set_reported: some record of the listing carried the set asked for among its
             setSpecs (the repository reports it: records without it are outside it).
     """
+
+    __repr__ = value_repr
 
     verb: str
     params: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_pairs)

@@ -21,6 +21,7 @@ from typing import Any
 
 import attrs
 
+from politeharvest._reprs import value_repr
 from politeharvest.exceptions import BadResumptionToken, ListingLoop
 
 from ._cursor import OaiCursor
@@ -130,7 +131,7 @@ def enter_window(
     return fresh_listing(cursor, params=params, origin=params, windows=rest)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Taken:
     """A page's records as the listing sees them.
 
@@ -144,6 +145,8 @@ class Taken:
             no second pass to know the page kept datestamp order; False when not known.
         since: the last datestamp `take_items` started from (the cursor's).
     """
+
+    __repr__ = value_repr
 
     items: tuple[Any, ...]
     skipped: int
@@ -468,7 +471,7 @@ def _in_order(last: str | None, items: Sequence[Any]) -> bool:
 # -- answers checked against the request --------------------------------------------------------
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Violation:
     """One way a page answered something other than what was asked.
 
@@ -483,6 +486,8 @@ class Violation:
         count: how many records it concerns (0 for the listing-level kinds).
     """
 
+    __repr__ = value_repr
+
     kind: str
     page: int
     asked: str
@@ -494,7 +499,7 @@ class Violation:
         return f"page {self.page} asked {self.asked} and got {self.came}"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class PageCheck:
     """A page judged against its request.
 
@@ -504,6 +509,8 @@ class PageCheck:
         set_reported: the listing's records are known to carry the set asked for (some
             record of it did), so records without it are outside it.
     """
+
+    __repr__ = value_repr
 
     kept: tuple[Any, ...]
     violations: tuple[Violation, ...]

@@ -35,6 +35,7 @@ from urllib.parse import urlsplit
 import attrs
 
 from politeharvest._policy import Politeness
+from politeharvest._reprs import value_repr
 from politeharvest.exceptions import (
     BadResponse,
     BadResumptionToken,
@@ -91,7 +92,7 @@ class OaiSession(Protocol):
     def close(self) -> None: ...
 
 
-@attrs.define
+@attrs.define(repr=False)
 class OaiPager:
     """OAI-PMH 2.0 over a `PoliteSession`, one page per call.
 
@@ -131,6 +132,8 @@ class OaiPager:
             token is read (as `pages` does), when its host's turn is open at once;
             `HarvestPlan.run` sets it for its run and `drop_ahead` at its end.
     """
+
+    __repr__ = value_repr
 
     session: OaiSession
     endpoint: str
@@ -524,9 +527,11 @@ class _Recalled(Mapping[str, str]):
         return len(self._memory)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Sent:
     """A request sent ahead by the pager: what it asked, and the session's `Ahead`."""
+
+    __repr__ = value_repr
 
     method: str
     endpoint: str

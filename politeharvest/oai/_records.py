@@ -14,6 +14,8 @@ from typing import Any
 import attrs
 from lxml import etree
 
+from politeharvest._reprs import value_repr
+
 from ._cursor import OaiCursor
 from ._datestamps import DAY
 from ._xml import DAMAGED, OAI_NS, RAW
@@ -36,7 +38,7 @@ _Q = "{" + OAI_NS + "}"
 _DC_ROOT = "{http://www.openarchives.org/OAI/2.0/oai_dc/}dc"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class OaiRecord:
     """One record (or, from ListIdentifiers, one header).
 
@@ -53,6 +55,8 @@ class OaiRecord:
             was read on its own, and `raw_xml` keeps what was sent. Empty for sound records.
     """
 
+    __repr__ = value_repr
+
     identifier: str
     datestamp: str
     deleted: bool = False
@@ -62,25 +66,29 @@ class OaiRecord:
     damaged: str = ""
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class OaiSet:
     """One set: spec, name, and the description's XML if any."""
+
+    __repr__ = value_repr
 
     spec: str
     name: str = ""
     description_xml: bytes = b""
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class OaiFormat:
     """One metadata format offered by the repository."""
+
+    __repr__ = value_repr
 
     prefix: str
     schema: str = ""
     namespace: str = ""
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class OaiIdentify:
     """The repository's Identify answer.
 
@@ -88,6 +96,8 @@ class OaiIdentify:
         granularity: ``"YYYY-MM-DD"`` or ``"YYYY-MM-DDThh:mm:ssZ"``.
         deleted_record: ``"no"``, ``"transient"`` or ``"persistent"``.
     """
+
+    __repr__ = value_repr
 
     repository_name: str
     base_url: str
@@ -100,7 +110,7 @@ class OaiIdentify:
     raw_xml: bytes = b""
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class OaiPage:
     """One page of a listing (or the single page of GetRecord/Identify...).
 
@@ -122,6 +132,8 @@ class OaiPage:
         doubt: why the listing so far cannot be taken as complete (the repository
             answered outside its request on this or an earlier page); "" when it can.
     """
+
+    __repr__ = value_repr
 
     items: tuple[Any, ...]
     next_cursor: OaiCursor | None

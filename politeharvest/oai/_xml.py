@@ -34,6 +34,7 @@ from typing import Any
 import attrs
 from lxml import etree
 
+from politeharvest._reprs import value_repr
 from politeharvest.exceptions import BadResponse
 
 __all__ = ["DAMAGED", "OAI_NS", "RAW", "STREAM_OVER", "ParsedPage", "parse_page", "stream_items"]
@@ -60,7 +61,7 @@ _DECL = re.compile(rb"^\s*<\?xml[^>]*?encoding\s*=\s*[\"']([A-Za-z0-9._-]+)[\"']
 _END = re.compile(rb"</(?:[A-Za-z_][\w.-]*:)?OAI-PMH\s*>")
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class ParsedPage:
     """A parsed OAI-PMH response.
 
@@ -75,6 +76,8 @@ class ParsedPage:
         lean: the whitespace between elements was left out (`parse_page` with
             ``blanks=False``): the tree reads as the page, but does not serialise as it.
     """
+
+    __repr__ = value_repr
 
     root: Any
     repairs: tuple[str, ...] = ()

@@ -17,6 +17,7 @@ from typing import Any, overload
 
 import attrs
 
+from politeharvest._reprs import value_repr
 from politeharvest.oai._cursor import OaiCursor
 from politeharvest.oai._records import OaiPage, OaiRecord
 from politeharvest.store._sinks import ENCODER, EncodedRows, encode_rows, field
@@ -134,7 +135,7 @@ class RecordRows(EncodedRows):
         return bytes(buffer), bytes(buffer[start:])
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Lane:
     """One set (or the whole repository) of the harvest, with the windows it still lists.
 
@@ -149,6 +150,8 @@ class Lane:
         listing_key: what the current listing is resumed by (its lane and exact window),
             computed once from `key` and `window` (not serialized).
     """
+
+    __repr__ = value_repr
 
     key: str
     set_spec: str | None
@@ -196,7 +199,7 @@ class Lane:
         )
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class PlanCursor:
     """A harvest's position, JSON round-trippable, for job queues.
 
@@ -207,6 +210,8 @@ class PlanCursor:
         turn: the lane whose page comes next (pages of several sets are taken in turn).
         retry_files: the next page also retries files marked retry-later (once per run).
     """
+
+    __repr__ = value_repr
 
     run_id: str
     job_started_at: float
@@ -243,7 +248,7 @@ class PlanCursor:
         )
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class PageResult:
     """The outcome of one `run_page` call.
 
@@ -259,6 +264,8 @@ class PageResult:
             (``downloaded``, ``unchanged``, ``retry-later``, ...).
     """
 
+    __repr__ = value_repr
+
     records: tuple[OaiRecord, ...]
     next_cursor: PlanCursor | None
     deferred_until: _dt.datetime | None = None
@@ -268,7 +275,7 @@ class PageResult:
     files: Mapping[str, int] = attrs.field(factory=dict)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class HarvestSummary:
     """What a `run` did.
 
@@ -282,6 +289,8 @@ class HarvestSummary:
         consumed: whether the run recorded what it delivered (`HarvestPlan.consume`); False
             for standard output by default: the next run delivers these records again.
     """
+
+    __repr__ = value_repr
 
     records: int
     deleted: int

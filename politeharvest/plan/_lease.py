@@ -13,6 +13,7 @@ import datetime as _dt
 import attrs
 
 from politeharvest._clock import Clock
+from politeharvest._reprs import value_repr
 from politeharvest.exceptions import HostBusy
 from politeharvest.net._pacing import host_key
 from politeharvest.store._state import Lease, StateStore
@@ -39,7 +40,7 @@ def note_answered(store: StateStore, endpoint: str, now: float) -> None:
     store.set_value(ANSWERED, host_key(endpoint), str(now))
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class HostLease:
     """The lease on one repository's host, held by a run through its state store.
 
@@ -52,6 +53,8 @@ class HostLease:
             heartbeat (``"beat"``), by run id, on the clock's monotonic seconds: the plan's
             memory (`RunMemo.written`), None to write before and after every page.
     """
+
+    __repr__ = value_repr
 
     store: StateStore
     endpoint: str

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from politeharvest._clock import Clock
+from politeharvest._reprs import value_repr
 from politeharvest.exceptions import RepositoryMisbehaves
 from politeharvest.oai._cursor import OaiCursor
 from politeharvest.oai._listing import known_ordered
@@ -48,7 +49,7 @@ __all__ = ["Fetched", "PageJob", "RunMemo"]
 logger = logging.getLogger(__name__)
 
 
-@attrs.define
+@attrs.define(repr=False)
 class RunMemo:
     """What a plan remembers between pages, in this process.
 
@@ -64,6 +65,8 @@ class RunMemo:
             by (what, run id) (`HostLease`: not written again within a second).
     """
 
+    __repr__ = value_repr
+
     notes: list[str] = attrs.field(factory=list)
     new_ids: dict[str, str] = attrs.field(factory=dict)
     answered: bool = False
@@ -73,7 +76,7 @@ class RunMemo:
     written: dict[tuple[str, str], float] = attrs.field(factory=dict)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Fetched:
     """A page fetched for a lane, with its records not delivered before.
 
@@ -86,6 +89,8 @@ class Fetched:
             for a listing's first page.
     """
 
+    __repr__ = value_repr
+
     index: int
     page: OaiPage
     fresh: list[OaiRecord]
@@ -93,7 +98,7 @@ class Fetched:
     before: Checkpoint | None = None
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class PageJob:
     """One plan's pages: planning lanes, fetching, deduplicating, committing.
 
@@ -104,6 +109,8 @@ class PageJob:
         clock: the plan's clock.
         memo: the plan's memory between pages.
     """
+
+    __repr__ = value_repr
 
     store: StateStore
     endpoint: str

@@ -37,6 +37,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from politeharvest._reprs import value_repr
 from politeharvest.oai._datestamps import parse_datestamp
 from politeharvest.store._coverage import (
     Checkpoint,
@@ -143,22 +144,26 @@ def next_turn(active: Sequence[bool], index: int) -> int:
     return index
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Output:
     """Where some of a listing's pages went: a file, and how many pages and records."""
+
+    __repr__ = value_repr
 
     path: str
     pages: int = 0
     records: int = 0
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Saved:
     """A checkpoint's JSON fields as values: the one place the plan unpacks them.
 
     Attributes:
         checkpoint: the checkpoint as the state store holds it.
     """
+
+    __repr__ = value_repr
 
     checkpoint: Checkpoint
 
@@ -181,7 +186,7 @@ class Saved:
         )
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class PageFacts:
     """What one durable page of a listing brought (the input of `after_page`).
 
@@ -195,6 +200,8 @@ class PageFacts:
         doubt: why the listing cannot be taken as complete (its repository answered
             outside the request); a listing in doubt adds nothing to the coverage.
     """
+
+    __repr__ = value_repr
 
     next_cursor: str | None
     response_date: str

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from politeharvest._reprs import value_repr
 from politeharvest._sqlite import START_OVER
 from politeharvest.exceptions import OutputUnknown, SinkChanged, SinkError, StateCorrupt
 from politeharvest.store._sinks import (
@@ -42,7 +43,7 @@ __all__ = ["OUTPUTS", "Recovery", "Repair", "note_pending"]
 OUTPUTS = "outputs"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Repair:
     """A page written just before a crash, and what its file is cut back to.
 
@@ -54,13 +55,15 @@ class Repair:
         size: the file's size when it was checked.
     """
 
+    __repr__ = value_repr
+
     key: str
     pending: PendingWrite
     cut_to: int | None
     size: int
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Recovery:
     """The checks and repairs of one plan's output, against its state.
 
@@ -73,6 +76,8 @@ class Recovery:
         replacing: the run starts its output afresh (``--overwrite``): what the output held
             is replaced, so it is neither refused nor appended to.
     """
+
+    __repr__ = value_repr
 
     store: StateStore
     endpoint: str

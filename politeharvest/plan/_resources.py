@@ -24,6 +24,7 @@ from politeharvest._clock import Clock
 from politeharvest._files import FolderClaim, claim_folder
 from politeharvest._places import default_state
 from politeharvest._policy import Politeness
+from politeharvest._reprs import value_repr
 from politeharvest.fleet import is_redis_url
 from politeharvest.net._pacing import MemoryPaceStore, PaceStore, SQLitePaceStore
 from politeharvest.net._robots import SharedRobots
@@ -205,13 +206,15 @@ class Settings(Protocol):
     def on_event(self) -> tuple[Callable[[RequestEvent], None], ...]: ...
 
 
-@attrs.define
+@attrs.define(repr=False)
 class Resources:
     """What a plan opens while it runs, each when first needed; `close` closes what it opened.
 
     Attributes:
         settings: the plan's configuration.
     """
+
+    __repr__ = value_repr
 
     settings: Settings
     _store: StateStore | None = None

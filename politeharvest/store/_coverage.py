@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from politeharvest._reprs import value_repr
 from politeharvest.oai._datestamps import DAY, SECONDS, format_datestamp, parse_datestamp
 
 #: Two spans closer than this (seconds) are one: a day's last second and the next day's first.
@@ -38,7 +39,7 @@ def _stamp(moment: float, *, day: bool = False) -> str:
     return format_datestamp(when, DAY if day else SECONDS)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Span:
     """An interval of datestamps known to be harvested (inclusive, seconds since the epoch).
 
@@ -49,6 +50,8 @@ class Span:
         day: the repository stamps records with days (a later harvest restarts from
             the whole day of `end`).
     """
+
+    __repr__ = value_repr
 
     start: float | None
     end: float
@@ -107,7 +110,7 @@ def covered(coverage: Sequence[Span], start: float | None, end: float) -> bool:
     )
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Window:
     """The datestamps one listing asks for (``from``/``until`` as OAI-PMH datestamps).
 
@@ -118,6 +121,8 @@ class Window:
         day: send the bounds as whole days, even where the repository announces seconds
             (it stamps records with days, so a restart must take the whole day again).
     """
+
+    __repr__ = value_repr
 
     from_: str | None = None
     until: str | None = None
@@ -159,7 +164,7 @@ def _normal(value: str | None) -> str | None:
     return _stamp(_moment(text))
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Checkpoint:
     """Where an unfinished listing stands, written only after its page is durable.
 
@@ -177,6 +182,8 @@ class Checkpoint:
         response_date: the repository's responseDate of the listing's first page.
         max_datestamp: the highest datestamp delivered in this listing.
     """
+
+    __repr__ = value_repr
 
     listing: str
     lane: str

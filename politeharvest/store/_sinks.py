@@ -38,6 +38,7 @@ import attrs
 import lz4.block
 import msgspec
 
+from politeharvest._reprs import value_repr
 from politeharvest._sqlite import connect, storage_error, transaction
 from politeharvest.exceptions import OutputLocked, SinkError
 
@@ -125,7 +126,7 @@ def encode_rows(rows: Sequence[Row]) -> tuple[bytes, bytes]:
     return b"".join(lines), lines[-1]
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class SinkMark:
     """Where a plan left a file it wrote: the file's identity and how it ended.
 
@@ -138,6 +139,8 @@ class SinkMark:
         tail_len: the length of the last line the plan wrote (its newline included).
         tail_sha256: that line's SHA-256.
     """
+
+    __repr__ = value_repr
 
     path: str
     device: int
@@ -156,7 +159,7 @@ class SinkMark:
         return cls(**json.loads(text))
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class PendingWrite:
     """A page about to be appended to a file: what to cut off if the process dies.
 
@@ -167,6 +170,8 @@ class PendingWrite:
         start: the file's size before the write (where the page begins).
         data: the page's bytes.
     """
+
+    __repr__ = value_repr
 
     path: str
     device: int
@@ -201,9 +206,11 @@ class PendingWrite:
 LZ4_LIMIT = 1 << 30
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class FileView:
     """What is on disk now at a path: identity, size, and the bytes of one region."""
+
+    __repr__ = value_repr
 
     exists: bool
     device: int = 0

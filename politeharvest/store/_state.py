@@ -31,6 +31,7 @@ from typing import Any, Protocol, runtime_checkable
 import attrs
 
 from politeharvest._process import owner_id, process_alive
+from politeharvest._reprs import value_repr
 from politeharvest._sqlite import FileState, connect, inspect_file, storage_error, transaction
 from politeharvest.exceptions import StateCorrupt
 from politeharvest.oai._datestamps import parse_datestamp
@@ -57,7 +58,7 @@ PENDING = "pending-write"
 ORIGIN = ("state", "origin")
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class PageCommit:
     """Everything one durable page changes in the state, written in one transaction.
 
@@ -71,6 +72,8 @@ class PageCommit:
         pending: the pending write to clear (a file path), if any.
     """
 
+    __repr__ = value_repr
+
     scope: str
     delivered: tuple[tuple[str, str], ...]
     listing_id: str
@@ -80,9 +83,11 @@ class PageCommit:
     pending: str | None = None
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class UrlOutcome:
     """What happened last time to a URL (a file, a landing page)."""
+
+    __repr__ = value_repr
 
     url: str
     status: str
@@ -93,9 +98,11 @@ class UrlOutcome:
     extra: Mapping[str, Any] = attrs.field(factory=dict)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Run:
     """One harvest run."""
+
+    __repr__ = value_repr
 
     run_id: str
     key: str
@@ -106,9 +113,11 @@ class Run:
     reason: str = ""
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Lease:
     """A host held by one harvest job until `expires` (wall clock); `token` fences writers."""
+
+    __repr__ = value_repr
 
     host: str
     holder: str

@@ -43,6 +43,7 @@ from typing import Any
 
 import attrs
 
+from politeharvest._reprs import value_repr
 from politeharvest.exceptions import OutputMismatch, ParquetUnavailable, SinkError
 
 from ._sinks import (
@@ -95,9 +96,11 @@ _REPLACEABLE = ("JSON lines", "CSV", "Parquet")
 _PART = re.compile(r"\.?part-(\d{6})\.parquet(\.tmp)?")
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Output:
     """An output path, and whether the run starts it afresh (``--overwrite``)."""
+
+    __repr__ = value_repr
 
     path: str
     overwrite: bool = False
