@@ -21,7 +21,11 @@ peak RSS, and the state's bytes per record (the SQLite file and its WAL).
 Goals (issue 22): wall <= 1.0x sickle → JSONL at every size; CPU per record <= 0.6x sickle's;
 peak RSS <= sickle's + 10 MiB; state <= 60 bytes per record; linear from 10k to 200k.
 
-Run: python bench/cli_throughput.py [--sizes 10000,50000,200000] [--repeat 3]
+With ``--startup`` it first prints the CPU time of importing each client and of a run of one
+page; after the sizes, the slope's intercept (what a run costs whatever its size) and a page's
+CPU time for each. At 10,000 records start-up decides the ratio.
+
+Run: python bench/cli_throughput.py [--sizes 10000,50000,200000] [--repeat 3] [--startup]
 """
 
 from __future__ import annotations
@@ -131,15 +135,45 @@ def measure(count: int, repeat: int) -> dict[str, dict[str, float]]:
     return summary
 
 
+def startup(repeat: int) -> None:
+    """What a run costs before its pages: importing each client, and a run of one page.
+
+    At 10,000 records (20 pages) start-up is a third of the command's CPU time; these lines
+    show how much of a size's ratio it decides (the fixed cost is about a one-page run less
+    one page's CPU from the sizes' slope).
+    """
+    clients = {
+        "politeharvest": [sys.executable, "-c", "import politeharvest.cli"],
+        "sickle": [sys.executable, "-c", "import json; from sickle import Sickle"],
+    }
+    imports: dict[str, list[float]] = {name: [] for name in clients}
+    with tempfile.TemporaryDirectory() as name:
+        for _ in range(max(repeat, 5)):
+            for client, argv in clients.items():
+                imports[client].append(run(argv, Path(name))["cpu"])
+    one = measure(500, max(repeat, 5))
+    ours, theirs = (statistics.median(imports[c]) * 1e3 for c in clients)
+    print(
+        f"start-up CPU: import {ours:.0f} ms vs sickle's {theirs:.0f} ms; a run of one page "
+        f"(500 records) {one['politeharvest']['cpu'] * 1e3:.0f} ms vs "
+        f"{one['sickle']['cpu'] * 1e3:.0f} ms"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--sizes", default="10000,50000,200000")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument(
+        "--startup", action="store_true", help="first, the start-up cost of both clients"
+    )
     args = parser.parse_args(argv)
     sizes = [int(size) for size in args.sizes.split(",")]
     compileall.compile_dir(ROOT / "politeharvest", quiet=1)  # as pip does at install
+    if args.startup:
+        startup(args.repeat)
     print(
         f"{'records':>8} | {'politeharvest CLI':>26} | {'sickle -> JSONL':>26} | "
         f"{'wall':>6} {'CPU/rec':>8} {'RSS +MiB':>9} | state B/rec"
@@ -176,6 +210,14 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"CPU per further record ({small} -> {large}): {ours_rec:.1f} us vs sickle's "
             f"{theirs_rec:.1f} us: {ours_rec / theirs_rec:.2f}x (informative; the goal is per size)"
+        )
+        # The rest of the smallest size's CPU is what a run costs whatever its size.
+        ours_fixed = (ours_small - small * ours_rec / 1e6) * 1e3
+        theirs_fixed = (theirs_small - small * theirs_rec / 1e6) * 1e3
+        print(
+            f"fixed CPU (the slope's intercept): {ours_fixed:.0f} ms vs sickle's "
+            f"{theirs_fixed:.0f} ms; a page of 500: {ours_rec * 0.5:.1f} vs "
+            f"{theirs_rec * 0.5:.1f} ms"
         )
     print("goals: wall <= 1.0x, CPU/record <= 0.6x, RSS <= +10 MiB, state <= 60 B/record")
     print("PASS" if ok else "FAIL")
