@@ -32,7 +32,6 @@ from ._words import (
     PDF_WORD,
     STRONG_TEXT,
     button_text,
-    item_text,
     names_document,
     text_of,
 )
@@ -235,7 +234,7 @@ def foreign_label(
     heading = regions.label(element) if element.name != "script" else ""
     if heading and ITEM_KINDS.search(facts.untitled(heading)):
         return f"under the heading {heading[:40]!r}, another kind of document"
-    item = item_text(element)
+    item = regions.item_text(element)
     if item and ITEM_KINDS.search(facts.untitled(item)):
         return f"in an item labelled {item[:40]!r}, another kind of document"
     other = facts.other_doi(link)

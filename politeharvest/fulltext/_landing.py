@@ -101,23 +101,32 @@ _OTHER_DOCUMENT_REGIONS = (
 )
 
 
+def _links_to(
+    sources: Sequence[tuple[Tag, str, str]], base: str, rules: Sequence[SiteRule] = ()
+) -> dict[str | None, list[Tag]]:
+    """The page's links by the address each leads to, in the page's order.
+
+    A link leads to its own address, and to the file each of the site's rewrites makes of
+    it (an OJS galley's view page).
+    """
+    found: dict[str | None, list[Tag]] = {}
+    for element, href, _ in sources:
+        link = absolute(href, base)
+        for target in dict.fromkeys([link, *(r.rewritten(link) for r in rules if r.rewrite)]):
+            found.setdefault(target, []).append(element)
+    return found
+
+
 def _contradiction(
-    url: str,
-    sources: Sequence[tuple[Tag, str, str]],
-    base: str,
-    regions: Regions,
-    facts: PageFacts,
-    rules: Sequence[SiteRule] = (),
+    url: str, links: Sequence[Tag], regions: Regions, facts: PageFacts
 ) -> str | None:
     """Why the page itself says `url` is another document, or None.
 
-    The same address linked from another article's block, a list or the navigation, or
-    labelled as another kind of document.
+    `links` are the page's links to `url` (`_links_to`): the same address linked from
+    another article's block, a list or the navigation, or labelled as another kind of
+    document, contradicts a declaration.
     """
-    for element, href, _ in sources:
-        link = absolute(href, base)
-        if link != url and all(r.rewritten(link) != url for r in rules if r.rewrite):
-            continue  # neither the address nor its file (an OJS galley's view page)
+    for element in links:
         label = foreign_label(element, url, regions, facts)
         if label is not None:
             return f"the page's link to it says it is another document: {label}"
@@ -192,7 +201,9 @@ def _weigh_declared(
     the address first.
     """
     declared = {c.url for c in candidates if c.source.startswith(("meta:", "link:", "jsonld"))}
-    sources = list(link_sources(soup)) if declared else []
+    # one pass over the page's links, not one for each declared file (a page declaring
+    # thousands of files beside thousands of links took minutes)
+    links = _links_to(list(link_sources(soup)), base, rules) if declared else {}
     # the page's own links that carry the article's id: a declared file without it is suspect
     carried = [
         c.url
@@ -209,7 +220,7 @@ def _weigh_declared(
             continue
         strong = c.strong if c.source == "signposting" else same_site(c.url, base)
         score, evidence = c.score, c.evidence
-        contradiction = _contradiction(c.url, sources, base, regions, facts, rules)
+        contradiction = _contradiction(c.url, links.get(c.url, ()), regions, facts)
         other = facts.other_doi(c.url)
         if contradiction is None and other is not None:
             contradiction = f"the address carries another DOI ({other}) than the article's"

@@ -16,7 +16,7 @@ from bs4 import BeautifulSoup, Tag
 
 from politeharvest.quality._text import DOI_IN_URL as _DOI_IN
 
-from ._words import BUTTON_WORDS, similar, words_of
+from ._words import BUTTON_WORDS, similar_words, words_of
 
 __all__ = [
     "PageFacts",
@@ -42,10 +42,27 @@ class PageFacts:
     doi: str | None = None
     ids: tuple[str, ...] = ()
     surnames: tuple[str, ...] = ()
+    # Each title's words, read once: every link of the page asks (a page of thousands of
+    # links and titles took minutes when each question read the titles again).
+    _title_words: tuple[frozenset[str], ...] = attrs.field(
+        init=False,
+        repr=False,
+        eq=False,
+        default=attrs.Factory(
+            lambda self: tuple(frozenset(words_of(t)) for t in self.titles), takes_self=True
+        ),
+    )
+    _every_title_word: frozenset[str] = attrs.field(
+        init=False,
+        repr=False,
+        eq=False,
+        default=attrs.Factory(lambda self: frozenset().union(*self._title_words), takes_self=True),
+    )
 
     def is_title(self, text: str) -> bool:
         """True when `text` is (close to) one of the article's titles."""
-        return any(similar(text, title) for title in self.titles)
+        words = set(words_of(text))
+        return any(similar_words(words, title) for title in self._title_words)
 
     def relates(self, name: str) -> str | None:
         """Why a file name is this article's ("okafor_lindqvist_2022_aam.pdf"), or None.
@@ -55,7 +72,7 @@ class PageFacts:
         """
         stem = re.sub(r"\.\w{2,4}$", "", unquote(name).lower())
         words = set(words_of(stem.replace("_", " ")))
-        if len(words & {w for t in self.titles for w in words_of(t) if len(w) >= 4}) >= 2:
+        if sum(1 for w in words if len(w) >= 4 and w in self._every_title_word) >= 2:
             return "words of the article's title"
         if words & set(self.surnames):
             return "an author's name"
@@ -72,10 +89,10 @@ class PageFacts:
         A label's own words, not the title's, say what a link is: "Open the PDF for <title>"
         becomes "Open the PDF for".
         """
-        words = {w for title in self.titles for w in words_of(title)}
+        words = self._every_title_word
         if not words:
             return text
-        return " ".join(t for t in re.findall(r"\S+", text) if not set(words_of(t)) & words)
+        return " ".join(t for t in re.findall(r"\S+", text) if words.isdisjoint(words_of(t)))
 
     def other_doi(self, url: str) -> str | None:
         """A DOI in `url` that is not the article's (nor a prefix of it, or it of one), or None."""
@@ -128,6 +145,11 @@ _GENERIC_FILE = frozenset(
 )
 
 
+#: The most titles a page's facts keep (citation_title, dc.title, og:title, h1 ... in its
+#: languages).
+_TITLES = 16
+
+
 def page_facts(soup: BeautifulSoup, url: str) -> PageFacts:
     """The article's titles, DOI and address identifiers, as the page states them."""
     titles: list[str] = []
@@ -154,6 +176,9 @@ def page_facts(soup: BeautifulSoup, url: str) -> PageFacts:
     for element in (soup.find("h1"), soup.title):
         if isinstance(element, Tag):
             titles.append(element.get_text(" ", strip=True))
+    # A page names its article in a few places (and languages); past `_TITLES` different
+    # ones, the rest are not its own article's (and each link would be compared with all).
+    titles = list(dict.fromkeys(titles))[:_TITLES]
     if doi is None:
         in_url = _DOI_IN.search(unquote(urlsplit(url).path))
         doi = in_url.group(0).rstrip(".,;)/").lower() if in_url else None

@@ -8,13 +8,15 @@ about other documents (article lists, another article's card) by their structure
 from __future__ import annotations
 
 import re
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
+import attrs
 from bs4 import BeautifulSoup, Tag
 
 from ._addresses import absolute, same_site
 from ._pagefacts import PageFacts
-from ._words import button_text, names_document, text_of
+from ._words import ITEM_PARENTS, button_text, names_document, short_item_text, text_of
 
 __all__ = [
     "Regions",
@@ -98,6 +100,25 @@ def _own_text(block: Tag) -> str | None:
     return text
 
 
+def _class_key(block: Tag) -> tuple[str, Any]:
+    """`block`'s class as a key: equal keys for classes that compare equal."""
+    value: Any = block.get("class") or []
+    return ("list", tuple(value)) if isinstance(value, list) else (type(value).__name__, value)
+
+
+@attrs.frozen
+class _Links:
+    """A block's links, in order.
+
+    How many have a real address, those that name a document (with the name), and of
+    those the ones whose name is the article's title.
+    """
+
+    count: int
+    named: list[tuple[Tag, str]]
+    titled: list[Tag]
+
+
 class Regions:
     """Tells whether an element lies outside the article's own block (core, per page).
 
@@ -122,6 +143,12 @@ class Regions:
         self._facts = facts or PageFacts("")
         self._shape = _shape(self._facts.url) if self._facts.url else ()
         self._base = base or self._facts.url
+        # Per block and per link, what every link of the block would read again: without
+        # them a block of 4,000 PDF links took minutes (each link read all the others).
+        self._links: dict[int, _Links] = {}
+        self._names: dict[int, str | None] = {}
+        self._alike: dict[tuple[int, str], dict[tuple[str, Any], int]] = {}
+        self._items: dict[int, str] = {}
 
     def label(self, element: Tag) -> str:
         """The heading of the small block `element` sits in ("Template", "Downloads"), or ""."""
@@ -166,43 +193,86 @@ class Regions:
             child = parent
         return None
 
+    def item_text(self, element: Tag) -> str:
+        """`item_text` of `element`, each list item or table row read once a page."""
+        for depth, parent in enumerate(element.parents):
+            if depth > 2 or not isinstance(parent, Tag):
+                return ""
+            if parent.name in ITEM_PARENTS:
+                key = id(parent)
+                if key not in self._items:
+                    self._items[key] = short_item_text(parent)
+                return self._items[key]
+        return ""
+
+    def _name(self, anchor: Tag) -> str | None:
+        key = id(anchor)
+        if key not in self._names:
+            self._names[key] = names_document(anchor, loose=True)
+        return self._names[key]
+
+    def _links_of(self, block: Tag) -> _Links:
+        """The block's links (real addresses), those that name a document, and those titles."""
+        key = id(block)
+        found = self._links.get(key)
+        if found is None:
+            anchors = block.find_all("a", href=_REAL_HREF)
+            named = [(a, text) for a in anchors if (text := self._name(a)) is not None]
+            titled = [a for a, text in named if self._facts.is_title(text)]
+            found = self._links[key] = _Links(len(anchors), named, titled)
+        return found
+
+    def _names_something(self, block: Tag) -> bool:
+        """Whether `block` has a link that names a document, or a title-like text of its own."""
+        return bool(self._links_of(block).named) or _own_text(block) is not None
+
+    def _alike_blocks(self, block: Tag, parent: Tag) -> int:
+        """How many siblings of `block` look like it and name a document (a list's items).
+
+        Siblings of the same tag and class count, when `block` has a class or is an item
+        (``li``, ``article``...).
+        """
+        if not (block.get("class") or block.name in _ITEM_TAGS):
+            return 0
+        key = (id(parent), block.name)
+        counts = self._alike.get(key)
+        if counts is None:  # the parent's children of this tag, counted once by class
+            counts = self._alike[key] = {}
+            for sibling in parent.find_all(block.name, recursive=False):
+                if self._names_something(sibling):
+                    group = _class_key(sibling)
+                    counts[group] = counts.get(group, 0) + 1
+        alike = counts.get(_class_key(block), 0)
+        return alike - 1 if self._names_something(block) else alike
+
     def _other_document(self, block: Tag, element: Tag, depth: int) -> str | None:
         """Why `block` is about another document than the article, or None."""
-        names = [
-            (a, text)
-            for a in block.find_all("a", href=_REAL_HREF)
-            if a is not element and (text := names_document(a, loose=True)) is not None
-        ]
-        if not names:
+        links = self._links_of(block)
+        others = [pair for pair in links.named[:2] if pair[0] is not element]
+        if not others:
             # a title in plain text beside a button ("Dune migration [PDF]"); a file name's
             # link beside its bundle's heading is a repository's file list, not this
-            small = depth <= 1 and len(block.find_all("a", href=_REAL_HREF)) <= 3
+            small = depth <= 1 and links.count <= 3
             own = _own_text(block) if small and not _SIZE.search(text_of(element)) else None
             if own is None:
                 return None
-            names = [(block, own)]
-        if any(self._facts.is_title(text) for _, text in names):
-            return None  # the article's own entry (in a list of this issue, say)
-        title = names[0][1][:60]
+            if self._facts.is_title(own):
+                return None  # the article's own entry
+            names: list[tuple[Tag, str]] = [(block, own)]
+        else:
+            if any(a is not element for a in links.titled[:2]):
+                return None  # the article's own entry (in a list of this issue, say)
+            names = links.named
+        title = others[0][1][:60] if others else names[0][1][:60]
         parent = block.parent
         if isinstance(parent, Tag) and block.name not in ("p", "span", "td", "th"):
-            alike = [
-                s
-                for s in parent.find_all(block.name, recursive=False)
-                if s is not block
-                and (s.get("class") or []) == (block.get("class") or [])
-                and (block.get("class") or block.name in _ITEM_TAGS)
-                and (
-                    any(names_document(a, loose=True) for a in s.find_all("a", href=_REAL_HREF))
-                    or _own_text(s) is not None
-                )
-            ]
+            alike = self._alike_blocks(block, parent)
             if alike:
-                return (
-                    f"in a list of other documents ({len(alike) + 1} alike blocks, e.g. {title!r})"
-                )
-        if self._shape and depth <= 1 and len(block.find_all("a", href=_REAL_HREF)) <= 4:
+                return f"in a list of other documents ({alike + 1} alike blocks, e.g. {title!r})"
+        if self._shape and depth <= 1 and links.count <= 4:
             for anchor, text in names:
+                if anchor is element:
+                    continue
                 if not anchor.get("href") or anchor is block:
                     continue
                 href = absolute(str(anchor["href"]), self._base)

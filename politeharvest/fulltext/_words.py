@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import re
 import unicodedata
+from collections.abc import Set
 
 from bs4 import Tag
 
@@ -23,12 +24,15 @@ __all__ = [
     "BUTTON_WORDS",
     "FILE_HREF",
     "ITEM_KINDS",
+    "ITEM_PARENTS",
     "PDF_WORD",
     "STRONG_TEXT",
     "button_text",
     "item_text",
     "names_document",
+    "short_item_text",
     "similar",
+    "similar_words",
     "text_of",
     "words_of",
 ]
@@ -114,7 +118,11 @@ _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
 def similar(a: str, b: str) -> bool:
     """True when two titles share most of their words (the shorter one's, in any script)."""
-    x, y = set(words_of(a)), set(words_of(b))
+    return similar_words(set(words_of(a)), set(words_of(b)))
+
+
+def similar_words(x: Set[str], y: Set[str]) -> bool:
+    """`similar` of two titles' sets of words."""
     if not x or not y:
         return False
     return len(x & y) >= 0.6 * min(len(x), len(y))
@@ -222,15 +230,29 @@ ITEM_KINDS = re.compile(
 )
 
 
+#: The elements whose short text labels the links in them (`item_text`).
+ITEM_PARENTS = ("li", "tr", "dd", "dt")
+
+
 def item_text(element: Tag) -> str:
     """The short text of the list item or table row a link sits in ("内容の要旨 [file] (182 KB)").
 
     Only an item of a few words counts (a label), not a paragraph around a link.
+    (`Regions.item_text` gives the same, reading each item once a page.)
     """
     for depth, parent in enumerate(element.parents):
         if depth > 2 or not isinstance(parent, Tag):
             return ""
-        if parent.name in ("li", "tr", "dd", "dt"):
-            text = " ".join(parent.get_text(" ", strip=True).split())
-            return text if len(text.split()) <= 12 else ""
+        if parent.name in ITEM_PARENTS:
+            return short_item_text(parent)
     return ""
+
+
+def short_item_text(item: Tag) -> str:
+    """`item`'s text with its spaces made single, if it has at most 12 words, else ""."""
+    words: list[str] = []
+    for piece in item.stripped_strings:  # the strings get_text(" ", strip=True) joins
+        words.extend(piece.split())
+        if len(words) > 12:
+            return ""
+    return " ".join(words)
