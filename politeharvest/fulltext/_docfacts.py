@@ -399,7 +399,8 @@ def _own_dois(
                     cited.append(doi)
     own.extend(d for d, n in header_footer.items() if n >= 1)
     own = list(dict.fromkeys(own))
-    return own, [d for d in dict.fromkeys(cited) if d not in own]
+    mine = set(own)
+    return own, [d for d in dict.fromkeys(cited) if d not in mine]
 
 
 #: Why short text is not trusted: it may still name its title and authors, never another's.

@@ -334,13 +334,19 @@ def _title_match(hints: RecordHints, facts: DocumentFacts) -> tuple[str | None, 
     return best
 
 
-def _has_name(name: Sequence[str], words: set[str]) -> bool:
-    """A surname among words, also with an affiliation letter stuck to it ("Riccaa")."""
-    return all(
-        part in words
-        or (len(part) >= 4 and any(w.startswith(part) and len(w) <= len(part) + 2 for w in words))
-        for part in name
-    )
+def _has_name(name: Sequence[str], words: set[str], stems: set[str]) -> bool:
+    """A surname among words, also with an affiliation letter stuck to it ("Riccaa").
+
+    `stems` are `_stems` of `words`: a part of four letters or more may stand with one or
+    two letters more (looked up, not compared with every word: a record of thousands of
+    creators took a minute against a PDF's pages of words).
+    """
+    return all(part in words or (len(part) >= 4 and part in stems) for part in name)
+
+
+def _stems(words: set[str]) -> set[str]:
+    """The words less their last letter or two, where four letters or more are left."""
+    return {w[:-cut] for w in words for cut in (1, 2) if len(w) - cut >= 4}
 
 
 @attrs.frozen
@@ -355,12 +361,14 @@ def _author_match(hints: RecordHints, facts: DocumentFacts) -> _Authors:
     """Where the record's authors appear, and whether the byline names others."""
     byline = set(keys(facts.byline))
     names = [k for k in (keys(s) for s in hints.surnames) if k]
-    found = [name for name in names if _has_name(name, byline)]
+    stems = _stems(byline)
+    found = [name for name in names if _has_name(name, byline, stems)]
     if found:
         return _Authors(" ".join(found[0]), None, False, len(found) / len(names))
     page = set(keys(facts.first_page_text[:4000] + "\n" + facts.prefix_text))
+    stems = _stems(page)
     for name in names:
-        if len(name[0]) >= 3 and _has_name(name, page):
+        if len(name[0]) >= 3 and _has_name(name, page, stems):
             return _Authors(None, " ".join(name), False)
     return _Authors(None, None, bool(names) and any(len(w) >= 3 for w in byline))
 

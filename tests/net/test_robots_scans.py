@@ -81,3 +81,21 @@ def test_a_hostile_robots_txt_is_read_in_linear_time() -> None:
         "    print(time.perf_counter() - started)\n"
     )
     assert all(seconds < 5.0 for seconds in seconds_in_child(script))
+
+
+def test_a_long_url_is_decided_in_linear_time() -> None:
+    """An address of 400,000 characters (a landing page's link can be that long) against 3,000
+    rules: every prefix of the address was sliced and looked up (a second for 80,000
+    characters, minutes for this); in a child, so a regression fails instead of hanging."""
+    script = (
+        "import time\n"
+        "from politeharvest.net._robots import RobotsTxt\n"
+        "rules = 'User-agent: *\\n' + ''.join(f'Disallow: /{\"a\" * i}b\\n' for i in range(1, 3000))\n"
+        "robots = RobotsTxt.from_text(rules, user_agent='politeharvest/1.0')\n"
+        "for url in ('https://example.org/' + 'a' * 400_000, 'https://example.org/' + 'a' * 2999 + 'b'):\n"
+        "    started = time.perf_counter()\n"
+        "    decision = robots.allowed(url)\n"
+        "    print(time.perf_counter() - started)\n"
+        "    assert decision.allowed is url.endswith('a'), decision\n"
+    )
+    assert all(seconds < 5.0 for seconds in seconds_in_child(script))
