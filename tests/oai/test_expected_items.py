@@ -236,14 +236,14 @@ def test_a_page_read_a_window_at_a_time_counts_the_same(data: bytes, window: int
 def test_a_page_of_one_thing_repeated_is_counted_in_linear_time_and_memory(
     unit: bytes, last: bytes
 ) -> None:
-    """4 MiB of one opener or header: counted in a second or so, holding about two copies of the
+    """2 MiB of one opener or header: counted in a second or so, holding about two copies of the
     page and a window's matches at most (the regexes this replaced took quadratic time on unclosed openers, and a
     list of matches of the whole page took several times its size)."""
     script = f"""
 import json, sys, time, tracemalloc
 from politeharvest.oai._xml import _expected_items
 data = (b'<OAI-PMH xmlns:oai="http://www.openarchives.org/OAI/2.0/">'
-        + {unit!r} * (4 * 2**20 // {len(unit)}) + {last!r})
+        + {unit!r} * (2 * 2**20 // {len(unit)}) + {last!r})
 started = time.perf_counter()
 count = _expected_items(data)
 seconds = time.perf_counter() - started
