@@ -593,12 +593,19 @@ def _label_before(block: str, title: str) -> str | None:
     if not words:
         return None
     own, window = set(words), min(2 * len(title), _TITLE_REACH) + _LABEL_REACH
-    for match in _LABEL_SEPARATOR.finditer(block, 0, _LABEL_REACH):
+    for match in _LABEL_SEPARATOR.finditer(block):
+        if match.start() >= _LABEL_REACH:
+            break
         before = block[: match.start()]
         prefix = content_words(before)
         if not prefix or not own.isdisjoint(prefix):
             continue
-        rest = content_words(block[match.end() : match.end() + window])
+        stop = match.end() + window
+        after = block[match.end() : stop]
+        if stop < len(block):  # a word the window cuts is left out, not read as a shorter one
+            parts = after.rsplit(None, 1)
+            after = parts[0] if len(parts) == 2 else ""
+        rest = content_words(after)
         if rest[: len(words)] == words or (rest and _share(words, set(rest)) >= 0.9):
             return before.strip()
     return None

@@ -178,7 +178,7 @@ def page_facts(soup: BeautifulSoup, url: str) -> PageFacts:
             titles.append(element.get_text(" ", strip=True))
     # A page names its article in a few places (and languages); past `_TITLES` different
     # ones, the rest are not its own article's (and each link would be compared with all).
-    titles = list(dict.fromkeys(titles))[:_TITLES]
+    titles = list(dict.fromkeys(t for t in titles if t))[:_TITLES]
     if doi is None:
         in_url = _DOI_IN.search(unquote(urlsplit(url).path))
         doi = in_url.group(0).rstrip(".,;)/").lower() if in_url else None
@@ -200,7 +200,7 @@ def page_facts(soup: BeautifulSoup, url: str) -> PageFacts:
     ]
     return PageFacts(
         url,
-        tuple(dict.fromkeys(t for t in titles if t)),
+        tuple(titles),
         doi,
         tuple(dict.fromkeys(ids)),
         tuple(dict.fromkeys(surnames)),

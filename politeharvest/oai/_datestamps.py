@@ -134,14 +134,27 @@ def split_window(window: tuple[str, str]) -> list[tuple[str, str]]:
     ]
 
 
-def later(a: str, b: str) -> bool:
-    """Whether datestamp `a` is after `b` (junk compared as text, so never an error)."""
+def later(a: str, b: str, read: dict[str, _dt.datetime | None] | None = None) -> bool:
+    """Whether datestamp `a` is after `b` (junk compared as text, so never an error).
+
+    `read`, a loop's own dict, remembers the datestamps parsed: a page compares each record
+    with the same one, which may be megabytes of junk (parsing it again for each of a page's
+    records took quadratic time: 33 s for a page of 2 MB).
+    """
     if len(a) == len(b) and a[-1:] == b[-1:] and (len(a) == 10 or a[-1:] == "Z"):
         return a > b  # same ISO 8601 form: text order is time order
-    left, right = parse_datestamp(a), parse_datestamp(b)
+    left, right = _parsed(a, read), _parsed(b, read)
     if left is None or right is None:
         return a > b
     return left > right
+
+
+def _parsed(value: str, read: dict[str, _dt.datetime | None] | None) -> _dt.datetime | None:
+    if read is None:
+        return parse_datestamp(value)
+    if value not in read:
+        read[value] = parse_datestamp(value)
+    return read[value]
 
 
 def moments(value: str) -> tuple[float, float] | None:

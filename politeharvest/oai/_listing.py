@@ -171,6 +171,7 @@ def take_items(cursor: OaiCursor, records: Iterable[Any], *, limit: int | None =
     skipped = 0
     monotone = True  # each dated item at or after `last` (then `last` is the one before it)
     remember = limit is None or limit > 0
+    read: dict[str, Any] = {}  # the datestamps parsed, each once (`later`)
     for record in records:
         stamp = record.datestamp
         key = f"{record.identifier} {stamp}" if delivered or remember else ""
@@ -181,7 +182,7 @@ def take_items(cursor: OaiCursor, records: Iterable[Any], *, limit: int | None =
         if not stamp:
             continue
         today = stamp[:10]
-        if last is None or (stamp != last and later(stamp, last)):  # never later than itself
+        if last is None or (stamp != last and later(stamp, last, read)):  # never later than itself
             if today != day:
                 # A restart goes back at most to the start of the last day seen:
                 # only that day's deliveries need remembering.
@@ -598,6 +599,7 @@ def check_page(
     earlier = remembered or {}
     kept: list[Any] = []
     outside: dict[str, list[Any]] = {"window": [], "set": [], "repeat": []}
+    read: dict[str, Any] = {}  # the datestamps parsed, each once (`later`)
     for record in records:
         stamp = getattr(record, "datestamp", "")
         if dated and _inside(stamp, low, high) is False:
@@ -607,7 +609,7 @@ def check_page(
             outside["set"].append(record)
             continue
         before = earlier.get(record.identifier) if record.identifier else None
-        if before is not None and stamp and later(before, stamp):
+        if before is not None and stamp and later(before, stamp, read):
             outside["repeat"].append(record)
             continue
         kept.append(record)

@@ -397,13 +397,14 @@ class OaiPager:
             return tuple(records), 0  # nothing is remembered (HarvestPlan's state is the memory)
         fresh: list[Any] = []
         again = 0
+        read: dict[str, Any] = {}  # the datestamps parsed, each once (`later`)
         for record in records:
             if not record.identifier:  # nothing to know it again by: delivered as it came
                 fresh.append(record)
                 continue
             key = hash(record.identifier)  # an int, not the string: a third of the memory
             before = memory.get(key)
-            if before is not None and not later(record.datestamp, before):
+            if before is not None and not later(record.datestamp, before, read):
                 again += 1  # delivered before a restart from the start (or repeated)
                 continue
             fresh.append(record)

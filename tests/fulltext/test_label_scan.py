@@ -93,6 +93,17 @@ def test_labels_are_found_where_the_old_search_found_them() -> None:
         assert _label_before(block, title) == _old_label_before(block, title) == label
 
 
+def test_the_bounds_only_ever_leave_a_label_out() -> None:
+    """A word the window cuts is not read as a shorter word ("betament" as "beta"), and a
+    separator that starts within the reach counts though it ends past it (review)."""
+    title = "alpha beta"
+    window = min(2 * len(title), _TITLE_REACH) + _LABEL_REACH
+    block = ("Label: alpha" + " " * 400)[: len("Label:") + window - 4] + "betament more"
+    assert _label_before(block, title) is None is _old_label_before(block, title)
+    block = "x" * 198 + " - alpha beta"
+    assert _label_before(block, title) == _old_label_before(block, title) == "x" * 198
+
+
 def test_hostile_title_blocks_are_searched_in_linear_time() -> None:
     """200,000 characters of separators, of labels without the title, a title as long:
     minutes to hours with the old search; in a child, so a regression fails, not hangs."""

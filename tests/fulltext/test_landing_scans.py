@@ -10,6 +10,9 @@ corpora as before.
 
 from __future__ import annotations
 
+from bs4 import BeautifulSoup
+
+from politeharvest.fulltext._pagefacts import page_facts
 from tests.support.timed import seconds_in_child
 
 PAGES = {
@@ -50,3 +53,14 @@ def test_pages_of_thousands_of_links_are_read_in_linear_time() -> None:
     seconds = seconds_in_child(script, timeout=90)
     assert len(seconds) == len(cases)
     assert all(s < 8.0 for s in seconds), seconds
+
+
+def test_a_page_keeps_sixteen_titles_not_counting_empty_ones() -> None:
+    """An empty heading does not take the place of the page's title (review)."""
+    metas = "".join(f'<meta name="citation_title" content="Title {i}">' for i in range(15))
+    html = f"<html><head>{metas}<title>Real page title</title></head><body><h1> </h1></body>"
+    facts = page_facts(BeautifulSoup(html, "html.parser"), "https://example.org/a/1")
+    assert facts.titles == (*(f"Title {i}" for i in range(15)), "Real page title")
+    many = "".join(f'<meta name="citation_title" content="Title {i}">' for i in range(40))
+    facts = page_facts(BeautifulSoup(f"<head>{many}</head>", "html.parser"), "https://e.org/")
+    assert len(facts.titles) == 16
