@@ -16,7 +16,7 @@ from bs4 import BeautifulSoup, Tag
 
 from ._addresses import absolute, same_site
 from ._pagefacts import PageFacts
-from ._words import ITEM_PARENTS, button_text, names_document, short_item_text, text_of
+from ._words import button_text, item_of, names_document, short_item_text, text_of
 
 __all__ = [
     "Regions",
@@ -194,16 +194,17 @@ class Regions:
         return None
 
     def item_text(self, element: Tag) -> str:
-        """`item_text` of `element`, each list item or table row read once a page."""
-        for depth, parent in enumerate(element.parents):
-            if depth > 2 or not isinstance(parent, Tag):
-                return ""
-            if parent.name in ITEM_PARENTS:
-                key = id(parent)
-                if key not in self._items:
-                    self._items[key] = short_item_text(parent)
-                return self._items[key]
-        return ""
+        """The short text of the list item or table row `element` sits in, or "".
+
+        ("内容の要旨 [file] (182 KB)"): only an item of a few words counts (a label), not a
+        paragraph around a link; each item is read once a page.
+        """
+        item = item_of(element)
+        if item is None:
+            return ""
+        if id(item) not in self._items:
+            self._items[id(item)] = short_item_text(item)
+        return self._items[id(item)]
 
     def _name(self, anchor: Tag) -> str | None:
         key = id(anchor)

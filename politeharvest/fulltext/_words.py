@@ -28,7 +28,7 @@ __all__ = [
     "PDF_WORD",
     "STRONG_TEXT",
     "button_text",
-    "item_text",
+    "item_of",
     "names_document",
     "short_item_text",
     "similar",
@@ -230,22 +230,18 @@ ITEM_KINDS = re.compile(
 )
 
 
-#: The elements whose short text labels the links in them (`item_text`).
+#: The elements whose short text labels the links in them (`Regions.item_text`).
 ITEM_PARENTS = ("li", "tr", "dd", "dt")
 
 
-def item_text(element: Tag) -> str:
-    """The short text of the list item or table row a link sits in ("内容の要旨 [file] (182 KB)").
-
-    Only an item of a few words counts (a label), not a paragraph around a link.
-    (`Regions.item_text` gives the same, reading each item once a page.)
-    """
+def item_of(element: Tag) -> Tag | None:
+    """The list item or table row a link sits in (at most three levels up), or None."""
     for depth, parent in enumerate(element.parents):
         if depth > 2 or not isinstance(parent, Tag):
-            return ""
+            return None
         if parent.name in ITEM_PARENTS:
-            return short_item_text(parent)
-    return ""
+            return parent
+    return None
 
 
 def short_item_text(item: Tag) -> str:

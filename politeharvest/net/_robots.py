@@ -7,7 +7,6 @@ other request, and hands the outcome back with `RobotsGate.learn`.
 
 from __future__ import annotations
 
-import itertools
 import json
 import re
 import string
@@ -159,14 +158,13 @@ class _Compiled:
         path = _quote_path(url)
         best: tuple[int, Any] | None = None
         node: dict[str, Any] | None = self._prefixes
-        for char in itertools.chain(path, ("",)):  # "": past the end, the last node's rules
-            assert node is not None
+        at = 0
+        while node is not None:  # the rules of path[:0], path[:1], ... while any are left
             for order, rule in node.get("", ()):
                 if (best is None or order < best[0]) and rule.value.match(path):
                     best = (order, rule)
-            node = node.get(char) if char else None
-            if node is None:
-                break
+            node = node.get(path[at]) if at < len(path) else None
+            at += 1
         if best is None:
             return True, None, None
         field = str(best[1].field)
