@@ -69,16 +69,46 @@ _AGENT_LINE = re.compile(
 )
 
 
+#: The fields robots.txt parsing knows (Protego's, with its common misspellings): any other
+#: ``field: value`` line is another record (RFC 9309 section 2.2.4).
+_KNOWN_FIELDS = frozenset(
+    {"user-agent", "useragent", "user agent", "allow", "sitemap", "sitemaps", "site-map"}
+    | {"crawl-delay", "crawl delay", "request-rate", "request rate", "visit-time", "visit time"}
+    | {"host", "disallow", "dissallow", "dissalow", "disalow", "diasllow", "disallaw"}
+)
+
+
+def _known_line(line: str) -> bool:
+    """Whether a line is not another record: blank, a comment, or a field robots.txt knows."""
+    found = _rule_line(line.split("#", 1)[0])
+    return found is None or " ".join(found[0].lower().split()) in _KNOWN_FIELDS
+
+
+def _without_other_records(text: str) -> str:
+    """The text with every line of an unknown field blanked (line numbers kept).
+
+    RFC 9309 section 2.2.4: other records "MUST NOT interfere with the parsing of explicitly
+    defined records". Protego reads an unknown line as a group member, so a user-agent line
+    after it starts a new group: ``User-agent: FooBot``, ``X: y``, ``User-agent: *``,
+    ``Disallow: /`` left FooBot without rules.
+    """
+    lines = text.splitlines()
+    if all(_known_line(line) for line in lines):
+        return text
+    return "\n".join(line if _known_line(line) else "" for line in lines)
+
+
 def _parse(text: str) -> Protego:
     """Parse with Protego after cutting each user-agent value to its product token.
 
     Google's parser reads ``User-agent: FOO BAR`` as the group of ``foo``
     (robots_test.cc, ID_UserAgentValueCaseInsensitive); Protego would match
     nothing and allow everything. Cutting the value keeps us on the safe side.
+    Lines of other records are left out first (`_without_other_records`).
     """
     from protego import Protego
 
-    return Protego.parse(_AGENT_LINE.sub(r"\1\2", text))
+    return Protego.parse(_AGENT_LINE.sub(r"\1\2", _without_other_records(text)))
 
 
 @lru_cache(maxsize=4096)
@@ -104,7 +134,9 @@ def _group_rules(text: str, agent: str) -> tuple[tuple[int, str, str], ...]:
         found = _rule_line(line)
         if found is None:
             continue
-        field, value = found[0].lower(), found[1]
+        field, value = " ".join(found[0].lower().split()), found[1]
+        if field not in _KNOWN_FIELDS:
+            continue  # another record: it neither ends nor joins a group (RFC 9309 2.2.4)
         if field in ("user-agent", "useragent", "user agent"):
             named = "*" if value.strip().startswith("*") else product_token(value)
             in_group = (in_group and previous_was_agent) or named == agent
@@ -248,6 +280,7 @@ class RobotsTxt:
             robots_url: where the text came from (for evidence).
             status: the HTTP status it came with.
         """
+        text = text.removeprefix("\ufeff")  # a byte-order mark is not part of the first line
         return cls(
             robots_url=robots_url,
             mode="rules",
@@ -349,6 +382,18 @@ class RobotsTxt:
         return f"{wanted.capitalize()}: {best[2]}", best[1]
 
 
+def _without_byte_order_mark(data: bytes) -> bytes:
+    """The body without a UTF-8 byte-order mark at its start, whole or partial.
+
+    robots_test.cc, ID_UTF8ByteOrderMarkIsSkipped: ``EF BB BF``, ``EF BB`` and ``EF`` before
+    the first line are skipped, so that line is read.
+    """
+    for mark in (b"\xef\xbb\xbf", b"\xef\xbb", b"\xef"):
+        if data.startswith(mark):
+            return data[len(mark) :]
+    return data
+
+
 def classify(
     policy: Politeness,
     robots_url: str,
@@ -400,7 +445,7 @@ def classify(
         if len(body or b"") > policy.robots_max_bytes:
             # Drop the last partial line: a rule cut in half must not be parsed.
             data = data.rsplit(b"\n", 1)[0]
-        text = data.decode("utf-8", errors="replace").lstrip("\ufeff")
+        text = _without_byte_order_mark(data).decode("utf-8", errors="replace")
         note = "parsed"
         if "<html" in text[:2048].lower():
             note = "parsed (looks like an HTML page, probably a soft 404)"
