@@ -56,6 +56,21 @@ def _positive_int(instance: object, attribute: attrs.Attribute[int], value: int)
         raise ValueError(f"{attribute.name} must be a positive integer, got {value!r}")
 
 
+def _is_https_origin(
+    instance: object, attribute: attrs.Attribute[str | None], value: str | None
+) -> None:
+    """An https origin (``https://host[:port]``, no path), as Web Bot Auth's directory asks."""
+    if value is None:
+        return
+    scheme, sep, rest = value.partition("://")
+    host = rest.removesuffix("/")
+    if scheme != "https" or not sep or not host or any(c in host for c in "/?#@ "):
+        raise ValueError(
+            f"{attribute.name} {value!r} must be an https origin such as https://bot.example.org "
+            "(the key directory is served at its /.well-known/http-message-signatures-directory)"
+        )
+
+
 def _int_tuple(value: Iterable[int]) -> tuple[int, ...]:
     return tuple(int(v) for v in value)
 
@@ -160,6 +175,13 @@ class Politeness:
             give way (robots directives do not).
         robots_tags: honour ``X-Robots-Tag`` on files that forbids stored copies for mining
             (``noai``, ``none``, ``noarchive``, for everyone or for this user agent).
+        sign_key: a PEM file holding an Ed25519 private key: every request is then signed
+            (HTTP Message Signatures, RFC 9421, as Web Bot Auth drafts them), so operators can
+            verify and allowlist the harvester without IP lists (``pip install
+            'politeharvest[sign]'``; docs/operators.md).
+        signature_agent: with `sign_key`, the https origin that publishes the key directory
+            (``/.well-known/http-message-signatures-directory``, written by
+            ``politeharvest bot-page``), sent as the ``Signature-Agent`` header.
     """
 
     __repr__ = value_repr
@@ -207,6 +229,15 @@ class Politeness:
     tdmrep_json: bool = True
     tdm_licence: str | None = None
     robots_tags: bool = True
+    sign_key: str | None = attrs.field(default=None, converter=attrs.converters.optional(str))
+    signature_agent: str | None = attrs.field(default=None, validator=_is_https_origin)
+
+    def __attrs_post_init__(self) -> None:
+        if self.sign_key is not None and self.signature_agent is None:
+            raise ValueError(
+                "sign_key needs signature_agent: the https origin that publishes the key "
+                "directory (politeharvest bot-page writes it), e.g. https://bot.example.org"
+            )
 
     def interval_for(self, kind: str) -> float:
         """Return the base gap (seconds, before any slow-down) before a request of `kind`.

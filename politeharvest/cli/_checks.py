@@ -53,11 +53,21 @@ def policy_from(args: argparse.Namespace) -> Politeness:
         ("request_interval", "request_interval"),
         ("file_interval", "file_interval"),
         ("allow_private_addresses", "allow_private_addresses"),
+        ("sign_key", "sign_key"),
+        ("signature_agent", "signature_agent"),
     ):
-        value = getattr(args, option)
+        value = getattr(args, option, None)
         if value is not None:
             changes[field] = value
-    return attrs.evolve(policy, **changes) if changes else policy
+    policy = attrs.evolve(policy, **changes) if changes else policy
+    if policy.sign_key is not None:
+        from politeharvest.net._signing import signer_for
+
+        try:
+            signer_for(policy)  # the key read and the extra there, before any request
+        except ImportError as exc:
+            raise ValueError(f"--sign-key: {exc}") from None
+    return policy
 
 
 def _needs_contact(args: argparse.Namespace, policy: Politeness) -> str | None:

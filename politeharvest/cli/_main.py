@@ -115,6 +115,10 @@ def main(
 def _command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.command in ("harvest", "demo"):
         return harvest_command(args, out, err)
+    if args.command == "bot-page":
+        from ._bot import bot_page_command
+
+        return bot_page_command(args, out, err)
     # the other commands' module (and what it imports) loads only for them
     from ._commands import (
         clean_command,

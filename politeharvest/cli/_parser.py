@@ -136,6 +136,18 @@ def build_parser() -> argparse.ArgumentParser:
         "own network); refused by default",
     )
     policy.add_argument(
+        "--sign-key",
+        metavar="FILE",
+        help="sign every request with this Ed25519 key (PEM; HTTP Message Signatures as Web "
+        "Bot Auth drafts them), so operators can verify you; needs --signature-agent",
+    )
+    policy.add_argument(
+        "--signature-agent",
+        metavar="URL",
+        help="the https origin that serves your key directory (politeharvest bot-page "
+        "writes it), sent as the Signature-Agent header",
+    )
+    policy.add_argument(
         "--ca-bundle",
         type=Path,
         metavar="FILE",
@@ -330,6 +342,25 @@ def build_parser() -> argparse.ArgumentParser:
             "listing is not recorded as covered",
         )
         _fulltext_options(sub)
+
+    sub = commands.add_parser(
+        "bot-page",
+        parents=[common],
+        help="write the page, agent card and robots.txt lines operators need to verify you",
+        description="Write, from the policy in force (--preset, --policy and the options): "
+        "index.html (who runs the harvester, its contact, what it honours, its pace, how to "
+        "slow or block it), agent-card.json (the same as data, as a Web Bot Auth signature "
+        "agent card) and robots-snippet.txt; with --sign-key also the key directory to serve "
+        "at the --signature-agent origin. No network.",
+        epilog="example:\n  politeharvest bot-page --out site/ --sign-key harvester-key.pem "
+        '--signature-agent https://bot.example.org --user-agent "mybot/1.0 '
+        '(+https://bot.example.org; mailto:me@example.org)"',
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub.add_argument("--out", type=Path, required=True, metavar="DIR", help="where to write")
+    sub.add_argument(
+        "--operator", metavar="NAME", help="who runs the harvester (a person or institution)"
+    )
 
     sub = commands.add_parser(
         "report",

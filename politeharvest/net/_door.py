@@ -58,6 +58,7 @@ from ._parts import Parts
 from ._ratelimit import announced_hold
 from ._redirects import RedirectPolicy
 from ._robots import RobotsDecision, RobotsTxt, classify
+from ._signing import signer_for
 from ._transport import GuardedAdapter
 from ._turns import end_turn_with, read_limit, reservation, take_turn, timeouts
 from ._urls import host_key, hostname, robots_url_for
@@ -80,6 +81,17 @@ if TYPE_CHECKING:  # rights signals (html.parser) load when a file is asked for
 __all__ = ["Ahead", "Door", "Options"]
 
 logger = logging.getLogger("politeharvest.net._session")
+
+
+#: Set on a request signed as it was sent ahead (its answer is matched by its headers).
+_SIGNED_AHEAD = "_politeharvest_signed_ahead"
+
+
+def sign(p: Parts, prepared: requests.PreparedRequest) -> None:
+    """Sign a request just before it leaves, when the policy has a key (RFC 9421)."""
+    signer = signer_for(p.policy)
+    if signer is not None:
+        signer.sign(prepared, p.clock.now())
 
 
 @attrs.define(repr=False)
@@ -448,6 +460,8 @@ class Door:
         """Send (or, sent ahead, read the answer of) a request whose turn was taken."""
         p, url = self.parts, str(prepared.url)
         connect, read = timeouts(p, opts.timeout)
+        if not prepared.__dict__.pop(_SIGNED_AHEAD, False):  # sent ahead: signed then
+            sign(p, prepared)
         # The limit travels with the request, so requests' redirect hook reads with it too.
         setattr(prepared, LIMIT_ATTR, read_limit(p, opts.kind, read))
         try:
@@ -508,6 +522,8 @@ class Door:
         method = str(prepared.method)
         turn = Turn(p.recorder, p.pace_store, slot, method, url, opts.kind, 0.0, 0)
         connect, _ = timeouts(p, opts.timeout)
+        sign(p, prepared)
+        prepared.__dict__[_SIGNED_AHEAD] = True  # its answer is matched by these headers
         try:
             sent = adapter.send_ahead(prepared, settings=settings, connect_timeout=connect)
         except (OSError, urllib3.exceptions.HTTPError) as exc:

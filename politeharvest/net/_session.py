@@ -39,6 +39,7 @@ from ._pacing import HostPacer, MemoryPaceStore, PaceStore
 from ._parts import SESSION_PARTS, Parts
 from ._redirects import RedirectPolicy
 from ._robots import RobotsDecision, RobotsGate
+from ._signing import signer_for
 from ._transport import guarded_session
 from ._urls import host_key
 from ._wire import CHUNK, Environment, Options, capped_chunks
@@ -124,6 +125,7 @@ class PoliteSession:
     _door: Door = attrs.field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
+        signer_for(self.policy)  # an unreadable key or a missing extra fails before any request
         self.robots = RobotsGate(self.policy)
         self.redirects = RedirectPolicy.from_policy(self.policy)
         self._recorder = Recorder(self.clock, lambda: self.on_event)
