@@ -175,6 +175,9 @@ class Politeness:
             give way (robots directives do not).
         robots_tags: honour ``X-Robots-Tag`` on files that forbids stored copies for mining
             (``noai``, ``none``, ``noarchive``, for everyone or for this user agent).
+        latency_slowdown: stretch a host's gaps while it answers well above its own usual
+            response time (by the ratio, at most `max_slowdown`), as after a 503, until it
+            recovers; never shorter than the policy's intervals.
         sign_key: a PEM file holding an Ed25519 private key: every request is then signed
             (HTTP Message Signatures, RFC 9421, as Web Bot Auth drafts them), so operators can
             verify and allowlist the harvester without IP lists (``pip install
@@ -229,6 +232,7 @@ class Politeness:
     tdmrep_json: bool = True
     tdm_licence: str | None = None
     robots_tags: bool = True
+    latency_slowdown: bool = True
     sign_key: str | None = attrs.field(default=None, converter=attrs.converters.optional(str))
     signature_agent: str | None = attrs.field(default=None, validator=_is_https_origin)
 

@@ -442,7 +442,11 @@ class Door:
         slot, waited = take_turn(p, url, host, opts, crawl_delay)
         turn = Turn(p.recorder, p.pace_store, slot, method, url, opts.kind, waited, attempt)
         p.recorder.count(kind=opts.kind)
-        return self.complete(prepared, opts, turn, settings)
+        started = p.clock.monotonic()
+        response = self.complete(prepared, opts, turn, settings)
+        if opts.kind != "file" and not opts.stream:  # a file's time says more of its size
+            p.latency.observe(host, p.clock.monotonic() - started)
+        return response
 
     def settings(self, url: str, opts: Options) -> dict[str, Any]:
         settings = self.parts.env.settings(self.parts.http, url)

@@ -20,6 +20,7 @@ from politeharvest._policy import Politeness
 from politeharvest._reprs import value_repr
 
 from ._events import Recorder
+from ._latency import LatencyBook
 from ._pacing import HostPacer, PaceStore
 from ._redirects import RedirectPolicy
 from ._robots import RobotsGate
@@ -63,6 +64,7 @@ class Parts:
         recorder: counters and event hooks.
         env: requests' environment settings per origin.
         deadline: the job's deadline (monotonic seconds).
+        latency: each host's answer times, which stretch its gaps when it slows down.
     """
 
     __repr__ = value_repr
@@ -81,6 +83,7 @@ class Parts:
     recorder: Recorder
     env: Environment
     deadline: float
+    latency: LatencyBook = attrs.field(factory=LatencyBook)
 
     @property
     def deadline_at(self) -> _dt.datetime:

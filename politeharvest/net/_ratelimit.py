@@ -16,6 +16,13 @@ Recognised, in this order (the first that gives both numbers wins):
 * ``RateLimit-Remaining`` / ``RateLimit-Reset`` (earlier drafts, separate fields);
 * ``X-RateLimit-Remaining`` / ``X-RateLimit-Reset`` (seconds, or an epoch time as Zenodo and
   GitHub send it).
+
+A ``RateLimit-Policy`` field (``"default";q=100;w=60``: a quota of `q` requests per window of
+`w` seconds) paces the host from the first answer that carries it, before any ``RateLimit``
+answer says how much is left: the next request starts no sooner than ``w / q`` seconds after
+(the strictest of several policies; one counted in another unit than requests, ``qu``, is left
+out). Where both are given, the longer hold wins. Malformed fields are ignored, as the draft
+asks.
 """
 
 from __future__ import annotations
@@ -83,6 +90,25 @@ def _structured(value: str) -> list[tuple[float, float]]:
     return pairs
 
 
+_POLICY_PARAM = re.compile(r';\s*(q|w|qu)\s*=\s*("[^"]*"|[^;,\s]+)', re.I)
+
+
+def _policy_pace(field: str) -> float | None:
+    """The slowest even pace (seconds a request) the ``RateLimit-Policy`` policies allow."""
+    slowest: float | None = None
+    for item in field.split(","):
+        found = {name.lower(): value.strip('"') for name, value in _POLICY_PARAM.findall(item)}
+        if found.get("qu", "requests").lower() != "requests":
+            continue  # a quota of bytes or of concurrent requests says nothing of a pace
+        quota, window = _number(found.get("q")), _number(found.get("w"))
+        if quota is None or window is None or quota <= 0 or not 0 < window <= LONGEST_RESET_S:
+            continue
+        pace = window / quota
+        if slowest is None or pace > slowest:
+            slowest = pace
+    return slowest
+
+
 def _quotas(headers: Mapping[str, str], now: float) -> tuple[list[tuple[float, float]], str]:
     field = headers.get("RateLimit")
     if field:
@@ -112,6 +138,10 @@ def announced_hold(
         retry_statuses: the statuses the policy retries.
     """
     best: Announced | None = None
+    policy = headers.get("RateLimit-Policy")
+    pace = _policy_pace(policy) if policy else None
+    if pace is not None:
+        best = Announced(pace, "rate-limit", f"RateLimit-Policy: {policy}")
     quotas, evidence = _quotas(headers, now)
     for remaining, reset in quotas:
         if not 0.0 <= reset <= LONGEST_RESET_S or remaining < 0:
