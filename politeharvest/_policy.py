@@ -56,6 +56,21 @@ def _positive_int(instance: object, attribute: attrs.Attribute[int], value: int)
         raise ValueError(f"{attribute.name} must be a positive integer, got {value!r}")
 
 
+#: What a harvest's files may be declared to be for (`Politeness.purpose`).
+PURPOSES = ("train-ai", "ai-use", "search", "tdm")
+Purpose = Literal["train-ai", "ai-use", "search", "tdm"]
+
+
+def _purpose_ok(
+    instance: object, attribute: attrs.Attribute[str | None], value: str | None
+) -> None:
+    if value is not None and value not in PURPOSES:
+        raise ValueError(
+            f"purpose {value!r} is not one of {', '.join(PURPOSES)} (the IETF AI-preferences "
+            "vocabulary's categories, and tdm for text and data mining)"
+        )
+
+
 def _is_https_origin(
     instance: object, attribute: attrs.Attribute[str | None], value: str | None
 ) -> None:
@@ -175,6 +190,14 @@ class Politeness:
             give way (robots directives do not).
         robots_tags: honour ``X-Robots-Tag`` on files that forbids stored copies for mining
             (``noai``, ``none``, ``noarchive``, for everyone or for this user agent).
+        purpose: what the harvest's files are for, in the IETF AI-preferences vocabulary:
+            ``"train-ai"``, ``"ai-use"``, ``"search"``, or ``"tdm"`` (text and data mining,
+            which TDMRep governs); None (the default) declares nothing. A file whose usage
+            preferences say ``n`` for the purpose is not requested when robots.txt or an RSL
+            licence says so in advance, and not stored when its response says so.
+        usage_preferences: read and record every file's usage preferences (the
+            ``Content-Usage`` header, robots.txt ``Content-Usage`` and ``Content-Signal``
+            lines, RSL licences), whatever the purpose.
         latency_slowdown: stretch a host's gaps while it answers well above its own usual
             response time (by the ratio, at most `max_slowdown`), as after a 503, until it
             recovers; never shorter than the policy's intervals.
@@ -232,6 +255,8 @@ class Politeness:
     tdmrep_json: bool = True
     tdm_licence: str | None = None
     robots_tags: bool = True
+    purpose: Purpose | None = attrs.field(default=None, validator=_purpose_ok)
+    usage_preferences: bool = True
     latency_slowdown: bool = True
     sign_key: str | None = attrs.field(default=None, converter=attrs.converters.optional(str))
     signature_agent: str | None = attrs.field(default=None, validator=_is_https_origin)

@@ -59,7 +59,13 @@ def honoured(policy: Politeness) -> tuple[str, ...]:
     if policy.tdmrep_json:
         out.append("/.well-known/tdmrep.json")
     if policy.robots_tags:
-        out.append("X-Robots-Tag and robots meta: noai, noimageai, none, noarchive")
+        out.append("X-Robots-Tag and robots meta: noai, noimageai, noml, none, noarchive")
+    if policy.usage_preferences:
+        out.append(
+            "usage preferences (IETF aipref): the Content-Usage header and robots.txt "
+            "Content-Usage lines, Content-Signal, RSL licences"
+            + (f"; files said n for '{policy.purpose}' are not fetched" if policy.purpose else "")
+        )
     if policy.stop_on_forbidden:
         out.append("403 and bot challenges: the host is left alone for the rest of the job")
     return tuple(out)
@@ -85,6 +91,8 @@ def agent_card(
     reach = contacts(policy)
     token = product_token(policy.user_agent)
     compliance = ["User-Agent", "Allow", "Disallow", "Crawl-delay"]
+    if policy.usage_preferences:
+        compliance += ["Content-Usage", "Content-Signal", "License"]
     card: dict[str, Any] = {
         "name": operator or token,
         "contact": reach[0].removeprefix("mailto:") if reach else "",
@@ -92,7 +100,7 @@ def agent_card(
         "rfc9309-product-token": token,
         "rfc9309-compliance": compliance,
         "trigger": "crawler",
-        "purpose": "tdm",
+        "purpose": policy.purpose or "tdm",
         "targeted-content": "scholarly metadata (OAI-PMH) and the full text of its records",
         "rate-control": "429 + Retry-After; RateLimit headers; Crawl-delay",
         "rate-expectation": _rate(policy),

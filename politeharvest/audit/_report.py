@@ -24,6 +24,8 @@ __all__ = ["HostReport", "Report", "render_html", "render_text", "summarize"]
 
 #: Decisions that mean nothing was sent.
 REFUSALS = ("disallowed", "refused", "stopped", "deferred", "budget", "reserved")
+#: Events that are findings about a request, not requests (kept out of the timeline).
+NOTES = ("preferences",)
 #: Gaps shorter than the floor by less than this are clock noise (seconds).
 SLACK_S = 0.005
 
@@ -49,6 +51,9 @@ class HostReport:
         bytes: body bytes received.
         busiest_minute: the most requests started in any 60 s.
         timeline: ``(start, end, kind, status, decision)`` of every request and refusal.
+        signals: the usage preferences and rights signals the host sent, each with what was
+            done (``recorded``: kept in the file's row; a refusal: the file not fetched or
+            not stored), and how often.
     """
 
     host: str
@@ -67,6 +72,7 @@ class HostReport:
     bytes: int
     busiest_minute: int
     timeline: tuple[tuple[float, float, str, int | None, str], ...]
+    signals: Mapping[str, int] = attrs.field(factory=dict)
 
     @property
     def sent(self) -> int:
@@ -149,6 +155,14 @@ def _host_report(
         for r in rows
         if r.get("decision") in REFUSALS
     )
+    signals = Counter(
+        f"{r.get('detail')}: recorded"
+        if r.get("decision") == "preferences"
+        else f"{r.get('detail')}: not fetched or not stored"
+        for r in rows
+        if r.get("decision") == "preferences"
+        or (r.get("decision") == "reserved" and r.get("detail"))
+    )
     timeline = tuple(
         (
             float(r.get("start") or _epoch(r)),
@@ -158,6 +172,7 @@ def _host_report(
             str(r.get("decision")),
         )
         for r in sorted(rows, key=lambda r: float(r.get("start") or _epoch(r)))
+        if r.get("decision") not in NOTES
     )
     return HostReport(
         host=host,
@@ -173,6 +188,7 @@ def _host_report(
         throttled=sum(n for status, n in statuses.items() if status in (429, 503)),
         max_multiplier=max((float(r.get("multiplier") or 1.0) for r in rows), default=1.0),
         refusals=dict(refused),
+        signals=dict(signals),
         bytes=sum(int(r.get("bytes") or 0) for r in sent),
         busiest_minute=_busiest_minute([float(r["start"]) for r in sent]),
         timeline=timeline,
@@ -267,6 +283,8 @@ def render_text(report: Report) -> str:
         if host.refusals:
             extra.append(f"{sum(host.refusals.values())} requests not sent (robots.txt, policy)")
         out.append("; ".join(extra) + ".")
+        for signal, count in sorted(host.signals.items()):
+            out.append(f"Signal seen {count} time(s): {signal}.")
         out.append(f"Our contact: {contact}.")
         out.append("")
     if not report.hosts:
@@ -359,6 +377,10 @@ def render_html(report: Report, *, title: str = "politeharvest: politeness repor
                 "; ".join(f"{k} ({v})" for k, v in sorted(host.refusals.items())) or "none",
             ),
             ("bytes received", f"{host.bytes:,}"),
+            (
+                "signals and what was done",
+                "; ".join(f"{k} ({v})" for k, v in sorted(host.signals.items())) or "none",
+            ),
         ]
         sections.append(
             f"<section><h2>{html.escape(host.host)}</h2>{_timeline_svg(host)}"

@@ -53,6 +53,7 @@ def policy_from(args: argparse.Namespace) -> Politeness:
         ("request_interval", "request_interval"),
         ("file_interval", "file_interval"),
         ("allow_private_addresses", "allow_private_addresses"),
+        ("purpose", "purpose"),
         ("sign_key", "sign_key"),
         ("signature_agent", "signature_agent"),
     ):

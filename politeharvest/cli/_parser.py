@@ -136,6 +136,13 @@ def build_parser() -> argparse.ArgumentParser:
         "own network); refused by default",
     )
     policy.add_argument(
+        "--purpose",
+        choices=("train-ai", "ai-use", "search", "tdm"),
+        help="what the files are for: a file whose usage preferences (Content-Usage, "
+        "Content-Signal, RSL) say n for it is not fetched or not stored (default: none "
+        "declared; every preference is recorded)",
+    )
+    policy.add_argument(
         "--sign-key",
         metavar="FILE",
         help="sign every request with this Ed25519 key (PEM; HTTP Message Signatures as Web "

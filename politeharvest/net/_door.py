@@ -17,6 +17,7 @@ import logging
 import threading
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urljoin
 
 import attrs
 import requests
@@ -55,6 +56,14 @@ from ._flow import (
 )
 from ._pacing import Busy
 from ._parts import Parts
+from ._preferences import (
+    UsagePreferences,
+    content_usage,
+    link_licences,
+    robots_licences,
+    robots_preferences,
+    rsl_preferences,
+)
 from ._ratelimit import announced_hold
 from ._redirects import RedirectPolicy
 from ._robots import RobotsDecision, RobotsTxt, classify
@@ -81,6 +90,16 @@ if TYPE_CHECKING:  # rights signals (html.parser) load when a file is asked for
 __all__ = ["Ahead", "Door", "Options"]
 
 logger = logging.getLogger("politeharvest.net._session")
+
+
+#: An RSL licence document larger than this states nothing (it is not read on).
+RSL_MAX_BYTES = 256 * 1024
+
+
+def _header_values(headers: Mapping[str, str], name: str) -> list[str]:
+    """Every value of a header (requests folds repeated fields into one, comma-joined)."""
+    value = headers.get(name)
+    return [value] if value else []
 
 
 #: Set on a request signed as it was sent ahead (its answer is matched by its headers).
@@ -114,6 +133,8 @@ class Door:
     _tdmrep: dict[str, tuple[float, tuple[TdmRule, ...]]] = attrs.field(
         factory=dict, init=False, repr=False
     )
+    # licence URL -> (monotonic time it stands until, the RSL document or None)
+    _rsl: dict[str, tuple[float, bytes | None]] = attrs.field(factory=dict, init=False, repr=False)
 
     @property
     def credentials_origin(self) -> str | None:
@@ -202,7 +223,78 @@ class Door:
         crawl_delay = self.robots_decision(url, opts.inline, opts.kind).crawl_delay
         if opts.kind == "file":
             self.check_rights(url, None, opts.inline)
+            self.check_preferences(url, None, opts.inline)
         return crawl_delay
+
+    # -- usage preferences for files: aipref, Content-Signal, RSL ---------------------------
+
+    def check_preferences(
+        self, url: str, response: requests.Response | None, inline: float | None = None
+    ) -> UsagePreferences:
+        """A file's usage preferences as known now; refuse it if they say n for our purpose.
+
+        Before the request (`response` None) only robots.txt and the RSL licences it names
+        are known; with the response, its ``Content-Usage`` and RSL ``Link`` headers join
+        them, and the whole is kept on the response (``usage_preferences``) for its row.
+        """
+        p = self.parts
+        policy = p.policy
+        if not policy.usage_preferences:
+            return UsagePreferences()
+        prefs = self.site_preferences(url, inline)
+        if response is not None:
+            for value in _header_values(response.headers, "Content-Usage"):
+                said = content_usage(value)
+                where = f"Content-Usage: {value} in the file's headers"
+                prefs = prefs.combine(UsagePreferences.stated(said, where))
+            for licence in link_licences(_header_values(response.headers, "Link")):
+                prefs = prefs.combine(self.rsl(licence, url, inline, "in the file's Link header"))
+            response.usage_preferences = prefs  # type: ignore[attr-defined]
+        if prefs.refuses(policy.purpose):
+            evidence = f"{policy.purpose}=n for the declared purpose ({'; '.join(prefs.evidence)})"
+            from ._rights import Reservation
+
+            raise self.refuse_reserved(url, Reservation("usage-preference", evidence))
+        if response is not None and prefs.known:
+            p.recorder.note(url, "file", "preferences", "; ".join(prefs.evidence))
+        return prefs
+
+    def site_preferences(self, url: str, inline: float | None) -> UsagePreferences:
+        """What robots.txt (Content-Usage, Content-Signal, RSL License lines) says of `url`."""
+        p = self.parts
+        robots = p.robots.cached(url, p.clock.monotonic())
+        if robots is None or robots.mode != "rules" or not robots.text:
+            return UsagePreferences()
+        prefs = robots_preferences(robots.text, p.policy.user_agent, url)
+        for licence in robots_licences(robots.text):
+            prefs = prefs.combine(self.rsl(licence, url, inline, "named in robots.txt"))
+        return prefs
+
+    def rsl(self, licence: str, url: str, inline: float | None, where: str) -> UsagePreferences:
+        """An RSL licence document's statement for `url` (fetched once a day, paced, gated)."""
+        p = self.parts
+        target = urljoin(url, licence)
+        cached = self._rsl.get(target)
+        if cached is None or p.clock.monotonic() >= cached[0]:
+            policy = p.policy
+            opts = Options("robots", inline, True, RSL_MAX_BYTES, policy.robots_timeout_s)
+            body: bytes | None = None
+            try:
+                crawl_delay = self.robots_decision(target, inline, "robots").crawl_delay
+                response, refused = self.fetch_origin_file(target, opts, crawl_delay)
+                try:
+                    if refused is None and response.status_code == 200:
+                        body = read_body(response, RSL_MAX_BYTES, truncate=True)
+                finally:
+                    response.close()
+            except (Disallowed, TransportError, ResponseTooLarge, RobotsUnavailable) as exc:
+                logger.info("%s could not be read (%s): no RSL terms from it", target, exc)
+            lifetime = policy.robots_cache_s if body is not None else policy.robots_error_s
+            cached = (p.clock.monotonic() + lifetime, body)
+            self._rsl[target] = cached
+        if cached[1] is None:
+            return UsagePreferences()
+        return rsl_preferences(cached[1], url, f"{target} ({where})")
 
     # -- rights signals for files: TDMRep and robots directives ---------------------------
 
@@ -337,6 +429,7 @@ class Door:
                 if opts.kind == "file" and isinstance(step, Done) and response.status_code < 300:
                     try:
                         self.check_rights(flow.url, response.headers)
+                        self.check_preferences(flow.url, response, opts.inline)
                     except RightsReserved:
                         response.close()  # the body is never read
                         raise

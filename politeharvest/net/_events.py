@@ -131,6 +131,12 @@ class Recorder:
             RequestEvent(self.clock.now(), host_key(url), "-", url, kind, decision, detail=detail)
         )
 
+    def note(self, url: str, kind: str, decision: str, detail: str) -> None:
+        """Record a finding about a request that is neither a request nor a refusal."""
+        self.emit(
+            RequestEvent(self.clock.now(), host_key(url), "-", url, kind, decision, detail=detail)
+        )
+
     def emit(self, event: RequestEvent) -> None:
         if event.decision not in ("sent", "redirect"):
             logger.debug("%s %s %s: %s", event.decision, event.kind, event.url, event.detail)

@@ -53,13 +53,13 @@ __all__ = [
 ]
 
 #: Robots directives that forbid storing a copy of a file for mining.
-FORBIDDING = frozenset({"noai", "none", "noarchive"})
+FORBIDDING = frozenset({"noai", "noml", "none", "noarchive"})
 
 #: Robots directives on a landing page that forbid mining the files found through it.
 #: ``noarchive`` is not one of them: said to every robot, it asks search engines not to
 #: show a cached copy of the page (PMC, IOP and ScienceDirect pages carry it); said to
 #: this harvester by name (``<meta name="mybot">``, ``mybot: noarchive``), it counts.
-MINING = frozenset({"noai", "noimageai", "none"})
+MINING = frozenset({"noai", "noimageai", "noml", "none"})
 
 #: A ``/.well-known/tdmrep.json`` larger than this has no rules for us (it is not read on).
 TDMREP_MAX_BYTES = 256 * 1024
