@@ -58,7 +58,7 @@ _DOWNLOAD_WORD = re.compile(
 BAD_TEXT = re.compile(
     r"supplement|supporting|appendix|annex|figure|fig\.|table|slides?\b|poster|video|dataset|"
     r"reference|citation|cite\b|bibtex|endnote|\bris\b|purchase|buy\b|rent\b|subscribe|"
-    r"reprint|permission|license|licence|lisans|lizenz|guide|instructions|template|author\s+guidelines|"
+    r"\breprint|permission|license|licence|lisans|lizenz|guide|instructions|template|author\s+guidelines|"
     r"cover|kapak|ek\s+dosya|kaynak|atıf|atif|erratum|corrigendum|review\s+report|"  # noqa: RUF001 - Turkish for citation
     r"peer\s+review|graphical\s+abstract|thumbnail|preview|sample\s+pages|table\s+of\s+contents|"
     # other kinds of documents, in the languages of the corpora: abstracts and summaries,
