@@ -128,8 +128,16 @@ def test_rq_simple_worker_a_failed_job_then_a_corrected_one(
     rq = str(Path(sys.executable).parent / "rq")
     with (tmp_path / "worker.log").open("wb") as log:
         worker = subprocess.Popen(
-            [rq, "worker", "--url", url, "-w", "rq.worker.SimpleWorker", "--with-scheduler"]
-            + [queue_name],
+            [
+                rq,
+                "worker",
+                "--url",
+                url,
+                "-w",
+                "rq.worker.SimpleWorker",
+                "--with-scheduler",
+                queue_name,
+            ],
             cwd=tmp_path,
             env=env,
             stdout=log,
@@ -176,8 +184,19 @@ def test_celery_prefork_worker_a_failed_task_then_a_corrected_one(
     log_path = tmp_path / "celery.log"
     with log_path.open("wb") as log:
         worker = subprocess.Popen(
-            [celery, "-A", "tasks", "worker", "-Q", "harvest", "-c", "1", "-P", "prefork"]
-            + ["--loglevel=info"],
+            [
+                celery,
+                "-A",
+                "tasks",
+                "worker",
+                "-Q",
+                "harvest",
+                "-c",
+                "1",
+                "-P",
+                "prefork",
+                "--loglevel=info",
+            ],
             cwd=tmp_path,
             env=env,
             stdout=log,
@@ -186,9 +205,7 @@ def test_celery_prefork_worker_a_failed_task_then_a_corrected_one(
         try:
             # 1. no policy file: the task raises AddressRefused in the pool's child process
             enqueue(folder, host, env)
-            poll(
-                lambda: b"AddressRefused" in log_path.read_bytes(), 90, "the task failing"
-            )
+            poll(lambda: b"AddressRefused" in log_path.read_bytes(), 90, "the task failing")
             assert leases(client, "ph") == [], "the failed task kept the host's lease"
             assert worker.poll() is None
             # 2. the README's command with the policy file: not deferred, every record
