@@ -50,14 +50,16 @@ def harvest_page(
     """
     policy = _policy(policy_json)
     with HarvestPlan(endpoint, state=REDIS, sink=REDIS, policy=policy) as plan:
+        position = PlanCursor.from_json(cursor) if cursor else None
         try:
-            position = PlanCursor.from_json(cursor) if cursor else plan.start()
+            position = position if position is not None else plan.start()
+            result = plan.run_page(position)
         except Deferred as exc:  # the host is busy, or Redis is away: try again later
+            again = position.to_json() if position is not None else None
             harvest_page.apply_async(
-                (endpoint, cursor, policy_json), countdown=_countdown(exc.until)
+                (endpoint, again, policy_json), countdown=_countdown(exc.until)
             )
             return {"deferred": exc.reason}
-        result = plan.run_page(position)
     if result.deferred_until is not None:
         harvest_page.apply_async(
             (endpoint, position.to_json(), policy_json), countdown=_countdown(result.deferred_until)

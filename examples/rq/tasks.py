@@ -65,14 +65,16 @@ def harvest_page(
     """
     args = (endpoint, state, sink)
     with HarvestPlan(endpoint, state=state, sink=sink, policy=_policy(policy_json)) as plan:
+        position = PlanCursor.from_json(cursor) if cursor else None
         try:
-            position = PlanCursor.from_json(cursor) if cursor else plan.start()
+            position = position if position is not None else plan.start()
+            result = plan.run_page(position)
         except Deferred as exc:  # the host is busy, or Redis is away: try again later
+            again = position.to_json() if position is not None else None
             _queue(HARVEST_QUEUE).enqueue_in(
-                _later(exc.until), harvest_page, *args, cursor, policy_json
+                _later(exc.until), harvest_page, *args, again, policy_json
             )
             return {"deferred": exc.reason}
-        result = plan.run_page(position)
     queue = _queue(HARVEST_QUEUE)
     if result.deferred_until is not None:
         queue.enqueue_in(

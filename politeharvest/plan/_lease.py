@@ -20,7 +20,7 @@ import attrs
 
 from politeharvest._clock import Clock
 from politeharvest._reprs import value_repr
-from politeharvest.exceptions import HostBusy
+from politeharvest.exceptions import Deferred, HostBusy
 from politeharvest.net._pacing import host_key
 from politeharvest.store._state import Lease, StateStore
 
@@ -185,12 +185,13 @@ H = TypeVar("H", bound=_HoldsHosts)
 def gives_host_back(
     page_job: Callable[Concatenate[H, PlanCursor, P], R],
 ) -> Callable[Concatenate[H, PlanCursor, P], R]:
-    """A page job that raises anything closes its run as failed and gives the host back.
+    """A page job that raises anything closes its run and gives the host back at once.
 
     A queue's worker often lives on after a job failed (Celery's prefork pool, RQ's
     SimpleWorker): a lease kept until its `ttl` ran out would defer every corrected job
-    for that long. The checkpoint is untouched (nothing of the failed page was committed),
-    so the next job continues where the run was; the error is raised as it came.
+    for that long. The run is closed as failed (as deferred for a raised `Deferred`, as
+    interrupted for Ctrl-C). The checkpoint is untouched (nothing of the failed page was
+    committed), so the next job continues where the run was; the error is raised as it came.
     """
 
     @functools.wraps(page_job)
@@ -198,7 +199,13 @@ def gives_host_back(
         try:
             return page_job(plan, cursor, *args, **kwargs)
         except BaseException as exc:
-            status = "interrupted" if isinstance(exc, KeyboardInterrupt) else "failed"
+            status = (
+                "interrupted"
+                if isinstance(exc, KeyboardInterrupt)
+                else "deferred"  # raised, not returned: the store away, the lease lost
+                if isinstance(exc, Deferred)
+                else "failed"
+            )
             with contextlib.suppress(Exception):  # a broken state: the job's own error counts
                 plan._host().end(cursor, status, repr(exc))
             raise

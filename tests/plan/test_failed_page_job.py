@@ -110,3 +110,24 @@ def test_the_failed_cursor_enqueued_again_continues_its_run(
         payload = result.next_cursor.to_json() if result.next_cursor else None
     assert delivered == 75
     assert identifiers(tmp_path / "out.jsonl") == sorted(r.identifier for r in repo.records)
+
+
+def test_a_raised_deferral_closes_the_run_as_deferred_and_frees_the_host(
+    make_plan: Callable[..., HarvestPlan], repo: OaiTestRepository, clock: FakeClock
+) -> None:
+    """A deferral raised out of the page (the shared store away), not returned."""
+    import datetime as dt
+
+    from politeharvest.exceptions import StoreUnavailable
+
+    def away(rows: list[Row]) -> None:
+        until = dt.datetime.fromtimestamp(clock.now() + 30, tz=dt.timezone.utc)
+        raise StoreUnavailable("redis://127.0.0.1:9/0", until, "connection refused")
+
+    with make_plan(sink=away) as plan:
+        cursor = plan.start()
+        with pytest.raises(StoreUnavailable):
+            plan.run_page(cursor)
+        run = next(r for r in plan.store.runs() if r.run_id == cursor.run_id)
+        assert run.status == "deferred"
+        assert plan.store.acquire_lease(HOST, "another-job", clock.now(), 10.0) is not None
