@@ -13,6 +13,7 @@ versions whose internals `net/_robots.py` reads.
 from __future__ import annotations
 
 import ast
+import functools
 import importlib.metadata
 import io
 import json
@@ -239,6 +240,7 @@ def test_our_own_import_errors_stay_bugs() -> None:
 # -- pyproject.toml against the code ------------------------------------------------------------
 
 
+@functools.cache
 def _top_imports() -> dict[str, list[tuple[Path, bool]]]:
     """Each top-level module politeharvest imports (or loads with `require`): the files, and
     whether at module level outside TYPE_CHECKING."""
@@ -277,15 +279,20 @@ def _top_imports() -> dict[str, list[tuple[Path, bool]]]:
     return found
 
 
+@functools.cache
+def _installed() -> dict[str, set[str]]:
+    """Each installed distribution (normalised name): the top-level modules it installs."""
+    found: dict[str, set[str]] = {}
+    for module, dists in importlib.metadata.packages_distributions().items():
+        for dist in dists:
+            found.setdefault(re.sub(r"[-_.]+", "-", dist).lower(), set()).add(module)
+    return found
+
+
 def _modules_of(distribution: str) -> set[str]:
     """The top-level modules a distribution installs (its own name when not installed)."""
     wanted = re.sub(r"[-_.]+", "-", distribution).lower()
-    modules = {
-        module
-        for module, dists in importlib.metadata.packages_distributions().items()
-        if any(re.sub(r"[-_.]+", "-", d).lower() == wanted for d in dists)
-    }
-    return modules or {distribution.replace("-", "_")}
+    return _installed().get(wanted) or {distribution.replace("-", "_")}
 
 
 def _core() -> list[Requirement]:
