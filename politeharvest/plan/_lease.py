@@ -190,8 +190,9 @@ def gives_host_back(
     A queue's worker often lives on after a job failed (Celery's prefork pool, RQ's
     SimpleWorker): a lease kept until its `ttl` ran out would defer every corrected job
     for that long. The run is closed as failed (as deferred for a raised `Deferred`, as
-    interrupted for Ctrl-C). The checkpoint is untouched (nothing of the failed page was
-    committed), so the next job continues where the run was; the error is raised as it came.
+    interrupted for Ctrl-C). The checkpoint is untouched (a page is committed with its
+    records or not at all), so the next job continues from the last page committed; the
+    error is raised as it came.
     """
 
     @functools.wraps(page_job)
