@@ -77,7 +77,7 @@ __all__ = [
 from .exceptions import *
 
 # Every public name loads on first use (``import politeharvest`` costs a few milliseconds),
-# and the full-text parts (bs4, pypdf, the landing rules) only when full text is used: a
+# and the full-text parts (bs4, pypdfium2, the landing rules) only when full text is used: a
 # metadata-only harvest never imports them.
 _LATER = {
     "Clock": ("_clock", "Clock"),

@@ -12,16 +12,27 @@ import json
 import os
 from typing import Any
 
+import attrs
 from celery import Celery
 
 from politeharvest import Deferred, HarvestPlan, PlanCursor, Politeness
 
 REDIS = os.environ.get("PH_REDIS", "redis://127.0.0.1:6379/0")
+#: A policy file in the CLI's ``--policy`` format (``.toml`` or ``.json``): read by
+#: ``python tasks.py`` (the job carries the policy), and by a worker for jobs that carry none.
+POLICY_FILE = os.environ.get("PH_POLICY")
 
 app = Celery("politeharvest_fleet", broker=REDIS)
 app.conf.task_routes = {"tasks.harvest_page": {"queue": "harvest"}}
 app.conf.task_acks_late = True  # a worker killed mid-page: the page runs again elsewhere
 app.conf.worker_prefetch_multiplier = 1
+
+
+def _policy(policy_json: str | None) -> Politeness:
+    """The task's own policy; else the worker's ``PH_POLICY`` file; else the default."""
+    if policy_json:
+        return Politeness.from_mapping(json.loads(policy_json))
+    return Politeness.from_file(POLICY_FILE) if POLICY_FILE else Politeness()
 
 
 def _countdown(until: dt.datetime) -> float:
@@ -32,17 +43,23 @@ def _countdown(until: dt.datetime) -> float:
 def harvest_page(
     endpoint: str, cursor: str | None = None, policy_json: str | None = None
 ) -> dict[str, Any]:
-    """Run one page of the harvest of `endpoint` and queue the next one."""
-    policy = Politeness.from_mapping(json.loads(policy_json)) if policy_json else Politeness()
+    """Run one page of the harvest of `endpoint` and queue the next one.
+
+    A task that raises (a refused address, a bug) fails as Celery fails it; `run_page` has
+    given the host back by then, so a corrected task runs at once on the same worker.
+    """
+    policy = _policy(policy_json)
     with HarvestPlan(endpoint, state=REDIS, sink=REDIS, policy=policy) as plan:
+        position = PlanCursor.from_json(cursor) if cursor else None
         try:
-            position = PlanCursor.from_json(cursor) if cursor else plan.start()
+            position = position if position is not None else plan.start()
+            result = plan.run_page(position)
         except Deferred as exc:  # the host is busy, or Redis is away: try again later
+            again = position.to_json() if position is not None else None
             harvest_page.apply_async(
-                (endpoint, cursor, policy_json), countdown=_countdown(exc.until)
+                (endpoint, again, policy_json), countdown=_countdown(exc.until)
             )
             return {"deferred": exc.reason}
-        result = plan.run_page(position)
     if result.deferred_until is not None:
         harvest_page.apply_async(
             (endpoint, position.to_json(), policy_json), countdown=_countdown(result.deferred_until)
@@ -53,9 +70,20 @@ def harvest_page(
     return {"records": len(result.records), "done": result.next_cursor is None}
 
 
+def main(argv: list[str]) -> None:
+    """``python tasks.py ENDPOINT [USER_AGENT]``: enqueue a harvest and print its task id.
+
+    Redis is named by ``PH_REDIS``; ``PH_POLICY`` may name a ``.toml``/``.json`` policy file
+    (the CLI's ``--policy`` format), on which the user agent, if given, is set.
+    """
+    policy = Politeness.from_file(POLICY_FILE) if POLICY_FILE else None
+    if len(argv) > 1:
+        policy = attrs.evolve(policy or Politeness(), user_agent=argv[1])
+    job = harvest_page.delay(argv[0], None, json.dumps(policy.to_mapping()) if policy else None)
+    print(json.dumps({"enqueued": job.id, "queue": "harvest"}))
+
+
 if __name__ == "__main__":
     import sys
 
-    policy = Politeness(user_agent=sys.argv[2]) if len(sys.argv) > 2 else None
-    job = harvest_page.delay(sys.argv[1], None, json.dumps(policy.to_mapping()) if policy else None)
-    print(json.dumps({"enqueued": job.id, "queue": "harvest"}))
+    main(sys.argv[1:])  # the task's name is explicit: a worker that imports tasks runs it

@@ -4,7 +4,9 @@ A page task runs one page of a `HarvestPlan` whose state, pacing and output live
 then enqueues the next page. A deferral (Retry-After longer than a worker should sleep, the
 host held by another job, Redis briefly gone) becomes RQ's own delayed job
 (``enqueue_in``), so no worker sleeps through a 5-minute wait. Start workers with
-``--with-scheduler`` so delayed jobs run. See README.md beside this file.
+``--with-scheduler`` so delayed jobs run. A task that raises (a refused address, a bug) fails
+as RQ fails it; `HarvestPlan.run_page` has given the host back by then, so a corrected job
+runs at once on the same worker. See README.md beside this file.
 """
 
 from __future__ import annotations
@@ -27,7 +29,11 @@ FILES_QUEUE = os.environ.get("PH_FILES_QUEUE", "harvest-files")
 
 
 def _policy(policy_json: str | None) -> Politeness:
-    return Politeness.from_mapping(json.loads(policy_json)) if policy_json else Politeness()
+    """The job's own policy; else the worker's ``PH_POLICY`` file; else the default."""
+    if policy_json:
+        return Politeness.from_mapping(json.loads(policy_json))
+    policy_file = os.environ.get("PH_POLICY")
+    return Politeness.from_file(policy_file) if policy_file else Politeness()
 
 
 def _queue(name: str) -> Queue:
@@ -54,18 +60,21 @@ def harvest_page(
         state: ``redis://host:6379/0`` (pacing lives there too).
         sink: where records go: the same Redis URL (its exactly-once stream) or a file.
         cursor: the page to run (None: start a run).
-        policy_json: a `Politeness` as JSON (the default policy otherwise).
+        policy_json: a `Politeness` as JSON (otherwise the worker's ``PH_POLICY`` file, or
+            the default policy).
     """
     args = (endpoint, state, sink)
     with HarvestPlan(endpoint, state=state, sink=sink, policy=_policy(policy_json)) as plan:
+        position = PlanCursor.from_json(cursor) if cursor else None
         try:
-            position = PlanCursor.from_json(cursor) if cursor else plan.start()
+            position = position if position is not None else plan.start()
+            result = plan.run_page(position)
         except Deferred as exc:  # the host is busy, or Redis is away: try again later
+            again = position.to_json() if position is not None else None
             _queue(HARVEST_QUEUE).enqueue_in(
-                _later(exc.until), harvest_page, *args, cursor, policy_json
+                _later(exc.until), harvest_page, *args, again, policy_json
             )
             return {"deferred": exc.reason}
-        result = plan.run_page(position)
     queue = _queue(HARVEST_QUEUE)
     if result.deferred_until is not None:
         queue.enqueue_in(

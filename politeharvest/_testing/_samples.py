@@ -327,7 +327,7 @@ def text_pdf(*pages: Sequence[str] | str, extra_pages: int = 0) -> bytes:
         extra_pages: blank-ish pages appended (to test page bounds).
 
     Returns:
-        The PDF's bytes; ``pypdf`` extracts the lines as text.
+        The PDF's bytes; ``pypdfium2`` extracts the lines as text.
     """
     import unicodedata
 

@@ -36,10 +36,18 @@ import requests
 from requests.adapters import BaseAdapter, HTTPAdapter
 from urllib3 import HTTPHeaderDict, HTTPResponse
 
+from politeharvest._extras import require
 from politeharvest.exceptions import ArchiveError
 from politeharvest.net._transport import GuardedAdapter
 
-__all__ = ["ArchivingAdapter", "ReplayAdapter", "ReplayClock", "WarcRun", "read_runs"]
+__all__ = [
+    "ArchivingAdapter",
+    "ReplayAdapter",
+    "ReplayClock",
+    "WarcRun",
+    "archive_files",
+    "read_runs",
+]
 
 #: Headers that describe the bytes on the wire, not the body archived.
 WIRE_HEADERS = ("content-encoding", "transfer-encoding", "content-length")
@@ -58,7 +66,7 @@ class _WarcFile:
     """One run's WARC file: records appended, flushed and synced as exchanges end."""
 
     def __init__(self, folder: Path, info: Mapping[str, Any]) -> None:
-        from warcio.warcwriter import WARCWriter
+        writer = require("warcio.warcwriter", "writing WARC archives (harvest --warc)")
 
         self.run = str(info.get("run") or uuid.uuid4().hex)
         self.path = folder / f"politeharvest-{self.run}.warc.gz"
@@ -68,7 +76,7 @@ class _WarcFile:
         except OSError as exc:
             raise ArchiveError(folder, f"cannot be written ({exc.strerror or exc})") from exc
         self._lock = threading.Lock()
-        self._writer = WARCWriter(self._handle, gzip=True, warc_version="WARC/1.1")
+        self._writer = writer.WARCWriter(self._handle, gzip=True, warc_version="WARC/1.1")
         fields = {"software": "politeharvest", "format": "WARC File Format 1.1"}
         fields["politeharvest-run"] = json.dumps(dict(info), sort_keys=True)
         self._write(self._writer.create_warcinfo_record(self.path.name, fields))
@@ -210,6 +218,7 @@ class ArchivingAdapter(GuardedAdapter):
 
     Raises:
         ArchiveError: the folder or file cannot be written.
+        MissingDependency: warcio is not installed (``pip install 'politeharvest[warc]'``).
     """
 
     def __init__(
@@ -254,16 +263,42 @@ def _window_free(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}{parts.path}?{urlencode(kept)}"
 
 
+#: The endings of WARC files (``harvest --warc DIR`` writes ``politeharvest-RUN.warc.gz``).
+WARC_ENDINGS = (".warc.gz", ".warc")
+
+
+def archive_files(paths: list[Path]) -> list[Path]:
+    """The WARC files `paths` name: a file as given, a folder's WARC files in name order.
+
+    A folder is read as ``harvest --warc DIR`` wrote it: its ``*.warc.gz`` and ``*.warc``
+    files (not its subfolders, nor other files beside them).
+    """
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found.extend(
+                sorted(p for p in path.iterdir() if p.is_file() and p.name.endswith(WARC_ENDINGS))
+            )
+        else:
+            found.append(path)
+    return found
+
+
 def read_runs(paths: list[Path]) -> list[WarcRun]:
     """The runs archived in WARC files (in the order of the files, then of the records).
 
-    A record torn by a crash ends its file's run there.
+    A folder stands for its WARC files (`archive_files`), so the folder ``harvest --warc
+    DIR`` wrote is read whole. A record torn by a crash ends its file's run there.
+
+    Raises:
+        MissingDependency: warcio is not installed.
     """
+    require("warcio", "reading WARC archives (politeharvest replay)")
     from warcio.archiveiterator import ArchiveIterator
     from warcio.exceptions import ArchiveLoadFailed
 
     runs: list[WarcRun] = []
-    for path in paths:
+    for path in archive_files(paths):
         run: WarcRun | None = None
         methods: dict[str, str] = {}
         answers: dict[str, tuple[str, int, str, list[tuple[str, str]], bytes]] = {}

@@ -16,10 +16,12 @@ from urllib.parse import unquote_plus, urlsplit
 import attrs
 
 from politeharvest import presets
+from politeharvest._extras import missing
 from politeharvest._files import check_writable
 from politeharvest._policy import DEFAULT_USER_AGENT, Politeness
 from politeharvest.exceptions import StorageError
 from politeharvest.fleet import is_redis_url
+from politeharvest.fleet._connection import public_url
 from politeharvest.net._redirects import is_private_address
 from politeharvest.store._tables import output_problem
 
@@ -107,9 +109,18 @@ def _check_report(args: argparse.Namespace) -> str | None:
 
 
 def _check_replay(args: argparse.Namespace) -> str | None:
+    from politeharvest.audit._warc import WARC_ENDINGS  # (requests loads with it)
+
     for path in args.warc:
-        if not path.is_file():
-            return f"{path}: no such WARC file (harvest --warc DIR writes them)"
+        if not path.exists():
+            return f"{path}: no such WARC file or folder (harvest --warc DIR writes them)"
+        if path.is_dir() and not any(
+            p.name.endswith(WARC_ENDINGS) for p in path.iterdir() if p.is_file()
+        ):
+            return f"{path}: a folder without WARC files (harvest --warc DIR writes them)"
+    absent = missing("warcio", "politeharvest replay")
+    if absent is not None:
+        return str(absent)
     if args.out.exists() and args.out.stat().st_size > 0:
         return f"--out {args.out} already holds records; replay into a new file"
     return None
@@ -214,6 +225,10 @@ def check_usage(args: argparse.Namespace) -> str | None:
     fleet = _check_fleet(args)
     if fleet is not None:
         return fleet
+    if getattr(args, "warc", None) is not None:
+        absent = missing("warcio", f"{args.command} --warc")
+        if absent is not None:
+            return str(absent)
     files = getattr(args, "files", None)
     if getattr(args, "html_only", False) and files is None:
         return "--html-only needs --files DIR (where the landing pages are kept)"
@@ -263,10 +278,9 @@ def _check_fleet(args: argparse.Namespace) -> str | None:
             "(--state redis://host:6379/0): each page and its checkpoint commit together"
         )
     if redis_state or redis_out:
-        try:
-            import redis  # noqa: F401
-        except ImportError:
-            return f"--state {state} needs redis-py: pip install 'politeharvest[redis]'"
+        absent = missing("redis", f"--state {public_url(str(state))}")
+        if absent is not None:
+            return str(absent)
     return None
 
 
@@ -274,6 +288,10 @@ def _check_clean(args: argparse.Namespace, policy: Politeness) -> str | None:
     """Usage errors of ``clean``, before anything is read or asked."""
     if not args.input.is_file():
         return f"{args.input}: no such file (give the JSONL file that harvest wrote)"
+    for module, why in (("ftfy", True), ("rapidfuzz", args.dedupe)):
+        absent = missing(module, "politeharvest clean") if why else None
+        if absent is not None:
+            return str(absent)
     if args.out != "-":
         out = Path(args.out)
         if out.exists() and out.resolve() == args.input.resolve():

@@ -38,6 +38,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any, TextIO
 
+from politeharvest._extras import missing_from
 from politeharvest._places import default_state
 from politeharvest._sqlite import storage_error
 from politeharvest.exceptions import (
@@ -202,6 +203,10 @@ def _failed(exc: BaseException, args: argparse.Namespace, out: TextIO, err: Text
                 "to continue\n"
             )
         return EXIT_TERMINATED if isinstance(exc, Terminated) else EXIT_INTERRUPTED
+    absent = missing_from(exc)
+    if absent is not None:  # a package to install, found only now: a set-up error (exit 2)
+        err.write(f"politeharvest: error: {absent}\n")
+        return EXIT_USAGE
     if isinstance(exc, (SinkChanged, OutputUnknown, OutputMismatch, StateCorrupt)):
         err.write(f"politeharvest: refused: {exc}\n")
         return EXIT_USAGE

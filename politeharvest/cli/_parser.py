@@ -403,7 +403,12 @@ def build_parser() -> argparse.ArgumentParser:
         description="Run the harvests archived by harvest --warc again, answering every "
         "request from the archive: the records come out as the harvest wrote them.",
     )
-    sub.add_argument("warc", type=Path, nargs="+", help="the WARC files (.warc.gz)")
+    sub.add_argument(
+        "warc",
+        type=Path,
+        nargs="+",
+        help="the folder harvest --warc DIR wrote, or WARC files (.warc.gz) from it",
+    )
     sub.add_argument("--out", type=Path, required=True, help="JSONL output file")
     sub.add_argument("--state", type=Path, help="a state file to keep (default: a temporary one)")
     sub.add_argument("--quiet", "-q", action="store_true", help="no summary line")

@@ -35,6 +35,8 @@ HarvestError                         root; catch-all for callers
 │   └── ParquetUnavailable           a .parquet output and no pyarrow installed
 ├── StorageError(path, problem, remedy)  a file or folder cannot be read or written
 │   └── StateCorrupt                 the state file is empty, cut short or not a state
+├── MissingDependency(feature, package, extra)  a feature's optional package is not
+│                                    installed (also an ImportError; the CLI exits 2)
 └── OaiError(code, message)          the repository sent <error code=...>
     ├── BadArgument, BadVerb, BadResumptionToken, CannotDisseminateFormat,
     ├── IdDoesNotExist, NoMetadataFormats, NoSetHierarchy
@@ -89,6 +91,7 @@ from ._oai import (
     OaiError,
     RepositoryMisbehaves,
 )
+from ._setup import MissingDependency
 from ._storage import (
     ArchiveError,
     AuditError,
@@ -125,6 +128,7 @@ __all__ = [
     "IdDoesNotExist",
     "LeaseLost",
     "ListingLoop",
+    "MissingDependency",
     "NoMetadataFormats",
     "NoRecordsMatch",
     "NoSetHierarchy",

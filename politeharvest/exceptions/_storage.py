@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ._base import HarvestError
+from ._setup import MissingDependency
 
 __all__ = [
     "ArchiveError",
@@ -165,12 +166,19 @@ class OutputMismatch(SinkError):
         )
 
 
-class ParquetUnavailable(SinkError):
-    """A Parquet output was asked for and pyarrow is not installed."""
+class ParquetUnavailable(SinkError, MissingDependency):
+    """A Parquet output was asked for and pyarrow is not installed (a `MissingDependency`).
+
+    Attributes:
+        path: the output.
+    """
 
     def __init__(self, path: str) -> None:
         self.path = path
-        super().__init__(
-            f"--out {path}: writing Parquet needs pyarrow: pip install 'politeharvest[parquet]' "
-            "(or write .csv or .jsonl)"
+        MissingDependency.__init__(
+            self,
+            f"--out {path}: writing Parquet",
+            "pyarrow",
+            "parquet",
+            otherwise="or write .csv or .jsonl",
         )

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any, TypeGuard, TypeVar
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
+from politeharvest._extras import require
 from politeharvest.exceptions import StoreUnavailable
 
 __all__ = ["SERVER_NOW", "RedisConnection", "connect", "is_redis_url", "option", "public_url"]
@@ -46,14 +47,10 @@ def connect(url: str) -> Any:
     """A redis-py client for ``url`` (``redis://host:6379/0``); our own options removed.
 
     Raises:
-        ImportError: redis-py is not installed (``pip install 'politeharvest[redis]'``).
+        MissingDependency: redis-py is not installed (``pip install 'politeharvest[redis]'``;
+            also an ImportError).
     """
-    try:
-        import redis
-    except ImportError as exc:
-        raise ImportError(
-            f"{public_url(url)} needs redis-py: pip install 'politeharvest[redis]'"
-        ) from exc
+    redis = require("redis", f"the Redis store {public_url(url)}")
     parts = urlsplit(url)
     query = urlencode([(k, v) for k, v in parse_qsl(parts.query) if k not in ("stream", "prefix")])
     clean = urlunsplit((parts.scheme, parts.netloc, parts.path, query, ""))

@@ -2,25 +2,38 @@
 
 A run holds the host (`HostLease.hold`) before each page; the lease lasts `ttl` seconds without
 renewal, so a job that dies lets the next one in. A run ends (`end`, `finish`) by closing it in
-the state and releasing the lease. The state also remembers which hosts ever answered a
-harvest (`note_answered`), so that a typo in a host name is told apart from a host that is down.
+the state and releasing the lease. A page job that raises gives the host back at once
+(`gives_host_back`), even when its worker process lives on to run the next job. The state
+also remembers which hosts ever answered a harvest (`note_answered`), so that a typo in a host
+name is told apart from a host that is down.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
+import functools
+from collections.abc import Callable
+from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
 import attrs
 
 from politeharvest._clock import Clock
 from politeharvest._reprs import value_repr
-from politeharvest.exceptions import HostBusy
+from politeharvest.exceptions import Deferred, HostBusy
 from politeharvest.net._pacing import host_key
 from politeharvest.store._state import Lease, StateStore
 
 from ._cursor import PlanCursor
 
-__all__ = ["ANSWERED", "FRESH_S", "HostLease", "answered_before", "note_answered"]
+__all__ = [
+    "ANSWERED",
+    "FRESH_S",
+    "HostLease",
+    "answered_before",
+    "gives_host_back",
+    "note_answered",
+]
 
 #: Hosts that answered a harvest with this state (kv namespace).
 ANSWERED = "answered-hosts"
@@ -158,3 +171,44 @@ class HostLease:
             for what in ("lease", "losses", "beat"):
                 self.written.pop((what, run_id), None)
         self.store.release_lease(self.host, run_id)
+
+
+class _HoldsHosts(Protocol):
+    def _host(self) -> HostLease: ...
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+H = TypeVar("H", bound=_HoldsHosts)
+
+
+def gives_host_back(
+    page_job: Callable[Concatenate[H, PlanCursor, P], R],
+) -> Callable[Concatenate[H, PlanCursor, P], R]:
+    """A page job that raises anything closes its run and gives the host back at once.
+
+    A queue's worker often lives on after a job failed (Celery's prefork pool, RQ's
+    SimpleWorker): a lease kept until its `ttl` ran out would defer every corrected job
+    for that long. The run is closed as failed (as deferred for a raised `Deferred`, as
+    interrupted for Ctrl-C). The checkpoint is untouched (a page is committed with its
+    records or not at all), so the next job continues from the last page committed; the
+    error is raised as it came.
+    """
+
+    @functools.wraps(page_job)
+    def run(plan: H, cursor: PlanCursor, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return page_job(plan, cursor, *args, **kwargs)
+        except BaseException as exc:
+            status = (
+                "interrupted"
+                if isinstance(exc, KeyboardInterrupt)
+                else "deferred"  # raised, not returned: the store away, the lease lost
+                if isinstance(exc, Deferred)
+                else "failed"
+            )
+            with contextlib.suppress(Exception):  # a broken state: the job's own error counts
+                plan._host().end(cursor, status, repr(exc))
+            raise
+
+    return run

@@ -41,7 +41,7 @@ from ._planning import (
 )
 from ._recovery import Recovery
 
-if TYPE_CHECKING:  # the full-text modules (bs4, pypdf) load only when full text is asked for
+if TYPE_CHECKING:  # the full-text modules (bs4, pypdfium2) load only when full text is asked for
     from politeharvest.fulltext._step import FullTextStep
 
 __all__ = ["Fetched", "PageJob", "RunMemo"]

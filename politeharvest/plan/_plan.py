@@ -46,7 +46,7 @@ from politeharvest.store._state import StateStore
 from politeharvest.store._tables import Output, lines_only, replaces
 
 from ._cursor import HarvestSummary, Lane, PageResult, PlanCursor
-from ._lease import HostLease
+from ._lease import HostLease, gives_host_back
 from ._page import Fetched, PageJob, RunMemo
 from ._planning import Window, scope_key
 from ._recovery import Recovery, note_pending
@@ -263,6 +263,7 @@ class HarvestPlan:
             raise
         return PlanCursor(run.run_id, now, lanes)
 
+    @gives_host_back
     def run_page(self, cursor: PlanCursor, *, sink: Sink | None = None) -> PageResult:
         """Fetch one page of the lane whose turn it is, deliver it, checkpoint, and advance.
 

@@ -6,7 +6,7 @@ each when first needed, and closes what it opened. `open_state` and `open_sink` 
 plan's arguments into a `StateStore` and a `Sink`: a Redis URL (`is_redis_url`, the only
 test of one) gives the fleet's stores, a path a SQLite or JSONL one.
 
-This is the only module of the plan that imports `fleet`; the full-text modules (bs4, pypdf)
+This is the only module of the plan that imports `fleet`; the full-text modules (bs4, pypdfium2)
 are imported here only when full text is asked for.
 """
 
@@ -37,7 +37,7 @@ from politeharvest.store._tables import Output, open_table, tracked_file
 from ._lease import answered_before
 from ._scratch import ScratchState
 
-if TYPE_CHECKING:  # the full-text modules (bs4, pypdf) load only when full text is asked for
+if TYPE_CHECKING:  # the full-text modules (bs4, pypdfium2) load only when full text is asked for
     import requests  # noqa: TID251 (a type only: the session sends, not this module)
 
     from politeharvest.fleet import RedisStateStore

@@ -9,7 +9,7 @@ checked, languages as ISO 639 codes. The original row is always kept beside
 
 Text cleaning: HTML entities unescaped (``B&#246;hlen``), tags stripped, mojibake
 repaired with ftfy (``SjÃ¶strÃ¶m`` becomes ``Sjöström``), Unicode NFC, whitespace
-collapsed. ftfy is an optional dependency: ``pip install 'politeharvest[quality]'``.
+collapsed. ftfy and rapidfuzz are dependencies of every installation.
 
 Deduplication (`Deduplicator`, `compare`) and enrichment (`enrich` with `CrossrefClient` or
 `OpenAlexClient`) live here too; see docs/quality.md.

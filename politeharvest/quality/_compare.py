@@ -35,6 +35,8 @@ import re
 from collections.abc import Set as AbstractSet
 from typing import Any
 
+from politeharvest._extras import require
+
 from ._work import Work
 
 __all__ = ["ONLINE_FIRST_MONTHS", "PREPRINT_YEARS", "compare"]
@@ -44,14 +46,7 @@ _ROMAN = re.compile(r"^(?:i{1,3}|iv|v|vi{1,3}|ix|x)$")
 
 @functools.cache
 def _fuzz() -> Any:
-    try:
-        from rapidfuzz import fuzz
-    except ImportError as exc:  # pragma: no cover - the extra is installed with the tests
-        raise ImportError(
-            "politeharvest.quality deduplicates with rapidfuzz: "
-            "pip install 'politeharvest[quality]'"
-        ) from exc
-    return fuzz
+    return require("rapidfuzz.fuzz", "politeharvest.quality (deduplicating)")
 
 
 def _same_name(a: str, b: str, fuzz: Any) -> bool:

@@ -18,18 +18,15 @@ from typing import Any, Literal
 
 import attrs
 
+from politeharvest._extras import require
+
 from ._text import find_dois, fold
 
 Precision = Literal["year", "month", "day"]
 
 
 def _fix_mojibake(text: str) -> str:
-    try:
-        import ftfy
-    except ImportError as exc:  # pragma: no cover - the extra is installed with the tests
-        raise ImportError(
-            "politeharvest.quality repairs mojibake with ftfy: pip install 'politeharvest[quality]'"
-        ) from exc
+    ftfy = require("ftfy", "politeharvest.quality (repairing mojibake)")
     return str(ftfy.fix_text(text, normalization="NFC", uncurl_quotes=False))
 
 

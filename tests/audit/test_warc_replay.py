@@ -90,6 +90,15 @@ def test_replay_gives_the_same_rows_and_the_warcs_check(
     assert done.returncode == 0, done.stderr
     assert "nothing sent" in done.stderr
     assert replayed.read_bytes() == original
+    # the very folder `harvest --warc DIR` wrote, as given to it
+    from_folder = tmp_path / "from-folder.jsonl"
+    done = run(
+        [sys.executable, "-m", "politeharvest", "replay", str(archive), "--out", str(from_folder)],
+        tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "replayed 2 run(s)" in done.stderr
+    assert from_folder.read_bytes() == original
 
     from warcio.archiveiterator import ArchiveIterator
 
@@ -153,3 +162,10 @@ def test_replay_usage_errors_exit_2(tmp_path: Path) -> None:
         tmp_path,
     )
     assert missing.returncode == 2 and "no such WARC file" in missing.stderr
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "empty" / "notes.txt").write_text("not an archive")
+    empty = run(
+        [sys.executable, "-m", "politeharvest", "replay", "empty", "--out", "x.jsonl"], tmp_path
+    )
+    assert empty.returncode == 2 and "a folder without WARC files" in empty.stderr
+    assert not (tmp_path / "x.jsonl").exists()

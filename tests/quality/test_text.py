@@ -149,7 +149,17 @@ def test_the_record_fold_and_the_document_fold(text: str, record: str, document:
 
 # -- quality stands below full text ---------------------------------------------------------
 
-GROUND = {"exceptions", "_clock", "_policy", "_process", "_files", "_sqlite", "_version", "_paths"}
+GROUND = {
+    "exceptions",
+    "_clock",
+    "_policy",
+    "_process",
+    "_files",
+    "_sqlite",
+    "_version",
+    "_paths",
+    "_extras",
+}
 
 
 def test_quality_imports_only_ground_modules_and_itself() -> None:
