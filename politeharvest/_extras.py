@@ -23,6 +23,8 @@ OPTIONAL: dict[str, tuple[str, str]] = {
     "warcio": ("warcio", "warc"),
     "pyarrow": ("pyarrow", "parquet"),
     "redis": ("redis", "redis"),
+    "http_message_signatures": ("http-message-signatures", "sign"),
+    "cryptography": ("cryptography", "sign"),
 }
 
 

@@ -204,7 +204,7 @@ def bot_page(policy: Politeness, *, operator: str | None = None) -> dict[str, by
     """Every file of the bot page, by its path relative to the output folder.
 
     Raises:
-        ImportError: the policy signs requests and the ``sign`` extra is missing.
+        MissingDependency: the policy signs requests and the ``sign`` extra is missing.
         ValueError: the policy's signing key cannot be read.
     """
     signer = signer_for(policy)

@@ -29,6 +29,7 @@ from typing import Any
 
 import attrs
 
+from politeharvest._extras import require
 from politeharvest._policy import Politeness
 from politeharvest._reprs import value_repr
 
@@ -51,7 +52,7 @@ LIFETIME_S = 300.0
 #: What a signature covers: the request's method, authority and path, and our agent.
 COVERED = ("@method", "@authority", "@path", f'"signature-agent";key="{LABEL}"')
 
-_EXTRA = "pip install 'politeharvest[sign]'"
+_FEATURE = "--sign-key (signed requests)"
 
 
 def _b64url(data: bytes) -> str:
@@ -82,14 +83,11 @@ class RequestSigner:
         """Read an Ed25519 private key from a PEM file.
 
         Raises:
-            ImportError: the ``sign`` extra is not installed (the message names it).
+            MissingDependency: the ``sign`` extra is not installed (the message names it).
             ValueError: the file cannot be read, or holds no unencrypted Ed25519 key.
         """
-        try:
-            from cryptography.hazmat.primitives import serialization
-            from cryptography.hazmat.primitives.asymmetric import ed25519
-        except ImportError as exc:  # pragma: no cover - cryptography comes with the extra
-            raise ImportError(f"signing requests needs the sign extra: {_EXTRA}") from exc
+        serialization = require("cryptography.hazmat.primitives.serialization", _FEATURE)
+        ed25519 = require("cryptography.hazmat.primitives.asymmetric.ed25519", _FEATURE)
         path = Path(key_path)
         try:
             data = path.read_bytes()
@@ -139,7 +137,7 @@ class RequestSigner:
             now: the wall-clock time (epoch seconds) it is sent at.
 
         Raises:
-            ImportError: the ``sign`` extra is not installed (the message names it).
+            MissingDependency: the ``sign`` extra is not installed (the message names it).
         """
         message = _Message(method, url, {"Signature-Agent": f'{LABEL}="{self.signature_agent}"'})
         _signer(self).sign(
@@ -169,15 +167,14 @@ class _Message:
 
 
 def _signer(signer: RequestSigner) -> Any:
-    try:
-        from http_message_signatures import HTTPMessageSigner, MappingKeyResolver, algorithms
-    except ImportError as exc:
-        raise ImportError(f"signing requests needs the sign extra: {_EXTRA}") from exc
-    resolver = MappingKeyResolver(
+    library = require("http_message_signatures", _FEATURE)
+    resolver = library.MappingKeyResolver(
         public_keys={signer.key_id: signer._private_key.public_key()},
         private_keys={signer.key_id: signer._private_key},
     )
-    return HTTPMessageSigner(signature_algorithm=algorithms.ED25519, key_resolver=resolver)
+    return library.HTTPMessageSigner(
+        signature_algorithm=library.algorithms.ED25519, key_resolver=resolver
+    )
 
 
 @lru_cache(maxsize=8)
@@ -189,7 +186,7 @@ def signer_for(policy: Politeness) -> RequestSigner | None:
     """The policy's request signer (its key read once), or None when requests go unsigned.
 
     Raises:
-        ImportError: the ``sign`` extra is not installed (the message names it).
+        MissingDependency: the ``sign`` extra is not installed (the message names it).
         ValueError: the key file cannot be read or is not an Ed25519 key.
     """
     if policy.sign_key is None or policy.signature_agent is None:
