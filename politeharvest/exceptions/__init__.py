@@ -34,7 +34,8 @@ HarvestError                         root; catch-all for callers
 │   ├── OutputMismatch               a CSV header or Parquet folder the harvest cannot add to
 │   └── ParquetUnavailable           a .parquet output and no pyarrow installed
 ├── StorageError(path, problem, remedy)  a file or folder cannot be read or written
-│   └── StateCorrupt                 the state file is empty, cut short or not a state
+│   ├── StateCorrupt                 the state file is empty, cut short or not a state
+│   └── InputUnreadable              a file given to clean is not a harvest's output
 └── OaiError(code, message)          the repository sent <error code=...>
     ├── BadArgument, BadVerb, BadResumptionToken, CannotDisseminateFormat,
     ├── IdDoesNotExist, NoMetadataFormats, NoSetHierarchy
@@ -92,6 +93,7 @@ from ._oai import (
 from ._storage import (
     ArchiveError,
     AuditError,
+    InputUnreadable,
     OutputLocked,
     OutputMismatch,
     OutputUnknown,
@@ -123,6 +125,7 @@ __all__ = [
     "HostStopped",
     "HostUnreachable",
     "IdDoesNotExist",
+    "InputUnreadable",
     "LeaseLost",
     "ListingLoop",
     "NoMetadataFormats",

@@ -7,6 +7,7 @@ from ._base import HarvestError
 __all__ = [
     "ArchiveError",
     "AuditError",
+    "InputUnreadable",
     "OutputLocked",
     "OutputMismatch",
     "OutputUnknown",
@@ -166,11 +167,44 @@ class OutputMismatch(SinkError):
 
 
 class ParquetUnavailable(SinkError):
-    """A Parquet output was asked for and pyarrow is not installed."""
+    """A Parquet output was asked for (or given to read) and pyarrow is not installed.
 
-    def __init__(self, path: str) -> None:
+    Attributes:
+        path: the output.
+        reading: True when the Parquet was to be read (``clean x.parquet``).
+    """
+
+    def __init__(self, path: str, *, reading: bool = False) -> None:
         self.path = path
-        super().__init__(
-            f"--out {path}: writing Parquet needs pyarrow: pip install 'politeharvest[parquet]' "
-            "(or write .csv or .jsonl)"
-        )
+        self.reading = reading
+        if reading:
+            message = f"{path}: reading Parquet needs pyarrow: pip install 'politeharvest[parquet]'"
+        else:
+            message = (
+                f"--out {path}: writing Parquet needs pyarrow: pip install "
+                "'politeharvest[parquet]' (or write .csv or .jsonl)"
+            )
+        super().__init__(message)
+
+
+class InputUnreadable(StorageError):
+    """A file given as a harvest's output does not read as one (``politeharvest clean``).
+
+    Not the format its name says, or not one row in it is a record: nothing was written.
+
+    Attributes:
+        path: the file or dataset folder.
+        problem: what is wrong with it.
+        remedy: what to give instead.
+    """
+
+    def __init__(
+        self,
+        path: str,
+        problem: str,
+        remedy: str = (
+            "give what harvest wrote: JSON lines (.jsonl), CSV (.csv), a Parquet dataset "
+            "(.parquet) or SQLite (.sqlite, .db)"
+        ),
+    ) -> None:
+        super().__init__(path, problem, remedy)

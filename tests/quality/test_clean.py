@@ -142,9 +142,11 @@ def test_index_deduplicates_a_second_harvest_against_the_first(tmp_path: Path) -
         (["clean", "{src}", "--out", "{src}"], "is the input file"),
         (["clean", "{src}", "--out", "{existing}"], "--overwrite"),
         (
-            ["clean", "{src}", "--out", "{out}", "--clusters", "{out}.c"],
-            "--clusters needs --dedupe",
+            ["clean", "{src}", "--out", "{out}", "--index", "{out}.i"],
+            "--index needs --dedupe or --clusters",
         ),
+        (["clean", "{src}", "--out", "{out}.sqlite"], "not SQLite"),
+        (["clean", "{src}", "--out", "{out}.xlsx"], "not XLSX"),
         (["clean", "{src}", "--out", "{out}", "--enrich", "crossref"], "--mailto"),
         (["clean", "{src}", "--out", "{out}", "--enrich", "datacite"], "invalid choice"),
     ],
