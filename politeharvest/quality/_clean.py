@@ -4,7 +4,7 @@ Each output row is the harvested row with every field it had (its ``fulltext``, 
 ``metadata_prefix``, ``sets``, ``endpoint``, and any field of the user's own), cleaned where
 cleaning changes something: ``metadata`` cleaned (the harvested metadata kept as it came in
 ``original``), and beside it ``normalized`` and ``fixes``. Records found to describe one work
-share a ``cluster`` id; with deduplication the work's row carries every member as it was
+share a ``cluster_id``; with deduplication the work's row carries every member as it was
 harvested (``members``), so a wrong merge can be undone from the output alone.
 
 The input is read in passes (`Cleaner.read` gives its rows each time), so memory holds one
@@ -208,10 +208,10 @@ class Cleaner:
         return out
 
     def cluster_lines(self) -> Iterator[dict[str, Any]]:
-        """One line per cluster: ``{"id", "cluster": [identifier...], "endpoints", "reason"}``."""
+        """One line per cluster: ``cluster_id``, identifiers (``cluster``), endpoints, reason."""
         for c in self.found:
             yield {
-                "id": cluster_id(c),
+                "cluster_id": cluster_id(c),
                 "cluster": list(c.identifiers),
                 "endpoints": list(c.member_endpoints),
                 "reason": c.reason,
@@ -240,7 +240,7 @@ class Cleaner:
             if rec.fixes:
                 summary.fixed += 1
             if cluster is not None:
-                out_row["cluster"] = cluster_id(cluster)
+                out_row["cluster_id"] = cluster_id(cluster)
                 out_row["cluster_reason"] = cluster.reason
                 if self.dedupe:
                     self._merge(out_row, harvested, cluster)

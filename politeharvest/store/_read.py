@@ -247,11 +247,12 @@ def _row(columns: Sequence[str], cells: Sequence[Any]) -> dict[str, Any]:
         for key, value in extra.items():
             _put(row, str(key), value)
     out = {k: v for k, v in ((k, _prune(v)) for k, v in row.items()) if v is not None}
+    if out.get("retry"):  # a retried file's row: its identifier and full text alone
+        return {k: v for k, v in out.items() if v or k not in ("deleted", "sets")}
     for column in ("identifier", "datestamp", "deleted", "sets"):
         if column in columns and column not in out:
             out[column] = row.get(column)
-    if not out.get("retry"):
-        out.setdefault("metadata", {})
+    out.setdefault("metadata", {})
     return out
 
 

@@ -372,7 +372,7 @@ def test_a_merged_row_keeps_every_member_as_harvested(two_repositories: Path) ->
             assert member == harvested[(member["endpoint"], member["identifier"])]
             assert member["fulltext"]["status"] == "downloaded"
             assert Path(member["fulltext"]["path"]).is_file()
-        assert row["merge_reason"] and row["cluster"]
+        assert row["merge_reason"] and row["cluster_id"]
     # undone from the output alone: every harvested row is there, as a row or as a member
     back = {(m["endpoint"], m["identifier"]): m for r in merged for m in r["members"]}
     for row in rows:
@@ -382,7 +382,7 @@ def test_a_merged_row_keeps_every_member_as_harvested(two_repositories: Path) ->
             ]
     assert back == harvested
     lines = _jsonl(clusters)
-    assert {line["id"] for line in lines} == {r["cluster"] for r in merged}
+    assert {line["cluster_id"] for line in lines} == {r["cluster_id"] for r in merged}
 
 
 def test_clusters_without_dedupe_leave_one_row_per_record(two_repositories: Path) -> None:
@@ -393,9 +393,9 @@ def test_clusters_without_dedupe_leave_one_row_per_record(two_repositories: Path
     assert "2 clusters marked, none merged" in err, err
     frame = pd.read_csv(out, dtype=str, keep_default_na=False)
     assert sorted(frame["identifier"]) == sorted(r["identifier"] for r in harvested)
-    marked = frame[frame["cluster"] != ""]
-    assert len(marked) == 4 and marked["cluster"].nunique() == 2
+    marked = frame[frame["cluster_id"] != ""]
+    assert len(marked) == 4 and marked["cluster_id"].nunique() == 2
     assert "members" not in frame.columns
-    ids = {line["id"]: set(line["cluster"]) for line in _jsonl(clusters)}
-    for cluster, group in marked.groupby("cluster"):
+    ids = {line["cluster_id"]: set(line["cluster"]) for line in _jsonl(clusters)}
+    for cluster, group in marked.groupby("cluster_id"):
         assert set(group["identifier"]) == ids[cluster]
