@@ -399,3 +399,28 @@ def test_clusters_without_dedupe_leave_one_row_per_record(two_repositories: Path
     ids = {line["cluster_id"]: set(line["cluster"]) for line in _jsonl(clusters)}
     for cluster, group in marked.groupby("cluster_id"):
         assert set(group["identifier"]) == ids[cluster]
+
+
+@pytest.mark.parametrize("which", ["input", "output"])
+def test_parquet_without_pyarrow_is_refused_naming_the_extra(
+    harvests: dict[str, Path], tmp_path: Path, which: str
+) -> None:
+    import subprocess
+    import sys
+
+    hide = (
+        "import sys; sys.modules['pyarrow'] = None; sys.modules['pyarrow.parquet'] = None; "
+        "from politeharvest.cli import main; sys.exit(main(sys.argv[1:]))"
+    )
+    source = harvests["parquet" if which == "input" else "jsonl"]
+    out = tmp_path / ("clean.jsonl" if which == "input" else "clean.parquet")
+    done = subprocess.run(
+        [sys.executable, "-c", hide, "clean", str(source), "--out", str(out)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 2, done.stderr
+    (line,) = done.stderr.strip().splitlines()
+    assert "pip install 'politeharvest[parquet]'" in line and "Parquet" in line
+    assert not out.exists()
