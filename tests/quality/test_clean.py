@@ -209,3 +209,34 @@ def test_the_newest_version_of_a_record_is_the_one_cleaned(tmp_path: Path) -> No
     assert len(lines) == 2 and len(merged) == 1  # a1 and b1 are one work; a2 is a tombstone
     assert {s["identifier"] for s in merged[0]["sources"]} == {"a1", "b1"}
     assert [sorted(line["cluster"]) for line in _lines(clusters)] == [["a1", "b1"]]
+
+
+def test_a_file_retried_later_is_joined_to_its_record(tmp_path: Path) -> None:
+    """A later run's ``retry`` row updates its record's full text; one without a record stays."""
+    endpoint = "https://a.example.org/oai"
+    waiting = {"status": "retry later", "path": None, "sha256": None, "retriable": True}
+    stored = {"status": "downloaded", "path": "/files/a1.pdf", "sha256": "ab" * 32}
+    rows = [
+        {
+            "identifier": "a1",
+            "endpoint": endpoint,
+            "datestamp": "2024-01-01",
+            "deleted": False,
+            "sets": ["s"],
+            "metadata_prefix": "oai_dc",
+            "metadata": {"title": ["Soil moisture under drought"]},
+            "fulltext": waiting,
+        },
+        {"identifier": "a1", "fulltext": stored, "retry": True},
+        {"identifier": "elsewhere", "fulltext": stored, "retry": True},
+    ]
+    source, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    _write(source, rows)
+    code, err = _run("clean", str(source), "--out", str(out))
+    assert code == 0, err
+    written = _lines(out)
+    assert [r["identifier"] for r in written] == ["a1", "elsewhere"]
+    assert written[0]["fulltext"] == stored
+    assert written[0]["metadata_prefix"] == "oai_dc" and written[0]["deleted"] is False
+    assert written[1] == rows[2]  # passed through as it is
+    assert "2 retried files put in" in err
