@@ -125,9 +125,7 @@ def clean_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if summary.same_record:
             parts.append(f"{summary.same_record} repeated rows joined (same record)")
         if summary.updates:
-            parts.append(
-                f"{plural(summary.updates, 'retried file')} put in its record's full text"
-            )
+            parts.append(f"{plural(summary.updates, 'retried file')} put in its record's full text")
         if args.enrich:
             parts.append(
                 f"{summary.enriched} enriched from {args.enrich}, {summary.not_found} not found, "

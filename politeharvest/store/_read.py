@@ -106,7 +106,14 @@ def _jsonl_rows(path: Path) -> Iterator[tuple[int, Any]]:
                 yield number, None
 
 
+#: The longest CSV cell read: a record's XML (``xml``) may be megabytes, far past the csv
+#: module's default of 128 KiB.
+_CELL_LIMIT = 2**31 - 1
+
+
 def _csv_rows(path: Path) -> Iterator[tuple[int, Any]]:
+    if csv.field_size_limit() < _CELL_LIMIT:
+        csv.field_size_limit(_CELL_LIMIT)
     try:
         with path.open(encoding="utf-8", newline="") as handle:
             reader = csv.reader(handle)

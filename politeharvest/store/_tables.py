@@ -499,7 +499,10 @@ class CsvSink(FreshJsonlSink):
 
 def _csv_line(cells: Sequence[str]) -> str:
     buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\n").writerow(cells)
+    # csv quotes a cell holding "\n" (the line's end) but not one holding a bare "\r", which
+    # every CSV reader takes for a line's end too: such a line has every cell quoted
+    quoting = csv.QUOTE_ALL if any("\r" in cell for cell in cells) else csv.QUOTE_MINIMAL
+    csv.writer(buffer, lineterminator="\n", quoting=quoting).writerow(cells)
     return buffer.getvalue()
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from politeharvest.exceptions import InputUnreadable
@@ -115,6 +115,7 @@ texts = st.text(st.characters(exclude_categories=("Cs",), exclude_characters="\x
 
 
 @settings(max_examples=60, deadline=None)
+@example(values=[["\r"], ["a\rb", "c | d"], ["[x]"], [""]])  # a bare CR ended a CSV row
 @given(values=st.lists(st.lists(texts, min_size=1, max_size=4), min_size=1, max_size=4))
 def test_any_metadata_text_survives_csv_and_parquet(
     tmp_path_factory: pytest.TempPathFactory, values: list[list[str]]
@@ -192,3 +193,11 @@ def test_kinds_by_ending_and_folder(tmp_path: Path) -> None:
         "Parquet",
         "SQLite",
     ]
+
+
+def test_a_csv_cell_of_megabytes_reads_back(tmp_path: Path) -> None:
+    """A record's XML (another format than oai_dc) is far longer than csv's default limit."""
+    row = _row(1, metadata_prefix="mets", metadata={}, xml="<mets>" + "x" * 3_000_000 + "</mets>")
+    path = tmp_path / "out.csv"
+    _write("csv", path, [row, _row(2, metadata_prefix="mets", metadata={})])
+    assert [r.get("xml") for r in read_rows(path).rows()] == [row["xml"], None]
