@@ -501,8 +501,10 @@ def _csv_line(cells: Sequence[str]) -> str:
     buffer = io.StringIO()
     # csv quotes a cell holding "\n" (the line's end) but not one holding a bare "\r", which
     # every CSV reader takes for a line's end too: such a line has every cell quoted
-    quoting = csv.QUOTE_ALL if any("\r" in cell for cell in cells) else csv.QUOTE_MINIMAL
-    csv.writer(buffer, lineterminator="\n", quoting=quoting).writerow(cells)
+    if any("\r" in cell for cell in cells):
+        csv.writer(buffer, lineterminator="\n", quoting=csv.QUOTE_ALL).writerow(cells)
+    else:
+        csv.writer(buffer, lineterminator="\n").writerow(cells)
     return buffer.getvalue()
 
 
