@@ -268,17 +268,17 @@ def flatten(row: Row, prefix: str = "") -> dict[str, Any]:
 
 def columns_for(rows: Iterable[Row]) -> tuple[str, ...]:
     """The columns of a table whose first page is `rows` (see the module's docstring)."""
-    return tuple(name for name, _ in _layout_of(rows, stable=True))
+    return tuple(name for name, _ in _layout_of(rows))
 
 
-def _layout_of(rows: Iterable[Row], *, stable: bool) -> list[tuple[str, str]]:
+def _layout_of(rows: Iterable[Row]) -> list[tuple[str, str]]:
     """Each column and its Parquet type (`_kind`) for `rows`: the base, the rest sorted, extra.
 
     A type is taken from the first value that is not None (a list with other items than text
-    is ``json``). With `stable` (a harvest's first page), the columns every later page of the
-    harvest may need are there too: Dublin Core for ``oai_dc``, the full-text fields when
-    the page has full text. A key that is only a None placeholder of an object that other
-    rows spell out (``fulltext.identity`` beside ``fulltext.identity.verdict``) is no column.
+    is ``json``). The columns every later page of the harvest may need are there too, whatever
+    `rows` hold: Dublin Core for ``oai_dc``, the full-text fields when they have full text.
+    A key that is only a None placeholder of an object that other rows spell out
+    (``fulltext.identity`` beside ``fulltext.identity.verdict``) is no column.
     """
     seen: dict[str, Any] = {}
     oai_dc = fulltext = False
@@ -288,9 +288,9 @@ def _layout_of(rows: Iterable[Row], *, stable: bool) -> list[tuple[str, str]]:
         for key, value in flatten(row).items():
             seen[key] = _merge_kind(seen.get(key), value)
     fixed: dict[str, str] = {}
-    if stable and oai_dc:
+    if oai_dc:
         fixed.update((f"metadata.{name}", "list") for name in DUBLIN_CORE)
-    if stable and fulltext:
+    if fulltext:
         fixed.update(FULLTEXT_COLUMNS)
     kinds = dict(fixed)
     for key, value in seen.items():
@@ -691,7 +691,7 @@ class ParquetSink:
         """Each column and its type, from the first page (or as given)."""
         if self._given is not None:
             return self._given
-        return [[c, kind] for c, kind in _layout_of(rows, stable=True)]
+        return [[c, kind] for c, kind in _layout_of(rows)]
 
     def _write(self, rows: Sequence[Row], layout: Sequence[Sequence[str]], path: Path) -> None:
         pa = self._pa
@@ -881,7 +881,7 @@ def write_rows(path: str | Path, rows: Iterable[Row], *, page_size: int = 1000) 
                     spool.write(encode_rows([row])[0])
                     yield row
 
-            layout = _layout_of(spooled(), stable=True)
+            layout = _layout_of(spooled())
         _remove_new(new)
         sink: CsvSink | ParquetSink
         if kind == "CSV":
