@@ -139,15 +139,17 @@ class Cleaner:
     _chosen: set[int] = attrs.field(factory=set, init=False)
     _updates: dict[str, tuple[int, Any]] = attrs.field(factory=dict, init=False)
     _member_of: dict[Key, Cluster] = attrs.field(factory=dict, init=False)
-    _members: dict[Key, dict[str, Any]] = attrs.field(factory=dict, init=False)
+    _members: dict[Key, list[dict[str, Any]]] = attrs.field(factory=dict, init=False)
+    _stands: set[int] = attrs.field(factory=set, init=False)
 
     def scan(self) -> CleanSummary:
         """Read the input: each record's newest version, its sets, its files; the clusters."""
         summary = self.summary
         # The same record in several sets or files is one row, its sets merged; when a later
         # harvest appended a newer version (or its deletion), the newest version is the record.
+        # A record harvested in two formats (oai_dc and marc21 into one file) is two rows.
         sets = self._sets
-        newest: dict[Key, tuple[str, int]] = {}
+        newest: dict[tuple[str, str, str], tuple[str, int]] = {}
         for number, row in enumerate(self.read()):
             if _is_update(row):
                 summary.updates += 1
@@ -155,15 +157,14 @@ class Cleaner:
                 continue
             summary.read += 1
             key = _key(row)
+            version = (*key, str(row.get("metadata_prefix") or ""))
             stamp = str(row.get("datestamp") or "")
-            if key in sets:
+            sets[key] = list(dict.fromkeys([*sets.get(key, ()), *(row.get("sets") or [])]))
+            if version in newest:
                 summary.same_record += 1
-                sets[key] = list(dict.fromkeys([*sets[key], *(row.get("sets") or [])]))
-                if stamp < newest[key][0]:
+                if stamp < newest[version][0]:
                     continue
-            else:
-                sets[key] = list(row.get("sets") or [])
-            newest[key] = (stamp, number)
+            newest[version] = (stamp, number)
         self._chosen = {number for _, number in newest.values()}
         if self.dedupe or self.clusters:
             self._find_clusters()
@@ -173,7 +174,8 @@ class Cleaner:
         dedup = Deduplicator(SQLiteDedupIndex(self.index) if self.index else None)
         try:
             for number, row in enumerate(self.read()):
-                if number in self._chosen and not row.get("deleted"):
+                # a tombstone is no work; nor is a row of another format (its XML alone)
+                if number in self._chosen and not row.get("deleted") and row.get("metadata"):
                     dedup.add(work_of(normalize(row)))
                     if self.on_record:
                         self.on_record("read")
@@ -185,13 +187,17 @@ class Cleaner:
                 self._member_of[member] = cluster
         self.summary.clusters = len(self.found)
         if self.dedupe and self.found:
-            # the rows of the members merged into another's row, as harvested
+            # the rows of the members, as harvested: the work's row carries them all
+            stands: dict[Key, tuple[bool, int]] = {}
             for number, row in enumerate(self.read()):
                 if number in self._chosen and not _is_update(row):
                     key = _key(row)
-                    joined = self._member_of.get(key)
-                    if joined is not None and self._first(joined) != key:
-                        self._members[key] = self._harvested(number, row)
+                    if key in self._member_of:
+                        self._members.setdefault(key, []).append(self._harvested(number, row))
+                        # the work's row: its first member's first row with metadata
+                        rank = (not row.get("metadata"), number)
+                        stands[key] = min(stands.get(key, rank), rank)
+            self._stands = {number for _, number in stands.values()}
 
     def _first(self, cluster: Cluster) -> Key:
         """The member whose row stands for the work: the first of this input's."""
@@ -221,6 +227,7 @@ class Cleaner:
         """The output rows, in the input's order (`scan` first)."""
         summary = self.summary
         records = {identifier for _, identifier in self._sets}
+        done: set[Key] = set()  # the records merged into another's row, counted
         for number, row in enumerate(self.read()):
             if _is_update(row):
                 if str(row["identifier"]) not in records:  # its record is in another file
@@ -231,9 +238,14 @@ class Cleaner:
                 continue
             key = _key(row)
             cluster = self._member_of.get(key)
-            if cluster is not None and self.dedupe and self._first(cluster) != key:
-                summary.merged += 1
-                continue
+            if cluster is not None and self.dedupe:
+                if self._first(cluster) != key:
+                    if key not in done:
+                        summary.merged += 1
+                        done.add(key)
+                    continue
+                if number not in self._stands:
+                    continue  # another format of the record: among the work's members
             harvested = self._harvested(number, row)
             rec = normalize(harvested)
             out_row = clean_row(rec)
@@ -243,7 +255,7 @@ class Cleaner:
                 out_row["cluster_id"] = cluster_id(cluster)
                 out_row["cluster_reason"] = cluster.reason
                 if self.dedupe:
-                    self._merge(out_row, harvested, cluster)
+                    self._merge(out_row, cluster)
             if self.service is not None and not row.get("deleted"):
                 self._enrich(out_row, rec)
             summary.written += 1
@@ -251,18 +263,20 @@ class Cleaner:
                 self.on_record("write")
             yield out_row
 
-    def _merge(self, out_row: dict[str, Any], first: dict[str, Any], cluster: Cluster) -> None:
-        """A work's row: every member as harvested, so that the merge can be undone."""
+    def _merge(self, out_row: dict[str, Any], cluster: Cluster) -> None:
+        """A work's row: every member as harvested, so that the merge can be undone.
+
+        Each member's row (each of its rows, when it was harvested in several formats); a
+        member indexed by an earlier run (``index``) is named by identifier and endpoint, its
+        row being in that run's input.
+        """
         members: list[dict[str, Any]] = []
         sources: list[dict[str, Any]] = []
         for endpoint, identifier in zip(cluster.member_endpoints, cluster.identifiers, strict=True):
             key = (endpoint, identifier)
-            if key == _key(first):
-                members.append(first)
-            elif key in self._members:
-                members.append(self._members[key])
-            else:  # indexed by an earlier run (--index): its row is in that run's input
-                members.append({"identifier": identifier, "endpoint": endpoint})
+            members.extend(
+                self._members.get(key) or [{"identifier": identifier, "endpoint": endpoint}]
+            )
             sources.append(
                 {
                     "identifier": identifier,

@@ -240,3 +240,43 @@ def test_a_file_retried_later_is_joined_to_its_record(tmp_path: Path) -> None:
     assert written[0]["metadata_prefix"] == "oai_dc" and written[0]["deleted"] is False
     assert written[1] == rows[2]  # passed through as it is
     assert "2 retried files put in" in err
+
+
+def test_a_record_harvested_in_two_formats_keeps_both_rows(tmp_path: Path) -> None:
+    """oai_dc and marc21 of one record in one file: two rows, not one version of the other."""
+    a, b = "https://a.example.org/oai", "https://b.example.org/oai"
+    title = ["Soil moisture dynamics under prolonged drought in the Konya closed basin"]
+
+    def row(endpoint: str, ident: str, prefix: str) -> dict[str, Any]:
+        meta = {"title": title, "date": ["2021"]} if prefix == "oai_dc" else {}
+        extra = {} if meta else {"xml": f"<marc><id>{ident}</id></marc>"}
+        return {
+            "identifier": ident,
+            "endpoint": endpoint,
+            "datestamp": "2024-01-01",
+            "deleted": False,
+            "sets": [],
+            "metadata_prefix": prefix,
+            "metadata": meta,
+            **extra,
+        }
+
+    rows = [row(a, "a1", "marc21"), row(a, "a1", "oai_dc"), row(b, "b1", "oai_dc")]
+    source, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    _write(source, rows)
+    code, err = _run("clean", str(source), "--out", str(out))
+    assert code == 0, err
+    assert [(r["identifier"], r["metadata_prefix"]) for r in _lines(out)] == [
+        ("a1", "marc21"),
+        ("a1", "oai_dc"),
+        ("b1", "oai_dc"),
+    ]
+    out.unlink()
+    code, err = _run("clean", str(source), "--out", str(out), "--dedupe")
+    assert code == 0, err
+    (work,) = _lines(out)
+    def order(r: dict[str, Any]) -> str:
+        return json.dumps(r, sort_keys=True)
+
+    assert sorted(work["members"], key=order) == sorted(rows, key=order)
+    assert work["metadata_prefix"] == "oai_dc"  # the first member's row with metadata stands
