@@ -275,6 +275,7 @@ def test_a_record_harvested_in_two_formats_keeps_both_rows(tmp_path: Path) -> No
     code, err = _run("clean", str(source), "--out", str(out), "--dedupe")
     assert code == 0, err
     (work,) = _lines(out)
+
     def order(r: dict[str, Any]) -> str:
         return json.dumps(r, sort_keys=True)
 
