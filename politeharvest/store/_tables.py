@@ -178,8 +178,12 @@ def _has_pyarrow() -> bool:
     return True
 
 
-def open_table(target: object) -> Sink | None:
-    """The sink for a CSV or Parquet path, or for any `Output`; None for any other target."""
+def open_table(target: object, *, fulltext: bool = False) -> Sink | None:
+    """The sink for a CSV or Parquet path, or for any `Output`; None for any other target.
+
+    `fulltext`: the harvest finds full text (``--files``), so a table has the full-text
+    columns from its first page on, also when that page holds none (only deletions).
+    """
     if isinstance(target, Output):
         path, overwrite = target.path, target.overwrite
         if path == "-" or "://" in path or FORMATS.get(_suffix(path)) not in _REPLACEABLE:
@@ -192,9 +196,9 @@ def open_table(target: object) -> Sink | None:
         return None
     suffix = _suffix(path)
     if suffix == ".csv":
-        return CsvSink(path, overwrite=overwrite)
+        return CsvSink(path, overwrite=overwrite, fulltext=fulltext)
     if suffix == ".parquet":
-        return ParquetSink(path, overwrite=overwrite)
+        return ParquetSink(path, overwrite=overwrite, fulltext=fulltext)
     if not isinstance(target, Output):
         return None
     return FreshJsonlSink(path, overwrite=overwrite)
@@ -266,22 +270,26 @@ def flatten(row: Row, prefix: str = "") -> dict[str, Any]:
     return flat
 
 
-def columns_for(rows: Iterable[Row]) -> tuple[str, ...]:
-    """The columns of a table whose first page is `rows` (see the module's docstring)."""
-    return tuple(name for name, _ in _layout_of(rows))
+def columns_for(rows: Iterable[Row], *, fulltext: bool = False) -> tuple[str, ...]:
+    """The columns of a table whose first page is `rows` (see the module's docstring).
+
+    `fulltext`: the harvest finds full text, whether `rows` hold any or not.
+    """
+    return tuple(name for name, _ in _layout_of(rows, fulltext=fulltext))
 
 
-def _layout_of(rows: Iterable[Row]) -> list[tuple[str, str]]:
+def _layout_of(rows: Iterable[Row], *, fulltext: bool = False) -> list[tuple[str, str]]:
     """Each column and its Parquet type (`_kind`) for `rows`: the base, the rest sorted, extra.
 
     A type is taken from the first value that is not None (a list with other items than text
     is ``json``). The columns every later page of the harvest may need are there too, whatever
-    `rows` hold: Dublin Core for ``oai_dc``, the full-text fields when they have full text.
+    `rows` hold: Dublin Core for ``oai_dc``, the full-text fields when they have full text (or
+    `fulltext` says the harvest finds it).
     A key that is only a None placeholder of an object that other rows spell out
     (``fulltext.identity`` beside ``fulltext.identity.verdict``) is no column.
     """
     seen: dict[str, Any] = {}
-    oai_dc = fulltext = False
+    oai_dc = False
     for row in rows:
         oai_dc = oai_dc or row.get("metadata_prefix") == "oai_dc"
         fulltext = fulltext or "fulltext" in row
@@ -466,6 +474,9 @@ class CsvSink(FreshJsonlSink):
     Args:
         path: the file (its folder is created).
         overwrite: start the file afresh with the first page.
+        columns: the columns of a new file (`BASE_COLUMNS` first, `EXTRA` last); by default
+            they are decided from the first page (`columns_for`).
+        fulltext: the harvest finds full text: its columns from the first page on.
 
     Raises:
         OutputMismatch: the file already has another header than a harvest writes.
@@ -479,15 +490,17 @@ class CsvSink(FreshJsonlSink):
         *,
         overwrite: bool = False,
         columns: Sequence[str] | None = None,
+        fulltext: bool = False,
     ) -> None:
         self.columns: tuple[str, ...] | None = None if overwrite else _header_of(str(path))
         self._given = tuple(columns) if columns is not None else None
+        self._fulltext = fulltext
         super().__init__(path, overwrite=overwrite)
 
     def encode(self, rows: Sequence[Row], *, first: bool) -> tuple[bytes, bytes]:
         """CSV lines for the page, after the header when the file is new."""
         if first or self.columns is None:
-            self.columns = self._given or columns_for(rows)
+            self.columns = self._given or columns_for(rows, fulltext=self._fulltext)
         columns = self.columns
         lines = []
         for row in rows:
@@ -572,6 +585,7 @@ class ParquetSink:
         overwrite: start the dataset afresh with the first page.
         layout: the columns and their types (``[name, kind]`` pairs, `_kind`) of a new
             dataset; by default they are decided from the first page.
+        fulltext: the harvest finds full text: its columns from the first page on.
 
     Raises:
         ParquetUnavailable: pyarrow is not installed.
@@ -586,8 +600,10 @@ class ParquetSink:
         *,
         overwrite: bool = False,
         layout: Sequence[Sequence[str]] | None = None,
+        fulltext: bool = False,
     ) -> None:
         self._given = [list(pair) for pair in layout] if layout is not None else None
+        self._fulltext = fulltext
         self._pa, self._pq = _pyarrow(str(path))
         self.folder = Path(path).resolve()
         self.path = str(self.folder / LEDGER)
@@ -691,7 +707,7 @@ class ParquetSink:
         """Each column and its type, from the first page (or as given)."""
         if self._given is not None:
             return self._given
-        return [[c, kind] for c, kind in _layout_of(rows)]
+        return [[c, kind] for c, kind in _layout_of(rows, fulltext=self._fulltext)]
 
     def _write(self, rows: Sequence[Row], layout: Sequence[Sequence[str]], path: Path) -> None:
         pa = self._pa

@@ -332,6 +332,37 @@ def test_an_element_first_seen_on_page_2_has_its_own_column_also_after_a_resume(
     assert "creator" not in rows["oai:p.example.org:0001"]["original"]
 
 
+#: A repository whose first page is deletions only: no full text on it, and files after it.
+REPO_GONE_FIRST = OaiTestRepository(
+    records=[
+        SampleRecord(r.identifier, r.datestamp, r.sets, deleted=n < 8, title=r.title)
+        for n, r in enumerate(_records(16, "g.example.org"))
+    ],
+    page_size=8,
+)
+
+
+@pytest.mark.parametrize("ending", ["csv", "parquet"])
+def test_full_text_columns_are_there_when_the_first_page_has_only_deletions(
+    tmp_path: Path, ending: str
+) -> None:
+    with LoopbackServer("127.0.0.1") as server:
+        server.add("/robots.txt", Reply(200, body="User-agent: *\nAllow: /\n"))
+        server.add("/oai", REPO_GONE_FIRST)
+        serve_fulltext(server, REPO_GONE_FIRST)
+        write_policy(tmp_path)
+        out = tmp_path / f"gone.{ending}"
+        _harvest(server.url("/oai"), tmp_path, out, "--files", str(tmp_path / "files"))
+    frame = pd.read_csv(out, dtype=str, keep_default_na=False) if ending == "csv" else None
+    if frame is None:
+        frame = pd.read_parquet(out)
+    assert set(FULLTEXT_COLUMNS) <= set(frame.columns)
+    assert not any(frame[EXTRA].fillna(""))
+    live = frame[frame["deleted"].astype(str).str.lower() == "false"]
+    assert len(live) == 8 and set(live["fulltext.status"]) == {"downloaded"}
+    assert all(Path(p).is_file() for p in live["fulltext.path"])
+
+
 def test_a_table_with_full_text_has_every_full_text_column(harvests: dict[str, Path]) -> None:
     columns = set(pd.read_csv(harvests["csv"], nrows=0).columns)
     assert set(FULLTEXT_COLUMNS) <= columns
