@@ -212,9 +212,10 @@ def build_parser() -> argparse.ArgumentParser:
         "clean",
         parents=[common],
         help="normalise, deduplicate and enrich a harvest file",
-        description="Clean a file that harvest wrote: text, dates, names and identifiers "
+        description="Clean what harvest wrote: text, dates, names and identifiers "
         "normalised (the original kept beside), duplicates merged, missing abstracts, DOIs "
-        "and ORCIDs filled from Crossref or OpenAlex.",
+        "and ORCIDs filled from Crossref or OpenAlex. Every field it does not change is kept "
+        "(full text, deletions, format, sets, endpoint).",
     )
     sub.add_argument(
         "input",
