@@ -286,8 +286,16 @@ def _check_fleet(args: argparse.Namespace) -> str | None:
 
 def _check_clean(args: argparse.Namespace, policy: Politeness) -> str | None:
     """Usage errors of ``clean``, before anything is read or asked."""
-    if not args.input.is_file():
-        return f"{args.input}: no such file (give the JSONL file that harvest wrote)"
+    from politeharvest.store._read import input_kind
+    from politeharvest.store._tables import FORMATS, output_problem
+
+    if not args.input.exists():
+        return (
+            f"{args.input}: no such file (give the output that harvest wrote: .jsonl, .csv, "
+            "a .parquet dataset or .sqlite)"
+        )
+    if input_kind(args.input) == "Parquet" and not _has_pyarrow():
+        return f"{args.input}: reading Parquet needs pyarrow: pip install 'politeharvest[parquet]'"
     for module, why in (("ftfy", True), ("rapidfuzz", args.dedupe)):
         absent = missing(module, "politeharvest clean") if why else None
         if absent is not None:
@@ -298,9 +306,16 @@ def _check_clean(args: argparse.Namespace, policy: Politeness) -> str | None:
             return f"--out {out} is the input file; write the cleaned records elsewhere"
         if out.exists() and out.stat().st_size and not args.overwrite:
             return f"--out {out} exists; choose another file, or --overwrite to replace it"
-    for option in ("clusters", "index"):
-        if getattr(args, option) is not None and not args.dedupe:
-            return f"--{option} needs --dedupe"
+        if FORMATS.get(out.suffix.lower()) == "SQLite":
+            return (
+                f"--out {out}: clean writes JSON lines (.jsonl), CSV (.csv) or Parquet "
+                "(.parquet), not SQLite"
+            )
+        problem = output_problem(str(out))
+        if problem is not None:
+            return problem
+    if args.index is not None and not (args.dedupe or args.clusters is not None):
+        return "--index needs --dedupe or --clusters"
     if args.enrich:
         if not args.mailto or "@" not in args.mailto:
             return (
@@ -310,3 +325,11 @@ def _check_clean(args: argparse.Namespace, policy: Politeness) -> str | None:
         if args.enrich_url and not urlsplit(args.enrich_url).hostname:
             return f"--enrich-url {args.enrich_url!r} is not an http(s) URL"
     return None
+
+
+def _has_pyarrow() -> bool:
+    try:
+        import pyarrow.parquet  # noqa: F401
+    except ImportError:
+        return False
+    return True

@@ -21,7 +21,7 @@ from politeharvest.plan._cursor import record_row
 from politeharvest.plan._plan import HarvestPlan
 
 from ._checks import policy_from
-from ._parser import EXIT_ERROR, EXIT_OK, usage_error
+from ._parser import EXIT_ERROR, EXIT_OK, EXIT_USAGE, usage_error
 from ._progress import plural
 
 __all__ = [
@@ -35,9 +35,19 @@ __all__ = [
 
 
 def clean_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """``politeharvest clean IN --out OUT``: normalise, deduplicate, enrich; one summary line."""
-    from politeharvest.quality._clean import clean_file
+    """``politeharvest clean IN --out OUT``: normalise, deduplicate, enrich; one summary line.
+
+    The input is any output ``harvest`` writes (JSON lines, CSV, a Parquet dataset, SQLite);
+    the output is written by its ending as ``harvest`` writes it. An input that is not empty
+    and holds no record is refused (exit 2), and nothing is written.
+    """
+    from politeharvest._files import atomic_write
+    from politeharvest.exceptions import InputUnreadable, ParquetUnavailable
+    from politeharvest.quality._clean import Cleaner
     from politeharvest.quality._enrich import CrossrefClient, OpenAlexClient
+    from politeharvest.store._read import read_rows
+    from politeharvest.store._sinks import encode_rows
+    from politeharvest.store._tables import write_rows
 
     bar: Any = None
     if not args.quiet and err.isatty():
@@ -72,16 +82,30 @@ def clean_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         service = client(session, args.mailto)
         if args.enrich_url:
             service.base_url = args.enrich_url.rstrip("/")
+    source = read_rows(args.input)
+    cleaner = Cleaner(
+        source.rows,
+        dedupe=args.dedupe,
+        clusters=args.clusters is not None,
+        index=args.index,
+        service=service,
+        on_record=progress,
+    )
     try:
-        summary = clean_file(
-            args.input,
-            out if args.out == "-" else Path(args.out),
-            dedupe=args.dedupe,
-            clusters=args.clusters,
-            index=args.index,
-            service=service,
-            on_record=progress,
-        )
+        try:
+            summary = cleaner.scan()
+            if not summary.read and not summary.updates and not _is_empty(args.input):
+                raise InputUnreadable(str(args.input), _no_record(source.kind, source.bad))
+            if args.clusters is not None:
+                atomic_write(args.clusters, encode_rows(list(cleaner.cluster_lines()))[0])
+            if args.out == "-":
+                for row in cleaner.rows():
+                    out.write(encode_rows([row])[0].decode("utf-8"))
+            else:
+                write_rows(Path(args.out), cleaner.rows())
+        except (InputUnreadable, ParquetUnavailable) as exc:
+            err.write(f"politeharvest: refused: {exc} (nothing was written)\n")
+            return EXIT_USAGE
     finally:
         if bar is not None:
             bar.close()
@@ -89,15 +113,19 @@ def clean_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             session.close()
     if not args.quiet:
         parts = [
-            f"{plural(summary.read, 'record')} read",
+            f"{plural(summary.read, 'record')} read ({source.kind})",
             f"{summary.fixed} fixed",
         ]
         if args.dedupe:
             parts.append(
                 f"{summary.merged} merged into others ({plural(summary.clusters, 'cluster')})"
             )
+        elif args.clusters is not None:
+            parts.append(f"{plural(summary.clusters, 'cluster')} marked, none merged")
         if summary.same_record:
             parts.append(f"{summary.same_record} repeated rows joined (same record)")
+        if summary.updates:
+            parts.append(f"{plural(summary.updates, 'retried file')} put in its record's full text")
         if args.enrich:
             parts.append(
                 f"{summary.enriched} enriched from {args.enrich}, {summary.not_found} not found, "
@@ -105,11 +133,12 @@ def clean_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             )
         where = "standard output" if args.out == "-" else args.out
         err.write(f"clean: {', '.join(parts)}; {plural(summary.written, 'row')} to {where}\n")
-        if summary.bad_lines:
-            shown = ", ".join(str(n) for n in summary.bad_lines[:10])
+        if source.bad:
+            shown = ", ".join(str(n) for n in source.bad[:10])
+            unit = "line" if source.kind == "JSON lines" else "row"
             err.write(
-                f"clean: {plural(len(summary.bad_lines), 'line')} of {args.input} skipped, "
-                f"not a record (line {shown}{', ...' if len(summary.bad_lines) > 10 else ''})\n"
+                f"clean: {plural(len(source.bad), unit)} of {args.input} skipped, "
+                f"not a record ({unit} {shown}{', ...' if len(source.bad) > 10 else ''})\n"
             )
         if summary.deferred:
             err.write(
@@ -117,6 +146,25 @@ def clean_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 f"{summary.deferred} records: run again later to enrich them\n"
             )
     return EXIT_OK
+
+
+def _is_empty(path: Path) -> bool:
+    """An empty file, or a dataset folder with no Parquet file: nothing to clean, no error."""
+    if path.is_dir():
+        return not any(path.glob("*.parquet"))
+    return path.stat().st_size == 0
+
+
+def _no_record(kind: str, bad: list[int]) -> str:
+    """Why an input holds no record, in words."""
+    if not bad:
+        return f"read as {kind}, it holds no row"
+    unit = "line" if kind == "JSON lines" else "row"
+    shown = ", ".join(str(n) for n in bad[:5]) + (", ..." if len(bad) > 5 else "")
+    return (
+        f"read as {kind} (by its name), none of its {plural(len(bad), unit)} is a record as "
+        f"harvest writes them: an object with an identifier ({unit} {shown})"
+    )
 
 
 def _print_json(data: Any, out: TextIO) -> None:

@@ -231,25 +231,40 @@ def build_parser() -> argparse.ArgumentParser:
         "clean",
         parents=[common],
         help="normalise, deduplicate and enrich a harvest file",
-        description="Clean a file that harvest wrote: text, dates, names and identifiers "
+        description="Clean what harvest wrote: text, dates, names and identifiers "
         "normalised (the original kept beside), duplicates merged, missing abstracts, DOIs "
-        "and ORCIDs filled from Crossref or OpenAlex.",
+        "and ORCIDs filled from Crossref or OpenAlex. Every field it does not change is kept "
+        "(full text, deletions, format, sets, endpoint).",
     )
-    sub.add_argument("input", type=Path, help="JSON lines as harvest writes them")
-    sub.add_argument("--out", required=True, help="cleaned JSON lines ('-': standard output)")
+    sub.add_argument(
+        "input",
+        type=Path,
+        help="what harvest wrote: JSON lines, CSV, a Parquet dataset (or file), SQLite",
+    )
+    sub.add_argument(
+        "--out",
+        required=True,
+        help="the cleaned records, by the ending as harvest writes them: .jsonl, .csv, "
+        ".parquet ('-': JSON lines on standard output)",
+    )
     sub.add_argument("--overwrite", action="store_true", help="replace --out if it exists")
     sub.add_argument(
-        "--dedupe", action="store_true", help="one row per work; duplicates listed in sources"
+        "--dedupe",
+        action="store_true",
+        help="one row per work; every member's row as harvested in its members",
     )
     sub.add_argument(
-        "--clusters", type=Path, metavar="FILE", help="one line per cluster (needs --dedupe)"
+        "--clusters",
+        type=Path,
+        metavar="FILE",
+        help="one line per cluster; without --dedupe, one row per record with its cluster id",
     )
     sub.add_argument(
         "--index",
         type=Path,
         metavar="FILE",
         help="keep the deduplication index in this SQLite file, to deduplicate later runs "
-        "against this one (needs --dedupe)",
+        "against this one (needs --dedupe or --clusters)",
     )
     sub.add_argument(
         "--enrich", choices=("crossref", "openalex"), help="fill missing fields from this service"

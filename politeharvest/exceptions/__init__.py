@@ -34,7 +34,8 @@ HarvestError                         root; catch-all for callers
 │   ├── OutputMismatch               a CSV header or Parquet folder the harvest cannot add to
 │   └── ParquetUnavailable           a .parquet output and no pyarrow installed
 ├── StorageError(path, problem, remedy)  a file or folder cannot be read or written
-│   └── StateCorrupt                 the state file is empty, cut short or not a state
+│   ├── StateCorrupt                 the state file is empty, cut short or not a state
+│   └── InputUnreadable              a file given to clean is not a harvest's output
 ├── MissingDependency(feature, package, extra)  a feature's optional package is not
 │                                    installed (also an ImportError; the CLI exits 2)
 └── OaiError(code, message)          the repository sent <error code=...>
@@ -95,6 +96,7 @@ from ._setup import MissingDependency
 from ._storage import (
     ArchiveError,
     AuditError,
+    InputUnreadable,
     OutputLocked,
     OutputMismatch,
     OutputUnknown,
@@ -126,6 +128,7 @@ __all__ = [
     "HostStopped",
     "HostUnreachable",
     "IdDoesNotExist",
+    "InputUnreadable",
     "LeaseLost",
     "ListingLoop",
     "MissingDependency",

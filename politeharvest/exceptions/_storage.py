@@ -8,6 +8,7 @@ from ._setup import MissingDependency
 __all__ = [
     "ArchiveError",
     "AuditError",
+    "InputUnreadable",
     "OutputLocked",
     "OutputMismatch",
     "OutputUnknown",
@@ -167,18 +168,45 @@ class OutputMismatch(SinkError):
 
 
 class ParquetUnavailable(SinkError, MissingDependency):
-    """A Parquet output was asked for and pyarrow is not installed (a `MissingDependency`).
+    """A Parquet output was asked for (or given to read) and pyarrow is not installed.
+
+    A `MissingDependency` naming the ``parquet`` extra.
 
     Attributes:
         path: the output.
+        reading: True when the Parquet was to be read (``clean x.parquet``).
     """
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, *, reading: bool = False) -> None:
         self.path = path
+        self.reading = reading
         MissingDependency.__init__(
             self,
-            f"--out {path}: writing Parquet",
+            f"{path}: reading Parquet" if reading else f"--out {path}: writing Parquet",
             "pyarrow",
             "parquet",
-            otherwise="or write .csv or .jsonl",
+            otherwise="" if reading else "or write .csv or .jsonl",
         )
+
+
+class InputUnreadable(StorageError):
+    """A file given as a harvest's output does not read as one (``politeharvest clean``).
+
+    Not the format its name says, or not one row in it is a record: nothing was written.
+
+    Attributes:
+        path: the file or dataset folder.
+        problem: what is wrong with it.
+        remedy: what to give instead.
+    """
+
+    def __init__(
+        self,
+        path: str,
+        problem: str,
+        remedy: str = (
+            "give what harvest wrote: JSON lines (.jsonl), CSV (.csv), a Parquet dataset "
+            "(.parquet) or SQLite (.sqlite, .db)"
+        ),
+    ) -> None:
+        super().__init__(path, problem, remedy)

@@ -142,18 +142,23 @@ def sink_path(target: SinkTarget | None) -> str | None:
     return None
 
 
-def open_sink(target: SinkTarget, store: StateStore | None = None) -> Sink:
+def open_sink(
+    target: SinkTarget, store: StateStore | None = None, *, fulltext: bool = False
+) -> Sink:
     """Return a sink for `target` (see `sink_kind`).
 
     A path gives JSONL (``.jsonl``, or ``"-"`` for stdout) or SQLite (``.sqlite``,
     ``.db``); ``redis://...?stream=NAME`` gives the exactly-once stream beside a Redis
-    `store`; a callable gives a CallbackSink; a Sink is returned as is.
+    `store`; a callable gives a CallbackSink; a Sink is returned as is. `fulltext`: the
+    harvest finds full text (a CSV or Parquet table has its columns from the first page on).
 
     Raises:
         ValueError: a Redis stream without a Redis state store.
         TypeError: `target` is none of these.
     """
-    table = open_table(target)  # .csv, .parquet, and every Output (--overwrite)
+    # .csv, .parquet, and every Output (--overwrite); a table has full text's columns from its
+    # first page on when the harvest finds full text
+    table = open_table(target, fulltext=fulltext)
     if table is not None:
         return table
     assert not isinstance(target, Output)
@@ -266,7 +271,11 @@ class Resources:
         if self._sink is None:
             target = self.settings.sink if self.settings.sink is not None else "-"
             stream = not isinstance(target, Output) and sink_kind(target) == "stream"
-            self._sink = open_sink(target, self.store if stream else None)
+            self._sink = open_sink(
+                target,
+                self.store if stream else None,
+                fulltext=self.settings.fulltext is not None,
+            )
             self._owns_sink = self._sink is not target  # close only what the plan opened
         return self._sink
 

@@ -1,13 +1,21 @@
 """Table outputs: CSV files and Parquet datasets, exactly once as JSONL is, and ``--overwrite``.
 
 A row is the JSONL row flattened: nested objects become dotted columns (``metadata.title``,
-``fulltext.status``), and in CSV a list's items are joined with `LIST_SEPARATOR`. The columns
-are decided once, from the first page an output receives, and never shift:
+``fulltext.status``), and in CSV a list's items are joined with `LIST_SEPARATOR` (a list whose
+items are not all plain text, or would not split back, is written as a JSON array). The columns
+are decided once, when an output receives its first page, and never shift:
 
-- first the fixed `BASE_COLUMNS`, then every other flattened key of the first page in sorted
-  order, then `EXTRA` (``extra``);
-- a later page's key that has no column (a metadata element the first page lacked) goes into
-  ``extra``, a JSON object of such keys and their values; nothing is dropped.
+- first the fixed `BASE_COLUMNS`, then the other columns in sorted order, then `EXTRA`
+  (``extra``). The other columns are every flattened key of the first page, and what any row of
+  the harvest may carry whatever the first page holds: for ``oai_dc``, a column for each of the
+  fifteen Dublin Core elements (`DUBLIN_CORE`); with full text (a first page with a
+  ``fulltext`` object), every field of that object (`FULLTEXT_COLUMNS`);
+- a later page's key that has no column (an element outside Dublin Core, or a field of a
+  format other than ``oai_dc`` that the first page lacked) goes into ``extra``, a JSON object
+  of such keys and their values; nothing is dropped.
+
+`read_rows` (in `politeharvest.store._read`) reads each of these outputs back as the rows
+that were written.
 
 Both outputs keep the guarantees of `JsonlSink` (see `politeharvest.store._sinks`):
 
@@ -61,7 +69,9 @@ from ._sinks import (
 
 __all__ = [
     "BASE_COLUMNS",
+    "DUBLIN_CORE",
     "EXTRA",
+    "FULLTEXT_COLUMNS",
     "LEDGER",
     "LIST_SEPARATOR",
     "CsvSink",
@@ -76,12 +86,37 @@ __all__ = [
     "replaces",
     "rows_held",
     "tracked_file",
+    "write_rows",
 ]
 
 Row = Mapping[str, Any]
 
 #: The first columns of every table, in this order.
 BASE_COLUMNS = ("identifier", "datestamp", "deleted", "sets", "endpoint", "metadata_prefix")
+#: The fifteen elements of the Dublin Core Metadata Element Set (``oai_dc``): each a column
+#: (``metadata.title``...) of every ``oai_dc`` table from its first page on.
+DUBLIN_CORE = ("contributor", "coverage", "creator", "date", "description", "format",
+               "identifier", "language", "publisher", "relation", "rights", "source",
+               "subject", "title", "type")  # fmt: skip
+#: The columns of a row's ``fulltext`` object (docs/fulltext.md) and of a retried file's row
+#: (``retry``), with their Parquet types: each a column of a table whose first page has full
+#: text, whatever the first page's files came to.
+FULLTEXT_COLUMNS = {
+    "fulltext.landing_url": "string",
+    "fulltext.file_url": "string",
+    "fulltext.path": "string",
+    "fulltext.sha256": "string",
+    "fulltext.status": "string",
+    "fulltext.kind": "string",
+    "fulltext.retriable": "bool",
+    "fulltext.reason": "string",
+    "fulltext.identity.verdict": "string",
+    "fulltext.identity.evidence": "string",
+    "fulltext.identity.kind": "string",
+    "fulltext.identity.version": "string",
+    "fulltext.evidence": "string",
+    "retry": "bool",
+}
 #: The last column: a JSON object of the keys a row has and the columns lack ("" when none).
 EXTRA = "extra"
 #: How a CSV cell joins a list's items (``Ada Lovelace | Charles Babbage``).
@@ -143,8 +178,12 @@ def _has_pyarrow() -> bool:
     return True
 
 
-def open_table(target: object) -> Sink | None:
-    """The sink for a CSV or Parquet path, or for any `Output`; None for any other target."""
+def open_table(target: object, *, fulltext: bool = False) -> Sink | None:
+    """The sink for a CSV or Parquet path, or for any `Output`; None for any other target.
+
+    `fulltext`: the harvest finds full text (``--files``), so a table has the full-text
+    columns from its first page on, also when that page holds none (only deletions).
+    """
     if isinstance(target, Output):
         path, overwrite = target.path, target.overwrite
         if path == "-" or "://" in path or FORMATS.get(_suffix(path)) not in _REPLACEABLE:
@@ -157,9 +196,9 @@ def open_table(target: object) -> Sink | None:
         return None
     suffix = _suffix(path)
     if suffix == ".csv":
-        return CsvSink(path, overwrite=overwrite)
+        return CsvSink(path, overwrite=overwrite, fulltext=fulltext)
     if suffix == ".parquet":
-        return ParquetSink(path, overwrite=overwrite)
+        return ParquetSink(path, overwrite=overwrite, fulltext=fulltext)
     if not isinstance(target, Output):
         return None
     return FreshJsonlSink(path, overwrite=overwrite)
@@ -231,13 +270,52 @@ def flatten(row: Row, prefix: str = "") -> dict[str, Any]:
     return flat
 
 
-def columns_for(rows: Iterable[Row]) -> tuple[str, ...]:
-    """The columns of a table whose first page is `rows` (see the module's docstring)."""
-    keys: set[str] = set()
+def columns_for(rows: Iterable[Row], *, fulltext: bool = False) -> tuple[str, ...]:
+    """The columns of a table whose first page is `rows` (see the module's docstring).
+
+    `fulltext`: the harvest finds full text, whether `rows` hold any or not.
+    """
+    return tuple(name for name, _ in _layout_of(rows, fulltext=fulltext))
+
+
+def _layout_of(rows: Iterable[Row], *, fulltext: bool = False) -> list[tuple[str, str]]:
+    """Each column and its Parquet type (`_kind`) for `rows`: the base, the rest sorted, extra.
+
+    A type is taken from the first value that is not None (a list with other items than text
+    is ``json``). The columns every later page of the harvest may need are there too, whatever
+    `rows` hold: Dublin Core for ``oai_dc``, the full-text fields when they have full text (or
+    `fulltext` says the harvest finds it).
+    A key that is only a None placeholder of an object that other rows spell out
+    (``fulltext.identity`` beside ``fulltext.identity.verdict``) is no column.
+    """
+    seen: dict[str, Any] = {}
+    oai_dc = False
     for row in rows:
-        keys.update(flatten(row))
-    rest = sorted(keys - set(BASE_COLUMNS) - {EXTRA})
-    return (*BASE_COLUMNS, *rest, EXTRA)
+        oai_dc = oai_dc or row.get("metadata_prefix") == "oai_dc"
+        fulltext = fulltext or "fulltext" in row
+        for key, value in flatten(row).items():
+            seen[key] = _merge_kind(seen.get(key), value)
+    fixed: dict[str, str] = {}
+    if oai_dc:
+        fixed.update((f"metadata.{name}", "list") for name in DUBLIN_CORE)
+    if fulltext:
+        fixed.update(FULLTEXT_COLUMNS)
+    kinds = dict(fixed)
+    for key, value in seen.items():
+        if key not in kinds or value is not None:
+            kinds[key] = _kind(key, value)
+    prefixes = {key[:i] for key in kinds for i, char in enumerate(key) if char == "."}
+    placeholders = {k for k in prefixes if k in seen and seen[k] is None and k not in fixed}
+    rest = sorted(
+        k for k in kinds if k not in BASE_COLUMNS and k != EXTRA and k not in placeholders
+    )
+    base = [(c, _kind(c, seen.get(c))) for c in BASE_COLUMNS]
+    return [*base, *((c, kinds[c]) for c in rest), (EXTRA, "string")]
+
+
+def _merge_kind(before: Any, value: Any) -> Any:
+    """The value that stands for a column's type: the first one that is not None."""
+    return value if before is None else before
 
 
 def is_table_header(header: Sequence[str]) -> bool:
@@ -255,7 +333,8 @@ def _cells(row: Row, columns: Sequence[str]) -> dict[str, Any]:
     flat = flatten(row)
     known = set(columns)
     cells = {c: flat.get(c) for c in columns if c != EXTRA}
-    extra = {k: v for k, v in flat.items() if k not in known}
+    # a None has nothing to keep (an object left out, such as an identity not judged)
+    extra = {k: v for k, v in flat.items() if k not in known and v is not None}
     cells[EXTRA] = json.dumps(extra, ensure_ascii=False, sort_keys=True) if extra else None
     return cells
 
@@ -268,8 +347,23 @@ def _text(value: Any) -> str:
     if isinstance(value, str):
         return value
     if isinstance(value, (list, tuple)):
-        return LIST_SEPARATOR.join(_text(v) for v in value)
+        if _joinable(value):
+            return LIST_SEPARATOR.join(value)
+        return json.dumps(list(value), ensure_ascii=False, sort_keys=True)
     return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+def _joinable(items: Sequence[Any]) -> bool:
+    """Whether a list's items joined with `LIST_SEPARATOR` split back into the same items.
+
+    Only text does, and only when no item holds the separator and the cell does not start
+    as a JSON array would (the form such a list is written in instead).
+    """
+    return (
+        all(isinstance(v, str) and LIST_SEPARATOR not in v for v in items)
+        and not (items and items[0].startswith("["))
+        and not (len(items) == 1 and items[0] == "")
+    )
 
 
 def _fsync_folder(folder: str | Path) -> None:
@@ -380,6 +474,9 @@ class CsvSink(FreshJsonlSink):
     Args:
         path: the file (its folder is created).
         overwrite: start the file afresh with the first page.
+        columns: the columns of a new file (`BASE_COLUMNS` first, `EXTRA` last); by default
+            they are decided from the first page (`columns_for`).
+        fulltext: the harvest finds full text: its columns from the first page on.
 
     Raises:
         OutputMismatch: the file already has another header than a harvest writes.
@@ -387,14 +484,23 @@ class CsvSink(FreshJsonlSink):
         OutputLocked: another process is writing the file.
     """
 
-    def __init__(self, path: str | Path, *, overwrite: bool = False) -> None:
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        overwrite: bool = False,
+        columns: Sequence[str] | None = None,
+        fulltext: bool = False,
+    ) -> None:
         self.columns: tuple[str, ...] | None = None if overwrite else _header_of(str(path))
+        self._given = tuple(columns) if columns is not None else None
+        self._fulltext = fulltext
         super().__init__(path, overwrite=overwrite)
 
     def encode(self, rows: Sequence[Row], *, first: bool) -> tuple[bytes, bytes]:
         """CSV lines for the page, after the header when the file is new."""
         if first or self.columns is None:
-            self.columns = columns_for(rows)
+            self.columns = self._given or columns_for(rows, fulltext=self._fulltext)
         columns = self.columns
         lines = []
         for row in rows:
@@ -406,7 +512,12 @@ class CsvSink(FreshJsonlSink):
 
 def _csv_line(cells: Sequence[str]) -> str:
     buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\n").writerow(cells)
+    # csv quotes a cell holding "\n" (the line's end) but not one holding a bare "\r", which
+    # every CSV reader takes for a line's end too: such a line has every cell quoted
+    if any("\r" in cell for cell in cells):
+        csv.writer(buffer, lineterminator="\n", quoting=csv.QUOTE_ALL).writerow(cells)
+    else:
+        csv.writer(buffer, lineterminator="\n").writerow(cells)
     return buffer.getvalue()
 
 
@@ -448,12 +559,22 @@ def _pyarrow(path: str) -> tuple[Any, Any]:
 
 
 def _kind(column: str, value: Any) -> str:
-    """A column's Parquet type: ``list`` (of strings), ``bool`` or ``string``."""
+    """A column's Parquet type: ``list`` (of strings), ``bool``, ``string`` or ``json``.
+
+    ``json`` is a string column holding JSON, for a list of other items than text (a merged
+    row's ``members``); its field says so in the file (`JSON_FIELD`), so it is read back.
+    """
+    if isinstance(value, (list, tuple)) and not all(isinstance(v, str) for v in value):
+        return "json"
     if column == "sets" or column.startswith("metadata.") or isinstance(value, (list, tuple)):
         return "list"
     if column == "deleted" or isinstance(value, bool):
         return "bool"
     return "string"
+
+
+#: The Parquet field metadata of a ``json`` column: ``{b"politeharvest": b"json"}``.
+JSON_FIELD = {b"politeharvest": b"json"}
 
 
 class ParquetSink:
@@ -462,6 +583,9 @@ class ParquetSink:
     Args:
         path: the folder (``x.parquet``; created).
         overwrite: start the dataset afresh with the first page.
+        layout: the columns and their types (``[name, kind]`` pairs, `_kind`) of a new
+            dataset; by default they are decided from the first page.
+        fulltext: the harvest finds full text: its columns from the first page on.
 
     Raises:
         ParquetUnavailable: pyarrow is not installed.
@@ -470,7 +594,16 @@ class ParquetSink:
         OutputLocked: another process is writing the dataset.
     """
 
-    def __init__(self, path: str | Path, *, overwrite: bool = False) -> None:
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        overwrite: bool = False,
+        layout: Sequence[Sequence[str]] | None = None,
+        fulltext: bool = False,
+    ) -> None:
+        self._given = [list(pair) for pair in layout] if layout is not None else None
+        self._fulltext = fulltext
         self._pa, self._pq = _pyarrow(str(path))
         self.folder = Path(path).resolve()
         self.path = str(self.folder / LEDGER)
@@ -571,18 +704,25 @@ class ParquetSink:
             pass  # the pending write (ledger) and the sweep (parts) cover it on resume
 
     def _layout(self, rows: Sequence[Row]) -> list[list[str]]:
-        """Each column and its type, from the first page."""
-        seen: dict[str, Any] = {}
-        for row in rows:
-            for key, value in flatten(row).items():
-                if seen.get(key) is None:
-                    seen[key] = value
-        return [[c, _kind(c, seen.get(c))] for c in columns_for(rows)]
+        """Each column and its type, from the first page (or as given)."""
+        if self._given is not None:
+            return self._given
+        return [[c, kind] for c, kind in _layout_of(rows, fulltext=self._fulltext)]
 
     def _write(self, rows: Sequence[Row], layout: Sequence[Sequence[str]], path: Path) -> None:
         pa = self._pa
-        types = {"list": pa.list_(pa.string()), "bool": pa.bool_(), "string": pa.string()}
-        schema = pa.schema([(name, types[kind]) for name, kind in layout])
+        types = {
+            "list": pa.list_(pa.string()),
+            "bool": pa.bool_(),
+            "string": pa.string(),
+            "json": pa.string(),
+        }
+        schema = pa.schema(
+            [
+                pa.field(name, types[kind], metadata=JSON_FIELD if kind == "json" else None)
+                for name, kind in layout
+            ]
+        )
         kinds: dict[str, str] = {pair[0]: pair[1] for pair in layout}
         records = []
         for row in rows:
@@ -650,6 +790,8 @@ class ParquetSink:
 def _typed(value: Any, kind: str) -> Any:
     if value is None:
         return None
+    if kind == "json":
+        return json.dumps(value, ensure_ascii=False, sort_keys=True)
     if kind == "list":
         items = value if isinstance(value, (list, tuple)) else [value]
         return [_text(v) for v in items]
@@ -701,3 +843,94 @@ def _swap(new: Path, old: Path) -> bool:
     os.rename(new, old)
     os.rename(aside, new)
     return True
+
+
+# -- a whole output at once (clean) -------------------------------------------------------------
+
+
+def write_rows(path: str | Path, rows: Iterable[Row], *, page_size: int = 1000) -> int:
+    """Write `rows` as a new output at `path`, its format by its ending as a harvest writes it.
+
+    JSON lines (``.jsonl``, ``.ndjson``, no ending) are encoded as `JsonlSink` encodes them;
+    a CSV file or a Parquet dataset is written through `CsvSink` or `ParquetSink`, its
+    columns every key any row has (no `EXTRA`, beside the columns a harvest's table always
+    has): the rows go into a JSON-lines file beside first, which is read back a page at a
+    time, so memory holds one page. Whatever was at `path` is replaced only once the new
+    output is complete (one rename; a dataset in one swap); until then it stays as it was.
+
+    Returns:
+        How many rows were written.
+
+    Raises:
+        ValueError: `path`'s ending names another format (SQLite).
+        ParquetUnavailable: a Parquet output without pyarrow.
+        SinkError: the output cannot be written.
+    """
+    from politeharvest._files import atomic_write, fsync_dir, temp_beside
+
+    target = Path(path)
+    kind = FORMATS.get(_suffix(target), "JSON lines")
+    count = 0
+
+    def counted() -> Iterable[Row]:
+        nonlocal count
+        for row in rows:
+            count += 1
+            yield row
+
+    if kind == "JSON lines":
+        atomic_write(target, (encode_rows([row])[0] for row in counted()))
+        return count
+    if kind not in ("CSV", "Parquet"):
+        raise ValueError(f"{target}: a whole output is written as .jsonl, .csv or .parquet")
+    if kind == "Parquet":
+        _pyarrow(str(target))
+    folder = target.resolve().parent
+    folder.mkdir(parents=True, exist_ok=True)
+    handle, lines = temp_beside(folder, prefix=f".{target.name}.", suffix=".rows.part")
+    new = folder / f".{target.name}.politeharvest-new"
+    try:
+        with os.fdopen(handle, "wb") as spool:
+
+            def spooled() -> Iterable[Row]:
+                for row in counted():
+                    spool.write(encode_rows([row])[0])
+                    yield row
+
+            layout = _layout_of(spooled())
+        _remove_new(new)
+        sink: CsvSink | ParquetSink
+        if kind == "CSV":
+            sink = CsvSink(new, columns=[name for name, _ in layout])
+        else:
+            sink = ParquetSink(new, layout=[list(pair) for pair in layout])
+        try:
+            with open(lines, "rb") as spool_in:
+                page: list[dict[str, Any]] = []
+                for line in spool_in:
+                    page.append(json.loads(line))
+                    if len(page) >= page_size:
+                        sink.write_page(page)
+                        page = []
+                sink.write_page(page)
+        finally:
+            sink.close()
+        if kind == "CSV":
+            os.replace(new, target)
+        elif _swap(new, target):
+            _remove_new(new)  # the old output, now under the new one's name
+        fsync_dir(folder)
+    except BaseException:
+        _remove_new(new)
+        raise
+    finally:
+        Path(lines).unlink(missing_ok=True)
+    return count
+
+
+def _remove_new(path: Path) -> None:
+    """Remove a file or dataset that `write_rows` left beside (an interrupted run, a swap)."""
+    if path.is_dir():
+        _remove_ours(path)
+    elif path.exists():
+        path.unlink()

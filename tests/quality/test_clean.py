@@ -142,9 +142,11 @@ def test_index_deduplicates_a_second_harvest_against_the_first(tmp_path: Path) -
         (["clean", "{src}", "--out", "{src}"], "is the input file"),
         (["clean", "{src}", "--out", "{existing}"], "--overwrite"),
         (
-            ["clean", "{src}", "--out", "{out}", "--clusters", "{out}.c"],
-            "--clusters needs --dedupe",
+            ["clean", "{src}", "--out", "{out}", "--index", "{out}.i"],
+            "--index needs --dedupe or --clusters",
         ),
+        (["clean", "{src}", "--out", "{out}.sqlite"], "not SQLite"),
+        (["clean", "{src}", "--out", "{out}.xlsx"], "not XLSX"),
         (["clean", "{src}", "--out", "{out}", "--enrich", "crossref"], "--mailto"),
         (["clean", "{src}", "--out", "{out}", "--enrich", "datacite"], "invalid choice"),
     ],
@@ -207,3 +209,75 @@ def test_the_newest_version_of_a_record_is_the_one_cleaned(tmp_path: Path) -> No
     assert len(lines) == 2 and len(merged) == 1  # a1 and b1 are one work; a2 is a tombstone
     assert {s["identifier"] for s in merged[0]["sources"]} == {"a1", "b1"}
     assert [sorted(line["cluster"]) for line in _lines(clusters)] == [["a1", "b1"]]
+
+
+def test_a_file_retried_later_is_joined_to_its_record(tmp_path: Path) -> None:
+    """A later run's ``retry`` row updates its record's full text; one without a record stays."""
+    endpoint = "https://a.example.org/oai"
+    waiting = {"status": "retry later", "path": None, "sha256": None, "retriable": True}
+    stored = {"status": "downloaded", "path": "/files/a1.pdf", "sha256": "ab" * 32}
+    rows = [
+        {
+            "identifier": "a1",
+            "endpoint": endpoint,
+            "datestamp": "2024-01-01",
+            "deleted": False,
+            "sets": ["s"],
+            "metadata_prefix": "oai_dc",
+            "metadata": {"title": ["Soil moisture under drought"]},
+            "fulltext": waiting,
+        },
+        {"identifier": "a1", "fulltext": stored, "retry": True},
+        {"identifier": "elsewhere", "fulltext": stored, "retry": True},
+    ]
+    source, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    _write(source, rows)
+    code, err = _run("clean", str(source), "--out", str(out))
+    assert code == 0, err
+    written = _lines(out)
+    assert [r["identifier"] for r in written] == ["a1", "elsewhere"]
+    assert written[0]["fulltext"] == stored
+    assert written[0]["metadata_prefix"] == "oai_dc" and written[0]["deleted"] is False
+    assert written[1] == rows[2]  # passed through as it is
+    assert "2 retried files put in" in err
+
+
+def test_a_record_harvested_in_two_formats_keeps_both_rows(tmp_path: Path) -> None:
+    """oai_dc and marc21 of one record in one file: two rows, not one version of the other."""
+    a, b = "https://a.example.org/oai", "https://b.example.org/oai"
+    title = ["Soil moisture dynamics under prolonged drought in the Konya closed basin"]
+
+    def row(endpoint: str, ident: str, prefix: str) -> dict[str, Any]:
+        meta = {"title": title, "date": ["2021"]} if prefix == "oai_dc" else {}
+        extra = {} if meta else {"xml": f"<marc><id>{ident}</id></marc>"}
+        return {
+            "identifier": ident,
+            "endpoint": endpoint,
+            "datestamp": "2024-01-01",
+            "deleted": False,
+            "sets": [],
+            "metadata_prefix": prefix,
+            "metadata": meta,
+            **extra,
+        }
+
+    rows = [row(a, "a1", "marc21"), row(a, "a1", "oai_dc"), row(b, "b1", "oai_dc")]
+    source, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    _write(source, rows)
+    code, err = _run("clean", str(source), "--out", str(out))
+    assert code == 0, err
+    assert [(r["identifier"], r["metadata_prefix"]) for r in _lines(out)] == [
+        ("a1", "marc21"),
+        ("a1", "oai_dc"),
+        ("b1", "oai_dc"),
+    ]
+    out.unlink()
+    code, err = _run("clean", str(source), "--out", str(out), "--dedupe")
+    assert code == 0, err
+    (work,) = _lines(out)
+
+    def order(r: dict[str, Any]) -> str:
+        return json.dumps(r, sort_keys=True)
+
+    assert sorted(work["members"], key=order) == sorted(rows, key=order)
+    assert work["metadata_prefix"] == "oai_dc"  # the first member's row with metadata stands

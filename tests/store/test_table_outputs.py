@@ -15,7 +15,9 @@ import requests
 from politeharvest import HarvestPlan, OutputMismatch, OutputUnknown, Politeness
 from politeharvest.store._tables import (
     BASE_COLUMNS,
+    DUBLIN_CORE,
     EXTRA,
+    FULLTEXT_COLUMNS,
     LEDGER,
     LIST_SEPARATOR,
     CsvSink,
@@ -100,8 +102,34 @@ def test_flatten_makes_dotted_keys(row: dict[str, Any], flat: dict[str, Any]) ->
 
 
 def test_columns_are_the_base_then_the_first_pages_keys_then_extra() -> None:
-    columns = columns_for([ROW, {**ROW, "xml": "<x/>"}])
+    other = {**ROW, "metadata_prefix": "marc21"}
+    columns = columns_for([other, {**other, "xml": "<x/>"}])
     assert columns == (*BASE_COLUMNS, "metadata.creator", "metadata.title", "xml", EXTRA)
+
+
+def test_oai_dc_has_every_dublin_core_element_whatever_the_first_page_holds() -> None:
+    columns = columns_for([ROW, {**ROW, "metadata": {"dc.date.issued": ["2020"]}}])
+    dc = [f"metadata.{name}" for name in DUBLIN_CORE]
+    assert columns == (*BASE_COLUMNS, *sorted([*dc, "metadata.dc.date.issued"]), EXTRA)
+    assert len(DUBLIN_CORE) == 15
+
+
+def test_full_text_has_every_field_of_its_object_and_no_placeholder() -> None:
+    """A first page whose files were not judged (identity None) still has identity columns."""
+    fulltext = {"path": None, "status": "no candidate", "identity": None, "retriable": False}
+    columns = columns_for([{**ROW, "fulltext": fulltext}])
+    assert set(FULLTEXT_COLUMNS) <= set(columns)
+    assert "fulltext.identity" not in columns  # only a None standing for the object
+
+
+def test_every_field_a_files_row_can_have_has_a_column() -> None:
+    """The contract with the full-text step: a field it adds to its rows gets a column here."""
+    from politeharvest.fulltext._step import _summary
+
+    keys = set(flatten({"fulltext": _summary(None, None, "x")}))
+    identity = {"verdict": "matched", "evidence": "e", "kind": "article", "version": "v"}
+    keys |= set(flatten({"fulltext": {"identity": identity}}))
+    assert keys - {"fulltext.identity"} <= set(FULLTEXT_COLUMNS)
 
 
 @pytest.mark.parametrize(
@@ -137,16 +165,22 @@ def test_csv_lists_are_joined_and_a_later_key_goes_to_extra(tmp_path: Path) -> N
     out = tmp_path / "r.csv"
     sink = CsvSink(out)
     sink.write_page([ROW])
-    later = {**ROW, "identifier": "oai:x:2", "metadata": {"title": ["U"], "subject": ["s"]}}
+    later = {
+        **ROW,
+        "identifier": "oai:x:2",
+        "metadata": {"title": ["U"], "subject": ["s"], "dc.x": ["y"]},
+    }
     sink.write_page([later])
     sink.close()
     rows = csv_rows(out)
-    assert out.read_text().count("identifier,") == 1  # one header
+    lines = out.read_text().splitlines()
+    assert sum(line.startswith("identifier,") for line in lines) == 1  # one header
     assert rows[0]["metadata.creator"] == f"Ada{LIST_SEPARATOR}Charles"
     assert rows[0]["sets"] == "a | b" and rows[0]["deleted"] == "false"
     assert rows[0][EXTRA] == ""
     assert rows[1]["metadata.creator"] == ""
-    assert json.loads(rows[1][EXTRA]) == {"metadata.subject": ["s"]}
+    assert rows[1]["metadata.subject"] == "s"  # a Dublin Core element: a column from the start
+    assert json.loads(rows[1][EXTRA]) == {"metadata.dc.x": ["y"]}
     # a second sink on the same file keeps the header's columns
     again = CsvSink(out)
     assert again.columns == tuple(csv_rows(out)[0].keys())
