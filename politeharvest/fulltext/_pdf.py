@@ -453,12 +453,17 @@ class PdfFetcher:
         it is about to be attached to (`_judge`: the verdict of this (record, sha256) pair);
         a refused file is not placed, and the URL's own facts (its validators and the copy
         of its bytes) stay as they were. A kept file is moved (a temporary file) or is
-        already under the record's name.
+        already under the record's name. A copy under the record's own name that is now
+        judged another document's (the record's DOI was corrected since) is removed: no
+        record keeps another article's file on disk.
         """
         identity = None
         if arrival.kind == "pdf":
             identity = self._judge(owner, arrival.sha256, arrival.source)
             refusal = refusal_status(identity, owner.require)
+            if refusal == WRONG_FILE and not arrival.temporary:
+                arrival.source.unlink(missing_ok=True)
+                fsync_dir(self.directory)
             if refusal is not None:
                 rejected = FileResult(
                     url=arrival.url,

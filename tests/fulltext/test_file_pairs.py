@@ -234,6 +234,18 @@ def test_a_copy_gone_or_changed_on_disk_is_fetched_again_unconditionally(
     assert first.path.read_bytes() == PDFS[0]
 
 
+def test_a_records_own_copy_judged_another_documents_now_is_removed(
+    site: Site, fetcher: PdfFetcher, adapter: ScriptedAdapter
+) -> None:
+    """The record's DOI was corrected since: its old file is another article's."""
+    first = fetcher.fetch(site.file_url(1), key(0), hints=HINTS[1])  # stored under record 0
+    assert first.status == "downloaded" and first.path is not None
+    corrected = fetcher.fetch(site.file_url(1), key(0), hints=HINTS[0])
+    assert [s for s, _ in file_requests(adapter)] == [200, 304]
+    assert corrected.status == "wrong-file"
+    assert not first.path.exists()
+
+
 def test_a_kept_verdict_is_for_its_record_and_hints_only(
     site: Site, fetcher: PdfFetcher, state: SQLiteStateStore
 ) -> None:
