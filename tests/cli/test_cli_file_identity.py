@@ -41,13 +41,16 @@ ARTICLES: Mapping[int, tuple[str, str]] = {
     1003: ("Ottoman printing houses and the spread of the periodical press", "Can Ozturk"),
     1004: ("Urban heat islands and green roofs in Izmir", "Selin Aydin; Burak Celik"),
     1005: ("Lexical borrowing in Anatolian Greek dialects", "Zeynep Koc"),
+    1006: ("Coastal dune vegetation after the 1999 earthquake", "Umut Tekin"),
 }
 #: Records with no file of their own: the file answers 404.
-MISSING = {1003}
+MISSING = {1003, 1006}
+#: Records whose page shows no button at all: only the sidebar's files are on the page.
+NO_BUTTON = {1006}
 #: Records whose page's PDF button names another article's file (number -> whose file).
 WRONG_BUTTON = {1001: 1000, 1005: 1004}
 #: The order of the listing: a wrong button comes before and after the file's owner.
-ORDER = (1000, 1001, 1002, 1003, 1005, 1004)
+ORDER = (1000, 1001, 1002, 1003, 1005, 1004, 1006)
 
 
 def doi(number: int) -> str:
@@ -98,6 +101,12 @@ def landing(number: int) -> str:
         if number in MISSING
         else f'<meta name="citation_pdf_url" content="/download/article-file/{button}">'
     )
+    toolbar = (
+        ""
+        if number in NO_BUTTON
+        else '<div id="article-toolbar"><a class="article-tool pdf" title="Makale PDF linki" '
+        f'href="/download/article-file/{button}">Tam Metin (PDF)</a></div>'
+    )
     similar = "".join(
         f'<li><a href="/tr/pub/lb/article/{n}">{t}</a> '
         f'<a class="pdf" href="/download/article-file/{n}">PDF</a></li>'
@@ -110,9 +119,7 @@ def landing(number: int) -> str:
         f'<meta name="citation_doi" content="{doi(number)}">'
         f"{meta}</head><body>"
         '<div id="article-main"><article>'
-        f"<h1>{title}</h1><p class='authors'>{authors}</p>"
-        f'<div id="article-toolbar"><a class="article-tool pdf" title="Makale PDF linki" '
-        f'href="/download/article-file/{button}">Tam Metin (PDF)</a></div>'
+        f"<h1>{title}</h1><p class='authors'>{authors}</p>{toolbar}"
         "<h2>Abstract</h2><p>We surveyed the study area over two seasons.</p>"
         "</article></div>"
         f'<aside class="similar-articles"><h3>Similar articles</h3><ul>{similar}</ul></aside>'
