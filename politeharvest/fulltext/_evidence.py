@@ -202,14 +202,18 @@ def rule_candidates(
                     continue
                 link = absolute(str(href), url)
                 why = foreign_label(element, link, regions, facts) or regions.outside(element)
+                # a selector that matches any file link of the platform is no evidence that
+                # this one is the article's (a similarity report beside a missing article)
+                own = rule.names_own_file(selector)
+                weak = "" if own else "; weak: the selector matches any file link"
                 candidate = Candidate(
                     link,
                     f"rule:{rule.name}",
-                    f"selector {selector!r} (text {text_of(element)[:40]!r})",
+                    f"selector {selector!r} (text {text_of(element)[:40]!r}){weak}",
                     rule.score,
                     rejected=why,
                     signature=element_signature(element),
-                    strong=True,
+                    strong=own,
                 )
                 found.append(candidate)
         if rule.extractor:

@@ -27,6 +27,14 @@ __all__ = [
 ]
 
 
+#: A CSS selector that constrains nothing but a link's address: an optional ``a`` (or ``*``)
+#: and ``[href]`` attribute tests (``[href]``, ``[href*="..."]``, ``[href$='...' i]``).
+_ADDRESS_ONLY = re.compile(
+    r"""(?:a|\*)?(?:\[\s*href\s*(?:[~|^$*]?=\s*(?:"[^"]*"|'[^']*'|[^\]\s]*)\s*[is]?\s*)?\])*""",
+    re.IGNORECASE,
+)
+
+
 @attrs.frozen
 class SiteRule:
     """One platform's knowledge, as data.
@@ -38,7 +46,13 @@ class SiteRule:
         rewrite: a URL template built from `path`'s named groups (``{scheme}``, ``{host}``
             too): the file URL, known without a probe.
         landing: a URL template for a better landing page (old host, viewer page...).
-        selectors: CSS selectors whose ``href`` is the file link.
+        selectors: CSS selectors whose ``href`` is the file link. A selector that names
+            the article's own file (by its button's class, id, title or place) is strong
+            evidence; one that says nothing but the link's address
+            (``a[href*="/download/article-file/"]``) matches *any* file link of the platform
+            on the page (a similarity report, a copyright form, another article's file in a
+            sidebar) and is weak evidence (`names_own_file`): its file is kept only when its
+            text matches the record.
         extractor: the name of an extractor in `EXTRACTORS` for pages that assemble the
             URL in script data.
         score: the rank of what the rule finds.
@@ -83,6 +97,17 @@ class SiteRule:
             "query": parts.query,
         }
         return template.format(**{**fields, **match.groupdict()})
+
+    @staticmethod
+    def names_own_file(selector: str) -> bool:
+        """True when `selector` says more of the link than its address (see `selectors`).
+
+        ``a.article-tool.pdf[href]`` and ``#article-toolbar a[title="..."][href]`` name the
+        article's own file; ``a[href*="/download/article-file/"]`` matches any file link, and
+        so does a group with such a selector in it.
+        """
+        parts = selector.split(",")  # a group matches what any of its selectors matches
+        return not any(_ADDRESS_ONLY.fullmatch(part.strip()) for part in parts)
 
     def rewritten(self, url: str) -> str | None:
         """`url` turned into the file's address by this rule's rewrite, or None."""

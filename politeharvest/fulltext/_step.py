@@ -31,7 +31,7 @@ from politeharvest.store._state import StateStore, UrlOutcome
 
 from ._identity import RecordHints
 from ._outcome import DOWNLOADED, RETRY_LATER, UNCHANGED
-from ._pdf import FileResult, PdfFetcher, safe_filename
+from ._pdf import FileResult, PdfFetcher, Requirement, safe_filename
 from ._resolver import LandingPageResolver, Resolution
 
 __all__ = ["FullText", "FullTextStep", "candidate_urls", "run_batch"]
@@ -216,7 +216,11 @@ class FullTextStep:
                 # A file that could not be had: fetched again; its row says all a first
                 # attempt's row says (the landing page it came from, its identity).
                 landing = outcome.extra.get("landing_url")
-                result = self.fetcher.fetch(outcome.url, key, hints=hints)
+                # judged as the first try was: against this record, as strictly
+                require: Requirement = (
+                    "matched" if outcome.extra.get("require") == "matched" else "not-mismatch"
+                )
+                result = self.fetcher.fetch(outcome.url, key, hints=hints, require=require)
                 self._remember_for_retry(result, landing, hints)
                 fulltext = _summary(None, result, landing_url=landing)
             update = {"identifier": key, "fulltext": fulltext, "retry": True}
@@ -226,11 +230,15 @@ class FullTextStep:
     def _remember_for_retry(
         self, result: FileResult | None, landing_url: str | None, hints: RecordHints | None
     ) -> None:
-        """Keep what a retry of this file needs: its landing page and the record's hints."""
+        """Keep what a retry of this file needs: its landing page and the record's hints.
+
+        Only on the mark this record's attempt wrote: a mark another record's attempt left
+        on the same URL since keeps its own record and hints.
+        """
         if self.state is None or result is None or result.status != RETRY_LATER:
             return
         outcome = self.state.url_outcome(result.url)
-        if outcome is None:
+        if outcome is None or outcome.extra.get("key") != result.key:
             return
         extra = {**outcome.extra, "landing_url": landing_url, "hints": _hints_dict(hints)}
         self.state.set_url_outcome(attrs.evolve(outcome, extra=extra))
@@ -336,14 +344,16 @@ def _hints_dict(hints: RecordHints | None) -> dict[str, Any] | None:
 
 
 def _hints_from(data: object) -> RecordHints | None:
+    """The hints a retry mark kept (`_hints_dict`): every field, lists back to tuples."""
     if not isinstance(data, Mapping):
         return None
-    return RecordHints(
-        titles=tuple(data.get("titles") or ()),
-        doi=data.get("doi"),
-        surnames=tuple(data.get("surnames") or ()),
-        year=data.get("year"),
-    )
+    names = {field.name for field in attrs.fields(RecordHints)}
+    kept: dict[str, Any] = {
+        name: tuple(value) if isinstance(value, list) else value
+        for name, value in data.items()
+        if name in names
+    }
+    return RecordHints(**kept)
 
 
 def read_done(path: Path) -> set[str]:
