@@ -19,10 +19,13 @@ from typing import Literal
 from politeharvest.quality._text import keys
 
 __all__ = [
+    "COMMENT_PHRASES",
     "EDITORIAL_PHRASES",
     "FORM_PHRASES",
     "NOTICE_PHRASES",
+    "OTHER_KINDS",
     "REFERENCE_PHRASES",
+    "REVIEW_PHRASES",
     "SUPPLEMENT_PHRASES",
     "THESIS_PHRASES",
     "VERSION_PHRASES",
@@ -34,7 +37,35 @@ __all__ = [
     "starts_with",
 ]
 
-Kind = Literal["article", "compilation", "notice", "supplement", "editorial", "form", "thesis"]
+Kind = Literal[
+    "article",
+    "compilation",
+    "notice",
+    "supplement",
+    "editorial",
+    "form",
+    "thesis",
+    "poster",
+    "slides",
+    "webpage",
+    "review",
+    "comment",
+]
+#: Kinds of document that are never an article record's file (a thesis may hold one).
+OTHER_KINDS: frozenset[str] = frozenset(
+    [
+        "compilation",
+        "notice",
+        "supplement",
+        "editorial",
+        "form",
+        "poster",
+        "slides",
+        "webpage",
+        "review",
+        "comment",
+    ]
+)
 Version = Literal["preprint", "submitted", "accepted", "published"]
 #: Where a label ends before the title it opens ("Erratum: ...", "Correction | ..."), tried
 #: from the start of the blanks before it only (from each of a long run, quadratic).
@@ -78,6 +109,19 @@ _THESIS = (
     "masterarbeit|zur erlangung|tese|dissertacao|tesis|memoire|yuksek lisans tezi|"
     "doktora tezi|tez|диссертация|学位论文|博士論文|修士論文|학위논문"
 )
+#: A review of a book, by its label (a review *article* is an article: "review of" is not here).
+_REVIEW = (
+    "book review|book reviews|review essay|rezension|buchbesprechung|compte rendu|"
+    "comptes rendus|resena|resenha|recensione|kitap incelemesi|kitap tanitimi|"
+    "рецензия|書評|书评|서평"
+)
+#: A comment on or a reply to another paper, by its label: phrases that open no other title
+#: ("response to" opens many an article's: "Response to nitrogen in wheat").
+_COMMENT = (
+    "comment on|comments on|commentary on|reply to|rejoinder|kommentar zu|erwiderung auf|"
+    "commentaire sur|reponse a|comentario sobre|comentario a|respuesta a|resposta a|"
+    "комментарий к|ответ на"
+)
 _VERSION = {
     "preprint": "preprint|pre print|not peer reviewed|not yet peer reviewed|arxiv|biorxiv|medrxiv",
     "submitted": "submitted manuscript|submitted to|manuscript submitted|under review",
@@ -107,6 +151,8 @@ FORM_PHRASES = _phrases(_FORM)
 THESIS_PHRASES = _phrases(_THESIS)
 VERSION_PHRASES = {k: _phrases(v) for k, v in _VERSION.items()}
 REFERENCE_PHRASES = _phrases(_REFERENCES)
+REVIEW_PHRASES = _phrases(_REVIEW)
+COMMENT_PHRASES = _phrases(_COMMENT)
 
 
 def starts_with(words: Sequence[str], phrases: Iterable[tuple[str, ...]]) -> tuple[str, ...] | None:
@@ -134,9 +180,13 @@ def kind_of_title(title: str) -> Kind | None:
         ("notice", NOTICE_PHRASES),
         ("supplement", SUPPLEMENT_PHRASES),
         ("editorial", EDITORIAL_PHRASES),
+        ("review", REVIEW_PHRASES),
+        ("comment", COMMENT_PHRASES),
     ):
         phrase = starts_with(words, phrases)
-        if phrase is not None and label_stands(words, phrase, title):
+        if phrase is not None and (
+            label_stands(words, phrase, title) or kind in ("review", "comment")
+        ):
             return kind  # type: ignore[return-value]
     return None
 
