@@ -223,10 +223,23 @@ def _is_toc(lines: Sequence[Line]) -> bool:
 
 
 def _is_own_toc(lines: Sequence[Line]) -> bool:
-    """A work's own contents (chapters and sections, numbered), not a list of other works."""
+    """A work's own contents, not a list of other works.
+
+    Its entries are numbered chapters and sections, or headings of a few words ("Giriş",
+    "Results", "Materials and methods"), where a list of works lists titles.
+    """
     entries = _toc_entries(lines)
+    if not entries:
+        return False
     numbered = sum(1 for text in entries if _SECTION_NUMBER.match(text) or _CHAPTER.match(text))
-    return bool(entries) and numbered >= 0.4 * len(entries)
+    if numbered >= 0.4 * len(entries):
+        return True
+    sizes = sorted(_word_count(_PAGE_NUMBER_END.sub("", text[:400])) for text in entries)
+    return sizes[len(sizes) // 2] <= _HEADING_WORDS
+
+
+#: A heading of a work's own contents has at most this many words (a title has more).
+_HEADING_WORDS = 3
 
 
 #: A title-like run is set at least this much larger than the body text.
@@ -368,6 +381,13 @@ def _doi_line_is_own(line: Line, body: float) -> bool:
     return not (len(words) > 4 and any(w in STOP for w in words) and _is_prose(line))
 
 
+def _rejoined(doi: str, following: str) -> str:
+    """A DOI broken at its hyphen over two lines ("10.5555/tsd-2021-" / "0417"), made whole."""
+    head = following.split(None, 1)
+    rest = dois_in(doi + head[0][:200]) if head else []
+    return rest[0] if rest else doi
+
+
 def _own_dois(
     pages: Sequence[Sequence[Line]],
     article: int,
@@ -384,6 +404,8 @@ def _own_dois(
             found = dois_in(line.text)
             if not found:
                 continue
+            if found[-1].endswith("-") and line.text.rstrip().endswith("-") and i + 1 < len(lines):
+                found[-1] = _rejoined(found[-1], lines[i + 1].text)
             in_refs = refs is not None and (p, i) >= refs
             edge = line.rise >= 0.88 or line.rise <= 0.1
             near_top = line.rise >= 0.6 or i < 8
@@ -545,6 +567,7 @@ def _kind(
             and r.last + 1 < len(page)
             and page[r.last + 1].size < r.size
             and _looks_like_byline(page[r.last + 1].text)
+            and not _is_prose(page[r.last + 1])  # a caseless script's prose looks like names
         ]
         sizes = Counter(round(r.size * 2) / 2 for r in titled)
         heads = [r for r in titled if sizes and round(r.size * 2) / 2 == sizes.most_common(1)[0][0]]

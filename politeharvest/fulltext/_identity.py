@@ -358,7 +358,8 @@ def _title_match(hints: RecordHints, facts: DocumentFacts) -> tuple[str | None, 
             if not block:
                 continue
             if _share(words, set(block)) >= 0.8:
-                if _share(block, set(words)) >= 0.6:
+                if _share(block, set(words)) >= 0.6 or _main_title(run.text, words):
+                    # the title, or the title and a subtitle the record leaves out
                     return "block", title, run.text
                 best = ("contained", title, run.text)
             elif (
@@ -385,6 +386,23 @@ def _title_match(hints: RecordHints, facts: DocumentFacts) -> tuple[str | None, 
             heading = any(" ".join(keys(line)).startswith(opening) for line in lines)
             best = ("heading" if heading else "page", title, best[2])
     return best
+
+
+#: Where a main title ends and its subtitle begins: a colon, a dash, a bar or a full stop.
+_SUBTITLE_SEPARATOR = re.compile(r"[:|\u2013\u2014.?]\s|\s-\s")
+
+
+def _main_title(block: str, words: Sequence[str]) -> bool:
+    """The block's main title (before its first separator) is the record's title, word for word.
+
+    "Urban Heat Islands in Ankara: Evidence from Landsat" for the record's "Urban heat
+    islands in Ankara". Only the first separator within `_LABEL_REACH` counts.
+    """
+    found = _SUBTITLE_SEPARATOR.search(block[:_LABEL_REACH])
+    if found is None or len(words) < 2:
+        return False
+    head = content_words(block[: found.start()])
+    return head == list(words)
 
 
 def _has_name(name: Sequence[str], words: set[str], stems: set[str]) -> bool:
@@ -430,7 +448,12 @@ def _author_match(hints: RecordHints, facts: DocumentFacts) -> _Authors:
     for name in names:
         if len(name[0]) >= 3 and _has_name(name, page, stems):
             return _Authors(None, " ".join(name), False)
-    return _Authors(None, None, bool(names) and any(len(w) >= 3 for w in byline))
+    others = bool(names) and any(len(w) >= 3 for w in byline)
+    if others:
+        # names in a script that cannot be compared with the record's say nothing either way
+        written = " ".join(hints.surnames[:_NAMES_ACROSS])
+        others = script_of(facts.byline) == script_of(written) or comparable(facts.byline, written)
+    return _Authors(None, None, others)
 
 
 #: Names of a byline compared across scripts, at most (a byline is a few lines).
@@ -454,6 +477,15 @@ def _incomparable(titles: Sequence[str], block: str) -> bool:
     """The title block is in a script no title of the record can be compared with."""
     mine = script_of(block)
     return bool(titles) and all(script_of(t) != mine and not comparable(t, block) for t in titles)
+
+
+#: How the evidence names a kind of document ("a compilation" for the others).
+_KIND_NAMES = {
+    "slides": "slides",
+    "webpage": "a web page printed from a browser",
+    "review": "a review of a book",
+    "comment": "a comment or a reply",
+}
 
 
 def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
@@ -483,7 +515,8 @@ def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
     if kind in OTHER_KINDS and kind != record_kind:
         return Identity(
             "mismatch",
-            f"a {kind}, not the record's {record_kind or 'article'}: {facts.kind_evidence}",
+            f"{_KIND_NAMES.get(kind, 'a ' + kind)}, not the record's {record_kind or 'article'}: "
+            f"{facts.kind_evidence}",
             kind,
         )
     level, title, block = _title_match(hints, facts)

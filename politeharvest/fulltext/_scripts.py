@@ -96,11 +96,11 @@ def _latin(text: str) -> str:
 
 def latin_words(text: str) -> list[str]:
     """The words of a text transliterated to lower-case ASCII ("И. П. Морозов": i p morozov)."""
-    return _latin(text).split()
+    return _latin(text[:_MAX_CHARS]).split()
 
 
 def _trigrams(text: str) -> set[str]:
-    letters = _latin(text).replace(" ", "")
+    letters = _latin(text[:_MAX_CHARS]).replace(" ", "")
     return {letters[i : i + 3] for i in range(len(letters) - 2)}
 
 
@@ -121,15 +121,17 @@ def similar_across(title: str, block: str) -> bool:
     return transliterated_share(title, block) >= 0.7 and transliterated_share(block, title) >= 0.5
 
 
-#: A transliterated name is the record's when it is this close ("papadopoylos", "papadopoulos").
+#: A transliterated name is the record's when it is this close ("papadopoylos", "papadopoulos"),
+#: for names of this many letters (a longer one is compared exactly: the ratio is quadratic).
 _NAME_RATIO = 0.8
+_FUZZY_NAME = (5, 40)
 
 
 def name_among(name: str, words: list[str]) -> bool:
     """A surname among transliterated words, exactly or within a letter or two (5 letters up)."""
     if name in words:
         return True
-    if len(name) < 5:
+    if not _FUZZY_NAME[0] <= len(name) <= _FUZZY_NAME[1]:
         return False
     matcher = difflib.SequenceMatcher(None, "", name, autojunk=False)
     for word in words:
