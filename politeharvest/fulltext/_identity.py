@@ -543,7 +543,15 @@ def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
             kind,
             facts.version,
         )
-    numbers = _other_part(block, title) if level in ("block", "contained") else None
+    numbers = next(
+        (
+            found
+            for mine in ((title,) if level in ("block", "contained") else hints.titles)
+            if _share(content_words(mine), set(content_words(block))) >= 0.5
+            and (found := _other_part(block, mine)) is not None
+        ),
+        None,
+    )
     if numbers is not None:
         return Identity(
             "mismatch",
