@@ -42,7 +42,9 @@ from ._labels import (
     COMMENT_PHRASES,
     EDITORIAL_PHRASES,
     FORM_PHRASES,
+    LETTER_PHRASES,
     NOTICE_PHRASES,
+    PEER_REVIEW_PHRASES,
     REFERENCE_PHRASES,
     REVIEW_PHRASES,
     SUPPLEMENT_PHRASES,
@@ -611,6 +613,10 @@ def _kind(
     return "article", ""
 
 
+#: Kinds whose labels open no other title: found at the start of the title block alone.
+_OPENING_LABELS = ("review", "comment", "peer-review", "letter")
+
+
 def _label_kind(lines: Sequence[Line], runs: Sequence[TitleRun]) -> tuple[Kind, str] | None:
     """The kind a label where the title stands announces (above it, or opening it), or None."""
     first = runs[0] if runs else None
@@ -626,13 +632,15 @@ def _label_kind(lines: Sequence[Line], runs: Sequence[TitleRun]) -> tuple[Kind, 
         ("editorial", EDITORIAL_PHRASES),
         ("form", FORM_PHRASES),
         ("review", REVIEW_PHRASES),
+        ("peer-review", PEER_REVIEW_PHRASES),  # before "reply to": "Reply to the reviewers"
         ("comment", COMMENT_PHRASES),
+        ("letter", LETTER_PHRASES),
     ):
         for spot in spots:
             words = keys(spot)
             phrase = starts_with(words, phrases)
             if phrase is not None and (
-                kind in ("review", "comment")  # "Book review", "Reply to": nothing else opens so
+                kind in _OPENING_LABELS  # "Book review", "Reply to": nothing else opens so
                 or label_stands(words, phrase, spot)
                 or len(words) <= len(phrase) + 1
             ):

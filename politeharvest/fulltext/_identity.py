@@ -485,6 +485,8 @@ _KIND_NAMES = {
     "webpage": "a web page printed from a browser",
     "review": "a review of a book",
     "comment": "a comment or a reply",
+    "peer-review": "a peer-review report or the response to one",
+    "letter": "a cover letter",
 }
 
 

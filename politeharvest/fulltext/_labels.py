@@ -22,8 +22,10 @@ __all__ = [
     "COMMENT_PHRASES",
     "EDITORIAL_PHRASES",
     "FORM_PHRASES",
+    "LETTER_PHRASES",
     "NOTICE_PHRASES",
     "OTHER_KINDS",
+    "PEER_REVIEW_PHRASES",
     "REFERENCE_PHRASES",
     "REVIEW_PHRASES",
     "SUPPLEMENT_PHRASES",
@@ -50,6 +52,8 @@ Kind = Literal[
     "webpage",
     "review",
     "comment",
+    "peer-review",
+    "letter",
 ]
 #: Kinds of document that are never an article record's file (a thesis may hold one).
 OTHER_KINDS: frozenset[str] = frozenset(
@@ -64,6 +68,8 @@ OTHER_KINDS: frozenset[str] = frozenset(
         "webpage",
         "review",
         "comment",
+        "peer-review",
+        "letter",
     ]
 )
 Version = Literal["preprint", "submitted", "accepted", "published"]
@@ -122,6 +128,18 @@ _COMMENT = (
     "commentaire sur|reponse a|comentario sobre|comentario a|respuesta a|resposta a|"
     "комментарий к|ответ на"
 )
+#: A referee's report on a manuscript, or the authors' response to the referees.
+_PEER_REVIEW = (
+    "referee report|referee s report|reviewer report|reviewer s report|review report|"
+    "peer review report|report on the manuscript|response to reviewers|response to the reviewers|"
+    "responses to reviewers|reply to reviewers|reply to the reviewers|rebuttal letter|"
+    "response to referees|reply to referees|gutachten|antwort an die gutachter|"
+    "rapport d evaluation|reponse aux evaluateurs|informe de evaluacion|parecer do revisor|"
+    "hakem raporu|hakem degerlendirme formu|hakemlere yanit|отзыв рецензента|"
+    "査読報告|审稿意见|심사 의견"
+)
+#: A letter that goes with a submission (a published letter to the editor is an article).
+_LETTER = "cover letter|covering letter|submission letter|letter of submission|anschreiben"
 _VERSION = {
     "preprint": "preprint|pre print|not peer reviewed|not yet peer reviewed|arxiv|biorxiv|medrxiv",
     "submitted": "submitted manuscript|submitted to|manuscript submitted|under review",
@@ -153,6 +171,8 @@ VERSION_PHRASES = {k: _phrases(v) for k, v in _VERSION.items()}
 REFERENCE_PHRASES = _phrases(_REFERENCES)
 REVIEW_PHRASES = _phrases(_REVIEW)
 COMMENT_PHRASES = _phrases(_COMMENT)
+PEER_REVIEW_PHRASES = _phrases(_PEER_REVIEW)
+LETTER_PHRASES = _phrases(_LETTER)
 
 
 def starts_with(words: Sequence[str], phrases: Iterable[tuple[str, ...]]) -> tuple[str, ...] | None:
@@ -181,11 +201,14 @@ def kind_of_title(title: str) -> Kind | None:
         ("supplement", SUPPLEMENT_PHRASES),
         ("editorial", EDITORIAL_PHRASES),
         ("review", REVIEW_PHRASES),
+        ("peer-review", PEER_REVIEW_PHRASES),
         ("comment", COMMENT_PHRASES),
+        ("letter", LETTER_PHRASES),
     ):
         phrase = starts_with(words, phrases)
         if phrase is not None and (
-            label_stands(words, phrase, title) or kind in ("review", "comment")
+            label_stands(words, phrase, title)
+            or kind in ("review", "peer-review", "comment", "letter")
         ):
             return kind  # type: ignore[return-value]
     return None

@@ -180,6 +180,31 @@ def _comment() -> bytes:
     )
 
 
+def _referee_report() -> bytes:
+    return make_pdf(
+        [
+            ("Transparent peer review record", 8.5),
+            ("Referee report", 16.0),
+            ("Manuscript: EPCC-D-21-00488", 9.5),
+            (f"Title: {TITLE}", 9.5),
+            ("Reviewer: Hanne Vestergaard, Elif Karaman", 9.5),
+            *body(),
+        ]
+    )
+
+
+def _cover_letter() -> bytes:
+    return make_pdf(
+        [
+            ("Cover letter", 16.0),
+            (f"Manuscript: \u201c{TITLE}\u201d", 10.0),
+            ("Dear Professor Lambert,", 10.0),
+            *body(),
+            (AUTHORS, 10.0),
+        ]
+    )
+
+
 def _part_two() -> bytes:
     return make_pdf(
         article(
@@ -215,6 +240,10 @@ PART_ONE = {
         (_book_review, {**BOOK, "type": ["info:eu-repo/semantics/article"]}, "mismatch", "book"),
         # a comment quoting the record's title, in a language without a label vocabulary
         (_comment, ARTICLE, "mismatch", "quoted"),
+        # a referee's report naming the record's title (and, here, an author)
+        (_referee_report, ARTICLE, "mismatch", "a peer-review report"),
+        # the letter that went with the submission
+        (_cover_letter, ARTICLE, "mismatch", "a cover letter"),
         # Part II of a two-part paper for the record of Part I
         (_part_two, PART_ONE, "mismatch", "its part 2, the record's title 1"),
         # the article with a subtitle the record leaves out
@@ -234,6 +263,8 @@ PART_ONE = {
         "book-review",
         "book-review-article-record",
         "comment-quoting-title",
+        "referee-report",
+        "cover-letter",
         "other-part",
         "subtitle-in-file",
     ],
