@@ -15,8 +15,12 @@
   numbered chapters; several DOIs one a line where the file opens; three titles or
   more with their authors under them, in one size), ``notice``, ``supplement``,
   ``editorial``, ``form`` (labels found *where the title stands*, captions numbered
-  S1, fields to fill in), ``thesis`` (a label on the title page), or ``article``;
-  the version (preprint, accepted manuscript) from its labels;
+  S1, fields to fill in), ``thesis`` (a label on the title page), ``poster`` and
+  ``slides`` (the page's shape: a sheet of A2 or more; landscape pages of few words),
+  ``webpage`` (a browser's print header and footer), ``review`` (a book's citation under
+  the title, or a label), ``comment``, ``peer-review`` and ``letter`` (labels where the
+  title stands), or ``article``; the version (preprint, accepted manuscript) from its labels;
+- stamps over every page ("RETRACTED" at one place on each page), which are no title;
 - whether the text can be trusted (garbled glyphs, mojibake, scans: no).
 
 The label vocabularies (`_labels`) are short and multilingual; they are only looked

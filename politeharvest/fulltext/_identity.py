@@ -13,10 +13,12 @@ collection, so every downloaded file is compared with its record:
 
 The verdict is ``matched`` (the record's DOI given as the document's own, or its
 title in the title block with its authors, and no stronger evidence against),
-``mismatch`` (a document of another kind, or evidence of another document: another
-title in the title block, another own DOI, other authors) or ``unverifiable`` (no
+``mismatch`` (a document of another kind, another part of a series, a title that quotes
+the record's, or evidence of another document: another title in the title block, another
+own DOI, other authors) or ``unverifiable`` (no
 text that can be trusted, no hints, evidence both ways, or none either way). The year
-and one-word titles never corroborate; a cited DOI is not the document's own.
+and one-word titles never corroborate; a cited DOI is not the document's own. Titles and
+names in another script are compared through a transliteration (`_scripts`).
 """
 
 from __future__ import annotations
@@ -234,8 +236,11 @@ class Identity:
         kind: what the document is: ``"article"``, ``"compilation"`` (a list of
             contents, a whole issue, a book of abstracts), ``"notice"`` (erratum,
             corrigendum, retraction, expression of concern), ``"supplement"``,
-            ``"editorial"`` (or front matter), ``"form"`` (or guidelines), ``"thesis"``;
-            None when the file could not be read.
+            ``"editorial"`` (or front matter), ``"form"`` (or guidelines), ``"thesis"``,
+            ``"poster"``, ``"slides"``, ``"webpage"`` (printed from a browser),
+            ``"review"`` (of a book), ``"comment"`` (or a reply), ``"peer-review"`` (a
+            referee's report or the response to it), ``"letter"`` (a cover letter); None
+            when the file could not be read.
         version: the version it says it is: ``"preprint"``, ``"submitted"``,
             ``"accepted"`` (an accepted manuscript) or ``"published"`` (it gives the
             record's DOI as its own); None when it does not say.
