@@ -491,6 +491,11 @@ _BOOK_CITATION = re.compile(
 )
 
 
+#: A line that names the book the document is part of ("In: Water governance, pp. 12-30"):
+#: a short label and a colon, the way a chapter or a proceedings paper cites its container.
+_CONTAINER = re.compile(r"\s*[^\W\d_]{1,8}\s?:")
+
+
 def _shape_kind(pages: Sequence[Sequence[Line]], page_count: int) -> tuple[Kind, str] | None:
     """A poster (one sheet of A2 or more) or slides (landscape pages of few words), or None."""
     read = [page for page in pages if page]
@@ -537,7 +542,11 @@ def _cites_a_book(lines: Sequence[Line], runs: Sequence[TitleRun]) -> str | None
         return None
     first = runs[0]
     for line in lines[first.last + 1 : first.last + 3]:
-        if len(line.text) <= 400 and _BOOK_CITATION.search(line.text):
+        if (
+            len(line.text) <= 400
+            and _BOOK_CITATION.search(line.text)
+            and not _CONTAINER.match(line.text)
+        ):
             return line.text
     return None
 

@@ -89,8 +89,9 @@ class RecordHints:
         year: its publication year, if any (never evidence: it is shown, not compared).
         kind: what the record describes, when it says (``"notice"``, ``"supplement"``,
             ``"editorial"``, ``"thesis"``, ``"poster"``, ...); None for an article or unknown.
-        forenames: for creators written without a comma ("Zhang Wei"), the first word: the
-            family name where it comes first (looked for when no surname is found).
+        forenames: creators of two words written without a comma ("zhang wei"): the family
+            name may come first (looked for, with the other name or its initial, when no
+            surname is found).
     """
 
     titles: tuple[str, ...] = ()
@@ -154,14 +155,18 @@ def _unmarked(text: str) -> str:
 
 
 def _forenames(creators: Sequence[str]) -> tuple[str, ...]:
-    """The first word of each creator written without a comma (it may be the family name)."""
+    """Creators written without a comma, in two words, as "first last" (folded).
+
+    "Zhang Wei" may give the family name first: `_author_match` looks for "zhang" with
+    "wei" or its initial "w" in the byline ("W. Zhang").
+    """
     out = []
     for name in creators:
-        words = [w for w in re.split(r"[\s.]+", name.strip()) if len(w) > 2]
-        if "," not in name and len(words) >= 2:
-            folded = fold(words[0]).split()
-            if folded:
-                out.append(folded[-1])
+        words = [w for w in re.split(r"[\s.]+", name.strip()) if w]
+        if "," not in name and len(words) == 2 and all(len(w) > 2 for w in words):
+            folded = fold(" ".join(words)).split()
+            if len(folded) == 2:
+                out.append(" ".join(folded))
     return tuple(out)
 
 
@@ -407,7 +412,8 @@ def _main_title(block: str, words: Sequence[str]) -> bool:
     if found is None or len(words) < 2:
         return False
     head = content_words(block[: found.start()])
-    return head == list(words)
+    # "<title>: Part II" is another part of a series, not the title with a subtitle
+    return head == list(words) and not _part_numbers(block[found.end() : _TITLE_REACH])
 
 
 def _has_name(name: Sequence[str], words: set[str], stems: set[str]) -> bool:
@@ -443,8 +449,10 @@ def _author_match(hints: RecordHints, facts: DocumentFacts) -> _Authors:
         found = _names_across(hints.surnames, facts.byline)
     if not found and hints.forenames:
         # "Zhang Wei" may be written family name first: "W. Zhang" in the byline
-        forenames = [k for k in (keys(s) for s in hints.forenames) if k]
-        found = [name for name in forenames if _has_name(name, byline, stems)]
+        for pair in hints.forenames[:_NAMES_ACROSS]:
+            first, _, given = pair.partition(" ")
+            if first in byline and (given in byline or given[:1] in byline):
+                found.append([first])
     if found:
         share = len(found) / len(names) if names else 1.0
         return _Authors(" ".join(found[0]), None, False, min(share, 1.0))
@@ -566,6 +574,9 @@ def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
             kind,
             facts.version,
         )
+    part = _unnumbered_part(block, hints.titles) if level == "block" and not own_doi else None
+    if part is not None:
+        return Identity("unverifiable", part, kind, facts.version)
     if facts.article_page is None:
         where = ", ".join(dict.fromkeys(facts.skipped)) or "empty pages"
         names = " (it names the record's title)" if level else ""
@@ -797,11 +808,13 @@ _PART_NUMBER = re.compile(r"(?<![\w\-\u2013./])(?:[IVX]{1,4}|\d{1,2})(?![\w\-\u2
 _ROMAN = re.compile(r"^(?:X{0,3})(?:IX|IV|V?I{0,3})$")
 
 
-def _part_numbers(text: str) -> set[int]:
+def _part_numbers(text: str, *, roman_only: bool = False) -> set[int]:
     out = set()
     for found in _PART_NUMBER.finditer(text[:_TITLE_REACH]):
         token = found.group(0)
         if token.isdigit():
+            if roman_only:
+                continue
             out.add(int(token))
         elif _ROMAN.match(token):
             value, last = 0, 0
@@ -812,6 +825,15 @@ def _part_numbers(text: str) -> set[int]:
     return out
 
 
+def _unnumbered_part(block: str, titles: Sequence[str]) -> str | None:
+    """A part the title block numbers in Roman numerals ("..., Part II") and no title has."""
+    theirs = _part_numbers(block, roman_only=True)
+    if not theirs or any(_part_numbers(t) for t in titles):
+        return None
+    numbers = ", ".join(map(str, sorted(theirs)))
+    return f"its title block numbers a part ({numbers}) the record's title does not"
+
+
 def _other_part(block: str, title: str) -> str | None:
     """Why the title block is another part of the record's series, or None.
 
@@ -819,7 +841,7 @@ def _other_part(block: str, title: str) -> str | None:
     modelling") and the numbers differ: one paper of a series is not another.
     """
     mine, theirs = _part_numbers(title), _part_numbers(block)
-    if not mine or not theirs or mine == theirs or mine <= theirs:
+    if not mine or not theirs or mine <= theirs:
         return None
     return (
         f"it numbers its part {', '.join(map(str, sorted(theirs - mine) or sorted(theirs)))}, "

@@ -490,7 +490,7 @@ def test_record_hints_undo_escaped_html_and_read_kinds_and_name_orders() -> None
     )
     assert hints.titles == ("Effects of Trichoderma on N2O",)
     assert hints.surnames == ("tekin", "wei")
-    assert hints.forenames == ("zhang",)
+    assert hints.forenames == ("zhang wei",)
     assert hints.kind == "poster"
     kinds = {
         t: RecordHints.from_row({"title": "x", "type": t}).kind
@@ -507,10 +507,21 @@ def test_record_hints_undo_escaped_html_and_read_kinds_and_name_orders() -> None
 
 
 def test_a_family_name_first_creator_is_found_as_initials_and_surname() -> None:
-    text = "Convective rainfall nowcasting\nW. Zhang, F. Liu\n" + "\n".join(PROSE * 3)
     hints = RecordHints.from_metadata(
         {"title": ["Convective rainfall nowcasting"], "creator": ["Zhang Wei", "Liu Fang"]}
     )
+    text = "Convective rainfall nowcasting\nW. Zhang, F. Liu\n" + "\n".join(PROSE * 3)
     identity = decide(hints, text)
     assert identity.verdict == "matched", identity.evidence
     assert "author zhang" in identity.evidence
+    # a given name alone is no author: "Zhang Min" is someone else
+    other = "Convective rainfall nowcasting\nM. Zhang, K. Chen\n" + "\n".join(PROSE * 3)
+    assert "author zhang" not in decide(hints, other).evidence
+
+
+def test_a_subtitle_that_numbers_a_part_is_another_part() -> None:
+    hints = RecordHints(titles=("Urban heat islands in Ankara",), surnames=("kocabas",))
+    text = "Urban heat islands in Ankara: Part II\nSinan Kocabas\n" + "\n".join(PROSE * 3)
+    assert decide(hints, text).verdict != "matched"
+    own = "Urban heat islands in Ankara: evidence from Landsat\nSinan Kocabas\n"
+    assert decide(hints, own + "\n".join(PROSE * 3)).verdict == "matched"
