@@ -506,6 +506,21 @@ _KIND_NAMES = {
 def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
     """Weigh what the document says about itself against the record (see the module doc).
 
+    A match by title whose title block numbers a part the record's title does not ("...,
+    Part II" for a record without a number) is left unverifiable: it may be the other part.
+    """
+    identity = _weigh(hints, facts)
+    doi = hints.doi.lower() if hints.doi else None
+    if identity.verdict == "matched" and facts.runs and not (doi and doi in facts.own_dois):
+        part = _unnumbered_part(facts.runs[0].text, hints.titles)
+        if part is not None:
+            return attrs.evolve(identity, verdict="unverifiable", evidence=part)
+    return identity
+
+
+def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
+    """Weigh what the document says about itself against the record (see the module doc).
+
     For: the record's DOI given as the document's own; the record's title as the title
     block; a record author in the byline. Against: another own DOI; another title in the
     title block; a byline of other people. A document of another kind (a compilation, a
@@ -574,9 +589,6 @@ def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
             kind,
             facts.version,
         )
-    part = _unnumbered_part(block, hints.titles) if level == "block" and not own_doi else None
-    if part is not None:
-        return Identity("unverifiable", part, kind, facts.version)
     if facts.article_page is None:
         where = ", ".join(dict.fromkeys(facts.skipped)) or "empty pages"
         names = " (it names the record's title)" if level else ""

@@ -115,7 +115,7 @@ def test_hints_from_oai_dc_and_batch_rows() -> None:
         }
     )
     assert hints == RecordHints(
-        ("Kuraklık",), "10.1234/abc.1", ("yilmaz", "muller"), "2021", forenames=("hans",)
+        ("Kuraklık",), "10.1234/abc.1", ("yilmaz", "muller"), "2021", forenames=("hans muller",)
     )
     row = RecordHints.from_row(
         {"title": "A", "doi": "doi:10.5555/x", "authors": "Smith, J.; Lee K"}
