@@ -46,7 +46,7 @@ from ._docfacts import (
     layout_of_text,
 )
 from ._labels import OTHER_KINDS
-from ._pdflayout import read_layout
+from ._pdflayout import Layout, read_layout
 from ._scripts import comparable, latin_words, name_among, script_of, similar_across
 
 __all__ = [
@@ -326,8 +326,28 @@ def identify(
     ) and layout.page_count > FIRST_PAGES:
         more = read_layout(source, max_pages=MORE_PAGES)
         if more is not None:
-            facts = facts_of(more)
-    return judge(hints, facts)
+            layout, facts = more, facts_of(more)
+    identity = judge(hints, facts)
+    if identity.verdict == "mismatch" and len(layout.pages) > 1 and _about_record(hints, facts):
+        # a notice about the record on the first page: the corrected article may follow it
+        behind = judge(hints, facts_of(Layout(layout.pages[1:], layout.page_count - 1)))
+        if behind.verdict == "matched":
+            said = f"{behind.evidence}, behind a first page about it ({identity.evidence[:120]})"
+            return attrs.evolve(behind, evidence=said)
+    return identity
+
+
+def _about_record(hints: RecordHints, facts: DocumentFacts) -> bool:
+    """The first page is a notice, or quotes the record's title in its title block."""
+    if facts.article_page != 0:
+        return False
+    if facts.kind == "notice":
+        return True
+    return any(
+        _quoted_title(run.text, title) is not None
+        for run in facts.runs[:2]
+        for title in hints.titles
+    )
 
 
 def decide(hints: RecordHints, text: str | None) -> Identity:

@@ -285,6 +285,26 @@ def test_a_stamp_over_every_page_is_not_the_title() -> None:
     assert identity.kind == "article"
 
 
+def test_the_corrected_article_behind_its_correction_notice() -> None:
+    """A corrigendum prepended to the article it corrects: the file is the article."""
+    notice = [
+        ("Estuarine Processes and Coastal Change 19 (2023) 102901", 8.0),
+        (f"Corrigendum to \u201c{TITLE}\u201d", 14.0),
+        (AUTHORS, 10.0),
+        ("https://doi.org/10.5555/epcc.2023.102901", 8.0),
+        *body(8),
+    ]
+    alone = check_identity(make_pdf(notice), ARTICLE)
+    assert alone.verdict == "mismatch", alone.evidence
+    corrected = make_pdf(notice, article(doi="10.5555/epcc.2022.102761"), body(40))
+    identity = check_identity(corrected, ARTICLE)
+    assert identity.verdict == "matched", identity.evidence
+    assert "behind a first page about it" in identity.evidence
+    # behind the notice, another article: still not the record's
+    other = make_pdf(notice, article("Grazing pressure and shrub cover", "Li Wei", "10.5555/x.9"))
+    assert check_identity(other, ARTICLE).verdict == "mismatch"
+
+
 def test_title_pages_in_two_languages_then_the_thesis() -> None:
     """A German dissertation: German title page, English title page, examiners, then text."""
 
