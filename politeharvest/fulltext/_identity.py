@@ -593,12 +593,12 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
             kind,
             facts.version,
         )
-    block_words = set(content_words(block))
+    in_block = set(content_words(block))
     numbers = next(
         (
             found
             for mine in ((title,) if level in ("block", "contained") else hints.titles)
-            if _share(content_words(mine), block_words) >= 0.5
+            if _share(content_words(mine), in_block) >= 0.5
             and (found := _other_part(block, mine)) is not None
         ),
         None,
