@@ -15,8 +15,12 @@
   numbered chapters; several DOIs one a line where the file opens; three titles or
   more with their authors under them, in one size), ``notice``, ``supplement``,
   ``editorial``, ``form`` (labels found *where the title stands*, captions numbered
-  S1, fields to fill in), ``thesis`` (a label on the title page), or ``article``;
-  the version (preprint, accepted manuscript) from its labels;
+  S1, fields to fill in), ``thesis`` (a label on the title page), ``poster`` and
+  ``slides`` (the page's shape: a sheet of A2 or more; landscape pages of few words),
+  ``webpage`` (a browser's print header and footer), ``review`` (a book's citation under
+  the title, or a label), ``comment``, ``peer-review`` and ``letter`` (labels where the
+  title stands), or ``article``; the version (preprint, accepted manuscript) from its labels;
+- stamps over every page ("RETRACTED" at one place on each page), which are no title;
 - whether the text can be trusted (garbled glyphs, mojibake, scans: no).
 
 The label vocabularies (`_labels`) are short and multilingual; they are only looked
@@ -39,10 +43,14 @@ from politeharvest.quality._text import STOP, content_words, dois_in, keys
 from politeharvest.quality._text import fold_all_scripts as fold
 
 from ._labels import (
+    COMMENT_PHRASES,
     EDITORIAL_PHRASES,
     FORM_PHRASES,
+    LETTER_PHRASES,
     NOTICE_PHRASES,
+    PEER_REVIEW_PHRASES,
     REFERENCE_PHRASES,
+    REVIEW_PHRASES,
     SUPPLEMENT_PHRASES,
     THESIS_PHRASES,
     VERSION_PHRASES,
@@ -116,6 +124,8 @@ class DocumentFacts:
         prefix_text: the text of the pages passed over (a cover sheet names the work).
         first_page_text: the text of the article page.
         prefix_runs: the title-like runs of the pages passed over (a title page).
+        covers_only: every page read was a cover (a short document, or title pages that a
+            longer file goes on after: worth reading more pages).
     """
 
     text: str
@@ -134,6 +144,7 @@ class DocumentFacts:
     prefix_text: str
     first_page_text: str
     prefix_runs: tuple[TitleRun, ...] = ()
+    covers_only: bool = False
 
 
 def layout_of_text(text: str) -> Layout:
@@ -218,10 +229,23 @@ def _is_toc(lines: Sequence[Line]) -> bool:
 
 
 def _is_own_toc(lines: Sequence[Line]) -> bool:
-    """A work's own contents (chapters and sections, numbered), not a list of other works."""
+    """A work's own contents, not a list of other works.
+
+    Its entries are numbered chapters and sections, or headings of a few words ("Giriş",
+    "Results", "Materials and methods"), where a list of works lists titles.
+    """
     entries = _toc_entries(lines)
+    if not entries:
+        return False
     numbered = sum(1 for text in entries if _SECTION_NUMBER.match(text) or _CHAPTER.match(text))
-    return bool(entries) and numbered >= 0.4 * len(entries)
+    if numbered >= 0.4 * len(entries):
+        return True
+    sizes = sorted(_word_count(_PAGE_NUMBER_END.sub("", text[:400])) for text in entries)
+    return sizes[len(sizes) // 2] <= _HEADING_WORDS
+
+
+#: A heading of a work's own contents has at most this many words (a title has more).
+_HEADING_WORDS = 3
 
 
 #: A title-like run is set at least this much larger than the body text.
@@ -363,6 +387,13 @@ def _doi_line_is_own(line: Line, body: float) -> bool:
     return not (len(words) > 4 and any(w in STOP for w in words) and _is_prose(line))
 
 
+def _rejoined(doi: str, following: str) -> str:
+    """A DOI broken at its hyphen over two lines ("10.5555/tsd-2021-" / "0417"), made whole."""
+    head = following.split(None, 1)
+    rest = dois_in(doi + head[0][:200]) if head else []
+    return rest[0] if rest else doi
+
+
 def _own_dois(
     pages: Sequence[Sequence[Line]],
     article: int,
@@ -379,6 +410,8 @@ def _own_dois(
             found = dois_in(line.text)
             if not found:
                 continue
+            if found[-1].endswith("-") and line.text.rstrip().endswith("-") and i + 1 < len(lines):
+                found[-1] = _rejoined(found[-1], lines[i + 1].text)
             in_refs = refs is not None and (p, i) >= refs
             edge = line.rise >= 0.88 or line.rise <= 0.1
             near_top = line.rise >= 0.6 or i < 8
@@ -435,13 +468,103 @@ def _trust(text: str) -> tuple[bool, str]:
     return True, ""
 
 
+# -- kinds told by layout: a poster's sheet, slides, a printed web page, a book's citation --
+
+#: A page whose shorter side is this long (points) is a poster's sheet: A2 (1191 x 1684)
+#: and up; A3 (842 x 1191) and A4 articles stay below.
+_POSTER_SIDE = 1150.0
+#: A page this much wider than high is a slide's (4:3 is 1.33, 16:9 is 1.78).
+_LANDSCAPE = 1.25
+#: Slides carry few words a page (an article's page carries 300 to 900).
+_SLIDE_WORDS = 90
+#: A browser's print footer or header: a web address and the page counter ("1/3",
+#: "1 of 3", "1 von 3": two numbers with at most a short word between them), or the date
+#: and time the page was printed at the start of a line.
+_PRINT_ADDRESS = re.compile(r"\b(?:https?|file)://\S+")
+_PRINT_COUNTER = re.compile(r"(?<!\S)\d{1,3}\s?(?:/|\s[^\W\d_]{1,4}\s)\s?\d{1,3}\s*$")
+_PRINT_DATE = re.compile(r"^\d{1,4}[./-]\d{1,2}[./-]\d{1,4},?\s{1,3}\d{1,2}[:.]\d{2}\b")
+#: How near the page's edge a print header or footer stands (share of the page's height).
+_EDGE = 0.07
+#: A book's citation: an ISBN, or a page count ("xiv + 286 pp.").
+_BOOK_CITATION = re.compile(
+    r"\bISBN(?:-1[03])?\b|\b97[89](?:[-\s]?\d){10}\b|\b\d{2,4}\s?pp\.?(?!\w)", re.IGNORECASE
+)
+
+
+#: A line that names the book the document is part of ("In: Water governance, pp. 12-30"):
+#: a short label and a colon, the way a chapter or a proceedings paper cites its container.
+_CONTAINER = re.compile(r"\s*[^\W\d_]{1,8}\s?:")
+
+
+def _shape_kind(pages: Sequence[Sequence[Line]], page_count: int) -> tuple[Kind, str] | None:
+    """A poster (one sheet of A2 or more) or slides (landscape pages of few words), or None."""
+    read = [page for page in pages if page]
+    if not read:
+        return None
+    width, height = read[0][0].page_width, read[0][0].page_height
+    if min(width, height) >= _POSTER_SIDE and page_count <= 2:
+        return "poster", f"a sheet of {width:.0f} x {height:.0f} points (A2 or larger)"
+    wide = [page for page in read if page[0].page_width >= _LANDSCAPE * page[0].page_height]
+    if len(wide) < 2 or len(wide) < len(read):
+        return None
+    words = sorted(sum(_word_count(line.text) for line in page) for page in wide)
+    if words[len(words) // 2] <= _SLIDE_WORDS and words[-1] <= 2 * _SLIDE_WORDS:
+        return (
+            "slides",
+            f"{len(wide)} landscape pages of {words[len(words) // 2]} words each (median)",
+        )
+    return None
+
+
+def _printed_page(pages: Sequence[Sequence[Line]]) -> str | None:
+    """Why the file is a web page printed from a browser (its print header and footer)."""
+    for p, page in enumerate(pages[:2]):
+        edges = [line for line in page if line.rise >= 1 - _EDGE or line.rise <= _EDGE]
+        address = counter = dated = None
+        for line in edges:
+            text = line.text[:400]
+            found = _PRINT_ADDRESS.search(text)
+            if found and "doi.org" not in found.group(0):
+                address = address or text
+                if _PRINT_COUNTER.search(text[found.end() :]):
+                    counter = text
+            if _PRINT_DATE.match(text):
+                dated = text
+        if address and (counter or dated):
+            shown = counter or dated or ""
+            return f"page {p + 1} has a browser's print header and footer ({shown[:60]!r})"
+    return None
+
+
+def _cites_a_book(lines: Sequence[Line], runs: Sequence[TitleRun]) -> str | None:
+    """A book's citation (ISBN, page count) right under the title: a review of that book."""
+    if not runs:
+        return None
+    first = runs[0]
+    for line in lines[first.last + 1 : first.last + 3]:
+        if (
+            len(line.text) <= 400
+            and _BOOK_CITATION.search(line.text)
+            and not _CONTAINER.match(line.text)
+        ):
+            return line.text
+    return None
+
+
 def _kind(
     pages: Sequence[Sequence[Line]],
     article: int | None,
     runs: Sequence[TitleRun],
     lines: Sequence[Line],
+    page_count: int = 0,
 ) -> tuple[Kind, str]:
     """What the document is, from its structure and the labels of its title block."""
+    shaped = _shape_kind(pages, max(page_count, len(pages)))
+    if shaped is not None:
+        return shaped
+    printed = _printed_page(pages)
+    if printed is not None:
+        return "webpage", printed
     for p, page in enumerate(pages):
         if _is_toc(page) and not _is_own_toc(page):
             return (
@@ -459,6 +582,7 @@ def _kind(
             and r.last + 1 < len(page)
             and page[r.last + 1].size < r.size
             and _looks_like_byline(page[r.last + 1].text)
+            and not _is_prose(page[r.last + 1])  # a caseless script's prose looks like names
         ]
         sizes = Counter(round(r.size * 2) / 2 for r in titled)
         heads = [r for r in titled if sizes and round(r.size * 2) / 2 == sizes.most_common(1)[0][0]]
@@ -482,6 +606,9 @@ def _kind(
         labelled = _label_kind(pages[0], _title_runs(pages[0], _body_size(pages[0]))[0])
     if labelled is not None:
         return labelled
+    book = _cites_a_book(lines, runs)
+    if book is not None:
+        return "review", f"a book's citation under its title: {book[:80]!r}"
     captions = {m.group(0) for line in lines for m in _SUPPLEMENT_CAPTION.finditer(line.text)}
     if len(captions) >= 2:
         return "supplement", f"its captions are numbered {', '.join(sorted(captions)[:3])}"
@@ -499,6 +626,10 @@ def _kind(
     return "article", ""
 
 
+#: Kinds whose labels open no other title: found at the start of the title block alone.
+_OPENING_LABELS = ("review", "comment", "peer-review", "letter")
+
+
 def _label_kind(lines: Sequence[Line], runs: Sequence[TitleRun]) -> tuple[Kind, str] | None:
     """The kind a label where the title stands announces (above it, or opening it), or None."""
     first = runs[0] if runs else None
@@ -513,12 +644,18 @@ def _label_kind(lines: Sequence[Line], runs: Sequence[TitleRun]) -> tuple[Kind, 
         ("supplement", SUPPLEMENT_PHRASES),
         ("editorial", EDITORIAL_PHRASES),
         ("form", FORM_PHRASES),
+        ("review", REVIEW_PHRASES),
+        ("peer-review", PEER_REVIEW_PHRASES),  # before "reply to": "Reply to the reviewers"
+        ("comment", COMMENT_PHRASES),
+        ("letter", LETTER_PHRASES),
     ):
         for spot in spots:
             words = keys(spot)
             phrase = starts_with(words, phrases)
             if phrase is not None and (
-                label_stands(words, phrase, spot) or len(words) <= len(phrase) + 1
+                kind in _OPENING_LABELS  # "Book review", "Reply to": nothing else opens so
+                or label_stands(words, phrase, spot)
+                or len(words) <= len(phrase) + 1
             ):
                 return kind, f"the title block reads {spot[:80]!r}"  # type: ignore[return-value]
     return None
@@ -535,6 +672,53 @@ def _version(lines: Sequence[Line]) -> Version | None:
     return None
 
 
+#: A stamp is a short line; longer ones are not compared.
+_STAMP_CHARS = 40
+#: Large lines of a page looked at as stamps (the largest first), and lines of the same
+#: height compared with each (a page has a few: its columns).
+_STAMP_CANDIDATES = 8
+_STAMP_NEIGHBOURS = 32
+
+
+def _stamps(pages: Sequence[Sequence[Line]]) -> frozenset[str]:
+    """Large short lines that stand at the same height on another page read: stamps.
+
+    A watermark ("RETRACTED", "DRAFT") is stamped over every page after production, at the
+    same place; on a page of text the reader may glue it to the line it crosses, so it is
+    looked for inside the other pages' lines at that height. A running head repeats too, but
+    small: only lines set larger than their page's body text are candidates, so a title
+    repeated as the running head stays a title. Linear: lines are found by their height.
+    """
+    if len(pages) < 2:
+        return frozenset()
+    by_height: dict[int, list[tuple[int, str]]] = {}
+    candidates: list[tuple[int, str, int]] = []
+    for p, page in enumerate(pages):
+        body = _body_size(page)
+        large = [
+            line
+            for line in page
+            if len(line.text) <= _STAMP_CHARS and line.size >= 2 * _STANDS_OUT * body
+        ]
+        large.sort(key=lambda line: -line.size)
+        for line in large[:_STAMP_CANDIDATES]:
+            text = fold(line.text)
+            if text:
+                candidates.append((p, text, round(line.rise * 200)))
+        for line in page:
+            by_height.setdefault(round(line.rise * 200), []).append((p, line.text))
+    found = set()
+    for p, text, height in candidates:
+        for near in (height - 1, height, height + 1):
+            if any(
+                q != p and text in fold(other[-4 * _STAMP_CHARS :])
+                for q, other in by_height.get(near, ())[:_STAMP_NEIGHBOURS]
+            ):
+                found.add(text)
+                break
+    return frozenset(found)
+
+
 def facts_of(layout: Layout) -> DocumentFacts:
     """Read the structure of a PDF's first pages (see the module doc)."""
     pages = layout.pages
@@ -547,10 +731,13 @@ def facts_of(layout: Layout) -> DocumentFacts:
             article = p
             break
         skipped.append(role)
+    covers_only = False
     if article is None and set(skipped) <= {"cover", "empty page"} and "cover" in skipped:
         # a short document (a title, its authors, a few lines): its one page of text is its start
         article = skipped.index("cover")
         skipped = skipped[:article]
+        covers_only = True
+    stamps = _stamps(pages)
     trusted, trust_evidence = _trust(text)
     prefix_text = "\n".join(line.text for page in pages[: len(skipped)] for line in page)
     prefix_runs: list[TitleRun] = []
@@ -564,7 +751,7 @@ def facts_of(layout: Layout) -> DocumentFacts:
     if article is None:
         first_page = pages[0] if pages else ()
         first_runs, _ = _title_runs(first_page, _body_size(first_page))
-        kind, kind_evidence = _kind(pages, None, first_runs, first_page)
+        kind, kind_evidence = _kind(pages, None, first_runs, first_page, layout.page_count)
         if kind == "article" and "masthead" in skipped and trusted:
             kind, kind_evidence = "editorial", "front matter: a masthead and no article"
         return DocumentFacts(
@@ -588,13 +775,17 @@ def facts_of(layout: Layout) -> DocumentFacts:
     lines = pages[article]
     body = _body_size(lines)
     runs, sized = _title_runs(lines, body)
+    if stamps and any(fold(r.text) in stamps for r in runs):
+        # a stamp over every page ("RETRACTED", "DRAFT") is not the title
+        runs = [r for r in runs if fold(r.text) not in stamps]
+        sized = bool(runs) and runs[0].size >= _STANDS_OUT * body
     byline = _byline(lines, runs[0]) if runs else ""
     if runs and not byline and len(runs) > 1:
         byline = _byline(lines, runs[1])
     byline = byline or prefix_byline  # a title page before the document's first page
     refs = _reference_start(pages)
     own, cited = _own_dois(pages, article, refs, set(range(article)))
-    kind, kind_evidence = _kind(pages, article, runs, lines)
+    kind, kind_evidence = _kind(pages, article, runs, lines, layout.page_count)
     version = _version([*lines[:12], *lines[-6:]])
     return DocumentFacts(
         text,
@@ -613,4 +804,5 @@ def facts_of(layout: Layout) -> DocumentFacts:
         prefix_text,
         "\n".join(line.text for line in lines),
         tuple(prefix_runs),
+        covers_only,
     )

@@ -13,14 +13,17 @@ collection, so every downloaded file is compared with its record:
 
 The verdict is ``matched`` (the record's DOI given as the document's own, or its
 title in the title block with its authors, and no stronger evidence against),
-``mismatch`` (a document of another kind, or evidence of another document: another
-title in the title block, another own DOI, other authors) or ``unverifiable`` (no
+``mismatch`` (a document of another kind, another part of a series, a title that quotes
+the record's, or evidence of another document: another title in the title block, another
+own DOI, other authors) or ``unverifiable`` (no
 text that can be trusted, no hints, evidence both ways, or none either way). The year
-and one-word titles never corroborate; a cited DOI is not the document's own.
+and one-word titles never corroborate; a cited DOI is not the document's own. Titles and
+names in another script are compared through a transliteration (`_scripts`).
 """
 
 from __future__ import annotations
 
+import html
 import logging
 import os
 import re
@@ -42,7 +45,9 @@ from ._docfacts import (
     kind_of_title,
     layout_of_text,
 )
-from ._pdflayout import read_layout
+from ._labels import OTHER_KINDS
+from ._pdflayout import Layout, read_layout
+from ._scripts import comparable, latin_words, name_among, script_of, similar_across
 
 __all__ = [
     "Identity",
@@ -83,7 +88,10 @@ class RecordHints:
         surnames: its creators' family names.
         year: its publication year, if any (never evidence: it is shown, not compared).
         kind: what the record describes, when it says (``"notice"``, ``"supplement"``,
-            ``"editorial"``, ``"thesis"``, ...); None for an article or unknown.
+            ``"editorial"``, ``"thesis"``, ``"poster"``, ...); None for an article or unknown.
+        forenames: creators of two words written without a comma ("zhang wei"): the family
+            name may come first (looked for, with the other name or its initial, when no
+            surname is found).
     """
 
     titles: tuple[str, ...] = ()
@@ -91,6 +99,7 @@ class RecordHints:
     surnames: tuple[str, ...] = ()
     year: str | None = None
     kind: Kind | None = None
+    forenames: tuple[str, ...] = ()
 
     @property
     def empty(self) -> bool:
@@ -100,13 +109,14 @@ class RecordHints:
     @classmethod
     def from_metadata(cls, metadata: Mapping[str, Sequence[str]]) -> RecordHints:
         """Hints from oai_dc-style metadata (``title``, ``identifier``, ``creator``, ``date``)."""
-        titles = tuple(t for t in metadata.get("title", ()) if t.strip())
+        titles = tuple(_unmarked(str(t)) for t in metadata.get("title", ()) if str(t).strip())
+        creators = [_unmarked(str(c)) for c in metadata.get("creator", ())]
         doi = None
         for value in (*metadata.get("identifier", ()), *metadata.get("relation", ())):
             doi = _doi(str(value))
             if doi:
                 break
-        surnames = tuple(s for s in (_surname(str(c)) for c in metadata.get("creator", ())) if s)
+        surnames = tuple(s for s in (_surname(c) for c in creators) if s)
         year = None
         for value in metadata.get("date", ()):
             found = re.search(r"\b(1[5-9]\d\d|20\d\d)\b", str(value))
@@ -114,7 +124,7 @@ class RecordHints:
                 year = found.group(1)
                 break
         kind = _record_kind(" ".join(str(t) for t in metadata.get("type", ())))
-        return cls(titles, doi, surnames, year, kind)
+        return cls(titles, doi, surnames, year, kind, _forenames(creators))
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> RecordHints:
@@ -124,11 +134,40 @@ class RecordHints:
         authors = row.get("authors") or ()
         if isinstance(authors, str):
             authors = [a for a in re.split(r";|\band\b", authors) if a.strip()]
+        names = [_unmarked(str(a)) for a in authors]
         doi = _doi(str(row.get("doi") or ""))
-        surnames = tuple(s for s in (_surname(str(a)) for a in authors) if s)
+        surnames = tuple(s for s in (_surname(a) for a in names) if s)
         year = str(row["year"]) if row.get("year") else None
         kind = _record_kind(str(row.get("kind") or row.get("type") or ""))
-        return cls(tuple(str(t) for t in titles), doi, surnames, year, kind)
+        texts = tuple(_unmarked(str(t)) for t in titles)
+        return cls(texts, doi, surnames, year, kind, _forenames(names))
+
+
+#: Markup a pipeline left in a record ("N&lt;sub&gt;2&lt;/sub&gt;O", "K&#305;r&#351;ehir").
+_TAG = re.compile(r"<\s*/?\s*[a-zA-Z][\w:-]{0,20}(?:\s[^<>]{0,200})?/?>")
+
+
+def _unmarked(text: str) -> str:
+    """A record's value without escaped HTML: entities decoded (twice: "&amp;lt;"), tags gone."""
+    if "&" in text:
+        text = html.unescape(html.unescape(text))
+    return _TAG.sub("", text) if "<" in text else text
+
+
+def _forenames(creators: Sequence[str]) -> tuple[str, ...]:
+    """Creators written without a comma, in two words, as "first last" (folded).
+
+    "Zhang Wei" may give the family name first: `_author_match` looks for "zhang" with
+    "wei" or its initial "w" in the byline ("W. Zhang").
+    """
+    out = []
+    for name in creators:
+        words = [w for w in re.split(r"[\s.]+", name.strip()) if w]
+        if "," not in name and len(words) == 2 and all(len(w) > 2 for w in words):
+            folded = fold(" ".join(words)).split()
+            if len(folded) == 2:
+                out.append(" ".join(folded))
+    return tuple(out)
 
 
 _RECORD_KINDS: dict[str, Kind] = {
@@ -148,14 +187,29 @@ _RECORD_KINDS: dict[str, Kind] = {
     "proceedings": "compilation",
     "book": "compilation",
     "form": "form",
+    "poster": "poster",
+    "presentation": "slides",
+    "slides": "slides",
+    "lecture": "slides",
+    "website": "webpage",
+    "webpage": "webpage",
+    "bookreview": "review",
+    "comment": "comment",
+    "reply": "comment",
 }
 
 
 def _record_kind(value: str) -> Kind | None:
-    """The kind a record's type names (``info:eu-repo/semantics/doctoralThesis`` is a thesis)."""
-    for word in re.findall(r"[a-z]+", value.lower().replace("thesis", " thesis ")):
-        if word in _RECORD_KINDS:
-            return _RECORD_KINDS[word]
+    """The kind a record's type names (``info:eu-repo/semantics/doctoralThesis`` is a thesis).
+
+    A compound type names its kind by its last part ("conferencePoster" is a poster,
+    "bookPart" no book), or as a whole ("bookReview").
+    """
+    for compound in re.findall(r"[A-Za-z]+", value.replace("thesis", "Thesis")):
+        parts = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", compound)
+        for word in (compound.lower(), parts[-1].lower() if parts else ""):
+            if word in _RECORD_KINDS:
+                return _RECORD_KINDS[word]
     return None
 
 
@@ -187,8 +241,11 @@ class Identity:
         kind: what the document is: ``"article"``, ``"compilation"`` (a list of
             contents, a whole issue, a book of abstracts), ``"notice"`` (erratum,
             corrigendum, retraction, expression of concern), ``"supplement"``,
-            ``"editorial"`` (or front matter), ``"form"`` (or guidelines), ``"thesis"``;
-            None when the file could not be read.
+            ``"editorial"`` (or front matter), ``"form"`` (or guidelines), ``"thesis"``,
+            ``"poster"``, ``"slides"``, ``"webpage"`` (printed from a browser),
+            ``"review"`` (of a book), ``"comment"`` (or a reply), ``"peer-review"`` (a
+            referee's report or the response to it), ``"letter"`` (a cover letter); None
+            when the file could not be read.
         version: the version it says it is: ``"preprint"``, ``"submitted"``,
             ``"accepted"`` (an accepted manuscript) or ``"published"`` (it gives the
             record's DOI as its own); None when it does not say.
@@ -264,11 +321,33 @@ def identify(
         )
     facts = facts_of(layout)
     start = facts.article_page
-    if (start is None or start >= FIRST_PAGES - 1) and layout.page_count > FIRST_PAGES:
+    if (
+        start is None or start >= FIRST_PAGES - 1 or facts.covers_only
+    ) and layout.page_count > FIRST_PAGES:
         more = read_layout(source, max_pages=MORE_PAGES)
         if more is not None:
-            facts = facts_of(more)
-    return judge(hints, facts)
+            layout, facts = more, facts_of(more)
+    identity = judge(hints, facts)
+    if identity.verdict == "mismatch" and len(layout.pages) > 1 and _about_record(hints, facts):
+        # a notice about the record on the first page: the corrected article may follow it
+        behind = judge(hints, facts_of(Layout(layout.pages[1:], layout.page_count - 1)))
+        if behind.verdict == "matched":
+            said = f"{behind.evidence}, behind a first page about it ({identity.evidence[:120]})"
+            return attrs.evolve(behind, evidence=said)
+    return identity
+
+
+def _about_record(hints: RecordHints, facts: DocumentFacts) -> bool:
+    """The first page is a notice, or quotes the record's title in its title block."""
+    if facts.article_page != 0:
+        return False
+    if facts.kind == "notice":
+        return True
+    return any(
+        _quoted_title(run.text, title) is not None
+        for run in facts.runs[:2]
+        for title in hints.titles
+    )
 
 
 def decide(hints: RecordHints, text: str | None) -> Identity:
@@ -309,7 +388,8 @@ def _title_match(hints: RecordHints, facts: DocumentFacts) -> tuple[str | None, 
             if not block:
                 continue
             if _share(words, set(block)) >= 0.8:
-                if _share(block, set(words)) >= 0.6:
+                if _share(block, set(words)) >= 0.6 or _main_title(run.text, words):
+                    # the title, or the title and a subtitle the record leaves out
                     return "block", title, run.text
                 best = ("contained", title, run.text)
             elif (
@@ -324,6 +404,10 @@ def _title_match(hints: RecordHints, facts: DocumentFacts) -> tuple[str | None, 
             )
             if _share(words, joined) >= 0.85 and best[0] is None:
                 best = ("block", title, runs[0].text)
+        if best[0] is None:
+            for run in runs:
+                if similar_across(title, run.text):
+                    return "block", title, run.text  # the same title in another script
         title_keys = keys(title)
         phrase = " " + " ".join(title_keys) + " "
         if best[0] is None and len(phrase) > 12 and phrase in page_keys:
@@ -332,6 +416,24 @@ def _title_match(hints: RecordHints, facts: DocumentFacts) -> tuple[str | None, 
             heading = any(" ".join(keys(line)).startswith(opening) for line in lines)
             best = ("heading" if heading else "page", title, best[2])
     return best
+
+
+#: Where a main title ends and its subtitle begins: a colon, a dash, a bar or a full stop.
+_SUBTITLE_SEPARATOR = re.compile(r"[:|\u2013\u2014.?]\s|\s-\s")
+
+
+def _main_title(block: str, words: Sequence[str]) -> bool:
+    """The block's main title (before its first separator) is the record's title, word for word.
+
+    "Urban Heat Islands in Ankara: Evidence from Landsat" for the record's "Urban heat
+    islands in Ankara". Only the first separator within `_LABEL_REACH` counts.
+    """
+    found = _SUBTITLE_SEPARATOR.search(block[:_LABEL_REACH])
+    if found is None or len(words) < 2:
+        return False
+    head = content_words(block[: found.start()])
+    # "<title>: Part II" is another part of a series, not the title with a subtitle
+    return head == list(words) and not _part_numbers(block[found.end() : _TITLE_REACH])
 
 
 def _has_name(name: Sequence[str], words: set[str], stems: set[str]) -> bool:
@@ -363,17 +465,80 @@ def _author_match(hints: RecordHints, facts: DocumentFacts) -> _Authors:
     names = [k for k in (keys(s) for s in hints.surnames) if k]
     stems = _stems(byline)
     found = [name for name in names if _has_name(name, byline, stems)]
+    if not found and facts.byline and hints.surnames:
+        found = _names_across(hints.surnames, facts.byline)
+    if not found and hints.forenames:
+        # "Zhang Wei" may be written family name first: "W. Zhang" in the byline
+        for pair in hints.forenames[:_NAMES_ACROSS]:
+            first, _, given = pair.partition(" ")
+            if first in byline and (given in byline or given[:1] in byline):
+                found.append([first])
     if found:
-        return _Authors(" ".join(found[0]), None, False, len(found) / len(names))
+        share = len(found) / len(names) if names else 1.0
+        return _Authors(" ".join(found[0]), None, False, min(share, 1.0))
     page = set(keys(facts.first_page_text[:4000] + "\n" + facts.prefix_text))
     stems = _stems(page)
     for name in names:
         if len(name[0]) >= 3 and _has_name(name, page, stems):
             return _Authors(None, " ".join(name), False)
-    return _Authors(None, None, bool(names) and any(len(w) >= 3 for w in byline))
+    others = bool(names) and any(len(w) >= 3 for w in byline)
+    if others:
+        # names in a script that cannot be compared with the record's say nothing either way
+        written = " ".join(hints.surnames[:_NAMES_ACROSS])
+        others = script_of(facts.byline) == script_of(written) or comparable(facts.byline, written)
+    return _Authors(None, None, others)
+
+
+#: Names of a byline compared across scripts, at most (a byline is a few lines).
+_NAMES_ACROSS = 64
+
+
+def _names_across(surnames: Sequence[str], byline: str) -> list[list[str]]:
+    """The record's surnames found in a byline of another script, both transliterated."""
+    if script_of(byline) == script_of(" ".join(surnames[:_NAMES_ACROSS])):
+        return []
+    words = latin_words(byline)[: 4 * _NAMES_ACROSS]
+    found = []
+    for surname in surnames[:_NAMES_ACROSS]:
+        parts = latin_words(surname)
+        if parts and all(name_among(part, words) for part in parts if len(part) >= 3):
+            found.append(parts)
+    return found
+
+
+def _incomparable(titles: Sequence[str], block: str) -> bool:
+    """The title block is in a script no title of the record can be compared with."""
+    mine = script_of(block)
+    return bool(titles) and all(script_of(t) != mine and not comparable(t, block) for t in titles)
+
+
+#: How the evidence names a kind of document ("a compilation" for the others).
+_KIND_NAMES = {
+    "slides": "slides",
+    "webpage": "a web page printed from a browser",
+    "review": "a review of a book",
+    "comment": "a comment or a reply",
+    "peer-review": "a peer-review report or the response to one",
+    "letter": "a cover letter",
+}
 
 
 def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
+    """Weigh what the document says about itself against the record (see the module doc).
+
+    A match by title whose title block numbers a part the record's title does not ("...,
+    Part II" for a record without a number) is left unverifiable: it may be the other part.
+    """
+    identity = _weigh(hints, facts)
+    doi = hints.doi.lower() if hints.doi else None
+    if identity.verdict == "matched" and facts.runs and not (doi and doi in facts.own_dois):
+        part = _unnumbered_part(facts.runs[0].text, hints.titles)
+        if part is not None:
+            return attrs.evolve(identity, verdict="unverifiable", evidence=part)
+    return identity
+
+
+def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
     """Weigh what the document says about itself against the record (see the module doc).
 
     For: the record's DOI given as the document's own; the record's title as the title
@@ -397,10 +562,11 @@ def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
                 said = f"its title is the title block; author {authors.byline} in the byline"
                 return Identity("matched", f"{said} (a short text)", facts.kind, facts.version)
         return Identity("unverifiable", f"the text cannot be trusted: {facts.trust_evidence}")
-    if kind in ("compilation", "notice", "supplement", "editorial", "form") and kind != record_kind:
+    if kind in OTHER_KINDS and kind != record_kind:
         return Identity(
             "mismatch",
-            f"a {kind}, not the record's {record_kind or 'article'}: {facts.kind_evidence}",
+            f"{_KIND_NAMES.get(kind, 'a ' + kind)}, not the record's {record_kind or 'article'}: "
+            f"{facts.kind_evidence}",
             kind,
         )
     level, title, block = _title_match(hints, facts)
@@ -413,6 +579,34 @@ def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
             "mismatch",
             f"its title block reads {block[:90]!r}: {label!r} set before the record's title, "
             "a document about the record, not the record",
+            kind,
+            facts.version,
+        )
+    quoted = _quoted_title(block, title) if level in ("block", "contained") else None
+    if quoted is not None:
+        # "Comment on “<the record's title>” by ...", "Réponse à « <title> »": the record's
+        # title cited inside another title
+        return Identity(
+            "mismatch",
+            f"its title block reads {block[:90]!r}: the record's title quoted inside another "
+            f"title ({quoted!r} around it), a document about the record, not the record",
+            kind,
+            facts.version,
+        )
+    in_block = set(content_words(block))
+    numbers = next(
+        (
+            found
+            for mine in ((title,) if level in ("block", "contained") else hints.titles)
+            if _share(content_words(mine), in_block) >= 0.5
+            and (found := _other_part(block, mine)) is not None
+        ),
+        None,
+    )
+    if numbers is not None:
+        return Identity(
+            "mismatch",
+            f"its title block reads {block[:90]!r}: {numbers}, another part of a series",
             kind,
             facts.version,
         )
@@ -439,6 +633,7 @@ def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
         and len(content_words(block)) >= 2
         and title_words
         and (facts.sized or authors.others or other_dois)
+        and not _incomparable(hints.titles, block)
     ):
         against.append(f"its title block reads {block[:90]!r}")
     if authors.others:
@@ -609,3 +804,79 @@ def _label_before(block: str, title: str) -> str | None:
         if rest[: len(words)] == words or (rest and _share(words, set(rest)) >= 0.9):
             return before.strip()
     return None
+
+
+#: Quotation marks that open and close a cited title, in many typographies.
+_QUOTED = re.compile(
+    '["\u201c\u201e\u00ab\u2039\u2018\u201a\u300c\u300e\u00bb]'
+    '([^"\u201c\u201d\u201e\u00ab\u00bb\u2039\u203a\u300c\u300d\u300e\u300f]{1,600})'
+    '["\u201d\u201c\u00bb\u203a\u2019\u300d\u300f\u00ab]'
+)
+
+
+def _quoted_title(block: str, title: str) -> str | None:
+    """The words around the record's title when the title block quotes it, or None.
+
+    "Comment on “<title>” by Karaman et al.": the title between quotation marks, and words of
+    the block's own outside them. Each quoted span is read once (linear in the block).
+    """
+    words = content_words(title)
+    if not words:
+        return None
+    own = set(words)
+    for match in _QUOTED.finditer(block[: 2 * _TITLE_REACH]):
+        inside = content_words(match.group(1))
+        if not inside or _share(words, set(inside)) < 0.8 or _share(inside, own) < 0.6:
+            continue
+        outside = block[: match.start()] + " " + block[match.end() : match.end() + _LABEL_REACH]
+        extra = [w for w in content_words(outside) if w not in own]
+        if extra:
+            return " ".join(extra[:4])
+    return None
+
+
+#: A part's number in a title: a Roman numeral in capitals or a number of one or two digits,
+#: standing alone ("Part II:", "Teil 2", "Часть 1", "(I)"), not inside a name ("Sentinel-2").
+_PART_NUMBER = re.compile(r"(?<![\w\-\u2013./])(?:[IVX]{1,4}|\d{1,2})(?![\w\-\u2013/])")
+_ROMAN = re.compile(r"^(?:X{0,3})(?:IX|IV|V?I{0,3})$")
+
+
+def _part_numbers(text: str, *, roman_only: bool = False) -> set[int]:
+    out = set()
+    for found in _PART_NUMBER.finditer(text[:_TITLE_REACH]):
+        token = found.group(0)
+        if token.isdigit():
+            if roman_only:
+                continue
+            out.add(int(token))
+        elif _ROMAN.match(token):
+            value, last = 0, 0
+            for char in reversed(token):
+                digit = {"I": 1, "V": 5, "X": 10}[char]
+                value, last = (value - digit, last) if digit < last else (value + digit, digit)
+            out.add(value)
+    return out
+
+
+def _unnumbered_part(block: str, titles: Sequence[str]) -> str | None:
+    """A part the title block numbers in Roman numerals ("..., Part II") and no title has."""
+    theirs = _part_numbers(block, roman_only=True)
+    if not theirs or any(_part_numbers(t) for t in titles):
+        return None
+    numbers = ", ".join(map(str, sorted(theirs)))
+    return f"its title block numbers a part ({numbers}) the record's title does not"
+
+
+def _other_part(block: str, title: str) -> str | None:
+    """Why the title block is another part of the record's series, or None.
+
+    Both titles number a part ("Part I: Field observations" / "Part II: Numerical
+    modelling") and the numbers differ: one paper of a series is not another.
+    """
+    mine, theirs = _part_numbers(title), _part_numbers(block)
+    if not mine or not theirs or mine <= theirs:
+        return None
+    return (
+        f"it numbers its part {', '.join(map(str, sorted(theirs - mine) or sorted(theirs)))}, "
+        f"the record's title {', '.join(map(str, sorted(mine)))}"
+    )

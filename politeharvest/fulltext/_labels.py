@@ -19,10 +19,15 @@ from typing import Literal
 from politeharvest.quality._text import keys
 
 __all__ = [
+    "COMMENT_PHRASES",
     "EDITORIAL_PHRASES",
     "FORM_PHRASES",
+    "LETTER_PHRASES",
     "NOTICE_PHRASES",
+    "OTHER_KINDS",
+    "PEER_REVIEW_PHRASES",
     "REFERENCE_PHRASES",
+    "REVIEW_PHRASES",
     "SUPPLEMENT_PHRASES",
     "THESIS_PHRASES",
     "VERSION_PHRASES",
@@ -34,7 +39,39 @@ __all__ = [
     "starts_with",
 ]
 
-Kind = Literal["article", "compilation", "notice", "supplement", "editorial", "form", "thesis"]
+Kind = Literal[
+    "article",
+    "compilation",
+    "notice",
+    "supplement",
+    "editorial",
+    "form",
+    "thesis",
+    "poster",
+    "slides",
+    "webpage",
+    "review",
+    "comment",
+    "peer-review",
+    "letter",
+]
+#: Kinds of document that are never an article record's file (a thesis may hold one).
+OTHER_KINDS: frozenset[str] = frozenset(
+    [
+        "compilation",
+        "notice",
+        "supplement",
+        "editorial",
+        "form",
+        "poster",
+        "slides",
+        "webpage",
+        "review",
+        "comment",
+        "peer-review",
+        "letter",
+    ]
+)
 Version = Literal["preprint", "submitted", "accepted", "published"]
 #: Where a label ends before the title it opens ("Erratum: ...", "Correction | ..."), tried
 #: from the start of the blanks before it only (from each of a long run, quadratic).
@@ -78,6 +115,31 @@ _THESIS = (
     "masterarbeit|zur erlangung|tese|dissertacao|tesis|memoire|yuksek lisans tezi|"
     "doktora tezi|tez|диссертация|学位论文|博士論文|修士論文|학위논문"
 )
+#: A review of a book, by its label (a review *article* is an article: "review of" is not here).
+_REVIEW = (
+    "book review|book reviews|review essay|rezension|buchbesprechung|compte rendu|"
+    "comptes rendus|resena|resenha|recensione|kitap incelemesi|kitap tanitimi|"
+    "рецензия|書評|书评|서평"
+)
+#: A comment on or a reply to another paper, by its label: phrases that open no other title
+#: ("response to" opens many an article's: "Response to nitrogen in wheat").
+_COMMENT = (
+    "comment on|comments on|commentary on|reply to|rejoinder|kommentar zu|erwiderung auf|"
+    "commentaire sur|reponse a|comentario sobre|comentario a|respuesta a|resposta a|"
+    "комментарий к|ответ на"
+)
+#: A referee's report on a manuscript, or the authors' response to the referees.
+_PEER_REVIEW = (
+    "referee report|referee s report|reviewer report|reviewer s report|review report|"
+    "peer review report|report on the manuscript|response to reviewers|response to the reviewers|"
+    "responses to reviewers|reply to reviewers|reply to the reviewers|rebuttal letter|"
+    "response to referees|reply to referees|gutachten|antwort an die gutachter|"
+    "rapport d evaluation|reponse aux evaluateurs|informe de evaluacion|parecer do revisor|"
+    "hakem raporu|hakem degerlendirme formu|hakemlere yanit|отзыв рецензента|"
+    "査読報告|审稿意见|심사 의견"
+)
+#: A letter that goes with a submission (a published letter to the editor is an article).
+_LETTER = "cover letter|covering letter|submission letter|letter of submission|anschreiben"
 _VERSION = {
     "preprint": "preprint|pre print|not peer reviewed|not yet peer reviewed|arxiv|biorxiv|medrxiv",
     "submitted": "submitted manuscript|submitted to|manuscript submitted|under review",
@@ -107,6 +169,10 @@ FORM_PHRASES = _phrases(_FORM)
 THESIS_PHRASES = _phrases(_THESIS)
 VERSION_PHRASES = {k: _phrases(v) for k, v in _VERSION.items()}
 REFERENCE_PHRASES = _phrases(_REFERENCES)
+REVIEW_PHRASES = _phrases(_REVIEW)
+COMMENT_PHRASES = _phrases(_COMMENT)
+PEER_REVIEW_PHRASES = _phrases(_PEER_REVIEW)
+LETTER_PHRASES = _phrases(_LETTER)
 
 
 def starts_with(words: Sequence[str], phrases: Iterable[tuple[str, ...]]) -> tuple[str, ...] | None:
@@ -134,9 +200,16 @@ def kind_of_title(title: str) -> Kind | None:
         ("notice", NOTICE_PHRASES),
         ("supplement", SUPPLEMENT_PHRASES),
         ("editorial", EDITORIAL_PHRASES),
+        ("review", REVIEW_PHRASES),
+        ("peer-review", PEER_REVIEW_PHRASES),
+        ("comment", COMMENT_PHRASES),
+        ("letter", LETTER_PHRASES),
     ):
         phrase = starts_with(words, phrases)
-        if phrase is not None and label_stands(words, phrase, title):
+        if phrase is not None and (
+            label_stands(words, phrase, title)
+            or kind in ("review", "peer-review", "comment", "letter")
+        ):
             return kind  # type: ignore[return-value]
     return None
 

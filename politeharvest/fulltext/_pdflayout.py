@@ -59,6 +59,7 @@ class Line:
         left: its left edge.
         right: its right edge.
         page_height: the height of its page.
+        page_width: the width of its page (a poster's, a slide's shape).
     """
 
     page: int
@@ -69,6 +70,7 @@ class Line:
     left: float = 0.0
     right: float = 0.0
     page_height: float = 842.0
+    page_width: float = 595.0
 
     @property
     def rise(self) -> float:
@@ -183,7 +185,8 @@ def _read(data: bytes, max_pages: int, max_chars: int) -> Layout | None:
             try:
                 textpage = page.get_textpage()
                 try:
-                    pages.append(_page_lines(raw, textpage, index, page.get_height(), max_chars))
+                    size = (page.get_width(), page.get_height())
+                    pages.append(_page_lines(raw, textpage, index, size, max_chars))
                 finally:
                     textpage.close()
             finally:
@@ -194,7 +197,7 @@ def _read(data: bytes, max_pages: int, max_chars: int) -> Layout | None:
 
 
 def _page_lines(
-    raw: Any, textpage: Any, index: int, height: float, max_chars: int
+    raw: Any, textpage: Any, index: int, size: tuple[float, float], max_chars: int
 ) -> tuple[Line, ...]:
     chars = min(textpage.count_chars(), max_chars)
     if chars <= 0:
@@ -206,7 +209,7 @@ def _page_lines(
         units = len(piece.encode("utf-16-le")) // 2
         clean = piece.replace("\ufffe", "").replace("\x02", "").strip()
         if clean:
-            line = _measure(raw, textpage, piece, offset, index, height, clean)
+            line = _measure(raw, textpage, piece, offset, index, size, clean)
             if line is not None:
                 _append(lines, line)
         offset += units + 2
@@ -214,7 +217,13 @@ def _page_lines(
 
 
 def _measure(
-    raw: Any, textpage: Any, piece: str, offset: int, index: int, height: float, clean: str
+    raw: Any,
+    textpage: Any,
+    piece: str,
+    offset: int,
+    index: int,
+    size: tuple[float, float],
+    clean: str,
 ) -> Line | None:
     """The line's size and box from a few of its glyphs (reading every glyph costs too much)."""
     start = len(piece) - len(piece.lstrip())
@@ -250,7 +259,8 @@ def _measure(
         min(bottoms),
         min(lefts),
         max(rights),
-        height or 842.0,
+        size[1] or 842.0,
+        size[0] or 595.0,
     )
 
 

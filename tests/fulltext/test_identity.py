@@ -114,7 +114,9 @@ def test_hints_from_oai_dc_and_batch_rows() -> None:
             "date": ["2021-05-03"],
         }
     )
-    assert hints == RecordHints(("Kuraklık",), "10.1234/abc.1", ("yilmaz", "muller"), "2021")
+    assert hints == RecordHints(
+        ("Kuraklık",), "10.1234/abc.1", ("yilmaz", "muller"), "2021", forenames=("hans muller",)
+    )
     row = RecordHints.from_row(
         {"title": "A", "doi": "doi:10.5555/x", "authors": "Smith, J.; Lee K"}
     )
