@@ -143,6 +143,9 @@ class FileResult:
         not_before: for retry-later, the earliest moment to try again.
         head: the first bytes received (to tell an HTML page from a file).
         identity: whether the file is the record's own (`Identity`), for PDFs.
+        preferences: the file's usage preferences, when its rights holder stated any
+            (``train-ai``, ``ai-use``, ``search``: ``"y"``, ``"n"`` or None, and the
+            ``evidence``; docs/politeness.md, `purpose`).
     """
 
     url: str
@@ -159,6 +162,7 @@ class FileResult:
     not_before: _dt.datetime | None = None
     head: bytes = attrs.field(default=b"", repr=False)
     identity: Identity | None = None
+    preferences: Mapping[str, object] | None = None
 
     @property
     def ok(self) -> bool:
@@ -240,7 +244,11 @@ class PdfFetcher:
                     return self._failed(
                         url, owner, outcome, final_url=final, content_type=content_type
                     )
-                return self._store(response, url, final, content_type, owner)
+                stored = self._store(response, url, final, content_type, owner)
+                prefs = getattr(response, "usage_preferences", None)
+                if prefs is not None and prefs.known:  # what the rights holder said of its use
+                    stored = attrs.evolve(stored, preferences=prefs.to_dict())
+                return stored
         return kept if kept is not None else self._fetch(url, owner, None)
 
     def _unchanged(

@@ -113,6 +113,9 @@ def _summary(
         or (resolution.reason if resolution else (file_result.reason if file_result else "")),
         "identity": identity.to_dict() if identity else None,
         "evidence": (resolution.evidence or None) if resolution else None,
+        "preferences": dict(file_result.preferences)
+        if file_result and file_result.preferences
+        else None,
     }
 
 

@@ -115,6 +115,11 @@ FULLTEXT_COLUMNS = {
     "fulltext.identity.kind": "string",
     "fulltext.identity.version": "string",
     "fulltext.evidence": "string",
+    "fulltext.preferences.train-ai": "string",
+    "fulltext.preferences.ai-use": "string",
+    "fulltext.preferences.search": "string",
+    "fulltext.preferences.evidence": "string",
+    "fulltext.preferences.licence_server": "string",
     "retry": "bool",
 }
 #: The last column: a JSON object of the keys a row has and the columns lack ("" when none).

@@ -129,7 +129,11 @@ def test_every_field_a_files_row_can_have_has_a_column() -> None:
     keys = set(flatten({"fulltext": _summary(None, None, "x")}))
     identity = {"verdict": "matched", "evidence": "e", "kind": "article", "version": "v"}
     keys |= set(flatten({"fulltext": {"identity": identity}}))
-    assert keys - {"fulltext.identity"} <= set(FULLTEXT_COLUMNS)
+    from politeharvest.net._preferences import UsagePreferences
+
+    said = UsagePreferences.stated({"train-ai": "n"}, "e", licence_server="https://l.example")
+    keys |= set(flatten({"fulltext": {"preferences": said.to_dict()}}))
+    assert keys - {"fulltext.identity", "fulltext.preferences"} <= set(FULLTEXT_COLUMNS)
 
 
 @pytest.mark.parametrize(
