@@ -40,6 +40,12 @@ class SampleRecord:
         sets: set specs.
         deleted: a tombstone.
         title: the dc:title.
+        creators: dc:creator values ("Family, Given").
+        subjects: dc:subject values.
+        doi: the work's DOI (``10.x/...``), given as a dc:identifier ``https://doi.org/`` link.
+        description: the dc:description (an abstract).
+        date: the dc:date (the publication date); the datestamp's day when empty.
+        kind: the dc:type, if any.
     """
 
     identifier: str
@@ -47,6 +53,12 @@ class SampleRecord:
     sets: tuple[str, ...] = ()
     deleted: bool = False
     title: str = ""
+    creators: tuple[str, ...] = ()
+    subjects: tuple[str, ...] = ()
+    doi: str | None = None
+    description: str = ""
+    date: str = ""
+    kind: str = ""
 
 
 @attrs.define
@@ -115,6 +127,21 @@ class OaiTestRepository:
             for n in range(count)
         ]
         return cls(records=records, **kwargs)
+
+    @classmethod
+    def demo(cls, count: int = 120, **kwargs: Any) -> OaiTestRepository:
+        """The demo's repository: `count` articles with rich, varied metadata.
+
+        Every record has creators, subjects, an abstract, a publication year and a DOI
+        (under the test prefix 10.5072); the sets are ``math``, ``physics`` and ``cs``, every
+        sixth record is in two of them, every 17th is deleted, and every 20th is another
+        record of an earlier work (the same DOI or none, its title cased and punctuated
+        otherwise, its authors as initials), so ``clean --dedupe`` has work. The same
+        `count` always gives the same records, so a harvest of it can be resumed.
+        """
+        kwargs.setdefault("page_size", 30)
+        kwargs.setdefault("name", "politeharvest demo repository")
+        return cls(records=[_demo_record(n) for n in range(count)], **kwargs)
 
     # -- answering ---------------------------------------------------------------------------
 
@@ -187,9 +214,22 @@ class OaiTestRepository:
             '<oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/" '
             'xmlns:dc="http://purl.org/dc/elements/1.1/">'
             f"<dc:title>{_esc(record.title)}</dc:title>"
-            f"<dc:identifier>{_esc(self.link_base)}{_esc(record.identifier)}</dc:identifier>"
-            f"<dc:date>{self._stamp(record.datestamp)[:10]}</dc:date>"
-            "</oai_dc:dc></metadata></record>"
+            + "".join(f"<dc:creator>{_esc(c)}</dc:creator>" for c in record.creators)
+            + "".join(f"<dc:subject>{_esc(s)}</dc:subject>" for s in record.subjects)
+            + (
+                f"<dc:description>{_esc(record.description)}</dc:description>"
+                if record.description
+                else ""
+            )
+            + f"<dc:identifier>{_esc(self.link_base)}{_esc(record.identifier)}</dc:identifier>"
+            + (
+                f"<dc:identifier>https://doi.org/{_esc(record.doi)}</dc:identifier>"
+                if record.doi
+                else ""
+            )
+            + f"<dc:date>{_esc(record.date or self._stamp(record.datestamp)[:10])}</dc:date>"
+            + (f"<dc:type>{_esc(record.kind)}</dc:type>" if record.kind else "")
+            + "</oai_dc:dc></metadata></record>"
         )
 
     def _token(self, offset: int, args: Mapping[str, str]) -> str:
@@ -307,6 +347,120 @@ class OaiTestRepository:
         return head + f"<{verb}>{items}{token}</{verb}>", offset // self.page_size + 1
 
 
+# -- the demo's works: deterministic titles, authors and abstracts ---------------------------
+
+_DEMO_SETS = ("math", "physics", "cs")
+_TOPICS = {
+    "math": (
+        "random walks", "prime gaps", "elliptic curves", "sparse matrices", "convex polytopes",
+        "Markov chains", "knot invariants", "Sobolev spaces", "modular forms", "graph colourings",
+        "optimal transport", "Hilbert schemes", "branching processes",
+    ),
+    "physics": (
+        "quantum dots", "dark matter halos", "superconducting qubits", "turbulent plasmas",
+        "gravitational lensing", "neutrino oscillations", "spin glasses", "cold atom lattices",
+        "solar flares", "granular flows", "topological insulators", "cosmic rays", "soft matter",
+    ),
+    "cs": (
+        "garbage collection", "distributed consensus", "type inference", "web crawlers",
+        "neural ranking", "string matching", "cache eviction", "record linkage",
+        "program synthesis", "query planning", "error correcting codes", "peer review systems",
+        "metadata harvesting",
+    ),
+}  # fmt: skip
+_OPENINGS = ("Notes on", "New bounds for", "A study of", "Fast methods for", "The geometry of",
+             "Measuring", "Models of")  # fmt: skip
+_ENDINGS = (
+    "in high dimensions", "under noise", "at scale", "with few samples", "on sparse graphs",
+    "over finite fields", "in practice", "for open archives", "revisited",
+    "beyond the mean field", "with missing data",
+)  # fmt: skip
+_PEOPLE = (
+    ("Lovelace", "Ada"), ("Noether", "Emmy"), ("Ramanujan", "Srinivasa"), ("Turing", "Alan"),
+    ("Hopper", "Grace"), ("Meitner", "Lise"), ("Wu", "Chien-Shiung"), ("Somerville", "Mary"),
+    ("Kovalevskaya", "Sofia"), ("Mirzakhani", "Maryam"), ("Uhlenbeck", "Karen"),
+    ("Feynman", "Richard"), ("Liskov", "Barbara"), ("Dijkstra", "Edsger"), ("Knuth", "Donald"),
+    ("Johnson", "Katherine"), ("Hodgkin", "Dorothy"), ("Bose", "Satyendra"), ("Arf", "Cahit"),
+    ("Erdős", "Paul"), ("Châtelet", "Émilie"), ("Yılmaz", "Ayşe"), ("Nakamura", "Hiroshi"),  # noqa: RUF001
+    ("Okafor", "Chidi"),
+)  # fmt: skip
+#: Every this many records, one is another record of an earlier work (a duplicate).
+_DUPLICATE_EVERY = 20
+_DUPLICATE_OF = 10  # ... of the record this many before it (in another set)
+
+
+def _demo_work(n: int) -> tuple[str, str, tuple[tuple[str, str], ...], str, str, str]:
+    """Record `n`'s work: its set, title, authors (family, given), year, abstract and topic."""
+    spec = _DEMO_SETS[n % len(_DEMO_SETS)]
+    i = n // len(_DEMO_SETS)
+    topics = _TOPICS[spec]
+    topic = topics[i % len(topics)]
+    title = f"{_OPENINGS[i % len(_OPENINGS)]} {topic} {_ENDINGS[i % len(_ENDINGS)]}"
+    authors = tuple(_PEOPLE[(n * 7 + k * 5) % len(_PEOPLE)] for k in range(1 + n % 3))
+    year = str(2015 + n % 10)
+    other = topics[(i + 5) % len(topics)]
+    abstract = (
+        f"We study {topic} {_ENDINGS[i % len(_ENDINGS)]} and show how they relate to {other}. "
+        f"The results of this paper give a simple account of what is known about {topic}, "
+        f"with new proofs and experiments that are easy to repeat. We also discuss the open "
+        f"questions that remain for {other} and for the wider field of {spec}."
+    )
+    return spec, title, authors, year, abstract, topic
+
+
+def _demo_record(n: int) -> SampleRecord:
+    """Record `n` of `OaiTestRepository.demo` (see there)."""
+    spec, title, authors, year, abstract, topic = _demo_work(n)
+    sets = (spec,) if n % 6 != 5 else (spec, _DEMO_SETS[(n + 1) % len(_DEMO_SETS)])
+    creators = tuple(f"{family}, {given}" for family, given in authors)
+    doi: str | None = f"10.5072/demo.{n:04d}"
+    if n % _DUPLICATE_EVERY == _DUPLICATE_EVERY - 1:  # another record of an earlier work
+        original = n - _DUPLICATE_OF
+        spec, title, authors, year, abstract, topic = _demo_work(original)
+        title = title[:1].lower() + title[1:] + "."
+        creators = tuple(f"{given[0]}. {family}" for family, given in authors)
+        doi = f"10.5072/demo.{original:04d}" if n % (2 * _DUPLICATE_EVERY) else None
+    return SampleRecord(
+        identifier=f"oai:demo.politeharvest.org:{n:04d}",
+        datestamp=1_577_836_800.0 + n * 86_400.0 / 7,
+        sets=sets,
+        deleted=n % 17 == 16,
+        title=title,
+        creators=creators,
+        subjects=(spec, topic),
+        doi=doi,
+        description=abstract,
+        date=year,
+        kind="info:eu-repo/semantics/article",
+    )
+
+
+def demo_pdf(record: SampleRecord) -> bytes:
+    """The PDF of a record's work: its title set large, its authors, its DOI and abstract."""
+    from ._pdfwriter import article_pdf
+
+    names = []
+    for creator in record.creators:
+        family, _, given = creator.partition(", ")
+        names.append(f"{given} {family}" if given else family)
+    year = record.date[:4] or time.strftime("%Y", time.gmtime(record.datestamp))
+    title = record.title[:1].upper() + record.title[1:].rstrip(".")
+    body = (
+        "This file is part of the politeharvest demo repository. Its first page is set as "
+        "a journal sets an article, so that the identity check can read the title, the "
+        "authors and the DOI, and compare them with the record that links to the file. "
+        "The text that follows is a sample of running text of the kind an article has."
+    )
+    return article_pdf(
+        title,
+        names,
+        doi=record.doi,
+        journal=f"Journal of the Demo Repository ({year})",
+        abstract=record.description or f"A sample record of the demo repository, {year}.",
+        body=(body, body),
+    )
+
+
 def _latin1(char: str) -> str:
     import unicodedata
 
@@ -381,8 +535,9 @@ def serve_fulltext(server: LoopbackServer, repository: OaiTestRepository) -> Non
 
     The records' ``dc:identifier`` then names their landing page
     (``/landing/<identifier>``), which links its PDF in ``citation_pdf_url``
-    (``/files/<identifier>.pdf``); the PDF's first page carries the record's title and
-    year, so the identity check matches it. For offline demos and tests of ``--files``.
+    (``/files/<identifier>.pdf``); the PDF's first page is set as an
+    article's (`demo_pdf`: the title large, the authors, the DOI, the abstract), so the
+    identity check matches it. For offline demos and tests of ``--files``.
     """
     from urllib.parse import quote, unquote
 
@@ -398,21 +553,25 @@ def serve_fulltext(server: LoopbackServer, repository: OaiTestRepository) -> Non
         if found is None or found.deleted:
             return Reply(404, {"Content-Type": "text/html"}, "<html><body>gone</body></html>")
         pdf = "/files/" + quote(found.identifier) + ".pdf"
+        authors = "".join(
+            f'<meta name="citation_author" content="{_esc(c)}">' for c in found.creators
+        )
+        doi = f'<meta name="citation_doi" content="{_esc(found.doi)}">' if found.doi else ""
         return Reply(
             200,
             {"Content-Type": "text/html; charset=utf-8"},
             f'<html><head><meta name="citation_title" content="{_esc(found.title)}">'
-            f'<meta name="citation_pdf_url" content="{pdf}"></head><body>'
-            f'<h1>{_esc(found.title)}</h1><a href="{pdf}">Download PDF</a></body></html>',
+            f'{authors}{doi}<meta name="citation_pdf_url" content="{pdf}"></head><body>'
+            f"<h1>{_esc(found.title)}</h1><p>{_esc('; '.join(found.creators))}</p>"
+            f"<p>{_esc(found.description)}</p>"
+            f'<a href="{pdf}">Download PDF</a></body></html>',
         )
 
     def pdf(request: LoggedRequest) -> Reply:
         found = record_for(request, "/files/", ".pdf")
         if found is None:
             return Reply(404)
-        year = time.strftime("%Y", time.gmtime(found.datestamp))
-        body = text_pdf([found.title, "The demo repository", year, "Abstract. A sample record."])
-        return Reply(200, {"Content-Type": "application/pdf"}, body)
+        return Reply(200, {"Content-Type": "application/pdf"}, demo_pdf(found))
 
     server.add("/landing/*", landing)
     server.add("/files/*", pdf)
