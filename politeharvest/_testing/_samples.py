@@ -15,6 +15,9 @@ import attrs
 
 from ._loopback import LoggedRequest, LoopbackServer, Reply
 
+#: The name the demo's sample repository gives in its Identify answer.
+DEMO_NAME = "politeharvest demo repository"
+
 # -- a scriptable OAI-PMH repository ------------------------------------------------------------
 
 _OAI_HEAD = (
@@ -135,12 +138,13 @@ class OaiTestRepository:
         Every record has creators, subjects, an abstract, a publication year and a DOI
         (under the test prefix 10.5072); the sets are ``math``, ``physics`` and ``cs``, every
         sixth record is in two of them, every 17th is deleted, and every 20th is another
-        record of an earlier work (the same DOI or none, its title cased and punctuated
-        otherwise, its authors as initials), so ``clean --dedupe`` has work. The same
-        `count` always gives the same records, so a harvest of it can be resumed.
+        record of an earlier work in another set (the same DOI, in capitals every other time,
+        its title cased and punctuated otherwise, its authors as initials), so
+        ``clean --dedupe`` has work. The same `count` always gives the same records, so a
+        harvest of it can be resumed.
         """
         kwargs.setdefault("page_size", 30)
-        kwargs.setdefault("name", "politeharvest demo repository")
+        kwargs.setdefault("name", DEMO_NAME)
         return cls(records=[_demo_record(n) for n in range(count)], **kwargs)
 
     # -- answering ---------------------------------------------------------------------------
@@ -419,7 +423,9 @@ def _demo_record(n: int) -> SampleRecord:
         spec, title, authors, year, abstract, topic = _demo_work(original)
         title = title[:1].lower() + title[1:] + "."
         creators = tuple(f"{given[0]}. {family}" for family, given in authors)
-        doi = f"10.5072/demo.{original:04d}" if n % (2 * _DUPLICATE_EVERY) else None
+        doi = f"10.5072/demo.{original:04d}"
+        if n % (2 * _DUPLICATE_EVERY) == 2 * _DUPLICATE_EVERY - 1:
+            doi = doi.upper()  # every other one writes it in capitals (DOIs ignore case)
     return SampleRecord(
         identifier=f"oai:demo.politeharvest.org:{n:04d}",
         datestamp=1_577_836_800.0 + n * 86_400.0 / 7,

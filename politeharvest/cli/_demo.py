@@ -10,21 +10,21 @@ from __future__ import annotations
 
 import argparse
 import errno
+import shlex
 import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
-from urllib.parse import quote
 
 from ._parser import EXIT_OK, usage_error
 
 if TYPE_CHECKING:
-    from politeharvest._testing._loopback import LoopbackServer
-    from politeharvest._testing._samples import OaiTestRepository
+    from politeharvest._testing._sampleserver import SampleServer
 
-__all__ = ["DEMO_PORT", "DemoSample", "demo_command", "start_sample"]
+__all__ = ["demo_command"]
 
-#: The sample's port when none is given (a fixed one, so a second run is incremental).
+#: The sample's port when none is given (a fixed one, so a second run is incremental; the
+#: same as `politeharvest._testing._sampleserver.DEMO_PORT`, not imported until needed).
 DEMO_PORT = 8765
 #: The demo's pace: the sample is on this machine (a real server gets the defaults).
 DEMO_INTERVAL = 0.1
@@ -43,62 +43,15 @@ _HARVEST_ONLY: tuple[tuple[str, object, str], ...] = (
 )
 
 
-class DemoSample:
-    """The demo's sample repository, served on loopback until `stop`.
+def _serve(host: str, port: int | None) -> SampleServer:
+    from politeharvest._testing._sampleserver import serve_sample  # the demo's only
 
-    Attributes:
-        server: the `LoopbackServer`.
-        repository: the `OaiTestRepository` it serves at ``/oai``.
-    """
-
-    def __init__(self, server: LoopbackServer, repository: OaiTestRepository) -> None:
-        self.server = server
-        self.repository = repository
-
-    @property
-    def endpoint(self) -> str:
-        """The OAI-PMH base URL."""
-        return self.server.url("/oai")
-
-    def file_url(self, identifier: str) -> str:
-        """The URL of a record's PDF."""
-        return self.server.url("/files/" + quote(identifier) + ".pdf")
-
-    def landing_url(self, identifier: str) -> str:
-        """The URL of a record's landing page."""
-        return self.server.url("/landing/" + identifier)
-
-    def stop(self) -> None:
-        """Stop serving."""
-        self.server.stop()
+    return serve_sample(host, port)
 
 
-def start_sample(host: str = "127.0.0.1", port: int | None = None) -> DemoSample:
-    """Serve the sample on `host`: on `port`, or on `DEMO_PORT` when free, else any free port.
-
-    Raises:
-        OSError: `port` was given and cannot be bound (taken, or not an address of this
-            machine).
-    """
-    from politeharvest._testing._loopback import LoopbackServer, Reply
-    from politeharvest._testing._samples import OaiTestRepository, serve_fulltext
-
-    if port is None:
-        try:
-            server = LoopbackServer(host, DEMO_PORT, keep_log=False)
-        except OSError:
-            server = LoopbackServer(host, 0, keep_log=False)
-    else:
-        server = LoopbackServer(host, port, keep_log=False)
-    server.start()
-    server.add("/robots.txt", Reply(200, body="User-agent: *\nDisallow: /admin\n"))
-    repository = OaiTestRepository.demo()
-    server.add("/oai", repository)
-    serve_fulltext(server, repository)  # landing pages and PDFs, for --files
-    return DemoSample(server, repository)
-
-
-def _bind_problem(exc: OSError, host: str, port: int) -> str:
+def _bind_problem(exc: OSError, host: str, port: int | None) -> str:
+    """The usage line for a sample that cannot be served on `host`:`port`."""
+    port = DEMO_PORT if port is None else port
     if exc.errno == errno.EADDRINUSE:
         return (
             f"--port {port} is taken on {host} (another program, perhaps another "
@@ -125,7 +78,7 @@ def demo_command(
     if args.serve:
         return serve_command(args, out, err)
     try:
-        sample = start_sample(args.host, args.port)
+        sample = _serve(args.host, args.port)
     except OSError as exc:
         return usage_error(err, _bind_problem(exc, args.host, args.port))
     try:
@@ -148,9 +101,9 @@ def serve_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 "(harvest it with the command it prints, or leave out --serve)",
             )
     try:
-        sample = start_sample(args.host, args.port if args.port is not None else DEMO_PORT)
+        sample = _serve(args.host, DEMO_PORT if args.port is None else args.port)
     except OSError as exc:
-        return usage_error(err, _bind_problem(exc, args.host, args.port or DEMO_PORT))
+        return usage_error(err, _bind_problem(exc, args.host, args.port))
     records = [r for r in sample.repository.records if not r.deleted]
     sets = sorted({s for r in sample.repository.records for s in r.sets})
     url = sample.endpoint
@@ -158,7 +111,7 @@ def serve_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         f"Serving the politeharvest sample repository ({len(sample.repository.records)} "
         f"records, sets {', '.join(sets)}):\n"
         f"  OAI-PMH endpoint  {url}\n"
-        f"  robots.txt        {sample.server.url('/robots.txt')}\n"
+        f"  robots.txt        {sample.url('/robots.txt')}\n"
         f"  a landing page    {sample.landing_url(records[0].identifier)}\n"
         f"  its PDF           {sample.file_url(records[0].identifier)}\n"
         "Harvest it from another terminal (the flags let politeharvest reach this machine "
@@ -180,7 +133,7 @@ def serve_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
-def demo_harvest_args(args: argparse.Namespace, sample: DemoSample, err: TextIO) -> str | None:
+def demo_harvest_args(args: argparse.Namespace, sample: SampleServer, err: TextIO) -> str | None:
     """Point a ``demo`` harvest at the sample; return a note to write after it, or None.
 
     After a ``demo`` without ``--files``, the records are harvested: an incremental
@@ -207,15 +160,18 @@ def demo_harvest_args(args: argparse.Namespace, sample: DemoSample, err: TextIO)
                 "--files; harvesting them again (--full) to fetch their files\n"
             )
         return None
+    again = shlex.join(
+        ["politeharvest", "demo", "--full", "--overwrite", "--out", out, "--files", str(args.files)]
+    )
     return (
         "politeharvest: note: the sample's records were harvested into this state before "
-        f"without --files, so this run found no new record whose file to fetch. To fetch "
-        f"the files of all of them, harvest them again into {out}: politeharvest demo --full "
-        f"--overwrite --out {out} --files {args.files}"
+        "without --files, so this run found no new record whose file to fetch. To fetch "
+        f"the files of all of them, harvest them again into {out} (with the same --state, if "
+        f"you gave one): {again}"
     )
 
 
-def _harvested_without_files(args: argparse.Namespace, sample: DemoSample) -> bool:
+def _harvested_without_files(args: argparse.Namespace, sample: SampleServer) -> bool:
     """Whether the state covers the sample and holds no file of its records."""
     state = args.state
     if not isinstance(state, Path) or not state.is_file():
