@@ -39,8 +39,8 @@ from ._testing._loopback import (
     free_loopback,
 )
 from ._testing._pdfwriter import article_pdf
-from ._testing._sampleserver import SampleServer, serve_sample
 from ._testing._samples import OaiTestRepository, SampleRecord, serve_fulltext, text_pdf
+from ._testing._sampleserver import SampleServer, serve_sample
 from ._testing._zoo import (
     ZOO,
     MisbehavingRepository,

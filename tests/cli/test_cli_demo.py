@@ -48,7 +48,9 @@ def rows(path: Path) -> list[dict[str, Any]]:
 def assert_files_matched(out: Path, folder: Path, cwd: Path) -> None:
     """Every record of the sample once; each live one's PDF stored, its sha256, matched."""
     harvested = rows(out)
-    assert sorted(r["identifier"] for r in harvested) == sorted(r.identifier for r in SAMPLE.records)
+    assert sorted(r["identifier"] for r in harvested) == sorted(
+        r.identifier for r in SAMPLE.records
+    )
     verdicts: Counter[str] = Counter()
     for row in harvested:
         if row["deleted"]:
@@ -178,7 +180,9 @@ def test_each_sample_pdf_matches_its_record_and_no_other() -> None:
         live = [r for r in sample.repository.records if not r.deleted]
         with requests.Session() as http:
             http.trust_env = False  # loopback: no proxy
-            replies = {r.identifier: http.get(sample.file_url(r.identifier), timeout=10) for r in live}
+            replies = {
+                r.identifier: http.get(sample.file_url(r.identifier), timeout=10) for r in live
+            }
     own: Counter[str] = Counter()
     other: Counter[str] = Counter()
     for index, record in enumerate(live):
