@@ -66,10 +66,10 @@ def test_notebook_runs_again_and_resumes(
     said = capsys.readouterr().out
     frame = first["df"]
     assert isinstance(frame, pandas.DataFrame)
-    assert len(frame) == 80  # the sets math and cs of the 120 sample records
+    assert len(frame) == 86  # the records of the sets math and cs, of the 120 in the sample
     assert frame["identifier"].is_unique
     assert frame["title"].notna().sum() == len(frame) - int(frame["deleted"].sum())
-    assert "80 new records" in said
+    assert "86 new records" in said
     second = _run_notebook(cells)
     said = capsys.readouterr().out
     assert "0 new records" in said
@@ -90,5 +90,5 @@ def test_notebook_reuses_a_sample_already_served(
     monkeypatch.chdir(tmp_path)
     with serve_sample(port=0) as running:  # as `politeharvest demo --serve` would
         namespace = _run_notebook(_notebook_cells(running.port))
-        assert "80 new records" in capsys.readouterr().out
+        assert "86 new records" in capsys.readouterr().out
         assert namespace["sample"] is not running

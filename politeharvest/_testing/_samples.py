@@ -137,7 +137,7 @@ class OaiTestRepository:
 
         Every record has creators, subjects, an abstract, a publication year and a DOI
         (under the test prefix 10.5072); the sets are ``math``, ``physics`` and ``cs``, every
-        sixth record is in two of them, every 17th is deleted, and every 20th is another
+        seventh record is in two of them, every 17th is deleted, and every 20th is another
         record of an earlier work in another set (the same DOI, in capitals every other time,
         its title cased and punctuated otherwise, its authors as initials), so
         ``clean --dedupe`` has work. The same `count` always gives the same records, so a
@@ -415,7 +415,7 @@ def _demo_work(n: int) -> tuple[str, str, tuple[tuple[str, str], ...], str, str,
 def _demo_record(n: int) -> SampleRecord:
     """Record `n` of `OaiTestRepository.demo` (see there)."""
     spec, title, authors, year, abstract, topic = _demo_work(n)
-    sets = (spec,) if n % 6 != 5 else (spec, _DEMO_SETS[(n + 1) % len(_DEMO_SETS)])
+    sets = (spec,) if n % 7 != 3 else (spec, _DEMO_SETS[(n + 1) % len(_DEMO_SETS)])
     creators = tuple(f"{family}, {given}" for family, given in authors)
     doi: str | None = f"10.5072/demo.{n:04d}"
     if n % _DUPLICATE_EVERY == _DUPLICATE_EVERY - 1:  # another record of an earlier work
