@@ -29,9 +29,26 @@ def _winansi(text: str) -> str:
         try:
             char.encode("cp1252")
         except UnicodeEncodeError:
-            char = unicodedata.normalize("NFKD", char).encode("cp1252", "ignore").decode("cp1252")
+            plain = unicodedata.normalize("NFKD", char).encode("cp1252", "ignore").decode("cp1252")
+            char = plain or _base_letter(char)
         out.append(char)
     return "".join(out)
+
+
+def _base_letter(char: str) -> str:
+    """The Latin letter a letter without a decomposition is named after (dotless i: i), or "?"."""
+    name = unicodedata.name(char, "")
+    if not name.startswith("LATIN ") or " LETTER " not in name:
+        return "?"
+    letter = name.split(" LETTER ", 1)[1].split()
+    base = (
+        letter[-1]
+        if letter[0] in ("DOTLESS", "SMALL", "CAPITAL") and len(letter) > 1
+        else letter[0]
+    )
+    if len(base) != 1:
+        return "?"
+    return base.lower() if " SMALL " in name else base
 
 
 def _literal(text: str) -> bytes:
@@ -88,7 +105,7 @@ def article_pdf(
     doi: str | None = None,
     journal: str = "",
     abstract: str = "",
-    body: Sequence[str] = (),
+    sections: Sequence[tuple[str, str]] = (),
 ) -> bytes:
     """An article's PDF with a real text layer, as a publisher would set its first page.
 
@@ -98,8 +115,8 @@ def article_pdf(
         doi: the article's DOI (``10.x/...``), printed under the byline as its own.
         journal: a line above the title (the journal and year).
         abstract: the abstract, in the body size, under the heading "Abstract".
-        body: paragraphs of running text after the abstract (the first page, and the
-            following pages when they do not fit).
+        sections: (heading, text) after the abstract, the heading in bold: running text on
+            the first page and the pages after it.
 
     Returns:
         The PDF's bytes (PDF 1.4, uncompressed, Helvetica and Helvetica-Bold). Letters
@@ -118,14 +135,17 @@ def article_pdf(
     if abstract:
         first.text("Abstract", size=10, bold=True, gap=18)
         first.text(abstract, size=10, gap=2)
-    for number, paragraph in enumerate(body, start=1):
+    for heading, text in sections:
         page = pages[-1]
-        if page.y < 160:
+        if page.y < 200:
             page = _Page()
             pages.append(page)
-        if number == 1:
-            page.text("1 Introduction", size=10, bold=True, gap=14)
-        page.text(paragraph, size=10, gap=6)
+        page.text(heading, size=10, bold=True, gap=14)
+        for paragraph in text.split("\n"):
+            if page.y < 90:
+                page = _Page()
+                pages.append(page)
+            page.text(paragraph, size=10, gap=6)
     return _document([page.content() for page in pages])
 
 

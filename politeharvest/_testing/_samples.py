@@ -441,6 +441,40 @@ def _demo_record(n: int) -> SampleRecord:
     )
 
 
+#: The running text of every demo PDF (what the identity check reads is its first page's top).
+_DEMO_SECTIONS = (
+    (
+        "1 Introduction",
+        "This file is part of the politeharvest demo repository. Its first page is set as a "
+        "journal sets an article, so that the identity check can read the title, the authors "
+        "and the DOI, and compare them with the record that links to the file. A file that "
+        "is not the record's own is never stored under the record.\n"
+        "A harvester that fetches full text from a repository meets many kinds of pages: "
+        "landing pages with one file, with several versions of a file, with the files of "
+        "other articles in a sidebar, and pages that ask a person to sign in. The demo keeps "
+        "to the simplest kind: one landing page for each record, which names its file in a "
+        "meta tag.",
+    ),
+    (
+        "2 Methods",
+        "The records of the demo are made from a few lists of words, in the same order on "
+        "every run, so that a harvest of the demo can be resumed and repeated. Each record "
+        "has a title, one to three authors, two subjects, an abstract, a year and a DOI "
+        "under the prefix 10.5072, which is kept for tests and examples.\n"
+        "Some records appear in two sets, and some describe a work that another record "
+        "describes as well, with its title and authors written in another way. These are "
+        "the cases that the clean command has to merge.",
+    ),
+    (
+        "3 Results",
+        "When the demo is harvested with a folder for the files, every record that is not "
+        "deleted gets its file, and the identity check says that the file is the record's "
+        "own: the title of the record is the title of the document, the authors of the "
+        "record are in its byline, and the DOI of the record is the one the document gives.",
+    ),
+)
+
+
 def demo_pdf(record: SampleRecord) -> bytes:
     """The PDF of a record's work: its title set large, its authors, its DOI and abstract."""
     from ._pdfwriter import article_pdf
@@ -451,19 +485,13 @@ def demo_pdf(record: SampleRecord) -> bytes:
         names.append(f"{given} {family}" if given else family)
     year = record.date[:4] or time.strftime("%Y", time.gmtime(record.datestamp))
     title = record.title[:1].upper() + record.title[1:].rstrip(".")
-    body = (
-        "This file is part of the politeharvest demo repository. Its first page is set as "
-        "a journal sets an article, so that the identity check can read the title, the "
-        "authors and the DOI, and compare them with the record that links to the file. "
-        "The text that follows is a sample of running text of the kind an article has."
-    )
     return article_pdf(
         title,
         names,
         doi=record.doi,
         journal=f"Journal of the Demo Repository ({year})",
         abstract=record.description or f"A sample record of the demo repository, {year}.",
-        body=(body, body),
+        sections=_DEMO_SECTIONS,
     )
 
 

@@ -10,9 +10,10 @@ nothing new. Public through `politeharvest.testing`.
 from __future__ import annotations
 
 import errno
+from collections.abc import Callable
 from urllib.parse import quote
 
-from ._loopback import LoopbackServer, Reply
+from ._loopback import LoggedRequest, LoopbackServer, Reply
 from ._samples import DEMO_NAME, OaiTestRepository, serve_fulltext
 
 __all__ = ["DEMO_NAME", "DEMO_PORT", "SampleServer", "serve_sample"]
@@ -76,6 +77,7 @@ def serve_sample(
     *,
     reuse: bool = False,
     count: int = 120,
+    on_request: Callable[[LoggedRequest], None] | None = None,
 ) -> SampleServer:
     """Serve the demo's sample repository on `host` in a background thread.
 
@@ -85,6 +87,7 @@ def serve_sample(
         reuse: when `port` is taken by a sample repository already (``politeharvest demo
             --serve``, or a notebook cell run before), use that one instead of failing.
         count: how many records the sample has.
+        on_request: called with each request once it is answered (to show them).
 
     Returns:
         The `SampleServer`; call `SampleServer.stop` (or use it as a context manager).
@@ -95,10 +98,12 @@ def serve_sample(
     """
     repository = OaiTestRepository.demo(count)
     try:
-        server = LoopbackServer(host, DEMO_PORT if port is None else port, keep_log=False)
+        server = LoopbackServer(
+            host, DEMO_PORT if port is None else port, keep_log=False, on_request=on_request
+        )
     except OSError as exc:
         if port is None:
-            server = LoopbackServer(host, 0, keep_log=False)
+            server = LoopbackServer(host, 0, keep_log=False, on_request=on_request)
         elif reuse and exc.errno == errno.EADDRINUSE and _serves_sample(host, port):
             return SampleServer(host, port, repository, None)
         else:

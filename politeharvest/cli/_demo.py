@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, TextIO
 from ._parser import EXIT_OK, usage_error
 
 if TYPE_CHECKING:
+    from politeharvest._testing._loopback import LoggedRequest
     from politeharvest._testing._sampleserver import SampleServer
 
 __all__ = ["demo_command"]
@@ -43,10 +44,20 @@ _HARVEST_ONLY: tuple[tuple[str, object, str], ...] = (
 )
 
 
-def _serve(host: str, port: int | None) -> SampleServer:
+def _serve(host: str, port: int | None, echo: TextIO | None = None) -> SampleServer:
+    """The sample on `host`:`port`; each request answered written to `echo`, if given."""
     from politeharvest._testing._sampleserver import serve_sample  # the demo's only
 
-    return serve_sample(host, port)
+    if echo is None:
+        return serve_sample(host, port)
+    lock = threading.Lock()
+
+    def show(request: LoggedRequest) -> None:
+        with lock:
+            echo.write(f"{request.method} {request.path} {request.status}\n")
+            echo.flush()
+
+    return serve_sample(host, port, on_request=show)
 
 
 def _bind_problem(exc: OSError, host: str, port: int | None) -> str:
@@ -101,7 +112,8 @@ def serve_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 "(harvest it with the command it prints, or leave out --serve)",
             )
     try:
-        sample = _serve(args.host, DEMO_PORT if args.port is None else args.port)
+        echo = None if args.quiet else err
+        sample = _serve(args.host, DEMO_PORT if args.port is None else args.port, echo)
     except OSError as exc:
         return usage_error(err, _bind_problem(exc, args.host, args.port))
     records = [r for r in sample.repository.records if not r.deleted]
@@ -118,7 +130,7 @@ def serve_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         "at the demo's pace):\n"
         f"  politeharvest harvest {url} {_harvest_flags()} "
         "--out sample.jsonl --files sample-files\n"
-        "Press Ctrl-C to stop.\n"
+        "Press Ctrl-C to stop. Each request answered is shown on standard error (-q: not).\n"
     )
     out.flush()
     stopped = threading.Event()

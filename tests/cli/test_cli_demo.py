@@ -81,13 +81,16 @@ def _read_until(stream: IO[str] | None, marker: str, timeout: float = 30.0) -> s
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], str]]:
     """``politeharvest demo --serve --port N`` in a subprocess: the process and what it printed."""
-    with subprocess.Popen(
-        command("demo", "--serve", "--port", str(free_port())),
-        cwd=tmp_path,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    ) as server:
+    with (
+        (tmp_path / "serve.err").open("w") as log,
+        subprocess.Popen(
+            command("demo", "--serve", "--port", str(free_port())),
+            cwd=tmp_path,
+            stdout=subprocess.PIPE,
+            stderr=log,  # a line per request: a file, which never fills as a pipe would
+            text=True,
+        ) as server,
+    ):
         try:
             yield server, _read_until(server.stdout, "Press Ctrl-C")
         finally:
@@ -123,8 +126,10 @@ def test_serve_then_harvest_with_the_flags_it_prints(
     server.send_signal(signal.SIGINT)
     assert server.wait(15) == 0
     assert time.monotonic() - started < 10
-    assert server.stderr is not None
-    assert "stopped serving the sample" in server.stderr.read()
+    shown = (tmp_path / "serve.err").read_text()
+    assert "GET /oai?verb=ListRecords&metadataPrefix=oai_dc 200" in shown
+    assert shown.count(" /files/") == len(LIVE)
+    assert shown.rstrip().endswith("stopped serving the sample")
 
 
 def test_serve_refuses_harvest_options(tmp_path: Path) -> None:
