@@ -372,7 +372,7 @@ _TOPICS = {
         "metadata harvesting",
     ),
 }  # fmt: skip
-_OPENINGS = ("Notes on", "New bounds for", "A study of", "Fast methods for", "The geometry of",
+_OPENINGS = ("Estimates for", "New bounds for", "A study of", "Fast methods for", "The geometry of",
              "Measuring", "Models of")  # fmt: skip
 _ENDINGS = (
     "in high dimensions", "under noise", "at scale", "with few samples", "on sparse graphs",

@@ -84,8 +84,9 @@ def serve_sample(
     Args:
         host: the address to serve on (its links name it).
         port: the port; 0 picks a free one; None: `DEMO_PORT` when it is free, else a free one.
-        reuse: when `port` is taken by a sample repository already (``politeharvest demo
-            --serve``, or a notebook cell run before), use that one instead of failing.
+        reuse: when the port is taken by a sample repository already (``politeharvest demo
+            --serve``, or a notebook cell run before), use that one (the same endpoint, so
+            a harvest of it stays incremental) instead of failing or taking another port.
         count: how many records the sample has.
         on_request: called with each request once it is answered (to show them).
 
@@ -97,17 +98,15 @@ def serve_sample(
             `host` is not an address of this machine.
     """
     repository = OaiTestRepository.demo(count)
+    asked = DEMO_PORT if port is None else port
     try:
-        server = LoopbackServer(
-            host, DEMO_PORT if port is None else port, keep_log=False, on_request=on_request
-        )
+        server = LoopbackServer(host, asked, keep_log=False, on_request=on_request)
     except OSError as exc:
-        if port is None:
-            server = LoopbackServer(host, 0, keep_log=False, on_request=on_request)
-        elif reuse and exc.errno == errno.EADDRINUSE and _serves_sample(host, port):
-            return SampleServer(host, port, repository, None)
-        else:
+        if reuse and exc.errno == errno.EADDRINUSE and _serves_sample(host, asked):
+            return SampleServer(host, asked, repository, None)
+        if port is not None:
             raise
+        server = LoopbackServer(host, 0, keep_log=False, on_request=on_request)
     server.start()
     server.add("/robots.txt", Reply(200, body="User-agent: *\nDisallow: /admin\n"))
     server.add("/oai", repository)

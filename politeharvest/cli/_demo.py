@@ -44,12 +44,16 @@ _HARVEST_ONLY: tuple[tuple[str, object, str], ...] = (
 )
 
 
-def _serve(host: str, port: int | None, echo: TextIO | None = None) -> SampleServer:
-    """The sample on `host`:`port`; each request answered written to `echo`, if given."""
+def _serve(host: str, port: int | None, *, reuse: bool, echo: TextIO | None = None) -> SampleServer:
+    """The sample on `host`:`port`; each request answered written to `echo`, if given.
+
+    With `reuse` (a ``demo`` harvest), a sample another process serves on that port
+    (``demo --serve``) is harvested instead of starting one on another port.
+    """
     from politeharvest._testing._sampleserver import serve_sample  # the demo's only
 
     if echo is None:
-        return serve_sample(host, port)
+        return serve_sample(host, port, reuse=reuse)
     lock = threading.Lock()
 
     def show(request: LoggedRequest) -> None:
@@ -57,7 +61,7 @@ def _serve(host: str, port: int | None, echo: TextIO | None = None) -> SampleSer
             echo.write(f"{request.method} {request.path} {request.status}\n")
             echo.flush()
 
-    return serve_sample(host, port, on_request=show)
+    return serve_sample(host, port, reuse=reuse, on_request=show)
 
 
 def _bind_problem(exc: OSError, host: str, port: int | None) -> str:
@@ -89,7 +93,7 @@ def demo_command(
     if args.serve:
         return serve_command(args, out, err)
     try:
-        sample = _serve(args.host, args.port)
+        sample = _serve(args.host, args.port, reuse=True)
     except OSError as exc:
         return usage_error(err, _bind_problem(exc, args.host, args.port))
     try:
@@ -113,7 +117,9 @@ def serve_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             )
     try:
         echo = None if args.quiet else err
-        sample = _serve(args.host, DEMO_PORT if args.port is None else args.port, echo)
+        sample = _serve(
+            args.host, DEMO_PORT if args.port is None else args.port, reuse=False, echo=echo
+        )
     except OSError as exc:
         return usage_error(err, _bind_problem(exc, args.host, args.port))
     records = [r for r in sample.repository.records if not r.deleted]

@@ -116,10 +116,21 @@ def test_serve_then_harvest_with_the_flags_it_prints(
 
     # a second server on the same port: a usage error, before anything is served
     port = endpoint.split(":")[2].split("/")[0]
-    taken = run("demo", "--serve", "--port", port, cwd=tmp_path)
-    assert taken.returncode == 2
-    assert f"--port {port} is taken on 127.0.0.1" in taken.stderr
-    assert "Traceback" not in taken.stderr
+    for quiet in ([], ["-q"]):
+        taken = run("demo", "--serve", "--port", port, *quiet, cwd=tmp_path)
+        assert taken.returncode == 2
+        assert f"--port {port} is taken on 127.0.0.1" in taken.stderr
+        assert "Traceback" not in taken.stderr
+
+    # a demo harvest on that port harvests the sample served there (the same endpoint)
+    listings = (tmp_path / "serve.err").read_text().count("verb=ListRecords")
+    demo = run(
+        "demo", "--port", port, "--out", "d.jsonl", "--state", "d.sqlite", "-q", *FAST,
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert demo.returncode == 0, demo.stderr
+    assert {r["endpoint"] for r in rows(tmp_path / "d.jsonl")} == {endpoint}
+    assert (tmp_path / "serve.err").read_text().count("verb=ListRecords") == 2 * listings
 
     # Ctrl-C stops it: exit 0, said, within seconds
     started = time.monotonic()
@@ -128,7 +139,7 @@ def test_serve_then_harvest_with_the_flags_it_prints(
     assert time.monotonic() - started < 10
     shown = (tmp_path / "serve.err").read_text()
     assert "GET /oai?verb=ListRecords&metadataPrefix=oai_dc 200" in shown
-    assert shown.count(" /files/") == len(LIVE)
+    assert shown.count(" /files/") == len(LIVE)  # the harvest's; the demo's fetched none
     assert shown.rstrip().endswith("stopped serving the sample")
 
 
