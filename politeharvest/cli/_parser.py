@@ -427,8 +427,9 @@ def _demo_options(sub: argparse.ArgumentParser) -> None:
         "--port",
         type=_port,
         metavar="N",
-        help="serve the sample on this port (default 8765; without --serve, any free port "
-        "when 8765 is taken; 0: any free port)",
+        help="serve the sample on this port (default 8765; 0: any free port). Without "
+        "--serve, a port where demo --serve serves the sample is harvested as it is, and "
+        "8765 taken by anything else gives any free port",
     )
     group.add_argument(
         "--host",
