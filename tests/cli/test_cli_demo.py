@@ -233,3 +233,34 @@ def test_the_sample_gives_clean_dedupe_work(tmp_path: Path) -> None:
     assert len(clusters) == 6  # every 20th record is another record of an earlier work
     assert all(len(c["cluster"]) == 2 for c in clusters)
     assert len(rows(tmp_path / "clean.jsonl")) == len(harvested) - 6
+
+
+def test_serve_ends_on_sigterm_and_names_its_host(tmp_path: Path) -> None:
+    from politeharvest.testing import free_loopback
+
+    host = "127.0.0.2" if free_loopback("127.0.0.2") else "127.0.0.1"
+    with (
+        (tmp_path / "serve.err").open("w") as log,
+        subprocess.Popen(
+            command("demo", "--serve", "--port", "0", "--host", host, "-q"),
+            cwd=tmp_path,
+            stdout=subprocess.PIPE,
+            stderr=log,
+            text=True,
+        ) as server,
+    ):
+        printed = _read_until(server.stdout, "Press Ctrl-C")
+        endpoint = next(w for w in printed.split() if w.endswith("/oai"))
+        assert endpoint.startswith(f"http://{host}:")
+        assert "/landing/oai:demo.politeharvest.org:0000" in printed
+        server.send_signal(signal.SIGTERM)
+        assert server.wait(15) == 0
+    shown = (tmp_path / "serve.err").read_text()
+    assert shown.strip() == "politeharvest: stopped serving the sample"  # -q: no request lines
+
+
+def test_an_address_not_of_this_machine_is_a_usage_error(tmp_path: Path) -> None:
+    done = run("demo", "--serve", "--host", "192.0.2.1", "--port", "0", cwd=tmp_path)
+    assert done.returncode == 2
+    assert "cannot serve on 192.0.2.1:0" in done.stderr
+    assert "Traceback" not in done.stderr
