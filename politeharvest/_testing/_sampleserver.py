@@ -78,17 +78,21 @@ def serve_sample(
     reuse: bool = False,
     count: int = 120,
     on_request: Callable[[LoggedRequest], None] | None = None,
+    standing: bool = True,
 ) -> SampleServer:
     """Serve the demo's sample repository on `host` in a background thread.
 
     Args:
         host: the address to serve on (its links name it).
         port: the port; 0 picks a free one; None: `DEMO_PORT` when it is free, else a free one.
-        reuse: when the port is taken by a sample repository already (``politeharvest demo
-            --serve``, or a notebook cell run before), use that one (the same endpoint, so
-            a harvest of it stays incremental) instead of failing or taking another port.
+        reuse: when the port is taken by a standing sample repository already
+            (``politeharvest demo --serve``, or a notebook cell run before), use that one
+            (the same endpoint, so a harvest of it stays incremental) instead of failing or
+            taking another port.
         count: how many records the sample has.
         on_request: called with each request once it is answered (to show them).
+        standing: others may harvest this server with ``reuse=True`` (False for a server
+            that stops when its own harvest ends, as a ``politeharvest demo`` run's does).
 
     Returns:
         The `SampleServer`; call `SampleServer.stop` (or use it as a context manager).
@@ -111,17 +115,24 @@ def serve_sample(
     server.add("/robots.txt", Reply(200, body="User-agent: *\nDisallow: /admin\n"))
     server.add("/oai", repository)
     serve_fulltext(server, repository)  # landing pages and PDFs, for --files
+    if standing:
+        server.add(_STANDING, Reply(200, {"Content-Type": "text/plain"}, _STANDING_BODY))
     return SampleServer(host, server.port, repository, server)
 
 
+#: Where a standing sample (one others may harvest) says so.
+_STANDING = "/.well-known/politeharvest-sample"
+_STANDING_BODY = f"{DEMO_NAME}: standing\n"
+
+
 def _serves_sample(host: str, port: int) -> bool:
-    """Whether the server on `host`:`port` answers Identify as the sample repository."""
+    """Whether the server on `host`:`port` is a standing sample repository."""
     import urllib.request
 
     opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # loopback: no proxy
     try:
-        with opener.open(f"http://{host}:{port}/oai?verb=Identify", timeout=3) as reply:
-            body = reply.read(65_536)
+        with opener.open(f"http://{host}:{port}{_STANDING}", timeout=3) as reply:
+            body = reply.read(1024)
     except OSError:
         return False
-    return f"<repositoryName>{DEMO_NAME}</repositoryName>".encode() in body
+    return bool(body == _STANDING_BODY.encode())

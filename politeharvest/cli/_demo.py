@@ -44,16 +44,19 @@ _HARVEST_ONLY: tuple[tuple[str, object, str], ...] = (
 )
 
 
-def _serve(host: str, port: int | None, *, reuse: bool, echo: TextIO | None = None) -> SampleServer:
+def _serve(
+    host: str, port: int | None, *, standing: bool, echo: TextIO | None = None
+) -> SampleServer:
     """The sample on `host`:`port`; each request answered written to `echo`, if given.
 
-    With `reuse` (a ``demo`` harvest), a sample another process serves on that port
-    (``demo --serve``) is harvested instead of starting one on another port.
+    A `standing` sample (``demo --serve``) is one others may harvest. A ``demo`` harvest's
+    own sample is not (it stops when the harvest ends); the harvest uses a standing sample
+    served on that port instead of starting one on another port.
     """
     from politeharvest._testing._sampleserver import serve_sample  # the demo's only
 
     if echo is None:
-        return serve_sample(host, port, reuse=reuse)
+        return serve_sample(host, port, reuse=not standing, standing=standing)
     lock = threading.Lock()
 
     def show(request: LoggedRequest) -> None:
@@ -61,7 +64,7 @@ def _serve(host: str, port: int | None, *, reuse: bool, echo: TextIO | None = No
             echo.write(f"{request.method} {request.path} {request.status}\n")
             echo.flush()
 
-    return serve_sample(host, port, reuse=reuse, on_request=show)
+    return serve_sample(host, port, reuse=not standing, standing=standing, on_request=show)
 
 
 def _bind_problem(exc: OSError, host: str, port: int | None) -> str:
@@ -93,7 +96,7 @@ def demo_command(
     if args.serve:
         return serve_command(args, out, err)
     try:
-        sample = _serve(args.host, args.port, reuse=True)
+        sample = _serve(args.host, args.port, standing=False)
     except OSError as exc:
         return usage_error(err, _bind_problem(exc, args.host, args.port))
     try:
@@ -118,7 +121,7 @@ def serve_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     try:
         echo = None if args.quiet else err
         sample = _serve(
-            args.host, DEMO_PORT if args.port is None else args.port, reuse=False, echo=echo
+            args.host, DEMO_PORT if args.port is None else args.port, standing=True, echo=echo
         )
     except OSError as exc:
         return usage_error(err, _bind_problem(exc, args.host, args.port))

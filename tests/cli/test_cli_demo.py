@@ -264,3 +264,20 @@ def test_an_address_not_of_this_machine_is_a_usage_error(tmp_path: Path) -> None
     assert done.returncode == 2
     assert "cannot serve on 192.0.2.1:0" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_only_a_standing_sample_is_reused() -> None:
+    """A demo harvest's own sample stops with it: another harvest never takes it over."""
+    passing = serve_sample(port=0, standing=False)
+    try:
+        with pytest.raises(OSError, match="already in use"):
+            serve_sample(port=passing.port, reuse=True)
+    finally:
+        passing.stop()
+    with serve_sample(port=0) as standing:
+        reused = serve_sample(port=standing.port, reuse=True)
+        assert reused.server is None and reused.endpoint == standing.endpoint
+        reused.stop()  # leaves the standing one running
+        assert standing.server is not None
+        with pytest.raises(OSError, match="already in use"):
+            serve_sample(port=standing.port)  # without reuse: the port is taken
