@@ -147,7 +147,7 @@ class OaiTestRepository:
 
         kwargs.setdefault("page_size", 30)
         kwargs.setdefault("name", DEMO_NAME)
-        return cls(records=[demo_record(n) for n in range(count)], **kwargs)
+        return cls(records=[SampleRecord(**demo_record(n)) for n in range(count)], **kwargs)
 
     # -- answering ---------------------------------------------------------------------------
 

@@ -8,11 +8,11 @@ identity check matches to that record.
 from __future__ import annotations
 
 import time
+from typing import Any, Protocol
 
 from ._pdfwriter import article_pdf
-from ._samples import SampleRecord
 
-__all__ = ["demo_pdf", "demo_record"]
+__all__ = ["Work", "demo_pdf", "demo_record"]
 
 _DEMO_SETS = ("math", "physics", "cs")
 _TOPICS = {
@@ -73,8 +73,25 @@ def _demo_work(n: int) -> tuple[str, str, tuple[tuple[str, str], ...], str, str,
     return spec, title, authors, year, abstract, topic
 
 
-def demo_record(n: int) -> SampleRecord:
-    """Record `n` of `OaiTestRepository.demo` (see there)."""
+class Work(Protocol):
+    """What `demo_pdf` reads of a record (a `SampleRecord`)."""
+
+    @property
+    def title(self) -> str: ...
+    @property
+    def creators(self) -> tuple[str, ...]: ...
+    @property
+    def doi(self) -> str | None: ...
+    @property
+    def description(self) -> str: ...
+    @property
+    def date(self) -> str: ...
+    @property
+    def datestamp(self) -> float: ...
+
+
+def demo_record(n: int) -> dict[str, Any]:
+    """The fields of record `n` of `OaiTestRepository.demo` (see there), for a `SampleRecord`."""
     spec, title, authors, year, abstract, topic = _demo_work(n)
     sets = (spec,) if n % 7 != 3 else (spec, _DEMO_SETS[(n + 1) % len(_DEMO_SETS)])
     creators = tuple(f"{family}, {given}" for family, given in authors)
@@ -87,19 +104,19 @@ def demo_record(n: int) -> SampleRecord:
         doi = f"10.5072/demo.{original:04d}"
         if n % (2 * _DUPLICATE_EVERY) == 2 * _DUPLICATE_EVERY - 1:
             doi = doi.upper()  # every other one writes it in capitals (DOIs ignore case)
-    return SampleRecord(
-        identifier=f"oai:demo.politeharvest.org:{n:04d}",
-        datestamp=1_577_836_800.0 + n * 86_400.0 / 7,
-        sets=sets,
-        deleted=n % 17 == 16,
-        title=title,
-        creators=creators,
-        subjects=(spec, topic),
-        doi=doi,
-        description=abstract,
-        date=year,
-        kind="info:eu-repo/semantics/article",
-    )
+    return {
+        "identifier": f"oai:demo.politeharvest.org:{n:04d}",
+        "datestamp": 1_577_836_800.0 + n * 86_400.0 / 7,
+        "sets": sets,
+        "deleted": n % 17 == 16,
+        "title": title,
+        "creators": creators,
+        "subjects": (spec, topic),
+        "doi": doi,
+        "description": abstract,
+        "date": year,
+        "kind": "info:eu-repo/semantics/article",
+    }
 
 
 #: The running text of every demo PDF (what the identity check reads is its first page's top).
@@ -136,7 +153,7 @@ _DEMO_SECTIONS = (
 )
 
 
-def demo_pdf(record: SampleRecord) -> bytes:
+def demo_pdf(record: Work) -> bytes:
     """The PDF of a record's work: its title set large, its authors, its DOI and abstract."""
     names = []
     for creator in record.creators:

@@ -125,6 +125,21 @@ def serve_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         )
     except OSError as exc:
         return usage_error(err, _bind_problem(exc, args.host, args.port))
+    try:  # from here on, Ctrl-C or SIGTERM (raised as Terminated) is how it ends
+        _announce(sample, out)
+        stopped = threading.Event()
+        while not stopped.wait(3600):
+            pass
+    except KeyboardInterrupt:
+        pass
+    finally:
+        sample.stop()
+    err.write("politeharvest: stopped serving the sample\n")
+    return EXIT_OK
+
+
+def _announce(sample: SampleServer, out: TextIO) -> None:
+    """What `serve_command` serves, and the command that harvests it."""
     records = [r for r in sample.repository.records if not r.deleted]
     sets = sorted({s for r in sample.repository.records for s in r.sets})
     url = sample.endpoint
@@ -142,16 +157,6 @@ def serve_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         "Press Ctrl-C to stop. Each request answered is shown on standard error (-q: not).\n"
     )
     out.flush()
-    stopped = threading.Event()
-    try:
-        while not stopped.wait(3600):
-            pass
-    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM (raised as Terminated): how it ends
-        pass
-    finally:
-        sample.stop()
-    err.write("politeharvest: stopped serving the sample\n")
-    return EXIT_OK
 
 
 def demo_harvest_args(args: argparse.Namespace, sample: SampleServer, err: TextIO) -> str | None:
