@@ -9,6 +9,10 @@
 - The zoo (`ZOO`, `MisbehavingRepository`): OAI-PMH repositories that answer outside
   their request (a set or a date window dropped from the tokens, a completeListSize
   that changes) or list in identifier order with tokens they forget.
+- `serve_sample`: the demo's sample repository (`OaiTestRepository.demo`: articles with
+  creators, subjects, DOIs, records in two sets, duplicate works) with landing pages and
+  PDFs the identity check matches, on a fixed port (``politeharvest demo --serve`` serves
+  the same); `article_pdf` writes such a PDF.
 
 These helpers are for tests: `LoopbackServer.start` runs the server in a
 background thread of the test process. The library itself never starts one.
@@ -34,7 +38,9 @@ from ._testing._loopback import (
     end_to_start_gaps,
     free_loopback,
 )
+from ._testing._pdfwriter import article_pdf
 from ._testing._samples import OaiTestRepository, SampleRecord, serve_fulltext, text_pdf
+from ._testing._sampleserver import SampleServer, serve_sample
 from ._testing._zoo import (
     ZOO,
     MisbehavingRepository,
@@ -55,13 +61,16 @@ __all__ = [
     "OaiTestRepository",
     "Reply",
     "SampleRecord",
+    "SampleServer",
     "ScriptedAdapter",
     "SleepRecord",
+    "article_pdf",
     "dedupe_corpus",
     "end_to_start_gaps",
     "free_loopback",
     "identifier_ordered",
     "serve_fulltext",
+    "serve_sample",
     "set_dropped_from_tokens",
     "size_changing",
     "text_pdf",

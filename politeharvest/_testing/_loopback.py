@@ -204,8 +204,12 @@ class _Handler(BaseHTTPRequestHandler):
                     self.wfile.write(data)
             self.wfile.flush()
             end = time.monotonic()
+            done = attrs.evolve(seen, end=end, status=reply.status)
             with server.owner._lock:
-                server.owner._log.append(attrs.evolve(seen, end=end, status=reply.status))
+                if server.owner.keep_log:
+                    server.owner._log.append(done)
+            if server.owner.on_request is not None:
+                server.owner.on_request(done)
         finally:
             with server.owner._lock:
                 server.owner._in_flight -= 1
@@ -226,15 +230,26 @@ class LoopbackServer:
         host: a loopback address; 127.0.0.2, 127.0.0.3, ... act as separate hosts.
         port: 0 picks a free port.
         ssl_context: a server `ssl.SSLContext` (e.g. from trustme) for https.
+        keep_log: keep every request in `log` (False for a server that runs for long, such
+            as ``politeharvest demo --serve``).
+        on_request: called with each request once it is answered (in the server's thread).
 
     Use as a context manager (`with LoopbackServer("127.0.0.2") as server:`) or
     call `start` and `stop`. Add routes by path: ``server.add("/a", Reply(...))``.
     """
 
     def __init__(
-        self, host: str = "127.0.0.1", port: int = 0, *, ssl_context: ssl.SSLContext | None = None
+        self,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        *,
+        ssl_context: ssl.SSLContext | None = None,
+        keep_log: bool = True,
+        on_request: Callable[[LoggedRequest], None] | None = None,
     ) -> None:
         self.host = host
+        self.keep_log = keep_log
+        self.on_request = on_request
         self.routes = _Routes()
         self._log: list[LoggedRequest] = []
         self.max_in_flight = 0

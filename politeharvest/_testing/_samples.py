@@ -15,6 +15,9 @@ import attrs
 
 from ._loopback import LoggedRequest, LoopbackServer, Reply
 
+#: The name the demo's sample repository gives in its Identify answer.
+DEMO_NAME = "politeharvest demo repository"
+
 # -- a scriptable OAI-PMH repository ------------------------------------------------------------
 
 _OAI_HEAD = (
@@ -40,6 +43,12 @@ class SampleRecord:
         sets: set specs.
         deleted: a tombstone.
         title: the dc:title.
+        creators: dc:creator values ("Family, Given").
+        subjects: dc:subject values.
+        doi: the work's DOI (``10.x/...``), given as a dc:identifier ``https://doi.org/`` link.
+        description: the dc:description (an abstract).
+        date: the dc:date (the publication date); the datestamp's day when empty.
+        kind: the dc:type, if any.
     """
 
     identifier: str
@@ -47,6 +56,12 @@ class SampleRecord:
     sets: tuple[str, ...] = ()
     deleted: bool = False
     title: str = ""
+    creators: tuple[str, ...] = ()
+    subjects: tuple[str, ...] = ()
+    doi: str | None = None
+    description: str = ""
+    date: str = ""
+    kind: str = ""
 
 
 @attrs.define
@@ -115,6 +130,24 @@ class OaiTestRepository:
             for n in range(count)
         ]
         return cls(records=records, **kwargs)
+
+    @classmethod
+    def demo(cls, count: int = 120, **kwargs: Any) -> OaiTestRepository:
+        """The demo's repository: `count` articles with rich, varied metadata.
+
+        Every record has creators, subjects, an abstract, a publication year and a DOI
+        (under the test prefix 10.5072); the sets are ``math``, ``physics`` and ``cs``, every
+        seventh record is in two of them, every 17th is deleted, and every 20th is another
+        record of an earlier work in another set (the same DOI, in capitals every other time,
+        its title cased and punctuated otherwise, its authors as initials), so
+        ``clean --dedupe`` has work. The same `count` always gives the same records, so a
+        harvest of it can be resumed.
+        """
+        from ._works import demo_record
+
+        kwargs.setdefault("page_size", 30)
+        kwargs.setdefault("name", DEMO_NAME)
+        return cls(records=[SampleRecord(**demo_record(n)) for n in range(count)], **kwargs)
 
     # -- answering ---------------------------------------------------------------------------
 
@@ -187,9 +220,22 @@ class OaiTestRepository:
             '<oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/" '
             'xmlns:dc="http://purl.org/dc/elements/1.1/">'
             f"<dc:title>{_esc(record.title)}</dc:title>"
-            f"<dc:identifier>{_esc(self.link_base)}{_esc(record.identifier)}</dc:identifier>"
-            f"<dc:date>{self._stamp(record.datestamp)[:10]}</dc:date>"
-            "</oai_dc:dc></metadata></record>"
+            + "".join(f"<dc:creator>{_esc(c)}</dc:creator>" for c in record.creators)
+            + "".join(f"<dc:subject>{_esc(s)}</dc:subject>" for s in record.subjects)
+            + (
+                f"<dc:description>{_esc(record.description)}</dc:description>"
+                if record.description
+                else ""
+            )
+            + f"<dc:identifier>{_esc(self.link_base)}{_esc(record.identifier)}</dc:identifier>"
+            + (
+                f"<dc:identifier>https://doi.org/{_esc(record.doi)}</dc:identifier>"
+                if record.doi
+                else ""
+            )
+            + f"<dc:date>{_esc(record.date or self._stamp(record.datestamp)[:10])}</dc:date>"
+            + (f"<dc:type>{_esc(record.kind)}</dc:type>" if record.kind else "")
+            + "</oai_dc:dc></metadata></record>"
         )
 
     def _token(self, offset: int, args: Mapping[str, str]) -> str:
@@ -381,10 +427,13 @@ def serve_fulltext(server: LoopbackServer, repository: OaiTestRepository) -> Non
 
     The records' ``dc:identifier`` then names their landing page
     (``/landing/<identifier>``), which links its PDF in ``citation_pdf_url``
-    (``/files/<identifier>.pdf``); the PDF's first page carries the record's title and
-    year, so the identity check matches it. For offline demos and tests of ``--files``.
+    (``/files/<identifier>.pdf``); the PDF's first page is set as an
+    article's (`demo_pdf`: the title large, the authors, the DOI, the abstract), so the
+    identity check matches it. For offline demos and tests of ``--files``.
     """
     from urllib.parse import quote, unquote
+
+    from ._works import demo_pdf
 
     repository.link_base = server.url("/landing/")
 
@@ -398,21 +447,25 @@ def serve_fulltext(server: LoopbackServer, repository: OaiTestRepository) -> Non
         if found is None or found.deleted:
             return Reply(404, {"Content-Type": "text/html"}, "<html><body>gone</body></html>")
         pdf = "/files/" + quote(found.identifier) + ".pdf"
+        authors = "".join(
+            f'<meta name="citation_author" content="{_esc(c)}">' for c in found.creators
+        )
+        doi = f'<meta name="citation_doi" content="{_esc(found.doi)}">' if found.doi else ""
         return Reply(
             200,
             {"Content-Type": "text/html; charset=utf-8"},
             f'<html><head><meta name="citation_title" content="{_esc(found.title)}">'
-            f'<meta name="citation_pdf_url" content="{pdf}"></head><body>'
-            f'<h1>{_esc(found.title)}</h1><a href="{pdf}">Download PDF</a></body></html>',
+            f'{authors}{doi}<meta name="citation_pdf_url" content="{pdf}"></head><body>'
+            f"<h1>{_esc(found.title)}</h1><p>{_esc('; '.join(found.creators))}</p>"
+            f"<p>{_esc(found.description)}</p>"
+            f'<a href="{pdf}">Download PDF</a></body></html>',
         )
 
     def pdf(request: LoggedRequest) -> Reply:
         found = record_for(request, "/files/", ".pdf")
         if found is None:
             return Reply(404)
-        year = time.strftime("%Y", time.gmtime(found.datestamp))
-        body = text_pdf([found.title, "The demo repository", year, "Abstract. A sample record."])
-        return Reply(200, {"Content-Type": "application/pdf"}, body)
+        return Reply(200, {"Content-Type": "application/pdf"}, demo_pdf(found))
 
     server.add("/landing/*", landing)
     server.add("/files/*", pdf)

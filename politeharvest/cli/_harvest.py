@@ -56,32 +56,11 @@ def _fulltext(args: argparse.Namespace) -> FullText | None:
 
 def harvest_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """``politeharvest harvest URL`` (or ``demo``: the same against a sample on loopback)."""
-    server = None
     if args.command == "demo":
-        from politeharvest._testing._loopback import LoopbackServer, Reply
-        from politeharvest._testing._samples import OaiTestRepository, serve_fulltext
+        from ._demo import demo_command
 
-        # A fixed port when it is free, so a second demo run is incremental.
-        try:
-            server = LoopbackServer("127.0.0.1", 8765).start()
-        except OSError:
-            server = LoopbackServer("127.0.0.1").start()
-        server.add("/robots.txt", Reply(200, body="User-agent: *\nDisallow: /admin\n"))
-        repository = OaiTestRepository.sample(250, page_size=50)
-        server.add("/oai", repository)
-        serve_fulltext(server, repository)  # landing pages and PDFs, for --files
-        args.url = server.url("/oai")
-        args.allow_private_addresses = True  # the demo repository is on loopback
-        if args.request_interval is None:
-            args.request_interval = 0.1
-        if args.file_interval is None:
-            args.file_interval = 0.1
-        args.built_policy = None  # build it again with the demo's settings
-    try:
-        return _run_harvest(args, out, err)
-    finally:
-        if server is not None:
-            server.stop()
+        return demo_command(args, out, err, _run_harvest)
+    return _run_harvest(args, out, err)
 
 
 def _run_harvest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

@@ -8,7 +8,8 @@ code (the grammar is in `_parser`, the checks in `_checks`, the commands beside 
     politeharvest sets URL
     politeharvest record URL IDENTIFIER
     politeharvest harvest URL [--set S ...] [--from D] [--until D] [--out FILE] ...
-    politeharvest demo [--out FILE]          # an offline harvest of a sample repository
+    politeharvest demo [--out FILE] [--files DIR]  # an offline harvest of a sample repository
+    politeharvest demo --serve [--port N]    # only serve the sample, until Ctrl-C
     politeharvest fulltext INPUT.jsonl --out RESULTS.jsonl [--files DIR] [--html-only]
     politeharvest clean IN.jsonl --out CLEAN.jsonl [--dedupe] [--clusters C.jsonl]
                         [--enrich crossref|openalex --mailto ADDR]

@@ -284,14 +284,19 @@ def build_parser() -> argparse.ArgumentParser:
         (
             "demo",
             "serve a sample repository on loopback and harvest it (offline)",
-            "Serve a sample repository (with landing pages and PDFs) on loopback and harvest "
-            "it with the same code as harvest: no network needed.",
-            "politeharvest demo --out demo.jsonl --files demo-files/",
+            "Serve a sample repository (120 articles in three sets, with landing pages and "
+            "PDFs) on loopback and harvest it with the same code as harvest: no network "
+            "needed. With --serve, only serve it until Ctrl-C, for harvest, a job queue or a "
+            "notebook to harvest.",
+            "politeharvest demo --out demo.jsonl --files demo-files/\n"
+            "  politeharvest demo --serve --port 8765",
         ),
     ):
         sub = _add_command(commands, common, name, help_text, description, example)
         if name == "harvest":
             sub.add_argument("url", help=url_help)
+        else:
+            _demo_options(sub)
         sub.add_argument("--metadata-prefix", default="oai_dc", help=prefix_help)
         sub.add_argument(
             "--set",
@@ -455,6 +460,41 @@ def _add_command(
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     return sub
+
+
+def _port(text: str) -> int:
+    """--port: 0 (any free port) to 65535."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"{value} is not a port number (0 to 65535)")
+    return value
+
+
+def _demo_options(sub: argparse.ArgumentParser) -> None:
+    group = sub.add_argument_group("the sample repository")
+    group.add_argument(
+        "--serve",
+        action="store_true",
+        help="only serve the sample (OAI-PMH, robots.txt, landing pages, PDFs) until Ctrl-C, "
+        "and print the URLs and the harvest command to use",
+    )
+    group.add_argument(
+        "--port",
+        type=_port,
+        metavar="N",
+        help="serve the sample on this port (default 8765; 0: any free port). Without "
+        "--serve, a port where demo --serve serves the sample is harvested as it is, and "
+        "8765 taken by anything else gives any free port",
+    )
+    group.add_argument(
+        "--host",
+        default="127.0.0.1",
+        metavar="ADDR",
+        help="serve the sample on this address (default 127.0.0.1; its links name it)",
+    )
 
 
 def _fulltext_options(sub: argparse.ArgumentParser) -> None:

@@ -77,10 +77,10 @@ def test_demo_then_demo_into_a_file_gives_the_whole_file(tmp_path: Path) -> None
     state = ["--state", str(tmp_path / "state.sqlite"), "--request-interval", "0"]
     look = run("demo", *state, cwd=tmp_path)
     assert look.returncode == 0, look.stderr
-    assert len(shown(look.stdout)) == 250
+    assert len(shown(look.stdout)) == 120
     done = run("demo", *state, "--out", "records.jsonl", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
-    assert len(set(identifiers(tmp_path / "records.jsonl"))) == 250
+    assert len(set(identifiers(tmp_path / "records.jsonl"))) == 120
     assert "nothing new" not in done.stderr
 
 
