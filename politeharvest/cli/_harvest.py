@@ -2,12 +2,20 @@
 
 Builds the plan from the options (with --warc, --audit and --files), checks --set against
 the repository's sets, runs it page by page with the progress line, and turns Ctrl-C and
-SIGTERM into a stop after the page in hand (a second signal stops at once).
+SIGTERM into a stop after the file in hand (the page's other files are left to the next run,
+the page is written; a second signal stops at once).
+
+A harvest runs to the end: each page is a job of its own, and a deferral (a Retry-After
+beyond the longest wait, robots.txt unreadable for now, another job holding the host, a
+job budget that ran out) is waited out here, visibly, and the harvest goes on in a new run
+of the plan, up to the run limit (`Politeness.stuck_after`). ``--once`` is one run: a
+deferral exits 75.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime as _dt
 import json
 import signal
 from collections.abc import Callable, Sequence
@@ -286,6 +294,10 @@ class _Stop:
         if self.asked and self.between_pages:
             raise _StoppedBetweenPages
 
+    def stopping(self) -> bool:
+        """Whether a stop was asked for (the plan asks between a page's files)."""
+        return self.asked
+
     def event(self, event: RequestEvent) -> None:
         """A listing request answered: a page is in hand until it is written."""
         if event.kind == "page" and event.decision == "sent" and "verb=Identify" not in event.url:
@@ -312,16 +324,32 @@ def _harvest_with(
         return stop.page_done(result)
 
     started = SystemClock().monotonic()
+    limit = plan.clock.now() + plan.policy.stuck_after  # the run limit (wall clock)
+    runs: list[HarvestSummary] = []
     summary: HarvestSummary | None = None
+    beyond_limit = False
     previous = signal.signal(signal.SIGINT, stop.signalled)
     previous_term = signal.signal(signal.SIGTERM, stop.signalled)
     try:
-        summary = plan.run(on_page=on_page, record_xml=False)  # the progress reads no XML
+        while True:
+            # the progress reads no XML; `stop` is asked between a page's files
+            runs.append(plan.run(on_page=on_page, record_xml=False, stop=stop.stopping))
+            deferred = runs[-1].deferred_until
+            if deferred is None or args.once or stop.asked:
+                break
+            if deferred.timestamp() > limit:
+                beyond_limit = True
+                break
+            _wait_out(runs[-1], stop, args.quiet, err)
     except _StoppedBetweenPages:
         pass  # the run is closed as interrupted; the pages written so far stand
     finally:
         signal.signal(signal.SIGINT, previous)
         signal.signal(signal.SIGTERM, previous_term)
+        # A stop during a wait (the last run deferred) or a page ends without a summary.
+        waited = bool(runs) and runs[-1].deferred_until is not None and not runs[-1].stopped
+        if runs and not (stop.asked and waited):
+            summary = _together(runs, SystemClock().monotonic() - started)
         progress.close(complete=summary is not None and summary.complete)
     if summary is None:
         if not args.quiet:
@@ -334,11 +362,74 @@ def _harvest_with(
     if summary.deferred_until is not None:
         when = summary.deferred_until.strftime("%Y-%m-%dT%H:%M:%SZ")
         again = "" if summary.consumed else f" ({next_run(False)})"
+        if beyond_limit:
+            limit_s = plan.policy.stuck_after
+            span = f"{limit_s / 3600:g} h" if limit_s >= 3600 else f"{limit_s:g} s"
+            err.write(
+                f"politeharvest: the harvest would wait past its run limit of {span} "
+                f"(the policy's stuck_after) and stops here\n"
+            )
         err.write(f"politeharvest: deferred: {summary.reason}; run again after {when}{again}\n")
         return EXIT_DEFERRED
     if summary.stopped and stop.asked:
         return _stopped(stop, err, consumed=summary.consumed)
     return EXIT_OK
+
+
+def _when(moment: _dt.datetime) -> str:
+    """A moment as local time and as UTC (ISO 8601), for a person and for a log."""
+    local = moment.astimezone()
+    utc = moment.astimezone(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return f"{local:%Y-%m-%d %H:%M:%S} {local.tzname() or ''}".rstrip() + f" ({utc})"
+
+
+def _wait_out(deferred: HarvestSummary, stop: _Stop, quiet: bool, err: TextIO) -> None:
+    """Wait until a deferred run may go on, saying what for and until when.
+
+    The wait is on the harvest's clock, between pages: a signal ends it at once
+    (`_StoppedBetweenPages`), with every page written so far standing.
+    """
+    assert deferred.deferred_until is not None
+    assert stop.clock is not None
+    clock = stop.clock
+    left = max(0.0, deferred.deferred_until.timestamp() - clock.now())
+    if not quiet:
+        err.write(
+            f"politeharvest: waiting until {_when(deferred.deferred_until)}, {left:.0f} s: "
+            f"{deferred.reason}; the harvest goes on then (Ctrl-C stops it; the same "
+            "command continues later)\n"
+        )
+        err.flush()
+    stop.between_pages = True  # nothing is in hand while the command waits
+    clock.sleep(left, "deferred")
+
+
+def _together(runs: Sequence[HarvestSummary], duration_s: float) -> HarvestSummary:
+    """The summary of the runs one command made, one after another (the last one's ending)."""
+    last = runs[-1]
+    if len(runs) == 1:
+        return last
+    files: dict[str, int] = {}
+    for run in runs:
+        for status, count in run.files.items():
+            files[status] = files.get(status, 0) + count
+    return attrs.evolve(
+        last,
+        records=sum(run.records for run in runs),
+        deleted=sum(run.deleted for run in runs),
+        skipped=sum(run.skipped for run in runs),
+        pages=sum(run.pages for run in runs),
+        requests=sum(run.requests for run in runs),
+        waits=sum(run.waits for run in runs),
+        wait_s=sum(run.wait_s for run in runs),
+        retries=sum(run.retries for run in runs),
+        duration_s=duration_s,
+        repairs=sum(run.repairs for run in runs),
+        notes=tuple(dict.fromkeys(note for run in runs for note in run.notes)),
+        files=files,
+        robots_fetches=sum(run.robots_fetches for run in runs),
+        refused=sum(run.refused for run in runs),
+    )
 
 
 def _stopped(stop: _Stop, err: TextIO, *, consumed: bool) -> int:

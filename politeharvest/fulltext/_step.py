@@ -162,6 +162,33 @@ class FullTextStep:
         hints = RecordHints.from_metadata(record.metadata)
         return self.for_url(urls[0], record.identifier, hints=hints)
 
+    def postpone(self, record: OaiRecord, reason: str) -> dict[str, Any] | None:
+        """Leave a record's file to the next run without a request (a harvest being stopped).
+
+        The record's first URL is marked retry-later (as a landing page that could not be
+        read now), so `retry_due` resolves and fetches it in the next run, under the record's
+        identifier; the row's `fulltext` says ``retry-later`` with `reason`. None for a
+        deleted record; a record that names no URL gets its usual row (it needs no request).
+        """
+        if record.deleted:
+            return None
+        urls = candidate_urls(record, resolve_dois=self.settings.resolve_dois)
+        if not urls:
+            return self.for_record(record)
+        hints = RecordHints.from_metadata(record.metadata)
+        if self.state is not None:
+            self.state.set_url_outcome(
+                UrlOutcome(
+                    url=urls[0],
+                    status=RETRY_LATER,
+                    reason=reason,
+                    extra={"key": record.identifier, "landing": True, "hints": _hints_dict(hints)},
+                )
+            )
+        summary = _summary(None, None, reason, landing_url=urls[0])
+        summary.update(status=RETRY_LATER, retriable=True)
+        return summary
+
     def for_url(self, url: str, key: str, *, hints: RecordHints | None = None) -> dict[str, Any]:
         """Resolve `url` (a landing page or a file) and fetch its file under `key`.
 
