@@ -256,9 +256,10 @@ class _Written:
 class _Stop:
     """Ctrl-C or SIGTERM during a harvest: stop after the page in hand, before the next.
 
-    A page in hand (its listing answered, its full text on the way) is finished and
-    written; a stop asked for before the first page lets that page come (every run that
-    was not stopped at once delivers a page).
+    A page in hand (its listing answered, its full text on the way) is written after the
+    file in hand: the plan asks `stopping` between a page's files and leaves the others to
+    the next run. A stop asked for before the first page lets that page come (every run
+    that was not stopped at once delivers a page).
     Between pages nothing is in hand: the wait before the next listing request (most of a
     polite harvest's time) is cut short and that request is not sent. A second signal
     stops at once.
@@ -321,7 +322,9 @@ def _harvest_with(
 
     def on_page(result: PageResult, lane: Lane) -> bool:
         progress.page(lane.set_spec or "all", result, stop.written.pages + 1)
-        return stop.page_done(result)
+        go_on = stop.page_done(result)
+        # --max-records counts over every run of the command, not each run's own
+        return go_on and (args.max_records is None or stop.written.records < args.max_records)
 
     started = SystemClock().monotonic()
     limit = plan.clock.now() + plan.policy.stuck_after  # the run limit (wall clock)
@@ -350,6 +353,9 @@ def _harvest_with(
         waited = bool(runs) and runs[-1].deferred_until is not None and not runs[-1].stopped
         if runs and not (stop.asked and waited):
             summary = _together(runs, SystemClock().monotonic() - started)
+            if summary.stopped and not stop.asked and args.max_records is not None:
+                cap = f"stopped after {summary.records} records (max_records)"
+                summary = attrs.evolve(summary, reason=cap)
         progress.close(complete=summary is not None and summary.complete)
     if summary is None:
         if not args.quiet:
