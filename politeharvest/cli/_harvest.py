@@ -43,7 +43,7 @@ from ._parser import (
     Terminated,
     usage_error,
 )
-from ._progress import Progress, WatchedClock, next_run, report_summary
+from ._progress import Progress, WatchedClock, next_run, plural, report_summary
 
 if TYPE_CHECKING:
     from politeharvest.audit._log import AuditLog
@@ -331,6 +331,7 @@ def _harvest_with(
     runs: list[HarvestSummary] = []
     summary: HarvestSummary | None = None
     beyond_limit = False
+    retrying: int | None = None  # files due for the retry run under way (`_files_due`)
     previous = signal.signal(signal.SIGINT, stop.signalled)
     previous_term = signal.signal(signal.SIGTERM, stop.signalled)
     try:
@@ -338,8 +339,23 @@ def _harvest_with(
             # the progress reads no XML; `stop` is asked between a page's files
             runs.append(plan.run(on_page=on_page, record_xml=False, stop=stop.stopping))
             deferred = runs[-1].deferred_until
-            if deferred is None or args.once or stop.asked:
+            if args.once or stop.asked:
                 break
+            if deferred is None:
+                due = _files_due(plan, runs, retrying)
+                if due is None:
+                    break
+                retrying = due[1]
+                if not args.quiet:
+                    err.write(
+                        f"politeharvest: {plural(due[1], 'file')} left to retry (a page "
+                        "job's budget ran out among them, or the network failed): asking "
+                        "for them again\n"
+                    )
+                stop.between_pages = True  # nothing in hand: a signal ends the wait
+                assert stop.clock is not None
+                stop.clock.sleep(max(0.0, due[0] - stop.clock.now()), "files to retry")
+                continue
             if deferred.timestamp() > limit:
                 beyond_limit = True
                 break
@@ -382,6 +398,30 @@ def _harvest_with(
     return EXIT_OK
 
 
+def _files_due(
+    plan: HarvestPlan, runs: Sequence[HarvestSummary], before: int | None
+) -> tuple[float, int] | None:
+    """When files left to retry after a complete harvest are due, and how many; or None.
+
+    A page job whose budget ran out among its files, or a network failure, leaves them
+    retry-later, due within moments; one more run's first page asks for them again.
+    Files the server asked us to leave for longer than the policy's longest wait are left
+    to a later command. `before`: how many were due before the last run, when it was such
+    a retry run; one that stored no file and left no fewer ends the command's retries.
+    """
+    last = runs[-1]
+    if plan.fulltext is None or not plan.consumes or not last.complete:
+        return None
+    now = plan.clock.now()
+    soon = plan.store.retry_later(now + plan.policy.max_wait)
+    if not soon:
+        return None
+    stored = last.files.get("downloaded", 0) + last.files.get("unchanged", 0)
+    if before is not None and not stored and len(soon) >= before:
+        return None
+    return min(now if o.not_before is None else o.not_before for o in soon), len(soon)
+
+
 def _when(moment: _dt.datetime) -> str:
     """A moment as local time and as UTC (ISO 8601), for a person and for a log."""
     local = moment.astimezone()
@@ -418,7 +458,10 @@ def _together(runs: Sequence[HarvestSummary], duration_s: float) -> HarvestSumma
     files: dict[str, int] = {}
     for run in runs:
         for status, count in run.files.items():
-            files[status] = files.get(status, 0) + count
+            if status != "retry-later":  # each run's first page retries the ones before it
+                files[status] = files.get(status, 0) + count
+    if last.files.get("retry-later"):
+        files["retry-later"] = last.files["retry-later"]
     return attrs.evolve(
         last,
         records=sum(run.records for run in runs),

@@ -319,7 +319,12 @@ class Resources:
                 answered_before=lambda host: answered_before(self.store, host),
                 **kwargs,
             )
-            if _fleet_store(self.store) is not None:
+            earlier = next(iter(self._sessions.values()), None)
+            if earlier is not None:
+                # a later run of this plan (the command line's after a deferral) reads each
+                # robots.txt once per cache lifetime too, not once per run
+                session.robots = earlier.robots
+            elif _fleet_store(self.store) is not None:
                 # a fleet reads each robots.txt once per cache lifetime, not once per task
                 session.robots.shared = SharedRobots(self.store, settings.clock)
             self._sessions[run_id] = session

@@ -8,7 +8,7 @@ Real servers on loopback, scaled-down policies (a job budget of about a second).
 
 from __future__ import annotations
 
-import io
+import itertools
 import json
 import os
 import re
@@ -21,7 +21,6 @@ from pathlib import Path
 
 import pytest
 
-from politeharvest.cli import main
 from politeharvest.testing import (
     LoopbackServer,
     OaiTestRepository,
@@ -29,14 +28,17 @@ from politeharvest.testing import (
     end_to_start_gaps,
     serve_fulltext,
 )
+from tests.support import SERVER_SLACK
 
 pytestmark = pytest.mark.integration
 
 UA = "politeharvest-tests/1.0 (+mailto:tests@example.org)"
 REQUEST_INTERVAL = 0.1
 FILE_INTERVAL = 0.05
-#: Timing slack (seconds) for the server's own clock reading: gaps are measured there.
-SLACK = 0.01
+#: The server stamps a response's end once its thread gets a CPU again: on a busy 2-core
+#: machine (load 10) its gaps read up to 14 ms short of what the wire saw, for the old code
+#: as for the new. The floor is checked exactly on the harvester's own timestamps (--audit).
+SLACK = max(SERVER_SLACK, 0.02)
 
 
 def _policy(tmp_path: Path, **settings: float) -> Path:
@@ -75,9 +77,11 @@ def ctrl_c_served() -> Iterator[tuple[LoopbackServer, OaiTestRepository]]:
 
 
 def _harvest(*args: str) -> tuple[int, str]:
-    err = io.StringIO()
-    code = main(["harvest", *args, "--allow-private-addresses"], err=err)
-    return code, err.getvalue()
+    """One ``politeharvest harvest`` command, in a process of its own (the server's log
+    then stamps each response's end as the wire saw it, not after this process's harvest
+    let go of the interpreter lock)."""
+    done = subprocess.run(_cli("harvest", *args), capture_output=True, text=True, timeout=110)
+    return done.returncode, done.stderr
 
 
 def _records(out: Path) -> list[dict[str, object]]:
@@ -85,16 +89,22 @@ def _records(out: Path) -> list[dict[str, object]]:
     return [row for row in rows if not row.get("retry")]
 
 
-def _check_gaps(server: LoopbackServer) -> tuple[float, float]:
-    """Every end-to-start gap at or above the policy's; the least of each kind."""
-    pages = [r for r in server.log if not r.path.startswith("/files/")]
-    least_page = min(gap for _, gap in end_to_start_gaps(pages))
-    least_any = min(gap for _, gap in end_to_start_gaps(server.log))
-    assert least_page >= REQUEST_INTERVAL - SLACK, least_page
+def _check_gaps(server: LoopbackServer, audit: Path, file_interval: float = FILE_INTERVAL) -> None:
+    """Every end-to-start gap at or above the policy's: as the server saw it (within its
+    clock's slack), and exactly on the harvester's own clock (the --audit file)."""
     for request, gap in end_to_start_gaps(server.log):
-        floor = FILE_INTERVAL if request.path.startswith("/files/") else REQUEST_INTERVAL
+        floor = file_interval if request.path.startswith("/files/") else REQUEST_INTERVAL
         assert gap >= floor - SLACK, (request.path, gap)
-    return least_page, least_any
+    rows = [json.loads(line) for line in audit.read_text(encoding="utf-8").splitlines()]
+    sent = sorted(
+        (row for row in rows if row.get("type") == "request" and row["start"] is not None),
+        key=lambda row: row["start"],
+    )
+    assert len(sent) >= len(server.log) - 1
+    for before, after in itertools.pairwise(sent):
+        floor = file_interval if after["kind"] == "file" else REQUEST_INTERVAL
+        # 2 us: the audit's rounding of wall-clock seconds
+        assert after["start"] - before["end"] >= floor * after["multiplier"] - 2e-6, after
 
 
 @pytest.mark.parametrize(
@@ -109,7 +119,8 @@ def test_one_command_harvests_past_many_job_budgets(
     server = _serve(repository, files=files)
     out = tmp_path / "records.jsonl"
     policy = _policy(tmp_path, job_budget=budget)
-    args = [server.url("/oai"), "--out", str(out), "--policy", str(policy)]
+    audit = tmp_path / "audit.jsonl"
+    args = [server.url("/oai"), "--out", str(out), "--policy", str(policy), "--audit", str(audit)]
     if files:
         args += ["--files", str(tmp_path / "files")]
     try:
@@ -129,7 +140,43 @@ def test_one_command_harvests_past_many_job_budgets(
         assert len(stored) == len(repository.records)
         statuses = {row["fulltext"]["status"] for row in _records(out)}  # type: ignore[index]
         assert statuses == {"downloaded"}
-    _check_gaps(server)
+    _check_gaps(server, audit)
+
+
+def test_files_a_page_job_had_no_budget_left_for_are_fetched_before_the_command_ends(
+    tmp_path: Path,
+) -> None:
+    # 10 records a page, a file 0.15 s apart, a job budget of 1 s: every page's budget
+    # runs out among its files; those are left retry-later and fetched in later jobs
+    repository = OaiTestRepository.sample(20, page_size=10, deleted_every=0)
+    server = _serve(repository)
+    out, files = tmp_path / "records.jsonl", tmp_path / "files"
+    policy = _policy(tmp_path, job_budget=1.0, file_interval=0.15)
+    audit = tmp_path / "audit.jsonl"
+    try:
+        code, err = _harvest(
+            server.url("/oai"),
+            "--out",
+            str(out),
+            "--files",
+            str(files),
+            "--policy",
+            str(policy),
+            "--audit",
+            str(audit),
+        )
+    finally:
+        server.stop()
+    assert code == 0, err
+    assert "left to retry (a page job" in err
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    records = [row["identifier"] for row in rows if not row.get("retry")]
+    assert len(records) == len(set(records)) == 20
+    last = {row["identifier"]: row["fulltext"]["status"] for row in rows}  # the latest row wins
+    assert set(last.values()) == {"downloaded"}, last
+    assert any(row["fulltext"]["status"] == "retry-later" for row in rows)  # budgets did run out
+    assert len(list(files.glob("*.pdf"))) == 20
+    _check_gaps(server, audit, file_interval=0.15)
 
 
 def test_a_deferral_is_waited_out_visibly_then_the_harvest_completes(tmp_path: Path) -> None:
@@ -266,4 +313,13 @@ def test_ctrl_c_with_files_stops_within_seconds_and_the_next_run_completes(
     assert all(r["fulltext"]["status"] == "downloaded" for r in rows if r.get("retry"))
     stored = sorted(files.glob("*.pdf"))
     assert len(stored) == len(repository.records)  # every own file, once
+    before = out.read_text(encoding="utf-8")
+    third = subprocess.run(
+        _cli("harvest", url, "--out", str(out), "--files", str(files), "--policy", str(fast)),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert third.returncode == 0, third.stderr
+    assert out.read_text(encoding="utf-8") == before  # nothing retried twice
     assert not [p for p in files.iterdir() if not p.name.endswith(".pdf") and p.is_file()]

@@ -182,3 +182,9 @@ def test_a_stop_leaves_the_pages_other_files_to_the_next_run(
     assert len(ids) == len(set(ids)) == 20
     assert len(stored) == 20  # each file asked for once over both runs
     assert len(list((tmp_path / "files").glob("*.pdf"))) == 20
+    before = (tmp_path / "out.jsonl").read_text()
+    with make() as plan:
+        third = plan.run()  # nothing left: the retried landing pages are retried no more
+    assert third.complete and third.records == 0 and not third.files
+    assert (tmp_path / "out.jsonl").read_text() == before
+    assert len(stored) == 20
