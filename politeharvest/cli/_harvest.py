@@ -332,6 +332,7 @@ def _harvest_with(
     summary: HarvestSummary | None = None
     beyond_limit = False
     retrying: int | None = None  # files due for the retry run under way (`_files_due`)
+    interrupted = False
     previous = signal.signal(signal.SIGINT, stop.signalled)
     previous_term = signal.signal(signal.SIGTERM, stop.signalled)
     try:
@@ -361,13 +362,13 @@ def _harvest_with(
                 break
             _wait_out(runs[-1], stop, args.quiet, err)
     except _StoppedBetweenPages:
-        pass  # the run is closed as interrupted; the pages written so far stand
+        interrupted = True  # the run is closed as interrupted; the pages written stand
     finally:
         signal.signal(signal.SIGINT, previous)
         signal.signal(signal.SIGTERM, previous_term)
-        # A stop during a wait (the last run deferred) or a page ends without a summary.
+        # A stop during a wait or between pages ends without a summary (exit 130)
         waited = bool(runs) and runs[-1].deferred_until is not None and not runs[-1].stopped
-        if runs and not (stop.asked and waited):
+        if runs and not interrupted and not (stop.asked and waited):
             summary = _together(runs, SystemClock().monotonic() - started)
             if summary.stopped and not stop.asked and args.max_records is not None:
                 cap = f"stopped after {summary.records} records (max_records)"

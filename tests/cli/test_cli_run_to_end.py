@@ -208,6 +208,43 @@ def test_a_deferral_is_waited_out_visibly_then_the_harvest_completes(tmp_path: P
     assert log[refused + 1].arrival - log[refused].end >= 3.0 - SLACK
 
 
+def test_ctrl_c_during_a_wait_stops_at_once_and_the_next_run_completes(tmp_path: Path) -> None:
+    repository = OaiTestRepository.sample(
+        12, page_size=4, deleted_every=0, replies={3: Reply(503, {"Retry-After": "5"}, "busy")}
+    )
+    server = _serve(repository, files=False)
+    try:
+        out = tmp_path / "records.jsonl"
+        policy = _policy(tmp_path, job_budget=60.0)
+        args = _cli("harvest", server.url("/oai"), "--out", str(out), "--policy", str(policy))
+        process = subprocess.Popen(
+            args, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True
+        )
+        assert process.stderr is not None
+        seen = ""
+        while "waiting until" not in seen:
+            line = process.stderr.readline()
+            assert line, seen
+            seen += line
+        process.send_signal(signal.SIGINT)
+        asked = time.monotonic()
+        rest = process.stderr.read()
+        process.stderr.close()
+        process.wait(timeout=30)
+        took = time.monotonic() - asked
+        assert process.returncode == 130, seen + rest
+        assert took < 2.0, took  # not the 5 s the wait had left
+        assert "interrupted; run the same command to continue" in rest
+        written = _records(out)
+        code, err = _harvest(server.url("/oai"), "--out", str(out), "--policy", str(policy))
+    finally:
+        server.stop()
+    assert code == 0, err
+    identifiers = [row["identifier"] for row in _records(out)]
+    assert 0 < len(written) < 12
+    assert len(identifiers) == len(set(identifiers)) == 12
+
+
 def test_once_keeps_one_job_and_exit_75(tmp_path: Path) -> None:
     repository = OaiTestRepository.sample(
         12, page_size=4, deleted_every=0, replies={3: Reply(503, {"Retry-After": "3"}, "busy")}
