@@ -245,6 +245,29 @@ def test_ctrl_c_during_a_wait_stops_at_once_and_the_next_run_completes(tmp_path:
     assert len(identifiers) == len(set(identifiers)) == 12
 
 
+def test_robots_txt_unreadable_for_now_is_waited_out(tmp_path: Path) -> None:
+    repository = OaiTestRepository.sample(8, page_size=4, deleted_every=0)
+    server = LoopbackServer("127.0.0.1").start()
+    server.add("/robots.txt", [Reply(503, body="busy"), Reply(200, body="User-agent: *\n")])
+    server.add("/oai", repository)
+    try:
+        out = tmp_path / "records.jsonl"
+        policy = _policy(tmp_path, robots_error_s=2.0)
+        started = time.monotonic()
+        code, err = _harvest(server.url("/oai"), "--out", str(out), "--policy", str(policy))
+        took = time.monotonic() - started
+    finally:
+        server.stop()
+    assert code == 0, err
+    assert took >= 1.5
+    assert re.search(r"waiting until .*: .*robots\.txt", err), err
+    assert len(_records(out)) == 8
+    robots = server.requests_for("/robots.txt")
+    assert [r.status for r in robots] == [503, 200]
+    assert robots[1].arrival - robots[0].end >= 2.0 - SLACK  # asked again only when due
+    assert all(r.arrival > robots[1].end for r in server.requests_for("/oai"))
+
+
 def test_once_keeps_one_job_and_exit_75(tmp_path: Path) -> None:
     repository = OaiTestRepository.sample(
         12, page_size=4, deleted_every=0, replies={3: Reply(503, {"Retry-After": "3"}, "busy")}
@@ -303,8 +326,14 @@ def _cli(*args: str) -> list[str]:
     return [sys.executable, "-m", "politeharvest", *args, "--allow-private-addresses"]
 
 
+@pytest.mark.parametrize(
+    ("signum", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)], ids=["ctrl-c", "sigterm"]
+)
 def test_ctrl_c_with_files_stops_within_seconds_and_the_next_run_completes(
-    ctrl_c_served: tuple[LoopbackServer, OaiTestRepository], tmp_path: Path
+    ctrl_c_served: tuple[LoopbackServer, OaiTestRepository],
+    tmp_path: Path,
+    signum: signal.Signals,
+    code: int,
 ) -> None:
     # 10 records a page, 1.5 s between files: a page's files take 15 s; stopping "after
     # the page" takes that long, stopping after the file in hand far less.
@@ -322,11 +351,11 @@ def test_ctrl_c_with_files_stops_within_seconds_and_the_next_run_completes(
     while not list(files.glob("*.pdf")):
         assert time.monotonic() < deadline and process.poll() is None
         time.sleep(0.05)
-    process.send_signal(signal.SIGINT)
+    process.send_signal(signum)
     asked = time.monotonic()
     _, err = process.communicate(timeout=60)
     took = time.monotonic() - asked
-    assert process.returncode == 130, err
+    assert process.returncode == code, err
     assert took < 4.0, (took, err)
     first = _records(out)
     assert len(first) == 10  # the page's records are written and checkpointed
