@@ -244,7 +244,9 @@ def build_parser() -> argparse.ArgumentParser:
             "harvest",
             "harvest records into JSONL, resumably and incrementally",
             "Harvest a repository's records into a JSON-lines file (or standard output): "
-            "politely, resumably after any interruption, and incrementally once complete.",
+            "politely, resumably after any interruption, and incrementally once complete. "
+            "It runs to the end, job after job, waiting out the pauses a repository asks "
+            "for and saying until when (--once: one job, exit 75 when it must wait).",
             "politeharvest harvest https://export.arxiv.org/oai2 --preset arxiv --set cs "
             f"--out arxiv-cs.jsonl {ua}",
         ),
