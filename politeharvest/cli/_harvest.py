@@ -2,12 +2,20 @@
 
 Builds the plan from the options (with --warc, --audit and --files), checks --set against
 the repository's sets, runs it page by page with the progress line, and turns Ctrl-C and
-SIGTERM into a stop after the page in hand (a second signal stops at once).
+SIGTERM into a stop after the file in hand (the page's other files are left to the next run,
+the page is written; a second signal stops at once).
+
+A harvest runs to the end: each page is a job of its own, and a deferral (a Retry-After
+beyond the longest wait, robots.txt unreadable for now, another job holding the host, a
+job budget that ran out) is waited out here, visibly, and the harvest goes on in a new run
+of the plan, up to the run limit (`Politeness.stuck_after`). ``--once`` is one run: a
+deferral exits 75.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime as _dt
 import json
 import signal
 from collections.abc import Callable, Sequence
@@ -35,7 +43,7 @@ from ._parser import (
     Terminated,
     usage_error,
 )
-from ._progress import Progress, WatchedClock, next_run, report_summary
+from ._progress import Progress, WatchedClock, next_run, plural, report_summary
 
 if TYPE_CHECKING:
     from politeharvest.audit._log import AuditLog
@@ -227,9 +235,10 @@ class _Written:
 class _Stop:
     """Ctrl-C or SIGTERM during a harvest: stop after the page in hand, before the next.
 
-    A page in hand (its listing answered, its full text on the way) is finished and
-    written; a stop asked for before the first page lets that page come (every run that
-    was not stopped at once delivers a page).
+    A page in hand (its listing answered, its full text on the way) is written after the
+    file in hand: the plan asks `stopping` between a page's files and leaves the others to
+    the next run. A stop asked for before the first page lets that page come (every run
+    that was not stopped at once delivers a page).
     Between pages nothing is in hand: the wait before the next listing request (most of a
     polite harvest's time) is cut short and that request is not sent. A second signal
     stops at once.
@@ -265,6 +274,10 @@ class _Stop:
         if self.asked and self.between_pages:
             raise _StoppedBetweenPages
 
+    def stopping(self) -> bool:
+        """Whether a stop was asked for (the plan asks between a page's files)."""
+        return self.asked
+
     def event(self, event: RequestEvent) -> None:
         """A listing request answered: a page is in hand until it is written."""
         if event.kind == "page" and event.decision == "sent" and "verb=Identify" not in event.url:
@@ -288,19 +301,57 @@ def _harvest_with(
 
     def on_page(result: PageResult, lane: Lane) -> bool:
         progress.page(lane.set_spec or "all", result, stop.written.pages + 1)
-        return stop.page_done(result)
+        go_on = stop.page_done(result)
+        # --max-records counts over every run of the command, not each run's own
+        return go_on and (args.max_records is None or stop.written.records < args.max_records)
 
     started = SystemClock().monotonic()
+    limit = plan.clock.now() + plan.policy.stuck_after  # the run limit (wall clock)
+    runs: list[HarvestSummary] = []
     summary: HarvestSummary | None = None
+    beyond_limit = False
+    retrying: int | None = None  # files due for the retry run under way (`_files_due`)
+    interrupted = False
     previous = signal.signal(signal.SIGINT, stop.signalled)
     previous_term = signal.signal(signal.SIGTERM, stop.signalled)
     try:
-        summary = plan.run(on_page=on_page, record_xml=False)  # the progress reads no XML
+        while True:
+            # the progress reads no XML; `stop` is asked between a page's files
+            runs.append(plan.run(on_page=on_page, record_xml=False, stop=stop.stopping))
+            deferred = runs[-1].deferred_until
+            if args.once or stop.asked:
+                break
+            if deferred is None:
+                due = _files_due(plan, runs, retrying)
+                if due is None:
+                    break
+                retrying = due[1]
+                if not args.quiet:
+                    err.write(
+                        f"politeharvest: {plural(due[1], 'file')} left to retry (a page "
+                        "job's budget ran out among them, or the network failed): asking "
+                        "for them again\n"
+                    )
+                stop.between_pages = True  # nothing in hand: a signal ends the wait
+                assert stop.clock is not None
+                stop.clock.sleep(max(0.0, due[0] - stop.clock.now()), "files to retry")
+                continue
+            if deferred.timestamp() > limit:
+                beyond_limit = True
+                break
+            _wait_out(runs[-1], stop, args.quiet, err)
     except _StoppedBetweenPages:
-        pass  # the run is closed as interrupted; the pages written so far stand
+        interrupted = True  # the run is closed as interrupted; the pages written stand
     finally:
         signal.signal(signal.SIGINT, previous)
         signal.signal(signal.SIGTERM, previous_term)
+        # A stop during a wait or between pages ends without a summary (exit 130)
+        waited = bool(runs) and runs[-1].deferred_until is not None and not runs[-1].stopped
+        if runs and not interrupted and not (stop.asked and waited):
+            summary = _together(runs, SystemClock().monotonic() - started)
+            if summary.stopped and not stop.asked and args.max_records is not None:
+                cap = f"stopped after {summary.records} records (max_records)"
+                summary = attrs.evolve(summary, reason=cap)
         progress.close(complete=summary is not None and summary.complete)
     if summary is None:
         if not args.quiet:
@@ -313,11 +364,101 @@ def _harvest_with(
     if summary.deferred_until is not None:
         when = summary.deferred_until.strftime("%Y-%m-%dT%H:%M:%SZ")
         again = "" if summary.consumed else f" ({next_run(False)})"
+        if beyond_limit:
+            limit_s = plan.policy.stuck_after
+            span = f"{limit_s / 3600:g} h" if limit_s >= 3600 else f"{limit_s:g} s"
+            err.write(
+                f"politeharvest: the harvest would wait past its run limit of {span} "
+                f"(the policy's stuck_after) and stops here\n"
+            )
         err.write(f"politeharvest: deferred: {summary.reason}; run again after {when}{again}\n")
         return EXIT_DEFERRED
     if summary.stopped and stop.asked:
         return _stopped(stop, err, consumed=summary.consumed)
     return EXIT_OK
+
+
+def _files_due(
+    plan: HarvestPlan, runs: Sequence[HarvestSummary], before: int | None
+) -> tuple[float, int] | None:
+    """When files left to retry after a complete harvest are due, and how many; or None.
+
+    A page job whose budget ran out among its files, or a network failure, leaves them
+    retry-later, due within moments; one more run's first page asks for them again.
+    Files the server asked us to leave for longer than the policy's longest wait are left
+    to a later command. `before`: how many were due before the last run, when it was such
+    a retry run; one that stored no file and left no fewer ends the command's retries.
+    """
+    last = runs[-1]
+    if plan.fulltext is None or not plan.consumes or not last.complete:
+        return None
+    now = plan.clock.now()
+    soon = plan.store.retry_later(now + plan.policy.max_wait)
+    if not soon:
+        return None
+    stored = last.files.get("downloaded", 0) + last.files.get("unchanged", 0)
+    if before is not None and not stored and len(soon) >= before:
+        return None
+    return min(now if o.not_before is None else o.not_before for o in soon), len(soon)
+
+
+def _when(moment: _dt.datetime) -> str:
+    """A moment as local time and as UTC (ISO 8601), for a person and for a log."""
+    local = moment.astimezone()
+    utc = moment.astimezone(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return f"{local:%Y-%m-%d %H:%M:%S} {local.tzname() or ''}".rstrip() + f" ({utc})"
+
+
+def _wait_out(deferred: HarvestSummary, stop: _Stop, quiet: bool, err: TextIO) -> None:
+    """Wait until a deferred run may go on, saying what for and until when.
+
+    The wait is on the harvest's clock, between pages: a signal ends it at once
+    (`_StoppedBetweenPages`), with every page written so far standing.
+    """
+    assert deferred.deferred_until is not None
+    assert stop.clock is not None
+    clock = stop.clock
+    left = max(0.0, deferred.deferred_until.timestamp() - clock.now())
+    if not quiet:
+        err.write(
+            f"politeharvest: waiting until {_when(deferred.deferred_until)}, {left:.0f} s: "
+            f"{deferred.reason}; the harvest goes on then (Ctrl-C stops it; the same "
+            "command continues later)\n"
+        )
+        err.flush()
+    stop.between_pages = True  # nothing is in hand while the command waits
+    clock.sleep(left, "deferred")
+
+
+def _together(runs: Sequence[HarvestSummary], duration_s: float) -> HarvestSummary:
+    """The summary of the runs one command made, one after another (the last one's ending)."""
+    last = runs[-1]
+    if len(runs) == 1:
+        return last
+    files: dict[str, int] = {}
+    for run in runs:
+        for status, count in run.files.items():
+            if status != "retry-later":  # each run's first page retries the ones before it
+                files[status] = files.get(status, 0) + count
+    if last.files.get("retry-later"):
+        files["retry-later"] = last.files["retry-later"]
+    return attrs.evolve(
+        last,
+        records=sum(run.records for run in runs),
+        deleted=sum(run.deleted for run in runs),
+        skipped=sum(run.skipped for run in runs),
+        pages=sum(run.pages for run in runs),
+        requests=sum(run.requests for run in runs),
+        waits=sum(run.waits for run in runs),
+        wait_s=sum(run.wait_s for run in runs),
+        retries=sum(run.retries for run in runs),
+        duration_s=duration_s,
+        repairs=sum(run.repairs for run in runs),
+        notes=tuple(dict.fromkeys(note for run in runs for note in run.notes)),
+        files=files,
+        robots_fetches=sum(run.robots_fetches for run in runs),
+        refused=sum(run.refused for run in runs),
+    )
 
 
 def _stopped(stop: _Stop, err: TextIO, *, consumed: bool) -> int:

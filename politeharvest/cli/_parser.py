@@ -113,7 +113,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Harvest OAI-PMH repositories politely "
         "(robots.txt, pacing, Retry-After, budgets).",
         epilog="Exit codes: 0 done, 1 error, 2 usage or refused (nothing done), 75 deferred "
-        "(run again later), 130 interrupted, 143 terminated (SIGTERM).",
+        "(harvest --once, or the run limit reached: run again later), 130 interrupted, "
+        "143 terminated (SIGTERM).",
     )
     parser.add_argument("--version", action="version", version=f"politeharvest {__version__}")
     common = _Parser(add_help=False)
@@ -277,7 +278,9 @@ def build_parser() -> argparse.ArgumentParser:
             "harvest",
             "harvest records into JSONL, resumably and incrementally",
             "Harvest a repository's records into a JSON-lines file (or standard output): "
-            "politely, resumably after any interruption, and incrementally once complete.",
+            "politely, resumably after any interruption, and incrementally once complete. "
+            "It runs to the end, job after job, waiting out the pauses a repository asks "
+            "for and saying until when (--once: one job, exit 75 when it must wait).",
             "politeharvest harvest https://export.arxiv.org/oai2 --preset arxiv --set cs "
             f"--out arxiv-cs.jsonl {ua}",
         ),
@@ -367,6 +370,14 @@ def build_parser() -> argparse.ArgumentParser:
             help="when the repository answers outside the request (records outside the "
             "window or set), keep only the records asked for instead of stopping; such a "
             "listing is not recorded as covered",
+        )
+        sub.add_argument(
+            "--once",
+            action="store_true",
+            help="one job (for cron or a queue): when the harvest must wait (Retry-After, "
+            "robots.txt unreadable, another job on the host, the job budget), exit 75 "
+            "instead of waiting; without it the command waits, job after job, until the "
+            "harvest is done or the run limit (policy stuck_after, 12 h) is reached",
         )
         _fulltext_options(sub)
 

@@ -39,6 +39,9 @@ __all__ = ["FullText", "FullTextStep", "candidate_urls", "run_batch"]
 _UNREPORTED = "fulltext-retry-rows"
 #: The row status of a record that names no URL to resolve.
 NO_CANDIDATE = "no-candidate"
+#: The state's status of a landing page read on its retry whose file is to be retried
+#: (under the file's own URL).
+RETRIED = "retried"
 
 
 @attrs.frozen(kw_only=True)
@@ -165,6 +168,33 @@ class FullTextStep:
         hints = RecordHints.from_metadata(record.metadata)
         return self.for_url(urls[0], record.identifier, hints=hints)
 
+    def postpone(self, record: OaiRecord, reason: str) -> dict[str, Any] | None:
+        """Leave a record's file to the next run without a request (a harvest being stopped).
+
+        The record's first URL is marked retry-later (as a landing page that could not be
+        read now), so `retry_due` resolves and fetches it in the next run, under the record's
+        identifier; the row's `fulltext` says ``retry-later`` with `reason`. None for a
+        deleted record; a record that names no URL gets its usual row (it needs no request).
+        """
+        if record.deleted:
+            return None
+        urls = candidate_urls(record, resolve_dois=self.settings.resolve_dois)
+        if not urls:
+            return self.for_record(record)
+        hints = RecordHints.from_metadata(record.metadata)
+        if self.state is not None:
+            self.state.set_url_outcome(
+                UrlOutcome(
+                    url=urls[0],
+                    status=RETRY_LATER,
+                    reason=reason,
+                    extra={"key": record.identifier, "landing": True, "hints": _hints_dict(hints)},
+                )
+            )
+        summary = _summary(None, None, reason, landing_url=urls[0])
+        summary.update(status=RETRY_LATER, retriable=True)
+        return summary
+
     def for_url(self, url: str, key: str, *, hints: RecordHints | None = None) -> dict[str, Any]:
         """Resolve `url` (a landing page or a file) and fetch its file under `key`.
 
@@ -215,6 +245,7 @@ class FullTextStep:
             hints = _hints_from(outcome.extra.get("hints"))
             if outcome.extra.get("landing"):
                 fulltext = self.for_url(outcome.url, key, hints=hints)
+                self._settle_landing(outcome, fulltext)
             else:
                 # A file that could not be had: fetched again; its row says all a first
                 # attempt's row says (the landing page it came from, its identity).
@@ -229,6 +260,24 @@ class FullTextStep:
             update = {"identifier": key, "fulltext": fulltext, "retry": True}
             self.state.set_value(_UNREPORTED, outcome.url, json.dumps(update, sort_keys=True))
             yield update
+
+    def _settle_landing(self, outcome: UrlOutcome, fulltext: Mapping[str, Any]) -> None:
+        """A landing page marked retry-later was read again: it is retried no more.
+
+        Unless it could not be read now either (`for_url` marked it again): a file it led
+        to that could not be had now is marked under the file's own URL. Without this, a
+        landing page read on its retry stayed marked, and every later run fetched its file
+        again and wrote another retry row for the record.
+        """
+        assert self.state is not None
+        unread = fulltext["status"] == RETRY_LATER and fulltext.get("file_url") is None
+        current = self.state.url_outcome(outcome.url)
+        if unread or current is None or current.status != RETRY_LATER:
+            return  # marked again, or the URL was the file itself (its outcome is the file's)
+        if not current.extra.get("landing"):
+            return  # the fetcher's mark of the URL as a file: the file is to be retried
+        status = RETRIED if fulltext["status"] == RETRY_LATER else str(fulltext["status"])
+        self.state.set_url_outcome(attrs.evolve(current, status=status, not_before=None))
 
     def _remember_for_retry(
         self, result: FileResult | None, landing_url: str | None, hints: RecordHints | None

@@ -131,8 +131,7 @@ class PoliteSession:
         self._recorder = Recorder(self.clock, lambda: self.on_event)
         if self.job_started_at is None:
             self.job_started_at = self.clock.now()
-        elapsed = self.clock.now() - self.job_started_at
-        self._deadline = self.clock.monotonic() + self.policy.job_budget - elapsed
+        self._deadline = self._deadline_from(self.job_started_at)
         parts = Parts(
             **{name: getattr(self, name) for name in SESSION_PARTS},
             pacer=HostPacer(self.policy),
@@ -320,6 +319,23 @@ class PoliteSession:
     def deadline(self) -> _dt.datetime:
         """When the job's budget runs out (UTC)."""
         return self._recorder.wall(self._deadline)
+
+    def start_job(self, started_at: float | None = None) -> None:
+        """Begin a new job on this session: its budget counts from `started_at` (now).
+
+        A harvest makes each page a job of its own (`HarvestPlan.run_page`): the job's
+        deadline is then `started_at` plus `policy.job_budget`. Nothing else starts
+        afresh: the slow-down multipliers and stopped hosts stay `job_id`'s (the run's),
+        so politeness never gets looser from one job to the next.
+        """
+        self.job_started_at = self.clock.now() if started_at is None else started_at
+        self._deadline = self._deadline_from(self.job_started_at)
+        self._door.parts = attrs.evolve(self._door.parts, deadline=self._deadline)
+
+    def _deadline_from(self, started_at: float) -> float:
+        """The job's deadline (monotonic) for a job that started at `started_at` (wall)."""
+        elapsed = self.clock.now() - started_at
+        return self.clock.monotonic() + self.policy.job_budget - elapsed
 
     def multiplier(self, url_or_host: str) -> float:
         """The job's current slow-down multiplier for a host."""

@@ -205,7 +205,9 @@ class PlanCursor:
 
     Attributes:
         run_id: the run (and job) this cursor belongs to.
-        job_started_at: wall-clock start of the job (its budget counts from here).
+        job_started_at: wall-clock start of the run (`HarvestPlan.start`). Each page is a
+            job of its own whose budget counts from when `HarvestPlan.run_page` begins;
+            a session made for this cursor in a new process starts from here until then.
         lanes: one per set, each with its next page (None when done).
         turn: the lane whose page comes next (pages of several sets are taken in turn).
         retry_files: the next page also retries files marked retry-later (once per run).

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -45,6 +45,12 @@ if TYPE_CHECKING:  # the full-text modules (bs4, pypdfium2) load only when full 
     from politeharvest.fulltext._step import FullTextStep
 
 __all__ = ["Fetched", "PageJob", "RunMemo"]
+
+
+def _never() -> bool:
+    """A page's `stop` when none is given: never."""
+    return False
+
 
 logger = logging.getLogger(__name__)
 
@@ -277,22 +283,34 @@ class PageJob:
         *,
         retry_files: bool,
         lines: bool = False,
+        stop: Callable[[], bool] | None = None,
     ) -> Sequence[Mapping[str, Any]]:
         """Output rows for a page: each record, with its full text when asked for.
 
         With `lines` (the sink reads the rows only as JSON lines: `lines_only`) and no full
         text, the rows are `RecordRows`, written straight from the records.
+
+        `stop` is asked before each file: once it says True, no more files are asked for
+        in this page; each record's row says its file was left to the next run
+        (`FullTextStep.postpone`), and files of earlier runs not yet retried stay marked.
         """
         if step is None and lines:
             return RecordRows(fresh, endpoint=self.endpoint, metadata_prefix=self.metadata_prefix)
         rows: list[dict[str, Any]] = []
-        if step is not None and retry_files:
+        stopping = stop if stop is not None else _never
+        if step is not None and retry_files and not stopping():
             # Files marked retry-later by earlier runs come first (once per run).
-            rows.extend(step.retry_due(self.clock.now()))
+            for update in step.retry_due(self.clock.now()):
+                rows.append(update)
+                if stopping():
+                    break  # the others stay marked for the next run
         for record in fresh:
             row = record_row(record, endpoint=self.endpoint, metadata_prefix=self.metadata_prefix)
             if step is not None:
-                fulltext = step.for_record(record)
+                if stopping():
+                    fulltext = step.postpone(record, "interrupted")
+                else:
+                    fulltext = step.for_record(record)
                 if fulltext is not None:
                     row["fulltext"] = fulltext
             rows.append(row)

@@ -264,12 +264,25 @@ class HarvestPlan:
         return PlanCursor(run.run_id, now, lanes)
 
     @gives_host_back
-    def run_page(self, cursor: PlanCursor, *, sink: Sink | None = None) -> PageResult:
+    def run_page(
+        self,
+        cursor: PlanCursor,
+        *,
+        sink: Sink | None = None,
+        stop: Callable[[], bool] | None = None,
+    ) -> PageResult:
         """Fetch one page of the lane whose turn it is, deliver it, checkpoint, and advance.
+
+        Each page is a job of its own: its budget (`Politeness.job_budget`) counts from
+        when this call begins; the slow-down of the host stays the run's.
 
         Args:
             cursor: from `start` or a previous `run_page`.
             sink: where to write (default: the plan's sink).
+            stop: asked between a page's files (with full text): once it returns True, the
+                file in hand is finished and each file not yet asked for is left to the
+                next run (its row says ``retry-later``, reason ``interrupted``); the page's
+                records are written and checkpointed as always. Call `run_page` no more.
 
         Returns:
             A `PageResult`; when the page cannot be had now, `deferred_until` says when to
@@ -282,7 +295,11 @@ class HarvestPlan:
             return PageResult((), cursor, exc.until, exc.reason)
         step = self._rt.fulltext_step(cursor.run_id, cursor.job_started_at, self._records())
         rows = self._job().rows(
-            fetched.fresh, step, retry_files=cursor.retry_files, lines=lines_only(target)
+            fetched.fresh,
+            step,
+            retry_files=cursor.retry_files,
+            lines=lines_only(target),
+            stop=stop,
         )
         self._memo.pending = None
         mark = target.write_page(rows, before_write=self._note_pending)
@@ -334,6 +351,7 @@ class HarvestPlan:
         *,
         on_page: Callable[[PageResult, Lane], bool] | None = None,
         record_xml: bool = True,
+        stop: Callable[[], bool] | None = None,
     ) -> HarvestSummary:
         """Harvest every page into the sink until done, deferred, stopped, or `max_records`.
 
@@ -347,6 +365,10 @@ class HarvestPlan:
                 tombstones), which spares serialising every record's XML, a fifth of the
                 cost of reading it (the command line's progress reads no XML). Without
                 `on_page` no caller sees the records, and it is never serialised needlessly.
+            stop: a callable asked between a page's files and after each page (a flag a
+                signal handler sets, say: the plan installs no handler): once it returns
+                True, the rest of the page's files are left to the next run (`run_page`),
+                the page is written, and the run stops there (``stopped``).
 
         Returns:
             A `HarvestSummary` (records, deleted, pages, requests, waits, retries, duration).
@@ -356,7 +378,7 @@ class HarvestPlan:
         """
         if sink is not None:
             with attrs.evolve(self, sink=sink) as other:
-                return other.run(on_page=on_page, record_xml=record_xml)
+                return other.run(on_page=on_page, record_xml=record_xml, stop=stop)
         started = self.clock.monotonic()
         first = self.start()
         cursor: PlanCursor | None = first
@@ -378,7 +400,7 @@ class HarvestPlan:
             while cursor is not None and not cursor.done:
                 lane = cursor.lanes[cursor.turn]
                 pager.send_ahead = sum(one.cursor is not None for one in cursor.lanes) == 1
-                result = self.run_page(cursor)
+                result = self.run_page(cursor, stop=stop)
                 if result.deferred_until is not None:
                     deferred_until, reason = result.deferred_until, result.reason
                     pager.drop_ahead()  # nothing of this run in flight once the host is given back
@@ -392,7 +414,8 @@ class HarvestPlan:
                 for status, count in result.files.items():
                     files[status] = files.get(status, 0) + count
                 cursor = result.next_cursor
-                if on_page is not None and not on_page(result, lane):
+                asked_to_stop = on_page is not None and not on_page(result, lane)
+                if asked_to_stop or (stop is not None and stop()):
                     stopped, reason = True, "stopped by the caller"
                 elif self.max_records is not None and records >= self.max_records:
                     stopped, reason = True, f"stopped after {records} records (max_records)"
@@ -483,6 +506,9 @@ class HarvestPlan:
         """Hold the host, then fetch the page whose turn it is on the run's pager."""
         self._host().hold(cursor)
         pager = self._rt.pager(cursor.run_id, cursor.job_started_at)
+        # Each page is a job of its own: its budget counts from now (the run's slow-down
+        # multipliers and stopped hosts stay the session's: `PoliteSession.start_job`).
+        self._rt.session(cursor.run_id, cursor.job_started_at).start_job()
         return self._job().fetch(pager, cursor)
 
     def _commit(

@@ -236,6 +236,8 @@ class Resources:
     #: The state asked for, the default file in place of None (decided once, for the store
     #: and the pacing beside it).
     _state: str | Path | StateStore = attrs.field(init=False)
+    #: Hosts that answered 429/503 in a run of this plan (`carry_slowdown`).
+    _slowed: set[str] = attrs.field(factory=set)
 
     def __attrs_post_init__(self) -> None:
         state = self.settings.state
@@ -303,10 +305,15 @@ class Resources:
         self._store = None
 
     def session(self, run_id: str, job_started_at: float) -> PoliteSession:
-        """The run's session (one per run: its budget and counters are the run's)."""
+        """The run's session (one per run: its counters and slow-down are the run's).
+
+        Each page starts a job of its own on it (`PoliteSession.start_job`). A run after
+        earlier runs of this plan starts at the slow-down they reached (`carry_slowdown`).
+        """
         session = self._sessions.get(run_id)
         if session is None:
             settings = self.settings
+            self.carry_slowdown(run_id)
             kwargs: dict[str, Any] = {}
             if settings.http is not None:
                 kwargs["http"] = settings.http
@@ -317,15 +324,40 @@ class Resources:
                 job_id=run_id,
                 job_started_at=job_started_at,
                 max_inline_wait=settings.max_inline_wait,
-                on_event=settings.on_event,
+                on_event=(*settings.on_event, self._note_slowed),
                 answered_before=lambda host: answered_before(self.store, host),
                 **kwargs,
             )
-            if _fleet_store(self.store) is not None:
+            earlier = next(iter(self._sessions.values()), None)
+            if earlier is not None:
+                # a later run of this plan (the command line's after a deferral) reads each
+                # robots.txt once per cache lifetime too, not once per run
+                session.robots = earlier.robots
+            elif _fleet_store(self.store) is not None:
                 # a fleet reads each robots.txt once per cache lifetime, not once per task
                 session.robots.shared = SharedRobots(self.store, settings.clock)
             self._sessions[run_id] = session
         return session
+
+    def _note_slowed(self, event: RequestEvent) -> None:
+        """An event of a run's session: remember a host that asked us to slow down."""
+        if event.status in (429, 503) or event.decision in ("retry", "deferred"):
+            self._slowed.add(event.host)
+
+    def carry_slowdown(self, run_id: str) -> None:
+        """Start `run_id` at the slow-down that this plan's earlier runs reached, per host.
+
+        A job's slow-down multiplier (`PoliteSession.multiplier`) belongs to its run; a
+        command that continues a harvest in a new run after a deferral must not start
+        faster than the run it continues: politeness never gets looser.
+        """
+        if not self._slowed or not self._sessions:
+            return
+        pacing, policy = self.pacing(), self.settings.policy
+        for host in sorted(self._slowed):
+            reached = max(pacing.multiplier(host, job=earlier) for earlier in self._sessions)
+            if reached > 1.0:
+                pacing.slow_down(host, job=run_id, factor=reached, cap=policy.max_slowdown)
 
     def pacing(self) -> PaceStore:
         """Where per-host pacing lives: given, the fleet's Redis, the state file, or memory."""

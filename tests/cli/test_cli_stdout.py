@@ -188,7 +188,7 @@ def test_a_look_holds_the_host_against_a_second_process(url: str, tmp_path: Path
         looking = _look(url, tmp_path, stdout, "0.3")
         try:
             out = tmp_path / "records.jsonl"
-            second = run(*harvest(url, tmp_path, "--out", str(out)), cwd=tmp_path)
+            second = run(*harvest(url, tmp_path, "--out", str(out), "--once"), cwd=tmp_path)
             assert second.returncode == 75, second.stderr
             assert "another" in second.stderr and "run again" in second.stderr
             assert identifiers(out) == []

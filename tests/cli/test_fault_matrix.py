@@ -534,7 +534,7 @@ def test_two_runs_with_different_states_into_one_output(job: Job) -> None:
 def test_two_runs_with_one_state_into_one_output(job: Job) -> None:
     first = _slow_run(job)
     assert wait_for(lambda: job.out.exists())
-    second = job.run()
+    second = job.run("--once")  # one job: deferred while the first holds the host
     first.communicate(timeout=60)
     assert first.returncode == 0
     assert second.returncode == 75
@@ -668,7 +668,7 @@ def test_a_host_that_goes_away_and_comes_back(server: LoopbackServer, tmp_path: 
         policy = write_policy(tmp_path, request_interval=0.3)
         job = Job(tmp_path, relay.url("/oai"), tmp_path / "r.jsonl", tmp_path / "s.sqlite", policy)
         process = subprocess.Popen(
-            command(*job.args()), cwd=tmp_path, stderr=subprocess.PIPE, text=True
+            command(*job.args("--once")), cwd=tmp_path, stderr=subprocess.PIPE, text=True
         )
         assert wait_for(lambda: len(identifiers(job.out)) >= 20)
         relay.down()
@@ -702,7 +702,7 @@ def test_a_trickling_body_is_ended_at_the_minimum_rate(
     route.slow.set()
     started = time.monotonic()
     try:
-        done = job.run(timeout=120)
+        done = job.run("--once", timeout=120)
     finally:
         route.slow.clear()
     took = time.monotonic() - started

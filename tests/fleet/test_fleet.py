@@ -149,6 +149,7 @@ def cli_argv(host: Host, url: str) -> list[str]:
         "--policy",
         str(Path(os.environ["PH_FLEET_POLICY"])),
         "--quiet",
+        "--once",  # one job per process, as cron runs it (exit 75 when deferred)
     ]
 
 

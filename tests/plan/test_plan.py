@@ -371,13 +371,24 @@ def test_long_retry_after_defers_the_job(
 
 
 def test_job_budget_defers_and_the_next_job_continues(
-    make_plan: Callable[..., HarvestPlan], repo: OaiTestRepository, tmp_path: Path
+    make_plan: Callable[..., HarvestPlan],
+    adapter: ScriptedAdapter,
+    clock: FakeClock,
+    tmp_path: Path,
 ) -> None:
+    # Each page is a job with its own budget (45 s); a Retry-After of 50 s (within the
+    # longest wait) would end after the page job's deadline: that job is deferred.
+    repository = OaiTestRepository.sample(
+        230, page_size=25, now=clock.now, replies={4: Reply(503, {"Retry-After": "50"})}
+    )
+    adapter.add(ENDPOINT, repository)
     policy = Politeness(user_agent=POLICY.user_agent, request_interval=10, job_budget=45)
     summary = make_plan(policy=policy).run()
     assert not summary.complete
     assert summary.deferred_until is not None
+    assert "job budget ends" in summary.reason
     assert 0 < summary.records < 230
+    clock.advance(60)
     while not make_plan(policy=policy).run().complete:
         pass
     identifiers = [r["identifier"] for r in lines(tmp_path / "out.jsonl")]
