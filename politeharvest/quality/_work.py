@@ -17,9 +17,9 @@ from typing import Any
 import attrs
 
 from ._normalize import NormalizedRecord, deposit_stamps, normalize, valid_issn
-from ._text import TITLE_STOP, fold, has_lost_characters, plain
+from ._text import TITLE_STOP, find_dois, fold, has_lost_characters, plain
 
-__all__ = ["Work", "work_of"]
+__all__ = ["STRONG_KINDS", "Work", "kind_of", "work_of"]
 
 # Headings that appear in every issue of a journal: never merged on their title alone.
 _GENERIC = re.compile(
@@ -47,8 +47,38 @@ _NOTICE = re.compile(
     r"berichtigung|rectificatif|fe de erratas)\b|"
     r"(correction|reply|response|comments?|rejoinder|discussion) (?:to|on)\b)"
 )
-_CONFERENCE = re.compile(r"\b(?:conference\w*|proceedings|workshop|kongre|sempozyum|bildiri)\b")
-_THESIS = re.compile(r"\b(?:\w*thesis|dissertation|tez|doktora|yuksek lisans|dissertationen)\b")
+# The kind of item a record's types name, read from the vocabularies repositories use
+# (info:eu-repo/semantics, COAR resource types, DataCite's resourceTypeGeneral, Crossref's
+# types) and their labels, folded: "info:eu-repo/semantics/bookPart" is "... bookpart",
+# "book-review" is "book review". The first kind that matches wins ("bookPart" before "book",
+# "Correction" before "article"). Labels in other languages beside them add nothing.
+_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (kind, re.compile(rf"\b(?:{pattern})\b"))
+    for kind, pattern in (
+        ("erratum", r"correction|erratum|errata|corrigendum|retraction|expression of concern"),
+        ("comment", r"comment|reply"),
+        ("review", r"book ?review|peer ?review|review of"),
+        ("dataset", r"dataset|data ?set"),
+        ("software", r"software|source ?code"),
+        ("chapter", r"book ?part|book ?chapter|chapter|part of book|book ?section|incollection"),
+        ("book", r"book|monograph"),
+        ("thesis", r"\w*thesis|dissertation"),
+        ("conference", r"conference\w*|proceedings?|workshop|congress|symposium"),
+        ("article", r"\w*article|journal|bulletin paper|contribution to (?:journal|periodical)"),
+    )
+)
+#: Kinds that are other works than a text of the same title: a dataset or the software of an
+#: article, a book and its chapters, a notice or a review about a work.
+STRONG_KINDS = frozenset({"erratum", "comment", "review", "dataset", "software", "chapter", "book"})
+# What a title says it is about: another work's title quoted ("Comment on “X”",
+# "「X」の正誤表"). A lead and a colon ("Data for: X") is not enough: it is as often an
+# acronym that a copy drops ("SEMCOG: X" and "X"); the kind of such an item tells it.
+_QUOTED = re.compile(
+    r'"([^"]{12,300})"|[“„]([^“”„]{12,300})[”“]|«([^«»]{12,300})»|[「『]([^「」『』]{12,300})[」』]'
+)
+# An ISBD relation marker or an OpenAIRE own identifier in a relation value: its DOI is the
+# record's own; any other relation names another work.
+_OWN_RELATION = re.compile(r"altidentifier|isidenticalto|\bidentical", re.IGNORECASE)
 
 
 @attrs.frozen
@@ -75,6 +105,13 @@ class Work:
         stamps: its deposit timestamps (`deposit_stamps`): a copy re-exported keeps them.
         notice: ``"correction"``, ``"erratum"``, ``"reply"``...: a notice about another work.
         thesis: its type says it is a thesis; conference: a conference paper.
+        own_dois: the DOIs it gives as its own (identifiers, OpenAIRE ``altIdentifier``);
+            the rest of ``dois`` it only mentions (a dataset's, an article it led to).
+        kind: what its types say it is (`kind_of`): ``"article"``, ``"thesis"``,
+            ``"conference"``, ``"book"``, ``"chapter"``, ``"dataset"``, ``"software"``,
+            ``"review"``, ``"comment"``, ``"erratum"``, or ``""`` when they do not say.
+        about: folded texts its title says it is about (``"Data for: X"``, ``Erratum to
+            “X”``): a work about X is not X.
     """
 
     identifier: str
@@ -99,6 +136,9 @@ class Work:
     notice: str = ""
     thesis: bool = False
     conference: bool = False
+    own_dois: frozenset[str] = frozenset()
+    kind: str = ""
+    about: tuple[str, ...] = ()
 
     @property
     def title_key(self) -> str:
@@ -143,6 +183,9 @@ class Work:
             "notice": self.notice,
             "thesis": self.thesis,
             "conference": self.conference,
+            "own_dois": sorted(self.own_dois),
+            "kind": self.kind,
+            "about": list(self.about),
         }
 
     @classmethod
@@ -171,6 +214,9 @@ class Work:
             notice=data.get("notice", ""),
             thesis=data.get("thesis", False),
             conference=data.get("conference", False),
+            own_dois=frozenset(data.get("own_dois", data["dois"])),
+            kind=data.get("kind", ""),
+            about=tuple(data.get("about", ())),
         )
 
 
@@ -233,7 +279,7 @@ def work_of(record: Any) -> Work:
         for v in sources
         if len(numbers := [n for n in re.findall(r"\d+", v) if not _YEAR.fullmatch(n)]) >= 3
     )
-    types = " ".join(fold(v) for v in rec.metadata.get("type", ()))
+    kind = kind_of(rec.metadata.get("type", ()))
     notice = _NOTICE.match(titles[0]) if titles else None
     return Work(
         identifier=rec.identifier,
@@ -256,9 +302,36 @@ def work_of(record: Any) -> Work:
         citations=citations,
         stamps=frozenset(deposit_stamps(rec.metadata)),
         notice=(notice.group(1) or notice.group(2)) if notice else "",
-        thesis=bool(_THESIS.search(types)),
-        conference=bool(_CONFERENCE.search(types)),
+        thesis=kind == "thesis",
+        conference=kind == "conference",
+        own_dois=_own_dois(rec),
+        kind=kind,
+        about=_about(rec.titles),
     )
+
+
+def kind_of(types: Iterable[str]) -> str:
+    """What a record's ``type`` values say it is (see `Work.kind`), or ``""``."""
+    folded = " ".join(fold(v) for v in types)
+    for kind, pattern in _KINDS:
+        if pattern.search(folded):
+            return kind
+    return ""
+
+
+def _own_dois(rec: NormalizedRecord) -> frozenset[str]:
+    """The DOIs a record gives as its own: in its identifiers, or as its own in a relation."""
+    own = list(rec.metadata.get("identifier", ()))
+    own += [v for v in rec.metadata.get("relation", ()) if _OWN_RELATION.search(v)]
+    return frozenset(find_dois(own)) & frozenset(rec.dois)
+
+
+def _about(titles: Iterable[str]) -> tuple[str, ...]:
+    """The folded texts a title says it is about: after a short lead and a colon, or quoted."""
+    found: list[str] = []
+    for title in titles:
+        found += [fold(next(g for g in m.groups() if g)) for m in _QUOTED.finditer(title)]
+    return tuple(dict.fromkeys(t for t in found if len(t.split()) >= 3))
 
 
 def _initial_letters(given: str, initials: str) -> set[str]:
