@@ -344,8 +344,14 @@ def _by_doi(a: Work, b: Work, common: AbstractSet[str], other: str, fuzz: Any) -
 
 
 def _contradicted(a: Work, b: Work, fuzz: Any) -> bool:
-    """Whether titles and authors both disagree: no title alike, and no author shared."""
+    """Whether titles and authors both disagree: no title alike, and no author shared.
+
+    Only titles in a common script, and names in a common script, can disagree: a Japanese
+    title and its English translation, kanji and romanised names, say nothing against.
+    """
     if not (a.titles and b.titles and a.surnames and b.surnames):
+        return False
+    if not (a.title_scripts & b.title_scripts and a.name_scripts & b.name_scripts):
         return False
     best = max(fuzz.ratio(x, y) for x in a.titles for y in b.titles)
     if best >= 60:

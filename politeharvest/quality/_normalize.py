@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 import attrs
 
-from ._text import find_dois, fold
+from ._text import find_dois, fold, unspaced
 
 Precision = Literal["year", "month", "day"]
 
@@ -328,7 +328,9 @@ def parse_name(value: str) -> Name:
         words = text.split()
         if not words:
             return Name("", "", "", value)
-        if len(words) >= 2 and _is_initials(words[-1]) and not _is_initials(words[0]):
+        if unspaced(text):  # 山口 香織: Han and kana names are written family name first
+            family, given = words[0], " ".join(words[1:])
+        elif len(words) >= 2 and _is_initials(words[-1]) and not _is_initials(words[0]):
             family, given = " ".join(words[:-1]), words[-1]  # SMITH J, Smith JK, Doğan ŞD
         else:
             cut = len(words) - 1

@@ -66,6 +66,9 @@ __all__ = [
     "latex_to_text",
     "plain",
     "repair_mojibake",
+    "scripts",
+    "unspaced",
+    "unspaced_chars",
 ]
 
 # -- stop words ----------------------------------------------------------------------------
@@ -235,6 +238,35 @@ def _opencc() -> Any:
             "pip install 'politeharvest[quality]'"
         ) from exc
     return opencc.OpenCC("t2s")
+
+
+def scripts(text: str) -> frozenset[str]:
+    """The scripts of the letters of ``text``, from their Unicode names.
+
+    ``"latin"``, ``"cyrillic"``, ``"arabic"``...; Han, kana and Hangul are ``"cjk"``.
+    """
+    return frozenset(_script(c) for c in text if c.isalpha())
+
+
+@functools.lru_cache(maxsize=4096)
+def _script(char: str) -> str:
+    if char.isascii():
+        return "latin"
+    first = unicodedata.name(char, "unknown").split()[0].lower()
+    return "cjk" if first in _CJK_SCRIPTS else first
+
+
+_CJK_SCRIPTS = frozenset({"cjk", "hiragana", "katakana", "hangul", "halfwidth", "ideographic"})
+
+
+def unspaced(text: str) -> bool:
+    """Whether ``text`` has letters of a script written without spaces (Han, kana, Thai)."""
+    return bool(_UNSPACED_CHARS.search(text))
+
+
+def unspaced_chars(text: str) -> list[str]:
+    """The characters of ``text`` in scripts written without spaces (see `unspaced`)."""
+    return _UNSPACED_CHARS.findall(text)
 
 
 def plain(text: str) -> str:

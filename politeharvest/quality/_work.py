@@ -17,7 +17,16 @@ from typing import Any
 import attrs
 
 from ._normalize import NormalizedRecord, deposit_stamps, normalize, valid_issn
-from ._text import TITLE_STOP, find_dois, fold, has_lost_characters, plain
+from ._text import (
+    TITLE_STOP,
+    find_dois,
+    fold,
+    has_lost_characters,
+    plain,
+    scripts,
+    unspaced,
+    unspaced_chars,
+)
 
 __all__ = ["STRONG_KINDS", "Work", "kind_of", "work_of"]
 
@@ -110,6 +119,8 @@ class Work:
         kind: what its types say it is (`kind_of`): ``"article"``, ``"thesis"``,
             ``"conference"``, ``"book"``, ``"chapter"``, ``"dataset"``, ``"software"``,
             ``"review"``, ``"comment"``, ``"erratum"``, or ``""`` when they do not say.
+        title_scripts, name_scripts: the scripts its titles and its creators' names are
+            written in (`scripts`): titles or names that share none cannot contradict.
         about: folded texts its title says it is about (``"Data for: X"``, ``Erratum to
             “X”``): a work about X is not X.
     """
@@ -139,6 +150,8 @@ class Work:
     own_dois: frozenset[str] = frozenset()
     kind: str = ""
     about: tuple[str, ...] = ()
+    title_scripts: frozenset[str] = frozenset()
+    name_scripts: frozenset[str] = frozenset()
 
     @property
     def title_key(self) -> str:
@@ -186,6 +199,8 @@ class Work:
             "own_dois": sorted(self.own_dois),
             "kind": self.kind,
             "about": list(self.about),
+            "title_scripts": sorted(self.title_scripts),
+            "name_scripts": sorted(self.name_scripts),
         }
 
     @classmethod
@@ -217,6 +232,8 @@ class Work:
             own_dois=frozenset(data.get("own_dois", data["dois"])),
             kind=data.get("kind", ""),
             about=tuple(data.get("about", ())),
+            title_scripts=frozenset(data.get("title_scripts", ())),
+            name_scripts=frozenset(data.get("name_scripts", ())),
         )
 
 
@@ -224,12 +241,24 @@ def _words(titles: Iterable[str]) -> frozenset[str]:
     return frozenset(w for t in titles for w in t.split() if w not in TITLE_STOP)
 
 
-def _is_generic(titles: tuple[str, ...]) -> bool:
+def _is_generic(titles: tuple[str, ...], written: tuple[str, ...] = ()) -> bool:
+    """Whether every title is a heading or has fewer than two content words.
+
+    ``written`` are the titles as written, beside their folded forms: in a script without
+    spaces each character folds to a word of its own, so there three characters count as
+    one word ("はじめに" is one, not four).
+    """
     if not titles:
         return True
-    for title in titles:
+    for number, title in enumerate(titles):
         bare = " ".join(_NUMBERS.sub(" ", title).split())
-        if len([w for w in title.split() if w not in TITLE_STOP]) >= 2 and not _GENERIC.match(bare):
+        words = len([w for w in title.split() if w not in TITLE_STOP])
+        original = written[number] if number < len(written) else ""
+        if unspaced(original):
+            chars = unspaced_chars(original)
+            rest = fold("".join(" " if c in chars else c for c in original))
+            words = len([w for w in rest.split() if w not in TITLE_STOP]) + len(chars) // 3
+        if words >= 2 and not _GENERIC.match(bare):
             return False
     return True
 
@@ -239,6 +268,8 @@ def _names(rec: NormalizedRecord, folding: Any) -> tuple[frozenset[str], dict[st
     initials: dict[str, set[str]] = defaultdict(set)
     for name in rec.creators:
         parts = folding(name.family).split()
+        if parts and unspaced(name.family):  # 山崎: one name of two characters, "shanqi"
+            parts = ["".join(parts)]
         if parts and len(parts[-1]) > 1:
             initials[parts[-1]].update(_initial_letters(name.given, name.initials))
     return frozenset(initials), {k: frozenset(v) for k, v in initials.items()}
@@ -247,6 +278,7 @@ def _names(rec: NormalizedRecord, folding: Any) -> tuple[frozenset[str], dict[st
 def work_of(record: Any) -> Work:
     """The `Work` of a `NormalizedRecord` (or of a raw row, normalised first)."""
     rec = record if isinstance(record, NormalizedRecord) else normalize(record)
+    parallel = [p for x in rec.titles for p in _PARALLEL.split(x)]
     # bracketed remarks dropped; parallel titles ("Editörden / From the Editor") one by one
     parts = [p for x in rec.titles for p in (x, *_PARALLEL.split(x)) if p.strip()]
     variants = list(dict.fromkeys(v for x in parts for v in (x, _BRACKETS.sub(" ", x))))
@@ -289,7 +321,7 @@ def work_of(record: Any) -> Work:
         surnames=surnames,
         year=year,
         dois=frozenset(rec.dois),
-        generic=_is_generic(tuple(fold(p) for x in rec.titles for p in _PARALLEL.split(x))),
+        generic=_is_generic(tuple(fold(p) for p in parallel), tuple(parallel)),
         head_words=_words(heads),
         initials=initials,
         month=month,
@@ -307,6 +339,8 @@ def work_of(record: Any) -> Work:
         own_dois=_own_dois(rec),
         kind=kind,
         about=_about(rec.titles),
+        title_scripts=frozenset(x for t in rec.titles for x in scripts(t)),
+        name_scripts=frozenset(x for n in rec.creators for x in scripts(n.family)),
     )
 
 
