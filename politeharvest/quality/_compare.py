@@ -254,12 +254,12 @@ def compare(a: Work, b: Work, *, headings: AbstractSet[str] = frozenset()) -> st
     strict = ""  # the evidence a merge against two DOIs needs, and says
     if common := a.dois & b.dois:
         return _by_doi(a, b, common, other, fuzz)
-    if a.own_dois and b.own_dois:
+    if a.listed_dois and b.listed_dois:
         if versions and versions.startswith("preprint"):
             strict = "two DOIs (a preprint's own and the article's)"
         elif _copy(a, b):
             strict = "two DOIs (a copy without a venue has its own)"
-        elif _one_apart(a.own_dois, b.own_dois):
+        elif _one_apart(a.listed_dois, b.listed_dois):
             strict = "DOIs one character apart"
         else:
             return None  # two DOIs: two works

@@ -349,11 +349,22 @@ def parse_name(value: str) -> Name:
 _OTHER_WORK = re.compile(r"info:eu-repo/semantics/(?!altIdentifier/)[A-Za-z]+/", re.IGNORECASE)
 
 
+_ISSN_SHAPE = re.compile(r"(?<![\dXx])(\d{4})[-\u2010-\u2015 ]?(\d{3}[\dXx])(?![\dXx])")
+
+
 def valid_issn(value: str) -> str | None:
-    """The ISSN as ``1234-567X`` when its check digit is right, else None."""
-    digits = re.sub(r"[^0-9Xx]", "", value.upper().removeprefix("ISSN"))
-    if len(digits) != 8 or not digits[:7].isdigit():
+    """The ISSN as ``1234-567X`` when its check digit is right, else None.
+
+    The value must be an ISSN with at most a short label (``ISSN 2049-3630``, ``2049-3630
+    (Online)``): a citation whose page numbers happen to make eight digits is none.
+    """
+    found = _ISSN_SHAPE.search(value)
+    if found is None:
         return None
+    rest = value[: found.start()] + value[found.end() :]
+    if any(c.isdigit() for c in rest) or len(rest.strip()) > 20:
+        return None
+    digits = (found.group(1) + found.group(2)).upper()
     total = sum(int(d) * (8 - i) for i, d in enumerate(digits[:7]))
     check = (11 - total % 11) % 11
     expected = "X" if check == 10 else str(check)

@@ -116,6 +116,8 @@ class Work:
         thesis: its type says it is a thesis; conference: a conference paper.
         own_dois: the DOIs it gives as its own (identifiers, OpenAIRE ``altIdentifier``);
             the rest of ``dois`` it only mentions (a dataset's, an article it led to).
+        listed_dois: the DOIs in its identifiers and relations (not those in an abstract):
+            two records that list DOIs and none in common are two works.
         kind: what its types say it is (`kind_of`): ``"article"``, ``"thesis"``,
             ``"conference"``, ``"book"``, ``"chapter"``, ``"dataset"``, ``"software"``,
             ``"review"``, ``"comment"``, ``"erratum"``, or ``""`` when they do not say.
@@ -148,6 +150,7 @@ class Work:
     thesis: bool = False
     conference: bool = False
     own_dois: frozenset[str] = frozenset()
+    listed_dois: frozenset[str] = frozenset()
     kind: str = ""
     about: tuple[str, ...] = ()
     title_scripts: frozenset[str] = frozenset()
@@ -197,6 +200,7 @@ class Work:
             "thesis": self.thesis,
             "conference": self.conference,
             "own_dois": sorted(self.own_dois),
+            "listed_dois": sorted(self.listed_dois),
             "kind": self.kind,
             "about": list(self.about),
             "title_scripts": sorted(self.title_scripts),
@@ -230,6 +234,7 @@ class Work:
             thesis=data.get("thesis", False),
             conference=data.get("conference", False),
             own_dois=frozenset(data.get("own_dois", data["dois"])),
+            listed_dois=frozenset(data.get("listed_dois", data["dois"])),
             kind=data.get("kind", ""),
             about=tuple(data.get("about", ())),
             title_scripts=frozenset(data.get("title_scripts", ())),
@@ -337,6 +342,7 @@ def work_of(record: Any) -> Work:
         thesis=kind == "thesis",
         conference=kind == "conference",
         own_dois=_own_dois(rec),
+        listed_dois=_listed_dois(rec),
         kind=kind,
         about=_about(rec.titles),
         title_scripts=frozenset(x for t in rec.titles for x in scripts(t)),
@@ -358,6 +364,12 @@ def _own_dois(rec: NormalizedRecord) -> frozenset[str]:
     own = list(rec.metadata.get("identifier", ()))
     own += [v for v in rec.metadata.get("relation", ()) if _OWN_RELATION.search(v)]
     return frozenset(find_dois(own)) & frozenset(rec.dois)
+
+
+def _listed_dois(rec: NormalizedRecord) -> frozenset[str]:
+    """The DOIs in a record's identifiers and relations (its own, or works it relates to)."""
+    listed = [*rec.metadata.get("identifier", ()), *rec.metadata.get("relation", ())]
+    return frozenset(find_dois(listed)) & frozenset(rec.dois)
 
 
 def _about(titles: Iterable[str]) -> tuple[str, ...]:
