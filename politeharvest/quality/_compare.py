@@ -312,12 +312,24 @@ def _about(a: Work, b: Work, fuzz: Any) -> bool:
 
 
 def _one_apart(a: AbstractSet[str], b: AbstractSet[str]) -> bool:
-    """Whether a DOI of one is a DOI of the other with one character typed otherwise."""
+    """Whether a DOI of one is the other's with one character, not a digit, typed otherwise.
+
+    ``10.1/ab-3`` and ``10.1/ab_3`` may be one; a digit more or less or another digit is
+    another number of a series (``EB.2019.1``, ``EB.2019.2``): another work.
+    """
     from rapidfuzz.distance import Levenshtein
 
-    return any(
-        x.split("/")[0] == y.split("/")[0] and Levenshtein.distance(x, y) <= 1 for x in a for y in b
-    )
+    for x in a:
+        for y in b:
+            if x.split("/")[0] != y.split("/")[0] or Levenshtein.distance(x, y) != 1:
+                continue
+            (op,) = Levenshtein.editops(x, y)
+            changed = (x[op.src_pos] if op.tag != "insert" else "") + (
+                y[op.dest_pos] if op.tag != "delete" else ""
+            )
+            if not any(c.isdigit() for c in changed):
+                return True
+    return False
 
 
 def _by_doi(a: Work, b: Work, common: AbstractSet[str], other: str, fuzz: Any) -> str | None:

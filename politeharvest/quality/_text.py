@@ -177,10 +177,11 @@ def _fold(text: str) -> str:
         text = _LOST.sub("", text)
     if not text.isascii():
         text = unicodedata.normalize("NFKC", text)  # full-width forms, ligatures, digits
-        text = text.replace("İ", "i").replace("ı", "i")
         if _HAN.search(text):
             text = _simplified(text)
-        text = text.lower().replace("ß", "ss")
+        # Unicode case folding: ß is ss, final sigma is sigma, İ is i and a dot (dropped
+        # below); ı stays ı and is read as i by the transliteration
+        text = text.casefold()
         # marks of Latin, Greek and Cyrillic letters and Arabic vowel signs go; kana keep theirs
         text = _LATIN_MARKS.sub("", unicodedata.normalize("NFKD", text))
         text = unicodedata.normalize("NFC", text)
