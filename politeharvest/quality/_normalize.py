@@ -170,12 +170,84 @@ def clean_text(value: str) -> str:
     if not text.isascii() or _CONTROL.search(text):  # mojibake needs non-ASCII characters
         text = " ".join(text.split())  # ftfy reads "Š¼Â" and "Š¼Â " differently
         for _ in range(4):  # a repair can reveal more mojibake (C1 controls read as cp1252)
-            fixed = _fix_mojibake(text)
+            fixed = repair_code_page(_fix_mojibake(text))
             if fixed == text:
                 break
             text = fixed
     text = unicodedata.normalize("NFC", text)
     return " ".join(text.split())
+
+
+#: The code pages a text may have been written in and then read as cp1252 (or Latin-1):
+#: the Windows single-byte ones of other scripts, and the East Asian multi-byte ones.
+_CODE_PAGES = (
+    "cp1251", "cp1250", "cp1253", "cp1257", "shift_jis", "euc_jp", "gbk", "big5", "euc_kr"
+)  # fmt: skip
+
+
+def repair_code_page(text: str) -> str:
+    """``text`` decoded anew when it was written in another code page and read as cp1252.
+
+    ftfy repairs UTF-8 read as cp1252; a text written in cp1251 (Cyrillic), cp1250
+    (Polish, Czech) or Shift_JIS and read as cp1252 or Latin-1 it leaves as it is
+    ("Âëèÿíèå" for "Влияние", "Wp³yw" for "Wpływ"). Such a text is read back to its bytes
+    and decoded with each code page of `_CODE_PAGES`; the first that gives a text without
+    anything odd and with each word in one script wins, when the text itself is odd: a
+    Latin word made mostly of accented letters, a control character, a symbol between
+    letters (`_odd`). Text that is not odd is returned as it is.
+    """
+    if not _odd(text):
+        return text
+    raw = bytearray()
+    for char in text:
+        try:
+            raw += char.encode("cp1252")
+        except UnicodeEncodeError:
+            if ord(char) > 0xFF:
+                return text  # not a text read as cp1252 or Latin-1
+            raw.append(ord(char))
+    for page in _CODE_PAGES:
+        try:
+            decoded = bytes(raw).decode(page)
+        except UnicodeDecodeError:
+            continue
+        if (
+            decoded != text
+            and not _odd(decoded)
+            and all(len(_letter_scripts(word)) <= 1 for word in decoded.split())
+        ):
+            return decoded
+    return text
+
+
+def _letter_scripts(text: str) -> set[str]:
+    """The scripts of the letters of ``text`` (the first word of their Unicode names)."""
+    names = (unicodedata.name(c, "?").split()[0] for c in text if c.isalpha())
+    return {"CJK" if n in ("CJK", "HIRAGANA", "KATAKANA") else n for n in names}
+
+
+#: Symbols and other numbers (³, ¹): between two letters, a letter read in the wrong code page.
+_SIGNS = frozenset({"Sm", "Sc", "Sk", "So", "No"})
+
+
+def _odd(text: str) -> int:
+    """How many words of ``text`` look decoded with the wrong code page (see `repair_code_page`)."""
+    odd = 0
+    for word in text.split():
+        latin = [c for c in word if c.isalpha() and unicodedata.name(c, "").startswith("LATIN")]
+        accented = [c for c in latin if not c.isascii()]
+        between = (
+            c
+            for before, c, after in zip(word, word[1:], word[2:], strict=False)
+            if before.isalpha() and after.isalpha()
+        )
+        if (
+            any("\x80" <= c <= "\x9f" or unicodedata.category(c) in ("Co", "Cn") for c in word)
+            or (len(latin) >= 2 and len(accented) * 2 > len(latin))
+            or any(unicodedata.category(c) in _SIGNS for c in between)
+        ):
+            odd += 1
+    return odd
 
 
 # -- dates ---------------------------------------------------------------------------------
