@@ -196,7 +196,7 @@ def repair_code_page(text: str) -> str:
     Latin word made mostly of accented letters, a control character, a symbol between
     letters (`_odd`). Text that is not odd is returned as it is.
     """
-    if not _odd(text):
+    if _NOT_CP1252.search(text) or not _odd(text):
         return text
     raw = bytearray()
     for char in text:
@@ -226,26 +226,31 @@ def _letter_scripts(text: str) -> set[str]:
     return {"CJK" if n in ("CJK", "HIRAGANA", "KATAKANA") else n for n in names}
 
 
-#: Symbols and other numbers (³, ¹): between two letters, a letter read in the wrong code page.
-_SIGNS = frozenset({"Sm", "Sc", "Sk", "So", "No"})
+#: What cp1252 (and Latin-1's C1 controls) decode bytes to: a text with anything else was
+#: not read as cp1252.
+_CP1252 = (
+    "\x00-\xff\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc"
+    "\u2013\u2014\u2018-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122"
+)
+_NOT_CP1252 = re.compile(f"[^{_CP1252}]")
+_C1 = re.compile("[\x80-\x9f]")
+_ACCENTED = re.compile("[\xc0-\xd6\xd8-\xf6\xf8-\xff\u0152\u0153\u0160\u0161\u0178\u017d\u017e]")
+_ASCII_LETTERS = re.compile("[A-Za-z]")
+#: A sign of cp1252 between two letters ("Wp³yw"): a letter of another code page.
+_SIGN_IN_WORD = re.compile(
+    "(?<=[^\\W\\d_])[\xa2-\xa9\xab-\xb4\xb6\xb8\xb9\xbb-\xbe\xd7\xf7\u0192\u02c6\u02dc"
+    "\u2020-\u2022\u2030\u2039\u203a\u20ac\u2122](?=[^\\W\\d_])"
+)
 
 
 def _odd(text: str) -> int:
     """How many words of ``text`` look decoded with the wrong code page (see `repair_code_page`)."""
-    odd = 0
+    if _C1.search(text):
+        return 1 + len(_C1.findall(text))
+    odd = len(_SIGN_IN_WORD.findall(text))
     for word in text.split():
-        latin = [c for c in word if c.isalpha() and unicodedata.name(c, "").startswith("LATIN")]
-        accented = [c for c in latin if not c.isascii()]
-        between = (
-            c
-            for before, c, after in zip(word, word[1:], word[2:], strict=False)
-            if before.isalpha() and after.isalpha()
-        )
-        if (
-            any("\x80" <= c <= "\x9f" or unicodedata.category(c) in ("Co", "Cn") for c in word)
-            or (len(latin) >= 2 and len(accented) * 2 > len(latin))
-            or any(unicodedata.category(c) in _SIGNS for c in between)
-        ):
+        accented = len(_ACCENTED.findall(word))
+        if accented and accented * 2 > accented + len(_ASCII_LETTERS.findall(word)) >= 2:
             odd += 1
     return odd
 
