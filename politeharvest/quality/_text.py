@@ -246,6 +246,16 @@ def scripts(text: str) -> frozenset[str]:
 
     ``"latin"``, ``"cyrillic"``, ``"arabic"``...; Han, kana and Hangul are ``"cjk"``.
     """
+    if text.isascii():
+        return _LATIN if any(c.isalpha() for c in text) else frozenset()
+    return _scripts(text)
+
+
+_LATIN = frozenset({"latin"})
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _scripts(text: str) -> frozenset[str]:
     return frozenset(_script(c) for c in text if c.isalpha())
 
 
