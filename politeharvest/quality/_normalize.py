@@ -391,16 +391,50 @@ def _is_initials(word: str) -> bool:
     return 1 <= len(letters) <= 3 and letters.isalpha() and letters.isupper()
 
 
+#: A degree or a suffix after a comma: abbreviations with dots (``M.D.``, ``Ph.D.``, ``Jr.``),
+#: a short word with a capital inside (``PhD``, ``MSc``), or a Roman numeral (``III``).
+_DEGREE = re.compile(
+    r"(?:[^\W\d_]{1,4}\.\s*)+|[^\W\d_][a-z]?[A-Z][^\W\d_]{0,2}|(?=[IVX]{2,4}$)[IVX]+"
+)
+#: Leading abbreviations with a dot, of two letters or more: honorifics (``Prof.``, ``Dr.``).
+_HONORIFIC = re.compile(r"(?:[^\W\d_]{2,}\.\s+)+")
+
+
+def _without_honorifics(text: str, *, keep: int) -> str:
+    """``text`` without its leading abbreviations, when enough of it is left.
+
+    ``keep`` words or more must be left, one of them written out: ``Ya. A.`` and ``Chr.
+    Müller`` are initials, not titles.
+    """
+    found = _HONORIFIC.match(text)
+    if not found:
+        return text
+    rest = text[found.end() :].replace(",", " ").split()
+    if len(rest) >= keep and any(len(w) > 1 and "." not in w for w in rest[: keep - 1 or 1]):
+        return text[found.end() :]
+    return text
+
+
 def parse_name(value: str) -> Name:
     """Split a name into family and given names with initials, keeping the original.
 
     ``Smith, John``, ``John Smith``, ``J. Smith``, ``SMITH J``, ``Smith JK`` (PubMed),
     ``van der Berg, Anna`` and Turkish names such as ``Doğan, Ayşe`` or ``Doğan ŞD`` (with
-    their own letters) are all read.
+    their own letters) are all read. Honorifics and degrees go, told by their form, not by
+    a list: abbreviations with a dot before the name (``Prof. Dr. Ayşe Kaya``, ``Kaya,
+    Doç. Dr. Ayşe``) and degrees or suffixes after a comma (``Ayşe Kaya, PhD``, ``Smith,
+    John, M.D.``).
     """
     text = clean_text(value)
+    parts = [p.strip() for p in text.split(",")]
+    while len(parts) > 2 and _DEGREE.fullmatch(parts[-1]):
+        parts.pop()  # Smith, John, M.D.
+    if len(parts) == 2 and len(parts[0].split()) >= 2 and _DEGREE.fullmatch(parts[1]):
+        parts.pop()  # Ayşe Kaya, PhD
+    text = _without_honorifics(", ".join(parts), keep=2)
     if "," in text:
         family, given = (p.strip() for p in text.split(",", 1))
+        given = _without_honorifics(given, keep=1)
     else:
         words = text.split()
         if not words:

@@ -360,6 +360,18 @@ def test_scripts_of_titles_and_names() -> None:
         ("山崎恭子", "山崎恭子", ""),  # no space: one name
         ("田中, 太郎", "田中", "太郎"),
         ("Emily Wilson", "Wilson", "Emily"),  # Latin: as before
+        # honorifics and degrees, by their form
+        ("Prof. Dr. Ayşe Yılmaz", "Yılmaz", "Ayşe"),
+        ("Yılmaz, Doç. Dr. Ayşe", "Yılmaz", "Ayşe"),
+        ("Ayşe Yılmaz, PhD", "Yılmaz", "Ayşe"),
+        ("Smith, John, M.D.", "Smith", "John"),
+        ("John Smith, Jr.", "Smith", "John"),
+        ("Smith, John, III", "Smith", "John"),
+        # initials of more than one letter are not honorifics
+        ("Nikolayeva, Ya. A.", "Nikolayeva", "Ya. A."),
+        ("Chr. Müller", "Müller", "Chr."),
+        ("Smith, J.", "Smith", "J."),
+        ("Smith, JK", "Smith", "J. K."),
     ],
 )
 def test_names_in_scripts_written_family_name_first(name: str, family: str, given: str) -> None:
