@@ -541,3 +541,43 @@ def test_hostile_values_are_read_in_linear_time() -> None:
         "    print(time.perf_counter() - started)\n"
     )
     assert all(seconds < 5.0 for seconds in seconds_in_child(script, timeout=120))
+
+
+@pytest.mark.parametrize(
+    ("value", "iso"),
+    [
+        ("۱۳۹۸/۰۵/۱۲", "2019-08-03"),  # Persian digits: Solar Hijri
+        ("۱۳۹۸", "2019"),  # a year alone: the Gregorian year of its middle
+        ("١٤٤٠-٠١-٠١", "2018-09-12"),  # Arabic-Indic digits: Hijri
+        ("٢٠١٩", "2019"),  # Arabic-Indic digits of a Gregorian year: Gregorian
+        ("2019", "2019"),
+    ],
+)
+def test_dates_in_other_digits_and_calendars(value: str, iso: str | None) -> None:
+    from politeharvest.quality._normalize import normalize_date
+
+    found = normalize_date(value)
+    assert (found.iso if found else None) == iso
+
+
+@pytest.mark.parametrize(
+    ("dates", "iso"),
+    [
+        (["1398", "2019"], "2019"),  # a Solar Hijri year beside the Gregorian one
+        (["1440", "2019-03"], "2019-03"),  # a Hijri year beside it
+        (["1781", "1782"], "1781"),  # old Gregorian years stay
+        (["1398"], "1398"),  # alone, a year cannot say its calendar
+    ],
+)
+def test_a_year_of_another_calendar_beside_gregorian_ones(dates: list[str], iso: str) -> None:
+    from politeharvest.quality import publication_date
+
+    found = publication_date({"date": dates})
+    assert found is not None and found.iso == iso
+
+
+def test_a_record_dated_in_two_calendars_merges_with_its_copy() -> None:
+    a = rec(REPO, TITLE, date="1398", type=["Article"])
+    a["metadata"]["date"] = ["1398", "2019"]
+    b = rec(GRAPH, TITLE, date="2019", type=["Article"])
+    assert compare(work_of(a), work_of(b)) is not None
