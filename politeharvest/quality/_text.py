@@ -203,12 +203,16 @@ def _romanized(char: str) -> str:
     """One character in Latin letters (anyascii), without the apostrophes of signs (ь, ъ).
 
     Letters and digits only: other characters (a typographic apostrophe, a dash) separate
-    words, as their ASCII forms do.
+    words, as their ASCII forms do. A Han numeral is its number (``第二部`` has a 2).
     """
     if char.isascii():
         return char
     if not char.isalnum():
         return " "
+    if char.isnumeric() and not char.isdecimal():  # 二: a number, as part 2 is
+        value = unicodedata.numeric(char, 0.5)
+        if value.is_integer():
+            return f" {int(value)} "
     return str(_anyascii()(char)).strip("'`\"")
 
 

@@ -279,6 +279,12 @@ CASES: list[tuple[str, dict[str, Any], dict[str, Any], tuple[str, ...] | None]] 
         ("title",),
     ),
     (
+        "part one and part two in Han numerals, same authors: two works",
+        rec(WEKO, "沖縄県における地域包括ケアの研究 第一部", ["田中, 太郎"]),
+        rec(GRAPH, "沖縄県における地域包括ケアの研究 第二部", ["田中, 太郎"]),
+        None,
+    ),
+    (
         "Japanese titles whose only Latin word is COVID-19, other authors: two works",
         rec(WEKO, "COVID-19流行下の看護師の離職に関する研究", ["田中, 太郎"]),
         rec(GRAPH, "COVID-19流行下の大学生の学習意欲に関する調査", ["佐藤, 花子"]),
@@ -340,6 +346,7 @@ def test_kind_from_the_type_vocabularies(types: list[str], kind: str) -> None:
         ("İSTANBUL ılık ISPARTA", "istanbul ilik isparta"),  # Turkish i by case folding
         ("STRASSE Straße", "strasse strasse"),
         ("Türkiye’de", "turkiye de"),  # a typographic apostrophe separates, as ' does
+        ("第二部", "di 2 bu"),  # a Han numeral is its number
     ],
 )
 def test_the_record_fold_is_a_transliteration_key(text: str, folded: str) -> None:
