@@ -337,14 +337,19 @@ def _by_doi(a: Work, b: Work, common: AbstractSet[str], other: str, fuzz: Any) -
 
     A DOI both give as their own merges, unless their kinds differ and it is not the only
     DOI either gives as its own. A DOI one of them only mentions (a relation, the abstract)
-    merges only records of one kind. Either way, titles that disagree and authors of whom
-    none agree say the DOI is another work's (a typo, a copied reference): no merge.
+    merges only records of one kind, and one only an abstract names only when the titles
+    agree too or half of the authors do (`_corroborated`). Either way, titles that disagree
+    and authors of whom none agree say the DOI is another work's (a typo, a copied
+    reference): no merge.
     """
     own = common & a.own_dois & b.own_dois
     doi = min(own or common)
     if not own:
         if other:
             return None  # a thesis naming the article from it, a dataset naming its article
+        listed = common & a.listed_dois & b.listed_dois
+        if not listed and not _corroborated(a, b, fuzz):
+            return None  # an abstract naming the authors' earlier paper
         how = f"same DOI {doi}, named as a related work's by one"
     elif other and len(a.own_dois) > 1 and len(b.own_dois) > 1:
         return None
@@ -353,6 +358,21 @@ def _by_doi(a: Work, b: Work, common: AbstractSet[str], other: str, fuzz: Any) -
     if _contradicted(a, b, fuzz):
         return None
     return how
+
+
+def _corroborated(a: Work, b: Work, fuzz: Any) -> bool:
+    """Whether titles agree (85 % alike, one contained in the other) or half of the authors do.
+
+    Titles in another language (a Portuguese record and its English copy) need the authors.
+    """
+    if a.titles and b.titles and a.title_scripts & b.title_scripts:
+        ratio, contained, cut = _title_score(a, b, fuzz)
+        if ratio >= 85 or contained or cut:
+            return True
+    if not (a.surnames and b.surnames):
+        return not (a.titles and b.titles and a.title_scripts & b.title_scripts)
+    fewer = min(len(a.surnames), len(b.surnames))
+    return _shared_names(a, b, fuzz) >= max(1, (fewer + 1) // 2)
 
 
 def _contradicted(a: Work, b: Work, fuzz: Any) -> bool:

@@ -191,6 +191,29 @@ CASES: list[tuple[str, dict[str, Any], dict[str, Any], tuple[str, ...] | None]] 
         ("same DOI",),
     ),
     (
+        "an abstract naming the first author's earlier paper by its DOI: two works",
+        ARTICLE,
+        rec(
+            REPO,
+            "Variational inference for sensor placement in coastal flood forecasting",
+            ["Sun, Zihan", "Kowalski, Rachel", "Bauer, Maximilian"],
+            date="2021",
+            description=["We extend our earlier work (doi:10.59071/mjcp.2019.623167) to floods."],
+        ),
+        None,
+    ),
+    (
+        "a DSpace copy that states its own DOI in the abstract, title translated: one work",
+        ARTICLE,
+        rec(
+            REPO,
+            "Processos gaussianos esparsos para otimização de forma na qualidade do ar urbano",
+            ["Sun, Z.", "Wilson, E.", "Nguyen, S."],
+            description=["DOI: https://doi.org/10.59071/mjcp.2019.623167."],
+        ),
+        ("same DOI",),
+    ),
+    (
         "DOIs one letter apart (a typing slip), same title and authors: one work",
         ARTICLE,
         rec(GRAPH, TITLE, type=["Article"], identifier=["10.59071/mjcp-2019.623167"]),
