@@ -121,9 +121,17 @@ def _numbers(work: Work) -> frozenset[str]:
 
 
 def _unmatched(a: Work, b: Work, fuzz: Any) -> bool:
-    """Whether ``a`` has a content word with no counterpart in ``b`` (same, close or joined)."""
+    """Whether ``a`` has a content word with no counterpart in ``b`` (same, close or joined).
+
+    A character of a script without spaces (大阪, 京都) is a word of its own however short
+    its reading: it has a counterpart only when ``b`` has the same.
+    """
     joined = " ".join(b.titles).replace(" ", "")
     for word in a.words - b.words:
+        if word in a.glyphs:
+            if b.glyphs:
+                return True
+            continue
         if len(word) < 4 or word in joined:
             continue
         if not any(fuzz.ratio(word, other) >= 80 for other in b.words):

@@ -121,6 +121,8 @@ class Work:
         kind: what its types say it is (`kind_of`): ``"article"``, ``"thesis"``,
             ``"conference"``, ``"book"``, ``"chapter"``, ``"dataset"``, ``"software"``,
             ``"review"``, ``"comment"``, ``"erratum"``, or ``""`` when they do not say.
+        glyphs: the words its titles' characters of scripts without spaces fold to (each
+            character one word, `fold`): they count however short.
         title_scripts, name_scripts: the scripts its titles and its creators' names are
             written in (`scripts`): titles or names that share none cannot contradict.
         about: folded texts its title says it is about (``"Data for: X"``, ``Erratum to
@@ -155,6 +157,7 @@ class Work:
     about: tuple[str, ...] = ()
     title_scripts: frozenset[str] = frozenset()
     name_scripts: frozenset[str] = frozenset()
+    glyphs: frozenset[str] = frozenset()
 
     @property
     def title_key(self) -> str:
@@ -205,6 +208,7 @@ class Work:
             "about": list(self.about),
             "title_scripts": sorted(self.title_scripts),
             "name_scripts": sorted(self.name_scripts),
+            "glyphs": sorted(self.glyphs),
         }
 
     @classmethod
@@ -239,6 +243,7 @@ class Work:
             about=tuple(data.get("about", ())),
             title_scripts=frozenset(data.get("title_scripts", ())),
             name_scripts=frozenset(data.get("name_scripts", ())),
+            glyphs=frozenset(data.get("glyphs", ())),
         )
 
 
@@ -347,6 +352,7 @@ def work_of(record: Any) -> Work:
         about=_about(rec.titles),
         title_scripts=frozenset(x for t in rec.titles for x in scripts(t)),
         name_scripts=frozenset(x for n in rec.creators for x in scripts(n.family)),
+        glyphs=frozenset(g for t in rec.titles for c in unspaced_chars(t) for g in fold(c).split()),
     )
 
 

@@ -308,6 +308,18 @@ CASES: list[tuple[str, dict[str, Any], dict[str, Any], tuple[str, ...] | None]] 
         None,
     ),
     (
+        "one place differs in a Japanese title of one author (short readings): two works",
+        rec(WEKO, "大阪府の高齢者福祉に関する研究", ["田中, 太郎"]),
+        rec(GRAPH, "京都府の高齢者福祉に関する研究", ["田中, 太郎"]),
+        None,
+    ),
+    (
+        "a Japanese title and its copy with a subtitle added: one work",
+        rec(WEKO, "大阪府の高齢者福祉に関する研究", ["田中, 太郎"]),
+        rec(GRAPH, "大阪府の高齢者福祉に関する研究―事例として―", ["田中 太郎"]),
+        ("title",),
+    ),
+    (
         "Japanese titles whose only Latin word is COVID-19, other authors: two works",
         rec(WEKO, "COVID-19流行下の看護師の離職に関する研究", ["田中, 太郎"]),
         rec(GRAPH, "COVID-19流行下の大学生の学習意欲に関する調査", ["佐藤, 花子"]),
@@ -374,6 +386,16 @@ def test_kind_from_the_type_vocabularies(types: list[str], kind: str) -> None:
 )
 def test_the_record_fold_is_a_transliteration_key(text: str, folded: str) -> None:
     assert fold(text) == folded
+
+
+def test_a_work_in_another_script_survives_the_sqlite_index() -> None:
+    work = work_of(
+        rec(
+            WEKO, "大阪府の高齢者福祉に関する研究", ["田中, 太郎", "Tanaka, Taro"], type=["Dataset"]
+        )
+    )
+    assert work.glyphs and work.title_scripts == {"cjk"} and work.kind == "dataset"
+    assert type(work).from_json(work.to_json()) == work
 
 
 def test_scripts_of_titles_and_names() -> None:
