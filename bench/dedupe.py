@@ -21,8 +21,12 @@
 3. ``dblp-acm``, ``dblp-scholar``: ../shared/benchmarks/dedup (skipped when absent), the same
    ``clean --dedupe --clusters`` run, scored by the benchmark's own score.py (DBLP-Scholar
    cross-source only, as its README says).
-4. ``speed``: records/s of `Deduplicator` (normalisation included) at 10,000 and 100,000
-   generated records, and the ratio of the two (1.0 = linear).
+4. ``cases1``, ``cases2``: ../shared/benchmarks/dedup-independent (harvests written outside
+   the project: Turkish and European repositories; Latin American, Polish, Russian, Japanese,
+   arXiv, publisher, research-graph and data repositories), the same ``clean --dedupe
+   --clusters`` run, scored by the eval_dedup.py beside them (all pairs).
+5. ``speed``: records/s of `Deduplicator` (normalisation included) at 1,500, 10,000 and
+   100,000 generated records, and the ratios (1.0 = linear).
 
 Each score is printed beside the figure measured before issue 25's changes (commit 8a16009).
 """
@@ -55,6 +59,9 @@ EARLIER: dict[str, tuple[float, float, float]] = {
     "dblp-acm": (0.987, 0.961, 0.974),
     "dblp-scholar": (0.981, 0.764, 0.859),
     "generated dev": (0.990, 0.599, 0.746),
+    # measured at commit be8cef6, before issue 35's changes (same commands)
+    "cases1": (0.969, 0.960, 0.964),
+    "cases2": (0.850, 0.870, 0.860),
 }
 GOALS = {
     "existing": "goal P >= 0.99, R >= 0.95",
@@ -62,6 +69,8 @@ GOALS = {
     "dblp-scholar": "goal F1 >= 0.85; baseline 0.72",
     "generated dev": "goal P >= 0.98, F1 >= 0.95",
     "generated heldout": "goal P >= 0.98, F1 >= 0.95",
+    "cases1": "goal P >= 0.98, F1 >= 0.95",
+    "cases2": "goal P >= 0.98, F1 >= 0.95",
 }
 
 
@@ -110,7 +119,7 @@ def existing(n: int = 5000) -> None:
 
 def speed() -> None:
     rates = {}
-    for n in (10_000, 100_000):
+    for n in (1_500, 10_000, 100_000):
         corpus = dedupe_corpus(n, duplicates=n // 10, traps=n // 20, seed=11)
         dedup = Deduplicator()
         started = time.perf_counter()
@@ -123,7 +132,8 @@ def speed() -> None:
             f"({dedup.compared:,} pairs compared, {len(clusters):,} clusters)"
         )
     print(
-        f"  records/s at 100,000 / at 10,000 = {rates[100_000] / rates[10_000]:.2f} (1.0 = linear)"
+        f"  records/s at 10,000 / at 1,500 = {rates[10_000] / rates[1_500]:.2f}, "
+        f"at 100,000 / at 10,000 = {rates[100_000] / rates[10_000]:.2f} (1.0 = linear)"
     )
 
 
@@ -241,7 +251,30 @@ def public(name: str, data: Path, cross_only: bool) -> None:
     )
 
 
-CORPORA = ("existing", "generated", "dblp-acm", "dblp-scholar", "speed")
+def independent(name: str, data: Path) -> None:
+    """A corpus of ../shared/benchmarks/dedup-independent, scored by its own eval_dedup.py."""
+    records = data / "records.jsonl"
+    if not records.exists():
+        print(f"{name}: skipped ({records} not found)")
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        clusters = folder / "clusters.jsonl"
+        elapsed = _clean(records, folder, "--clusters", str(clusters))
+        score = [sys.executable, str(data.parent / "eval_dedup.py"), str(clusters)]
+        result = subprocess.run(
+            [*score, "--data", str(data), "--json"], check=True, capture_output=True
+        )
+    main = next(iter(json.loads(result.stdout)["results"].values()))["main"]
+    report(
+        name,
+        (main["precision"], main["recall"], main["f1"]),
+        f"all pairs: TP {main['tp']}, FP {main['fp']}, FN {main['fn']}; "
+        f"clean --dedupe {elapsed:.1f} s",
+    )
+
+
+CORPORA = ("existing", "generated", "dblp-acm", "dblp-scholar", "cases1", "cases2", "speed")
 
 
 def main() -> None:
@@ -258,10 +291,12 @@ def main() -> None:
     elif args.quick:
         chosen = ["existing", "dblp-acm"]
     else:
-        chosen = ["existing", "generated", "dblp-acm", "dblp-scholar", "speed"]
+        chosen = ["existing", "generated", "dblp-acm", "dblp-scholar", "cases1", "cases2", "speed"]
     bench = SHARED / "benchmarks" / "dedup"
     for corpus in chosen:
-        if corpus == "existing":
+        if corpus in ("cases1", "cases2"):
+            independent(corpus, SHARED / "benchmarks" / "dedup-independent" / corpus)
+        elif corpus == "existing":
             existing()
         elif corpus == "generated":
             generated(args.split, args.generator)

@@ -37,7 +37,7 @@ from typing import Any
 
 from politeharvest._extras import require
 
-from ._work import Work
+from ._work import STRONG_KINDS, Work
 
 __all__ = ["ONLINE_FIRST_MONTHS", "PREPRINT_YEARS", "compare"]
 
@@ -116,9 +116,17 @@ def _numbers(work: Work) -> frozenset[str]:
 
 
 def _unmatched(a: Work, b: Work, fuzz: Any) -> bool:
-    """Whether ``a`` has a content word with no counterpart in ``b`` (same, close or joined)."""
+    """Whether ``a`` has a content word with no counterpart in ``b`` (same, close or joined).
+
+    A character of a script without spaces (大阪, 京都) is a word of its own however short
+    its reading: it has a counterpart only when ``b`` has the same.
+    """
     joined = " ".join(b.titles).replace(" ", "")
     for word in a.words - b.words:
+        if word in a.glyphs:
+            if b.glyphs:
+                return True
+            continue
         if len(word) < 4 or word in joined:
             continue
         if not any(fuzz.ratio(word, other) >= 80 for other in b.words):
@@ -241,18 +249,25 @@ def compare(a: Work, b: Work, *, headings: AbstractSet[str] = frozenset()) -> st
     """
     if a.identifier == b.identifier and a.endpoint == b.endpoint:
         return "same record"
+    fuzz = _fuzz()
+    other = _other_kind(a, b, fuzz)
+    if other == "strong":
+        return None  # a dataset and its article, a notice and its work, a book and a chapter
     versions = _versions(a, b)
     strict = ""  # the evidence a merge against two DOIs needs, and says
-    if a.dois and b.dois:
-        common = a.dois & b.dois
-        if common:
-            return f"same DOI {min(common)}"
+    if common := a.dois & b.dois:
+        return _by_doi(a, b, common, other, fuzz)
+    if a.listed_dois and b.listed_dois:
         if versions and versions.startswith("preprint"):
             strict = "two DOIs (a preprint's own and the article's)"
         elif _copy(a, b):
             strict = "two DOIs (a copy without a venue has its own)"
+        elif _one_apart(a.listed_dois, b.listed_dois):
+            strict = "DOIs one character apart"
         else:
             return None  # two DOIs: two works
+    if other:
+        return None  # a thesis and the article from it, a conference paper and its journal version
     if a.notice != b.notice:
         return None  # "Correction to: X" is not X
     if a.year is not None and b.year is not None and a.year != b.year and not versions:
@@ -268,6 +283,118 @@ def compare(a: Work, b: Work, *, headings: AbstractSet[str] = frozenset()) -> st
         found = decide(a.plain_view(), b.plain_view())
         return f"{found}, read without the characters lost as ?" if found else None
     return found
+
+
+def _other_kind(a: Work, b: Work, fuzz: Any) -> str:
+    """``"strong"``, ``"weak"`` or ``""``: whether two records' kinds make them two works.
+
+    Strong: one is a dataset, software, a book, a chapter, a review, a comment or an erratum
+    and the other is not of that kind, or a title says it is about the other's ("Data for:
+    X", "Erratum to “X”"); nothing outweighs that. Weak: both types are given and differ (a
+    thesis and an article, a conference paper and an article); only a DOI both give as their
+    own outweighs it.
+    """
+    if a.kind != b.kind and (a.kind in STRONG_KINDS or b.kind in STRONG_KINDS):
+        return "strong"
+    if _about(a, b, fuzz) or _about(b, a, fuzz):
+        return "strong"
+    return "weak" if a.kind and b.kind and a.kind != b.kind else ""
+
+
+def _about(a: Work, b: Work, fuzz: Any) -> bool:
+    """Whether a title of ``a`` says it is about ``b``'s (and is not just ``b``'s title)."""
+    if not a.about or not b.titles:
+        return False
+    if max(fuzz.ratio(x, y) for x in a.titles for y in b.titles) >= 95:
+        return False  # the same title: the lead is the title's own (its subtitle)
+    return any(
+        fuzz.ratio(text, title) >= 90 or (len(title) >= 20 and title in text)
+        for text in a.about
+        for title in b.titles
+    )
+
+
+def _one_apart(a: AbstractSet[str], b: AbstractSet[str]) -> bool:
+    """Whether a DOI of one is the other's with one character, not a digit, typed otherwise.
+
+    ``10.1/ab-3`` and ``10.1/ab_3`` may be one; a digit more or less or another digit is
+    another number of a series (``EB.2019.1``, ``EB.2019.2``): another work.
+    """
+    from rapidfuzz.distance import Levenshtein
+
+    for x in a:
+        for y in b:
+            if x.split("/")[0] != y.split("/")[0] or Levenshtein.distance(x, y) != 1:
+                continue
+            (op,) = Levenshtein.editops(x, y)
+            changed = (x[op.src_pos] if op.tag != "insert" else "") + (
+                y[op.dest_pos] if op.tag != "delete" else ""
+            )
+            if not any(c.isdigit() for c in changed):
+                return True
+    return False
+
+
+def _by_doi(a: Work, b: Work, common: AbstractSet[str], other: str, fuzz: Any) -> str | None:
+    """The decision for two records that show one DOI: evidence, weighed, not a verdict.
+
+    A DOI both give as their own merges, unless their kinds differ and it is not the only
+    DOI either gives as its own. A DOI one of them only mentions (a relation, the abstract)
+    merges only records of one kind, and one only an abstract names only when the titles
+    agree too or half of the authors do (`_corroborated`). Either way, titles that disagree
+    and authors of whom none agree say the DOI is another work's (a typo, a copied
+    reference): no merge.
+    """
+    own = common & a.own_dois & b.own_dois
+    doi = min(own or common)
+    if not own:
+        if other:
+            return None  # a thesis naming the article from it, a dataset naming its article
+        listed = common & a.listed_dois & b.listed_dois
+        if not listed and not _corroborated(a, b, fuzz):
+            return None  # an abstract naming the authors' earlier paper
+        how = f"same DOI {doi}, named as a related work's by one"
+    elif other and len(a.own_dois) > 1 and len(b.own_dois) > 1:
+        return None
+    else:
+        how = f"same DOI {doi}"
+    if _contradicted(a, b, fuzz):
+        return None
+    return how
+
+
+def _corroborated(a: Work, b: Work, fuzz: Any) -> bool:
+    """Whether titles agree (85 % alike, one contained in the other) or half of the authors do.
+
+    Titles in another language (a Portuguese record and its English copy) need the authors.
+    """
+    if a.titles and b.titles and a.title_scripts & b.title_scripts:
+        ratio, contained, cut = _title_score(a, b, fuzz)
+        if ratio >= 85 or contained or cut:
+            return True
+    if not (a.surnames and b.surnames):
+        return not (a.titles and b.titles and a.title_scripts & b.title_scripts)
+    fewer = min(len(a.surnames), len(b.surnames))
+    return _shared_names(a, b, fuzz) >= max(1, (fewer + 1) // 2)
+
+
+def _contradicted(a: Work, b: Work, fuzz: Any) -> bool:
+    """Whether titles and authors both disagree: no title alike, and no author shared.
+
+    Only titles in a common script, and names in a common script, can disagree: a Japanese
+    title and its English translation, kanji and romanised names, say nothing against.
+    """
+    if not (a.titles and b.titles and a.surnames and b.surnames):
+        return False
+    if not (a.title_scripts & b.title_scripts and a.name_scripts & b.name_scripts):
+        return False
+    best = max(fuzz.ratio(x, y) for x in a.titles for y in b.titles)
+    if best >= 60:
+        return False
+    short = min(len(a.words), len(b.words))
+    if short and len(a.words & b.words) >= 0.5 * short:
+        return False
+    return not _shared_names(a, b, fuzz)
 
 
 def _copy(a: Work, b: Work) -> bool:

@@ -20,7 +20,7 @@ import attrs
 
 from politeharvest._extras import require
 
-from ._text import find_dois, fold
+from ._text import find_dois, fold, unspaced
 
 Precision = Literal["year", "month", "day"]
 
@@ -167,12 +167,89 @@ def clean_text(value: str) -> str:
     if not text.isascii() or _CONTROL.search(text):  # mojibake needs non-ASCII characters
         text = " ".join(text.split())  # ftfy reads "Š¼Â" and "Š¼Â " differently
         for _ in range(4):  # a repair can reveal more mojibake (C1 controls read as cp1252)
-            fixed = _fix_mojibake(text)
+            fixed = repair_code_page(_fix_mojibake(text))
             if fixed == text:
                 break
             text = fixed
     text = unicodedata.normalize("NFC", text)
     return " ".join(text.split())
+
+
+#: The code pages a text may have been written in and then read as cp1252 (or Latin-1):
+#: the Windows single-byte ones of other scripts, and the East Asian multi-byte ones.
+_CODE_PAGES = (
+    "cp1251", "cp1250", "cp1253", "cp1257", "shift_jis", "euc_jp", "gbk", "big5", "euc_kr"
+)  # fmt: skip
+
+
+def repair_code_page(text: str) -> str:
+    """``text`` decoded anew when it was written in another code page and read as cp1252.
+
+    ftfy repairs UTF-8 read as cp1252; a text written in cp1251 (Cyrillic), cp1250
+    (Polish, Czech) or Shift_JIS and read as cp1252 or Latin-1 it leaves as it is
+    ("Âëèÿíèå" for "Влияние", "Wp³yw" for "Wpływ"). Such a text is read back to its bytes
+    and decoded with each code page of `_CODE_PAGES`; the first that gives a text without
+    anything odd and with each word in one script wins, when the text itself is odd: a
+    Latin word made mostly of accented letters, a control character, a symbol between
+    letters (`_odd`). Text that is not odd is returned as it is.
+    """
+    if _NOT_CP1252.search(text) or not _odd(text):
+        return text
+    raw = bytearray()
+    for char in text:
+        try:
+            raw += char.encode("cp1252")
+        except UnicodeEncodeError:
+            if ord(char) > 0xFF:
+                return text  # not a text read as cp1252 or Latin-1
+            raw.append(ord(char))
+    for page in _CODE_PAGES:
+        try:
+            decoded = bytes(raw).decode(page)
+        except UnicodeDecodeError:
+            continue
+        if (
+            decoded != text
+            and not _odd(decoded)
+            and all(len(_letter_scripts(word)) <= 1 for word in decoded.split())
+        ):
+            return decoded
+    return text
+
+
+def _letter_scripts(text: str) -> set[str]:
+    """The scripts of the letters of ``text`` (the first word of their Unicode names)."""
+    names = (unicodedata.name(c, "?").split()[0] for c in text if c.isalpha())
+    return {"CJK" if n in ("CJK", "HIRAGANA", "KATAKANA") else n for n in names}
+
+
+#: What cp1252 (and Latin-1's C1 controls) decode bytes to: a text with anything else was
+#: not read as cp1252.
+_CP1252 = (
+    "\x00-\xff\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc"
+    "\u2013\u2014\u2018-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122"
+)
+_NOT_CP1252 = re.compile(f"[^{_CP1252}]")
+_C1 = re.compile("[\x80-\x9f]")
+_ACCENTED = re.compile("[\xc0-\xd6\xd8-\xf6\xf8-\xff\u0152\u0153\u0160\u0161\u0178\u017d\u017e]")
+_ASCII_LETTERS = re.compile("[A-Za-z]")
+#: A sign of cp1252 between two letters ("Wp³yw"): a letter of another code page.
+_SIGN_IN_WORD = re.compile(
+    "(?<=[^\\W\\d_])[\xa2-\xa9\xab-\xb4\xb6\xb8\xb9\xbb-\xbe\xd7\xf7\u0192\u02c6\u02dc"
+    "\u2020-\u2022\u2030\u2039\u203a\u20ac\u2122](?=[^\\W\\d_])"
+)
+
+
+def _odd(text: str) -> int:
+    """How many words of ``text`` look decoded with the wrong code page (see `repair_code_page`)."""
+    if _C1.search(text):
+        return 1 + len(_C1.findall(text))
+    odd = len(_SIGN_IN_WORD.findall(text))
+    for word in text.split():
+        accented = len(_ACCENTED.findall(word))
+        if accented and accented * 2 > accented + len(_ASCII_LETTERS.findall(word)) >= 2:
+            odd += 1
+    return odd
 
 
 # -- dates ---------------------------------------------------------------------------------
@@ -234,9 +311,65 @@ def normalize_date(value: str) -> PartialDate | None:
 
     ``2023``, ``2023-01``, ``2023-01-15``, ISO timestamps, ``15.01.2023``,
     ``15/01/2023`` (day first), ``January 2023``, ``15 January 2023``,
-    ``January 15, 2023``, ``Ocak 2023``, ``März 2023``.
+    ``January 15, 2023``, ``Ocak 2023``, ``März 2023``. Digits of every script are read
+    (Arabic-Indic ones too); a year before 1600 written in Persian digits is of the Solar
+    Hijri calendar and one in Arabic-Indic digits of the Hijri calendar, given in Gregorian
+    (1398/05/12 in Persian digits is ``2019-08-03``); see `in_gregorian`.
     """
     text = clean_text(value).strip().rstrip(".")
+    calendar = ""
+    if not text.isascii():
+        calendar = _calendar_of_digits(text)
+        text = _ASCII_DIGITS.sub(lambda m: str(unicodedata.digit(m.group(), 0)), text)
+        found = _parse_date(text.replace("/", "-") if calendar else text, value)
+        if calendar and found and int(found.iso[:4]) < _GREGORIAN_FROM:
+            return in_gregorian(found, calendar)  # ۱۳۹۸: Solar Hijri; ۲۰۱۹ is Gregorian
+        return found
+    return _parse_date(text, value)
+
+
+#: Decimal digits outside ASCII (any script's).
+_ASCII_DIGITS = re.compile(r"(?![0-9])\d")
+
+
+def _calendar_of_digits(text: str) -> str:
+    """The calendar a date's digits say: Persian digits Solar Hijri, Arabic-Indic Hijri."""
+    if re.search("[\u06f0-\u06f9]", text):
+        return "solar hijri"
+    if re.search("[\u0660-\u0669]", text):
+        return "hijri"
+    return ""
+
+
+def in_gregorian(date: PartialDate, calendar: str) -> PartialDate | None:
+    """A date of the Solar Hijri or Hijri calendar in the Gregorian one, at its precision.
+
+    ``calendar`` is ``"solar hijri"`` or ``"hijri"``; a year alone is the Gregorian year of
+    its middle.
+
+    Solar Hijri through jdatetime (arithmetic, microseconds; convertdate's astronomical one
+    took 0.1 s a date), Hijri through convertdate's arithmetic calendar.
+    """
+    year = int(date.iso[:4])
+    month = int(date.iso[5:7]) if date.precision != "year" else 7
+    day = int(date.iso[8:10]) if date.precision == "day" else 1
+    try:
+        if calendar == "solar hijri":
+            import jdatetime
+
+            gregorian = jdatetime.date(year, month, day).togregorian()
+            y, m, d = gregorian.year, gregorian.month, gregorian.day
+        else:
+            from convertdate import islamic
+
+            y, m, d = islamic.to_gregorian(year, month, day)
+    except (ValueError, ImportError):
+        return None
+    iso = {"year": f"{y}", "month": f"{y}-{m:02d}", "day": f"{y}-{m:02d}-{d:02d}"}[date.precision]
+    return PartialDate(iso, date.precision, date.original)
+
+
+def _parse_date(text: str, value: str) -> PartialDate | None:
     lowered = text.lower()
     match = re.fullmatch(
         r"([0-9]{4})-([0-9]{2})-([0-9]{2})(?:[T ][0-9:.]+(?:Z|[+-][0-9]{2}:?[0-9]{2})?)?", text
@@ -311,21 +444,57 @@ def _is_initials(word: str) -> bool:
     return 1 <= len(letters) <= 3 and letters.isalpha() and letters.isupper()
 
 
+#: A degree or a suffix after a comma: abbreviations with dots (``M.D.``, ``Ph.D.``, ``Jr.``),
+#: a short word with a capital inside (``PhD``, ``MSc``), or a Roman numeral (``III``).
+_DEGREE = re.compile(
+    r"(?:[^\W\d_]{1,4}\.\s*)+|[^\W\d_][a-z]?[A-Z][^\W\d_]{0,2}|(?=[IVX]{2,4}$)[IVX]+"
+)
+#: Leading abbreviations with a dot, of two letters or more: honorifics (``Prof.``, ``Dr.``).
+_HONORIFIC = re.compile(r"(?:[^\W\d_]{2,}\.\s+)+")
+
+
+def _without_honorifics(text: str, *, keep: int) -> str:
+    """``text`` without its leading abbreviations, when enough of it is left.
+
+    ``keep`` words or more must be left, one of them written out: ``Ya. A.`` and ``Chr.
+    Müller`` are initials, not titles.
+    """
+    found = _HONORIFIC.match(text)
+    if not found:
+        return text
+    rest = text[found.end() :].replace(",", " ").split()
+    if len(rest) >= keep and any(len(w) > 1 and "." not in w for w in rest[: keep - 1 or 1]):
+        return text[found.end() :]
+    return text
+
+
 def parse_name(value: str) -> Name:
     """Split a name into family and given names with initials, keeping the original.
 
     ``Smith, John``, ``John Smith``, ``J. Smith``, ``SMITH J``, ``Smith JK`` (PubMed),
     ``van der Berg, Anna`` and Turkish names such as ``Doğan, Ayşe`` or ``Doğan ŞD`` (with
-    their own letters) are all read.
+    their own letters) are all read. Honorifics and degrees go, told by their form, not by
+    a list: abbreviations with a dot before the name (``Prof. Dr. Ayşe Kaya``, ``Kaya,
+    Doç. Dr. Ayşe``) and degrees or suffixes after a comma (``Ayşe Kaya, PhD``, ``Smith,
+    John, M.D.``).
     """
     text = clean_text(value)
+    parts = [p.strip() for p in text.split(",")]
+    while len(parts) > 2 and _DEGREE.fullmatch(parts[-1]):
+        parts.pop()  # Smith, John, M.D.
+    if len(parts) == 2 and len(parts[0].split()) >= 2 and _DEGREE.fullmatch(parts[1]):
+        parts.pop()  # Ayşe Kaya, PhD
+    text = _without_honorifics(", ".join(parts), keep=2)
     if "," in text:
         family, given = (p.strip() for p in text.split(",", 1))
+        given = _without_honorifics(given, keep=1)
     else:
         words = text.split()
         if not words:
             return Name("", "", "", value)
-        if len(words) >= 2 and _is_initials(words[-1]) and not _is_initials(words[0]):
+        if unspaced(text):  # 山口 香織: Han and kana names are written family name first
+            family, given = words[0], " ".join(words[1:])
+        elif len(words) >= 2 and _is_initials(words[-1]) and not _is_initials(words[0]):
             family, given = " ".join(words[:-1]), words[-1]  # SMITH J, Smith JK, Doğan ŞD
         else:
             cut = len(words) - 1
@@ -344,11 +513,22 @@ def parse_name(value: str) -> Name:
 _OTHER_WORK = re.compile(r"info:eu-repo/semantics/(?!altIdentifier/)[A-Za-z]+/", re.IGNORECASE)
 
 
+_ISSN_SHAPE = re.compile(r"(?<![\dXx])(\d{4})[-\u2010-\u2015 ]?(\d{3}[\dXx])(?![\dXx])")
+
+
 def valid_issn(value: str) -> str | None:
-    """The ISSN as ``1234-567X`` when its check digit is right, else None."""
-    digits = re.sub(r"[^0-9Xx]", "", value.upper().removeprefix("ISSN"))
-    if len(digits) != 8 or not digits[:7].isdigit():
+    """The ISSN as ``1234-567X`` when its check digit is right, else None.
+
+    The value must be an ISSN with at most a short label (``ISSN 2049-3630``, ``2049-3630
+    (Online)``): a citation whose page numbers happen to make eight digits is none.
+    """
+    found = _ISSN_SHAPE.search(value)
+    if found is None:
         return None
+    rest = value[: found.start()] + value[found.end() :]
+    if any(c.isdigit() for c in rest) or len(rest.strip()) > 20:
+        return None
+    digits = (found.group(1) + found.group(2)).upper()
     total = sum(int(d) * (8 - i) for i, d in enumerate(digits[:7]))
     check = (11 - total % 11) % 11
     expected = "X" if check == 10 else str(check)
@@ -437,6 +617,22 @@ def deposit_stamps(metadata: Mapping[str, Iterable[str]]) -> tuple[str, ...]:
     )
 
 
+#: Years before this, beside later ones in one record, are of another calendar.
+_GREGORIAN_FROM = 1600
+
+
+def _beside_gregorian(dates: list[PartialDate]) -> list[PartialDate]:
+    """The Gregorian dates, when a record gives dates of another calendar beside them.
+
+    A record may give a Solar Hijri or Hijri year (``1398``, ``1440``) beside the Gregorian
+    one (``2019``): a year before `_GREGORIAN_FROM` beside a later one is of another
+    calendar, and the Gregorian date beside it already says when.
+    """
+    if any(int(d.iso[:4]) >= _GREGORIAN_FROM for d in dates):
+        return [d for d in dates if int(d.iso[:4]) >= _GREGORIAN_FROM]
+    return dates
+
+
 def publication_date(metadata: Mapping[str, Iterable[str]]) -> PartialDate | None:
     """The record's publication date among the dates it lists, or None.
 
@@ -467,6 +663,7 @@ def publication_date(metadata: Mapping[str, Iterable[str]]) -> PartialDate | Non
             cited += [(y, v) for v in values for y in _CITATION_YEAR.findall(v)]
     if issued:
         return issued[0]
+    listed = _beside_gregorian(listed)
     years = {year for year, _ in cited}
     agreeing = [d for d in listed if d.iso[:4] in years]
     dates = [d for d in listed if not _DEPOSIT.search(d.original.strip())]

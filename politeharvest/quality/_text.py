@@ -47,6 +47,7 @@ import re
 import unicodedata
 import urllib.parse
 from collections.abc import Iterable
+from typing import Any
 
 __all__ = [
     "DOI",
@@ -65,6 +66,9 @@ __all__ = [
     "latex_to_text",
     "plain",
     "repair_mojibake",
+    "scripts",
+    "unspaced",
+    "unspaced_chars",
 ]
 
 # -- stop words ----------------------------------------------------------------------------
@@ -102,8 +106,12 @@ STOP = TITLE_STOP | frozenset(
 _PREFIX = r"10\.\d{4,9}/"
 #: A suffix runs to white space, a quote or an angle bracket (the end of an HTML attribute).
 _SUFFIX = r"[^\s\"'<>]+"
+#: In a record value, a SICI-style suffix keeps its bracketed part, which holds a colon
+#: (``(SICI)1520-6750(200104)17:4<69::AID-MJAM5>3.0.CO;2-Q``, ``(1999)012<51:GMBASA>2.0.CO;2``):
+#: cut at ``<``, the DOIs of one issue would all be one.
+_RECORD_SUFFIX = r"(?:[^\s\"'<>]|<[^\s\"'<>]{0,80}:[^\s\"'<>]{0,80}>)+"
 #: A DOI anywhere in a value (``https://doi.org/10.1234/x``, ``doi:10.1234/x``).
-DOI = re.compile(rf"({_PREFIX}{_SUFFIX})", re.IGNORECASE)
+DOI = re.compile(rf"({_PREFIX}{_RECORD_SUFFIX})", re.IGNORECASE)
 #: A DOI as a whole token: not inside a word or a number (``110.1234/x``, ``a10.1234/x``).
 DOI_TOKEN = re.compile(rf"(?<![\w.])({_PREFIX}{_SUFFIX})", re.IGNORECASE)
 #: A value that is one DOI: bare, ``doi:`` or a doi.org URL; group 1 is the DOI as written.
@@ -117,7 +125,7 @@ def find_dois(values: Iterable[str]) -> tuple[str, ...]:
     found: dict[str, None] = {}
     for value in values:
         text = html.unescape(value)
-        if "%2f" in text.lower():  # https://doi.org/10.1234%2Fabc
+        if "%2f" in text.lower() or "%3c" in text.lower():  # https://doi.org/10.1234%2Fabc
             text = urllib.parse.unquote(text)
         for match in DOI.finditer(text):
             doi = match.group(1).rstrip(".,;)]}").lower()
@@ -168,11 +176,112 @@ def _fold(text: str) -> str:
     if "?" in text:
         text = _LOST.sub("", text)
     if not text.isascii():
-        text = unicodedata.normalize("NFKC", text)
-        text = text.replace("İ", "i").replace("ı", "i")
-        text = unicodedata.normalize("NFKD", text.lower().replace("ß", "ss"))
-        text = "".join(c for c in text if not unicodedata.combining(c))
+        text = unicodedata.normalize("NFKC", text)  # full-width forms, ligatures, digits
+        if _HAN.search(text):
+            text = _simplified(text)
+        # Unicode case folding: ß is ss, final sigma is sigma, İ is i and a dot (dropped
+        # below); ı stays ı and is read as i by the transliteration
+        text = text.casefold()
+        # marks of Latin, Greek and Cyrillic letters and Arabic vowel signs go; kana keep theirs
+        text = _LATIN_MARKS.sub("", unicodedata.normalize("NFKD", text))
+        text = unicodedata.normalize("NFC", text)
+        if not text.isascii():
+            text = _UNSPACED_CHARS.sub(r" \g<0> ", text)  # a character of these is a word
+            text = "".join(_romanized(c) for c in text)
     return " ".join(_NOT_ALNUM.sub(" ", text.lower()).split())
+
+
+#: Han characters, and kana and Han and Thai characters: written without spaces.
+_HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_UNSPACED_CHARS = re.compile(
+    "[\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u0e00-\u0e7f]"
+)
+
+
+@functools.cache
+def _romanized(char: str) -> str:
+    """One character in Latin letters (anyascii), without the apostrophes of signs (ь, ъ).
+
+    Letters and digits only: other characters (a typographic apostrophe, a dash) separate
+    words, as their ASCII forms do. A Han numeral is its number (``第二部`` has a 2).
+    """
+    if char.isascii():
+        return char
+    if not char.isalnum():
+        return " "
+    if char.isnumeric() and not char.isdecimal():  # 二: a number, as part 2 is
+        value = unicodedata.numeric(char, 0.5)
+        if value.is_integer():
+            return f" {int(value)} "
+    return str(_anyascii()(char)).strip("'`\"")
+
+
+@functools.cache
+def _anyascii() -> Any:
+    try:
+        from anyascii import anyascii
+    except ImportError as exc:  # pragma: no cover - the extra is installed with the tests
+        raise ImportError(
+            "politeharvest.quality compares scripts through anyascii: "
+            "pip install 'politeharvest[quality]'"
+        ) from exc
+    return anyascii
+
+
+def _simplified(text: str) -> str:
+    """Han characters in their simplified forms (OpenCC), so that both forms fold alike."""
+    return str(_opencc().convert(text))
+
+
+@functools.cache
+def _opencc() -> Any:
+    try:
+        import opencc
+    except ImportError as exc:  # pragma: no cover - the extra is installed with the tests
+        raise ImportError(
+            "politeharvest.quality folds traditional Chinese with OpenCC: "
+            "pip install 'politeharvest[quality]'"
+        ) from exc
+    return opencc.OpenCC("t2s")
+
+
+def scripts(text: str) -> frozenset[str]:
+    """The scripts of the letters of ``text``, from their Unicode names.
+
+    ``"latin"``, ``"cyrillic"``, ``"arabic"``...; Han, kana and Hangul are ``"cjk"``.
+    """
+    if text.isascii():
+        return _LATIN if any(c.isalpha() for c in text) else frozenset()
+    return _scripts(text)
+
+
+_LATIN = frozenset({"latin"})
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _scripts(text: str) -> frozenset[str]:
+    return frozenset(_script(c) for c in text if c.isalpha())
+
+
+@functools.lru_cache(maxsize=4096)
+def _script(char: str) -> str:
+    if char.isascii():
+        return "latin"
+    first = unicodedata.name(char, "unknown").split()[0].lower()
+    return "cjk" if first in _CJK_SCRIPTS else first
+
+
+_CJK_SCRIPTS = frozenset({"cjk", "hiragana", "katakana", "hangul", "halfwidth", "ideographic"})
+
+
+def unspaced(text: str) -> bool:
+    """Whether ``text`` has letters of a script written without spaces (Han, kana, Thai)."""
+    return bool(_UNSPACED_CHARS.search(text))
+
+
+def unspaced_chars(text: str) -> list[str]:
+    """The characters of ``text`` in scripts written without spaces (see `unspaced`)."""
+    return _UNSPACED_CHARS.findall(text)
 
 
 def plain(text: str) -> str:

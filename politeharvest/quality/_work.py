@@ -17,9 +17,18 @@ from typing import Any
 import attrs
 
 from ._normalize import NormalizedRecord, deposit_stamps, normalize, valid_issn
-from ._text import TITLE_STOP, fold, has_lost_characters, plain
+from ._text import (
+    TITLE_STOP,
+    find_dois,
+    fold,
+    has_lost_characters,
+    plain,
+    scripts,
+    unspaced,
+    unspaced_chars,
+)
 
-__all__ = ["Work", "work_of"]
+__all__ = ["STRONG_KINDS", "Work", "kind_of", "work_of"]
 
 # Headings that appear in every issue of a journal: never merged on their title alone.
 _GENERIC = re.compile(
@@ -47,8 +56,38 @@ _NOTICE = re.compile(
     r"berichtigung|rectificatif|fe de erratas)\b|"
     r"(correction|reply|response|comments?|rejoinder|discussion) (?:to|on)\b)"
 )
-_CONFERENCE = re.compile(r"\b(?:conference\w*|proceedings|workshop|kongre|sempozyum|bildiri)\b")
-_THESIS = re.compile(r"\b(?:\w*thesis|dissertation|tez|doktora|yuksek lisans|dissertationen)\b")
+# The kind of item a record's types name, read from the vocabularies repositories use
+# (info:eu-repo/semantics, COAR resource types, DataCite's resourceTypeGeneral, Crossref's
+# types) and their labels, folded: "info:eu-repo/semantics/bookPart" is "... bookpart",
+# "book-review" is "book review". The first kind that matches wins ("bookPart" before "book",
+# "Correction" before "article"). Labels in other languages beside them add nothing.
+_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (kind, re.compile(rf"\b(?:{pattern})\b"))
+    for kind, pattern in (
+        ("erratum", r"correction|erratum|errata|corrigendum|retraction|expression of concern"),
+        ("comment", r"comment|reply"),
+        ("review", r"book ?review|peer ?review|review of"),
+        ("dataset", r"dataset|data ?set"),
+        ("software", r"software|source ?code"),
+        ("chapter", r"book ?part|book ?chapter|chapter|part of book|book ?section|incollection"),
+        ("book", r"book|monograph"),
+        ("thesis", r"\w*thesis|dissertation"),
+        ("conference", r"conference\w*|proceedings?|workshop|congress|symposium"),
+        ("article", r"\w*article|journal|bulletin paper|contribution to (?:journal|periodical)"),
+    )
+)
+#: Kinds that are other works than a text of the same title: a dataset or the software of an
+#: article, a book and its chapters, a notice or a review about a work.
+STRONG_KINDS = frozenset({"erratum", "comment", "review", "dataset", "software", "chapter", "book"})
+# What a title says it is about: another work's title quoted ("Comment on “X”",
+# "「X」の正誤表"). A lead and a colon ("Data for: X") is not enough: it is as often an
+# acronym that a copy drops ("SEMCOG: X" and "X"); the kind of such an item tells it.
+_QUOTED = re.compile(
+    r'"([^"]{12,300})"|[“„]([^“”„]{12,300})[”“]|«([^«»]{12,300})»|[「『]([^「」『』]{12,300})[」』]'
+)
+# An ISBD relation marker or an OpenAIRE own identifier in a relation value: its DOI is the
+# record's own; any other relation names another work.
+_OWN_RELATION = re.compile(r"altidentifier|isidenticalto|\bidentical", re.IGNORECASE)
 
 
 @attrs.frozen
@@ -75,6 +114,19 @@ class Work:
         stamps: its deposit timestamps (`deposit_stamps`): a copy re-exported keeps them.
         notice: ``"correction"``, ``"erratum"``, ``"reply"``...: a notice about another work.
         thesis: its type says it is a thesis; conference: a conference paper.
+        own_dois: the DOIs it gives as its own (identifiers, OpenAIRE ``altIdentifier``);
+            the rest of ``dois`` it only mentions (a dataset's, an article it led to).
+        listed_dois: the DOIs in its identifiers and relations (not those in an abstract):
+            two records that list DOIs and none in common are two works.
+        kind: what its types say it is (`kind_of`): ``"article"``, ``"thesis"``,
+            ``"conference"``, ``"book"``, ``"chapter"``, ``"dataset"``, ``"software"``,
+            ``"review"``, ``"comment"``, ``"erratum"``, or ``""`` when they do not say.
+        glyphs: the words its titles' characters of scripts without spaces fold to (each
+            character one word, `fold`): they count however short.
+        title_scripts, name_scripts: the scripts its titles and its creators' names are
+            written in (`scripts`): titles or names that share none cannot contradict.
+        about: folded texts its title says it is about (``"Data for: X"``, ``Erratum to
+            “X”``): a work about X is not X.
     """
 
     identifier: str
@@ -99,6 +151,13 @@ class Work:
     notice: str = ""
     thesis: bool = False
     conference: bool = False
+    own_dois: frozenset[str] = frozenset()
+    listed_dois: frozenset[str] = frozenset()
+    kind: str = ""
+    about: tuple[str, ...] = ()
+    title_scripts: frozenset[str] = frozenset()
+    name_scripts: frozenset[str] = frozenset()
+    glyphs: frozenset[str] = frozenset()
 
     @property
     def title_key(self) -> str:
@@ -143,6 +202,13 @@ class Work:
             "notice": self.notice,
             "thesis": self.thesis,
             "conference": self.conference,
+            "own_dois": sorted(self.own_dois),
+            "listed_dois": sorted(self.listed_dois),
+            "kind": self.kind,
+            "about": list(self.about),
+            "title_scripts": sorted(self.title_scripts),
+            "name_scripts": sorted(self.name_scripts),
+            "glyphs": sorted(self.glyphs),
         }
 
     @classmethod
@@ -171,6 +237,13 @@ class Work:
             notice=data.get("notice", ""),
             thesis=data.get("thesis", False),
             conference=data.get("conference", False),
+            own_dois=frozenset(data.get("own_dois", data["dois"])),
+            listed_dois=frozenset(data.get("listed_dois", data["dois"])),
+            kind=data.get("kind", ""),
+            about=tuple(data.get("about", ())),
+            title_scripts=frozenset(data.get("title_scripts", ())),
+            name_scripts=frozenset(data.get("name_scripts", ())),
+            glyphs=frozenset(data.get("glyphs", ())),
         )
 
 
@@ -178,12 +251,24 @@ def _words(titles: Iterable[str]) -> frozenset[str]:
     return frozenset(w for t in titles for w in t.split() if w not in TITLE_STOP)
 
 
-def _is_generic(titles: tuple[str, ...]) -> bool:
+def _is_generic(titles: tuple[str, ...], written: tuple[str, ...] = ()) -> bool:
+    """Whether every title is a heading or has fewer than two content words.
+
+    ``written`` are the titles as written, beside their folded forms: in a script without
+    spaces each character folds to a word of its own, so there three characters count as
+    one word ("はじめに" is one, not four).
+    """
     if not titles:
         return True
-    for title in titles:
+    for number, title in enumerate(titles):
         bare = " ".join(_NUMBERS.sub(" ", title).split())
-        if len([w for w in title.split() if w not in TITLE_STOP]) >= 2 and not _GENERIC.match(bare):
+        words = len([w for w in title.split() if w not in TITLE_STOP])
+        original = written[number] if number < len(written) else ""
+        if unspaced(original):
+            chars = unspaced_chars(original)
+            rest = fold("".join(" " if c in chars else c for c in original))
+            words = len([w for w in rest.split() if w not in TITLE_STOP]) + len(chars) // 3
+        if words >= 2 and not _GENERIC.match(bare):
             return False
     return True
 
@@ -193,6 +278,8 @@ def _names(rec: NormalizedRecord, folding: Any) -> tuple[frozenset[str], dict[st
     initials: dict[str, set[str]] = defaultdict(set)
     for name in rec.creators:
         parts = folding(name.family).split()
+        if parts and unspaced(name.family):  # 山崎: one name of two characters, "shanqi"
+            parts = ["".join(parts)]
         if parts and len(parts[-1]) > 1:
             initials[parts[-1]].update(_initial_letters(name.given, name.initials))
     return frozenset(initials), {k: frozenset(v) for k, v in initials.items()}
@@ -201,6 +288,7 @@ def _names(rec: NormalizedRecord, folding: Any) -> tuple[frozenset[str], dict[st
 def work_of(record: Any) -> Work:
     """The `Work` of a `NormalizedRecord` (or of a raw row, normalised first)."""
     rec = record if isinstance(record, NormalizedRecord) else normalize(record)
+    parallel = [p for x in rec.titles for p in _PARALLEL.split(x)]
     # bracketed remarks dropped; parallel titles ("Editörden / From the Editor") one by one
     parts = [p for x in rec.titles for p in (x, *_PARALLEL.split(x)) if p.strip()]
     variants = list(dict.fromkeys(v for x in parts for v in (x, _BRACKETS.sub(" ", x))))
@@ -233,7 +321,7 @@ def work_of(record: Any) -> Work:
         for v in sources
         if len(numbers := [n for n in re.findall(r"\d+", v) if not _YEAR.fullmatch(n)]) >= 3
     )
-    types = " ".join(fold(v) for v in rec.metadata.get("type", ()))
+    kind = kind_of(rec.metadata.get("type", ()))
     notice = _NOTICE.match(titles[0]) if titles else None
     return Work(
         identifier=rec.identifier,
@@ -243,7 +331,7 @@ def work_of(record: Any) -> Work:
         surnames=surnames,
         year=year,
         dois=frozenset(rec.dois),
-        generic=_is_generic(tuple(fold(p) for x in rec.titles for p in _PARALLEL.split(x))),
+        generic=_is_generic(tuple(fold(p) for p in parallel), tuple(parallel)),
         head_words=_words(heads),
         initials=initials,
         month=month,
@@ -256,9 +344,46 @@ def work_of(record: Any) -> Work:
         citations=citations,
         stamps=frozenset(deposit_stamps(rec.metadata)),
         notice=(notice.group(1) or notice.group(2)) if notice else "",
-        thesis=bool(_THESIS.search(types)),
-        conference=bool(_CONFERENCE.search(types)),
+        thesis=kind == "thesis",
+        conference=kind == "conference",
+        own_dois=_own_dois(rec),
+        listed_dois=_listed_dois(rec),
+        kind=kind,
+        about=_about(rec.titles),
+        title_scripts=frozenset(x for t in rec.titles for x in scripts(t)),
+        name_scripts=frozenset(x for n in rec.creators for x in scripts(n.family)),
+        glyphs=frozenset(g for t in rec.titles for c in unspaced_chars(t) for g in fold(c).split()),
     )
+
+
+def kind_of(types: Iterable[str]) -> str:
+    """What a record's ``type`` values say it is (see `Work.kind`), or ``""``."""
+    folded = " ".join(fold(v) for v in types)
+    for kind, pattern in _KINDS:
+        if pattern.search(folded):
+            return kind
+    return ""
+
+
+def _own_dois(rec: NormalizedRecord) -> frozenset[str]:
+    """The DOIs a record gives as its own: in its identifiers, or as its own in a relation."""
+    own = list(rec.metadata.get("identifier", ()))
+    own += [v for v in rec.metadata.get("relation", ()) if _OWN_RELATION.search(v)]
+    return frozenset(find_dois(own)) & frozenset(rec.dois)
+
+
+def _listed_dois(rec: NormalizedRecord) -> frozenset[str]:
+    """The DOIs in a record's identifiers and relations (its own, or works it relates to)."""
+    listed = [*rec.metadata.get("identifier", ()), *rec.metadata.get("relation", ())]
+    return frozenset(find_dois(listed)) & frozenset(rec.dois)
+
+
+def _about(titles: Iterable[str]) -> tuple[str, ...]:
+    """The folded texts a title says it is about: after a short lead and a colon, or quoted."""
+    found: list[str] = []
+    for title in titles:
+        found += [fold(next(g for g in m.groups() if g)) for m in _QUOTED.finditer(title)]
+    return tuple(dict.fromkeys(t for t in found if len(t.split()) >= 3))
 
 
 def _initial_letters(given: str, initials: str) -> set[str]:
