@@ -1,13 +1,19 @@
 """The layers under `PoliteSession`, in the manner of httpx's client.
 
-    journey   one loop over a request's hops: the gate (private addresses, robots.txt)
-              before each hop, then the redirect decision after it
-    retries   one hop's 429/503 loop: slow the job down, hold the host, send again
+    journey   one loop over a request's hops: the rules before each hop (`Rules.before`:
+              contact, private addresses, robots.txt, a file's rights and preferences),
+              then the redirect decision after it
+    retries   one hop's 429/503 loop: slow the job down, hold the host, send again; the
+              rules on an answer that is not retried (`Rules.on_answer`: rate limits, a
+              file's rights and preferences)
     exchange  one request: a stopped host is refused, the host's turn is taken (and waited
-              for), the request is sent and its body read within its limits, the turn ends
+              for, its gap made by `Rules.pacing`), the request is sent and its body read
+              within its limits, the turn ends
 
-Every decision is a pure function of `_flow` (`on_response`, `decide_wait`, `decide_busy`);
-these layers carry them out. robots.txt goes through the same journey with its own redirect
+Every decision is a rule's (`_rules`) or `_flow`'s (`on_response` over `Rules.on_response`,
+`decide_wait`, `decide_busy`); these layers carry the actions out, and implement the facts
+the rules read (`_rules.Facts`: robots.txt, tdmrep.json and RSL documents, fetched through
+the same journey). robots.txt goes through the same journey with its own redirect
 policy, no gate and no retries (a 429 there means "unavailable", RFC 9309).
 """
 

@@ -11,6 +11,10 @@ and the attempt. After each response, `on_response` says what comes next:
 * `Refused`: a redirect the policy refuses;
 * `Done`: the response is the answer.
 
+Three rules of their own decide them, in the order of `ON_RESPONSE` (the first that decides
+wins; none: `Done`): `ChallengeRule` (`StopHost`), `RetryRule` (`Retry`, `Defer`, `GiveUp`),
+`RedirectRule` (`Hop`, `Refused`).
+
 `decide_wait` is the other decision of a request: when its reserved turn comes, sleep for it,
 or defer (longer than the caller lets a worker sleep, beyond the policy's longest wait, or
 after the job's deadline). `decide_busy` decides for a host whose turn is held by another
