@@ -65,7 +65,6 @@ from ._parts import Parts
 from ._redirects import RedirectPolicy
 from ._robots import RobotsDecision, RobotsTxt, classify
 from ._rules import ContactRule, Found, Hold, Proceed, Refuse, RobotsRule, refuse_reserved
-from ._signing import signer_for
 from ._transport import GuardedAdapter
 from ._turns import end_turn_with, read_limit, reservation, take_turn, timeouts
 from ._urls import host_key, hostname, robots_url_for
@@ -98,11 +97,13 @@ RSL_MAX_BYTES = 256 * 1024
 _SIGNED_AHEAD = "_politeharvest_signed_ahead"
 
 
-def sign(p: Parts, prepared: requests.PreparedRequest) -> None:
-    """Sign a request just before it leaves, when the policy has a key (RFC 9421)."""
-    signer = signer_for(p.policy)
-    if signer is not None:
-        signer.sign(prepared, p.clock.now())
+def as_sent(door: Door, prepared: requests.PreparedRequest) -> None:
+    """The rules as a request leaves (`Rules.on_send`: the signature, RFC 9421)."""
+    method, url = str(prepared.method), str(prepared.url)
+    for rule in door.parts.rules.on_send:
+        headers = rule.on_send(method, url, door)
+        if headers:
+            prepared.headers.update(headers)
 
 
 @attrs.define(repr=False)
@@ -510,7 +511,7 @@ class Door:
         p, url = self.parts, str(prepared.url)
         connect, read = timeouts(p, opts.timeout)
         if not prepared.__dict__.pop(_SIGNED_AHEAD, False):  # sent ahead: signed then
-            sign(p, prepared)
+            as_sent(self, prepared)
         # The limit travels with the request, so requests' redirect hook reads with it too.
         setattr(prepared, LIMIT_ATTR, read_limit(p, opts.kind, read))
         try:
@@ -571,7 +572,7 @@ class Door:
         method = str(prepared.method)
         turn = Turn(p.recorder, p.pace_store, slot, method, url, opts.kind, 0.0, 0)
         connect, _ = timeouts(p, opts.timeout)
-        sign(p, prepared)
+        as_sent(self, prepared)
         prepared.__dict__[_SIGNED_AHEAD] = True  # its answer is matched by these headers
         try:
             sent = adapter.send_ahead(prepared, settings=settings, connect_timeout=connect)

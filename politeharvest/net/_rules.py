@@ -22,10 +22,13 @@ one tuple per moment, and `docs/politeness.md` lists it:
     PACING          each turn's gap, each rule taking the gap so far (`GapRule.gap`)
         IntervalRule        the policy's interval for the kind, robots.txt's Crawl-delay
         LatencyRule         stretched while the host answers well above its usual time
+    ON_SEND         as a request leaves, after its turn came (`SendRule.on_send`)
+        SigningRule         the policy's key signs it (RFC 9421, Web Bot Auth)
 
 The actions: `Proceed` (with robots.txt's Crawl-delay), `Refuse` (an event's decision and
 detail, and the error raised), `Hold` (the host's next request starts no sooner), `Found`
-(a file's usage preferences, kept on its response and noted). A new signal is a new rule in
+(a file's usage preferences, kept on its response and noted), and headers set on a request
+as it leaves (a `Mapping`, `ON_SEND`). A new signal is a new rule in
 one of the tuples (a `PoliteSession(rules=...)` of its own, `Rules.adding`), with its table
 test; the door is not edited.
 """
@@ -63,6 +66,7 @@ from ._preferences import (
 )
 from ._ratelimit import announced_hold
 from ._robots import RobotsDecision, RobotsTxt
+from ._signing import signer_for
 from ._urls import hostname, is_own_or_test_host, is_private_address
 
 if TYPE_CHECKING:  # rights signals (html.parser) load when a file is asked for
@@ -72,6 +76,7 @@ if TYPE_CHECKING:  # rights signals (html.parser) load when a file is asked for
 __all__ = [
     "BEFORE_REQUEST",
     "ON_ANSWER",
+    "ON_SEND",
     "PACING",
     "RULES",
     "AnswerRule",
@@ -92,6 +97,8 @@ __all__ = [
     "RightsRule",
     "RobotsRule",
     "Rules",
+    "SendRule",
+    "SigningRule",
     "refuse_reserved",
     "site_preferences",
 ]
@@ -233,6 +240,13 @@ class GapRule(Protocol):
         reason: str,
     ) -> tuple[float, str]:
         """The gap (seconds) and its reason after this rule."""
+
+
+class SendRule(Protocol):
+    """A rule applied as a request leaves: headers to set on it (None: none)."""
+
+    def on_send(self, method: str, url: str, facts: Facts) -> Mapping[str, str] | None:
+        """The headers to set on a `method` request to `url` now."""
 
 
 class Answer(Protocol):
@@ -530,6 +544,24 @@ class LatencyRule:
         return gap, reason
 
 
+# -- as a request leaves ---------------------------------------------------------------------
+
+
+@attrs.frozen(repr=False)
+class SigningRule:
+    """A request is signed as it leaves when the policy has a key (RFC 9421, `_signing`).
+
+    Reads the policy's key and signature agent, the request's method and URL, and the time;
+    gives the ``Signature``, ``Signature-Input`` and ``Signature-Agent`` headers.
+    """
+
+    __repr__ = value_repr
+
+    def on_send(self, method: str, url: str, facts: Facts) -> Mapping[str, str] | None:
+        signer = signer_for(facts.policy)
+        return None if signer is None else signer.headers_for(method, url, facts.now())
+
+
 # -- the order --------------------------------------------------------------------------------
 
 #: Before each hop of a request, in this order (the first refusal wins).
@@ -544,6 +576,8 @@ BEFORE_REQUEST: tuple[BeforeRule, ...] = (
 ON_ANSWER: tuple[AnswerRule, ...] = (RateLimitRule(), RightsRule(), PreferencesRule())
 #: Each turn's gap, in this order.
 PACING: tuple[GapRule, ...] = (IntervalRule(), LatencyRule())
+#: As a request leaves, in this order.
+ON_SEND: tuple[SendRule, ...] = (SigningRule(),)
 
 
 @attrs.frozen(repr=False)
@@ -555,6 +589,7 @@ class Rules:
         on_response: after each answer (`_flow.ResponseRule`), the first that decides.
         on_answer: after an answer that is not retried (`AnswerRule`).
         pacing: each turn's gap (`GapRule`).
+        on_send: as a request leaves (`SendRule`).
     """
 
     __repr__ = value_repr
@@ -563,6 +598,7 @@ class Rules:
     on_response: tuple[ResponseRule, ...] = ON_RESPONSE
     on_answer: tuple[AnswerRule, ...] = ON_ANSWER
     pacing: tuple[GapRule, ...] = PACING
+    on_send: tuple[SendRule, ...] = ON_SEND
 
     def adding(
         self,
@@ -570,6 +606,7 @@ class Rules:
         before: tuple[BeforeRule, ...] = (),
         on_answer: tuple[AnswerRule, ...] = (),
         pacing: tuple[GapRule, ...] = (),
+        on_send: tuple[SendRule, ...] = (),
     ) -> Rules:
         """These rules with more after each tuple's own (a new signal, without the door)."""
         return Rules(
@@ -577,6 +614,7 @@ class Rules:
             self.on_response,
             (*self.on_answer, *on_answer),
             (*self.pacing, *pacing),
+            (*self.on_send, *on_send),
         )
 
 

@@ -50,6 +50,7 @@ from politeharvest.net._robots import RobotsDecision, RobotsTxt, classify
 from politeharvest.net._rules import (
     BEFORE_REQUEST,
     ON_ANSWER,
+    ON_SEND,
     PACING,
     RULES,
     ContactRule,
@@ -66,6 +67,7 @@ from politeharvest.net._rules import (
     RightsRule,
     RobotsRule,
     Rules,
+    SigningRule,
 )
 from politeharvest.net._rules import (
     Answer as AnswerView,
@@ -169,7 +171,8 @@ def test_the_order_of_the_rules() -> None:
         "PreferencesRule",
     ]
     assert [type(rule).__name__ for rule in PACING] == ["IntervalRule", "LatencyRule"]
-    assert Rules(BEFORE_REQUEST, ON_RESPONSE, ON_ANSWER, PACING) == RULES
+    assert [type(rule).__name__ for rule in ON_SEND] == ["SigningRule"]
+    assert Rules(BEFORE_REQUEST, ON_RESPONSE, ON_ANSWER, PACING, ON_SEND) == RULES
 
 
 @pytest.mark.parametrize("page", ["politeness.md", "architecture.md"])
@@ -178,7 +181,7 @@ def test_the_docs_list_the_rules_in_their_order(page: str) -> None:
     text = (DOCS / page).read_text(encoding="utf-8")
     table = text[text.index("<!-- rules -->") : text.index("<!-- /rules -->")]
     listed = re.findall(r"`(\w+Rule)`", table)
-    for tuple_ in (BEFORE_REQUEST, ON_RESPONSE, ON_ANSWER, PACING):
+    for tuple_ in (BEFORE_REQUEST, ON_RESPONSE, ON_ANSWER, PACING, ON_SEND):
         names = [type(rule).__name__ for rule in tuple_]
         positions = []
         start = 0
@@ -519,6 +522,33 @@ def test_latency_rule_stretches_only_a_slow_host() -> None:
     assert 1.0 < gap <= policy.max_slowdown and reason.endswith("(slow answers)")
     off = _pace(attrs.evolve(policy, latency_slowdown=False), (0.02,) * 5 + (0.4,) * 3)
     assert LatencyRule().gap(off, "r.org", "page", None, 1.0, "interval") == (1.0, "interval")
+
+
+# -- as a request leaves -----------------------------------------------------------------------
+
+
+def test_signing_rule(tmp_path: Path) -> None:
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ed25519
+
+    assert SigningRule().on_send("GET", "https://r.org/oai", FakeFacts()) is None  # no key
+    key = tmp_path / "key.pem"
+    key.write_bytes(
+        ed25519.Ed25519PrivateKey.generate().private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
+        )
+    )
+    agent = "https://bot.example.org"
+    policy = Politeness(user_agent=UA, sign_key=str(key), signature_agent=agent)
+    facts = FakeFacts(policy)
+    headers = SigningRule().on_send("GET", "https://r.org/oai", facts)
+    assert headers is not None
+    assert set(headers) == {"Signature", "Signature-Input", "Signature-Agent"}
+    assert f"created={int(facts.now())}" in headers["Signature-Input"]
+    other = SigningRule().on_send("GET", "https://r.org/admin", facts)
+    assert other is not None and other["Signature"] != headers["Signature"]
 
 
 # -- a new signal is a new rule: the door is not edited -----------------------------------------
