@@ -114,7 +114,11 @@ class Door:
 
     It keeps what its requests change: the origin that receives the caller's credentials
     (the first request's unless given), the requests sent ahead, and each origin's
-    tdmrep.json rules.
+    tdmrep.json rules and RSL licences.
+
+    It decides nothing itself: it applies the rules of `parts.rules` (`_rules.Rules`) in
+    their order, carries out their actions (`refuse`, `answered`, `as_sent`), and is the
+    `_rules.Facts` they read.
     """
 
     __repr__ = value_repr
