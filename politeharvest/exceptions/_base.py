@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as _dt
+from typing import Any
 
 __all__ = [
     "AddressRefused",
@@ -36,8 +37,32 @@ def _iso(moment: _dt.datetime) -> str:
     return moment.astimezone(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+def _rebuild(
+    cls: type[HarvestError], args: tuple[object, ...], kwargs: dict[str, object]
+) -> HarvestError:
+    return cls(*args, **kwargs)
+
+
 class HarvestError(Exception):
-    """Root of every error politeharvest raises."""
+    """Root of every error politeharvest raises.
+
+    Every one pickles whole, with the arguments it was made with (a job queue's worker
+    process hands it to its parent as itself, not as its nearest picklable base).
+    """
+
+    _made_with: tuple[tuple[object, ...], dict[str, object]]
+
+    def __new__(cls, *args: object, **kwargs: object) -> HarvestError:
+        error = super().__new__(cls, *args, **kwargs)
+        error._made_with = (args, kwargs)
+        return error
+
+    def __reduce__(self) -> str | tuple[Any, ...]:
+        made_with = self.__dict__.get("_made_with")
+        if made_with is None:
+            return super().__reduce__()
+        state = {k: v for k, v in self.__dict__.items() if k != "_made_with"}
+        return (_rebuild, (type(self), *made_with), state or None)
 
 
 class PolicyRefusal(HarvestError):

@@ -1,27 +1,21 @@
 """Where a request may go: private addresses refused, unreachable hosts named.
 
-check_address          refuse a private host before its robots.txt is read or its
-turn is taken (literal addresses here; names where they connect)
+private_resolution     where a name resolves, when that is private (the facts of
+`_rules.PrivateAddressRule`; names are otherwise checked where they connect)
 refuse_private_names   refuse a redirect to a name that resolves to a private address
 raise_if_unreachable   a name that does not resolve, or a new host refusing
 connections, is an error (`HostUnreachable`), not a deferral
-check_contact          refuse another's host while the User-Agent is the library's
-default, without the user's contact (`ContactRequired`)
 """
 
 from __future__ import annotations
 
 import socket
-from typing import Any
 from urllib.parse import urlsplit
 
 import requests
 from requests.adapters import HTTPAdapter
 
-from politeharvest._policy import DEFAULT_USER_AGENT
 from politeharvest.exceptions import (
-    AddressRefused,
-    ContactRequired,
     HostUnreachable,
     RedirectRefused,
     TransportError,
@@ -29,37 +23,21 @@ from politeharvest.exceptions import (
 
 from ._parts import Parts
 from ._transport import GuardedAdapter, PrivateAddressError, resolve_public
-from ._urls import hostname, is_own_or_test_host, is_private_address
+from ._urls import hostname, is_private_address
 from ._wire import causes
 
-__all__ = ["check_address", "check_contact", "raise_if_unreachable", "refuse_private_names"]
+__all__ = ["private_resolution", "raise_if_unreachable", "refuse_private_names"]
 
 
-def check_contact(p: Parts, url: str, kind: str) -> None:
-    """Refuse another's host (before its robots.txt) while the User-Agent has no contact.
+def private_resolution(p: Parts, url: str) -> tuple[str, str] | None:
+    """Where `url`'s name resolves, when that is a private address: (address, detail).
 
-    The library's default User-Agent names the project, not the harvester: it is fine for
-    your own machine and for names reserved for tests (`is_own_or_test_host`); any other
-    host's operator must be able to reach whoever harvests it, as the command line insists.
+    A name is checked where the connection is made when the session's adapter is a
+    `GuardedAdapter` and no proxy is used (no rebinding window): None then, as for a name
+    that does not resolve (the request fails as a `TransportError`). Otherwise it is
+    resolved here. Literal addresses are `_rules.PrivateAddressRule`'s.
     """
-    host = hostname(url)
-    if p.policy.user_agent != DEFAULT_USER_AGENT or is_own_or_test_host(host):
-        return
-    p.recorder.refused(url, kind, "refused", "the default User-Agent carries no contact")
-    raise ContactRequired(url, host)
-
-
-def check_address(p: Parts, url: str, kind: str, settings: dict[str, Any]) -> None:
-    """Refuse a private host before its robots.txt is read or its turn is taken.
-
-    A literal private address (or ``localhost``) is refused here. A name is checked
-    where the connection is made when the session's adapter is a `GuardedAdapter`
-    and no proxy is used (no rebinding window); otherwise it is resolved here.
-    """
-    host = hostname(url)
-    if is_private_address(host):
-        p.recorder.refused(url, kind, "refused", f"{host} is a private address")
-        raise AddressRefused(url, host, host)
+    settings = p.env.settings(p.http, url)
     adapter = p.http.get_adapter(url)
     guarded = isinstance(adapter, GuardedAdapter)
     proxied = bool(requests.utils.select_proxy(url, settings.get("proxies") or {}))
@@ -67,14 +45,14 @@ def check_address(p: Parts, url: str, kind: str, settings: dict[str, Any]) -> No
     # by itself: only a stock HTTPAdapter's connections are resolved here.
     stock = type(adapter).send is HTTPAdapter.send
     if (guarded and not proxied) or not stock or not p.resolve_addresses:
-        return
+        return None
     try:
-        resolve_public(host, urlsplit(url).port or 443)
+        resolve_public(hostname(url), urlsplit(url).port or 443)
     except PrivateAddressError as exc:
-        p.recorder.refused(url, kind, "refused", str(exc))
-        raise AddressRefused(url, host, exc.address) from None
+        return exc.address, str(exc)
     except OSError:
-        return  # the name does not resolve: the request fails as a TransportError
+        return None
+    return None
 
 
 def refuse_private_names(

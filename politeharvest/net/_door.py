@@ -1,28 +1,35 @@
 """The layers under `PoliteSession`, in the manner of httpx's client.
 
-    journey   one loop over a request's hops: the gate (private addresses, robots.txt)
-              before each hop, then the redirect decision after it
-    retries   one hop's 429/503 loop: slow the job down, hold the host, send again
+    journey   one loop over a request's hops: the rules before each hop (`Rules.before`:
+              contact, private addresses, robots.txt, a file's rights and preferences),
+              then the redirect decision after it
+    retries   one hop's 429/503 loop: slow the job down, hold the host, send again; the
+              rules on an answer that is not retried (`Rules.on_answer`: rate limits, a
+              file's rights and preferences)
     exchange  one request: a stopped host is refused, the host's turn is taken (and waited
-              for), the request is sent and its body read within its limits, the turn ends
+              for, its gap made by `Rules.pacing`), the request is sent and its body read
+              within its limits, the turn ends
 
-Every decision is a pure function of `_flow` (`on_response`, `decide_wait`, `decide_busy`);
-these layers carry them out. robots.txt goes through the same journey with its own redirect
+Every decision is a rule's (`_rules`) or `_flow`'s (`on_response` over `Rules.on_response`,
+`decide_wait`, `decide_busy`); these layers carry the actions out, and implement the facts
+the rules read (`_rules.Facts`: robots.txt, tdmrep.json and RSL documents, fetched through
+the same journey). robots.txt goes through the same journey with its own redirect
 policy, no gate and no retries (a 429 there means "unavailable", RFC 9309).
 """
 
 from __future__ import annotations
 
+import datetime as _dt
 import logging
 import threading
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urljoin
 
 import attrs
 import requests
 import urllib3
 
+from politeharvest._policy import Politeness
 from politeharvest._reprs import value_repr
 from politeharvest.exceptions import (
     AddressRefused,
@@ -39,13 +46,12 @@ from politeharvest.exceptions import (
     WaitRequired,
 )
 
-from ._addresses import check_address, check_contact, raise_if_unreachable, refuse_private_names
+from ._addresses import private_resolution, raise_if_unreachable, refuse_private_names
 from ._challenge import challenge_evidence
 from ._events import RequestEvent, Turn
 from ._flow import (
     Decision,
     Defer,
-    Done,
     GiveUp,
     Hop,
     Refused,
@@ -56,18 +62,9 @@ from ._flow import (
 )
 from ._pacing import Busy
 from ._parts import Parts
-from ._preferences import (
-    UsagePreferences,
-    content_usage,
-    link_licences,
-    robots_licences,
-    robots_preferences,
-    rsl_preferences,
-)
-from ._ratelimit import announced_hold
 from ._redirects import RedirectPolicy
 from ._robots import RobotsDecision, RobotsTxt, classify
-from ._signing import signer_for
+from ._rules import ContactRule, Found, Hold, Proceed, Refuse, RobotsRule, refuse_reserved
 from ._transport import GuardedAdapter
 from ._turns import end_turn_with, read_limit, reservation, take_turn, timeouts
 from ._urls import host_key, hostname, robots_url_for
@@ -96,21 +93,17 @@ logger = logging.getLogger("politeharvest.net._session")
 RSL_MAX_BYTES = 256 * 1024
 
 
-def _header_values(headers: Mapping[str, str], name: str) -> list[str]:
-    """Every value of a header (requests folds repeated fields into one, comma-joined)."""
-    value = headers.get(name)
-    return [value] if value else []
-
-
 #: Set on a request signed as it was sent ahead (its answer is matched by its headers).
 _SIGNED_AHEAD = "_politeharvest_signed_ahead"
 
 
-def sign(p: Parts, prepared: requests.PreparedRequest) -> None:
-    """Sign a request just before it leaves, when the policy has a key (RFC 9421)."""
-    signer = signer_for(p.policy)
-    if signer is not None:
-        signer.sign(prepared, p.clock.now())
+def as_sent(door: Door, prepared: requests.PreparedRequest) -> None:
+    """The rules as a request leaves (`Rules.on_send`: the signature, RFC 9421)."""
+    method, url = str(prepared.method), str(prepared.url)
+    for rule in door.parts.rules.on_send:
+        headers = rule.on_send(method, url, door)
+        if headers:
+            prepared.headers.update(headers)
 
 
 @attrs.define(repr=False)
@@ -121,7 +114,11 @@ class Door:
 
     It keeps what its requests change: the origin that receives the caller's credentials
     (the first request's unless given), the requests sent ahead, and each origin's
-    tdmrep.json rules.
+    tdmrep.json rules and RSL licences.
+
+    It decides nothing itself: it applies the rules of `parts.rules` (`_rules.Rules`) in
+    their order, carries out their actions (`refuse`, `answered`, `as_sent`), and is the
+    `_rules.Facts` they read.
     """
 
     __repr__ = value_repr
@@ -214,66 +211,76 @@ class Door:
             return response, None
 
     def gate(self, url: str, opts: Options) -> float | None:
-        """Our contact, private addresses, robots.txt, a file's TDM rules; the Crawl-delay."""
-        p = self.parts
-        check_contact(p, url, opts.kind)
-        if not p.policy.allow_private_addresses:
-            # before robots.txt, so the refusal names the URL asked for
-            check_address(p, url, opts.kind, p.env.settings(p.http, url))
-        crawl_delay = self.robots_decision(url, opts.inline, opts.kind).crawl_delay
-        if opts.kind == "file":
-            self.check_rights(url, None, opts.inline)
-            self.check_preferences(url, None, opts.inline)
+        """The rules before a request (`Rules.before`, in order); the Crawl-delay."""
+        crawl_delay = None
+        for rule in self.parts.rules.before:
+            action = rule.before(url, opts, self)
+            if isinstance(action, Proceed):
+                if action.crawl_delay is not None:
+                    crawl_delay = action.crawl_delay
+            elif action is not None:
+                raise self.refuse(url, opts.kind, action)
         return crawl_delay
 
-    # -- usage preferences for files: aipref, Content-Signal, RSL ---------------------------
+    def refuse(self, url: str, kind: str, action: Refuse) -> HarvestError:
+        """Carry out a refusal: its event, then the error to raise."""
+        self.parts.recorder.refused(url, kind, action.decision, action.detail)
+        return action.error
 
-    def check_preferences(
-        self, url: str, response: requests.Response | None, inline: float | None = None
-    ) -> UsagePreferences:
-        """A file's usage preferences as known now; refuse it if they say n for our purpose.
-
-        Before the request (`response` None) only robots.txt and the RSL licences it names
-        are known; with the response, its ``Content-Usage`` and RSL ``Link`` headers join
-        them, and the whole is kept on the response (``usage_preferences``) for its row.
-        """
+    def answered(
+        self, response: requests.Response, url: str, opts: Options, step: Decision
+    ) -> None:
+        """The rules on an answer that is not retried (`Rules.on_answer`, in order)."""
         p = self.parts
-        policy = p.policy
-        if not policy.usage_preferences:
-            return UsagePreferences()
-        prefs = self.site_preferences(url, inline)
-        if response is not None:
-            for value in _header_values(response.headers, "Content-Usage"):
-                said = content_usage(value)
-                where = f"Content-Usage: {value} in the file's headers"
-                prefs = prefs.combine(UsagePreferences.stated(said, where))
-            for licence in link_licences(_header_values(response.headers, "Link")):
-                prefs = prefs.combine(self.rsl(licence, url, inline, "in the file's Link header"))
-            response.usage_preferences = prefs  # type: ignore[attr-defined]
-        if prefs.refuses(policy.purpose):
-            evidence = f"{policy.purpose}=n for the declared purpose ({'; '.join(prefs.evidence)})"
-            from ._rights import Reservation
+        for rule in p.rules.on_answer:
+            action = rule.on_answer(url, opts, step, response, self)
+            if action is None:
+                continue
+            if isinstance(action, Hold):
+                host = host_key(url)
+                p.pace_store.hold(host, p.clock.monotonic() + action.delay, reason=action.reason)
+                logger.debug(
+                    "%s: holding %s for %.2f s (%s)", url, host, action.delay, action.evidence
+                )
+            elif isinstance(action, Found):
+                response.usage_preferences = action.preferences  # type: ignore[attr-defined]
+                if action.note is not None:
+                    p.recorder.note(url, "file", "preferences", action.note)
+            else:
+                response.close()  # the body is never read
+                raise self.refuse(url, opts.kind, action)
 
-            raise self.refuse_reserved(url, Reservation("usage-preference", evidence))
-        if response is not None and prefs.known:
-            p.recorder.note(url, "file", "preferences", "; ".join(prefs.evidence))
-        return prefs
+    def refuse_reserved(self, url: str, found: Reservation) -> RightsReserved:
+        """Refuse a file for a rights signal (an event like any other); return the error."""
+        error = self.refuse(url, "file", refuse_reserved(url, found))
+        assert isinstance(error, RightsReserved)
+        return error
 
-    def site_preferences(self, url: str, inline: float | None) -> UsagePreferences:
-        """What robots.txt (Content-Usage, Content-Signal, RSL License lines) says of `url`."""
+    # -- the facts the rules read (`_rules.Facts`) ----------------------------------------
+
+    @property
+    def policy(self) -> Politeness:
+        return self.parts.policy
+
+    def monotonic(self) -> float:
+        return self.parts.clock.monotonic()
+
+    def now(self) -> float:
+        return self.parts.clock.now()
+
+    def wall(self, monotonic: float) -> _dt.datetime:
+        return self.parts.recorder.wall(monotonic)
+
+    def private_resolution(self, url: str) -> tuple[str, str] | None:
+        return private_resolution(self.parts, url)
+
+    def robots_txt(self, url: str) -> RobotsTxt | None:
         p = self.parts
-        robots = p.robots.cached(url, p.clock.monotonic())
-        if robots is None or robots.mode != "rules" or not robots.text:
-            return UsagePreferences()
-        prefs = robots_preferences(robots.text, p.policy.user_agent, url)
-        for licence in robots_licences(robots.text):
-            prefs = prefs.combine(self.rsl(licence, url, inline, "named in robots.txt"))
-        return prefs
+        return p.robots.cached(url, p.clock.monotonic())
 
-    def rsl(self, licence: str, url: str, inline: float | None, where: str) -> UsagePreferences:
-        """An RSL licence document's statement for `url` (fetched once a day, paced, gated)."""
+    def rsl_document(self, target: str, inline: float | None) -> bytes | None:
+        """An RSL licence document (fetched once a day, paced, gated); None: unreadable."""
         p = self.parts
-        target = urljoin(url, licence)
         cached = self._rsl.get(target)
         if cached is None or p.clock.monotonic() >= cached[0]:
             policy = p.policy
@@ -292,35 +299,7 @@ class Door:
             lifetime = policy.robots_cache_s if body is not None else policy.robots_error_s
             cached = (p.clock.monotonic() + lifetime, body)
             self._rsl[target] = cached
-        if cached[1] is None:
-            return UsagePreferences()
-        return rsl_preferences(cached[1], url, f"{target} ({where})")
-
-    # -- rights signals for files: TDMRep and robots directives ---------------------------
-
-    def check_rights(
-        self, url: str, headers: Mapping[str, str] | None, inline: float | None = None
-    ) -> None:
-        """Refuse a file whose rights holder reserves mining (before its body is read)."""
-        p = self.parts
-        policy = p.policy
-        if not (policy.tdm_reservations or policy.robots_tags):
-            return
-        from ._rights import file_signals
-
-        rules: tuple[TdmRule, ...] = ()
-        if headers is None:
-            if not (policy.tdm_reservations and policy.tdmrep_json) or policy.tdm_licence:
-                return  # before the request, only the origin's rules can refuse a file
-            rules = self.tdmrep_rules(url, inline)
-        found = file_signals(policy, url, headers, rules)
-        if found is not None:
-            raise self.refuse_reserved(url, found)
-
-    def refuse_reserved(self, url: str, found: Reservation) -> RightsReserved:
-        """Refuse a file for a rights signal (an event like any other); return the error."""
-        self.parts.recorder.refused(url, "file", "reserved", found.evidence)
-        return RightsReserved(url, found.signal, found.evidence, found.policy)
+        return cached[1]
 
     def tdmrep_rules(self, url: str, inline: float | None) -> tuple[TdmRule, ...]:
         """The origin's ``/.well-known/tdmrep.json`` rules, fetched and kept as robots.txt is."""
@@ -368,7 +347,9 @@ class Door:
         """The request for a redirect's target (E1-E7)."""
         p = self.parts
         if not gate:  # robots.txt: a plain GET of the target, never another's host uncontacted
-            check_contact(p, hop.url, kind)
+            refused = ContactRule.judge(hop.url, p.policy)
+            if refused is not None:
+                raise self.refuse(hop.url, kind, refused)
             return self.prepare("GET", hop.url)
         if p.resolve_addresses and not p.policy.allow_private_addresses:
             refuse_private_names(p, flow.url, hop.url, flow.chain, kind)
@@ -410,6 +391,7 @@ class Door:
             head = response._content if isinstance(response._content, bytes) else b""
             step = on_response(
                 flow,
+                rules=p.rules.on_response,
                 policy=p.policy,
                 status=response.status_code,
                 headers=response.headers,
@@ -425,37 +407,12 @@ class Door:
             if isinstance(step, StopHost):
                 self.stop_host(response, flow.url, opts.kind, step.reason)
             if not isinstance(step, (Retry, Defer, GiveUp)):
-                self.hold_as_announced(response, flow.url)
-                if opts.kind == "file" and isinstance(step, Done) and response.status_code < 300:
-                    try:
-                        self.check_rights(flow.url, response.headers)
-                        self.check_preferences(flow.url, response, opts.inline)
-                    except RightsReserved:
-                        response.close()  # the body is never read
-                        raise
+                self.answered(response, flow.url, opts, step)
                 return response, step
             response.close()  # a streamed response ends its turn on the host here
             self.hold_after_refusal(response, flow, opts.kind, step)
             assert isinstance(step, Retry)
             flow = step.flow
-
-    def hold_as_announced(self, response: requests.Response, url: str) -> None:
-        """Hold the host as its rate-limit headers ask, before it has to answer 429."""
-        p = self.parts
-        if not p.policy.rate_limit_headers:
-            return
-        announced = announced_hold(
-            response.headers,
-            status=response.status_code,
-            now=p.clock.now(),
-            retry_statuses=p.policy.retry_statuses,
-        )
-        if announced is not None:
-            host = host_key(url)
-            p.pace_store.hold(host, p.clock.monotonic() + announced.delay, reason=announced.reason)
-            logger.debug(
-                "%s: holding %s for %.2f s (%s)", url, host, announced.delay, announced.evidence
-            )
 
     def stop_host(
         self, response: requests.Response, url: str, kind: RequestKind, reason: str
@@ -558,7 +515,7 @@ class Door:
         p, url = self.parts, str(prepared.url)
         connect, read = timeouts(p, opts.timeout)
         if not prepared.__dict__.pop(_SIGNED_AHEAD, False):  # sent ahead: signed then
-            sign(p, prepared)
+            as_sent(self, prepared)
         # The limit travels with the request, so requests' redirect hook reads with it too.
         setattr(prepared, LIMIT_ATTR, read_limit(p, opts.kind, read))
         try:
@@ -619,7 +576,7 @@ class Door:
         method = str(prepared.method)
         turn = Turn(p.recorder, p.pace_store, slot, method, url, opts.kind, 0.0, 0)
         connect, _ = timeouts(p, opts.timeout)
-        sign(p, prepared)
+        as_sent(self, prepared)
         prepared.__dict__[_SIGNED_AHEAD] = True  # its answer is matched by these headers
         try:
             sent = adapter.send_ahead(prepared, settings=settings, connect_timeout=connect)
@@ -666,6 +623,15 @@ class Door:
             )
 
     def robots_decision(self, url: str, inline: float | None, kind: str) -> RobotsDecision:
+        """robots.txt's decision for `url`, carried out (`RobotsRule`): raised if refused."""
+        decision = self.robots_decision_for(url, inline)
+        action = RobotsRule.judge(url, decision, self)
+        if isinstance(action, Refuse):
+            raise self.refuse(url, kind, action)
+        return decision
+
+    def robots_decision_for(self, url: str, inline: float | None) -> RobotsDecision:
+        """robots.txt's decision for `url`, robots.txt fetched first when not known."""
         p = self.parts
         decision = p.robots.cached_decision(url, p.clock.monotonic())
         if decision is None:
@@ -675,19 +641,6 @@ class Door:
                     entry = self.fetch_robots(url, inline)
                     p.robots.learn(url, entry)
                     decision = entry.allowed(url, delay_cap=p.policy.max_wait)
-        if decision.unavailable:
-            p.recorder.refused(url, kind, "disallowed", decision.reason)
-            retry_at = decision.retry_at if decision.retry_at is not None else p.clock.monotonic()
-            raise RobotsUnavailable(url, p.recorder.wall(retry_at), decision.reason)
-        if not decision.allowed:
-            p.recorder.refused(url, kind, "disallowed", f"{decision.reason}: {decision.rule}")
-            raise Disallowed(
-                url,
-                decision.reason,
-                rule=decision.rule,
-                line=decision.line,
-                robots_url=decision.robots_url,
-            )
         return decision
 
     def fetch_origin_file(

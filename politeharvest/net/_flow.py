@@ -11,6 +11,10 @@ and the attempt. After each response, `on_response` says what comes next:
 * `Refused`: a redirect the policy refuses;
 * `Done`: the response is the answer.
 
+Three rules of their own decide them, in the order of `ON_RESPONSE` (the first that decides
+wins; none: `Done`): `ChallengeRule` (`StopHost`), `RetryRule` (`Retry`, `Defer`, `GiveUp`),
+`RedirectRule` (`Hop`, `Refused`).
+
 `decide_wait` is the other decision of a request: when its reserved turn comes, sleep for it,
 or defer (longer than the caller lets a worker sleep, beyond the policy's longest wait, or
 after the job's deadline). `decide_busy` decides for a host whose turn is held by another
@@ -20,6 +24,7 @@ request. The session (`_session.py`) carries the decisions out.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import NamedTuple, Protocol
 
 import attrs
 
@@ -31,14 +36,20 @@ from ._retry import parse_retry_after, retry_decision
 from ._urls import same_origin
 
 __all__ = [
+    "ON_RESPONSE",
+    "Answered",
+    "ChallengeRule",
     "Defer",
     "Done",
     "GiveUp",
     "Go",
     "Hop",
+    "RedirectRule",
     "Refused",
     "RequestFlow",
+    "ResponseRule",
     "Retry",
+    "RetryRule",
     "Sleep",
     "StopHost",
     "decide_busy",
@@ -151,6 +162,84 @@ class Refused:
 Decision = Done | StopHost | Retry | Defer | GiveUp | Hop | Refused
 
 
+class Answered(NamedTuple):
+    """What a response rule reads of an answer to the current hop (see `on_response`).
+
+    A named tuple: one is made for every answer, and a tuple is made fastest.
+    """
+
+    policy: Politeness
+    status: int
+    headers: Mapping[str, str]
+    now: float
+    kind: str
+    challenge: str | None
+    redirects: RedirectPolicy | None
+    follow: bool
+    retries: bool
+
+
+class ResponseRule(Protocol):
+    """A rule applied to each answer: a decision, or None to leave it to the next."""
+
+    def decide(self, flow: RequestFlow, answer: Answered) -> Decision | None:
+        """What comes next after `answer` to `flow`'s current hop (None: not this rule's)."""
+
+
+@attrs.frozen(repr=False)
+class ChallengeRule:
+    """A bot challenge, or a 403 on a page, stops the host for the job (never robots.txt)."""
+
+    __repr__ = value_repr
+
+    def decide(self, flow: RequestFlow, answer: Answered) -> Decision | None:
+        if answer.kind == "robots":
+            return None
+        evidence = answer.challenge
+        forbidden = answer.status == 403 and answer.policy.stop_on_forbidden
+        if evidence is None and forbidden and answer.kind != "file":
+            # a 403 on a page (OAI-PMH, landing page) means "stop harvesting here"; on a
+            # file it is usually that one file's restriction
+            evidence = "403 Forbidden on a harvest request"
+        if evidence is not None:
+            return StopHost(f"{evidence} (status {answer.status})")
+        return None
+
+
+@attrs.frozen(repr=False)
+class RetryRule:
+    """A 429/503 is retried on the backoff schedule (Retry-After honoured), or deferred."""
+
+    __repr__ = value_repr
+
+    def decide(self, flow: RequestFlow, answer: Answered) -> Decision | None:
+        if not answer.retries or answer.status not in answer.policy.retry_statuses:
+            return None
+        header = answer.headers.get("Retry-After")
+        return _after_refusal(flow, answer.policy, answer.status, header, answer.now)
+
+
+@attrs.frozen(repr=False)
+class RedirectRule:
+    """A redirect is followed or refused by the redirect policy."""
+
+    __repr__ = value_repr
+
+    def decide(self, flow: RequestFlow, answer: Answered) -> Decision | None:
+        status, headers = answer.status, answer.headers
+        if not answer.follow or status not in _REDIRECTS or "Location" not in headers:
+            return None
+        return _hop(flow, answer.policy, answer.redirects, status, headers, answer.now)
+
+
+_REDIRECTS = frozenset((301, 302, 303, 307, 308))
+
+#: After each answer, in this order: the first rule that decides wins; none: `Done`.
+ON_RESPONSE: tuple[ResponseRule, ...] = (ChallengeRule(), RetryRule(), RedirectRule())
+
+_DONE = Done()
+
+
 def on_response(
     flow: RequestFlow,
     *,
@@ -163,8 +252,12 @@ def on_response(
     redirects: RedirectPolicy | None = None,
     follow: bool = True,
     retries: bool = True,
+    rules: tuple[ResponseRule, ...] = ON_RESPONSE,
 ) -> Decision:
     """What comes after a response with `status` and `headers` to the current hop.
+
+    The `rules` decide in order (`ON_RESPONSE`: challenge, retry, redirect); the first
+    decision wins, and an answer no rule decides is `Done`.
 
     Args:
         flow: where the request stands.
@@ -177,20 +270,14 @@ def on_response(
         redirects: the redirect policy (the policy's own when None).
         follow: whether redirects are followed at all (False: a 3xx is the answer).
         retries: whether 429/503 are retried (robots.txt: no, it counts as unavailable).
+        rules: the response rules, in order.
     """
-    if kind != "robots":
-        evidence = challenge
-        if evidence is None and status == 403 and policy.stop_on_forbidden and kind != "file":
-            # a 403 on a page (OAI-PMH, landing page) means "stop harvesting here"; on a
-            # file it is usually that one file's restriction
-            evidence = "403 Forbidden on a harvest request"
-        if evidence is not None:
-            return StopHost(f"{evidence} (status {status})")
-    if retries and status in policy.retry_statuses:
-        return _after_refusal(flow, policy, status, headers.get("Retry-After"), now)
-    if follow and status in (301, 302, 303, 307, 308) and "Location" in headers:
-        return _hop(flow, policy, redirects, status, headers, now)
-    return Done()
+    answer = Answered(policy, status, headers, now, kind, challenge, redirects, follow, retries)
+    for rule in rules:
+        decision = rule.decide(flow, answer)
+        if decision is not None:
+            return decision
+    return _DONE
 
 
 def _after_refusal(

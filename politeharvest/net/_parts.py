@@ -24,6 +24,7 @@ from ._latency import LatencyBook
 from ._pacing import HostPacer, PaceStore
 from ._redirects import RedirectPolicy
 from ._robots import RobotsGate
+from ._rules import RULES, Rules
 from ._wire import Environment
 
 __all__ = ["SESSION_PARTS", "Parts"]
@@ -41,6 +42,7 @@ SESSION_PARTS = frozenset(
         "answered_before",
         "robots",
         "redirects",
+        "rules",
     }
 )
 
@@ -65,6 +67,7 @@ class Parts:
         env: requests' environment settings per origin.
         deadline: the job's deadline (monotonic seconds).
         latency: each host's answer times, which stretch its gaps when it slows down.
+        rules: the politeness rules, one ordered tuple per moment (`_rules`).
     """
 
     __repr__ = value_repr
@@ -84,6 +87,7 @@ class Parts:
     env: Environment
     deadline: float
     latency: LatencyBook = attrs.field(factory=LatencyBook)
+    rules: Rules = RULES
 
     @property
     def deadline_at(self) -> _dt.datetime:

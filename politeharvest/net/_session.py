@@ -39,6 +39,7 @@ from ._pacing import HostPacer, MemoryPaceStore, PaceStore
 from ._parts import SESSION_PARTS, Parts
 from ._redirects import RedirectPolicy
 from ._robots import RobotsDecision, RobotsGate
+from ._rules import RULES, Rules
 from ._signing import signer_for
 from ._transport import guarded_session
 from ._urls import host_key
@@ -91,6 +92,8 @@ class PoliteSession:
         answered_before: whether a host ever answered (a `HarvestPlan` asks its state); a
             host refusing connections that never answered is an error (`HostUnreachable`),
             not a deferral. A name that does not resolve always is.
+        rules: the politeness rules, one ordered tuple per moment (`_rules.RULES`; add a
+            rule with `RULES.adding(before=(...,))`).
     """
 
     __repr__ = value_repr
@@ -118,6 +121,7 @@ class PoliteSession:
         default=None, alias="credentials_origin", repr=False
     )
     answered_before: Callable[[str], bool] | None = attrs.field(default=None, on_setattr=_rewire)
+    rules: Rules = attrs.field(default=RULES, on_setattr=_rewire)
     robots: RobotsGate = attrs.field(init=False, on_setattr=_rewire)
     redirects: RedirectPolicy = attrs.field(init=False, on_setattr=_rewire)
     _deadline: float = attrs.field(init=False, repr=False)

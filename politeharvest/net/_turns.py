@@ -76,11 +76,9 @@ def reservation(
 ) -> Callable[[float], Slot | Busy]:
     """How to reserve the host's next turn for this request (called with `now`)."""
     policy = p.policy
-    gap, gap_reason = p.pacer.gap(opts.kind, crawl_delay)
-    if policy.latency_slowdown:
-        stretch = p.latency.factor(host, policy.max_slowdown)
-        if stretch > 1.0:  # the host answers well above its usual time: give it room
-            gap, gap_reason = gap * stretch, f"{gap_reason} x{stretch:.2g} (slow answers)"
+    gap, gap_reason = 0.0, ""
+    for rule in p.rules.pacing:  # the policy's interval, robots.txt's Crawl-delay, latency
+        gap, gap_reason = rule.gap(p, host, opts.kind, crawl_delay, gap, gap_reason)
     jitter = p.rng.uniform(0.0, policy.jitter) if policy.jitter > 0 else 0.0
     lease = policy.connect_timeout_s + policy.read_timeout_s + 60.0
     if opts.stream:
