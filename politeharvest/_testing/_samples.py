@@ -408,18 +408,9 @@ def text_pdf(*pages: Sequence[str] | str, extra_pages: int = 0) -> bytes:
         objects.append(
             f"<< /Length {len(content)} >>\nstream\n".encode() + content + b"\nendstream"
         )
-    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
-    offsets = []
-    for number, body in enumerate(objects, start=1):
-        offsets.append(len(out))
-        out += f"{number} 0 obj\n".encode() + body + b"\nendobj\n"
-    xref = len(out)
-    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
-    out += b"".join(f"{offset:010d} 00000 n \n".encode() for offset in offsets)
-    out += (
-        f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
-    )
-    return bytes(out)
+    from ._pdfwriter import pdf_file
+
+    return pdf_file(objects)
 
 
 def serve_fulltext(server: LoopbackServer, repository: OaiTestRepository) -> None:
