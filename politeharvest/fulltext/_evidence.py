@@ -287,7 +287,7 @@ def anchor_candidates(
         if element.name == "script":  # a value whose key names a PDF ("pdfUrl")
             score += ANCHOR_WEIGHTS.pdf_word
         named = names_document(element) if element.name in ("a", "area") else None
-        if named is not None and not facts.is_title(named):
+        if named is not None and not facts.names_own(named):
             found.append(
                 Candidate(
                     link,

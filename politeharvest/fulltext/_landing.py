@@ -131,7 +131,7 @@ def _contradiction(
         if label is not None:
             return f"the page's link to it says it is another document: {label}"
         named = names_document(element) if element.name in ("a", "area") else None
-        if named is not None and not facts.is_title(named):
+        if named is not None and not facts.names_own(named):
             return f"the page's link to it names another document ({named[:50]!r})"
         where = regions.outside(element)
         if where is not None and where.startswith(_OTHER_DOCUMENT_REGIONS):
