@@ -73,6 +73,9 @@ class AnchorWeights:
     identifier: float = 15
 
 
+#: A PDF file's name in a link's label.
+_FILE_NAME = re.compile(r"[^\s/\\]+\.pdf\b", re.IGNORECASE)
+
 #: The weights `find_candidates` scores anchors with.
 ANCHOR_WEIGHTS = AnchorWeights()
 
@@ -320,6 +323,12 @@ def anchor_candidates(
             if related is not None:
                 score += ANCHOR_WEIGHTS.download_word
                 evidence.append(f"anchor text is a file name with {related} {name[:40]!r}")
+        label = " ".join(str(element.get(a) or "") for a in ("title", "aria-label", "download"))
+        labelled = _FILE_NAME.search(label) if element.name in ("a", "area", "button") else None
+        if labelled is not None and not any("pdf" in e.lower() for e in evidence):
+            # a button whose label names the file it gives ("Download Kowalski_2024_aam.pdf")
+            score += ANCHOR_WEIGHTS.pdf_word
+            evidence.append(f"its label names a PDF file {labelled.group(0)[:40]!r}")
         if FILE_HREF.search(link):
             score += ANCHOR_WEIGHTS.file_address
             evidence.append("address looks like a file")
