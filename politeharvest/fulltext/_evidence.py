@@ -24,6 +24,7 @@ from ._links import TEXT_URL, form_label, link_sources
 from ._pagefacts import PageFacts
 from ._regions import Regions
 from ._rules import EXTRACTORS, SiteRule
+from ._state import state_files
 from ._words import (
     BAD_HREF,
     BAD_TEXT,
@@ -124,6 +125,60 @@ _WORK_TYPES = re.compile(
     r"scholarlyarticle|article|thesis|report|book|chapter|creativework|dataset|medicalscholarlyarticle",
     re.IGNORECASE,
 )
+
+
+def state_candidates(soup: BeautifulSoup, base: str, facts: PageFacts) -> list[Candidate]:
+    """Files in the page's script state, each judged by the object that holds it.
+
+    A file beside the article's DOI or title (``article.pdf.url`` next to ``article.doi``)
+    is strong evidence; one held by an object that names another document (an attachment's
+    title, another article in ``moreFromIssue``) is rejected. Files no object claims are
+    left to the anchors' evidence (a value whose key names a PDF).
+    """
+
+    def is_own(kind: str, value: str) -> bool | None:
+        if kind == "doi":
+            if not facts.doi:
+                return None
+            found = value.lower().removeprefix("https://doi.org/").removeprefix("doi:").strip()
+            return found == facts.doi
+        return facts.names_own(value)
+
+    def is_file(key: str, url: str) -> bool:
+        return bool(FILE_HREF.search(url) or re.search("pdf", key, re.IGNORECASE))
+
+    found: list[Candidate] = []
+    for script in soup.find_all("script"):
+        kind = str(script.get("type") or "").lower()
+        if "ld+json" in kind or script.get("src") or not script.string:
+            continue
+        for item in state_files(str(script.string), is_own, is_file):
+            link = absolute(item.url, base)
+            if not link:
+                continue
+            if item.own:
+                found.append(
+                    Candidate(
+                        link,
+                        "script-state",
+                        f"{item.path} in the page's script state, beside the article's "
+                        f"{'DOI' if item.owner.startswith('10.') else 'title'}",
+                        88.0,
+                        strong=True,
+                    )
+                )
+            elif item.own is False:
+                found.append(
+                    Candidate(
+                        link,
+                        "script-state",
+                        f"{item.path} in the page's script state",
+                        0.0,
+                        rejected="the page's script state holds it under another document "
+                        f"({item.owner[:50]!r})",
+                    )
+                )
+    return found
 
 
 def jsonld_candidates(soup: BeautifulSoup, base: str) -> list[Candidate]:

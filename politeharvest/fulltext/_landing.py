@@ -63,6 +63,7 @@ from ._evidence import (
     learned_candidates,
     meta_candidates,
     rule_candidates,
+    state_candidates,
 )
 from ._links import link_sources
 from ._pagefacts import PageFacts, page_facts
@@ -299,11 +300,22 @@ def find_candidates(
         *signposted,
         *meta_candidates(soup, base),
         *jsonld_candidates(soup, base),
+        *state_candidates(soup, base, facts),
         *learned_candidates(soup, base, learned, regions, facts),
         *anchor_candidates(soup, base, regions, facts),
     ]
     candidates = [_repair_meta(c, soup, base) for c in candidates if c.url]
     candidates = _weigh_declared(candidates, soup, base, regions, facts, rules)
+    # a file the page's script state holds under another document is that document's
+    foreign = {
+        c.url: c.rejected for c in candidates if c.source == "script-state" and c.rejected
+    }
+    candidates = [
+        attrs.evolve(c, rejected=foreign[c.url])
+        if c.url in foreign and c.rejected is None and c.source.startswith(("anchor", "learned"))
+        else c
+        for c in candidates
+    ]
     # Platform first: when a site rule found the article's file on the page, generic
     # anchors and learned structure do not compete; when a rule recognised the platform
     # by its address but found nothing, an anchor needs strong evidence.

@@ -74,7 +74,7 @@ class PageFacts:
         if self.is_title(text):
             return True
         rest = _SIZE_LABEL.sub(" ", text.lower())
-        rest = re.sub(r"\bet\.? al\.?|\b(?:1[5-9]|20)\d\d\b|\bv(?:er(?:sion)?)?\.? ?\d+\b", " ", rest)
+        rest = _YEAR_ETAL.sub(" ", rest)
         words = re.findall(r"[^\W\d_]+", rest)
         if not words:
             return False
@@ -167,6 +167,9 @@ _SIZE_LABEL = re.compile(
     r"\(?\b\d+(?:[.,]\d+)?\s*(?:[kmg]i?b|bytes?|ko|mo|кб|мб)\b\)?|\b(?:pdf|docx?|epub)\b",
     re.IGNORECASE,
 )
+
+#: "et al", a year and a version number in a label.
+_YEAR_ETAL = re.compile(r"\bet\.? al\.?|\b(?:1[5-9]|20)\d\d\b|\bv(?:er(?:sion)?)?\.? ?\d+\b")
 
 #: Words that name a version of a work (its own file, not another document).
 _VERSION_WORDS = frozenset(
