@@ -307,9 +307,7 @@ def find_candidates(
     candidates = [_repair_meta(c, soup, base) for c in candidates if c.url]
     candidates = _weigh_declared(candidates, soup, base, regions, facts, rules)
     # a file the page's script state holds under another document is that document's
-    foreign = {
-        c.url: c.rejected for c in candidates if c.source == "script-state" and c.rejected
-    }
+    foreign = {c.url: c.rejected for c in candidates if c.source == "script-state" and c.rejected}
     candidates = [
         attrs.evolve(c, rejected=foreign[c.url])
         if c.url in foreign and c.rejected is None and c.source.startswith(("anchor", "learned"))

@@ -32,6 +32,7 @@ import json
 import logging
 from collections.abc import Callable, Sequence
 from typing import Final, Literal
+from urllib.parse import urlsplit
 
 import attrs
 import requests
@@ -59,6 +60,7 @@ from ._landing import find_candidates
 from ._outcome import (
     BLOCKED,
     FAILED,
+    NOT_PDF,
     RESERVED,
     RETRY_LATER,
     WRONG_FILE,
@@ -406,9 +408,15 @@ class LandingPageResolver:
         """
         tried: list[Candidate] = []
         last_reason = "no candidate could be verified"
+        pages: set[str] = set()  # endpoints that answered a file request with a page
         for candidate in candidates:
             if probes >= self.max_probes:
                 break
+            endpoint = _endpoint(candidate.url)
+            if endpoint in pages:
+                why = "its address differs only in its query from one that answered with a page"
+                tried.append(attrs.evolve(candidate, rejected=why))
+                continue
             require: Requirement = "not-mismatch" if candidate.strong and not tried else "matched"
             if require == "matched" and hints.empty:
                 why = "needs a file matched to the record, and the record gives no title or DOI"
@@ -446,6 +454,8 @@ class LandingPageResolver:
                     file=result,
                     evidence=f"{candidate.source}: {candidate.evidence}",
                 )
+            if result.status == NOT_PDF:
+                pages.add(endpoint)
             if result.status == WRONG_FILE and candidate.source == "learned":
                 self._forget(landing, candidate)
             tried.append(
@@ -584,6 +594,12 @@ def _with_rejected(
     kept: Sequence[Candidate], analysis: PageAnalysis | None
 ) -> tuple[Candidate, ...]:
     return (*kept, *(analysis.rejected if analysis else ()))
+
+
+def _endpoint(url: str) -> str:
+    """A URL without its query and fragment: the endpoint a file request goes to."""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc.lower()}{parts.path}"
 
 
 def _unread(url: str, landing: str, outcome: Outcome, *, requests: int) -> Resolution:
