@@ -28,6 +28,8 @@ _TITLE_KEY = re.compile(r"(?:^|_)(?:title|headline)$|Title$", re.IGNORECASE)
 _DOI_KEY = re.compile(r"(?:^|_)doi$|Doi$", re.IGNORECASE)
 #: An address of a file (or a page) in a string value.
 _ADDRESS = re.compile(r"^(?:https?://|//|/)[^\s<>\"']+$", re.IGNORECASE)
+#: A file's name ("TablesS1.pdf"): the name of a document, not a button's label.
+_FILE_NAME = re.compile(r"\S\.\w{2,4}$")
 #: The most of a script read (inline state beyond this is not a landing page's article).
 _MAX_SCRIPT = 2_000_000
 
@@ -111,7 +113,8 @@ def _owner(
                 if own is not None:
                     return value, own
         for name, value in frame.fields.items():
-            if value.strip() and _TITLE_KEY.search(name) and not button_text(value):
+            named = bool(_FILE_NAME.search(value)) or not button_text(value)
+            if value.strip() and _TITLE_KEY.search(name) and named:
                 return value, is_own("title", value)
     return "", None
 

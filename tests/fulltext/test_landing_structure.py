@@ -1,0 +1,216 @@
+"""Candidates from a page's structure: script state, version labels, file labels, file hosts.
+
+Each test is a class of page the resolver used to miss or probe wastefully (issue 34): the
+article's file only in a Next.js or Nuxt state, a link labelled with the work's version and
+size, a download button whose label names the file, a Google Drive file, and a second
+request to an endpoint that already answered with a page.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import pytest
+
+from politeharvest import LandingPageResolver, PoliteSession
+from politeharvest.fulltext._identity import RecordHints
+from politeharvest.fulltext._landing import find_candidates
+from politeharvest.fulltext._pagefacts import PageFacts
+from politeharvest.fulltext._rules import problematic_url
+from politeharvest.fulltext._state import state_files
+from politeharvest.testing import Reply, ScriptedAdapter, text_pdf
+
+SITE = "https://journal.example.org"
+TITLE = "Flood buyouts and the fiscal health of small towns"
+DOI = "10.5555/flood.118342"
+HINTS = RecordHints(titles=(TITLE,), doi=DOI, surnames=("halvorsen",), year="2024")
+OWN = text_pdf([TITLE, "Dana Halvorsen", f"doi:{DOI}", "2024"])
+Make = Callable[..., PoliteSession]
+
+
+@pytest.fixture
+def session(make_session: Make) -> PoliteSession:
+    return make_session(job_budget=10**6)
+
+
+# -- the script state ----------------------------------------------------------------------
+
+NEXT_DATA = {
+    "props": {
+        "pageProps": {
+            "journal": {"name": "Journal", "guidePdfUrl": "https://cdn.example.org/guide.pdf"},
+            "article": {
+                "title": TITLE,
+                "doi": DOI,
+                "pdf": {"fileName": "a.pdf", "url": "https://cdn.example.org/118342/a.pdf"},
+                "attachments": [
+                    {"title": "Online appendix A", "url": "https://cdn.example.org/118342/app.pdf"}
+                ],
+            },
+            "moreFromIssue": [
+                {
+                    "title": "Mutual aid after the hurricane",
+                    "pdfUrl": "https://cdn.example.org/9/b.pdf",
+                }
+            ],
+        }
+    }
+}
+NUXT = (
+    'window.__NUXT__=(function(a,b){return {data:[{article:{title:"' + TITLE + '",'
+    'doi:"10.5555\\u002Fflood.118342",pdf:{url:"https:\\u002F\\u002Fcdn.example.org'
+    '\\u002F118342\\u002Fv2.pdf"},supplementaryFiles:[{title:"TablesS1.pdf",'
+    'url:"https:\\u002F\\u002Fcdn.example.org\\u002F118342\\u002Fs1.pdf"}],'
+    'versions:[{version:1,pdfUrl:b}]}}]}}(null,"https:\\u002F\\u002Fcdn.example.org\\u002Fv1.pdf"));'
+)
+
+
+def _own(kind: str, value: str) -> bool | None:
+    return value.lower() == DOI if kind == "doi" else value == TITLE
+
+
+def _pdf(key: str, url: str) -> bool:
+    return "pdf" in (key + url).lower()
+
+
+@pytest.mark.parametrize(
+    ("script", "expected"),
+    [
+        (
+            json.dumps(NEXT_DATA),
+            {
+                "https://cdn.example.org/guide.pdf": None,
+                "https://cdn.example.org/118342/a.pdf": True,
+                "https://cdn.example.org/118342/app.pdf": False,
+                "https://cdn.example.org/9/b.pdf": False,
+            },
+        ),
+        (
+            NUXT,
+            {
+                "https://cdn.example.org/118342/v2.pdf": True,
+                "https://cdn.example.org/118342/s1.pdf": False,
+            },
+        ),
+    ],
+    ids=["next-data", "nuxt-iife"],
+)
+def test_state_files_are_judged_by_the_object_that_holds_them(
+    script: str, expected: dict[str, bool | None]
+) -> None:
+    found = {f.url: f.own for f in state_files(script, _own, _pdf)}
+    assert found == expected  # the IIFE argument (v1) is in no object: not a state file
+
+
+def _next_page(article: str = "") -> str:
+    return (
+        f"<html><head><title>{TITLE}</title><meta name='citation_title' content='{TITLE}'>"
+        f"<meta name='citation_doi' content='{DOI}'></head><body><h1>{TITLE}</h1>"
+        "<button>Download PDF</button>"
+        f'<script id="__NEXT_DATA__" type="application/json">{json.dumps(NEXT_DATA)}</script>'
+        "</body></html>"
+    )
+
+
+def test_the_articles_file_in_the_script_state_is_tried_first_and_others_never(
+    session: PoliteSession, adapter: ScriptedAdapter
+) -> None:
+    adapter.add(f"{SITE}/article/118342", Reply(200, {}, _next_page()))
+    adapter.add("https://cdn.example.org/118342/a.pdf", Reply(200, {}, OWN))
+    resolution = LandingPageResolver(session).resolve(f"{SITE}/article/118342", hints=HINTS)
+    assert resolution.status == "found"
+    assert resolution.file_url == "https://cdn.example.org/118342/a.pdf"
+    assert resolution.probes == 1
+    assert resolution.evidence.startswith("script-state:")
+    rejected = {c.url: c.rejected for c in resolution.candidates if c.rejected}
+    assert "another document" in str(rejected["https://cdn.example.org/9/b.pdf"])
+    assert "another document" in str(rejected["https://cdn.example.org/118342/app.pdf"])
+
+
+# -- labels that name the article's own file -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("label", "own"),
+    [
+        ("Halvorsen et al 2024 AAM", True),
+        ("Preprint (3146 KB)", True),
+        ("Accepted manuscript", True),
+        (TITLE, True),
+        ("Halvorsen et al 2023 Earlier survey of levees", False),
+        ("Supplementary data S1-S5", False),
+        ("Annual report of the network", False),
+        ("Author guidelines", False),
+    ],
+)
+def test_a_label_names_the_article_by_its_authors_year_version_and_size(
+    label: str, own: bool
+) -> None:
+    facts = PageFacts(f"{SITE}/a", (TITLE,), DOI, (), ("halvorsen",))
+    assert facts.names_own(label) is own
+
+
+def test_a_citation_pdf_url_labelled_with_the_works_version_stays_strong() -> None:
+    page = (
+        f"<html><head><meta name='citation_title' content='{TITLE}'>"
+        "<meta name='citation_author' content='Halvorsen, Dana'>"
+        f"<meta name='citation_pdf_url' content='{SITE}/file/1/Halvorsen%202024%20AAM.pdf'>"
+        f"</head><body><h1>{TITLE}</h1><ul class='files'>"
+        f"<li><a href='{SITE}/file/1/Halvorsen%202024%20AAM.pdf'>Halvorsen et al 2024 AAM</a></li>"
+        "</ul></body></html>"
+    )
+    analysis = find_candidates(page, f"{SITE}/output/1")
+    top = analysis.candidates[0]
+    assert top.url.endswith("Halvorsen%202024%20AAM.pdf") and top.strong
+
+
+def test_a_download_button_whose_label_names_a_pdf_is_a_candidate() -> None:
+    page = (
+        f"<html><head><base href='/portal/'></head><body><h1>{TITLE}</h1>"
+        "<a class='mat-button' href='../view/cover?file=1318&amp;download=true' "
+        "aria-label='Download Halvorsen_2024_accepted_manuscript.pdf'>Download</a></body></html>"
+    )
+    analysis = find_candidates(page, f"{SITE}/portal/outputs/1")
+    assert [c.url for c in analysis.candidates] == [f"{SITE}/view/cover?file=1318&download=true"]
+    assert "names a PDF file" in analysis.candidates[0].evidence
+
+
+# -- file hosts ----------------------------------------------------------------------------
+
+
+def test_a_google_drive_file_is_a_file_and_a_folder_is_not() -> None:
+    drive = "https://drive.google.com/file/d/1Qw3ErTy7UiOp9AsDfGhJkLz/view?usp=sharing"
+    assert problematic_url(drive) is None
+    assert problematic_url("https://drive.google.com/drive/folders/1AbCdEfGhIjKlMn") is not None
+    assert problematic_url("https://www.google.com/search?q=x") is not None
+    page = f"<html><body><h1>{TITLE}</h1><p><a href='{drive}'>Full text (PDF)</a></p></body></html>"
+    analysis = find_candidates(page, f"{SITE}/working-papers/3/")
+    assert analysis.candidates[0].url == (
+        "https://drive.google.com/uc?export=download&id=1Qw3ErTy7UiOp9AsDfGhJkLz"
+    )
+
+
+# -- the request budget --------------------------------------------------------------------
+
+
+def test_an_endpoint_that_answered_with_a_page_is_not_asked_again(
+    session: PoliteSession, adapter: ScriptedAdapter
+) -> None:
+    page = (
+        f"<html><head><meta name='citation_title' content='{TITLE}'></head><body><h1>{TITLE}</h1>"
+        f"<a class='pdf' href='{SITE}/dl.aspx?file=118342&amp;view=1'>Download PDF</a>"
+        f"<a class='pdf' href='{SITE}/dl.aspx?file=118342&amp;save=1'>PDF</a>"
+        "</body></html>"
+    )
+    adapter.add(f"{SITE}/article/118342", Reply(200, {}, page))
+    adapter.add(f"{SITE}/dl.aspx", Reply(200, {"Content-Type": "text/html"}, "<html>Buy</html>"))
+    resolution = LandingPageResolver(session).resolve(f"{SITE}/article/118342", hints=HINTS)
+    assert resolution.status == "no-fulltext"
+    assert resolution.probes == 1
+    skipped = [c for c in resolution.candidates if c.rejected and "only in its query" in c.rejected]
+    assert len(skipped) == 1
+
+
+def test_a_sign_up_page_is_never_requested() -> None:
+    assert problematic_url("https://www.academia.edu/signup?a_id=1&download=true") is not None
