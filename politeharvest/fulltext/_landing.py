@@ -85,7 +85,7 @@ _LOGIN_WORDS = re.compile(r"sign\s*in|log\s*in|giriş|anmelden|connexion|iniciar
 
 
 _OTHER_KIND_FILE = re.compile(
-    r"(^|[^a-z])(suppl\w*|appendix|annex|abstracts?|erratum|corrigendum|toc|contents|cover|"
+    r"(^|[^a-z])(sup|suppl\w*|appendix|annex|abstracts?|erratum|corrigendum|toc|contents|cover|"
     r"front[-_]?matter|back[-_]?matter|guidelines?|template|form|poster|slides|si|esm|dataset)"
     r"([^a-z]|$)",
     re.IGNORECASE,
@@ -201,7 +201,9 @@ def _weigh_declared(
     that says supplement, abstract or cover ranks last, the article's identifiers in
     the address first.
     """
-    declared = {c.url for c in candidates if c.source.startswith(("meta:", "link:", "jsonld"))}
+    declared = {
+        c.url for c in candidates if c.source.startswith(("meta:", "link:", "jsonld", "signposting"))
+    }
     # one pass over the page's links, not one for each declared file (a page declaring
     # thousands of files beside thousands of links took minutes)
     links = _links_to(list(link_sources(soup)), base, rules) if declared else {}
@@ -213,10 +215,22 @@ def _weigh_declared(
         and c.source.startswith(("anchor", "rule:"))
         and c.score >= MIN_SCORE
         and facts.named_in(c.url) is not None
+        and _OTHER_KIND_FILE.search(unquote(urlsplit(c.url).path.rsplit("/", 1)[-1])) is None
     ]
+    files = sum(1 for c in candidates if c.rejected is None and c.score >= MIN_SCORE)
     out = []
     for c in candidates:
         if not c.source.startswith(("meta:", "link:", "jsonld", "signposting")):
+            name = unquote(urlsplit(c.url).path.rsplit("/", 1)[-1])
+            kind = _OTHER_KIND_FILE.search(name) if c.source.startswith("anchor") else None
+            if kind is not None and files > 1 and c.rejected is None:
+                # among several files, one whose name says supplement or cover goes last
+                c = attrs.evolve(
+                    c,
+                    strong=False,
+                    score=c.score - 30,
+                    evidence=f"{c.evidence}; one of {files} files, named {kind.group(2)!r}",
+                )
             out.append(c)
             continue
         strong = c.strong if c.source == "signposting" else same_site(c.url, base)
