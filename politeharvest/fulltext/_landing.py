@@ -201,9 +201,8 @@ def _weigh_declared(
     that says supplement, abstract or cover ranks last, the article's identifiers in
     the address first.
     """
-    declared = {
-        c.url for c in candidates if c.source.startswith(("meta:", "link:", "jsonld", "signposting"))
-    }
+    sources = ("meta:", "link:", "jsonld", "signposting")
+    declared = {c.url for c in candidates if c.source.startswith(sources)}
     # one pass over the page's links, not one for each declared file (a page declaring
     # thousands of files beside thousands of links took minutes)
     links = _links_to(list(link_sources(soup)), base, rules) if declared else {}
