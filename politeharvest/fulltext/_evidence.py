@@ -30,6 +30,8 @@ from ._words import (
     BAD_TEXT,
     FILE_HREF,
     ITEM_KINDS,
+    OTHER_FORMAT,
+    OTHER_KIND_FILE,
     PDF_WORD,
     STRONG_TEXT,
     button_text,
@@ -356,6 +358,18 @@ def anchor_candidates(
                 )
             )
             continue
+        fmt = OTHER_FORMAT.search(text) if element.name != "script" else None
+        if fmt is not None and not PDF_WORD.search(text):
+            found.append(
+                Candidate(
+                    link,
+                    source,
+                    f"text {text[:40]!r}",
+                    0.0,
+                    rejected=f"its label names another format ({fmt.group(0)!r})",
+                )
+            )
+            continue
         visible = " ".join(element.get_text(" ", strip=True).split())
         if element.name != "form":
             # a button's visible text decides when it is one ("원문보기" titled "새창열림")
@@ -380,6 +394,17 @@ def anchor_candidates(
                 evidence.append(f"anchor text is a file name with {related} {name[:40]!r}")
         label = " ".join(str(element.get(a) or "") for a in ("title", "aria-label", "download"))
         labelled = _FILE_NAME.search(label) if element.name in ("a", "area", "button") else None
+        if labelled is not None and OTHER_KIND_FILE.search(labelled.group(0)):
+            found.append(
+                Candidate(
+                    link,
+                    source,
+                    f"text {text[:40]!r}",
+                    0.0,
+                    rejected=f"its label names another kind of file ({labelled.group(0)[:40]!r})",
+                )
+            )
+            continue
         if labelled is not None and not any("pdf" in e.lower() for e in evidence):
             # a button whose label names the file it gives ("Download Kowalski_2024_aam.pdf")
             score += ANCHOR_WEIGHTS.pdf_word

@@ -37,6 +37,7 @@ page, a linkset, at most three file probes, and learning.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from urllib.parse import unquote, urlsplit
@@ -70,7 +71,7 @@ from ._pagefacts import PageFacts, page_facts
 from ._regions import Regions
 from ._rules import RULES, SiteRule, problematic_url
 from ._signposting import signposting_candidates
-from ._words import BAD_HREF, names_document
+from ._words import BAD_HREF, OTHER_KIND_FILE, names_document
 
 __all__ = [
     "find_candidates",
@@ -82,14 +83,6 @@ _STRONG_ANCHOR = 70.0
 
 
 _LOGIN_WORDS = re.compile(r"sign\s*in|log\s*in|giriş|anmelden|connexion|iniciar\s+sesión", re.I)
-
-
-_OTHER_KIND_FILE = re.compile(
-    r"(^|[^a-z])(sup|suppl\w*|appendix|annex|abstracts?|erratum|corrigendum|toc|contents|cover|"
-    r"front[-_]?matter|back[-_]?matter|guidelines?|template|form|poster|slides|si|esm|dataset)"
-    r"([^a-z]|$)",
-    re.IGNORECASE,
-)
 
 
 #: `Regions` reasons that say a link belongs to another document (not only outside the article).
@@ -138,6 +131,28 @@ def _contradiction(
         if where is not None and where.startswith(_OTHER_DOCUMENT_REGIONS):
             return f"the page links the same address {where}"
     return None
+
+
+#: JSON-LD types of works that are not texts (their files are data and documentation).
+_NOT_TEXT = frozenset(["Dataset", "DataCatalog", "SoftwareSourceCode", "SoftwareApplication"])
+
+
+def _work_type(soup: BeautifulSoup) -> str:
+    """The page's work's JSON-LD type when it is not a text (``"Dataset"``), else ""."""
+    for script in soup.find_all("script", type=re.compile(r"ld\+json", re.I)):
+        try:
+            data = json.loads(script.string or "")
+        except ValueError:
+            continue
+        items = data.get("@graph", [data]) if isinstance(data, dict) else data
+        for item in items if isinstance(items, list) else []:
+            kind = item.get("@type") if isinstance(item, dict) else None
+            kinds = kind if isinstance(kind, list) else [kind]
+            if any(k in _NOT_TEXT for k in kinds if isinstance(k, str)):
+                return next(k for k in kinds if isinstance(k, str) and k in _NOT_TEXT)
+            if any(isinstance(k, str) for k in kinds):
+                return ""  # the page's first typed work decides
+    return ""
 
 
 _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.I)
@@ -214,14 +229,15 @@ def _weigh_declared(
         and c.source.startswith(("anchor", "rule:"))
         and c.score >= MIN_SCORE
         and facts.named_in(c.url) is not None
-        and _OTHER_KIND_FILE.search(unquote(urlsplit(c.url).path.rsplit("/", 1)[-1])) is None
+        and OTHER_KIND_FILE.search(unquote(urlsplit(c.url).path.rsplit("/", 1)[-1])) is None
+        and problematic_url(c.url) is None
     ]
     files = sum(1 for c in candidates if c.rejected is None and c.score >= MIN_SCORE)
     out = []
     for c in candidates:
         if not c.source.startswith(("meta:", "link:", "jsonld", "signposting")):
             name = unquote(urlsplit(c.url).path.rsplit("/", 1)[-1])
-            kind = _OTHER_KIND_FILE.search(name) if c.source.startswith("anchor") else None
+            kind = OTHER_KIND_FILE.search(name) if c.source.startswith("anchor") else None
             if kind is not None and files > 1 and c.rejected is None:
                 # among several files, one whose name says supplement or cover goes last
                 c = attrs.evolve(
@@ -251,7 +267,7 @@ def _weigh_declared(
             evidence = f"{evidence}; weak: {contradiction}"
         if len(declared) > 1:
             name = unquote(urlsplit(c.url).path.rsplit("/", 1)[-1] + "?" + urlsplit(c.url).query)
-            kind = _OTHER_KIND_FILE.search(name)
+            kind = OTHER_KIND_FILE.search(name)
             if kind is not None:
                 strong, score = False, score - 30
                 evidence = (
@@ -379,6 +395,7 @@ def find_candidates(
             candidates=ranked,
             rejected=tuple(rejected),
             linksets=tuple(linksets),
+            work_type=_work_type(soup),
         )
     fulltext = soup.find("meta", attrs={"name": re.compile(r"^citation_fulltext_html_url$", re.I)})
     if fulltext is not None:

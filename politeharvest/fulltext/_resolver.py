@@ -412,6 +412,14 @@ class LandingPageResolver:
         for candidate in candidates:
             if probes >= self.max_probes:
                 break
+            if analysis is not None and analysis.work_type and not candidate.strong:
+                why = (
+                    f"the page's work is a {analysis.work_type}: its files are data and "
+                    "documentation, only a file it declares strongly is tried"
+                )
+                tried.append(attrs.evolve(candidate, rejected=why))
+                last_reason = f"{candidate.url}: {why}"
+                continue
             endpoint = _endpoint(candidate.url)
             if endpoint in pages:
                 why = "its address differs only in its query from one that answered with a page"

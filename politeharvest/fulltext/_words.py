@@ -25,6 +25,8 @@ __all__ = [
     "FILE_HREF",
     "ITEM_KINDS",
     "ITEM_PARENTS",
+    "OTHER_FORMAT",
+    "OTHER_KIND_FILE",
     "PDF_WORD",
     "STRONG_TEXT",
     "button_text",
@@ -226,6 +228,22 @@ ITEM_KINDS = re.compile(
             w,
         )
     ),
+    re.IGNORECASE,
+)
+
+
+#: A file name that says it is another kind of document than an article
+#: ("...-sup-0001-Text_S1.pdf", "codebook.pdf", "user_guide.pdf").
+OTHER_KIND_FILE = re.compile(
+    r"(^|[^a-z])(sup|suppl\w*|appendix|annex|abstracts?|erratum|corrigendum|toc|contents|cover|"
+    r"front[-_]?matter|back[-_]?matter|guidelines?|guides?|manual|readme|codebook|checklist|template|form|poster|slides|si|esm|dataset)"
+    r"([^a-z]|$)",
+    re.IGNORECASE,
+)
+
+#: A label that names a file format other than PDF ("Download XML", "EPUB").
+OTHER_FORMAT = re.compile(
+    r"\b(?:xml|jats|epub|mobi|html?|csv|tsv|xlsx?|zip|json|txt|docx?|odt|mp[34]|caj)\b",
     re.IGNORECASE,
 )
 
