@@ -71,7 +71,7 @@ from ._pagefacts import PageFacts, page_facts
 from ._regions import Regions
 from ._rules import RULES, SiteRule, problematic_url
 from ._signposting import signposting_candidates
-from ._words import BAD_HREF, OTHER_KIND_FILE, names_document
+from ._words import BAD_HREF, OTHER_KIND_FILE, item_of, names_document
 
 __all__ = [
     "find_candidates",
@@ -131,6 +131,29 @@ def _contradiction(
         if where is not None and where.startswith(_OTHER_DOCUMENT_REGIONS):
             return f"the page links the same address {where}"
     return None
+
+
+def _listed_beside(soup: BeautifulSoup, base: str, candidates: Sequence[Candidate]) -> set[str]:
+    """The addresses linked from the other items of the list or table a declared file is in."""
+    declared = {
+        c.url
+        for c in candidates
+        if c.source.startswith(("meta:", "link:", "jsonld", "signposting")) and c.rejected is None
+    }
+    if not declared:
+        return set()
+    found: set[str] = set()
+    for element in soup.find_all("a", href=True):
+        if absolute(str(element["href"]), base) not in declared:
+            continue
+        item = item_of(element)
+        container = item.parent if item is not None else None
+        if not isinstance(container, Tag):
+            continue
+        for sibling in container.find_all(item.name, recursive=False):  # type: ignore[union-attr]
+            for link in sibling.find_all("a", href=True):
+                found.add(absolute(str(link["href"]), base))
+    return found - declared
 
 
 #: JSON-LD types of works that are not texts (their files are data and documentation).
@@ -350,6 +373,9 @@ def find_candidates(
         c.source.startswith("rule:") and c.rejected is None and c.strong for c in candidates
     )
     recognised = any(r.platform and r.matches(url) is not None for r in rules)
+    # the files listed beside a declared file (the other rows of its file table): the
+    # same work's other versions or other documents, each worth a probe that must match
+    listed = _listed_beside(soup, base, candidates) if recognised else set()
     kept: dict[str, Candidate] = {}
     rejected: list[Candidate] = []
     for candidate in (_rewritten(c, rules) for c in candidates):
@@ -358,7 +384,7 @@ def find_candidates(
                 candidate = attrs.evolve(
                     candidate, rejected="a site rule found the article's file on this page"
                 )
-            elif recognised and candidate.score < _STRONG_ANCHOR:
+            elif recognised and candidate.score < _STRONG_ANCHOR and candidate.url not in listed:
                 candidate = attrs.evolve(
                     candidate,
                     rejected=f"the platform is known and its rule found no file; weak anchor "

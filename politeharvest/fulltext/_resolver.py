@@ -412,10 +412,11 @@ class LandingPageResolver:
         for candidate in candidates:
             if probes >= self.max_probes:
                 break
-            if analysis is not None and analysis.work_type and not candidate.strong:
+            declared = candidate.source.startswith(("meta:", "link:", "jsonld", "signposting"))
+            if analysis is not None and analysis.work_type and not (candidate.strong and declared):
                 why = (
                     f"the page's work is a {analysis.work_type}: its files are data and "
-                    "documentation, only a file it declares strongly is tried"
+                    "documentation, only a file it declares as the work's own is tried"
                 )
                 tried.append(attrs.evolve(candidate, rejected=why))
                 last_reason = f"{candidate.url}: {why}"
