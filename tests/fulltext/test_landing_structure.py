@@ -214,3 +214,53 @@ def test_an_endpoint_that_answered_with_a_page_is_not_asked_again(
 
 def test_a_sign_up_page_is_never_requested() -> None:
     assert problematic_url("https://www.academia.edu/signup?a_id=1&download=true") is not None
+
+
+def test_a_label_naming_another_format_or_kind_of_file_is_not_a_candidate() -> None:
+    page = (
+        f"<html><body><h1>{TITLE}</h1>"
+        f"<a class='download' href='{SITE}/article/1/galley/2/download/'>Download XML</a>"
+        f"<a class='download' href='{SITE}/ndownloader/files/3' aria-label='codebook.pdf'>"
+        "download file</a>"
+        f"<a class='download' href='{SITE}/article/1/galley/1/download/'>Download PDF</a>"
+        "</body></html>"
+    )
+    analysis = find_candidates(page, f"{SITE}/article/1")
+    assert [c.url for c in analysis.candidates] == [f"{SITE}/article/1/galley/1/download/"]
+    why = {c.url: c.rejected for c in analysis.rejected}
+    assert "another format" in str(why[f"{SITE}/article/1/galley/2/download/"])
+    assert "another kind of file" in str(why[f"{SITE}/ndownloader/files/3"])
+
+
+def test_a_datasets_page_tries_only_the_file_it_declares(
+    session: PoliteSession, adapter: ScriptedAdapter
+) -> None:
+    jsonld = json.dumps({"@context": "https://schema.org", "@type": "Dataset", "name": TITLE})
+    page = (
+        f"<html><head><script type='application/ld+json'>{jsonld}</script></head><body>"
+        f"<h1>{TITLE}</h1><a class='download' href='{SITE}/files/7'>Download PDF</a>"
+        "</body></html>"
+    )
+    adapter.add(f"{SITE}/dataset/7", Reply(200, {}, page))
+    resolution = LandingPageResolver(session).resolve(f"{SITE}/dataset/7", hints=HINTS)
+    assert resolution.status == "no-fulltext"
+    assert resolution.probes == 0
+    assert "Dataset" in resolution.reason
+
+
+def test_the_other_rows_of_a_declared_files_table_are_candidates_on_a_known_platform() -> None:
+    rows = "".join(
+        f"<tr><td><a href='https://repo.example.org/retrieve/1/{n}.pdf'>{n}.pdf</a></td>"
+        f"<td>{kind}</td></tr>"
+        for n, kind in (("Rossi_2023_a", "Pre-print"), ("Rossi_2023_b", "Post-print"))
+    )
+    page = (
+        f"<html><head><meta name='citation_title' content='{TITLE}'>"
+        "<meta name='citation_author' content='Rossi, Ada'>"
+        "<meta name='citation_pdf_url' content='https://repo.example.org/retrieve/1/"
+        f"Rossi_2023_a.pdf'></head><body><h1>{TITLE}</h1><table>{rows}</table></body></html>"
+    )
+    analysis = find_candidates(page, "https://repo.example.org/handle/123/456")  # DSpace
+    urls = [c.url for c in analysis.candidates]
+    assert urls[0].endswith("Rossi_2023_a.pdf")
+    assert "https://repo.example.org/retrieve/1/Rossi_2023_b.pdf" in urls
