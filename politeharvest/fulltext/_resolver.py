@@ -79,6 +79,7 @@ from ._pdf import (
 from ._peek import _check_in_memory, _looks_like_file_url, _peek
 from ._rules import RULES, SiteRule, problematic_url
 from ._signposting import linkset_candidates
+from ._sources import FileSources, source_candidates
 
 __all__ = ["LandingPageResolver", "Resolution"]
 
@@ -148,6 +149,8 @@ class LandingPageResolver:
         learned: where learned site structure is kept (a StateStore), or None.
         max_probes: file probes per article at most.
         fetcher: when set, probes are downloads through it (one request per verified file).
+        sources: sanctioned sources asked first for a record with a DOI (Crossref's
+            registered links, OpenAlex's open-access locations); None: the page only.
     """
 
     session: PoliteSession
@@ -155,6 +158,7 @@ class LandingPageResolver:
     learned: StateStore | None = None
     max_probes: int = 3
     fetcher: PdfFetcher | None = None
+    sources: FileSources | None = None
 
     def resolve_html(self, html: str | bytes, url: str) -> Resolution:
         """Run the rules on a page the caller already has; no request, candidates unverified."""
@@ -192,6 +196,21 @@ class LandingPageResolver:
             if resolution.status in (FOUND, BLOCKED, RETRY_LATER):
                 return resolution
             requests, probes = resolution.requests, resolution.probes  # then read the page
+        strict = False  # after a source's file was refused, later files must match
+        tried: frozenset[str] = frozenset()
+        if self.sources is not None and hints.doi and not html_only:
+            listed, asked = source_candidates(self.session, self.sources, hints.doi)
+            requests += asked
+            if listed:
+                # a source's word is evidence, never a verdict: its file must match the record
+                resolution = self._probe_all(
+                    url, url, listed, key, hints, requests=requests, probes=probes, strict=True
+                )
+                if resolution.status == FOUND:
+                    return resolution
+                requests, probes = resolution.requests, resolution.probes
+                strict = probes > 0
+                tried = frozenset(c.url for c in listed)
         try:
             kind: Literal["page", "file"] = "file" if _looks_like_file_url(url) else "page"
             response = self.session.get(url_to_read, kind=kind, stream=True)
@@ -259,7 +278,7 @@ class LandingPageResolver:
         if html_only or analysis.kind != KIND_PDF:
             resolution = self._unverified(url, landing, analysis, requests=requests)
         else:
-            candidates = list(analysis.candidates)
+            candidates = [c for c in analysis.candidates if c.url not in tried]
             resolution = self._probe_all(
                 url,
                 landing,
@@ -271,6 +290,7 @@ class LandingPageResolver:
                 analysis=analysis,
                 # the page's own rights signals reserve the files found through it
                 reserved=page_reservation(self.session.policy, landing, response.headers, body),
+                strict=strict,
             )
         return attrs.evolve(resolution, html=body)
 
@@ -397,6 +417,7 @@ class LandingPageResolver:
         probes: int = 0,
         analysis: PageAnalysis | None = None,
         reserved: Reservation | None = None,
+        strict: bool = False,
     ) -> Resolution:
         """Probe candidates best first, within the article's probe budget (`max_probes`).
 
@@ -404,7 +425,8 @@ class LandingPageResolver:
         document; a weak candidate, and any probe after a refused or invalid one, keeps
         only a file whose text matches the record (no fallback to strangers). A file its
         rights holder reserves ends the probes: `reserved` (the page's signal) names the
-        first candidate that would be fetched, and nothing is requested.
+        first candidate that would be fetched, and nothing is requested. `strict`: an
+        earlier probe (a sanctioned source's file) was refused, so every file must match.
         """
         tried: list[Candidate] = []
         last_reason = "no candidate could be verified"
@@ -426,7 +448,8 @@ class LandingPageResolver:
                 why = "its address differs only in its query from one that answered with a page"
                 tried.append(attrs.evolve(candidate, rejected=why))
                 continue
-            require: Requirement = "not-mismatch" if candidate.strong and not tried else "matched"
+            first = candidate.strong and not tried and not strict
+            require: Requirement = "not-mismatch" if first else "matched"
             if require == "matched" and hints.empty:
                 why = "needs a file matched to the record, and the record gives no title or DOI"
                 tried.append(attrs.evolve(candidate, rejected=why))
