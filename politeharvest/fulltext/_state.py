@@ -113,8 +113,10 @@ def _owner(
                 if own is not None:
                     return value, own
         for name, value in frame.fields.items():
+            # a title: words, or a file's name; not a button's label, nor a placeholder
+            titled = len(value.split()) >= 2 or bool(_FILE_NAME.search(value))
             named = bool(_FILE_NAME.search(value)) or not button_text(value)
-            if value.strip() and _TITLE_KEY.search(name) and named:
+            if titled and _TITLE_KEY.search(name) and named:
                 return value, is_own("title", value)
     return "", None
 
