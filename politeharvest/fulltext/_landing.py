@@ -156,6 +156,47 @@ def _listed_beside(soup: BeautifulSoup, base: str, candidates: Sequence[Candidat
     return found - declared
 
 
+#: The versions a file table's row may name: submitted (a preprint) or later ones.
+_SUBMITTED = re.compile(r"\bpre-?prints?\b|\bsubmitted\b|\boriginal\s+submission\b", re.I)
+_LATER = re.compile(
+    r"\bpost-?prints?\b|\baccepted\b|\bpublished\s+version\b|publisher'?s?\s+version|"
+    r"\bversion\s+of\s+record\b|\bvor\b|\bAAM\b",
+    re.I,
+)
+
+
+def _by_version(candidates: list[Candidate], soup: BeautifulSoup, base: str) -> list[Candidate]:
+    """In a file table listing versions of the work, the submitted version goes last.
+
+    A repository's record lists the preprint, the accepted manuscript and the published
+    version side by side, each row naming its version; the record is the work, and its
+    submitted version is the last one to try (on a preprint server's page no row names a
+    later version, and nothing changes).
+    """
+    rows: dict[str, str] = {}
+    for element in soup.find_all("a", href=True):
+        item = item_of(element)
+        if item is not None:
+            text = " ".join(item.get_text(" ", strip=True).split())[:300]
+            rows.setdefault(absolute(str(element["href"]), base), text)
+    urls = {c.url for c in candidates if c.rejected is None}
+    later = any(_LATER.search(rows.get(u, "")) for u in urls)
+    if not later:
+        return candidates
+    out = []
+    for c in candidates:
+        row = rows.get(c.url, "")
+        if c.rejected is None and _SUBMITTED.search(row) and not _LATER.search(row):
+            c = attrs.evolve(
+                c,
+                strong=False,
+                score=c.score - 30,
+                evidence=f"{c.evidence}; its row names the submitted version, a later one is too",
+            )
+        out.append(c)
+    return out
+
+
 #: JSON-LD types of works that are not texts (their files are data and documentation).
 _NOT_TEXT = frozenset(["Dataset", "DataCatalog", "SoftwareSourceCode", "SoftwareApplication"])
 
@@ -358,6 +399,7 @@ def find_candidates(
     ]
     candidates = [_repair_meta(c, soup, base) for c in candidates if c.url]
     candidates = _weigh_declared(candidates, soup, base, regions, facts, rules)
+    candidates = _by_version(candidates, soup, base)
     # a file the page's script state holds under another document is that document's
     foreign = {c.url: c.rejected for c in candidates if c.source == "script-state" and c.rejected}
     candidates = [

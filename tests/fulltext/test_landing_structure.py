@@ -264,3 +264,26 @@ def test_the_other_rows_of_a_declared_files_table_are_candidates_on_a_known_plat
     urls = [c.url for c in analysis.candidates]
     assert urls[0].endswith("Rossi_2023_a.pdf")
     assert "https://repo.example.org/retrieve/1/Rossi_2023_b.pdf" in urls
+
+
+def test_the_submitted_version_in_a_version_table_is_no_longer_strong() -> None:
+    def page(rows: tuple[tuple[str, str], ...]) -> str:
+        table = "".join(
+            f"<tr><td><a href='https://repo.example.org/retrieve/1/{n}.pdf'>{n}.pdf</a></td>"
+            f"<td>{kind}</td></tr>"
+            for n, kind in rows
+        )
+        return (
+            f"<html><head><meta name='citation_title' content='{TITLE}'>"
+            "<meta name='citation_pdf_url' content='https://repo.example.org/retrieve/1/"
+            f"Rossi_a.pdf'></head><body><h1>{TITLE}</h1><table>{table}</table></body></html>"
+        )
+
+    versions = (("Rossi_a", "Pre-print (submitted)"), ("Rossi_b", "Post-print, accepted"))
+    declared = find_candidates(page(versions), "https://repo.example.org/handle/123/456")
+    preprint = next(c for c in declared.candidates if c.url.endswith("Rossi_a.pdf"))
+    assert not preprint.strong
+    assert "submitted version" in preprint.evidence
+    # a preprint server's page lists only preprints: its declared file stays strong
+    alone = find_candidates(page(versions[:1]), "https://repo.example.org/handle/123/456")
+    assert alone.candidates[0].url.endswith("Rossi_a.pdf") and alone.candidates[0].strong
