@@ -252,7 +252,7 @@ def test_the_other_rows_of_a_declared_files_table_are_candidates_on_a_known_plat
     rows = "".join(
         f"<tr><td><a href='https://repo.example.org/retrieve/1/{n}.pdf'>{n}.pdf</a></td>"
         f"<td>{kind}</td></tr>"
-        for n, kind in (("Rossi_2023_a", "Pre-print"), ("Rossi_2023_b", "Post-print"))
+        for n, kind in (("Rossi_2023_a", "Open access"), ("Rossi_2023_b", "Open access"))
     )
     page = (
         f"<html><head><meta name='citation_title' content='{TITLE}'>"
