@@ -44,6 +44,7 @@ from urllib.parse import unquote, urlsplit
 
 import attrs
 from bs4 import BeautifulSoup, Tag
+from bs4.dammit import EncodingDetector
 
 from politeharvest.net._challenge import challenge_evidence
 
@@ -195,6 +196,35 @@ def _by_version(candidates: list[Candidate], soup: BeautifulSoup, base: str) -> 
             )
         out.append(c)
     return out
+
+
+_CHARSET = re.compile(r"charset\s*=\s*[\"']?([\w.:-]+)", re.IGNORECASE)
+
+
+def _decoded(html: bytes, headers: Mapping[str, str]) -> str:
+    """The page's text: UTF-8 when it is UTF-8, else the encoding it declares.
+
+    A page that is not valid UTF-8 is read in the encoding its Content-Type header or its
+    own ``<meta charset>`` names (ISO-8859-9, windows-1252, GB2312): read as UTF-8 it would
+    lose its letters ("art\ufffdculo"), and with them its buttons' words and its title.
+    """
+    try:
+        return html.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    header = str(headers.get("Content-Type") or "")
+    declared = _CHARSET.search(header)
+    names = (
+        declared.group(1) if declared else None,
+        EncodingDetector.find_declared_encoding(html, is_html=True),
+    )
+    for name in names:
+        if name:
+            try:
+                return html.decode(name)
+            except (LookupError, UnicodeDecodeError):
+                continue
+    return html.decode("utf-8", "replace")
 
 
 #: JSON-LD types of works that are not texts (their files are data and documentation).
@@ -378,7 +408,7 @@ def find_candidates(
         status: the page's HTTP status (challenge detection).
         headers: the page's response headers.
     """
-    text = html.decode("utf-8", "replace") if isinstance(html, bytes) else html
+    text = _decoded(html, headers or {}) if isinstance(html, bytes) else html
     soup = BeautifulSoup(text, "lxml")
     base_tag = soup.find("base", href=True)
     base = (absolute(str(base_tag["href"]), url) or url) if isinstance(base_tag, Tag) else url

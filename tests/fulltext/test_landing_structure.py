@@ -287,3 +287,25 @@ def test_the_submitted_version_in_a_version_table_is_no_longer_strong() -> None:
     # a preprint server's page lists only preprints: its declared file stays strong
     alone = find_candidates(page(versions[:1]), "https://repo.example.org/handle/123/456")
     assert alone.candidates[0].url.endswith("Rossi_a.pdf") and alone.candidates[0].strong
+
+
+def test_a_button_calling_a_page_function_and_a_latin1_page() -> None:
+    page = (
+        "<html><head><meta http-equiv='Content-Type' content='text/html; charset=ISO-8859-1'>"
+        f"<meta name='citation_title' content='{TITLE}'>"
+        "<script>function openPdf() { track('4711', 'pdf');"
+        " window.open('https://journal.example.org/pdf/4711.pdf', '_blank'); }</script>"
+        f"</head><body><h1>{TITLE}</h1>"
+        "<a href='javascript:void(0);' onclick='return openPdf();'>Descargar artículo (PDF)</a>"
+        "</body></html>"
+    ).encode("iso-8859-1")
+    analysis = find_candidates(page, f"{SITE}/articulo.oa?id=4711")
+    top = analysis.candidates[0]
+    assert top.url == "https://journal.example.org/pdf/4711.pdf"
+    assert "function openPdf" in top.source
+    # read as UTF-8, "artículo" loses its letter and the label is no button's
+    from politeharvest.fulltext._landing import _decoded
+
+    assert "Descargar artículo" in _decoded(page, {})
+    assert "Descargar artículo" in _decoded(page, {"Content-Type": "text/html; charset=latin-1"})
+    assert _decoded("Kıyı".encode(), {"Content-Type": "text/html; charset=iso-8859-1"}) == "Kıyı"
