@@ -324,6 +324,9 @@ def anchor_candidates(
         elif where == "the page's text":  # its label is the text around it, unless prose
             text = " ".join(TEXT_URL.sub(" ", text).split())
             text = text if len(text.split()) <= 6 else ""
+        elif TEXT_URL.fullmatch(text.strip()):  # a link written as its address: its row's label
+            label = " ".join(TEXT_URL.sub(" ", regions.item_text(element)).split())
+            text = label if label and len(label.split()) <= 6 else text
         if not href or BAD_HREF.search(href):
             if href and not href.startswith("#"):
                 found.append(

@@ -51,7 +51,7 @@ STRONG_TEXT = re.compile(
 )
 PDF_WORD = re.compile(
     r"\bpdf\b|tam\s+metin|volltext|texte\s+intégral|texto\s+completo|testo\s+completo|"
-    r"teks\s+lengkap|naskah\s+lengkap|полный\s+текст|全文|原文|본문|원문",
+    r"teks\s+lengkap|naskah\s+lengkap|полный\s+текст|全文|原文|본문|원문|フルテキスト",
     re.I,
 )
 _DOWNLOAD_WORD = re.compile(
@@ -152,7 +152,7 @@ BUTTON_WORDS = frozenset(
 #: Button words of scripts written without spaces, removed before counting what is left.
 _CJK_WORDS = (
     r"全文|本文|下载|下載|ダウンロード|ファイル|閲覧|表示|論文|论文|日本語|英語|中文|英文|"
-    r"原文|원문|다운로드|보기|파일|열기|논문|한국어|영어"
+    r"原文|원문|다운로드|보기|파일|열기|논문|한국어|영어|フルテキスト"
 )
 _CJK_BUTTON = re.compile(_CJK_WORDS + r"|[をのでする]")
 

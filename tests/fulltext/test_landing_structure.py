@@ -309,3 +309,16 @@ def test_a_button_calling_a_page_function_and_a_latin1_page() -> None:
     assert "Descargar artículo" in _decoded(page, {})
     assert "Descargar artículo" in _decoded(page, {"Content-Type": "text/html; charset=latin-1"})
     assert _decoded("Kıyı".encode(), {"Content-Type": "text/html; charset=iso-8859-1"}) == "Kıyı"
+
+
+@pytest.mark.parametrize("label", ["Full text URL", "フルテキストURL"])
+def test_a_link_written_as_its_address_is_labelled_by_its_row(label: str) -> None:
+    file = "https://repo.example.ac.jp/record/23/files/Ronshu_3_23.pdf"
+    page = (
+        f"<html><head><meta name='citation_title' content='{TITLE}'></head><body><h1>{TITLE}</h1>"
+        "<table><tr><th>URI</th><td><a href='https://doi.org/10.5555/x'>"
+        f"https://doi.org/10.5555/x</a></td></tr><tr><th>{label}</th><td><a href='{file}'>"
+        f"{file}</a></td></tr></table></body></html>"
+    )
+    analysis = find_candidates(page, "https://irdb.example.ac.jp/01152/0004567891")
+    assert analysis.candidates[0].url == file
