@@ -76,6 +76,17 @@ class AnchorWeights:
     identifier: float = 15
 
 
+def _pdf_icon(element: Tag) -> str | None:
+    """The ``alt`` or file name of the image a link holds when it says PDF, or None."""
+    if element.name not in ("a", "area"):
+        return None
+    for image in element.find_all("img"):
+        for said in (str(image.get("alt") or ""), str(image.get("src") or "").rsplit("/", 1)[-1]):
+            if re.search(r"(?<![a-z])pdf(?![a-z])", said, re.IGNORECASE):
+                return said
+    return None
+
+
 #: A PDF file's name in a link's label.
 _FILE_NAME = re.compile(r"[^\s/\\]+\.pdf\b", re.IGNORECASE)
 
@@ -412,6 +423,13 @@ def anchor_candidates(
             # a button whose label names the file it gives ("Download Kowalski_2024_aam.pdf")
             score += ANCHOR_WEIGHTS.pdf_word
             evidence.append(f"its label names a PDF file {labelled.group(0)[:40]!r}")
+        icon = _pdf_icon(element) if not visible else None
+        if icon is not None:  # a link that is only an image saying PDF, titled to say so
+            score += ANCHOR_WEIGHTS.pdf_type
+            evidence.append(f"its only content is an image saying PDF ({icon[:40]!r})")
+            if PDF_WORD.search(label) and not any("pdf" in e.lower() for e in evidence[:-1]):
+                score += ANCHOR_WEIGHTS.pdf_word
+                evidence.append("its title mentions PDF")
         if FILE_HREF.search(link):
             score += ANCHOR_WEIGHTS.file_address
             evidence.append("address looks like a file")

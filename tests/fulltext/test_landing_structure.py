@@ -322,3 +322,14 @@ def test_a_link_written_as_its_address_is_labelled_by_its_row(label: str) -> Non
     )
     analysis = find_candidates(page, "https://irdb.example.ac.jp/01152/0004567891")
     assert analysis.candidates[0].url == file
+
+
+def test_a_link_that_is_only_a_pdf_icon_titled_to_say_so_is_a_candidate() -> None:
+    page = (
+        f"<html><head><title>{TITLE}</title></head><body><h1>{TITLE}</h1><table><tr><td>"
+        "<a href='Show?key=Yq3mZ8rL1vTk7PbX9cN0' title='812345 numbered thesis as PDF'>"
+        "<img src='images/pdf_icon.png' alt='PDF'></a></td></tr></table></body></html>"
+    )
+    analysis = find_candidates(page, f"{SITE}/Centre/detail.jsp?id=Kx3mQ9")
+    assert analysis.candidates[0].url == f"{SITE}/Centre/Show?key=Yq3mZ8rL1vTk7PbX9cN0"
+    assert "image saying PDF" in analysis.candidates[0].evidence
