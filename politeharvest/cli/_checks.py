@@ -229,6 +229,20 @@ def check_usage(args: argparse.Namespace) -> str | None:
         absent = missing("warcio", f"{args.command} --warc")
         if absent is not None:
             return str(absent)
+    sources = getattr(args, "fulltext_sources", None)
+    if sources is not None:
+        names = [n.strip() for n in sources.split(",") if n.strip()]
+        unknown = [n for n in names if n not in ("crossref", "openalex")]
+        if not names or unknown:
+            return (
+                f"--fulltext-sources {sources!r}: give crossref, openalex or both, comma-separated"
+            )
+        mailto = getattr(args, "mailto", None)
+        if not mailto or "@" not in mailto:
+            return (
+                f"--fulltext-sources {sources} needs your e-mail address for their polite "
+                "pools: --mailto you@example.org"
+            )
     files = getattr(args, "files", None)
     if getattr(args, "html_only", False) and files is None:
         return "--html-only needs --files DIR (where the landing pages are kept)"

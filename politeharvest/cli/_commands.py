@@ -283,6 +283,8 @@ def fulltext_command(args: argparse.Namespace, err: TextIO) -> int:
     from politeharvest.plan._resources import open_state
     from politeharvest.store._sinks import JsonlSink
 
+    from ._harvest import _source_names
+
     # Without --files nothing is downloaded or kept: landing pages are read and file URLs
     # reported in the output, which is all that is written.
     folder = args.files if args.files is not None else args.out.parent
@@ -290,6 +292,8 @@ def fulltext_command(args: argparse.Namespace, err: TextIO) -> int:
         directory=folder,
         html_only=args.html_only or args.files is None,
         keep_pages=args.files is not None,
+        sources=_source_names(args),
+        mailto=getattr(args, "mailto", None) or "",
     )
     done = read_done(args.out)
     sink = JsonlSink(args.out)

@@ -59,7 +59,18 @@ def _fulltext(args: argparse.Namespace) -> FullText | None:
         return None
     from politeharvest.fulltext._step import FullText
 
-    return FullText(directory=args.files, html_only=args.html_only)
+    return FullText(
+        directory=args.files,
+        html_only=args.html_only,
+        sources=_source_names(args),
+        mailto=getattr(args, "mailto", None) or "",
+    )
+
+
+def _source_names(args: argparse.Namespace) -> tuple[str, ...]:
+    """The sanctioned full-text sources named by ``--fulltext-sources`` (checked before)."""
+    given = getattr(args, "fulltext_sources", None) or ""
+    return tuple(n.strip() for n in given.split(",") if n.strip())
 
 
 def harvest_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

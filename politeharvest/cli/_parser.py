@@ -517,6 +517,14 @@ def _fulltext_options(sub: argparse.ArgumentParser) -> None:
         action="store_true",
         help="keep landing pages and report file URLs without downloading files",
     )
+    sub.add_argument(
+        "--fulltext-sources",
+        metavar="crossref,openalex",
+        help="for records with a DOI, ask these sanctioned sources for the file first "
+        "(Crossref's registered links, OpenAlex's open-access locations); needs --mailto",
+    )
+    if not any("--mailto" in a.option_strings for a in sub._actions):
+        sub.add_argument("--mailto", help="your e-mail address, for the sources' polite pools")
 
 
 def usage_error(err: TextIO, message: str) -> int:

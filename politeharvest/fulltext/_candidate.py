@@ -76,6 +76,9 @@ class PageAnalysis:
         rejected: candidates considered and rejected, with reasons.
         linksets: FAIR Signposting linksets the page points to (their items are the
             work's files; reading one is a request, left to the resolver).
+        work_type: what the page says its work is, when it says it is not a text (its
+            JSON-LD ``@type``: ``"Dataset"``), else "". A dataset's files are its data and
+            their documentation: only a file the page declares strongly is tried.
     """
 
     url: str
@@ -84,6 +87,7 @@ class PageAnalysis:
     candidates: tuple[Candidate, ...] = ()
     rejected: tuple[Candidate, ...] = ()
     linksets: tuple[str, ...] = ()
+    work_type: str = ""
 
 
 #: Candidates scoring below this are not kept (anchor evidence too weak).

@@ -24,11 +24,14 @@ from ._links import TEXT_URL, form_label, link_sources
 from ._pagefacts import PageFacts
 from ._regions import Regions
 from ._rules import EXTRACTORS, SiteRule
+from ._state import state_files
 from ._words import (
     BAD_HREF,
     BAD_TEXT,
     FILE_HREF,
     ITEM_KINDS,
+    OTHER_FORMAT,
+    OTHER_KIND_FILE,
     PDF_WORD,
     STRONG_TEXT,
     button_text,
@@ -72,6 +75,20 @@ class AnchorWeights:
     other_host: float = 25
     identifier: float = 15
 
+
+def _pdf_icon(element: Tag) -> str | None:
+    """The ``alt`` or file name of the image a link holds when it says PDF, or None."""
+    if element.name not in ("a", "area"):
+        return None
+    for image in element.find_all("img"):
+        for said in (str(image.get("alt") or ""), str(image.get("src") or "").rsplit("/", 1)[-1]):
+            if re.search(r"(?<![a-z])pdf(?![a-z])", said, re.IGNORECASE):
+                return said
+    return None
+
+
+#: A PDF file's name in a link's label.
+_FILE_NAME = re.compile(r"[^\s/\\]+\.pdf\b", re.IGNORECASE)
 
 #: The weights `find_candidates` scores anchors with.
 ANCHOR_WEIGHTS = AnchorWeights()
@@ -121,6 +138,60 @@ _WORK_TYPES = re.compile(
     r"scholarlyarticle|article|thesis|report|book|chapter|creativework|dataset|medicalscholarlyarticle",
     re.IGNORECASE,
 )
+
+
+def state_candidates(soup: BeautifulSoup, base: str, facts: PageFacts) -> list[Candidate]:
+    """Files in the page's script state, each judged by the object that holds it.
+
+    A file beside the article's DOI or title (``article.pdf.url`` next to ``article.doi``)
+    is strong evidence; one held by an object that names another document (an attachment's
+    title, another article in ``moreFromIssue``) is rejected. Files no object claims are
+    left to the anchors' evidence (a value whose key names a PDF).
+    """
+
+    def is_own(kind: str, value: str) -> bool | None:
+        if kind == "doi":
+            if not facts.doi:
+                return None
+            found = value.lower().removeprefix("https://doi.org/").removeprefix("doi:").strip()
+            return found == facts.doi
+        return facts.names_own(value)
+
+    def is_file(key: str, url: str) -> bool:
+        return bool(FILE_HREF.search(url) or re.search("pdf", key, re.IGNORECASE))
+
+    found: list[Candidate] = []
+    for script in soup.find_all("script"):
+        kind = str(script.get("type") or "").lower()
+        if "ld+json" in kind or script.get("src") or not script.string:
+            continue
+        for item in state_files(str(script.string), is_own, is_file):
+            link = absolute(item.url, base)
+            if not link:
+                continue
+            if item.own:
+                found.append(
+                    Candidate(
+                        link,
+                        "script-state",
+                        f"{item.path} in the page's script state, beside the article's "
+                        f"{'DOI' if item.owner.startswith('10.') else 'title'}",
+                        88.0,
+                        strong=True,
+                    )
+                )
+            elif item.own is False:
+                found.append(
+                    Candidate(
+                        link,
+                        "script-state",
+                        f"{item.path} in the page's script state",
+                        0.0,
+                        rejected="the page's script state holds it under another document "
+                        f"({item.owner[:50]!r})",
+                    )
+                )
+    return found
 
 
 def jsonld_candidates(soup: BeautifulSoup, base: str) -> list[Candidate]:
@@ -264,6 +335,9 @@ def anchor_candidates(
         elif where == "the page's text":  # its label is the text around it, unless prose
             text = " ".join(TEXT_URL.sub(" ", text).split())
             text = text if len(text.split()) <= 6 else ""
+        elif TEXT_URL.fullmatch(text.strip()):  # a link written as its address: its row's label
+            label = " ".join(TEXT_URL.sub(" ", regions.item_text(element)).split())
+            text = label if label and len(label.split()) <= 6 else text
         if not href or BAD_HREF.search(href):
             if href and not href.startswith("#"):
                 found.append(
@@ -287,7 +361,7 @@ def anchor_candidates(
         if element.name == "script":  # a value whose key names a PDF ("pdfUrl")
             score += ANCHOR_WEIGHTS.pdf_word
         named = names_document(element) if element.name in ("a", "area") else None
-        if named is not None and not facts.is_title(named):
+        if named is not None and not facts.names_own(named):
             found.append(
                 Candidate(
                     link,
@@ -295,6 +369,18 @@ def anchor_candidates(
                     f"text {text[:40]!r}",
                     0.0,
                     rejected=f"the link names another document ({named[:50]!r})",
+                )
+            )
+            continue
+        fmt = OTHER_FORMAT.search(text) if element.name != "script" else None
+        if fmt is not None and not PDF_WORD.search(text):
+            found.append(
+                Candidate(
+                    link,
+                    source,
+                    f"text {text[:40]!r}",
+                    0.0,
+                    rejected=f"its label names another format ({fmt.group(0)!r})",
                 )
             )
             continue
@@ -320,6 +406,30 @@ def anchor_candidates(
             if related is not None:
                 score += ANCHOR_WEIGHTS.download_word
                 evidence.append(f"anchor text is a file name with {related} {name[:40]!r}")
+        label = " ".join(str(element.get(a) or "") for a in ("title", "aria-label", "download"))
+        labelled = _FILE_NAME.search(label) if element.name in ("a", "area", "button") else None
+        if labelled is not None and OTHER_KIND_FILE.search(labelled.group(0)):
+            found.append(
+                Candidate(
+                    link,
+                    source,
+                    f"text {text[:40]!r}",
+                    0.0,
+                    rejected=f"its label names another kind of file ({labelled.group(0)[:40]!r})",
+                )
+            )
+            continue
+        if labelled is not None and not any("pdf" in e.lower() for e in evidence):
+            # a button whose label names the file it gives ("Download Kowalski_2024_aam.pdf")
+            score += ANCHOR_WEIGHTS.pdf_word
+            evidence.append(f"its label names a PDF file {labelled.group(0)[:40]!r}")
+        icon = _pdf_icon(element) if not visible else None
+        if icon is not None:  # a link that is only an image saying PDF, titled to say so
+            score += ANCHOR_WEIGHTS.pdf_type
+            evidence.append(f"its only content is an image saying PDF ({icon[:40]!r})")
+            if PDF_WORD.search(label) and not any("pdf" in e.lower() for e in evidence[:-1]):
+                score += ANCHOR_WEIGHTS.pdf_word
+                evidence.append("its title mentions PDF")
         if FILE_HREF.search(link):
             score += ANCHOR_WEIGHTS.file_address
             evidence.append("address looks like a file")

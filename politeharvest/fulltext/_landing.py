@@ -37,12 +37,14 @@ page, a linkset, at most three file probes, and learning.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from urllib.parse import unquote, urlsplit
 
 import attrs
 from bs4 import BeautifulSoup, Tag
+from bs4.dammit import EncodingDetector
 
 from politeharvest.net._challenge import challenge_evidence
 
@@ -63,13 +65,14 @@ from ._evidence import (
     learned_candidates,
     meta_candidates,
     rule_candidates,
+    state_candidates,
 )
 from ._links import link_sources
 from ._pagefacts import PageFacts, page_facts
 from ._regions import Regions
 from ._rules import RULES, SiteRule, problematic_url
 from ._signposting import signposting_candidates
-from ._words import BAD_HREF, names_document
+from ._words import BAD_HREF, OTHER_KIND_FILE, item_of, names_document
 
 __all__ = [
     "find_candidates",
@@ -81,14 +84,6 @@ _STRONG_ANCHOR = 70.0
 
 
 _LOGIN_WORDS = re.compile(r"sign\s*in|log\s*in|giriş|anmelden|connexion|iniciar\s+sesión", re.I)
-
-
-_OTHER_KIND_FILE = re.compile(
-    r"(^|[^a-z])(suppl\w*|appendix|annex|abstracts?|erratum|corrigendum|toc|contents|cover|"
-    r"front[-_]?matter|back[-_]?matter|guidelines?|template|form|poster|slides|si|esm|dataset)"
-    r"([^a-z]|$)",
-    re.IGNORECASE,
-)
 
 
 #: `Regions` reasons that say a link belongs to another document (not only outside the article).
@@ -131,12 +126,127 @@ def _contradiction(
         if label is not None:
             return f"the page's link to it says it is another document: {label}"
         named = names_document(element) if element.name in ("a", "area") else None
-        if named is not None and not facts.is_title(named):
+        if named is not None and not facts.names_own(named):
             return f"the page's link to it names another document ({named[:50]!r})"
         where = regions.outside(element)
         if where is not None and where.startswith(_OTHER_DOCUMENT_REGIONS):
             return f"the page links the same address {where}"
     return None
+
+
+def _listed_beside(soup: BeautifulSoup, base: str, candidates: Sequence[Candidate]) -> set[str]:
+    """The addresses linked from the other items of the list or table a declared file is in."""
+    declared = {
+        c.url
+        for c in candidates
+        if c.source.startswith(("meta:", "link:", "jsonld", "signposting")) and c.rejected is None
+    }
+    if not declared:
+        return set()
+    found: set[str] = set()
+    for element in soup.find_all("a", href=True):
+        if absolute(str(element["href"]), base) not in declared:
+            continue
+        item = item_of(element)
+        container = item.parent if item is not None else None
+        if not isinstance(container, Tag):
+            continue
+        for sibling in container.find_all(item.name, recursive=False):  # type: ignore[union-attr]
+            for link in sibling.find_all("a", href=True):
+                found.add(absolute(str(link["href"]), base))
+    return found - declared
+
+
+#: The versions a file table's row may name: submitted (a preprint) or later ones.
+_SUBMITTED = re.compile(r"\bpre-?prints?\b|\bsubmitted\b|\boriginal\s+submission\b", re.I)
+_LATER = re.compile(
+    r"\bpost-?prints?\b|\baccepted\b|\bpublished\s+version\b|publisher'?s?\s+version|"
+    r"\bversion\s+of\s+record\b|\bvor\b|\bAAM\b",
+    re.I,
+)
+
+
+def _by_version(candidates: list[Candidate], soup: BeautifulSoup, base: str) -> list[Candidate]:
+    """In a file table listing versions of the work, the submitted version goes last.
+
+    A repository's record lists the preprint, the accepted manuscript and the published
+    version side by side, each row naming its version; the record is the work, and its
+    submitted version is the last one to try (on a preprint server's page no row names a
+    later version, and nothing changes).
+    """
+    rows: dict[str, str] = {}
+    for element in soup.find_all("a", href=True):
+        item = item_of(element)
+        if item is not None:
+            text = " ".join(item.get_text(" ", strip=True).split())[:300]
+            rows.setdefault(absolute(str(element["href"]), base), text)
+    urls = {c.url for c in candidates if c.rejected is None}
+    later = any(_LATER.search(rows.get(u, "")) for u in urls)
+    if not later:
+        return candidates
+    out = []
+    for c in candidates:
+        row = rows.get(c.url, "")
+        if c.rejected is None and _SUBMITTED.search(row) and not _LATER.search(row):
+            c = attrs.evolve(
+                c,
+                strong=False,
+                score=c.score - 30,
+                evidence=f"{c.evidence}; its row names the submitted version, a later one is too",
+            )
+        out.append(c)
+    return out
+
+
+_CHARSET = re.compile(r"charset\s*=\s*[\"']?([\w.:-]+)", re.IGNORECASE)
+
+
+def _decoded(html: bytes, headers: Mapping[str, str]) -> str:
+    """The page's text: UTF-8 when it is UTF-8, else the encoding it declares.
+
+    A page that is not valid UTF-8 is read in the encoding its Content-Type header or its
+    own ``<meta charset>`` names (ISO-8859-9, windows-1252, GB2312): read as UTF-8 it would
+    lose its letters ("art\ufffdculo"), and with them its buttons' words and its title.
+    """
+    try:
+        return html.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    header = str(headers.get("Content-Type") or "")
+    declared = _CHARSET.search(header)
+    names = (
+        declared.group(1) if declared else None,
+        EncodingDetector.find_declared_encoding(html, is_html=True),
+    )
+    for name in names:
+        if name:
+            try:
+                return html.decode(name)
+            except (LookupError, UnicodeDecodeError):
+                continue
+    return html.decode("utf-8", "replace")
+
+
+#: JSON-LD types of works that are not texts (their files are data and documentation).
+_NOT_TEXT = frozenset(["Dataset", "DataCatalog", "SoftwareSourceCode", "SoftwareApplication"])
+
+
+def _work_type(soup: BeautifulSoup) -> str:
+    """The page's work's JSON-LD type when it is not a text (``"Dataset"``), else ""."""
+    for script in soup.find_all("script", type=re.compile(r"ld\+json", re.I)):
+        try:
+            data = json.loads(script.string or "")
+        except ValueError:
+            continue
+        items = data.get("@graph", [data]) if isinstance(data, dict) else data
+        for item in items if isinstance(items, list) else []:
+            kind = item.get("@type") if isinstance(item, dict) else None
+            kinds = kind if isinstance(kind, list) else [kind]
+            if any(k in _NOT_TEXT for k in kinds if isinstance(k, str)):
+                return next(k for k in kinds if isinstance(k, str) and k in _NOT_TEXT)
+            if any(isinstance(k, str) for k in kinds):
+                return ""  # the page's first typed work decides
+    return ""
 
 
 _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.I)
@@ -200,7 +310,8 @@ def _weigh_declared(
     that says supplement, abstract or cover ranks last, the article's identifiers in
     the address first.
     """
-    declared = {c.url for c in candidates if c.source.startswith(("meta:", "link:", "jsonld"))}
+    sources = ("meta:", "link:", "jsonld", "signposting")
+    declared = {c.url for c in candidates if c.source.startswith(sources)}
     # one pass over the page's links, not one for each declared file (a page declaring
     # thousands of files beside thousands of links took minutes)
     links = _links_to(list(link_sources(soup)), base, rules) if declared else {}
@@ -212,10 +323,23 @@ def _weigh_declared(
         and c.source.startswith(("anchor", "rule:"))
         and c.score >= MIN_SCORE
         and facts.named_in(c.url) is not None
+        and OTHER_KIND_FILE.search(unquote(urlsplit(c.url).path.rsplit("/", 1)[-1])) is None
+        and problematic_url(c.url) is None
     ]
+    files = sum(1 for c in candidates if c.rejected is None and c.score >= MIN_SCORE)
     out = []
     for c in candidates:
         if not c.source.startswith(("meta:", "link:", "jsonld", "signposting")):
+            name = unquote(urlsplit(c.url).path.rsplit("/", 1)[-1])
+            kind = OTHER_KIND_FILE.search(name) if c.source.startswith("anchor") else None
+            if kind is not None and files > 1 and c.rejected is None:
+                # among several files, one whose name says supplement or cover goes last
+                c = attrs.evolve(
+                    c,
+                    strong=False,
+                    score=c.score - 30,
+                    evidence=f"{c.evidence}; one of {files} files, named {kind.group(2)!r}",
+                )
             out.append(c)
             continue
         strong = c.strong if c.source == "signposting" else same_site(c.url, base)
@@ -237,7 +361,7 @@ def _weigh_declared(
             evidence = f"{evidence}; weak: {contradiction}"
         if len(declared) > 1:
             name = unquote(urlsplit(c.url).path.rsplit("/", 1)[-1] + "?" + urlsplit(c.url).query)
-            kind = _OTHER_KIND_FILE.search(name)
+            kind = OTHER_KIND_FILE.search(name)
             if kind is not None:
                 strong, score = False, score - 30
                 evidence = (
@@ -284,7 +408,7 @@ def find_candidates(
         status: the page's HTTP status (challenge detection).
         headers: the page's response headers.
     """
-    text = html.decode("utf-8", "replace") if isinstance(html, bytes) else html
+    text = _decoded(html, headers or {}) if isinstance(html, bytes) else html
     soup = BeautifulSoup(text, "lxml")
     base_tag = soup.find("base", href=True)
     base = (absolute(str(base_tag["href"]), url) or url) if isinstance(base_tag, Tag) else url
@@ -299,11 +423,21 @@ def find_candidates(
         *signposted,
         *meta_candidates(soup, base),
         *jsonld_candidates(soup, base),
+        *state_candidates(soup, base, facts),
         *learned_candidates(soup, base, learned, regions, facts),
         *anchor_candidates(soup, base, regions, facts),
     ]
     candidates = [_repair_meta(c, soup, base) for c in candidates if c.url]
     candidates = _weigh_declared(candidates, soup, base, regions, facts, rules)
+    candidates = _by_version(candidates, soup, base)
+    # a file the page's script state holds under another document is that document's
+    foreign = {c.url: c.rejected for c in candidates if c.source == "script-state" and c.rejected}
+    candidates = [
+        attrs.evolve(c, rejected=foreign[c.url])
+        if c.url in foreign and c.rejected is None and c.source.startswith(("anchor", "learned"))
+        else c
+        for c in candidates
+    ]
     # Platform first: when a site rule found the article's file on the page, generic
     # anchors and learned structure do not compete; when a rule recognised the platform
     # by its address but found nothing, an anchor needs strong evidence.
@@ -311,6 +445,9 @@ def find_candidates(
         c.source.startswith("rule:") and c.rejected is None and c.strong for c in candidates
     )
     recognised = any(r.platform and r.matches(url) is not None for r in rules)
+    # the files listed beside a declared file (the other rows of its file table): the
+    # same work's other versions or other documents, each worth a probe that must match
+    listed = _listed_beside(soup, base, candidates) if recognised else set()
     kept: dict[str, Candidate] = {}
     rejected: list[Candidate] = []
     for candidate in (_rewritten(c, rules) for c in candidates):
@@ -319,7 +456,7 @@ def find_candidates(
                 candidate = attrs.evolve(
                     candidate, rejected="a site rule found the article's file on this page"
                 )
-            elif recognised and candidate.score < _STRONG_ANCHOR:
+            elif recognised and candidate.score < _STRONG_ANCHOR and candidate.url not in listed:
                 candidate = attrs.evolve(
                     candidate,
                     rejected=f"the platform is known and its rule found no file; weak anchor "
@@ -356,6 +493,7 @@ def find_candidates(
             candidates=ranked,
             rejected=tuple(rejected),
             linksets=tuple(linksets),
+            work_type=_work_type(soup),
         )
     fulltext = soup.find("meta", attrs={"name": re.compile(r"^citation_fulltext_html_url$", re.I)})
     if fulltext is not None:

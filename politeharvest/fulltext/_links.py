@@ -55,6 +55,25 @@ def script_links(text: str) -> list[tuple[str, str]]:
     return found
 
 
+#: A function called in a handler (``return abrirPDF();``) and a function's definition.
+_CALL = re.compile(r"(?<![\w.$])([A-Za-z_$][\w$]*)\s*\(")
+_DEFINITION = re.compile(r"function\s+([A-Za-z_$][\w$]*)\s*\([^)]*\)\s*\{")
+#: The most of a function's body read for addresses.
+_BODY = 2000
+
+
+def _functions(soup: BeautifulSoup) -> dict[str, str]:
+    """The named functions of the page's inline scripts: name -> the start of its body."""
+    found: dict[str, str] = {}
+    for script in soup.find_all("script"):
+        if script.get("src") or not script.string:
+            continue
+        text = str(script.string)
+        for match in _DEFINITION.finditer(text):
+            found.setdefault(match.group(1), text[match.end() : match.end() + _BODY])
+    return found
+
+
 def _looks_like_link(value: str) -> bool:
     value = value.strip()
     return bool(_URLISH.search(value)) and (
@@ -100,6 +119,7 @@ def link_sources(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
     ``data-*`` attributes (``data-href``, ``data-pdf-url``...), GET forms (their action
     with their fields) and form values that are addresses themselves.
     """
+    functions: dict[str, str] | None = None  # the page's script functions, read when asked
     for element in soup.find_all(True):
         if element.name in ("a", "area") and element.get("href"):
             yield element, str(element["href"]).strip(), "href"
@@ -110,9 +130,18 @@ def link_sources(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
                 continue
             if name.startswith("on") and len(name) > 4:
                 button = button_text(element.get_text(" ", strip=True) or text_of(element))
-                for found in _QUOTED.findall(value):
-                    if _looks_like_link(found) and (button or FILE_HREF.search(found)):
-                        yield element, found, name
+                quoted = [f for f in _QUOTED.findall(value) if _looks_like_link(f)]
+                where = name
+                if not quoted and button:  # a call of the page's own function: its body
+                    if functions is None:
+                        functions = _functions(soup)
+                    for called in _CALL.findall(value):
+                        body = functions.get(called, "")
+                        quoted += [f for f in _QUOTED.findall(body) if _looks_like_link(f)]
+                        where = f"{name} (function {called})"
+                for found in quoted:
+                    if button or FILE_HREF.search(found):
+                        yield element, found, where
             elif (
                 name.startswith("data-")
                 and _looks_like_link(value)

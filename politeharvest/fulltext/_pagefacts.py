@@ -64,6 +64,23 @@ class PageFacts:
         words = set(words_of(text))
         return any(similar_words(words, title) for title in self._title_words)
 
+    def names_own(self, text: str) -> bool:
+        """True when a link's `text` names this article: its title, or a label of its file.
+
+        A label of the article's file names it by its authors, year, version and size only
+        ("Okonkwo et al 2024 AAM", "Preprint (3146 KB)", "Accepted manuscript"): once those
+        are set aside, no word of another title is left.
+        """
+        if self.is_title(text):
+            return True
+        rest = _SIZE_LABEL.sub(" ", text.lower())
+        rest = _YEAR_ETAL.sub(" ", rest)
+        words = re.findall(r"[^\W\d_]+", rest)
+        if not words:
+            return False
+        own = set(self.surnames) | BUTTON_WORDS | _GENERIC_FILE | _VERSION_WORDS
+        return all(w in own for w in words)
+
     def relates(self, name: str) -> str | None:
         """Why a file name is this article's ("okafor_lindqvist_2022_aam.pdf"), or None.
 
@@ -141,6 +158,38 @@ _GENERIC_FILE = frozenset(
         "main",
         "ms",
         "paper",
+    ]
+)
+
+
+#: A file size or format in a link's label ("(3146 KB)", "PDF, 2.1 MB").
+_SIZE_LABEL = re.compile(
+    r"\(?\b\d+(?:[.,]\d+)?\s*(?:[kmg]i?b|bytes?|ko|mo|кб|мб)\b\)?|\b(?:pdf|docx?|epub)\b",
+    re.IGNORECASE,
+)
+
+#: "et al", a year and a version number in a label.
+_YEAR_ETAL = re.compile(r"\bet\.? al\.?|\b(?:1[5-9]|20)\d\d\b|\bv(?:er(?:sion)?)?\.? ?\d+\b")
+
+#: Words that name a version of a work (its own file, not another document).
+_VERSION_WORDS = frozenset(
+    [
+        "accepted",
+        "manuscript",
+        "author",
+        "authors",
+        "version",
+        "published",
+        "publisher",
+        "final",
+        "draft",
+        "of",
+        "record",
+        "the",
+        "s",
+        "and",
+        "al",
+        "et",
     ]
 )
 

@@ -219,7 +219,7 @@ class Regions:
         if found is None:
             anchors = block.find_all("a", href=_REAL_HREF)
             named = [(a, text) for a in anchors if (text := self._name(a)) is not None]
-            titled = [a for a, text in named if self._facts.is_title(text)]
+            titled = [a for a, text in named if self._facts.names_own(text)]
             found = self._links[key] = _Links(len(anchors), named, titled)
         return found
 
@@ -257,7 +257,7 @@ class Regions:
             own = _own_text(block) if small and not _SIZE.search(text_of(element)) else None
             if own is None:
                 return None
-            if self._facts.is_title(own):
+            if self._facts.names_own(own):
                 return None  # the article's own entry
             names: list[tuple[Tag, str]] = [(block, own)]
         else:

@@ -31,7 +31,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable, Sequence
-from typing import Final, Literal
+from typing import Literal
 
 import attrs
 import requests
@@ -47,11 +47,9 @@ from politeharvest.store._state import StateStore
 
 from ._candidate import (
     KIND_BLOCKED,
-    KIND_DATASET,
     KIND_NONE,
     KIND_PDF,
     Candidate,
-    Kind,
     PageAnalysis,
 )
 from ._identity import RecordHints
@@ -75,62 +73,26 @@ from ._pdf import (
     read_head,
 )
 from ._peek import _check_in_memory, _looks_like_file_url, _peek
+from ._probeflow import (
+    FOUND,
+    NO_FULLTEXT,
+    UNVERIFIED,
+    Finish,
+    ProbeFlow,
+    Resolution,
+    after_probe,
+    next_action,
+    resolution_of,
+)
 from ._rules import RULES, SiteRule, problematic_url
 from ._signposting import linkset_candidates
+from ._sources import FileSources, source_candidates
 
 __all__ = ["LandingPageResolver", "Resolution"]
 
 logger = logging.getLogger(__name__)
 
-Status = Literal[
-    "found", "unverified", "no-fulltext", "blocked", "retry-later", "failed", "reserved"
-]
-
-#: A `Resolution`'s statuses besides ``blocked``, ``retry-later``, ``failed`` and ``reserved``
-#: (`_outcome`).
-FOUND: Final = "found"
-UNVERIFIED: Final = "unverified"
-NO_FULLTEXT: Final = "no-fulltext"
 _LEARNED = "landing-structure"
-
-
-@attrs.frozen
-class Resolution:
-    """The answer for one landing page, with its reasons.
-
-    Attributes:
-        url: the URL asked about.
-        landing_url: the final address of the landing page (after redirects); it becomes
-            the record's original address.
-        file_url: the full-text file's URL, or None.
-        kind: ``"pdf"``, ``"dataset"``, ``"html-fulltext"``, ``"none"`` or ``"blocked"``.
-        status: ``"found"`` (verified), ``"unverified"`` (from HTML alone), ``"no-fulltext"``,
-            ``"blocked"``, ``"retry-later"``, ``"failed"``, ``"reserved"`` (the file its
-            rights holder reserves, by the page's or the file's signals: named, not fetched).
-        reason: the deciding rule and its evidence.
-        candidates: every candidate considered, best first, rejected ones with their reason.
-        requests: requests spent (landing page and probes).
-        probes: file probes among them.
-        retriable: worth trying again later.
-        file: the download, when a PdfFetcher did the probing.
-        html: the landing page's bytes, when it was read.
-        evidence: what made the kept file the article's own (its source and evidence,
-            ``"meta:citation_pdf_url: meta citation_pdf_url"``), or "" when none was kept.
-    """
-
-    url: str
-    landing_url: str
-    file_url: str | None
-    kind: Kind
-    status: Status
-    reason: str
-    candidates: tuple[Candidate, ...] = ()
-    requests: int = 0
-    probes: int = 0
-    retriable: bool = False
-    file: FileResult | None = None
-    html: bytes | None = attrs.field(default=None, repr=False)
-    evidence: str = ""
 
 
 Probe = Callable[[str], FileResult]
@@ -146,6 +108,8 @@ class LandingPageResolver:
         learned: where learned site structure is kept (a StateStore), or None.
         max_probes: file probes per article at most.
         fetcher: when set, probes are downloads through it (one request per verified file).
+        sources: sanctioned sources asked first for a record with a DOI (Crossref's
+            registered links, OpenAlex's open-access locations); None: the page only.
     """
 
     session: PoliteSession
@@ -153,6 +117,7 @@ class LandingPageResolver:
     learned: StateStore | None = None
     max_probes: int = 3
     fetcher: PdfFetcher | None = None
+    sources: FileSources | None = None
 
     def resolve_html(self, html: str | bytes, url: str) -> Resolution:
         """Run the rules on a page the caller already has; no request, candidates unverified."""
@@ -190,6 +155,21 @@ class LandingPageResolver:
             if resolution.status in (FOUND, BLOCKED, RETRY_LATER):
                 return resolution
             requests, probes = resolution.requests, resolution.probes  # then read the page
+        strict = False  # after a source's file was refused, later files must match
+        tried: frozenset[str] = frozenset()
+        if self.sources is not None and hints.doi and not html_only:
+            listed, asked = source_candidates(self.session, self.sources, hints.doi)
+            requests += asked
+            if listed:
+                # a source's word is evidence, never a verdict: its file must match the record
+                resolution = self._probe_all(
+                    url, url, listed, key, hints, requests=requests, probes=probes, strict=True
+                )
+                if resolution.status == FOUND:
+                    return resolution
+                requests, probes = resolution.requests, resolution.probes
+                strict = probes > 0
+                tried = frozenset(c.url for c in listed)
         try:
             kind: Literal["page", "file"] = "file" if _looks_like_file_url(url) else "page"
             response = self.session.get(url_to_read, kind=kind, stream=True)
@@ -257,7 +237,7 @@ class LandingPageResolver:
         if html_only or analysis.kind != KIND_PDF:
             resolution = self._unverified(url, landing, analysis, requests=requests)
         else:
-            candidates = list(analysis.candidates)
+            candidates = [c for c in analysis.candidates if c.url not in tried]
             resolution = self._probe_all(
                 url,
                 landing,
@@ -269,6 +249,7 @@ class LandingPageResolver:
                 analysis=analysis,
                 # the page's own rights signals reserve the files found through it
                 reserved=page_reservation(self.session.policy, landing, response.headers, body),
+                strict=strict,
             )
         return attrs.evolve(resolution, html=body)
 
@@ -395,115 +376,44 @@ class LandingPageResolver:
         probes: int = 0,
         analysis: PageAnalysis | None = None,
         reserved: Reservation | None = None,
+        strict: bool = False,
     ) -> Resolution:
-        """Probe candidates best first, within the article's probe budget (`max_probes`).
+        """Carry out the probe flow (`_probeflow`): probe what it says, until it ends.
 
-        The first probe of a strong candidate keeps a file unless its text names another
-        document; a weak candidate, and any probe after a refused or invalid one, keeps
-        only a file whose text matches the record (no fallback to strangers). A file its
-        rights holder reserves ends the probes: `reserved` (the page's signal) names the
-        first candidate that would be fetched, and nothing is requested.
+        The decisions are the flow's: candidates best first within the record's budget
+        (`max_probes`); the first probe of a strong candidate keeps a file unless its text
+        names another document, any other keeps only a file whose text matches the record
+        (no fallback to strangers; with `strict`, every file must match). A file its rights
+        holder reserves ends the probes: `reserved` (the page's signal) names the first
+        candidate that would be fetched, and nothing is requested. Here only the requests,
+        and the learning of the structure that held a matched file's link.
         """
-        tried: list[Candidate] = []
-        last_reason = "no candidate could be verified"
-        for candidate in candidates:
-            if probes >= self.max_probes:
-                break
-            require: Requirement = "not-mismatch" if candidate.strong and not tried else "matched"
-            if require == "matched" and hints.empty:
-                why = "needs a file matched to the record, and the record gives no title or DOI"
-                tried.append(attrs.evolve(candidate, rejected=why))
-                last_reason = f"{candidate.url}: {why}"
-                continue
-            if reserved is not None:
-                result = self._probe(candidate.url, key, hints, require, reserved)
-            else:
-                probes += 1
-                result = self._probe(candidate.url, key, hints, require)
-                requests += 1
-            if result.ok:
-                if result.identity is not None and result.identity.verdict == "matched":
-                    self._learn(landing, candidate)
-                kind: Kind = KIND_PDF if result.kind in (None, "pdf") else KIND_DATASET
-                identity = f"; {result.identity.verdict}" if result.identity else ""
-                verified = f"verified ({result.reason}{identity})"
-                reason = f"{candidate.source}: {candidate.evidence}; {verified}"
-                ranked = (
-                    candidate,
-                    *tried,
-                    *(c for c in candidates if c is not candidate and c not in tried),
-                )
-                return Resolution(
-                    url=url,
-                    landing_url=landing,
-                    file_url=result.final_url or candidate.url,
-                    kind=kind,
-                    status=FOUND,
-                    reason=reason,
-                    candidates=_with_rejected(ranked, analysis),
-                    requests=requests,
-                    probes=probes,
-                    file=result,
-                    evidence=f"{candidate.source}: {candidate.evidence}",
-                )
-            if result.status == WRONG_FILE and candidate.source == "learned":
-                self._forget(landing, candidate)
-            tried.append(
-                attrs.evolve(candidate, rejected=f"probe: {result.status}: {result.reason}")
-            )
-            last_reason = f"{candidate.url}: {result.status}: {result.reason}"
-            if result.status == RESERVED:  # named, not fetched: its rights holder reserves it
-                return Resolution(
-                    url=url,
-                    landing_url=landing,
-                    file_url=candidate.url,
-                    kind=KIND_PDF,
-                    status=RESERVED,
-                    reason=result.reason,
-                    candidates=_with_rejected((*tried, *candidates[len(tried) :]), analysis),
-                    requests=requests,
-                    probes=probes,
-                    file=result,
-                    evidence=f"{candidate.source}: {candidate.evidence}",
-                )
-            if result.status == BLOCKED:
-                return Resolution(
-                    url=url,
-                    landing_url=landing,
-                    file_url=None,
-                    kind=KIND_BLOCKED,
-                    status=BLOCKED,
-                    reason=result.reason,
-                    candidates=tuple(tried),
-                    requests=requests,
-                    probes=probes,
-                )
-            if result.status == RETRY_LATER:
-                return Resolution(
-                    url=url,
-                    landing_url=landing,
-                    file_url=candidate.url,
-                    kind=KIND_PDF,
-                    status=RETRY_LATER,
-                    reason=result.reason,
-                    candidates=tuple(tried),
-                    requests=requests,
-                    probes=probes,
-                    retriable=True,
-                    file=result,
-                )
-        rest = tuple(c for c in candidates if c not in tried and all(c.url != t.url for t in tried))
-        return Resolution(
-            url=url,
-            landing_url=landing,
-            file_url=None,
-            kind=KIND_NONE,
-            status=NO_FULLTEXT,
-            reason=last_reason,
-            candidates=_with_rejected((*tried, *rest), analysis),
+        flow = ProbeFlow(
+            url,
+            landing,
+            tuple(candidates),
+            rejected=analysis.rejected if analysis is not None else (),
             requests=requests,
             probes=probes,
+            max_probes=self.max_probes,
+            strict=strict,
+            hinted=not hints.empty,
+            reserved=reserved is not None,
+            work_type=analysis.work_type if analysis is not None else "",
         )
+        while True:
+            flow, action = next_action(flow)
+            if isinstance(action, Finish):
+                return resolution_of(flow)
+            candidate = action.candidate
+            result = self._probe(candidate.url, key, hints, action.require, reserved)
+            if result.status == WRONG_FILE and candidate.source == "learned":
+                self._forget(landing, candidate)
+            flow, ended = after_probe(flow, action, result)
+            if ended is not None:
+                if ended.learn:
+                    self._learn(landing, candidate)
+                return ended.resolution
 
     def _probe(
         self,
@@ -552,7 +462,7 @@ class LandingPageResolver:
             kind=KIND_PDF,
             status=UNVERIFIED,
             reason=f"{analysis.reason} (not verified)",
-            candidates=_with_rejected(analysis.candidates, analysis),
+            candidates=(*analysis.candidates, *analysis.rejected),
             requests=requests,
         )
 
@@ -578,12 +488,6 @@ class LandingPageResolver:
         self.learned.set_value(
             _LEARNED, host_key(landing), json.dumps([candidate.signature, *known][:5])
         )
-
-
-def _with_rejected(
-    kept: Sequence[Candidate], analysis: PageAnalysis | None
-) -> tuple[Candidate, ...]:
-    return (*kept, *(analysis.rejected if analysis else ()))
 
 
 def _unread(url: str, landing: str, outcome: Outcome, *, requests: int) -> Resolution:

@@ -124,6 +124,13 @@ RULES: tuple[SiteRule, ...] = (
         example="https://arxiv.org/abs/1706.03762",
     ),
     SiteRule(
+        "google-drive",
+        hosts=r"^(drive|docs)\.google\.com$",
+        path=r"^/file/d/(?P<id>[\w-]{10,})(?:/|$)",
+        rewrite="https://drive.google.com/uc?export=download&id={id}",
+        example="https://drive.google.com/file/d/1Qw3ErTy7UiOp9AsDfGhJkLzXcVbNm4Pq/view",
+    ),
+    SiteRule(
         "dergipark",
         hosts=r"(^|\.)dergipark\.(org|gov)\.tr$",
         path=r"^/(?!.*download/)",
@@ -286,7 +293,7 @@ EXTRACTORS: Mapping[str, Callable[[BeautifulSoup, str], list[tuple[str, str]]]] 
 # -- what is never a landing page or a file --------------------------------------------------
 
 _PROBLEMATIC = re.compile(
-    r"(" + SIGN_IN_PATH + r"|/register\b|/cart\b|/account\b|/search/?(?:$|\?)"
+    r"(" + SIGN_IN_PATH + r"|/register\b|/sign-?up\b|/cart\b|/account\b|/search/?(?:$|\?)"
     r"|[?&](q|query|search)=|/share\b|sharer\.php|/action/showCitFormats|/citation-?export"
     r"|\.(?:jpe?g|png|gif|svg|css|js|mp4|webm|ogg|ris|bib|enw|nbib)(?:\?|$))",
     re.IGNORECASE,
@@ -297,13 +304,20 @@ _PROBLEMATIC_HOSTS = re.compile(
     re.IGNORECASE,
 )
 
+#: One file on a file host among those hosts (a Google Drive file, not a folder or a search).
+_FILE_HOST = re.compile(
+    r"(?:drive|docs)\.google\.com/(?:file/d/[\w-]{10,}|uc\?(?:.*&)?id=[\w-]{10,})", re.IGNORECASE
+)
+
 
 def problematic_url(url: str) -> str | None:
     """Why `url` is neither a landing page nor a file (checked before any request), or None."""
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         return f"not an http(s) URL: {url!r}"
-    if _PROBLEMATIC_HOSTS.search(parts.hostname):
+    if _PROBLEMATIC_HOSTS.search(parts.hostname) and not _FILE_HOST.match(
+        parts.hostname + parts.path + "?" + parts.query
+    ):
         return f"{parts.hostname} hosts no full text (social, search or code site)"
     match = _PROBLEMATIC.search(parts.path + ("?" + parts.query if parts.query else ""))
     if match:

@@ -33,6 +33,7 @@ from ._identity import RecordHints
 from ._outcome import DOWNLOADED, RETRY_LATER, UNCHANGED
 from ._pdf import FileResult, PdfFetcher, Requirement, safe_filename
 from ._resolver import LandingPageResolver, Resolution
+from ._sources import FileSources
 
 __all__ = ["FullText", "FullTextStep", "candidate_urls", "run_batch"]
 
@@ -42,6 +43,11 @@ NO_CANDIDATE = "no-candidate"
 #: The state's status of a landing page read on its retry whose file is to be retried
 #: (under the file's own URL).
 RETRIED = "retried"
+
+
+def _names(value: Iterable[str] | str) -> tuple[str, ...]:
+    """Source names as a tuple (a single name is one source, not its letters)."""
+    return (value,) if isinstance(value, str) else tuple(value)
 
 
 @attrs.frozen(kw_only=True)
@@ -61,6 +67,12 @@ class FullText:
         max_probes: file requests per record at most (each file verified against the record).
         keep_pages: in HTML-only mode, keep each landing page in ``DIR/html`` (False: only
             report; the batch command without ``--files`` writes nothing but its output).
+        sources: sanctioned sources asked first for a record with a DOI: ``"crossref"``
+            (the publisher's full-text links registered with Crossref) and/or
+            ``"openalex"`` (its open-access locations); opt-in, with `mailto`.
+        mailto: your e-mail address, for the sources' polite pools (required with them).
+        crossref_url: Crossref's API root (a mirror, or a local fake in tests).
+        openalex_url: OpenAlex's API root.
     """
 
     directory: Path = attrs.field(converter=Path)
@@ -70,6 +82,16 @@ class FullText:
     resolve_dois: bool = False
     max_probes: int = 3
     keep_pages: bool = True
+    sources: tuple[str, ...] = attrs.field(default=(), converter=_names)
+    mailto: str = ""
+    crossref_url: str = "https://api.crossref.org"
+    openalex_url: str = "https://api.openalex.org"
+
+    def file_sources(self) -> FileSources | None:
+        """The sanctioned sources to ask, or None; ValueError for unknown names or no mailto."""
+        if not self.sources:
+            return None
+        return FileSources(self.sources, self.mailto, self.crossref_url, self.openalex_url)
 
 
 def candidate_urls(
@@ -154,6 +176,7 @@ class FullTextStep:
             learned=self.state,
             max_probes=self.settings.max_probes,
             fetcher=None if self.settings.html_only else self.fetcher,
+            sources=self.settings.file_sources(),
         )
 
     def for_record(self, record: OaiRecord) -> dict[str, Any] | None:

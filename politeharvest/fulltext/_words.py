@@ -25,6 +25,8 @@ __all__ = [
     "FILE_HREF",
     "ITEM_KINDS",
     "ITEM_PARENTS",
+    "OTHER_FORMAT",
+    "OTHER_KIND_FILE",
     "PDF_WORD",
     "STRONG_TEXT",
     "button_text",
@@ -49,7 +51,7 @@ STRONG_TEXT = re.compile(
 )
 PDF_WORD = re.compile(
     r"\bpdf\b|tam\s+metin|volltext|texte\s+intégral|texto\s+completo|testo\s+completo|"
-    r"teks\s+lengkap|naskah\s+lengkap|полный\s+текст|全文|原文|본문|원문",
+    r"teks\s+lengkap|naskah\s+lengkap|полный\s+текст|全文|原文|본문|원문|フルテキスト",
     re.I,
 )
 _DOWNLOAD_WORD = re.compile(
@@ -150,7 +152,7 @@ BUTTON_WORDS = frozenset(
 #: Button words of scripts written without spaces, removed before counting what is left.
 _CJK_WORDS = (
     r"全文|本文|下载|下載|ダウンロード|ファイル|閲覧|表示|論文|论文|日本語|英語|中文|英文|"
-    r"原文|원문|다운로드|보기|파일|열기|논문|한국어|영어"
+    r"原文|원문|다운로드|보기|파일|열기|논문|한국어|영어|フルテキスト"
 )
 _CJK_BUTTON = re.compile(_CJK_WORDS + r"|[をのでする]")
 
@@ -226,6 +228,22 @@ ITEM_KINDS = re.compile(
             w,
         )
     ),
+    re.IGNORECASE,
+)
+
+
+#: A file name that says it is another kind of document than an article
+#: ("...-sup-0001-Text_S1.pdf", "codebook.pdf", "user_guide.pdf").
+OTHER_KIND_FILE = re.compile(
+    r"(^|[^a-z])(sup|suppl\w*|appendix|annex|abstracts?|erratum|corrigendum|toc|contents|cover|"
+    r"front[-_]?matter|back[-_]?matter|guidelines?|guides?|manual|readme|codebook|checklist|template|form|poster|slides|si|esm|dataset)"
+    r"([^a-z]|$)",
+    re.IGNORECASE,
+)
+
+#: A label that names a file format other than PDF ("Download XML", "EPUB").
+OTHER_FORMAT = re.compile(
+    r"\b(?:xml|jats|epub|mobi|html?|csv|tsv|xlsx?|zip|json|txt|docx?|odt|mp[34]|caj)\b",
     re.IGNORECASE,
 )
 

@@ -1,0 +1,317 @@
+"""A record's file probes as pure decisions (no I/O), the way `net/_flow.py` treats a request.
+
+A `ProbeFlow` is where a record's search for its file stands: the page's ranked candidates
+with their evidence, those tried with what each gave, the file requests spent and the
+budget (`max_probes`). `next_action` says what comes next, `Probe` (this candidate, with
+what its file must show) or `Finish` (nothing left to try within the budget), recording
+every candidate it passes over and why; `after_probe` takes a probe's `FileResult` and says
+whether the search ends (`Ended`: found, reserved, blocked, retry-later) or goes on.
+`resolution_of` is the one place a probing's `Resolution` is built. The resolver
+(`_resolver.py`) only carries the actions out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final, Literal
+from urllib.parse import urlsplit
+
+import attrs
+
+from ._candidate import KIND_BLOCKED, KIND_DATASET, KIND_NONE, KIND_PDF, Candidate, Kind
+from ._outcome import BLOCKED, NOT_PDF, RESERVED, RETRY_LATER
+from ._pdf import FileResult, Requirement
+
+__all__ = [
+    "FOUND",
+    "NO_FULLTEXT",
+    "UNVERIFIED",
+    "Ended",
+    "Finish",
+    "Probe",
+    "ProbeFlow",
+    "Resolution",
+    "Status",
+    "after_probe",
+    "next_action",
+    "resolution_of",
+]
+
+Status = Literal[
+    "found", "unverified", "no-fulltext", "blocked", "retry-later", "failed", "reserved"
+]
+
+#: A `Resolution`'s statuses besides ``blocked``, ``retry-later``, ``failed`` and ``reserved``
+#: (`_outcome`).
+FOUND: Final = "found"
+UNVERIFIED: Final = "unverified"
+NO_FULLTEXT: Final = "no-fulltext"
+
+#: Sources whose candidates a page declares (not links the evidence found).
+_DECLARED = ("meta:", "link:", "jsonld", "signposting")
+
+
+@attrs.frozen
+class Resolution:
+    """The answer for one landing page, with its reasons.
+
+    Attributes:
+        url: the URL asked about.
+        landing_url: the final address of the landing page (after redirects); it becomes
+            the record's original address.
+        file_url: the full-text file's URL, or None.
+        kind: ``"pdf"``, ``"dataset"``, ``"html-fulltext"``, ``"none"`` or ``"blocked"``.
+        status: ``"found"`` (verified), ``"unverified"`` (from HTML alone), ``"no-fulltext"``,
+            ``"blocked"``, ``"retry-later"``, ``"failed"``, ``"reserved"`` (the file its
+            rights holder reserves, by the page's or the file's signals: named, not fetched).
+        reason: the deciding rule and its evidence.
+        candidates: every candidate considered, best first, rejected ones with their reason.
+        requests: requests spent (landing page, sanctioned sources' APIs and probes).
+        probes: file probes among them.
+        retriable: worth trying again later.
+        file: the download, when a PdfFetcher did the probing.
+        html: the landing page's bytes, when it was read.
+        evidence: what made the kept file the article's own (its source and evidence,
+            ``"meta:citation_pdf_url: meta citation_pdf_url"``), or "" when none was kept.
+    """
+
+    url: str
+    landing_url: str
+    file_url: str | None
+    kind: Kind
+    status: Status
+    reason: str
+    candidates: tuple[Candidate, ...] = ()
+    requests: int = 0
+    probes: int = 0
+    retriable: bool = False
+    file: FileResult | None = None
+    html: bytes | None = attrs.field(default=None, repr=False)
+    evidence: str = ""
+
+
+@attrs.frozen
+class ProbeFlow:
+    """Where a record's file probes stand.
+
+    Attributes:
+        url: the URL asked about.
+        landing: the landing page's final address.
+        candidates: the candidates to consider, best first.
+        rejected: candidates the page analysis rejected (reported after the others).
+        tried: candidates considered so far, each with what it gave (`Candidate.rejected`).
+        position: how many of `candidates` were considered.
+        requests: requests spent so far (the page, the sources' APIs, the probes).
+        probes: file requests spent so far.
+        max_probes: the record's file-request budget.
+        strict: every file must match the record (an earlier file was refused elsewhere).
+        hinted: the record gives a title or DOI to match a file against.
+        reserved: the page's rights signals reserve its files: a probe names the file and
+            requests nothing.
+        work_type: the page's work when it is not a text (``"Dataset"``): only a file it
+            declares as the work's own is tried.
+        pages: endpoints (addresses without their query) that answered a file request
+            with a page.
+        last_reason: why the last candidate gave no file.
+    """
+
+    url: str
+    landing: str
+    candidates: tuple[Candidate, ...]
+    rejected: tuple[Candidate, ...] = ()
+    tried: tuple[Candidate, ...] = ()
+    position: int = 0
+    requests: int = 0
+    probes: int = 0
+    max_probes: int = 3
+    strict: bool = False
+    hinted: bool = True
+    reserved: bool = False
+    work_type: str = ""
+    pages: frozenset[str] = frozenset()
+    last_reason: str = "no candidate could be verified"
+
+
+@attrs.frozen
+class Probe:
+    """Request this candidate's file; keep it only if it shows `require`."""
+
+    candidate: Candidate
+    require: Requirement
+
+
+@attrs.frozen
+class Finish:
+    """Nothing more to try within the budget: the search ends without a file."""
+
+
+@attrs.frozen
+class Ended:
+    """A probe ended the search: a file found, reserved, blocked or to retry later."""
+
+    resolution: Resolution
+    learn: bool = False  # the file matched the record: its link's structure may be learned
+
+
+def endpoint(url: str) -> str:
+    """A URL without its query and fragment: the endpoint a file request goes to."""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc.lower()}{parts.path}"
+
+
+def _skip(flow: ProbeFlow, candidate: Candidate) -> str | None:
+    """Why `candidate` is passed over without a request, or None."""
+    if flow.work_type and not (candidate.strong and candidate.source.startswith(_DECLARED)):
+        return (
+            f"the page's work is a {flow.work_type}: its files are data and documentation, "
+            "only a file it declares as the work's own is tried"
+        )
+    if endpoint(candidate.url) in flow.pages:
+        return "its address differs only in its query from one that answered with a page"
+    if _requirement(flow, candidate) == "matched" and not flow.hinted:
+        return "needs a file matched to the record, and the record gives no title or DOI"
+    return None
+
+
+def _requirement(flow: ProbeFlow, candidate: Candidate) -> Requirement:
+    """What a candidate's file must show: only a strong first one may be merely not refused."""
+    first = candidate.strong and not flow.tried and not flow.strict
+    return "not-mismatch" if first else "matched"
+
+
+def next_action(flow: ProbeFlow) -> tuple[ProbeFlow, Probe | Finish]:
+    """The next candidate to probe, or `Finish`; candidates passed over are recorded."""
+    position, tried, last = flow.position, flow.tried, flow.last_reason
+    while position < len(flow.candidates) and flow.probes < flow.max_probes:
+        candidate = flow.candidates[position]
+        position += 1
+        why = _skip(attrs.evolve(flow, tried=tried), candidate)
+        if why is not None:
+            tried = (*tried, attrs.evolve(candidate, rejected=why))
+            if not why.startswith("its address differs"):
+                last = f"{candidate.url}: {why}"
+            continue
+        require = _requirement(attrs.evolve(flow, tried=tried), candidate)
+        moved = attrs.evolve(flow, position=position, tried=tried, last_reason=last)
+        return moved, Probe(candidate, require)
+    return attrs.evolve(flow, position=position, tried=tried, last_reason=last), Finish()
+
+
+def after_probe(
+    flow: ProbeFlow, probe: Probe, result: FileResult
+) -> tuple[ProbeFlow, Ended | None]:
+    """Take a probe's result: the search ends (`Ended`) or the flow goes on (None)."""
+    candidate = probe.candidate
+    if not flow.reserved:  # a reserved file is named, not requested
+        flow = attrs.evolve(flow, probes=flow.probes + 1, requests=flow.requests + 1)
+    if result.ok:
+        kind: Kind = KIND_PDF if result.kind in (None, "pdf") else KIND_DATASET
+        identity = f"; {result.identity.verdict}" if result.identity else ""
+        verified = f"verified ({result.reason}{identity})"
+        ranked = (
+            candidate,
+            *flow.tried,
+            *(c for c in flow.candidates if c is not candidate and c not in flow.tried),
+        )
+        matched = result.identity is not None and result.identity.verdict == "matched"
+        found = _resolution(
+            flow,
+            ranked,
+            file_url=result.final_url or candidate.url,
+            kind=kind,
+            status=FOUND,
+            reason=f"{candidate.source}: {candidate.evidence}; {verified}",
+            file=result,
+            evidence=f"{candidate.source}: {candidate.evidence}",
+        )
+        return flow, Ended(found, learn=matched)
+    refused = attrs.evolve(candidate, rejected=f"probe: {result.status}: {result.reason}")
+    pages = flow.pages | {endpoint(candidate.url)} if result.status == NOT_PDF else flow.pages
+    flow = attrs.evolve(
+        flow,
+        tried=(*flow.tried, refused),
+        pages=pages,
+        last_reason=f"{candidate.url}: {result.status}: {result.reason}",
+    )
+    if result.status == RESERVED:  # named, not fetched: its rights holder reserves it
+        rest = flow.candidates[flow.position :]
+        reserved = _resolution(
+            flow,
+            (*flow.tried, *rest),
+            file_url=candidate.url,
+            kind=KIND_PDF,
+            status=RESERVED,
+            reason=result.reason,
+            file=result,
+            evidence=f"{candidate.source}: {candidate.evidence}",
+        )
+        return flow, Ended(reserved)
+    if result.status == BLOCKED:
+        blocked = _resolution(
+            flow,
+            flow.tried,
+            file_url=None,
+            kind=KIND_BLOCKED,
+            status=BLOCKED,
+            reason=result.reason,
+            with_rejected=False,
+        )
+        return flow, Ended(blocked)
+    if result.status == RETRY_LATER:
+        later = _resolution(
+            flow,
+            flow.tried,
+            file_url=candidate.url,
+            kind=KIND_PDF,
+            status=RETRY_LATER,
+            reason=result.reason,
+            file=result,
+            retriable=True,
+            with_rejected=False,
+        )
+        return flow, Ended(later)
+    return flow, None
+
+
+def resolution_of(flow: ProbeFlow) -> Resolution:
+    """The answer of a search that found no file: every candidate with why it gave none."""
+    tried_urls = {t.url for t in flow.tried}
+    rest = tuple(c for c in flow.candidates if c not in flow.tried and c.url not in tried_urls)
+    return _resolution(
+        flow,
+        (*flow.tried, *rest),
+        file_url=None,
+        kind=KIND_NONE,
+        status=NO_FULLTEXT,
+        reason=flow.last_reason,
+    )
+
+
+def _resolution(
+    flow: ProbeFlow,
+    candidates: Sequence[Candidate],
+    *,
+    file_url: str | None,
+    kind: Kind,
+    status: Status,
+    reason: str,
+    file: FileResult | None = None,
+    evidence: str = "",
+    retriable: bool = False,
+    with_rejected: bool = True,
+) -> Resolution:
+    """The one place a probing's `Resolution` is built."""
+    return Resolution(
+        url=flow.url,
+        landing_url=flow.landing,
+        file_url=file_url,
+        kind=kind,
+        status=status,
+        reason=reason,
+        candidates=(*candidates, *(flow.rejected if with_rejected else ())),
+        requests=flow.requests,
+        probes=flow.probes,
+        retriable=retriable,
+        file=file,
+        evidence=evidence,
+    )

@@ -1,0 +1,148 @@
+"""Files named in a page's script state, with the document each belongs to (core).
+
+Single-page applications (Next.js ``__NEXT_DATA__``, Nuxt ``window.__NUXT__``, Redux or
+Apollo state) carry the page's data as a JSON or JavaScript object literal: the article
+with its title, DOI and file, beside its attachments and other articles with their own
+titles and files. `state_files` reads the literal's structure (no JavaScript is run) and
+says, for each file address, which object holds it: the nearest enclosing object that
+names a document (by a ``title``, ``headline`` or ``doi`` field) decides whether the
+address is the article's own file or another document's.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+
+import attrs
+
+from ._words import button_text
+
+__all__ = ["StateFile", "state_files"]
+
+#: A script's tokens: quoted strings, brackets, separators and bare names (object keys).
+_TOKEN = re.compile(r""""(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|[{}\[\]:,]|[A-Za-z_$][\w$]*""")
+#: Keys whose value names the document an object describes.
+_TITLE_KEY = re.compile(r"(?:^|_)(?:title|headline)$|Title$", re.IGNORECASE)
+_DOI_KEY = re.compile(r"(?:^|_)doi$|Doi$", re.IGNORECASE)
+#: An address of a file (or a page) in a string value.
+_ADDRESS = re.compile(r"^(?:https?://|//|/)[^\s<>\"']+$", re.IGNORECASE)
+#: A file's name ("TablesS1.pdf"): the name of a document, not a button's label.
+_FILE_NAME = re.compile(r"\S\.\w{2,4}$")
+#: The most of a script read (inline state beyond this is not a landing page's article).
+_MAX_SCRIPT = 2_000_000
+
+
+@attrs.frozen
+class StateFile:
+    """A file address in a page's script state.
+
+    Attributes:
+        url: the address as written (unescaped, maybe relative).
+        path: the keys leading to it (``props.pageProps.article.pdf.url``).
+        owner: the title or DOI of the nearest enclosing object that names a document, or
+            "" when none does.
+        own: True when that owner is the article's (`is_own` said so), False when it is
+            another document's, None when no enclosing object names a document.
+    """
+
+    url: str
+    path: str
+    owner: str = ""
+    own: bool | None = None
+
+
+@attrs.define
+class _Frame:
+    key: str
+    array: bool = False
+    fields: dict[str, str] = attrs.Factory(dict)
+
+
+def _unquote(token: str) -> str:
+    body = token[1:-1]
+    if token[0] == "'":
+        body = body.replace("\\'", "'").replace('"', '\\"')
+    try:
+        value = json.loads(f'"{body}"')
+    except ValueError:
+        value = body.replace("\\/", "/")
+    return str(value)
+
+
+def _values(text: str) -> Iterator[tuple[str, str, list[_Frame]]]:
+    """Each string value of an object literal: (value, its key, the enclosing frames)."""
+    stack: list[_Frame] = [_Frame("")]
+    key = previous = ""
+    for match in _TOKEN.finditer(text):
+        token = match.group(0)
+        top = stack[-1]
+        if token in ("{", "["):
+            stack.append(_Frame(top.key if top.array else key, array=token == "["))
+            key = ""
+        elif token in ("}", "]"):
+            if len(stack) > 1:
+                stack.pop()
+            key = ""
+        elif token == ":":
+            key = previous
+        elif token == ",":
+            key = ""
+        elif token[0] in "\"'":
+            previous = _unquote(token)
+            if len(stack) == 1:
+                continue  # not inside a literal (a function's arguments, say)
+            if top.array:
+                yield previous, top.key, list(stack[1:])
+            elif key:
+                top.fields.setdefault(key, previous)
+                yield previous, key, list(stack[1:])
+        else:
+            previous = token
+
+
+def _owner(
+    frames: list[_Frame], is_own: Callable[[str, str], bool | None]
+) -> tuple[str, bool | None]:
+    """The nearest enclosing object that names a document: its name, and whether it is own."""
+    for frame in reversed(frames):
+        for name, value in frame.fields.items():
+            if value and _DOI_KEY.search(name) and "10." in value:
+                own = is_own("doi", value)
+                if own is not None:
+                    return value, own
+        for name, value in frame.fields.items():
+            # a title: words, or a file's name; not a button's label, nor a placeholder
+            titled = len(value.split()) >= 2 or bool(_FILE_NAME.search(value))
+            named = bool(_FILE_NAME.search(value)) or not button_text(value)
+            if titled and _TITLE_KEY.search(name) and named:
+                return value, is_own("title", value)
+    return "", None
+
+
+def state_files(
+    script: str,
+    is_own: Callable[[str, str], bool | None],
+    is_file: Callable[[str, str], bool],
+) -> list[StateFile]:
+    """File addresses in a script's object literal, each with the document holding it.
+
+    Args:
+        script: a script's text (JSON, or a JavaScript object literal such as Nuxt's).
+        is_own: ``is_own(kind, value)`` says whether a ``"doi"`` or ``"title"`` value is
+            the article's (None: cannot tell, the next enclosing object decides).
+        is_file: ``is_file(key, url)`` says whether a value under `key` is a file address.
+    """
+    found: list[StateFile] = []
+    seen: set[str] = set()
+    for value, key, frames in _values(script[:_MAX_SCRIPT]):
+        if len(value) > 2000 or not _ADDRESS.match(value) or value in seen:
+            continue
+        if not is_file(key, value):
+            continue
+        seen.add(value)
+        owner, own = _owner(frames, is_own)
+        path = ".".join([*(f.key for f in frames if f.key and not f.array), key])
+        found.append(StateFile(value, path, owner, own))
+    return found
