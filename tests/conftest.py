@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import ssl
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -14,22 +15,87 @@ import trustme
 
 from politeharvest import Politeness, PoliteSession
 from politeharvest.testing import FakeClock, LoopbackServer, ScriptedAdapter, free_loopback
-from tests.support import HOSTS, UA
+from tests.support import HOSTS, SHARED, UA
 from tests.support.remote import RemoteServer, ServerProcess
+from tests.support.shared import SKIP_PREFIX as SHARED_SKIP
+from tests.support.shared import have_shared, is_shared, missing, shared_path
+from tests.support.shared import required as shared_required
+from tests.support.shared import shown as shown_shared
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "shared(*paths): needs these paths under ../shared (tests/support/shared.py); "
+        "skipped without them, failed under PH_REQUIRE_SHARED=1",
+    )
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """A test marked ``shared(...)`` skips (or fails, in CI) before it starts without them."""
+    for mark in item.iter_markers("shared"):
+        for part in mark.args:
+            if not have_shared(part):
+                missing(shared_path(part))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """A test that reads a missing ../shared file without saying so skips as the marked ones do.
+
+    Only when the file really is missing and PH_REQUIRE_SHARED is not set; any other error,
+    and this one in CI, stays a failure.
+    """
+    report = yield
+    if report.failed and call.excinfo is not None and not shared_required():
+        path = _missing_shared_file(call.excinfo.value)
+        if path is not None:
+            report.outcome = "skipped"
+            report.longrepr = (
+                str(item.path),
+                item.location[1] + 1 if item.location[1] is not None else 0,
+                f"Skipped: {SHARED_SKIP}{shown_shared(path)}",
+            )
+    return report
+
+
+def _missing_shared_file(error: BaseException | None) -> str | None:
+    seen = 0
+    while error is not None and seen < 10:
+        if isinstance(error, FileNotFoundError) and error.filename is not None:
+            name = os.fsdecode(error.filename)
+            if is_shared(name) and not os.path.exists(name):
+                return name
+        error = error.__cause__ or error.__context__
+        seen += 1
+    return None
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
-    """One line per reason for the skipped tests (not a line per test)."""
+    """One line per reason for the skipped tests (not a line per test); one line in all for
+    the tests that need the shared fixtures (../shared beside the repository)."""
     from collections import Counter
 
     reasons: Counter[str] = Counter()
+    shared: set[str] = set()
     for report in terminalreporter.stats.get("skipped", []):
         longrepr = report.longrepr
         reason = longrepr[2] if isinstance(longrepr, tuple) else str(longrepr)
-        reasons[reason.removeprefix("Skipped: ")] += 1
+        reason = reason.removeprefix("Skipped: ")
+        if reason.startswith(SHARED_SKIP):
+            shared.add(reason.removeprefix(SHARED_SKIP))
+            reason = SHARED_SKIP.rstrip(": ")
+        reasons[reason] += 1
     if reasons:
         terminalreporter.write_sep("-", "skipped tests")
         for reason, count in reasons.most_common():
+            if reason == SHARED_SKIP.rstrip(": "):
+                names = ", ".join(sorted(p.removeprefix("../shared/") for p in shared))
+                reason = (
+                    f"no shared fixtures beside the repository ({SHARED}: {names}); "
+                    "CI requires them (PH_REQUIRE_SHARED=1)"
+                )
             terminalreporter.write_line(f"{count:4d} skipped: {reason}")
 
 
