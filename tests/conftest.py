@@ -22,6 +22,55 @@ from tests.support.shared import have_shared, is_shared, missing, shared_path
 from tests.support.shared import required as shared_required
 from tests.support.shared import shown as shown_shared
 
+#: Workers for the whole suite (pytest-xdist); PH_TEST_WORKERS=0 runs it in this process.
+WORKERS_ENV = "PH_TEST_WORKERS"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """The whole suite (``pytest``, or a folder of it) runs on parallel workers.
+
+    Only when pytest-xdist is installed (the ``test`` extra) and nothing about workers was
+    asked for (``-n``, ``--dist``, ``-p no:xdist``, ``--pdb``); named files or tests run in
+    this process as before. ``PH_TEST_WORKERS=N`` sets the number (0: none).
+    """
+    if not config.pluginmanager.hasplugin("xdist") or os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    if config.option.numprocesses is not None or config.option.dist != "no":
+        return
+    if config.getoption("usepdb", False) or config.getoption("collectonly", False):
+        return
+    wanted = os.environ.get(WORKERS_ENV, "")
+    if wanted == "" and not all(Path(arg).is_dir() for arg in config.args):
+        return
+    config.option.numprocesses = int(wanted) if wanted else "auto"
+    config.option.dist = "loadgroup"
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """Two workers a core: most of the suite's time is real-clock waits on loopback servers."""
+    return 2 * (os.cpu_count() or 1)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests that share a fixture wider than a test stay on one worker, in their order.
+
+    A module- or class-scoped fixture (a server, a harvest checked by several tests) is set
+    up once, as in a serial run; every other test is scheduled on its own. A test that names
+    its own ``xdist_group`` keeps it (e.g. tests that need one fixed port).
+    """
+    for item in items:
+        if item.get_closest_marker("xdist_group") is not None:
+            continue
+        info = getattr(item, "_fixtureinfo", None)
+        scopes = {
+            definition.scope
+            for definitions in (info.name2fixturedefs.values() if info is not None else ())
+            for definition in definitions
+        }
+        if scopes & {"module", "package", "class"}:
+            item.add_marker(pytest.mark.xdist_group(str(item.path)))
+
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
