@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import shutil
 import ssl
+import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, cast
@@ -16,6 +18,7 @@ import trustme
 from politeharvest import Politeness, PoliteSession
 from politeharvest.testing import FakeClock, LoopbackServer, ScriptedAdapter, free_loopback
 from tests.support import HOSTS, SHARED, UA
+from tests.support.redis import RedisServer, RunningServer
 from tests.support.remote import RemoteServer, ServerProcess
 from tests.support.shared import SKIP_PREFIX as SHARED_SKIP
 from tests.support.shared import have_shared, is_shared, missing, shared_path
@@ -43,8 +46,11 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
     wanted = os.environ.get(WORKERS_ENV, "")
     if wanted == "" and not all(Path(arg).is_dir() for arg in config.args):
         return
-    config.option.numprocesses = int(wanted) if wanted else "auto"
-    config.option.dist = "loadgroup"
+    workers = int(wanted) if wanted else config.hook.pytest_xdist_auto_num_workers(config=config)
+    config.option.numprocesses = workers
+    if workers > 0:  # what xdist's own hook does with -n, whichever of the two runs first
+        config.option.dist = "loadgroup"
+        config.option.tx = ["popen"] * workers
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
@@ -297,3 +303,26 @@ def tls_http(ca_bundle: Path) -> Iterator[requests.Session]:
     session.verify = str(ca_bundle)
     yield session
     session.close()
+
+
+# -- a real redis-server on loopback (the fleet tests, the docs that name Redis) ----------
+
+
+@pytest.fixture(scope="session")
+def redis_server() -> Iterator[RedisServer]:
+    """The server started by `.ci/run` (PH_REDIS_URL), else one started here."""
+    if os.environ.get("PH_REDIS_URL"):
+        yield RunningServer(os.environ["PH_REDIS_URL"])
+        return
+    if shutil.which("redis-server") is None:
+        if os.environ.get("PH_REQUIRE_REDIS"):
+            pytest.fail("redis-server is not installed (.ci/run installs it)")
+        pytest.skip("redis-server is not installed (apt install redis-server)")
+    folder = Path(tempfile.mkdtemp(prefix="ph-redis-"))
+    server = RedisServer(folder)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
