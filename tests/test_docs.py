@@ -103,7 +103,7 @@ def test_code_blocks_run(
 
     monkeypatch.setattr(session_module, "guarded_session", local_session)
     monkeypatch.chdir(tmp_path)
-    if "redis://" in path.read_text(encoding="utf-8"):
+    if any("redis://" in block for block in blocks(path)):  # the blocks, not the prose
         _local_redis(monkeypatch, request)
     namespace: dict[str, Any] = {
         "__name__": f"docs_{path.stem}",
