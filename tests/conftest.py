@@ -155,6 +155,16 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _own_working_folder(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each test runs in a folder of its own: what it writes to relative paths (an example's
+    ``.politeharvest/`` state, a demo's output) is never left in the clone, nor met by the
+    next run or by a test running beside it on another worker."""
+    monkeypatch.chdir(tmp_path_factory.mktemp("cwd"))
+
+
+@pytest.fixture(autouse=True)
 def _own_default_state(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
