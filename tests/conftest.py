@@ -136,7 +136,7 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     shared: set[str] = set()
     for report in terminalreporter.stats.get("skipped", []):
         longrepr = report.longrepr
-        reason = longrepr[2] if isinstance(longrepr, tuple) else str(longrepr)
+        reason = longrepr[2] if isinstance(longrepr, (tuple, list)) else str(longrepr)
         reason = reason.removeprefix("Skipped: ")
         if reason.startswith(SHARED_SKIP):
             shared.add(reason.removeprefix(SHARED_SKIP))

@@ -71,8 +71,11 @@ def run_cases(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_tests_needing_missing_shared_fixtures_skip_with_one_summary_line(tmp_path: Path) -> None:
-    done = run_cases(tmp_path)
+@pytest.mark.parametrize("workers", ["0", "2"])
+def test_tests_needing_missing_shared_fixtures_skip_with_one_summary_line(
+    tmp_path: Path, workers: str
+) -> None:
+    done = run_cases(tmp_path, PH_TEST_WORKERS=workers)
     assert "1 failed, 1 passed, 3 skipped" in done.stdout, done.stdout
     assert "FAILED test_cases.py::test_a_missing_file_of_its_own_still_fails" in done.stdout
     summary = [line for line in done.stdout.splitlines() if "no shared fixtures" in line]
@@ -82,7 +85,7 @@ def test_tests_needing_missing_shared_fixtures_skip_with_one_summary_line(tmp_pa
 
 
 def test_ci_fails_each_test_needing_missing_shared_fixtures(tmp_path: Path) -> None:
-    done = run_cases(tmp_path, PH_REQUIRE_SHARED="1")
+    done = run_cases(tmp_path, PH_REQUIRE_SHARED="1", PH_TEST_WORKERS="0")
     assert done.returncode == 1
     assert "3 failed, 1 passed, 1 error" in done.stdout, done.stdout
     assert "no shared fixtures" not in done.stdout
