@@ -18,7 +18,7 @@ import trustme
 from politeharvest import Politeness, PoliteSession
 from politeharvest.testing import FakeClock, LoopbackServer, ScriptedAdapter, free_loopback
 from tests.support import HOSTS, SHARED, UA
-from tests.support.redis import RedisServer, RunningServer
+from tests.support.redis import RedisServer, RunningServer, redis_server_binary
 from tests.support.remote import RemoteServer, ServerProcess
 from tests.support.shared import SKIP_PREFIX as SHARED_SKIP
 from tests.support.shared import have_shared, is_shared, missing, shared_path
@@ -37,8 +37,8 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
     asked for (``-n``, ``--dist``, ``-p no:xdist``, ``--pdb``); named files or tests run in
     this process as before. ``PH_TEST_WORKERS=N`` sets the number (0: none).
     """
-    if not config.pluginmanager.hasplugin("xdist") or os.environ.get("PYTEST_XDIST_WORKER"):
-        return
+    if not config.pluginmanager.hasplugin("xdist") or hasattr(config, "workerinput"):
+        return  # a worker runs its share itself (xdist calls this hook in workers too)
     if config.option.numprocesses is not None or config.option.dist != "no":
         return
     if config.getoption("usepdb", False) or config.getoption("collectonly", False):
@@ -324,10 +324,7 @@ def redis_server() -> Iterator[RedisServer]:
     if os.environ.get("PH_REDIS_URL"):
         yield RunningServer(os.environ["PH_REDIS_URL"])
         return
-    if shutil.which("redis-server") is None:
-        if os.environ.get("PH_REQUIRE_REDIS"):
-            pytest.fail("redis-server is not installed (.ci/run installs it)")
-        pytest.skip("redis-server is not installed (apt install redis-server)")
+    redis_server_binary()
     folder = Path(tempfile.mkdtemp(prefix="ph-redis-"))
     server = RedisServer(folder)
     server.start()

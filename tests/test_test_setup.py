@@ -6,7 +6,9 @@ its shared paths never exist, so the outcome is the same with or without ../shar
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -44,31 +46,45 @@ def test_needs_nothing():
 """
 
 
-def run_cases(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
-    (tmp_path / "test_cases.py").write_text(CASES)
+def outer_environment() -> dict[str, str]:
+    """This run's environment, less what says where it runs (its own xdist worker, CI's
+    requirement of the shared fixtures)."""
+    return {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith("PYTEST_XDIST_") and k != "PH_REQUIRE_SHARED"
+    }
+
+
+def run_pytest(tmp_path: Path, target: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    """A pytest of its own on `target` with this suite's conftest, in a process group that
+    is killed whole when it ends (its workers with it, whatever happened)."""
     (tmp_path / "pytest.ini").write_text("[pytest]\n")
-    environment = {k: v for k, v in os.environ.items() if k != "PH_REQUIRE_SHARED"}
+    environment = outer_environment()
     environment["PYTHONPATH"] = os.pathsep.join([str(ROOT), environment.get("PYTHONPATH", "")])
-    return subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "-p",
-            "tests.conftest",
-            "-p",
-            "no:cacheprovider",
-            "--strict-markers",
-            "-c",
-            str(tmp_path / "pytest.ini"),
-            str(tmp_path / "test_cases.py"),
-        ],
+    argv = [sys.executable, "-m", "pytest", "-p", "tests.conftest", "-p", "no:cacheprovider"]
+    argv += ["--strict-markers", "-s", "-c", str(tmp_path / "pytest.ini"), str(target)]
+    process = subprocess.Popen(
+        argv,
         cwd=tmp_path,
         env={**environment, **env},
-        capture_output=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         text=True,
-        timeout=120,
+        start_new_session=True,
     )
+    try:
+        stdout, stderr = process.communicate(timeout=100)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+    return subprocess.CompletedProcess(argv, process.returncode, stdout, stderr)
+
+
+def run_cases(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    (tmp_path / "test_cases.py").write_text(CASES)
+    return run_pytest(tmp_path, tmp_path / "test_cases.py", **env)
 
 
 @pytest.mark.parametrize("workers", ["0", "2"])
@@ -100,22 +116,10 @@ def test_the_suite_runs_on_workers_unless_told_otherwise(tmp_path: Path, workers
         "import os\n\ndef test_where():\n"
         "    print('worker:', os.environ.get('PYTEST_XDIST_WORKER', 'none'))\n"
     )
-    (tmp_path / "pytest.ini").write_text("[pytest]\n")
-    environment = {**os.environ, "PH_TEST_WORKERS": workers}
-    environment["PYTHONPATH"] = os.pathsep.join([str(ROOT), environment.get("PYTHONPATH", "")])
-    done = subprocess.run(
-        [
-            *(sys.executable, "-m", "pytest", "-p", "tests.conftest", "-p", "no:cacheprovider"),
-            *("-c", str(tmp_path / "pytest.ini"), "-s", str(tmp_path / "cases")),
-        ],
-        cwd=tmp_path,
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    done = run_pytest(tmp_path, tmp_path / "cases", PH_TEST_WORKERS=workers)
     assert done.returncode == 0, done.stdout + done.stderr
     if workers == "0":
         assert "worker: none" in done.stdout
     else:
         assert "created: 2/2 workers" in done.stdout, done.stdout
+        assert "1 passed" in done.stdout  # once: a worker starts no workers of its own
