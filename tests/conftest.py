@@ -53,6 +53,7 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
         config.option.tx = ["popen"] * workers
 
 
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: unknown without it
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """Two workers a core: most of the suite's time is real-clock waits on loopback servers."""
     return 2 * (os.cpu_count() or 1)
