@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 import ssl
+import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, cast
@@ -14,23 +17,156 @@ import trustme
 
 from politeharvest import Politeness, PoliteSession
 from politeharvest.testing import FakeClock, LoopbackServer, ScriptedAdapter, free_loopback
-from tests.support import HOSTS, UA
+from tests.support import HOSTS, SHARED, UA
+from tests.support.redis import RedisServer, RunningServer, redis_server_binary
 from tests.support.remote import RemoteServer, ServerProcess
+from tests.support.shared import SKIP_PREFIX as SHARED_SKIP
+from tests.support.shared import have_shared, is_shared, missing, shared_path
+from tests.support.shared import required as shared_required
+from tests.support.shared import shown as shown_shared
+
+#: Workers for the whole suite (pytest-xdist); PH_TEST_WORKERS=0 runs it in this process.
+WORKERS_ENV = "PH_TEST_WORKERS"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """The whole suite (``pytest``, or a folder of it) runs on parallel workers.
+
+    Only when pytest-xdist is installed (the ``test`` extra) and nothing about workers was
+    asked for (``-n``, ``--dist``, ``-p no:xdist``, ``--pdb``); named files or tests run in
+    this process as before. ``PH_TEST_WORKERS=N`` sets the number (0: none).
+    """
+    if not config.pluginmanager.hasplugin("xdist") or hasattr(config, "workerinput"):
+        return  # a worker runs its share itself (xdist calls this hook in workers too)
+    if config.option.numprocesses is not None or config.option.dist != "no":
+        return
+    if config.getoption("usepdb", False) or config.getoption("collectonly", False):
+        return
+    wanted = os.environ.get(WORKERS_ENV, "")
+    if wanted == "" and not all(Path(arg).is_dir() for arg in config.args):
+        return
+    workers = int(wanted) if wanted else config.hook.pytest_xdist_auto_num_workers(config=config)
+    config.option.numprocesses = workers
+    if workers > 0:  # what xdist's own hook does with -n, whichever of the two runs first
+        config.option.dist = "loadgroup"
+        config.option.tx = ["popen"] * workers
+
+
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: unknown without it
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """Two workers a core: most of the suite's time is real-clock waits on loopback servers."""
+    return 2 * (os.cpu_count() or 1)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests that share a fixture wider than a test stay on one worker, in their order.
+
+    A module- or class-scoped fixture (a server, a harvest checked by several tests) is set
+    up once, as in a serial run; every other test is scheduled on its own. A test that names
+    its own ``xdist_group`` keeps it (e.g. tests that need one fixed port). Groups go first.
+    """
+    for item in items:
+        if item.get_closest_marker("xdist_group") is not None:
+            continue
+        info = getattr(item, "_fixtureinfo", None)
+        scopes = {
+            definition.scope
+            for definitions in (info.name2fixturedefs.values() if info is not None else ())
+            for definition in definitions
+        }
+        if scopes & {"module", "package", "class"}:
+            item.add_marker(pytest.mark.xdist_group(str(item.path)))
+    # The groups first: a group is a chain of tests on one worker (a module's Django app, a
+    # harvest several tests check), so it starts while the single tests fill the other workers
+    # instead of ending the run alone. The order within each module stays as written.
+    items.sort(key=lambda item: item.get_closest_marker("xdist_group") is None)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "shared(*paths): needs these paths under ../shared (tests/support/shared.py); "
+        "skipped without them, failed under PH_REQUIRE_SHARED=1",
+    )
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """A test marked ``shared(...)`` skips (or fails, in CI) before it starts without them."""
+    for mark in item.iter_markers("shared"):
+        for part in mark.args:
+            if not have_shared(part):
+                missing(shared_path(part))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """A test that reads a missing ../shared file without saying so skips as the marked ones do.
+
+    Only when the file really is missing and PH_REQUIRE_SHARED is not set; any other error,
+    and this one in CI, stays a failure.
+    """
+    report = yield
+    if report.failed and call.excinfo is not None and not shared_required():
+        path = _missing_shared_file(call.excinfo.value)
+        if path is not None:
+            report.outcome = "skipped"
+            report.longrepr = (
+                str(item.path),
+                item.location[1] + 1 if item.location[1] is not None else 0,
+                f"Skipped: {SHARED_SKIP}{shown_shared(path)}",
+            )
+    return report
+
+
+def _missing_shared_file(error: BaseException | None) -> str | None:
+    seen = 0
+    while error is not None and seen < 10:
+        if isinstance(error, FileNotFoundError) and error.filename is not None:
+            name = os.fsdecode(error.filename)
+            if is_shared(name) and not os.path.exists(name):
+                return name
+        error = error.__cause__ or error.__context__
+        seen += 1
+    return None
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
-    """One line per reason for the skipped tests (not a line per test)."""
+    """One line per reason for the skipped tests (not a line per test); one line in all for
+    the tests that need the shared fixtures (../shared beside the repository)."""
     from collections import Counter
 
     reasons: Counter[str] = Counter()
+    shared: set[str] = set()
     for report in terminalreporter.stats.get("skipped", []):
         longrepr = report.longrepr
-        reason = longrepr[2] if isinstance(longrepr, tuple) else str(longrepr)
-        reasons[reason.removeprefix("Skipped: ")] += 1
+        reason = longrepr[2] if isinstance(longrepr, (tuple, list)) else str(longrepr)
+        reason = reason.removeprefix("Skipped: ")
+        if reason.startswith(SHARED_SKIP):
+            shared.add(reason.removeprefix(SHARED_SKIP))
+            reason = SHARED_SKIP.rstrip(": ")
+        reasons[reason] += 1
     if reasons:
         terminalreporter.write_sep("-", "skipped tests")
         for reason, count in reasons.most_common():
+            if reason == SHARED_SKIP.rstrip(": "):
+                names = ", ".join(sorted(p.removeprefix("../shared/") for p in shared))
+                reason = (
+                    f"no shared fixtures beside the repository ({SHARED}: {names}); "
+                    "CI requires them (PH_REQUIRE_SHARED=1)"
+                )
             terminalreporter.write_line(f"{count:4d} skipped: {reason}")
+
+
+@pytest.fixture(autouse=True)
+def _own_working_folder(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each test runs in a folder of its own: what it writes to relative paths (an example's
+    ``.politeharvest/`` state, a demo's output) is never left in the clone, nor met by the
+    next run or by a test running beside it on another worker."""
+    monkeypatch.chdir(tmp_path_factory.mktemp("cwd"))
 
 
 @pytest.fixture(autouse=True)
@@ -182,3 +318,23 @@ def tls_http(ca_bundle: Path) -> Iterator[requests.Session]:
     session.verify = str(ca_bundle)
     yield session
     session.close()
+
+
+# -- a real redis-server on loopback (the fleet tests, the docs that name Redis) ----------
+
+
+@pytest.fixture(scope="session")
+def redis_server() -> Iterator[RedisServer]:
+    """The server started by `.ci/run` (PH_REDIS_URL), else one started here."""
+    if os.environ.get("PH_REDIS_URL"):
+        yield RunningServer(os.environ["PH_REDIS_URL"])
+        return
+    redis_server_binary()
+    folder = Path(tempfile.mkdtemp(prefix="ph-redis-"))
+    server = RedisServer(folder)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+        shutil.rmtree(folder, ignore_errors=True)

@@ -66,14 +66,11 @@ def network() -> Iterator[str]:
         yield server.url("")
 
 
-def _local_redis(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The Redis the docs name (127.0.0.1:6379) is the one `.ci/run` started."""
-    import os
-
+def _local_redis(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> None:
+    """The Redis the docs name (127.0.0.1:6379) is the tests' own (`.ci/run`'s, or one
+    started for them: the `redis_server` fixture)."""
     redis = pytest.importorskip("redis")
-    target = os.environ.get("PH_REDIS_URL")
-    if not target:
-        pytest.skip("no Redis for the fleet docs (.ci/run starts one: PH_REDIS_URL)")
+    target = request.getfixturevalue("redis_server").url
     original = redis.Redis.from_url.__func__
     base = target.split("?")[0].rsplit("/", 1)[0]
 
@@ -92,7 +89,11 @@ def blocks(path: Path) -> list[str]:
 
 @pytest.mark.parametrize("path", [p for p in DOCS if blocks(p)], ids=lambda p: p.name)
 def test_code_blocks_run(
-    path: Path, network: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    path: Path,
+    network: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    request: pytest.FixtureRequest,
 ) -> None:
     def local_session(*, allow_private: bool) -> requests.Session:
         http = requests.Session()
@@ -102,8 +103,8 @@ def test_code_blocks_run(
 
     monkeypatch.setattr(session_module, "guarded_session", local_session)
     monkeypatch.chdir(tmp_path)
-    if "redis://" in path.read_text(encoding="utf-8"):
-        _local_redis(monkeypatch)
+    if any("redis://" in block for block in blocks(path)):  # the blocks, not the prose
+        _local_redis(monkeypatch, request)
     namespace: dict[str, Any] = {
         "__name__": f"docs_{path.stem}",
         "write_durably": lambda records: None,

@@ -203,10 +203,17 @@ def test_ctrl_c_stops_after_the_page_and_the_next_run_continues(
         "0.2",
         cwd=tmp_path,
     )
+    before = len(repository.log)
     process = subprocess.Popen(
         args, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
     )
-    time.sleep(1.5)
+    # Ctrl-C once the harvest is under way (its first page asked for), however long the
+    # command took to start on a busy machine
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not any(
+        r.path.startswith("/oai") for r in repository.log[before:]
+    ):
+        time.sleep(0.02)
     process.send_signal(signal.SIGINT)
     _, stderr = process.communicate(timeout=30)
     assert process.returncode == 130, stderr

@@ -130,7 +130,7 @@ def test_a_run_stopped_and_resumed_writes_the_same_bytes(
     assert out.read_bytes() == api_bytes(server.url("/oai"), tmp_path / "api.sqlite")[0]
 
 
-@pytest.mark.skipif(not PAGES, reason="no shared OAI fixtures")
+@pytest.mark.shared("fixtures/oai", "fixtures/oai-peers")
 def test_every_fixture_page_is_written_as_the_api_gives_it(
     server: LoopbackServer, tmp_path: Path
 ) -> None:

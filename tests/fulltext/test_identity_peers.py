@@ -17,7 +17,7 @@ from tests.support import SHARED
 PEERS = SHARED / "fixtures" / "pdf-peers"
 
 pytestmark = [
-    pytest.mark.skipif(not (PEERS / "expected.json").is_file(), reason="no shared pdf-peers"),
+    pytest.mark.shared("fixtures/pdf-peers/expected.json"),
     pytest.mark.timeout(300),
 ]
 

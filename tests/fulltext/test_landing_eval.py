@@ -12,9 +12,7 @@ from tests.support import SHARED
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "landing_eval.py"
 
 
-@pytest.mark.skipif(
-    not (SHARED / "fixtures" / "landing" / "expected.json").exists(), reason="no shared fixtures"
-)
+@pytest.mark.shared("fixtures/landing/expected.json")
 def test_landing_eval_meets_its_goals(capsys: pytest.CaptureFixture[str]) -> None:
     module = runpy.run_path(str(BENCH))
     # the held-out split is scored by the bench, never made a gate here: a test that must pass

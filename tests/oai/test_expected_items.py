@@ -90,6 +90,7 @@ def test_the_count_is_the_count_it_replaced(data: bytes) -> None:
     assert _expected_items(data) == old_expected_items(_HIDDEN.sub(b"", data))
 
 
+@pytest.mark.shared("fixtures/oai", "fixtures/oai-peers")
 def test_every_shared_fixture_counts_as_before() -> None:
     files = fixture_files()
     for path in files:

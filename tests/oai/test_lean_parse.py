@@ -63,7 +63,7 @@ def indented(page: bytes) -> bytes:
     return page.replace(b">", b">\n    ")
 
 
-@pytest.mark.skipif(not fixture_files(), reason="no shared OAI fixtures")
+@pytest.mark.shared("fixtures/oai", "fixtures/oai-peers")
 def test_every_shared_fixture_reads_the_same_lean() -> None:
     records = 0
     for path in fixture_files():

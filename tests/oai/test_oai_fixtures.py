@@ -18,7 +18,7 @@ from politeharvest.testing import LoggedRequest, Reply, ScriptedAdapter
 from tests.support import SHARED
 
 FIXTURES = SHARED / "fixtures" / "oai"
-pytestmark = pytest.mark.skipif(not FIXTURES.is_dir(), reason="../shared/fixtures/oai is absent")
+pytestmark = pytest.mark.shared("fixtures/oai")
 
 ENDPOINT = "https://repo.example.org/oai"
 Make = Callable[..., PoliteSession]

@@ -25,7 +25,7 @@ MANIFEST = (
 )
 ENDPOINT = "https://peer.example.org/oai"
 
-pytestmark = pytest.mark.skipif(not MANIFEST, reason="no shared oai-peers fixtures")
+pytestmark = pytest.mark.shared("fixtures/oai-peers/manifest.json")
 
 
 def pager_for(entry: dict[str, Any]) -> OaiPager:

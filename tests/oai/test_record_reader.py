@@ -20,7 +20,7 @@ from lxml import etree
 from politeharvest.exceptions import BadResponse
 from politeharvest.oai._records import OaiRecord, read_record, read_records
 from politeharvest.oai._xml import DAMAGED, OAI_NS, RAW, ParsedPage, parse_page
-from tests.support.oai_pages import fixture_files, fixture_pages, pages
+from tests.support.oai_pages import fixture_pages, pages
 
 _Q = "{" + OAI_NS + "}"
 _DC_ROOT = "{http://www.openarchives.org/OAI/2.0/oai_dc/}dc"
@@ -111,7 +111,7 @@ def assert_same(parsed: ParsedPage) -> int:
     return count
 
 
-@pytest.mark.skipif(not fixture_files(), reason="no shared OAI fixtures")
+@pytest.mark.shared("fixtures/oai", "fixtures/oai-peers")
 def test_every_shared_fixture_reads_as_before() -> None:
     """All records and headers of every shared fixture come out equal, byte for byte."""
     parsed = records = 0

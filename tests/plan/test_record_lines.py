@@ -64,7 +64,7 @@ def assert_lean_rows_match(root: Any, endpoint: str = ENDPOINT, prefix: str = "o
     return count
 
 
-@pytest.mark.skipif(not fixture_files(), reason="no shared OAI fixtures")
+@pytest.mark.shared("fixtures/oai", "fixtures/oai-peers")
 def test_every_shared_fixture_gives_the_same_rows() -> None:
     """Every record of every shared fixture: the same row, the same bytes, lean or not."""
     parsed = records = 0
@@ -181,7 +181,7 @@ def watched(plan: HarvestPlan) -> tuple[Keeper, list[OaiRecord], list[OaiRecord]
     return plan.sink, seen, full
 
 
-@pytest.mark.skipif(not listing_fixtures(), reason="no shared OAI fixtures")
+@pytest.mark.shared("fixtures/oai", "fixtures/oai-peers")
 def test_a_harvest_writes_each_fixture_as_before(
     http: requests.Session, adapter: ScriptedAdapter, clock: FakeClock, tmp_path: Path
 ) -> None:
