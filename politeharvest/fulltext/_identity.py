@@ -501,7 +501,10 @@ def _names_across(surnames: Sequence[str], byline: str) -> list[list[str]]:
     found = []
     for surname in surnames[:_NAMES_ACROSS]:
         parts = latin_words(surname)
-        if parts and all(name_among(part, words) for part in parts if len(part) >= 3):
+        # only parts of three letters or more can be found; a name with none (a lone initial,
+        # "म" -> "m") is no evidence, never a match of nothing
+        long = [part for part in parts if len(part) >= 3]
+        if long and all(name_among(part, words) for part in long):
             found.append(parts)
     return found
 

@@ -545,3 +545,24 @@ def test_a_subtitle_that_numbers_a_part_is_another_part() -> None:
     assert decide(hints, text).verdict != "matched"
     own = "Urban heat islands in Ankara: evidence from Landsat\nSinan Kocabas\n"
     assert decide(hints, own + "\n".join(PROSE * 3)).verdict == "matched"
+
+
+@pytest.mark.parametrize(
+    ("surnames", "byline", "found"),
+    [
+        (("म",), "Attached File 120 kB Adobe PDF View/Open", []),  # a lone letter: nothing
+        (("Ж",), "Zhanna Zhukova, Almaty", []),
+        (("Петров",), "Ivan Petrov, Moscow State University", [["petrov"]]),
+    ],
+)
+def test_a_name_of_no_full_word_is_no_evidence_across_scripts(
+    surnames: tuple[str, ...], byline: str, found: list[list[str]]
+) -> None:
+    """A transliterated name with no part of three letters is never found in a byline.
+
+    (A Devanagari surname read as "m" matched every byline: the check over its long parts
+    was true of none; a thesis's title-page part was then kept as the thesis.)
+    """
+    from politeharvest.fulltext._identity import _names_across
+
+    assert _names_across(surnames, byline) == found
