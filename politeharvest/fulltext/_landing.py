@@ -48,6 +48,7 @@ from bs4.dammit import EncodingDetector
 
 from politeharvest.net._challenge import challenge_evidence
 
+from ._access import WALLED, apply_walls
 from ._addresses import absolute, same_site
 from ._candidate import (
     KIND_BLOCKED,
@@ -428,6 +429,7 @@ def find_candidates(
         *anchor_candidates(soup, base, regions, facts),
     ]
     candidates = [_repair_meta(c, soup, base) for c in candidates if c.url]
+    candidates = apply_walls(candidates, soup, base, regions)  # every source of a walled file
     candidates = _weigh_declared(candidates, soup, base, regions, facts, rules)
     candidates = _by_version(candidates, soup, base)
     # a file the page's script state holds under another document is that document's
@@ -504,10 +506,11 @@ def find_candidates(
             rejected=tuple(rejected),
             linksets=tuple(linksets),
         )
+    walled = next((c.rejected for c in rejected if (c.rejected or "").startswith(WALLED)), None)
     return PageAnalysis(
         url=url,
         kind=KIND_NONE,
-        reason="no full-text file link on the page",
+        reason=f"the page's file is {walled}" if walled else "no full-text file link on the page",
         rejected=tuple(rejected),
         linksets=tuple(linksets),
     )
