@@ -108,8 +108,8 @@ def _block_signals(element: Tag) -> dict[str, str]:
         parent = block.parent if block is not None else None
         if not isinstance(parent, Tag) or parent.name in ("body", "html", "[document]"):
             break
-        links = parent.find_all(["a", "button"])
-        if len(links) > _BLOCK_LINKS:
+        links = parent.find_all(["a", "button"], limit=_BLOCK_LINKS + 1)
+        if len(links) > _BLOCK_LINKS:  # a list or a page, not a control's block
             break
         block = parent
         for link in links:
