@@ -34,7 +34,7 @@ from politeharvest.net._redirects import SIGN_IN_PATH
 from ._addresses import absolute
 from ._candidate import Candidate
 from ._regions import Regions
-from ._words import button_text
+from ._words import FILE_HREF, button_text
 
 __all__ = [
     "WALLED",
@@ -146,12 +146,19 @@ def control_wall(element: Tag, where: str = "href") -> str | None:
 
 
 def _gates(soup: BeautifulSoup, base: str) -> dict[str, str]:
-    """File addresses a sign-in link of the page returns to, each with that link."""
+    """File addresses a sign-in link of the page returns to, each with that link.
+
+    A link that is neither a file's address nor a download button, whose query names where
+    to send the visitor back (``redirect``, ``returnUrl``, ``next``...): a sign-in page in any
+    language (``/connexion``, ``/anmelden``, ``/giris``).
+    """
     found: dict[str, str] = {}
     for element in soup.find_all("a", href=True):
         href = absolute(str(element["href"]), base)
-        if not href:
+        if not href or FILE_HREF.search(urlsplit(href).path):
             continue
+        if button_text(element.get_text(" ", strip=True)):
+            continue  # a download button through a counter (``/click?target=/f.pdf``) is no gate
         for name, value in parse_qsl(urlsplit(href).query):
             if not _RETURN_PARAM.match(name) or not value.startswith(("/", "http")):
                 continue

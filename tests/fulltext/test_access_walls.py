@@ -190,6 +190,15 @@ def test_a_viewer_of_the_file_is_no_sign_in_gate() -> None:
     assert walled(analysis) == {}
 
 
+def test_a_download_counter_returning_to_the_file_is_no_sign_in_gate() -> None:
+    analysis = page(
+        f'<div class="files"><a href="/stats/click?target={FILE}">Download PDF</a></div>',
+        head=f'<meta name="citation_pdf_url" content="{FILE}">',
+    )
+    assert FILE in kept(analysis)
+    assert walled(analysis) == {}
+
+
 def test_control_wall_reads_the_element_alone() -> None:
     soup = BeautifulSoup(
         '<div><a id="a" href="/signup" data-pdf-url="/f.pdf">Download</a>'
