@@ -6,7 +6,9 @@ account cannot have it. The file's address is then still in the page (a disabled
 request for it answers with a sign-in page, a purchase page or a preview: a file request
 wasted on the repository's budget. A control is walled when:
 
-- it is disabled (``disabled``, ``aria-disabled="true"``, a ``disabled`` class token);
+- it is disabled (``disabled``, ``aria-disabled="true"``, a ``disabled`` class token), or it
+  or its file's row is marked closed by a class token (``restricted``, ``file-embargo``,
+  ``ep_document_restricted``, ``locked``; not ``unlocked`` nor ``restricted-width``);
 - its own address is a sign-in or sign-up page and the file's address sits only in one of
   its ``data-*`` or ``on*`` attributes;
 - its small block (its nearest ancestors, a handful of links) shows two of: a sign-in
@@ -83,6 +85,26 @@ def _disabled(element: Tag) -> bool:
     return any(_DISABLED_CLASS.search(str(c)) for c in element.get("class") or [])
 
 
+#: A class token that marks a file closed ("restricted", "file-embargo", "ep_document_restricted").
+_CLOSED_CLASS = re.compile(r"(?:^|[-_])(?:restricted|locked|embargoed?)$", re.IGNORECASE)
+
+
+def _marked_closed(element: Tag) -> str | None:
+    """The class token that marks the control, or its file's small block, closed; or None."""
+    block: Tag | None = element
+    for _ in range(_BLOCK_LEVELS):
+        if block is None or block.name in ("body", "html", "[document]"):
+            break
+        if block is not element and len(block.find_all(["a", "button"], limit=4)) > 3:
+            break
+        for token in block.get("class") or []:
+            if _CLOSED_CLASS.search(str(token)):
+                return str(token)
+        parent = block.parent
+        block = parent if isinstance(parent, Tag) else None
+    return None
+
+
 def _addressless(element: Tag) -> bool:
     """True when `element` is a download control with no address of its own (a script action).
 
@@ -136,6 +158,9 @@ def control_wall(element: Tag, where: str = "href") -> str | None:
         return None
     if _disabled(element):
         return f"{WALLED}the page shows its control disabled"
+    closed = _marked_closed(element)
+    if closed is not None:
+        return f"{WALLED}the page marks its file closed (class {closed!r})"
     href = str(element.get("href") or "")
     if where != "href" and href and signs_in(href):
         return f"{WALLED}its control's own address is a sign-in page ({href[:60]})"

@@ -66,6 +66,31 @@ def test_each_way_a_page_disables_a_control(attributes: str) -> None:
     assert FILE in walled(analysis) and kept(analysis) == []
 
 
+AAM = "https://repo.example.org/files/298776541/Janssen_AAM_2023.pdf"
+VOR = "https://repo.example.org/files/312345678/Janssen_2023_Energy.pdf"
+
+
+def test_a_file_its_item_marks_closed_is_walled_and_its_open_sibling_kept() -> None:
+    """Pure: the embargoed accepted manuscript's row is ``class="restricted embargoed"``."""
+    analysis = page(
+        '<ul class="documents">'
+        f'<li class="available"><a href="{VOR}" class="link document-link">'
+        '<span class="title">Final published version</span></a></li>'
+        f'<li class="restricted embargoed"><a href="{AAM}" class="link document-link">'
+        '<span class="title">Accepted manuscript</span></a>'
+        '<p class="document-embargo">Embargo ends: 15/07/2027 <a href="/request-copy?id=2">'
+        "Request a copy</a></p></li></ul>",
+    )
+    assert VOR in kept(analysis)
+    assert "class 'restricted'" in walled(analysis)[AAM]
+
+
+@pytest.mark.parametrize("token", ["icon-availability_unlocked", "restricted-width", "unlocked"])
+def test_class_tokens_that_do_not_close_a_file(token: str) -> None:
+    analysis = page(f'<div class="{token}"><a href="{FILE}">Download PDF</a></div>')
+    assert kept(analysis) == [FILE]
+
+
 def test_an_open_control_beside_a_header_log_in_link_is_kept() -> None:
     """Most open pages have a "Log in" link: it is not in the file's block."""
     analysis = page(f'<div class="files"><a href="{FILE}">Download PDF</a></div>')
