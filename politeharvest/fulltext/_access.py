@@ -14,8 +14,8 @@ wasted on the repository's budget. A control is walled when:
 - its small block (its nearest ancestors, a handful of links) shows two of: a sign-in
   link, a price, a download control with no address of its own (a script action).
 
-Across the page (`apply_walls`): every candidate of an address the page shows walled is
-walled, whatever its source; an address a sign-in link returns to
+Across the page (`apply_walls`): every candidate of an address the page shows walled (and
+links from no open control) is walled, whatever its source; an address a sign-in link returns to
 (``/connexion?redirect=/load_pdf?ID=…``) is walled; and when every download control of the
 article's own block is walled, a declared file (meta tag, JSON-LD, Signposting) the page
 links from no open control is walled too. A sign-in link in the page's header (most open
@@ -235,7 +235,7 @@ def apply_walls(
     for c in candidates:
         why: str | None = None
         if c.rejected is None:
-            if c.url in walls:
+            if c.url in walls and c.url not in open_links:
                 why = walls[c.url]
             elif c.url in gates:
                 why = f"{WALLED}a sign-in link of the page returns to it ({gates[c.url][:80]})"

@@ -91,6 +91,16 @@ def test_class_tokens_that_do_not_close_a_file(token: str) -> None:
     assert kept(analysis) == [FILE]
 
 
+def test_a_file_one_control_shows_open_is_not_walled_by_a_disabled_twin() -> None:
+    """A menu's copy of the button disabled (until a script runs) does not close the file."""
+    analysis = page(
+        f'<div class="menu"><a href="{FILE}" class="btn disabled">PDF</a></div>'
+        f'<div class="files"><a href="{FILE}">Download PDF</a></div>',
+        head=f'<meta name="citation_pdf_url" content="{FILE}">',
+    )
+    assert kept(analysis) == [FILE]
+
+
 def test_an_open_control_beside_a_header_log_in_link_is_kept() -> None:
     """Most open pages have a "Log in" link: it is not in the file's block."""
     analysis = page(f'<div class="files"><a href="{FILE}">Download PDF</a></div>')
