@@ -27,8 +27,9 @@ evidence, and ranks them:
 A file the page shows closed to a visitor (a disabled control, a sign-up button
 holding the file's address in ``data-*``, a purchase block, a sign-in link returning
 to the file: `_access`) is not requested from any source. A link is rejected, before
-any request, when the page marks it as another document: its label names another document or another kind of document, its
-address carries another DOI, or it sits in a block about another document (an
+any request, when the page marks it as another document: its label names another
+document or another kind of document, its address carries another DOI or another
+record's id, or it sits in a block about another document (an
 article list recognised by its structure, another article's card, the navigation,
 references; `_regions`). This module weighs the declared files against what the
 page shows and ranks what is left. Every candidate carries its source and evidence;
