@@ -13,11 +13,12 @@ import json
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 import attrs
 from bs4 import BeautifulSoup, Tag
 
+from ._access import control_wall
 from ._addresses import absolute, same_site
 from ._candidate import Candidate, element_signature
 from ._links import TEXT_URL, form_label, link_sources
@@ -272,11 +273,17 @@ def rule_candidates(
                 if not href:
                     continue
                 link = absolute(str(href), url)
-                why = foreign_label(element, link, regions, facts) or regions.outside(element)
+                why = (
+                    foreign_label(element, link, regions, facts)
+                    or regions.outside(element)
+                    or control_wall(element)
+                )
                 # a selector that matches any file link of the platform is no evidence that
                 # this one is the article's (a similarity report beside a missing article)
                 own = rule.names_own_file(selector)
                 weak = "" if own else "; weak: the selector matches any file link"
+                if why is None and not own:
+                    why = _other_kind_name(link, facts)
                 candidate = Candidate(
                     link,
                     f"rule:{rule.name}",
@@ -293,6 +300,23 @@ def rule_candidates(
                     Candidate(link, f"rule:{rule.name}", evidence, rule.score, strong=True)
                 )
     return found
+
+
+def _other_kind_name(link: str, facts: PageFacts) -> str | None:
+    """Why a file only a weak selector found is another kind of document by its name, or None.
+
+    Its name says so ("54321_abstract.pdf", "guidelines.pdf"), and neither the article's
+    title words nor an author's name are in it (an identifier may be: a record's abstract
+    carries the record's number).
+    """
+    name = unquote(urlsplit(link).path.rsplit("/", 1)[-1])
+    kind = OTHER_KIND_FILE.search(name)
+    if kind is None or facts.relates(name) in ("words of the article's title", "an author's name"):
+        return None
+    return (
+        f"the selector matches any file link, and its file name says another kind of "
+        f"document ({kind.group(2)!r})"
+    )
 
 
 def foreign_label(
@@ -315,6 +339,9 @@ def foreign_label(
     other = facts.other_doi(link)
     if other is not None:
         return f"the address carries another DOI ({other}) than the article's ({facts.doi})"
+    record = facts.other_record(link)
+    if record is not None:
+        return f"the address names another record ({record})"
     return None
 
 
@@ -353,6 +380,11 @@ def anchor_candidates(
         )
         if foreign is not None:
             found.append(Candidate(link, source, f"text {text[:40]!r}", 0.0, rejected=foreign))
+            continue
+        # a disabled control, a data-* file behind a sign-in href, a purchase block (_access)
+        wall = control_wall(element, where)
+        if wall is not None:
+            found.append(Candidate(link, source, f"text {text[:40]!r}", 0.0, rejected=wall))
             continue
         if link.rstrip("/") == base.rstrip("/"):
             continue  # the page itself ("View full text" on an abstract page)
@@ -504,7 +536,8 @@ def learned_candidates(
                     f"same structure as a verified link: {signature[-60:]}",
                     85.0,
                     rejected=foreign_label(element, link, regions, facts)
-                    or regions.outside(element),
+                    or regions.outside(element)
+                    or control_wall(element),
                     signature=signature,
                 )
             )

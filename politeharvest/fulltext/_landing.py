@@ -24,9 +24,12 @@ evidence, and ranks them:
    address (`_evidence` collects and scores every source; `_words` holds the
    multilingual vocabularies, `_pagefacts` what the page says about its article).
 
-A link is rejected, before any request, when the page marks it as another
-document: its label names another document or another kind of document, its
-address carries another DOI, or it sits in a block about another document (an
+A file the page shows closed to a visitor (a disabled control, a sign-up button
+holding the file's address in ``data-*``, a purchase block, a sign-in link returning
+to the file: `_access`) is not requested from any source. A link is rejected, before
+any request, when the page marks it as another document: its label names another
+document or another kind of document, its address carries another DOI or another
+record's id, or it sits in a block about another document (an
 article list recognised by its structure, another article's card, the navigation,
 references; `_regions`). This module weighs the declared files against what the
 page shows and ranks what is left. Every candidate carries its source and evidence;
@@ -48,6 +51,7 @@ from bs4.dammit import EncodingDetector
 
 from politeharvest.net._challenge import challenge_evidence
 
+from ._access import WALLED, apply_walls
 from ._addresses import absolute, same_site
 from ._candidate import (
     KIND_BLOCKED,
@@ -428,6 +432,7 @@ def find_candidates(
         *anchor_candidates(soup, base, regions, facts),
     ]
     candidates = [_repair_meta(c, soup, base) for c in candidates if c.url]
+    candidates = apply_walls(candidates, soup, base, regions)  # every source of a walled file
     candidates = _weigh_declared(candidates, soup, base, regions, facts, rules)
     candidates = _by_version(candidates, soup, base)
     # a file the page's script state holds under another document is that document's
@@ -504,10 +509,11 @@ def find_candidates(
             rejected=tuple(rejected),
             linksets=tuple(linksets),
         )
+    walled = next((c.rejected for c in rejected if (c.rejected or "").startswith(WALLED)), None)
     return PageAnalysis(
         url=url,
         kind=KIND_NONE,
-        reason="no full-text file link on the page",
+        reason=f"the page's file is {walled}" if walled else "no full-text file link on the page",
         rejected=tuple(rejected),
         linksets=tuple(linksets),
     )

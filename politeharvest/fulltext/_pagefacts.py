@@ -9,7 +9,7 @@ is this file name the article's).
 from __future__ import annotations
 
 import re
-from urllib.parse import unquote, urlsplit
+from urllib.parse import parse_qsl, unquote, urlsplit
 
 import attrs
 from bs4 import BeautifulSoup, Tag
@@ -123,6 +123,27 @@ class PageFacts:
                 return str(other)
         return None
 
+    def other_record(self, url: str) -> str | None:
+        """A query parameter of `url` that names another record than the page's, or None.
+
+        The page's address names its record in a parameter (``paperid=14012``,
+        ``filename=DLXB202305012``); the same parameter with another record's value in a
+        link (``getFT.phtml?paperid=702``) names another document. Parameters of one or two
+        letters (``id``) are left out: a file's own number often goes by the same name.
+        """
+        own = {
+            k.lower(): v.lower()
+            for k, v in parse_qsl(urlsplit(self.url).query)
+            if len(k) > 2 and _RECORD_VALUE.fullmatch(v)
+        }
+        if not own:
+            return None
+        for key, value in parse_qsl(urlsplit(url).query):
+            mine = own.get(key.lower())
+            if mine is not None and _RECORD_VALUE.fullmatch(value) and value.lower() != mine:
+                return f"{key}={value}, the page's record is {key}={mine}"
+        return None
+
     def named_in(self, url: str) -> str | None:
         """Which of the article's identifiers `url` carries (DOI, id, slug), or None."""
         low = unquote(url).lower()
@@ -132,6 +153,10 @@ class PageFacts:
             if re.search(rf"(?<![0-9a-z]){re.escape(token)}(?![0-9a-z])", low):
                 return f"the article's id {token!r} from its address"
         return None
+
+
+#: A query value that names a record (``14012``, ``NODE11634567``, ``DLXB202305012``).
+_RECORD_VALUE = re.compile(r"[A-Za-z_-]{0,12}\d{3,}[\w.-]*")
 
 
 #: Words of generic file names (besides the download-button words).

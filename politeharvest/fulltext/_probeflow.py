@@ -12,14 +12,16 @@ whether the search ends (`Ended`: found, reserved, blocked, retry-later) or goes
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Final, Literal
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, urlsplit
 
 import attrs
 
+from ._access import signs_in
 from ._candidate import KIND_BLOCKED, KIND_DATASET, KIND_NONE, KIND_PDF, Candidate, Kind
-from ._outcome import BLOCKED, NOT_PDF, RESERVED, RETRY_LATER
+from ._outcome import BLOCKED, NOT_PDF, RESERVED, RETRY_LATER, WRONG_FILE
 from ._pdf import FileResult, Requirement
 
 __all__ = [
@@ -113,6 +115,9 @@ class ProbeFlow:
         pages: endpoints (addresses without their query) that answered a file request
             with a page.
         last_reason: why the last candidate gave no file.
+        misled: a strong candidate's file proved to be another document, or a sign-in
+            page answered for it: the page's evidence misled once, and one more file
+            request at most is spent on it (`after_probe` lowers `max_probes`).
     """
 
     url: str
@@ -130,6 +135,7 @@ class ProbeFlow:
     work_type: str = ""
     pages: frozenset[str] = frozenset()
     last_reason: str = "no candidate could be verified"
+    misled: bool = False
 
 
 @attrs.frozen
@@ -153,10 +159,24 @@ class Ended:
     learn: bool = False  # the file matched the record: its link's structure may be learned
 
 
+#: A query value that names a record (``paperid=14012``, ``nodeId=NODE11634567``).
+_RECORD_VALUE = re.compile(r"[A-Za-z_-]{0,12}\d{3,}[\w.-]*")
+
+
 def endpoint(url: str) -> str:
-    """A URL without its query and fragment: the endpoint a file request goes to."""
+    """The endpoint a file request goes to, and the record its query names.
+
+    A URL without its fragment and its query, but with the query's values that name a
+    record: ``getFT.phtml?paperid=702&what=fullt`` and ``getFT.phtml?paperid=14012`` are two
+    documents at one endpoint (one answering with a page says nothing of the other), while
+    ``download.aspx?filename=X&dflag=pdfdown`` and ``...&dflag=nhdown`` are one document's.
+    """
     parts = urlsplit(url)
-    return f"{parts.scheme}://{parts.netloc.lower()}{parts.path}"
+    named = sorted(
+        f"{k.lower()}={v}" for k, v in parse_qsl(parts.query) if _RECORD_VALUE.fullmatch(v)
+    )
+    where = f"{parts.scheme}://{parts.netloc.lower()}{parts.path}"
+    return f"{where}?{'&'.join(named)}" if named else where
 
 
 def _skip(flow: ProbeFlow, candidate: Candidate) -> str | None:
@@ -167,7 +187,10 @@ def _skip(flow: ProbeFlow, candidate: Candidate) -> str | None:
             "only a file it declares as the work's own is tried"
         )
     if endpoint(candidate.url) in flow.pages:
-        return "its address differs only in its query from one that answered with a page"
+        return (
+            "its address differs only in its query from one that answered with a page "
+            "(and names the same record)"
+        )
     if _requirement(flow, candidate) == "matched" and not flow.hinted:
         return "needs a file matched to the record, and the record gives no title or DOI"
     return None
@@ -225,6 +248,9 @@ def after_probe(
             evidence=f"{candidate.source}: {candidate.evidence}",
         )
         return flow, Ended(found, learn=matched)
+    if candidate.strong and not flow.misled and _misleads(result):
+        # the page's best evidence named another document (or a sign-in): one more try at most
+        flow = attrs.evolve(flow, misled=True, max_probes=min(flow.max_probes, flow.probes + 1))
     refused = attrs.evolve(candidate, rejected=f"probe: {result.status}: {result.reason}")
     pages = flow.pages | {endpoint(candidate.url)} if result.status == NOT_PDF else flow.pages
     flow = attrs.evolve(
@@ -271,6 +297,13 @@ def after_probe(
         )
         return flow, Ended(later)
     return flow, None
+
+
+def _misleads(result: FileResult) -> bool:
+    """True when a file request gave another document, or a sign-in page, for the candidate."""
+    if result.status == WRONG_FILE:
+        return True
+    return bool(result.final_url and signs_in(result.final_url)) or "sign-in" in result.reason
 
 
 def resolution_of(flow: ProbeFlow) -> Resolution:

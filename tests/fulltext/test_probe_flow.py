@@ -46,6 +46,7 @@ KEPT = result("downloaded", verdict="unverifiable")
 OTHER = result("wrong-file")
 PAGE = result("not-pdf")
 GONE = result("failed")
+SIGN_IN = attrs.evolve(GONE, reason="redirect to a sign-in or single-sign-on page")
 
 
 def _matched(answer: FileResult) -> bool:
@@ -80,8 +81,32 @@ ROWS: list[tuple[str, dict[str, Any], dict[str, FileResult], list[str], str, int
     (
         "after a refused first file, the next must match",
         {"candidates": (strong("a"), weak("b"), weak("c"))},
+        {"a": OTHER, "b": OWN},
+        ["a:not-mismatch", "b:matched"],
+        "found",
+        2,
+    ),
+    (
+        "strong evidence that named another document: one more file request at most",
+        {"candidates": (strong("a"), strong("b", "anchor"), weak("c"))},
         {"a": OTHER, "b": KEPT, "c": OWN},
-        ["a:not-mismatch", "b:matched", "c:matched"],
+        ["a:not-mismatch", "b:matched"],
+        "no-fulltext",
+        2,
+    ),
+    (
+        "strong evidence answered by a sign-in page: one more file request at most",
+        {"candidates": (strong("a"), weak("b"), weak("c"))},
+        {"a": SIGN_IN, "c": OWN},
+        ["a:not-mismatch", "b:matched"],
+        "no-fulltext",
+        2,
+    ),
+    (
+        "weak candidates that gave other documents spend the whole budget",
+        {"candidates": (weak("a"), weak("b"), weak("c"))},
+        {"a": OTHER, "b": OTHER, "c": OWN},
+        ["a:matched", "b:matched", "c:matched"],
         "found",
         3,
     ),
@@ -98,6 +123,14 @@ ROWS: list[tuple[str, dict[str, Any], dict[str, FileResult], list[str], str, int
         {"candidates": (strong("dl?f=1&v=1"), weak("dl?f=1&v=2"), weak("x.pdf"))},
         {"dl?f=1&v=1": PAGE, "x.pdf": OWN},
         ["dl?f=1&v=1:not-mismatch", "x.pdf:matched"],
+        "found",
+        2,
+    ),
+    (
+        "the same endpoint naming another record in its query is another address",
+        {"candidates": (weak("get?paperid=702&what=fullt"), weak("get?paperid=14012&what=fullt"))},
+        {"get?paperid=702&what=fullt": PAGE, "get?paperid=14012&what=fullt": OWN},
+        ["get?paperid=702&what=fullt:matched", "get?paperid=14012&what=fullt:matched"],
         "found",
         2,
     ),

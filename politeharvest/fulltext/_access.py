@@ -1,0 +1,247 @@
+"""Whether a page lets a visitor have the file it shows: access walls, read from structure (core).
+
+A page may show its article's file and, in the same place, say that a visitor without an
+account cannot have it. The file's address is then still in the page (a disabled button's
+``href``, a ``data-download-url``, ``eprints.document_url``, ``citation_pdf_url``), but a
+request for it answers with a sign-in page, a purchase page or a preview: a file request
+wasted on the repository's budget. A control is walled when:
+
+- it is disabled (``disabled``, ``aria-disabled="true"``, a ``disabled`` class token), or it
+  or its file's row is marked closed by a class token (``restricted``, ``file-embargo``,
+  ``ep_document_restricted``, ``locked``; not ``unlocked`` nor ``restricted-width``);
+- its own address is a sign-in or sign-up page and the file's address sits only in one of
+  its ``data-*`` or ``on*`` attributes;
+- its small block (its nearest ancestors, a handful of links) shows two of: a sign-in
+  link, a price, a download control with no address of its own (a script action).
+
+Across the page (`apply_walls`): every candidate of an address the page shows walled (and
+links from no open control) is walled, whatever its source; an address a sign-in link returns to
+(``/connexion?redirect=/load_pdf?ID=…``) is walled; and when every download control of the
+article's own block is walled, a declared file (meta tag, JSON-LD, Signposting) the page
+links from no open control is walled too. A sign-in link in the page's header (most open
+pages have one) is none of these: it is not in the file's block, and it returns to the page.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from urllib.parse import parse_qsl, unquote, urlsplit
+
+import attrs
+from bs4 import BeautifulSoup, Tag
+
+from politeharvest.net._redirects import SIGN_IN_PATH
+
+from ._addresses import absolute
+from ._candidate import Candidate
+from ._regions import Regions
+from ._words import FILE_HREF, button_text
+
+__all__ = [
+    "WALLED",
+    "apply_walls",
+    "control_wall",
+    "signs_in",
+]
+
+#: How every access-wall rejection starts (`apply_walls` carries it to the other sources).
+WALLED = "behind an access wall: "
+
+#: A sign-in or sign-up page's address (the resolver never requests one).
+_SIGN_IN = re.compile(SIGN_IN_PATH + r"|/sign-?up\b|/register\b", re.IGNORECASE)
+
+#: Query parameters that name where a page sends the visitor back to once signed in.
+_RETURN_PARAM = re.compile(
+    r"^(?:return|redirect|next|continue|goto|target|dest|destination|service|came_?from|"
+    r"forward|back|after)[_-]?(?:url|uri|to|path|page)?$",
+    re.IGNORECASE,
+)
+
+#: An amount of money: a currency sign or ISO code beside an amount ("6,000원", "2.50元",
+#: "5,00 €", "$35", "USD 40"), not beside an identifier's digits or inside a word ("원문").
+_CURRENCY = r"[$€£¥₩₽₺₹元円원]|\b(?:USD|EUR|GBP|JPY|CNY|RMB|KRW|RUB|TRY|INR|CHF|AUD|CAD)\b"
+_AMOUNT = r"(?<![\d.,])(?:\d{1,3}(?:[.,\s]\d{3})+|\d{1,5})(?:[.,]\d{1,2})?(?![\d.,]\d)"
+_PRICE = re.compile(rf"(?<!\w)(?:{_CURRENCY})\s?{_AMOUNT}|{_AMOUNT}\s?(?:{_CURRENCY})(?!\w)")
+
+#: A class token that marks a control disabled ("disabled", "ep_button_disabled", "is-disabled").
+_DISABLED_CLASS = re.compile(r"(?:^|[-_])disabled$|^disabled(?:[-_]|$)", re.IGNORECASE)
+
+#: How far up a control's block reaches, and how many links it may hold.
+_BLOCK_LEVELS = 3
+_BLOCK_LINKS = 8
+
+
+def signs_in(url: str) -> bool:
+    """True when `url` is a sign-in or sign-up page's address."""
+    parts = urlsplit(url)
+    return bool(_SIGN_IN.search(parts.path) or _SIGN_IN.search("/" + parts.netloc.split(".")[0]))
+
+
+def _disabled(element: Tag) -> bool:
+    """True when the page shows `element` disabled."""
+    if element.has_attr("disabled") or str(element.get("aria-disabled") or "") == "true":
+        return True
+    return any(_DISABLED_CLASS.search(str(c)) for c in element.get("class") or [])
+
+
+#: A class token that marks a file closed ("restricted", "file-embargo", "ep_document_restricted").
+_CLOSED_CLASS = re.compile(r"(?:^|[-_])(?:restricted|locked|embargoed?)$", re.IGNORECASE)
+
+
+def _marked_closed(element: Tag) -> str | None:
+    """The class token that marks the control, or its file's small block, closed; or None."""
+    block: Tag | None = element
+    for _ in range(_BLOCK_LEVELS):
+        if block is None or block.name in ("body", "html", "[document]"):
+            break
+        if block is not element and len(block.find_all(["a", "button"], limit=4)) > 3:
+            break
+        for token in block.get("class") or []:
+            if _CLOSED_CLASS.search(str(token)):
+                return str(token)
+        parent = block.parent
+        block = parent if isinstance(parent, Tag) else None
+    return None
+
+
+def _addressless(element: Tag) -> bool:
+    """True when `element` is a download control with no address of its own (a script action).
+
+    Its ``href`` is missing, ``#`` or ``javascript:``, and no attribute holds an address.
+    """
+    if element.name not in ("a", "button") or not button_text(element.get_text(" ", strip=True)):
+        return False
+    href = str(element.get("href") or "").strip().lower()
+    if href and not href.startswith(("#", "javascript:")):
+        return False
+    return not any(
+        isinstance(v, str) and re.search(r"/\w|\.pdf\b", v)
+        for k, v in element.attrs.items()
+        if k != "href"
+    )
+
+
+def _block_signals(element: Tag) -> dict[str, str]:
+    """What the control's small block shows: a sign-in link, a price, an addressless control."""
+    signals: dict[str, str] = {}
+    block: Tag | None = element
+    for _ in range(_BLOCK_LEVELS):
+        parent = block.parent if block is not None else None
+        if not isinstance(parent, Tag) or parent.name in ("body", "html", "[document]"):
+            break
+        links = parent.find_all(["a", "button"], limit=_BLOCK_LINKS + 1)
+        if len(links) > _BLOCK_LINKS:  # a list or a page, not a control's block
+            break
+        block = parent
+        for link in links:
+            href = str(link.get("href") or "")
+            if link is not element and href and signs_in(href):
+                signals.setdefault("sign-in", f"a sign-in link ({href[:60]})")
+            if link is not element and _addressless(link):
+                text = link.get_text(" ", strip=True)[:30]
+                signals.setdefault("script", f"a download control with no address ({text!r})")
+        price = _PRICE.search(parent.get_text(" ", strip=True))
+        if price is not None:
+            signals.setdefault("price", f"a price ({price.group(0)})")
+    return signals
+
+
+def control_wall(element: Tag, where: str = "href") -> str | None:
+    """Why the page shows this control's file closed to a visitor, or None.
+
+    Args:
+        element: the control (an anchor, a button, a form) the address was read from.
+        where: where the address was read (``"href"``, ``"data-download-url"``...).
+    """
+    if element.name == "script":
+        return None
+    if _disabled(element):
+        return f"{WALLED}the page shows its control disabled"
+    closed = _marked_closed(element)
+    if closed is not None:
+        return f"{WALLED}the page marks its file closed (class {closed!r})"
+    href = str(element.get("href") or "")
+    if where != "href" and href and signs_in(href):
+        return f"{WALLED}its control's own address is a sign-in page ({href[:60]})"
+    signals = _block_signals(element)
+    if "price" in signals and len(signals) >= 2:
+        return f"{WALLED}its control's block shows {' and '.join(signals.values())}"
+    return None
+
+
+def _gates(soup: BeautifulSoup, base: str) -> dict[str, str]:
+    """File addresses a sign-in link of the page returns to, each with that link.
+
+    A link that is neither a file's address nor a download button, whose query names where
+    to send the visitor back (``redirect``, ``returnUrl``, ``next``...): a sign-in page in any
+    language (``/connexion``, ``/anmelden``, ``/giris``).
+    """
+    found: dict[str, str] = {}
+    for element in soup.find_all("a", href=True):
+        href = absolute(str(element["href"]), base)
+        if not href or FILE_HREF.search(urlsplit(href).path):
+            continue
+        if button_text(element.get_text(" ", strip=True)):
+            continue  # a download button through a counter (``/click?target=/f.pdf``) is no gate
+        for name, value in parse_qsl(urlsplit(href).query):
+            if not _RETURN_PARAM.match(name) or not value.startswith(("/", "http")):
+                continue
+            target = absolute(unquote(value) if "%" in value else value, href)
+            if target and target.split("#")[0] != base.split("#")[0]:
+                found.setdefault(target, href)
+    return found
+
+
+def _own_controls(soup: BeautifulSoup, regions: Regions) -> list[Tag]:
+    """The download controls of the article's own block (not a list's, the navigation's)."""
+    return [
+        element
+        for element in soup.find_all(["a", "button"])
+        if button_text(element.get_text(" ", strip=True)) and regions.outside(element) is None
+    ]
+
+
+def _page_wall(soup: BeautifulSoup, regions: Regions) -> str | None:
+    """Why every download control of the article's block is walled, or None."""
+    controls = _own_controls(soup, regions)
+    reasons = []
+    for element in controls:
+        href = str(element.get("href") or "")
+        why = control_wall(element)
+        if why is None and href and signs_in(href):
+            why = f"{WALLED}its download control leads to a sign-in page ({href[:60]})"
+        if why is None:
+            return None
+        reasons.append(why)
+    return reasons[0] if reasons else None
+
+
+_DECLARED = ("meta:", "link:", "jsonld", "signposting")
+
+
+def apply_walls(
+    candidates: Sequence[Candidate], soup: BeautifulSoup, base: str, regions: Regions
+) -> list[Candidate]:
+    """Candidates walled across the page's sources (see the module's docstring)."""
+    walls = {c.url: c.rejected for c in candidates if c.rejected and c.rejected.startswith(WALLED)}
+    gates = _gates(soup, base)
+    open_links = {c.url for c in candidates if c.rejected is None and c.source.startswith("anchor")}
+    declared = [c for c in candidates if c.rejected is None and c.source.startswith(_DECLARED)]
+    page_wall = (
+        _page_wall(soup, regions) if any(c.url not in open_links for c in declared) else None
+    )
+    out = []
+    for c in candidates:
+        why: str | None = None
+        if c.rejected is None:
+            if c.url in walls and c.url not in open_links:
+                why = walls[c.url]
+            elif c.url in gates:
+                why = f"{WALLED}a sign-in link of the page returns to it ({gates[c.url][:80]})"
+            elif (
+                page_wall is not None and c.source.startswith(_DECLARED) and c.url not in open_links
+            ):
+                why = f"{page_wall}; the page links it from no open control"
+        out.append(c if why is None else attrs.evolve(c, strong=False, rejected=why))
+    return out
