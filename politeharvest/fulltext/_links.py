@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from urllib.parse import quote
+from urllib.parse import parse_qsl, quote, urlsplit
 
 from bs4 import BeautifulSoup, Tag
 
@@ -16,6 +16,7 @@ from ._words import FILE_HREF, button_text, text_of
 
 __all__ = [
     "TEXT_URL",
+    "embedded_files",
     "form_label",
     "link_sources",
 ]
@@ -175,3 +176,30 @@ def link_sources(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
         for found in TEXT_URL.findall(str(text)):
             if FILE_HREF.search(found):
                 yield parent, found.rstrip(".,;)"), "the page's text"
+
+
+#: Elements that embed a document in the page, and the attribute holding its address.
+_EMBEDS = {"iframe": "src", "frame": "src", "embed": "src", "object": "data"}
+
+
+def embedded_files(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
+    """The files the page embeds for reading: (element, address, where it was read).
+
+    A viewer's page (PDF.js ``viewer.html?file=<the PDF>``, a Google Docs viewer's
+    ``?url=``) names the file it shows in a parameter of its address: the parameter's
+    value is the file, the viewer's page is not. An ``<object>`` or ``<embed>`` of type
+    ``application/pdf`` embeds the file itself. A viewer's own address is never yielded
+    (one ending in ``.pdf`` is still an HTML page).
+    """
+    for element in soup.find_all(list(_EMBEDS)):
+        attribute = _EMBEDS[element.name]
+        address = str(element.get(attribute) or element.get("data-src") or "").strip()
+        if not address:
+            continue
+        for name, value in parse_qsl(urlsplit(address).query):
+            value = value.strip()
+            if value and _looks_like_link(value) and FILE_HREF.search(value):
+                yield element, value, f"the {name}= parameter of a viewer in <{element.name}>"
+        kind = str(element.get("type") or "").lower()
+        if element.name in ("object", "embed") and "pdf" in kind:
+            yield element, address, f"<{element.name} type={kind}>"
