@@ -88,8 +88,12 @@ def _pdf_icon(element: Tag) -> str | None:
 
 
 def _title_of(element: Tag) -> str:
-    """A link's ``title`` and ``aria-label`` (what it says it gives, beyond its text)."""
-    return " ".join(str(element.get(a) or "") for a in ("title", "aria-label"))
+    """A link's ``title`` and ``aria-label`` (what it says it gives, beyond its text).
+
+    A file's name in them is read apart (its kind is judged from the name).
+    """
+    said = " ".join(str(element.get(a) or "") for a in ("title", "aria-label"))
+    return _FILE_NAME.sub(" ", said)
 
 
 #: A PDF file's name in a link's label.

@@ -58,6 +58,8 @@ class _Frame:
     key: str
     array: bool = False
     fields: dict[str, str] = attrs.Factory(dict)
+    #: the title and DOI a child object that only describes it lent it (`_described`)
+    lent: dict[str, str] = attrs.Factory(dict)
     #: whether a file's address was read inside it (then it describes a file, not its parent)
     addresses: bool = False
 
@@ -69,13 +71,16 @@ def _described(frame: _Frame, parent: _Frame) -> None:
     ``registration.entityDescription.mainTitle``, ``...reference.doi``) beside the
     record's files (``registration.associatedArtifacts``): the child's title names the
     parent. Not an item of an array (one of a list of documents), nor an object holding an
-    address (a file's or another document's entry names itself).
+    address (a file's or another document's entry names itself); only its own fields (what
+    it was lent stays with it: a journal's title two levels down names no record), and never
+    to the literal's outermost object (the whole page's state, whose article is one of many
+    documents it holds). The caller passes only parents below the outermost object.
     """
     if parent.array or frame.array or frame.addresses:
         return
     for name, value in frame.fields.items():
         if _TITLE_KEY.search(name) or _DOI_KEY.search(name):
-            parent.fields.setdefault(name, value)
+            parent.lent.setdefault(name, value)
 
 
 def _unquote(token: str) -> str:
@@ -107,7 +112,7 @@ def _values(
         elif token in ("}", "]"):
             if len(stack) > 1:
                 closed = stack.pop()
-                if len(stack) > 1:
+                if len(stack) > 2:  # the parent is below the literal's outermost object
                     _described(closed, stack[-1])
             key = ""
         elif token == ":":
@@ -136,17 +141,18 @@ def _owner(
 ) -> tuple[str, bool | None]:
     """The nearest enclosing object that names a document: its name, and whether it is own."""
     for frame in reversed(frames):
-        for name, value in frame.fields.items():
-            if value and _DOI_KEY.search(name) and "10." in value:
-                own = is_own("doi", value)
-                if own is not None:
-                    return value, own
-        for name, value in frame.fields.items():
-            # a title: words, or a file's name; not a button's label, nor a placeholder
-            titled = len(value.split()) >= 2 or bool(_FILE_NAME.search(value))
-            named = bool(_FILE_NAME.search(value)) or not button_text(value)
-            if titled and _TITLE_KEY.search(name) and named:
-                return value, is_own("title", value)
+        for fields in (frame.fields, frame.lent):  # its own names first, then those lent it
+            for name, value in fields.items():
+                if value and _DOI_KEY.search(name) and "10." in value:
+                    own = is_own("doi", value)
+                    if own is not None:
+                        return value, own
+            for name, value in fields.items():
+                # a title: words, or a file's name; not a button's label, nor a placeholder
+                titled = len(value.split()) >= 2 or bool(_FILE_NAME.search(value))
+                named = bool(_FILE_NAME.search(value)) or not button_text(value)
+                if titled and _TITLE_KEY.search(name) and named:
+                    return value, is_own("title", value)
     return "", None
 
 
