@@ -20,9 +20,15 @@ evidence, and ranks them:
    held the file link last time);
 5. links read from ``href``, ``onclick``, ``data-*``, forms, script values and the
    page's text (`_links`), kept only with positive evidence of ownership: a download
-   button's text or class, a related file name, the article's DOI, id or slug in the
-   address (`_evidence` collects and scores every source; `_words` holds the
-   multilingual vocabularies, `_pagefacts` what the page says about its article).
+   button's text, title or class, a related file name, the article's DOI, id or slug in
+   the address (`_evidence` collects and scores every source; `_words` holds the
+   multilingual vocabularies, `_pagefacts` what the page says about its article);
+6. the files the page embeds for reading: a viewer's ``?file=`` parameter, an
+   ``<object>`` or ``<embed>`` of type PDF (`_links.embedded_files`).
+
+Links of one shape are told apart by the place that names their record: when one of the
+page's file addresses carries the record's id in a query field or path segment, the others
+with another id in that place are other records' files (`_by_record_id`).
 
 A link is rejected, before any request, when the page marks it as another
 document: its label names another document or another kind of document, its
