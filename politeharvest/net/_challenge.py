@@ -4,9 +4,10 @@ Each wall vendor leaves its own marks on the interstitial page or its headers:
 Cloudflare (managed challenge, Turnstile), Anubis, AWS WAF, DDoS-Guard, Akamai Bot
 Manager, PerimeterX/HUMAN, Imperva/Incapsula, DataDome, and bare hCaptcha or
 reCAPTCHA interstitials. A marker that can also appear on an ordinary article page
-(a captcha widget under a comment form: Turnstile, hCaptcha, reCAPTCHA) counts only
-on a page that is no article (no ``citation_title``) and says little else, or whose
-title is an interstitial's; a challenge widget in one form of an article page is no wall.
+(a challenge widget under a comment form: Turnstile, hCaptcha, reCAPTCHA) counts only
+on a page that is no article (no ``citation_title``): Turnstile there always, a captcha
+when the page says little else or its title is an interstitial's. A challenge widget in
+one form of an article page is no wall.
 """
 
 from __future__ import annotations
@@ -102,10 +103,12 @@ def challenge_evidence(status: int, headers: Mapping[str, str], body: bytes | st
         return f"challenge page ({title.group(1).strip()!r}, HTTP {status})"
     captcha = _CAPTCHA.search(text)
     if captcha and not _ARTICLE.search(text):
+        if "turnstile" in captcha.group(0).lower():
+            # Turnstile gates whole pages more than it guards forms: on a page that is no
+            # article it is a wall, whatever else the page says
+            marker = captcha.group(0)
+            return f"Cloudflare Turnstile challenge ({marker!r} on a page that is no article)"
         words = len(_TAGS.sub(" ", text).split())
         if title or words < 150:
-            vendor = "Cloudflare Turnstile " if "turnstile" in captcha.group(0).lower() else ""
-            return (
-                f"{vendor}captcha interstitial ({captcha.group(0)!r} on a page that is no article)"
-            )
+            return f"captcha interstitial ({captcha.group(0)!r} on a page that is no article)"
     return None

@@ -326,3 +326,14 @@ def test_a_pdf_icon_beside_a_files_name_is_a_candidate() -> None:
         f"{SITE}/servlets/FileServlet/derivate_81/Thesis_Okafor.pdf"
     ]
     assert "image saying PDF" in analysis.candidates[0].evidence
+
+
+def test_a_turnstile_gate_with_much_text_on_a_page_that_is_no_article_is_a_wall() -> None:
+    words = " ".join(["This site checks that visitors are people before they read on."] * 30)
+    page = (
+        "<html><head><title>Welcome</title></head><body>"
+        f"<p>{words}</p><div class='cf-turnstile'></div>"
+        "<script src='https://challenges.cloudflare.com/turnstile/v0/api.js'></script>"
+        "</body></html>"
+    )
+    assert "Turnstile" in (challenge_evidence(200, {}, page) or "")
