@@ -153,20 +153,13 @@ def _listed_beside(soup: BeautifulSoup, base: str, candidates: Sequence[Candidat
         return set()
     # every way the page links a file (anchors, GET forms, buttons' data-* addresses): a
     # file table may offer its files as forms only
-    sources = [(e, absolute(href, base)) for e, href, _ in link_sources(soup)]
-    found: set[str] = set()
-    for element, link in sources:
-        if link not in declared:
-            continue
-        item = item_of(element)
-        container = item.parent if item is not None else None
-        if not isinstance(container, Tag):
-            continue
-        rows = {id(r) for r in container.find_all(item.name, recursive=False)}  # type: ignore[union-attr]
-        for other, address in sources:
-            row = item_of(other)
-            if row is not None and id(row) in rows:
-                found.add(address)
+    sources = [(item_of(e), absolute(href, base)) for e, href, _ in link_sources(soup)]
+    rows: set[int] = set()  # the rows of the tables and lists declared files sit in
+    for item, link in sources:
+        container = item.parent if item is not None and link in declared else None
+        if isinstance(container, Tag):
+            rows.update(id(r) for r in container.find_all(item.name, recursive=False))  # type: ignore[union-attr]
+    found = {address for item, address in sources if item is not None and id(item) in rows}
     return found - declared
 
 

@@ -21,6 +21,7 @@ from politeharvest.fulltext._links import embedded_files
 from politeharvest.fulltext._state import state_files
 from politeharvest.fulltext._words import BAD_HREF, names_document
 from politeharvest.net._challenge import challenge_evidence
+from tests.support.timed import seconds_in_child
 
 SITE = "https://papers.example.org"
 TITLE = "Seasonal salinity intrusion in tidal river deltas"
@@ -337,3 +338,29 @@ def test_a_turnstile_gate_with_much_text_on_a_page_that_is_no_article_is_a_wall(
         "</body></html>"
     )
     assert "Turnstile" in (challenge_evidence(200, {}, page) or "")
+
+
+def test_thousands_of_form_rows_viewers_and_id_shaped_links_are_read_in_linear_time() -> None:
+    """1,500 rows of a file table of forms beside a declared file, viewers and links of one shape."""
+    script = "\n".join(
+        [
+            "import time",
+            "from politeharvest.fulltext._landing import find_candidates",
+            "n = 1500",
+            "rows = ''.join(f\"<tr><td><form method='get' action='/bitstream/1/4567/{i}/f{i}.pdf'>"
+            '<button>Get</button></form></td></tr>" for i in range(n))',
+            "viewers = ''.join(f\"<iframe src='/v.html?file=/files/{i}.pdf'></iframe>\" "
+            "for i in range(n))",
+            "links = ''.join(f\"<a href='/get.php?paper={1000 + i}'>Download PDF</a> \" "
+            "for i in range(n))",
+            "head = \"<meta name='citation_pdf_url' content='/bitstream/1/4567/0/f0.pdf'>\"",
+            "for body in (f'<table>{rows}</table>', viewers, links):",
+            "    html = f'<html><head>{head}</head><body><h1>T</h1>{body}</body></html>'",
+            "    started = time.process_time()",
+            "    find_candidates(html, 'https://example.org/handle/1/4567?paper=1000')",
+            "    print(time.process_time() - started)",
+        ]
+    )
+    seconds = seconds_in_child(script, timeout=90)
+    assert len(seconds) == 3
+    assert all(s < 8.0 for s in seconds), seconds
