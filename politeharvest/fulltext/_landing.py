@@ -24,7 +24,9 @@ evidence, and ranks them:
    the address (`_evidence` collects and scores every source; `_words` holds the
    multilingual vocabularies, `_pagefacts` what the page says about its article);
 6. the files the page embeds for reading: a viewer's ``?file=`` parameter, an
-   ``<object>`` or ``<embed>`` of type PDF (`_links.embedded_files`).
+   ``<object>`` or ``<embed>`` of type PDF (`_links.embedded_files`); and the file it
+   sends its reader on to, by a refresh or a script setting ``location``
+   (`_links.forwarded_files`).
 
 Links of one shape are told apart by the place that names their record: when one of the
 page's file addresses carries the record's id in a query field or path segment, the others
@@ -75,7 +77,7 @@ from ._evidence import (
     rule_candidates,
     state_candidates,
 )
-from ._links import embedded_files, link_sources
+from ._links import embedded_files, forwarded_files, link_sources
 from ._pagefacts import PageFacts, page_facts
 from ._regions import Regions
 from ._rules import RULES, SiteRule, problematic_url
@@ -481,15 +483,19 @@ def _weigh_declared(
 #: The score of a file the page embeds for reading (a viewer's ``?file=``): above an
 #: anchor's bar, below a declared file; weak (its file must match the record).
 _EMBEDDED = 60.0
+#: The score of a file the page forwards its reader to (a refresh, ``location = …``): the
+#: page is a way to its file; weak all the same (its file must match the record).
+_FORWARDED = 70.0
 
 
 def _embedded_candidates(
     soup: BeautifulSoup, base: str, regions: Regions, facts: PageFacts
 ) -> list[Candidate]:
-    """The files the page embeds in a viewer or an ``<object>``, judged by their place.
+    """The files the page embeds in a viewer or an ``<object>``, or forwards its reader to.
 
     The document a page shows in its own article block is the article's; one embedded in a
-    block about another document (a list, a card, the references) is not.
+    block about another document (a list, a card, the references) is not. A page that sends
+    its reader on to a file (a refresh, a script setting ``location``) is a way to it.
     """
     found = []
     for element, address, where in embedded_files(soup):
@@ -508,6 +514,20 @@ def _embedded_candidates(
                 signature=element_signature(element),
             )
         )
+    for _, address, where in forwarded_files(soup):
+        link = absolute(address, base)
+        other = facts.other_doi(link) if link else None
+        why = None if other is None else f"its address carries another DOI ({other})"
+        if link:
+            found.append(
+                Candidate(
+                    link,
+                    "forward",
+                    f"the page sends its reader on to it ({where})",
+                    _FORWARDED,
+                    rejected=why,
+                )
+            )
     return found
 
 

@@ -19,6 +19,7 @@ __all__ = [
     "TEXT_URL",
     "embedded_files",
     "form_label",
+    "forwarded_files",
     "link_sources",
 ]
 
@@ -204,3 +205,43 @@ def embedded_files(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
         kind = str(element.get("type") or "").lower()
         if element.name in ("object", "embed") and "pdf" in kind:
             yield element, address, f"<{element.name} type={kind}>"
+
+
+#: A ``<meta http-equiv="refresh">`` content's address (``5; url='/file.pdf'``).
+_REFRESH = re.compile(r"""^\s*\d*(?:\.\d+)?\s*[;,]\s*url\s*=\s*["']?([^"'\s]+)""", re.IGNORECASE)
+#: A script sending the reader on: ``location.href = "…"``, ``window.location.replace('…')``.
+_GO = re.compile(
+    r"""\blocation(?:\.href)?\s*=\s*["']([^"'\s]{4,300})["']|"""
+    r"""\blocation\.(?:replace|assign)\(\s*["']([^"'\s]{4,300})["']""",
+)
+
+
+def forwarded_files(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
+    """The files the page sends its reader on to: (element, address, where it was read).
+
+    A ``<meta http-equiv="refresh">`` naming an address, and a script assigning an address
+    to ``location`` ("your download will start in a moment"); only addresses of files (a
+    refresh to the site's home page or a sign-in page is no file).
+    """
+    for meta in soup.find_all("meta", attrs={"http-equiv": re.compile(r"^refresh$", re.I)}):
+        found = _REFRESH.match(str(meta.get("content") or ""))
+        if found is not None and _names_file(found.group(1)):
+            yield meta, found.group(1), "<meta http-equiv=refresh>"
+    for script in soup.find_all("script"):
+        if script.get("src") or not script.string:
+            continue
+        for match in _GO.finditer(str(script.string)):
+            address = (match.group(1) or match.group(2)).replace("\\/", "/")
+            if _looks_like_link(address) and _names_file(address):
+                yield script, address, "a script setting location"
+
+
+def _names_file(address: str) -> bool:
+    """Whether an address names a file: a PDF, or something after a file folder's name.
+
+    (``/files/12/paper``, not the folder ``/files/`` itself.)
+    """
+    found = FILE_HREF.search(address)
+    if found is None:
+        return False
+    return "pdf" in found.group(0).lower() or bool(address[found.end() :].strip("/?#"))

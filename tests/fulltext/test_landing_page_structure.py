@@ -17,7 +17,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from politeharvest.fulltext._landing import find_candidates
-from politeharvest.fulltext._links import embedded_files
+from politeharvest.fulltext._links import embedded_files, forwarded_files
 from politeharvest.fulltext._state import state_files
 from politeharvest.fulltext._words import BAD_HREF, names_document
 from politeharvest.net._challenge import challenge_evidence
@@ -364,3 +364,47 @@ def test_thousands_of_form_rows_viewers_and_id_shaped_links_are_read_in_linear_t
     seconds = seconds_in_child(script, timeout=90)
     assert len(seconds) == 3
     assert all(s < 8.0 for s in seconds), seconds
+
+
+# -- a page that sends its reader on to its file ---------------------------------------------
+
+
+def test_a_refresh_to_a_file_is_a_candidate_and_a_refresh_to_a_page_is_not() -> None:
+    page = (
+        "<html><head><meta http-equiv='refresh' content='3; url=/bitstream/1/4567/2/paper.pdf'>"
+        f"</head><body><h1>{TITLE}</h1><p>Your download starts in a moment.</p></body></html>"
+    )
+    analysis = find_candidates(page, f"{SITE}/handle/1/4567")
+    assert [(c.url, c.source, c.strong) for c in analysis.candidates] == [
+        (f"{SITE}/bitstream/1/4567/2/paper.pdf", "forward", False)
+    ]
+    soup = BeautifulSoup(
+        "<meta http-equiv='refresh' content='360'>"
+        "<meta http-equiv='Refresh' content='0;URL=/en/home'>",
+        "lxml",
+    )
+    assert list(forwarded_files(soup)) == []
+
+
+def test_a_script_setting_location_to_a_file_is_a_candidate() -> None:
+    soup = BeautifulSoup(
+        "<script>setTimeout(function () { window.location.href = '/files/81/paper.pdf'; }, 500);"
+        "</script><script>location.replace('/download/81/main');</script>"
+        "<script>window.location = '/files/';</script>"
+        "<script>window.location.href = '/en/about';</script>",
+        "lxml",
+    )
+    assert [url for _, url, _ in forwarded_files(soup)] == [
+        "/files/81/paper.pdf",
+        "/download/81/main",
+    ]
+
+
+def test_a_forward_to_another_dois_file_is_rejected() -> None:
+    page = _page(
+        "<script>location.href = '/pdf/10.5555/other.99.pdf';</script>",
+        head="<meta name='citation_doi' content='10.5555/delta.81'>",
+    )
+    analysis = find_candidates(page, f"{SITE}/article/81")
+    assert analysis.candidates == ()
+    assert any("another DOI" in (c.rejected or "") for c in analysis.rejected)
