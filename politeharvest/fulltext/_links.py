@@ -1,8 +1,9 @@
 """Every link a reader could follow on a page, and where its address was read (core).
 
 Anchors' ``href``; addresses in ``onclick`` handlers, ``data-*`` attributes, GET
-forms and form values, script values whose key names a PDF, and the page's text; and the
-files the page embeds for reading (a viewer's ``?file=``, ``<object type=application/pdf>``).
+forms and form values, script values whose key names a PDF, and the page's text; the
+files the page embeds for reading (a viewer's ``?file=``, ``<object type=application/pdf>``)
+and the file it sends its reader on to (a refresh, a script setting ``location``).
 """
 
 from __future__ import annotations
