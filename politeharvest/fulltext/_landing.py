@@ -210,6 +210,7 @@ def _by_version(candidates: list[Candidate], soup: BeautifulSoup, base: str) -> 
 _ID_LIKE = re.compile(r"\d{3,}")
 _NOT_ALNUM = re.compile(r"[\W_]+")
 _YEAR = re.compile(r"(?:1[5-9]|20)\d\d")
+_VERSIONED = re.compile(r"(?<=\d)v\d+$")
 
 
 def _id_slots(url: str) -> tuple[tuple[object, ...], dict[str, str]]:
@@ -242,7 +243,10 @@ def _carries_record(value: str, facts: PageFacts) -> str | None:
     for token in facts.ids:
         if _YEAR.fullmatch(token):
             continue  # a year in the page's address (``/articles/2024/2/...``) names no record
-        if re.search(rf"(?<![0-9a-z]){re.escape(token)}(?![0-9a-z])", low):
+        # the record's id with or without a version (``hal-0123v2``, ``hal-0123``): another
+        # version is the same record here (versions are weighed elsewhere)
+        stem = re.escape(_VERSIONED.sub("", token))
+        if re.search(rf"(?<![0-9a-z]){stem}(?:v\d+)?(?![0-9a-z])", low):
             return f"the record's id {token!r}"
     if facts.doi:
         suffix = _NOT_ALNUM.sub("", facts.doi.split("/", 1)[-1])

@@ -408,3 +408,16 @@ def test_a_forward_to_another_dois_file_is_rejected() -> None:
     analysis = find_candidates(page, f"{SITE}/article/81")
     assert analysis.candidates == ()
     assert any("another DOI" in (c.rejected or "") for c in analysis.rejected)
+
+
+def test_another_version_of_the_records_id_is_not_another_record() -> None:
+    # the page shows v2; the unversioned address (the latest) names the same record
+    page = _page(
+        "<p><a href='/hal-0456789/document'>Download PDF</a></p>"
+        "<p><a href='/hal-0456789v2/file/thesis.pdf'>thesis.pdf</a></p>"
+        "<p>Other theses: <a href='/hal-0456790/document'>Download PDF</a></p>"
+    )
+    analysis = find_candidates(page, f"{SITE}/hal-0456789v2")
+    assert f"{SITE}/hal-0456789/document" in [c.url for c in analysis.candidates]
+    other = next(c for c in analysis.rejected if "0456790" in c.url)
+    assert "another record" in (other.rejected or "")
