@@ -190,7 +190,7 @@ def test_links_of_one_shape_with_another_records_id_in_its_place_are_rejected() 
         f"{SITE}/php/getText.php?journal=rv&paper=4711&what=full"
     ]
     other = next(c for c in analysis.rejected if "paper=903" in c.url)
-    assert "another record ('903' in ?paper)" in (other.rejected or "")
+    assert "another record" in (other.rejected or "") and "903" in (other.rejected or "")
 
 
 def test_a_path_segment_naming_another_record_is_rejected() -> None:
