@@ -88,6 +88,15 @@ def _pdf_icon(element: Tag) -> str | None:
     return None
 
 
+def _title_of(element: Tag) -> str:
+    """A link's ``title`` and ``aria-label`` (what it says it gives, beyond its text).
+
+    A file's name in them is read apart (its kind is judged from the name).
+    """
+    said = " ".join(str(element.get(a) or "") for a in ("title", "aria-label"))
+    return _FILE_NAME.sub(" ", said)
+
+
 #: A PDF file's name in a link's label.
 _FILE_NAME = re.compile(r"[^\s/\\]+\.pdf\b", re.IGNORECASE)
 
@@ -429,6 +438,10 @@ def anchor_candidates(
         elif button_text(text) and PDF_WORD.search(text):
             score += ANCHOR_WEIGHTS.pdf_word
             evidence.append(f"anchor text mentions {PDF_WORD.search(text).group(0)!r}")  # type: ignore[union-attr]
+        elif button_text(text) and (titled := PDF_WORD.search(_title_of(element))) is not None:
+            # a download button titled to say what it gives ("Télécharger": "... le PDF")
+            score += ANCHOR_WEIGHTS.pdf_word
+            evidence.append(f"anchor text {text[:40]!r}, its title mentions {titled.group(0)!r}")
         elif button_text(text):
             score += ANCHOR_WEIGHTS.download_word
             evidence.append(f"anchor text {text[:40]!r}")
@@ -455,8 +468,12 @@ def anchor_candidates(
             # a button whose label names the file it gives ("Download Kowalski_2024_aam.pdf")
             score += ANCHOR_WEIGHTS.pdf_word
             evidence.append(f"its label names a PDF file {labelled.group(0)[:40]!r}")
-        icon = _pdf_icon(element) if not visible else None
-        if icon is not None:  # a link that is only an image saying PDF, titled to say so
+        icon = _pdf_icon(element) if not visible or named is None else None
+        if icon is not None and visible:  # a file's label beside a PDF icon ("a.pdf", "اصل مقاله")
+            if not any("pdf" in e.lower() for e in evidence):
+                score += ANCHOR_WEIGHTS.pdf_type
+                evidence.append(f"it holds an image saying PDF ({icon[:40]!r})")
+        elif icon is not None:  # a link that is only an image saying PDF, titled to say so
             score += ANCHOR_WEIGHTS.pdf_type
             evidence.append(f"its only content is an image saying PDF ({icon[:40]!r})")
             if PDF_WORD.search(label) and not any("pdf" in e.lower() for e in evidence[:-1]):

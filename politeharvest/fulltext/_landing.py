@@ -20,9 +20,17 @@ evidence, and ranks them:
    held the file link last time);
 5. links read from ``href``, ``onclick``, ``data-*``, forms, script values and the
    page's text (`_links`), kept only with positive evidence of ownership: a download
-   button's text or class, a related file name, the article's DOI, id or slug in the
-   address (`_evidence` collects and scores every source; `_words` holds the
-   multilingual vocabularies, `_pagefacts` what the page says about its article).
+   button's text, title or class, a related file name, the article's DOI, id or slug in
+   the address (`_evidence` collects and scores every source; `_words` holds the
+   multilingual vocabularies, `_pagefacts` what the page says about its article);
+6. the files the page embeds for reading: a viewer's ``?file=`` parameter, an
+   ``<object>`` or ``<embed>`` of type PDF (`_links.embedded_files`); and the file it
+   sends its reader on to, by a refresh or a script setting ``location``
+   (`_links.forwarded_files`).
+
+Links of one shape are told apart by the place that names their record: when one of the
+page's file addresses carries the record's id in a query field or path segment, the others
+with another id in that place are other records' files (`_by_record_id`).
 
 A file the page shows closed to a visitor (a disabled control, a sign-up button
 holding the file's address in ``data-*``, a purchase block, a sign-in link returning
@@ -43,7 +51,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from urllib.parse import unquote, urlsplit
+from urllib.parse import parse_qsl, unquote, urlsplit
 
 import attrs
 from bs4 import BeautifulSoup, Tag
@@ -61,8 +69,10 @@ from ._candidate import (
     MIN_SCORE,
     Candidate,
     PageAnalysis,
+    element_signature,
 )
 from ._evidence import (
+    ANCHOR_WEIGHTS,
     anchor_candidates,
     foreign_label,
     jsonld_candidates,
@@ -71,7 +81,7 @@ from ._evidence import (
     rule_candidates,
     state_candidates,
 )
-from ._links import link_sources
+from ._links import embedded_files, forwarded_files, link_sources
 from ._pagefacts import PageFacts, page_facts
 from ._regions import Regions
 from ._rules import RULES, SiteRule, problematic_url
@@ -147,17 +157,15 @@ def _listed_beside(soup: BeautifulSoup, base: str, candidates: Sequence[Candidat
     }
     if not declared:
         return set()
-    found: set[str] = set()
-    for element in soup.find_all("a", href=True):
-        if absolute(str(element["href"]), base) not in declared:
-            continue
-        item = item_of(element)
-        container = item.parent if item is not None else None
-        if not isinstance(container, Tag):
-            continue
-        for sibling in container.find_all(item.name, recursive=False):  # type: ignore[union-attr]
-            for link in sibling.find_all("a", href=True):
-                found.add(absolute(str(link["href"]), base))
+    # every way the page links a file (anchors, GET forms, buttons' data-* addresses): a
+    # file table may offer its files as forms only
+    sources = [(item_of(e), absolute(href, base)) for e, href, _ in link_sources(soup)]
+    rows: set[int] = set()  # the rows of the tables and lists declared files sit in
+    for item, link in sources:
+        container = item.parent if item is not None and link in declared else None
+        if isinstance(container, Tag):
+            rows.update(id(r) for r in container.find_all(item.name, recursive=False))  # type: ignore[union-attr]
+    found = {address for item, address in sources if item is not None and id(item) in rows}
     return found - declared
 
 
@@ -198,6 +206,107 @@ def _by_version(candidates: list[Candidate], soup: BeautifulSoup, base: str) -> 
                 score=c.score - 30,
                 evidence=f"{c.evidence}; its row names the submitted version, a later one is too",
             )
+        out.append(c)
+    return out
+
+
+#: A part of an address that identifies something: three digits or more in a row.
+_ID_LIKE = re.compile(r"\d{3,}")
+_NOT_ALNUM = re.compile(r"[\W_]+")
+_YEAR = re.compile(r"(?:1[5-9]|20)\d\d")
+_VERSIONED = re.compile(r"(?<=\d)v\d+$")
+
+
+def _id_slots(url: str) -> tuple[tuple[object, ...], dict[str, str]]:
+    """An address's shape (identifying parts blanked) and its identifying parts by place.
+
+    Places are path segments by position (``path 3``) and query fields by name
+    (``?paperid``): two addresses of one shape name their documents in the same places.
+    """
+    parts = urlsplit(url)
+    segments = unquote(parts.path).strip("/").split("/")
+    fields = parse_qsl(parts.query, keep_blank_values=True)
+    shape = (
+        (parts.hostname or "").lower(),
+        tuple("#" if _ID_LIKE.search(s) else s.lower() for s in segments),
+        tuple(sorted(k.lower() for k, _ in fields)),
+    )
+    slots = {f"path {i}": s for i, s in enumerate(segments) if _ID_LIKE.search(s)}
+    slots.update({f"?{k.lower()}": v for k, v in fields if _ID_LIKE.search(v)})
+    return shape, slots
+
+
+def _carries_record(value: str, facts: PageFacts) -> str | None:
+    """Which of the record's identifiers an address's part carries, or None.
+
+    The page's own address's ids (``paperid=14012``, ``/article/231456``) as whole tokens,
+    and the DOI's suffix with its separators set aside (``rfsp.734.0587`` is
+    ``ID_ARTICLE=RFSP_734_0587``).
+    """
+    low = value.lower()
+    for token in facts.ids:
+        if _YEAR.fullmatch(token):
+            continue  # a year in the page's address (``/articles/2024/2/...``) names no record
+        # the record's id with or without a version (``hal-0123v2``, ``hal-0123``): another
+        # version is the same record here (versions are weighed elsewhere)
+        stem = re.escape(_VERSIONED.sub("", token))
+        if re.search(rf"(?<![0-9a-z]){stem}(?:v\d+)?(?![0-9a-z])", low):
+            return f"the record's id {token!r}"
+    if facts.doi:
+        suffix = _NOT_ALNUM.sub("", facts.doi.split("/", 1)[-1])
+        if len(suffix) >= 6 and suffix in _NOT_ALNUM.sub("", low):
+            return f"the record's DOI suffix {facts.doi.split('/', 1)[-1]!r}"
+    return None
+
+
+def _by_record_id(candidates: list[Candidate], facts: PageFacts) -> list[Candidate]:
+    """Links of one shape told apart by the place that names their record.
+
+    When one of the page's file addresses carries the record's id in a place (a query
+    field, a path segment), the addresses of the same shape with another id in that place
+    are other records' files (the issue's other articles, the paper's citing works): a
+    weak candidate among them is rejected. A link carrying the record's DOI suffix in a
+    form the page's evidence did not read (``RFSP_734_0587``) gains the identifier's
+    weight.
+    """
+    shapes = {c.url: _id_slots(c.url) for c in candidates}
+    own: dict[tuple[object, ...], dict[str, str]] = {}
+    for shape, slots in shapes.values():
+        for place, value in slots.items():
+            carried = _carries_record(value, facts)
+            if carried is not None:
+                own.setdefault(shape, {}).setdefault(place, value)
+    out = []
+    for c in candidates:
+        shape, slots = shapes[c.url]
+        places = own.get(shape, {})
+        if c.rejected is None and not c.strong:
+            other = next(
+                (
+                    (place, value, places[place])
+                    for place, value in slots.items()
+                    if place in places and _carries_record(value, facts) is None
+                ),
+                None,
+            )
+            if other is not None:
+                place, value, ours = other
+                c = attrs.evolve(
+                    c,
+                    rejected=f"its address names another record ({value[:40]!r} in {place}) "
+                    f"where the page's own file address names the record ({ours[:40]!r})",
+                )
+            elif (
+                c.source.startswith("anchor")
+                and c.score > 0
+                and "address carries" not in c.evidence
+                and (carried := _carries_record(unquote(c.url), facts)) is not None
+            ):
+                c = attrs.evolve(
+                    c,
+                    score=c.score + ANCHOR_WEIGHTS.identifier,
+                    evidence=f"{c.evidence}; address carries {carried}",
+                )
         out.append(c)
     return out
 
@@ -379,6 +488,57 @@ def _weigh_declared(
     return out
 
 
+#: The score of a file the page embeds for reading (a viewer's ``?file=``): above an
+#: anchor's bar, below a declared file; weak (its file must match the record).
+_EMBEDDED = 60.0
+#: The score of a file the page forwards its reader to (a refresh, ``location = …``): the
+#: page is a way to its file; weak all the same (its file must match the record).
+_FORWARDED = 70.0
+
+
+def _embedded_candidates(
+    soup: BeautifulSoup, base: str, regions: Regions, facts: PageFacts
+) -> list[Candidate]:
+    """The files the page embeds in a viewer or an ``<object>``, or forwards its reader to.
+
+    The document a page shows in its own article block is the article's; one embedded in a
+    block about another document (a list, a card, the references) is not. A page that sends
+    its reader on to a file (a refresh, a script setting ``location``) is a way to it.
+    """
+    found = []
+    for element, address, where in embedded_files(soup):
+        viewer = absolute(str(element.get("src") or element.get("data") or ""), base) or base
+        link = absolute(address, viewer)
+        if not link:
+            continue
+        why = foreign_label(element, link, regions, facts) or regions.outside(element)
+        found.append(
+            Candidate(
+                link,
+                "embed",
+                f"the page embeds it for reading ({where})",
+                _EMBEDDED,
+                rejected=why,
+                signature=element_signature(element),
+            )
+        )
+    for _, address, where in forwarded_files(soup):
+        link = absolute(address, base)
+        other = facts.other_doi(link) if link else None
+        why = None if other is None else f"its address carries another DOI ({other})"
+        if link:
+            found.append(
+                Candidate(
+                    link,
+                    "forward",
+                    f"the page sends its reader on to it ({where})",
+                    _FORWARDED,
+                    rejected=why,
+                )
+            )
+    return found
+
+
 def _rewritten(candidate: Candidate, rules: Sequence[SiteRule]) -> Candidate:
     """A candidate that is a viewer page a rule knows how to turn into the file (OJS galleys)."""
     for rule in rules:
@@ -430,11 +590,13 @@ def find_candidates(
         *state_candidates(soup, base, facts),
         *learned_candidates(soup, base, learned, regions, facts),
         *anchor_candidates(soup, base, regions, facts),
+        *_embedded_candidates(soup, base, regions, facts),
     ]
     candidates = [_repair_meta(c, soup, base) for c in candidates if c.url]
     candidates = apply_walls(candidates, soup, base, regions)  # every source of a walled file
     candidates = _weigh_declared(candidates, soup, base, regions, facts, rules)
     candidates = _by_version(candidates, soup, base)
+    candidates = _by_record_id(candidates, facts)
     # a file the page's script state holds under another document is that document's
     foreign = {c.url: c.rejected for c in candidates if c.source == "script-state" and c.rejected}
     candidates = [

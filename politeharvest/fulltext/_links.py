@@ -1,14 +1,16 @@
 """Every link a reader could follow on a page, and where its address was read (core).
 
 Anchors' ``href``; addresses in ``onclick`` handlers, ``data-*`` attributes, GET
-forms and form values, script values whose key names a PDF, and the page's text.
+forms and form values, script values whose key names a PDF, and the page's text; the
+files the page embeds for reading (a viewer's ``?file=``, ``<object type=application/pdf>``)
+and the file it sends its reader on to (a refresh, a script setting ``location``).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from urllib.parse import quote
+from urllib.parse import parse_qsl, quote, urlsplit
 
 from bs4 import BeautifulSoup, Tag
 
@@ -16,7 +18,9 @@ from ._words import FILE_HREF, button_text, text_of
 
 __all__ = [
     "TEXT_URL",
+    "embedded_files",
     "form_label",
+    "forwarded_files",
     "link_sources",
 ]
 
@@ -175,3 +179,70 @@ def link_sources(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
         for found in TEXT_URL.findall(str(text)):
             if FILE_HREF.search(found):
                 yield parent, found.rstrip(".,;)"), "the page's text"
+
+
+#: Elements that embed a document in the page, and the attribute holding its address.
+_EMBEDS = {"iframe": "src", "frame": "src", "embed": "src", "object": "data"}
+
+
+def embedded_files(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
+    """The files the page embeds for reading: (element, address, where it was read).
+
+    A viewer's page (PDF.js ``viewer.html?file=<the PDF>``, a Google Docs viewer's
+    ``?url=``) names the file it shows in a parameter of its address: the parameter's
+    value is the file, the viewer's page is not. An ``<object>`` or ``<embed>`` of type
+    ``application/pdf`` embeds the file itself. A viewer's own address is never yielded
+    (one ending in ``.pdf`` is still an HTML page).
+    """
+    for element in soup.find_all(list(_EMBEDS)):
+        attribute = _EMBEDS[element.name]
+        address = str(element.get(attribute) or element.get("data-src") or "").strip()
+        if not address:
+            continue
+        for name, value in parse_qsl(urlsplit(address).query):
+            value = value.strip()
+            if value and _looks_like_link(value) and FILE_HREF.search(value):
+                yield element, value, f"the {name}= parameter of a viewer in <{element.name}>"
+        kind = str(element.get("type") or "").lower()
+        if element.name in ("object", "embed") and "pdf" in kind:
+            yield element, address, f"<{element.name} type={kind}>"
+
+
+#: A ``<meta http-equiv="refresh">`` content's address (``5; url='/file.pdf'``).
+_REFRESH = re.compile(r"""^\s*\d*(?:\.\d+)?\s*[;,]\s*url\s*=\s*["']?([^"'\s]+)""", re.IGNORECASE)
+#: A script sending the reader on: ``location.href = "…"``, ``window.location.replace('…')``.
+_GO = re.compile(
+    r"""\blocation(?:\.href)?\s*=\s*["']([^"'\s]{4,300})["']|"""
+    r"""\blocation\.(?:replace|assign)\(\s*["']([^"'\s]{4,300})["']""",
+)
+
+
+def forwarded_files(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
+    """The files the page sends its reader on to: (element, address, where it was read).
+
+    A ``<meta http-equiv="refresh">`` naming an address, and a script assigning an address
+    to ``location`` ("your download will start in a moment"); only addresses of files (a
+    refresh to the site's home page or a sign-in page is no file).
+    """
+    for meta in soup.find_all("meta", attrs={"http-equiv": re.compile(r"^refresh$", re.I)}):
+        found = _REFRESH.match(str(meta.get("content") or ""))
+        if found is not None and _names_file(found.group(1)):
+            yield meta, found.group(1), "<meta http-equiv=refresh>"
+    for script in soup.find_all("script"):
+        if script.get("src") or not script.string:
+            continue
+        for match in _GO.finditer(str(script.string)):
+            address = (match.group(1) or match.group(2)).replace("\\/", "/")
+            if _looks_like_link(address) and _names_file(address):
+                yield script, address, "a script setting location"
+
+
+def _names_file(address: str) -> bool:
+    """Whether an address names a file: a PDF, or something after a file folder's name.
+
+    (``/files/12/paper``, not the folder ``/files/`` itself.)
+    """
+    found = FILE_HREF.search(address)
+    if found is None:
+        return False
+    return "pdf" in found.group(0).lower() or bool(address[found.end() :].strip("/?#"))

@@ -58,6 +58,29 @@ class _Frame:
     key: str
     array: bool = False
     fields: dict[str, str] = attrs.Factory(dict)
+    #: the title and DOI a child object that only describes it lent it (`_described`)
+    lent: dict[str, str] = attrs.Factory(dict)
+    #: whether a file's address was read inside it (then it describes a file, not its parent)
+    addresses: bool = False
+
+
+def _described(frame: _Frame, parent: _Frame) -> None:
+    """Lend a closed object's title and DOI to its parent, when it only describes it.
+
+    A record's description often sits in a child object of its own (NVA's
+    ``registration.entityDescription.mainTitle``, ``...reference.doi``) beside the
+    record's files (``registration.associatedArtifacts``): the child's title names the
+    parent. Not an item of an array (one of a list of documents), nor an object holding an
+    address (a file's or another document's entry names itself); only its own fields (what
+    it was lent stays with it: a journal's title two levels down names no record), and never
+    to the literal's outermost object (the whole page's state, whose article is one of many
+    documents it holds). The caller passes only parents below the outermost object.
+    """
+    if parent.array or frame.array or frame.addresses:
+        return
+    for name, value in frame.fields.items():
+        if _TITLE_KEY.search(name) or _DOI_KEY.search(name):
+            parent.lent.setdefault(name, value)
 
 
 def _unquote(token: str) -> str:
@@ -71,8 +94,13 @@ def _unquote(token: str) -> str:
     return str(value)
 
 
-def _values(text: str) -> Iterator[tuple[str, str, list[_Frame]]]:
-    """Each string value of an object literal: (value, its key, the enclosing frames)."""
+def _values(
+    text: str, is_file: Callable[[str, str], bool] | None = None
+) -> Iterator[tuple[str, str, list[_Frame]]]:
+    """Each string value of an object literal: (value, its key, the enclosing frames).
+
+    The frames around a file's address (`is_file`) are marked as holding one.
+    """
     stack: list[_Frame] = [_Frame("")]
     key = previous = ""
     for match in _TOKEN.finditer(text):
@@ -83,7 +111,9 @@ def _values(text: str) -> Iterator[tuple[str, str, list[_Frame]]]:
             key = ""
         elif token in ("}", "]"):
             if len(stack) > 1:
-                stack.pop()
+                closed = stack.pop()
+                if len(stack) > 2:  # the parent is below the literal's outermost object
+                    _described(closed, stack[-1])
             key = ""
         elif token == ":":
             key = previous
@@ -93,6 +123,10 @@ def _values(text: str) -> Iterator[tuple[str, str, list[_Frame]]]:
             previous = _unquote(token)
             if len(stack) == 1:
                 continue  # not inside a literal (a function's arguments, say)
+            named = top.key if top.array else key
+            if _ADDRESS.match(previous) and is_file is not None and is_file(named, previous):
+                for frame in stack:
+                    frame.addresses = True
             if top.array:
                 yield previous, top.key, list(stack[1:])
             elif key:
@@ -107,17 +141,18 @@ def _owner(
 ) -> tuple[str, bool | None]:
     """The nearest enclosing object that names a document: its name, and whether it is own."""
     for frame in reversed(frames):
-        for name, value in frame.fields.items():
-            if value and _DOI_KEY.search(name) and "10." in value:
-                own = is_own("doi", value)
-                if own is not None:
-                    return value, own
-        for name, value in frame.fields.items():
-            # a title: words, or a file's name; not a button's label, nor a placeholder
-            titled = len(value.split()) >= 2 or bool(_FILE_NAME.search(value))
-            named = bool(_FILE_NAME.search(value)) or not button_text(value)
-            if titled and _TITLE_KEY.search(name) and named:
-                return value, is_own("title", value)
+        for fields in (frame.fields, frame.lent):  # its own names first, then those lent it
+            for name, value in fields.items():
+                if value and _DOI_KEY.search(name) and "10." in value:
+                    own = is_own("doi", value)
+                    if own is not None:
+                        return value, own
+            for name, value in fields.items():
+                # a title: words, or a file's name; not a button's label, nor a placeholder
+                titled = len(value.split()) >= 2 or bool(_FILE_NAME.search(value))
+                named = bool(_FILE_NAME.search(value)) or not button_text(value)
+                if titled and _TITLE_KEY.search(name) and named:
+                    return value, is_own("title", value)
     return "", None
 
 
@@ -136,7 +171,7 @@ def state_files(
     """
     found: list[StateFile] = []
     seen: set[str] = set()
-    for value, key, frames in _values(script[:_MAX_SCRIPT]):
+    for value, key, frames in _values(script[:_MAX_SCRIPT], is_file):
         if len(value) > 2000 or not _ADDRESS.match(value) or value in seen:
             continue
         if not is_file(key, value):

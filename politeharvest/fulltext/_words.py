@@ -83,10 +83,13 @@ BAD_TEXT = re.compile(
 )
 BAD_HREF = re.compile(
     r"^(?:javascript:|mailto:|tel:|#)|" + SIGN_IN_PATH + r"|/register|/share|sharer|"
-    r"/getaccess/|/purchase|/cart|/action/showcitformats|/citation|article-cite-file|"
+    r"/getaccess/|/purchase|/cart|/action/showcitformats|article-cite-file|"
     r"[?&]download=ris|\.ris(?:$|\?)|\.bib(?:$|\?)|\.nbib|/epdf/|/reader/|"
-    r"supplement|suppl[_-]|_esm\.|moesm|/figures?/|/media/|/asset/|thumbnail|\.jpe?g|\.png|\.gif|"
-    r"isallowed=n",
+    r"supplement|suppl[_-]|_esm\.|moesm|/figures?/|/asset/|thumbnail|\.jpe?g|\.png|\.gif|"
+    r"isallowed=n|"
+    # folders of citation exports and media pages, unless the address names a PDF file in
+    # them (NASA's ``/api/citations/<id>/downloads/<name>.pdf``, a CDN's ``/media/...pdf``)
+    r"(?:/citation|/media/)(?!(?:[^?#]*/)?[^/?#]+\.pdf(?:$|[?#]))",
     re.IGNORECASE,
 )
 
@@ -205,7 +208,16 @@ def names_document(element: Tag, *, loose: bool = False) -> str | None:
         return None
     if re.search(r"\.(pdf|docx?|zip|txt)\b|https?://|www\.", text, re.IGNORECASE):
         return None
+    sized = _FILE_SIZE.search(text)
+    if sized is not None and len(_FILE_SIZE.sub(" ", text).split()) <= 3:
+        return None  # a file's label with its size ("اصل مقاله (1.2 M)"), not a title
     return text
+
+
+#: A file's size in parentheses or brackets ("(1.2 M)", "[312 KB]", "(2,1 Mo)").
+_FILE_SIZE = re.compile(
+    r"[(\[]\s*\d+(?:[.,]\d+)?\s*(?:[kmg]i?b?|bytes?|[kmg]o|кб|мб)\s*[)\]]", re.IGNORECASE
+)
 
 
 def text_of(element: Tag) -> str:

@@ -4,8 +4,10 @@ Each wall vendor leaves its own marks on the interstitial page or its headers:
 Cloudflare (managed challenge, Turnstile), Anubis, AWS WAF, DDoS-Guard, Akamai Bot
 Manager, PerimeterX/HUMAN, Imperva/Incapsula, DataDome, and bare hCaptcha or
 reCAPTCHA interstitials. A marker that can also appear on an ordinary article page
-(a captcha widget under a comment form) counts only on a page that is no article
-(no ``citation_title``) and says little else.
+(a challenge widget under a comment form: Turnstile, hCaptcha, reCAPTCHA) counts only
+on a page that is no article (no ``citation_title``): Turnstile there always, a captcha
+when the page says little else or its title is an interstitial's. A challenge widget in
+one form of an article page is no wall.
 """
 
 from __future__ import annotations
@@ -20,7 +22,6 @@ _STRONG_BODY: tuple[tuple[str, str], ...] = (
     ("Cloudflare", "window._cf_chl_opt"),
     ("Cloudflare", "/cdn-cgi/challenge-platform/"),
     ("Cloudflare", "cf-browser-verification"),
-    ("Cloudflare Turnstile", "challenges.cloudflare.com/turnstile"),
     ("Anubis", "within.website/x/cmd/anubis"),
     ("Anubis", 'id="anubis_challenge"'),
     ("Anubis", "anubis_version"),
@@ -56,6 +57,7 @@ _TITLES = re.compile(
     re.IGNORECASE,
 )
 _CAPTCHA = re.compile(
+    r"challenges\.cloudflare\.com/turnstile|class=[\"'][^\"']*\bcf-turnstile\b|"
     r"hcaptcha\.com/1/api\.js|class=[\"'][^\"']*\bh-captcha\b|google\.com/recaptcha/|"
     r"recaptcha\.net/recaptcha/|class=[\"'][^\"']*\bg-recaptcha\b|press\s*&(?:amp;)?\s*hold",
     re.IGNORECASE,
@@ -101,6 +103,11 @@ def challenge_evidence(status: int, headers: Mapping[str, str], body: bytes | st
         return f"challenge page ({title.group(1).strip()!r}, HTTP {status})"
     captcha = _CAPTCHA.search(text)
     if captcha and not _ARTICLE.search(text):
+        if "turnstile" in captcha.group(0).lower():
+            # Turnstile gates whole pages more than it guards forms: on a page that is no
+            # article it is a wall, whatever else the page says
+            marker = captcha.group(0)
+            return f"Cloudflare Turnstile challenge ({marker!r} on a page that is no article)"
         words = len(_TAGS.sub(" ", text).split())
         if title or words < 150:
             return f"captcha interstitial ({captcha.group(0)!r} on a page that is no article)"
