@@ -45,7 +45,7 @@ from ._docfacts import (
     kind_of_title,
     layout_of_text,
 )
-from ._labels import OTHER_KINDS
+from ._labels import OTHER_KINDS, SUMMARY_PHRASES, contains, label_of_title
 from ._pdflayout import Layout, read_layout
 from ._scripts import comparable, latin_words, name_among, script_of, similar_across
 
@@ -123,7 +123,9 @@ class RecordHints:
             if found:
                 year = found.group(1)
                 break
-        kind = _record_kind(" ".join(str(t) for t in metadata.get("type", ())))
+        kind = _record_kind(" ".join(str(t) for t in metadata.get("type", ()))) or _container_kind(
+            metadata.get("source", ())
+        )
         return cls(titles, doi, surnames, year, kind, _forenames(creators))
 
     @classmethod
@@ -196,6 +198,9 @@ _RECORD_KINDS: dict[str, Kind] = {
     "bookreview": "review",
     "comment": "comment",
     "reply": "comment",
+    "abstract": "summary",
+    "summary": "summary",
+    "autoreferat": "summary",
 }
 
 
@@ -211,6 +216,23 @@ def _record_kind(value: str) -> Kind | None:
             if word in _RECORD_KINDS:
                 return _RECORD_KINDS[word]
     return None
+
+
+def _container_kind(sources: Sequence[str]) -> Kind | None:
+    """The kind a record's container says its items are, or None.
+
+    A volume of extended abstracts or a book of abstracts ("HIC 2024 Extended Abstracts")
+    holds summaries (`SUMMARY_PHRASES`).
+    """
+    for source in sources:
+        words = [w[:-1] if w.endswith("s") and len(w) > 4 else w for w in keys(str(source))]
+        if contains(words, SUMMARY_PHRASES) or contains(words, _ABSTRACTS):
+            return "summary"
+    return None
+
+
+#: A container of abstracts: "Book of abstracts", "Abstract volume" (plurals folded).
+_ABSTRACTS = (("book", "of", "abstract"), ("abstract", "book"), ("abstract", "volume"))
 
 
 def _surname(name: str) -> str:
@@ -515,6 +537,57 @@ def _incomparable(titles: Sequence[str], block: str) -> bool:
     return bool(titles) and all(script_of(t) != mine and not comparable(t, block) for t in titles)
 
 
+#: Record kinds about another work, whose titles may name it behind their label.
+_ABOUT_KINDS = frozenset(["notice", "comment", "review", "peer-review", "supplement", "summary"])
+
+
+def _work_about(hints: RecordHints, record_kind: Kind | None, block: str) -> str | None:
+    """The label of a record about another work when the title block is that work's title.
+
+    "Author Correction: <title>" for the record, "<title>" alone in the document's title
+    block (without the label): the corrected article, not its correction.
+    """
+    if record_kind not in _ABOUT_KINDS or not block:
+        return None
+    found = keys(block)
+    mine = set(content_words(block))
+    for title in hints.titles:
+        labelled = label_of_title(title)
+        if labelled is None or labelled[0] != record_kind:
+            continue
+        label = labelled[1]
+        rest = content_words(title)[len([w for w in label if w in set(content_words(title))]) :]
+        if contains(found, (label,)) is None and rest and _share(rest, mine) >= 0.8:
+            return " ".join(label)
+    return None
+
+
+def _heads_compilation(hints: RecordHints, facts: DocumentFacts) -> Identity | None:
+    """The record is the compilation itself: its title heads the list (a programme, an issue).
+
+    Every word of one of the record's titles, numbers too (a year, a volume), stands in the
+    text above the compilation's first entry; a title of fewer than `MIN_TITLE_WORDS` words
+    never does. Another own DOI than the record's leaves it unverifiable.
+    """
+    heading = set(keys(facts.heading))
+    for title in hints.titles:
+        words = content_words(title)
+        numbers = [w for w in keys(title) if w.isdigit()]
+        if len(words) < MIN_TITLE_WORDS or not all(w in heading for w in [*words, *numbers]):
+            continue
+        doi = hints.doi.lower() if hints.doi else None
+        others = [d for d in facts.own_dois if d != doi]
+        said = f"the record's title heads the compilation ({facts.heading[:90]!r})"
+        if others and doi not in facts.own_dois:
+            return Identity(
+                "unverifiable",
+                f"{said}, but it gives DOI {others[0]} as its own",
+                facts.kind,
+            )
+        return Identity("matched", f"{said}: the record is the compilation", facts.kind)
+    return None
+
+
 #: How the evidence names a kind of document ("a compilation" for the others).
 _KIND_NAMES = {
     "slides": "slides",
@@ -523,6 +596,7 @@ _KIND_NAMES = {
     "comment": "a comment or a reply",
     "peer-review": "a peer-review report or the response to one",
     "letter": "a cover letter",
+    "summary": "a summary of a longer work",
 }
 
 
@@ -565,6 +639,10 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
                 said = f"its title is the title block; author {authors.byline} in the byline"
                 return Identity("matched", f"{said} (a short text)", facts.kind, facts.version)
         return Identity("unverifiable", f"the text cannot be trusted: {facts.trust_evidence}")
+    if kind == "compilation" and record_kind in (None, "compilation"):
+        headed = _heads_compilation(hints, facts)
+        if headed is not None:
+            return headed
     if kind in OTHER_KINDS and kind != record_kind:
         return Identity(
             "mismatch",
@@ -574,6 +652,16 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
         )
     level, title, block = _title_match(hints, facts)
     authors = _author_match(hints, facts)
+    about = _work_about(hints, record_kind, block) if kind not in OTHER_KINDS and level else None
+    if about is not None:
+        # the record is a notice (a comment, a summary) about a work; the file is that work
+        return Identity(
+            "mismatch",
+            f"its title block reads {block[:90]!r}: the work the record's {record_kind} "
+            f"({about!r}) is about, not the {record_kind}",
+            kind,
+            facts.version,
+        )
     label = _label_before(block, title) if level == "block" else None
     if label is not None:
         # "<label>: <the record's title>": a document about the record (a report, a review,
@@ -639,6 +727,17 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
         and not _incomparable(hints.titles, block)
     ):
         against.append(f"its title block reads {block[:90]!r}")
+    if (
+        level == "heading"
+        and facts.sized
+        and sum(1 for w in content_words(block) if w.isalpha()) >= MIN_TITLE_WORDS
+        and _share(content_words(block), set(content_words(title))) < 0.5
+        and not _incomparable(hints.titles, block)
+    ):
+        # the record's title stands in the text under a title of the document's own (words,
+        # not a margin stamp's identifier and date): a manual, a summary or a report that
+        # names the work it documents
+        against.append(f"its title block reads {block[:90]!r}, the record's title only in its text")
     if authors.others:
         against.append(f"its byline {facts.byline[:60]!r} names none of the record's authors")
     strong_for = own_doi or (

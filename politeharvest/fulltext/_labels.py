@@ -28,6 +28,7 @@ __all__ = [
     "PEER_REVIEW_PHRASES",
     "REFERENCE_PHRASES",
     "REVIEW_PHRASES",
+    "SUMMARY_PHRASES",
     "SUPPLEMENT_PHRASES",
     "THESIS_PHRASES",
     "VERSION_PHRASES",
@@ -35,6 +36,7 @@ __all__ = [
     "Version",
     "contains",
     "kind_of_title",
+    "label_of_title",
     "label_stands",
     "starts_with",
 ]
@@ -54,6 +56,7 @@ Kind = Literal[
     "comment",
     "peer-review",
     "letter",
+    "summary",
 ]
 #: Kinds of document that are never an article record's file (a thesis may hold one).
 OTHER_KINDS: frozenset[str] = frozenset(
@@ -70,6 +73,7 @@ OTHER_KINDS: frozenset[str] = frozenset(
         "comment",
         "peer-review",
         "letter",
+        "summary",
     ]
 )
 Version = Literal["preprint", "submitted", "accepted", "published"]
@@ -140,6 +144,20 @@ _PEER_REVIEW = (
 )
 #: A letter that goes with a submission (a published letter to the editor is an article).
 _LETTER = "cover letter|covering letter|submission letter|letter of submission|anschreiben"
+#: A summary of a longer work published on its own: an extended abstract, an executive
+#: summary, a thesis's summary (an autoreferat). Only compound labels: "Abstract" and
+#: "Summary" alone head a section of every article.
+_SUMMARY = (
+    "extended abstract|expanded abstract|long abstract|executive summary|thesis summary|"
+    "summary of the thesis|summary of the dissertation|summary of doctoral thesis|"
+    "summary of the doctoral thesis|abstract of the thesis|abstract of the dissertation|"
+    "autoreferat|erweiterte zusammenfassung|erweiterter abstract|kurzfassung der dissertation|"
+    "resume etendu|resume long|resumen extendido|resumen ampliado|"
+    "resumen ejecutivo|resumo expandido|resumo estendido|resumo executivo|"
+    "riassunto esteso|genisletilmis ozet|yonetici ozeti|tez ozeti|"
+    "автореферат|автореферат диссертации|расширенная аннотация|"
+    "εκτεταμενη περιληψη|扩展摘要|详细摘要|論文要旨|拡張要旨|확장 초록|چکیده گسترده|چکیده مبسوط"
+)
 _VERSION = {
     "preprint": "preprint|pre print|not peer reviewed|not yet peer reviewed|arxiv|biorxiv|medrxiv",
     "submitted": "submitted manuscript|submitted to|manuscript submitted|under review",
@@ -173,6 +191,7 @@ REVIEW_PHRASES = _phrases(_REVIEW)
 COMMENT_PHRASES = _phrases(_COMMENT)
 PEER_REVIEW_PHRASES = _phrases(_PEER_REVIEW)
 LETTER_PHRASES = _phrases(_LETTER)
+SUMMARY_PHRASES = _phrases(_SUMMARY)
 
 
 def starts_with(words: Sequence[str], phrases: Iterable[tuple[str, ...]]) -> tuple[str, ...] | None:
@@ -195,6 +214,16 @@ def contains(words: Sequence[str], phrases: Iterable[tuple[str, ...]]) -> tuple[
 
 def kind_of_title(title: str) -> Kind | None:
     """The kind a record's title announces ("Erratum: ...", "Supplementary material"), or None."""
+    found = label_of_title(title)
+    return found[0] if found is not None else None
+
+
+def label_of_title(title: str) -> tuple[Kind, tuple[str, ...]] | None:
+    """The kind a title's opening label announces, and the label's words, or None.
+
+    "Author Correction: Microplastic retention in ..." is a notice, labelled
+    ``("author", "correction")``: the words after the label name the work it is about.
+    """
     words = keys(title)
     for kind, phrases in (
         ("notice", NOTICE_PHRASES),
@@ -204,13 +233,14 @@ def kind_of_title(title: str) -> Kind | None:
         ("peer-review", PEER_REVIEW_PHRASES),
         ("comment", COMMENT_PHRASES),
         ("letter", LETTER_PHRASES),
+        ("summary", SUMMARY_PHRASES),
     ):
         phrase = starts_with(words, phrases)
         if phrase is not None and (
             label_stands(words, phrase, title)
             or kind in ("review", "peer-review", "comment", "letter")
         ):
-            return kind  # type: ignore[return-value]
+            return kind, phrase  # type: ignore[return-value]
     return None
 
 

@@ -332,6 +332,9 @@ _GREEK = {
     "ψ": "psi",
     "ω": "omega",
 }
+#: Greek letters with a tonos, dialytika or another mark (precomposed), and the marks.
+_GREEK_MARKED = re.compile("[\u0386-\u038f\u0390\u03aa-\u03b0\u03ca-\u03ce\u1f00-\u1fff]")
+_GREEK_MARKS = re.compile("(?<=[\u0370-\u03ff])[\u0300-\u036f\u0345]+")
 _GREEK_NAMES = "|".join(sorted(set(_GREEK.values()), key=len, reverse=True))
 _LATEX_GREEK = re.compile(rf"\\(?:var)?({_GREEK_NAMES})\b", re.IGNORECASE)
 _LATEX_COMMAND = re.compile(r"\\[a-zA-Z]+\*?\s*")
@@ -424,7 +427,13 @@ def _keys_short(text: str) -> tuple[str, ...]:
 
 def _keys(text: str) -> tuple[str, ...]:
     text = _SPACING_ACCENT.sub("", latex_to_text(repair_mojibake(text)))
-    text = "".join(_GREEK.get(c, c) for c in unicodedata.normalize("NFKC", text).lower())
+    text = unicodedata.normalize("NFKC", text).lower()
+    if _GREEK_MARKED.search(text):
+        # "ί" and "Ι" are one letter: its marks go before it is named (iota), or a title set
+        # in capitals (no tonos) and the same title in lower case give other keys
+        marks = _GREEK_MARKS.sub("", unicodedata.normalize("NFD", text))
+        text = unicodedata.normalize("NFC", marks)
+    text = "".join(_GREEK.get(c, c) for c in text)
     out: list[str] = []
     for word in fold_all_scripts(text).split():
         if _UNSPACED.search(word):
