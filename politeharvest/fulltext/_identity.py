@@ -537,6 +537,40 @@ def _incomparable(titles: Sequence[str], block: str) -> bool:
     return bool(titles) and all(script_of(t) != mine and not comparable(t, block) for t in titles)
 
 
+#: Latin letters and digits an OCR engine reads for one another: "l", "1" and "|" for "I",
+#: "0" for "O" (and "rn" for "m"). Both sides are folded alike before they are compared.
+_OCR_ONE = str.maketrans({"l": "i", "1": "i", "|": "i", "0": "o"})
+
+
+def _ocr_read(text: str) -> str:
+    """Latin words with the letters OCR confuses folded to one.
+
+    "DYNAMlCS" and "Dynamics" both read "dynamics", "0HRID" and "Ohrid" both "ohrid". Only
+    words of two letters or more: a number stays a number ("2010", "1976").
+    """
+    out = []
+    for word in text[:_TITLE_REACH].split():
+        if word.isascii() and sum(c.isalpha() for c in word) >= 2:
+            word = word.lower().replace("rn", "m").translate(_OCR_ONE)
+        out.append(word)
+    return " ".join(out)
+
+
+def _ocr_hints(hints: RecordHints) -> RecordHints:
+    return attrs.evolve(hints, titles=tuple(_ocr_read(t) for t in hints.titles))
+
+
+def _ocr_facts(facts: DocumentFacts) -> DocumentFacts:
+    """The title runs and the first page as an OCR layer may have misread them (`_ocr_read`)."""
+    return attrs.evolve(
+        facts,
+        runs=tuple(attrs.evolve(r, text=_ocr_read(r.text)) for r in facts.runs[:4]),
+        prefix_runs=tuple(attrs.evolve(r, text=_ocr_read(r.text)) for r in facts.prefix_runs),
+        first_page_text="",
+        prefix_text="",
+    )
+
+
 #: Record kinds about another work, whose titles may name it behind their label.
 _ABOUT_KINDS = frozenset(["notice", "comment", "review", "peer-review", "supplement", "summary"])
 
@@ -651,6 +685,10 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
             kind,
         )
     level, title, block = _title_match(hints, facts)
+    if level != "block":
+        read = _title_match(_ocr_hints(hints), _ocr_facts(facts))
+        if read[0] == "block":
+            level, title, block = read  # a scan's OCR layer: "DYNAMlCS lN LAKE 0HRID"
     authors = _author_match(hints, facts)
     about = _work_about(hints, record_kind, block) if kind not in OTHER_KINDS and level else None
     if about is not None:

@@ -332,3 +332,27 @@ def test_an_autoreferat_is_not_its_dissertation() -> None:
     assert summary.verdict == "mismatch", summary.evidence
     assert summary.kind == "summary"
     assert check_identity(thesis("Диссертация"), record).verdict == "matched"
+
+
+def test_an_ocr_layer_that_misreads_i_and_o_in_the_title() -> None:
+    """A 1976 scan: 'l' read for 'I' and '0' for 'O' in a title set in capitals."""
+    record = {
+        "title": ["Seasonal dynamics of zooplankton in Lake Ohrid"],
+        "creator": ["Stankovic, Dragan", "Mitic, Vera"],
+        "date": ["1976"],
+        "type": ["info:eu-repo/semantics/article"],
+    }
+    scan = make_pdf(
+        [
+            ("ACTA HYDROBIOLOGICA BALCANICA 4 (1976) 85-101", 8.0),
+            ("SEASONAL DYNAMlCS OF ZOOPLANKTON lN LAKE 0HRID", 14.0),
+            ("D. Stankovic and V. Mitic", 11.0),
+            ("Hydrobiological lnstitute, 0hrid", 9.0),
+            *body(20),
+        ]
+    )
+    identity = check_identity(scan, record)
+    assert identity.verdict == "matched", identity.evidence
+    # the record of another article of the volume is not matched to it
+    other = {**record, "title": ["On the benthic fauna of Lake Prespa"], "creator": ["Kostov, L."]}
+    assert check_identity(scan, other).verdict == "mismatch"
