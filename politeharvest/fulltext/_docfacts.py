@@ -573,9 +573,11 @@ def _cites_a_book(lines: Sequence[Line], runs: Sequence[TitleRun]) -> str | None
 
 
 #: A page reference in a list of contents: a short abbreviation and its dot before a page
-#: number or range ("p. 12", "pp. 12-30", "S. 45", "σ. 45", "с. 45", "str. 45").
+#: number or range ("p. 12", "pp. 12-30", "S. 45", "σ. 45", "с. 45", "str. 45"), set as a
+#: field of its entry: between separators (a dash, a bullet, a bar, a comma) or the line's
+#: ends. In running text ("Smith et al. 2015)", "Fig. 1 shows") it is not.
 _PAGE_REFERENCE = re.compile(
-    r"(?<![\w./:-])[^\W\d_]{1,3}\.\s?(\d{1,4})(?:\s?[-–]\s?\d{1,4})?(?![\d.,]\d)"
+    r"(?:^|[-–—·•|,]\s*)[^\W\d_]{1,3}\.\s?(\d{1,4})(?:\s?[-–]\s?\d{1,4})?\s*(?=$|[-–—·•|])"
 )
 #: Entries a run-in list of contents has at least (a journal's header cites one range).
 _LISTED_ENTRIES = 4

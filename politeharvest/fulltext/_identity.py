@@ -575,6 +575,10 @@ def _ocr_facts(facts: DocumentFacts) -> DocumentFacts:
 _ABOUT_KINDS = frozenset(["notice", "comment", "review", "peer-review", "supplement", "summary"])
 
 
+#: Characters of the first page looked through for a record's label.
+_PAGE_REACH = 6000
+
+
 def _work_about(hints: RecordHints, record_kind: Kind | None, block: str) -> str | None:
     """The label of a record about another work when the title block is that work's title.
 
@@ -692,14 +696,17 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
     authors = _author_match(hints, facts)
     about = _work_about(hints, record_kind, block) if kind not in OTHER_KINDS and level else None
     if about is not None:
-        # the record is a notice (a comment, a summary) about a work; the file is that work
-        return Identity(
-            "mismatch",
+        # the record is a notice (a comment, a summary) about a work; the file is that work,
+        # unless its first page carries the record's label elsewhere (a running head)
+        said = (
             f"its title block reads {block[:90]!r}: the work the record's {record_kind} "
-            f"({about!r}) is about, not the {record_kind}",
-            kind,
-            facts.version,
+            f"({about!r}) is about, not the {record_kind}"
         )
+        page = keys(facts.first_page_text[:_PAGE_REACH])
+        if contains(page, (tuple(about.split()),)) is not None:
+            said = f"{said}, though its first page reads {about!r} elsewhere"
+            return Identity("unverifiable", said, kind, facts.version)
+        return Identity("mismatch", said, kind, facts.version)
     label = _label_before(block, title) if level == "block" else None
     if label is not None:
         # "<label>: <the record's title>": a document about the record (a report, a review,

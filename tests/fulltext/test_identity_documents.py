@@ -87,11 +87,13 @@ def test_a_run_in_list_of_contents_with_the_records_doi_is_a_compilation() -> No
 
 
 def test_an_article_citing_its_figures_in_order_is_no_compilation() -> None:
-    """Figures cited one by one ("Fig. 1" to "Fig. 5") on lines of their own: an article."""
+    """Figures cited in order ("Fig. 3" to "Fig. 11") and works by year ("et al. 2001" to
+    "et al. 2021") at the ends of many lines: an article, not a list of works."""
     lines = [
         TITLE,
         AUTHORS,
-        *[f"{PROSE[i % len(PROSE)]} (Fig. {i + 1})" for i in range(5)],
+        *[f"{PROSE[i % len(PROSE)]} (Fig. {2 * i + 3})" for i in range(5)],
+        *[f"{PROSE[i % len(PROSE)]} (Smith et al. {2001 + 5 * i})." for i in range(5)],
         *PROSE,
     ]
     facts = facts_of(layout_of_text("\n".join(lines)))
@@ -198,6 +200,10 @@ def test_the_original_article_is_not_its_corrections_file() -> None:
     # the correction itself is its record's file
     notice = article(f"Author Correction: {TITLE}", doi="10.5555/jhl.2024.0455", label="")
     assert check_identity(notice, CORRECTION).verdict == "matched"
+    # a correction titled as the article, its label only in the running head: not refused
+    headed = article(doi=None, label="", header="Author Correction - Hydroinformatics Letters")
+    identity = check_identity(headed, CORRECTION)
+    assert identity.verdict == "unverifiable", identity.evidence
 
 
 EXTENDED_ABSTRACTS = {
