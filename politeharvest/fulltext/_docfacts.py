@@ -677,7 +677,12 @@ def compilation_heading(pages: Sequence[Sequence[Line]], article: int | None) ->
     page = pages[p]
     body = _body_size(page)
     end = next((i for i, line in enumerate(page) if line.size < _LARGER * body), len(page))
-    return " ".join(line.text for line in page[: min(first, end)] if line.size >= _LARGER * body)
+    heading = " ".join(line.text for line in page[: min(first, end)] if line.size >= _LARGER * body)
+    return heading[:_HEADING_CHARS]
+
+
+#: A compilation's heading is a few lines; no more of it is kept.
+_HEADING_CHARS = 2000
 
 
 def _kind(
