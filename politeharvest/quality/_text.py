@@ -335,6 +335,14 @@ _GREEK = {
 #: Greek letters with a tonos, dialytika or another mark (precomposed), and the marks.
 _GREEK_MARKED = re.compile("[\u0386-\u038f\u0390\u03aa-\u03b0\u03ca-\u03ce\u1f00-\u1fff]")
 _GREEK_MARKS = re.compile("(?<=[\u0370-\u03ff])[\u0300-\u036f\u0345]+")
+#: Decimal digits other than ASCII's (Arabic-Indic, Persian, Devanagari, full-width, ...).
+_OTHER_DIGIT = re.compile(r"(?![0-9])\d")
+#: Letters encoded twice, an Arabic and a Persian form of one letter (a record typed on one
+#: keyboard, a PDF set with the other): Arabic yeh and alef maksura are Persian yeh, Arabic
+#: kaf is keheh, teh marbuta is heh.
+_ARABIC_TWINS = str.maketrans(
+    {"\u064a": "\u06cc", "\u0649": "\u06cc", "\u0643": "\u06a9", "\u0629": "\u0647"}
+)
 _GREEK_NAMES = "|".join(sorted(set(_GREEK.values()), key=len, reverse=True))
 _LATEX_GREEK = re.compile(rf"\\(?:var)?({_GREEK_NAMES})\b", re.IGNORECASE)
 _LATEX_COMMAND = re.compile(r"\\[a-zA-Z]+\*?\s*")
@@ -434,6 +442,11 @@ def _keys(text: str) -> tuple[str, ...]:
         marks = _GREEK_MARKS.sub("", unicodedata.normalize("NFD", text))
         text = unicodedata.normalize("NFC", marks)
     text = "".join(_GREEK.get(c, c) for c in text)
+    if not text.isascii():
+        # digits of every script are their number ("۱۴۰۰" is 1400); the letters Unicode
+        # encodes twice for Arabic and Persian (yeh, kaf) are one
+        text = _OTHER_DIGIT.sub(lambda m: str(unicodedata.decimal(m.group(0))), text)
+        text = text.translate(_ARABIC_TWINS)
     out: list[str] = []
     for word in fold_all_scripts(text).split():
         if _UNSPACED.search(word):

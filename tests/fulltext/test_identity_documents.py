@@ -362,3 +362,21 @@ def test_an_ocr_layer_that_misreads_i_and_o_in_the_title() -> None:
     # the record of another article of the volume is not matched to it
     other = {**record, "title": ["On the benthic fauna of Lake Prespa"], "creator": ["Kostov, L."]}
     assert check_identity(scan, other).verdict == "mismatch"
+
+
+def test_arabic_and_persian_twins_and_digits_of_every_script_give_one_key() -> None:
+    """A record typed with Arabic yeh and kaf, a PDF set with Persian ones; Persian digits."""
+    assert keys("ارزيابي فرسايش خاك ١٤٠٠") == keys("ارزیابی فرسایش خاک ۱۴۰۰")
+    assert keys("۱۴۰۰") == keys("1400")
+
+
+def test_a_persian_record_in_arabic_letters_against_its_persian_text() -> None:
+    from politeharvest.fulltext._identity import decide
+
+    title = "ارزیابی فرسایش خاک در حوضه آبخیز کرج با استفاده از مدل تجربی"
+    typed = title.replace("ی", "ي").replace("ک", "ك")
+    sentence = "نتایج نشان داد که فرسایش خاک در بخش‌های شمالی حوضه بیشتر از بخش‌های جنوبی است و"
+    text = "\n".join([title, "علی رضایی، مریم احمدی", *[sentence] * 12])
+    hints = RecordHints((typed,), None, ("رضايي",), "2023")
+    identity = decide(hints, text)
+    assert identity.verdict == "matched", identity.evidence
