@@ -92,6 +92,9 @@ class RecordHints:
         forenames: creators of two words written without a comma ("zhang wei"): the family
             name may come first (looked for, with the other name or its initial, when no
             surname is found).
+        conference: its type says it is a conference contribution
+            (``info:eu-repo/semantics/conferenceObject``, ``conferencePaper``), whose file
+            may be its extended abstract.
     """
 
     titles: tuple[str, ...] = ()
@@ -100,6 +103,7 @@ class RecordHints:
     year: str | None = None
     kind: Kind | None = None
     forenames: tuple[str, ...] = ()
+    conference: bool = False
 
     @property
     def empty(self) -> bool:
@@ -123,10 +127,9 @@ class RecordHints:
             if found:
                 year = found.group(1)
                 break
-        kind = _record_kind(" ".join(str(t) for t in metadata.get("type", ()))) or _container_kind(
-            metadata.get("source", ())
-        )
-        return cls(titles, doi, surnames, year, kind, _forenames(creators))
+        types = " ".join(str(t) for t in metadata.get("type", ()))
+        kind = _record_kind(types) or _container_kind(metadata.get("source", ()))
+        return cls(titles, doi, surnames, year, kind, _forenames(creators), _conference(types))
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> RecordHints:
@@ -142,7 +145,8 @@ class RecordHints:
         year = str(row["year"]) if row.get("year") else None
         kind = _record_kind(str(row.get("kind") or row.get("type") or ""))
         texts = tuple(_unmarked(str(t)) for t in titles)
-        return cls(texts, doi, surnames, year, kind, _forenames(names))
+        conference = _conference(str(row.get("kind") or row.get("type") or ""))
+        return cls(texts, doi, surnames, year, kind, _forenames(names), conference)
 
 
 #: Markup a pipeline left in a record ("N&lt;sub&gt;2&lt;/sub&gt;O", "K&#305;r&#351;ehir").
@@ -216,6 +220,11 @@ def _record_kind(value: str) -> Kind | None:
             if word in _RECORD_KINDS:
                 return _RECORD_KINDS[word]
     return None
+
+
+def _conference(value: str) -> bool:
+    """A type that names a conference contribution ("conferenceObject", "conference paper")."""
+    return "conference" in value.lower()
 
 
 def _container_kind(sources: Sequence[str]) -> Kind | None:
@@ -681,7 +690,7 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
         headed = _heads_compilation(hints, facts)
         if headed is not None:
             return headed
-    if kind in OTHER_KINDS and kind != record_kind:
+    if kind in OTHER_KINDS and kind != record_kind and not (kind == "summary" and hints.conference):
         return Identity(
             "mismatch",
             f"{_KIND_NAMES.get(kind, 'a ' + kind)}, not the record's {record_kind or 'article'}: "

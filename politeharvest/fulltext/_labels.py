@@ -77,9 +77,10 @@ OTHER_KINDS: frozenset[str] = frozenset(
     ]
 )
 Version = Literal["preprint", "submitted", "accepted", "published"]
-#: Where a label ends before the title it opens ("Erratum: ...", "Correction | ..."), tried
-#: from the start of the blanks before it only (from each of a long run, quadratic).
-_LABEL_SPLIT = re.compile(r"(?<!\s)\s*[:–—|/]\s*")
+#: Where a label ends before the title it opens ("Erratum: ...", "Correction | ...",
+#: "Extended abstract · HIC 2024"), tried from the start of the blanks before it only (from
+#: each of a long run, quadratic).
+_LABEL_SPLIT = re.compile(r"(?<!\s)\s*[:–—|/·•]\s*")
 
 
 # Short multilingual label vocabularies, matched as whole folded phrases where a label stands.
@@ -151,10 +152,13 @@ _SUMMARY = (
     "extended abstract|expanded abstract|long abstract|executive summary|thesis summary|"
     "summary of the thesis|summary of the dissertation|summary of doctoral thesis|"
     "summary of the doctoral thesis|abstract of the thesis|abstract of the dissertation|"
+    "doctoral thesis summary|phd thesis summary|dissertation summary|plain language summary|"
+    "lay summary|graphical abstract|visual abstract|policy brief|summary for policymakers|"
     "autoreferat|erweiterte zusammenfassung|erweiterter abstract|kurzfassung der dissertation|"
     "resume etendu|resume long|resumen extendido|resumen ampliado|"
     "resumen ejecutivo|resumo expandido|resumo estendido|resumo executivo|"
-    "riassunto esteso|genisletilmis ozet|yonetici ozeti|tez ozeti|"
+    "riassunto esteso|abstract esteso|prosireni sazetak|ringkasan eksekutif|"
+    "genisletilmis ozet|yonetici ozeti|tez ozeti|"
     "автореферат|автореферат диссертации|расширенная аннотация|"
     "εκτεταμενη περιληψη|扩展摘要|详细摘要|論文要旨|拡張要旨|확장 초록|چکیده گسترده|چکیده مبسوط"
 )

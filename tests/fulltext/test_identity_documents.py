@@ -380,3 +380,15 @@ def test_a_persian_record_in_arabic_letters_against_its_persian_text() -> None:
     hints = RecordHints((typed,), None, ("رضايي",), "2023")
     identity = decide(hints, text)
     assert identity.verdict == "matched", identity.evidence
+
+
+def test_a_conference_contributions_file_may_be_its_extended_abstract() -> None:
+    """A conference object's record without a container: its extended abstract is not refused;
+    the label may share its line with the conference's name."""
+    record = {**EXTENDED_ABSTRACTS}
+    del record["source"]
+    pdf = article(doi=None, label="Extended abstract \u00b7 HIC 2024", pages=2)
+    assert check_identity(pdf, record).verdict == "matched"
+    identity = check_identity(pdf, ARTICLE)
+    assert identity.verdict == "mismatch", identity.evidence
+    assert identity.kind == "summary"
