@@ -127,11 +127,11 @@ _REVIEW = (
     "рецензия|書評|书评|서평"
 )
 #: A comment on or a reply to another paper, by its label: phrases that open no other title
-#: ("response to" opens many an article's: "Response to nitrogen in wheat").
+#: ("response to" opens many an article's: "Response to nitrogen in wheat"; "Reply" none).
 _COMMENT = (
     "comment on|comments on|commentary on|reply to|rejoinder|kommentar zu|erwiderung auf|"
     "commentaire sur|reponse a|comentario sobre|comentario a|respuesta a|resposta a|"
-    "комментарий к|ответ на"
+    "комментарий к|ответ на|reply|authors reply|author s reply|replik"
 )
 #: A referee's report on a manuscript, or the authors' response to the referees.
 _PEER_REVIEW = (

@@ -392,3 +392,12 @@ def test_a_conference_contributions_file_may_be_its_extended_abstract() -> None:
     identity = check_identity(pdf, ARTICLE)
     assert identity.verdict == "mismatch", identity.evidence
     assert identity.kind == "summary"
+
+
+def test_the_authors_reply_under_the_papers_title_is_not_the_paper() -> None:
+    """'Reply' above the paper's own title, by its authors, under the reply's own DOI: not
+    another version of the paper."""
+    reply = article(doi="10.5555/jhl.2024.0388", label="Reply")
+    identity = check_identity(reply, ARTICLE)
+    assert identity.verdict == "mismatch", identity.evidence
+    assert identity.kind == "comment"
