@@ -609,19 +609,36 @@ def _work_about(hints: RecordHints, record_kind: Kind | None, block: str) -> str
     return None
 
 
+def _occurrences(words: Sequence[str], phrase: Sequence[str]) -> int:
+    """How many times `phrase` stands in `words` (linear for the short phrases of titles)."""
+    n = len(phrase)
+    if not n:
+        return 0
+    first = phrase[0]
+    return sum(
+        1 for i, w in enumerate(words) if w == first and list(words[i : i + n]) == list(phrase)
+    )
+
+
 def _heads_compilation(hints: RecordHints, facts: DocumentFacts) -> Identity | None:
     """The record is the compilation itself: its title heads the list (a programme, an issue).
 
     Every word of one of the record's titles, numbers too (a year, a volume), stands in the
-    text above the compilation's first entry; a title of fewer than `MIN_TITLE_WORDS` words
-    never does. Another own DOI than the record's leaves it unverifiable.
+    text above the compilation's first entry, and no entry has the title (a special issue's
+    introduction under the issue's name is an entry); a title of fewer than
+    `MIN_TITLE_WORDS` words never does. Another own DOI than the record's leaves it
+    unverifiable.
     """
     heading = set(keys(facts.heading))
+    listed, above = keys(facts.first_page_text[:_PAGE_REACH]), keys(facts.heading)
     for title in hints.titles:
         words = content_words(title)
         numbers = [w for w in keys(title) if w.isdigit()]
         if len(words) < MIN_TITLE_WORDS or not all(w in heading for w in [*words, *numbers]):
             continue
+        phrase = keys(title)
+        if _occurrences(listed, phrase) > _occurrences(above, phrase):
+            continue  # an entry of the list has the title too: the record is that entry
         doi = hints.doi.lower() if hints.doi else None
         others = [d for d in facts.own_dois if d != doi]
         said = f"the record's title heads the compilation ({facts.heading[:90]!r})"

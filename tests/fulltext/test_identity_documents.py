@@ -401,3 +401,25 @@ def test_the_authors_reply_under_the_papers_title_is_not_the_paper() -> None:
     identity = check_identity(reply, ARTICLE)
     assert identity.verdict == "mismatch", identity.evidence
     assert identity.kind == "comment"
+
+
+def test_an_entry_named_as_its_compilation_is_not_the_compilation() -> None:
+    """A special issue's contents headed by the issue's name; the record is the guest
+    editors' introduction under the same name, listed as an entry."""
+    name = "Advances in urban flood hydrology"
+    lines: list[Item] = [("Special issue", 12.0), (name, 16.0)]
+    for i, (title, author) in enumerate(
+        [
+            (name, "J. Smith, K. Brown"),
+            ("Radar nowcasting of convective storms over cities", "L. Sousa"),
+            ("Green roofs and the peak of urban runoff", "M. Pinto"),
+            ("Sewer surcharge under compound flooding", "R. Costa"),
+            ("Flood insurance and the value of drainage", "A. Lopes"),
+        ]
+    ):
+        lines.append((f"{title} - {author}", 9.5))
+        lines.append((f"- p. {1 + 14 * i} -", 9.5))
+    record = {**ARTICLE, "title": [name], "creator": ["Smith, John"], "identifier": []}
+    identity = check_identity(make_pdf(lines), record)
+    assert identity.verdict == "mismatch", identity.evidence
+    assert identity.kind == "compilation"
