@@ -50,8 +50,10 @@ from ._labels import (
     LETTER_PHRASES,
     NOTICE_PHRASES,
     PEER_REVIEW_PHRASES,
+    POSTER_PHRASES,
     REFERENCE_PHRASES,
     REVIEW_PHRASES,
+    SLIDES_PHRASES,
     SUMMARY_PHRASES,
     SUPPLEMENT_PHRASES,
     THESIS_PHRASES,
@@ -730,6 +732,9 @@ def _kind(
     return "article", ""
 
 
+#: Kinds whose labels count only where the document's own label stands (the title block and
+#: the short lines just above it).
+_SLOT_LABELS = ("summary", "poster", "slides")
 #: Kinds whose labels open no other title: found at the start of the title block alone.
 _OPENING_LABELS = ("review", "comment", "peer-review", "letter")
 
@@ -754,11 +759,14 @@ def _label_kind(lines: Sequence[Line], runs: Sequence[TitleRun]) -> tuple[Kind, 
         ("peer-review", PEER_REVIEW_PHRASES),  # before "reply to": "Reply to the reviewers"
         ("comment", COMMENT_PHRASES),
         ("letter", LETTER_PHRASES),
-        # a summary's label only where the document's own label stands: an article may head
-        # a later section "Extended abstract" (in a second language)
+        # a summary's, a poster's or slides' label only where the document's own label
+        # stands: an article may head a later section "Extended abstract" (in a second
+        # language) or "Poster presentations"
         ("summary", SUMMARY_PHRASES),
+        ("poster", POSTER_PHRASES),
+        ("slides", SLIDES_PHRASES),
     ):
-        for spot in spots[:slot] if kind == "summary" else spots:
+        for spot in spots[:slot] if kind in _SLOT_LABELS else spots:
             words = keys(spot)
             phrase = starts_with(words, phrases)
             if phrase is not None and (

@@ -26,8 +26,10 @@ __all__ = [
     "NOTICE_PHRASES",
     "OTHER_KINDS",
     "PEER_REVIEW_PHRASES",
+    "POSTER_PHRASES",
     "REFERENCE_PHRASES",
     "REVIEW_PHRASES",
+    "SLIDES_PHRASES",
     "SUMMARY_PHRASES",
     "SUPPLEMENT_PHRASES",
     "THESIS_PHRASES",
@@ -162,6 +164,16 @@ _SUMMARY = (
     "автореферат|автореферат диссертации|расширенная аннотация|"
     "εκτεταμενη περιληψη|扩展摘要|详细摘要|論文要旨|拡張要旨|확장 초록|چکیده گسترده|چکیده مبسوط"
 )
+#: A poster or slides by their label, for those that do not have a poster's or slides' shape
+#: (an A4 poster abstract, slides printed on portrait pages).
+_POSTER = (
+    "poster|poster abstract|poster presentation|conference poster|scientific poster|"
+    "affiche|poster cientifico|постер|ポスター|海报|포스터"
+)
+_SLIDES = (
+    "slides|presentation slides|lecture slides|slide deck|vortragsfolien|folien|diapositives|"
+    "diapositivas|слайды|スライド|幻灯片"
+)
 _VERSION = {
     "preprint": "preprint|pre print|not peer reviewed|not yet peer reviewed|arxiv|biorxiv|medrxiv",
     "submitted": "submitted manuscript|submitted to|manuscript submitted|under review",
@@ -196,6 +208,8 @@ COMMENT_PHRASES = _phrases(_COMMENT)
 PEER_REVIEW_PHRASES = _phrases(_PEER_REVIEW)
 LETTER_PHRASES = _phrases(_LETTER)
 SUMMARY_PHRASES = _phrases(_SUMMARY)
+POSTER_PHRASES = _phrases(_POSTER)
+SLIDES_PHRASES = _phrases(_SLIDES)
 
 
 def starts_with(words: Sequence[str], phrases: Iterable[tuple[str, ...]]) -> tuple[str, ...] | None:

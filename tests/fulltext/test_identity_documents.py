@@ -423,3 +423,15 @@ def test_an_entry_named_as_its_compilation_is_not_the_compilation() -> None:
     identity = check_identity(make_pdf(lines), record)
     assert identity.verdict == "mismatch", identity.evidence
     assert identity.kind == "compilation"
+
+
+def test_a_poster_on_a_page_of_a4_by_its_label() -> None:
+    """A poster abstract on one A4 page: no poster's shape, 'Poster' where its label stands."""
+    poster = article(doi=None, label="Poster")
+    identity = check_identity(poster, ARTICLE)
+    assert identity.verdict == "mismatch", identity.evidence
+    assert identity.kind == "poster"
+    record = {**ARTICLE, "type": ["info:eu-repo/semantics/conferencePoster"], "identifier": []}
+    assert check_identity(poster, record).verdict == "matched"
+    # "Poster presentations" heading a section of an article is no label
+    assert check_identity(article(section="Poster presentations"), ARTICLE).verdict == "matched"
