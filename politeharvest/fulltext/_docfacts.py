@@ -174,10 +174,38 @@ def layout_of_text(text: str) -> Layout:
 
 
 def _body_size(lines: Sequence[Line]) -> float:
+    """The size of the page's running text: the size that sets the most characters.
+
+    On a short page (a notice, a one-page erratum) a long title may set more characters than
+    its few lines of text: a size set on at most `_TITLE_LINES` lines, `_STANDS_OUT` times
+    larger than a size that sets prose in lower case (not a cover's lines in capitals), is a
+    title's, and the prose's size is the body's.
+    """
     weights: Counter[float] = Counter()
     for line in lines:
         weights[round(line.size * 5) / 5] += len(line.text)
-    return weights.most_common(1)[0][0] if weights else 0.0
+    if not weights:
+        return 0.0
+    body = weights.most_common(1)[0][0]
+    if sum(1 for line in lines if round(line.size * 5) / 5 == body) <= _TITLE_LINES:
+        prose: Counter[float] = Counter()
+        for line in lines:
+            size = round(line.size * 5) / 5
+            if size * _STANDS_OUT <= body and _is_prose(line) and _lower_case(line.text):
+                prose[size] += len(line.text)
+        if prose:
+            return prose.most_common(1)[0][0]
+    return body
+
+
+#: A title is set on at most this many lines.
+_TITLE_LINES = 4
+
+
+def _lower_case(text: str) -> bool:
+    """Most of the text's cased letters are small (running text, not a cover's capitals)."""
+    cased = [c for c in text if c.isupper() or c.islower()]
+    return sum(1 for c in cased if c.islower()) > 0.5 * len(cased)
 
 
 def _is_prose(line: Line) -> bool:

@@ -435,3 +435,22 @@ def test_a_poster_on_a_page_of_a4_by_its_label() -> None:
     assert check_identity(poster, record).verdict == "matched"
     # "Poster presentations" heading a section of an article is no label
     assert check_identity(article(section="Poster presentations"), ARTICLE).verdict == "matched"
+
+
+def test_a_one_page_erratum_whose_title_outweighs_its_text() -> None:
+    """Three lines of a large title, two of text: the title is still the title (its label
+    read), not the page's body."""
+    erratum = make_pdf(
+        [
+            ("HIC 2024 Extended abstracts", 7.5),
+            ("Erratum to extended abstract EA-117: Graph neural", 16.0),
+            ("networks for real-time leak localisation in water", 16.0),
+            ("distribution networks", 16.0),
+            ("I. Carvalho, T. Ribeiro, H. Almeida", 10.5),
+            ("The affiliation of the third author was given wrongly.", 9.5),
+            ("It is Porto.", 9.5),
+        ]
+    )
+    identity = check_identity(erratum, EXTENDED_ABSTRACTS)
+    assert identity.verdict == "mismatch", identity.evidence
+    assert identity.kind == "notice"
