@@ -715,10 +715,12 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
             kind,
         )
     level, title, block = _title_match(hints, facts)
+    ocr = ""
     if level != "block":
         read = _title_match(_ocr_hints(hints), _ocr_facts(facts))
         if read[0] == "block":
             level, title, block = read  # a scan's OCR layer: "DYNAMlCS lN LAKE 0HRID"
+            ocr = " (with the letters OCR confuses read alike)"
     authors = _author_match(hints, facts)
     about = _work_about(hints, record_kind, block) if kind not in OTHER_KINDS and level else None
     if about is not None:
@@ -784,7 +786,7 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
     if own_doi:
         evidence_for.append(f"the record's DOI {doi} is the document's own")
     if level == "block":
-        evidence_for.append("its title is the title block")
+        evidence_for.append(f"its title is the title block{ocr}")
     if authors.byline:
         evidence_for.append(f"author {authors.byline} in the byline")
     if other_dois:

@@ -359,6 +359,7 @@ def test_an_ocr_layer_that_misreads_i_and_o_in_the_title() -> None:
     )
     identity = check_identity(scan, record)
     assert identity.verdict == "matched", identity.evidence
+    assert "OCR confuses" in identity.evidence
     # the record of another article of the volume is not matched to it
     other = {**record, "title": ["On the benthic fauna of Lake Prespa"], "creator": ["Kostov, L."]}
     assert check_identity(scan, other).verdict == "mismatch"
