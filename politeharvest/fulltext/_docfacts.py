@@ -29,9 +29,10 @@ in the body.
 """
 
 # Label vocabularies in many scripts, dashes and marks on purpose.
-# ruff: noqa: RUF001
+# ruff: noqa: RUF001, RUF003
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -49,8 +50,11 @@ from ._labels import (
     LETTER_PHRASES,
     NOTICE_PHRASES,
     PEER_REVIEW_PHRASES,
+    POSTER_PHRASES,
     REFERENCE_PHRASES,
     REVIEW_PHRASES,
+    SLIDES_PHRASES,
+    SUMMARY_PHRASES,
     SUPPLEMENT_PHRASES,
     THESIS_PHRASES,
     VERSION_PHRASES,
@@ -126,6 +130,9 @@ class DocumentFacts:
         prefix_runs: the title-like runs of the pages passed over (a title page).
         covers_only: every page read was a cover (a short document, or title pages that a
             longer file goes on after: worth reading more pages).
+        heading: a compilation's own heading, the text above its first entry (a
+            programme's or an issue's title); "" for other kinds.
+        page_count: how many pages the file has.
     """
 
     text: str
@@ -145,6 +152,8 @@ class DocumentFacts:
     first_page_text: str
     prefix_runs: tuple[TitleRun, ...] = ()
     covers_only: bool = False
+    heading: str = ""
+    page_count: int = 0
 
 
 def layout_of_text(text: str) -> Layout:
@@ -165,10 +174,38 @@ def layout_of_text(text: str) -> Layout:
 
 
 def _body_size(lines: Sequence[Line]) -> float:
+    """The size of the page's running text: the size that sets the most characters.
+
+    On a short page (a notice, a one-page erratum) a long title may set more characters than
+    its few lines of text: a size set on at most `_TITLE_LINES` lines, `_STANDS_OUT` times
+    larger than a size that sets prose in lower case (not a cover's lines in capitals), is a
+    title's, and the prose's size is the body's.
+    """
     weights: Counter[float] = Counter()
     for line in lines:
         weights[round(line.size * 5) / 5] += len(line.text)
-    return weights.most_common(1)[0][0] if weights else 0.0
+    if not weights:
+        return 0.0
+    body = weights.most_common(1)[0][0]
+    if sum(1 for line in lines if round(line.size * 5) / 5 == body) <= _TITLE_LINES:
+        prose: Counter[float] = Counter()
+        for line in lines:
+            size = round(line.size * 5) / 5
+            if size * _STANDS_OUT <= body and _is_prose(line) and _lower_case(line.text):
+                prose[size] += len(line.text)
+        if prose:
+            return prose.most_common(1)[0][0]
+    return body
+
+
+#: A title is set on at most this many lines.
+_TITLE_LINES = 4
+
+
+def _lower_case(text: str) -> bool:
+    """Most of the text's cased letters are small (running text, not a cover's capitals)."""
+    cased = [c for c in text if c.isupper() or c.islower()]
+    return sum(1 for c in cased if c.islower()) > 0.5 * len(cased)
 
 
 def _is_prose(line: Line) -> bool:
@@ -310,6 +347,10 @@ def _title_runs(lines: Sequence[Line], body: float) -> tuple[list[TitleRun], boo
 def _looks_like_byline(text: str) -> bool:
     """Names: capitalised words and initials, few stop words, maybe affiliation marks."""
     words = [w for w in re.split(r"[\s,;]+", _MARKS.sub(" ", text)) if w]
+    if len(words) >= 3 and words[0].isalpha() and words[0].islower() and len(words[0]) <= 4:
+        # a byline may open with a short word in lower case ("by", "von", "par", "υπό", "от"):
+        # the names after it decide
+        words = words[1:]
     if len(words) < 2 or len(words) > 30:
         return False
     capital = sum(
@@ -347,8 +388,11 @@ def _looks_like_byline(text: str) -> bool:
     return capital >= 0.7 * len(words) and stop <= 1 and any(len(w) > 2 for w in words)
 
 
-def _byline(lines: Sequence[Line], run: TitleRun) -> str:
-    """The lines right below (or, failing that, above) the title block that look like names."""
+def _byline(lines: Sequence[Line], run: TitleRun, title: TitleRun | None = None) -> str:
+    """The lines right below (or, failing that, above) the title block that look like names.
+
+    `title`: the document's title when `run` is another run: its lines are never the byline.
+    """
     out: list[str] = []
     for line in lines[run.last + 1 : run.last + 6]:
         if _is_prose(line) or len(line.text.split()) > 30:
@@ -358,7 +402,10 @@ def _byline(lines: Sequence[Line], run: TitleRun) -> str:
         elif out:
             break
     if not out:
-        for line in lines[max(0, run.first - 3) : run.first]:
+        for i in range(max(0, run.first - 3), run.first):
+            line = lines[i]
+            if title is not None and title.first <= i <= title.last:
+                continue
             if _looks_like_byline(line.text) and not _is_prose(line):
                 out.append(line.text)
     return _AFFILIATION.sub(" ", " ".join(out))
@@ -491,6 +538,10 @@ _BOOK_CITATION = re.compile(
 )
 
 
+#: A review of a book has at most this many pages: a longer file with a book's citation under
+#: its title is the book's own title page (a monograph, an edited volume).
+_REVIEW_PAGES = 6
+
 #: A line that names the book the document is part of ("In: Water governance, pp. 12-30"):
 #: a short label and a colon, the way a chapter or a proceedings paper cites its container.
 _CONTAINER = re.compile(r"\s*[^\W\d_]{1,8}\s?:")
@@ -551,26 +602,66 @@ def _cites_a_book(lines: Sequence[Line], runs: Sequence[TitleRun]) -> str | None
     return None
 
 
-def _kind(
-    pages: Sequence[Sequence[Line]],
-    article: int | None,
-    runs: Sequence[TitleRun],
-    lines: Sequence[Line],
-    page_count: int = 0,
-) -> tuple[Kind, str]:
-    """What the document is, from its structure and the labels of its title block."""
-    shaped = _shape_kind(pages, max(page_count, len(pages)))
-    if shaped is not None:
-        return shaped
-    printed = _printed_page(pages)
-    if printed is not None:
-        return "webpage", printed
+#: A page reference in a list of contents: a short abbreviation and its dot before a page
+#: number or range ("p. 12", "pp. 12-30", "S. 45", "σ. 45", "с. 45", "str. 45"), set as a
+#: field of its entry: between separators (a dash, a bullet, a bar, a comma) or the line's
+#: ends. In running text ("Smith et al. 2015)", "Fig. 1 shows") it is not.
+_PAGE_REFERENCE = re.compile(
+    r"(?:^|[-–—·•|,]\s*)[^\W\d_]{1,3}\.\s?(\d{1,4})(?:\s?[-–]\s?\d{1,4})?\s*(?=$|[-–—·•|])"
+)
+#: Entries a run-in list of contents has at least (a journal's header cites one range).
+_LISTED_ENTRIES = 4
+
+
+def _listed_pages(lines: Sequence[Line]) -> int | None:
+    """The line of a run-in list of contents' first entry, or None.
+
+    Entries set one after another ("Title — A. Author — p. 45 · Next title — p. 63"), each
+    with its first page: page references on many lines of the page, their numbers rising
+    in reading order, by more than one at a time. A journal's running header cites its own
+    range once; a page of an article carries few references of this form, on few of its
+    lines, and cites its figures and tables one by one ("Fig. 1", "Fig. 2").
+    """
+    found: list[tuple[int, int]] = []
+    for i, line in enumerate(lines):
+        numbers = [int(m.group(1)) for m in _PAGE_REFERENCE.finditer(line.text[:2000])]
+        found.extend((i, n) for n in numbers)
+    lined = {i for i, _ in found}
+    if len(found) < _LISTED_ENTRIES or len(lined) < _LISTED_ENTRIES - 1:
+        return None
+    if len(lined) < len(lines) / 5:
+        return None
+    numbers = [n for _, n in found]
+    steps = sorted(b - a for a, b in itertools.pairwise(numbers))
+    if steps[0] <= 0 or steps[len(steps) // 2] < 2:
+        # falling somewhere, or counting one by one: figures and tables cited in order
+        return None
+    return found[0][0]
+
+
+def _compilation(
+    pages: Sequence[Sequence[Line]], article: int | None
+) -> tuple[str, int, int] | None:
+    """Why the document is a compilation, the page that shows it and its first entry's line.
+
+    A list of other works: lines ending in page numbers (not numbered chapters), a run-in
+    list of titles each with its first page, titles each with its authors under them in one
+    size, or several DOIs one a line where the file opens. The lines above the first entry
+    are the compilation's own heading (`compilation_heading`).
+    """
     for p, page in enumerate(pages):
         if _is_toc(page) and not _is_own_toc(page):
-            return (
-                "compilation",
-                f"page {p + 1} is a list of contents (lines ending in page numbers)",
+            # its first entry in the body's size (a heading may end in a year: "HIC 2024")
+            entries, body = set(_toc_entries(page)), _LARGER * _body_size(page)
+            first = next(
+                (i for i, line in enumerate(page) if line.text in entries and line.size < body),
+                len(page),
             )
+            return f"page {p + 1} is a list of contents (lines ending in page numbers)", p, first
+    for p, page in enumerate(pages[: (article or 0) + 1]):
+        listed = _listed_pages(page)
+        if listed is not None:
+            return f"page {p + 1} lists works, each with its first page", p, listed
     for p, page in enumerate(pages[article or 0 :], start=article or 0):
         body = _body_size(page)
         # titles with their authors under them, in one size: a book of abstracts, an issue
@@ -587,17 +678,60 @@ def _kind(
         sizes = Counter(round(r.size * 2) / 2 for r in titled)
         heads = [r for r in titled if sizes and round(r.size * 2) / 2 == sizes.most_common(1)[0][0]]
         if len(heads) >= 3:
-            return "compilation", f"page {p + 1} has {len(heads)} titles, each with its authors"
+            return f"page {p + 1} has {len(heads)} titles, each with its authors", p, heads[0].first
     refs = _reference_start(pages)
     for p, page in enumerate(pages[: min(article or 0, 2) + 1]):  # a list opens the file
         doi_lines = {
-            d
+            d: i
             for i, line in enumerate(page)
             if (refs is None or (p, i) < refs) and _doi_line_is_own(line, 0.0)
             for d in dois_in(line.text)
         }
         if len(doi_lines) >= 3:
-            return "compilation", f"page {p + 1} lists {len(doi_lines)} DOIs, one a line"
+            first = min(doi_lines.values())
+            return f"page {p + 1} lists {len(doi_lines)} DOIs, one a line", p, first
+    return None
+
+
+def compilation_heading(pages: Sequence[Sequence[Line]], article: int | None) -> str:
+    """A compilation's own heading ("Final programme", an issue's name), or "".
+
+    The lines set larger than the page's body text above its first entry and its first
+    line of body text: a running header (smaller) and an entry's title (body size) are not
+    part of it.
+    """
+    listed = _compilation(pages, article)
+    if listed is None:
+        return ""
+    _, p, first = listed
+    page = pages[p]
+    body = _body_size(page)
+    end = next((i for i, line in enumerate(page) if line.size < _LARGER * body), len(page))
+    heading = " ".join(line.text for line in page[: min(first, end)] if line.size >= _LARGER * body)
+    return heading[:_HEADING_CHARS]
+
+
+#: A compilation's heading is a few lines; no more of it is kept.
+_HEADING_CHARS = 2000
+
+
+def _kind(
+    pages: Sequence[Sequence[Line]],
+    article: int | None,
+    runs: Sequence[TitleRun],
+    lines: Sequence[Line],
+    page_count: int = 0,
+) -> tuple[Kind, str]:
+    """What the document is, from its structure and the labels of its title block."""
+    shaped = _shape_kind(pages, max(page_count, len(pages)))
+    if shaped is not None:
+        return shaped
+    printed = _printed_page(pages)
+    if printed is not None:
+        return "webpage", printed
+    listed = _compilation(pages, article)
+    if listed is not None:
+        return "compilation", listed[0]
     if not lines:
         return "article", ""
     labelled = _label_kind(lines, runs)
@@ -606,7 +740,7 @@ def _kind(
         labelled = _label_kind(pages[0], _title_runs(pages[0], _body_size(pages[0]))[0])
     if labelled is not None:
         return labelled
-    book = _cites_a_book(lines, runs)
+    book = _cites_a_book(lines, runs) if page_count <= _REVIEW_PAGES else None
     if book is not None:
         return "review", f"a book's citation under its title: {book[:80]!r}"
     captions = {m.group(0) for line in lines for m in _SUPPLEMENT_CAPTION.finditer(line.text)}
@@ -626,6 +760,9 @@ def _kind(
     return "article", ""
 
 
+#: Kinds whose labels count only where the document's own label stands (the title block and
+#: the short lines just above it).
+_SLOT_LABELS = ("summary", "poster", "slides")
 #: Kinds whose labels open no other title: found at the start of the title block alone.
 _OPENING_LABELS = ("review", "comment", "peer-review", "letter")
 
@@ -634,10 +771,12 @@ def _label_kind(lines: Sequence[Line], runs: Sequence[TitleRun]) -> tuple[Kind, 
     """The kind a label where the title stands announces (above it, or opening it), or None."""
     first = runs[0] if runs else None
     spots: list[str] = []
+    slot = 0  # the title block and the line above it: where a document's own label stands
     if first is not None:
         spots.append(first.text)
         above = lines[max(0, first.first - 2) : first.first]
         spots.extend(line.text for line in above if len(line.text.split()) <= 6)
+        slot = len(spots)
         spots.extend(r.text for r in runs[1:3] if len(r.text.split()) <= 6)
     for kind, phrases in (
         ("notice", NOTICE_PHRASES),
@@ -648,8 +787,14 @@ def _label_kind(lines: Sequence[Line], runs: Sequence[TitleRun]) -> tuple[Kind, 
         ("peer-review", PEER_REVIEW_PHRASES),  # before "reply to": "Reply to the reviewers"
         ("comment", COMMENT_PHRASES),
         ("letter", LETTER_PHRASES),
+        # a summary's, a poster's or slides' label only where the document's own label
+        # stands: an article may head a later section "Extended abstract" (in a second
+        # language) or "Poster presentations"
+        ("summary", SUMMARY_PHRASES),
+        ("poster", POSTER_PHRASES),
+        ("slides", SLIDES_PHRASES),
     ):
-        for spot in spots:
+        for spot in spots[:slot] if kind in _SLOT_LABELS else spots:
             words = keys(spot)
             phrase = starts_with(words, phrases)
             if phrase is not None and (
@@ -771,6 +916,8 @@ def facts_of(layout: Layout) -> DocumentFacts:
             prefix_text,
             "",
             tuple(prefix_runs),
+            heading=compilation_heading(pages, None) if kind == "compilation" else "",
+            page_count=layout.page_count,
         )
     lines = pages[article]
     body = _body_size(lines)
@@ -781,7 +928,7 @@ def facts_of(layout: Layout) -> DocumentFacts:
         sized = bool(runs) and runs[0].size >= _STANDS_OUT * body
     byline = _byline(lines, runs[0]) if runs else ""
     if runs and not byline and len(runs) > 1:
-        byline = _byline(lines, runs[1])
+        byline = _byline(lines, runs[1], runs[0])
     byline = byline or prefix_byline  # a title page before the document's first page
     refs = _reference_start(pages)
     own, cited = _own_dois(pages, article, refs, set(range(article)))
@@ -805,4 +952,6 @@ def facts_of(layout: Layout) -> DocumentFacts:
         "\n".join(line.text for line in lines),
         tuple(prefix_runs),
         covers_only,
+        compilation_heading(pages, article) if kind == "compilation" else "",
+        layout.page_count,
     )

@@ -45,7 +45,7 @@ from ._docfacts import (
     kind_of_title,
     layout_of_text,
 )
-from ._labels import OTHER_KINDS
+from ._labels import OTHER_KINDS, SUMMARY_PHRASES, contains, label_of_title
 from ._pdflayout import Layout, read_layout
 from ._scripts import comparable, latin_words, name_among, script_of, similar_across
 
@@ -92,6 +92,9 @@ class RecordHints:
         forenames: creators of two words written without a comma ("zhang wei"): the family
             name may come first (looked for, with the other name or its initial, when no
             surname is found).
+        conference: its type says it is a conference contribution
+            (``info:eu-repo/semantics/conferenceObject``, ``conferencePaper``), whose file
+            may be its extended abstract.
     """
 
     titles: tuple[str, ...] = ()
@@ -100,6 +103,7 @@ class RecordHints:
     year: str | None = None
     kind: Kind | None = None
     forenames: tuple[str, ...] = ()
+    conference: bool = False
 
     @property
     def empty(self) -> bool:
@@ -123,8 +127,9 @@ class RecordHints:
             if found:
                 year = found.group(1)
                 break
-        kind = _record_kind(" ".join(str(t) for t in metadata.get("type", ())))
-        return cls(titles, doi, surnames, year, kind, _forenames(creators))
+        types = " ".join(str(t) for t in metadata.get("type", ()))
+        kind = _record_kind(types) or _container_kind(metadata.get("source", ()))
+        return cls(titles, doi, surnames, year, kind, _forenames(creators), _conference(types))
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> RecordHints:
@@ -140,7 +145,8 @@ class RecordHints:
         year = str(row["year"]) if row.get("year") else None
         kind = _record_kind(str(row.get("kind") or row.get("type") or ""))
         texts = tuple(_unmarked(str(t)) for t in titles)
-        return cls(texts, doi, surnames, year, kind, _forenames(names))
+        conference = _conference(str(row.get("kind") or row.get("type") or ""))
+        return cls(texts, doi, surnames, year, kind, _forenames(names), conference)
 
 
 #: Markup a pipeline left in a record ("N&lt;sub&gt;2&lt;/sub&gt;O", "K&#305;r&#351;ehir").
@@ -196,6 +202,9 @@ _RECORD_KINDS: dict[str, Kind] = {
     "bookreview": "review",
     "comment": "comment",
     "reply": "comment",
+    "abstract": "summary",
+    "summary": "summary",
+    "autoreferat": "summary",
 }
 
 
@@ -211,6 +220,28 @@ def _record_kind(value: str) -> Kind | None:
             if word in _RECORD_KINDS:
                 return _RECORD_KINDS[word]
     return None
+
+
+def _conference(value: str) -> bool:
+    """A type that names a conference contribution ("conferenceObject", "conference paper")."""
+    return "conference" in value.lower()
+
+
+def _container_kind(sources: Sequence[str]) -> Kind | None:
+    """The kind a record's container says its items are, or None.
+
+    A volume of extended abstracts or a book of abstracts ("HIC 2024 Extended Abstracts")
+    holds summaries (`SUMMARY_PHRASES`).
+    """
+    for source in sources:
+        words = [w[:-1] if w.endswith("s") and len(w) > 4 else w for w in keys(str(source))]
+        if contains(words, SUMMARY_PHRASES) or contains(words, _ABSTRACTS):
+            return "summary"
+    return None
+
+
+#: A container of abstracts: "Book of abstracts", "Abstract volume" (plurals folded).
+_ABSTRACTS = (("book", "of", "abstract"), ("abstract", "book"), ("abstract", "volume"))
 
 
 def _surname(name: str) -> str:
@@ -515,6 +546,112 @@ def _incomparable(titles: Sequence[str], block: str) -> bool:
     return bool(titles) and all(script_of(t) != mine and not comparable(t, block) for t in titles)
 
 
+#: Latin letters and digits an OCR engine reads for one another: "l", "1" and "|" for "I",
+#: "0" for "O" (and "rn" for "m"). Both sides are folded alike before they are compared.
+_OCR_ONE = str.maketrans({"l": "i", "1": "i", "|": "i", "0": "o"})
+
+
+def _ocr_read(text: str) -> str:
+    """Latin words with the letters OCR confuses folded to one.
+
+    "DYNAMlCS" and "Dynamics" both read "dynamics", "0HRID" and "Ohrid" both "ohrid". Only
+    words of two letters or more: a number stays a number ("2010", "1976").
+    """
+    out = []
+    for word in text[:_TITLE_REACH].split():
+        if word.isascii() and sum(c.isalpha() for c in word) >= 2:
+            word = word.lower().replace("rn", "m").translate(_OCR_ONE)
+        out.append(word)
+    return " ".join(out)
+
+
+def _ocr_hints(hints: RecordHints) -> RecordHints:
+    return attrs.evolve(hints, titles=tuple(_ocr_read(t) for t in hints.titles))
+
+
+def _ocr_facts(facts: DocumentFacts) -> DocumentFacts:
+    """The title runs and the first page as an OCR layer may have misread them (`_ocr_read`)."""
+    return attrs.evolve(
+        facts,
+        runs=tuple(attrs.evolve(r, text=_ocr_read(r.text)) for r in facts.runs[:4]),
+        prefix_runs=tuple(attrs.evolve(r, text=_ocr_read(r.text)) for r in facts.prefix_runs),
+        first_page_text="",
+        prefix_text="",
+    )
+
+
+#: Record kinds about another work, whose titles may name it behind their label.
+_ABOUT_KINDS = frozenset(["notice", "comment", "review", "peer-review", "supplement", "summary"])
+
+
+#: Characters of the first page looked through for a record's label.
+_PAGE_REACH = 6000
+
+
+def _work_about(hints: RecordHints, record_kind: Kind | None, block: str) -> str | None:
+    """The label of a record about another work when the title block is that work's title.
+
+    "Author Correction: <title>" for the record, "<title>" alone in the document's title
+    block (without the label): the corrected article, not its correction.
+    """
+    if record_kind not in _ABOUT_KINDS or not block:
+        return None
+    found = keys(block)
+    mine = set(content_words(block))
+    for title in hints.titles:
+        labelled = label_of_title(title)
+        if labelled is None or labelled[0] != record_kind:
+            continue
+        label = labelled[1]
+        rest = content_words(title)[len([w for w in label if w in set(content_words(title))]) :]
+        if contains(found, (label,)) is None and rest and _share(rest, mine) >= 0.8:
+            return " ".join(label)
+    return None
+
+
+def _occurrences(words: Sequence[str], phrase: Sequence[str]) -> int:
+    """How many times `phrase` stands in `words` (linear for the short phrases of titles)."""
+    n = len(phrase)
+    if not n:
+        return 0
+    first = phrase[0]
+    return sum(
+        1 for i, w in enumerate(words) if w == first and list(words[i : i + n]) == list(phrase)
+    )
+
+
+def _heads_compilation(hints: RecordHints, facts: DocumentFacts) -> Identity | None:
+    """The record is the compilation itself: its title heads the list (a programme, an issue).
+
+    Every word of one of the record's titles, numbers too (a year, a volume), stands in the
+    text above the compilation's first entry, and no entry has the title (a special issue's
+    introduction under the issue's name is an entry); a title of fewer than
+    `MIN_TITLE_WORDS` words never does. Another own DOI than the record's leaves it
+    unverifiable.
+    """
+    heading = set(keys(facts.heading))
+    listed, above = keys(facts.first_page_text[:_PAGE_REACH]), keys(facts.heading)
+    for title in hints.titles:
+        words = content_words(title)
+        numbers = [w for w in keys(title) if w.isdigit()]
+        if len(words) < MIN_TITLE_WORDS or not all(w in heading for w in [*words, *numbers]):
+            continue
+        phrase = keys(title)
+        if _occurrences(listed, phrase) > _occurrences(above, phrase):
+            continue  # an entry of the list has the title too: the record is that entry
+        doi = hints.doi.lower() if hints.doi else None
+        others = [d for d in facts.own_dois if d != doi]
+        said = f"the record's title heads the compilation ({facts.heading[:90]!r})"
+        if others and doi not in facts.own_dois:
+            return Identity(
+                "unverifiable",
+                f"{said}, but it gives DOI {others[0]} as its own",
+                facts.kind,
+            )
+        return Identity("matched", f"{said}: the record is the compilation", facts.kind)
+    return None
+
+
 #: How the evidence names a kind of document ("a compilation" for the others).
 _KIND_NAMES = {
     "slides": "slides",
@@ -523,6 +660,7 @@ _KIND_NAMES = {
     "comment": "a comment or a reply",
     "peer-review": "a peer-review report or the response to one",
     "letter": "a cover letter",
+    "summary": "a summary of a longer work",
 }
 
 
@@ -565,7 +703,11 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
                 said = f"its title is the title block; author {authors.byline} in the byline"
                 return Identity("matched", f"{said} (a short text)", facts.kind, facts.version)
         return Identity("unverifiable", f"the text cannot be trusted: {facts.trust_evidence}")
-    if kind in OTHER_KINDS and kind != record_kind:
+    if kind == "compilation" and record_kind in (None, "compilation"):
+        headed = _heads_compilation(hints, facts)
+        if headed is not None:
+            return headed
+    if kind in OTHER_KINDS and kind != record_kind and not (kind == "summary" and hints.conference):
         return Identity(
             "mismatch",
             f"{_KIND_NAMES.get(kind, 'a ' + kind)}, not the record's {record_kind or 'article'}: "
@@ -573,7 +715,26 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
             kind,
         )
     level, title, block = _title_match(hints, facts)
+    ocr = ""
+    if level != "block":
+        read = _title_match(_ocr_hints(hints), _ocr_facts(facts))
+        if read[0] == "block":
+            level, title, block = read  # a scan's OCR layer: "DYNAMlCS lN LAKE 0HRID"
+            ocr = " (with the letters OCR confuses read alike)"
     authors = _author_match(hints, facts)
+    about = _work_about(hints, record_kind, block) if kind not in OTHER_KINDS and level else None
+    if about is not None:
+        # the record is a notice (a comment, a summary) about a work; the file is that work,
+        # unless its first page carries the record's label elsewhere (a running head)
+        said = (
+            f"its title block reads {block[:90]!r}: the work the record's {record_kind} "
+            f"({about!r}) is about, not the {record_kind}"
+        )
+        page = keys(facts.first_page_text[:_PAGE_REACH])
+        if contains(page, (tuple(about.split()),)) is not None:
+            said = f"{said}, though its first page reads {about!r} elsewhere"
+            return Identity("unverifiable", said, kind, facts.version)
+        return Identity("mismatch", said, kind, facts.version)
     label = _label_before(block, title) if level == "block" else None
     if label is not None:
         # "<label>: <the record's title>": a document about the record (a report, a review,
@@ -625,7 +786,7 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
     if own_doi:
         evidence_for.append(f"the record's DOI {doi} is the document's own")
     if level == "block":
-        evidence_for.append("its title is the title block")
+        evidence_for.append(f"its title is the title block{ocr}")
     if authors.byline:
         evidence_for.append(f"author {authors.byline} in the byline")
     if other_dois:
@@ -639,6 +800,17 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
         and not _incomparable(hints.titles, block)
     ):
         against.append(f"its title block reads {block[:90]!r}")
+    if (
+        level == "heading"
+        and facts.sized
+        and sum(1 for w in content_words(block) if w.isalpha()) >= MIN_TITLE_WORDS
+        and _share(content_words(block), set(content_words(title))) < 0.5
+        and not _incomparable(hints.titles, block)
+    ):
+        # the record's title stands in the text under a title of the document's own (words,
+        # not a margin stamp's identifier and date): a manual, a summary or a report that
+        # names the work it documents
+        against.append(f"its title block reads {block[:90]!r}, the record's title only in its text")
     if authors.others:
         against.append(f"its byline {facts.byline[:60]!r} names none of the record's authors")
     strong_for = own_doi or (

@@ -26,8 +26,11 @@ __all__ = [
     "NOTICE_PHRASES",
     "OTHER_KINDS",
     "PEER_REVIEW_PHRASES",
+    "POSTER_PHRASES",
     "REFERENCE_PHRASES",
     "REVIEW_PHRASES",
+    "SLIDES_PHRASES",
+    "SUMMARY_PHRASES",
     "SUPPLEMENT_PHRASES",
     "THESIS_PHRASES",
     "VERSION_PHRASES",
@@ -35,6 +38,7 @@ __all__ = [
     "Version",
     "contains",
     "kind_of_title",
+    "label_of_title",
     "label_stands",
     "starts_with",
 ]
@@ -54,6 +58,7 @@ Kind = Literal[
     "comment",
     "peer-review",
     "letter",
+    "summary",
 ]
 #: Kinds of document that are never an article record's file (a thesis may hold one).
 OTHER_KINDS: frozenset[str] = frozenset(
@@ -70,12 +75,14 @@ OTHER_KINDS: frozenset[str] = frozenset(
         "comment",
         "peer-review",
         "letter",
+        "summary",
     ]
 )
 Version = Literal["preprint", "submitted", "accepted", "published"]
-#: Where a label ends before the title it opens ("Erratum: ...", "Correction | ..."), tried
-#: from the start of the blanks before it only (from each of a long run, quadratic).
-_LABEL_SPLIT = re.compile(r"(?<!\s)\s*[:–—|/]\s*")
+#: Where a label ends before the title it opens ("Erratum: ...", "Correction | ...",
+#: "Extended abstract · HIC 2024"), tried from the start of the blanks before it only (from
+#: each of a long run, quadratic).
+_LABEL_SPLIT = re.compile(r"(?<!\s)\s*[:–—|/·•]\s*")
 
 
 # Short multilingual label vocabularies, matched as whole folded phrases where a label stands.
@@ -122,11 +129,11 @@ _REVIEW = (
     "рецензия|書評|书评|서평"
 )
 #: A comment on or a reply to another paper, by its label: phrases that open no other title
-#: ("response to" opens many an article's: "Response to nitrogen in wheat").
+#: ("response to" opens many an article's: "Response to nitrogen in wheat"; "Reply" none).
 _COMMENT = (
     "comment on|comments on|commentary on|reply to|rejoinder|kommentar zu|erwiderung auf|"
     "commentaire sur|reponse a|comentario sobre|comentario a|respuesta a|resposta a|"
-    "комментарий к|ответ на"
+    "комментарий к|ответ на|reply|authors reply|author s reply|replik"
 )
 #: A referee's report on a manuscript, or the authors' response to the referees.
 _PEER_REVIEW = (
@@ -140,6 +147,33 @@ _PEER_REVIEW = (
 )
 #: A letter that goes with a submission (a published letter to the editor is an article).
 _LETTER = "cover letter|covering letter|submission letter|letter of submission|anschreiben"
+#: A summary of a longer work published on its own: an extended abstract, an executive
+#: summary, a thesis's summary (an autoreferat). Only compound labels: "Abstract" and
+#: "Summary" alone head a section of every article.
+_SUMMARY = (
+    "extended abstract|expanded abstract|long abstract|executive summary|thesis summary|"
+    "summary of the thesis|summary of the dissertation|summary of doctoral thesis|"
+    "summary of the doctoral thesis|abstract of the thesis|abstract of the dissertation|"
+    "doctoral thesis summary|phd thesis summary|dissertation summary|plain language summary|"
+    "lay summary|graphical abstract|visual abstract|policy brief|summary for policymakers|"
+    "autoreferat|erweiterte zusammenfassung|erweiterter abstract|kurzfassung der dissertation|"
+    "resume etendu|resume long|resumen extendido|resumen ampliado|"
+    "resumen ejecutivo|resumo expandido|resumo estendido|resumo executivo|"
+    "riassunto esteso|abstract esteso|prosireni sazetak|ringkasan eksekutif|"
+    "genisletilmis ozet|yonetici ozeti|tez ozeti|"
+    "автореферат|автореферат диссертации|расширенная аннотация|"
+    "εκτεταμενη περιληψη|扩展摘要|详细摘要|論文要旨|拡張要旨|확장 초록|چکیده گسترده|چکیده مبسوط"
+)
+#: A poster or slides by their label, for those that do not have a poster's or slides' shape
+#: (an A4 poster abstract, slides printed on portrait pages).
+_POSTER = (
+    "poster|poster abstract|poster presentation|conference poster|scientific poster|"
+    "affiche|poster cientifico|постер|ポスター|海报|포스터"
+)
+_SLIDES = (
+    "slides|presentation slides|lecture slides|slide deck|vortragsfolien|folien|diapositives|"
+    "diapositivas|слайды|スライド|幻灯片"
+)
 _VERSION = {
     "preprint": "preprint|pre print|not peer reviewed|not yet peer reviewed|arxiv|biorxiv|medrxiv",
     "submitted": "submitted manuscript|submitted to|manuscript submitted|under review",
@@ -173,6 +207,9 @@ REVIEW_PHRASES = _phrases(_REVIEW)
 COMMENT_PHRASES = _phrases(_COMMENT)
 PEER_REVIEW_PHRASES = _phrases(_PEER_REVIEW)
 LETTER_PHRASES = _phrases(_LETTER)
+SUMMARY_PHRASES = _phrases(_SUMMARY)
+POSTER_PHRASES = _phrases(_POSTER)
+SLIDES_PHRASES = _phrases(_SLIDES)
 
 
 def starts_with(words: Sequence[str], phrases: Iterable[tuple[str, ...]]) -> tuple[str, ...] | None:
@@ -195,6 +232,16 @@ def contains(words: Sequence[str], phrases: Iterable[tuple[str, ...]]) -> tuple[
 
 def kind_of_title(title: str) -> Kind | None:
     """The kind a record's title announces ("Erratum: ...", "Supplementary material"), or None."""
+    found = label_of_title(title)
+    return found[0] if found is not None else None
+
+
+def label_of_title(title: str) -> tuple[Kind, tuple[str, ...]] | None:
+    """The kind a title's opening label announces, and the label's words, or None.
+
+    "Author Correction: Microplastic retention in ..." is a notice, labelled
+    ``("author", "correction")``: the words after the label name the work it is about.
+    """
     words = keys(title)
     for kind, phrases in (
         ("notice", NOTICE_PHRASES),
@@ -204,13 +251,14 @@ def kind_of_title(title: str) -> Kind | None:
         ("peer-review", PEER_REVIEW_PHRASES),
         ("comment", COMMENT_PHRASES),
         ("letter", LETTER_PHRASES),
+        ("summary", SUMMARY_PHRASES),
     ):
         phrase = starts_with(words, phrases)
         if phrase is not None and (
             label_stands(words, phrase, title)
             or kind in ("review", "peer-review", "comment", "letter")
         ):
-            return kind  # type: ignore[return-value]
+            return kind, phrase  # type: ignore[return-value]
     return None
 
 

@@ -332,6 +332,17 @@ _GREEK = {
     "ψ": "psi",
     "ω": "omega",
 }
+#: Greek letters with a tonos, dialytika or another mark (precomposed), and the marks.
+_GREEK_MARKED = re.compile("[\u0386-\u038f\u0390\u03aa-\u03b0\u03ca-\u03ce\u1f00-\u1fff]")
+_GREEK_MARKS = re.compile("(?<=[\u0370-\u03ff])[\u0300-\u036f\u0345]+")
+#: Decimal digits other than ASCII's (Arabic-Indic, Persian, Devanagari, full-width, ...).
+_OTHER_DIGIT = re.compile(r"(?![0-9])\d")
+#: Letters encoded twice, an Arabic and a Persian form of one letter (a record typed on one
+#: keyboard, a PDF set with the other): Arabic yeh and alef maksura are Persian yeh, Arabic
+#: kaf is keheh, teh marbuta is heh.
+_ARABIC_TWINS = str.maketrans(
+    {"\u064a": "\u06cc", "\u0649": "\u06cc", "\u0643": "\u06a9", "\u0629": "\u0647"}
+)
 _GREEK_NAMES = "|".join(sorted(set(_GREEK.values()), key=len, reverse=True))
 _LATEX_GREEK = re.compile(rf"\\(?:var)?({_GREEK_NAMES})\b", re.IGNORECASE)
 _LATEX_COMMAND = re.compile(r"\\[a-zA-Z]+\*?\s*")
@@ -424,7 +435,18 @@ def _keys_short(text: str) -> tuple[str, ...]:
 
 def _keys(text: str) -> tuple[str, ...]:
     text = _SPACING_ACCENT.sub("", latex_to_text(repair_mojibake(text)))
-    text = "".join(_GREEK.get(c, c) for c in unicodedata.normalize("NFKC", text).lower())
+    text = unicodedata.normalize("NFKC", text).lower()
+    if _GREEK_MARKED.search(text):
+        # "ί" and "Ι" are one letter: its marks go before it is named (iota), or a title set
+        # in capitals (no tonos) and the same title in lower case give other keys
+        marks = _GREEK_MARKS.sub("", unicodedata.normalize("NFD", text))
+        text = unicodedata.normalize("NFC", marks)
+    text = "".join(_GREEK.get(c, c) for c in text)
+    if not text.isascii():
+        # digits of every script are their number ("۱۴۰۰" is 1400); the letters Unicode
+        # encodes twice for Arabic and Persian (yeh, kaf) are one
+        text = _OTHER_DIGIT.sub(lambda m: str(unicodedata.decimal(m.group(0))), text)
+        text = text.translate(_ARABIC_TWINS)
     out: list[str] = []
     for word in fold_all_scripts(text).split():
         if _UNSPACED.search(word):

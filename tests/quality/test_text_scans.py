@@ -20,7 +20,9 @@ from tests.support.timed import seconds_in_child
 
 _OLD_LOST = re.compile(r"\?+(?=[^\W\d_])")
 _OLD_HYPHEN_BREAK = re.compile(r"(\w)-\s*\n\s*(\w)")
-_OLD_LABEL_SPLIT = re.compile(r"\s*[:–—|/]\s*")
+# the quadratic form of the label separator, with the separators it has now (a middle dot
+# and a bullet end a label too: "Extended abstract · HIC 2024")
+_OLD_LABEL_SPLIT = re.compile(r"\s*[:–—|/·•]\s*")
 _OLD_SUBTITLE = re.compile(r"\s*[:.?!]\s+|\s+[-\u2013\u2014]\s+|\s*[(\[]")
 _OLD_PARALLEL = re.compile(r"\s+[/=]\s+")
 
