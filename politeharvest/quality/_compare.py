@@ -65,7 +65,57 @@ def _same_person(a: Work, x: str, b: Work, y: str, fuzz: Any) -> bool:
 
 
 def _shared_names(a: Work, b: Work, fuzz: Any) -> int:
-    """How many of ``a``'s authors appear in ``b`` (family name alike, first initials agree)."""
+    """How many of ``a``'s authors appear in ``b`` (family name alike, first initials agree).
+
+    When none does by its spelling, names written in two scripts are compared by their
+    romanised keys (`_across_scripts`).
+    """
+    return _same_script_names(a, b, fuzz) or _across_scripts(a, b, fuzz)
+
+
+def _skeleton(key: str) -> str:
+    """A romanised key's consonants, each run once: what an abjad writes (``mhmd``)."""
+    return _DOUBLED.sub(r"\1", _VOWELS.sub("", key))
+
+
+_VOWELS = re.compile("[aeiouwy]")
+_DOUBLED = re.compile(r"(.)\1+")
+#: Romanised names this alike (rapidfuzz ratio) are one person written in two scripts.
+_ROMANIZED_ALIKE = 85
+#: Consonant skeletons this long and equal are one person (an abjad against Latin letters).
+_SKELETON = 4
+
+
+def _across_scripts(a: Work, b: Work, fuzz: Any) -> int:
+    """How many of ``a``'s authors appear in ``b`` written in another script.
+
+    Only pairs of names whose scripts differ are compared (``胡伟`` and ``Hu, Wei``,
+    ``이지훈(Lee, Ji-hoon)`` and ``Yi, Jihun``): by their romanised keys (`Work.persons`),
+    85 % alike, or with the same consonants (``نرگس قاسمی`` and ``Qasemi, Narges``).
+    """
+    if not a.persons or not b.persons or len(a.persons) * len(b.persons) > _PAIRS:
+        return 0
+    if all(sa == sb for sa, _ in a.persons for sb, _ in b.persons):
+        return 0
+    shared = 0
+    for scripts_a, keys_a in a.persons:
+        for scripts_b, keys_b in b.persons:
+            if scripts_a == scripts_b:
+                continue
+            if any(_romanized_alike(x, y, fuzz) for x in keys_a for y in keys_b):
+                shared += 1
+                break
+    return shared
+
+
+def _romanized_alike(x: str, y: str, fuzz: Any) -> bool:
+    if fuzz.ratio(x, y) >= _ROMANIZED_ALIKE:
+        return True
+    skeleton = _skeleton(x)
+    return len(skeleton) >= _SKELETON and skeleton == _skeleton(y)
+
+
+def _same_script_names(a: Work, b: Work, fuzz: Any) -> int:
     exact = sum(1 for x in a.surnames & b.surnames if _same_person(a, x, b, x, fuzz))
     if exact:
         return exact
@@ -268,6 +318,8 @@ def compare(a: Work, b: Work, *, headings: AbstractSet[str] = frozenset()) -> st
             return None  # two DOIs: two works
     if other:
         return None  # a thesis and the article from it, a conference paper and its journal version
+    if _cited_apart(a, b):
+        return None  # one journal, two issues or two page ranges: two items
     if a.notice != b.notice:
         return None  # "Correction to: X" is not X
     if a.year is not None and b.year is not None and a.year != b.year and not versions:
@@ -283,6 +335,18 @@ def compare(a: Work, b: Work, *, headings: AbstractSet[str] = frozenset()) -> st
         found = decide(a.plain_view(), b.plain_view())
         return f"{found}, read without the characters lost as ?" if found else None
     return found
+
+
+def _cited_apart(a: Work, b: Work) -> bool:
+    """Whether both cite one venue with numbers (volume, issue, pages) that share no citation.
+
+    Two records of one journal in two issues, or at two page ranges, are two items however
+    alike their titles and authors (an editorial of each issue, an article and its
+    correction printed later).
+    """
+    return bool(a.venue and a.venue == b.venue and a.citations and b.citations) and not (
+        a.citations & b.citations
+    )
 
 
 def _other_kind(a: Work, b: Work, fuzz: Any) -> str:
@@ -422,7 +486,10 @@ def _by_title(a: Work, b: Work, versions: str | None, strict: str = "") -> str |
     if ratio < 85 and not contained and not cut:
         return None
     both = bool(a.surnames and b.surnames)
-    shared = _shared_names(a, b, fuzz) if both else 0
+    shared = _same_script_names(a, b, fuzz) if both else 0
+    weak = both and not shared  # only names in two scripts can agree: weaker evidence
+    if weak:
+        shared = _across_scripts(a, b, fuzz)
     if both and not shared:
         return None
     if a.endpoint == b.endpoint:
@@ -437,6 +504,8 @@ def _by_title(a: Work, b: Work, versions: str | None, strict: str = "") -> str |
             return f"{title}{authors}{year}, {versions or strict}"
         return None
     if versions:  # versions of one text: close titles, and the authors agree
+        if weak and not _specific(a, b):
+            return None  # a short title in two years, names in two scripts: two items
         agree = shared >= max(1, (fewer + 1) // 2) if both else _specific(a, b)
         if (ratio >= 95 or cut) and agree:
             return f"{title}{authors}, {versions}"

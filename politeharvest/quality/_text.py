@@ -66,6 +66,7 @@ __all__ = [
     "latex_to_text",
     "plain",
     "repair_mojibake",
+    "romanized",
     "scripts",
     "unspaced",
     "unspaced_chars",
@@ -243,6 +244,15 @@ def _opencc() -> Any:
             "pip install 'politeharvest[quality]'"
         ) from exc
     return opencc.OpenCC("t2s")
+
+
+def romanized(text: str) -> str:
+    """The ASCII letters of ``text`` in Latin script (`fold` through anyascii), run together.
+
+    ``胡伟`` and ``Hu Wei`` are both ``huwei``, ``Шевченко`` is ``shevchenko``: a key for
+    comparing names written in two scripts.
+    """
+    return _fold(text).replace(" ", "")
 
 
 def scripts(text: str) -> frozenset[str]:

@@ -16,13 +16,14 @@ from typing import Any
 
 import attrs
 
-from ._normalize import NormalizedRecord, deposit_stamps, normalize, valid_issn
+from ._normalize import Name, NormalizedRecord, deposit_stamps, normalize, parse_name, valid_issn
 from ._text import (
     TITLE_STOP,
     find_dois,
     fold,
     has_lost_characters,
     plain,
+    romanized,
     scripts,
     unspaced,
     unspaced_chars,
@@ -127,6 +128,8 @@ class Work:
             written in (`scripts`): titles or names that share none cannot contradict.
         about: folded texts its title says it is about (``"Data for: X"``, ``Erratum to
             “X”``): a work about X is not X.
+        persons: per creator, the scripts its name is written in and its romanised keys
+            (`person_keys`): how names in two scripts (``胡伟`` and ``Hu, Wei``) are compared.
     """
 
     identifier: str
@@ -158,6 +161,7 @@ class Work:
     title_scripts: frozenset[str] = frozenset()
     name_scripts: frozenset[str] = frozenset()
     glyphs: frozenset[str] = frozenset()
+    persons: tuple[tuple[frozenset[str], frozenset[str]], ...] = ()
 
     @property
     def title_key(self) -> str:
@@ -209,6 +213,7 @@ class Work:
             "title_scripts": sorted(self.title_scripts),
             "name_scripts": sorted(self.name_scripts),
             "glyphs": sorted(self.glyphs),
+            "persons": [[sorted(s), sorted(k)] for s, k in self.persons],
         }
 
     @classmethod
@@ -244,6 +249,7 @@ class Work:
             title_scripts=frozenset(data.get("title_scripts", ())),
             name_scripts=frozenset(data.get("name_scripts", ())),
             glyphs=frozenset(data.get("glyphs", ())),
+            persons=tuple((frozenset(s), frozenset(k)) for s, k in data.get("persons", ())),
         )
 
 
@@ -311,6 +317,8 @@ def work_of(record: Any) -> Work:
         match = _YEAR.search(" ".join(dates))
         year = int(match.group(1)) if match else None
     sources = [v for v in rec.metadata.get("source", ()) if not valid_issn(v)]
+    if year is not None and year < _GREGORIAN_FROM and (cited := _cited_year(sources)):
+        year, month = cited, None  # 1398 alone: a Solar Hijri year, dated by its citation
     venue = (
         " ".join(w for w in fold(_VENUE_END.split(sources[0])[0]).split() if w not in TITLE_STOP)
         if sources
@@ -319,7 +327,7 @@ def work_of(record: Any) -> Work:
     citations = frozenset(
         " ".join(numbers)
         for v in sources
-        if len(numbers := [n for n in re.findall(r"\d+", v) if not _YEAR.fullmatch(n)]) >= 3
+        if len(numbers := [n for n in _cited_numbers(v) if not _YEAR.fullmatch(n)]) >= 3
     )
     kind = kind_of(rec.metadata.get("type", ()))
     notice = _NOTICE.match(titles[0]) if titles else None
@@ -353,7 +361,70 @@ def work_of(record: Any) -> Work:
         title_scripts=frozenset(x for t in rec.titles for x in scripts(t)),
         name_scripts=frozenset(x for n in rec.creators for x in scripts(n.family)),
         glyphs=frozenset(g for t in rec.titles for c in unspaced_chars(t) for g in fold(c).split()),
+        persons=tuple(
+            (frozenset(x for n in names for x in scripts(n.family + n.given)), keys)
+            for value in rec.metadata.get("creator", ())
+            if (names := _written_forms(value)) and (keys := person_keys(names))
+        ),
     )
+
+
+#: A name with its form in another script in brackets: ``이지훈(Lee, Ji-hoon)``.
+_ALIAS = re.compile(
+    "^(?P<name>[^()\uff08\uff09]+?)\\s*[(\uff08](?P<alias>[^()\uff08\uff09]+)[)\uff09]\\s*$"
+)
+
+
+#: Leading abbreviations with a dot, written with or without a space after: honorifics
+#: (``ผศ.ดร.`` and ``Prof. Dr.``), told by their form.
+_TITLES = re.compile(r"^(?:[^\s.,]{2,6}\.\s*)+(?=[^\s.,]{2})")
+
+
+def person_keys(names: Iterable[Name]) -> frozenset[str]:
+    """The romanised keys of one person's names: their letters, family name first and last.
+
+    Each form (``이지훈`` and its bracketed ``Lee, Ji-hoon``) gives two keys, the
+    romanised letters (anyascii, `romanized`) of the family and the given names in both
+    orders: ``胡伟`` is ``huwei``, ``Hu, Wei`` is ``huwei`` and ``weihu``. Leading
+    abbreviations with a dot (honorifics) are dropped first.
+    """
+    keys: set[str] = set()
+    for name in names:
+        family = romanized(_TITLES.sub("", name.family))
+        given = romanized(_TITLES.sub("", name.given))
+        keys.update(k for k in (family + given, given + family) if len(k) >= 2)
+    return frozenset(keys)
+
+
+def _written_forms(value: str) -> list[Name]:
+    """A creator value's names: one, or the name and its form in brackets (`_ALIAS`)."""
+    found = _ALIAS.match(value)
+    parts = [found["name"], found["alias"]] if found else [value]
+    return [n for n in (parse_name(p) for p in parts) if n.family]
+
+
+def _cited_year(sources: Iterable[str]) -> int | None:
+    """The Gregorian year a citation gives in brackets (``Vol. 35 No. 1 (2020)``), if any.
+
+    A record whose only date is a year before 1600 (a Solar Hijri ``1398`` or a Hijri
+    ``1440`` written in ASCII digits, with no Gregorian date beside it) is dated by the
+    year its citation gives, when it gives one.
+    """
+    for source in sources:
+        for found in _BRACKETED_YEAR.findall(source):
+            if int(found) >= _GREGORIAN_FROM:
+                return int(found)
+    return None
+
+
+#: Years before this are of another calendar (as `publication_date` reads them).
+_GREGORIAN_FROM = 1600
+_BRACKETED_YEAR = re.compile(r"\((\d{4})\)")
+
+
+def _cited_numbers(text: str) -> list[str]:
+    """The numbers of a citation in ASCII digits, whatever digits it is written in (``٢٦``)."""
+    return [str(int(n)) for n in re.findall(r"\d+", text)]
 
 
 def kind_of(types: Iterable[str]) -> str:

@@ -1,0 +1,206 @@
+"""Copies of one work whose creators are written in two scripts (issue 35), as tables.
+
+A journal in Chinese, Korean, Persian or Arabic lists its authors in their own script; a
+university repository or an aggregator lists them romanised (``胡伟`` and ``Hu, Wei``,
+``이지훈(Lee, Ji-hoon)`` and ``Yi, Jihun``, ``نرگس قاسمی`` and ``Qasemi, Narges``). Such
+names are compared by their romanised keys (anyascii), alike or with the same consonants;
+a name in two scripts is weaker evidence than one spelt alike, so a short title in two
+years needs more. One journal cited at two issues is two items, whatever digits the
+citation is written in. All records here are invented.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("rapidfuzz")
+
+from politeharvest.quality import Deduplicator, compare, work_of
+from politeharvest.quality._normalize import parse_name
+from politeharvest.quality._work import person_keys
+
+JOURNAL = "https://journal.example.cn/oai"
+IR = "https://ir.example.edu/oai/request"
+AGG = "https://aggregator.example.org/oai"
+
+
+def rec(endpoint: str, ident: str, **metadata: Any) -> dict[str, Any]:
+    return {
+        "identifier": f"oai:{endpoint.split('/')[2]}:{ident}",
+        "endpoint": endpoint,
+        "metadata": {k: v if isinstance(v, list) else [v] for k, v in metadata.items()},
+    }
+
+
+ZH_TITLE = "长江流域城市绿地对热岛效应的缓解作用研究"
+EN_TITLE = "Mitigation of the urban heat island by green space in cities of the Yangtze basin"
+FA_TITLE = "بررسی عوامل مؤثر بر مصرف آب خانگی در شهر کرمان"
+FA_EN = "Factors affecting household water consumption in the city of Kerman"
+
+# (name, record a, record b, words the reason must hold, or None: must stay apart)
+CASES: list[tuple[str, dict[str, Any], dict[str, Any], tuple[str, ...] | None]] = [
+    (
+        "Han names and their pinyin, family name first and last",
+        rec(JOURNAL, "1", title=[ZH_TITLE, EN_TITLE], creator=["胡伟", "林强"], date="2021-03-02"),
+        rec(IR, "9", title=[EN_TITLE, ZH_TITLE], creator=["Wei Hu", "Qiang Lin"], date="2021"),
+        ("title 100% alike", "2 shared authors"),
+    ),
+    (
+        "a Hangul name with its romanisation in brackets, and another romanisation",
+        rec(
+            JOURNAL,
+            "2",
+            title=["도시 녹지의 열섬 완화 효과", EN_TITLE],
+            creator=["이지훈(Lee, Ji-hoon)", "정서연(Jung, Seo-yeon)"],
+            date="2019-05",
+        ),
+        rec(AGG, "3", title=[EN_TITLE], creator=["Yi, Jihun", "Jeong, Seoyeon"], date="2019"),
+        ("shared author",),
+    ),
+    (
+        "Persian names and their Latin letters: the same consonants",
+        rec(
+            JOURNAL, "4", title=[FA_TITLE, FA_EN], creator=["نرگس قاسمی", "مریم محمدی"], date="2020"
+        ),
+        rec(
+            AGG,
+            "5",
+            title=[FA_TITLE, FA_EN],
+            creator=["Qasemi, Narges", "Mohammadi, Maryam"],
+            date="2020",
+        ),
+        ("shared author",),
+    ),
+    (
+        "honorifics with a dot and no space before a name in another script",
+        rec(JOURNAL, "6", title=[EN_TITLE], creator=["ผศ.ดร.ปิยะนุช ทองดี"], date="2022"),
+        rec(IR, "7", title=[EN_TITLE], creator=["Piyanuch Thongdee"], date="2022"),
+        ("1 shared author",),
+    ),
+    (
+        "the same title by other people, named in another script",
+        rec(JOURNAL, "8", title=[ZH_TITLE, EN_TITLE], creator=["王芳", "赵磊"], date="2021"),
+        rec(IR, "10", title=[EN_TITLE], creator=["Hu, Wei", "Lin, Qiang"], date="2021"),
+        None,
+    ),
+    (
+        "one journal cited at two issues: two items, even with the same title and author",
+        rec(
+            JOURNAL,
+            "11",
+            title=["سخن سردبیر و گزارش سال"],
+            creator=["Karimi, Hossein"],
+            source="فصلنامه جغرافیا; Vol. 16 No. 1 (2016); 1-2",
+            date="2016",
+        ),
+        rec(
+            AGG,
+            "12",
+            title=["سخن سردبیر و گزارش سال"],
+            creator=["Karimi, Hossein"],
+            source="فصلنامه جغرافیا; Vol. 16 No. 2 (2016); 1-2",
+            date="2016",
+        ),
+        None,
+    ),
+    (
+        "one citation written in Eastern Arabic digits and in ASCII ones: one item",
+        rec(
+            JOURNAL,
+            "13",
+            title=[FA_TITLE],
+            creator=["Karimi, Hossein"],
+            source="فصلنامه جغرافیا; Vol. 16 No. 1 (2016); 12-30",
+            date="2016",
+        ),
+        rec(
+            AGG,
+            "14",
+            title=[FA_TITLE],
+            creator=["Karimi, Hossein"],
+            source="فصلنامه جغرافیا; Vol. ١٦ No. ١ (٢٠١٦); ١٢-٣٠",
+            date="2016",
+        ),
+        ("title 100% alike",),
+    ),
+    (
+        "a Solar Hijri year alone in ASCII digits, dated by the year its citation gives",
+        rec(
+            JOURNAL,
+            "15",
+            title=[FA_TITLE, FA_EN],
+            creator=["Qasemi, Narges"],
+            source="مجله علوم اجتماعی; Vol. 35 No. 1 (2020); 86-107",
+            date=["1398-10-11", "2020-01-01"],
+        ),
+        rec(
+            AGG,
+            "16",
+            title=[FA_TITLE, FA_EN],
+            creator=["Qasemi, Narges"],
+            source="مجله علوم اجتماعی; Vol. 35 No. 1 (2020); 86-107",
+            date="1398",
+        ),
+        ("same year 2020",),
+    ),
+    (
+        "a short title in two years, its author in two scripts: two items",
+        rec(JOURNAL, "17", title=["سخن سردبیر شماره"], creator=["حسین کریمی"], date="2015-05-19"),
+        rec(AGG, "18", title=["سخن سردبیر شماره"], creator=["Karimi, Hossein"], date="2016"),
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "a", "b", "expected"), CASES, ids=[c[0] for c in CASES])
+def test_the_decision_is_the_same_both_ways(
+    name: str, a: dict[str, Any], b: dict[str, Any], expected: tuple[str, ...] | None
+) -> None:
+    wa, wb = work_of(a), work_of(b)
+    for x, y in ((wa, wb), (wb, wa)):
+        reason = compare(x, y)
+        if expected is None:
+            assert reason is None, f"{name}: merged ({reason})"
+        else:
+            assert reason is not None, name
+            for words in expected:
+                assert words in reason, (name, reason)
+
+
+def test_names_in_two_scripts_make_one_cluster_in_a_harvest() -> None:
+    """Three copies: the journal's (Han names), the IR's (pinyin), an aggregator's (pinyin)."""
+    dedup = Deduplicator()
+    dedup.extend(
+        [
+            rec(JOURNAL, "1", title=[ZH_TITLE, EN_TITLE], creator=["胡伟", "林强"], date="2021"),
+            rec(IR, "2", title=[EN_TITLE], creator=["Hu, Wei", "Lin, Qiang"], date="2021"),
+            rec(AGG, "3", title=[ZH_TITLE], creator=["HU Wei"], date="2021"),
+        ]
+    )
+    (cluster,) = dedup.clusters()
+    assert len(cluster.identifiers) == 3
+
+
+def test_person_keys_romanise_each_written_form_in_both_orders() -> None:
+    assert person_keys([parse_name("胡伟")]) >= {"huwei"}
+    assert person_keys([parse_name("Hu, Wei")]) == {"huwei", "weihu"}
+    assert person_keys([parse_name("Prof. Dr. Ayşe Kaya")]) == {"kayaayse", "aysekaya"}
+
+
+def test_persons_survive_the_sqlite_index(tmp_path: Any) -> None:
+    from politeharvest.quality import SQLiteDedupIndex
+
+    path = tmp_path / "index.sqlite"
+    first = SQLiteDedupIndex(path)
+    Deduplicator(first).add(
+        rec(JOURNAL, "1", title=[ZH_TITLE, EN_TITLE], creator=["胡伟"], date="2021")
+    )
+    first.close()
+    again = SQLiteDedupIndex(path)
+    merges = Deduplicator(again).add(
+        rec(IR, "2", title=[EN_TITLE], creator=["Hu, Wei"], date="2021")
+    )
+    again.close()
+    assert len(merges) == 1 and "shared author" in merges[0].reason
