@@ -74,15 +74,20 @@ def _shared_names(a: Work, b: Work, fuzz: Any) -> int:
 
 
 def _skeleton(key: str) -> str:
-    """A romanised key's consonants, each run once: what an abjad writes (``mhmd``)."""
-    return _DOUBLED.sub(r"\1", _VOWELS.sub("", key))
+    """A romanised key's consonants by their Soundex classes, each run once.
+
+    What an abjad writes (``mhmd``) and what two romanisations share (``Gim`` and
+    ``Kim``, ``Jeong`` and ``Chung``): vowels, ``h``, ``w`` and ``y`` dropped, the other
+    letters as their Soundex class (b f p v; c g j k q s x z; d t; l; m n; r).
+    """
+    return _DOUBLED.sub(r"\1", key.translate(_SOUNDEX))
 
 
-_VOWELS = re.compile("[aeiouwy]")
+_SOUNDEX = str.maketrans("bfpvcgjkqsxzdtlmnr", "111122222222334556", "aeiouhwy")
 _DOUBLED = re.compile(r"(.)\1+")
 #: Romanised names this alike (rapidfuzz ratio) are one person written in two scripts.
 _ROMANIZED_ALIKE = 85
-#: Consonant skeletons this long and equal are one person (an abjad against Latin letters).
+#: Consonant skeletons this long and equal are one person (`_skeleton`).
 _SKELETON = 4
 
 
@@ -492,7 +497,8 @@ def _by_title(a: Work, b: Work, versions: str | None, strict: str = "") -> str |
         shared = _across_scripts(a, b, fuzz)
     if both and not shared:
         return None
-    if a.endpoint == b.endpoint:
+    preprint = bool(versions and versions.startswith("preprint"))
+    if a.endpoint == b.endpoint and not preprint:
         return None  # a repository's own records are distinct works unless a DOI says otherwise
     same_year = a.year is not None and a.year == b.year
     year = f", same year {a.year}" if same_year else ""
@@ -502,6 +508,11 @@ def _by_title(a: Work, b: Work, versions: str | None, strict: str = "") -> str |
     if strict:  # against two DOIs: the same title and the same authors
         if (ratio >= 95 or cut) and both and shared >= max(1, (fewer + 1) // 2):
             return f"{title}{authors}{year}, {versions or strict}"
+        if preprint and contained and both and shared == fewer and not weak:
+            # a working title: a lead or a subtitle added or dropped, every author kept
+            return f"one title contains the other{authors}, {versions}"
+        if preprint and ratio >= 95 and not both and _specific(a, b):
+            return f"{title}, {versions}"  # a copy without its authors: the title alone
         return None
     if versions:  # versions of one text: close titles, and the authors agree
         if weak and not _specific(a, b):
@@ -511,6 +522,8 @@ def _by_title(a: Work, b: Work, versions: str | None, strict: str = "") -> str |
             return f"{title}{authors}, {versions}"
         if contained and fewer >= 2 and shared == fewer:  # a subtitle added, all authors kept
             return f"one title contains the other{authors}, {versions}"
+        if preprint and ratio >= 95 and not both and _specific(a, b):
+            return f"{title}, {versions}"  # a copy without its authors: the title alone
         return None
     if (ratio >= 95 or cut) and (shared or (same_year and _specific(a, b))):
         return f"{title}{authors}{year}"

@@ -167,7 +167,12 @@ def clean_text(value: str) -> str:
     if not text.isascii() or _CONTROL.search(text):  # mojibake needs non-ASCII characters
         text = " ".join(text.split())  # ftfy reads "Š¼Â" and "Š¼Â " differently
         for _ in range(4):  # a repair can reveal more mojibake (C1 controls read as cp1252)
-            fixed = repair_code_page(_fix_mojibake(text))
+            fixed = _fix_mojibake(text)
+            if fixed != text and _odd(fixed) and not _NOT_CP1252.search(text):
+                # ftfy read a few bytes of another code page as UTF-8 ("È°" of EUC-KR):
+                # the whole text decoded with that code page, when one reads it
+                fixed = repair_code_page(text) if repair_code_page(text) != text else fixed
+            fixed = repair_code_page(fixed)
             if fixed == text:
                 break
             text = fixed
@@ -178,7 +183,8 @@ def clean_text(value: str) -> str:
 #: The code pages a text may have been written in and then read as cp1252 (or Latin-1):
 #: the Windows single-byte ones of other scripts, and the East Asian multi-byte ones.
 _CODE_PAGES = (
-    "cp1251", "cp1250", "cp1253", "cp1257", "shift_jis", "euc_jp", "gbk", "big5", "euc_kr"
+    "cp1251", "cp1250", "cp1253", "cp1257", "cp1256", "cp1255", "cp874",
+    "shift_jis", "euc_jp", "gbk", "big5", "euc_kr",
 )  # fmt: skip
 
 
@@ -203,6 +209,7 @@ def repair_code_page(text: str) -> str:
             if ord(char) > 0xFF:
                 return text  # not a text read as cp1252 or Latin-1
             raw.append(ord(char))
+    found: dict[str, str] = {}
     for page in _CODE_PAGES:
         try:
             decoded = bytes(raw).decode(page)
@@ -213,8 +220,21 @@ def repair_code_page(text: str) -> str:
             and not _odd(decoded)
             and all(len(_letter_scripts(word)) <= 1 for word in decoded.split())
         ):
-            return decoded
-    return text
+            found[page] = decoded
+    if len(found) > 1:  # Arabic bytes read as Cyrillic, Korean ones as Chinese: ask which
+        page = _likeliest_page(bytes(raw), tuple(found))
+        return found.get(page, next(iter(found.values())))
+    return next(iter(found.values()), text)
+
+
+def _likeliest_page(raw: bytes, pages: tuple[str, ...]) -> str:
+    """The code page charset_normalizer finds likeliest for ``raw`` among ``pages``, or ""."""
+    try:
+        import charset_normalizer
+    except ImportError:  # pragma: no cover - installed with requests
+        return ""
+    best = charset_normalizer.from_bytes(raw, cp_isolation=list(pages)).best()
+    return str(best.encoding) if best is not None else ""
 
 
 def _letter_scripts(text: str) -> set[str]:

@@ -18,7 +18,7 @@ import pytest
 pytest.importorskip("rapidfuzz")
 
 from politeharvest.quality import Deduplicator, compare, work_of
-from politeharvest.quality._normalize import parse_name
+from politeharvest.quality._normalize import clean_text, parse_name
 from politeharvest.quality._work import person_keys
 
 JOURNAL = "https://journal.example.cn/oai"
@@ -146,6 +146,78 @@ CASES: list[tuple[str, dict[str, Any], dict[str, Any], tuple[str, ...] | None]] 
         ("same year 2020",),
     ),
     (
+        "Korean romanisations that differ in voicing (Gim and Kim, Sujin and Soo-jin)",
+        rec(JOURNAL, "19", title=[EN_TITLE], creator=["김수진"], date="2017"),
+        rec(IR, "20", title=[EN_TITLE], creator=["Soo-jin Kim"], date="2017"),
+        ("1 shared author",),
+    ),
+    (
+        "a working paper and its journal article in one repository (RePEc lists both)",
+        rec(
+            AGG,
+            "21",
+            title="The dynamics of remittances and household investment: evidence from Peru",
+            creator=["Tanaka, J."],
+            date="2023-08",
+            type=["info:eu-repo/semantics/workingPaper"],
+        ),
+        rec(
+            AGG,
+            "22",
+            title="The dynamics of remittances and household investment: evidence from Peru",
+            creator=["Tanaka, Jonas"],
+            date="2025-08",
+            type=["info:eu-repo/semantics/article"],
+            source="Review of Monetary Studies; Vol. 9 No. 4 (2025); 210-222",
+        ),
+        ("preprint 2023, published 2025",),
+    ),
+    (
+        "a preprint with its own DOI and the article with a lead added, every author kept",
+        rec(
+            AGG,
+            "23",
+            title="Sovereign debt and capital flight: evidence from Ecuador and Peru",
+            creator=["Rossi, Aisha J.", "Novak, Emily J."],
+            date="2023-02-11",
+            type=["info:eu-repo/semantics/workingPaper"],
+            identifier=["https://doi.org/10.64139/ssrn.3726119"],
+        ),
+        rec(
+            IR,
+            "24",
+            title="Revisiting sovereign debt and capital flight: evidence from Ecuador and Peru",
+            creator=["Rossi, Aisha J.", "Novak, Emily J."],
+            date="2024-02",
+            type=["info:eu-repo/semantics/article"],
+            identifier=["https://doi.org/10.63115/jder.2024.0587"],
+            source="Review of Monetary Studies; Vol. 22 No. 2 (2024); 155-173",
+        ),
+        ("one title contains the other", "preprint 2023, published 2024"),
+    ),
+    (
+        "the same, but one author of the preprint is not the article's: two works",
+        rec(
+            AGG,
+            "25",
+            title="Sovereign debt and capital flight: evidence from Ecuador and Peru",
+            creator=["Rossi, Aisha J.", "Novak, Emily J."],
+            date="2023-02-11",
+            type=["info:eu-repo/semantics/workingPaper"],
+            identifier=["https://doi.org/10.64139/ssrn.3726119"],
+        ),
+        rec(
+            IR,
+            "26",
+            title="Revisiting sovereign debt and capital flight: evidence from Ecuador and Peru",
+            creator=["Rossi, Aisha J.", "Okafor, Chidi"],
+            date="2024-02",
+            type=["info:eu-repo/semantics/article"],
+            identifier=["https://doi.org/10.63115/jder.2024.0587"],
+        ),
+        None,
+    ),
+    (
         "a short title in two years, its author in two scripts: two items",
         rec(JOURNAL, "17", title=["سخن سردبیر شماره"], creator=["حسین کریمی"], date="2015-05-19"),
         rec(AGG, "18", title=["سخن سردبیر شماره"], creator=["Karimi, Hossein"], date="2016"),
@@ -204,3 +276,20 @@ def test_persons_survive_the_sqlite_index(tmp_path: Any) -> None:
     )
     again.close()
     assert len(merges) == 1 and "shared author" in merges[0].reason
+
+
+@pytest.mark.parametrize(
+    ("written", "page", "read_as"),
+    [
+        ("العوامل المؤثرة في الأمن الغذائي في مصر", "cp1256", "cp1252"),
+        ("구조방정식 모형을 활용한 강원도 지방자치단체의 재정 자립도 분석", "euc_kr", "latin-1"),
+        ("ความพึงพอใจของผู้ใช้บริการในจังหวัดสงขลา", "cp874", "cp1252"),
+        ("השפעת הטכנולוגיה על החינוך בישראל: מחקר השוואתי בבתי ספר יסודיים", "cp1255", "cp1252"),
+    ],
+)
+def test_a_title_written_in_another_code_page_is_read_back(
+    written: str, page: str, read_as: str
+) -> None:
+    """Arabic bytes read as cp1252 came out Cyrillic, Korean ones were left as they were."""
+    damaged = written.encode(page).decode(read_as, errors="replace")
+    assert clean_text(damaged) == written
