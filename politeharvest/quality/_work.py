@@ -363,7 +363,8 @@ def work_of(record: Any) -> Work:
         glyphs=frozenset(g for t in rec.titles for c in unspaced_chars(t) for g in fold(c).split()),
         persons=tuple(
             (frozenset(x for n in names for x in scripts(n.family + n.given)), keys)
-            for value in rec.metadata.get("creator", ())
+            for values in rec.metadata.get("creator", ())
+            for value in values.split(";")  # "ZHENG Guoqing; LUO Wei": two people
             if (names := _written_forms(value)) and (keys := person_keys(names))
         ),
     )
@@ -383,17 +384,32 @@ _TITLES = re.compile(r"^(?:[^\s.,]{2,6}\.\s*)+(?=[^\s.,]{2})")
 def person_keys(names: Iterable[Name]) -> frozenset[str]:
     """The romanised keys of one person's names: their letters, family name first and last.
 
-    Each form (``이지훈`` and its bracketed ``Lee, Ji-hoon``) gives two keys, the
+    Each form (``이지훈`` and its bracketed ``Lee, Ji-hoon``) gives its keys: the
     romanised letters (anyascii, `romanized`) of the family and the given names in both
-    orders: ``胡伟`` is ``huwei``, ``Hu, Wei`` is ``huwei`` and ``weihu``. Leading
-    abbreviations with a dot (honorifics) are dropped first.
+    orders, and of the family name with the first initial: ``胡伟`` is ``huwei``, ``Hu,
+    Wei`` is ``huwei``, ``weihu``, ``huw`` and ``whu``. A name of three words or more
+    (a patronymic) gives the keys of each two of its words. Leading abbreviations with a
+    dot (honorifics) are dropped first.
     """
     keys: set[str] = set()
     for name in names:
         family = romanized(_TITLES.sub("", name.family))
         given = romanized(_TITLES.sub("", name.given))
-        keys.update(k for k in (family + given, given + family) if len(k) >= 2)
-    return frozenset(keys)
+        pairs = [(family, given)]
+        text = _TITLES.sub("", f"{name.family} {name.given}").replace(",", " ")
+        words = [w for w in map(romanized, text.split()) if len(w) >= 2]
+        if len(words) >= 3:  # Мельник Сергій Григорович: which two are which is not known
+            pairs += [(x, y) for x in words for y in words if x != y]
+        for first, second in pairs:
+            keys.update((first + second, second + first))
+            if first and second:  # Toleuova Z. and Төлеуова Жанар, either read as family
+                keys.update((first + second[0], second[0] + first))
+                keys.update((second + first[0], first[0] + second))
+    return frozenset(k for k in keys if len(k) >= _KEY_LETTERS)
+
+
+#: Keys shorter than this (``huw``, ``lu``) tell too many people apart too little.
+_KEY_LETTERS = 4
 
 
 def _written_forms(value: str) -> list[Name]:

@@ -152,6 +152,32 @@ CASES: list[tuple[str, dict[str, Any], dict[str, Any], tuple[str, ...] | None]] 
         ("1 shared author",),
     ),
     (
+        "a Ukrainian name with its patronymic, and its Latin letters without",
+        rec(
+            JOURNAL,
+            "27",
+            title=[EN_TITLE],
+            creator=["Мельник Сергій Григорович", "Павлюк Дмитро Юрійович"],
+            date="2024",
+        ),
+        rec(
+            AGG, "28", title=[EN_TITLE], creator=["Melnyk, Serhii", "Pavliuk, Dmytro"], date="2024"
+        ),
+        ("shared author",),
+    ),
+    (
+        "a Kazakh name with its given name and with its initial only",
+        rec(JOURNAL, "29", title=[EN_TITLE], creator=["Төлеуова Жанар"], date="2018"),
+        rec(AGG, "30", title=[EN_TITLE], creator=["Toleuova Z."], date="2018"),
+        ("1 shared author",),
+    ),
+    (
+        "authors joined by semicolons in one value, in another script",
+        rec(JOURNAL, "31", title=[EN_TITLE], creator=["郑国庆", "罗伟"], date="2023"),
+        rec(IR, "32", title=[EN_TITLE], creator=["ZHENG Guoqing; LUO Wei"], date="2023"),
+        ("shared author",),
+    ),
+    (
         "a working paper and its journal article in one repository (RePEc lists both)",
         rec(
             AGG,
@@ -257,8 +283,12 @@ def test_names_in_two_scripts_make_one_cluster_in_a_harvest() -> None:
 
 def test_person_keys_romanise_each_written_form_in_both_orders() -> None:
     assert person_keys([parse_name("胡伟")]) >= {"huwei"}
-    assert person_keys([parse_name("Hu, Wei")]) == {"huwei", "weihu"}
-    assert person_keys([parse_name("Prof. Dr. Ayşe Kaya")]) == {"kayaayse", "aysekaya"}
+    hu_wei = person_keys([parse_name("Hu, Wei")])
+    assert hu_wei >= {"huwei", "weihu"} and "huw" not in hu_wei  # too short to tell
+    assert person_keys([parse_name("Prof. Dr. Ayşe Kaya")]) >= {"kayaayse", "aysekaya", "kayaa"}
+    thai = person_keys([parse_name("วิชัย สุวรรณ")])
+    assert any(k.startswith("wichay") for k in thai), thai  # vowel signs kept, not "wchy"
+    assert "toleuovaz" in person_keys([parse_name("Төлеуова Жанар")])  # and "Toleuova Z."
 
 
 def test_persons_survive_the_sqlite_index(tmp_path: Any) -> None:
