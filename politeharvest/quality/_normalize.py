@@ -275,28 +275,17 @@ def _odd(text: str) -> int:
 # -- dates ---------------------------------------------------------------------------------
 
 
-def _month_names(*languages: str) -> dict[str, int]:
-    """Month names to numbers: each argument is one language's twelve names, in order."""
-    table: dict[str, int] = {}
-    for names in languages:
-        for number, name in enumerate(names.split(), start=1):
-            table.setdefault(name, number)
-    return table
+def _month(word: str) -> int | None:
+    """The month a word names in any CLDR locale (``Ocak``, ``März``, ``января``), or None.
 
+    The names are the Unicode CLDR's, written out by bench/dedupe_cldr_months.py
+    (`_cldr_months`), not lists per language; a name with its diacritics lost
+    (``Marz``, ``Marco``) is read too.
+    """
+    from ._cldr_months import MONTHS
 
-_MONTHS = {
-    **_month_names(
-        "january february march april may june july august september october november december",
-        "jan feb mar apr may jun jul aug sep oct nov dec",
-        "januar februar märz april mai juni juli august september oktober november dezember",
-        "jänner feb maerz apr mai jun jul aug sept okt nov dez",
-        "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
-        "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre",
-        "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro",
-        "ocak şubat mart nisan mayıs haziran temmuz ağustos eylül ekim kasım aralık",  # noqa: RUF001
-    ),
-    "mär": 3,
-}
+    word = unicodedata.normalize("NFC", word.rstrip("."))
+    return MONTHS.get(word) or MONTHS.get(fold(word).replace(" ", ""))
 
 
 @attrs.frozen
@@ -406,7 +395,7 @@ def _parse_date(text: str, value: str) -> PartialDate | None:
     if match and _valid(int(match[3]), int(match[2]), int(match[1])):
         return PartialDate(f"{match[3]}-{int(match[2]):02d}-{int(match[1]):02d}", "day", value)
     words = re.findall(r"[^\W\d_]+\.?|[0-9]+", lowered)
-    months = [_MONTHS.get(w.rstrip(".")) for w in words]
+    months = [_month(w) for w in words if not w.isdigit()]
     numbers = [int(w) for w in words if w.isascii() and w.isdigit()]
     month = next((m for m in months if m), None)
     years = [n for n in numbers if 1000 <= n <= 2999]

@@ -9,6 +9,7 @@ heading such as "Editorial", a notice about another work, a thesis, a conference
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
@@ -361,13 +362,26 @@ def work_of(record: Any) -> Work:
         title_scripts=frozenset(x for t in rec.titles for x in scripts(t)),
         name_scripts=frozenset(x for n in rec.creators for x in scripts(n.family)),
         glyphs=frozenset(g for t in rec.titles for c in unspaced_chars(t) for g in fold(c).split()),
-        persons=tuple(
-            (frozenset(x for n in names for x in scripts(n.family + n.given)), keys)
-            for values in rec.metadata.get("creator", ())
-            for value in values.split(";")  # "ZHENG Guoqing; LUO Wei": two people
-            if (names := _written_forms(value)) and (keys := person_keys(names))
-        ),
+        persons=_persons(rec),
     )
+
+
+def _persons(rec: NormalizedRecord) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
+    """Per creator, the scripts of its names and their romanised keys (`Work.persons`)."""
+    found = []
+    for value, parsed in zip(rec.metadata.get("creator", ()), rec.creators, strict=False):
+        for part in value.split(";"):  # "ZHENG Guoqing; LUO Wei": two people
+            plain = part == value and not _ALIAS.match(value)
+            person = _person((parsed,) if plain else tuple(_written_forms(part)))
+            if person[1]:
+                found.append(person)
+    return tuple(found)
+
+
+@functools.lru_cache(maxsize=1 << 14)  # names repeat across records: romanise each once
+def _person(names: tuple[Name, ...]) -> tuple[frozenset[str], frozenset[str]]:
+    written = frozenset(x for n in names for x in scripts(n.family + n.given))
+    return written, person_keys(names)
 
 
 #: A name with its form in another script in brackets: ``이지훈(Lee, Ji-hoon)``.

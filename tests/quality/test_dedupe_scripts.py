@@ -18,7 +18,7 @@ import pytest
 pytest.importorskip("rapidfuzz")
 
 from politeharvest.quality import Deduplicator, compare, work_of
-from politeharvest.quality._normalize import clean_text, parse_name
+from politeharvest.quality._normalize import clean_text, normalize_date, parse_name
 from politeharvest.quality._work import person_keys
 
 JOURNAL = "https://journal.example.cn/oai"
@@ -323,3 +323,25 @@ def test_a_title_written_in_another_code_page_is_read_back(
     """Arabic bytes read as cp1252 came out Cyrillic, Korean ones were left as they were."""
     damaged = written.encode(page).decode(read_as, errors="replace")
     assert clean_text(damaged) == written
+
+
+@pytest.mark.parametrize(
+    ("value", "iso"),
+    [
+        ("15 января 2021", "2021-01-15"),  # Russian, in the genitive
+        ("Listopad 2020", "2020-11"),  # Polish and Czech (Croatian's October: the majority's)
+        ("12 czerwca 2020", "2020-06-12"),
+        ("Ağustos 2019", "2019-08"),
+        ("Marz 2023", "2023-03"),  # März with its diacritics lost
+        ("أغسطس 2018", "2018-08"),
+    ],
+)
+def test_month_names_of_every_cldr_locale_are_read(value: str, iso: str) -> None:
+    """Month names came from lists for seven languages; now from the CLDR's data."""
+    found = normalize_date(value)
+    assert found is not None and found.iso == iso
+
+
+def test_words_that_are_no_month_leave_no_date() -> None:
+    assert normalize_date("Spring 2020") is None
+    assert normalize_date("circa 1990") is None
