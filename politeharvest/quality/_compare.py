@@ -339,7 +339,23 @@ def compare(a: Work, b: Work, *, headings: AbstractSet[str] = frozenset()) -> st
     if found is None and (a.lossy or b.lossy):  # T?rkiye: compare what both copies kept
         found = decide(a.plain_view(), b.plain_view())
         return f"{found}, read without the characters lost as ?" if found else None
+    if found is None and not strict and decide is not _same_item:
+        found = _same_citation(a, b)
     return found
+
+
+def _same_citation(a: Work, b: Work) -> str | None:
+    """Why two records whose titles differ (a translation) are one item, or None.
+
+    The same citation (volume, issue, pages) in one venue, the same year, and an author
+    shared (in any script): an article whose copy gives only its title in another language.
+    """
+    cited = a.citations & b.citations
+    if not cited or not a.venue or a.venue != b.venue or a.year is None or a.year != b.year:
+        return None
+    if not (a.surnames and b.surnames and _shared_names(a, b, _fuzz())):
+        return None
+    return f"same citation {min(cited)} in one venue, same year {a.year}, a shared author"
 
 
 def _cited_apart(a: Work, b: Work) -> bool:
