@@ -209,9 +209,31 @@ def _title_score(a: Work, b: Work, fuzz: Any) -> tuple[float, bool, int]:
                 contained = True
             # cut inside a word, with more of the title lost than a part number ("I", "II")
             inside_word = len(short) + 5 <= len(long_) and long_[len(short)] != " "
-            if inside_word and fuzz.ratio(short, long_[: len(short)]) >= 95:
+            if (
+                inside_word
+                and fuzz.ratio(short, long_[: len(short)]) >= 95
+                and _ends_where_cut(short, long_, fuzz)
+            ):
                 cut = max(cut, len(short))
     return best, contained, cut
+
+
+def _ends_where_cut(short: str, long_: str, fuzz: Any) -> bool:
+    """Whether ``short`` ends with (about) the word of ``long_`` it was cut in.
+
+    A title cut at N characters ends with part of the word there ("... Nigeria: a c" of
+    "a cross-sectional", "Wärmepumpen" of "Waermepumpen: ..."); a title without its
+    bracketed years ("... survey part i") beside the whole one ("... survey 2015 2020
+    part ii") is about as alike, but ends elsewhere.
+    """
+    last = short.rsplit(" ", 1)[-1]
+    start = len(short) - len(last)
+    window = long_[max(0, start - 2) : start + len(last) + 2]
+    return bool(fuzz.partial_ratio(last, window) >= _CUT_WORD)
+
+
+#: How alike (rapidfuzz partial ratio) the last word of a cut title is to the word there.
+_CUT_WORD = 80
 
 
 def _specific(a: Work, b: Work) -> bool:
@@ -315,7 +337,7 @@ def compare(a: Work, b: Work, *, headings: AbstractSet[str] = frozenset()) -> st
     if a.listed_dois and b.listed_dois:
         if versions and versions.startswith("preprint"):
             strict = "two DOIs (a preprint's own and the article's)"
-        elif _copy(a, b):
+        elif _copy(a, b) and not _registrants(a.listed_dois) & _registrants(b.listed_dois):
             strict = "two DOIs (a copy without a venue has its own)"
         elif _one_apart(a.listed_dois, b.listed_dois):
             strict = "DOIs one character apart"
@@ -397,6 +419,11 @@ def _about(a: Work, b: Work, fuzz: Any) -> bool:
         for text in a.about
         for title in b.titles
     )
+
+
+def _registrants(dois: AbstractSet[str]) -> frozenset[str]:
+    """The registrant prefixes of DOIs (``10.5281``): one registrant gives one work one DOI."""
+    return frozenset(d.split("/", 1)[0] for d in dois)
 
 
 def _one_apart(a: AbstractSet[str], b: AbstractSet[str]) -> bool:

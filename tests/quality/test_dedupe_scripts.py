@@ -238,6 +238,67 @@ CASES: list[tuple[str, dict[str, Any], dict[str, Any], tuple[str, ...] | None]] 
         None,
     ),
     (
+        "Part I without its bracketed years beside Part II: not a title cut short",
+        rec(
+            JOURNAL,
+            "41",
+            title="Prévalence du paludisme chez les femmes enceintes dans l'État d'Ogun, "
+            "Nigeria : une enquête transversale (2015-2020): Part I",
+            creator=["Otieno, Grace Achieng"],
+            date="2022-01-21",
+            source="West African Journal of Medicine; Vol. 24 No. 1 (2022); 1-20",
+        ),
+        rec(
+            AGG,
+            "42",
+            title="Prévalence du paludisme chez les femmes enceintes dans l'État d'Ogun, "
+            "Nigeria : une enquête transversale (2015-2020): Part II",
+            creator=["Otieno, G. A."],
+            date="2022",
+        ),
+        None,
+    ),
+    (
+        "a title cut inside a word, a letter spelt otherwise (ä and ae): still cut",
+        rec(
+            AGG,
+            "43",
+            title="Numerische Simulation zur Lebensdauervorhersage von Waermepumpen: "
+            "Ein Werkstattbericht",
+            creator=["Meier, Stefan"],
+            date="2013",
+        ),
+        rec(
+            IR,
+            "44",
+            title="Numerische Simulation zur Lebensdauervorhersage von Wärmepumpen",
+            creator=["Meier, S."],
+            date="2013",
+        ),
+        ("shared author",),
+    ),
+    (
+        "two DOIs of one registrant: the journal's own record is no copy without a venue",
+        rec(
+            JOURNAL,
+            "45",
+            title="Perlindungan hukum tenaga kerja migran di Provinsi Aceh",
+            creator=["Budi Santoso"],
+            date="2024-08-21",
+            identifier=["https://doi.org/10.63106/id2024.0066"],
+        ),
+        rec(
+            AGG,
+            "46",
+            title="Perlindungan hukum tenaga kerja migran di Provinsi Aceh",
+            creator=["Santoso, Budi"],
+            date="2026",
+            source="Jurnal Ekonomi Pembangunan; Vol. 5 No. 2 (2026); 257-272",
+            identifier=["info:doi/10.63106/id2026.0067"],
+        ),
+        None,
+    ),
+    (
         "a working paper and its journal article in one repository (RePEc lists both)",
         rec(
             AGG,
