@@ -98,7 +98,9 @@ def _across_scripts(a: Work, b: Work, fuzz: Any) -> int:
     ``이지훈(Lee, Ji-hoon)`` and ``Yi, Jihun``): by their romanised keys (`Work.persons`),
     85 % alike, or with the same consonants (``نرگس قاسمی`` and ``Qasemi, Narges``).
     """
-    if not a.persons or not b.persons or len(a.persons) * len(b.persons) > _PAIRS:
+    if a.name_scripts == b.name_scripts and len(a.name_scripts) <= 1:
+        return 0  # names in one script: compared by their spelling only
+    if len(a.creators) * len(b.creators) > _PAIRS or not a.persons or not b.persons:
         return 0
     if all(sa == sb for sa, _ in a.persons for sb, _ in b.persons):
         return 0

@@ -129,8 +129,7 @@ class Work:
             written in (`scripts`): titles or names that share none cannot contradict.
         about: folded texts its title says it is about (``"Data for: X"``, ``Erratum to
             “X”``): a work about X is not X.
-        persons: per creator, the scripts its name is written in and its romanised keys
-            (`person_keys`): how names in two scripts (``胡伟`` and ``Hu, Wei``) are compared.
+        creators: the creator values as written (cleaned), from which `persons` is read.
     """
 
     identifier: str
@@ -162,7 +161,16 @@ class Work:
     title_scripts: frozenset[str] = frozenset()
     name_scripts: frozenset[str] = frozenset()
     glyphs: frozenset[str] = frozenset()
-    persons: tuple[tuple[frozenset[str], frozenset[str]], ...] = ()
+    creators: tuple[str, ...] = ()
+
+    @property
+    def persons(self) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
+        """Per creator, the scripts its names are written in and their romanised keys.
+
+        How names in two scripts (``胡伟`` and ``Hu, Wei``) are compared (`person_keys`);
+        read when a comparison needs them, once per list of creators.
+        """
+        return _persons(self.creators)
 
     @property
     def title_key(self) -> str:
@@ -214,7 +222,7 @@ class Work:
             "title_scripts": sorted(self.title_scripts),
             "name_scripts": sorted(self.name_scripts),
             "glyphs": sorted(self.glyphs),
-            "persons": [[sorted(s), sorted(k)] for s, k in self.persons],
+            "creators": list(self.creators),
         }
 
     @classmethod
@@ -250,7 +258,7 @@ class Work:
             title_scripts=frozenset(data.get("title_scripts", ())),
             name_scripts=frozenset(data.get("name_scripts", ())),
             glyphs=frozenset(data.get("glyphs", ())),
-            persons=tuple((frozenset(s), frozenset(k)) for s, k in data.get("persons", ())),
+            creators=tuple(data.get("creators", ())),
         )
 
 
@@ -362,17 +370,17 @@ def work_of(record: Any) -> Work:
         title_scripts=frozenset(x for t in rec.titles for x in scripts(t)),
         name_scripts=frozenset(x for n in rec.creators for x in scripts(n.family)),
         glyphs=frozenset(g for t in rec.titles for c in unspaced_chars(t) for g in fold(c).split()),
-        persons=_persons(rec),
+        creators=tuple(rec.metadata.get("creator", ())),
     )
 
 
-def _persons(rec: NormalizedRecord) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
+@functools.lru_cache(maxsize=1 << 12)
+def _persons(creators: tuple[str, ...]) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
     """Per creator, the scripts of its names and their romanised keys (`Work.persons`)."""
     found = []
-    for value, parsed in zip(rec.metadata.get("creator", ()), rec.creators, strict=False):
+    for value in creators:
         for part in value.split(";"):  # "ZHENG Guoqing; LUO Wei": two people
-            plain = part == value and not _ALIAS.match(value)
-            person = _person((parsed,) if plain else tuple(_written_forms(part)))
+            person = _person(tuple(_written_forms(part)))
             if person[1]:
                 found.append(person)
     return tuple(found)
