@@ -92,24 +92,24 @@ _SKELETON = 4
 
 
 def _across_scripts(a: Work, b: Work, fuzz: Any) -> int:
-    """How many of ``a``'s authors appear in ``b`` written in another script.
+    """How many of ``a``'s authors appear in ``b`` written in another script or order.
 
-    Only pairs of names whose scripts differ are compared (``胡伟`` and ``Hu, Wei``,
-    ``이지훈(Lee, Ji-hoon)`` and ``Yi, Jihun``): by their romanised keys (`Work.persons`),
-    85 % alike, or with the same consonants (``نرگس قاسمی`` and ``Qasemi, Narges``).
+    Names whose scripts differ (``胡伟`` and ``Hu, Wei``, ``이지훈(Lee, Ji-hoon)`` and
+    ``Yi, Jihun``) are compared by their romanised keys (`Work.persons`): 85 % alike, or
+    with the same consonants (``نرگس قاسمی`` and ``Qasemi, Narges``). Names in one script
+    agree only by a key of their family and given names they share: the given name read
+    as the family name (``Arun, P.`` and ``Arun Prakash``).
     """
-    if a.name_scripts == b.name_scripts and len(a.name_scripts) <= 1:
-        return 0  # names in one script: compared by their spelling only
     if len(a.creators) * len(b.creators) > _PAIRS or not a.persons or not b.persons:
         return 0
-    if all(sa == sb for sa, _ in a.persons for sb, _ in b.persons):
-        return 0
     shared = 0
-    for scripts_a, keys_a in a.persons:
-        for scripts_b, keys_b in b.persons:
-            if scripts_a == scripts_b:
-                continue
-            if any(_romanized_alike(x, y, fuzz) for x in keys_a for y in keys_b):
+    for x in a.persons:
+        for y in b.persons:
+            if x.scripts == y.scripts:
+                alike = bool(x.own & y.own)
+            else:
+                alike = any(_romanized_alike(p, q, fuzz) for p in x.keys for q in y.keys)
+            if alike:
                 shared += 1
                 break
     return shared

@@ -13,7 +13,7 @@ import functools
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -164,7 +164,7 @@ class Work:
     creators: tuple[str, ...] = ()
 
     @property
-    def persons(self) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
+    def persons(self) -> tuple[Person, ...]:
         """Per creator, the scripts its names are written in and their romanised keys.
 
         How names in two scripts (``胡伟`` and ``Hu, Wei``) are compared (`person_keys`);
@@ -375,7 +375,7 @@ def work_of(record: Any) -> Work:
 
 
 @functools.lru_cache(maxsize=1 << 12)
-def _persons(creators: tuple[str, ...]) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
+def _persons(creators: tuple[str, ...]) -> tuple[Person, ...]:
     """Per creator, the scripts of its names and their romanised keys (`Work.persons`)."""
     found = []
     for value in creators:
@@ -387,9 +387,23 @@ def _persons(creators: tuple[str, ...]) -> tuple[tuple[frozenset[str], frozenset
 
 
 @functools.lru_cache(maxsize=1 << 14)  # names repeat across records: romanise each once
-def _person(names: tuple[Name, ...]) -> tuple[frozenset[str], frozenset[str]]:
+def _person(names: tuple[Name, ...]) -> Person:
     written = frozenset(x for n in names for x in scripts(n.family + n.given))
-    return written, person_keys(names)
+    return Person(written, person_keys(names), person_keys(names, every_two=False))
+
+
+class Person(NamedTuple):
+    """One creator's names, read for comparing across scripts and orders (`Work.persons`).
+
+    Attributes:
+        scripts: the scripts its names are written in.
+        keys: its romanised keys (`person_keys`).
+        own: the keys of its family and given names alone (not of each two words).
+    """
+
+    scripts: frozenset[str]
+    keys: frozenset[str]
+    own: frozenset[str]
 
 
 #: A name with its form in another script in brackets: ``이지훈(Lee, Ji-hoon)``.
@@ -403,15 +417,15 @@ _ALIAS = re.compile(
 _TITLES = re.compile(r"^(?:[^\s.,]{2,6}\.\s*)+(?=[^\s.,]{2})")
 
 
-def person_keys(names: Iterable[Name]) -> frozenset[str]:
+def person_keys(names: Iterable[Name], *, every_two: bool = True) -> frozenset[str]:
     """The romanised keys of one person's names: their letters, family name first and last.
 
     Each form (``이지훈`` and its bracketed ``Lee, Ji-hoon``) gives its keys: the
     romanised letters (anyascii, `romanized`) of the family and the given names in both
     orders, and of the family name with the first initial: ``胡伟`` is ``huwei``, ``Hu,
     Wei`` is ``huwei``, ``weihu``, ``huw`` and ``whu``. A name of three words or more
-    (a patronymic) gives the keys of each two of its words. Leading abbreviations with a
-    dot (honorifics) are dropped first.
+    (a patronymic) gives the keys of each two of its words (unless ``every_two`` is
+    false). Leading abbreviations with a dot (honorifics) are dropped first.
     """
     keys: set[str] = set()
     for name in names:
@@ -420,7 +434,7 @@ def person_keys(names: Iterable[Name]) -> frozenset[str]:
         pairs = [(family, given)]
         text = _TITLES.sub("", f"{name.family} {name.given}").replace(",", " ")
         words = [w for w in map(romanized, text.split()) if len(w) >= 2]
-        if len(words) >= 3:  # Мельник Сергій Григорович: which two are which is not known
+        if every_two and len(words) >= 3:  # Мельник Сергій Григорович: which two are which?
             pairs += [(x, y) for x in words for y in words if x != y]
         for first, second in pairs:
             keys.update((first + second, second + first))

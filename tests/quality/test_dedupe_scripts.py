@@ -299,6 +299,44 @@ CASES: list[tuple[str, dict[str, Any], dict[str, Any], tuple[str, ...] | None]] 
         None,
     ),
     (
+        "a given name read as the family name (Arun, P., Dr. and Arun Prakash)",
+        rec(
+            JOURNAL,
+            "47",
+            title="A study on impact of microfinance on rural poverty in Andhra Pradesh",
+            creator=["Arun Prakash"],
+            date="2018-06-26",
+            type=["info:eu-repo/semantics/doctoralThesis"],
+        ),
+        rec(
+            AGG,
+            "48",
+            title="A study on impact of microfinance on rural poverty in Andhra Pradesh",
+            creator=["Arun, P., Dr."],
+            date="2018",
+            type=["info:eu-repo/semantics/doctoralThesis"],
+        ),
+        ("1 shared author",),
+    ),
+    (
+        "the same title by other people who share given names only: two works",
+        rec(
+            JOURNAL,
+            "49",
+            title="Educação em direitos humanos na escola pública",
+            creator=["Souza, Mariana Teixeira", "Araújo, Pedro Henrique"],
+            date="2011",
+        ),
+        rec(
+            AGG,
+            "50",
+            title="Educação em direitos humanos na escola pública",
+            creator=["Farias, Francisco Costa", "Gomes, Pedro Henrique Teixeira"],
+            date="2011",
+        ),
+        None,
+    ),
+    (
         "a working paper and its journal article in one repository (RePEc lists both)",
         rec(
             AGG,
