@@ -78,6 +78,9 @@ _KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("article", r"\w*article|journal|bulletin paper|contribution to (?:journal|periodical)"),
     )
 )
+#: Types (COAR's and the labels repositories give, folded) that say an item is a heading of
+#: an issue, whatever its title's language: "Palavra do editor" typed "Editorial" is one.
+_HEADING_TYPES = re.compile(r"\b(?:editorial|preface|foreword|front ?matter)\b")
 #: Kinds that are other works than a text of the same title: a dataset or the software of an
 #: article, a book and its chapters, a notice or a review about a work.
 STRONG_KINDS = frozenset({"erratum", "comment", "review", "dataset", "software", "chapter", "book"})
@@ -103,7 +106,8 @@ class Work:
         surnames: the creators' family names, folded (last word of each).
         year: the publication year (`publication_date`), if any.
         dois: DOIs, lower case.
-        generic: a heading such as "Editorial" (never merged on its title).
+        generic: a heading such as "Editorial" (never merged on its title), by its title or
+            by its type (`_HEADING_TYPES`).
         head_words: content words of the main title (before a subtitle), for blocking.
         initials: per family name, the first initials of the given names written with it.
         month: the publication month, when the date gives one.
@@ -348,7 +352,8 @@ def work_of(record: Any) -> Work:
         surnames=surnames,
         year=year,
         dois=frozenset(rec.dois),
-        generic=_is_generic(tuple(fold(p) for p in parallel), tuple(parallel)),
+        generic=_is_generic(tuple(fold(p) for p in parallel), tuple(parallel))
+        or bool(_HEADING_TYPES.search(" ".join(fold(t) for t in rec.metadata.get("type", ())))),
         head_words=_words(heads),
         initials=initials,
         month=month,

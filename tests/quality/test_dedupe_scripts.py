@@ -337,6 +337,48 @@ CASES: list[tuple[str, dict[str, Any], dict[str, Any], tuple[str, ...] | None]] 
         None,
     ),
     (
+        "two editorials by one editor in one year, typed so, titled in any language: two items",
+        rec(
+            JOURNAL,
+            "51",
+            title="Palavra do editor e notas da redação",
+            creator=["Farias, Francisco Costa"],
+            date="2016",
+            type=["info:eu-repo/semantics/other", "Editorial"],
+        ),
+        rec(
+            AGG,
+            "52",
+            title="Palavra do editor e notas da redação",
+            creator=["Farias, Francisco Costa"],
+            date="2016",
+            type=["info:eu-repo/semantics/other", "Editorial"],
+        ),
+        None,
+    ),
+    (
+        "the same typed editorial at one citation: one item",
+        rec(
+            JOURNAL,
+            "53",
+            title="Palavra do editor e notas da redação",
+            creator=["Farias, Francisco Costa"],
+            date="2016",
+            type=["Editorial"],
+            source="Revista de Saúde; Vol. 4 No. 2 (2016); 1-3",
+        ),
+        rec(
+            AGG,
+            "54",
+            title="Palavra do editor e notas da redação",
+            creator=["Farias, F. C."],
+            date="2016",
+            type=["Editorial"],
+            source="Revista de Saúde; Vol. 4 No. 2 (2016); 1-3",
+        ),
+        ("same heading and citation",),
+    ),
+    (
         "a working paper and its journal article in one repository (RePEc lists both)",
         rec(
             AGG,
