@@ -97,16 +97,16 @@ def _across_scripts(a: Work, b: Work, fuzz: Any) -> int:
     Names whose scripts differ (``胡伟`` and ``Hu, Wei``, ``이지훈(Lee, Ji-hoon)`` and
     ``Yi, Jihun``) are compared by their romanised keys (`Work.persons`): 85 % alike, or
     with the same consonants (``نرگس قاسمی`` and ``Qasemi, Narges``). Names in one script
-    agree only by a key of their family and given names they share: the given name read
-    as the family name (``Arun, P.`` and ``Arun Prakash``).
+    agree only when one is the other read the other way round: the given name taken for the
+    family name (``Arun, P.`` and ``Arun Prakash``).
     """
     if len(a.creators) * len(b.creators) > _PAIRS or not a.persons or not b.persons:
         return 0
     shared = 0
     for x in a.persons:
         for y in b.persons:
-            if x.scripts == y.scripts:
-                alike = bool(x.own & y.own)
+            if x.scripts == y.scripts:  # only a name read the other way round
+                alike = bool(x.family_first & y.given_first or x.given_first & y.family_first)
             else:
                 alike = any(_romanized_alike(p, q, fuzz) for p in x.keys for q in y.keys)
             if alike:

@@ -394,7 +394,15 @@ def _persons(creators: tuple[str, ...]) -> tuple[Person, ...]:
 @functools.lru_cache(maxsize=1 << 14)  # names repeat across records: romanise each once
 def _person(names: tuple[Name, ...]) -> Person:
     written = frozenset(x for n in names for x in scripts(n.family + n.given))
-    return Person(written, person_keys(names), person_keys(names, every_two=False))
+    read = [
+        (romanized(_TITLES.sub("", n.family)), romanized(_TITLES.sub("", n.given))) for n in names
+    ]
+    return Person(
+        written,
+        person_keys(names),
+        frozenset(f + g[0] for f, g in read if f and g),
+        frozenset(g + f[0] for f, g in read if f and g),
+    )
 
 
 class Person(NamedTuple):
@@ -403,12 +411,15 @@ class Person(NamedTuple):
     Attributes:
         scripts: the scripts its names are written in.
         keys: its romanised keys (`person_keys`).
-        own: the keys of its family and given names alone (not of each two words).
+        family_first: its family name with the initial of its given name (``arunp``).
+        given_first: its given name with the initial of its family name: the same key as
+            ``family_first`` of the name read the other way round (``Arun Prakash``).
     """
 
     scripts: frozenset[str]
     keys: frozenset[str]
-    own: frozenset[str]
+    family_first: frozenset[str]
+    given_first: frozenset[str]
 
 
 #: A name with its form in another script in brackets: ``이지훈(Lee, Ji-hoon)``.
@@ -422,15 +433,15 @@ _ALIAS = re.compile(
 _TITLES = re.compile(r"^(?:[^\s.,]{2,6}\.\s*)+(?=[^\s.,]{2})")
 
 
-def person_keys(names: Iterable[Name], *, every_two: bool = True) -> frozenset[str]:
+def person_keys(names: Iterable[Name]) -> frozenset[str]:
     """The romanised keys of one person's names: their letters, family name first and last.
 
     Each form (``이지훈`` and its bracketed ``Lee, Ji-hoon``) gives its keys: the
     romanised letters (anyascii, `romanized`) of the family and the given names in both
     orders, and of the family name with the first initial: ``胡伟`` is ``huwei``, ``Hu,
     Wei`` is ``huwei``, ``weihu``, ``huw`` and ``whu``. A name of three words or more
-    (a patronymic) gives the keys of each two of its words (unless ``every_two`` is
-    false). Leading abbreviations with a dot (honorifics) are dropped first.
+    (a patronymic) gives the keys of each two of its words. Leading abbreviations with a
+    dot (honorifics) are dropped first.
     """
     keys: set[str] = set()
     for name in names:
@@ -439,7 +450,7 @@ def person_keys(names: Iterable[Name], *, every_two: bool = True) -> frozenset[s
         pairs = [(family, given)]
         text = _TITLES.sub("", f"{name.family} {name.given}").replace(",", " ")
         words = [w for w in map(romanized, text.split()) if len(w) >= 2]
-        if every_two and len(words) >= 3:  # Мельник Сергій Григорович: which two are which?
+        if len(words) >= 3:  # Мельник Сергій Григорович: which two are which is not known
             pairs += [(x, y) for x in words for y in words if x != y]
         for first, second in pairs:
             keys.update((first + second, second + first))

@@ -319,6 +319,12 @@ CASES: list[tuple[str, dict[str, Any], dict[str, Any], tuple[str, ...] | None]] 
         ("1 shared author",),
     ),
     (
+        "one given name and one family initial are no name read the other way round",
+        rec(JOURNAL, "55", title=EN_TITLE, creator=["Piotr Ropa"], date="2013"),
+        rec(AGG, "56", title=EN_TITLE, creator=["Piotr Rifi", "Li Ivanov"], date="2013"),
+        None,
+    ),
+    (
         "the same title by other people who share given names only: two works",
         rec(
             JOURNAL,
