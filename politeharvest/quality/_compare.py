@@ -336,8 +336,9 @@ def compare(a: Work, b: Work, *, headings: AbstractSet[str] = frozenset()) -> st
     strict = ""  # the evidence a merge against two DOIs needs, and says
     if common := a.dois & b.dois:
         return _by_doi(a, b, common, other, fuzz)
+    preprint = _preprint_pair(a, b, versions)
     if a.listed_dois and b.listed_dois:
-        if versions and versions.startswith("preprint"):
+        if preprint:
             strict = "two DOIs (a preprint's own and the article's)"
         elif _copy(a, b) and not _registrants(a.listed_dois) & _registrants(b.listed_dois):
             strict = "two DOIs (a copy without a venue has its own)"
@@ -358,7 +359,7 @@ def compare(a: Work, b: Work, *, headings: AbstractSet[str] = frozenset()) -> st
             return None  # a heading against two DOIs: nothing can outweigh them
         decide = _same_item
     else:
-        decide = functools.partial(_by_title, versions=versions, strict=strict)
+        decide = functools.partial(_by_title, versions=versions, strict=strict, preprint=preprint)
     found = decide(a, b)
     if found is None and (a.lossy or b.lossy):  # T?rkiye: compare what both copies kept
         found = decide(a.plain_view(), b.plain_view())
@@ -521,7 +522,23 @@ def _copy(a: Work, b: Work) -> bool:
     return bool(a.venue) != bool(b.venue) and not kinds
 
 
-def _by_title(a: Work, b: Work, versions: str | None, strict: str = "") -> str | None:
+def _preprint_pair(a: Work, b: Work, versions: str | None) -> bool:
+    """Whether one record may be a preprint of the other.
+
+    Years apart as `_versions` allows; or one year (posted and published in the same year),
+    one of them a preprint, and neither naming a DOI it does not give as its own (a
+    preprint that names its article's DOI in a relation is that article's, not another's).
+    """
+    if versions:
+        return versions.startswith("preprint")
+    one_year = a.year is not None and a.year == b.year
+    own = a.listed_dois <= a.own_dois and b.listed_dois <= b.own_dois
+    return one_year and own and (a.version == "preprint") != (b.version == "preprint")
+
+
+def _by_title(
+    a: Work, b: Work, versions: str | None, strict: str = "", preprint: bool = False
+) -> str | None:
     """The title, author and year evidence of `compare` (DOIs and headings already ruled)."""
     short = min(len(a.words), len(b.words))
     if len(a.words & b.words) < 0.5 * short:
@@ -542,7 +559,6 @@ def _by_title(a: Work, b: Work, versions: str | None, strict: str = "") -> str |
         shared = _across_scripts(a, b, fuzz)
     if both and not shared:
         return None
-    preprint = bool(versions and versions.startswith("preprint"))
     if a.endpoint == b.endpoint and not preprint:
         return None  # a repository's own records are distinct works unless a DOI says otherwise
     same_year = a.year is not None and a.year == b.year
@@ -555,9 +571,9 @@ def _by_title(a: Work, b: Work, versions: str | None, strict: str = "") -> str |
             return f"{title}{authors}{year}, {versions or strict}"
         if preprint and contained and both and shared == fewer and not weak:
             # a working title: a lead or a subtitle added or dropped, every author kept
-            return f"one title contains the other{authors}, {versions}"
+            return f"one title contains the other{authors}, {versions or strict}"
         if preprint and ratio >= 95 and not both and _specific(a, b):
-            return f"{title}, {versions}"  # a copy without its authors: the title alone
+            return f"{title}, {versions or strict}"  # a copy without its authors: the title
         return None
     if versions:  # versions of one text: close titles, and the authors agree
         if weak and not _specific(a, b):

@@ -24,6 +24,7 @@ from politeharvest.quality._work import person_keys
 JOURNAL = "https://journal.example.cn/oai"
 IR = "https://ir.example.edu/oai/request"
 AGG = "https://aggregator.example.org/oai"
+PREPRINTS = "https://preprints.example.org/oai"
 
 
 def rec(endpoint: str, ident: str, **metadata: Any) -> dict[str, Any]:
@@ -427,6 +428,52 @@ CASES: list[tuple[str, dict[str, Any], dict[str, Any], tuple[str, ...] | None]] 
             source="Review of Monetary Studies; Vol. 22 No. 2 (2024); 155-173",
         ),
         ("one title contains the other", "preprint 2023, published 2024"),
+    ),
+    (
+        "a preprint posted and published in one year, each with its own DOI, a lead added",
+        rec(
+            PREPRINTS,
+            "57",
+            title="Gut microbiome composition and insulin resistance during early development",
+            creator=["Wei K. Kim", "Zara J. Larsen"],
+            date="2020",
+            type=["info:eu-repo/semantics/preprint"],
+            identifier=["https://doi.org/10.64101/2019.08.14.401067"],
+        ),
+        rec(
+            IR,
+            "58",
+            title="Systematic analysis of gut microbiome composition and insulin resistance "
+            "during early development",
+            creator=["Kim WK", "Larsen ZJ"],
+            date="2020-07-16",
+            type=["info:eu-repo/semantics/article"],
+            identifier=["https://doi.org/10.63114/bio2020.0025"],
+            source="Journal of Cellular Systems; Vol. 15 No. 5 (2020); 229-237",
+        ),
+        ("one title contains the other", "a preprint's own and the article's"),
+    ),
+    (
+        "a preprint that names its article's DOI, and a conference paper of that year: two",
+        rec(
+            PREPRINTS,
+            "59",
+            title="Tourism demand and minimum wage effects in Greece",
+            creator=["Rachel Kowalski", "Maximilian Bauer"],
+            date="2013-10-01",
+            type=["info:eu-repo/semantics/preprint"],
+            relation=["https://doi.org/10.4127/jrep.2014.74167"],
+        ),
+        rec(
+            IR,
+            "60",
+            title="Tourism demand and minimum wage effects in Greece",
+            creator=["Kowalski, R.", "Bauer, M."],
+            date="2013",
+            type=["Conference or Workshop Item"],
+            relation=["https://doi.org/10.5078/ICEE-2013-0407"],
+        ),
+        None,
     ),
     (
         "the same, but one author of the preprint is not the article's: two works",
