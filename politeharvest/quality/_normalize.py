@@ -229,10 +229,8 @@ def repair_code_page(text: str) -> str:
 
 def _likeliest_page(raw: bytes, pages: tuple[str, ...]) -> str:
     """The code page charset_normalizer finds likeliest for ``raw`` among ``pages``, or ""."""
-    try:
-        import charset_normalizer
-    except ImportError:  # pragma: no cover - installed with requests
-        return ""
+    import charset_normalizer  # a core dependency, loaded when a text needs it
+
     best = charset_normalizer.from_bytes(raw, cp_isolation=list(pages)).best()
     return str(best.encoding) if best is not None else ""
 
