@@ -65,7 +65,64 @@ def _same_person(a: Work, x: str, b: Work, y: str, fuzz: Any) -> bool:
 
 
 def _shared_names(a: Work, b: Work, fuzz: Any) -> int:
-    """How many of ``a``'s authors appear in ``b`` (family name alike, first initials agree)."""
+    """How many of ``a``'s authors appear in ``b`` (family name alike, first initials agree).
+
+    When none does by its spelling, names written in two scripts are compared by their
+    romanised keys (`_across_scripts`).
+    """
+    return _same_script_names(a, b, fuzz) or _across_scripts(a, b, fuzz)
+
+
+def _skeleton(key: str) -> str:
+    """A romanised key's consonants by their Soundex classes, each run once.
+
+    What an abjad writes (``mhmd``) and what two romanisations share (``Gim`` and
+    ``Kim``, ``Jeong`` and ``Chung``): vowels, ``h``, ``w`` and ``y`` dropped, the other
+    letters as their Soundex class (b f p v; c g j k q s x z; d t; l; m n; r).
+    """
+    return _DOUBLED.sub(r"\1", key.translate(_SOUNDEX))
+
+
+_SOUNDEX = str.maketrans("bfpvcgjkqsxzdtlmnr", "111122222222334556", "aeiouhwy")
+_DOUBLED = re.compile(r"(.)\1+")
+#: Romanised names this alike (rapidfuzz ratio) are one person written in two scripts.
+_ROMANIZED_ALIKE = 85
+#: Consonant skeletons this long and equal are one person (`_skeleton`).
+_SKELETON = 4
+
+
+def _across_scripts(a: Work, b: Work, fuzz: Any) -> int:
+    """How many of ``a``'s authors appear in ``b`` written in another script or order.
+
+    Names whose scripts differ (``胡伟`` and ``Hu, Wei``, ``이지훈(Lee, Ji-hoon)`` and
+    ``Yi, Jihun``) are compared by their romanised keys (`Work.persons`): 85 % alike, or
+    with the same consonants (``نرگس قاسمی`` and ``Qasemi, Narges``). Names in one script
+    agree only when one is the other read the other way round: the given name taken for the
+    family name (``Arun, P.`` and ``Arun Prakash``).
+    """
+    if len(a.creators) * len(b.creators) > _PAIRS or not a.persons or not b.persons:
+        return 0
+    shared = 0
+    for x in a.persons:
+        for y in b.persons:
+            if x.scripts == y.scripts:  # only a name read the other way round
+                alike = bool(x.family_first & y.given_first or x.given_first & y.family_first)
+            else:
+                alike = any(_romanized_alike(p, q, fuzz) for p in x.keys for q in y.keys)
+            if alike:
+                shared += 1
+                break
+    return shared
+
+
+def _romanized_alike(x: str, y: str, fuzz: Any) -> bool:
+    if fuzz.ratio(x, y) >= _ROMANIZED_ALIKE:
+        return True
+    skeleton = _skeleton(x)
+    return len(skeleton) >= _SKELETON and skeleton == _skeleton(y)
+
+
+def _same_script_names(a: Work, b: Work, fuzz: Any) -> int:
     exact = sum(1 for x in a.surnames & b.surnames if _same_person(a, x, b, x, fuzz))
     if exact:
         return exact
@@ -154,9 +211,31 @@ def _title_score(a: Work, b: Work, fuzz: Any) -> tuple[float, bool, int]:
                 contained = True
             # cut inside a word, with more of the title lost than a part number ("I", "II")
             inside_word = len(short) + 5 <= len(long_) and long_[len(short)] != " "
-            if inside_word and fuzz.ratio(short, long_[: len(short)]) >= 95:
+            if (
+                inside_word
+                and fuzz.ratio(short, long_[: len(short)]) >= 95
+                and _ends_where_cut(short, long_, fuzz)
+            ):
                 cut = max(cut, len(short))
     return best, contained, cut
+
+
+def _ends_where_cut(short: str, long_: str, fuzz: Any) -> bool:
+    """Whether ``short`` ends with (about) the word of ``long_`` it was cut in.
+
+    A title cut at N characters ends with part of the word there ("... Nigeria: a c" of
+    "a cross-sectional", "Wärmepumpen" of "Waermepumpen: ..."); a title without its
+    bracketed years ("... survey part i") beside the whole one ("... survey 2015 2020
+    part ii") is about as alike, but ends elsewhere.
+    """
+    last = short.rsplit(" ", 1)[-1]
+    start = len(short) - len(last)
+    window = long_[max(0, start - 2) : start + len(last) + 2]
+    return bool(fuzz.partial_ratio(last, window) >= _CUT_WORD)
+
+
+#: How alike (rapidfuzz partial ratio) the last word of a cut title is to the word there.
+_CUT_WORD = 80
 
 
 def _specific(a: Work, b: Work) -> bool:
@@ -257,10 +336,11 @@ def compare(a: Work, b: Work, *, headings: AbstractSet[str] = frozenset()) -> st
     strict = ""  # the evidence a merge against two DOIs needs, and says
     if common := a.dois & b.dois:
         return _by_doi(a, b, common, other, fuzz)
+    preprint = _preprint_pair(a, b, versions)
     if a.listed_dois and b.listed_dois:
-        if versions and versions.startswith("preprint"):
+        if preprint:
             strict = "two DOIs (a preprint's own and the article's)"
-        elif _copy(a, b):
+        elif _copy(a, b) and not _registrants(a.listed_dois) & _registrants(b.listed_dois):
             strict = "two DOIs (a copy without a venue has its own)"
         elif _one_apart(a.listed_dois, b.listed_dois):
             strict = "DOIs one character apart"
@@ -268,6 +348,8 @@ def compare(a: Work, b: Work, *, headings: AbstractSet[str] = frozenset()) -> st
             return None  # two DOIs: two works
     if other:
         return None  # a thesis and the article from it, a conference paper and its journal version
+    if _cited_apart(a, b):
+        return None  # one journal, two issues or two page ranges: two items
     if a.notice != b.notice:
         return None  # "Correction to: X" is not X
     if a.year is not None and b.year is not None and a.year != b.year and not versions:
@@ -277,12 +359,40 @@ def compare(a: Work, b: Work, *, headings: AbstractSet[str] = frozenset()) -> st
             return None  # a heading against two DOIs: nothing can outweigh them
         decide = _same_item
     else:
-        decide = functools.partial(_by_title, versions=versions, strict=strict)
+        decide = functools.partial(_by_title, versions=versions, strict=strict, preprint=preprint)
     found = decide(a, b)
     if found is None and (a.lossy or b.lossy):  # T?rkiye: compare what both copies kept
         found = decide(a.plain_view(), b.plain_view())
         return f"{found}, read without the characters lost as ?" if found else None
+    if found is None and not strict and decide is not _same_item:
+        found = _same_citation(a, b)
     return found
+
+
+def _same_citation(a: Work, b: Work) -> str | None:
+    """Why two records whose titles differ (a translation) are one item, or None.
+
+    The same citation (volume, issue, pages) in one venue, the same year, and an author
+    shared (in any script): an article whose copy gives only its title in another language.
+    """
+    cited = a.citations & b.citations
+    if not cited or not a.venue or a.venue != b.venue or a.year is None or a.year != b.year:
+        return None
+    if not (a.surnames and b.surnames and _shared_names(a, b, _fuzz())):
+        return None
+    return f"same citation {min(cited)} in one venue, same year {a.year}, a shared author"
+
+
+def _cited_apart(a: Work, b: Work) -> bool:
+    """Whether both cite one venue with numbers (volume, issue, pages) that share no citation.
+
+    Two records of one journal in two issues, or at two page ranges, are two items however
+    alike their titles and authors (an editorial of each issue, an article and its
+    correction printed later).
+    """
+    return bool(a.venue and a.venue == b.venue and a.citations and b.citations) and not (
+        a.citations & b.citations
+    )
 
 
 def _other_kind(a: Work, b: Work, fuzz: Any) -> str:
@@ -312,6 +422,11 @@ def _about(a: Work, b: Work, fuzz: Any) -> bool:
         for text in a.about
         for title in b.titles
     )
+
+
+def _registrants(dois: AbstractSet[str]) -> frozenset[str]:
+    """The registrant prefixes of DOIs (``10.5281``): one registrant gives one work one DOI."""
+    return frozenset(d.split("/", 1)[0] for d in dois)
 
 
 def _one_apart(a: AbstractSet[str], b: AbstractSet[str]) -> bool:
@@ -407,7 +522,23 @@ def _copy(a: Work, b: Work) -> bool:
     return bool(a.venue) != bool(b.venue) and not kinds
 
 
-def _by_title(a: Work, b: Work, versions: str | None, strict: str = "") -> str | None:
+def _preprint_pair(a: Work, b: Work, versions: str | None) -> bool:
+    """Whether one record may be a preprint of the other.
+
+    Years apart as `_versions` allows; or one year (posted and published in the same year),
+    one of them a preprint, and neither naming a DOI it does not give as its own (a
+    preprint that names its article's DOI in a relation is that article's, not another's).
+    """
+    if versions:
+        return versions.startswith("preprint")
+    one_year = a.year is not None and a.year == b.year
+    own = a.listed_dois <= a.own_dois and b.listed_dois <= b.own_dois
+    return one_year and own and (a.version == "preprint") != (b.version == "preprint")
+
+
+def _by_title(
+    a: Work, b: Work, versions: str | None, strict: str = "", preprint: bool = False
+) -> str | None:
     """The title, author and year evidence of `compare` (DOIs and headings already ruled)."""
     short = min(len(a.words), len(b.words))
     if len(a.words & b.words) < 0.5 * short:
@@ -422,10 +553,13 @@ def _by_title(a: Work, b: Work, versions: str | None, strict: str = "") -> str |
     if ratio < 85 and not contained and not cut:
         return None
     both = bool(a.surnames and b.surnames)
-    shared = _shared_names(a, b, fuzz) if both else 0
+    shared = _same_script_names(a, b, fuzz) if both else 0
+    weak = both and not shared  # only names in two scripts can agree: weaker evidence
+    if weak:
+        shared = _across_scripts(a, b, fuzz)
     if both and not shared:
         return None
-    if a.endpoint == b.endpoint:
+    if a.endpoint == b.endpoint and not preprint:
         return None  # a repository's own records are distinct works unless a DOI says otherwise
     same_year = a.year is not None and a.year == b.year
     year = f", same year {a.year}" if same_year else ""
@@ -435,13 +569,22 @@ def _by_title(a: Work, b: Work, versions: str | None, strict: str = "") -> str |
     if strict:  # against two DOIs: the same title and the same authors
         if (ratio >= 95 or cut) and both and shared >= max(1, (fewer + 1) // 2):
             return f"{title}{authors}{year}, {versions or strict}"
+        if preprint and contained and both and shared == fewer and not weak:
+            # a working title: a lead or a subtitle added or dropped, every author kept
+            return f"one title contains the other{authors}, {versions or strict}"
+        if preprint and ratio >= 95 and not both and _specific(a, b):
+            return f"{title}, {versions or strict}"  # a copy without its authors: the title
         return None
     if versions:  # versions of one text: close titles, and the authors agree
+        if weak and not _specific(a, b):
+            return None  # a short title in two years, names in two scripts: two items
         agree = shared >= max(1, (fewer + 1) // 2) if both else _specific(a, b)
         if (ratio >= 95 or cut) and agree:
             return f"{title}{authors}, {versions}"
         if contained and fewer >= 2 and shared == fewer:  # a subtitle added, all authors kept
             return f"one title contains the other{authors}, {versions}"
+        if preprint and ratio >= 95 and not both and _specific(a, b):
+            return f"{title}, {versions}"  # a copy without its authors: the title alone
         return None
     if (ratio >= 95 or cut) and (shared or (same_year and _specific(a, b))):
         return f"{title}{authors}{year}"

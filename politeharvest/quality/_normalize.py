@@ -167,7 +167,12 @@ def clean_text(value: str) -> str:
     if not text.isascii() or _CONTROL.search(text):  # mojibake needs non-ASCII characters
         text = " ".join(text.split())  # ftfy reads "Š¼Â" and "Š¼Â " differently
         for _ in range(4):  # a repair can reveal more mojibake (C1 controls read as cp1252)
-            fixed = repair_code_page(_fix_mojibake(text))
+            fixed = _fix_mojibake(text)
+            if fixed != text and _odd(fixed) and not _NOT_CP1252.search(text):
+                # ftfy read a few bytes of another code page as UTF-8 ("È°" of EUC-KR):
+                # the whole text decoded with that code page, when one reads it
+                fixed = repair_code_page(text) if repair_code_page(text) != text else fixed
+            fixed = repair_code_page(fixed)
             if fixed == text:
                 break
             text = fixed
@@ -178,7 +183,8 @@ def clean_text(value: str) -> str:
 #: The code pages a text may have been written in and then read as cp1252 (or Latin-1):
 #: the Windows single-byte ones of other scripts, and the East Asian multi-byte ones.
 _CODE_PAGES = (
-    "cp1251", "cp1250", "cp1253", "cp1257", "shift_jis", "euc_jp", "gbk", "big5", "euc_kr"
+    "cp1251", "cp1250", "cp1253", "cp1257", "cp1256", "cp1255", "cp874",
+    "shift_jis", "euc_jp", "gbk", "big5", "euc_kr",
 )  # fmt: skip
 
 
@@ -203,6 +209,7 @@ def repair_code_page(text: str) -> str:
             if ord(char) > 0xFF:
                 return text  # not a text read as cp1252 or Latin-1
             raw.append(ord(char))
+    found: dict[str, str] = {}
     for page in _CODE_PAGES:
         try:
             decoded = bytes(raw).decode(page)
@@ -213,8 +220,19 @@ def repair_code_page(text: str) -> str:
             and not _odd(decoded)
             and all(len(_letter_scripts(word)) <= 1 for word in decoded.split())
         ):
-            return decoded
-    return text
+            found[page] = decoded
+    if len(found) > 1:  # Arabic bytes read as Cyrillic, Korean ones as Chinese: ask which
+        page = _likeliest_page(bytes(raw), tuple(found))
+        return found.get(page, next(iter(found.values())))
+    return next(iter(found.values()), text)
+
+
+def _likeliest_page(raw: bytes, pages: tuple[str, ...]) -> str:
+    """The code page charset_normalizer finds likeliest for ``raw`` among ``pages``, or ""."""
+    import charset_normalizer  # a core dependency, loaded when a text needs it
+
+    best = charset_normalizer.from_bytes(raw, cp_isolation=list(pages)).best()
+    return str(best.encoding) if best is not None else ""
 
 
 def _letter_scripts(text: str) -> set[str]:
@@ -255,28 +273,17 @@ def _odd(text: str) -> int:
 # -- dates ---------------------------------------------------------------------------------
 
 
-def _month_names(*languages: str) -> dict[str, int]:
-    """Month names to numbers: each argument is one language's twelve names, in order."""
-    table: dict[str, int] = {}
-    for names in languages:
-        for number, name in enumerate(names.split(), start=1):
-            table.setdefault(name, number)
-    return table
+def _month(word: str) -> int | None:
+    """The month a word names in any CLDR locale (``Ocak``, ``März``, ``января``), or None.
 
+    The names are the Unicode CLDR's, written out by bench/dedupe_cldr_months.py
+    (`_cldr_months`), not lists per language; a name with its diacritics lost
+    (``Marz``, ``Marco``) is read too.
+    """
+    from ._cldr_months import MONTHS
 
-_MONTHS = {
-    **_month_names(
-        "january february march april may june july august september october november december",
-        "jan feb mar apr may jun jul aug sep oct nov dec",
-        "januar februar märz april mai juni juli august september oktober november dezember",
-        "jänner feb maerz apr mai jun jul aug sept okt nov dez",
-        "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
-        "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre",
-        "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro",
-        "ocak şubat mart nisan mayıs haziran temmuz ağustos eylül ekim kasım aralık",  # noqa: RUF001
-    ),
-    "mär": 3,
-}
+    word = unicodedata.normalize("NFC", word.rstrip("."))
+    return MONTHS.get(word) or MONTHS.get(fold(word).replace(" ", ""))
 
 
 @attrs.frozen
@@ -386,7 +393,7 @@ def _parse_date(text: str, value: str) -> PartialDate | None:
     if match and _valid(int(match[3]), int(match[2]), int(match[1])):
         return PartialDate(f"{match[3]}-{int(match[2]):02d}-{int(match[1]):02d}", "day", value)
     words = re.findall(r"[^\W\d_]+\.?|[0-9]+", lowered)
-    months = [_MONTHS.get(w.rstrip(".")) for w in words]
+    months = [_month(w) for w in words if not w.isdigit()]
     numbers = [int(w) for w in words if w.isascii() and w.isdigit()]
     month = next((m for m in months if m), None)
     years = [n for n in numbers if 1000 <= n <= 2999]

@@ -66,6 +66,7 @@ __all__ = [
     "latex_to_text",
     "plain",
     "repair_mojibake",
+    "romanized",
     "scripts",
     "unspaced",
     "unspaced_chars",
@@ -243,6 +244,24 @@ def _opencc() -> Any:
             "pip install 'politeharvest[quality]'"
         ) from exc
     return opencc.OpenCC("t2s")
+
+
+def romanized(text: str) -> str:
+    """The letters and digits of ``text`` in Latin script (anyascii), lower case, run together.
+
+    ``胡伟`` and ``Hu Wei`` are both ``huwei``, ``Шевченко`` is ``shevchenko``, ``วิชัย`` is
+    ``wichai``: a key for comparing names written in two scripts. The whole text is
+    transliterated at once (not character by character, as `fold` does), so that the
+    vowel signs of an abugida (Thai, Devanagari) are read with their consonants.
+    """
+    return _romanized_text(text)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _romanized_text(text: str) -> str:
+    if not text.isascii():
+        text = str(_anyascii()(unicodedata.normalize("NFKC", text).casefold()))
+    return _NOT_ALNUM.sub("", text.lower())
 
 
 def scripts(text: str) -> frozenset[str]:

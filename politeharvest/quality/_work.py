@@ -9,20 +9,22 @@ heading such as "Editorial", a notice about another work, a thesis, a conference
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 
-from ._normalize import NormalizedRecord, deposit_stamps, normalize, valid_issn
+from ._normalize import Name, NormalizedRecord, deposit_stamps, normalize, parse_name, valid_issn
 from ._text import (
     TITLE_STOP,
     find_dois,
     fold,
     has_lost_characters,
     plain,
+    romanized,
     scripts,
     unspaced,
     unspaced_chars,
@@ -76,6 +78,9 @@ _KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("article", r"\w*article|journal|bulletin paper|contribution to (?:journal|periodical)"),
     )
 )
+#: Types (COAR's and the labels repositories give, folded) that say an item is a heading of
+#: an issue, whatever its title's language: "Palavra do editor" typed "Editorial" is one.
+_HEADING_TYPES = re.compile(r"\b(?:editorial|preface|foreword|front ?matter)\b")
 #: Kinds that are other works than a text of the same title: a dataset or the software of an
 #: article, a book and its chapters, a notice or a review about a work.
 STRONG_KINDS = frozenset({"erratum", "comment", "review", "dataset", "software", "chapter", "book"})
@@ -101,7 +106,8 @@ class Work:
         surnames: the creators' family names, folded (last word of each).
         year: the publication year (`publication_date`), if any.
         dois: DOIs, lower case.
-        generic: a heading such as "Editorial" (never merged on its title).
+        generic: a heading such as "Editorial" (never merged on its title), by its title or
+            by its type (`_HEADING_TYPES`).
         head_words: content words of the main title (before a subtitle), for blocking.
         initials: per family name, the first initials of the given names written with it.
         month: the publication month, when the date gives one.
@@ -127,6 +133,7 @@ class Work:
             written in (`scripts`): titles or names that share none cannot contradict.
         about: folded texts its title says it is about (``"Data for: X"``, ``Erratum to
             “X”``): a work about X is not X.
+        creators: the creator values as written (cleaned), from which `persons` is read.
     """
 
     identifier: str
@@ -158,6 +165,16 @@ class Work:
     title_scripts: frozenset[str] = frozenset()
     name_scripts: frozenset[str] = frozenset()
     glyphs: frozenset[str] = frozenset()
+    creators: tuple[str, ...] = ()
+
+    @property
+    def persons(self) -> tuple[Person, ...]:
+        """Per creator, the scripts its names are written in and their romanised keys.
+
+        How names in two scripts (``胡伟`` and ``Hu, Wei``) are compared (`person_keys`);
+        read when a comparison needs them, once per list of creators.
+        """
+        return _persons(self.creators)
 
     @property
     def title_key(self) -> str:
@@ -209,6 +226,7 @@ class Work:
             "title_scripts": sorted(self.title_scripts),
             "name_scripts": sorted(self.name_scripts),
             "glyphs": sorted(self.glyphs),
+            "creators": list(self.creators),
         }
 
     @classmethod
@@ -244,6 +262,7 @@ class Work:
             title_scripts=frozenset(data.get("title_scripts", ())),
             name_scripts=frozenset(data.get("name_scripts", ())),
             glyphs=frozenset(data.get("glyphs", ())),
+            creators=tuple(data.get("creators", ())),
         )
 
 
@@ -311,6 +330,8 @@ def work_of(record: Any) -> Work:
         match = _YEAR.search(" ".join(dates))
         year = int(match.group(1)) if match else None
     sources = [v for v in rec.metadata.get("source", ()) if not valid_issn(v)]
+    if year is not None and year < _GREGORIAN_FROM and (cited := _cited_year(sources)):
+        year, month = cited, None  # 1398 alone: a Solar Hijri year, dated by its citation
     venue = (
         " ".join(w for w in fold(_VENUE_END.split(sources[0])[0]).split() if w not in TITLE_STOP)
         if sources
@@ -319,7 +340,7 @@ def work_of(record: Any) -> Work:
     citations = frozenset(
         " ".join(numbers)
         for v in sources
-        if len(numbers := [n for n in re.findall(r"\d+", v) if not _YEAR.fullmatch(n)]) >= 3
+        if len(numbers := [n for n in _cited_numbers(v) if not _YEAR.fullmatch(n)]) >= 3
     )
     kind = kind_of(rec.metadata.get("type", ()))
     notice = _NOTICE.match(titles[0]) if titles else None
@@ -331,7 +352,8 @@ def work_of(record: Any) -> Work:
         surnames=surnames,
         year=year,
         dois=frozenset(rec.dois),
-        generic=_is_generic(tuple(fold(p) for p in parallel), tuple(parallel)),
+        generic=_is_generic(tuple(fold(p) for p in parallel), tuple(parallel))
+        or bool(_HEADING_TYPES.search(" ".join(fold(t) for t in rec.metadata.get("type", ())))),
         head_words=_words(heads),
         initials=initials,
         month=month,
@@ -353,7 +375,124 @@ def work_of(record: Any) -> Work:
         title_scripts=frozenset(x for t in rec.titles for x in scripts(t)),
         name_scripts=frozenset(x for n in rec.creators for x in scripts(n.family)),
         glyphs=frozenset(g for t in rec.titles for c in unspaced_chars(t) for g in fold(c).split()),
+        creators=tuple(rec.metadata.get("creator", ())),
     )
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _persons(creators: tuple[str, ...]) -> tuple[Person, ...]:
+    """Per creator, the scripts of its names and their romanised keys (`Work.persons`)."""
+    found = []
+    for value in creators:
+        for part in value.split(";"):  # "ZHENG Guoqing; LUO Wei": two people
+            person = _person(tuple(_written_forms(part)))
+            if person[1]:
+                found.append(person)
+    return tuple(found)
+
+
+@functools.lru_cache(maxsize=1 << 14)  # names repeat across records: romanise each once
+def _person(names: tuple[Name, ...]) -> Person:
+    written = frozenset(x for n in names for x in scripts(n.family + n.given))
+    read = [
+        (romanized(_TITLES.sub("", n.family)), romanized(_TITLES.sub("", n.given))) for n in names
+    ]
+    return Person(
+        written,
+        person_keys(names),
+        frozenset(f + g[0] for f, g in read if f and g),
+        frozenset(g + f[0] for f, g in read if f and g),
+    )
+
+
+class Person(NamedTuple):
+    """One creator's names, read for comparing across scripts and orders (`Work.persons`).
+
+    Attributes:
+        scripts: the scripts its names are written in.
+        keys: its romanised keys (`person_keys`).
+        family_first: its family name with the initial of its given name (``arunp``).
+        given_first: its given name with the initial of its family name: the same key as
+            ``family_first`` of the name read the other way round (``Arun Prakash``).
+    """
+
+    scripts: frozenset[str]
+    keys: frozenset[str]
+    family_first: frozenset[str]
+    given_first: frozenset[str]
+
+
+#: A name with its form in another script in brackets: ``이지훈(Lee, Ji-hoon)``.
+_ALIAS = re.compile(
+    "^(?P<name>[^()\uff08\uff09]+?)\\s*[(\uff08](?P<alias>[^()\uff08\uff09]+)[)\uff09]\\s*$"
+)
+
+
+#: Leading abbreviations with a dot, written with or without a space after: honorifics
+#: (``ผศ.ดร.`` and ``Prof. Dr.``), told by their form.
+_TITLES = re.compile(r"^(?:[^\s.,]{2,6}\.\s*)+(?=[^\s.,]{2})")
+
+
+def person_keys(names: Iterable[Name]) -> frozenset[str]:
+    """The romanised keys of one person's names: their letters, family name first and last.
+
+    Each form (``이지훈`` and its bracketed ``Lee, Ji-hoon``) gives its keys: the
+    romanised letters (anyascii, `romanized`) of the family and the given names in both
+    orders, and of the family name with the first initial: ``胡伟`` is ``huwei``, ``Hu,
+    Wei`` is ``huwei``, ``weihu``, ``huw`` and ``whu``. A name of three words or more
+    (a patronymic) gives the keys of each two of its words. Leading abbreviations with a
+    dot (honorifics) are dropped first.
+    """
+    keys: set[str] = set()
+    for name in names:
+        family = romanized(_TITLES.sub("", name.family))
+        given = romanized(_TITLES.sub("", name.given))
+        pairs = [(family, given)]
+        text = _TITLES.sub("", f"{name.family} {name.given}").replace(",", " ")
+        words = [w for w in map(romanized, text.split()) if len(w) >= 2]
+        if len(words) >= 3:  # Мельник Сергій Григорович: which two are which is not known
+            pairs += [(x, y) for x in words for y in words if x != y]
+        for first, second in pairs:
+            keys.update((first + second, second + first))
+            if first and second:  # Toleuova Z. and Төлеуова Жанар, either read as family
+                keys.update((first + second[0], second[0] + first))
+                keys.update((second + first[0], first[0] + second))
+    return frozenset(k for k in keys if len(k) >= _KEY_LETTERS)
+
+
+#: Keys shorter than this (``huw``, ``lu``) tell too many people apart too little.
+_KEY_LETTERS = 4
+
+
+def _written_forms(value: str) -> list[Name]:
+    """A creator value's names: one, or the name and its form in brackets (`_ALIAS`)."""
+    found = _ALIAS.match(value)
+    parts = [found["name"], found["alias"]] if found else [value]
+    return [n for n in (parse_name(p) for p in parts) if n.family]
+
+
+def _cited_year(sources: Iterable[str]) -> int | None:
+    """The Gregorian year a citation gives in brackets (``Vol. 35 No. 1 (2020)``), if any.
+
+    A record whose only date is a year before 1600 (a Solar Hijri ``1398`` or a Hijri
+    ``1440`` written in ASCII digits, with no Gregorian date beside it) is dated by the
+    year its citation gives, when it gives one.
+    """
+    for source in sources:
+        for found in _BRACKETED_YEAR.findall(source):
+            if int(found) >= _GREGORIAN_FROM:
+                return int(found)
+    return None
+
+
+#: Years before this are of another calendar (as `publication_date` reads them).
+_GREGORIAN_FROM = 1600
+_BRACKETED_YEAR = re.compile(r"\((\d{4})\)")
+
+
+def _cited_numbers(text: str) -> list[str]:
+    """The numbers of a citation in ASCII digits, whatever digits it is written in (``٢٦``)."""
+    return [str(int(n)) for n in re.findall(r"\d+", text)]
 
 
 def kind_of(types: Iterable[str]) -> str:
