@@ -6,8 +6,10 @@
 The month names `normalize_date` reads come from the Unicode CLDR, as Babel ships it, not
 from lists written per language: the wide and abbreviated names of every locale, in the
 format and stand-alone contexts (so Russian "января" and "январь" both), lower case, NFC,
-without a final dot; names of one or two letters and names with anything but letters
-and marks ("tháng 1", "1月", a colon) are left out. A name that means another month in
+without a final dot; names of one or two letters, names with anything but letters
+and marks ("tháng 1", "1月", a colon), and abbreviations that do not shorten their month's
+wide name (the same first letter, then its letters in order: Swati's "Vol" for
+"iNdlovu-lenkhulu", which in a date field is a volume) are left out. A name that means another month in
 another locale ("listopad": November in Polish and Czech, October in Croatian) is given
 the month most locales give it. Also written: each name folded without diacritics (``marz``, ``marco``)
 when that form means no other month (Latin letters only).
@@ -33,6 +35,20 @@ def _letter(char: str) -> bool:
     return char.isalpha() or unicodedata.category(char).startswith("M")
 
 
+def _shortens(short: str, name: str) -> bool:
+    """`short` is `name` shortened: the same first letter, then its letters in order.
+
+    Abbreviations are written by leaving letters out ("sept", "mrt" for "maart", "янв");
+    a locale's abbreviation that is not ("Vol" for Swati's "iNdlovu-lenkhulu") is a code,
+    and as a word in a date it is far more often a volume than that month.
+    """
+    name = unicodedata.normalize("NFC", name.lower())
+    if not short or not name or short[0] != name[0]:
+        return False
+    rest = iter(name)
+    return all(char in rest for char in short)
+
+
 def main() -> None:
     import babel
     from babel import Locale, localedata
@@ -52,11 +68,14 @@ def main() -> None:
                     names = locale.months[context][width]
                 except KeyError:
                     continue
+                wide = locale.months[context].get("wide", {})
                 seen: set[str] = set()
                 for number, name in names.items():
                     key = unicodedata.normalize("NFC", name.lower()).rstrip(".")
                     if key in seen or len(key) < 3 or not all(_letter(c) for c in key):
                         continue
+                    if width == "abbreviated" and not _shortens(key, wide.get(number, "")):
+                        continue  # Swati "Vol" for March: no shortening of its name
                     seen.add(key)
                     votes[key][number] += 1
     table = {name: count.most_common(1)[0][0] for name, count in votes.items()}

@@ -599,3 +599,15 @@ def test_month_names_of_every_cldr_locale_are_read(value: str, iso: str) -> None
 def test_words_that_are_no_month_leave_no_date() -> None:
     assert normalize_date("Spring 2020") is None
     assert normalize_date("circa 1990") is None
+
+
+@pytest.mark.parametrize("value", ["Vol 12, 2020", "vol. 3 2019", "Vol. 7, 2015"])
+def test_a_volume_is_no_month(value: str) -> None:
+    """Swati's CLDR abbreviation for March is "Vol": read as a month, a volume became a day."""
+    assert normalize_date(value) is None
+
+
+def test_an_abbreviation_that_leaves_letters_out_is_read() -> None:
+    """Abbreviations that shorten their month's name are kept: Dutch "mrt" for "maart"."""
+    found = normalize_date("12 mrt 2020")
+    assert found is not None and found.iso == "2020-03-12"
