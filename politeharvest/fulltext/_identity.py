@@ -24,10 +24,11 @@ names in another script are compared through a transliteration (`_scripts`).
 from __future__ import annotations
 
 import html
+import itertools
 import logging
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -47,7 +48,17 @@ from ._docfacts import (
 )
 from ._labels import OTHER_KINDS, SUMMARY_PHRASES, contains, label_of_title
 from ._pdflayout import Layout, read_layout
-from ._scripts import comparable, latin_words, name_among, script_of, similar_across
+from ._scripts import (
+    comparable,
+    in_word_mirrored,
+    latin_words,
+    mirrored,
+    name_among,
+    order_evidence,
+    rtl_letters,
+    script_of,
+    similar_across,
+)
 
 __all__ = [
     "Identity",
@@ -350,6 +361,7 @@ def identify(
         return Identity(
             "unverifiable", "no readable text in the file (broken, encrypted or hostile)"
         )
+    layout, turned = logical_order(hints, layout)
     facts = facts_of(layout)
     start = facts.article_page
     if (
@@ -357,8 +369,9 @@ def identify(
     ) and layout.page_count > FIRST_PAGES:
         more = read_layout(source, max_pages=MORE_PAGES)
         if more is not None:
-            layout, facts = more, facts_of(more)
-    identity = judge(hints, facts)
+            layout, turned = logical_order(hints, more)
+            facts = facts_of(layout)
+    identity = _with_order(judge(hints, facts), turned)
     if identity.verdict == "mismatch" and len(layout.pages) > 1 and _about_record(hints, facts):
         # a notice about the record on the first page: the corrected article may follow it
         behind = judge(hints, facts_of(Layout(layout.pages[1:], layout.page_count - 1)))
@@ -387,7 +400,75 @@ def decide(hints: RecordHints, text: str | None) -> Identity:
         return Identity("unverifiable", "the record gives no title or DOI to compare with")
     if text is None:
         return Identity("unverifiable", "no readable text in the file (scanned, or unreadable)")
-    return judge(hints, facts_of(layout_of_text(text)))
+    layout, turned = logical_order(hints, layout_of_text(text))
+    return _with_order(judge(hints, facts_of(layout)), turned)
+
+
+# -- right-to-left text read backwards -----------------------------------------------------
+
+#: Right-to-left letters the first pages must hold before their reading order is questioned.
+_RTL_LETTERS = 12
+#: Characters of each reading compared with the record (the title page and the next).
+_ORDER_SAMPLE = 12_000
+
+
+def logical_order(hints: RecordHints, layout: Layout) -> tuple[Layout, str | None]:
+    """The layout with its right-to-left lines in the order they are written, and how.
+
+    A text layer may give right-to-left runs backwards (`_scripts.mirrored`): whole lines
+    turned, or each word's letters. A producer does the same to every line, so the whole
+    layout is read one way: the reading (as read, lines mirrored, words' letters turned)
+    where most of the record's right-to-left title and name words stand, then most pairs
+    of its title's words in their order, then the letters that end words (`order_evidence`)
+    decide; as read when nothing tells them apart. Returns the layout and None, or the
+    mirrored layout and what was turned.
+    """
+    sample = layout.text[:_ORDER_SAMPLE]
+    if rtl_letters(sample) < _RTL_LETTERS:
+        return layout, None
+    words = [
+        w
+        for text in (*hints.titles, *hints.surnames)
+        for w in content_words(text)
+        if rtl_letters(w)
+    ]
+    pairs = {
+        (a, b)
+        for title in hints.titles
+        for a, b in itertools.pairwise(content_words(title))
+        if rtl_letters(a + b)
+    }
+    best: tuple[tuple[int, int, int], Layout, str | None] | None = None
+    for turn, name in ((None, None), (mirrored, "lines"), (in_word_mirrored, "words")):
+        reading = layout if turn is None else _turned(layout, turn)
+        found = keys(reading.text[:_ORDER_SAMPLE])
+        present = set(found)
+        adjacent = set(itertools.pairwise(found))
+        score = (
+            sum(1 for w in words if w in present),
+            len(pairs & adjacent),
+            order_evidence(reading.text[:_ORDER_SAMPLE]),
+        )
+        if best is None or score > best[0]:
+            best = (score, reading, name)
+    assert best is not None
+    return best[1], best[2]
+
+
+def _turned(layout: Layout, turn: Callable[[str], str]) -> Layout:
+    pages = tuple(
+        tuple(attrs.evolve(line, text=turn(line.text)) for line in page) for page in layout.pages
+    )
+    return Layout(pages, layout.page_count)
+
+
+def _with_order(identity: Identity, turned: str | None) -> Identity:
+    """The verdict, saying when the file's right-to-left text was read back in its order."""
+    if turned is None:
+        return identity
+    how = "lines" if turned == "lines" else "words' letters"
+    said = f"{identity.evidence} (its right-to-left {how} read back: the text layer reverses them)"
+    return attrs.evolve(identity, evidence=said)
 
 
 # -- the judgement -----------------------------------------------------------------------

@@ -12,6 +12,21 @@ Japanese and Korean (anyascii gives the Mandarin reading; a Japanese title's Hep
 romanisation shares little with it), and the Arabic and Hebrew abjads leave out the short
 vowels a transliteration writes. A title in such a script says nothing for or against a
 Latin one (`comparable`).
+
+Right-to-left scripts (Arabic, Persian, Hebrew) have a second trouble: a text layer may
+give a line's letters in reverse. A producer that sets the letters of a line left to
+right in the order they are written (no bidi layout) leaves a page a reader reads right
+to left: the PDF reader (pdfium) then returns every right-to-left run backwards
+("تامدخلا ةدوج" for "جودة الخدمات"). A word's comparison key is the same both ways
+(`quality._text.keys`), but the order of the words is not: a label of two words ("چکیده
+گسترده", an extended abstract), a title with its subtitle, a title quoted on a page are read
+in order. `mirrored` reads such a line back, by the Unicode
+bidirectional classes (`unicodedata.bidirectional`: R and AL are right-to-left, L, EN and
+AN keep their order); `in_word_mirrored` turns the letters of each right-to-left word
+only (a producer that sets the words in place and each word's letters backwards);
+`order_evidence` tells, from the letters Unicode writes only at the end of a word (Hebrew
+final forms, Arabic teh marbuta and alef maksura, presentation forms), which way a text
+reads.
 """
 
 from __future__ import annotations
@@ -25,8 +40,12 @@ from anyascii import anyascii
 
 __all__ = [
     "comparable",
+    "in_word_mirrored",
     "latin_words",
+    "mirrored",
     "name_among",
+    "order_evidence",
+    "rtl_letters",
     "script_of",
     "similar_across",
     "transliterated_share",
@@ -141,3 +160,106 @@ def name_among(name: str, words: list[str]) -> bool:
         if matcher.ratio() >= _NAME_RATIO:
             return True
     return False
+
+
+# -- right-to-left lines read backwards --------------------------------------------------
+
+_RTL = frozenset(["R", "AL"])
+#: Classes that keep their left-to-right order inside a right-to-left line (letters of
+#: Latin and other scripts, European and Arabic-Indic digits).
+_LTR = frozenset(["L", "EN", "AN"])
+_PAIRS = {"(": ")", ")": "(", "[": "]", "]": "[", "{": "}", "}": "{", "<": ">", ">": "<"}
+_PAIRS.update({"\u00ab": "\u00bb", "\u00bb": "\u00ab", "\u2039": "\u203a", "\u203a": "\u2039"})
+
+
+@functools.lru_cache(maxsize=8192)
+def _class(char: str) -> str:
+    return unicodedata.bidirectional(char)
+
+
+def rtl_letters(text: str) -> int:
+    """How many of a text's characters are right-to-left letters (bidi class R or AL)."""
+    return sum(1 for char in text if _class(char) in _RTL)
+
+
+#: Neutral classes a word of one direction holds between two of its characters (separators:
+#: "10.1/x", "1.5"); spaces, brackets and quotation marks end it.
+_INSIDE = frozenset(["CS", "ES", "ET", "NSM", "BN"])
+
+
+def _words_of(text: str, kinds: frozenset[str]) -> list[tuple[int, int]]:
+    """The spans of the words written in `kinds` (separators inside a word belong to it)."""
+    spans: list[tuple[int, int]] = []
+    start = end = -1
+    for i, char in enumerate(text):
+        bidi = _class(char)
+        if bidi in kinds:
+            if start < 0:
+                start = i
+            end = i
+        elif bidi not in _INSIDE:
+            if start >= 0:
+                spans.append((start, end + 1))
+            start = -1
+    if start >= 0:
+        spans.append((start, end + 1))
+    return spans
+
+
+def _turned_words(text: str, kinds: frozenset[str]) -> str:
+    for start, end in _words_of(text, kinds):
+        text = text[:start] + text[start:end][::-1] + text[end:]
+    return text
+
+
+def mirrored(line: str) -> str:
+    """A line whose right-to-left text a text layer gave backwards, read the other way.
+
+    What pdfium does to a line whose letters were set left to right in their written
+    order, undone (the operation is its own inverse): a line of more right-to-left letters
+    than left-to-right letters and digits is turned as a whole, each left-to-right word (a
+    Latin word, a number, a DOI) kept in its order and paired brackets mirrored; in another
+    line each right-to-left word has its letters turned, in place. A line without
+    right-to-left letters is returned as it is.
+    """
+    rtl = rtl_letters(line)
+    if not rtl:
+        return line
+    if rtl <= sum(1 for char in line if _class(char) in _LTR):
+        return _turned_words(line, _RTL)
+    turned = "".join(_PAIRS.get(c, c) for c in reversed(line))
+    return _turned_words(turned, _LTR)
+
+
+def in_word_mirrored(line: str) -> str:
+    """A line whose right-to-left words each have their letters backwards, words in place."""
+    if not rtl_letters(line):
+        return line
+    return " ".join(w[::-1] if rtl_letters(w) > len(w) // 2 else w for w in line.split(" "))
+
+
+@functools.lru_cache(maxsize=512)
+def _final_only(char: str) -> int:
+    """+1 for a letter Unicode writes only at a word's end, -1 only at its start, else 0."""
+    if _class(char) not in _RTL:
+        return 0
+    name = unicodedata.name(char, "")
+    if "FINAL" in name or "TEH MARBUTA" in name or "ALEF MAKSURA" in name:
+        return 1
+    if "INITIAL FORM" in name:
+        return -1
+    return 0
+
+
+def order_evidence(text: str) -> int:
+    """Which way a text's right-to-left words read: above 0 as written, below 0 backwards.
+
+    Counts the words that end (or, read backwards, begin) with a letter written only at a
+    word's end (Hebrew final forms, teh marbuta, alef maksura, final presentation forms),
+    and the words that begin (or end) with an initial presentation form.
+    """
+    score = 0
+    for word in re.findall(r"[^\W\d_]{2,}", text[: _MAX_CHARS * 4]):
+        first, last = _final_only(word[0]), _final_only(word[-1])
+        score += (last > 0) - (first > 0) + (first < 0) - (last < 0)
+    return score
