@@ -51,6 +51,7 @@ from ._pdflayout import Layout, read_layout
 from ._scripts import (
     comparable,
     in_word_mirrored,
+    japanese_text,
     latin_words,
     mirrored,
     name_among,
@@ -106,6 +107,9 @@ class RecordHints:
         conference: its type says it is a conference contribution
             (``info:eu-repo/semantics/conferenceObject``, ``conferencePaper``), whose file
             may be its extended abstract.
+        languages: the languages the record gives (``ja``, ``jpn``...), lower case: a
+            record in ``ja`` has its romanised title compared with the file's Japanese one
+            by its Japanese reading.
     """
 
     titles: tuple[str, ...] = ()
@@ -115,6 +119,7 @@ class RecordHints:
     kind: Kind | None = None
     forenames: tuple[str, ...] = ()
     conference: bool = False
+    languages: tuple[str, ...] = ()
 
     @property
     def empty(self) -> bool:
@@ -140,7 +145,12 @@ class RecordHints:
                 break
         types = " ".join(str(t) for t in metadata.get("type", ()))
         kind = _record_kind(types) or _container_kind(metadata.get("source", ()))
-        return cls(titles, doi, surnames, year, kind, _forenames(creators), _conference(types))
+        languages = tuple(
+            str(v).strip().lower() for v in metadata.get("language", ()) if str(v).strip()
+        )
+        return cls(
+            titles, doi, surnames, year, kind, _forenames(creators), _conference(types), languages
+        )
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> RecordHints:
@@ -157,7 +167,13 @@ class RecordHints:
         kind = _record_kind(str(row.get("kind") or row.get("type") or ""))
         texts = tuple(_unmarked(str(t)) for t in titles)
         conference = _conference(str(row.get("kind") or row.get("type") or ""))
-        return cls(texts, doi, surnames, year, kind, _forenames(names), conference)
+        language = row.get("language") or row.get("lang") or ()
+        languages = tuple(
+            str(v).strip().lower()
+            for v in (language if isinstance(language, list) else [language])
+            if str(v).strip()
+        )
+        return cls(texts, doi, surnames, year, kind, _forenames(names), conference, languages)
 
 
 #: Markup a pipeline left in a record ("N&lt;sub&gt;2&lt;/sub&gt;O", "K&#305;r&#351;ehir").
@@ -490,6 +506,7 @@ def _title_match(hints: RecordHints, facts: DocumentFacts) -> tuple[str | None, 
     """
     best: tuple[str | None, str, str] = (None, "", facts.runs[0].text if facts.runs else "")
     runs = [*facts.runs[:4], *facts.prefix_runs]
+    japanese = reads_japanese(hints, facts)
     page_keys = " " + " ".join(keys(facts.first_page_text + "\n" + facts.prefix_text)) + " "
     for title in hints.titles:
         words = content_words(title)
@@ -518,7 +535,7 @@ def _title_match(hints: RecordHints, facts: DocumentFacts) -> tuple[str | None, 
                 best = ("block", title, runs[0].text)
         if best[0] is None:
             for run in runs:
-                if similar_across(title, run.text):
+                if similar_across(title, run.text, japanese=japanese):
                     return "block", title, run.text  # the same title in another script
         title_keys = keys(title)
         phrase = " " + " ".join(title_keys) + " "
@@ -577,8 +594,9 @@ def _author_match(hints: RecordHints, facts: DocumentFacts) -> _Authors:
     names = [k for k in (keys(s) for s in hints.surnames) if k]
     stems = _stems(byline)
     found = [name for name in names if _has_name(name, byline, stems)]
+    japanese = reads_japanese(hints, facts)
     if not found and facts.byline and hints.surnames:
-        found = _names_across(hints.surnames, facts.byline)
+        found = _names_across(hints.surnames, facts.byline, japanese=japanese)
     if not found and hints.forenames:
         # "Zhang Wei" may be written family name first: "W. Zhang" in the byline
         for pair in hints.forenames[:_NAMES_ACROSS]:
@@ -597,6 +615,7 @@ def _author_match(hints: RecordHints, facts: DocumentFacts) -> _Authors:
     if others:
         # names in a script that cannot be compared with the record's say nothing either way
         written = " ".join(hints.surnames[:_NAMES_ACROSS])
+        # (a Japanese reading is evidence for, never against: a name has several readings)
         others = script_of(facts.byline) == script_of(written) or comparable(facts.byline, written)
     return _Authors(None, None, others)
 
@@ -605,26 +624,50 @@ def _author_match(hints: RecordHints, facts: DocumentFacts) -> _Authors:
 _NAMES_ACROSS = 64
 
 
-def _names_across(surnames: Sequence[str], byline: str) -> list[list[str]]:
-    """The record's surnames found in a byline of another script, both transliterated."""
+def _names_across(
+    surnames: Sequence[str], byline: str, *, japanese: bool = False
+) -> list[list[str]]:
+    """The record's surnames found in a byline of another script, both transliterated.
+
+    `japanese`: both read in Hepburn (`_scripts.latin_words`), when pykakasi is installed.
+    """
     if script_of(byline) == script_of(" ".join(surnames[:_NAMES_ACROSS])):
         return []
-    words = latin_words(byline)[: 4 * _NAMES_ACROSS]
+    if japanese and not comparable(byline, " ".join(surnames[:4]), japanese=True):
+        japanese = False
+    words = latin_words(byline, japanese=japanese)[: 4 * _NAMES_ACROSS]
     found = []
     for surname in surnames[:_NAMES_ACROSS]:
-        parts = latin_words(surname)
+        parts = latin_words(surname, japanese=japanese)
         # only parts of three letters or more can be found; a name with none (a lone initial,
         # "म" -> "m") is no evidence, never a match of nothing
         long = [part for part in parts if len(part) >= 3]
-        if long and all(name_among(part, words) for part in long):
+        if long and all(name_among(part, words, fuzzy=not japanese) for part in long):
             found.append(parts)
     return found
 
 
 def _incomparable(titles: Sequence[str], block: str) -> bool:
-    """The title block is in a script no title of the record can be compared with."""
+    """The title block is in a script no title of the record can be compared with.
+
+    Japanese readings are not used here: a record's Latin title may be a translation, not a
+    romanisation, and a reading is evidence for, never against.
+    """
     mine = script_of(block)
     return bool(titles) and all(script_of(t) != mine and not comparable(t, block) for t in titles)
+
+
+#: Languages a record names Japanese by.
+_JAPANESE = frozenset(["ja", "jpn", "japanese", "日本語"])
+
+
+def reads_japanese(hints: RecordHints, facts: DocumentFacts) -> bool:
+    """Whether Han characters are read in Japanese: the record says ``ja``, or kana are there."""
+    if any(lang in _JAPANESE or lang.startswith("ja-") for lang in hints.languages):
+        return True
+    return any(japanese_text(t) for t in hints.titles) or japanese_text(
+        facts.first_page_text[:_PAGE_REACH] + facts.prefix_text[:_PAGE_REACH]
+    )
 
 
 #: Latin letters and digits an OCR engine reads for one another: "l", "1" and "|" for "I",
