@@ -314,9 +314,14 @@ def _words_of(text: str, kinds: frozenset[str]) -> list[tuple[int, int]]:
 
 
 def _turned_words(text: str, kinds: frozenset[str]) -> str:
+    """The text with each word of `kinds` turned (linear: pieces joined once)."""
+    pieces: list[str] = []
+    done = 0
     for start, end in _words_of(text, kinds):
-        text = text[:start] + text[start:end][::-1] + text[end:]
-    return text
+        pieces += [text[done:start], text[start:end][::-1]]
+        done = end
+    pieces.append(text[done:])
+    return "".join(pieces)
 
 
 def mirrored(line: str) -> str:

@@ -195,3 +195,36 @@ def read_layout_of_text(text: str):  # type: ignore[no-untyped-def]
     from politeharvest.fulltext._docfacts import layout_of_text
 
     return layout_of_text(text)
+
+
+def test_reading_a_hostile_line_back_stays_linear() -> None:
+    """A page's line of 20,000 characters (the cut) is read back in well under a second."""
+    import time
+
+    for line in ["ةلاقم ab " * 2300, "ة" * 20_000, "(" * 20_000, "ab " * 7000]:
+        started = time.perf_counter()
+        assert mirrored(mirrored(line)) == line
+        in_word_mirrored(line)
+        order_evidence(line)
+        assert time.perf_counter() - started < 2.0
+
+
+# -- Japanese without the ja extra -----------------------------------------------------------
+
+
+def test_without_pykakasi_japanese_stays_incomparable(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ``ja`` extra missing: kanji against romaji say nothing either way, as before."""
+    from politeharvest.fulltext import _scripts
+
+    monkeypatch.setattr(_scripts, "_KAKASI", [None])
+    _scripts._latin_japanese.cache_clear()
+    try:
+        romaji = "Yūsetsuki ni okeru senjōchi kasen no ryūshutsu tokusei"
+        japanese = "融雪期における扇状地河川の流出特性"
+        assert not _scripts.comparable(romaji, japanese, japanese=True)
+        assert not _scripts.similar_across(romaji, japanese, japanese=True)
+        text = f"{japanese}\n高田 浩二・森 由紀\n" + "富山平野の扇状地河川を対象に解析した。\n" * 12
+        hints = RecordHints(titles=(romaji,), surnames=("takada", "mori"))
+        assert decide(hints, text).verdict == "unverifiable"
+    finally:
+        _scripts._latin_japanese.cache_clear()
