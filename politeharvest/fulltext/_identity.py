@@ -128,7 +128,11 @@ class RecordHints:
 
     @classmethod
     def from_metadata(cls, metadata: Mapping[str, Sequence[str]]) -> RecordHints:
-        """Hints from oai_dc-style metadata (``title``, ``identifier``, ``creator``, ``date``)."""
+        """Hints from oai_dc-style metadata (``title``, ``identifier``, ``creator``, ``date``...).
+
+        ``type`` gives the kind, ``source`` a container of abstracts, ``language`` the
+        languages.
+        """
         titles = tuple(_unmarked(str(t)) for t in metadata.get("title", ()) if str(t).strip())
         creators = [_unmarked(str(c)) for c in metadata.get("creator", ())]
         doi = None
@@ -154,7 +158,10 @@ class RecordHints:
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> RecordHints:
-        """Hints from a batch line: ``title``, ``doi``, ``authors``, ``year`` (all optional)."""
+        """Hints from a batch line: ``title``, ``doi``, ``authors``, ``year``, ``language``.
+
+        All optional; ``language`` (or ``lang``) is a code or a list of codes.
+        """
         title = row.get("title")
         titles = tuple(title if isinstance(title, list) else [title] if title else ())
         authors = row.get("authors") or ()
