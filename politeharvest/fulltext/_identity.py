@@ -174,10 +174,10 @@ class RecordHints:
         kind = _record_kind(str(row.get("kind") or row.get("type") or ""))
         texts = tuple(_unmarked(str(t)) for t in titles)
         conference = _conference(str(row.get("kind") or row.get("type") or ""))
-        language = row.get("language") or row.get("lang") or ()
+        language = row.get("language") or row.get("lang") or []
         languages = tuple(
             str(v).strip().lower()
-            for v in (language if isinstance(language, list) else [language])
+            for v in (language if isinstance(language, (list, tuple)) else [language])
             if str(v).strip()
         )
         return cls(texts, doi, surnames, year, kind, _forenames(names), conference, languages)

@@ -189,3 +189,5 @@ def test_a_record_in_ja_reads_a_kanji_byline_without_kana() -> None:
     assert hints.languages == ("ja",)
     hints = RecordHints.from_metadata({"title": ["x"], "language": ["jpn"]})
     assert hints.languages == ("jpn",)
+    assert RecordHints.from_row({"title": "x", "language": ["ja", "en"]}).languages == ("ja", "en")
+    assert RecordHints.from_row({"title": "x", "authors": []}).languages == ()
