@@ -25,6 +25,7 @@ OPTIONAL: dict[str, tuple[str, str]] = {
     "redis": ("redis", "redis"),
     "http_message_signatures": ("http-message-signatures", "sign"),
     "cryptography": ("cryptography", "sign"),
+    "pykakasi": ("pykakasi", "ja"),
 }
 
 

@@ -24,10 +24,11 @@ names in another script are compared through a transliteration (`_scripts`).
 from __future__ import annotations
 
 import html
+import itertools
 import logging
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -47,7 +48,18 @@ from ._docfacts import (
 )
 from ._labels import OTHER_KINDS, SUMMARY_PHRASES, contains, label_of_title
 from ._pdflayout import Layout, read_layout
-from ._scripts import comparable, latin_words, name_among, script_of, similar_across
+from ._scripts import (
+    comparable,
+    in_word_mirrored,
+    japanese_text,
+    latin_words,
+    mirrored,
+    name_among,
+    order_evidence,
+    rtl_letters,
+    script_of,
+    similar_across,
+)
 
 __all__ = [
     "Identity",
@@ -95,6 +107,9 @@ class RecordHints:
         conference: its type says it is a conference contribution
             (``info:eu-repo/semantics/conferenceObject``, ``conferencePaper``), whose file
             may be its extended abstract.
+        languages: the languages the record gives (``ja``, ``jpn``...), lower case: a
+            record in ``ja`` has its romanised title compared with the file's Japanese one
+            by its Japanese reading.
     """
 
     titles: tuple[str, ...] = ()
@@ -104,6 +119,7 @@ class RecordHints:
     kind: Kind | None = None
     forenames: tuple[str, ...] = ()
     conference: bool = False
+    languages: tuple[str, ...] = ()
 
     @property
     def empty(self) -> bool:
@@ -112,7 +128,11 @@ class RecordHints:
 
     @classmethod
     def from_metadata(cls, metadata: Mapping[str, Sequence[str]]) -> RecordHints:
-        """Hints from oai_dc-style metadata (``title``, ``identifier``, ``creator``, ``date``)."""
+        """Hints from oai_dc-style metadata (``title``, ``identifier``, ``creator``, ``date``...).
+
+        ``type`` gives the kind, ``source`` a container of abstracts, ``language`` the
+        languages.
+        """
         titles = tuple(_unmarked(str(t)) for t in metadata.get("title", ()) if str(t).strip())
         creators = [_unmarked(str(c)) for c in metadata.get("creator", ())]
         doi = None
@@ -129,11 +149,19 @@ class RecordHints:
                 break
         types = " ".join(str(t) for t in metadata.get("type", ()))
         kind = _record_kind(types) or _container_kind(metadata.get("source", ()))
-        return cls(titles, doi, surnames, year, kind, _forenames(creators), _conference(types))
+        languages = tuple(
+            str(v).strip().lower() for v in metadata.get("language", ()) if str(v).strip()
+        )
+        return cls(
+            titles, doi, surnames, year, kind, _forenames(creators), _conference(types), languages
+        )
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> RecordHints:
-        """Hints from a batch line: ``title``, ``doi``, ``authors``, ``year`` (all optional)."""
+        """Hints from a batch line: ``title``, ``doi``, ``authors``, ``year``, ``language``.
+
+        All optional; ``language`` (or ``lang``) is a code or a list of codes.
+        """
         title = row.get("title")
         titles = tuple(title if isinstance(title, list) else [title] if title else ())
         authors = row.get("authors") or ()
@@ -146,7 +174,13 @@ class RecordHints:
         kind = _record_kind(str(row.get("kind") or row.get("type") or ""))
         texts = tuple(_unmarked(str(t)) for t in titles)
         conference = _conference(str(row.get("kind") or row.get("type") or ""))
-        return cls(texts, doi, surnames, year, kind, _forenames(names), conference)
+        language = row.get("language") or row.get("lang") or []
+        languages = tuple(
+            str(v).strip().lower()
+            for v in (language if isinstance(language, (list, tuple)) else [language])
+            if str(v).strip()
+        )
+        return cls(texts, doi, surnames, year, kind, _forenames(names), conference, languages)
 
 
 #: Markup a pipeline left in a record ("N&lt;sub&gt;2&lt;/sub&gt;O", "K&#305;r&#351;ehir").
@@ -350,6 +384,7 @@ def identify(
         return Identity(
             "unverifiable", "no readable text in the file (broken, encrypted or hostile)"
         )
+    layout, turned = logical_order(hints, layout)
     facts = facts_of(layout)
     start = facts.article_page
     if (
@@ -357,8 +392,9 @@ def identify(
     ) and layout.page_count > FIRST_PAGES:
         more = read_layout(source, max_pages=MORE_PAGES)
         if more is not None:
-            layout, facts = more, facts_of(more)
-    identity = judge(hints, facts)
+            layout, turned = logical_order(hints, more)
+            facts = facts_of(layout)
+    identity = _with_order(judge(hints, facts), turned)
     if identity.verdict == "mismatch" and len(layout.pages) > 1 and _about_record(hints, facts):
         # a notice about the record on the first page: the corrected article may follow it
         behind = judge(hints, facts_of(Layout(layout.pages[1:], layout.page_count - 1)))
@@ -387,7 +423,75 @@ def decide(hints: RecordHints, text: str | None) -> Identity:
         return Identity("unverifiable", "the record gives no title or DOI to compare with")
     if text is None:
         return Identity("unverifiable", "no readable text in the file (scanned, or unreadable)")
-    return judge(hints, facts_of(layout_of_text(text)))
+    layout, turned = logical_order(hints, layout_of_text(text))
+    return _with_order(judge(hints, facts_of(layout)), turned)
+
+
+# -- right-to-left text read backwards -----------------------------------------------------
+
+#: Right-to-left letters the first pages must hold before their reading order is questioned.
+_RTL_LETTERS = 12
+#: Characters of each reading compared with the record (the title page and the next).
+_ORDER_SAMPLE = 12_000
+
+
+def logical_order(hints: RecordHints, layout: Layout) -> tuple[Layout, str | None]:
+    """The layout with its right-to-left lines in the order they are written, and how.
+
+    A text layer may give right-to-left runs backwards (`_scripts.mirrored`): whole lines
+    turned, or each word's letters. A producer does the same to every line, so the whole
+    layout is read one way: the reading (as read, lines mirrored, words' letters turned)
+    where most of the record's right-to-left title and name words stand, then most pairs
+    of its title's words in their order, then the letters that end words (`order_evidence`)
+    decide; as read when nothing tells them apart. Returns the layout and None, or the
+    mirrored layout and what was turned.
+    """
+    sample = layout.text[:_ORDER_SAMPLE]
+    if rtl_letters(sample) < _RTL_LETTERS:
+        return layout, None
+    words = [
+        w
+        for text in (*hints.titles, *hints.surnames)
+        for w in content_words(text)
+        if rtl_letters(w)
+    ]
+    pairs = {
+        (a, b)
+        for title in hints.titles
+        for a, b in itertools.pairwise(content_words(title))
+        if rtl_letters(a + b)
+    }
+    best: tuple[tuple[int, int, int], Layout, str | None] | None = None
+    for turn, name in ((None, None), (mirrored, "lines"), (in_word_mirrored, "words")):
+        reading = layout if turn is None else _turned(layout, turn)
+        found = keys(reading.text[:_ORDER_SAMPLE])
+        present = set(found)
+        adjacent = set(itertools.pairwise(found))
+        score = (
+            sum(1 for w in words if w in present),
+            len(pairs & adjacent),
+            order_evidence(reading.text[:_ORDER_SAMPLE]),
+        )
+        if best is None or score > best[0]:
+            best = (score, reading, name)
+    assert best is not None
+    return best[1], best[2]
+
+
+def _turned(layout: Layout, turn: Callable[[str], str]) -> Layout:
+    pages = tuple(
+        tuple(attrs.evolve(line, text=turn(line.text)) for line in page) for page in layout.pages
+    )
+    return Layout(pages, layout.page_count)
+
+
+def _with_order(identity: Identity, turned: str | None) -> Identity:
+    """The verdict, saying when the file's right-to-left text was read back in its order."""
+    if turned is None:
+        return identity
+    how = "lines" if turned == "lines" else "words' letters"
+    said = f"{identity.evidence} (its right-to-left {how} read back: the text layer reverses them)"
+    return attrs.evolve(identity, evidence=said)
 
 
 # -- the judgement -----------------------------------------------------------------------
@@ -409,6 +513,7 @@ def _title_match(hints: RecordHints, facts: DocumentFacts) -> tuple[str | None, 
     """
     best: tuple[str | None, str, str] = (None, "", facts.runs[0].text if facts.runs else "")
     runs = [*facts.runs[:4], *facts.prefix_runs]
+    japanese = reads_japanese(hints, facts)
     page_keys = " " + " ".join(keys(facts.first_page_text + "\n" + facts.prefix_text)) + " "
     for title in hints.titles:
         words = content_words(title)
@@ -437,7 +542,7 @@ def _title_match(hints: RecordHints, facts: DocumentFacts) -> tuple[str | None, 
                 best = ("block", title, runs[0].text)
         if best[0] is None:
             for run in runs:
-                if similar_across(title, run.text):
+                if similar_across(title, run.text, japanese=japanese):
                     return "block", title, run.text  # the same title in another script
         title_keys = keys(title)
         phrase = " " + " ".join(title_keys) + " "
@@ -496,8 +601,9 @@ def _author_match(hints: RecordHints, facts: DocumentFacts) -> _Authors:
     names = [k for k in (keys(s) for s in hints.surnames) if k]
     stems = _stems(byline)
     found = [name for name in names if _has_name(name, byline, stems)]
+    japanese = reads_japanese(hints, facts)
     if not found and facts.byline and hints.surnames:
-        found = _names_across(hints.surnames, facts.byline)
+        found = _names_across(hints.surnames, facts.byline, japanese=japanese)
     if not found and hints.forenames:
         # "Zhang Wei" may be written family name first: "W. Zhang" in the byline
         for pair in hints.forenames[:_NAMES_ACROSS]:
@@ -516,6 +622,7 @@ def _author_match(hints: RecordHints, facts: DocumentFacts) -> _Authors:
     if others:
         # names in a script that cannot be compared with the record's say nothing either way
         written = " ".join(hints.surnames[:_NAMES_ACROSS])
+        # (a Japanese reading is evidence for, never against: a name has several readings)
         others = script_of(facts.byline) == script_of(written) or comparable(facts.byline, written)
     return _Authors(None, None, others)
 
@@ -524,26 +631,50 @@ def _author_match(hints: RecordHints, facts: DocumentFacts) -> _Authors:
 _NAMES_ACROSS = 64
 
 
-def _names_across(surnames: Sequence[str], byline: str) -> list[list[str]]:
-    """The record's surnames found in a byline of another script, both transliterated."""
+def _names_across(
+    surnames: Sequence[str], byline: str, *, japanese: bool = False
+) -> list[list[str]]:
+    """The record's surnames found in a byline of another script, both transliterated.
+
+    `japanese`: both read in Hepburn (`_scripts.latin_words`), when pykakasi is installed.
+    """
     if script_of(byline) == script_of(" ".join(surnames[:_NAMES_ACROSS])):
         return []
-    words = latin_words(byline)[: 4 * _NAMES_ACROSS]
+    if japanese and not comparable(byline, " ".join(surnames[:4]), japanese=True):
+        japanese = False
+    words = latin_words(byline, japanese=japanese)[: 4 * _NAMES_ACROSS]
     found = []
     for surname in surnames[:_NAMES_ACROSS]:
-        parts = latin_words(surname)
+        parts = latin_words(surname, japanese=japanese)
         # only parts of three letters or more can be found; a name with none (a lone initial,
         # "म" -> "m") is no evidence, never a match of nothing
         long = [part for part in parts if len(part) >= 3]
-        if long and all(name_among(part, words) for part in long):
+        if long and all(name_among(part, words, fuzzy=not japanese) for part in long):
             found.append(parts)
     return found
 
 
 def _incomparable(titles: Sequence[str], block: str) -> bool:
-    """The title block is in a script no title of the record can be compared with."""
+    """The title block is in a script no title of the record can be compared with.
+
+    Japanese readings are not used here: a record's Latin title may be a translation, not a
+    romanisation, and a reading is evidence for, never against.
+    """
     mine = script_of(block)
     return bool(titles) and all(script_of(t) != mine and not comparable(t, block) for t in titles)
+
+
+#: Languages a record names Japanese by.
+_JAPANESE = frozenset(["ja", "jpn", "japanese", "日本語"])
+
+
+def reads_japanese(hints: RecordHints, facts: DocumentFacts) -> bool:
+    """Whether Han characters are read in Japanese: the record says ``ja``, or kana are there."""
+    if any(lang in _JAPANESE or lang.startswith("ja-") for lang in hints.languages):
+        return True
+    return any(japanese_text(t) for t in hints.titles) or japanese_text(
+        facts.first_page_text[:_PAGE_REACH] + facts.prefix_text[:_PAGE_REACH]
+    )
 
 
 #: Latin letters and digits an OCR engine reads for one another: "l", "1" and "|" for "I",

@@ -41,6 +41,9 @@ MAX_INFLATED_BYTES = 96 * 2**20
 #: Characters of text read from one page.
 MAX_PAGE_CHARS = 20_000
 
+#: Glyphs measured on each line.
+_PICKS = 5
+
 _LOCK = threading.Lock()
 _STREAM = re.compile(rb"stream\r?\n")
 _ENDSTREAM = b"endstream"
@@ -225,10 +228,15 @@ def _measure(
     size: tuple[float, float],
     clean: str,
 ) -> Line | None:
-    """The line's size and box from a few of its glyphs (reading every glyph costs too much)."""
+    """The line's size and box from a few of its glyphs (reading every glyph costs too much).
+
+    Five glyphs, evenly spread: a glyph that rises above the font's box (an Arabic alef
+    with its hamza, an accented capital) is one of five, not one of three, and the median
+    stays the line's size.
+    """
     start = len(piece) - len(piece.lstrip())
     end = len(piece.rstrip()) - 1
-    picks = sorted({start, (start + end) // 2, end})
+    picks = sorted({start + (end - start) * k // (_PICKS - 1) for k in range(_PICKS)})
     sizes: list[float] = []
     tops: list[float] = []
     bottoms: list[float] = []
