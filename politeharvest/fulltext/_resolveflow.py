@@ -336,7 +336,7 @@ def next_action(flow: ResolveFlow) -> tuple[ResolveFlow, Action]:
             problem = problematic_url(flow.url)
             if problem is not None:
                 refused = _refused(flow, f"rejected before any request: {problem}", flow.url)
-                return flow, Done(refused)
+                return _done(flow, refused)
             flow = attrs.evolve(flow, stage="rewrite")
         elif stage == "rewrite":
             if flow.rewrite is not None and not flow.html_only:
