@@ -6,8 +6,10 @@ budget (`max_probes`). `next_action` says what comes next, `Probe` (this candida
 what its file must show) or `Finish` (nothing left to try within the budget), recording
 every candidate it passes over and why; `after_probe` takes a probe's `FileResult` and says
 whether the search ends (`Ended`: found, reserved, blocked, retry-later) or goes on.
-`resolution_of` is the one place a probing's `Resolution` is built. The resolver
-(`_resolver.py`) only carries the actions out.
+`resolution_of` answers a search that found no file; `make_resolution` is the one place a
+`Resolution` is built, here and in the resolve flow (`_resolveflow.py`), whose stages run a
+probe flow for the rewrite of the record's address, the sanctioned sources' files and the
+page's candidates. The resolver (`_resolver.py`) only carries the actions out.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ __all__ = [
     "Resolution",
     "Status",
     "after_probe",
+    "make_resolution",
     "next_action",
     "resolution_of",
 ]
@@ -333,17 +336,49 @@ def _resolution(
     retriable: bool = False,
     with_rejected: bool = True,
 ) -> Resolution:
-    """The one place a probing's `Resolution` is built."""
+    """A probing's `Resolution`: the candidates considered, the requests and probes spent."""
+    return make_resolution(
+        flow.url,
+        flow.landing,
+        file_url,
+        kind,
+        status,
+        reason,
+        candidates=(*candidates, *(flow.rejected if with_rejected else ())),
+        requests=flow.requests,
+        probes=flow.probes,
+        retriable=retriable,
+        file=file,
+        evidence=evidence,
+    )
+
+
+def make_resolution(
+    url: str,
+    landing: str,
+    file_url: str | None,
+    kind: Kind,
+    status: Status,
+    reason: str,
+    *,
+    candidates: tuple[Candidate, ...] = (),
+    requests: int = 0,
+    probes: int = 0,
+    retriable: bool = False,
+    file: FileResult | None = None,
+    evidence: str = "",
+) -> Resolution:
+    """The one place a `Resolution` is built (the probe flow's and the resolve flow's)."""
     return Resolution(
-        url=flow.url,
-        landing_url=flow.landing,
+        url=url,
+        landing_url=landing,
         file_url=file_url,
         kind=kind,
         status=status,
         reason=reason,
-        candidates=(*candidates, *(flow.rejected if with_rejected else ())),
-        requests=flow.requests,
-        probes=flow.probes,
+        candidates=candidates,
+        requests=requests,
+        probes=probes,
         retriable=retriable,
         file=file,
         evidence=evidence,
