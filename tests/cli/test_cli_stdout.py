@@ -185,7 +185,9 @@ def test_a_look_holds_the_host_against_a_second_process(url: str, tmp_path: Path
     """One harvest per host, whatever the output: the second process is deferred (75)."""
     seen = tmp_path / "shown.jsonl"
     with seen.open("w") as stdout:
-        looking = _look(url, tmp_path, stdout, "0.3")
+        # 1 s between pages: the second process starts while the look holds the host, also
+        # on a loaded machine (at 0.3 s the look had ended before the second one began)
+        looking = _look(url, tmp_path, stdout, "1.0")
         try:
             out = tmp_path / "records.jsonl"
             second = run(*harvest(url, tmp_path, "--out", str(out), "--once"), cwd=tmp_path)
