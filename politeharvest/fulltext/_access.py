@@ -122,6 +122,21 @@ def _addressless(element: Tag) -> bool:
     )
 
 
+def _returns_to_a_page(href: str) -> bool:
+    """True when a sign-in link names where to return to, and that is a page, not a file.
+
+    "Log in to comment" (``/login?next=/article/view/4512``) brings the visitor back to
+    the page they read: a page's own sign-in, not a gate before its file. A sign-in link
+    that returns to a file is a gate (`_gates`); one that names no return says nothing.
+    """
+    targets = [
+        unquote(value) if "%" in value else value
+        for name, value in parse_qsl(urlsplit(href).query)
+        if _RETURN_PARAM.match(name) and value.startswith(("/", "http"))
+    ]
+    return bool(targets) and not any(FILE_HREF.search(urlsplit(t).path) for t in targets)
+
+
 def _block_signals(element: Tag) -> dict[str, str]:
     """What the control's small block shows: a sign-in link, a price, an addressless control."""
     signals: dict[str, str] = {}
@@ -136,7 +151,7 @@ def _block_signals(element: Tag) -> dict[str, str]:
         block = parent
         for link in links:
             href = str(link.get("href") or "")
-            if link is not element and href and signs_in(href):
+            if link is not element and href and signs_in(href) and not _returns_to_a_page(href):
                 signals.setdefault("sign-in", f"a sign-in link ({href[:60]})")
             if link is not element and _addressless(link):
                 text = link.get_text(" ", strip=True)[:30]

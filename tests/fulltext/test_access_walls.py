@@ -329,3 +329,47 @@ def test_a_weak_selector_s_file_named_with_the_title_s_words_is_tried() -> None:
         url=url,
     )
     assert any(name in c for c in kept(analysis))
+
+
+@pytest.mark.parametrize(
+    ("block", "why"),
+    [
+        (
+            f'<aside class="sidebar"><a class="obj_galley_link pdf" href="{FILE}">PDF</a>'
+            '<div class="print"><span>Print copy: €25.00</span> '
+            '<a href="/shop/add/117654">Buy print copy</a></div>'
+            '<a href="/login?next=/117654/">Log in to comment</a></aside>',
+            "a print copy's price and a sign-in returning to the page, in one sidebar",
+        ),
+        (
+            f'<div class="article-tools"><a href="{FILE}">Download PDF</a>'
+            "<p>Print edition £12.50</p>"
+            '<a href="/user/login?destination=%2F117654%2F">Sign in</a></div>',
+            "a print edition's price and a sign-in returning to the page (quoted)",
+        ),
+    ],
+)
+def test_a_sign_in_that_returns_to_the_page_is_no_sign_of_a_wall(block: str, why: str) -> None:
+    """An open page's own sign-in ("Log in to comment") brings the reader back to the page.
+
+    Beside a price of something else (a print copy) it walled the free PDF; a sign-in that
+    returns to a file is still a gate (the Cairn test above), one with no return still a sign.
+    """
+    analysis = page(block, head=f'<meta name="citation_pdf_url" content="{FILE}">')
+    assert kept(analysis)[:1] == [FILE], why
+    assert walled(analysis) == {}
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a script-only 'Download citation' control counts as the file's own script "
+    "download: beside a print-on-demand price it walls the open PDF (not fixed: telling a "
+    "control that downloads another object needs button_text to say what the control names)",
+)
+def test_a_script_control_for_another_object_beside_a_price_is_no_wall() -> None:
+    analysis = page(
+        f'<div class="tools"><a href="{FILE}">Download PDF</a>'
+        "<span>Print on demand $19.99</span>"
+        '<a href="#" onclick="exportCitation()">Download citation</a></div>'
+    )
+    assert kept(analysis) == [FILE]
