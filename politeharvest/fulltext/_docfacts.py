@@ -545,6 +545,9 @@ _REVIEW_PAGES = 6
 #: A line that names the book the document is part of ("In: Water governance, pp. 12-30"):
 #: a short label and a colon, the way a chapter or a proceedings paper cites its container.
 _CONTAINER = re.compile(r"\s*[^\W\d_]{1,8}\s?:")
+#: The document's own pages in its container ("pp. 45-48", "S. 45–48"): a book's citation
+#: gives its page count ("286 pp."), a proceedings paper or a chapter its page range.
+_PAGE_RANGE = re.compile(r"(?<!\w)[^\W\d_]{1,3}\.\s?\d{1,4}\s?[-–]\s?\d{1,4}(?!\d)")
 
 
 def _shape_kind(pages: Sequence[Sequence[Line]], page_count: int) -> tuple[Kind, str] | None:
@@ -597,6 +600,7 @@ def _cites_a_book(lines: Sequence[Line], runs: Sequence[TitleRun]) -> str | None
             len(line.text) <= 400
             and _BOOK_CITATION.search(line.text)
             and not _CONTAINER.match(line.text)
+            and not _PAGE_RANGE.search(line.text)
         ):
             return line.text
     return None
@@ -649,7 +653,12 @@ def _compilation(
     size, or several DOIs one a line where the file opens. The lines above the first entry
     are the compilation's own heading (`compilation_heading`).
     """
+    refs = _reference_start(pages)
     for p, page in enumerate(pages):
+        if refs is not None and p >= refs[0]:
+            # the document's own reference list ("Estuaries 42, 112-130" a line) lists
+            # works it cites, not works it holds: only the lines above its heading count
+            page = page[: refs[1]] if p == refs[0] else ()
         if _is_toc(page) and not _is_own_toc(page):
             # its first entry in the body's size (a heading may end in a year: "HIC 2024")
             entries, body = set(_toc_entries(page)), _LARGER * _body_size(page)
@@ -679,7 +688,6 @@ def _compilation(
         heads = [r for r in titled if sizes and round(r.size * 2) / 2 == sizes.most_common(1)[0][0]]
         if len(heads) >= 3:
             return f"page {p + 1} has {len(heads)} titles, each with its authors", p, heads[0].first
-    refs = _reference_start(pages)
     for p, page in enumerate(pages[: min(article or 0, 2) + 1]):  # a list opens the file
         doi_lines = {
             d: i

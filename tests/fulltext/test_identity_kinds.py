@@ -566,3 +566,78 @@ def test_a_name_of_no_full_word_is_no_evidence_across_scripts(
     from politeharvest.fulltext._identity import _names_across
 
     assert _names_across(surnames, byline) == found
+
+
+def _references(lines: list[str]) -> list[Item]:
+    return [("References", 12.0), *((line, 9.0) for line in lines)]
+
+
+def test_a_reference_list_whose_entries_end_in_page_ranges_is_no_list_of_contents() -> None:
+    """Harvard-style references without a final stop ("Estuaries 42, 112-130") end in page
+    numbers as a list of contents' lines do; below the article's References heading they
+    are works it cites, and the article stays the record's own."""
+    cited = [
+        text
+        for i in range(14)
+        for text in (
+            f"Karaman E, Brenner T, Yilmaz K ({2000 + i}) Hypoxia and salt-wedge dynamics in",
+            f"estuaries of the Black Sea. Estuarine Coastal Shelf Sci {30 + i}, "
+            f"{100 + 10 * i}–{108 + 10 * i}",
+        )
+    ]
+    pdf = make_pdf(article(), body(40), _references(cited))
+    identity = check_identity(pdf, ARTICLE)
+    assert (identity.verdict, identity.kind) == ("matched", "article"), identity.evidence
+
+
+def test_an_issue_list_of_contents_is_still_a_compilation() -> None:
+    """The same lines above any References heading: an issue's contents, not the record."""
+    listed = [
+        f"{title} — Elif Karaman, Tobias Brenner {3 + 14 * i}"
+        for i, title in enumerate(
+            [
+                "Tidal pumping of nutrients in a microtidal estuary",
+                "Benthic foraminifera as indicators of hypoxia",
+                "Sediment plumes after the spring flood of 2021",
+                "Fish kills and oxygen minima in coastal lagoons",
+                "Numerical models of a salt wedge under low discharge",
+            ]
+        )
+    ]
+    pdf = make_pdf([("Contents", 16.0), *((line, 10.0) for line in listed)], article())
+    assert check_identity(pdf, ARTICLE).kind == "compilation"
+
+
+@pytest.mark.parametrize(
+    "under",
+    [
+        "Proceedings of the 9th Coastal Symposium, Varna, ISBN 978-954-9332-55-1, pp. 45-48",
+        "Coastal Notes Vol. 12 pp. 45-48, 2022",
+    ],
+)
+def test_a_short_paper_citing_its_own_pages_in_a_book_is_no_review(under: str) -> None:
+    """A four-page proceedings paper whose container's citation (with an ISBN, or a volume's
+    "12 pp.") stands under its title: its own page range says it is part of the book, where a
+    review cites the book's page count."""
+    first: list[Item] = [(TITLE, 16.0), (under, 9.0), (AUTHORS, 11.0), ("Abstract", 10.0)]
+    pdf = make_pdf([*first, *body()], body(40), body(40), body(40))
+    identity = check_identity(pdf, ARTICLE)
+    assert identity.verdict == "matched", identity.evidence
+
+
+def test_a_review_citing_its_book_s_page_count_is_still_a_review() -> None:
+    under = "Springer, Cham, 2021. xiv + 286 pp. ISBN 978-3-030-12345-6"
+    first: list[Item] = [(TITLE, 16.0), (under, 9.0), ("Reviewed by Anna Novak", 11.0)]
+    pdf = make_pdf([*first, *body()], body(40))
+    identity = check_identity(pdf, ARTICLE)
+    assert (identity.verdict, identity.kind) == ("mismatch", "review"), identity.evidence
+
+
+def test_a_record_titled_as_a_checklist_is_its_own_form() -> None:
+    """ "Checklist for reporting ..." opens the record's own title: the document labelled so is
+    the record's (a reporting guideline published as an article), not another document."""
+    title = "Checklist for reporting salt-wedge intrusion studies in Black Sea estuaries"
+    identity = check_identity(make_pdf(article(title)), record(title=[title]))
+    assert identity.verdict == "matched", identity.evidence
+    other = check_identity(make_pdf(article(title)), ARTICLE)
+    assert other.verdict == "mismatch"
