@@ -503,6 +503,67 @@ CASES: list[tuple[str, dict[str, Any], dict[str, Any], tuple[str, ...] | None]] 
         rec(AGG, "18", title=["سخن سردبیر شماره"], creator=["Karimi, Hossein"], date="2016"),
         None,
     ),
+    (
+        "two articles of one issue whose title holds a number, one author shared: two items",
+        rec(
+            JOURNAL,
+            "61",
+            title=["Teletrabajo y roles de género durante el confinamiento en Bogotá"],
+            creator=["García, Ana", "Pérez, Luis"],
+            source="Revista de Estudios Sociales; Vol. 8 No. 2 (2021): Special Issue on COVID-19",
+            date="2021-06-01",
+        ),
+        rec(
+            IR,
+            "62",
+            title=["Vaccine hesitancy among rural health workers in Colombia"],
+            creator=["García, Ana"],
+            source="Revista de Estudios Sociales; Vol. 8 No. 2 (2021): Special Issue on COVID-19",
+            date="2021",
+        ),
+        None,
+    ),
+    (
+        "two papers of one proceedings volume whose name holds an ordinal: two items",
+        rec(
+            JOURNAL,
+            "63",
+            title=["Mapeamento de áreas de risco em Petrópolis"],
+            creator=["Silva, João"],
+            source="Anais do 5º Congresso Brasileiro de Geografia; v. 3 n. 1 (2019)",
+            date="2019",
+        ),
+        rec(
+            IR,
+            "64",
+            title=["Urban expansion of Juiz de Fora from satellite images"],
+            creator=["Silva, João"],
+            source="Anais do 5º Congresso Brasileiro de Geografia; v. 3 n. 1 (2019)",
+            date="2019",
+        ),
+        None,
+    ),
+    (
+        "a translation cited with and without its issue's title: one item",
+        rec(
+            JOURNAL,
+            "65",
+            title=["Teletrabajo y roles de género durante el confinamiento en Bogotá"],
+            creator=["García, Ana"],
+            source="Revista de Estudios Sociales; Vol. 8 No. 2 (2021): Special Issue on COVID-19; "
+            "45-60",
+            date="2021-06-01",
+        ),
+        rec(
+            IR,
+            "66",
+            title=["Teleworking and gender roles during the lockdown in Bogotá"],
+            creator=["García, Ana"],
+            source="Revista de Estudios Sociales; Vol. 8 No. 2 (2021); 45-60",
+            date="2021",
+        ),
+        ("same citation 8 2 45 60", "a shared author"),
+    ),
 ]
 
 
