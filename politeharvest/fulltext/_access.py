@@ -108,9 +108,11 @@ def _marked_closed(element: Tag) -> str | None:
 def _addressless(element: Tag) -> bool:
     """True when `element` is a download control with no address of its own (a script action).
 
-    Its ``href`` is missing, ``#`` or ``javascript:``, and no attribute holds an address.
+    Its ``href`` is missing, ``#`` or ``javascript:``, and no attribute holds an address. A
+    control that names another thing it downloads ("Download citation") is not the file's.
     """
-    if element.name not in ("a", "button") or not button_text(element.get_text(" ", strip=True)):
+    text = element.get_text(" ", strip=True)
+    if element.name not in ("a", "button") or not button_text(text) or _names_another(text):
         return False
     href = str(element.get("href") or "").strip().lower()
     if href and not href.startswith(("#", "javascript:")):
@@ -135,6 +137,18 @@ def _returns_to_a_page(href: str) -> bool:
         if _RETURN_PARAM.match(name) and value.startswith(("/", "http"))
     ]
     return bool(targets) and not any(FILE_HREF.search(urlsplit(t).path) for t in targets)
+
+
+def _names_another(text: str) -> bool:
+    """True when a download control's text names a thing other than the file.
+
+    A Latin word no download button has ("Download citation", "Download figures"); words of
+    other scripts are left to `button_text`.
+    """
+    return any(
+        len(word) > 2 and word.isascii() and not button_text(word)
+        for word in re.findall(r"[^\W\d_]+", text.lower())
+    )
 
 
 def _block_signals(element: Tag) -> dict[str, str]:

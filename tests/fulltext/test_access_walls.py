@@ -360,13 +360,9 @@ def test_a_sign_in_that_returns_to_the_page_is_no_sign_of_a_wall(block: str, why
     assert walled(analysis) == {}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a script-only 'Download citation' control counts as the file's own script "
-    "download: beside a print-on-demand price it walls the open PDF (not fixed: telling a "
-    "control that downloads another object needs button_text to say what the control names)",
-)
 def test_a_script_control_for_another_object_beside_a_price_is_no_wall() -> None:
+    """A script-only "Download citation" is no script download of the file: beside a
+    print-on-demand price it walled the open PDF."""
     analysis = page(
         f'<div class="tools"><a href="{FILE}">Download PDF</a>'
         "<span>Print on demand $19.99</span>"
