@@ -668,6 +668,25 @@ def test_a_volume_is_no_month(value: str) -> None:
     assert normalize_date(value) is None
 
 
+@pytest.mark.parametrize(
+    ("value", "iso"),
+    [
+        ("Issue 3 (Mar 2020)", "2020-03"),
+        ("No. 12, Dec. 2019", "2019-12"),
+        ("Nº 5, mar. 2020", "2020-03"),
+        ("Heft 3, März 2020", "2020-03"),
+        ("15 March 2020", "2020-03-15"),
+        ("Mar. 15 2020", "2020-03-15"),
+        ("Friday, 15 March 2020", "2020-03-15"),
+    ],
+)
+def test_an_issue_number_beside_a_month_is_no_day(value: str, iso: str) -> None:
+    """A number right after a label ("Issue 3", "No. 12") is the issue's: it was read as the
+    day, and the record dated 3 March 2020."""
+    found = normalize_date(value)
+    assert found is not None and found.iso == iso
+
+
 def test_an_abbreviation_that_leaves_letters_out_is_read() -> None:
     """Abbreviations that shorten their month's name are kept: Dutch "mrt" for "maart"."""
     found = normalize_date("12 mrt 2020")
