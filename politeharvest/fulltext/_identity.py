@@ -735,7 +735,10 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
             said = f"{said}, though its first page reads {about!r} elsewhere"
             return Identity("unverifiable", said, kind, facts.version)
         return Identity("mismatch", said, kind, facts.version)
-    label = _label_before(block, title) if level == "block" else None
+    # a label of the record's own kind ("Poster: <title>" for a poster's record) says what the
+    # record is, not that the document is about it
+    own_label = kind in OTHER_KINDS and kind == record_kind
+    label = _label_before(block, title) if level == "block" and not own_label else None
     if label is not None:
         # "<label>: <the record's title>": a document about the record (a report, a review,
         # a reply, supplementary material), not the record itself

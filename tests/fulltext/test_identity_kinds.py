@@ -641,3 +641,21 @@ def test_a_record_titled_as_a_checklist_is_its_own_form() -> None:
     assert identity.verdict == "matched", identity.evidence
     other = check_identity(make_pdf(article(title)), ARTICLE)
     assert other.verdict == "mismatch"
+
+
+@pytest.mark.parametrize(
+    ("label", "kind", "record_type"),
+    [
+        ("Poster", "poster", "info:eu-repo/semantics/conferencePoster"),
+        ("Slides", "slides", "presentation"),
+    ],
+)
+def test_a_label_of_the_record_s_own_kind_before_its_title(
+    label: str, kind: str, record_type: str
+) -> None:
+    """ "Poster: <title>" is a poster's record's own file (an A4 poster abstract): the label
+    says what the record is. For an article's record it is still a document about it."""
+    pdf = make_pdf(article(f"{label}: {TITLE}"))
+    own = check_identity(pdf, record(type=[record_type]))
+    assert (own.verdict, own.kind) == ("matched", kind), own.evidence
+    assert check_identity(pdf, ARTICLE).verdict == "mismatch"
