@@ -538,6 +538,9 @@ _BOOK_CITATION = re.compile(
 )
 
 
+#: How the evidence of a review told by a book's citation under its title starts.
+BOOK_CITED = "a book's citation under its title"
+
 #: A review of a book has at most this many pages: a longer file with a book's citation under
 #: its title is the book's own title page (a monograph, an edited volume).
 _REVIEW_PAGES = 6
@@ -750,7 +753,7 @@ def _kind(
         return labelled
     book = _cites_a_book(lines, runs) if page_count <= _REVIEW_PAGES else None
     if book is not None:
-        return "review", f"a book's citation under its title: {book[:80]!r}"
+        return "review", f"{BOOK_CITED}: {book[:80]!r}"
     captions = {m.group(0) for line in lines for m in _SUPPLEMENT_CAPTION.finditer(line.text)}
     if len(captions) >= 2:
         return "supplement", f"its captions are numbered {', '.join(sorted(captions)[:3])}"

@@ -37,6 +37,7 @@ from politeharvest.quality._text import content_words, dois_in, keys
 from politeharvest.quality._text import fold_all_scripts as fold
 
 from ._docfacts import (
+    BOOK_CITED,
     SPARSE,
     DocumentFacts,
     Kind,
@@ -707,7 +708,14 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
         headed = _heads_compilation(hints, facts)
         if headed is not None:
             return headed
-    if kind in OTHER_KINDS and kind != record_kind and not (kind == "summary" and hints.conference):
+    # a conference contribution accepts its extended abstract, and its file may carry its
+    # proceedings' citation (an ISBN) under its title where a review cites its book
+    cited = kind == "review" and facts.kind_evidence.startswith(BOOK_CITED)
+    if (
+        kind in OTHER_KINDS
+        and kind != record_kind
+        and not ((kind == "summary" or cited) and hints.conference)
+    ):
         return Identity(
             "mismatch",
             f"{_KIND_NAMES.get(kind, 'a ' + kind)}, not the record's {record_kind or 'article'}: "

@@ -659,3 +659,29 @@ def test_a_label_of_the_record_s_own_kind_before_its_title(
     own = check_identity(pdf, record(type=[record_type]))
     assert (own.verdict, own.kind) == ("matched", kind), own.evidence
     assert check_identity(pdf, ARTICLE).verdict == "mismatch"
+
+
+PROCEEDINGS_LINE = "Proceedings of the 9th Coastal Symposium, Varna 2022, ISBN 978-954-9332-55-1"
+
+
+def _proceedings_paper() -> bytes:
+    first: list[Item] = [(TITLE, 16.0), (PROCEEDINGS_LINE, 9.0), (AUTHORS, 11.0)]
+    return make_pdf([*first, ("Abstract", 10.0), *body()], body(40), body(40), body(40))
+
+
+def test_a_conference_paper_under_its_proceedings_isbn_is_its_record_s_own() -> None:
+    """A four-page conference paper with its proceedings' ISBN under its title (no page
+    range): for a conference contribution's record it is the record's file, not a review."""
+    conference = record(type=["info:eu-repo/semantics/conferenceObject"])
+    identity = check_identity(_proceedings_paper(), conference)
+    assert identity.verdict == "matched", identity.evidence
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a proceedings paper whose record is typed as an article, with its proceedings' "
+    "ISBN (and no page range) under its title, reads as a review of that book: nothing in "
+    "the line tells a proceedings' citation from a reviewed book's",
+)
+def test_a_proceedings_paper_typed_as_an_article_under_its_isbn() -> None:
+    assert check_identity(_proceedings_paper(), ARTICLE).verdict == "matched"
