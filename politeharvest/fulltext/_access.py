@@ -12,7 +12,9 @@ wasted on the repository's budget. A control is walled when:
 - its own address is a sign-in or sign-up page and the file's address sits only in one of
   its ``data-*`` or ``on*`` attributes;
 - its small block (its nearest ancestors, a handful of links) shows two of: a sign-in
-  link, a price, a download control with no address of its own (a script action).
+  link, a price, a download control with no address of its own (a script action). A
+  sign-in link that returns to a page ("Log in to comment"), a sign-up link ("Register to
+  submit") and a control naming another thing it downloads ("Download citation") are none.
 
 Across the page (`apply_walls`): every candidate of an address the page shows walled (and
 links from no open control) is walled, whatever its source; an address a sign-in link returns to
@@ -76,6 +78,23 @@ def signs_in(url: str) -> bool:
     """True when `url` is a sign-in or sign-up page's address."""
     parts = urlsplit(url)
     return bool(_SIGN_IN.search(parts.path) or _SIGN_IN.search("/" + parts.netloc.split(".")[0]))
+
+
+#: A sign-in page's address alone (a sign-up page invites to join: to submit, to review).
+_SIGN_IN_ONLY = re.compile(SIGN_IN_PATH, re.IGNORECASE)
+
+
+def _signs_in_only(url: str) -> bool:
+    """True when `url` is a sign-in page's address (not a sign-up page's).
+
+    In a file's block a "Register" link beside a price (a conference fee, the authors'
+    charge) says nothing of the file; the sign-in link of a wall stands beside its
+    sign-up link, and is read.
+    """
+    parts = urlsplit(url)
+    return bool(
+        _SIGN_IN_ONLY.search(parts.path) or _SIGN_IN_ONLY.search("/" + parts.netloc.split(".")[0])
+    )
 
 
 def _disabled(element: Tag) -> bool:
@@ -165,7 +184,12 @@ def _block_signals(element: Tag) -> dict[str, str]:
         block = parent
         for link in links:
             href = str(link.get("href") or "")
-            if link is not element and href and signs_in(href) and not _returns_to_a_page(href):
+            if (
+                link is not element
+                and href
+                and _signs_in_only(href)
+                and not _returns_to_a_page(href)
+            ):
                 signals.setdefault("sign-in", f"a sign-in link ({href[:60]})")
             if link is not element and _addressless(link):
                 text = link.get_text(" ", strip=True)[:30]

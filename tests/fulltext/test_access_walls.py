@@ -347,9 +347,15 @@ def test_a_weak_selector_s_file_named_with_the_title_s_words_is_tried() -> None:
             '<a href="/user/login?destination=%2F117654%2F">Sign in</a></div>',
             "a print edition's price and a sign-in returning to the page (quoted)",
         ),
+        (
+            f'<div class="galleys"><a href="{FILE}">Download PDF</a>'
+            "<p>Article processing charge: USD 1500, paid by the authors</p>"
+            '<a href="/user/register">Register to submit</a></div>',
+            "the authors' charge and a sign-up link: an invitation to join, no gate",
+        ),
     ],
 )
-def test_a_sign_in_that_returns_to_the_page_is_no_sign_of_a_wall(block: str, why: str) -> None:
+def test_a_page_s_own_sign_in_or_sign_up_is_no_sign_of_a_wall(block: str, why: str) -> None:
     """An open page's own sign-in ("Log in to comment") brings the reader back to the page.
 
     Beside a price of something else (a print copy) it walled the free PDF; a sign-in that
