@@ -618,6 +618,8 @@ _PAGE_REFERENCE = re.compile(
 )
 #: Entries a run-in list of contents has at least (a journal's header cites one range).
 _LISTED_ENTRIES = 4
+#: Lines set this much smaller than a page's body text are its small print (footnotes).
+_SMALL_PRINT = 0.9
 
 
 def _listed_pages(lines: Sequence[Line]) -> int | None:
@@ -627,10 +629,14 @@ def _listed_pages(lines: Sequence[Line]) -> int | None:
     with its first page: page references on many lines of the page, their numbers rising
     in reading order, by more than one at a time. A journal's running header cites its own
     range once; a page of an article carries few references of this form, on few of its
-    lines, and cites its figures and tables one by one ("Fig. 1", "Fig. 2").
+    lines, and cites its figures and tables one by one ("Fig. 1", "Fig. 2"). Its small
+    print (footnotes: "2 Ibid., p. 45") lists no entries.
     """
     found: list[tuple[int, int]] = []
+    small = _SMALL_PRINT * _body_size(lines)
     for i, line in enumerate(lines):
+        if line.size < small:
+            continue
         numbers = [int(m.group(1)) for m in _PAGE_REFERENCE.finditer(line.text[:2000])]
         found.extend((i, n) for n in numbers)
     lined = {i for i, _ in found}

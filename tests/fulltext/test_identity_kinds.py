@@ -685,3 +685,22 @@ def test_a_conference_paper_under_its_proceedings_isbn_is_its_record_s_own() -> 
 )
 def test_a_proceedings_paper_typed_as_an_article_under_its_isbn() -> None:
     assert check_identity(_proceedings_paper(), ARTICLE).verdict == "matched"
+
+
+def test_footnotes_citing_pages_in_order_are_no_list_of_works() -> None:
+    """A history article's first page: nine footnotes in small print, each ending in a page
+    ("2 Ibid., p. 45"), rising as the argument goes on. They are not entries of a list."""
+    notes = [
+        "1 Karaman, Estuaries of Anatolia, Ankara 1998, p. 12",
+        "2 Ibid., p. 45",
+        "3 Brenner, Der Sakarya, Berlin 2001, p. 78",
+        "4 Ibid., pp. 112-118",
+        "5 Demir, Kiyi, Istanbul 2005, p. 203",
+        "6 Ibid., p. 215",
+        "7 Karaman, op. cit., p. 230",
+        "8 Brenner, op. cit., p. 251",
+        "9 Ibid., p. 263",
+    ]
+    pdf = make_pdf([*article(), *((note, 8.0) for note in notes)], body(40))
+    identity = check_identity(pdf, ARTICLE)
+    assert (identity.verdict, identity.kind) == ("matched", "article"), identity.evidence
