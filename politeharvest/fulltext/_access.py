@@ -12,7 +12,9 @@ wasted on the repository's budget. A control is walled when:
 - its own address is a sign-in or sign-up page and the file's address sits only in one of
   its ``data-*`` or ``on*`` attributes;
 - its small block (its nearest ancestors, a handful of links) shows two of: a sign-in
-  link, a price, a download control with no address of its own (a script action).
+  link, a price, a download control with no address of its own (a script action). A
+  sign-in link that returns to a page ("Log in to comment"), a sign-up link ("Register to
+  submit") and a control naming another thing it downloads ("Download citation") are none.
 
 Across the page (`apply_walls`): every candidate of an address the page shows walled (and
 links from no open control) is walled, whatever its source; an address a sign-in link returns to
@@ -78,6 +80,23 @@ def signs_in(url: str) -> bool:
     return bool(_SIGN_IN.search(parts.path) or _SIGN_IN.search("/" + parts.netloc.split(".")[0]))
 
 
+#: A sign-in page's address alone (a sign-up page invites to join: to submit, to review).
+_SIGN_IN_ONLY = re.compile(SIGN_IN_PATH, re.IGNORECASE)
+
+
+def _signs_in_only(url: str) -> bool:
+    """True when `url` is a sign-in page's address (not a sign-up page's).
+
+    In a file's block a "Register" link beside a price (a conference fee, the authors'
+    charge) says nothing of the file; the sign-in link of a wall stands beside its
+    sign-up link, and is read.
+    """
+    parts = urlsplit(url)
+    return bool(
+        _SIGN_IN_ONLY.search(parts.path) or _SIGN_IN_ONLY.search("/" + parts.netloc.split(".")[0])
+    )
+
+
 def _disabled(element: Tag) -> bool:
     """True when the page shows `element` disabled."""
     if element.has_attr("disabled") or str(element.get("aria-disabled") or "") == "true":
@@ -108,9 +127,11 @@ def _marked_closed(element: Tag) -> str | None:
 def _addressless(element: Tag) -> bool:
     """True when `element` is a download control with no address of its own (a script action).
 
-    Its ``href`` is missing, ``#`` or ``javascript:``, and no attribute holds an address.
+    Its ``href`` is missing, ``#`` or ``javascript:``, and no attribute holds an address. A
+    control that names another thing it downloads ("Download citation") is not the file's.
     """
-    if element.name not in ("a", "button") or not button_text(element.get_text(" ", strip=True)):
+    text = element.get_text(" ", strip=True)
+    if element.name not in ("a", "button") or not button_text(text) or _names_another(text):
         return False
     href = str(element.get("href") or "").strip().lower()
     if href and not href.startswith(("#", "javascript:")):
@@ -119,6 +140,33 @@ def _addressless(element: Tag) -> bool:
         isinstance(v, str) and re.search(r"/\w|\.pdf\b", v)
         for k, v in element.attrs.items()
         if k != "href"
+    )
+
+
+def _returns_to_a_page(href: str) -> bool:
+    """True when a sign-in link names where to return to, and that is a page, not a file.
+
+    "Log in to comment" (``/login?next=/article/view/4512``) brings the visitor back to
+    the page they read: a page's own sign-in, not a gate before its file. A sign-in link
+    that returns to a file is a gate (`_gates`); one that names no return says nothing.
+    """
+    targets = [
+        unquote(value) if "%" in value else value
+        for name, value in parse_qsl(urlsplit(href).query)
+        if _RETURN_PARAM.match(name) and value.startswith(("/", "http"))
+    ]
+    return bool(targets) and not any(FILE_HREF.search(urlsplit(t).path) for t in targets)
+
+
+def _names_another(text: str) -> bool:
+    """True when a download control's text names a thing other than the file.
+
+    A Latin word no download button has ("Download citation", "Download figures"); words of
+    other scripts are left to `button_text`.
+    """
+    return any(
+        len(word) > 2 and word.isascii() and not button_text(word)
+        for word in re.findall(r"[^\W\d_]+", text.lower())
     )
 
 
@@ -136,7 +184,12 @@ def _block_signals(element: Tag) -> dict[str, str]:
         block = parent
         for link in links:
             href = str(link.get("href") or "")
-            if link is not element and href and signs_in(href):
+            if (
+                link is not element
+                and href
+                and _signs_in_only(href)
+                and not _returns_to_a_page(href)
+            ):
                 signals.setdefault("sign-in", f"a sign-in link ({href[:60]})")
             if link is not element and _addressless(link):
                 text = link.get_text(" ", strip=True)[:30]

@@ -538,6 +538,9 @@ _BOOK_CITATION = re.compile(
 )
 
 
+#: How the evidence of a review told by a book's citation under its title starts.
+BOOK_CITED = "a book's citation under its title"
+
 #: A review of a book has at most this many pages: a longer file with a book's citation under
 #: its title is the book's own title page (a monograph, an edited volume).
 _REVIEW_PAGES = 6
@@ -545,6 +548,9 @@ _REVIEW_PAGES = 6
 #: A line that names the book the document is part of ("In: Water governance, pp. 12-30"):
 #: a short label and a colon, the way a chapter or a proceedings paper cites its container.
 _CONTAINER = re.compile(r"\s*[^\W\d_]{1,8}\s?:")
+#: The document's own pages in its container ("pp. 45-48", "S. 45–48"): a book's citation
+#: gives its page count ("286 pp."), a proceedings paper or a chapter its page range.
+_PAGE_RANGE = re.compile(r"(?<!\w)[^\W\d_]{1,3}\.\s?\d{1,4}\s?[-–]\s?\d{1,4}(?!\d)")
 
 
 def _shape_kind(pages: Sequence[Sequence[Line]], page_count: int) -> tuple[Kind, str] | None:
@@ -597,6 +603,7 @@ def _cites_a_book(lines: Sequence[Line], runs: Sequence[TitleRun]) -> str | None
             len(line.text) <= 400
             and _BOOK_CITATION.search(line.text)
             and not _CONTAINER.match(line.text)
+            and not _PAGE_RANGE.search(line.text)
         ):
             return line.text
     return None
@@ -611,6 +618,8 @@ _PAGE_REFERENCE = re.compile(
 )
 #: Entries a run-in list of contents has at least (a journal's header cites one range).
 _LISTED_ENTRIES = 4
+#: Lines set this much smaller than a page's body text are its small print (footnotes).
+_SMALL_PRINT = 0.9
 
 
 def _listed_pages(lines: Sequence[Line]) -> int | None:
@@ -620,10 +629,14 @@ def _listed_pages(lines: Sequence[Line]) -> int | None:
     with its first page: page references on many lines of the page, their numbers rising
     in reading order, by more than one at a time. A journal's running header cites its own
     range once; a page of an article carries few references of this form, on few of its
-    lines, and cites its figures and tables one by one ("Fig. 1", "Fig. 2").
+    lines, and cites its figures and tables one by one ("Fig. 1", "Fig. 2"). Its small
+    print (footnotes: "2 Ibid., p. 45") lists no entries.
     """
     found: list[tuple[int, int]] = []
+    small = _SMALL_PRINT * _body_size(lines)
     for i, line in enumerate(lines):
+        if line.size < small:
+            continue
         numbers = [int(m.group(1)) for m in _PAGE_REFERENCE.finditer(line.text[:2000])]
         found.extend((i, n) for n in numbers)
     lined = {i for i, _ in found}
@@ -649,7 +662,12 @@ def _compilation(
     size, or several DOIs one a line where the file opens. The lines above the first entry
     are the compilation's own heading (`compilation_heading`).
     """
+    refs = _reference_start(pages)
     for p, page in enumerate(pages):
+        if refs is not None and p >= refs[0]:
+            # the document's own reference list ("Estuaries 42, 112-130" a line) lists
+            # works it cites, not works it holds: only the lines above its heading count
+            page = page[: refs[1]] if p == refs[0] else ()
         if _is_toc(page) and not _is_own_toc(page):
             # its first entry in the body's size (a heading may end in a year: "HIC 2024")
             entries, body = set(_toc_entries(page)), _LARGER * _body_size(page)
@@ -679,7 +697,6 @@ def _compilation(
         heads = [r for r in titled if sizes and round(r.size * 2) / 2 == sizes.most_common(1)[0][0]]
         if len(heads) >= 3:
             return f"page {p + 1} has {len(heads)} titles, each with its authors", p, heads[0].first
-    refs = _reference_start(pages)
     for p, page in enumerate(pages[: min(article or 0, 2) + 1]):  # a list opens the file
         doi_lines = {
             d: i
@@ -742,7 +759,7 @@ def _kind(
         return labelled
     book = _cites_a_book(lines, runs) if page_count <= _REVIEW_PAGES else None
     if book is not None:
-        return "review", f"a book's citation under its title: {book[:80]!r}"
+        return "review", f"{BOOK_CITED}: {book[:80]!r}"
     captions = {m.group(0) for line in lines for m in _SUPPLEMENT_CAPTION.finditer(line.text)}
     if len(captions) >= 2:
         return "supplement", f"its captions are numbered {', '.join(sorted(captions)[:3])}"

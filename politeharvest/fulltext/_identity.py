@@ -38,6 +38,7 @@ from politeharvest.quality._text import content_words, dois_in, keys
 from politeharvest.quality._text import fold_all_scripts as fold
 
 from ._docfacts import (
+    BOOK_CITED,
     SPARSE,
     DocumentFacts,
     Kind,
@@ -838,7 +839,14 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
         headed = _heads_compilation(hints, facts)
         if headed is not None:
             return headed
-    if kind in OTHER_KINDS and kind != record_kind and not (kind == "summary" and hints.conference):
+    # a conference contribution accepts its extended abstract, and its file may carry its
+    # proceedings' citation (an ISBN) under its title where a review cites its book
+    cited = kind == "review" and facts.kind_evidence.startswith(BOOK_CITED)
+    if (
+        kind in OTHER_KINDS
+        and kind != record_kind
+        and not ((kind == "summary" or cited) and hints.conference)
+    ):
         return Identity(
             "mismatch",
             f"{_KIND_NAMES.get(kind, 'a ' + kind)}, not the record's {record_kind or 'article'}: "
@@ -866,7 +874,10 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
             said = f"{said}, though its first page reads {about!r} elsewhere"
             return Identity("unverifiable", said, kind, facts.version)
         return Identity("mismatch", said, kind, facts.version)
-    label = _label_before(block, title) if level == "block" else None
+    # a label of the record's own kind ("Poster: <title>" for a poster's record) says what the
+    # record is, not that the document is about it
+    own_label = kind in OTHER_KINDS and kind == record_kind
+    label = _label_before(block, title) if level == "block" and not own_label else None
     if label is not None:
         # "<label>: <the record's title>": a document about the record (a report, a review,
         # a reply, supplementary material), not the record itself

@@ -252,6 +252,11 @@ def label_of_title(title: str) -> tuple[Kind, tuple[str, ...]] | None:
         ("comment", COMMENT_PHRASES),
         ("letter", LETTER_PHRASES),
         ("summary", SUMMARY_PHRASES),
+        # the labels the identity check reads in a title block: a record titled
+        # "Checklist for reporting ..." announces the form its file is
+        ("form", FORM_PHRASES),
+        ("poster", POSTER_PHRASES),
+        ("slides", SLIDES_PHRASES),
     ):
         phrase = starts_with(words, phrases)
         if phrase is not None and (

@@ -376,6 +376,10 @@ def in_gregorian(date: PartialDate, calendar: str) -> PartialDate | None:
     return PartialDate(iso, date.precision, date.original)
 
 
+#: A word and the number that follows it with only blanks between (``issue 3``, ``no. 12``).
+_LABELLED_NUMBER = re.compile(r"([^\W\d_]+\.?)\s*([0-9]+)\b")
+
+
 def _parse_date(text: str, value: str) -> PartialDate | None:
     lowered = text.lower()
     match = re.fullmatch(
@@ -400,7 +404,10 @@ def _parse_date(text: str, value: str) -> PartialDate | None:
     if month is None or len(years) != 1 or len(words) > 4:
         return None
     year = years[0]
-    days = [n for n in numbers if n != year and 1 <= n <= 31]
+    # a number right after a word that is no month is that label's ("Issue 3", "No. 12,
+    # Dec. 2019", "Nº 5, mar."): an issue's, not a day
+    labelled = {int(m[2]) for m in _LABELLED_NUMBER.finditer(lowered) if _month(m[1]) is None}
+    days = [n for n in numbers if n != year and 1 <= n <= 31 and n not in labelled]
     if days and _valid(year, month, days[0]):
         return PartialDate(f"{year}-{month:02d}-{days[0]:02d}", "day", value)
     if not days and _valid(year, month):

@@ -340,7 +340,7 @@ def work_of(record: Any) -> Work:
     citations = frozenset(
         " ".join(numbers)
         for v in sources
-        if len(numbers := [n for n in _cited_numbers(v) if not _YEAR.fullmatch(n)]) >= 3
+        if len(numbers := [n for n in _citation_numbers(v) if not _YEAR.fullmatch(n)]) >= 3
     )
     kind = kind_of(rec.metadata.get("type", ()))
     notice = _NOTICE.match(titles[0]) if titles else None
@@ -488,6 +488,23 @@ def _cited_year(sources: Iterable[str]) -> int | None:
 #: Years before this are of another calendar (as `publication_date` reads them).
 _GREGORIAN_FROM = 1600
 _BRACKETED_YEAR = re.compile(r"\((\d{4})\)")
+
+
+#: An issue's own title after its year ("Vol. 8 No. 2 (2021): Special Issue on COVID-19"):
+#: a segment with a word in it, up to the next field; pages there ("(2020): 45-60") stay.
+_ISSUE_TITLE = re.compile(r"(\(\d{4}\)\s*:)[^;]*[^\W\d_]{3}[^;]*")
+#: A number that is part of a name, not a citation's: joined to a word by a hyphen
+#: ("COVID-19", "SARS-CoV-2"), or an ordinal ("5º Congresso", "12th Symposium").
+_NAMED_NUMBER = re.compile(r"(?<=[^\W\d_])[-\u2010]\d+|\d+(?=[ºª°]|[a-z]{1,3}\b)")
+
+
+def _citation_numbers(source: str) -> list[str]:
+    """The numbers of a citation (volume, issue, pages) a record's source gives.
+
+    Numbers in an issue's title or a venue's name ("Special Issue on COVID-19", "Anais do
+    5º Congresso") are not the item's: every article of that issue shares them.
+    """
+    return _cited_numbers(_NAMED_NUMBER.sub(" ", _ISSUE_TITLE.sub(r"\1", source)))
 
 
 def _cited_numbers(text: str) -> list[str]:

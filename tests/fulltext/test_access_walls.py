@@ -329,3 +329,49 @@ def test_a_weak_selector_s_file_named_with_the_title_s_words_is_tried() -> None:
         url=url,
     )
     assert any(name in c for c in kept(analysis))
+
+
+@pytest.mark.parametrize(
+    ("block", "why"),
+    [
+        (
+            f'<aside class="sidebar"><a class="obj_galley_link pdf" href="{FILE}">PDF</a>'
+            '<div class="print"><span>Print copy: €25.00</span> '
+            '<a href="/shop/add/117654">Buy print copy</a></div>'
+            '<a href="/login?next=/117654/">Log in to comment</a></aside>',
+            "a print copy's price and a sign-in returning to the page, in one sidebar",
+        ),
+        (
+            f'<div class="article-tools"><a href="{FILE}">Download PDF</a>'
+            "<p>Print edition £12.50</p>"
+            '<a href="/user/login?destination=%2F117654%2F">Sign in</a></div>',
+            "a print edition's price and a sign-in returning to the page (quoted)",
+        ),
+        (
+            f'<div class="galleys"><a href="{FILE}">Download PDF</a>'
+            "<p>Article processing charge: USD 1500, paid by the authors</p>"
+            '<a href="/user/register">Register to submit</a></div>',
+            "the authors' charge and a sign-up link: an invitation to join, no gate",
+        ),
+    ],
+)
+def test_a_page_s_own_sign_in_or_sign_up_is_no_sign_of_a_wall(block: str, why: str) -> None:
+    """An open page's own sign-in ("Log in to comment") brings the reader back to the page.
+
+    Beside a price of something else (a print copy) it walled the free PDF; a sign-in that
+    returns to a file is still a gate (the Cairn test above), one with no return still a sign.
+    """
+    analysis = page(block, head=f'<meta name="citation_pdf_url" content="{FILE}">')
+    assert kept(analysis)[:1] == [FILE], why
+    assert walled(analysis) == {}
+
+
+def test_a_script_control_for_another_object_beside_a_price_is_no_wall() -> None:
+    """A script-only "Download citation" is no script download of the file: beside a
+    print-on-demand price it walled the open PDF."""
+    analysis = page(
+        f'<div class="tools"><a href="{FILE}">Download PDF</a>'
+        "<span>Print on demand $19.99</span>"
+        '<a href="#" onclick="exportCitation()">Download citation</a></div>'
+    )
+    assert kept(analysis) == [FILE]

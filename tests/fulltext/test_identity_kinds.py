@@ -572,3 +572,141 @@ def test_a_name_of_no_full_word_is_no_evidence_across_scripts(
     from politeharvest.fulltext._identity import _names_across
 
     assert _names_across(surnames, byline) == found
+
+
+def _references(lines: list[str]) -> list[Item]:
+    return [("References", 12.0), *((line, 9.0) for line in lines)]
+
+
+def test_a_reference_list_whose_entries_end_in_page_ranges_is_no_list_of_contents() -> None:
+    """Harvard-style references without a final stop ("Estuaries 42, 112-130") end in page
+    numbers as a list of contents' lines do; below the article's References heading they
+    are works it cites, and the article stays the record's own."""
+    cited = [
+        text
+        for i in range(14)
+        for text in (
+            f"Karaman E, Brenner T, Yilmaz K ({2000 + i}) Hypoxia and salt-wedge dynamics in",
+            f"estuaries of the Black Sea. Estuarine Coastal Shelf Sci {30 + i}, "
+            f"{100 + 10 * i}–{108 + 10 * i}",
+        )
+    ]
+    pdf = make_pdf(article(), body(40), _references(cited))
+    identity = check_identity(pdf, ARTICLE)
+    assert (identity.verdict, identity.kind) == ("matched", "article"), identity.evidence
+
+
+def test_an_issue_list_of_contents_is_still_a_compilation() -> None:
+    """The same lines above any References heading: an issue's contents, not the record."""
+    listed = [
+        f"{title} — Elif Karaman, Tobias Brenner {3 + 14 * i}"
+        for i, title in enumerate(
+            [
+                "Tidal pumping of nutrients in a microtidal estuary",
+                "Benthic foraminifera as indicators of hypoxia",
+                "Sediment plumes after the spring flood of 2021",
+                "Fish kills and oxygen minima in coastal lagoons",
+                "Numerical models of a salt wedge under low discharge",
+            ]
+        )
+    ]
+    pdf = make_pdf([("Contents", 16.0), *((line, 10.0) for line in listed)], article())
+    assert check_identity(pdf, ARTICLE).kind == "compilation"
+
+
+@pytest.mark.parametrize(
+    "under",
+    [
+        "Proceedings of the 9th Coastal Symposium, Varna, ISBN 978-954-9332-55-1, pp. 45-48",
+        "Coastal Notes Vol. 12 pp. 45-48, 2022",
+    ],
+)
+def test_a_short_paper_citing_its_own_pages_in_a_book_is_no_review(under: str) -> None:
+    """A four-page proceedings paper whose container's citation (with an ISBN, or a volume's
+    "12 pp.") stands under its title: its own page range says it is part of the book, where a
+    review cites the book's page count."""
+    first: list[Item] = [(TITLE, 16.0), (under, 9.0), (AUTHORS, 11.0), ("Abstract", 10.0)]
+    pdf = make_pdf([*first, *body()], body(40), body(40), body(40))
+    identity = check_identity(pdf, ARTICLE)
+    assert identity.verdict == "matched", identity.evidence
+
+
+def test_a_review_citing_its_book_s_page_count_is_still_a_review() -> None:
+    under = "Springer, Cham, 2021. xiv + 286 pp. ISBN 978-3-030-12345-6"
+    first: list[Item] = [(TITLE, 16.0), (under, 9.0), ("Reviewed by Anna Novak", 11.0)]
+    pdf = make_pdf([*first, *body()], body(40))
+    identity = check_identity(pdf, ARTICLE)
+    assert (identity.verdict, identity.kind) == ("mismatch", "review"), identity.evidence
+
+
+def test_a_record_titled_as_a_checklist_is_its_own_form() -> None:
+    """ "Checklist for reporting ..." opens the record's own title: the document labelled so is
+    the record's (a reporting guideline published as an article), not another document."""
+    title = "Checklist for reporting salt-wedge intrusion studies in Black Sea estuaries"
+    identity = check_identity(make_pdf(article(title)), record(title=[title]))
+    assert identity.verdict == "matched", identity.evidence
+    other = check_identity(make_pdf(article(title)), ARTICLE)
+    assert other.verdict == "mismatch"
+
+
+@pytest.mark.parametrize(
+    ("label", "kind", "record_type"),
+    [
+        ("Poster", "poster", "info:eu-repo/semantics/conferencePoster"),
+        ("Slides", "slides", "presentation"),
+    ],
+)
+def test_a_label_of_the_record_s_own_kind_before_its_title(
+    label: str, kind: str, record_type: str
+) -> None:
+    """ "Poster: <title>" is a poster's record's own file (an A4 poster abstract): the label
+    says what the record is. For an article's record it is still a document about it."""
+    pdf = make_pdf(article(f"{label}: {TITLE}"))
+    own = check_identity(pdf, record(type=[record_type]))
+    assert (own.verdict, own.kind) == ("matched", kind), own.evidence
+    assert check_identity(pdf, ARTICLE).verdict == "mismatch"
+
+
+PROCEEDINGS_LINE = "Proceedings of the 9th Coastal Symposium, Varna 2022, ISBN 978-954-9332-55-1"
+
+
+def _proceedings_paper() -> bytes:
+    first: list[Item] = [(TITLE, 16.0), (PROCEEDINGS_LINE, 9.0), (AUTHORS, 11.0)]
+    return make_pdf([*first, ("Abstract", 10.0), *body()], body(40), body(40), body(40))
+
+
+def test_a_conference_paper_under_its_proceedings_isbn_is_its_record_s_own() -> None:
+    """A four-page conference paper with its proceedings' ISBN under its title (no page
+    range): for a conference contribution's record it is the record's file, not a review."""
+    conference = record(type=["info:eu-repo/semantics/conferenceObject"])
+    identity = check_identity(_proceedings_paper(), conference)
+    assert identity.verdict == "matched", identity.evidence
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a proceedings paper whose record is typed as an article, with its proceedings' "
+    "ISBN (and no page range) under its title, reads as a review of that book: nothing in "
+    "the line tells a proceedings' citation from a reviewed book's",
+)
+def test_a_proceedings_paper_typed_as_an_article_under_its_isbn() -> None:
+    assert check_identity(_proceedings_paper(), ARTICLE).verdict == "matched"
+
+
+def test_footnotes_citing_pages_in_order_are_no_list_of_works() -> None:
+    """A history article's first page: nine footnotes in small print, each ending in a page
+    ("2 Ibid., p. 45"), rising as the argument goes on. They are not entries of a list."""
+    notes = [
+        "1 Karaman, Estuaries of Anatolia, Ankara 1998, p. 12",
+        "2 Ibid., p. 45",
+        "3 Brenner, Der Sakarya, Berlin 2001, p. 78",
+        "4 Ibid., pp. 112-118",
+        "5 Demir, Kiyi, Istanbul 2005, p. 203",
+        "6 Ibid., p. 215",
+        "7 Karaman, op. cit., p. 230",
+        "8 Brenner, op. cit., p. 251",
+        "9 Ibid., p. 263",
+    ]
+    pdf = make_pdf([*article(), *((note, 8.0) for note in notes)], body(40))
+    identity = check_identity(pdf, ARTICLE)
+    assert (identity.verdict, identity.kind) == ("matched", "article"), identity.evidence

@@ -503,6 +503,67 @@ CASES: list[tuple[str, dict[str, Any], dict[str, Any], tuple[str, ...] | None]] 
         rec(AGG, "18", title=["سخن سردبیر شماره"], creator=["Karimi, Hossein"], date="2016"),
         None,
     ),
+    (
+        "two articles of one issue whose title holds a number, one author shared: two items",
+        rec(
+            JOURNAL,
+            "61",
+            title=["Teletrabajo y roles de género durante el confinamiento en Bogotá"],
+            creator=["García, Ana", "Pérez, Luis"],
+            source="Revista de Estudios Sociales; Vol. 8 No. 2 (2021): Special Issue on COVID-19",
+            date="2021-06-01",
+        ),
+        rec(
+            IR,
+            "62",
+            title=["Vaccine hesitancy among rural health workers in Colombia"],
+            creator=["García, Ana"],
+            source="Revista de Estudios Sociales; Vol. 8 No. 2 (2021): Special Issue on COVID-19",
+            date="2021",
+        ),
+        None,
+    ),
+    (
+        "two papers of one proceedings volume whose name holds an ordinal: two items",
+        rec(
+            JOURNAL,
+            "63",
+            title=["Mapeamento de áreas de risco em Petrópolis"],
+            creator=["Silva, João"],
+            source="Anais do 5º Congresso Brasileiro de Geografia; v. 3 n. 1 (2019)",
+            date="2019",
+        ),
+        rec(
+            IR,
+            "64",
+            title=["Urban expansion of Juiz de Fora from satellite images"],
+            creator=["Silva, João"],
+            source="Anais do 5º Congresso Brasileiro de Geografia; v. 3 n. 1 (2019)",
+            date="2019",
+        ),
+        None,
+    ),
+    (
+        "a translation cited with and without its issue's title: one item",
+        rec(
+            JOURNAL,
+            "65",
+            title=["Teletrabajo y roles de género durante el confinamiento en Bogotá"],
+            creator=["García, Ana"],
+            source="Revista de Estudios Sociales; Vol. 8 No. 2 (2021): Special Issue on COVID-19; "
+            "45-60",
+            date="2021-06-01",
+        ),
+        rec(
+            IR,
+            "66",
+            title=["Teleworking and gender roles during the lockdown in Bogotá"],
+            creator=["García, Ana"],
+            source="Revista de Estudios Sociales; Vol. 8 No. 2 (2021); 45-60",
+            date="2021",
+        ),
+        ("same citation 8 2 45 60", "a shared author"),
+    ),
 ]
 
 
@@ -605,6 +666,25 @@ def test_words_that_are_no_month_leave_no_date() -> None:
 def test_a_volume_is_no_month(value: str) -> None:
     """Swati's CLDR abbreviation for March is "Vol": read as a month, a volume became a day."""
     assert normalize_date(value) is None
+
+
+@pytest.mark.parametrize(
+    ("value", "iso"),
+    [
+        ("Issue 3 (Mar 2020)", "2020-03"),
+        ("No. 12, Dec. 2019", "2019-12"),
+        ("Nº 5, mar. 2020", "2020-03"),
+        ("Heft 3, März 2020", "2020-03"),
+        ("15 March 2020", "2020-03-15"),
+        ("Mar. 15 2020", "2020-03-15"),
+        ("Friday, 15 March 2020", "2020-03-15"),
+    ],
+)
+def test_an_issue_number_beside_a_month_is_no_day(value: str, iso: str) -> None:
+    """A number right after a label ("Issue 3", "No. 12") is the issue's: it was read as the
+    day, and the record dated 3 March 2020."""
+    found = normalize_date(value)
+    assert found is not None and found.iso == iso
 
 
 def test_an_abbreviation_that_leaves_letters_out_is_read() -> None:
