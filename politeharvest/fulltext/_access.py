@@ -105,7 +105,11 @@ def _disabled(element: Tag) -> bool:
 
 
 #: A class token that marks a file closed ("restricted", "file-embargo", "ep_document_restricted").
-_CLOSED_CLASS = re.compile(r"(?:^|[-_])(?:restricted|locked|embargoed?)$", re.IGNORECASE)
+#: A negation before the word opens it again ("not-restricted", "no_embargo", "non-locked").
+_CLOSED_CLASS = re.compile(
+    r"(?:^|[-_])(?<!not[-_])(?<!no[-_])(?<!non[-_])(?:restricted|locked|embargoed?)$",
+    re.IGNORECASE,
+)
 
 
 def _marked_closed(element: Tag) -> str | None:

@@ -85,7 +85,17 @@ def test_a_file_its_item_marks_closed_is_walled_and_its_open_sibling_kept() -> N
     assert "class 'restricted'" in walled(analysis)[AAM]
 
 
-@pytest.mark.parametrize("token", ["icon-availability_unlocked", "restricted-width", "unlocked"])
+@pytest.mark.parametrize(
+    "token",
+    [
+        "icon-availability_unlocked",
+        "restricted-width",
+        "unlocked",
+        "not-restricted",
+        "no_embargo",
+        "non-locked",
+    ],
+)
 def test_class_tokens_that_do_not_close_a_file(token: str) -> None:
     analysis = page(f'<div class="{token}"><a href="{FILE}">Download PDF</a></div>')
     assert kept(analysis) == [FILE]
