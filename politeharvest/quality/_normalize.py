@@ -587,6 +587,7 @@ _LANGUAGES = {
     "nl": ("nl", "nld", "dut", "dutch", "nederlands", "niederländisch"),
     "zh": ("zh", "zho", "chi", "chinese", "中文"),
     "ja": ("ja", "jpn", "japanese", "日本語"),
+    "ko": ("ko", "kor", "korean", "한국어", "koreanisch", "coréen", "coreano"),
 }
 _LANGUAGE_CODES = {alias: code for code, aliases in _LANGUAGES.items() for alias in aliases}
 
