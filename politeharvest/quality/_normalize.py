@@ -387,13 +387,13 @@ def _era_or_cjk_date(text: str, value: str) -> PartialDate | None:
         number = 1 if era["year"] == "元" else int(era["year"])
         if number < 1 or (last is not None and number > last):
             return None
-        year = first + number - 1
+        gregorian = first + number - 1
         rest = era["rest"].strip()
         if rest in ("", "年", "년"):
-            return PartialDate(str(year), "year", value) if _valid(year) else None
+            return PartialDate(str(gregorian), "year", value) if _valid(gregorian) else None
         if rest[0] not in "年년./":
             return None  # 令和5年度 (a fiscal year), R5-A: not a date this reads
-        text = f"{year}{rest}"
+        text = f"{gregorian}{rest}"
     found = _CJK_DATE.fullmatch(text)
     if not found:
         return None
