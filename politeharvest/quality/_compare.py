@@ -244,13 +244,10 @@ def _ends_where_cut(short: str, long_: str, fuzz: Any) -> bool:
 _CUT_WORD = 80
 
 
-def _specific(a: Work, b: Work, frequent: AbstractSet[str] = frozenset()) -> bool:
-    """Whether the titles are long and specific enough to stand without authors.
-
-    Words frequent in the harvest (`compare`) are not counted.
-    """
+def _specific(a: Work, b: Work) -> bool:
+    """Whether the titles are long and specific enough to stand without authors."""
     return (
-        min(len(a.words - frequent), len(b.words - frequent)) >= _SPECIFIC_WORDS
+        min(len(a.words), len(b.words)) >= _SPECIFIC_WORDS
         and min(len(a.title_key), len(b.title_key)) >= _SPECIFIC_CHARS
     )
 
@@ -330,22 +327,10 @@ def _one_item(a: Work, b: Work) -> str | None:
     return f"deposit {min(stamps)}" if stamps else None
 
 
-def compare(
-    a: Work,
-    b: Work,
-    *,
-    headings: AbstractSet[str] = frozenset(),
-    frequent: AbstractSet[str] = frozenset(),
-) -> str | None:
+def compare(a: Work, b: Work, *, headings: AbstractSet[str] = frozenset()) -> str | None:
     """Why ``a`` and ``b`` describe the same work, or None.
 
     ``headings`` are title keys known to repeat within one repository (treated as generic).
-    ``frequent`` are title words found in a large share of the harvest
-    (`Deduplicator.frequent`): function words of any language, words every title of a field
-    has. A title is long enough to stand without authors (`_specific`) without counting
-    them. They still count otherwise: as words shared (a title and its transliteration
-    may share few others) and as words that tell titles apart ("evaluation" and
-    "framework" are two papers of one template).
     """
     if a.identifier == b.identifier and a.endpoint == b.endpoint:
         return "same record"
@@ -380,9 +365,7 @@ def compare(
             return None  # a heading against two DOIs: nothing can outweigh them
         decide = _same_item
     else:
-        decide = functools.partial(
-            _by_title, versions=versions, strict=strict, preprint=preprint, frequent=frequent
-        )
+        decide = functools.partial(_by_title, versions=versions, strict=strict, preprint=preprint)
     found = decide(a, b)
     if found is None and (a.lossy or b.lossy):  # T?rkiye: compare what both copies kept
         found = decide(a.plain_view(), b.plain_view())
@@ -560,12 +543,7 @@ def _preprint_pair(a: Work, b: Work, versions: str | None) -> bool:
 
 
 def _by_title(
-    a: Work,
-    b: Work,
-    versions: str | None,
-    strict: str = "",
-    preprint: bool = False,
-    frequent: AbstractSet[str] = frozenset(),
+    a: Work, b: Work, versions: str | None, strict: str = "", preprint: bool = False
 ) -> str | None:
     """The title, author and year evidence of `compare` (DOIs and headings already ruled)."""
     short = min(len(a.words), len(b.words))
@@ -600,21 +578,21 @@ def _by_title(
         if preprint and contained and both and shared == fewer and not weak:
             # a working title: a lead or a subtitle added or dropped, every author kept
             return f"one title contains the other{authors}, {versions or strict}"
-        if preprint and ratio >= 95 and not both and _specific(a, b, frequent):
+        if preprint and ratio >= 95 and not both and _specific(a, b):
             return f"{title}, {versions or strict}"  # a copy without its authors: the title
         return None
     if versions:  # versions of one text: close titles, and the authors agree
-        if weak and not _specific(a, b, frequent):
+        if weak and not _specific(a, b):
             return None  # a short title in two years, names in two scripts: two items
-        agree = shared >= max(1, (fewer + 1) // 2) if both else _specific(a, b, frequent)
+        agree = shared >= max(1, (fewer + 1) // 2) if both else _specific(a, b)
         if (ratio >= 95 or cut) and agree:
             return f"{title}{authors}, {versions}"
         if contained and fewer >= 2 and shared == fewer:  # a subtitle added, all authors kept
             return f"one title contains the other{authors}, {versions}"
-        if preprint and ratio >= 95 and not both and _specific(a, b, frequent):
+        if preprint and ratio >= 95 and not both and _specific(a, b):
             return f"{title}, {versions}"  # a copy without its authors: the title alone
         return None
-    if (ratio >= 95 or cut) and (shared or (same_year and _specific(a, b, frequent))):
+    if (ratio >= 95 or cut) and (shared or (same_year and _specific(a, b))):
         return f"{title}{authors}{year}"
     if (ratio >= 95 or cut) and (evidence := _one_item(a, b)):  # a short title, no authors
         return f"{title}{authors}{year}, same {evidence}"

@@ -42,7 +42,6 @@ class DedupIndex(Protocol):
     def work(self, rid: int) -> Work: ...
     def count(self) -> int: ...
     def frequency(self, word: str) -> int: ...
-    def words_found_in(self, at_least: int) -> set[str]: ...
     def postings(self, word: str, limit: int) -> list[int] | None: ...
     def by_doi(self, doi: str) -> list[int]: ...
     def by_identifier(self, endpoint: str, identifier: str) -> int | None: ...
@@ -89,10 +88,6 @@ class MemoryDedupIndex:
 
     def frequency(self, word: str) -> int:
         return self._df.get(word, 0)
-
-    def words_found_in(self, at_least: int) -> set[str]:
-        """The words indexed for at least ``at_least`` records."""
-        return {w for w, n in self._df.items() if n >= at_least}
 
     def postings(self, word: str, limit: int) -> list[int] | None:
         found = self._postings.get(word, [])
@@ -188,13 +183,6 @@ class SQLiteDedupIndex:
     def frequency(self, word: str) -> int:
         row = self._db.execute("SELECT count(*) FROM dedup_words WHERE word = ?", (word,))
         return int(row.fetchone()[0])
-
-    def words_found_in(self, at_least: int) -> set[str]:
-        """The words indexed for at least ``at_least`` records."""
-        rows = self._db.execute(
-            "SELECT word FROM dedup_words GROUP BY word HAVING count(*) >= ?", (at_least,)
-        )
-        return {r[0] for r in rows}
 
     def postings(self, word: str, limit: int) -> list[int] | None:
         rows = self._db.execute(

@@ -24,13 +24,6 @@ from ._work import Work, work_of
 
 __all__ = ["Cluster", "Deduplicator", "Merge"]
 
-#: A title word found in at least 1 in `_FREQUENT_SHARE` of the records indexed (once there
-#: are `_FREQUENT_AFTER` of them) is common in this harvest: a function word of whatever
-#: language it is written in ("v", "em", "sobre"), or a word every title of the field has
-#: ("study", "effect"). It corroborates no title (`compare`'s ``frequent``).
-_FREQUENT_SHARE = 20
-_FREQUENT_AFTER = 200
-
 
 @attrs.frozen
 class Merge:
@@ -76,12 +69,6 @@ class Deduplicator:
         keys: how many of a record's rarest title words are looked up (blocking).
         posting_limit: words found in more records than this are too common to block on.
         min_hits: how many of those words a record must share to be compared.
-
-    Attributes:
-        frequent: title words found in at least 1 in 20 of the records indexed (once there are
-            200): function words of whatever language ("v", "em", "sobre"), words every
-            title of the field has. They corroborate no title (`compare`). Learnt as the
-            records stream in, besides the stop words of `TITLE_STOP`.
     """
 
     def __init__(
@@ -97,11 +84,6 @@ class Deduplicator:
         self.posting_limit = posting_limit
         self.min_hits = min_hits
         self.compared = 0
-        self.frequent: set[str] = set()
-        seen = self.index.count()
-        if seen >= _FREQUENT_AFTER:  # an index of an earlier run: what it found frequent
-            found = self.index.words_found_in(-(-seen // _FREQUENT_SHARE))
-            self.frequent = {w for w in found if not w.isdigit()}
 
     def add(self, record: Any) -> list[Merge]:
         """Index one record and return the merges it makes with records seen before.
@@ -117,14 +99,8 @@ class Deduplicator:
         for doi in work.dois:
             hits.update(dict.fromkeys(index.by_doi(doi), self.keys))
 
-        found_in = {w: index.frequency(w) for w in work.words}
-
         def rarest(words: frozenset[str], count: int) -> list[str]:
-            def key(w: str) -> tuple[int, int, str]:
-                n = found_in[w] if w in found_in else index.frequency(w)
-                return (n, -len(w), w)
-
-            return sorted(words, key=key)[:count]
+            return sorted(words, key=lambda w: (index.frequency(w), -len(w), w))[:count]
 
         count = max(self.keys, (len(work.words) + 1) // 2)  # long, noisy titles: more keys
         picked = [*rarest(work.words, count), *rarest(work.head_words, 3)]
@@ -139,29 +115,15 @@ class Deduplicator:
         candidates = [rid for rid, n in hits.items() if n >= need]
         headings = index.headings()
         rid = index.add(work)
-        self._note_frequent(found_in)
         merges: list[Merge] = []
         for other in sorted(candidates):
             seen = index.work(other)
             self.compared += 1
-            reason = compare(seen, work, headings=headings, frequent=self.frequent)
+            reason = compare(seen, work, headings=headings)
             if reason:
                 index.add_edge(other, rid, reason)
                 merges.append(Merge(seen.identifier, work.identifier, reason))
         return merges
-
-    def _note_frequent(self, found_in: dict[str, int]) -> None:
-        """Note the words of the record just indexed that are now common (`_FREQUENT_SHARE`).
-
-        ``found_in`` are their frequencies before it was indexed. Read as the harvest
-        streams: a record compared before a word turned common still counts it.
-        """
-        seen = self.index.count()
-        if seen < _FREQUENT_AFTER:
-            return
-        for word, before in found_in.items():
-            if (before + 1) * _FREQUENT_SHARE >= seen and not word.isdigit():
-                self.frequent.add(word)
 
     def extend(self, records: Iterable[Any]) -> None:
         for record in records:
