@@ -78,7 +78,12 @@ __all__ = [
 # -- stop words ----------------------------------------------------------------------------
 
 #: Stop words of titles in the record languages seen most, folded (``icin``): they never
-#: corroborate a title. Deduplication drops these.
+#: corroborate a title. Deduplication drops these. Measured for issue 35, against what the
+#: harvest itself says: with the list left out, DBLP-ACM merged 4 more pairs wrongly
+#: (precision 0.989 to 0.987; DBLP-Scholar F1 0.862 to 0.866); words found in 1 in 20 of
+#: a harvest's records, dropped as these are, merged template traps of the generated corpus
+#: ("... evaluation ..." and "... framework ..."), and only kept from making a title long
+#: enough to stand alone, they lost 7 true DBLP-Scholar pairs and gained none anywhere.
 TITLE_STOP = frozenset(
     (
         *("a", "an", "and", "are", "as", "at", "by", "for", "from", "in", "into", "is", "its"),
