@@ -98,17 +98,23 @@ def _across_scripts(a: Work, b: Work, fuzz: Any) -> int:
     ``Yi, Jihun``) are compared by their romanised keys (`Work.persons`): 85 % alike, or
     with the same consonants (``نرگس قاسمی`` and ``Qasemi, Narges``). Names in one script
     agree only when one is the other read the other way round: the given name taken for the
-    family name (``Arun, P.`` and ``Arun Prakash``).
+    family name (``Arun, P.`` and ``Arun Prakash``). When either record is Korean
+    (`Work.korean`), a name in Hanja is read as Korean too (``鄭賢宇`` and ``정현우``, or
+    ``Jeong, Hyeon-u``), and compared so with a name in Hangul.
     """
     if len(a.creators) * len(b.creators) > _PAIRS or not a.persons or not b.persons:
         return 0
+    korean = a.korean or b.korean
     shared = 0
     for x in a.persons:
+        x_keys = x.keys | x.korean if korean else x.keys
         for y in b.persons:
-            if x.scripts == y.scripts:  # only a name read the other way round
+            if x.scripts == y.scripts and not (korean and x.hanja != y.hanja):
+                # only a name read the other way round
                 alike = bool(x.family_first & y.given_first or x.given_first & y.family_first)
             else:
-                alike = any(_romanized_alike(p, q, fuzz) for p in x.keys for q in y.keys)
+                y_keys = y.keys | y.korean if korean else y.keys
+                alike = any(_romanized_alike(p, q, fuzz) for p in x_keys for q in y_keys)
             if alike:
                 shared += 1
                 break

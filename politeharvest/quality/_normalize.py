@@ -321,9 +321,14 @@ def normalize_date(value: str) -> PartialDate | None:
     ``January 15, 2023``, ``Ocak 2023``, ``März 2023``. Digits of every script are read
     (Arabic-Indic ones too); a year before 1600 written in Persian digits is of the Solar
     Hijri calendar and one in Arabic-Indic digits of the Hijri calendar, given in Gregorian
-    (1398/05/12 in Persian digits is ``2019-08-03``); see `in_gregorian`.
+    (1398/05/12 in Persian digits is ``2019-08-03``); see `in_gregorian`. Dates of the
+    Japanese eras (``令和5年4月1日``, ``H30.3.31``, ``Reiwa 5``: `_ERAS`) and in the CJK
+    order (``2023年4月1日``, ``2023년 4월 1일``, ``2023.3.31``) are read too.
     """
     text = clean_text(value).strip().rstrip(".")
+    bare = _without_marks(unicodedata.normalize("NFKC", text))  # full-width digits, ㋿, Shōwa
+    if _ERA.match(bare) or _CJK_DATE.fullmatch(bare):
+        return _era_or_cjk_date(bare, value)
     calendar = ""
     if not text.isascii():
         calendar = _calendar_of_digits(text)
@@ -337,6 +342,69 @@ def normalize_date(value: str) -> PartialDate | None:
 
 #: Decimal digits outside ASCII (any script's).
 _ASCII_DIGITS = re.compile(r"(?![0-9])\d")
+
+#: The eras of the Japanese calendar since it took the Gregorian months (a calendar fact):
+#: name, romanised name, abbreviation, the Gregorian year of its first year, and its last
+#: year (its number), if it has ended. 令和5年 is 2023; 平成31年 (1 Jan to 30 Apr) 2019.
+_ERAS: tuple[tuple[str, str, str, int, int | None], ...] = (
+    ("明治", "meiji", "m", 1868, 45),
+    ("大正", "taisho", "t", 1912, 15),
+    ("昭和", "showa", "s", 1926, 64),
+    ("平成", "heisei", "h", 1989, 31),
+    ("令和", "reiwa", "r", 2019, None),
+)
+_ERA_BY_NAME = {n: era for era in _ERAS for n in era[:3]}
+#: An era and its year at the start of a date: ``令和5年``, ``令和元年``, ``Reiwa 5``, ``H30``.
+#: (元 is the first year of an era; ㋿, the Reiwa square, is 令和 once NFKC-normalised.)
+_ERA = re.compile(
+    r"(?P<era>明治|大正|昭和|平成|令和|meiji|taisho|showa|heisei|reiwa|[mtshr])"
+    r"\s*(?P<year>[0-9]{1,2}|元)(?![0-9])(?P<rest>.*)",
+    re.IGNORECASE | re.DOTALL,
+)
+#: A year first, then month and day, with the markers of Chinese, Japanese and Korean dates
+#: (``2023年4月1日``, ``2023년 4월 1일``) or dots and slashes (``2023.3.31``, ``2023/03/31``).
+_CJK_DATE = re.compile(
+    r"([0-9]{4})\s*(?:[年년]|[./](?=\s*[0-9]))\s*"
+    r"(?:([0-9]{1,2})\s*(?:[月월]|[./](?=\s*[0-9]))?\s*(?:([0-9]{1,2})\s*[日일]?)?)?"
+)
+
+
+def _without_marks(text: str) -> str:
+    return unicodedata.normalize(
+        "NFC",
+        "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c)),
+    )
+
+
+def _era_or_cjk_date(text: str, value: str) -> PartialDate | None:
+    """A date of a Japanese era (`_ERAS`) or in the CJK order of year, month, day.
+
+    ``text`` is NFKC-normalised and without marks (``Showa 64``, ASCII digits).
+    """
+    era = _ERA.match(text)
+    if era:
+        _, _, _, first, last = _ERA_BY_NAME[era["era"].lower()]
+        number = 1 if era["year"] == "元" else int(era["year"])
+        if number < 1 or (last is not None and number > last):
+            return None
+        gregorian = first + number - 1
+        rest = era["rest"].strip()
+        if rest in ("", "年", "년"):
+            return PartialDate(str(gregorian), "year", value) if _valid(gregorian) else None
+        if rest[0] not in "年년./":
+            return None  # 令和5年度 (a fiscal year), R5-A: not a date this reads
+        text = f"{gregorian}{rest}"
+    found = _CJK_DATE.fullmatch(text)
+    if not found:
+        return None
+    year, month, day = found[1], found[2], found[3]
+    if day and month and _valid(int(year), int(month), int(day)):
+        return PartialDate(f"{year}-{int(month):02d}-{int(day):02d}", "day", value)
+    if month and not day and _valid(int(year), int(month)):
+        return PartialDate(f"{year}-{int(month):02d}", "month", value)
+    if not month and _valid(int(year)):
+        return PartialDate(year, "year", value)
+    return None
 
 
 def _calendar_of_digits(text: str) -> str:
@@ -594,6 +662,7 @@ _LANGUAGES = {
     "nl": ("nl", "nld", "dut", "dutch", "nederlands", "niederländisch"),
     "zh": ("zh", "zho", "chi", "chinese", "中文"),
     "ja": ("ja", "jpn", "japanese", "日本語"),
+    "ko": ("ko", "kor", "korean", "한국어", "koreanisch", "coréen", "coreano"),
 }
 _LANGUAGE_CODES = {alias: code for code, aliases in _LANGUAGES.items() for alias in aliases}
 

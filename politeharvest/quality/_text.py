@@ -61,6 +61,9 @@ __all__ = [
     "find_dois",
     "fold",
     "fold_all_scripts",
+    "hangul_reading",
+    "has_han",
+    "has_hangul",
     "has_lost_characters",
     "keys",
     "latex_to_text",
@@ -75,7 +78,12 @@ __all__ = [
 # -- stop words ----------------------------------------------------------------------------
 
 #: Stop words of titles in the record languages seen most, folded (``icin``): they never
-#: corroborate a title. Deduplication drops these.
+#: corroborate a title. Deduplication drops these. Measured for issue 35, against what the
+#: harvest itself says: with the list left out, DBLP-ACM merged 4 more pairs wrongly
+#: (precision 0.989 to 0.987; DBLP-Scholar F1 0.862 to 0.866); words found in 1 in 20 of
+#: a harvest's records, dropped as these are, merged template traps of the generated corpus
+#: ("... evaluation ..." and "... framework ..."), and only kept from making a title long
+#: enough to stand alone, they lost 7 true DBLP-Scholar pairs and gained none anywhere.
 TITLE_STOP = frozenset(
     (
         *("a", "an", "and", "are", "as", "at", "by", "for", "from", "in", "into", "is", "its"),
@@ -262,6 +270,71 @@ def _romanized_text(text: str) -> str:
     if not text.isascii():
         text = str(_anyascii()(unicodedata.normalize("NFKC", text).casefold()))
     return _NOT_ALNUM.sub("", text.lower())
+
+
+def hangul_reading(text: str) -> str:
+    """``text`` with each Hanja read as Hangul (its Sino-Korean reading), the rest kept.
+
+    ``鄭賢宇`` is ``정현우``: the form in which a Korean name written in Hanja and the same
+    name in Hangul or romanised agree. The readings are data (`_hanja_readings`, written
+    from the hanja package's table by bench/dedupe_hanja_readings.py), one per character;
+    the initial-sound rule of Korean (두음법칙) is applied to the first syllable of each word:
+    ``李`` alone is ``이`` (its reading ``리``), ``林`` is ``임``, ``盧`` is ``노``.
+    """
+    if not _HAN.search(text):
+        return text
+    return _hangul_reading(text)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _hangul_reading(text: str) -> str:
+    from ._hanja_readings import OTHERS, READINGS, START
+
+    out: list[str] = []
+    first = True  # at the start of a word
+    for char in text:
+        index = ord(char) - START
+        read = READINGS[index] if 0 <= index < len(READINGS) else OTHERS.get(char, ".")
+        if read != ".":
+            out.append(_initial_sound(read) if first else read)
+            first = False
+        else:
+            out.append(char)
+            first = not char.isalpha()
+    return "".join(out)
+
+
+#: Hangul vowels (jungseong indices) of the y- diphthongs and ``ㅣ``: before them an
+#: initial ``ㄹ`` or ``ㄴ`` is not pronounced at the start of a word (``리`` is ``이``).
+_Y_VOWELS = frozenset({2, 3, 6, 7, 12, 17, 20})
+_NIEUN, _RIEUL, _IEUNG = 2, 5, 11  # choseong indices of ㄴ, ㄹ, ㅇ
+
+
+def _initial_sound(syllable: str) -> str:
+    """A Hangul syllable as the first of a word is read (두음법칙): ``리`` ``이``, ``로`` ``노``."""
+    index = ord(syllable) - 0xAC00
+    if not 0 <= index < 11172:
+        return syllable
+    initial, rest = divmod(index, 588)
+    vowel = rest // 28
+    if initial == _RIEUL:
+        initial = _IEUNG if vowel in _Y_VOWELS else _NIEUN
+    elif initial == _NIEUN and vowel in _Y_VOWELS - {2, 3}:  # 녀 뇨 뉴 니, not 냐
+        initial = _IEUNG
+    return chr(0xAC00 + initial * 588 + rest)
+
+
+def has_hangul(text: str) -> bool:
+    """Whether ``text`` has a Hangul letter (syllable or jamo)."""
+    return bool(_HANGUL.search(text))
+
+
+_HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3]")
+
+
+def has_han(text: str) -> bool:
+    """Whether ``text`` has a Han character (Hanja, hanzi, kanji)."""
+    return bool(_HAN.search(text))
 
 
 def scripts(text: str) -> frozenset[str]:

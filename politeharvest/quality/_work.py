@@ -22,6 +22,9 @@ from ._text import (
     TITLE_STOP,
     find_dois,
     fold,
+    hangul_reading,
+    has_han,
+    has_hangul,
     has_lost_characters,
     plain,
     romanized,
@@ -134,6 +137,8 @@ class Work:
         about: folded texts its title says it is about (``"Data for: X"``, ``Erratum to
             “X”``): a work about X is not X.
         creators: the creator values as written (cleaned), from which `persons` is read.
+        korean: a Korean record (language ``ko``, or Hangul in its titles or names): names
+            in Hanja in it, or compared with it, are read as Hangul too (`hangul_reading`).
     """
 
     identifier: str
@@ -166,6 +171,7 @@ class Work:
     name_scripts: frozenset[str] = frozenset()
     glyphs: frozenset[str] = frozenset()
     creators: tuple[str, ...] = ()
+    korean: bool = False
 
     @property
     def persons(self) -> tuple[Person, ...]:
@@ -227,6 +233,7 @@ class Work:
             "name_scripts": sorted(self.name_scripts),
             "glyphs": sorted(self.glyphs),
             "creators": list(self.creators),
+            "korean": self.korean,
         }
 
     @classmethod
@@ -263,6 +270,7 @@ class Work:
             name_scripts=frozenset(data.get("name_scripts", ())),
             glyphs=frozenset(data.get("glyphs", ())),
             creators=tuple(data.get("creators", ())),
+            korean=data.get("korean", False),
         )
 
 
@@ -376,6 +384,9 @@ def work_of(record: Any) -> Work:
         name_scripts=frozenset(x for n in rec.creators for x in scripts(n.family)),
         glyphs=frozenset(g for t in rec.titles for c in unspaced_chars(t) for g in fold(c).split()),
         creators=tuple(rec.metadata.get("creator", ())),
+        korean="ko" in rec.languages
+        or any(has_hangul(t) for t in rec.titles)
+        or any(has_hangul(c) for c in rec.metadata.get("creator", ())),
     )
 
 
@@ -397,11 +408,17 @@ def _person(names: tuple[Name, ...]) -> Person:
     read = [
         (romanized(_TITLES.sub("", n.family)), romanized(_TITLES.sub("", n.given))) for n in names
     ]
+    hanja = [n for n in names if has_han(n.family + n.given)]
     return Person(
         written,
         person_keys(names),
         frozenset(f + g[0] for f, g in read if f and g),
         frozenset(g + f[0] for f, g in read if f and g),
+        bool(hanja),
+        person_keys(
+            attrs.evolve(n, family=hangul_reading(n.family), given=hangul_reading(n.given))
+            for n in hanja
+        ),
     )
 
 
@@ -414,12 +431,17 @@ class Person(NamedTuple):
         family_first: its family name with the initial of its given name (``arunp``).
         given_first: its given name with the initial of its family name: the same key as
             ``family_first`` of the name read the other way round (``Arun Prakash``).
+        hanja: a name of it is written in Han characters.
+        korean: the keys of those names read as Korean (`hangul_reading`): ``鄭賢宇`` is
+            ``jeonghyeonu`` (its `keys` read it as Chinese, ``zhengxianyu``).
     """
 
     scripts: frozenset[str]
     keys: frozenset[str]
     family_first: frozenset[str]
     given_first: frozenset[str]
+    hanja: bool = False
+    korean: frozenset[str] = frozenset()
 
 
 #: A name with its form in another script in brackets: ``이지훈(Lee, Ji-hoon)``.
