@@ -79,6 +79,26 @@ def test_an_object_of_type_pdf_embeds_its_file() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    "shown",
+    [
+        "<object data='/media/42/paper.pdf' type='application/pdf' width='100%'>"
+        "<p>Your browser cannot show PDF files.</p></object>",
+        "<embed src='/media/42/paper.pdf#toolbar=0&amp;view=FitH' type='application/pdf'>",
+    ],
+)
+def test_a_pdf_the_article_block_shows_as_itself_goes_before_weak_anchors(shown: str) -> None:
+    # the page's only links are other documents' (a whole issue with 'PDF' in its label);
+    # the PDF the article block shows in an <object>/<embed> of its own is the page's file
+    page = _page(
+        f"<div class='reader'>{shown}</div>"
+        "<p><a href='/media/issues/12-3/complete-issue.pdf'>PDF of the issue</a></p>"
+    )
+    analysis = find_candidates(page, f"{SITE}/paper/42")
+    top = analysis.candidates[0]
+    assert (top.url, top.source, top.strong) == (f"{SITE}/media/42/paper.pdf", "embed", True)
+
+
 def test_a_viewer_in_a_list_of_other_documents_is_not_the_article() -> None:
     items = "".join(
         f"<li class='paper'><a href='{SITE}/record/{n}'>Another working paper on deltas {n}</a>"
@@ -288,6 +308,9 @@ def test_a_declared_pdf_on_a_media_cdn_is_a_candidate() -> None:
         ("متن کامل (2.4 M)", False),
         ("Texto principal [812 KB]", False),
         ("Tides, sediments and the shape of estuaries (2,1 MB)", True),
+        ("Utafiti wote kamili (PDF, MB 4.2)", False),
+        ("Download complete thesis [pdf; 4.2 MB]", False),
+        ("Rivers of the northern plain (Vol M 5)", True),
     ],
 )
 def test_a_files_label_with_its_size_is_no_title(label: str, title: bool) -> None:
