@@ -276,6 +276,7 @@ def rule_candidates(
                     strong=not rule.guess,
                 )
             )
+            found.extend(_confirmed_rewrite(soup, url, rule, target, regions, facts))
         for selector in rule.selectors:
             for element in soup.select(selector):
                 href = element.get("href")
@@ -309,6 +310,42 @@ def rule_candidates(
                     Candidate(link, f"rule:{rule.name}", evidence, rule.score, strong=True)
                 )
     return found
+
+
+def _confirmed_rewrite(
+    soup: BeautifulSoup,
+    url: str,
+    rule: SiteRule,
+    target: str,
+    regions: Regions,
+    facts: PageFacts,
+) -> list[Candidate]:
+    """The page's one link below the file address its own address rewrites to, if any.
+
+    A viewer page (an OJS galley page ``article/view/<id>/<galley>``) rewrites to its file's
+    address, which the platform may serve one level deeper (``.../download/<id>/<galley>/
+    <fileId>``): a single link of the page below that address is the file the page shows,
+    wherever the viewer's chrome puts it (its header). Several such links say nothing.
+    """
+    prefix = target.rstrip("/") + "/"
+    links: dict[str, Tag] = {}
+    for element in soup.find_all("a", href=True):
+        link = absolute(str(element["href"]), url)
+        if link and link.startswith(prefix) and link.rstrip("/") != prefix.rstrip("/"):
+            links.setdefault(link, element)
+    if len(links) != 1:
+        return []
+    (link, element), *_ = links.items()
+    return [
+        Candidate(
+            link,
+            f"rule:{rule.name}",
+            f"the page's own link below {target}, the file its address rewrites to",
+            rule.score + 6,
+            rejected=foreign_label(element, link, regions, facts),
+            strong=True,
+        )
+    ]
 
 
 def _other_kind_name(link: str, facts: PageFacts) -> str | None:

@@ -444,3 +444,34 @@ def test_another_version_of_the_records_id_is_not_another_record() -> None:
     assert f"{SITE}/hal-0456789/document" in [c.url for c in analysis.candidates]
     other = next(c for c in analysis.rejected if "0456790" in c.url)
     assert "another record" in (other.rejected or "")
+
+
+# -- a viewer page as the landing URL: its file one level below its address's rewrite -------
+
+
+@pytest.mark.parametrize("journal", ["index.php/geo", "geo"])
+def test_a_galley_viewer_page_links_its_file_below_its_rewrite(journal: str) -> None:
+    # an OJS-like galley page: the viewer's header holds the download link, one level
+    # deeper than the rewrite of the page's address; the iframe is filled by a script
+    site = "https://periodicos.example.edu"
+    own = f"{site}/{journal}/article/download/5521/3310/90817"
+    page = (
+        "<html><head><title>View of Coastal dune migration</title></head><body>"
+        f"<header class='header_view'><a class='return' href='{site}/{journal}/article/view/"
+        f"5521'>Back</a><a class='download' download href='{own}'>Save</a></header>"
+        "<div id='viewer'><iframe src=''></iframe></div></body></html>"
+    )
+    analysis = find_candidates(page, f"{site}/{journal}/article/view/5521/3310")
+    top = analysis.candidates[0]
+    assert (top.url, top.strong) == (own, True)
+
+
+def test_a_viewer_page_with_several_files_below_its_rewrite_confirms_none() -> None:
+    site = "https://periodicos.example.edu"
+    links = "".join(
+        f"<a href='{site}/index.php/geo/article/download/5521/3310/{n}'>File {n}</a>"
+        for n in (90817, 90818)
+    )
+    page = f"<html><body><header>{links}</header></body></html>"
+    analysis = find_candidates(page, f"{site}/index.php/geo/article/view/5521/3310")
+    assert not any(c.strong for c in analysis.candidates)
