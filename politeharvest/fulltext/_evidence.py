@@ -25,7 +25,7 @@ from ._links import TEXT_URL, form_label, link_sources
 from ._pagefacts import PageFacts
 from ._regions import Regions
 from ._rules import EXTRACTORS, SiteRule
-from ._state import state_files
+from ._state import devalued, state_files
 from ._words import (
     BAD_HREF,
     BAD_TEXT,
@@ -175,11 +175,24 @@ def state_candidates(soup: BeautifulSoup, base: str, facts: PageFacts) -> list[C
         kind = str(script.get("type") or "").lower()
         if "ld+json" in kind or script.get("src") or not script.string:
             continue
-        for item in state_files(str(script.string), is_own, is_file):
+        text = str(script.string)
+        for item in state_files(devalued(text) or text, is_own, is_file):
             link = absolute(item.url, base)
             if not link:
                 continue
-            if item.own:
+            other_kind = ITEM_KINDS.search(facts.untitled(item.label)) if item.label else None
+            if item.own and other_kind is not None:  # the article's supplement, its appendix
+                found.append(
+                    Candidate(
+                        link,
+                        "script-state",
+                        f"{item.path} in the page's script state",
+                        0.0,
+                        rejected=f"its object in the page's script state says another kind "
+                        f"of document ({other_kind.group(0)!r})",
+                    )
+                )
+            elif item.own:
                 found.append(
                     Candidate(
                         link,

@@ -18,7 +18,7 @@ from bs4 import BeautifulSoup
 
 from politeharvest.fulltext._landing import find_candidates
 from politeharvest.fulltext._links import embedded_files, forwarded_files
-from politeharvest.fulltext._state import state_files
+from politeharvest.fulltext._state import devalued, state_files
 from politeharvest.fulltext._words import BAD_HREF, names_document
 from politeharvest.net._challenge import challenge_evidence
 from tests.support.timed import seconds_in_child
@@ -475,3 +475,47 @@ def test_a_viewer_page_with_several_files_below_its_rewrite_confirms_none() -> N
     page = f"<html><body><header>{links}</header></body></html>"
     analysis = find_candidates(page, f"{site}/index.php/geo/article/view/5521/3310")
     assert not any(c.strong for c in analysis.candidates)
+
+
+# -- Nuxt 3's devalue payload: objects name their values by index ---------------------------
+
+# root -> {"data": 2}; 2 wraps 4, the paper with its title, its files and a related paper
+NUXT3 = [
+    ["ShallowReactive", 1],
+    {"data": 2, "path": 3},
+    ["Reactive", 4],
+    "/paper/77",
+    {"title": 5, "files": 6, "related": 13},
+    TITLE,
+    [7, 10],
+    {"kind": 8, "url": 9},
+    "appendix",
+    f"{SITE}/store/77/appendix-tables.pdf",
+    {"kind": 11, "url": 12},
+    "article",
+    f"{SITE}/store/77/main.pdf",
+    [14],
+    {"title": 15, "pdf": 16},
+    "Groundwater recharge under irrigated rice terraces",
+    f"{SITE}/store/78/main.pdf",
+]
+
+
+def test_a_nuxt3_payload_is_rebuilt_into_its_objects() -> None:
+    rebuilt = devalued(json.dumps(NUXT3))
+    assert rebuilt is not None
+    assert json.loads(rebuilt)["data"]["files"][1] == {
+        "kind": "article",
+        "url": f"{SITE}/store/77/main.pdf",
+    }
+    assert devalued(json.dumps(["a", "b", 3])) is None  # a plain list of values
+    assert devalued("{'not': 'json'}") is None
+
+
+def test_the_files_of_a_nuxt3_payload_are_judged_by_their_objects() -> None:
+    script = f"<script type='application/json' id='__NUXT_DATA__'>{json.dumps(NUXT3)}</script>"
+    analysis = find_candidates(_page("<button>PDF</button>" + script), f"{SITE}/paper/77")
+    assert [(c.url, c.strong) for c in analysis.candidates] == [(f"{SITE}/store/77/main.pdf", True)]
+    rejected = {c.url: c.rejected for c in analysis.rejected if c.source == "script-state"}
+    assert "another kind of document" in (rejected[f"{SITE}/store/77/appendix-tables.pdf"] or "")
+    assert f"{SITE}/store/78/main.pdf" in rejected
