@@ -404,6 +404,14 @@ def foreign_label(
     return None
 
 
+#: A query asking an endpoint for a PDF (``download.htm?uuid=…&filetype=pdf``): a file's
+#: address, though its path names a script.
+_PDF_QUERY = re.compile(
+    r"(?:^|&)(?:file_?)?(?:type|format|fmt|mime|ext)=(?:application(?:/|%2F))?pdf(?:&|$)",
+    re.IGNORECASE,
+)
+
+
 def anchor_candidates(
     soup: BeautifulSoup, base: str, regions: Regions, facts: PageFacts
 ) -> list[Candidate]:
@@ -533,9 +541,13 @@ def anchor_candidates(
             score += ANCHOR_WEIGHTS.file_address
             evidence.append("address looks like a file")
         classes = " ".join([*(element.get("class") or []), str(element.get("id") or "")]).lower()
+        asks_pdf = _PDF_QUERY.search(urlsplit(link).query) is not None
         if "pdf" in str(element.get("type") or "").lower() or "pdf" in classes:
             score += ANCHOR_WEIGHTS.pdf_type
             evidence.append("type/class says pdf")
+        elif asks_pdf:
+            score += ANCHOR_WEIGHTS.pdf_type
+            evidence.append("its query asks for a PDF")
         elif re.search(r"download|galley|(?:^|[\s_-])(?:down|dl)(?:$|[\s_-])", classes):
             score += ANCHOR_WEIGHTS.download_word
             evidence.append("class says download")
@@ -544,7 +556,7 @@ def anchor_candidates(
             score += ANCHOR_WEIGHTS.identifier
             evidence.append(f"address carries {identified}")
         if re.search(r"\.(html?|php|aspx?|jsp)(?:$|\?)", urlsplit(link).path, re.I) and not (
-            FILE_HREF.search(link) or element.name == "script"
+            FILE_HREF.search(link) or element.name == "script" or asks_pdf
         ):
             score -= ANCHOR_WEIGHTS.page_address
             evidence.append("address of a web page")

@@ -519,3 +519,14 @@ def test_the_files_of_a_nuxt3_payload_are_judged_by_their_objects() -> None:
     rejected = {c.url: c.rejected for c in analysis.rejected if c.source == "script-state"}
     assert "another kind of document" in (rejected[f"{SITE}/store/77/appendix-tables.pdf"] or "")
     assert f"{SITE}/store/78/main.pdf" in rejected
+
+
+# -- an endpoint asked for a PDF by its query ------------------------------------------------
+
+
+def test_a_script_endpoint_whose_query_asks_for_a_pdf_is_a_files_address() -> None:
+    own = f"{SITE}/fetch.jsp?doc=5f1e2d&part=main&format=pdf"
+    page = _page(f"<p><a href='{own.replace('&', '&amp;')}'>Download</a></p>")
+    analysis = find_candidates(page, f"{SITE}/paper/5f1e2d")
+    assert [c.url for c in analysis.candidates] == [own]
+    assert "its query asks for a PDF" in analysis.candidates[0].evidence
