@@ -25,7 +25,7 @@ from ._links import TEXT_URL, form_label, link_sources
 from ._pagefacts import PageFacts
 from ._regions import Regions
 from ._rules import EXTRACTORS, SiteRule
-from ._state import state_files
+from ._state import devalued, state_files
 from ._words import (
     BAD_HREF,
     BAD_TEXT,
@@ -175,11 +175,24 @@ def state_candidates(soup: BeautifulSoup, base: str, facts: PageFacts) -> list[C
         kind = str(script.get("type") or "").lower()
         if "ld+json" in kind or script.get("src") or not script.string:
             continue
-        for item in state_files(str(script.string), is_own, is_file):
+        text = str(script.string)
+        for item in state_files(devalued(text) or text, is_own, is_file):
             link = absolute(item.url, base)
             if not link:
                 continue
-            if item.own:
+            other_kind = ITEM_KINDS.search(facts.untitled(item.label)) if item.label else None
+            if item.own and other_kind is not None:  # the article's supplement, its appendix
+                found.append(
+                    Candidate(
+                        link,
+                        "script-state",
+                        f"{item.path} in the page's script state",
+                        0.0,
+                        rejected=f"its object in the page's script state says another kind "
+                        f"of document ({other_kind.group(0)!r})",
+                    )
+                )
+            elif item.own:
                 found.append(
                     Candidate(
                         link,
@@ -276,6 +289,7 @@ def rule_candidates(
                     strong=not rule.guess,
                 )
             )
+            found.extend(_confirmed_rewrite(soup, url, rule, target, regions, facts))
         for selector in rule.selectors:
             for element in soup.select(selector):
                 href = element.get("href")
@@ -309,6 +323,42 @@ def rule_candidates(
                     Candidate(link, f"rule:{rule.name}", evidence, rule.score, strong=True)
                 )
     return found
+
+
+def _confirmed_rewrite(
+    soup: BeautifulSoup,
+    url: str,
+    rule: SiteRule,
+    target: str,
+    regions: Regions,
+    facts: PageFacts,
+) -> list[Candidate]:
+    """The page's one link below the file address its own address rewrites to, if any.
+
+    A viewer page (an OJS galley page ``article/view/<id>/<galley>``) rewrites to its file's
+    address, which the platform may serve one level deeper (``.../download/<id>/<galley>/
+    <fileId>``): a single link of the page below that address is the file the page shows,
+    wherever the viewer's chrome puts it (its header). Several such links say nothing.
+    """
+    prefix = target.rstrip("/") + "/"
+    links: dict[str, Tag] = {}
+    for element in soup.find_all("a", href=True):
+        link = absolute(str(element["href"]), url)
+        if link and link.startswith(prefix) and link.rstrip("/") != prefix.rstrip("/"):
+            links.setdefault(link, element)
+    if len(links) != 1:
+        return []
+    (link, element), *_ = links.items()
+    return [
+        Candidate(
+            link,
+            f"rule:{rule.name}",
+            f"the page's own link below {target}, the file its address rewrites to",
+            rule.score + 6,
+            rejected=foreign_label(element, link, regions, facts),
+            strong=True,
+        )
+    ]
 
 
 def _other_kind_name(link: str, facts: PageFacts) -> str | None:
@@ -352,6 +402,14 @@ def foreign_label(
     if record is not None:
         return f"the address names another record ({record})"
     return None
+
+
+#: A query asking an endpoint for a PDF (``download.htm?uuid=…&filetype=pdf``): a file's
+#: address, though its path names a script.
+_PDF_QUERY = re.compile(
+    r"(?:^|&)(?:file_?)?(?:type|format|fmt|mime|ext)=(?:application(?:/|%2F))?pdf(?:&|$)",
+    re.IGNORECASE,
+)
 
 
 def anchor_candidates(
@@ -483,9 +541,13 @@ def anchor_candidates(
             score += ANCHOR_WEIGHTS.file_address
             evidence.append("address looks like a file")
         classes = " ".join([*(element.get("class") or []), str(element.get("id") or "")]).lower()
+        asks_pdf = _PDF_QUERY.search(urlsplit(link).query) is not None
         if "pdf" in str(element.get("type") or "").lower() or "pdf" in classes:
             score += ANCHOR_WEIGHTS.pdf_type
             evidence.append("type/class says pdf")
+        elif asks_pdf:
+            score += ANCHOR_WEIGHTS.pdf_type
+            evidence.append("its query asks for a PDF")
         elif re.search(r"download|galley|(?:^|[\s_-])(?:down|dl)(?:$|[\s_-])", classes):
             score += ANCHOR_WEIGHTS.download_word
             evidence.append("class says download")
@@ -494,7 +556,7 @@ def anchor_candidates(
             score += ANCHOR_WEIGHTS.identifier
             evidence.append(f"address carries {identified}")
         if re.search(r"\.(html?|php|aspx?|jsp)(?:$|\?)", urlsplit(link).path, re.I) and not (
-            FILE_HREF.search(link) or element.name == "script"
+            FILE_HREF.search(link) or element.name == "script" or asks_pdf
         ):
             score -= ANCHOR_WEIGHTS.page_address
             evidence.append("address of a web page")

@@ -489,7 +489,8 @@ def _weigh_declared(
 
 
 #: The score of a file the page embeds for reading (a viewer's ``?file=``): above an
-#: anchor's bar, below a declared file; weak (its file must match the record).
+#: anchor's bar, below a declared file; weak (its file must match the record), except a
+#: PDF the page's article block shows in an ``<object>`` or ``<embed>`` of its own.
 _EMBEDDED = 60.0
 #: The score of a file the page forwards its reader to (a refresh, ``location = …``): the
 #: page is a way to its file; weak all the same (its file must match the record).
@@ -518,6 +519,9 @@ def _embedded_candidates(
                 "embed",
                 f"the page embeds it for reading ({where})",
                 _EMBEDDED,
+                # a PDF the page shows as itself (its <object>/<embed> in the article's
+                # block) is the page's document; a viewer's parameter may be any file
+                strong=why is None and where.startswith("<"),
                 rejected=why,
                 signature=element_signature(element),
             )

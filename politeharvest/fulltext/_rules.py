@@ -144,7 +144,8 @@ RULES: tuple[SiteRule, ...] = (
     ),
     SiteRule(
         "ojs-galley",
-        path=r"^(?P<base>/(?:[^?#]*/)?index\.php/[^/]+/article)/view/(?P<id>\d+)/(?P<galley>\d+)/?$",
+        # index.php is hidden by many sites' rewrites (``/<journal>/article/view/12/34``)
+        path=r"^(?P<base>/(?:[^?#]*/)?(?:index\.php/)?[^/?#]+/article)/view/(?P<id>\d+)/(?P<galley>\d+)/?$",
         rewrite="{scheme}://{host}{base}/download/{id}/{galley}",
         example="https://journals.example.org/index.php/j/article/view/12/34",
         guess=True,

@@ -1,12 +1,13 @@
 """Files named in a page's script state, with the document each belongs to (core).
 
 Single-page applications (Next.js ``__NEXT_DATA__``, Nuxt ``window.__NUXT__``, Redux or
-Apollo state) carry the page's data as a JSON or JavaScript object literal: the article
-with its title, DOI and file, beside its attachments and other articles with their own
-titles and files. `state_files` reads the literal's structure (no JavaScript is run) and
-says, for each file address, which object holds it: the nearest enclosing object that
-names a document (by a ``title``, ``headline`` or ``doi`` field) decides whether the
-address is the article's own file or another document's.
+Apollo state; Nuxt 3's ``__NUXT_DATA__``, a flat array whose objects name their values by
+index, is rebuilt first: `devalued`) carry the page's data as a JSON or JavaScript object
+literal: the article with its title, DOI and file, beside its attachments and other
+articles with their own titles and files. `state_files` reads the literal's structure (no
+JavaScript is run) and says, for each file address, which object holds it: the nearest
+enclosing object that names a document (by a ``title``, ``headline`` or ``doi`` field)
+decides whether the address is the article's own file or another document's.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import attrs
 
 from ._words import button_text
 
-__all__ = ["StateFile", "state_files"]
+__all__ = ["StateFile", "devalued", "state_files"]
 
 #: A script's tokens: quoted strings, brackets, separators and bare names (object keys).
 _TOKEN = re.compile(r""""(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|[{}\[\]:,]|[A-Za-z_$][\w$]*""")
@@ -28,6 +29,8 @@ _TITLE_KEY = re.compile(r"(?:^|_)(?:title|headline)$|Title$", re.IGNORECASE)
 _DOI_KEY = re.compile(r"(?:^|_)doi$|Doi$", re.IGNORECASE)
 #: An address of a file (or a page) in a string value.
 _ADDRESS = re.compile(r"^(?:https?://|//|/)[^\s<>\"']+$", re.IGNORECASE)
+#: Keys whose value says what kind of file an object holds (``kind``, ``label``, ``fileType``).
+_KIND_KEY = re.compile(r"kind|type|label|role|category|usage", re.IGNORECASE)
 #: A file's name ("TablesS1.pdf"): the name of a document, not a button's label.
 _FILE_NAME = re.compile(r"\S\.\w{2,4}$")
 #: The most of a script read (inline state beyond this is not a landing page's article).
@@ -45,12 +48,15 @@ class StateFile:
             "" when none does.
         own: True when that owner is the article's (`is_own` said so), False when it is
             another document's, None when no enclosing object names a document.
+        label: the short values of the object holding the address under keys that say
+            what it holds (its ``kind``, ``label``: "supplement").
     """
 
     url: str
     path: str
     owner: str = ""
     own: bool | None = None
+    label: str = ""
 
 
 @attrs.define
@@ -179,5 +185,58 @@ def state_files(
         seen.add(value)
         owner, own = _owner(frames, is_own)
         path = ".".join([*(f.key for f in frames if f.key and not f.array), key])
-        found.append(StateFile(value, path, owner, own))
+        holder = frames[-1].fields if frames and not frames[-1].array else {}
+        label = " ".join(
+            v
+            for k, v in holder.items()
+            if k != key and _KIND_KEY.search(k) and len(v) <= 80 and not _ADDRESS.match(v)
+        )
+        found.append(StateFile(value, path, owner, own, label))
     return found
+
+
+#: Nuxt 3's wrappers of a value in its payload (``["ShallowReactive", 3]``).
+_WRAPPERS = frozenset({"Reactive", "ShallowReactive", "Ref", "ShallowRef", "EmptyRef"})
+#: The deepest a payload is rebuilt (its references may form cycles).
+_MAX_DEPTH = 60
+
+
+def devalued(script: str) -> str | None:
+    """A devalue payload (Nuxt 3's ``__NUXT_DATA__``) rebuilt as JSON, or None if not one.
+
+    The payload is a flat JSON array: its first entry is the root, and every number inside
+    an object or a list is the index of its value in the array (``{"title": 7}`` names
+    entry 7), so a file's address sits far from the object that owns it. Rebuilding the
+    nesting puts each address back inside its object, where `state_files` reads it.
+    """
+    text = script.strip()
+    if not text.startswith("[") or len(text) > _MAX_SCRIPT:
+        return None
+    try:
+        payload = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(payload, list) or len(payload) < 2:
+        return None
+    root = payload[0]
+    if not (
+        (isinstance(root, dict) and root and all(type(v) is int for v in root.values()))
+        or (isinstance(root, list) and len(root) == 2 and root[0] in _WRAPPERS)
+    ):
+        return None
+
+    def value(index: object, depth: int) -> object:
+        if type(index) is not int or not 0 <= index < len(payload) or depth > _MAX_DEPTH:
+            return None
+        found = payload[index]
+        if isinstance(found, dict):
+            return {k: value(v, depth + 1) for k, v in found.items()}
+        if isinstance(found, list):
+            if len(found) == 2 and found[0] in _WRAPPERS:
+                return value(found[1], depth + 1)
+            if found and isinstance(found[0], str):  # ["Set", …], ["Date", "…"]: no data
+                return None
+            return [value(v, depth + 1) for v in found]
+        return found
+
+    return json.dumps(value(0, 0), ensure_ascii=False)

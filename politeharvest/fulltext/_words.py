@@ -214,9 +214,14 @@ def names_document(element: Tag, *, loose: bool = False) -> str | None:
     return text
 
 
-#: A file's size in parentheses or brackets ("(1.2 M)", "[312 KB]", "(2,1 Mo)").
+#: A file's size in parentheses or brackets ("(1.2 M)", "[312 KB]", "(2,1 Mo)"), maybe
+#: after its format ("(PDF, 5.9 MB)") and with the unit first ("(PDF, MB 5.9)").
+_SIZE_UNIT = r"(?:[kmg]i?b?|bytes?|[kmg]o|кб|мб)"
+_UNIT_FIRST = r"(?:[kmg]i?b|bytes?|[kmg]o|кб|мб)"  # a lone "M" before a number is no unit
 _FILE_SIZE = re.compile(
-    r"[(\[]\s*\d+(?:[.,]\d+)?\s*(?:[kmg]i?b?|bytes?|[kmg]o|кб|мб)\s*[)\]]", re.IGNORECASE
+    r"[(\[]\s*(?:\w{2,5}\s*[,;:/|·-]\s*)?"
+    rf"(?:\d+(?:[.,]\d+)?\s*{_SIZE_UNIT}|{_UNIT_FIRST}\s+\d+(?:[.,]\d+)?)\s*[)\]]",
+    re.IGNORECASE,
 )
 
 

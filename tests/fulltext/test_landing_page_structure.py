@@ -18,7 +18,7 @@ from bs4 import BeautifulSoup
 
 from politeharvest.fulltext._landing import find_candidates
 from politeharvest.fulltext._links import embedded_files, forwarded_files
-from politeharvest.fulltext._state import state_files
+from politeharvest.fulltext._state import devalued, state_files
 from politeharvest.fulltext._words import BAD_HREF, names_document
 from politeharvest.net._challenge import challenge_evidence
 from tests.support.timed import seconds_in_child
@@ -77,6 +77,26 @@ def test_an_object_of_type_pdf_embeds_its_file() -> None:
     assert [(e.name, url) for e, url, _ in embedded_files(soup)] == [
         ("object", "/media/42/paper.pdf")
     ]
+
+
+@pytest.mark.parametrize(
+    "shown",
+    [
+        "<object data='/media/42/paper.pdf' type='application/pdf' width='100%'>"
+        "<p>Your browser cannot show PDF files.</p></object>",
+        "<embed src='/media/42/paper.pdf#toolbar=0&amp;view=FitH' type='application/pdf'>",
+    ],
+)
+def test_a_pdf_the_article_block_shows_as_itself_goes_before_weak_anchors(shown: str) -> None:
+    # the page's only links are other documents' (a whole issue with 'PDF' in its label);
+    # the PDF the article block shows in an <object>/<embed> of its own is the page's file
+    page = _page(
+        f"<div class='reader'>{shown}</div>"
+        "<p><a href='/media/issues/12-3/complete-issue.pdf'>PDF of the issue</a></p>"
+    )
+    analysis = find_candidates(page, f"{SITE}/paper/42")
+    top = analysis.candidates[0]
+    assert (top.url, top.source, top.strong) == (f"{SITE}/media/42/paper.pdf", "embed", True)
 
 
 def test_a_viewer_in_a_list_of_other_documents_is_not_the_article() -> None:
@@ -288,6 +308,9 @@ def test_a_declared_pdf_on_a_media_cdn_is_a_candidate() -> None:
         ("متن کامل (2.4 M)", False),
         ("Texto principal [812 KB]", False),
         ("Tides, sediments and the shape of estuaries (2,1 MB)", True),
+        ("Utafiti wote kamili (PDF, MB 4.2)", False),
+        ("Download complete thesis [pdf; 4.2 MB]", False),
+        ("Rivers of the northern plain (Vol M 5)", True),
     ],
 )
 def test_a_files_label_with_its_size_is_no_title(label: str, title: bool) -> None:
@@ -421,3 +444,89 @@ def test_another_version_of_the_records_id_is_not_another_record() -> None:
     assert f"{SITE}/hal-0456789/document" in [c.url for c in analysis.candidates]
     other = next(c for c in analysis.rejected if "0456790" in c.url)
     assert "another record" in (other.rejected or "")
+
+
+# -- a viewer page as the landing URL: its file one level below its address's rewrite -------
+
+
+@pytest.mark.parametrize("journal", ["index.php/geo", "geo"])
+def test_a_galley_viewer_page_links_its_file_below_its_rewrite(journal: str) -> None:
+    # an OJS-like galley page: the viewer's header holds the download link, one level
+    # deeper than the rewrite of the page's address; the iframe is filled by a script
+    site = "https://periodicos.example.edu"
+    own = f"{site}/{journal}/article/download/5521/3310/90817"
+    page = (
+        "<html><head><title>View of Coastal dune migration</title></head><body>"
+        f"<header class='header_view'><a class='return' href='{site}/{journal}/article/view/"
+        f"5521'>Back</a><a class='download' download href='{own}'>Save</a></header>"
+        "<div id='viewer'><iframe src=''></iframe></div></body></html>"
+    )
+    analysis = find_candidates(page, f"{site}/{journal}/article/view/5521/3310")
+    top = analysis.candidates[0]
+    assert (top.url, top.strong) == (own, True)
+
+
+def test_a_viewer_page_with_several_files_below_its_rewrite_confirms_none() -> None:
+    site = "https://periodicos.example.edu"
+    links = "".join(
+        f"<a href='{site}/index.php/geo/article/download/5521/3310/{n}'>File {n}</a>"
+        for n in (90817, 90818)
+    )
+    page = f"<html><body><header>{links}</header></body></html>"
+    analysis = find_candidates(page, f"{site}/index.php/geo/article/view/5521/3310")
+    assert not any(c.strong for c in analysis.candidates)
+
+
+# -- Nuxt 3's devalue payload: objects name their values by index ---------------------------
+
+# root -> {"data": 2}; 2 wraps 4, the paper with its title, its files and a related paper
+NUXT3 = [
+    ["ShallowReactive", 1],
+    {"data": 2, "path": 3},
+    ["Reactive", 4],
+    "/paper/77",
+    {"title": 5, "files": 6, "related": 13},
+    TITLE,
+    [7, 10],
+    {"kind": 8, "url": 9},
+    "appendix",
+    f"{SITE}/store/77/appendix-tables.pdf",
+    {"kind": 11, "url": 12},
+    "article",
+    f"{SITE}/store/77/main.pdf",
+    [14],
+    {"title": 15, "pdf": 16},
+    "Groundwater recharge under irrigated rice terraces",
+    f"{SITE}/store/78/main.pdf",
+]
+
+
+def test_a_nuxt3_payload_is_rebuilt_into_its_objects() -> None:
+    rebuilt = devalued(json.dumps(NUXT3))
+    assert rebuilt is not None
+    assert json.loads(rebuilt)["data"]["files"][1] == {
+        "kind": "article",
+        "url": f"{SITE}/store/77/main.pdf",
+    }
+    assert devalued(json.dumps(["a", "b", 3])) is None  # a plain list of values
+    assert devalued("{'not': 'json'}") is None
+
+
+def test_the_files_of_a_nuxt3_payload_are_judged_by_their_objects() -> None:
+    script = f"<script type='application/json' id='__NUXT_DATA__'>{json.dumps(NUXT3)}</script>"
+    analysis = find_candidates(_page("<button>PDF</button>" + script), f"{SITE}/paper/77")
+    assert [(c.url, c.strong) for c in analysis.candidates] == [(f"{SITE}/store/77/main.pdf", True)]
+    rejected = {c.url: c.rejected for c in analysis.rejected if c.source == "script-state"}
+    assert "another kind of document" in (rejected[f"{SITE}/store/77/appendix-tables.pdf"] or "")
+    assert f"{SITE}/store/78/main.pdf" in rejected
+
+
+# -- an endpoint asked for a PDF by its query ------------------------------------------------
+
+
+def test_a_script_endpoint_whose_query_asks_for_a_pdf_is_a_files_address() -> None:
+    own = f"{SITE}/fetch.jsp?doc=5f1e2d&part=main&format=pdf"
+    page = _page(f"<p><a href='{own.replace('&', '&amp;')}'>Download</a></p>")
+    analysis = find_candidates(page, f"{SITE}/paper/5f1e2d")
+    assert [c.url for c in analysis.candidates] == [own]
+    assert "its query asks for a PDF" in analysis.candidates[0].evidence
