@@ -23,6 +23,7 @@ names in another script are compared through a transliteration (`_scripts`).
 
 from __future__ import annotations
 
+import difflib
 import html
 import itertools
 import logging
@@ -51,6 +52,7 @@ from ._labels import OTHER_KINDS, SUMMARY_PHRASES, contains, label_of_title
 from ._pdflayout import Layout, read_layout
 from ._scripts import (
     comparable,
+    han_as_record,
     in_word_mirrored,
     japanese_text,
     latin_words,
@@ -279,13 +281,22 @@ def _container_kind(sources: Sequence[str]) -> Kind | None:
 _ABSTRACTS = (("book", "of", "abstract"), ("abstract", "book"), ("abstract", "volume"))
 
 
+#: A Korean family or given name in Hangul syllables.
+_HANGUL_NAME = re.compile("[\uac00-\ud7a3]{1,3}")
+
+
 def _surname(name: str) -> str:
     """The family name: "Smith, J." and "SMITH J" give smith, "John Smith" and "J. Smith" too."""
     name = name.strip()
     if not name:
         return ""
     if "," in name:
-        words = fold(name.split(",")[0]).split()
+        family, _, given = name.partition(",")
+        if _HANGUL_NAME.fullmatch(family.strip()) and _HANGUL_NAME.fullmatch(given.strip()):
+            # "최, 영수": a Korean name is printed whole ("최영수"), and a syllable alone is
+            # no word of a byline
+            return family.strip() + given.strip()
+        words = fold(family).split()
         return words[-1] if words else ""
     raw = [w for w in re.split(r"[\s.]+", name) if w]
     full = [w for w in raw if len(w) > 2]
@@ -515,17 +526,22 @@ def _title_match(hints: RecordHints, facts: DocumentFacts) -> tuple[str | None, 
     best: tuple[str | None, str, str] = (None, "", facts.runs[0].text if facts.runs else "")
     runs = [*facts.runs[:4], *facts.prefix_runs]
     japanese = reads_japanese(hints, facts)
-    page_keys = " " + " ".join(keys(facts.first_page_text + "\n" + facts.prefix_text)) + " "
+    record = " ".join(hints.titles)
+
+    def form(text: str) -> str:  # Hanja read as the record's Hangul, hanzi simplified
+        return han_as_record(text, record)
+
+    page_keys = " " + " ".join(keys(form(facts.first_page_text + "\n" + facts.prefix_text))) + " "
     for title in hints.titles:
-        words = content_words(title)
+        words = content_words(form(title))
         if not words:
             continue
         for run in runs:
-            block = content_words(run.text)
+            block = content_words(form(run.text))
             if not block:
                 continue
             if _share(words, set(block)) >= 0.8:
-                if _share(block, set(words)) >= 0.6 or _main_title(run.text, words):
+                if _share(block, set(words)) >= 0.6 or _main_title(form(run.text), words):
                     # the title, or the title and a subtitle the record leaves out
                     return "block", title, run.text
                 best = ("contained", title, run.text)
@@ -537,7 +553,9 @@ def _title_match(hints: RecordHints, facts: DocumentFacts) -> tuple[str | None, 
                 return "block", title, run.text  # the record adds a subtitle the file leaves out
         if len(runs) >= 2:
             joined = set(
-                content_words(" ".join(r.text for r in sorted(runs[:3], key=lambda r: r.first)))
+                content_words(
+                    form(" ".join(r.text for r in sorted(runs[:3], key=lambda r: r.first)))
+                )
             )
             if _share(words, joined) >= 0.85 and best[0] is None:
                 best = ("block", title, runs[0].text)
@@ -545,12 +563,12 @@ def _title_match(hints: RecordHints, facts: DocumentFacts) -> tuple[str | None, 
             for run in runs:
                 if similar_across(title, run.text, japanese=japanese):
                     return "block", title, run.text  # the same title in another script
-        title_keys = keys(title)
+        title_keys = keys(form(title))
         phrase = " " + " ".join(title_keys) + " "
         if best[0] is None and len(phrase) > 12 and phrase in page_keys:
             opening = " ".join(title_keys[:3])
             lines = facts.first_page_text.splitlines()
-            heading = any(" ".join(keys(line)).startswith(opening) for line in lines)
+            heading = any(" ".join(keys(form(line))).startswith(opening) for line in lines)
             best = ("heading" if heading else "page", title, best[2])
     return best
 
@@ -598,7 +616,8 @@ class _Authors:
 
 def _author_match(hints: RecordHints, facts: DocumentFacts) -> _Authors:
     """Where the record's authors appear, and whether the byline names others."""
-    byline = set(keys(facts.byline))
+    # names in Hanja read as the record's Hangul, in traditional characters simplified
+    byline = set(keys(han_as_record(facts.byline, " ".join(hints.surnames[:_NAMES_ACROSS]))))
     names = [k for k in (keys(s) for s in hints.surnames) if k]
     stems = _stems(byline)
     found = [name for name in names if _has_name(name, byline, stems)]
@@ -916,6 +935,15 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
             kind,
             facts.version,
         )
+    replaced = _replaced_words(block, title) if level == "block" and not own_doi else None
+    if replaced is not None:
+        return Identity(
+            "mismatch",
+            f"its title block reads {block[:90]!r}: {replaced[1]!r} in place of the record's "
+            f"{replaced[0]!r}, another work under a title of the same frame",
+            kind,
+            facts.version,
+        )
     if facts.article_page is None:
         where = ", ".join(dict.fromkeys(facts.skipped)) or "empty pages"
         names = " (it names the record's title)" if level else ""
@@ -1078,6 +1106,72 @@ def _extra_title_words(block: str, titles: Sequence[str]) -> list[str]:
         if best is None or len(extra) < len(best):
             best = extra
     return best or []
+
+
+#: Words in place of the record's that make another title, at most this many on a side (a
+#: place name, a species, a material); a longer change is no longer the title block.
+_REPLACED_REACH = 4
+
+
+def _replaced_words(block: str, title: str) -> tuple[str, str] | None:
+    """Words of the record's title that the title block prints other words in place of.
+
+    "GNSS observations of crustal deformation on the Boso Peninsula" for the record's "...
+    on the Izu Peninsula": titles that agree but for the words that differ are sibling
+    works (the same study of another place), however many words agree. Compared as
+    aligned runs of content words: letters only on both sides (digits split by a line
+    break, "202 3", are not words) and unlike each other (a spelling, "modelling" and
+    "modeling", or a letter OCR misread is the same word). Returns (the record's words,
+    the block's words), or None. The block is only read as far as the title goes: a
+    subtitle the record leaves out is no replacement.
+    """
+    mine = content_words(han_as_record(title, title))
+    whole = content_words(han_as_record(block, title))
+    theirs = whole[: len(mine) + _REPLACED_REACH]
+    if len(mine) < 2:
+        return None
+    matcher = difflib.SequenceMatcher(None, mine, theirs, autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op != "replace" or (i2 >= len(mine) and len(whole) > j2):
+            continue  # an addition, a removal, or the title's end where the block goes on
+        ours, other = mine[i1:i2], theirs[j1:j2]
+        if max(len(ours), len(other)) > _REPLACED_REACH:
+            continue
+        a, b = _unpaired(ours), _unpaired(other)
+        if _paired(ours) and _paired(other):
+            a, b = _unshared(a, b)  # the neighbours the pairs share with the words that agree
+        if not (a.isalpha() and b.isalpha()):
+            continue
+        if difflib.SequenceMatcher(None, a, b, autojunk=False).ratio() < _UNLIKE:
+            return a, b
+    return None
+
+
+#: Two words this alike (difflib ratio) or more are one word spelt or read two ways.
+_UNLIKE = 0.6
+
+
+def _paired(words: Sequence[str]) -> bool:
+    """The keys are pairs of characters of an unspaced script ("伊豆", "豆半")."""
+    return bool(words) and all(len(w) == 2 and not w.isascii() for w in words)
+
+
+def _unpaired(words: Sequence[str]) -> str:
+    """Keys run together; pairs of an unspaced script as the text they cut ("伊豆半")."""
+    if _paired(words):
+        return words[0] + "".join(w[1] for w in words[1:])
+    return "".join(words)
+
+
+def _unshared(a: str, b: str) -> tuple[str, str]:
+    """Two texts less the characters they open and end with alike."""
+    start = 0
+    while start < min(len(a), len(b)) and a[start] == b[start]:
+        start += 1
+    end = 0
+    while end < min(len(a), len(b)) - start and a[-1 - end] == b[-1 - end]:
+        end += 1
+    return a[start : len(a) - end], b[start : len(b) - end]
 
 
 #: What separates a label from the title it is set before ("Report: Title"): a colon, a bar,

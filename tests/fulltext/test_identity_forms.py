@@ -1,0 +1,112 @@
+"""A record that converted what the file prints: Hanja read as Hangul, hanzi simplified.
+
+Small PDFs made here with reportlab's CID fonts: a Taiwanese article in traditional
+characters against an aggregator's record in simplified ones; a 1994 Korean article whose
+title and authors are printed in Hanja against a Hangul record; a Korean article whose
+authors the record gives as "family, given" (``최, 영수``) and the byline prints whole.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from politeharvest.fulltext import RecordHints, check_identity
+
+pytest.importorskip("reportlab")
+pytest.importorskip("pypdfium2")
+pytest.importorskip("opencc")
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+
+from tests.fulltext.test_identity_kinds import make_pdf
+
+
+def _cjk(title: str, byline: str, prose: str, font: str) -> bytes:
+    pdfmetrics.registerFont(UnicodeCIDFont(font))
+    return make_pdf(
+        [
+            ("第17卷 第2號 (1994)", 7.5, font),
+            (title, 15.0, font),
+            (byline, 10.5, font),
+            *[(prose, 9.0, font)] * 14,
+        ]
+    )
+
+
+ZH_PROSE = "研究區域包括海岸林，於三個連續季節進行採樣。結果顯示海岸林對經營強度呈非線性反應。"
+KO_PROSE = "연구 지역에서 식생대의 변화를 세 계절에 걸쳐 조사하였다. 관측망을 확대할 필요가 있다."
+
+
+def test_traditional_chinese_file_matches_its_simplified_record() -> None:
+    pdf = _cjk("臺灣東部海岸林防風效益之研究", "吳俊賢、張淑芬", ZH_PROSE, "MSung-Light")
+    record = {
+        "title": ["台湾东部海岸林防风效益之研究"],
+        "creator": ["吴俊贤", "张淑芬"],
+        "date": ["2022"],
+        "type": ["info:eu-repo/semantics/article"],
+    }
+    assert check_identity(pdf, record).verdict == "matched"
+    # another title in the same frame stays another work
+    sibling = {**record, "title": ["台湾西部海岸林防风效益之研究"], "creator": ["王大明"]}
+    assert check_identity(pdf, sibling).verdict != "matched"
+
+
+def test_korean_hanja_title_and_names_match_the_hangul_record() -> None:
+    pdf = _cjk(
+        "氣候變化에 따른 韓半島 植生帶의 移動 豫測",
+        "崔英洙, 鄭美京",
+        KO_PROSE,
+        "HYSMyeongJo-Medium",
+    )
+    record = {
+        "title": ["기후변화에 따른 한반도 식생대의 이동 예측"],
+        "creator": ["최, 영수", "정, 미경"],
+        "date": ["1994"],
+        "type": ["info:eu-repo/semantics/article"],
+    }
+    identity = check_identity(pdf, record)
+    assert identity.verdict == "matched", identity.evidence
+    assert "최영수" in identity.evidence
+
+
+def test_korean_family_given_record_names_the_whole_name_of_the_byline() -> None:
+    pdf = _cjk("기후변화에 따른 벼 생육기간 변화", "김민준, 이서연", KO_PROSE, "HYSMyeongJo-Medium")
+    record = {
+        "title": ["기후변화에 따른 벼 생육기간 변화"],
+        "creator": ["김, 민준", "이, 서연"],
+        "date": ["2024"],
+    }
+    identity = check_identity(pdf, record)
+    assert identity.verdict == "matched", identity.evidence
+    assert "김민준" in identity.evidence
+    assert RecordHints.from_metadata(record).surnames == ("김민준", "이서연")
+
+
+def _latin(title: str) -> bytes:
+    prose = "We measured soil moisture at forty stations during three dry summers."
+    return make_pdf(
+        [
+            ("Example Journal of Urban Climate 12 (2023) 1-14", 7.5),
+            (title, 15.0),
+            ("Elif Karaman, Tobias Brenner", 10.5),
+            *[(prose, 9.0)] * 14,
+        ]
+    )
+
+
+def test_a_place_name_in_place_of_the_records_makes_another_work() -> None:
+    """The words that differ decide, not the share of words that agree (7 of 8 here)."""
+    record = {
+        "title": ["Nocturnal urban heat island intensity and its drivers in Izmir"],
+        "creator": ["Karaman, Elif", "Brenner, Tobias"],
+        "date": ["2023"],
+    }
+    other = _latin("Nocturnal urban heat island intensity and its drivers in Ankara")
+    identity = check_identity(other, record)
+    assert identity.verdict == "mismatch"
+    assert "'ankara' in place of the record's 'izmir'" in identity.evidence
+    # a spelling, or a letter misread, is the same word
+    spelt = {**record, "title": ["Modeling nocturnal urban heat island intensity in Izmir"]}
+    pdf = _latin("Modelling nocturnal urban heat island intensity in Izmir")
+    assert check_identity(pdf, spelt).verdict == "matched"
