@@ -48,7 +48,13 @@ from ._docfacts import (
     kind_of_title,
     layout_of_text,
 )
-from ._labels import OTHER_KINDS, SUMMARY_PHRASES, contains, label_of_title
+from ._labels import (
+    OTHER_KINDS,
+    STUDY_DOCUMENT_PHRASES,
+    SUMMARY_PHRASES,
+    contains,
+    label_of_title,
+)
 from ._pdflayout import Layout, read_layout
 from ._scripts import (
     comparable,
@@ -110,6 +116,9 @@ class RecordHints:
         conference: its type says it is a conference contribution
             (``info:eu-repo/semantics/conferenceObject``, ``conferencePaper``), whose file
             may be its extended abstract.
+        article: its type says it is an article (``info:eu-repo/semantics/article``): a
+            document labelled as another document of the study (its preregistration, its
+            protocol, a patent) is not its file.
         languages: the languages the record gives (``ja``, ``jpn``...), lower case: a
             record in ``ja`` has its romanised title compared with the file's Japanese one
             by its Japanese reading.
@@ -123,6 +132,7 @@ class RecordHints:
     forenames: tuple[str, ...] = ()
     conference: bool = False
     languages: tuple[str, ...] = ()
+    article: bool = False
 
     @property
     def empty(self) -> bool:
@@ -156,7 +166,15 @@ class RecordHints:
             str(v).strip().lower() for v in metadata.get("language", ()) if str(v).strip()
         )
         return cls(
-            titles, doi, surnames, year, kind, _forenames(creators), _conference(types), languages
+            titles,
+            doi,
+            surnames,
+            year,
+            kind,
+            _forenames(creators),
+            _conference(types),
+            languages,
+            _article(types),
         )
 
     @classmethod
@@ -183,7 +201,10 @@ class RecordHints:
             for v in (language if isinstance(language, (list, tuple)) else [language])
             if str(v).strip()
         )
-        return cls(texts, doi, surnames, year, kind, _forenames(names), conference, languages)
+        article = _article(str(row.get("kind") or row.get("type") or ""))
+        return cls(
+            texts, doi, surnames, year, kind, _forenames(names), conference, languages, article
+        )
 
 
 #: Markup a pipeline left in a record ("N&lt;sub&gt;2&lt;/sub&gt;O", "K&#305;r&#351;ehir").
@@ -257,6 +278,11 @@ def _record_kind(value: str) -> Kind | None:
             if word in _RECORD_KINDS:
                 return _RECORD_KINDS[word]
     return None
+
+
+def _article(value: str) -> bool:
+    """A type that names an article ("info:eu-repo/semantics/article", "journal-article")."""
+    return "article" in value.lower() and _record_kind(value) is None
 
 
 def _conference(value: str) -> bool:
@@ -935,6 +961,16 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
             kind,
             facts.version,
         )
+    study = _study_document(hints, facts, block) if hints.article and facts.runs else None
+    if study is not None:
+        return Identity(
+            "mismatch",
+            f"its title block stands under the label {study!r}: another document of the "
+            "study (its registration, plan or protocol, a patent, a handout), not the "
+            "record's article",
+            kind,
+            facts.version,
+        )
     replaced = _replaced_words(block, title) if level == "block" and not own_doi else None
     if replaced is not None:
         return Identity(
@@ -1106,6 +1142,39 @@ def _extra_title_words(block: str, titles: Sequence[str]) -> list[str]:
         if best is None or len(extra) < len(best):
             best = extra
     return best or []
+
+
+#: How many words above the title block are read as its label (a running head, a
+#: journal line, a label line).
+_ABOVE_REACH = 40
+
+
+def _study_document(hints: RecordHints, facts: DocumentFacts, block: str) -> str | None:
+    """The label above the title block that says the document is another of the study's.
+
+    "Preregistration · registered 14 March 2021", "Statistical analysis plan for the
+    ACTIVE-9 trial", "(12) Patent Application Publication" over the article's own title:
+    the same title and authors, another document. Read in the words of the first page
+    above the title block (`_ABOVE_REACH`), where the document's own label stands, never in
+    its text; a label the record's title has too ("...: a study protocol") is the record's.
+    """
+    page = keys(facts.first_page_text[:_PAGE_REACH])
+    opening = keys(block)[:3]
+    if len(opening) < 3:
+        return None
+    start = next(
+        (i for i in range(len(page) - 2) if page[i : i + 3] == opening),
+        None,
+    )
+    if start is None:
+        return None
+    above = page[max(0, start - _ABOVE_REACH) : start]
+    found = contains(above, STUDY_DOCUMENT_PHRASES)
+    if found is None:
+        return None
+    if any(contains(keys(t), (found,)) for t in hints.titles):
+        return None
+    return " ".join(found)
 
 
 #: Words in place of the record's that make another title, at most this many on a side (a

@@ -110,3 +110,58 @@ def test_a_place_name_in_place_of_the_records_makes_another_work() -> None:
     spelt = {**record, "title": ["Modeling nocturnal urban heat island intensity in Izmir"]}
     pdf = _latin("Modelling nocturnal urban heat island intensity in Izmir")
     assert check_identity(pdf, spelt).verdict == "matched"
+
+
+# -- another document of the study under the article's title ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("header", "label"),
+    [
+        ("Open Registry of Example Studies", "Preregistration · registered 14 March 2021"),
+        ("Stage 1 manuscript v3", "Stage 1 Registered Report · in-principle acceptance"),
+        ("ACTIVE-9 SAP v1.2 · page 1", "Statistical analysis plan for the ACTIVE-9 trial"),
+        ("(19) United States", "(12) Patent Application Publication"),
+    ],
+)
+def test_a_study_document_under_the_articles_title_is_not_the_article(
+    header: str, label: str
+) -> None:
+    from tests.fulltext.test_identity_documents import ARTICLE, article
+
+    pdf = article(label=label, header=header, doi="10.5555/ores.2021.0345")
+    identity = check_identity(pdf, ARTICLE)
+    assert identity.verdict == "mismatch", identity.evidence
+    assert "another document of the study" in identity.evidence
+    # the registration's (or plan's) own record, typed as no article, keeps its file
+    own = {**ARTICLE, "identifier": ["https://doi.org/10.5555/ores.2021.0345"], "type": ["other"]}
+    assert check_identity(pdf, own).verdict == "matched"
+
+
+def test_the_article_under_its_own_label_stays_the_article() -> None:
+    from tests.fulltext.test_identity_documents import ARTICLE, article
+
+    assert check_identity(article(), ARTICLE).verdict == "matched"
+    # a record whose title names the label ("...: study protocol") is that document
+    protocol = {**ARTICLE, "title": [f"{ARTICLE['title'][0]}: study protocol"]}
+    pdf = article(title=protocol["title"][0], label="Study protocol")
+    assert check_identity(pdf, protocol).verdict == "matched"
+
+
+def test_a_handout_that_prints_the_articles_doi_is_not_the_article() -> None:
+    from tests.fulltext.test_identity_documents import ARTICLE, DOI, TITLE
+
+    pdf = make_pdf(
+        [
+            ("CIVE 4120 · handout · 1", 7.5),
+            ("CIVE 4120 Hydroinformatics · Autumn term 2024", 8.5),
+            ("Lecture 8: Leak localisation", 16.0),
+            ("Learning outcomes", 10.5),
+            *[("Calibrate a graph model on pressure data from district meters.", 9.0)] * 8,
+            ("Reading", 10.5),
+            (f"Required: Carvalho, I. et al. (2024). {TITLE[:60]}", 9.0),
+            (f"https://doi.org/{DOI}", 9.0),
+        ]
+    )
+    identity = check_identity(pdf, ARTICLE)
+    assert identity.verdict != "matched", identity.evidence
