@@ -971,6 +971,15 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
             kind,
             facts.version,
         )
+    edition = _other_edition(hints, facts, block) if facts.runs and not own_doi else None
+    if edition is not None:
+        return Identity(
+            "mismatch",
+            f"its title block stands under {edition!r}: another edition than the record's "
+            f"of {hints.year}",
+            kind,
+            facts.version,
+        )
     replaced = _replaced_words(block, title) if level == "block" and not own_doi else None
     if replaced is not None:
         return Identity(
@@ -1158,23 +1167,42 @@ def _study_document(hints: RecordHints, facts: DocumentFacts, block: str) -> str
     above the title block (`_ABOVE_REACH`), where the document's own label stands, never in
     its text; a label the record's title has too ("...: a study protocol") is the record's.
     """
-    page = keys(facts.first_page_text[:_PAGE_REACH])
-    opening = keys(block)[:3]
-    if len(opening) < 3:
-        return None
-    start = next(
-        (i for i in range(len(page) - 2) if page[i : i + 3] == opening),
-        None,
-    )
-    if start is None:
-        return None
-    above = page[max(0, start - _ABOVE_REACH) : start]
+    above = _above(facts, block)
     found = contains(above, STUDY_DOCUMENT_PHRASES)
     if found is None:
         return None
     if any(contains(keys(t), (found,)) for t in hints.titles):
         return None
     return " ".join(found)
+
+
+def _above(facts: DocumentFacts, block: str) -> list[str]:
+    """The keys of the first page above the title block (`_ABOVE_REACH` of them at most)."""
+    page = keys(facts.first_page_text[:_PAGE_REACH])
+    opening = keys(block)[:3]
+    if len(opening) < 3:
+        return []
+    start = next((i for i in range(len(page) - 2) if page[i : i + 3] == opening), None)
+    return [] if start is None else page[max(0, start - _ABOVE_REACH) : start]
+
+
+#: An edition and its year over a title: "Second edition 2016-09", "edition 2008".
+_EDITION_YEAR = re.compile(r"\bedition (?:\w+ ){0,2}?((?:1[5-9]|20)\d\d)\b")
+
+
+def _other_edition(hints: RecordHints, facts: DocumentFacts, block: str) -> str | None:
+    """The edition the document says it is above its title, dated years before the record.
+
+    A standard's or a book's superseded edition keeps the title of the current one: only
+    its edition line ("Second edition 2016-09") tells it from the record's (2024). A year
+    apart is allowed (a record dated by its publication, an edition by its approval).
+    """
+    if not hints.year:
+        return None
+    found = _EDITION_YEAR.search(" ".join(_above(facts, block)))
+    if found is None or abs(int(found.group(1)) - int(hints.year)) <= 1:
+        return None
+    return found.group(0)
 
 
 #: Words in place of the record's that make another title, at most this many on a side (a

@@ -165,3 +165,33 @@ def test_a_handout_that_prints_the_articles_doi_is_not_the_article() -> None:
     )
     identity = check_identity(pdf, ARTICLE)
     assert identity.verdict != "matched", identity.evidence
+
+
+def _standard(number: str, edition: str) -> bytes:
+    prose = "This document specifies a method for the determination of aggregate stability."
+    return make_pdf(
+        [
+            (number, 7.5),
+            ("NORDIC COMMITTEE FOR EXAMPLE METHODS", 9.0),
+            (number, 12.0),
+            (edition, 9.0),
+            ("Soil quality — Determination of aggregate stability by wet sieving", 16.0),
+            *[(prose, 9.0)] * 14,
+        ]
+    )
+
+
+def test_a_superseded_edition_under_the_same_title_is_another_document() -> None:
+    record = {
+        "title": [
+            "NCEM 112:2024 Soil quality — Determination of aggregate stability by wet sieving"
+        ],
+        "creator": ["Nordic Committee for Example Methods"],
+        "date": ["2024-05"],
+        "type": ["info:eu-repo/semantics/other"],
+    }
+    old = check_identity(_standard("NCEM 112:2016", "Second edition 2016-09"), record)
+    assert old.verdict == "mismatch", old.evidence
+    assert "another edition" in old.evidence
+    current = check_identity(_standard("NCEM 112:2024", "Third edition 2024-05"), record)
+    assert current.verdict == "matched", current.evidence
