@@ -995,6 +995,17 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
         return Identity("unverifiable", f"only {where} on the pages read{names}", kind)
     version = facts.version
     other_dois = [d for d in facts.own_dois if d != doi] if doi else []
+    # "Preregistration: <the record's DOI>" in a document with a DOI of its own: the record
+    # is the study's registration (protocol, plan), which the document cites
+    cited = _cited_as_study_document(facts.text, doi) if doi and other_dois else None
+    if cited is not None:
+        return Identity(
+            "mismatch",
+            f"the document gives DOI {other_dois[0]} as its own and cites the record's {doi} "
+            f"as its {cited!r}: the record is another document of the study",
+            kind,
+            version,
+        )
     title_words = max((len(content_words(t)) for t in hints.titles), default=0)
     evidence_for: list[str] = []
     against: list[str] = []
@@ -1184,6 +1195,29 @@ def _above(facts: DocumentFacts, block: str) -> list[str]:
         return []
     start = next((i for i in range(len(page) - 2) if page[i : i + 3] == opening), None)
     return [] if start is None else page[max(0, start - _ABOVE_REACH) : start]
+
+
+def _cited_as_study_document(text: str, doi: str) -> str | None:
+    """The label the document prints the record's DOI under, when it names a study document.
+
+    "Preregistration: https://doi.org/10.5555/ores.2021.0345" in an article: the record
+    with that DOI is the article's preregistration (or protocol, or plan), which the article
+    cites; the article is another document. Only the words of the DOI's own line just
+    before it are read.
+    """
+    lowered = text.lower()
+    at = lowered.find(doi)
+    while at >= 0:
+        line = lowered[lowered.rfind("\n", 0, at) + 1 : at]
+        found = contains(keys(line)[-_CITED_LABEL:], STUDY_DOCUMENT_PHRASES)
+        if found is not None:
+            return " ".join(found)
+        at = lowered.find(doi, at + len(doi))
+    return None
+
+
+#: How many words before a cited DOI are read as its label ("Preregistration: https ...").
+_CITED_LABEL = 8
 
 
 #: An edition and its year over a title: "Second edition 2016-09", "edition 2008".

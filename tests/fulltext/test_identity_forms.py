@@ -195,3 +195,22 @@ def test_a_superseded_edition_under_the_same_title_is_another_document() -> None
     assert "another edition" in old.evidence
     current = check_identity(_standard("NCEM 112:2024", "Third edition 2024-05"), record)
     assert current.verdict == "matched", current.evidence
+
+
+def test_the_article_citing_the_record_as_its_preregistration_is_not_the_preregistration() -> None:
+    from tests.fulltext.test_identity_documents import ARTICLE, article
+
+    registration = "10.5555/ores.2021.0345"
+    record = {
+        **ARTICLE,
+        "identifier": [f"https://doi.org/{registration}"],
+        "date": ["2021-03-14"],
+        "type": ["info:eu-repo/semantics/other"],
+    }
+    pdf = article(section=f"Preregistration: https://doi.org/{registration}")
+    identity = check_identity(pdf, record)
+    assert identity.verdict == "mismatch", identity.evidence
+    assert "'preregistration'" in identity.evidence
+    # the same DOI under another label (a preprint the article names) stays the same work
+    pdf = article(section=f"Preprint: https://doi.org/{registration}")
+    assert check_identity(pdf, record).verdict == "matched"
