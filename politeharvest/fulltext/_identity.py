@@ -997,12 +997,12 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
     other_dois = [d for d in facts.own_dois if d != doi] if doi else []
     # "Preregistration: <the record's DOI>" in a document with a DOI of its own: the record
     # is the study's registration (protocol, plan), which the document cites
-    cited = _cited_as_study_document(facts.text, doi) if doi and other_dois else None
-    if cited is not None:
+    cited_as = _cited_as_study_document(facts.text, doi) if doi and other_dois else None
+    if cited_as is not None:
         return Identity(
             "mismatch",
             f"the document gives DOI {other_dois[0]} as its own and cites the record's {doi} "
-            f"as its {cited!r}: the record is another document of the study",
+            f"as its {cited_as!r}: the record is another document of the study",
             kind,
             version,
         )
