@@ -52,6 +52,7 @@ from ._labels import (
     OTHER_KINDS,
     STUDY_DOCUMENT_PHRASES,
     SUMMARY_PHRASES,
+    THESIS_PHRASES,
     contains,
     label_of_title,
 )
@@ -971,6 +972,15 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
             kind,
             facts.version,
         )
+    chapter = _thesis_chapter(hints, facts, block) if hints.article and level == "block" else None
+    if chapter is not None:
+        return Identity(
+            "mismatch",
+            f"its title block stands under {chapter!r}: a chapter of a thesis under the "
+            "article's title (an earlier document of the work), not the record's article",
+            kind,
+            facts.version,
+        )
     edition = _other_edition(hints, facts, block) if facts.runs and not own_doi else None
     if edition is not None:
         return Identity(
@@ -1181,6 +1191,23 @@ def _study_document(hints: RecordHints, facts: DocumentFacts, block: str) -> str
     above = _above(facts, block)
     found = contains(above, STUDY_DOCUMENT_PHRASES)
     if found is None:
+        return None
+    if any(contains(keys(t), (found,)) for t in hints.titles):
+        return None
+    return " ".join(found)
+
+
+def _thesis_chapter(hints: RecordHints, facts: DocumentFacts, block: str) -> str | None:
+    """A thesis's label and "chapter N" above the title block: a thesis chapter.
+
+    "A. Ferreira · Urban stormwater wetlands (PhD thesis, 2022) · Chapter 4" over the
+    article's title: the chapter the article was later made from, deposited on its own.
+    Both words are needed ("Chapter 4" alone heads a book chapter, a thesis label alone a
+    thesis's title page), and the record's title must not name a thesis.
+    """
+    above = _above(facts, block)
+    found = contains(above, THESIS_PHRASES)
+    if found is None or "chapter" not in above:
         return None
     if any(contains(keys(t), (found,)) for t in hints.titles):
         return None

@@ -214,3 +214,30 @@ def test_the_article_citing_the_record_as_its_preregistration_is_not_the_preregi
     # the same DOI under another label (a preprint the article names) stays the same work
     pdf = article(section=f"Preprint: https://doi.org/{registration}")
     assert check_identity(pdf, record).verdict == "matched"
+
+
+def _chapter(head: str) -> bytes:
+    from tests.fulltext.test_identity_documents import TITLE
+
+    prose = "We trained a graph network on pressure series from forty district meters."
+    return make_pdf(
+        [
+            (head, 7.5),
+            ("Chapter 4", 12.0),
+            (TITLE, 16.0),
+            ("Ines Carvalho", 10.5),
+            *[(prose, 9.0)] * 14,
+        ]
+    )
+
+
+def test_a_thesis_chapter_under_the_articles_title_is_not_the_article() -> None:
+    from tests.fulltext.test_identity_documents import ARTICLE
+
+    thesis = _chapter("I. Carvalho · Leak detection in water networks (PhD thesis, 2023) · 4")
+    identity = check_identity(thesis, ARTICLE)
+    assert identity.verdict == "mismatch", identity.evidence
+    assert "thesis" in identity.evidence
+    # a chapter of a book (no thesis label) with the record's title and author is its file
+    book = _chapter("Advances in Hydroinformatics · Springer 2024 · 4")
+    assert check_identity(book, ARTICLE).verdict == "matched"
