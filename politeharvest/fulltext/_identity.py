@@ -23,6 +23,7 @@ names in another script are compared through a transliteration (`_scripts`).
 
 from __future__ import annotations
 
+import difflib
 import html
 import itertools
 import logging
@@ -47,10 +48,18 @@ from ._docfacts import (
     kind_of_title,
     layout_of_text,
 )
-from ._labels import OTHER_KINDS, SUMMARY_PHRASES, contains, label_of_title
+from ._labels import (
+    OTHER_KINDS,
+    STUDY_DOCUMENT_PHRASES,
+    SUMMARY_PHRASES,
+    THESIS_PHRASES,
+    contains,
+    label_of_title,
+)
 from ._pdflayout import Layout, read_layout
 from ._scripts import (
     comparable,
+    han_as_record,
     in_word_mirrored,
     japanese_text,
     latin_words,
@@ -108,6 +117,9 @@ class RecordHints:
         conference: its type says it is a conference contribution
             (``info:eu-repo/semantics/conferenceObject``, ``conferencePaper``), whose file
             may be its extended abstract.
+        article: its type says it is an article (``info:eu-repo/semantics/article``): a
+            document labelled as another document of the study (its preregistration, its
+            protocol, a patent) is not its file.
         languages: the languages the record gives (``ja``, ``jpn``...), lower case: a
             record in ``ja`` has its romanised title compared with the file's Japanese one
             by its Japanese reading.
@@ -121,6 +133,7 @@ class RecordHints:
     forenames: tuple[str, ...] = ()
     conference: bool = False
     languages: tuple[str, ...] = ()
+    article: bool = False
 
     @property
     def empty(self) -> bool:
@@ -154,7 +167,15 @@ class RecordHints:
             str(v).strip().lower() for v in metadata.get("language", ()) if str(v).strip()
         )
         return cls(
-            titles, doi, surnames, year, kind, _forenames(creators), _conference(types), languages
+            titles,
+            doi,
+            surnames,
+            year,
+            kind,
+            _forenames(creators),
+            _conference(types),
+            languages,
+            _article(types),
         )
 
     @classmethod
@@ -181,7 +202,10 @@ class RecordHints:
             for v in (language if isinstance(language, (list, tuple)) else [language])
             if str(v).strip()
         )
-        return cls(texts, doi, surnames, year, kind, _forenames(names), conference, languages)
+        article = _article(str(row.get("kind") or row.get("type") or ""))
+        return cls(
+            texts, doi, surnames, year, kind, _forenames(names), conference, languages, article
+        )
 
 
 #: Markup a pipeline left in a record ("N&lt;sub&gt;2&lt;/sub&gt;O", "K&#305;r&#351;ehir").
@@ -257,6 +281,11 @@ def _record_kind(value: str) -> Kind | None:
     return None
 
 
+def _article(value: str) -> bool:
+    """A type that names an article ("info:eu-repo/semantics/article", "journal-article")."""
+    return "article" in value.lower() and _record_kind(value) is None
+
+
 def _conference(value: str) -> bool:
     """A type that names a conference contribution ("conferenceObject", "conference paper")."""
     return "conference" in value.lower()
@@ -279,13 +308,22 @@ def _container_kind(sources: Sequence[str]) -> Kind | None:
 _ABSTRACTS = (("book", "of", "abstract"), ("abstract", "book"), ("abstract", "volume"))
 
 
+#: A Korean family or given name in Hangul syllables.
+_HANGUL_NAME = re.compile("[\uac00-\ud7a3]{1,3}")
+
+
 def _surname(name: str) -> str:
     """The family name: "Smith, J." and "SMITH J" give smith, "John Smith" and "J. Smith" too."""
     name = name.strip()
     if not name:
         return ""
     if "," in name:
-        words = fold(name.split(",")[0]).split()
+        family, _, given = name.partition(",")
+        if _HANGUL_NAME.fullmatch(family.strip()) and _HANGUL_NAME.fullmatch(given.strip()):
+            # "최, 영수": a Korean name is printed whole ("최영수"), and a syllable alone is
+            # no word of a byline
+            return family.strip() + given.strip()
+        words = fold(family).split()
         return words[-1] if words else ""
     raw = [w for w in re.split(r"[\s.]+", name) if w]
     full = [w for w in raw if len(w) > 2]
@@ -515,17 +553,22 @@ def _title_match(hints: RecordHints, facts: DocumentFacts) -> tuple[str | None, 
     best: tuple[str | None, str, str] = (None, "", facts.runs[0].text if facts.runs else "")
     runs = [*facts.runs[:4], *facts.prefix_runs]
     japanese = reads_japanese(hints, facts)
-    page_keys = " " + " ".join(keys(facts.first_page_text + "\n" + facts.prefix_text)) + " "
+    record = " ".join(hints.titles)
+
+    def form(text: str) -> str:  # Hanja read as the record's Hangul, hanzi simplified
+        return han_as_record(text, record)
+
+    page_keys = " " + " ".join(keys(form(facts.first_page_text + "\n" + facts.prefix_text))) + " "
     for title in hints.titles:
-        words = content_words(title)
+        words = content_words(form(title))
         if not words:
             continue
         for run in runs:
-            block = content_words(run.text)
+            block = content_words(form(run.text))
             if not block:
                 continue
             if _share(words, set(block)) >= 0.8:
-                if _share(block, set(words)) >= 0.6 or _main_title(run.text, words):
+                if _share(block, set(words)) >= 0.6 or _main_title(form(run.text), words):
                     # the title, or the title and a subtitle the record leaves out
                     return "block", title, run.text
                 best = ("contained", title, run.text)
@@ -537,7 +580,9 @@ def _title_match(hints: RecordHints, facts: DocumentFacts) -> tuple[str | None, 
                 return "block", title, run.text  # the record adds a subtitle the file leaves out
         if len(runs) >= 2:
             joined = set(
-                content_words(" ".join(r.text for r in sorted(runs[:3], key=lambda r: r.first)))
+                content_words(
+                    form(" ".join(r.text for r in sorted(runs[:3], key=lambda r: r.first)))
+                )
             )
             if _share(words, joined) >= 0.85 and best[0] is None:
                 best = ("block", title, runs[0].text)
@@ -545,12 +590,12 @@ def _title_match(hints: RecordHints, facts: DocumentFacts) -> tuple[str | None, 
             for run in runs:
                 if similar_across(title, run.text, japanese=japanese):
                     return "block", title, run.text  # the same title in another script
-        title_keys = keys(title)
+        title_keys = keys(form(title))
         phrase = " " + " ".join(title_keys) + " "
         if best[0] is None and len(phrase) > 12 and phrase in page_keys:
             opening = " ".join(title_keys[:3])
             lines = facts.first_page_text.splitlines()
-            heading = any(" ".join(keys(line)).startswith(opening) for line in lines)
+            heading = any(" ".join(keys(form(line))).startswith(opening) for line in lines)
             best = ("heading" if heading else "page", title, best[2])
     return best
 
@@ -598,7 +643,8 @@ class _Authors:
 
 def _author_match(hints: RecordHints, facts: DocumentFacts) -> _Authors:
     """Where the record's authors appear, and whether the byline names others."""
-    byline = set(keys(facts.byline))
+    # names in Hanja read as the record's Hangul, in traditional characters simplified
+    byline = set(keys(han_as_record(facts.byline, " ".join(hints.surnames[:_NAMES_ACROSS]))))
     names = [k for k in (keys(s) for s in hints.surnames) if k]
     stems = _stems(byline)
     found = [name for name in names if _has_name(name, byline, stems)]
@@ -916,12 +962,60 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
             kind,
             facts.version,
         )
+    study = _study_document(hints, facts, block) if hints.article and facts.runs else None
+    if study is not None:
+        return Identity(
+            "mismatch",
+            f"its title block stands under the label {study!r}: another document of the "
+            "study (its registration, plan or protocol, a patent, a handout), not the "
+            "record's article",
+            kind,
+            facts.version,
+        )
+    chapter = _thesis_chapter(hints, facts, block) if hints.article and level == "block" else None
+    if chapter is not None:
+        return Identity(
+            "mismatch",
+            f"its title block stands under {chapter!r}: a chapter of a thesis under the "
+            "article's title (an earlier document of the work), not the record's article",
+            kind,
+            facts.version,
+        )
+    edition = _other_edition(hints, facts, block) if facts.runs and not own_doi else None
+    if edition is not None:
+        return Identity(
+            "mismatch",
+            f"its title block stands under {edition!r}: another edition than the record's "
+            f"of {hints.year}",
+            kind,
+            facts.version,
+        )
+    replaced = _replaced_words(block, title) if level == "block" and not own_doi else None
+    if replaced is not None:
+        return Identity(
+            "mismatch",
+            f"its title block reads {block[:90]!r}: {replaced[1]!r} in place of the record's "
+            f"{replaced[0]!r}, another work under a title of the same frame",
+            kind,
+            facts.version,
+        )
     if facts.article_page is None:
         where = ", ".join(dict.fromkeys(facts.skipped)) or "empty pages"
         names = " (it names the record's title)" if level else ""
         return Identity("unverifiable", f"only {where} on the pages read{names}", kind)
     version = facts.version
     other_dois = [d for d in facts.own_dois if d != doi] if doi else []
+    # "Preregistration: <the record's DOI>" in a document with a DOI of its own: the record
+    # is the study's registration (protocol, plan), which the document cites
+    cited_as = _cited_as_study_document(facts.text, doi) if doi and other_dois else None
+    if cited_as is not None:
+        return Identity(
+            "mismatch",
+            f"the document gives DOI {other_dois[0]} as its own and cites the record's {doi} "
+            f"as its {cited_as!r}: the record is another document of the study",
+            kind,
+            version,
+        )
     title_words = max((len(content_words(t)) for t in hints.titles), default=0)
     evidence_for: list[str] = []
     against: list[str] = []
@@ -1078,6 +1172,164 @@ def _extra_title_words(block: str, titles: Sequence[str]) -> list[str]:
         if best is None or len(extra) < len(best):
             best = extra
     return best or []
+
+
+#: How many words above the title block are read as its label (a running head, a
+#: journal line, a label line).
+_ABOVE_REACH = 40
+
+
+def _study_document(hints: RecordHints, facts: DocumentFacts, block: str) -> str | None:
+    """The label above the title block that says the document is another of the study's.
+
+    "Preregistration · registered 14 March 2021", "Statistical analysis plan for the
+    ACTIVE-9 trial", "(12) Patent Application Publication" over the article's own title:
+    the same title and authors, another document. Read in the words of the first page
+    above the title block (`_ABOVE_REACH`), where the document's own label stands, never in
+    its text; a label the record's title has too ("...: a study protocol") is the record's.
+    """
+    above = _above(facts, block)
+    found = contains(above, STUDY_DOCUMENT_PHRASES)
+    if found is None:
+        return None
+    if any(contains(keys(t), (found,)) for t in hints.titles):
+        return None
+    return " ".join(found)
+
+
+def _thesis_chapter(hints: RecordHints, facts: DocumentFacts, block: str) -> str | None:
+    """A thesis's label and "chapter N" above the title block: a thesis chapter.
+
+    "A. Ferreira · Urban stormwater wetlands (PhD thesis, 2022) · Chapter 4" over the
+    article's title: the chapter the article was later made from, deposited on its own.
+    Both words are needed ("Chapter 4" alone heads a book chapter, a thesis label alone a
+    thesis's title page), and the record's title must not name a thesis.
+    """
+    above = _above(facts, block)
+    found = contains(above, THESIS_PHRASES)
+    if found is None or "chapter" not in above:
+        return None
+    if any(contains(keys(t), (found,)) for t in hints.titles):
+        return None
+    return " ".join(found)
+
+
+def _above(facts: DocumentFacts, block: str) -> list[str]:
+    """The keys of the first page above the title block (`_ABOVE_REACH` of them at most)."""
+    page = keys(facts.first_page_text[:_PAGE_REACH])
+    opening = keys(block)[:3]
+    if len(opening) < 3:
+        return []
+    start = next((i for i in range(len(page) - 2) if page[i : i + 3] == opening), None)
+    return [] if start is None else page[max(0, start - _ABOVE_REACH) : start]
+
+
+def _cited_as_study_document(text: str, doi: str) -> str | None:
+    """The label the document prints the record's DOI under, when it names a study document.
+
+    "Preregistration: https://doi.org/10.5555/ores.2021.0345" in an article: the record
+    with that DOI is the article's preregistration (or protocol, or plan), which the article
+    cites; the article is another document. Only the words of the DOI's own line just
+    before it are read.
+    """
+    lowered = text.lower()
+    at = lowered.find(doi)
+    while at >= 0:
+        line = lowered[lowered.rfind("\n", 0, at) + 1 : at]
+        found = contains(keys(line)[-_CITED_LABEL:], STUDY_DOCUMENT_PHRASES)
+        if found is not None:
+            return " ".join(found)
+        at = lowered.find(doi, at + len(doi))
+    return None
+
+
+#: How many words before a cited DOI are read as its label ("Preregistration: https ...").
+_CITED_LABEL = 8
+
+
+#: An edition and its year over a title: "Second edition 2016-09", "edition 2008".
+_EDITION_YEAR = re.compile(r"\bedition (?:\w+ ){0,2}?((?:1[5-9]|20)\d\d)\b")
+
+
+def _other_edition(hints: RecordHints, facts: DocumentFacts, block: str) -> str | None:
+    """The edition the document says it is above its title, dated years before the record.
+
+    A standard's or a book's superseded edition keeps the title of the current one: only
+    its edition line ("Second edition 2016-09") tells it from the record's (2024). A year
+    apart is allowed (a record dated by its publication, an edition by its approval).
+    """
+    if not hints.year:
+        return None
+    found = _EDITION_YEAR.search(" ".join(_above(facts, block)))
+    if found is None or abs(int(found.group(1)) - int(hints.year)) <= 1:
+        return None
+    return found.group(0)
+
+
+#: Words in place of the record's that make another title, at most this many on a side (a
+#: place name, a species, a material); a longer change is no longer the title block.
+_REPLACED_REACH = 4
+
+
+def _replaced_words(block: str, title: str) -> tuple[str, str] | None:
+    """Words of the record's title that the title block prints other words in place of.
+
+    "GNSS observations of crustal deformation on the Boso Peninsula" for the record's "...
+    on the Izu Peninsula": titles that agree but for the words that differ are sibling
+    works (the same study of another place), however many words agree. Compared as
+    aligned runs of content words: letters only on both sides (digits split by a line
+    break, "202 3", are not words) and unlike each other (a spelling, "modelling" and
+    "modeling", or a letter OCR misread is the same word). Returns (the record's words,
+    the block's words), or None. The block is only read as far as the title goes: a
+    subtitle the record leaves out is no replacement.
+    """
+    mine = content_words(han_as_record(title, title))
+    whole = content_words(han_as_record(block, title))
+    theirs = whole[: len(mine) + _REPLACED_REACH]
+    if len(mine) < 2:
+        return None
+    matcher = difflib.SequenceMatcher(None, mine, theirs, autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op != "replace" or (i2 >= len(mine) and len(whole) > j2):
+            continue  # an addition, a removal, or the title's end where the block goes on
+        ours, other = mine[i1:i2], theirs[j1:j2]
+        if max(len(ours), len(other)) > _REPLACED_REACH:
+            continue
+        a, b = _unpaired(ours), _unpaired(other)
+        if _paired(ours) and _paired(other):
+            a, b = _unshared(a, b)  # the neighbours the pairs share with the words that agree
+        if not (a.isalpha() and b.isalpha()):
+            continue
+        if difflib.SequenceMatcher(None, a, b, autojunk=False).ratio() < _UNLIKE:
+            return a, b
+    return None
+
+
+#: Two words this alike (difflib ratio) or more are one word spelt or read two ways.
+_UNLIKE = 0.6
+
+
+def _paired(words: Sequence[str]) -> bool:
+    """The keys are pairs of characters of an unspaced script ("伊豆", "豆半")."""
+    return bool(words) and all(len(w) == 2 and not w.isascii() for w in words)
+
+
+def _unpaired(words: Sequence[str]) -> str:
+    """Keys run together; pairs of an unspaced script as the text they cut ("伊豆半")."""
+    if _paired(words):
+        return words[0] + "".join(w[1] for w in words[1:])
+    return "".join(words)
+
+
+def _unshared(a: str, b: str) -> tuple[str, str]:
+    """Two texts less the characters they open and end with alike."""
+    start = 0
+    while start < min(len(a), len(b)) and a[start] == b[start]:
+        start += 1
+    end = 0
+    while end < min(len(a), len(b)) - start and a[-1 - end] == b[-1 - end]:
+        end += 1
+    return a[start : len(a) - end], b[start : len(b) - end]
 
 
 #: What separates a label from the title it is set before ("Report: Title"): a colon, a bar,

@@ -30,6 +30,7 @@ __all__ = [
     "REFERENCE_PHRASES",
     "REVIEW_PHRASES",
     "SLIDES_PHRASES",
+    "STUDY_DOCUMENT_PHRASES",
     "SUMMARY_PHRASES",
     "SUPPLEMENT_PHRASES",
     "THESIS_PHRASES",
@@ -190,6 +191,20 @@ _REFERENCES = (
 )
 
 
+#: Another document of a study than its article, by the label it stands under: its
+#: registration, its protocol or analysis plan (written before the results), a patent of its
+#: invention, a teaching handout. Only compound labels ("protocol" alone names journals).
+_STUDY_DOCUMENT = (
+    "preregistration|pre registration|preregistration form|registered protocol|"
+    "stage 1 registered report|registered report stage 1|stage 1 manuscript|"
+    "stage 1 protocol|in principle acceptance|study protocol|trial protocol|"
+    "statistical analysis plan|pre analysis plan|analysis plan|"
+    "patent application publication|patent application|patent specification|"
+    "offenlegungsschrift|patentschrift|demande de brevet|lecture handout|handout|"
+    "course handout"
+)
+
+
 def _phrases(vocabulary: str) -> tuple[tuple[str, ...], ...]:
     """Label phrases as tuples of comparison keys, longest first."""
     phrases = {tuple(keys(group)) for group in vocabulary.split("|")}
@@ -210,6 +225,7 @@ LETTER_PHRASES = _phrases(_LETTER)
 SUMMARY_PHRASES = _phrases(_SUMMARY)
 POSTER_PHRASES = _phrases(_POSTER)
 SLIDES_PHRASES = _phrases(_SLIDES)
+STUDY_DOCUMENT_PHRASES = _phrases(_STUDY_DOCUMENT)
 
 
 def starts_with(words: Sequence[str], phrases: Iterable[tuple[str, ...]]) -> tuple[str, ...] | None:

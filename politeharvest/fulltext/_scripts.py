@@ -53,11 +53,13 @@ from typing import Any
 from anyascii import anyascii
 
 from politeharvest._extras import missing, require
+from politeharvest.quality._text import _simplified, hangul_reading, has_han, has_hangul
 
 logger = logging.getLogger(__name__)
 
 __all__ = [
     "comparable",
+    "han_as_record",
     "in_word_mirrored",
     "japanese_text",
     "latin_words",
@@ -226,6 +228,23 @@ def transliterated_share(part: str, whole: str, *, japanese: bool = False) -> fl
     """The share of `part`'s letter trigrams that `whole` has, both transliterated."""
     mine = _trigrams(part, japanese)
     return len(mine & _trigrams(whole, japanese)) / len(mine) if mine else 0.0
+
+
+def han_as_record(text: str, record: str) -> str:
+    """`text` with its Han characters in the form the record writes them in.
+
+    A record may convert what the file prints: a Korean title or name in Hanja
+    (``氣候變化``) is catalogued in Hangul (``기후변화``), a Taiwanese title in traditional
+    characters (``臺灣``) in simplified ones (``台湾``). Where `record` writes Hangul and no
+    Han, the Han characters of `text` are read as Hangul (`hangul_reading`); otherwise both
+    sides are compared in simplified characters (OpenCC, ``t2s``), so `record` should pass
+    through here too. Text without Han characters is returned as it is.
+    """
+    if not has_han(text):
+        return text
+    if has_hangul(record) and not has_han(record):
+        return hangul_reading(text)
+    return _simplified(text)
 
 
 def similar_across(title: str, block: str, *, japanese: bool = False) -> bool:
