@@ -9,7 +9,8 @@ It returns why two records describe the same work, or nothing. In order:
   three years before its publication, an article online first and its issue (or an accepted
   manuscript) up to twelve months apart, one venue in consecutive years, or a copy without a
   venue up to three years from the published version; then the titles must agree closely and
-  the authors agree;
+  the authors agree (a short title such as "Annual Report" needs two authors: one corporate
+  author's reports of two years are two items);
 * generic headings ("Editorial", "Introduction", "Book reviews", "Editörden", "Vorwort"...),
   titles of fewer than two content words, and short titles that one repository uses twice in
   one year (columns such as "Trade Press News") merge only by DOI or when the citation
@@ -461,16 +462,19 @@ def _by_doi(a: Work, b: Work, common: AbstractSet[str], other: str, fuzz: Any) -
 
     A DOI both give as their own merges, unless their kinds differ and it is not the only
     DOI either gives as its own. A DOI one of them only mentions (a relation, the abstract)
-    merges only records of one kind, and one only an abstract names only when the titles
-    agree too or half of the authors do (`_corroborated`). Either way, titles that disagree
-    and authors of whom none agree say the DOI is another work's (a typo, a copied
-    reference): no merge.
+    merges only records of one kind, never two that one venue prints at two places (a
+    comment and its reply both naming the article), and one only an abstract names only when
+    the titles agree too or half of the authors do (`_corroborated`). Either way, titles
+    that disagree and authors of whom none agree say the DOI is another work's (a typo, a
+    copied reference): no merge.
     """
     own = common & a.own_dois & b.own_dois
     doi = min(own or common)
     if not own:
         if other:
             return None  # a thesis naming the article from it, a dataset naming its article
+        if _cited_apart(a, b):
+            return None  # two items of one venue naming a third: a comment and its reply
         listed = common & a.listed_dois & b.listed_dois
         if not listed and not _corroborated(a, b, fuzz):
             return None  # an abstract naming the authors' earlier paper
@@ -582,8 +586,8 @@ def _by_title(
             return f"{title}, {versions or strict}"  # a copy without its authors: the title
         return None
     if versions:  # versions of one text: close titles, and the authors agree
-        if weak and not _specific(a, b):
-            return None  # a short title in two years, names in two scripts: two items
+        if not _specific(a, b) and (weak or shared < 2):
+            return None  # a short title in two years ("Annual Report"), one author: two items
         agree = shared >= max(1, (fewer + 1) // 2) if both else _specific(a, b)
         if (ratio >= 95 or cut) and agree:
             return f"{title}{authors}, {versions}"

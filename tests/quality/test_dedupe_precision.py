@@ -1,0 +1,115 @@
+"""Deduplication must not merge different works: pairs that look alike but are two items.
+
+Each test is one mechanism that kept two works apart which an earlier rule merged: a comment
+and its reply that both name the article's DOI in a relation, and a short heading-like
+title ("Annual Report") by one corporate author in two years.
+"""
+
+# Scripts and typographic quotes on purpose.
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("rapidfuzz")
+
+from politeharvest.quality import compare, work_of
+
+JOURNAL = "https://letters.example.org/oai"
+REPO = "https://repository.example.edu/oai/request"
+AGGREGATOR = "https://aggregator.example.org/oai"
+
+
+def rec(endpoint: str, ident: str, **metadata: Any) -> dict[str, Any]:
+    return {"identifier": f"oai:{endpoint.split('/')[2]}:{ident}", "endpoint": endpoint,
+            "metadata": metadata}  # fmt: skip
+
+
+ARTICLE_DOI = "https://doi.org/10.99999/lett.2021.0101"
+
+
+def test_a_comment_and_its_reply_naming_one_article_are_two_items() -> None:
+    comment = rec(
+        JOURNAL,
+        "1",
+        title=[
+            "Comment on “Ag₃PO₄/TiO₂ heterojunctions for the photodegradation of methyl orange in wastewater”"
+        ],
+        creator=["Ahn, Mira", "Berg, Olav"],
+        date=["2022-03-02"],
+        type=["info:eu-repo/semantics/article", "Comment"],
+        identifier=["https://doi.org/10.99999/lett.2022.0202"],
+        source=["Letters in Materials; Vol. 12 No. 2 (2022); 11-14"],
+        relation=[ARTICLE_DOI],
+    )
+    reply = rec(
+        JOURNAL,
+        "2",
+        title=[
+            "Reply to “Comment on ‘Ag<sub>3</sub>PO<sub>4</sub>/TiO<sub>2</sub> "
+            "heterojunctions for the photodegradation of methyl orange in wastewater’”"
+        ],
+        creator=["Costa, Rui", "Dube, Thandi"],
+        date=["2022-09-10"],
+        type=["info:eu-repo/semantics/article", "Comment"],
+        identifier=["https://doi.org/10.99999/lett.2022.0303"],
+        source=["Letters in Materials; Vol. 12 No. 5 (2022); 40-42"],
+        relation=[ARTICLE_DOI],
+    )
+    assert compare(work_of(comment), work_of(reply)) is None
+    # one item twice (the same citation) still merges by the DOI both name
+    copy = {**comment, "endpoint": AGGREGATOR, "identifier": "oai:aggregator:9"}
+    assert compare(work_of(comment), work_of(copy))
+
+
+@pytest.mark.parametrize(
+    ("title", "dates"),
+    [
+        (["Annual Report"], ("2019-01-08", "2020")),
+        (["বার্ষিক প্রতিবেদন", "Annual Report"], ("2020-10-22", "2021")),
+        (["Metinė ataskaita"], ("2020-03-26", "2021")),
+    ],
+)
+def test_reports_of_one_institution_in_two_years_are_two_items(
+    title: list[str], dates: tuple[str, str]
+) -> None:
+    earlier = rec(
+        REPO,
+        "10",
+        title=title,
+        creator=["Padma University"],
+        date=[dates[0]],
+        type=["info:eu-repo/semantics/report"],
+    )
+    later = rec(
+        AGGREGATOR,
+        "11",
+        title=title[:1],
+        creator=["Padma University"],
+        date=[dates[1]],
+        type=["info:eu-repo/semantics/report"],
+    )
+    assert compare(work_of(earlier), work_of(later)) is None
+    # the same report in the same year (a catalogue copy) still merges
+    same = {**later, "metadata": {**later["metadata"], "date": [dates[0][:4]]}}
+    assert compare(work_of(earlier), work_of(same))
+
+
+def test_a_short_title_in_two_years_with_all_its_authors_is_still_one_work() -> None:
+    preprint = rec(
+        "https://preprints.example.org/oai",
+        "1304.05045",
+        title=["Green Supply Chain Management"],
+        creator=["Şen, Sevgi", "Wilson, James", "Gürbüz, Ayşe Gül"],
+        date=["2013-06-14"],
+    )
+    article = rec(
+        JOURNAL,
+        "3215",
+        title=["Green supply chain management"],
+        creator=["Şen, S.", "Wilson, J.", "Gürbüz, A. G."],
+        date=["2014-12"],
+        source=["Letters in Materials; Vol. 4 No. 2 (2014); 1-20"],
+    )
+    assert compare(work_of(preprint), work_of(article))
