@@ -307,6 +307,8 @@ def _names(rec: NormalizedRecord, folding: Any) -> tuple[frozenset[str], dict[st
         parts = folding(name.family).split()
         if parts and unspaced(name.family):  # 山崎: one name of two characters, "shanqi"
             parts = ["".join(parts)]
+        elif len(parts) > 1 and not name.given and not name.initials and " " not in name.family:
+            parts = ["".join(parts)]  # "eLABa-like" alone: one name, not "like" after a given
         if parts and len(parts[-1]) > 1:
             initials[parts[-1]].update(_initial_letters(name.given, name.initials))
     return frozenset(initials), {k: frozenset(v) for k, v in initials.items()}

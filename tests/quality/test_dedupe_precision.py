@@ -113,3 +113,22 @@ def test_a_short_title_in_two_years_with_all_its_authors_is_still_one_work() -> 
         source=["Letters in Materials; Vol. 4 No. 2 (2014); 1-20"],
     )
     assert compare(work_of(preprint), work_of(article))
+
+
+def test_one_word_corporate_names_are_compared_whole_not_by_their_last_part() -> None:
+    """``eLABa-like`` and ``Lirias-like`` are two bodies, not two people named ``Like``."""
+
+    def report(endpoint: str, ident: str, creator: str) -> dict[str, Any]:
+        return rec(
+            endpoint,
+            ident,
+            title=["Metinė ataskaita", "Annual Report"],
+            creator=[creator],
+            date=["2020"],
+            type=["info:eu-repo/semantics/report"],
+        )
+
+    lithuanian = work_of(report(REPO, "1205", "eLABa-like"))
+    flemish = work_of(report(AGGREGATOR, "1479", "Lirias-like"))
+    assert compare(lithuanian, flemish) is None
+    assert compare(lithuanian, work_of(report(AGGREGATOR, "1480", "eLABa-like")))
