@@ -40,7 +40,7 @@ from politeharvest._extras import require
 
 from ._work import STRONG_KINDS, Work
 
-__all__ = ["ONLINE_FIRST_MONTHS", "PREPRINT_YEARS", "compare"]
+__all__ = ["ONLINE_FIRST_MONTHS", "PREPRINT_YEARS", "compare", "mistyped_doi", "swapped_dois"]
 
 _ROMAN = re.compile(r"^(?:i{1,3}|iv|v|vi{1,3}|ix|x)$")
 
@@ -605,3 +605,52 @@ def _by_title(
     if contained and shared:
         return f"one title contains the other{authors}{year}"
     return None
+
+
+def swapped_dois(doi: str) -> list[str]:
+    """The DOIs ``doi`` is with two neighbouring characters of its suffix swapped.
+
+    ``10.1/x.0279`` gives ``10.1/x.0297`` and the others: a typing slip that makes another
+    DOI of the same series, which `_one_apart` does not forgive.
+    """
+    prefix, sep, suffix = doi.partition("/")
+    if not sep:
+        return []
+    out = []
+    for i in range(len(suffix) - 1):
+        if suffix[i] != suffix[i + 1]:
+            swapped = suffix[:i] + suffix[i + 1] + suffix[i] + suffix[i + 2 :]
+            out.append(f"{prefix}/{swapped}")
+    return out
+
+
+def mistyped_doi(copy: Work, other: Work, owner: Work, doi: str) -> str | None:
+    """Why the DOI ``copy`` shares with ``other`` is a slip for ``owner``'s, or None.
+
+    ``owner`` gives as its own ``doi`` with two neighbouring characters swapped (see
+    `swapped_dois`), and ``copy`` is ``owner``'s item by the strict evidence against two
+    DOIs (the same title, half of the authors), while ``other``'s titles are not even 85 %
+    alike ``copy``'s: the copy typed its DOI wrong, and the DOI it shows is ``other``'s. The
+    reason is the merge of ``copy`` with ``owner``.
+    """
+    if doi not in copy.own_dois or owner.endpoint == copy.endpoint:
+        return None
+    fuzz = _fuzz()
+    if copy.titles and other.titles:
+        ratio, contained, cut = _title_score(copy, other, fuzz)
+        if ratio >= 85 or contained or cut:
+            return None  # the copy agrees with the record whose DOI it shows
+    slipped = next((d for d in swapped_dois(doi) if d in owner.own_dois), None)
+    if slipped is None or doi in owner.dois:
+        return None
+    if _other_kind(copy, owner, fuzz) or copy.notice != owner.notice:
+        return None
+    versions = _versions(copy, owner)
+    years = copy.year is not None and owner.year is not None and copy.year != owner.year
+    if (years and not versions) or copy.generic or owner.generic:
+        return None  # another year unexplained, or a heading: nothing outweighs the DOI
+    strict = f"DOI {doi} a slip for {slipped} (two characters swapped)"
+    found = _by_title(copy, owner, versions=versions, strict=strict)
+    if found is None or not (copy.surnames and owner.surnames):
+        return None  # the title alone does not outweigh a DOI
+    return found if strict in found else f"{found}, {strict}"

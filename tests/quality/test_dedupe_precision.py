@@ -14,7 +14,7 @@ import pytest
 
 pytest.importorskip("rapidfuzz")
 
-from politeharvest.quality import compare, work_of
+from politeharvest.quality import Deduplicator, compare, work_of
 
 JOURNAL = "https://letters.example.org/oai"
 REPO = "https://repository.example.edu/oai/request"
@@ -132,3 +132,42 @@ def test_one_word_corporate_names_are_compared_whole_not_by_their_last_part() ->
     flemish = work_of(report(AGGREGATOR, "1479", "Lirias-like"))
     assert compare(lithuanian, flemish) is None
     assert compare(lithuanian, work_of(report(AGGREGATOR, "1480", "eLABa-like")))
+
+
+def test_a_copy_whose_doi_has_two_digits_swapped_joins_its_own_work() -> None:
+    """An aggregator typed ``…0297`` as ``…0279``: the DOI of another article of the issue."""
+    intended = rec(
+        JOURNAL,
+        "1228",
+        title=["Evaluating rural solar electrification in Biscay"],
+        creator=["Goikoetxea, Iñaki", "Arrizabalaga, Ane"],
+        date=["2014-01-13"],
+        identifier=["https://doi.org/10.99999/eu.2014.0297"],
+    )
+    shown = rec(
+        JOURNAL,
+        "1231",
+        title=["Changing patterns of groundwater quality in Biscay"],
+        creator=["Goikoetxea, Iñaki", "Txurruka, Amaia"],
+        date=["2014-01-13"],
+        identifier=["https://doi.org/10.99999/EU.2014.0279"],
+    )
+    copy = rec(
+        AGGREGATOR,
+        "ART1201",
+        title=["Evaluating rural solar electrification in Biscay"],
+        creator=["Goikoetxea, I.", "Arrizabalaga, A."],
+        date=["2014"],
+        identifier=["https://doi.org/10.99999/eu.2014.0279"],
+    )
+    for order in ([intended, shown, copy], [copy, shown, intended], [shown, copy, intended]):
+        dedup = Deduplicator()
+        dedup.extend(order)
+        found = {frozenset(c.identifiers) for c in dedup.clusters()}
+        assert found == {frozenset({intended["identifier"], copy["identifier"]})}
+        (cluster,) = dedup.clusters()
+        assert "a slip for 10.99999/eu.2014.0297" in cluster.reason
+    # without the intended record nothing shows the slip: the DOI merges as before
+    dedup = Deduplicator()
+    dedup.extend([shown, copy])
+    assert len(dedup.clusters()) == 1
