@@ -314,9 +314,32 @@ def _names(rec: NormalizedRecord, folding: Any) -> tuple[frozenset[str], dict[st
     return frozenset(initials), {k: frozenset(v) for k, v in initials.items()}
 
 
+def _without_responsibility(rec: NormalizedRecord) -> NormalizedRecord:
+    """The record with an ISBD statement of responsibility cut from its titles.
+
+    A catalogue writes ``Title : subtitle / Sigurður Þórsson ; Aðalheiður Sveinsdóttir``:
+    the part after the last `` / `` is no parallel title when half of its words or more are
+    words of the record's creators' names (folded, so another script counts; a given name
+    only initialled in the creators, ``Thorsson, S.``, is the rest).
+    """
+    names = {w for n in rec.creators for w in fold(f"{n.given} {n.family}").split()}
+    if not names:
+        return rec
+    titles = []
+    for title in rec.titles:
+        *head, last = _PARALLEL.split(title)
+        words = fold(last).split()
+        if head and words and 2 * sum(w in names for w in words) >= len(words):
+            title = title[: title.rindex(last)].rstrip().removesuffix("/").removesuffix("=")
+            title = title.rstrip()
+        titles.append(title)
+    return attrs.evolve(rec, titles=tuple(titles)) if titles != list(rec.titles) else rec
+
+
 def work_of(record: Any) -> Work:
     """The `Work` of a `NormalizedRecord` (or of a raw row, normalised first)."""
     rec = record if isinstance(record, NormalizedRecord) else normalize(record)
+    rec = _without_responsibility(rec)
     parallel = [p for x in rec.titles for p in _PARALLEL.split(x)]
     # bracketed remarks dropped; parallel titles ("Editörden / From the Editor") one by one
     parts = [p for x in rec.titles for p in (x, *_PARALLEL.split(x)) if p.strip()]

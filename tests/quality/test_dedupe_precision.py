@@ -171,3 +171,30 @@ def test_a_copy_whose_doi_has_two_digits_swapped_joins_its_own_work() -> None:
     dedup = Deduplicator()
     dedup.extend([shown, copy])
     assert len(dedup.clusters()) == 1
+
+
+def test_an_isbd_statement_of_responsibility_is_no_parallel_title() -> None:
+    catalogue = rec(
+        AGGREGATOR,
+        "1080",
+        title=["Gæði grunnvatns á Suðurlandi : áhrifaþættir / Sigurður Þórsson ; Aðalheiður Sveinsdóttir"],
+        creator=["Thorsson, S.", "Adalheidur Sveinsdottir"],
+        date=["c2017"],
+    )  # fmt: skip
+    article = rec(
+        JOURNAL,
+        "1110",
+        title=[
+            "Gæði grunnvatns á Suðurlandi: áhrifaþættir",
+            "Factors associated with groundwater quality in South Iceland",
+        ],
+        creator=["Þórsson, Sigurður", "Sveinsdóttir, Aðalheiður"],
+        date=["2017-04-26"],
+    )
+    work = work_of(catalogue)
+    assert not {"sigurdur", "sveinsdottir"} & work.words
+    assert compare(work, work_of(article))
+    # a parallel title that is no list of the creators stays a title
+    bilingual = rec(AGGREGATOR, "7", title=["Gæði grunnvatns / Groundwater quality"],
+                    creator=["Thorsson, S."])  # fmt: skip
+    assert "groundwater" in work_of(bilingual).words
