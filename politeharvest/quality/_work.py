@@ -300,6 +300,9 @@ def _is_generic(titles: tuple[str, ...], written: tuple[str, ...] = ()) -> bool:
     return True
 
 
+_ONE_WORD = re.compile(r"^\w+(?:-\w+)+$")  # "eLABa-like": a hyphenated word and nothing else
+
+
 def _names(rec: NormalizedRecord, folding: Any) -> tuple[frozenset[str], dict[str, frozenset[str]]]:
     """Family names (last word, folded) and the first initials written with each."""
     initials: dict[str, set[str]] = defaultdict(set)
@@ -307,7 +310,7 @@ def _names(rec: NormalizedRecord, folding: Any) -> tuple[frozenset[str], dict[st
         parts = folding(name.family).split()
         if parts and unspaced(name.family):  # 山崎: one name of two characters, "shanqi"
             parts = ["".join(parts)]
-        elif len(parts) > 1 and not name.given and not name.initials and " " not in name.family:
+        elif len(parts) > 1 and not (name.given or name.initials) and _ONE_WORD.match(name.family):
             parts = ["".join(parts)]  # "eLABa-like" alone: one name, not "like" after a given
         if parts and len(parts[-1]) > 1:
             initials[parts[-1]].update(_initial_letters(name.given, name.initials))
