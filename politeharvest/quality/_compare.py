@@ -9,7 +9,8 @@ It returns why two records describe the same work, or nothing. In order:
   three years before its publication, an article online first and its issue (or an accepted
   manuscript) up to twelve months apart, one venue in consecutive years, or a copy without a
   venue up to three years from the published version; then the titles must agree closely and
-  the authors agree;
+  the authors agree (a short title such as "Annual Report" needs two authors: one corporate
+  author's reports of two years are two items);
 * generic headings ("Editorial", "Introduction", "Book reviews", "Editörden", "Vorwort"...),
   titles of fewer than two content words, and short titles that one repository uses twice in
   one year (columns such as "Trade Press News") merge only by DOI or when the citation
@@ -39,7 +40,7 @@ from politeharvest._extras import require
 
 from ._work import STRONG_KINDS, Work
 
-__all__ = ["ONLINE_FIRST_MONTHS", "PREPRINT_YEARS", "compare"]
+__all__ = ["ONLINE_FIRST_MONTHS", "PREPRINT_YEARS", "compare", "mistyped_doi", "swapped_dois"]
 
 _ROMAN = re.compile(r"^(?:i{1,3}|iv|v|vi{1,3}|ix|x)$")
 
@@ -461,16 +462,19 @@ def _by_doi(a: Work, b: Work, common: AbstractSet[str], other: str, fuzz: Any) -
 
     A DOI both give as their own merges, unless their kinds differ and it is not the only
     DOI either gives as its own. A DOI one of them only mentions (a relation, the abstract)
-    merges only records of one kind, and one only an abstract names only when the titles
-    agree too or half of the authors do (`_corroborated`). Either way, titles that disagree
-    and authors of whom none agree say the DOI is another work's (a typo, a copied
-    reference): no merge.
+    merges only records of one kind, never two that one venue prints at two places (a
+    comment and its reply both naming the article), and one only an abstract names only when
+    the titles agree too or half of the authors do (`_corroborated`). Either way, titles
+    that disagree and authors of whom none agree say the DOI is another work's (a typo, a
+    copied reference): no merge.
     """
     own = common & a.own_dois & b.own_dois
     doi = min(own or common)
     if not own:
         if other:
             return None  # a thesis naming the article from it, a dataset naming its article
+        if _cited_apart(a, b):
+            return None  # two items of one venue naming a third: a comment and its reply
         listed = common & a.listed_dois & b.listed_dois
         if not listed and not _corroborated(a, b, fuzz):
             return None  # an abstract naming the authors' earlier paper
@@ -582,8 +586,8 @@ def _by_title(
             return f"{title}, {versions or strict}"  # a copy without its authors: the title
         return None
     if versions:  # versions of one text: close titles, and the authors agree
-        if weak and not _specific(a, b):
-            return None  # a short title in two years, names in two scripts: two items
+        if not _specific(a, b) and (weak or shared < 2):
+            return None  # a short title in two years ("Annual Report"), one author: two items
         agree = shared >= max(1, (fewer + 1) // 2) if both else _specific(a, b)
         if (ratio >= 95 or cut) and agree:
             return f"{title}{authors}, {versions}"
@@ -601,3 +605,52 @@ def _by_title(
     if contained and shared:
         return f"one title contains the other{authors}{year}"
     return None
+
+
+def swapped_dois(doi: str) -> list[str]:
+    """The DOIs ``doi`` is with two neighbouring characters of its suffix swapped.
+
+    ``10.1/x.0279`` gives ``10.1/x.0297`` and the others: a typing slip that makes another
+    DOI of the same series, which `_one_apart` does not forgive.
+    """
+    prefix, sep, suffix = doi.partition("/")
+    if not sep:
+        return []
+    out = []
+    for i in range(len(suffix) - 1):
+        if suffix[i] != suffix[i + 1]:
+            swapped = suffix[:i] + suffix[i + 1] + suffix[i] + suffix[i + 2 :]
+            out.append(f"{prefix}/{swapped}")
+    return out
+
+
+def mistyped_doi(copy: Work, other: Work, owner: Work, doi: str) -> str | None:
+    """Why the DOI ``copy`` shares with ``other`` is a slip for ``owner``'s, or None.
+
+    ``owner`` gives as its own ``doi`` with two neighbouring characters swapped (see
+    `swapped_dois`), and ``copy`` is ``owner``'s item by the strict evidence against two
+    DOIs (the same title, half of the authors), while ``other``'s titles are not even 85 %
+    alike ``copy``'s: the copy typed its DOI wrong, and the DOI it shows is ``other``'s. The
+    reason is the merge of ``copy`` with ``owner``.
+    """
+    if doi not in copy.own_dois or owner.endpoint == copy.endpoint:
+        return None
+    fuzz = _fuzz()
+    if copy.titles and other.titles:
+        ratio, contained, cut = _title_score(copy, other, fuzz)
+        if ratio >= 85 or contained or cut:
+            return None  # the copy agrees with the record whose DOI it shows
+    slipped = next((d for d in swapped_dois(doi) if d in owner.own_dois), None)
+    if slipped is None or doi in owner.dois:
+        return None
+    if _other_kind(copy, owner, fuzz) or copy.notice != owner.notice:
+        return None
+    versions = _versions(copy, owner)
+    years = copy.year is not None and owner.year is not None and copy.year != owner.year
+    if (years and not versions) or copy.generic or owner.generic:
+        return None  # another year unexplained, or a heading: nothing outweighs the DOI
+    strict = f"DOI {doi} a slip for {slipped} (two characters swapped)"
+    found = _by_title(copy, owner, versions=versions, strict=strict)
+    if found is None or not (copy.surnames and owner.surnames):
+        return None  # the title alone does not outweigh a DOI
+    return found if strict in found else f"{found}, {strict}"

@@ -18,7 +18,7 @@ from typing import Any
 
 import attrs
 
-from ._compare import compare
+from ._compare import compare, mistyped_doi, swapped_dois
 from ._dedup_index import DedupIndex, MemoryDedupIndex
 from ._work import Work, work_of
 
@@ -129,6 +129,27 @@ class Deduplicator:
         for record in records:
             self.add(record)
 
+    def _slip(self, a: int, b: int) -> tuple[int, int, str] | None:
+        """The merge to make instead of ``a ~ b`` when their DOI is one record's slip.
+
+        A copy whose DOI has two neighbouring characters swapped shows another work's DOI
+        (``…0279`` for ``…0297``); when a record giving the intended DOI as its own has
+        the copy's title and authors, and the record of the shown DOI does not
+        (`mistyped_doi`), the copy belongs to the former.
+        """
+        index = self.index
+        works = index.work(a), index.work(b)
+        for doi in sorted(works[0].dois & works[1].dois):
+            for copy, other in ((0, 1), (1, 0)):
+                for slipped in swapped_dois(doi):
+                    for owner in index.by_doi(slipped):
+                        if owner in (a, b):
+                            continue
+                        why = mistyped_doi(works[copy], works[other], index.work(owner), doi)
+                        if why:
+                            return (min(owner, (a, b)[copy]), max(owner, (a, b)[copy]), why)
+        return None
+
     def clusters(self) -> list[Cluster]:
         """The clusters of two or more records.
 
@@ -156,6 +177,8 @@ class Deduplicator:
                 and (index.work(a).title_key in headings or index.work(b).title_key in headings)
             ):
                 continue
+            if reason.startswith("same DOI") and (slip := self._slip(a, b)):
+                a, b, reason = slip  # the DOI was typed wrong: the copy is another record's
             kept.append((a, b, reason))
             ra, rb = find(a), find(b)
             if ra != rb:

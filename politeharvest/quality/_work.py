@@ -300,6 +300,9 @@ def _is_generic(titles: tuple[str, ...], written: tuple[str, ...] = ()) -> bool:
     return True
 
 
+_ONE_WORD = re.compile(r"^\w+(?:-\w+)+$")  # "eLABa-like": a hyphenated word and nothing else
+
+
 def _names(rec: NormalizedRecord, folding: Any) -> tuple[frozenset[str], dict[str, frozenset[str]]]:
     """Family names (last word, folded) and the first initials written with each."""
     initials: dict[str, set[str]] = defaultdict(set)
@@ -307,14 +310,39 @@ def _names(rec: NormalizedRecord, folding: Any) -> tuple[frozenset[str], dict[st
         parts = folding(name.family).split()
         if parts and unspaced(name.family):  # 山崎: one name of two characters, "shanqi"
             parts = ["".join(parts)]
+        elif len(parts) > 1 and not (name.given or name.initials) and _ONE_WORD.match(name.family):
+            parts = ["".join(parts)]  # "eLABa-like" alone: one name, not "like" after a given
         if parts and len(parts[-1]) > 1:
             initials[parts[-1]].update(_initial_letters(name.given, name.initials))
     return frozenset(initials), {k: frozenset(v) for k, v in initials.items()}
 
 
+def _without_responsibility(rec: NormalizedRecord) -> NormalizedRecord:
+    """The record with an ISBD statement of responsibility cut from its titles.
+
+    A catalogue writes ``Title : subtitle / Sigurður Þórsson ; Aðalheiður Sveinsdóttir``:
+    the part after the last `` / `` is no parallel title when half of its words or more are
+    words of the record's creators' names (folded, so another script counts; a given name
+    only initialled in the creators, ``Thorsson, S.``, is the rest).
+    """
+    names = {w for n in rec.creators for w in fold(f"{n.given} {n.family}").split()}
+    if not names:
+        return rec
+    titles = []
+    for title in rec.titles:
+        *head, last = _PARALLEL.split(title)
+        words = fold(last).split()
+        if head and words and 2 * sum(w in names for w in words) >= len(words):
+            title = title[: title.rindex(last)].rstrip().removesuffix("/").removesuffix("=")
+            title = title.rstrip()
+        titles.append(title)
+    return attrs.evolve(rec, titles=tuple(titles)) if titles != list(rec.titles) else rec
+
+
 def work_of(record: Any) -> Work:
     """The `Work` of a `NormalizedRecord` (or of a raw row, normalised first)."""
     rec = record if isinstance(record, NormalizedRecord) else normalize(record)
+    rec = _without_responsibility(rec)
     parallel = [p for x in rec.titles for p in _PARALLEL.split(x)]
     # bracketed remarks dropped; parallel titles ("Editörden / From the Editor") one by one
     parts = [p for x in rec.titles for p in (x, *_PARALLEL.split(x)) if p.strip()]
