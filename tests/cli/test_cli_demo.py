@@ -117,16 +117,17 @@ def test_serve_then_harvest_with_the_flags_it_prints(
     # a second server on the same port: a usage error, before anything is served
     port = endpoint.split(":")[2].split("/")[0]
     for quiet in ([], ["-q"]):
-        taken = run("demo", "--serve", "--port", port, *quiet, cwd=tmp_path)
+        taken = run("demo", "--serve", "--port", port, *quiet, cwd=tmp_path, timeout=300)
         assert taken.returncode == 2
         assert f"--port {port} is taken on 127.0.0.1" in taken.stderr
         assert "Traceback" not in taken.stderr
 
     # a demo harvest on that port harvests the sample served there (the same endpoint)
     listings = (tmp_path / "serve.err").read_text().count("verb=ListRecords")
+    # 27 s alone; past 60 s under the README's default of four workers on two cores
     demo = run(
         "demo", "--port", port, "--out", "d.jsonl", "--state", "d.sqlite", "-q", *FAST,
-        cwd=tmp_path,
+        cwd=tmp_path, timeout=300,
     )  # fmt: skip
     assert demo.returncode == 0, demo.stderr
     assert {r["endpoint"] for r in rows(tmp_path / "d.jsonl")} == {endpoint}
