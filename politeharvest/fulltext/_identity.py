@@ -35,7 +35,7 @@ from typing import Any, Literal
 
 import attrs
 
-from politeharvest.quality._text import content_words, dois_in, keys
+from politeharvest.quality._text import STOP, content_words, dois_in, keys
 from politeharvest.quality._text import fold_all_scripts as fold
 
 from ._docfacts import (
@@ -52,7 +52,6 @@ from ._labels import (
     OTHER_KINDS,
     STUDY_DOCUMENT_PHRASES,
     SUMMARY_PHRASES,
-    THESIS_PHRASES,
     contains,
     label_of_title,
 )
@@ -907,6 +906,14 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
             level, title, block = read  # a scan's OCR layer: "DYNAMlCS lN LAKE 0HRID"
             ocr = " (with the letters OCR confuses read alike)"
     authors = _author_match(hints, facts)
+    cites = own_doi and level != "block" and doi is not None and _cites_record(hints, facts, doi)
+    if cites:
+        own_doi = False  # "<authors> (2021). <the record's title>. <journal>. <its DOI>"
+    # a document has one DOI of its own, the first it gives as its own: the record's DOI given
+    # after another ("Preregistration: <DOI>" under the article's own) is one it refers to
+    referred = own_doi and facts.own_dois[0] != doi
+    if referred:
+        own_doi = False
     about = _work_about(hints, record_kind, block) if kind not in OTHER_KINDS and level else None
     if about is not None:
         # the record is a notice (a comment, a summary) about a work; the file is that work,
@@ -945,6 +952,19 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
             kind,
             facts.version,
         )
+    front = (
+        _words_in_front(hints, block, title)
+        if level == "block" and not own_label and not authors.byline and not own_doi
+        else None
+    )
+    if front is not None:
+        return Identity(
+            "unverifiable",
+            f"its title block reads {block[:90]!r}: {front!r} before the record's title, "
+            "words none of the record's fields has (a label of another document's kind?)",
+            kind,
+            facts.version,
+        )
     in_block = set(content_words(block))
     numbers = next(
         (
@@ -962,8 +982,23 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
             kind,
             facts.version,
         )
+    larger = (
+        _larger_title(hints, facts, block)
+        if level == "block" and not own_doi and not authors.byline
+        else None
+    )
+    if larger is not None:
+        return Identity(
+            "unverifiable",
+            f"its title block reads {block[:90]!r} under {larger[:90]!r}, set larger and in "
+            "words none of the record's fields has: the document's own title may be that one",
+            kind,
+            facts.version,
+        )
     study = _study_document(hints, facts, block) if hints.article and facts.runs else None
     if study is not None:
+        # a list, measured needed: a preregistration or a Stage 1 report under the article's
+        # title and authors, whose labels stand in small print as an article's do
         return Identity(
             "mismatch",
             f"its title block stands under the label {study!r}: another document of the "
@@ -972,21 +1007,21 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
             kind,
             facts.version,
         )
-    chapter = _thesis_chapter(hints, facts, block) if hints.article and level == "block" else None
-    if chapter is not None:
+    numbered = _numbered_label(hints, facts, block) if hints.article and level == "block" else None
+    if numbered is not None and not own_doi:
         return Identity(
-            "mismatch",
-            f"its title block stands under {chapter!r}: a chapter of a thesis under the "
-            "article's title (an earlier document of the work), not the record's article",
+            "unverifiable",
+            f"its title block reads {block[:90]!r} under {numbered!r}: a numbered part of a "
+            "longer work (a chapter of a book or a thesis) under the article's title",
             kind,
             facts.version,
         )
-    edition = _other_edition(hints, facts, block) if facts.runs and not own_doi else None
-    if edition is not None:
+    number = _other_number(hints, facts) if facts.runs and not own_doi else None
+    if number is not None:
         return Identity(
-            "mismatch",
-            f"its title block stands under {edition!r}: another edition than the record's "
-            f"of {hints.year}",
+            "unverifiable",
+            f"its title block prints {number[1]!r} where the record's title has {number[0]!r}"
+            ": another year or edition of a work under the same title",
             kind,
             facts.version,
         )
@@ -1005,17 +1040,6 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
         return Identity("unverifiable", f"only {where} on the pages read{names}", kind)
     version = facts.version
     other_dois = [d for d in facts.own_dois if d != doi] if doi else []
-    # "Preregistration: <the record's DOI>" in a document with a DOI of its own: the record
-    # is the study's registration (protocol, plan), which the document cites
-    cited_as = _cited_as_study_document(facts.text, doi) if doi and other_dois else None
-    if cited_as is not None:
-        return Identity(
-            "mismatch",
-            f"the document gives DOI {other_dois[0]} as its own and cites the record's {doi} "
-            f"as its {cited_as!r}: the record is another document of the study",
-            kind,
-            version,
-        )
     title_words = max((len(content_words(t)) for t in hints.titles), default=0)
     evidence_for: list[str] = []
     against: list[str] = []
@@ -1077,6 +1101,17 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
                 version,
             )
         said = "; ".join(evidence_for)
+        if version is None and (referred or doi in facts.cited_dois):
+            # a document with a DOI of its own that cites the record's DOI: the record is
+            # another document it refers to (its preregistration, the version it replaces,
+            # a notice), however alike their titles and authors
+            return Identity(
+                "unverifiable",
+                f"evidence both ways: {said}; the document gives DOI {other_dois[0]} as its "
+                f"own and cites the record's {doi}",
+                kind,
+                version,
+            )
         what = f"a {version} version" if version else "another DOI of the same work"
         return Identity("matched", f"{said}; {what} (its own DOI {other_dois[0]})", kind, version)
     named = authors.byline or authors.page
@@ -1174,9 +1209,189 @@ def _extra_title_words(block: str, titles: Sequence[str]) -> list[str]:
     return best or []
 
 
-#: How many words above the title block are read as its label (a running head, a
-#: journal line, a label line).
-_ABOVE_REACH = 40
+#: A run is set larger than the record's title when its size is this much larger (a bold face
+#: or a rounding of the same size is not).
+_LARGER = 1.08
+
+
+def _record_words(hints: RecordHints) -> set[str]:
+    """The keys of every field of the record: its titles, names, year and DOI."""
+    record = " ".join(hints.titles)
+    words = {
+        k
+        for text in (*hints.titles, *hints.surnames, *hints.forenames, hints.year or "")
+        for k in keys(han_as_record(text, record))
+    }
+    if hints.doi:
+        words.update(keys(hints.doi.replace("/", " ").replace(".", " ")))
+    return words
+
+
+def _larger_title(hints: RecordHints, facts: DocumentFacts, block: str) -> str | None:
+    """A run of the title block's page set larger than the record's title, in other words.
+
+    "Statistical analysis plan for the ACTIVE-9 trial" over the results paper's title,
+    "Chapter 4" over a thesis chapter's, "(12) Patent Application Publication" over a
+    patent's, "NCEM 112:2016" over a superseded standard's: the largest type of a first page
+    is where a document names itself, and a name there with words (or numbers) that none of
+    the record's fields has is the document's own, whatever its language or script. The
+    record's title below it is then a title the document repeats, not its own. Words of
+    one letter and stop words do not count; a run the record's fields account for (a title
+    split over two sizes, "NCEM 112:2024" over the rest of the standard's title) is the
+    record's.
+    """
+    matched = next((r for r in facts.runs if r.text == block), None)
+    if matched is None:
+        return None
+    known: set[str] | None = None
+    for run in facts.runs:
+        if run.size < matched.size * _LARGER:
+            break  # the runs are largest first
+        if known is None:
+            known = _record_words(hints)
+        record = " ".join(hints.titles)
+        extra = [
+            k
+            for k in keys(han_as_record(run.text, record))
+            if k not in known and k not in STOP and len(k) >= 2
+        ]
+        own = [k for k in keys(run.text) if k not in STOP and len(k) >= 2]
+        if 2 * len(extra) <= len(own):
+            continue  # mostly the record's words ("Rezension Review" for its "Rezension: ...")
+        if script_of(run.text) != script_of(block) or len(content_words(run.text)) >= (
+            _PARALLEL * len(content_words(block))
+        ):
+            continue  # a parallel title: the same title in another script or language
+        return run.text
+    return None
+
+
+def _words_in_front(hints: RecordHints, block: str, title: str) -> str | None:
+    """Words the title block sets before the record's title that none of its fields has.
+
+    "Statistical analysis plan Effect of ...", "Vorregistrierung Effect of ...": the
+    title block is the record's title only when it opens with it; words of another kind
+    of document in front of it (in any language or script: they are compared with the
+    record's own words, not with a list) make the block another document's title, or a
+    label over it. A subtitle after the title is common and not read here. Returns the
+    words, or None when the block opens with the title (numbers before it, "(54)", are
+    a field's code, not a label) or the title's opening is not
+    found as it is (another script, a misreading: no evidence either way).
+    """
+    mine = keys(han_as_record(title, title))
+    theirs = keys(han_as_record(block, title))[:_TITLE_REACH]
+    opening = mine[: min(3, len(mine))]
+    if len(opening) < 2:
+        return None
+    n = len(opening)
+    start = next((i for i in range(len(theirs) - n + 1) if theirs[i : i + n] == opening), None)
+    if not start:
+        return None
+    known = _record_words(hints)
+    extra = [
+        k
+        for k in theirs[:start]
+        if k not in known and k not in STOP and len(k) >= 2 and not k.isdigit()
+    ]
+    return " ".join(theirs[:start]) if extra else None
+
+
+def _numbered_label(hints: RecordHints, facts: DocumentFacts, block: str) -> str | None:
+    """A short numbered label on its own line right above the title block ("Chapter 4").
+
+    "Chapter 4", "Kapitel 4", "Глава 4", "第4章" over the article's title: the document is a
+    numbered part of a longer work (a thesis, a book) that carries the article's title, not
+    the article itself. A label is a run of the title block's page set larger than the body
+    text, ending at most `_LABEL_GAP` lines above the title, of at most `_LABEL_KEYS` keys,
+    with a number and a word none of the record's fields has. Read for records typed as an
+    article only (a book part's record names such a file).
+    """
+    matched = next((r for r in facts.runs if r.text == block), None)
+    if matched is None:
+        return None
+    known = _record_words(hints)
+    for run in facts.runs:
+        if not (0 < matched.first - run.last <= _LABEL_GAP):
+            continue
+        found = keys(run.text)
+        if not found or len(found) > _LABEL_KEYS:
+            continue
+        numbers = [k for k in found if k.isdigit() or _ROMAN_KEY.fullmatch(k)]
+        words = [k for k in found if k not in known and not k.isdigit() and k not in STOP]
+        if numbers and any(not _ROMAN_KEY.fullmatch(w) for w in words):
+            return run.text
+    return None
+
+
+#: A numbered label is this many keys at most ("Chapter 4", "Part II", "第4章" in pairs).
+_LABEL_KEYS = 3
+#: Lines between a label and the title block below it, at most.
+_LABEL_GAP = 2
+#: A Roman numeral as a key (folded to lower case).
+_ROMAN_KEY = re.compile(r"(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3})")
+
+
+def _other_number(hints: RecordHints, facts: DocumentFacts) -> tuple[str, str] | None:
+    """A number of the record's title that a run of the title block's page prints otherwise.
+
+    "NCEM 112:2016" over a standard for the record's "NCEM 112:2024 Soil quality ...",
+    "Annual Report 2021" for "Annual Report 2022": the same words around another number
+    (a year, an edition, a volume) name another document of the series. A run counts when
+    its keys align with the record's title with a word agreeing and a number of as many
+    digits (two or more) replaced, and that number is nowhere in the title. Returns (the
+    record's number, the run's), or None.
+    """
+    for title in hints.titles:
+        mine = keys(title)
+        if not any(k.isdigit() for k in mine):
+            continue
+        for run in facts.runs[:4]:
+            theirs = keys(run.text)[: len(mine) + _REPLACED_REACH]
+            matcher = difflib.SequenceMatcher(None, mine, theirs, autojunk=False)
+            ops = matcher.get_opcodes()
+            agree = any(
+                op == "equal" and any(not k.isdigit() for k in mine[i1:i2])
+                for op, i1, i2, _, _ in ops
+            )
+            for op, i1, _, j1, _ in ops:
+                if op != "replace" or not agree:
+                    continue  # (the first keys of a replacement: the title goes on, a run ends)
+                a, b = mine[i1], theirs[j1]
+                if a.isdigit() and b.isdigit() and len(a) == len(b) >= 2 and b not in mine:
+                    return a, b
+    return None
+
+
+#: A run set larger than the record's title, in other words, with this share of the title
+#: block's words or more, is a title in its own right: the title in another language (a
+#: bilingual journal sets its first language larger), not a label over the record's.
+_PARALLEL = 0.7
+
+
+#: Lines of a page read before a DOI for the citation it ends (a reference of three lines).
+_CITATION_LINES = 3
+
+
+def _cites_record(hints: RecordHints, facts: DocumentFacts, doi: str) -> bool:
+    """Every time the first page prints the record's DOI, it ends a citation of the record.
+
+    "Okafor, A., Berg, T. (2021). <the record's title>. Example Journal 29, 233-251.
+    https://doi.org/<the record's DOI>" in a reading list, a "see also" box or a note: the
+    record's title in the lines that end with its DOI is a reference to the record, which a
+    document under another title makes. Only read when the title block is not the record's
+    title (a "Cite this article" line under the record's own title is its own).
+    """
+    lines = facts.first_page_text[:_PAGE_REACH].splitlines()
+    titles = [words for words in (content_words(t) for t in hints.titles) if words]
+    found = False
+    for i, line in enumerate(lines):
+        if doi not in line.lower():
+            continue
+        found = True
+        before = set(content_words(" ".join(lines[max(0, i - _CITATION_LINES + 1) : i + 1])))
+        if not any(_share(words, before) >= 0.8 for words in titles):
+            return False
+    return found
 
 
 def _study_document(hints: RecordHints, facts: DocumentFacts, block: str) -> str | None:
@@ -1197,23 +1412,6 @@ def _study_document(hints: RecordHints, facts: DocumentFacts, block: str) -> str
     return " ".join(found)
 
 
-def _thesis_chapter(hints: RecordHints, facts: DocumentFacts, block: str) -> str | None:
-    """A thesis's label and "chapter N" above the title block: a thesis chapter.
-
-    "A. Ferreira · Urban stormwater wetlands (PhD thesis, 2022) · Chapter 4" over the
-    article's title: the chapter the article was later made from, deposited on its own.
-    Both words are needed ("Chapter 4" alone heads a book chapter, a thesis label alone a
-    thesis's title page), and the record's title must not name a thesis.
-    """
-    above = _above(facts, block)
-    found = contains(above, THESIS_PHRASES)
-    if found is None or "chapter" not in above:
-        return None
-    if any(contains(keys(t), (found,)) for t in hints.titles):
-        return None
-    return " ".join(found)
-
-
 def _above(facts: DocumentFacts, block: str) -> list[str]:
     """The keys of the first page above the title block (`_ABOVE_REACH` of them at most)."""
     page = keys(facts.first_page_text[:_PAGE_REACH])
@@ -1224,46 +1422,9 @@ def _above(facts: DocumentFacts, block: str) -> list[str]:
     return [] if start is None else page[max(0, start - _ABOVE_REACH) : start]
 
 
-def _cited_as_study_document(text: str, doi: str) -> str | None:
-    """The label the document prints the record's DOI under, when it names a study document.
-
-    "Preregistration: https://doi.org/10.5555/ores.2021.0345" in an article: the record
-    with that DOI is the article's preregistration (or protocol, or plan), which the article
-    cites; the article is another document. Only the words of the DOI's own line just
-    before it are read.
-    """
-    lowered = text.lower()
-    at = lowered.find(doi)
-    while at >= 0:
-        line = lowered[lowered.rfind("\n", 0, at) + 1 : at]
-        found = contains(keys(line)[-_CITED_LABEL:], STUDY_DOCUMENT_PHRASES)
-        if found is not None:
-            return " ".join(found)
-        at = lowered.find(doi, at + len(doi))
-    return None
-
-
-#: How many words before a cited DOI are read as its label ("Preregistration: https ...").
-_CITED_LABEL = 8
-
-
-#: An edition and its year over a title: "Second edition 2016-09", "edition 2008".
-_EDITION_YEAR = re.compile(r"\bedition (?:\w+ ){0,2}?((?:1[5-9]|20)\d\d)\b")
-
-
-def _other_edition(hints: RecordHints, facts: DocumentFacts, block: str) -> str | None:
-    """The edition the document says it is above its title, dated years before the record.
-
-    A standard's or a book's superseded edition keeps the title of the current one: only
-    its edition line ("Second edition 2016-09") tells it from the record's (2024). A year
-    apart is allowed (a record dated by its publication, an edition by its approval).
-    """
-    if not hints.year:
-        return None
-    found = _EDITION_YEAR.search(" ".join(_above(facts, block)))
-    if found is None or abs(int(found.group(1)) - int(hints.year)) <= 1:
-        return None
-    return found.group(0)
+#: How many words above the title block are read as its label (a running head, a
+#: journal line, a label line).
+_ABOVE_REACH = 40
 
 
 #: Words in place of the record's that make another title, at most this many on a side (a
