@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 
@@ -80,7 +81,10 @@ __all__ = [
 _UNMAPPED = re.compile("[\ufffd\x00-\x08\x0b\x0c\x0e-\x1f\ue000-\uf8ff]")
 #: Characters read to tell readable text from garbled glyphs.
 _TRUST_SAMPLE = 8000
-_UNSPACED = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+_UNSPACED = re.compile(
+    "[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
+    "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]"  # Thai, Lao, Myanmar, Khmer
+)
 _DOI_LABEL = re.compile(r"\b(doi|https?://(dx\.)?doi\.org/)", re.IGNORECASE)
 # A run of dots, ellipses or blanks is tried from its start only: tried from each of its
 # characters, a line of 20,000 dots took 18 s (a PDF's lines are cut at 20,000 characters).
@@ -305,7 +309,7 @@ def _runs(lines: Sequence[Line], body: float) -> list[TitleRun]:
         if start is not None and not same:
             chosen = lines[start:i]
             text = " ".join(x.text for x in chosen)
-            if len(re.findall(r"[^\W\d_]{2,}", text)) >= 1:
+            if _WORD.search(_unmarked(text)):
                 runs.append(
                     TitleRun(chosen[0].page, text, chosen[0].size, chosen[0].rise, start, i - 1)
                 )
@@ -313,6 +317,21 @@ def _runs(lines: Sequence[Line], body: float) -> list[TitleRun]:
         if line is not None and start is None and line.size >= _LARGER * body:
             start = i
     return runs
+
+
+#: A word of two letters or more.
+_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+def _unmarked(text: str) -> str:
+    r"""The text without its combining marks.
+
+    A Devanagari or Tamil word ("काका") is letters between vowel signs, which a regular
+    expression's letters (``\w``) leave out.
+    """
+    if text.isascii():
+        return text
+    return "".join(c for c in text if not unicodedata.category(c).startswith("M"))
 
 
 def _title_runs(lines: Sequence[Line], body: float) -> tuple[list[TitleRun], bool]:

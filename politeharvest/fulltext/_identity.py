@@ -1236,9 +1236,12 @@ def _larger_title(hints: RecordHints, facts: DocumentFacts, block: str) -> str |
     is where a document names itself, and a name there with words (or numbers) that none of
     the record's fields has is the document's own, whatever its language or script. The
     record's title below it is then a title the document repeats, not its own. Words of
-    one letter and stop words do not count; a run the record's fields account for (a title
-    split over two sizes, "NCEM 112:2024" over the rest of the standard's title) is the
-    record's.
+    one letter and stop words do not count; a run the record's fields account for, at least
+    half of it (a title split over two sizes, "NCEM 112:2024" over the rest of the
+    standard's title, "Rezension Review" for a record titled "Rezension: ..."), is the
+    record's. A run as long as a title (`_PARALLEL`, by `_length`) is the title in another
+    language or script (a bilingual journal sets its first language larger), left to the
+    other evidence.
     """
     matched = next((r for r in facts.runs if r.text == block), None)
     if matched is None:
@@ -1258,10 +1261,8 @@ def _larger_title(hints: RecordHints, facts: DocumentFacts, block: str) -> str |
         own = [k for k in keys(run.text) if k not in STOP and len(k) >= 2]
         if 2 * len(extra) <= len(own):
             continue  # mostly the record's words ("Rezension Review" for its "Rezension: ...")
-        if script_of(run.text) != script_of(block) or len(content_words(run.text)) >= (
-            _PARALLEL * len(content_words(block))
-        ):
-            continue  # a parallel title: the same title in another script or language
+        if _length(run.text) >= _PARALLEL * _length(block):
+            continue  # a parallel title: the same title in another language or script
         return run.text
     return None
 
@@ -1316,9 +1317,18 @@ def _numbered_label(hints: RecordHints, facts: DocumentFacts, block: str) -> str
         found = keys(run.text)
         if not found or len(found) > _LABEL_KEYS:
             continue
-        numbers = [k for k in found if k.isdigit() or _ROMAN_KEY.fullmatch(k)]
-        words = [k for k in found if k not in known and not k.isdigit() and k not in STOP]
-        if numbers and any(not _ROMAN_KEY.fullmatch(w) for w in words):
+        # a number: digits or numerals of any script ("4", "第四" in pairs of an unspaced
+        # script) or a Roman numeral
+        numbers = [k for k in found if _ROMAN_KEY.fullmatch(k) or any(c.isnumeric() for c in k)]
+        words = [
+            k
+            for k in found
+            if k not in known
+            and k not in STOP
+            and any(c.isalpha() for c in k)
+            and not _ROMAN_KEY.fullmatch(k)
+        ]
+        if numbers and words:
             return run.text
     return None
 
@@ -1360,6 +1370,17 @@ def _other_number(hints: RecordHints, facts: DocumentFacts) -> tuple[str, str] |
                 if a.isdigit() and b.isdigit() and len(a) == len(b) >= 2 and b not in mine:
                     return a, b
     return None
+
+
+def _length(text: str) -> float:
+    """A title's length in words, two characters of a script without spaces as one word.
+
+    Content words of a spaced script count one each; the overlapping pairs an unspaced
+    script's run gives (n - 1 of them for n characters) count as the n / 2 words they are.
+    """
+    found = content_words(text)
+    pairs = sum(1 for w in found if len(w) == 2 and not w.isascii())
+    return len(found) - pairs + (pairs + 1) / 2 if pairs else float(len(found))
 
 
 #: A run set larger than the record's title, in other words, with this share of the title

@@ -449,8 +449,12 @@ _RTL = re.compile("[\u0590-\u08ff]")
 _SPACING_ACCENT = re.compile(
     "(?<=[^\\W\\d_])[\u00b4\u00b8\u02dc\u00a8\u02c6\u02c7\u02d8\u02d9\u02da\u02dd\u02db`]|[\u00b4\u00b8\u02dc\u00a8\u02c6\u02c7\u02d8\u02d9\u02da\u02dd\u02db`](?=[^\\W\\d_])"
 )
-#: Scripts written without spaces between words: compared by pairs of characters.
-_UNSPACED = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u0e00-\u0e7f]")
+#: Scripts written without spaces between words: compared by pairs of characters (kana and
+#: Han; Thai, Lao, Myanmar and Khmer).
+_UNSPACED = re.compile(
+    "[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+    "\u0e00-\u0e7f\u0e80-\u0eff\u1000-\u109f\u1780-\u17ff]"
+)
 
 
 def fold_all_scripts(text: str) -> str:
@@ -482,7 +486,24 @@ def _fold_scripts(text: str) -> str:
     decomposed = unicodedata.normalize("NFKD", text)
     # diacritics of Latin, Greek and Cyrillic letters go; other scripts keep their marks
     text = unicodedata.normalize("NFC", _LATIN_MARKS.sub("", decomposed))
-    return " ".join(re.sub(r"[\W_]+", " ", text).split())
+    return " ".join(_NOT_WORD.sub(_spaced, text).split())
+
+
+_NOT_WORD = re.compile(r"[\W_]+")
+
+
+def _spaced(found: re.Match[str]) -> str:
+    r"""A run of non-word characters as a space, but the marks in it kept in their word.
+
+    The vowel signs and viramas of Indic and Southeast Asian scripts (Tamil "தமிழ்",
+    Devanagari "भारत", Bengali, Sinhala, Khmer...) are combining marks, which ``\W``
+    matches: without them a word fell apart into its consonants ("தம", "ழ", ...) and a
+    title into keys no other title could be told from.
+    """
+    run = found.group(0)
+    if not any(unicodedata.category(c).startswith("M") for c in run):
+        return " "
+    return "".join(c if unicodedata.category(c).startswith("M") else " " for c in run)
 
 
 def repair_mojibake(text: str) -> str:
@@ -542,7 +563,8 @@ def _keys(text: str) -> tuple[str, ...]:
     out: list[str] = []
     for word in fold_all_scripts(text).split():
         if _UNSPACED.search(word):
-            out.extend(_pairs(word))
+            # pairs of letters: a Thai vowel sign or tone mark is no letter of its own
+            out.extend(_pairs("".join(c for c in word if unicodedata.category(c)[0] != "M")))
             continue
         if _RTL.search(word):
             # right-to-left words come out of some PDFs reversed: one form for both
