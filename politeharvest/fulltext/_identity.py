@@ -29,6 +29,7 @@ import itertools
 import logging
 import os
 import re
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
@@ -908,7 +909,10 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
     authors = _author_match(hints, facts)
     cites = own_doi and level != "block" and doi is not None and _cites_record(hints, facts, doi)
     if cites:
-        own_doi = False  # "<authors> (2021). <the record's title>. <journal>. <its DOI>"
+        # "<authors> (2021). <the record's title>. <journal>. <its DOI>": the DOI and the
+        # title that opens a line of the page are the citation's, no evidence for
+        own_doi = False
+        level = "page" if level == "heading" else level
     # a document has one DOI of its own, the first it gives as its own: the record's DOI given
     # after another ("Preregistration: <DOI>" under the article's own) is one it refers to
     referred = own_doi and facts.own_dois[0] != doi
@@ -1480,11 +1484,16 @@ def _replaced_words(block: str, title: str) -> tuple[str, str] | None:
         a, b = _unpaired(ours), _unpaired(other)
         if _paired(ours) and _paired(other):
             a, b = _unshared(a, b)  # the neighbours the pairs share with the words that agree
-        if not (a.isalpha() and b.isalpha()):
+        if not (_lettered(a) and _lettered(b)):
             continue
         if difflib.SequenceMatcher(None, a, b, autojunk=False).ratio() < _UNLIKE:
             return a, b
     return None
+
+
+def _lettered(word: str) -> bool:
+    """Letters only, with their marks ("राजस्थान": a vowel sign is no letter to `str.isalpha`)."""
+    return bool(word) and all(c.isalpha() or unicodedata.category(c)[0] == "M" for c in word)
 
 
 #: Two words this alike (difflib ratio) or more are one word spelt or read two ways.

@@ -194,13 +194,14 @@ def test_a_numbered_label_over_an_articles_title_is_a_part_of_a_longer_work(
 def test_the_records_doi_ending_a_citation_of_it_is_not_the_documents_own(
     lang: str, font: str, title: str, label: str, numbered: str
 ) -> None:
-    """A handout under its own title that lists the record, with its DOI, as reading."""
+    """A handout under its own title that lists the record, with its DOI, as reading (high
+    on its first page, where a document's own DOI may stand)."""
     name = _font(font)  # all of it in the script's font: its glyphs' height is the page's
     pdf = make_pdf(
         [
-            ("HYD 4120 · handout · 1", 7.5),
+            ("HYD 4120 · week 8 · 1", 7.5),
             ("Lecture 8: field methods", 16.0),
-            *body(10, font=name),
+            *body(3, font=name),
             ("Reading", 11.0),
             ("Tesfaye, A., Lindqvist, S. (2024).", 9.0),
             (title, 9.0),
@@ -251,6 +252,35 @@ def test_the_records_doi_given_after_the_documents_own_is_referred_to() -> None:
         identity = check_identity(pdf, record)
         assert identity.verdict == "unverifiable", identity.evidence
         assert f"cites the record's {DOI}" in identity.evidence
+
+
+SIBLINGS = [
+    (
+        "LohitDevanagari",
+        "राजस्थान के शुष्क क्षेत्रों में भूजल गुणवत्ता का मूल्यांकन",
+        "गुजरात के शुष्क क्षेत्रों में भूजल गुणवत्ता का मूल्यांकन",
+    ),
+    (
+        "LohitTamil",
+        "தஞ்சாவூர் மாவட்டத்தில் நிலத்தடி நீர் தரத்தின் மதிப்பீடு",
+        "மதுரை மாவட்டத்தில் நிலத்தடி நீர் தரத்தின் மதிப்பீடு",
+    ),
+]
+
+
+@pytest.mark.parametrize(("font", "title", "sibling"), SIBLINGS)
+def test_a_sibling_in_a_script_of_vowel_signs_is_another_work(
+    font: str, title: str, sibling: str
+) -> None:
+    """Words of Devanagari and Tamil are read whole, vowel signs and all: another place name
+    in the same frame is another work (read as consonants, most "words" agreed)."""
+    name = _font(font)
+    record = _record(title)
+    record.pop("identifier")
+    own = _pdf((title, 16.0, name), (BYLINE, 11.0))
+    assert check_identity(own, record).verdict == "matched"
+    other = check_identity(_pdf((sibling, 16.0, name), (BYLINE, 11.0)), record)
+    assert other.verdict == "mismatch", other.evidence
 
 
 # -- properties: any label words, built as a layout -------------------------------------------
