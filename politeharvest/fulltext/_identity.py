@@ -12,12 +12,17 @@ collection, so every downloaded file is compared with its record:
 - `decide`: the same judgement for plain text (`pdf_text`), every line one size.
 
 The verdict is ``matched`` (the record's DOI given as the document's own, or its
-title in the title block with its authors, and no stronger evidence against),
+title as the title block with its authors, and no stronger evidence against; the title
+zone must be the record's: no larger run of other words over it, no words of no field of
+the record's in front of it, no numbered label right above it, no other number in its
+frame, see `_larger_title`, `_words_in_front`, `_numbered_label`, `_other_number`),
 ``mismatch`` (a document of another kind, another part of a series, a title that quotes
 the record's, or evidence of another document: another title in the title block, another
 own DOI, other authors) or ``unverifiable`` (no
 text that can be trusted, no hints, evidence both ways, or none either way). The year
-and one-word titles never corroborate; a cited DOI is not the document's own. Titles and
+and one-word titles never corroborate; a cited DOI is not the document's own, nor the
+record's DOI where it ends a citation of the record or follows another DOI of the
+document's own. Titles and
 names in another script are compared through a transliteration (`_scripts`).
 """
 
