@@ -17,6 +17,7 @@ from politeharvest.quality._text import (
     find_dois,
     fold,
     fold_all_scripts,
+    keys,
 )
 
 # -- find_dois: record values (identifiers, relations, a field that says "doi") -----------
@@ -185,3 +186,30 @@ def test_quality_imports_only_ground_modules_and_itself() -> None:
                 ):
                     wrong.append(f"{path.name}: {name}")
     assert wrong == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # vowel signs and viramas are combining marks: a word keeps them, whole
+        ("भारत में भूजल गुणवत्ता", ["भारत", "में", "भूजल", "गुणवत्ता"]),
+        ("நிலத்தடி நீர் தரத்தின்", ["நிலத்தடி", "நீர்", "தரத்தின்"]),
+        ("অধ্যায় ৪", ["অধ্যায়", "4"]),
+        ("සිංහල භාෂාව", ["සිංහල", "භාෂාව"]),
+        # scripts without spaces between words are read in pairs of letters, marks left out
+        ("บทที่ 4", ["บท", "ทท", "4"]),
+        ("ລາວ", ["ລາ", "າວ"]),
+        # Latin marks still go
+        ("Ảnh hưởng", ["anh", "huong"]),
+    ],
+)
+def test_keys_read_words_of_scripts_with_combining_marks_whole(
+    text: str, expected: list[str]
+) -> None:
+    assert keys(text) == expected
+
+
+def test_a_word_of_vowel_signs_differs_from_its_consonants() -> None:
+    """Two Devanagari place names that share their consonants are two words."""
+    assert keys("राजस्थान") != keys("रजसथन")
+    assert keys("गुजरात") != keys("राजस्थान")
