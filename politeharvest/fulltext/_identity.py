@@ -852,9 +852,23 @@ def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
 
     A match by title whose title block numbers a part the record's title does not ("...,
     Part II" for a record without a number) is left unverifiable: it may be the other part.
+    A refusal of a document whose first page prints the record's DOI at the end of a
+    citation of the record (where its own DOI may stand) is left unverifiable too: the
+    citation may be the record's own "Cite as" box.
     """
     identity = _weigh(hints, facts)
     doi = hints.doi.lower() if hints.doi else None
+    if (
+        identity.verdict == "mismatch"
+        and doi in facts.own_dois
+        and identity.kind not in OTHER_KINDS
+        and _title_match(hints, facts)[0] != "block"
+        and _cites_record(hints, facts, doi)
+    ):
+        # the record's DOI where a document's own stands, ending a citation of the record: a
+        # reading list, or the record's own "Cite as" box over a title block not found
+        said = f"{identity.evidence}; the record's DOI ends a citation of it on the first page"
+        return attrs.evolve(identity, verdict="unverifiable", evidence=said)
     if identity.verdict == "matched" and facts.runs and not (doi and doi in facts.own_dois):
         part = _unnumbered_part(facts.runs[0].text, hints.titles)
         if part is not None:

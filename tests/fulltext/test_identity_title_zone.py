@@ -366,3 +366,22 @@ def test_label_words_in_small_print_above_the_own_title_keep_it_matched(
     facts = facts_of(_layout((label, 8.5), (title, 16.0), (BYLINE, 11.0)))
     identity = judge(_hints(title), facts)
     assert identity.verdict == "matched", identity.evidence
+
+
+def test_the_records_own_cite_as_box_over_a_title_block_not_found_is_never_refused() -> None:
+    """The record's citation with its DOI in a "Cite as" box, its title block not found (a
+    journal's name set larger, an editor's name read as the byline): the DOI in the citation
+    is no evidence for, and no refusal either."""
+    title = SCRIPTS[0][2]
+    pdf = make_pdf(
+        [
+            ("Example Hydrology", 22.0),
+            ("Academic Editor: Maria Rossi", 11.0),
+            ("Citation: Tesfaye, A.; Lindqvist, S.", 8.0),
+            (f"{title}.", 8.0),
+            (f"Example Hydrology 2024, 12, 117. https://doi.org/{DOI}", 8.0),
+            *body(20),
+        ]
+    )
+    identity = check_identity(pdf, _record(title))
+    assert identity.verdict == "unverifiable", identity.evidence
