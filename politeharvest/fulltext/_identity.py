@@ -1364,6 +1364,10 @@ _LABEL_GAP = 2
 _ROMAN_KEY = re.compile(r"(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3})")
 
 
+#: Keys of the record's title aligned with a run for `_other_number`, at most.
+_NUMBER_FRAME = 64
+
+
 def _other_number(hints: RecordHints, facts: DocumentFacts) -> tuple[str, str] | None:
     """A number of the record's title that a run of the title block's page prints otherwise.
 
@@ -1375,7 +1379,7 @@ def _other_number(hints: RecordHints, facts: DocumentFacts) -> tuple[str, str] |
     record's number, the run's), or None.
     """
     for title in hints.titles:
-        mine = keys(title)
+        mine = keys(title)[:_NUMBER_FRAME]  # a title's frame, not a hostile record's 20,000 words
         if not any(k.isdigit() for k in mine):
             continue
         for run in facts.runs[:4]:
