@@ -1270,12 +1270,12 @@ def _larger_title(hints: RecordHints, facts: DocumentFacts, block: str) -> str |
     if matched is None:
         return None
     known: set[str] | None = None
+    record = " ".join(hints.titles)
     for run in facts.runs:
         if run.size < matched.size * _LARGER:
             break  # the runs are largest first
         if known is None:
             known = _record_words(hints)
-        record = " ".join(hints.titles)
         extra = [
             k
             for k in keys(han_as_record(run.text, record))
@@ -1323,7 +1323,7 @@ def _words_in_front(hints: RecordHints, block: str, title: str) -> str | None:
 def _numbered_label(hints: RecordHints, facts: DocumentFacts, block: str) -> str | None:
     """A short numbered label on its own line right above the title block ("Chapter 4").
 
-    "Chapter 4", "Kapitel 4", "Глава 4", "第4章" over the article's title: the document is a
+    "Chapter 4", "Kapitel 4", "Глава 4", "第四章" over the article's title: the document is a
     numbered part of a longer work (a thesis, a book) that carries the article's title, not
     the article itself. A label is a run of the title block's page set larger than the body
     text, ending at most `_LABEL_GAP` lines above the title, of at most `_LABEL_KEYS` keys,
@@ -1356,7 +1356,7 @@ def _numbered_label(hints: RecordHints, facts: DocumentFacts, block: str) -> str
     return None
 
 
-#: A numbered label is this many keys at most ("Chapter 4", "Part II", "第4章" in pairs).
+#: A numbered label is this many keys at most ("Chapter 4", "Part II", "第四章" in pairs).
 _LABEL_KEYS = 3
 #: Lines between a label and the title block below it, at most.
 _LABEL_GAP = 2
@@ -1392,7 +1392,8 @@ def _other_number(hints: RecordHints, facts: DocumentFacts) -> tuple[str, str] |
             )
             for op, i1, _, j1, _ in ops:
                 if op != "replace" or not agree:
-                    continue  # (the first keys of a replacement: the title goes on, a run ends)
+                    continue
+                # the first keys of a replacement (the title goes on where a run ends)
                 a, b = mine[i1], theirs[j1]
                 if a.isdigit() and b.isdigit() and len(a) == len(b) >= 2 and b not in mine:
                     return a, b
