@@ -194,6 +194,11 @@ _REFERENCES = (
 #: Another document of a study than its article, by the label it stands under: its
 #: registration, its protocol or analysis plan (written before the results), a patent of its
 #: invention, a teaching handout. Only compound labels ("protocol" alone names journals).
+#: Kept where the title zone's structure cannot tell (measured on the identity corpora: a
+#: preregistration and a Stage 1 report under the article's title and authors, their labels
+#: in small print as an article's "Research article" is, and a DOI of their own); a larger
+#: label over the title, a numbered one, words in front of it and a cited DOI are told by
+#: structure in `_identity`, in any language.
 _STUDY_DOCUMENT = (
     "preregistration|pre registration|preregistration form|registered protocol|"
     "stage 1 registered report|registered report stage 1|stage 1 manuscript|"
