@@ -297,3 +297,40 @@ def test_a_new_empty_output_after_an_earlier_harvest_says_how_to_fill_it(
     again, _ = cli("harvest", server.url("/oai"), "--out", str(fresh), "--full", *common)
     assert again == 0
     assert len(fresh.read_text().splitlines()) == 30  # every record, once, into the new file
+
+
+@pytest.mark.parametrize("command", ["harvest", "identify", "formats", "sets"])
+def test_a_private_endpoint_without_the_option_is_a_usage_error(
+    server: LoopbackServer, tmp_path: Path, command: str
+) -> None:
+    """A literal loopback or private address in the URL is known to be refused before any
+    request: exit 2, the option to add named, and no output or state file left behind."""
+    seen = len(server.log)
+    argv = [command, server.url("/oai"), "--user-agent", UA]
+    if command == "harvest":
+        argv += ["--state", str(tmp_path / "s.sqlite"), "--out", str(tmp_path / "o.jsonl")]
+    code, message = cli(*argv)
+    assert code == 2, message
+    assert "127.0.0.1 is a loopback or private address" in message
+    assert "--allow-private-addresses" in message
+    assert message.count("\n") == 1 and "Traceback" not in message
+    assert len(server.log) == seen  # nothing was requested
+    assert not list(tmp_path.iterdir())  # nothing was written
+
+
+def test_a_policy_file_may_allow_private_addresses(server: LoopbackServer, tmp_path: Path) -> None:
+    policy = tmp_path / "policy.toml"
+    policy.write_text("allow_private_addresses = true\nrequest_interval = 0.0\n")
+    code, message = cli(
+        "harvest",
+        server.url("/oai"),
+        "--policy",
+        str(policy),
+        "--user-agent",
+        UA,
+        "--state",
+        str(tmp_path / "s.sqlite"),
+        "--out",
+        str(tmp_path / "o.jsonl"),
+    )
+    assert code == 0, message
