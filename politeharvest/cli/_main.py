@@ -95,6 +95,7 @@ def main(
     )
     if args.command in STATEFUL and getattr(args, "state", None) is None:
         args.state = default_state()  # the user's data folder, or $POLITEHARVEST_STATE
+        args.state_by_default = True  # (a command suggested to run again needs no --state)
     note = take_base_url(args)
     if note is not None and not args.quiet:
         err.write(f"politeharvest: note: {note}\n")
