@@ -211,6 +211,12 @@ def check_usage(args: argparse.Namespace) -> str | None:
     args.built_policy = policy
     if args.command == "clean":
         return _check_clean(args, policy)
+    if args.command == "fulltext":
+        source, lines = Path(args.input), 'JSON lines of {"id": ..., "url": ...}'
+        if not source.exists():
+            return f"{source}: no such input file (give {lines})"
+        if source.is_dir():
+            return f"{source}: is a folder; give a file of {lines}"
     url = getattr(args, "url", None)
     if url is not None and args.command != "demo":
         parts = urlsplit(url)

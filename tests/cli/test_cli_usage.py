@@ -4,6 +4,7 @@ requests the local server saw (none for a usage error)."""
 from __future__ import annotations
 
 import io
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -334,3 +335,37 @@ def test_a_policy_file_may_allow_private_addresses(server: LoopbackServer, tmp_p
         str(tmp_path / "o.jsonl"),
     )
     assert code == 0, message
+
+
+@pytest.mark.parametrize(
+    ("extra", "words"),
+    [
+        (["{missing}"], ["{missing}: no such input file", "JSON lines"]),
+        (["{folder}"], ["{folder}: is a folder", "JSON lines"]),
+        (["{works}", "--workers", "0"], ["--workers", "0 is below 1"]),
+        (["{works}", "--batch-size", "0"], ["--batch-size", "0 is below 1"]),
+    ],
+)
+def test_fulltext_bad_input_is_a_usage_error_before_any_request(
+    server: LoopbackServer, tmp_path: Path, extra: list[str], words: list[str]
+) -> None:
+    """A missing input named --out in an exit-1 error, after creating an empty output."""
+    works = tmp_path / "works.jsonl"
+    works.write_text(json.dumps({"id": "w1", "url": server.url("/oai")}) + "\n")
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    names = {"missing": str(tmp_path / "nope.jsonl"), "folder": str(folder), "works": str(works)}
+    seen = len(server.log)
+    out = tmp_path / "results.jsonl"
+    argv = [a.format(**names) for a in extra]
+    code, message = cli(
+        "fulltext", *argv, "--out", str(out), "--state", str(tmp_path / "s.sqlite"),
+        "--user-agent", UA, "--allow-private-addresses",
+    )  # fmt: skip
+    assert code == 2, message
+    for word in words:
+        assert word.format(**names) in message, message
+    assert message.count("\n") == 1 and "Traceback" not in message
+    assert "--out" not in message
+    assert len(server.log) == seen
+    assert not out.exists()
