@@ -369,3 +369,44 @@ def test_fulltext_bad_input_is_a_usage_error_before_any_request(
     assert "--out" not in message
     assert len(server.log) == seen
     assert not out.exists()
+
+
+def test_overwrite_of_the_file_an_unfinished_harvest_wrote_is_refused(
+    server: LoopbackServer, tmp_path: Path
+) -> None:
+    """--overwrite continues the unfinished harvest into a new file: the pages it wrote before
+    would be in no output (the state counts them delivered), so it is refused before any
+    request, saying how to continue or start afresh."""
+    out = tmp_path / "out.jsonl"
+    base = [
+        "harvest", server.url("/oai"), "--state", str(tmp_path / "s.sqlite"), "--out", str(out),
+        "--user-agent", UA, "--allow-private-addresses", "--request-interval", "0",
+    ]  # fmt: skip
+    code, message = cli(*base, "--max-records", "10")
+    assert code == 0, message
+    before = out.read_bytes()
+    seen = len(server.log)
+    code, message = cli(*base, "--overwrite")
+    assert code == 2, message
+    assert message.startswith(f"politeharvest: refused: {out}, where an unfinished harvest")
+    assert "--overwrite would replace it" in message
+    assert "To continue that harvest into the file, leave out --overwrite" in message
+    assert "add --full" in message
+    assert message.count("\n") == 1 and "Traceback" not in message
+    assert len(server.log) == seen  # nothing was requested
+    assert out.read_bytes() == before
+    code, message = cli(*base, "--overwrite", "--full")  # afresh: every record, once
+    assert code == 0, message
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(rows) == len({r["identifier"] for r in rows}) == 30
+    code, message = cli(*base)
+    assert code == 0, message
+    # an unfinished --full harvest is what --full continues: --overwrite --full is refused too
+    code, message = cli(*base, "--full", "--max-records", "10")
+    assert code == 0, message
+    before = out.read_bytes()
+    code, message = cli(*base, "--full", "--overwrite")
+    assert code == 2, message
+    assert "an unfinished harvest (--full) wrote 1 page (10 records)" in message
+    assert "give a new --state and a new --out" in message
+    assert out.read_bytes() == before
