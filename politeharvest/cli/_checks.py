@@ -211,6 +211,12 @@ def check_usage(args: argparse.Namespace) -> str | None:
     args.built_policy = policy
     if args.command == "clean":
         return _check_clean(args, policy)
+    if args.command == "fulltext":
+        source, lines = Path(args.input), 'JSON lines of {"id": ..., "url": ...}'
+        if not source.exists():
+            return f"{source}: no such input file (give {lines})"
+        if source.is_dir():
+            return f"{source}: is a folder; give a file of {lines}"
     url = getattr(args, "url", None)
     if url is not None and args.command != "demo":
         parts = urlsplit(url)
@@ -249,6 +255,14 @@ def check_usage(args: argparse.Namespace) -> str | None:
     bundle = getattr(args, "ca_bundle", None)
     if bundle is not None and not bundle.is_file():
         return f"--ca-bundle {bundle}: no such file (give a PEM file of CA certificates)"
+    host = urlsplit(url).hostname if url is not None and args.command != "demo" else None
+    if host and is_private_address(host) and not policy.allow_private_addresses:
+        # refused by the policy before any request: say so now, leaving nothing behind
+        return (
+            f"{url}: {host} is a loopback or private address, which is not contacted "
+            "unless asked: add --allow-private-addresses (or allow_private_addresses = true "
+            "in a --policy file) for a repository on this machine or your own network"
+        )
     return None
 
 

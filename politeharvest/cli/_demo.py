@@ -187,14 +187,43 @@ def demo_harvest_args(args: argparse.Namespace, sample: SampleServer, err: TextI
             )
         return None
     again = shlex.join(
-        ["politeharvest", "demo", "--full", "--overwrite", "--out", out, "--files", str(args.files)]
+        [
+            "politeharvest",
+            "demo",
+            *_same_harvest(args, sample),
+            "--full",
+            "--overwrite",
+            "--out",
+            out,
+            "--files",
+            str(args.files),
+        ]
     )
     return (
         "politeharvest: note: the sample's records were harvested into this state before "
         "without --files, so this run found no new record whose file to fetch. To fetch "
-        f"the files of all of them, harvest them again into {out} (with the same --state, if "
-        f"you gave one): {again}"
+        f"the files of all of them, harvest them again into {out}: {again}"
     )
+
+
+def _same_harvest(args: argparse.Namespace, sample: SampleServer) -> list[str]:
+    """The options of this run that name its harvest, for a command suggested to run next.
+
+    The sample's endpoint (its host and port), the state, the sets and the format: without
+    them the suggested command would harvest another endpoint, or into another state.
+    """
+    options: list[str] = []
+    if args.host != "127.0.0.1":
+        options += ["--host", args.host]
+    if args.port is not None or sample.port != DEMO_PORT:
+        options += ["--port", str(sample.port)]
+    if not getattr(args, "state_by_default", False):
+        options += ["--state", str(args.state)]
+    for spec in args.sets or ():
+        options += ["--set", spec]
+    if args.metadata_prefix != "oai_dc":
+        options += ["--metadata-prefix", args.metadata_prefix]
+    return options
 
 
 def _harvested_without_files(args: argparse.Namespace, sample: SampleServer) -> bool:

@@ -384,7 +384,10 @@ def _harvest_with(
             )
         err.write(f"politeharvest: deferred: {summary.reason}; run again after {when}{again}\n")
         return EXIT_DEFERRED
-    if summary.stopped and stop.asked:
+    if stop.asked and (summary.stopped or _files_due(plan, runs, None) is not None):
+        # A stop that left work to the next run: pages, or files the command would have
+        # asked for again (those of the last page, or those it was retrying) had it not
+        # been stopped. Exit 0 would tell a script or cron job that the harvest was done.
         return _stopped(stop, err, consumed=summary.consumed)
     return EXIT_OK
 

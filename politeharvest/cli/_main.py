@@ -82,6 +82,16 @@ def main(
     """Run the command line; return the exit code."""
     out = out or sys.stdout
     err = err or sys.stderr
+    try:
+        return _main(argv, out, err)
+    except KeyboardInterrupt:
+        # Ctrl-C while the command starts (its options checked, a package imported): the
+        # command itself says what an interruption left (`_failed`); before it, nothing.
+        err.write("politeharvest: interrupted before anything was requested\n")
+        return EXIT_INTERRUPTED
+
+
+def _main(argv: Sequence[str] | None, out: TextIO, err: TextIO) -> int:
     parser = build_parser()
     try:
         with contextlib.redirect_stderr(err):  # usage messages go where errors go
@@ -95,6 +105,7 @@ def main(
     )
     if args.command in STATEFUL and getattr(args, "state", None) is None:
         args.state = default_state()  # the user's data folder, or $POLITEHARVEST_STATE
+        args.state_by_default = True  # (a command suggested to run again needs no --state)
     note = take_base_url(args)
     if note is not None and not args.quiet:
         err.write(f"politeharvest: note: {note}\n")

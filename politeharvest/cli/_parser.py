@@ -223,9 +223,9 @@ def build_parser() -> argparse.ArgumentParser:
         help=STATE_HELP,
     )
     sub.add_argument(
-        "--workers", type=int, default=1, help="inputs in flight at once (different hosts)"
+        "--workers", type=_positive, default=1, help="inputs in flight at once (different hosts)"
     )
-    sub.add_argument("--batch-size", type=int, default=50)
+    sub.add_argument("--batch-size", type=_positive, default=50)
     _fulltext_options(sub)
 
     sub = commands.add_parser(

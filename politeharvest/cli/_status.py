@@ -60,12 +60,15 @@ class StateStatus:
     Attributes:
         path: the state file.
         harvests: one entry per repository, format and set.
-        files: full-text files (and landing pages) by status.
+        files: full-text files by status.
+        landing_pages: landing pages marked for the next run (a file left by a stop, a page
+            that could not be read), by status: once retried, the outcome of their file.
     """
 
     path: str
     harvests: tuple[HarvestStatus, ...]
     files: dict[str, int]
+    landing_pages: dict[str, int] = attrs.field(factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form."""
@@ -73,6 +76,7 @@ class StateStatus:
             "state": self.path,
             "harvests": [h.to_dict() for h in self.harvests],
             "files": self.files,
+            "landing_pages": self.landing_pages,
         }
 
 
@@ -128,11 +132,13 @@ def read_status(path: str | Path) -> StateStatus:
             db, "SELECT key, started, finished, status, reason FROM runs ORDER BY started"
         ):
             runs.setdefault(str(row[0]), []).append(row)
-        files = Counter(
-            {str(status): int(n) for status, n in _rows(
-                db, "SELECT status, count(*) FROM urls GROUP BY status"
-            )}
-        )  # fmt: skip
+        files: Counter[str] = Counter()
+        landing_pages: Counter[str] = Counter()
+        for status, extra, n in _rows(
+            db, "SELECT status, extra, count(*) FROM urls GROUP BY status, extra"
+        ):
+            kind = landing_pages if _is_landing(extra) else files
+            kind[str(status)] += int(n)
     finally:
         db.close()
     harvests = []
@@ -159,7 +165,16 @@ def read_status(path: str | Path) -> StateStatus:
                 },
             )
         )
-    return StateStatus(str(path), tuple(harvests), dict(files))
+    return StateStatus(str(path), tuple(harvests), dict(files), dict(landing_pages))
+
+
+def _is_landing(extra: object) -> bool:
+    """Whether a URL's outcome is a landing page's (its ``extra`` says so), not a file's."""
+    try:
+        value = json.loads(str(extra or "{}"))
+    except ValueError:
+        return False
+    return isinstance(value, dict) and bool(value.get("landing"))
 
 
 def render_status(status: StateStatus) -> str:
@@ -190,6 +205,9 @@ def render_status(status: StateStatus) -> str:
         lines.append(
             "files: " + ", ".join(f"{n} {name}" for name, n in sorted(status.files.items()))
         )
+    if status.landing_pages:
+        pages = sorted(status.landing_pages.items())
+        lines.append("landing pages: " + ", ".join(f"{n} {name}" for name, n in pages))
     return "\n".join(lines) + "\n"
 
 

@@ -36,26 +36,38 @@ class SinkChanged(SinkError):
         window: the listing's window, as command-line options.
         pages: the pages of the listing written so far.
         records: the records of the listing delivered so far.
+        remedy: what to do, when not the usual (put the file back, or start afresh).
     """
 
-    def __init__(self, path: str, problem: str, *, window: str, pages: int, records: int) -> None:
+    def __init__(
+        self,
+        path: str,
+        problem: str,
+        *,
+        window: str,
+        pages: int,
+        records: int,
+        remedy: str | None = None,
+    ) -> None:
         self.path = path
         self.problem = problem
         self.window = window
         self.pages = pages
         self.records = records
+        self.remedy = remedy
         plural = "" if pages == 1 else "s"
         what = (
             f"where an unfinished harvest ({window}) wrote {pages} page{plural} ({records} records)"
         )
         if not pages:
             what = "the output of an interrupted harvest"
-        super().__init__(
-            f"{path}, {what}, {problem}. Nothing was requested or written. To continue "
-            f"that harvest, put the file back and run with --out {path}; to harvest again "
-            "from the start, run with --full and a new --out file, so no record is there "
-            "twice (in Python: HarvestPlan(..., incremental=False))"
-        )
+        if remedy is None:
+            remedy = (
+                f"To continue that harvest, put the file back and run with --out {path}; to "
+                "harvest again from the start, run with --full and a new --out file, so no "
+                "record is there twice (in Python: HarvestPlan(..., incremental=False))"
+            )
+        super().__init__(f"{path}, {what}, {problem}. Nothing was requested or written. {remedy}")
 
 
 class StorageError(HarvestError):

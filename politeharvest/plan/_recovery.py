@@ -184,6 +184,25 @@ class Recovery:
                     pages=checkpoint.pages,
                     records=checkpoint.records,
                 )
+        if self.replacing and any(o.path == self.output for o in saved.outputs):
+            # Continued into a new file, the pages this harvest wrote before would be in no
+            # output while the state counts their records delivered.
+            assert self.output is not None
+            raise SinkChanged(
+                self.output,
+                "and --overwrite would replace it: the harvest would continue after those "
+                "records in a new file, and they would be in no output",
+                window=window.describe(),
+                pages=checkpoint.pages,
+                records=checkpoint.records,
+                remedy="To continue that harvest into the file, leave out --overwrite; "
+                + (
+                    # a --full listing is what --full continues: afresh needs a new state
+                    "to harvest every record afresh, give a new --state and a new --out"
+                    if window.full
+                    else "to write every record afresh into a new file in its place, add --full"
+                ),
+            )
         for output in saved.outputs:
             if output.path != self.output:
                 self.notes.append(

@@ -182,18 +182,20 @@ def test_demo_files_after_a_plain_demo(tmp_path: Path) -> None:
     assert same.returncode == 0, same.stderr
     last = same.stderr.strip().splitlines()[-1]
     assert "harvested into this state before without --files" in last
-    assert "politeharvest demo --full --overwrite --out demo.jsonl --files files" in last
+    told = shlex.split(last[last.index("politeharvest demo ") :])
+    # the same endpoint (port) and state as the run it follows, or it would harvest another
+    assert told == [
+        "politeharvest", "demo", "--port", port, "--state", str(tmp_path / "state.sqlite"),
+        "--full", "--overwrite", "--out", "demo.jsonl", "--files", "files",
+    ]  # fmt: skip
     # into a new file: the records harvested before are harvested again, with their files
     new = run("demo", *state, "--out", "new.jsonl", "--files", "files", cwd=tmp_path, timeout=300)
     assert new.returncode == 0, new.stderr
     assert "harvesting them again (--full) to fetch their files" in new.stderr
     assert_files_matched(tmp_path / "new.jsonl", tmp_path / "files", tmp_path)
-    # the command the note gave does what it says
-    told = run(
-        "demo", *state, "--full", "--overwrite", "--out", "demo.jsonl", "--files", "files2", "-q",
-        cwd=tmp_path, timeout=300,
-    )  # fmt: skip
-    assert told.returncode == 0, told.stderr
+    # the command the note gave, as given (another --files), does what it says
+    done = run(*told[1:-1], "files2", "-q", *FAST, cwd=tmp_path, timeout=300)
+    assert done.returncode == 0, done.stderr
     assert_files_matched(tmp_path / "demo.jsonl", tmp_path / "files2", tmp_path)
 
 

@@ -337,3 +337,45 @@ def test_the_bar_of_an_interrupted_harvest_stops_where_it_stopped(tmp_path: Path
             os.close(master)
     assert process.returncode == 130, text
     assert "10/40" in text and "100%" not in text, text[-2000:]
+
+
+# -- Ctrl-C while the command starts ---------------------------------------------------------
+
+#: The command as its console script runs it, with a Ctrl-C (a real SIGINT) arriving while
+#: it checks its options: importing pyarrow for a Parquet output takes about a second.
+_CTRL_C_AT_START = """
+import os, signal, sys
+import politeharvest.cli._main as cli_main
+checks = cli_main.check_usage
+def interrupted_check(args):
+    os.kill(os.getpid(), signal.SIGINT)
+    return checks(args)
+cli_main.check_usage = interrupted_check
+sys.argv[0] = "politeharvest"
+cli_main.run()
+"""
+
+
+def test_ctrl_c_while_the_command_starts_is_one_line_not_a_traceback(
+    server: LoopbackServer, tmp_path: Path
+) -> None:
+    seen = len(server.log)
+    command = [
+        sys.executable, "-c", _CTRL_C_AT_START, "harvest", server.url("/oai"),
+        "--out", str(tmp_path / "o.jsonl"), "--state", str(tmp_path / "s.sqlite"),
+        "--user-agent", UA, "--allow-private-addresses",
+    ]  # fmt: skip
+    done = subprocess.run(
+        command,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    assert done.returncode == 130, done.stderr
+    assert "Traceback" not in done.stderr
+    assert done.stderr.strip().splitlines() == [
+        "politeharvest: interrupted before anything was requested"
+    ]
+    assert len(server.log) == seen
+    assert not list(tmp_path.iterdir())

@@ -391,3 +391,59 @@ def test_ctrl_c_with_files_stops_within_seconds_and_the_next_run_completes(
     assert third.returncode == 0, third.stderr
     assert out.read_text(encoding="utf-8") == before  # nothing retried twice
     assert not [p for p in files.iterdir() if not p.name.endswith(".pdf") and p.is_file()]
+
+
+def _interrupt_after_a_file(args: list[str], cwd: Path, files: Path) -> tuple[int, str]:
+    """Run the command, send SIGINT once it has stored one more file, and wait for it."""
+    before = len(list(files.glob("*.pdf"))) if files.exists() else 0
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen(
+        args, cwd=cwd, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=env
+    )
+    deadline = time.monotonic() + 60
+    while len(list(files.glob("*.pdf"))) <= before:
+        assert time.monotonic() < deadline and process.poll() is None
+        time.sleep(0.05)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    return process.returncode, err
+
+
+def test_ctrl_c_that_leaves_files_to_the_next_run_exits_130_also_on_the_last_page(
+    tmp_path: Path,
+) -> None:
+    """Ctrl-C among the files of the listing's last page, or among the files a later command
+    retries, leaves files to the next run: the command says it was interrupted and exits
+    130, not 0 as if the harvest were done (a cron job or a script would then stop)."""
+    repository = OaiTestRepository.sample(6, page_size=10, deleted_every=0)  # one page
+    server = _serve(repository)
+    try:
+        url = server.url("/oai")
+        out, files = tmp_path / "records.jsonl", tmp_path / "files"
+        slow = _policy(tmp_path, file_interval=0.6, job_budget=600.0, max_wait=60.0)
+        args = _cli("harvest", url, "--out", str(out), "--files", str(files), "--policy", str(slow))
+        # 1. Ctrl-C among the only page's files: the listing is complete, files are not
+        code, err = _interrupt_after_a_file(args, tmp_path, files)
+        assert code == 130, err
+        assert err.strip().splitlines()[-1] == (
+            "politeharvest: interrupted; run the same command to continue"
+        )
+        left = [r for r in _records(out) if r["fulltext"]["status"] == "retry-later"]  # type: ignore[index]
+        assert 1 <= len(left) <= 5, err
+        # 2. Ctrl-C among the files the next command retries
+        code, err = _interrupt_after_a_file(args, tmp_path, files)
+        stored = len(list(files.glob("*.pdf")))
+        assert code == 130, err
+        assert err.strip().splitlines()[-1] == (
+            "politeharvest: interrupted; run the same command to continue"
+        )
+        assert stored < len(repository.records), err
+        # 3. the same command, not interrupted, stores the rest and exits 0
+        done = subprocess.run(args, cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    finally:
+        server.stop()
+    assert done.returncode == 0, done.stderr
+    assert "interrupted" not in done.stderr
+    records = [r["identifier"] for r in _records(out)]
+    assert len(records) == len(set(records)) == len(repository.records)
+    assert len(list(files.glob("*.pdf"))) == len(repository.records)

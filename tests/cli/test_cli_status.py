@@ -88,3 +88,40 @@ def test_status_of_a_file_that_is_not_a_state(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert "is not a readable state file" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_status_counts_files_apart_from_landing_pages(tmp_path: Path) -> None:
+    """A record's file left to the next run by Ctrl-C is marked on its landing page; once
+    retried, that mark takes the file's outcome. Counting it as a file told the user of a
+    harvest of 113 files that 223 were downloaded."""
+    from politeharvest.store import SQLiteStateStore, UrlOutcome
+
+    path = tmp_path / "state.sqlite"
+    store = SQLiteStateStore(path)
+    try:
+        for n in range(3):
+            store.set_url_outcome(UrlOutcome(f"https://r.example.org/files/{n}.pdf", "downloaded"))
+        for n in range(2):  # landing pages of two of them, retried after a stop
+            store.set_url_outcome(
+                UrlOutcome(
+                    f"https://r.example.org/landing/{n}",
+                    "downloaded",
+                    extra={"key": f"oai:r:{n}", "landing": True},
+                )
+            )
+        store.set_url_outcome(
+            UrlOutcome(
+                "https://r.example.org/landing/9",
+                "retry-later",
+                reason="interrupted",
+                extra={"key": "oai:r:9", "landing": True},
+            )
+        )
+    finally:
+        store.close()
+    data = json.loads(status(tmp_path, "--state", str(path), "--json").stdout)
+    assert data["files"] == {"downloaded": 3}
+    assert data["landing_pages"] == {"downloaded": 2, "retry-later": 1}
+    text = status(tmp_path, "--state", str(path)).stdout
+    assert "files: 3 downloaded\n" in text
+    assert "landing pages: 2 downloaded, 1 retry-later" in text

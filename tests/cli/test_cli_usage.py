@@ -4,6 +4,7 @@ requests the local server saw (none for a usage error)."""
 from __future__ import annotations
 
 import io
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -297,3 +298,115 @@ def test_a_new_empty_output_after_an_earlier_harvest_says_how_to_fill_it(
     again, _ = cli("harvest", server.url("/oai"), "--out", str(fresh), "--full", *common)
     assert again == 0
     assert len(fresh.read_text().splitlines()) == 30  # every record, once, into the new file
+
+
+@pytest.mark.parametrize("command", ["harvest", "identify", "formats", "sets"])
+def test_a_private_endpoint_without_the_option_is_a_usage_error(
+    server: LoopbackServer, tmp_path: Path, command: str
+) -> None:
+    """A literal loopback or private address in the URL is known to be refused before any
+    request: exit 2, the option to add named, and no output or state file left behind."""
+    seen = len(server.log)
+    argv = [command, server.url("/oai"), "--user-agent", UA]
+    if command == "harvest":
+        argv += ["--state", str(tmp_path / "s.sqlite"), "--out", str(tmp_path / "o.jsonl")]
+    code, message = cli(*argv)
+    assert code == 2, message
+    assert "127.0.0.1 is a loopback or private address" in message
+    assert "--allow-private-addresses" in message
+    assert message.count("\n") == 1 and "Traceback" not in message
+    assert len(server.log) == seen  # nothing was requested
+    assert not list(tmp_path.iterdir())  # nothing was written
+
+
+def test_a_policy_file_may_allow_private_addresses(server: LoopbackServer, tmp_path: Path) -> None:
+    policy = tmp_path / "policy.toml"
+    policy.write_text("allow_private_addresses = true\nrequest_interval = 0.0\n")
+    code, message = cli(
+        "harvest",
+        server.url("/oai"),
+        "--policy",
+        str(policy),
+        "--user-agent",
+        UA,
+        "--state",
+        str(tmp_path / "s.sqlite"),
+        "--out",
+        str(tmp_path / "o.jsonl"),
+    )
+    assert code == 0, message
+
+
+@pytest.mark.parametrize(
+    ("extra", "words"),
+    [
+        (["{missing}"], ["{missing}: no such input file", "JSON lines"]),
+        (["{folder}"], ["{folder}: is a folder", "JSON lines"]),
+        (["{works}", "--workers", "0"], ["--workers", "0 is below 1"]),
+        (["{works}", "--batch-size", "0"], ["--batch-size", "0 is below 1"]),
+    ],
+)
+def test_fulltext_bad_input_is_a_usage_error_before_any_request(
+    server: LoopbackServer, tmp_path: Path, extra: list[str], words: list[str]
+) -> None:
+    """A missing input named --out in an exit-1 error, after creating an empty output."""
+    works = tmp_path / "works.jsonl"
+    works.write_text(json.dumps({"id": "w1", "url": server.url("/oai")}) + "\n")
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    names = {"missing": str(tmp_path / "nope.jsonl"), "folder": str(folder), "works": str(works)}
+    seen = len(server.log)
+    out = tmp_path / "results.jsonl"
+    argv = [a.format(**names) for a in extra]
+    code, message = cli(
+        "fulltext", *argv, "--out", str(out), "--state", str(tmp_path / "s.sqlite"),
+        "--user-agent", UA, "--allow-private-addresses",
+    )  # fmt: skip
+    assert code == 2, message
+    for word in words:
+        assert word.format(**names) in message, message
+    assert message.count("\n") == 1 and "Traceback" not in message
+    assert "--out" not in message
+    assert len(server.log) == seen
+    assert not out.exists()
+
+
+def test_overwrite_of_the_file_an_unfinished_harvest_wrote_is_refused(
+    server: LoopbackServer, tmp_path: Path
+) -> None:
+    """--overwrite continues the unfinished harvest into a new file: the pages it wrote before
+    would be in no output (the state counts them delivered), so it is refused before any
+    request, saying how to continue or start afresh."""
+    out = tmp_path / "out.jsonl"
+    base = [
+        "harvest", server.url("/oai"), "--state", str(tmp_path / "s.sqlite"), "--out", str(out),
+        "--user-agent", UA, "--allow-private-addresses", "--request-interval", "0",
+    ]  # fmt: skip
+    code, message = cli(*base, "--max-records", "10")
+    assert code == 0, message
+    before = out.read_bytes()
+    seen = len(server.log)
+    code, message = cli(*base, "--overwrite")
+    assert code == 2, message
+    assert message.startswith(f"politeharvest: refused: {out}, where an unfinished harvest")
+    assert "--overwrite would replace it" in message
+    assert "To continue that harvest into the file, leave out --overwrite" in message
+    assert "add --full" in message
+    assert message.count("\n") == 1 and "Traceback" not in message
+    assert len(server.log) == seen  # nothing was requested
+    assert out.read_bytes() == before
+    code, message = cli(*base, "--overwrite", "--full")  # afresh: every record, once
+    assert code == 0, message
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(rows) == len({r["identifier"] for r in rows}) == 30
+    code, message = cli(*base)
+    assert code == 0, message
+    # an unfinished --full harvest is what --full continues: --overwrite --full is refused too
+    code, message = cli(*base, "--full", "--max-records", "10")
+    assert code == 0, message
+    before = out.read_bytes()
+    code, message = cli(*base, "--full", "--overwrite")
+    assert code == 2, message
+    assert "an unfinished harvest (--full) wrote 1 page (10 records)" in message
+    assert "give a new --state and a new --out" in message
+    assert out.read_bytes() == before
