@@ -36,9 +36,11 @@ import re
 from collections.abc import Set as AbstractSet
 from typing import Any
 
+import attrs
+
 from politeharvest._extras import require
 
-from ._work import STRONG_KINDS, Work
+from ._work import STRONG_KINDS, Work, title_words
 
 __all__ = ["ONLINE_FIRST_MONTHS", "PREPRINT_YEARS", "compare", "mistyped_doi", "swapped_dois"]
 
@@ -351,6 +353,8 @@ def compare(a: Work, b: Work, *, headings: AbstractSet[str] = frozenset()) -> st
             strict = "two DOIs (a copy without a venue has its own)"
         elif _one_apart(a.listed_dois, b.listed_dois):
             strict = "DOIs one character apart"
+        elif any(d in b.listed_dois for x in a.listed_dois for d in swapped_dois(x)):
+            strict = "DOIs with two neighbouring characters swapped"
         else:
             return None  # two DOIs: two works
     if other:
@@ -485,7 +489,65 @@ def _by_doi(a: Work, b: Work, common: AbstractSet[str], other: str, fuzz: Any) -
         how = f"same DOI {doi}"
     if _contradicted(a, b, fuzz):
         return None
+    subjects = _two_subjects(a, b, fuzz)
+    if subjects == "numbers":
+        return None  # part 1 and part 2, the reports of two years: a DOI cannot make them one
+    if subjects and not _half_the_authors(a, b, fuzz):
+        return None  # one template, two subjects: a DOI mistyped or copied from the other
+    if (a.generic or b.generic) and _years_apart(a, b):
+        return None  # a heading of two years ("Editorial", "Annual Report"): two items
     return how
+
+
+def _years_apart(a: Work, b: Work) -> bool:
+    """Whether both records give a year and the years differ."""
+    return a.year is not None and b.year is not None and a.year != b.year
+
+
+def _half_the_authors(a: Work, b: Work, fuzz: Any) -> bool:
+    """Whether both name authors and at least half of the fewer agree (in any script)."""
+    if not (a.surnames and b.surnames):
+        return False
+    fewer = min(len(a.surnames), len(b.surnames))
+    return _shared_names(a, b, fuzz) >= max(1, (fewer + 1) // 2)
+
+
+def _two_subjects(a: Work, b: Work, fuzz: Any) -> str:
+    """``"numbers"``, ``"words"`` or ``""``: whether two titles are one frame, two works.
+
+    A title of each shares a frame with one of the other: two content words or more, and at
+    least a third of the longer's (``Factors associated with … in … Province``). Then
+    ``"numbers"`` when each has a number the other lacks (``Annual Report 2021`` and ``…
+    2022``, part 1 and part 2, volume I and II) and no two titles have the same numbers (a
+    bracketed period dropped; a title cut inside its last number excepted), and ``"words"`` when no title of one is 85 % alike, contained in or cut from
+    one of the other and each has a word the other lacks (`_unmatched`: ``climate change …
+    Dornod`` and ``solar electrification … Orkhon``): one template with two subjects.
+
+    A translation shares no frame with its original (only names of places), a title with a
+    part lost or abbreviated has no word the other lacks, and titles in two scripts are not
+    compared at all: none of them is held apart.
+    """
+    if not a.title_scripts & b.title_scripts:
+        return ""
+    ratio, contained, cut = _title_score(a, b, fuzz)
+    alike = ratio >= 85 or contained or bool(cut)
+    numbers = same_numbers = words = False
+    for ta in a.titles:
+        one = attrs.evolve(a, titles=(ta,), words=title_words(ta))
+        for tb in b.titles:
+            other = attrs.evolve(b, titles=(tb,), words=title_words(tb))
+            shared = len(one.words & other.words)
+            if shared < 2 or 3 * shared < max(len(one.words), len(other.words)):
+                continue
+            mine, theirs = _numbers(one), _numbers(other)
+            same_numbers = same_numbers or mine == theirs
+            numbers = numbers or bool(mine - theirs and theirs - mine)
+            if not alike and _unmatched(one, other, fuzz) and _unmatched(other, one, fuzz):
+                words = True
+    # numbers only when no two titles (a bracketed period dropped, a parallel title) agree
+    if numbers and not same_numbers and not (cut and _cut_numbers_agree(a, b)):
+        return "numbers"
+    return "words" if words else ""
 
 
 def _corroborated(a: Work, b: Work, fuzz: Any) -> bool:

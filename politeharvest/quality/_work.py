@@ -33,7 +33,7 @@ from ._text import (
     unspaced_chars,
 )
 
-__all__ = ["STRONG_KINDS", "Work", "kind_of", "work_of"]
+__all__ = ["STRONG_KINDS", "Work", "kind_of", "title_words", "work_of"]
 
 # Headings that appear in every issue of a journal: never merged on their title alone.
 _GENERIC = re.compile(
@@ -276,6 +276,11 @@ class Work:
 
 def _words(titles: Iterable[str]) -> frozenset[str]:
     return frozenset(w for t in titles for w in t.split() if w not in TITLE_STOP)
+
+
+def title_words(title: str) -> frozenset[str]:
+    """The content words of one folded title (stop words of `TITLE_STOP` dropped)."""
+    return _words((title,))
 
 
 def _is_generic(titles: tuple[str, ...], written: tuple[str, ...] = ()) -> bool:
