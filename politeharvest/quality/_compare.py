@@ -519,9 +519,10 @@ def _two_subjects(a: Work, b: Work, fuzz: Any) -> str:
     least a third of the longer's (``Factors associated with … in … Province``). Then
     ``"numbers"`` when each has a number the other lacks (``Annual Report 2021`` and ``…
     2022``, part 1 and part 2, volume I and II) and no two titles have the same numbers (a
-    bracketed period dropped; a title cut inside its last number excepted), and ``"words"`` when no title of one is 85 % alike, contained in or cut from
-    one of the other and each has a word the other lacks (`_unmatched`: ``climate change …
-    Dornod`` and ``solar electrification … Orkhon``): one template with two subjects.
+    bracketed period dropped; a title cut inside its last number excepted), and
+    ``"words"`` when no title of one is 85 % alike, contained in or cut from one of the
+    other and each has a word the other lacks (`_unmatched`: ``climate change … Dornod``
+    and ``solar electrification … Orkhon``): one template with two subjects.
 
     A translation shares no frame with its original (only names of places), a title with a
     part lost or abbreviated has no word the other lacks, and titles in two scripts are not
