@@ -280,7 +280,7 @@ def _versions(a: Work, b: Work) -> str | None:
     version. Only a preprint explains a gap beside a conference paper: a conference paper and
     a journal article of its title are two works.
     """
-    if a.year is None or b.year is None or a.year == b.year:
+    if a.year is None or b.year is None or _same_year(a, b):
         return None
     early, late = (a, b) if a.year < b.year else (b, a)
     gap = late.year - early.year  # type: ignore[operator]
@@ -310,7 +310,7 @@ def _same_item(a: Work, b: Work) -> str | None:
     """
     if a.endpoint == b.endpoint or not a.titles or not b.titles:
         return None
-    if a.year is not None and b.year is not None and a.year != b.year:
+    if _years_apart(a, b):
         return None
     fuzz = _fuzz()
     if max(fuzz.ratio(x, y) for x in a.titles for y in b.titles) < 90:
@@ -363,7 +363,7 @@ def compare(a: Work, b: Work, *, headings: AbstractSet[str] = frozenset()) -> st
         return None  # one journal, two issues or two page ranges: two items
     if a.notice != b.notice:
         return None  # "Correction to: X" is not X
-    if a.year is not None and b.year is not None and a.year != b.year and not versions:
+    if _years_apart(a, b) and not versions:
         return None  # another year and nothing to explain it: another work
     if a.generic or b.generic or a.title_key in headings or b.title_key in headings:
         if strict:
@@ -387,7 +387,7 @@ def _same_citation(a: Work, b: Work) -> str | None:
     shared (in any script): an article whose copy gives only its title in another language.
     """
     cited = a.citations & b.citations
-    if not cited or not a.venue or a.venue != b.venue or a.year is None or a.year != b.year:
+    if not cited or not a.venue or a.venue != b.venue or a.year is None or not _same_year(a, b):
         return None
     if not (a.surnames and b.surnames and _shared_names(a, b, _fuzz())):
         return None
@@ -500,8 +500,23 @@ def _by_doi(a: Work, b: Work, common: AbstractSet[str], other: str, fuzz: Any) -
 
 
 def _years_apart(a: Work, b: Work) -> bool:
-    """Whether both records give a year and the years differ."""
-    return a.year is not None and b.year is not None and a.year != b.year
+    """Whether both records give a year and none of the years they can be read as meet."""
+    return a.year is not None and b.year is not None and not _same_year(a, b)
+
+
+def _same_year(a: Work, b: Work) -> bool:
+    """Whether two records are of one year: a year one can be read as is one of the other's.
+
+    ``Work.years`` holds the year and the numbers dates of another calendar are written
+    with: the journal's ``2012 ዓ.ም.`` (and 2020) meets an aggregator's ``2012``.
+    """
+    if a.year is not None and a.year == b.year:
+        return True
+    return bool((a.years or _one(a.year)) & (b.years or _one(b.year)))
+
+
+def _one(year: int | None) -> frozenset[int]:
+    return frozenset() if year is None else frozenset({year})
 
 
 def _half_the_authors(a: Work, b: Work, fuzz: Any) -> bool:
@@ -604,7 +619,7 @@ def _preprint_pair(a: Work, b: Work, versions: str | None) -> bool:
     """
     if versions:
         return versions.startswith("preprint")
-    one_year = a.year is not None and a.year == b.year
+    one_year = a.year is not None and b.year is not None and _same_year(a, b)
     own = a.listed_dois <= a.own_dois and b.listed_dois <= b.own_dois
     return one_year and own and (a.version == "preprint") != (b.version == "preprint")
 
@@ -634,7 +649,7 @@ def _by_title(
         return None
     if a.endpoint == b.endpoint and not preprint:
         return None  # a repository's own records are distinct works unless a DOI says otherwise
-    same_year = a.year is not None and a.year == b.year
+    same_year = a.year is not None and b.year is not None and _same_year(a, b)
     year = f", same year {a.year}" if same_year else ""
     authors = f", {shared} shared author{'s' if shared > 1 else ''}" if shared else ""
     title = f"title cut at {cut} characters" if cut and ratio < 95 else f"title {ratio:.0f}% alike"
@@ -709,7 +724,7 @@ def mistyped_doi(copy: Work, other: Work, owner: Work, doi: str) -> str | None:
     if _other_kind(copy, owner, fuzz) or copy.notice != owner.notice:
         return None
     versions = _versions(copy, owner)
-    years = copy.year is not None and owner.year is not None and copy.year != owner.year
+    years = _years_apart(copy, owner)
     if (years and not versions) or copy.generic or owner.generic:
         return None  # another year unexplained, or a heading: nothing outweighs the DOI
     strict = f"DOI {doi} a slip for {slipped} (two characters swapped)"

@@ -17,7 +17,15 @@ from typing import Any, NamedTuple
 
 import attrs
 
-from ._normalize import Name, NormalizedRecord, deposit_stamps, normalize, parse_name, valid_issn
+from ._normalize import (
+    Name,
+    NormalizedRecord,
+    deposit_stamps,
+    normalize,
+    parse_name,
+    valid_issn,
+    written_years,
+)
 from ._text import (
     TITLE_STOP,
     find_dois,
@@ -139,6 +147,10 @@ class Work:
         creators: the creator values as written (cleaned), from which `persons` is read.
         korean: a Korean record (language ``ko``, or Hangul in its titles or names): names
             in Hanja in it, or compared with it, are read as Hangul too (`hangul_reading`).
+        years: every year its dates can be read as (`year_readings`): ``year``, and the
+            numbers its dates of another calendar are written with (``2012`` of ``2012
+            ዓ.ም.``), with the Gregorian years such a date spans when no Gregorian date is
+            given beside it. Two records are of one year when these meet.
     """
 
     identifier: str
@@ -172,6 +184,7 @@ class Work:
     glyphs: frozenset[str] = frozenset()
     creators: tuple[str, ...] = ()
     korean: bool = False
+    years: frozenset[int] = frozenset()
 
     @property
     def persons(self) -> tuple[Person, ...]:
@@ -234,6 +247,7 @@ class Work:
             "glyphs": sorted(self.glyphs),
             "creators": list(self.creators),
             "korean": self.korean,
+            "years": sorted(self.years),
         }
 
     @classmethod
@@ -271,6 +285,7 @@ class Work:
             glyphs=frozenset(data.get("glyphs", ())),
             creators=tuple(data.get("creators", ())),
             korean=data.get("korean", False),
+            years=frozenset(data.get("years", () if data["year"] is None else (data["year"],))),
         )
 
 
@@ -373,6 +388,7 @@ def work_of(record: Any) -> Work:
     sources = [v for v in rec.metadata.get("source", ()) if not valid_issn(v)]
     if year is not None and year < _GREGORIAN_FROM and (cited := _cited_year(sources)):
         year, month = cited, None  # 1398 alone: a Solar Hijri year, dated by its citation
+    years = year_readings(rec, year)
     venue = (
         " ".join(w for w in fold(_VENUE_END.split(sources[0])[0]).split() if w not in TITLE_STOP)
         if sources
@@ -420,7 +436,29 @@ def work_of(record: Any) -> Work:
         korean="ko" in rec.languages
         or any(has_hangul(t) for t in rec.titles)
         or any(has_hangul(c) for c in rec.metadata.get("creator", ())),
+        years=years,
     )
+
+
+def year_readings(rec: NormalizedRecord, year: int | None) -> frozenset[int]:
+    """Every year a record's dates can be read as (`Work.years`), given its year.
+
+    The numbers its dates of another calendar are written with (`written_years`: a copy
+    drops the calendar's name and keeps the number), and, when its year was read from such
+    a date, the Gregorian years that date spans (the Ethiopian 2012 is in 2019 and 2020).
+    Deposit timestamps are not read.
+    """
+    stamps = set(deposit_stamps(rec.metadata))
+    found: set[int] = set() if year is None else {year}
+    for value in rec.metadata.get("date", ()):
+        if value in stamps:
+            continue
+        number, spans = written_years(value)
+        if number is not None:
+            found.add(number)
+            if rec.issued is not None and rec.issued.original == value:
+                found |= spans  # its year was read from this date: it may be any of them
+    return frozenset(found)
 
 
 @functools.lru_cache(maxsize=1 << 12)
