@@ -302,6 +302,16 @@ def _versions(a: Work, b: Work) -> str | None:
     return None
 
 
+def _text_versions(versions: str | None) -> bool:
+    """Whether `_versions` explains two years by versions of one text.
+
+    A preprint, an accepted manuscript or a copy without a venue; not one venue in two
+    consecutive years or an issue's months: a short title ("Annual Report", "From the
+    Editor") that one venue prints in each issue is another item in each.
+    """
+    return versions is not None and versions.startswith(("preprint", "accepted", "a copy"))
+
+
 def _same_item(a: Work, b: Work) -> str | None:
     """Why two records with a heading for a title ("Editorial") are one item, or None.
 
@@ -494,8 +504,14 @@ def _by_doi(a: Work, b: Work, common: AbstractSet[str], other: str, fuzz: Any) -
         return None  # part 1 and part 2, the reports of two years: a DOI cannot make them one
     if subjects and not _half_the_authors(a, b, fuzz):
         return None  # one template, two subjects: a DOI mistyped or copied from the other
-    if (a.generic or b.generic) and _years_apart(a, b):
-        return None  # a heading of two years ("Editorial", "Annual Report"): two items
+    if _years_apart(a, b) and (a.generic or b.generic or not _specific(a, b)):
+        # a heading or a short title of two years ("Annual Report"): two items, unless a
+        # short title's versions (a preprint, online first) keep two authors or more
+        versions = None if a.generic or b.generic else _versions(a, b)
+        if not (_text_versions(versions) and a.surnames and b.surnames):
+            return None
+        if _shared_names(a, b, fuzz) < 2:
+            return None
     return how
 
 
@@ -520,7 +536,10 @@ def _one(year: int | None) -> frozenset[int]:
 
 
 def _half_the_authors(a: Work, b: Work, fuzz: Any) -> bool:
-    """Whether both name authors and at least half of the fewer agree (in any script)."""
+    """Whether both name authors and at least half of the fewer agree (in any script).
+
+    One of three is not enough: a co-author of many papers of one field is in both.
+    """
     if not (a.surnames and b.surnames):
         return False
     fewer = min(len(a.surnames), len(b.surnames))
@@ -532,9 +551,9 @@ def _two_subjects(a: Work, b: Work, fuzz: Any) -> str:
 
     A title of each shares a frame with one of the other: two content words or more, and at
     least a third of the longer's (``Factors associated with … in … Province``). Then
-    ``"numbers"`` when each has a number the other lacks (``Annual Report 2021`` and ``…
-    2022``, part 1 and part 2, volume I and II) and no two titles have the same numbers (a
-    bracketed period dropped; a title cut inside its last number excepted), and
+    ``"numbers"`` when each has a number the other lacks in any of its titles (``Annual
+    Report 2021`` and ``… 2022``, part 1 and part 2, volume I and II; a title cut inside
+    its last number excepted), and
     ``"words"`` when no title of one is 85 % alike, contained in or cut from one of the
     other and each has a word the other lacks (`_unmatched`: ``climate change … Dornod``
     and ``solar electrification … Orkhon``): one template with two subjects.
@@ -547,7 +566,9 @@ def _two_subjects(a: Work, b: Work, fuzz: Any) -> str:
         return ""
     ratio, contained, cut = _title_score(a, b, fuzz)
     alike = ratio >= 85 or contained or bool(cut)
-    numbers = same_numbers = words = False
+    mine, theirs = _numbers(a), _numbers(b)  # of all its titles: a parallel title agrees
+    numbers = bool(mine - theirs and theirs - mine) and not (cut and _cut_numbers_agree(a, b))
+    words = False
     for ta in a.titles:
         one = attrs.evolve(a, titles=(ta,), words=title_words(ta))
         for tb in b.titles:
@@ -555,14 +576,10 @@ def _two_subjects(a: Work, b: Work, fuzz: Any) -> str:
             shared = len(one.words & other.words)
             if shared < 2 or 3 * shared < max(len(one.words), len(other.words)):
                 continue
-            mine, theirs = _numbers(one), _numbers(other)
-            same_numbers = same_numbers or mine == theirs
-            numbers = numbers or bool(mine - theirs and theirs - mine)
+            if numbers:
+                return "numbers"
             if not alike and _unmatched(one, other, fuzz) and _unmatched(other, one, fuzz):
                 words = True
-    # numbers only when no two titles (a bracketed period dropped, a parallel title) agree
-    if numbers and not same_numbers and not (cut and _cut_numbers_agree(a, b)):
-        return "numbers"
     return "words" if words else ""
 
 
@@ -582,8 +599,10 @@ def _corroborated(a: Work, b: Work, fuzz: Any) -> bool:
 
 
 def _contradicted(a: Work, b: Work, fuzz: Any) -> bool:
-    """Whether titles and authors both disagree: no title alike, and no author shared.
+    """Whether titles and authors both disagree: no title alike, and not half the authors.
 
+    One co-author in common does not make a DOI shown by two unlike titles one work's: in a
+    small field one person is on many papers, and a DOI typed wrong lands on a neighbour's.
     Only titles in a common script, and names in a common script, can disagree: a Japanese
     title and its English translation, kanji and romanised names, say nothing against.
     """
@@ -597,7 +616,7 @@ def _contradicted(a: Work, b: Work, fuzz: Any) -> bool:
     short = min(len(a.words), len(b.words))
     if short and len(a.words & b.words) >= 0.5 * short:
         return False
-    return not _shared_names(a, b, fuzz)
+    return not _half_the_authors(a, b, fuzz)
 
 
 def _copy(a: Work, b: Work) -> bool:
@@ -664,7 +683,7 @@ def _by_title(
             return f"{title}, {versions or strict}"  # a copy without its authors: the title
         return None
     if versions:  # versions of one text: close titles, and the authors agree
-        if not _specific(a, b) and (weak or shared < 2):
+        if not _specific(a, b) and (weak or shared < 2 or not _text_versions(versions)):
             return None  # a short title in two years ("Annual Report"), one author: two items
         agree = shared >= max(1, (fewer + 1) // 2) if both else _specific(a, b)
         if (ratio >= 95 or cut) and agree:

@@ -1,0 +1,232 @@
+"""Classes of records that deduplication never merges, whatever else they share (issue 35).
+
+Each class is a property over generated pairs (hypothesis): titles of one frame whose only
+difference is a number (part, volume, year of a report), headings and short titles of two
+years, and titles of one template with two subjects behind one DOI string (a copy that
+mistyped its DOI, or took another work's). Titles are written in several scripts, since the
+next harvest comes from ecosystems none of the development sets has.
+"""
+
+# Scripts on purpose: titles and names of many writing systems.
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+pytest.importorskip("rapidfuzz")
+
+from politeharvest.quality import Deduplicator, compare, work_of
+
+JOURNAL = "https://journal.example.org/index.php/j/oai"
+AGGREGATOR = "https://aggregator.example.org/oai"
+
+# Content words of several scripts (no digits: the numbers are what the cases vary).
+_WORDS = st.sampled_from(
+    [
+        "groundwater", "quality", "maize", "productivity", "smallholder", "electrification",
+        "usalama", "chakula", "kaunti", "maarifa", "táirgiúlacht", "feirmeoirí", "ymlyniad",
+        "triniaeth", "élelmezésbiztonsága", "háztartások", "ruokaturva", "kotitalouksien",
+        "ውሃ", "ጥራት", "አዝማሚያ", "სიმინდის", "პროდუქტიულობა", "ფერმერების",
+        "պարենային", "անվտանգությունը", "хөдөөгийн", "цахилгаанжуулалт", "ургацын",
+        "ποιότητα", "υδάτων", "αγροτών", "tendências", "avaliação", "subterrânea",
+    ]
+)  # fmt: skip
+_NAMES = st.sampled_from(
+    [
+        "Juma, Hamisi Ali", "Girma, Selamawit", "Ọláọlúwa, Kẹ́hìndé", "van der Merwe, J.",
+        "გელაშვილი, დავით", "Grigoryan, Anush", "Б. Сарангэрэл", "Thapa, Ram Bahadur",
+        "Győri Levente", "Ó Súilleabháin, Colm", "Etxeberria Agirre, Miren", "Puw, Ffion",
+    ]
+)  # fmt: skip
+_ROMAN = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"]
+
+
+def rec(endpoint: str, ident: str, **metadata: Any) -> dict[str, Any]:
+    return {"identifier": f"oai:{endpoint.split('/')[2]}:{ident}", "endpoint": endpoint,
+            "metadata": {k: v for k, v in metadata.items() if v}}  # fmt: skip
+
+
+def apart(a: dict[str, Any], b: dict[str, Any]) -> None:
+    """Assert that neither order of comparison, nor the streaming deduplicator, merges them."""
+    wa, wb = work_of(a), work_of(b)
+    assert compare(wa, wb) is None, compare(wa, wb)
+    assert compare(wb, wa) is None, compare(wb, wa)
+    dedup = Deduplicator()
+    dedup.extend([a, b])
+    assert dedup.clusters() == []
+
+
+@st.composite
+def _numbered(draw: st.DrawFn) -> tuple[str, str]:
+    """Two numbers of one kind, as titles write them: part, volume, a report's year."""
+    kind = draw(st.sampled_from(["part", "vol", "roman", "year", "bracket", "bare"]))
+    if kind == "roman":
+        x, y = draw(st.lists(st.sampled_from(_ROMAN), min_size=2, max_size=2, unique=True))
+        return f"Part {x}", f"Part {y}"
+    if kind == "year":
+        x, y = draw(st.lists(st.integers(1990, 2030), min_size=2, max_size=2, unique=True))
+        return str(x), str(y)
+    x, y = draw(st.lists(st.integers(1, 99), min_size=2, max_size=2, unique=True))
+    form = {"part": "Part {}", "vol": "Vol. {}", "bracket": "({})", "bare": "{}"}[kind]
+    return form.format(x), form.format(y)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    frame=st.lists(_WORDS, min_size=2, max_size=7, unique=True),
+    numbers=_numbered(),
+    first=st.booleans(),
+    authors=st.lists(_NAMES, min_size=1, max_size=3, unique=True),
+    year=st.sampled_from(["2019", "2019-05-02", "2012 ዓ.ም.", "२०७६-०१-१८"]),
+    same_doi=st.booleans(),
+    doi_typed=st.sampled_from(["10.65200/x.2019.0107", "https://doi.org/10.65200/X.2019.0107"]),
+)
+def test_titles_that_differ_only_by_a_number_are_never_merged(
+    frame: list[str],
+    numbers: tuple[str, str],
+    first: bool,
+    authors: list[str],
+    year: str,
+    same_doi: bool,
+    doi_typed: str,
+) -> None:
+    """Part 1 and Part 2, Vol. 3 and Vol. 4, the reports of 2020 and 2021: two works.
+
+    Even with every author, the year and one DOI string in common (a book's DOI on its
+    parts, a DOI mistyped): the titles themselves say two.
+    """
+    words = " ".join(frame)
+    title_a, title_b = ((f"{n} {words}" if first else f"{words} {n}") for n in numbers)
+    doi_a = ["10.65200/x.2019.0107"]
+    doi_b = [doi_typed] if same_doi else ["10.65200/x.2019.0108"]
+    a = rec(JOURNAL, "1", title=[title_a], creator=authors, date=[year], identifier=doi_a)
+    b = rec(AGGREGATOR, "2", title=[title_b], creator=authors, date=[year], identifier=doi_b)
+    apart(a, b)
+
+
+_HEADINGS = st.sampled_from(
+    [
+        "Editorial", "Tahariri", "Annual Report", "Jaarverslag", "Ársskýrsla",
+        "Adroddiad blynyddol", "Réamhrá an eagarthóra", "Szerkesztői előszó", "Mula sa Patnugot",
+        "რედაქტორისგან", "Передмова", "Letter from the Editor", "Vuosikertomus", "ዓመታዊ ሪፖርት",
+        "Tarehe ya Mhariri", "Pratarmė", "Book Reviews", "Hitzaurrea",
+    ]
+)  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    heading=_HEADINGS,
+    author=st.sampled_from(["Addis Highlands University", "Universiteit van Suidpunt", "Said, M."]),
+    years=st.lists(st.integers(1995, 2025), min_size=2, max_size=2, unique=True),
+    precise=st.booleans(),
+    same_doi=st.booleans(),
+    venue=st.sampled_from(["", "Jarida la Kiswahili", "Tydskrif vir Geesteswetenskappe"]),
+    second_author=st.sampled_from(["", "Mwakyusa, Neema"]),
+)
+def test_a_heading_of_two_years_is_never_merged(
+    heading: str,
+    author: str,
+    years: list[int],
+    precise: bool,
+    same_doi: bool,
+    venue: str,
+    second_author: str,
+) -> None:
+    """ "Editorial", "Annual Report", "Tahariri" of two years by one body: two items.
+
+    Whatever else they share: the author, a venue, one DOI string (a DOI typed into the
+    wrong year's record); the month of each date is far enough (December and January are
+    allowed: an issue online first would be explained only for a specific title).
+    """
+    date_a, date_b = (f"{y}-06-15" if precise else str(y) for y in years)
+    creators = [author, second_author] if second_author else [author]
+    doi = ["10.65201/am.report"] if same_doi else []
+    a = rec(JOURNAL, "1", title=[heading], creator=creators, date=[date_a], identifier=doi,
+            source=[venue] if venue else [])  # fmt: skip
+    b = rec(AGGREGATOR, "2", title=[heading], creator=creators, date=[date_b], identifier=doi,
+            source=[venue] if venue else [])  # fmt: skip
+    apart(a, b)
+
+
+_FRAMES = st.sampled_from(
+    [
+        ("Factors associated with {} in {} Province", "Factors associated with {} in {} Province"),
+        ("{} in {}: an appraisal", "{} in {} over time"),
+        ("What shapes {}? Evidence from {}", "Determinants of {} in {}"),
+    ]
+)
+_SUBJECTS = st.sampled_from(
+    [
+        "climate change adaptation strategies", "rural solar electrification",
+        "smallholder maize productivity", "tuberculosis treatment adherence",
+        "urban household food security", "informal sector employment",
+    ]
+)  # fmt: skip
+_PLACES = st.sampled_from(["Dornod", "Orkhon", "Shan State", "Ayeyarwady", "Kaski", "Jimma"])
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    frames=_FRAMES,
+    subjects=st.lists(_SUBJECTS, min_size=2, max_size=2, unique=True),
+    places=st.lists(_PLACES, min_size=2, max_size=2),
+    shared=st.sampled_from(["Sarangerel B.", "Б. Сарангэрэл", "Win, Tin"]),
+    others=st.lists(
+        _NAMES.filter(lambda n: "Сарангэрэл" not in n), min_size=2, max_size=3, unique=True
+    ),
+    native=st.sampled_from(["", "Орхон аймаг: хөдөөгийн нарны эрчим хүчний цахилгаанжуулалт"]),
+)
+def test_one_template_with_two_subjects_behind_one_doi_is_two_works(
+    frames: tuple[str, str],
+    subjects: list[str],
+    places: list[str],
+    shared: str,
+    others: list[str],
+    native: str,
+) -> None:
+    """Two titles of one template and two subjects, one DOI string, one co-author: two works.
+
+    In a small field one person writes many papers of one template; the copy that shows the
+    other's DOI (typed wrong, or copied) shares that author: one of three. Only half of the
+    authors agreeing would outweigh titles that say two subjects.
+    """
+    title_a = frames[0].format(subjects[0], places[0])
+    title_b = frames[1].format(subjects[1], places[1])
+    a = rec(AGGREGATOR, "1", title=[title_a], creator=["Khulan Erdene", "Enhjargal G.", shared],
+            date=["2011"], identifier=["10.65207/mn.2011.0279"])  # fmt: skip
+    b = rec(JOURNAL, "2", title=[native, title_b] if native else [title_b],
+            creator=[*others, shared], date=["2011-02-23"],
+            identifier=["http://dx.doi.org/10.65207/mn.2011.0279"])  # fmt: skip
+    apart(a, b)
+
+
+def test_one_doi_and_half_of_the_authors_still_merge_a_template_title() -> None:
+    """The same record's title reworded by a copy (its frame changed) with its authors: one."""
+    a = rec(AGGREGATOR, "1", title=["Factors associated with rural solar electrification in Orkhon"],
+            creator=["Bat-Erdene, D.", "Oyunchimeg Ts."], date=["2011"],
+            identifier=["10.65207/mn.2011.0297"])  # fmt: skip
+    b = rec(JOURNAL, "2", title=["What shapes rural electrification? Evidence from Orkhon Province"],
+            creator=["Д. Бат-Эрдэнэ", "Ц. Оюунчимэг"], date=["2011-02-23"],
+            identifier=["10.65207/mn.2011.0297"])  # fmt: skip
+    reason = compare(work_of(a), work_of(b))
+    assert reason is not None and "same DOI 10.65207/mn.2011.0297" in reason
+
+
+def test_a_copy_whose_doi_has_two_characters_swapped_joins_its_work_on_strict_evidence() -> None:
+    """``…0279`` for ``…0297``: the same title and the authors make the copy the work's."""
+    title = "What shapes rural solar electrification? Evidence from Yerevan (2000–2007)"
+    journal = rec(JOURNAL, "1", title=["Երևան. գյուղական արևային էլեկտրաֆիկացումը", title],
+                  creator=["Sargsyan, Lilit"], date=["2017-04-27"],
+                  identifier=["info:doi/10.65205/hy.2017.0297"])  # fmt: skip
+    copy = rec(AGGREGATOR, "2", title=[title], creator=["Sargsian, L."], date=["2017"],
+               identifier=["info:doi/10.65205/hy.2017.0279"])  # fmt: skip
+    reason = compare(work_of(journal), work_of(copy))
+    assert reason is not None and "swapped" in reason
+    other = rec(AGGREGATOR, "3", title=["Mobile money adoption in Tavush over time"],
+                creator=["Sargsian, L."], date=["2017"],
+                identifier=["info:doi/10.65205/hy.2017.0279"])  # fmt: skip
+    assert compare(work_of(journal), work_of(other)) is None  # the title is another work's
