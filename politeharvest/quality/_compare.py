@@ -61,10 +61,20 @@ def _same_name(a: str, b: str, fuzz: Any) -> bool:
 
 
 def _same_person(a: Work, x: str, b: Work, y: str, fuzz: Any) -> bool:
-    if not _same_name(x, y, fuzz):
+    if not (_same_name(x, y, fuzz) or _one_of_the_family(a, x, b, y)):
         return False
     first_a, first_b = a.initials.get(x), b.initials.get(y)
     return not first_a or not first_b or bool(first_a & first_b)  # not Tomás and François Dupont
+
+
+def _one_of_the_family(a: Work, x: str, b: Work, y: str) -> bool:
+    """Whether one of two family names is a word of the other (``Etxeberria Agirre``).
+
+    Spanish, Basque, Catalan and Portuguese names have two family names; a copy keeps one
+    (``Etxeberria, M.``, ``Casals, P.``), the other the last (``Agirre``, ``Roca``).
+    """
+    mine, theirs = a.family_words.get(x, frozenset()), b.family_words.get(y, frozenset())
+    return y in mine or x in theirs or bool(mine & theirs)
 
 
 def _shared_names(a: Work, b: Work, fuzz: Any) -> int:
@@ -179,6 +189,21 @@ def _cut_numbers_agree(a: Work, b: Work) -> bool:
 
 def _numbers(work: Work) -> frozenset[str]:
     return frozenset(w for w in work.words if w.isdigit() or _ROMAN.match(w))
+
+
+def _other_numbers(a: Work, b: Work) -> bool:
+    """Whether two titles' numbers differ: part 1 and part 2, a period and another.
+
+    Both must have numbers. A difference of one side only, of single letters (``i``, ``v``,
+    ``x``), is no number: it is as often a word (Catalan and Polish "i", Czech "v", a typo's
+    "i" for "in"); part I and part II differ on both sides.
+    """
+    mine, theirs = _numbers(a), _numbers(b)
+    if not (mine and theirs) or mine == theirs:
+        return False
+    if mine - theirs and theirs - mine:
+        return True
+    return any(len(n) > 1 for n in mine ^ theirs)
 
 
 def _unmatched(a: Work, b: Work, fuzz: Any) -> bool:
@@ -355,6 +380,12 @@ def compare(a: Work, b: Work, *, headings: AbstractSet[str] = frozenset()) -> st
     strict = ""  # the evidence a merge against two DOIs needs, and says
     if common := a.dois & b.dois:
         return _by_doi(a, b, common, other, fuzz)
+    if concept := _one_concept(a.own_dois, b.own_dois):
+        if other or _contradicted(a, b, fuzz) or not _corroborated(a, b, fuzz):
+            return None
+        if _two_subjects(a, b, fuzz) or ((a.generic or b.generic) and _years_apart(a, b)):
+            return None
+        return f"DOIs of versions of one work ({concept})"
     preprint = _preprint_pair(a, b, versions)
     if a.listed_dois and b.listed_dois:
         if preprint:
@@ -443,6 +474,22 @@ def _about(a: Work, b: Work, fuzz: Any) -> bool:
         for text in a.about
         for title in b.titles
     )
+
+
+_VERSION_SUFFIX = re.compile(r"[._/-]v\d{1,3}$")
+
+
+def _one_concept(a: AbstractSet[str], b: AbstractSet[str]) -> str:
+    """The DOI of which each gives a version as its own (``….v1`` and ``….v2``), or "".
+
+    Data and preprint repositories register each version of a work under the work's DOI
+    with a version suffix (``10.6084/m9.figshare.123.v2``, ``10.31219/osf.io/abcde_v1``),
+    and a copy may give the work's DOI itself: versions of one work, one work.
+    """
+    concepts_a = {_VERSION_SUFFIX.sub("", d) for d in a}
+    concepts_b = {_VERSION_SUFFIX.sub("", d) for d in b}
+    shared = concepts_a & concepts_b
+    return min(shared) if shared else ""
 
 
 def _registrants(dois: AbstractSet[str]) -> frozenset[str]:
@@ -650,7 +697,7 @@ def _by_title(
     short = min(len(a.words), len(b.words))
     if len(a.words & b.words) < 0.5 * short:
         return None
-    numbers = _numbers(a) != _numbers(b) and _numbers(a) and _numbers(b)
+    numbers = _other_numbers(a, b)
     fuzz = _fuzz()
     if _unmatched(a, b, fuzz) and _unmatched(b, a, fuzz):
         return None  # each title has a word the other lacks: another subject

@@ -151,6 +151,9 @@ class Work:
             numbers its dates of another calendar are written with (``2012`` of ``2012
             ዓ.ም.``), with the Gregorian years such a date spans when no Gregorian date is
             given beside it. Two records are of one year when these meet.
+        family_words: per family name of several words (``Etxeberria Agirre``, ``Casals i
+            Roca``, ``Serra Bonet``), its other words of four letters or more: a copy that
+            writes one of them alone (``Etxeberria, M.``) names the same person.
     """
 
     identifier: str
@@ -185,6 +188,7 @@ class Work:
     creators: tuple[str, ...] = ()
     korean: bool = False
     years: frozenset[int] = frozenset()
+    family_words: Mapping[str, frozenset[str]] = attrs.field(factory=dict)
 
     @property
     def persons(self) -> tuple[Person, ...]:
@@ -248,6 +252,7 @@ class Work:
             "creators": list(self.creators),
             "korean": self.korean,
             "years": sorted(self.years),
+            "family_words": {k: sorted(v) for k, v in self.family_words.items()},
         }
 
     @classmethod
@@ -286,6 +291,7 @@ class Work:
             creators=tuple(data.get("creators", ())),
             korean=data.get("korean", False),
             years=frozenset(data.get("years", () if data["year"] is None else (data["year"],))),
+            family_words={k: frozenset(v) for k, v in data.get("family_words", {}).items()},
         )
 
 
@@ -437,7 +443,25 @@ def work_of(record: Any) -> Work:
         or any(has_hangul(t) for t in rec.titles)
         or any(has_hangul(c) for c in rec.metadata.get("creator", ())),
         years=years,
+        family_words=_family_words(rec),
     )
+
+
+def _family_words(rec: NormalizedRecord) -> dict[str, frozenset[str]]:
+    """Per family name of several words, its other words of four letters or more (folded)."""
+    found: dict[str, set[str]] = defaultdict(set)
+    for name in rec.creators:
+        if unspaced(name.family):
+            continue
+        *others, last = fold(name.family).split() or [""]
+        words = {w for w in others if len(w) >= _FAMILY_WORD}
+        if words and len(last) > 1:
+            found[last] |= words
+    return {k: frozenset(v) for k, v in found.items()}
+
+
+#: Words of a family name shorter than this are particles (``van``, ``der``, ``de``, ``i``).
+_FAMILY_WORD = 4
 
 
 def year_readings(rec: NormalizedRecord, year: int | None) -> frozenset[int]:
