@@ -203,7 +203,7 @@ def _other_numbers(a: Work, b: Work) -> bool:
         return False
     if mine - theirs and theirs - mine:
         return True
-    return any(len(n) > 1 for n in mine ^ theirs)
+    return any(len(n) > 1 or n.isdigit() for n in mine ^ theirs)
 
 
 def _unmatched(a: Work, b: Work, fuzz: Any) -> bool:

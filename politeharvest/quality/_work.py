@@ -34,6 +34,8 @@ from ._text import (
     has_han,
     has_hangul,
     has_lost_characters,
+    latex_to_text,
+    name_greek_symbols,
     plain,
     romanized,
     scripts,
@@ -372,6 +374,9 @@ def work_of(record: Any) -> Work:
     parallel = [p for x in rec.titles for p in _PARALLEL.split(x)]
     # bracketed remarks dropped; parallel titles ("Editörden / From the Editor") one by one
     parts = [p for x in rec.titles for p in (x, *_PARALLEL.split(x)) if p.strip()]
+    # LaTeX read as the text it typesets ("PM$_{2.5}$" is "PM2.5", as <sub> markup is), and
+    # Greek letters used as symbols named as LaTeX and ASCII copies write them ("alpha-stable")
+    parts = [name_greek_symbols(latex_to_text(p)) for p in parts]
     variants = list(dict.fromkeys(v for x in parts for v in (x, _BRACKETS.sub(" ", x))))
     titles = tuple(dict.fromkeys(t for t in (fold(x) for x in variants) if t))
     heads = [fold(_SUBTITLE.split(x, maxsplit=1)[0]) for x in rec.titles[:1]]
