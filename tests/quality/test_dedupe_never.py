@@ -230,3 +230,69 @@ def test_a_copy_whose_doi_has_two_characters_swapped_joins_its_work_on_strict_ev
                 creator=["Sargsian, L."], date=["2017"],
                 identifier=["info:doi/10.65205/hy.2017.0279"])  # fmt: skip
     assert compare(work_of(journal), work_of(other)) is None  # the title is another work's
+
+
+# -- recall by mechanisms, each beside the precision it must keep -----------------------------
+
+
+def test_versions_of_one_doi_are_one_work_and_other_numbers_are_not() -> None:
+    """``….v1``, ``….V2`` and the concept DOI: one dataset; ``…099`` and ``…100``: two."""
+    title = "Household survey microdata on maternal health service utilisation, Gwynedd"
+    concept = rec(AGGREGATOR, "1", title=[title], creator=["Osei, Kwame"], date=["2015"],
+                  type=["Dataset"], identifier=["https://doi.org/10.65222/figshare.21051099"])  # fmt: skip
+    first = rec(JOURNAL, "2", title=[title], creator=["Kwame Osei"], date=["2015-12-01"],
+                type=["Dataset"], identifier=["doi:10.65222/figshare.21051099.v1"])  # fmt: skip
+    second = rec(JOURNAL, "3", title=[title], creator=["Kwame Osei"], date=["2016-12-01"],
+                 type=["Dataset"], identifier=["https://doi.org/10.65222/FIGSHARE.21051099.V2"])  # fmt: skip
+    for x, y in ((concept, first), (concept, second), (first, second)):
+        reason = compare(work_of(x), work_of(y))
+        assert reason is not None and "versions of one work" in reason
+    other = rec(JOURNAL, "4", title=["Household survey microdata on informal sector employment, Gwynedd"],
+                creator=["Kwame Osei"], date=["2015-12-01"], type=["Dataset"],
+                identifier=["doi:10.65222/figshare.21051100.v1"])  # fmt: skip
+    assert compare(work_of(first), work_of(other)) is None
+    unlike = rec(JOURNAL, "5", title=["Rural solar electrification in Gwynedd"],
+                 creator=["Puw, Ffion"], date=["2015-12-01"], type=["Dataset"],
+                 identifier=["doi:10.65222/figshare.21051099.v3"])  # fmt: skip
+    assert compare(work_of(first), work_of(unlike)) is None  # nothing corroborates the DOI
+
+
+def test_a_family_name_of_two_words_matches_either() -> None:
+    title = "Factors associated with urban household food security in Gipuzkoa (2007–2013)"
+    thesis = rec(JOURNAL, "1", title=[title], creator=["Etxeberria Agirre, Miren"],
+                 date=["2018-11-28"], type=["info:eu-repo/semantics/doctoralThesis"])  # fmt: skip
+    copy = rec(AGGREGATOR, "2", title=[title], creator=["Etxeberria, M."], date=["2018"],
+               type=["info:eu-repo/semantics/masterThesis"])  # fmt: skip
+    reason = compare(work_of(thesis), work_of(copy))
+    assert reason is not None and "1 shared author" in reason
+    # another given name's initial: another person of that family
+    other = rec(AGGREGATOR, "3", title=[title], creator=["Etxeberria, J."], date=["2018"],
+                type=["info:eu-repo/semantics/masterThesis"])  # fmt: skip
+    assert compare(work_of(thesis), work_of(other)) is None
+
+
+def test_a_lone_letter_i_is_a_word_not_part_one() -> None:
+    """``… adherence i Samegrelo`` (a typo, or Catalan "i") is no part I; part I and II are two."""
+    typo = rec(AGGREGATOR, "1", title=["Changing patterns of tuberculosis treatment adherence i Samegrelo (2011–2015)"],
+               creator=["Khutsishvili, Mariam"], date=["2018"])  # fmt: skip
+    whole = rec(JOURNAL, "2", title=["Changing patterns of tuberculosis treatment adherence in Samegrelo (2011–2015)"],
+                creator=["Khutsishvili, M."], date=["2018"])  # fmt: skip
+    assert compare(work_of(typo), work_of(whole))
+    one = rec(AGGREGATOR, "3", title=["Sharp L$^2$-estimates for random walks on Cayley graphs I"],
+              creator=["Fitzgerald, O."], date=["2010"])  # fmt: skip
+    two = rec(JOURNAL, "4", title=["Sharp L²-estimates for random walks on Cayley graphs II"],
+              creator=["Fitzgerald, Orla"], date=["2010"])  # fmt: skip
+    assert compare(work_of(one), work_of(two)) is None
+    again = rec(JOURNAL, "5", title=["Sharp L²-estimates for random walks on Cayley graphs I"],
+                creator=["Fitzgerald, Orla"], date=["2010"])  # fmt: skip
+    assert compare(work_of(one), work_of(again))  # LaTeX and Unicode superscripts: one title
+
+
+def test_greek_letters_as_symbols_are_named_as_an_ascii_copy_writes_them() -> None:
+    named = rec(AGGREGATOR, "1", title=["alpha-stable limit theorems for Dirichlet forms on metric graphs"],
+                creator=["Youssef Haddad"], date=["2022"])  # fmt: skip
+    symbol = rec(JOURNAL, "2", title=["&alpha;-stable limit theorems for Dirichlet forms on metric graphs"],
+                 creator=["Haddad, Youssef"], date=["2022-07-28"])  # fmt: skip
+    assert work_of(named).titles == work_of(symbol).titles
+    greek = work_of(rec(JOURNAL, "3", title=["Η οικονομική κρίση στην Κρήτη"]))
+    assert "eta" not in greek.titles[0].split()  # a Greek word's letter is no symbol
