@@ -2,10 +2,15 @@
 
 It returns why two records describe the same work, or nothing. In order:
 
-* the same DOI merges; two different DOIs never do, unless one record is a preprint or a copy
-  without a venue (its own repository DOI), and then only with the same title and authors;
+* the same DOI merges, unless the titles contradict it (`_by_doi`): unlike titles with fewer
+  than half of the authors agreeing, titles of one frame with other numbers, or with two
+  subjects and fewer than half of the authors, a heading or short title of two years; DOIs of
+  versions of one work (``….v1``, ``….v2``) merge on corroboration; two different DOIs never
+  do, unless one record is a preprint or a copy without a venue (its own repository DOI), or
+  the DOIs are one slip apart, and then only with the same title and authors;
 * a notice about another work ("Correction to: X") never merges with it;
-* another year never merges unless the records explain it (`_versions`): a preprint up to
+* another year (no year either can be read as, `_same_year`, is the other's) never merges
+  unless the records explain it (`_versions`): a preprint up to
   three years before its publication, an article online first and its issue (or an accepted
   manuscript) up to twelve months apart, one venue in consecutive years, or a copy without a
   venue up to three years from the published version; then the titles must agree closely and
