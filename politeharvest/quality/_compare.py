@@ -307,8 +307,9 @@ def _versions(a: Work, b: Work) -> str | None:
     online first and its issue, at most `ONLINE_FIRST_MONTHS` apart by the months the dates
     give; one venue in consecutive years (online first, then the issue); or a copy without
     a venue (a preprint server, a later deposit) at most `PREPRINT_YEARS` from the published
-    version. Only a preprint explains a gap beside a conference paper: a conference paper and
-    a journal article of its title are two works.
+    version. Only a preprint explains a gap beside a conference paper or a report: a
+    conference paper and a journal article of its title are two works, and a report is of
+    its year (an annual report, a ministry's report of each year).
     """
     if a.year is None or b.year is None or _same_year(a, b):
         return None
@@ -318,6 +319,8 @@ def _versions(a: Work, b: Work) -> str | None:
         return f"preprint {early.year}, published {late.year}"
     if early.conference or late.conference:
         return None  # a conference paper and a journal article of its title: two works
+    if early.kind == "report" or late.kind == "report":
+        return None  # a report of each year (an annual one, a ministry's): the year is its own
     if early.month is not None:
         apart = _months(late, last=False) - _months(early, last=False)
         if apart <= ONLINE_FIRST_MONTHS:

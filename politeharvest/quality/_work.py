@@ -88,6 +88,7 @@ _KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("book", r"book|monograph"),
         ("thesis", r"\w*thesis|dissertation"),
         ("conference", r"conference\w*|proceedings?|workshop|congress|symposium"),
+        ("report", r"report|technical ?report|annual ?report"),
         ("article", r"\w*article|journal|bulletin paper|contribution to (?:journal|periodical)"),
     )
 )
