@@ -10,6 +10,7 @@ the DOI finder (`find_dois`) it uses are in `._text`, shared with full text.
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 import unicodedata
@@ -390,6 +391,7 @@ def _named_calendar(text: str) -> tuple[str, str] | None:
     return None
 
 
+@functools.lru_cache(maxsize=1 << 14)  # a harvest's dates repeat: read each once
 def written_years(value: str) -> tuple[int | None, frozenset[int]]:
     """The year a date of another calendar is written with, and the Gregorian years it spans.
 
@@ -402,7 +404,7 @@ def written_years(value: str) -> tuple[int | None, frozenset[int]]:
     read as Bikram Sambat, the calendar in use whose years run that far ahead
     (``2075-05-04`` is of 2018 or 2019).
     """
-    text = clean_text(value).strip().rstrip(".")
+    text = value.strip().rstrip(".")
     named = _named_calendar(text)
     if named is not None:
         calendar, written = named
