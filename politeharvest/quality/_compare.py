@@ -201,14 +201,23 @@ def _other_numbers(a: Work, b: Work) -> bool:
 
     Both must have numbers. A difference of one side only, of single letters (``i``, ``v``,
     ``x``), is no number: it is as often a word (Catalan and Polish "i", Czech "v", a typo's
-    "i" for "in"); part I and part II differ on both sides.
+    "i" for "in"); part I and part II differ on both sides. Nor do they differ when a title
+    of each has the same numbers (the rest are in a parallel title the other lacks).
     """
     mine, theirs = _numbers(a), _numbers(b)
     if not (mine and theirs) or mine == theirs:
         return False
-    if mine - theirs and theirs - mine:
-        return True
-    return any(len(n) > 1 or n.isdigit() for n in mine ^ theirs)
+    if not (mine - theirs and theirs - mine) and all(
+        len(n) == 1 and not n.isdigit() for n in mine ^ theirs
+    ):
+        return False
+    # a title of each with the same numbers: the rest are a parallel title's the other lacks
+    # (a Persian title's period in Solar Hijri years and its English one's in Gregorian)
+    numbered = [{w for w in t.split() if w.isdigit() or _ROMAN.match(w)} for t in b.titles]
+    return not any(
+        found and found in numbered
+        for found in ({w for w in t.split() if w.isdigit() or _ROMAN.match(w)} for t in a.titles)
+    )
 
 
 def _unmatched(a: Work, b: Work, fuzz: Any) -> bool:

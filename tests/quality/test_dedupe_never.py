@@ -324,3 +324,16 @@ def test_a_bodys_reports_of_two_years_are_never_merged(
     b = rec(AGGREGATOR, "2", title=[title], creator=[body], date=[str(years[1])], type=[kind],
             source=[venue] if venue else [])  # fmt: skip
     apart(a, b)
+
+
+def test_a_parallel_titles_numbers_the_copy_lacks_are_no_other_part() -> None:
+    """The copy drops the English title and its Gregorian period: the Persian titles agree."""
+    persian = "بررسی فرسودگی شغلی پرستاران در شهر شیراز (۱۳۸۷–۱۳۹۳)"
+    journal = rec(JOURNAL, "1", title=[persian, "An investigation of burnout among nurses in the city of Shiraz (2008–2014)"],
+                  creator=["Nouri, Reza", "Rezaei, Amir"], date=["1403-08-09", "2024-08-09"])  # fmt: skip
+    copy = rec(AGGREGATOR, "2", title=[persian], creator=["Noori, Reza", "Rezaie, Amir"],
+               date=["1403"])  # fmt: skip
+    assert compare(work_of(journal), work_of(copy))
+    part = rec(AGGREGATOR, "3", title=[persian.replace("(", "(بخش 2) (")],
+               creator=["Noori, Reza", "Rezaie, Amir"], date=["1403"])  # fmt: skip
+    assert compare(work_of(journal), work_of(part)) is None  # a part 2 is still another part
