@@ -564,10 +564,10 @@ def _by_doi(a: Work, b: Work, common: AbstractSet[str], other: str, fuzz: Any) -
     if _contradicted(a, b, fuzz):
         return None
     subjects = _two_subjects(a, b, fuzz)
-    if subjects == "numbers":
-        return None  # part 1 and part 2, the reports of two years: a DOI cannot make them one
+    if subjects in ("numbers", "subjects"):
+        return None  # part 1 and part 2; one template, two subjects: a DOI cannot make them one
     if subjects and not _half_the_authors(a, b, fuzz):
-        return None  # one template, two subjects: a DOI mistyped or copied from the other
+        return None  # a frame reworded, words of each lacking: the authors must agree
     if _years_apart(a, b) and (a.generic or b.generic or not _specific(a, b)):
         # a heading or a short title of two years ("Annual Report"): two items, unless a
         # short title's versions (a preprint, online first) keep two authors or more
@@ -611,7 +611,7 @@ def _half_the_authors(a: Work, b: Work, fuzz: Any) -> bool:
 
 
 def _two_subjects(a: Work, b: Work, fuzz: Any) -> str:
-    """``"numbers"``, ``"words"`` or ``""``: whether two titles are one frame, two works.
+    """``"numbers"``, ``"subjects"``, ``"words"`` or ``""``: one frame, two works?
 
     A title of each shares a frame with one of the other: two content words or more, and at
     least a third of the longer's (``Factors associated with … in … Province``). Then
@@ -619,8 +619,12 @@ def _two_subjects(a: Work, b: Work, fuzz: Any) -> str:
     Report 2021`` and ``… 2022``, part 1 and part 2, volume I and II; a title cut inside
     its last number excepted), and
     ``"words"`` when no title of one is 85 % alike, contained in or cut from one of the
-    other and each has a word the other lacks (`_unmatched`: ``climate change … Dornod``
-    and ``solar electrification … Orkhon``): one template with two subjects.
+    other and each has a word the other lacks (`_unmatched`), ``"subjects"`` when, besides,
+    they share less than half of the longer's words (``Factors associated with climate
+    change adaptation strategies in Dornod Province`` and ``… rural solar electrification in
+    Orkhon Province``: the frame is shared, the subject is not), else ``"words"`` (a frame
+    reworded around one subject: ``Determinants of X in Y`` and ``What shapes X? Evidence
+    from Y``).
 
     A translation shares no frame with its original (only names of places), a title with a
     part lost or abbreviated has no word the other lacks, and titles in two scripts are not
@@ -632,19 +636,22 @@ def _two_subjects(a: Work, b: Work, fuzz: Any) -> str:
     alike = ratio >= 85 or contained or bool(cut)
     mine, theirs = _numbers(a), _numbers(b)  # of all its titles: a parallel title agrees
     numbers = bool(mine - theirs and theirs - mine) and not (cut and _cut_numbers_agree(a, b))
-    words = False
+    found = ""
     for ta in a.titles:
         one = attrs.evolve(a, titles=(ta,), words=title_words(ta))
         for tb in b.titles:
             other = attrs.evolve(b, titles=(tb,), words=title_words(tb))
             shared = len(one.words & other.words)
-            if shared < 2 or 3 * shared < max(len(one.words), len(other.words)):
+            longer = max(len(one.words), len(other.words))
+            if shared < 2 or 3 * shared < longer:
                 continue
             if numbers:
                 return "numbers"
             if not alike and _unmatched(one, other, fuzz) and _unmatched(other, one, fuzz):
-                words = True
-    return "words" if words else ""
+                if 2 * shared < longer:
+                    return "subjects"  # less than half shared: the frame, not the subject
+                found = "words"
+    return found
 
 
 def _corroborated(a: Work, b: Work, fuzz: Any) -> bool:
