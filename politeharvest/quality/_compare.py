@@ -564,10 +564,12 @@ def _by_doi(a: Work, b: Work, common: AbstractSet[str], other: str, fuzz: Any) -
     if _contradicted(a, b, fuzz):
         return None
     subjects = _two_subjects(a, b, fuzz)
-    if subjects in ("numbers", "subjects"):
-        return None  # part 1 and part 2; one template, two subjects: a DOI cannot make them one
+    if subjects == "numbers":
+        return None  # part 1 and part 2, the reports of two years: a DOI cannot make them one
+    if subjects == "subjects" and not _translation(a, b):
+        return None  # one template, two subjects: a DOI mistyped or copied from the other
     if subjects and not _half_the_authors(a, b, fuzz):
-        return None  # a frame reworded, words of each lacking: the authors must agree
+        return None  # a frame reworded, or a translation: the authors must agree
     if _years_apart(a, b) and (a.generic or b.generic or not _specific(a, b)):
         # a heading or a short title of two years ("Annual Report"): two items, unless a
         # short title's versions (a preprint, online first) keep two authors or more
@@ -597,6 +599,15 @@ def _same_year(a: Work, b: Work) -> bool:
 
 def _one(year: int | None) -> frozenset[int]:
     return frozenset() if year is None else frozenset({year})
+
+
+def _translation(a: Work, b: Work) -> bool:
+    """Whether the records declare different languages: their titles may translate each other.
+
+    A German title and its English translation share names, numbers and cognates
+    (``Segregation in Thüringen … seit 1999``) as two subjects of one frame do.
+    """
+    return bool(a.languages and b.languages and a.languages != b.languages)
 
 
 def _half_the_authors(a: Work, b: Work, fuzz: Any) -> bool:

@@ -157,6 +157,8 @@ class Work:
         family_words: per family name of several words (``Etxeberria Agirre``, ``Casals i
             Roca``, ``Serra Bonet``), its other words of four letters or more: a copy that
             writes one of them alone (``Etxeberria, M.``) names the same person.
+        languages: the ISO 639-1 codes of the languages it declares: two records that declare
+            different ones may give a title and its translation.
     """
 
     identifier: str
@@ -192,6 +194,7 @@ class Work:
     korean: bool = False
     years: frozenset[int] = frozenset()
     family_words: Mapping[str, frozenset[str]] = attrs.field(factory=dict)
+    languages: frozenset[str] = frozenset()
 
     @property
     def persons(self) -> tuple[Person, ...]:
@@ -256,6 +259,7 @@ class Work:
             "korean": self.korean,
             "years": sorted(self.years),
             "family_words": {k: sorted(v) for k, v in self.family_words.items()},
+            "languages": sorted(self.languages),
         }
 
     @classmethod
@@ -295,6 +299,7 @@ class Work:
             korean=data.get("korean", False),
             years=frozenset(data.get("years", () if data["year"] is None else (data["year"],))),
             family_words={k: frozenset(v) for k, v in data.get("family_words", {}).items()},
+            languages=frozenset(data.get("languages", ())),
         )
 
 
@@ -450,6 +455,7 @@ def work_of(record: Any) -> Work:
         or any(has_hangul(c) for c in rec.metadata.get("creator", ())),
         years=years,
         family_words=_family_words(rec),
+        languages=frozenset(rec.languages),
     )
 
 

@@ -388,3 +388,18 @@ def test_dois_a_character_apart_on_unlike_titles_are_never_merged(
     b = rec(AGGREGATOR, "2", title=[f"Trends in {subjects[1]} in {places[1]}"], creator=authors,
             date=["2019"], identifier=[dois[1]])  # fmt: skip
     apart(a, b)
+
+
+def test_a_translation_behind_one_doi_is_one_work_when_the_languages_say_so() -> None:
+    """Names, numbers and cognates shared like a frame: declared languages tell a translation."""
+    german = rec(JOURNAL, "1", title=["Wohnungsmarkt und Segregation in Thüringen: eine Mehrebenenanalyse seit 1999"],
+                 creator=["Jäger, Käthe", "Hoffmann, Hannelore", "Akgül, Ömer Tuğba"], date=["2018"],
+                 identifier=["http://dx.doi.org/10.1109/ACCESS.2018.0514931"], language=["de"])  # fmt: skip
+    english = rec(AGGREGATOR, "2", title=["Housing market and segregation in Thüringen: a multilevel analysis since 1999"],
+                  creator=["Akgül ÖT", "Jäger K", "Hoffmann H"], date=["2018-09-19"],
+                  identifier=["10.1109/ACCESS.2018.0514931"], language=["en"])  # fmt: skip
+    reason = compare(work_of(german), work_of(english))
+    assert reason is not None and "same DOI" in reason
+    # one language declared by both (or none): two subjects of one frame, not a translation
+    same = {**english, "metadata": {**english["metadata"], "language": ["de"]}}
+    assert compare(work_of(german), work_of(same)) is None
