@@ -2,10 +2,15 @@
 
 It returns why two records describe the same work, or nothing. In order:
 
-* the same DOI merges; two different DOIs never do, unless one record is a preprint or a copy
-  without a venue (its own repository DOI), and then only with the same title and authors;
+* the same DOI merges, unless the titles contradict it (`_by_doi`): unlike titles with fewer
+  than half of the authors agreeing, titles of one frame with other numbers, or with two
+  subjects and fewer than half of the authors, a heading or short title of two years; DOIs of
+  versions of one work (``….v1``, ``….v2``) merge on corroboration; two different DOIs never
+  do, unless one record is a preprint or a copy without a venue (its own repository DOI), or
+  the DOIs are one slip apart, and then only with the same title and authors;
 * a notice about another work ("Correction to: X") never merges with it;
-* another year never merges unless the records explain it (`_versions`): a preprint up to
+* another year (no year either can be read as, `_same_year`, is the other's) never merges
+  unless the records explain it (`_versions`): a preprint up to
   three years before its publication, an article online first and its issue (or an accepted
   manuscript) up to twelve months apart, one venue in consecutive years, or a copy without a
   venue up to three years from the published version; then the titles must agree closely and
@@ -36,9 +41,11 @@ import re
 from collections.abc import Set as AbstractSet
 from typing import Any
 
+import attrs
+
 from politeharvest._extras import require
 
-from ._work import STRONG_KINDS, Work
+from ._work import STRONG_KINDS, Work, title_words
 
 __all__ = ["ONLINE_FIRST_MONTHS", "PREPRINT_YEARS", "compare", "mistyped_doi", "swapped_dois"]
 
@@ -59,10 +66,20 @@ def _same_name(a: str, b: str, fuzz: Any) -> bool:
 
 
 def _same_person(a: Work, x: str, b: Work, y: str, fuzz: Any) -> bool:
-    if not _same_name(x, y, fuzz):
+    if not (_same_name(x, y, fuzz) or _one_of_the_family(a, x, b, y)):
         return False
     first_a, first_b = a.initials.get(x), b.initials.get(y)
     return not first_a or not first_b or bool(first_a & first_b)  # not Tomás and François Dupont
+
+
+def _one_of_the_family(a: Work, x: str, b: Work, y: str) -> bool:
+    """Whether one of two family names is a word of the other (``Etxeberria Agirre``).
+
+    Spanish, Basque, Catalan and Portuguese names have two family names; a copy keeps one
+    (``Etxeberria, M.``, ``Casals, P.``), the other the last (``Agirre``, ``Roca``).
+    """
+    mine, theirs = a.family_words.get(x, frozenset()), b.family_words.get(y, frozenset())
+    return y in mine or x in theirs or bool(mine & theirs)
 
 
 def _shared_names(a: Work, b: Work, fuzz: Any) -> int:
@@ -179,6 +196,30 @@ def _numbers(work: Work) -> frozenset[str]:
     return frozenset(w for w in work.words if w.isdigit() or _ROMAN.match(w))
 
 
+def _other_numbers(a: Work, b: Work) -> bool:
+    """Whether two titles' numbers differ: part 1 and part 2, a period and another.
+
+    Both must have numbers. A difference of one side only, of single letters (``i``, ``v``,
+    ``x``), is no number: it is as often a word (Catalan and Polish "i", Czech "v", a typo's
+    "i" for "in"); part I and part II differ on both sides. Nor do they differ when a title
+    of each has the same numbers (the rest are in a parallel title the other lacks).
+    """
+    mine, theirs = _numbers(a), _numbers(b)
+    if not (mine and theirs) or mine == theirs:
+        return False
+    if not (mine - theirs and theirs - mine) and all(
+        len(n) == 1 and not n.isdigit() for n in mine ^ theirs
+    ):
+        return False
+    # a title of each with the same numbers: the rest are a parallel title's the other lacks
+    # (a Persian title's period in Solar Hijri years and its English one's in Gregorian)
+    numbered = [{w for w in t.split() if w.isdigit() or _ROMAN.match(w)} for t in b.titles]
+    return not any(
+        found and found in numbered
+        for found in ({w for w in t.split() if w.isdigit() or _ROMAN.match(w)} for t in a.titles)
+    )
+
+
 def _unmatched(a: Work, b: Work, fuzz: Any) -> bool:
     """Whether ``a`` has a content word with no counterpart in ``b`` (same, close or joined).
 
@@ -275,10 +316,11 @@ def _versions(a: Work, b: Work) -> str | None:
     online first and its issue, at most `ONLINE_FIRST_MONTHS` apart by the months the dates
     give; one venue in consecutive years (online first, then the issue); or a copy without
     a venue (a preprint server, a later deposit) at most `PREPRINT_YEARS` from the published
-    version. Only a preprint explains a gap beside a conference paper: a conference paper and
-    a journal article of its title are two works.
+    version. Only a preprint explains a gap beside a conference paper or a report: a
+    conference paper and a journal article of its title are two works, and a report is of
+    its year (an annual report, a ministry's report of each year).
     """
-    if a.year is None or b.year is None or a.year == b.year:
+    if a.year is None or b.year is None or _same_year(a, b):
         return None
     early, late = (a, b) if a.year < b.year else (b, a)
     gap = late.year - early.year  # type: ignore[operator]
@@ -286,6 +328,8 @@ def _versions(a: Work, b: Work) -> str | None:
         return f"preprint {early.year}, published {late.year}"
     if early.conference or late.conference:
         return None  # a conference paper and a journal article of its title: two works
+    if early.kind == "report" or late.kind == "report":
+        return None  # a report of each year (an annual one, a ministry's): the year is its own
     if early.month is not None:
         apart = _months(late, last=False) - _months(early, last=False)
         if apart <= ONLINE_FIRST_MONTHS:
@@ -300,6 +344,16 @@ def _versions(a: Work, b: Work) -> str | None:
     return None
 
 
+def _text_versions(versions: str | None) -> bool:
+    """Whether `_versions` explains two years by versions of one text.
+
+    A preprint, an accepted manuscript or a copy without a venue; not one venue in two
+    consecutive years or an issue's months: a short title ("Annual Report", "From the
+    Editor") that one venue prints in each issue is another item in each.
+    """
+    return versions is not None and versions.startswith(("preprint", "accepted", "a copy"))
+
+
 def _same_item(a: Work, b: Work) -> str | None:
     """Why two records with a heading for a title ("Editorial") are one item, or None.
 
@@ -308,7 +362,7 @@ def _same_item(a: Work, b: Work) -> str | None:
     """
     if a.endpoint == b.endpoint or not a.titles or not b.titles:
         return None
-    if a.year is not None and b.year is not None and a.year != b.year:
+    if _years_apart(a, b):
         return None
     fuzz = _fuzz()
     if max(fuzz.ratio(x, y) for x in a.titles for y in b.titles) < 90:
@@ -343,6 +397,12 @@ def compare(a: Work, b: Work, *, headings: AbstractSet[str] = frozenset()) -> st
     strict = ""  # the evidence a merge against two DOIs needs, and says
     if common := a.dois & b.dois:
         return _by_doi(a, b, common, other, fuzz)
+    if concept := _one_concept(a.own_dois, b.own_dois):
+        if other or _contradicted(a, b, fuzz) or not _corroborated(a, b, fuzz):
+            return None
+        if _two_subjects(a, b, fuzz) or ((a.generic or b.generic) and _years_apart(a, b)):
+            return None
+        return f"DOIs of versions of one work ({concept})"
     preprint = _preprint_pair(a, b, versions)
     if a.listed_dois and b.listed_dois:
         if preprint:
@@ -351,6 +411,8 @@ def compare(a: Work, b: Work, *, headings: AbstractSet[str] = frozenset()) -> st
             strict = "two DOIs (a copy without a venue has its own)"
         elif _one_apart(a.listed_dois, b.listed_dois):
             strict = "DOIs one character apart"
+        elif any(d in b.listed_dois for x in a.listed_dois for d in swapped_dois(x)):
+            strict = "DOIs with two neighbouring characters swapped"
         else:
             return None  # two DOIs: two works
     if other:
@@ -359,7 +421,7 @@ def compare(a: Work, b: Work, *, headings: AbstractSet[str] = frozenset()) -> st
         return None  # one journal, two issues or two page ranges: two items
     if a.notice != b.notice:
         return None  # "Correction to: X" is not X
-    if a.year is not None and b.year is not None and a.year != b.year and not versions:
+    if _years_apart(a, b) and not versions:
         return None  # another year and nothing to explain it: another work
     if a.generic or b.generic or a.title_key in headings or b.title_key in headings:
         if strict:
@@ -383,7 +445,7 @@ def _same_citation(a: Work, b: Work) -> str | None:
     shared (in any script): an article whose copy gives only its title in another language.
     """
     cited = a.citations & b.citations
-    if not cited or not a.venue or a.venue != b.venue or a.year is None or a.year != b.year:
+    if not cited or not a.venue or a.venue != b.venue or a.year is None or not _same_year(a, b):
         return None
     if not (a.surnames and b.surnames and _shared_names(a, b, _fuzz())):
         return None
@@ -429,6 +491,22 @@ def _about(a: Work, b: Work, fuzz: Any) -> bool:
         for text in a.about
         for title in b.titles
     )
+
+
+_VERSION_SUFFIX = re.compile(r"[._/-]v\d{1,3}$")
+
+
+def _one_concept(a: AbstractSet[str], b: AbstractSet[str]) -> str:
+    """The DOI of which each gives a version as its own (``….v1`` and ``….v2``), or "".
+
+    Data and preprint repositories register each version of a work under the work's DOI
+    with a version suffix (``10.6084/m9.figshare.123.v2``, ``10.31219/osf.io/abcde_v1``),
+    and a copy may give the work's DOI itself: versions of one work, one work.
+    """
+    concepts_a = {_VERSION_SUFFIX.sub("", d) for d in a}
+    concepts_b = {_VERSION_SUFFIX.sub("", d) for d in b}
+    shared = concepts_a & concepts_b
+    return min(shared) if shared else ""
 
 
 def _registrants(dois: AbstractSet[str]) -> frozenset[str]:
@@ -485,7 +563,106 @@ def _by_doi(a: Work, b: Work, common: AbstractSet[str], other: str, fuzz: Any) -
         how = f"same DOI {doi}"
     if _contradicted(a, b, fuzz):
         return None
+    subjects = _two_subjects(a, b, fuzz)
+    if subjects == "numbers":
+        return None  # part 1 and part 2, the reports of two years: a DOI cannot make them one
+    if subjects == "subjects" and not _translation(a, b):
+        return None  # one template, two subjects: a DOI mistyped or copied from the other
+    if subjects and not _half_the_authors(a, b, fuzz):
+        return None  # a frame reworded, or a translation: the authors must agree
+    if _years_apart(a, b) and (a.generic or b.generic or not _specific(a, b)):
+        # a heading or a short title of two years ("Annual Report"): two items, unless a
+        # short title's versions (a preprint, online first) keep two authors or more
+        versions = None if a.generic or b.generic else _versions(a, b)
+        if not (_text_versions(versions) and a.surnames and b.surnames):
+            return None
+        if _shared_names(a, b, fuzz) < 2:
+            return None
     return how
+
+
+def _years_apart(a: Work, b: Work) -> bool:
+    """Whether both records give a year and none of the years they can be read as meet."""
+    return a.year is not None and b.year is not None and not _same_year(a, b)
+
+
+def _same_year(a: Work, b: Work) -> bool:
+    """Whether two records are of one year: a year one can be read as is one of the other's.
+
+    ``Work.years`` holds the year and the numbers dates of another calendar are written
+    with: the journal's ``2012 ዓ.ም.`` (and 2020) meets an aggregator's ``2012``.
+    """
+    if a.year is not None and a.year == b.year:
+        return True
+    return bool((a.years or _one(a.year)) & (b.years or _one(b.year)))
+
+
+def _one(year: int | None) -> frozenset[int]:
+    return frozenset() if year is None else frozenset({year})
+
+
+def _translation(a: Work, b: Work) -> bool:
+    """Whether the records declare different languages: their titles may translate each other.
+
+    A German title and its English translation share names, numbers and cognates
+    (``Segregation in Thüringen … seit 1999``) as two subjects of one frame do.
+    """
+    return bool(a.languages and b.languages and a.languages != b.languages)
+
+
+def _half_the_authors(a: Work, b: Work, fuzz: Any) -> bool:
+    """Whether both name authors and at least half of the fewer agree (in any script).
+
+    One of three is not enough: a co-author of many papers of one field is in both.
+    """
+    if not (a.surnames and b.surnames):
+        return False
+    fewer = min(len(a.surnames), len(b.surnames))
+    return _shared_names(a, b, fuzz) >= max(1, (fewer + 1) // 2)
+
+
+def _two_subjects(a: Work, b: Work, fuzz: Any) -> str:
+    """``"numbers"``, ``"subjects"``, ``"words"`` or ``""``: one frame, two works?
+
+    A title of each shares a frame with one of the other: two content words or more, and at
+    least a third of the longer's (``Factors associated with … in … Province``). Then
+    ``"numbers"`` when each has a number the other lacks in any of its titles (``Annual
+    Report 2021`` and ``… 2022``, part 1 and part 2, volume I and II; a title cut inside
+    its last number excepted), and
+    ``"words"`` when no title of one is 85 % alike, contained in or cut from one of the
+    other and each has a word the other lacks (`_unmatched`), ``"subjects"`` when, besides,
+    they share less than half of the longer's words (``Factors associated with climate
+    change adaptation strategies in Dornod Province`` and ``… rural solar electrification in
+    Orkhon Province``: the frame is shared, the subject is not), else ``"words"`` (a frame
+    reworded around one subject: ``Determinants of X in Y`` and ``What shapes X? Evidence
+    from Y``).
+
+    A translation shares no frame with its original (only names of places), a title with a
+    part lost or abbreviated has no word the other lacks, and titles in two scripts are not
+    compared at all: none of them is held apart.
+    """
+    if not a.title_scripts & b.title_scripts:
+        return ""
+    ratio, contained, cut = _title_score(a, b, fuzz)
+    alike = ratio >= 85 or contained or bool(cut)
+    mine, theirs = _numbers(a), _numbers(b)  # of all its titles: a parallel title agrees
+    numbers = bool(mine - theirs and theirs - mine) and not (cut and _cut_numbers_agree(a, b))
+    found = ""
+    for ta in a.titles:
+        one = attrs.evolve(a, titles=(ta,), words=title_words(ta))
+        for tb in b.titles:
+            other = attrs.evolve(b, titles=(tb,), words=title_words(tb))
+            shared = len(one.words & other.words)
+            longer = max(len(one.words), len(other.words))
+            if shared < 2 or 3 * shared < longer:
+                continue
+            if numbers:
+                return "numbers"
+            if not alike and _unmatched(one, other, fuzz) and _unmatched(other, one, fuzz):
+                if 2 * shared < longer:
+                    return "subjects"  # less than half shared: the frame, not the subject
+                found = "words"
+    return found
 
 
 def _corroborated(a: Work, b: Work, fuzz: Any) -> bool:
@@ -504,8 +681,10 @@ def _corroborated(a: Work, b: Work, fuzz: Any) -> bool:
 
 
 def _contradicted(a: Work, b: Work, fuzz: Any) -> bool:
-    """Whether titles and authors both disagree: no title alike, and no author shared.
+    """Whether titles and authors both disagree: no title alike, and not half the authors.
 
+    One co-author in common does not make a DOI shown by two unlike titles one work's: in a
+    small field one person is on many papers, and a DOI typed wrong lands on a neighbour's.
     Only titles in a common script, and names in a common script, can disagree: a Japanese
     title and its English translation, kanji and romanised names, say nothing against.
     """
@@ -519,7 +698,7 @@ def _contradicted(a: Work, b: Work, fuzz: Any) -> bool:
     short = min(len(a.words), len(b.words))
     if short and len(a.words & b.words) >= 0.5 * short:
         return False
-    return not _shared_names(a, b, fuzz)
+    return not _half_the_authors(a, b, fuzz)
 
 
 def _copy(a: Work, b: Work) -> bool:
@@ -541,7 +720,7 @@ def _preprint_pair(a: Work, b: Work, versions: str | None) -> bool:
     """
     if versions:
         return versions.startswith("preprint")
-    one_year = a.year is not None and a.year == b.year
+    one_year = a.year is not None and b.year is not None and _same_year(a, b)
     own = a.listed_dois <= a.own_dois and b.listed_dois <= b.own_dois
     return one_year and own and (a.version == "preprint") != (b.version == "preprint")
 
@@ -553,7 +732,7 @@ def _by_title(
     short = min(len(a.words), len(b.words))
     if len(a.words & b.words) < 0.5 * short:
         return None
-    numbers = _numbers(a) != _numbers(b) and _numbers(a) and _numbers(b)
+    numbers = _other_numbers(a, b)
     fuzz = _fuzz()
     if _unmatched(a, b, fuzz) and _unmatched(b, a, fuzz):
         return None  # each title has a word the other lacks: another subject
@@ -571,7 +750,7 @@ def _by_title(
         return None
     if a.endpoint == b.endpoint and not preprint:
         return None  # a repository's own records are distinct works unless a DOI says otherwise
-    same_year = a.year is not None and a.year == b.year
+    same_year = a.year is not None and b.year is not None and _same_year(a, b)
     year = f", same year {a.year}" if same_year else ""
     authors = f", {shared} shared author{'s' if shared > 1 else ''}" if shared else ""
     title = f"title cut at {cut} characters" if cut and ratio < 95 else f"title {ratio:.0f}% alike"
@@ -586,7 +765,7 @@ def _by_title(
             return f"{title}, {versions or strict}"  # a copy without its authors: the title
         return None
     if versions:  # versions of one text: close titles, and the authors agree
-        if not _specific(a, b) and (weak or shared < 2):
+        if not _specific(a, b) and (weak or shared < 2 or not _text_versions(versions)):
             return None  # a short title in two years ("Annual Report"), one author: two items
         agree = shared >= max(1, (fewer + 1) // 2) if both else _specific(a, b)
         if (ratio >= 95 or cut) and agree:
@@ -646,7 +825,7 @@ def mistyped_doi(copy: Work, other: Work, owner: Work, doi: str) -> str | None:
     if _other_kind(copy, owner, fuzz) or copy.notice != owner.notice:
         return None
     versions = _versions(copy, owner)
-    years = copy.year is not None and owner.year is not None and copy.year != owner.year
+    years = _years_apart(copy, owner)
     if (years and not versions) or copy.generic or owner.generic:
         return None  # another year unexplained, or a heading: nothing outweighs the DOI
     strict = f"DOI {doi} a slip for {slipped} (two characters swapped)"

@@ -10,6 +10,7 @@ the DOI finder (`find_dois`) it uses are in `._text`, shared with full text.
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 import unicodedata
@@ -329,15 +330,105 @@ def normalize_date(value: str) -> PartialDate | None:
     bare = _without_marks(unicodedata.normalize("NFKC", text))  # full-width digits, ㋿, Shōwa
     if _ERA.match(bare) or _CJK_DATE.fullmatch(bare):
         return _era_or_cjk_date(bare, value)
+    named = _named_calendar(text)
+    if named is not None:
+        calendar, written = named
+        found = _parse_date(written, value)
+        return in_gregorian(found, calendar) if found else None
     calendar = ""
     if not text.isascii():
         calendar = _calendar_of_digits(text)
-        text = _ASCII_DIGITS.sub(lambda m: str(unicodedata.digit(m.group(), 0)), text)
+        text = _ascii_digits(text)
         found = _parse_date(text.replace("/", "-") if calendar else text, value)
         if calendar and found and int(found.iso[:4]) < _GREGORIAN_FROM:
             return in_gregorian(found, calendar)  # ۱۳۹۸: Solar Hijri; ۲۰۱۹ is Gregorian
+        if found and _DEVANAGARI_DIGIT.search(value) and int(found.iso[:4]) > _this_year() + 1:
+            return in_gregorian(found, "bikram sambat")  # २०७८: Nepal's calendar, not 2078
         return found
     return _parse_date(text, value)
+
+
+def _ascii_digits(text: str) -> str:
+    return _ASCII_DIGITS.sub(lambda m: str(unicodedata.digit(m.group(), 0)), text)
+
+
+def _this_year() -> int:
+    import datetime
+
+    return datetime.date.today().year
+
+
+#: Calendars a date may name beside its number (calendar facts, like `_ERAS`): the
+#: Ethiopian (``2012 ዓ.ም.``, ``2012 E.C.``), Bikram Sambat (``2078 B.S.``, ``वि.सं. २०७८``),
+#: Buddhist (``พ.ศ. 2566``, ``2566 B.E.``), Solar Hijri (``1398 SH`` and its Persian
+#: abbreviation) and Hijri (``1440 AH`` and its Arabic one) years. Each name is written
+#: with or without its dots.
+_CALENDAR_NAMES: tuple[tuple[str, str], ...] = (
+    ("ethiopian", r"ዓ\.?\s*ም|e\.?\s*c|eth\.?\s*c"),
+    ("bikram sambat", r"b\.?\s*s|v\.?\s*s|बि\.?\s*सं|वि\.?\s*सं"),
+    ("buddhist", r"b\.?\s*e|พ\.?\s*ศ"),
+    ("solar hijri", "s\\.?\\s*h|h\\.?\\s*sh|\u0647\u0640?\\.?\\s*\u0634"),  # and in Persian
+    ("hijri", "a\\.?\\s*h|\u0647\u0640?\\.?\\s*\u0642|\u0647\u0640"),  # and in Arabic
+)
+_CALENDAR_NAME = "|".join(f"(?P<c{i}>{p})" for i, (_, p) in enumerate(_CALENDAR_NAMES))
+#: A date (year first, any script's digits) with a calendar's name after or before it.
+_NAMED_CALENDAR = re.compile(
+    rf"^\s*(?:(?:{_CALENDAR_NAME})\.?\s*)?(?P<date>\d{{3,4}}(?:[-/.]\d{{1,2}}){{0,2}})"
+    rf"\s*(?:(?:{_CALENDAR_NAME.replace('?P<c', '?P<d')})\.?)?\s*$",
+    re.IGNORECASE,
+)
+_DEVANAGARI_DIGIT = re.compile("[\u0966-\u096f]")
+
+
+def _named_calendar(text: str) -> tuple[str, str] | None:
+    """The calendar a date names and the date in ASCII digits, or None when it names none."""
+    found = _NAMED_CALENDAR.match(text)
+    if not found:
+        return None
+    for i, (calendar, _) in enumerate(_CALENDAR_NAMES):
+        if found[f"c{i}"] is not None or found[f"d{i}"] is not None:
+            return calendar, _ascii_digits(found["date"]).replace("/", "-").replace(".", "-")
+    return None
+
+
+@functools.lru_cache(maxsize=1 << 14)  # a harvest's dates repeat: read each once
+def written_years(value: str) -> tuple[int | None, frozenset[int]]:
+    """The year a date of another calendar is written with, and the Gregorian years it spans.
+
+    A copy of a record often keeps a date's number and drops its calendar's name (an
+    aggregator's ``2012`` for the journal's ``2012 ዓ.ም.``): such a date is read as its
+    number as written and as each Gregorian year the calendar's year overlaps (the Ethiopian
+    2012 is September 2019 to September 2020): ``(2012, {2019, 2020})``. A Gregorian date
+    gives ``(None, {})``; a year before 1600 its number only (``1394``, of a calendar its
+    digits do not tell); a year past the next one, in which no work has been published, is
+    read as Bikram Sambat, the calendar in use whose years run that far ahead
+    (``2075-05-04`` is of 2018 or 2019).
+    """
+    text = value.strip().rstrip(".")
+    named = _named_calendar(text)
+    if named is not None:
+        calendar, written = named
+    elif not text.isascii() and (_calendar_of_digits(text) or _DEVANAGARI_DIGIT.search(text)):
+        calendar, written = _calendar_of_digits(text) or "bikram sambat", _ascii_digits(text)
+    else:
+        calendar, written = "", text
+    year = re.match(r"\s*(\d{3,4})(?!\d)", written)
+    if not year:
+        return None, frozenset()
+    number = int(year[1])
+    if not calendar or (calendar == "bikram sambat" and not named):
+        if number > _this_year() + 1:
+            calendar = "bikram sambat"  # the calendar in use whose years run that far ahead
+        elif 1000 <= number < _GREGORIAN_FROM and not calendar:
+            return number, frozenset()  # 1394: of a calendar its digits do not tell
+        elif not calendar or calendar == "bikram sambat":
+            return None, frozenset()  # a Gregorian year (in any digits: २०१९ in India)
+    spans = set()
+    for month in (1, 12):
+        start = in_gregorian(PartialDate(f"{number}-{month:02d}", "month", value), calendar)
+        if start is not None:
+            spans.add(int(start.iso[:4]))
+    return number, frozenset(spans)
 
 
 #: Decimal digits outside ASCII (any script's).
@@ -419,29 +510,69 @@ def _calendar_of_digits(text: str) -> str:
 def in_gregorian(date: PartialDate, calendar: str) -> PartialDate | None:
     """A date of the Solar Hijri or Hijri calendar in the Gregorian one, at its precision.
 
-    ``calendar`` is ``"solar hijri"`` or ``"hijri"``; a year alone is the Gregorian year of
-    its middle.
+    ``calendar`` is ``"solar hijri"``, ``"hijri"``, ``"ethiopian"``, ``"bikram sambat"``
+    or ``"buddhist"``; a year alone is the Gregorian year of its middle.
 
     Solar Hijri through jdatetime (arithmetic, microseconds; convertdate's astronomical one
-    took 0.1 s a date), Hijri through convertdate's arithmetic calendar.
+    took 0.1 s a date), Hijri through convertdate's arithmetic calendar, Ethiopian through
+    convertdate's Coptic one, the Buddhist era by its offset, Bikram Sambat to within a few
+    days (`_from_bikram_sambat`: its months are set by table), so at month precision.
     """
     year = int(date.iso[:4])
     month = int(date.iso[5:7]) if date.precision != "year" else 7
     day = int(date.iso[8:10]) if date.precision == "day" else 1
+    precision = date.precision
     try:
         if calendar == "solar hijri":
             import jdatetime
 
             gregorian = jdatetime.date(year, month, day).togregorian()
             y, m, d = gregorian.year, gregorian.month, gregorian.day
-        else:
+        elif calendar == "ethiopian":
+            from convertdate import coptic  # the Ethiopian calendar is the Coptic one, 276 on
+
+            y, m, d = coptic.to_gregorian(year - _ETHIOPIAN_AFTER_COPTIC, month, day)
+        elif calendar == "buddhist":
+            y, m, d = year - _BUDDHIST_ERA, month, day
+        elif calendar == "bikram sambat":
+            y, m, d = _from_bikram_sambat(year, month, day)
+            precision = "year" if precision == "year" else "month"  # its months vary by year
+        elif calendar == "hijri":
             from convertdate import islamic
 
             y, m, d = islamic.to_gregorian(year, month, day)
+        else:
+            return None
     except (ValueError, ImportError):
         return None
-    iso = {"year": f"{y}", "month": f"{y}-{m:02d}", "day": f"{y}-{m:02d}-{d:02d}"}[date.precision]
-    return PartialDate(iso, date.precision, date.original)
+    if not _valid(y, m, d if precision == "day" else None):
+        return None
+    iso = {"year": f"{y}", "month": f"{y}-{m:02d}", "day": f"{y}-{m:02d}-{d:02d}"}[precision]
+    return PartialDate(iso, precision, date.original)
+
+
+#: The Ethiopian year is the Coptic year plus this (both begin on 11 or 12 September).
+_ETHIOPIAN_AFTER_COPTIC = 276
+#: The Buddhist era of Thailand: its year (from 1 January since 1941) less this.
+_BUDDHIST_ERA = 543
+#: The Bikram Sambat year begins in mid-April of the Gregorian year this many years before.
+_BIKRAM_SAMBAT_AHEAD = 57
+
+
+def _from_bikram_sambat(year: int, month: int, day: int) -> tuple[int, int, int]:
+    """A Bikram Sambat date in the Gregorian calendar, to within a few days.
+
+    Its year begins about 14 April (Baisakh 1), and its months run from the middle of one
+    Gregorian month to the middle of the next; their lengths (29 to 32 days) are set for
+    each year by table, so the month is right and the day only about.
+    """
+    if not (1 <= month <= 12 and 1 <= day <= 32):
+        raise ValueError(f"no Bikram Sambat date {year}-{month}-{day}")
+    import datetime
+
+    start = datetime.date(year - _BIKRAM_SAMBAT_AHEAD, 4, 14)
+    found = start + datetime.timedelta(days=round((month - 1) * 30.44) + day - 1)
+    return found.year, found.month, found.day
 
 
 #: A word and the number that follows it with only blanks between (``issue 3``, ``no. 12``).
@@ -709,11 +840,15 @@ def _beside_gregorian(dates: list[PartialDate]) -> list[PartialDate]:
 
     A record may give a Solar Hijri or Hijri year (``1398``, ``1440``) beside the Gregorian
     one (``2019``): a year before `_GREGORIAN_FROM` beside a later one is of another
-    calendar, and the Gregorian date beside it already says when.
+    calendar, and the Gregorian date beside it already says when; so is a date that names
+    its calendar (``2002 ዓ.ም.`` beside ``2009-11-23``) or one of a year still to come.
     """
-    if any(int(d.iso[:4]) >= _GREGORIAN_FROM for d in dates):
-        return [d for d in dates if int(d.iso[:4]) >= _GREGORIAN_FROM]
-    return dates
+    gregorian = [
+        d
+        for d in dates
+        if int(d.iso[:4]) >= _GREGORIAN_FROM and written_years(d.original)[0] is None
+    ]
+    return gregorian or dates
 
 
 def publication_date(metadata: Mapping[str, Iterable[str]]) -> PartialDate | None:

@@ -67,6 +67,7 @@ __all__ = [
     "has_lost_characters",
     "keys",
     "latex_to_text",
+    "name_greek_symbols",
     "plain",
     "repair_mojibake",
     "romanized",
@@ -522,6 +523,29 @@ def repair_mojibake(text: str) -> str:
                 words.append(word)
         text = " ".join(words)
     return text.translate(_CP1254_AS_CP1252)
+
+
+#: A Greek letter used as a symbol: joined by a hyphen or to a Latin letter or digit
+#: (``α-stable``, ``TNF-α``, ``NF-κB``), not a letter of a Greek word.
+_GREEK_SYMBOL = re.compile(
+    "(?<![\u0370-\u03ff\u1f00-\u1fff])[\u03b1-\u03c9\u0391-\u03a9]"
+    "(?![\u0370-\u03ff\u1f00-\u1fff])"
+    "(?:(?<=[-A-Za-z0-9][\u03b1-\u03c9\u0391-\u03a9])|(?=[-A-Za-z0-9]))"
+)
+
+
+def name_greek_symbols(text: str) -> str:
+    r"""Greek letters used as symbols written as their names: ``\u03b1-stable`` is ``alpha-stable``.
+
+    What LaTeX (``$\alpha$``) and a copy in ASCII write; the name is the letter's Unicode
+    name (GREEK SMALL LETTER ALPHA). Letters of Greek words are left as they are.
+    """
+    if not _GREEK_LETTER.search(text):
+        return text
+    return _GREEK_SYMBOL.sub(lambda m: unicodedata.name(m.group()).split()[-1].lower(), text)
+
+
+_GREEK_LETTER = re.compile("[\u0391-\u03c9]")
 
 
 def latex_to_text(text: str) -> str:

@@ -17,7 +17,15 @@ from typing import Any, NamedTuple
 
 import attrs
 
-from ._normalize import Name, NormalizedRecord, deposit_stamps, normalize, parse_name, valid_issn
+from ._normalize import (
+    Name,
+    NormalizedRecord,
+    deposit_stamps,
+    normalize,
+    parse_name,
+    valid_issn,
+    written_years,
+)
 from ._text import (
     TITLE_STOP,
     find_dois,
@@ -26,6 +34,8 @@ from ._text import (
     has_han,
     has_hangul,
     has_lost_characters,
+    latex_to_text,
+    name_greek_symbols,
     plain,
     romanized,
     scripts,
@@ -33,7 +43,7 @@ from ._text import (
     unspaced_chars,
 )
 
-__all__ = ["STRONG_KINDS", "Work", "kind_of", "work_of"]
+__all__ = ["STRONG_KINDS", "Work", "kind_of", "title_words", "work_of"]
 
 # Headings that appear in every issue of a journal: never merged on their title alone.
 _GENERIC = re.compile(
@@ -78,6 +88,7 @@ _KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("book", r"book|monograph"),
         ("thesis", r"\w*thesis|dissertation"),
         ("conference", r"conference\w*|proceedings?|workshop|congress|symposium"),
+        ("report", r"report|technical ?report|annual ?report"),
         ("article", r"\w*article|journal|bulletin paper|contribution to (?:journal|periodical)"),
     )
 )
@@ -139,6 +150,15 @@ class Work:
         creators: the creator values as written (cleaned), from which `persons` is read.
         korean: a Korean record (language ``ko``, or Hangul in its titles or names): names
             in Hanja in it, or compared with it, are read as Hangul too (`hangul_reading`).
+        years: every year its dates can be read as (`year_readings`): ``year``, and the
+            numbers its dates of another calendar are written with (``2012`` of ``2012
+            ዓ.ም.``), with the Gregorian years such a date spans when no Gregorian date is
+            given beside it. Two records are of one year when these meet.
+        family_words: per family name of several words (``Etxeberria Agirre``, ``Casals i
+            Roca``, ``Serra Bonet``), its other words of four letters or more: a copy that
+            writes one of them alone (``Etxeberria, M.``) names the same person.
+        languages: the ISO 639-1 codes of the languages it declares: two records that declare
+            different ones may give a title and its translation.
     """
 
     identifier: str
@@ -172,6 +192,9 @@ class Work:
     glyphs: frozenset[str] = frozenset()
     creators: tuple[str, ...] = ()
     korean: bool = False
+    years: frozenset[int] = frozenset()
+    family_words: Mapping[str, frozenset[str]] = attrs.field(factory=dict)
+    languages: frozenset[str] = frozenset()
 
     @property
     def persons(self) -> tuple[Person, ...]:
@@ -234,6 +257,9 @@ class Work:
             "glyphs": sorted(self.glyphs),
             "creators": list(self.creators),
             "korean": self.korean,
+            "years": sorted(self.years),
+            "family_words": {k: sorted(v) for k, v in self.family_words.items()},
+            "languages": sorted(self.languages),
         }
 
     @classmethod
@@ -271,11 +297,19 @@ class Work:
             glyphs=frozenset(data.get("glyphs", ())),
             creators=tuple(data.get("creators", ())),
             korean=data.get("korean", False),
+            years=frozenset(data.get("years", () if data["year"] is None else (data["year"],))),
+            family_words={k: frozenset(v) for k, v in data.get("family_words", {}).items()},
+            languages=frozenset(data.get("languages", ())),
         )
 
 
 def _words(titles: Iterable[str]) -> frozenset[str]:
     return frozenset(w for t in titles for w in t.split() if w not in TITLE_STOP)
+
+
+def title_words(title: str) -> frozenset[str]:
+    """The content words of one folded title (stop words of `TITLE_STOP` dropped)."""
+    return _words((title,))
 
 
 def _is_generic(titles: tuple[str, ...], written: tuple[str, ...] = ()) -> bool:
@@ -346,6 +380,9 @@ def work_of(record: Any) -> Work:
     parallel = [p for x in rec.titles for p in _PARALLEL.split(x)]
     # bracketed remarks dropped; parallel titles ("Editörden / From the Editor") one by one
     parts = [p for x in rec.titles for p in (x, *_PARALLEL.split(x)) if p.strip()]
+    # LaTeX read as the text it typesets ("PM$_{2.5}$" is "PM2.5", as <sub> markup is), and
+    # Greek letters used as symbols named as LaTeX and ASCII copies write them ("alpha-stable")
+    parts = [name_greek_symbols(latex_to_text(p)) for p in parts]
     variants = list(dict.fromkeys(v for x in parts for v in (x, _BRACKETS.sub(" ", x))))
     titles = tuple(dict.fromkeys(t for t in (fold(x) for x in variants) if t))
     heads = [fold(_SUBTITLE.split(x, maxsplit=1)[0]) for x in rec.titles[:1]]
@@ -368,6 +405,7 @@ def work_of(record: Any) -> Work:
     sources = [v for v in rec.metadata.get("source", ()) if not valid_issn(v)]
     if year is not None and year < _GREGORIAN_FROM and (cited := _cited_year(sources)):
         year, month = cited, None  # 1398 alone: a Solar Hijri year, dated by its citation
+    years = year_readings(rec, year)
     venue = (
         " ".join(w for w in fold(_VENUE_END.split(sources[0])[0]).split() if w not in TITLE_STOP)
         if sources
@@ -415,7 +453,48 @@ def work_of(record: Any) -> Work:
         korean="ko" in rec.languages
         or any(has_hangul(t) for t in rec.titles)
         or any(has_hangul(c) for c in rec.metadata.get("creator", ())),
+        years=years,
+        family_words=_family_words(rec),
+        languages=frozenset(rec.languages),
     )
+
+
+def _family_words(rec: NormalizedRecord) -> dict[str, frozenset[str]]:
+    """Per family name of several words, its other words of four letters or more (folded)."""
+    found: dict[str, set[str]] = defaultdict(set)
+    for name in rec.creators:
+        if unspaced(name.family):
+            continue
+        *others, last = fold(name.family).split() or [""]
+        words = {w for w in others if len(w) >= _FAMILY_WORD}
+        if words and len(last) > 1:
+            found[last] |= words
+    return {k: frozenset(v) for k, v in found.items()}
+
+
+#: Words of a family name shorter than this are particles (``van``, ``der``, ``de``, ``i``).
+_FAMILY_WORD = 4
+
+
+def year_readings(rec: NormalizedRecord, year: int | None) -> frozenset[int]:
+    """Every year a record's dates can be read as (`Work.years`), given its year.
+
+    The numbers its dates of another calendar are written with (`written_years`: a copy
+    drops the calendar's name and keeps the number), and, when its year was read from such
+    a date, the Gregorian years that date spans (the Ethiopian 2012 is in 2019 and 2020).
+    Deposit timestamps are not read.
+    """
+    stamps = set(deposit_stamps(rec.metadata))
+    found: set[int] = set() if year is None else {year}
+    for value in rec.metadata.get("date", ()):
+        if value in stamps:
+            continue
+        number, spans = written_years(value)
+        if number is not None:
+            found.add(number)
+            if rec.issued is not None and rec.issued.original == value:
+                found |= spans  # its year was read from this date: it may be any of them
+    return frozenset(found)
 
 
 @functools.lru_cache(maxsize=1 << 12)
