@@ -33,9 +33,11 @@ from ._words import (
     ITEM_KINDS,
     OTHER_FORMAT,
     OTHER_KIND_FILE,
+    PDF_SIZE,
     PDF_WORD,
     STRONG_TEXT,
     button_text,
+    item_of,
     names_document,
     text_of,
 )
@@ -85,6 +87,40 @@ def _pdf_icon(element: Tag) -> str | None:
         for said in (str(image.get("alt") or ""), str(image.get("src") or "").rsplit("/", 1)[-1]):
             if re.search(r"(?<![a-z])pdf(?![a-z])", said, re.IGNORECASE):
                 return said
+    return None
+
+
+#: A class, image or icon name that says PDF ("icon-pdf", "fa-file-pdf-o", "pdf.svg").
+_PDF_NAME = re.compile(r"(?<![a-z])pdf(?![a-z])", re.IGNORECASE)
+
+
+def _item_says_pdf(element: Tag) -> str | None:
+    """What says, beside a link, that it gives a PDF file, or None.
+
+    The link's item (its list item or table row, else its parent) holds only this link's
+    address, and outside the link an icon, image or class naming PDF ("icon-pdf") or a
+    short text naming it ("PDF, 8.3 MB"): a file list's row describing its one file, in
+    any language.
+    """
+    item = item_of(element) or element.parent
+    if not isinstance(item, Tag) or item.name in ("body", "html", "main"):
+        return None
+    href = str(element.get("href") or "")
+    if {str(a.get("href") or "") for a in item.find_all("a", href=True)} != {href}:
+        return None
+    for tag in item.find_all(True):
+        if tag is element or tag.find_parent("a") is not None:
+            continue  # the link's own content is read as its text and icon
+        names = [str(c) for c in tag.get("class") or []]
+        names.append(str(tag.get("alt") or ""))
+        names.append(str(tag.get("src") or "").rsplit("/", 1)[-1])
+        said = next((n for n in names if _PDF_NAME.search(n)), None)
+        if said is not None:
+            return said
+    outside = [s for s in item.find_all(string=True) if s.find_parent("a") is None]
+    text = " ".join(" ".join(outside).split())
+    if text and len(text.split()) <= 8 and re.search(r"\bpdf\b", text, re.IGNORECASE):
+        return text
     return None
 
 
@@ -493,6 +529,11 @@ def anchor_candidates(
         elif STRONG_TEXT.match(text):
             score += ANCHOR_WEIGHTS.download_text
             evidence.append(f"anchor text {text[:40]!r}")
+        elif (sized := PDF_SIZE.search(visible)) is not None:
+            # a file's label with its format and size, in words of any language
+            # ("הורדת הקובץ (PDF, 6.8MB)"): the link gives a PDF file
+            score += ANCHOR_WEIGHTS.download_text
+            evidence.append(f"anchor text describes a PDF file ({sized.group(0)!r})")
         elif button_text(text) and PDF_WORD.search(text):
             score += ANCHOR_WEIGHTS.pdf_word
             evidence.append(f"anchor text mentions {PDF_WORD.search(text).group(0)!r}")  # type: ignore[union-attr]
@@ -540,6 +581,10 @@ def anchor_candidates(
         if FILE_HREF.search(link):
             score += ANCHOR_WEIGHTS.file_address
             evidence.append("address looks like a file")
+        described = _item_says_pdf(element) if element.name in ("a", "area") else None
+        if described is not None and not any("pdf" in e.lower() for e in evidence):
+            score += ANCHOR_WEIGHTS.pdf_type
+            evidence.append(f"its item describes a PDF file ({described[:40]!r})")
         classes = " ".join([*(element.get("class") or []), str(element.get("id") or "")]).lower()
         asks_pdf = _PDF_QUERY.search(urlsplit(link).query) is not None
         if "pdf" in str(element.get("type") or "").lower() or "pdf" in classes:

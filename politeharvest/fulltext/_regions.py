@@ -16,7 +16,14 @@ from bs4 import BeautifulSoup, Tag
 
 from ._addresses import absolute, same_site
 from ._pagefacts import PageFacts
-from ._words import button_text, item_of, names_document, short_item_text, text_of
+from ._words import (
+    button_text,
+    item_of,
+    names_document,
+    short_item_text,
+    text_of,
+    unread_label,
+)
 
 __all__ = [
     "Regions",
@@ -93,9 +100,40 @@ def _own_text(block: Tag) -> str | None:
         return None
     parts = [s for s in block.find_all(string=True) if s.find_parent("a") is None]
     text = " ".join(" ".join(parts).split())
-    if not text or _SIZE.search(text) or button_text(text):
+    if not text or _SIZE.search(text) or button_text(text) or unread_label(text):
         return None
     if len(text) < 10 or len(text.split()) < 2 or len(text) > 300:
+        return None
+    return text
+
+
+def _field_label(row: Tag) -> str | None:
+    """The label of a metadata field's row ("Autor/es:", "DOI"), or None when `row` is no field.
+
+    A field is a label/value pair: a table row whose first cell is a header (or a short
+    text ending in a colon) of words without a link, before at most two value cells; a
+    description list's value (``dd``) after a term (``dt``) of that kind. A record's
+    fields are not a list of documents, though each value may link a name (the journal,
+    an author).
+    """
+    if row.name == "tr":
+        cells = row.find_all(("th", "td"), recursive=False)
+        if not 2 <= len(cells) <= 3:
+            return None
+        label = cells[0]
+        text = " ".join(label.get_text(" ", strip=True).split())
+        if label.name != "th" and not text.endswith(":"):
+            return None
+        if any(c.name == "th" for c in cells[1:]):
+            return None  # a header row
+    elif row.name == "dd":
+        found = row.find_previous_sibling(("dt", "dd"))
+        if not isinstance(found, Tag) or found.name != "dt":
+            return None
+        label, text = found, " ".join(found.get_text(" ", strip=True).split())
+    else:
+        return None
+    if label.find("a") is not None or not re.search(r"[^\W\d_]", text) or len(text.split()) > 5:
         return None
     return text
 
@@ -233,14 +271,14 @@ class Regions:
         Siblings of the same tag and class count, when `block` has a class or is an item
         (``li``, ``article``...).
         """
-        if not (block.get("class") or block.name in _ITEM_TAGS):
+        if not (block.get("class") or block.name in _ITEM_TAGS) or _field_label(block):
             return 0
         key = (id(parent), block.name)
         counts = self._alike.get(key)
         if counts is None:  # the parent's children of this tag, counted once by class
             counts = self._alike[key] = {}
             for sibling in parent.find_all(block.name, recursive=False):
-                if self._names_something(sibling):
+                if not _field_label(sibling) and self._names_something(sibling):
                     group = _class_key(sibling)
                     counts[group] = counts.get(group, 0) + 1
         alike = counts.get(_class_key(block), 0)
