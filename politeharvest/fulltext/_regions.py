@@ -314,6 +314,9 @@ class Regions:
                     continue
                 if not anchor.get("href") or anchor is block:
                     continue
+                field = item_of(anchor)
+                if field is not None and _field_label(field) is not None:
+                    continue  # a value of the record's fields (its journal), no other article
                 href = absolute(str(anchor["href"]), self._base)
                 if (
                     not _same_page(href, self._facts.url)

@@ -1,0 +1,219 @@
+"""The record's own file behind structure whose words the resolver does not read (issue 34).
+
+Each test is a class of page where the evidence failed on platforms no rule knows: a record's
+metadata rows taken for a list of other documents (each row links a name); a download button
+in a script no vocabulary reads ("הורדת הקובץ (PDF, 6.8MB)") scored as nothing, and its
+short labels taken for other documents' titles; a file list's row that says PDF only by its
+icon and a "PDF, 8.3 MB" beside the link. The evidence that decides is structure, a format and
+a size, never a word of the page's language. All pages are written here; none is copied from
+a corpus.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from politeharvest.fulltext._candidate import MIN_SCORE
+from politeharvest.fulltext._landing import find_candidates
+from politeharvest.fulltext._words import PDF_SIZE, unread_label
+
+SITE = "https://records.example.org"
+FILES = "https://files.example.net"  # another site (an aggregator's record)
+DL = "https://dl.records.example.org"  # the site's file server
+TITLE = "Seasonal salinity intrusion in tidal river deltas"
+
+
+def _page(body: str, title: str = TITLE) -> str:
+    return (
+        f"<html><head><title>{title}</title></head>"
+        f"<body><main><h1>{title}</h1>{body}</main></body></html>"
+    )
+
+
+def _kept(html: str, url: str) -> list[str]:
+    return [c.url for c in find_candidates(html, url).candidates]
+
+
+def _why(html: str, url: str, link: str) -> str | None:
+    analysis = find_candidates(html, url)
+    if any(c.url == link for c in analysis.candidates):
+        return None
+    return next((c.rejected for c in analysis.rejected if c.url == link), "not found at all")
+
+
+# -- a record's metadata rows are fields, not a list of documents ------------------------------
+
+_ONLINE = (
+    f"<a class='fulltext' href='{FILES}/journal/article/view/571'>Ver artículo en la revista</a>"
+    f"<br><a class='fulltext pdf' href='{FILES}/journal/article/download/571/345'>"
+    "Texto completo (pdf)</a>"
+)
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        # a table of label/value rows, the labels in header cells
+        "<table class='table'>"
+        "<tr><th>Autor/es:</th><td><a href='/Author?name=Serra'>Serra i Puig, Montserrat</a>; "
+        "<a href='/Author?name=Gallego'>Gallego Arroyo, David</a></td></tr>"
+        "<tr><th>Revista:</th><td><a href='/Record/cv113'>Cuadernos de Turismo</a></td></tr>"
+        "<tr><th>Año:</th><td>2023</td></tr>"
+        f"<tr><th>Acceso en línea:</th><td>{_ONLINE}</td></tr></table>",
+        # the same rows with their labels in plain cells ending with a colon
+        "<table>"
+        "<tr><td>Authors:</td><td><a href='/Author?name=Serra'>Montserrat Serra i Puig</a></td></tr>"
+        "<tr><td>Journal:</td><td><a href='/Record/cv113'>Cuadernos de Turismo</a></td></tr>"
+        f"<tr><td>Online:</td><td>{_ONLINE}</td></tr></table>",
+        # a description list of the same fields
+        "<dl><dt>Autor</dt><dd><a href='/Author?name=Serra'>Serra i Puig, Montserrat</a></dd>"
+        "<dt>Revista</dt><dd><a href='/Record/cv113'>Cuadernos de Turismo</a></dd>"
+        f"<dt>Acceso</dt><dd>{_ONLINE}</dd></dl>",
+    ],
+)
+def test_a_records_metadata_rows_are_fields_not_a_list_of_documents(fields: str) -> None:
+    url = f"{SITE}/Record/oai_articulo571-salinity"
+    own = f"{FILES}/journal/article/download/571/345"
+    assert _why(_page(fields), url, own) is None
+
+
+def test_a_table_of_contents_is_still_a_list_of_other_documents() -> None:
+    # rows whose first cell is a number or a title link are a list's items, not fields
+    rows = "".join(
+        f"<tr><th>{n}</th><td><a href='/article/view/{n}'>Another study of tidal rivers {n}</a>"
+        f"</td><td><a href='{FILES}/article/download/{n}/9{n}'>PDF</a></td></tr>"
+        for n in (31, 32, 33)
+    )
+    url = f"{SITE}/article/view/30"
+    html = _page(f"<table>{rows}</table>")
+    assert _kept(html, url) == []
+    assert "list of other documents" in (_why(html, url, f"{FILES}/article/download/31/931") or "")
+
+
+def test_a_list_of_records_in_a_description_list_is_still_a_list() -> None:
+    # terms that link other records' titles are no field labels
+    items = "".join(
+        f"<dt><a href='/record/{n}'>Another study of tidal rivers {n}</a></dt>"
+        f"<dd>Author {n}, 2022 <a href='{FILES}/files/{n}.pdf'>PDF</a></dd>"
+        for n in (31, 32)
+    )
+    html = _page(f"<dl>{items}</dl>")
+    assert _kept(html, f"{SITE}/record/30") == []
+
+
+# -- a PDF's format and size describe the link in any language ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("label", "found"),
+    [
+        ("הורדת הקובץ (PDF, 6.8MB)", True),
+        ("ფაილის ჩამოტვირთვა [pdf 312 KB]", True),
+        ("ດາວໂຫລດ 2,1 Mo PDF", True),
+        ("PDF (1.2 MB)", True),
+        ("PDF", False),
+        ("6 pdfs 3 MB", False),
+        ("Download the PDF", False),
+    ],
+)
+def test_a_pdfs_format_and_size_are_read_in_any_script(label: str, found: bool) -> None:
+    assert (PDF_SIZE.search(label) is not None) is found
+
+
+def test_a_download_button_in_an_unread_script_with_the_pdfs_size_is_a_candidate() -> None:
+    servlet = f"{DL}/delivery/DeliveryManagerServlet?dps_pid="
+    html = _page(
+        "<section class='files'><h2>קבצים</h2><ul>"
+        f"<li><span>העבודה המלאה</span> – <a class='btn' href='{servlet}FL591'>"
+        "הורדת הקובץ (PDF, 6.8MB)</a> "
+        f"<a class='btn' href='{servlet}IE357'>צפייה במציג</a></li>"
+        f"<li><span>תקציר באנגלית</span> – <a class='btn' href='{servlet}FL600'>"
+        "הורדה (PDF, 140KB)</a></li></ul></section>"
+    )
+    analysis = find_candidates(html, f"{SITE}/Theses/Abstracts.asp?Id=34567")
+    # both files of the record's list are kept, the first one first; the viewer is no file
+    assert [c.url for c in analysis.candidates] == [f"{servlet}FL591", f"{servlet}FL600"]
+    assert "describes a PDF file" in analysis.candidates[0].evidence
+
+
+# -- short labels in a script no vocabulary reads are neutral ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "unread"),
+    [
+        ("צפייה במציג", True),
+        ("העבודה המלאה –", True),
+        ("სადისერტაციო ნაშრომი", True),
+        ("ดาวน์โหลด", True),
+        ("დისერტაციის სრული ტექსტი აქ", False),  # four words: a title's length
+        ("View in viewer", False),
+        ("Просмотр файла", False),
+        ("全文を見る", False),
+        ("2023", False),
+    ],
+)
+def test_short_labels_only_in_scripts_no_vocabulary_reads_are_unread(
+    text: str, unread: bool
+) -> None:
+    assert unread_label(text) is unread
+
+
+def test_short_labels_of_a_record_file_list_in_an_unread_script_are_no_other_documents() -> None:
+    # each row's label and the viewer button beside the file were read as other documents'
+    # titles, so the record's own file list was "a list of other documents"
+    rows = (
+        f"<li><span>ნაშრომის ტექსტი</span> <a href='{DL}/view?id=11'>ნახვა ბრაუზერში</a> "
+        f"<a href='{DL}/get?id=11'>PDF</a></li>"
+        f"<li><span>დანართები ცხრილებით</span> <a href='{DL}/get?id=12'>PDF</a></li>"
+    )
+    html = _page(f"<ul>{rows}</ul>")
+    assert _kept(html, f"{SITE}/dissertations/4187")[0] == f"{DL}/get?id=11"
+
+
+def test_a_list_of_titles_in_an_unread_script_is_still_a_list() -> None:
+    # titles are longer than three words: the sidebar of other dissertations stays rejected
+    items = "".join(
+        f"<li><a href='{SITE}/dissertations/{n}'>მდინარე რიონის დელტის მორფოდინამიკა {n}</a>"
+        f"<br><a href='{DL}/files/{n}.pdf'>PDF</a></li>"
+        for n in (4172, 4160)
+    )
+    html = _page(f"<aside><ul>{items}</ul></aside>")
+    assert _kept(html, f"{SITE}/dissertations/4187") == []
+
+
+# -- a file list's row describing its one file -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "row",
+    [
+        # an icon whose class says PDF beside the file's label
+        "<li class='file-item'><i class='icon-pdf'></i> <a href='{f}'>სადისერტაციო ნაშრომი</a>"
+        " <span class='file-meta'>8.3 MB</span></li>",
+        # no icon: the row's text gives the format beside the label
+        "<li class='file-item'><a href='{f}'>სადისერტაციო ნაშრომი</a>"
+        " <span class='file-meta'>PDF, 8.3 MB</span></li>",
+        # a table row, its icon an image
+        "<table><tr><td><img src='/static/img/pdf.svg' alt=''></td>"
+        "<td><a href='{f}'>ნაშრომი</a></td><td>8.3 MB</td></tr></table>",
+    ],
+)
+def test_a_rows_pdf_icon_or_format_beside_a_file_link_is_evidence(row: str) -> None:
+    own = f"{DL}/data/disertaciebi/nino_beridze_disertacia.pdf"
+    analysis = find_candidates(_page(row.format(f=own)), f"{SITE}/dissertations/4187")
+    assert [c.url for c in analysis.candidates] == [own]
+    assert analysis.candidates[0].score >= MIN_SCORE
+    assert "its item describes a PDF file" in analysis.candidates[0].evidence
+
+
+def test_a_rows_pdf_icon_says_nothing_of_a_row_with_several_files() -> None:
+    # the icon may describe either link: no evidence for any of them
+    html = _page(
+        "<ul><li><i class='icon-pdf'></i> "
+        f"<a href='{DL}/data/a_disertacia.pdf'>სადისერტაციო ნაშრომი</a> "
+        f"<a href='{DL}/data/a_dataset.pdf'>მონაცემები</a></li></ul>"
+    )
+    analysis = find_candidates(html, f"{SITE}/dissertations/4187")
+    assert not any("its item describes" in c.evidence for c in analysis.candidates)
+    assert not any("its item describes" in c.evidence for c in analysis.rejected)
