@@ -13,7 +13,7 @@ import json
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any
-from urllib.parse import unquote, urlsplit
+from urllib.parse import parse_qsl, unquote, urlsplit
 
 import attrs
 from bs4 import BeautifulSoup, Tag
@@ -186,6 +186,29 @@ _WORK_TYPES = re.compile(
 )
 
 
+def _id_shape(token: str) -> str:
+    """An identifier's shape: hex digits as ``x`` (a hash, a UUID), else digits as ``9``.
+
+    Only identifiers of six characters or more with a digit have one ("" otherwise).
+    """
+    if len(token) < 6 or not re.search(r"\d", token):
+        return ""
+    if re.fullmatch(r"[0-9a-f-]+", token):
+        return re.sub(r"[0-9a-f]", "x", token)
+    return re.sub(r"\d", "9", re.sub(r"[a-z]", "a", token))
+
+
+def _record_tokens(url: str) -> dict[str, str]:
+    """The page address's path segments and query values that may be its record's id.
+
+    Each with its shape (`_id_shape`): another object's id of that shape in the page's
+    state names another record ("similar": [{"id": "1f2e...", "pdfUrl": ...}]).
+    """
+    parts = urlsplit(url)
+    values = [*unquote(parts.path).split("/"), *(v for _, v in parse_qsl(parts.query))]
+    return {v.lower(): shape for v in values if (shape := _id_shape(v.lower()))}
+
+
 def state_candidates(soup: BeautifulSoup, base: str, facts: PageFacts) -> list[Candidate]:
     """Files in the page's script state, each judged by the object that holds it.
 
@@ -195,7 +218,14 @@ def state_candidates(soup: BeautifulSoup, base: str, facts: PageFacts) -> list[C
     left to the anchors' evidence (a value whose key names a PDF).
     """
 
+    record = _record_tokens(facts.url or base)
+
     def is_own(kind: str, value: str) -> bool | None:
+        if kind == "id":  # the record's id in the page's address, or another of its shape
+            token = value.strip().lower()
+            if token in record:
+                return True
+            return False if _id_shape(token) in record.values() else None
         if kind == "doi":
             if not facts.doi:
                 return None

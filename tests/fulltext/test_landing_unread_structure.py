@@ -11,6 +11,8 @@ a corpus.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from politeharvest.fulltext._candidate import MIN_SCORE
@@ -217,3 +219,59 @@ def test_a_rows_pdf_icon_says_nothing_of_a_row_with_several_files() -> None:
     analysis = find_candidates(html, f"{SITE}/dissertations/4187")
     assert not any("its item describes" in c.evidence for c in analysis.candidates)
     assert not any("its item describes" in c.evidence for c in analysis.rejected)
+
+
+# -- objects of the page's script state named by their identifier -----------------------------
+
+_RECORD = "7c4d9e2a1b8f3c6d5e0a9b2c4d6e8f1a"
+
+
+def _state_page(state: dict[str, object]) -> str:
+    return _page(f"<script id='__NEXT_DATA__' type='application/json'>{json.dumps(state)}</script>")
+
+
+def test_a_list_of_other_records_in_the_state_is_not_the_records_file() -> None:
+    # the record has no file ("pdfUrl": null); the similar records' items name no title nor
+    # DOI, only an id of the shape of the record's id in the page's address
+    state = {
+        "props": {
+            "pageProps": {
+                "publication": {
+                    "id": _RECORD,
+                    "doi": "10.5555/delta.81",
+                    "openAccess": {"status": "closed", "pdfUrl": None},
+                    "similar": [
+                        {"id": "1f2e3d4c5b6a79880706f5e4d3c2b1a0", "pdfUrl": f"{DL}/a/1.pdf"},
+                        {"id": "9a8b7c6d5e4f30211203f4e5d6c7b8a9", "pdfUrl": f"{DL}/b/2.pdf"},
+                    ],
+                }
+            }
+        }
+    }
+    html = _state_page(state).replace(
+        "<title>", "<meta name='citation_doi' content='10.5555/delta.81'><title>"
+    )
+    analysis = find_candidates(html, f"{SITE}/publications/{_RECORD}")
+    assert analysis.candidates == ()
+    assert {c.url for c in analysis.rejected if "another document" in (c.rejected or "")} >= {
+        f"{DL}/a/1.pdf",
+        f"{DL}/b/2.pdf",
+    }
+
+
+def test_a_files_own_id_in_its_address_names_the_file_not_another_record() -> None:
+    # a repository's item (its UUID in the page's address) and its bitstream, whose UUID
+    # (of the same shape) is in the file's address: the item's file, as its title says
+    item = "0b5a2d84-6c1e-4f7a-9d3b-2e8f1c6a7b90"
+    stream = "c3e1f5a7-8b2d-4e6f-a1c3-5d7e9f0b2a4c"
+    state = {
+        "item": {
+            "uuid": item,
+            "title": TITLE,
+            "bitstreams": [
+                {"uuid": stream, "name": "thesis.pdf", "href": f"{DL}/bitstreams/{stream}/download"}
+            ],
+        }
+    }
+    analysis = find_candidates(_state_page(state), f"{SITE}/items/{item}")
+    assert [c.url for c in analysis.candidates] == [f"{DL}/bitstreams/{stream}/download"]
