@@ -217,7 +217,6 @@ def state_candidates(soup: BeautifulSoup, base: str, facts: PageFacts) -> list[C
     title, another article in ``moreFromIssue``) is rejected. Files no object claims are
     left to the anchors' evidence (a value whose key names a PDF).
     """
-
     record = _record_tokens(facts.url or base)
 
     def is_own(kind: str, value: str) -> bool | None:
