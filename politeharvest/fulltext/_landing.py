@@ -30,7 +30,9 @@ evidence, and ranks them:
 
 Links of one shape are told apart by the place that names their record: when one of the
 page's file addresses carries the record's id in a query field or path segment, the others
-with another id in that place are other records' files (`_by_record_id`).
+with another id in that place are other records' files (`_by_record_id`). A work deposited
+as numbered parts ("01_title.pdf" ... "07_chapter 1.pdf") has no file that is the work
+(`_split_parts`).
 
 A file the page shows closed to a visitor (a disabled control, a sign-up button
 holding the file's address in ``data-*``, a purchase block, a sign-in link returning
@@ -210,6 +212,55 @@ def _by_version(candidates: list[Candidate], soup: BeautifulSoup, base: str) -> 
     return out
 
 
+#: A file name that starts with its place in a sequence ("01_title.pdf", "07_chapter 1.pdf").
+_NUMBERED = re.compile(r"^(\d{1,3})[\s_.-]+[^\W\d_]")
+#: The fewest numbered files, in a run from the first, that make a work split into parts.
+_PARTS = 4
+
+
+def _split_parts(candidates: list[Candidate]) -> list[Candidate]:
+    """A work deposited as numbered parts: no part is the work, none is tried.
+
+    A thesis split into its title page, certificate, chapters and bibliography names its
+    files by their place ("01_title.pdf", "02_certificate.pdf", ... "07_chapter 1.pdf"):
+    when the page's files on one host start with numbers running from the first (0 or 1)
+    through at least `_PARTS` in a row, each of them is a part (as a chapter is not the
+    book), whichever source names it (a declared file too). Numbered files that do not
+    run so (a year, a volume's number) are left as they are.
+    """
+    numbered: dict[str, list[tuple[int, str]]] = {}
+    for c in candidates:
+        parts = urlsplit(c.url)
+        name = unquote(parts.path.rsplit("/", 1)[-1])
+        found = _NUMBERED.match(name)
+        if found is not None:
+            numbers = numbered.setdefault((parts.hostname or "").lower(), [])
+            if all(url != c.url for _, url in numbers):
+                numbers.append((int(found.group(1)), c.url))
+    parts_of: dict[str, str] = {}
+    for numbers in numbered.values():
+        places = sorted({number for number, _ in numbers})
+        run = 0
+        for index, number in enumerate(places):
+            if number != places[0] + index:
+                break
+            run += 1
+        if places[0] <= 1 and run >= _PARTS:
+            first = unquote(urlsplit(numbers[0][1]).path.rsplit("/", 1)[-1])
+            last = unquote(urlsplit(numbers[-1][1]).path.rsplit("/", 1)[-1])
+            why = (
+                f"a part of a work deposited as {len(numbers)} numbered files "
+                f"({first[:30]!r} ... {last[:30]!r}); no part is the work"
+            )
+            parts_of.update({url: why for _, url in numbers})
+    return [
+        attrs.evolve(c, rejected=parts_of[c.url], strong=False)
+        if c.url in parts_of and c.rejected is None
+        else c
+        for c in candidates
+    ]
+
+
 #: A part of an address that identifies something: three digits or more in a row.
 _ID_LIKE = re.compile(r"\d{3,}")
 _NOT_ALNUM = re.compile(r"[\W_]+")
@@ -222,6 +273,8 @@ def _id_slots(url: str) -> tuple[tuple[object, ...], dict[str, str]]:
 
     Places are path segments by position (``path 3``) and query fields by name
     (``?paperid``): two addresses of one shape name their documents in the same places.
+    The shape is the host and the path; a query's other fields (``&download=1``) leave a
+    field naming the record where it is.
     """
     parts = urlsplit(url)
     segments = unquote(parts.path).strip("/").split("/")
@@ -229,7 +282,6 @@ def _id_slots(url: str) -> tuple[tuple[object, ...], dict[str, str]]:
     shape = (
         (parts.hostname or "").lower(),
         tuple("#" if _ID_LIKE.search(s) else s.lower() for s in segments),
-        tuple(sorted(k.lower() for k, _ in fields)),
     )
     slots = {f"path {i}": s for i, s in enumerate(segments) if _ID_LIKE.search(s)}
     slots.update({f"?{k.lower()}": v for k, v in fields if _ID_LIKE.search(v)})
@@ -601,6 +653,7 @@ def find_candidates(
     candidates = _weigh_declared(candidates, soup, base, regions, facts, rules)
     candidates = _by_version(candidates, soup, base)
     candidates = _by_record_id(candidates, facts)
+    candidates = _split_parts(candidates)
     # a file the page's script state holds under another document is that document's
     foreign = {c.url: c.rejected for c in candidates if c.source == "script-state" and c.rejected}
     candidates = [

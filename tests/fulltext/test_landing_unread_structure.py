@@ -275,3 +275,65 @@ def test_a_files_own_id_in_its_address_names_the_file_not_another_record() -> No
     }
     analysis = find_candidates(_state_page(state), f"{SITE}/items/{item}")
     assert [c.url for c in analysis.candidates] == [f"{DL}/bitstreams/{stream}/download"]
+
+
+# -- the field naming the record, whatever other fields an address adds ------------------------
+
+
+def test_a_field_naming_another_record_is_read_beside_other_query_fields() -> None:
+    # the declared file names the record in ?ID_ARTICLE; a link of the same path adds
+    # &download=1 and names another record (the editorial): another record's file
+    html = _page(
+        "<aside><ul><li><a href='/revue-eco-2024-2-page-205'>Éditorial</a> · "
+        f"<a class='pdf' href='{SITE}/load_pdf?ID_ARTICLE=RECO_752_0205&amp;download=1'>PDF</a>"
+        "</li></ul></aside>"
+    ).replace(
+        "<title>",
+        "<meta name='citation_doi' content='10.3917/reco.752.0233'>"
+        f"<meta name='citation_pdf_url' content='{SITE}/load_pdf?ID_ARTICLE=RECO_752_0233'>"
+        "<title>",
+    )
+    analysis = find_candidates(html, f"{SITE}/revue-eco-2024-2-page-233")
+    other = f"{SITE}/load_pdf?ID_ARTICLE=RECO_752_0205&download=1"
+    assert other not in [c.url for c in analysis.candidates]
+    assert "names another record" in (_why(html, f"{SITE}/revue-eco-2024-2-page-233", other) or "")
+
+
+# -- a work deposited as numbered parts ----------------------------------------------------------
+
+_PART_NAMES = ("01_title", "02_certificate", "03_preface", "04_chapter 1", "05_chapter 2")
+
+
+def _parts_page(names: tuple[str, ...]) -> str:
+    rows = "".join(
+        f"<tr><td><a href='{DL}/bitstream/77/512/{n}/{name}.pdf'>{name}.pdf</a></td>"
+        f"<td>{100 + n} kB</td><td>Adobe PDF</td></tr>"
+        for n, name in enumerate(names, 1)
+    )
+    return _page(f"<table class='files'>{rows}</table>").replace(
+        "<title>",
+        f"<meta name='citation_pdf_url' content='{DL}/bitstream/77/512/1/{names[0]}.pdf'><title>",
+    )
+
+
+def test_a_work_deposited_as_numbered_parts_has_no_file_that_is_the_work() -> None:
+    analysis = find_candidates(_parts_page(_PART_NAMES), f"{SITE}/handle/77/512")
+    assert analysis.candidates == ()
+    declared = next(c for c in analysis.rejected if c.source.startswith("meta:"))
+    assert "numbered files" in (declared.rejected or "")
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        ("1_thesis", "2_supplementary_tables", "3_data"),  # three files: no run of parts
+        ("2019_annual_report", "2020_annual_report", "2021_annual_report", "2022_report"),
+        ("03_paper", "04_appendix", "05_data", "06_code"),  # not from the first
+    ],
+)
+def test_numbered_files_that_do_not_run_from_the_first_are_no_parts(
+    names: tuple[str, ...],
+) -> None:
+    analysis = find_candidates(_parts_page(names), f"{SITE}/handle/77/512")
+    assert not any("numbered files" in (c.rejected or "") for c in analysis.rejected)
+    assert analysis.candidates[0].url == f"{DL}/bitstream/77/512/1/{names[0]}.pdf"
