@@ -79,19 +79,28 @@ class AnchorWeights:
     identifier: float = 15
 
 
-def _pdf_icon(element: Tag) -> str | None:
-    """The ``alt`` or file name of the image a link holds when it says PDF, or None."""
-    if element.name not in ("a", "area"):
-        return None
-    for image in element.find_all("img"):
-        for said in (str(image.get("alt") or ""), str(image.get("src") or "").rsplit("/", 1)[-1]):
-            if re.search(r"(?<![a-z])pdf(?![a-z])", said, re.IGNORECASE):
-                return said
-    return None
-
-
 #: A class, image or icon name that says PDF ("icon-pdf", "fa-file-pdf-o", "pdf.svg").
 _PDF_NAME = re.compile(r"(?<![a-z])pdf(?![a-z])", re.IGNORECASE)
+
+
+def _pdf_icon(element: Tag) -> str | None:
+    """What names PDF in the icon a link holds, or None.
+
+    An image's ``alt`` or file name ("pdf.png"), an icon font's or an SVG's class
+    ("fa-file-pdf-o", "icon-pdf") or the SVG symbol it uses (``<use href="#icon-pdf">``).
+    """
+    if element.name not in ("a", "area"):
+        return None
+    for icon in element.find_all(True):
+        said = [str(c) for c in icon.get("class") or []]
+        if icon.name == "img":
+            said += [str(icon.get("alt") or ""), str(icon.get("src") or "").rsplit("/", 1)[-1]]
+        elif icon.name == "use":
+            said.append(str(icon.get("href") or icon.get("xlink:href") or "").rsplit("#", 1)[-1])
+        found = next((s for s in said if _PDF_NAME.search(s)), None)
+        if found is not None:
+            return found
+    return None
 
 
 def _item_says_pdf(element: Tag) -> str | None:
@@ -525,6 +534,10 @@ def anchor_candidates(
         if element.name == "script":  # a value whose key names a PDF ("pdfUrl")
             score += ANCHOR_WEIGHTS.pdf_word
         named = names_document(element) if element.name in ("a", "area") else None
+        if named is not None and FILE_HREF.search(link) and _plain_label(named):
+            # a short plain label of a file in words no vocabulary here reads ("Pobierz
+            # pełny tekst"): a button's or a document's name alike, neutral (its place decides)
+            named = None
         if named is not None and not facts.names_own(named):
             found.append(
                 Candidate(
@@ -616,7 +629,12 @@ def anchor_candidates(
             evidence.append(f"its item describes a PDF file ({described[:40]!r})")
         classes = " ".join([*(element.get("class") or []), str(element.get("id") or "")]).lower()
         asks_pdf = _PDF_QUERY.search(urlsplit(link).query) is not None
-        if "pdf" in str(element.get("type") or "").lower() or "pdf" in classes:
+        declared = str(element.get("type") or "").lower()
+        if "pdf" in declared and not any("pdf" in e.lower() for e in evidence):
+            # the link declares its target's media type (HTML's type attribute)
+            score += ANCHOR_WEIGHTS.pdf_word
+            evidence.append(f"its type says {declared[:30]!r}")
+        elif "pdf" in declared or "pdf" in classes:
             score += ANCHOR_WEIGHTS.pdf_type
             evidence.append("type/class says pdf")
         elif asks_pdf:
@@ -625,10 +643,21 @@ def anchor_candidates(
         elif re.search(r"download|galley|(?:^|[\s_-])(?:down|dl)(?:$|[\s_-])", classes):
             score += ANCHOR_WEIGHTS.download_word
             evidence.append("class says download")
+        if element.has_attr("download") and not any("download" in e for e in evidence):
+            score += ANCHOR_WEIGHTS.download_word  # HTML's download attribute: a file
+            evidence.append("it has a download attribute")
         identified = facts.named_in(link)
         if identified is not None and score > 0:
             score += ANCHOR_WEIGHTS.identifier
             evidence.append(f"address carries {identified}")
+        elif score > 0 and not any("file name" in e for e in evidence):
+            # a file named by the record's author or title words ("Kowalski_2024_salinity.pdf"),
+            # whatever the language of the link's text
+            name = unquote(urlsplit(link).path.rsplit("/", 1)[-1])
+            related = facts.relates(name) if "." in name or "_" in name else None
+            if related in ("words of the article's title", "an author's name"):
+                score += ANCHOR_WEIGHTS.identifier
+                evidence.append(f"its file name carries {related} ({name[:40]!r})")
         if re.search(r"\.(html?|php|aspx?|jsp)(?:$|\?)", urlsplit(link).path, re.I) and not (
             FILE_HREF.search(link) or element.name == "script" or asks_pdf
         ):
@@ -663,7 +692,58 @@ def anchor_candidates(
                 strong=strong,
             )
         )
-    return found
+    return _only_file(found)
+
+
+#: How `Regions.outside` says a link is in the page's chrome, not its content.
+_CHROME = ("inside", "under the heading", "in a region labelled")
+
+
+def _plain_label(text: str) -> bool:
+    """Whether a link's label is a short plain phrase, not a document's name.
+
+    At most four words, no digits, brackets or other marks of a name (a year, a report's
+    number, "(PDF)"), no word capitalised after the first (a title's or a name's capitals:
+    "AM-LATTICE Projektbericht"): "Pobierz pełny tekst", "Tải về toàn văn".
+    """
+    words = text.split()
+    if not words or len(words) > 4 or re.search(r"[\d()\[\]{}:;/'\u2019\"-]", text):
+        return False
+    return not any(w[:1].isupper() for w in words[1:])
+
+
+def _only_file(found: list[Candidate]) -> list[Candidate]:
+    """The page's only file link in its own content gains the weight of an identifier.
+
+    One address of a file (``.pdf``, ``/download/``, ``bitstream``, or a link typed
+    ``application/pdf``) among the page's links
+    outside its chrome (header, footer, navigation, references), whatever their labels say
+    (a file table's other rows count, though another kind of document): the record's block
+    offers one file, whatever its link's words say.
+    """
+
+    def is_file(c: Candidate) -> bool:  # a file's address, or a link typed as a PDF
+        return bool(FILE_HREF.search(c.url)) or "its type says" in c.evidence
+
+    content = [c for c in found if not (c.rejected or "").startswith(_CHROME)]
+    if len({c.url for c in content if is_file(c)}) != 1:
+        return found
+    files = {c.url for c in content if c.rejected is None and is_file(c)}
+    if any(OTHER_KIND_FILE.search(unquote(urlsplit(f).path.rsplit("/", 1)[-1])) for f in files):
+        return found  # a file named as another kind ("54321_abstract.pdf") is no record's
+    if len(files) != 1:
+        return found
+    (only,) = files
+    return [
+        attrs.evolve(
+            c,
+            score=c.score + ANCHOR_WEIGHTS.identifier,
+            evidence=f"{c.evidence}; the only file link of the page's own content",
+        )
+        if c.url == only and c.rejected is None
+        else c
+        for c in found
+    ]
 
 
 def learned_candidates(

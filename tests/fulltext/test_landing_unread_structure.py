@@ -337,3 +337,93 @@ def test_numbered_files_that_do_not_run_from_the_first_are_no_parts(
     analysis = find_candidates(_parts_page(names), f"{SITE}/handle/77/512")
     assert not any("numbered files" in (c.rejected or "") for c in analysis.rejected)
     assert analysis.candidates[0].url == f"{DL}/bitstream/77/512/1/{names[0]}.pdf"
+
+
+# -- a file link's evidence beyond its words ----------------------------------------------------
+
+_ABSTRACT = (
+    "<section><h2>Abstract</h2><p>" + "Words of the abstract go on here. " * 6 + "</p></section>"
+)
+
+
+def _record(body: str, head: str = "") -> str:
+    return _page(_ABSTRACT + body).replace(
+        "<title>", f"<meta name='citation_author' content='Kowalski, Anna'>{head}<title>"
+    )
+
+
+def _top(html: str) -> tuple[str, str] | None:
+    analysis = find_candidates(html, f"{SITE}/record/77")
+    if not analysis.candidates:
+        return None
+    return analysis.candidates[0].url, analysis.candidates[0].evidence
+
+
+@pytest.mark.parametrize(
+    ("link", "said"),
+    [
+        # a link holding only an icon font's or an SVG's PDF icon
+        (
+            "<a href='/record/77/files/8841'><i class='fa fa-file-pdf-o'></i></a>",
+            "image saying PDF",
+        ),
+        (
+            "<a href='/record/77/files/8841'><svg class='icon'><use href='#icon-pdf'></use></svg></a>",
+            "image saying PDF",
+        ),
+        # HTML's download attribute, and its type attribute naming the target's media type
+        (
+            "<a href='/record/77/files/8841' download><i class='fa fa-download'></i></a>",
+            "download attribute",
+        ),
+        ("<a href='/record/77/bin/8841' type='application/pdf'>ดาวน์โหลด</a>", "its type says"),
+        # a file named by the record's author, its link's words in an unread script
+        ("<a href='/uploads/2024/kowalski_salinity.pdf'>ดาวน์โหลดบทความ</a>", "author's name"),
+        # the page's one file link, its label plain words of a language no vocabulary reads
+        ("<a href='/record/77/files/8841.pdf'>Pobierz pełny tekst</a>", "the only file link"),
+        ("<a href='/record/77/files/8841.pdf'>Tải về toàn văn</a>", "the only file link"),
+        ("<a href='/record/77/files/8841.pdf'>ሙሉ ጽሑፍ</a>", "the only file link"),
+    ],
+)
+def test_a_file_links_evidence_is_read_from_its_markup_name_and_place(link: str, said: str) -> None:
+    top = _top(_record(f"<div class='actions'>{link}</div>"))
+    assert top is not None
+    assert said in top[1]
+
+
+def test_an_object_of_a_pdf_address_without_a_type_embeds_the_file() -> None:
+    top = _top(_record("<object data='/files/8841.pdf' width='100%' height='800'></object>"))
+    assert top == (
+        f"{SITE}/files/8841.pdf",
+        "the page embeds it for reading (<object> of a .pdf address)",
+    )
+
+
+@pytest.mark.parametrize(
+    "label",
+    ["AM-LATTICE Projektbericht 2022 (PDF)", "Publisher's PDF (subscription required)"],
+)
+def test_a_files_label_with_a_names_marks_still_names_another_document(label: str) -> None:
+    html = _record(f"<p><a href='{DL}/projects/report_22.pdf'>{label}</a></p>")
+    assert _top(html) is None
+
+
+def test_the_only_file_boost_needs_the_only_file_of_the_pages_content() -> None:
+    # a file table whose other rows are another kind of document: the preview link is not
+    # "the only file link" though the other rows are rejected
+    rows = "".join(
+        f"<tr><td>{label}</td><td><a href='/record/77/files/{name}.pdf'>{name}.pdf</a></td>"
+        f"<td><a class='btn' href='/record/77/file_preview/{name}.pdf'>プレビュー</a></td></tr>"
+        for label, name in (("要旨", "K_youshi"), ("本文", "K_honbun"))
+    )
+    analysis = find_candidates(_record(f"<table>{rows}</table>"), f"{SITE}/record/77")
+    everything = [*analysis.candidates, *analysis.rejected]
+    assert not any("the only file link" in c.evidence for c in everything)
+
+
+def test_a_file_named_as_another_kind_gains_nothing_from_being_the_only_one() -> None:
+    html = _record("<p><a href='/record/77/files/54321_abstract.pdf'>Περίληψη</a></p>")
+    analysis = find_candidates(html, f"{SITE}/record/77")
+    assert not any(
+        "the only file link" in c.evidence for c in [*analysis.candidates, *analysis.rejected]
+    )
