@@ -496,6 +496,7 @@ def anchor_candidates(
     """
     page_host = (urlsplit(base).hostname or "").lower()
     found = []
+    wordless: set[str] = set()  # links whose words said nothing, nor named a file
     for element, href, where in link_sources(soup):
         text = "" if element.name == "script" else text_of(element)
         if element.name == "form":
@@ -669,6 +670,9 @@ def anchor_candidates(
             evidence.append("another host")
         if score <= 0:
             continue
+        said = any(e.startswith(("anchor text", "its label", "its title")) for e in evidence)
+        if where == "href" and not said and not _FILE_NAME.search(visible):
+            wordless.add(link)
         why = regions.outside(element)
         # a download button in the article's block whose same-site file address carries the
         # article's DOI or id is as strong as a declared file
@@ -692,7 +696,7 @@ def anchor_candidates(
                 strong=strong,
             )
         )
-    return _only_file(found)
+    return _only_file(found, wordless)
 
 
 #: How `Regions.outside` says a link is in the page's chrome, not its content.
@@ -712,14 +716,16 @@ def _plain_label(text: str) -> bool:
     return not any(w[:1].isupper() for w in words[1:])
 
 
-def _only_file(found: list[Candidate]) -> list[Candidate]:
+def _only_file(found: list[Candidate], wordless: set[str]) -> list[Candidate]:
     """The page's only file link in its own content gains the weight of an identifier.
 
     One address of a file (``.pdf``, ``/download/``, ``bitstream``, or a link typed
     ``application/pdf``) among the page's links
     outside its chrome (header, footer, navigation, references), whatever their labels say
     (a file table's other rows count, though another kind of document): the record's block
-    offers one file, whatever its link's words say.
+    offers one file. Only for a link (``href``) whose words said nothing (a label in an
+    unread language, an icon): words that say what the link is decide, and a file's name
+    that does not relate to the record names another document.
     """
 
     def is_file(c: Candidate) -> bool:  # a file's address, or a link typed as a PDF
@@ -731,7 +737,7 @@ def _only_file(found: list[Candidate]) -> list[Candidate]:
     files = {c.url for c in content if c.rejected is None and is_file(c)}
     if any(OTHER_KIND_FILE.search(unquote(urlsplit(f).path.rsplit("/", 1)[-1])) for f in files):
         return found  # a file named as another kind ("54321_abstract.pdf") is no record's
-    if len(files) != 1:
+    if len(files) != 1 or not files <= wordless:
         return found
     (only,) = files
     return [

@@ -187,6 +187,7 @@ class Regions:
         self._names: dict[int, str | None] = {}
         self._alike: dict[tuple[int, str], dict[tuple[str, Any], int]] = {}
         self._items: dict[int, str] = {}
+        self._records: dict[int, bool] = {}
 
     def label(self, element: Tag) -> str:
         """The heading of the small block `element` sits in ("Template", "Downloads"), or ""."""
@@ -269,7 +270,10 @@ class Regions:
         """How many siblings of `block` look like it and name a document (a list's items).
 
         Siblings of the same tag and class count, when `block` has a class or is an item
-        (``li``, ``article``...).
+        (``li``, ``article``...). None count when the sibling holding the page's title (its
+        ``h1``) shares a class word with them: blocks alike to the record's own block are the
+        record page's sections (its description, its files, its references), not a list's
+        items.
         """
         if not (block.get("class") or block.name in _ITEM_TAGS) or _field_label(block):
             return 0
@@ -277,16 +281,46 @@ class Regions:
         counts = self._alike.get(key)
         if counts is None:  # the parent's children of this tag, counted once by class
             counts = self._alike[key] = {}
+            own: set[str] = set()  # the class words of the sibling holding the title
             for sibling in parent.find_all(block.name, recursive=False):
+                if id(sibling) in self._stops:
+                    own.update(str(c) for c in sibling.get("class") or [])
                 if not _field_label(sibling) and self._names_something(sibling):
                     group = _class_key(sibling)
                     counts[group] = counts.get(group, 0) + 1
+            for group in list(counts):  # "documento" beside the title's "documento articulo"
+                if group[0] == "list" and own.intersection(group[1]):
+                    counts[group] = 0
         alike = counts.get(_class_key(block), 0)
+        if not alike:
+            return 0
         return alike - 1 if self._names_something(block) else alike
+
+    def _describes_record(self, block: Tag) -> bool:
+        """Whether `block` holds the record's own fields: a field row whose value is its title.
+
+        (A repository's item table: "Título: <the record's title>", "Autor(es): <a>...</a>".)
+        The block is the record's description with its files, not an item of a list, though
+        a sibling block of its class names something and its fields link names.
+        """
+        key = id(block)
+        if key not in self._records:
+            self._records[key] = False
+            for row in block.find_all(("tr", "dd"), limit=80):
+                if _field_label(row) is None:
+                    continue
+                cells = row.find_all("td", recursive=False) if row.name == "tr" else [row]
+                value = " ".join(cells[-1].get_text(" ", strip=True).split()) if cells else ""
+                if value and len(value) <= 400 and self._facts.is_title(value):
+                    self._records[key] = True
+                    break
+        return self._records[key]
 
     def _other_document(self, block: Tag, element: Tag, depth: int) -> str | None:
         """Why `block` is about another document than the article, or None."""
         links = self._links_of(block)
+        if links.named and self._describes_record(block):
+            return None  # the record's description (its fields) with its files
         others = [pair for pair in links.named[:2] if pair[0] is not element]
         if not others:
             # a title in plain text beside a button ("Dune migration [PDF]"); a file name's

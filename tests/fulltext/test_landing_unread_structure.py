@@ -427,3 +427,60 @@ def test_a_file_named_as_another_kind_gains_nothing_from_being_the_only_one() ->
     assert not any(
         "the only file link" in c.evidence for c in [*analysis.candidates, *analysis.rejected]
     )
+
+
+# -- the record's own blocks are no list of other documents --------------------------------------
+
+
+def test_a_block_holding_the_records_fields_is_its_description_not_a_list_item() -> None:
+    # the item's field table (its title in a field, its author linked) and its file table sit
+    # in one block; a sibling block of the same class (the related items) names documents
+    fields = (
+        "<table class='itemDisplayTable'>"
+        f"<tr><td class='label'>Título:</td><td>{TITLE}</td></tr>"
+        "<tr><td class='label'>Autor(es):</td><td><a href='/browse?author=Souza'>"
+        "Souza, Maria Clara Andrade de</a></td></tr></table>"
+    )
+    files = (
+        "<table class='files'><tr><th>Arquivo</th><th>Tamanho</th></tr>"
+        f"<tr><td><a href='{SITE}/bitstream/10482/41234/1/2021_Souza.pdf'>2021_Souza.pdf</a>"
+        "</td><td>2,35 MB</td></tr></table>"
+    )
+    related = "<div class='box'><h3>Related</h3><a href='/handle/10482/1'>Another thesis on adherence</a></div>"
+    html = _page(f"<div class='box'>{fields}{files}</div>{related}")
+    assert _kept(html, f"{SITE}/handle/10482/41234") == [
+        f"{SITE}/bitstream/10482/41234/1/2021_Souza.pdf"
+    ]
+
+
+def test_the_sections_alike_to_the_title_block_are_the_records_sections() -> None:
+    # the record's description, its full-text links and its references are blocks of one
+    # class; the references name other documents, yet the links block is the record's
+    html = (
+        f"<html><head><title>{TITLE}</title></head><body><div id='main'>"
+        f"<div class='documento articulo'><h1>{TITLE}</h1><p>Abstract words.</p></div>"
+        "<div class='documento'><h3>Texto completo</h3><ul class='links'>"
+        f"<li><a class='pdf' href='{SITE}/descarga/articulo/8976543.pdf'>Texto completo (pdf)</a>"
+        "</li></ul><h3>Otros enlaces</h3><ul><li><a href='https://journal.example.net/view/11'>"
+        "Acceso a la revista (INAP)</a></li></ul></div>"
+        "<div class='documento'><h3>Referencias</h3><ul><li>Gómez (2020). "
+        f"<a href='{SITE}/servlet/articulo?codigo=7571234'>El silencio positivo tras la ley</a>"
+        "</li></ul></div></div></body></html>"
+    )
+    assert _kept(html, f"{SITE}/servlet/articulo?codigo=8976543")[0] == (
+        f"{SITE}/descarga/articulo/8976543.pdf"
+    )
+
+
+def test_a_sidebar_of_other_documents_beside_the_title_block_is_still_a_list() -> None:
+    # blocks alike to each other but not to the title's block stay a list
+    items = "".join(
+        f"<div class='teaser'><a href='/article/{n}'>Another study of tidal rivers {n}</a> "
+        f"<a href='{SITE}/files/{n}.pdf'>PDF</a></div>"
+        for n in (31, 32)
+    )
+    html = (
+        f"<html><head><title>{TITLE}</title></head><body><div id='main'>"
+        f"<div class='record'><h1>{TITLE}</h1></div>{items}</div></body></html>"
+    )
+    assert _kept(html, f"{SITE}/article/30") == []
