@@ -115,9 +115,10 @@ def _item_says_pdf(element: Tag) -> str | None:
     if not isinstance(item, Tag) or item.name in ("body", "html", "main"):
         return None
     href = str(element.get("href") or "")
-    if {str(a.get("href") or "") for a in item.find_all("a", href=True)} != {href}:
+    # (a few links and tags read: a block of thousands of links is no file's row)
+    if {str(a.get("href") or "") for a in item.find_all("a", href=True, limit=8)} != {href}:
         return None
-    for tag in item.find_all(True):
+    for tag in item.find_all(True, limit=40):
         if tag is element or tag.find_parent("a") is not None:
             continue  # the link's own content is read as its text and icon
         names = [str(c) for c in tag.get("class") or []]

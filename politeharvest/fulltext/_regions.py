@@ -177,6 +177,19 @@ class Regions:
     def __init__(self, soup: BeautifulSoup, facts: PageFacts | None = None, base: str = "") -> None:
         title = soup.find("h1")
         self._stops = {id(p) for p in title.parents} if isinstance(title, Tag) else set()
+        # the class words of the blocks holding the title ("page-header"): there they name
+        # the article's header, not the site's chrome (nor do their BEM elements,
+        # "page-header__download")
+        self._title_blocks = (
+            {
+                str(c).lower().split("__")[0]
+                for p in (title, *title.parents)
+                if isinstance(p, Tag)
+                for c in p.get("class") or []
+            }
+            if isinstance(title, Tag)
+            else set()
+        )
         self._cache: dict[int, str | None] = {}
         self._facts = facts or PageFacts("")
         self._shape = _shape(self._facts.url) if self._facts.url else ()
@@ -296,6 +309,14 @@ class Regions:
             return 0
         return alike - 1 if self._names_something(block) else alike
 
+    def _names_record(self, href: str) -> bool:
+        """Whether `href` carries every id of the record's address (its own other page)."""
+        ids = self._facts.ids
+        low = unquote(href).lower()
+        return bool(ids) and all(
+            re.search(rf"(?<![0-9a-z]){re.escape(token)}(?![0-9a-z])", low) for token in ids
+        )
+
     def _describes_record(self, block: Tag) -> bool:
         """Whether `block` holds the record's own fields: a field row whose value is its title.
 
@@ -352,6 +373,8 @@ class Regions:
                 if field is not None and _field_label(field) is not None:
                     continue  # a value of the record's fields (its journal), no other article
                 href = absolute(str(anchor["href"]), self._base)
+                if self._names_record(href):
+                    continue  # a page of the record's own ("/papers/w31567.ack")
                 if (
                     not _same_page(href, self._facts.url)
                     and same_site(href, self._facts.url)
@@ -360,8 +383,7 @@ class Regions:
                     return f"beside a link to another article {text[:60]!r}"
         return None
 
-    @staticmethod
-    def _region(parent: Tag, child: Tag) -> str | None:
+    def _region(self, parent: Tag, child: Tag) -> str | None:
         if parent.name in ("footer", "header", "nav"):
             return f"inside <{parent.name}>"
         role = str(parent.get("role") or "")
@@ -374,7 +396,8 @@ class Regions:
                 str(parent.get("aria-label") or ""),
             ]
         ).strip()
-        if names and _REGION_WORDS.search(names):
+        found = _REGION_WORDS.search(names) if names else None
+        if found is not None and found.group(2).lower() not in self._title_blocks:
             return f"inside a {names[:40]!r} region"
         for sibling in list(child.find_previous_siblings(limit=6)):
             heading = sibling if sibling.name in _HEADINGS else None

@@ -484,3 +484,28 @@ def test_a_sidebar_of_other_documents_beside_the_title_block_is_still_a_list() -
         f"<div class='record'><h1>{TITLE}</h1></div>{items}</div></body></html>"
     )
     assert _kept(html, f"{SITE}/article/30") == []
+
+
+def test_a_download_block_named_after_the_title_blocks_header_is_no_site_chrome() -> None:
+    # "page-header" holds the paper's title: its BEM sibling "page-header__download" is the
+    # paper's header too, not the site's; beside the PDF, a page of the record's own
+    html = (
+        f"<html><head><title>{TITLE}</title></head><body><header class='site-header'>"
+        "<a href='/'>Home</a></header><main><div class='page-header'>"
+        f"<h1 class='page-header__title'>{TITLE}</h1></div>"
+        "<div class='page-header__download'>"
+        f"<a class='btn' href='{SITE}/system/files/papers/w31567/w31567.pdf'>Download PDF</a> "
+        f"<a class='btn' href='{SITE}/papers/w31567.ack'>Acknowledgements and Disclosures</a>"
+        "</div></main></body></html>"
+    )
+    assert _kept(html, f"{SITE}/papers/w31567") == [f"{SITE}/system/files/papers/w31567/w31567.pdf"]
+
+
+def test_a_link_sharing_only_part_of_the_records_address_is_another_record() -> None:
+    # a handle's prefix (10442) is shared by every record of the repository: the card beside
+    # the file names another record (49876), not a page of this one (54321)
+    html = _page(
+        "<div class='card'><a href='/handle/10442/49876'>Ελληνικά ναυτιλιακά δάνεια στο Λονδίνο</a>"
+        f" <a href='{SITE}/bitstream/10442/49876/1/49876.pdf'>PDF</a></div>"
+    )
+    assert _kept(html, f"{SITE}/handle/10442/54321") == []
