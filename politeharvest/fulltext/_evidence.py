@@ -219,6 +219,14 @@ def _record_tokens(url: str) -> dict[str, str]:
     return {v.lower(): shape for v in values if (shape := _id_shape(v.lower()))}
 
 
+#: A script state's key whose value is a file's address ("pdfUrl", "downloadUrl",
+#: "file_url", "fileHref"): the key says so, whatever the address looks like.
+_FILE_KEY = re.compile(
+    r"pdf|PDF|Pdf|(?:^|_)(?:download|file)(?:_?(?:url|href|link|path))?$|"
+    r"(?:Download|File)(?:Url|URL|Href|Link|Path)?$|^(?:download|file)(?:Url|URL|Href|Link|Path)$"
+)
+
+
 def state_candidates(soup: BeautifulSoup, base: str, facts: PageFacts) -> list[Candidate]:
     """Files in the page's script state, each judged by the object that holds it.
 
@@ -242,8 +250,8 @@ def state_candidates(soup: BeautifulSoup, base: str, facts: PageFacts) -> list[C
             return found == facts.doi
         return facts.names_own(value)
 
-    def is_file(key: str, url: str) -> bool:
-        return bool(FILE_HREF.search(url) or re.search("pdf", key, re.IGNORECASE))
+    def is_file(key: str, url: str) -> bool:  # a file's address, or a key naming a file
+        return bool(FILE_HREF.search(url) or _FILE_KEY.search(key))
 
     found: list[Candidate] = []
     for script in soup.find_all("script"):

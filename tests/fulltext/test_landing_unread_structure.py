@@ -509,3 +509,19 @@ def test_a_link_sharing_only_part_of_the_records_address_is_another_record() -> 
         f" <a href='{SITE}/bitstream/10442/49876/1/49876.pdf'>PDF</a></div>"
     )
     assert _kept(html, f"{SITE}/handle/10442/54321") == []
+
+
+@pytest.mark.parametrize("key", ["downloadUrl", "download_url", "fileUrl", "file"])
+def test_a_state_key_naming_a_download_holds_the_records_file(key: str) -> None:
+    # the file's address is a viewer-like path no pattern calls a file; its key says it is
+    state = {
+        "props": {"pageProps": {"article": {"title": TITLE, "files": [{key: "/view/28745/28876"}]}}}
+    }
+    analysis = find_candidates(_state_page(state), f"{SITE}/article/28745")
+    assert [(c.url, c.strong) for c in analysis.candidates] == [(f"{SITE}/view/28745/28876", True)]
+
+
+@pytest.mark.parametrize("key", ["profileUrl", "profile", "downloads", "url"])
+def test_a_state_key_not_naming_a_file_holds_no_file(key: str) -> None:
+    state = {"props": {"pageProps": {"article": {"title": TITLE, "author": {key: "/people/4711"}}}}}
+    assert find_candidates(_state_page(state), f"{SITE}/article/28745").candidates == ()
