@@ -106,7 +106,7 @@ def _pdf_icon(element: Tag) -> str | None:
 def _item_says_pdf(element: Tag) -> str | None:
     """What says, beside a link, that it gives a PDF file, or None.
 
-    The link's item (its list item or table row, else its parent) holds only this link's
+    The link's item (its list item or table row, else its parent) holds no other link's
     address, and outside the link an icon, image or class naming PDF ("icon-pdf") or a
     short text naming it ("PDF, 8.3 MB"): a file list's row describing its one file, in
     any language.
@@ -116,7 +116,8 @@ def _item_says_pdf(element: Tag) -> str | None:
         return None
     href = str(element.get("href") or "")
     # (a few links and tags read: a block of thousands of links is no file's row)
-    if {str(a.get("href") or "") for a in item.find_all("a", href=True, limit=8)} != {href}:
+    others = {str(a.get("href") or "") for a in item.find_all("a", href=True, limit=8)}
+    if others - {href}:
         return None
     for tag in item.find_all(True, limit=40):
         if tag is element or tag.find_parent("a") is not None:
@@ -633,7 +634,7 @@ def anchor_candidates(
         if FILE_HREF.search(link):
             score += ANCHOR_WEIGHTS.file_address
             evidence.append("address looks like a file")
-        described = _item_says_pdf(element) if element.name in ("a", "area") else None
+        described = _item_says_pdf(element) if element.name not in ("form", "script") else None
         if described is not None and not any("pdf" in e.lower() for e in evidence):
             score += ANCHOR_WEIGHTS.pdf_type
             evidence.append(f"its item describes a PDF file ({described[:40]!r})")

@@ -525,3 +525,14 @@ def test_a_state_key_naming_a_download_holds_the_records_file(key: str) -> None:
 def test_a_state_key_not_naming_a_file_holds_no_file(key: str) -> None:
     state = {"props": {"pageProps": {"article": {"title": TITLE, "author": {key: "/people/4711"}}}}}
     assert find_candidates(_state_page(state), f"{SITE}/article/28745").candidates == ()
+
+
+def test_a_rows_pdf_icon_describes_a_button_holding_its_files_address() -> None:
+    own = f"{DL}/data/disertaciebi/nino_beridze_disertacia.pdf"
+    html = _page(
+        "<ul><li class='file-item'><i class='icon-pdf'></i> "
+        f"<button class='btn' data-href='{own}'>სადისერტაციო ნაშრომი</button></li></ul>"
+    )
+    analysis = find_candidates(html, f"{SITE}/dissertations/4187")
+    assert [c.url for c in analysis.candidates] == [own]
+    assert "its item describes a PDF file" in analysis.candidates[0].evidence
