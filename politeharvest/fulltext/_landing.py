@@ -311,6 +311,23 @@ def _carries_record(value: str, facts: PageFacts) -> str | None:
     return None
 
 
+def _other_version(url: str, facts: PageFacts) -> str | None:
+    """Another version of the record than the one the page's address names, or None.
+
+    (The page ``/reviewed-preprints/93817v2``, the file ``93817v1.pdf``.)
+    """
+    low = unquote(url).lower()
+    for token in facts.ids:
+        version = _VERSIONED.search(token)
+        if version is None:
+            continue
+        stem = re.escape(token[: version.start()])
+        found = re.search(rf"(?<![0-9a-z]){stem}(v\d+)(?![0-9a-z])", low)
+        if found is not None and found.group(1) != version.group(0):
+            return f"version {found.group(1)} where the page is {version.group(0)}"
+    return None
+
+
 def _by_record_id(candidates: list[Candidate], facts: PageFacts) -> list[Candidate]:
     """Links of one shape told apart by the place that names their record.
 
@@ -347,6 +364,13 @@ def _by_record_id(candidates: list[Candidate], facts: PageFacts) -> list[Candida
                     c,
                     rejected=f"its address names another record ({value[:40]!r} in {place}) "
                     f"where the page's own file address names the record ({ours[:40]!r})",
+                )
+            elif (other_version := _other_version(c.url, facts)) is not None:
+                c = attrs.evolve(
+                    c,
+                    score=c.score - 30,
+                    strong=False,
+                    evidence=f"{c.evidence}; its address names {other_version}",
                 )
             elif (
                 c.source.startswith("anchor")

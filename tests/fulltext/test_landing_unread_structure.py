@@ -536,3 +536,21 @@ def test_a_rows_pdf_icon_describes_a_button_holding_its_files_address() -> None:
     analysis = find_candidates(html, f"{SITE}/dissertations/4187")
     assert [c.url for c in analysis.candidates] == [own]
     assert "its item describes a PDF file" in analysis.candidates[0].evidence
+
+
+# -- the version the page's address names --------------------------------------------------------
+
+
+def test_a_file_of_another_version_than_the_pages_goes_after_the_pages_own() -> None:
+    # the page is version 2 of a reviewed preprint; its version list links version 1's PDF
+    # first, with the stronger label, and the page's own file as a plain download
+    html = _page(
+        "<ul class='versions'><li><a href='/reviewed-preprints/93817v1'>Version 1</a> "
+        "<a href='/reviewed-preprints/93817v1.pdf'>PDF</a></li></ul>"
+        "<div class='actions'><a class='download' href='/reviewed-preprints/93817v2.pdf'>"
+        "Download</a></div>"
+    )
+    analysis = find_candidates(html, f"{SITE}/reviewed-preprints/93817v2")
+    assert analysis.candidates[0].url == f"{SITE}/reviewed-preprints/93817v2.pdf"
+    older = next(c for c in analysis.candidates if c.url.endswith("93817v1.pdf"))
+    assert "version v1 where the page is v2" in older.evidence
