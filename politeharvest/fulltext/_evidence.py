@@ -301,7 +301,9 @@ def state_candidates(soup: BeautifulSoup, base: str, facts: PageFacts) -> list[C
     return found
 
 
-def jsonld_candidates(soup: BeautifulSoup, base: str) -> list[Candidate]:
+def jsonld_candidates(
+    soup: BeautifulSoup, base: str, facts: PageFacts | None = None
+) -> list[Candidate]:
     """PDF encodings of the page's work in JSON-LD, never a cited or related work's.
 
     Read from the work's ``encoding``, ``associatedMedia`` or ``distribution`` (each with
@@ -332,20 +334,31 @@ def jsonld_candidates(soup: BeautifulSoup, base: str) -> list[Candidate]:
                 "pdf" in kind.lower() or ".pdf" in str(work["contentUrl"]).lower()
             ):
                 media.append(work)
+            files = []
             for item in media:
                 if not isinstance(item, dict):
                     continue
                 target = str(item.get("contentUrl") or item.get("url") or "")
                 fmt = str(item.get("encodingFormat") or item.get("fileFormat") or "")
                 if target and ("pdf" in fmt.lower() or ".pdf" in target.lower()):
-                    found.append(
-                        Candidate(
-                            absolute(target, base),
-                            "jsonld",
-                            f"JSON-LD {work.get('@type')} contentUrl ({fmt or 'a .pdf address'})",
-                            88.0,
+                    files.append((absolute(target, base), fmt))
+            for link, fmt in files:
+                # among several encodings, one named as another kind is not the work's
+                # ("cover_letter.pdf", "poster_EGU2024.pdf" beside "manuscript_revised.pdf")
+                other = _other_kind_name(link, facts) if len(files) > 1 and facts else None
+                found.append(
+                    Candidate(
+                        link,
+                        "jsonld",
+                        f"JSON-LD {work.get('@type')} contentUrl ({fmt or 'a .pdf address'})",
+                        88.0,
+                        rejected=other.replace(
+                            "the selector matches any file link", f"one of {len(files)} encodings"
                         )
+                        if other
+                        else None,
                     )
+                )
     return found
 
 
@@ -452,7 +465,9 @@ def _other_kind_name(link: str, facts: PageFacts) -> str | None:
     title words nor an author's name are in it (an identifier may be: a record's abstract
     carries the record's number).
     """
-    name = unquote(urlsplit(link).path.rsplit("/", 1)[-1])
+    segments = unquote(urlsplit(link).path).split("/")
+    # the file's name, not an endpoint after it (".../files/cover_letter.pdf/content")
+    name = next((s for s in reversed(segments) if re.search(r"\.\w{2,4}$", s)), segments[-1])
     kind = OTHER_KIND_FILE.search(name)
     if kind is None or facts.relates(name) in ("words of the article's title", "an author's name"):
         return None

@@ -50,6 +50,7 @@ page, a linkset, at most three file probes, and learning.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -317,6 +318,13 @@ def _other_version(url: str, facts: PageFacts) -> str | None:
     (The page ``/reviewed-preprints/93817v2``, the file ``93817v1.pdf``.)
     """
     low = unquote(url).lower()
+    # a version in a segment of its own after the record's id ("/manuscript/202405.0789/v2")
+    segments = unquote(urlsplit(facts.url).path).lower().strip("/").split("/")
+    for previous, segment in itertools.pairwise(segments):
+        if previous in facts.ids and re.fullmatch(r"v\d+", segment):
+            found = re.search(rf"/{re.escape(previous)}/(v\d+)(?:/|$|\?)", low)
+            if found is not None and found.group(1) != segment:
+                return f"version {found.group(1)} where the page is {segment}"
     for token in facts.ids:
         version = _VERSIONED.search(token)
         if version is None:
@@ -365,13 +373,6 @@ def _by_record_id(candidates: list[Candidate], facts: PageFacts) -> list[Candida
                     rejected=f"its address names another record ({value[:40]!r} in {place}) "
                     f"where the page's own file address names the record ({ours[:40]!r})",
                 )
-            elif (other_version := _other_version(c.url, facts)) is not None:
-                c = attrs.evolve(
-                    c,
-                    score=c.score - 30,
-                    strong=False,
-                    evidence=f"{c.evidence}; its address names {other_version}",
-                )
             elif (
                 c.source.startswith("anchor")
                 and c.score > 0
@@ -383,6 +384,19 @@ def _by_record_id(candidates: list[Candidate], facts: PageFacts) -> list[Candida
                     score=c.score + ANCHOR_WEIGHTS.identifier,
                     evidence=f"{c.evidence}; address carries {carried}",
                 )
+        if (
+            c.rejected is None
+            and c.source.startswith(("anchor", "learned", "rule:", "embed"))
+            and (other_version := _other_version(c.url, facts)) is not None
+        ):
+            # a link of the page to another version than the one its address names (the
+            # page's declared file, its meta, decides for itself)
+            c = attrs.evolve(
+                c,
+                score=c.score - 30,
+                strong=False,
+                evidence=f"{c.evidence}; its address names {other_version}",
+            )
         out.append(c)
     return out
 
@@ -666,7 +680,7 @@ def find_candidates(
         *rule_candidates(soup, base if base != url else url, rules, regions, facts),
         *signposted,
         *meta_candidates(soup, base),
-        *jsonld_candidates(soup, base),
+        *jsonld_candidates(soup, base, facts),
         *state_candidates(soup, base, facts),
         *learned_candidates(soup, base, learned, regions, facts),
         *anchor_candidates(soup, base, regions, facts),

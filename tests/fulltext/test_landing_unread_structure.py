@@ -554,3 +554,48 @@ def test_a_file_of_another_version_than_the_pages_goes_after_the_pages_own() -> 
     assert analysis.candidates[0].url == f"{SITE}/reviewed-preprints/93817v2.pdf"
     older = next(c for c in analysis.candidates if c.url.endswith("93817v1.pdf"))
     assert "version v1 where the page is v2" in older.evidence
+
+
+def test_a_version_in_a_segment_of_its_own_is_the_pages_version() -> None:
+    html = _page(
+        "<div class='versions'>"
+        f"<a class='download' href='{SITE}/manuscript/202405.0789/v1/download'>Download PDF</a>"
+        f"<a class='download' href='{SITE}/manuscript/202405.0789/v2/download'>Download PDF</a>"
+        "</div>"
+    )
+    urls = _kept(html, f"{SITE}/manuscript/202405.0789/v2")
+    assert urls[:2] == [
+        f"{SITE}/manuscript/202405.0789/v2/download",
+        f"{SITE}/manuscript/202405.0789/v1/download",
+    ]
+
+
+def test_among_several_json_ld_encodings_one_named_as_another_kind_is_not_the_works() -> None:
+    files = ("cover_letter", "manuscript_revised", "poster_EGU2024")
+    encodings = ",".join(
+        f'{{"@type":"MediaObject","contentUrl":"{SITE}/api/records/1/files/{f}.pdf/content",'
+        '"encodingFormat":"application/pdf"}'
+        for f in files
+    )
+    head = (
+        '<script type="application/ld+json">{"@type":"ScholarlyArticle","name":"x",'
+        f'"encoding":[{encodings}]}}</script>'
+    )
+    html = _page("").replace("<title>", f"{head}<title>")
+    assert _kept(html, f"{SITE}/records/1") == [
+        f"{SITE}/api/records/1/files/manuscript_revised.pdf/content"
+    ]
+
+
+def test_a_single_json_ld_encoding_is_the_works_whatever_its_name() -> None:
+    # a poster's record declares its poster: the name alone says nothing against it
+    encoding = (
+        f'{{"@type":"MediaObject","contentUrl":"{SITE}/api/records/1/files/poster.pdf/content",'
+        '"encodingFormat":"application/pdf"}'
+    )
+    head = (
+        '<script type="application/ld+json">{"@type":"CreativeWork","name":"x",'
+        f'"encoding":[{encoding}]}}</script>'
+    )
+    html = _page("").replace("<title>", f"{head}<title>")
+    assert _kept(html, f"{SITE}/records/1") == [f"{SITE}/api/records/1/files/poster.pdf/content"]
