@@ -669,6 +669,18 @@ def anchor_candidates(
         elif re.search(r"download|galley|(?:^|[\s_-])(?:down|dl)(?:$|[\s_-])", classes):
             score += ANCHOR_WEIGHTS.download_word
             evidence.append("class says download")
+        icons = " ".join(
+            str(c)
+            for icon in element.find_all(("i", "span", "svg", "use"), limit=6)
+            for c in icon.get("class") or []
+        )
+        if (
+            element.name in ("a", "area", "button")
+            and re.search(r"(?<![a-z])download(?![a-z])", icons, re.IGNORECASE)
+            and not any("download" in e for e in evidence)
+        ):  # an icon font's download glyph ("fa-download", "icon-download")
+            score += ANCHOR_WEIGHTS.download_word
+            evidence.append("its icon says download")
         if element.has_attr("download") and not any("download" in e for e in evidence):
             score += ANCHOR_WEIGHTS.download_word  # HTML's download attribute: a file
             evidence.append("it has a download attribute")

@@ -373,7 +373,7 @@ def _top(html: str) -> tuple[str, str] | None:
         ),
         # HTML's download attribute, and its type attribute naming the target's media type
         (
-            "<a href='/record/77/files/8841' download><i class='fa fa-download'></i></a>",
+            "<a href='/record/77/files/8841' download><i class='fa fa-arrow-down'></i></a>",
             "download attribute",
         ),
         ("<a href='/record/77/bin/8841' type='application/pdf'>ดาวน์โหลด</a>", "its type says"),
@@ -599,3 +599,14 @@ def test_a_single_json_ld_encoding_is_the_works_whatever_its_name() -> None:
     )
     html = _page("").replace("<title>", f"{head}<title>")
     assert _kept(html, f"{SITE}/records/1") == [f"{SITE}/api/records/1/files/poster.pdf/content"]
+
+
+def test_an_icon_fonts_download_glyph_is_download_evidence() -> None:
+    # a galley button whose only content is a download icon, its class saying PDF
+    html = _record(
+        "<div class='actions'><a class='galley-link pdf' "
+        "href='/j/article/view/214567/198001'><i class='icon-download'></i></a></div>"
+    )
+    analysis = find_candidates(html, f"{SITE}/j/article/view/214567")
+    assert [c.url for c in analysis.candidates] == [f"{SITE}/j/article/download/214567/198001"]
+    assert "its icon says download" in analysis.candidates[0].evidence
