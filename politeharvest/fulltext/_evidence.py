@@ -13,7 +13,7 @@ import json
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any
-from urllib.parse import unquote, urlsplit
+from urllib.parse import parse_qsl, unquote, urlsplit
 
 import attrs
 from bs4 import BeautifulSoup, Tag
@@ -33,9 +33,11 @@ from ._words import (
     ITEM_KINDS,
     OTHER_FORMAT,
     OTHER_KIND_FILE,
+    PDF_SIZE,
     PDF_WORD,
     STRONG_TEXT,
     button_text,
+    item_of,
     names_document,
     text_of,
 )
@@ -77,14 +79,59 @@ class AnchorWeights:
     identifier: float = 15
 
 
+#: A class, image or icon name that says PDF ("icon-pdf", "fa-file-pdf-o", "pdf.svg").
+_PDF_NAME = re.compile(r"(?<![a-z])pdf(?![a-z])", re.IGNORECASE)
+
+
 def _pdf_icon(element: Tag) -> str | None:
-    """The ``alt`` or file name of the image a link holds when it says PDF, or None."""
+    """What names PDF in the icon a link holds, or None.
+
+    An image's ``alt`` or file name ("pdf.png"), an icon font's or an SVG's class
+    ("fa-file-pdf-o", "icon-pdf") or the SVG symbol it uses (``<use href="#icon-pdf">``).
+    """
     if element.name not in ("a", "area"):
         return None
-    for image in element.find_all("img"):
-        for said in (str(image.get("alt") or ""), str(image.get("src") or "").rsplit("/", 1)[-1]):
-            if re.search(r"(?<![a-z])pdf(?![a-z])", said, re.IGNORECASE):
-                return said
+    for icon in element.find_all(True):
+        said = [str(c) for c in icon.get("class") or []]
+        if icon.name == "img":
+            said += [str(icon.get("alt") or ""), str(icon.get("src") or "").rsplit("/", 1)[-1]]
+        elif icon.name == "use":
+            said.append(str(icon.get("href") or icon.get("xlink:href") or "").rsplit("#", 1)[-1])
+        found = next((s for s in said if _PDF_NAME.search(s)), None)
+        if found is not None:
+            return found
+    return None
+
+
+def _item_says_pdf(element: Tag) -> str | None:
+    """What says, beside a link, that it gives a PDF file, or None.
+
+    The link's item (its list item or table row, else its parent) holds no other link's
+    address, and outside the link an icon, image or class naming PDF ("icon-pdf") or a
+    short text naming it ("PDF, 8.3 MB"): a file list's row describing its one file, in
+    any language.
+    """
+    item = item_of(element) or element.parent
+    if not isinstance(item, Tag) or item.name in ("body", "html", "main"):
+        return None
+    href = str(element.get("href") or "")
+    # (a few links and tags read: a block of thousands of links is no file's row)
+    others = {str(a.get("href") or "") for a in item.find_all("a", href=True, limit=8)}
+    if others - {href}:
+        return None
+    for tag in item.find_all(True, limit=40):
+        if tag is element or tag.find_parent("a") is not None:
+            continue  # the link's own content is read as its text and icon
+        names = [str(c) for c in tag.get("class") or []]
+        names.append(str(tag.get("alt") or ""))
+        names.append(str(tag.get("src") or "").rsplit("/", 1)[-1])
+        said = next((n for n in names if _PDF_NAME.search(n)), None)
+        if said is not None:
+            return said
+    outside = [s for s in item.find_all(string=True) if s.find_parent("a") is None]
+    text = " ".join(" ".join(outside).split())
+    if text and len(text.split()) <= 8 and re.search(r"\bpdf\b", text, re.IGNORECASE):
+        return text
     return None
 
 
@@ -150,6 +197,37 @@ _WORK_TYPES = re.compile(
 )
 
 
+def _id_shape(token: str) -> str:
+    """An identifier's shape: hex digits as ``x`` (a hash, a UUID), else digits as ``9``.
+
+    Only identifiers of six characters or more with a digit have one ("" otherwise).
+    """
+    if len(token) < 6 or not re.search(r"\d", token):
+        return ""
+    if re.fullmatch(r"[0-9a-f-]+", token):
+        return re.sub(r"[0-9a-f]", "x", token)
+    return re.sub(r"\d", "9", re.sub(r"[a-z]", "a", token))
+
+
+def _record_tokens(url: str) -> dict[str, str]:
+    """The page address's path segments and query values that may be its record's id.
+
+    Each with its shape (`_id_shape`): another object's id of that shape in the page's
+    state names another record ("similar": [{"id": "1f2e...", "pdfUrl": ...}]).
+    """
+    parts = urlsplit(url)
+    values = [*unquote(parts.path).split("/"), *(v for _, v in parse_qsl(parts.query))]
+    return {v.lower(): shape for v in values if (shape := _id_shape(v.lower()))}
+
+
+#: A script state's key whose value is a file's address ("pdfUrl", "downloadUrl",
+#: "file_url", "fileHref"): the key says so, whatever the address looks like.
+_FILE_KEY = re.compile(
+    r"pdf|PDF|Pdf|(?:^|_)(?:download|file)(?:_?(?:url|href|link|path))?$|"
+    r"(?:Download|File)(?:Url|URL|Href|Link|Path)?$|^(?:download|file)(?:Url|URL|Href|Link|Path)$"
+)
+
+
 def state_candidates(soup: BeautifulSoup, base: str, facts: PageFacts) -> list[Candidate]:
     """Files in the page's script state, each judged by the object that holds it.
 
@@ -158,8 +236,14 @@ def state_candidates(soup: BeautifulSoup, base: str, facts: PageFacts) -> list[C
     title, another article in ``moreFromIssue``) is rejected. Files no object claims are
     left to the anchors' evidence (a value whose key names a PDF).
     """
+    record = _record_tokens(facts.url or base)
 
     def is_own(kind: str, value: str) -> bool | None:
+        if kind == "id":  # the record's id in the page's address, or another of its shape
+            token = value.strip().lower()
+            if token in record:
+                return True
+            return False if _id_shape(token) in record.values() else None
         if kind == "doi":
             if not facts.doi:
                 return None
@@ -167,8 +251,8 @@ def state_candidates(soup: BeautifulSoup, base: str, facts: PageFacts) -> list[C
             return found == facts.doi
         return facts.names_own(value)
 
-    def is_file(key: str, url: str) -> bool:
-        return bool(FILE_HREF.search(url) or re.search("pdf", key, re.IGNORECASE))
+    def is_file(key: str, url: str) -> bool:  # a file's address, or a key naming a file
+        return bool(FILE_HREF.search(url) or _FILE_KEY.search(key))
 
     found: list[Candidate] = []
     for script in soup.find_all("script"):
@@ -217,7 +301,9 @@ def state_candidates(soup: BeautifulSoup, base: str, facts: PageFacts) -> list[C
     return found
 
 
-def jsonld_candidates(soup: BeautifulSoup, base: str) -> list[Candidate]:
+def jsonld_candidates(
+    soup: BeautifulSoup, base: str, facts: PageFacts | None = None
+) -> list[Candidate]:
     """PDF encodings of the page's work in JSON-LD, never a cited or related work's.
 
     Read from the work's ``encoding``, ``associatedMedia`` or ``distribution`` (each with
@@ -248,20 +334,31 @@ def jsonld_candidates(soup: BeautifulSoup, base: str) -> list[Candidate]:
                 "pdf" in kind.lower() or ".pdf" in str(work["contentUrl"]).lower()
             ):
                 media.append(work)
+            files = []
             for item in media:
                 if not isinstance(item, dict):
                     continue
                 target = str(item.get("contentUrl") or item.get("url") or "")
                 fmt = str(item.get("encodingFormat") or item.get("fileFormat") or "")
                 if target and ("pdf" in fmt.lower() or ".pdf" in target.lower()):
-                    found.append(
-                        Candidate(
-                            absolute(target, base),
-                            "jsonld",
-                            f"JSON-LD {work.get('@type')} contentUrl ({fmt or 'a .pdf address'})",
-                            88.0,
+                    files.append((absolute(target, base), fmt))
+            for link, fmt in files:
+                # among several encodings, one named as another kind is not the work's
+                # ("cover_letter.pdf", "poster_EGU2024.pdf" beside "manuscript_revised.pdf")
+                other = _other_kind_name(link, facts) if len(files) > 1 and facts else None
+                found.append(
+                    Candidate(
+                        link,
+                        "jsonld",
+                        f"JSON-LD {work.get('@type')} contentUrl ({fmt or 'a .pdf address'})",
+                        88.0,
+                        rejected=other.replace(
+                            "the selector matches any file link", f"one of {len(files)} encodings"
                         )
+                        if other
+                        else None,
                     )
+                )
     return found
 
 
@@ -368,7 +465,9 @@ def _other_kind_name(link: str, facts: PageFacts) -> str | None:
     title words nor an author's name are in it (an identifier may be: a record's abstract
     carries the record's number).
     """
-    name = unquote(urlsplit(link).path.rsplit("/", 1)[-1])
+    segments = unquote(urlsplit(link).path).split("/")
+    # the file's name, not an endpoint after it (".../files/cover_letter.pdf/content")
+    name = next((s for s in reversed(segments) if re.search(r"\.\w{2,4}$", s)), segments[-1])
     kind = OTHER_KIND_FILE.search(name)
     if kind is None or facts.relates(name) in ("words of the article's title", "an author's name"):
         return None
@@ -422,6 +521,7 @@ def anchor_candidates(
     """
     page_host = (urlsplit(base).hostname or "").lower()
     found = []
+    wordless: set[str] = set()  # links whose words said nothing, nor named a file
     for element, href, where in link_sources(soup):
         text = "" if element.name == "script" else text_of(element)
         if element.name == "form":
@@ -460,6 +560,10 @@ def anchor_candidates(
         if element.name == "script":  # a value whose key names a PDF ("pdfUrl")
             score += ANCHOR_WEIGHTS.pdf_word
         named = names_document(element) if element.name in ("a", "area") else None
+        if named is not None and FILE_HREF.search(link) and _plain_label(named):
+            # a short plain label of a file in words no vocabulary here reads ("Pobierz
+            # pełny tekst"): a button's or a document's name alike, neutral (its place decides)
+            named = None
         if named is not None and not facts.names_own(named):
             found.append(
                 Candidate(
@@ -493,6 +597,11 @@ def anchor_candidates(
         elif STRONG_TEXT.match(text):
             score += ANCHOR_WEIGHTS.download_text
             evidence.append(f"anchor text {text[:40]!r}")
+        elif (sized := PDF_SIZE.search(visible)) is not None:
+            # a file's label with its format and size, in words of any language
+            # ("הורדת הקובץ (PDF, 6.8MB)"): the link gives a PDF file
+            score += ANCHOR_WEIGHTS.download_text
+            evidence.append(f"anchor text describes a PDF file ({sized.group(0)!r})")
         elif button_text(text) and PDF_WORD.search(text):
             score += ANCHOR_WEIGHTS.pdf_word
             evidence.append(f"anchor text mentions {PDF_WORD.search(text).group(0)!r}")  # type: ignore[union-attr]
@@ -540,9 +649,18 @@ def anchor_candidates(
         if FILE_HREF.search(link):
             score += ANCHOR_WEIGHTS.file_address
             evidence.append("address looks like a file")
+        described = _item_says_pdf(element) if element.name not in ("form", "script") else None
+        if described is not None and not any("pdf" in e.lower() for e in evidence):
+            score += ANCHOR_WEIGHTS.pdf_type
+            evidence.append(f"its item describes a PDF file ({described[:40]!r})")
         classes = " ".join([*(element.get("class") or []), str(element.get("id") or "")]).lower()
         asks_pdf = _PDF_QUERY.search(urlsplit(link).query) is not None
-        if "pdf" in str(element.get("type") or "").lower() or "pdf" in classes:
+        declared = str(element.get("type") or "").lower()
+        if "pdf" in declared and not any("pdf" in e.lower() for e in evidence):
+            # the link declares its target's media type (HTML's type attribute)
+            score += ANCHOR_WEIGHTS.pdf_word
+            evidence.append(f"its type says {declared[:30]!r}")
+        elif "pdf" in declared or "pdf" in classes:
             score += ANCHOR_WEIGHTS.pdf_type
             evidence.append("type/class says pdf")
         elif asks_pdf:
@@ -551,10 +669,33 @@ def anchor_candidates(
         elif re.search(r"download|galley|(?:^|[\s_-])(?:down|dl)(?:$|[\s_-])", classes):
             score += ANCHOR_WEIGHTS.download_word
             evidence.append("class says download")
+        icons = " ".join(
+            str(c)
+            for icon in element.find_all(("i", "span", "svg", "use"), limit=6)
+            for c in icon.get("class") or []
+        )
+        if (
+            element.name in ("a", "area", "button")
+            and re.search(r"(?<![a-z])download(?![a-z])", icons, re.IGNORECASE)
+            and not any("download" in e for e in evidence)
+        ):  # an icon font's download glyph ("fa-download", "icon-download")
+            score += ANCHOR_WEIGHTS.download_word
+            evidence.append("its icon says download")
+        if element.has_attr("download") and not any("download" in e for e in evidence):
+            score += ANCHOR_WEIGHTS.download_word  # HTML's download attribute: a file
+            evidence.append("it has a download attribute")
         identified = facts.named_in(link)
         if identified is not None and score > 0:
             score += ANCHOR_WEIGHTS.identifier
             evidence.append(f"address carries {identified}")
+        elif score > 0 and not any("file name" in e for e in evidence):
+            # a file named by the record's author or title words ("Kowalski_2024_salinity.pdf"),
+            # whatever the language of the link's text
+            name = unquote(urlsplit(link).path.rsplit("/", 1)[-1])
+            related = facts.relates(name) if "." in name or "_" in name else None
+            if related in ("words of the article's title", "an author's name"):
+                score += ANCHOR_WEIGHTS.identifier
+                evidence.append(f"its file name carries {related} ({name[:40]!r})")
         if re.search(r"\.(html?|php|aspx?|jsp)(?:$|\?)", urlsplit(link).path, re.I) and not (
             FILE_HREF.search(link) or element.name == "script" or asks_pdf
         ):
@@ -566,6 +707,9 @@ def anchor_candidates(
             evidence.append("another host")
         if score <= 0:
             continue
+        said = any(e.startswith(("anchor text", "its label", "its title")) for e in evidence)
+        if where == "href" and not said and not _FILE_NAME.search(visible):
+            wordless.add(link)
         why = regions.outside(element)
         # a download button in the article's block whose same-site file address carries the
         # article's DOI or id is as strong as a declared file
@@ -589,7 +733,60 @@ def anchor_candidates(
                 strong=strong,
             )
         )
-    return found
+    return _only_file(found, wordless)
+
+
+#: How `Regions.outside` says a link is in the page's chrome, not its content.
+_CHROME = ("inside", "under the heading", "in a region labelled")
+
+
+def _plain_label(text: str) -> bool:
+    """Whether a link's label is a short plain phrase, not a document's name.
+
+    At most four words, no digits, brackets or other marks of a name (a year, a report's
+    number, "(PDF)"), no word capitalised after the first (a title's or a name's capitals:
+    "AM-LATTICE Projektbericht"): "Pobierz pełny tekst", "Tải về toàn văn".
+    """
+    words = text.split()
+    if not words or len(words) > 4 or re.search(r"[\d()\[\]{}:;/'\u2019\"-]", text):
+        return False
+    return not any(w[:1].isupper() for w in words[1:])
+
+
+def _only_file(found: list[Candidate], wordless: set[str]) -> list[Candidate]:
+    """The page's only file link in its own content gains the weight of an identifier.
+
+    One address of a file (``.pdf``, ``/download/``, ``bitstream``, or a link typed
+    ``application/pdf``) among the page's links
+    outside its chrome (header, footer, navigation, references), whatever their labels say
+    (a file table's other rows count, though another kind of document): the record's block
+    offers one file. Only for a link (``href``) whose words said nothing (a label in an
+    unread language, an icon): words that say what the link is decide, and a file's name
+    that does not relate to the record names another document.
+    """
+
+    def is_file(c: Candidate) -> bool:  # a file's address, or a link typed as a PDF
+        return bool(FILE_HREF.search(c.url)) or "its type says" in c.evidence
+
+    content = [c for c in found if not (c.rejected or "").startswith(_CHROME)]
+    if len({c.url for c in content if is_file(c)}) != 1:
+        return found
+    files = {c.url for c in content if c.rejected is None and is_file(c)}
+    if any(OTHER_KIND_FILE.search(unquote(urlsplit(f).path.rsplit("/", 1)[-1])) for f in files):
+        return found  # a file named as another kind ("54321_abstract.pdf") is no record's
+    if len(files) != 1 or not files <= wordless:
+        return found
+    (only,) = files
+    return [
+        attrs.evolve(
+            c,
+            score=c.score + ANCHOR_WEIGHTS.identifier,
+            evidence=f"{c.evidence}; the only file link of the page's own content",
+        )
+        if c.url == only and c.rejected is None
+        else c
+        for c in found
+    ]
 
 
 def learned_candidates(

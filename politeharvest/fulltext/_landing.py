@@ -30,7 +30,9 @@ evidence, and ranks them:
 
 Links of one shape are told apart by the place that names their record: when one of the
 page's file addresses carries the record's id in a query field or path segment, the others
-with another id in that place are other records' files (`_by_record_id`).
+with another id in that place are other records' files (`_by_record_id`). A work deposited
+as numbered parts ("01_title.pdf" ... "07_chapter 1.pdf") has no file that is the work
+(`_split_parts`).
 
 A file the page shows closed to a visitor (a disabled control, a sign-up button
 holding the file's address in ``data-*``, a purchase block, a sign-in link returning
@@ -48,6 +50,7 @@ page, a linkset, at most three file probes, and learning.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -210,6 +213,55 @@ def _by_version(candidates: list[Candidate], soup: BeautifulSoup, base: str) -> 
     return out
 
 
+#: A file name that starts with its place in a sequence ("01_title.pdf", "07_chapter 1.pdf").
+_NUMBERED = re.compile(r"^(\d{1,3})[\s_.-]+[^\W\d_]")
+#: The fewest numbered files, in a run from the first, that make a work split into parts.
+_PARTS = 4
+
+
+def _split_parts(candidates: list[Candidate]) -> list[Candidate]:
+    """A work deposited as numbered parts: no part is the work, none is tried.
+
+    A thesis split into its title page, certificate, chapters and bibliography names its
+    files by their place ("01_title.pdf", "02_certificate.pdf", ... "07_chapter 1.pdf"):
+    when the page's files on one host start with numbers running from the first (0 or 1)
+    through at least `_PARTS` in a row, each of them is a part (as a chapter is not the
+    book), whichever source names it (a declared file too). Numbered files that do not
+    run so (a year, a volume's number) are left as they are.
+    """
+    numbered: dict[str, list[tuple[int, str]]] = {}
+    for c in candidates:
+        parts = urlsplit(c.url)
+        name = unquote(parts.path.rsplit("/", 1)[-1])
+        found = _NUMBERED.match(name)
+        if found is not None:
+            numbers = numbered.setdefault((parts.hostname or "").lower(), [])
+            if all(url != c.url for _, url in numbers):
+                numbers.append((int(found.group(1)), c.url))
+    parts_of: dict[str, str] = {}
+    for numbers in numbered.values():
+        places = sorted({number for number, _ in numbers})
+        run = 0
+        for index, number in enumerate(places):
+            if number != places[0] + index:
+                break
+            run += 1
+        if places[0] <= 1 and run >= _PARTS:
+            first = unquote(urlsplit(numbers[0][1]).path.rsplit("/", 1)[-1])
+            last = unquote(urlsplit(numbers[-1][1]).path.rsplit("/", 1)[-1])
+            why = (
+                f"a part of a work deposited as {len(numbers)} numbered files "
+                f"({first[:30]!r} ... {last[:30]!r}); no part is the work"
+            )
+            parts_of.update({url: why for _, url in numbers})
+    return [
+        attrs.evolve(c, rejected=parts_of[c.url], strong=False)
+        if c.url in parts_of and c.rejected is None
+        else c
+        for c in candidates
+    ]
+
+
 #: A part of an address that identifies something: three digits or more in a row.
 _ID_LIKE = re.compile(r"\d{3,}")
 _NOT_ALNUM = re.compile(r"[\W_]+")
@@ -222,6 +274,8 @@ def _id_slots(url: str) -> tuple[tuple[object, ...], dict[str, str]]:
 
     Places are path segments by position (``path 3``) and query fields by name
     (``?paperid``): two addresses of one shape name their documents in the same places.
+    The shape is the host and the path; a query's other fields (``&download=1``) leave a
+    field naming the record where it is.
     """
     parts = urlsplit(url)
     segments = unquote(parts.path).strip("/").split("/")
@@ -229,7 +283,6 @@ def _id_slots(url: str) -> tuple[tuple[object, ...], dict[str, str]]:
     shape = (
         (parts.hostname or "").lower(),
         tuple("#" if _ID_LIKE.search(s) else s.lower() for s in segments),
-        tuple(sorted(k.lower() for k, _ in fields)),
     )
     slots = {f"path {i}": s for i, s in enumerate(segments) if _ID_LIKE.search(s)}
     slots.update({f"?{k.lower()}": v for k, v in fields if _ID_LIKE.search(v)})
@@ -256,6 +309,30 @@ def _carries_record(value: str, facts: PageFacts) -> str | None:
         suffix = _NOT_ALNUM.sub("", facts.doi.split("/", 1)[-1])
         if len(suffix) >= 6 and suffix in _NOT_ALNUM.sub("", low):
             return f"the record's DOI suffix {facts.doi.split('/', 1)[-1]!r}"
+    return None
+
+
+def _other_version(url: str, facts: PageFacts) -> str | None:
+    """Another version of the record than the one the page's address names, or None.
+
+    (The page ``/reviewed-preprints/93817v2``, the file ``93817v1.pdf``.)
+    """
+    low = unquote(url).lower()
+    # a version in a segment of its own after the record's id ("/manuscript/202405.0789/v2")
+    segments = unquote(urlsplit(facts.url).path).lower().strip("/").split("/")
+    for previous, segment in itertools.pairwise(segments):
+        if previous in facts.ids and re.fullmatch(r"v\d+", segment):
+            found = re.search(rf"/{re.escape(previous)}/(v\d+)(?:/|$|\?)", low)
+            if found is not None and found.group(1) != segment:
+                return f"version {found.group(1)} where the page is {segment}"
+    for token in facts.ids:
+        version = _VERSIONED.search(token)
+        if version is None:
+            continue
+        stem = re.escape(token[: version.start()])
+        found = re.search(rf"(?<![0-9a-z]){stem}(v\d+)(?![0-9a-z])", low)
+        if found is not None and found.group(1) != version.group(0):
+            return f"version {found.group(1)} where the page is {version.group(0)}"
     return None
 
 
@@ -307,6 +384,19 @@ def _by_record_id(candidates: list[Candidate], facts: PageFacts) -> list[Candida
                     score=c.score + ANCHOR_WEIGHTS.identifier,
                     evidence=f"{c.evidence}; address carries {carried}",
                 )
+        if (
+            c.rejected is None
+            and c.source.startswith(("anchor", "learned", "rule:", "embed"))
+            and (other_version := _other_version(c.url, facts)) is not None
+        ):
+            # a link of the page to another version than the one its address names (the
+            # page's declared file, its meta, decides for itself)
+            c = attrs.evolve(
+                c,
+                score=c.score - 30,
+                strong=False,
+                evidence=f"{c.evidence}; its address names {other_version}",
+            )
         out.append(c)
     return out
 
@@ -590,7 +680,7 @@ def find_candidates(
         *rule_candidates(soup, base if base != url else url, rules, regions, facts),
         *signposted,
         *meta_candidates(soup, base),
-        *jsonld_candidates(soup, base),
+        *jsonld_candidates(soup, base, facts),
         *state_candidates(soup, base, facts),
         *learned_candidates(soup, base, learned, regions, facts),
         *anchor_candidates(soup, base, regions, facts),
@@ -601,6 +691,7 @@ def find_candidates(
     candidates = _weigh_declared(candidates, soup, base, regions, facts, rules)
     candidates = _by_version(candidates, soup, base)
     candidates = _by_record_id(candidates, facts)
+    candidates = _split_parts(candidates)
     # a file the page's script state holds under another document is that document's
     foreign = {c.url: c.rejected for c in candidates if c.source == "script-state" and c.rejected}
     candidates = [

@@ -185,14 +185,19 @@ def link_sources(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
 _EMBEDS = {"iframe": "src", "frame": "src", "embed": "src", "object": "data"}
 
 
+#: An address whose path names a PDF file.
+_PDF_PATH = re.compile(r"^[^?#]*\.pdf(?:$|[?#])", re.IGNORECASE)
+
+
 def embedded_files(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
     """The files the page embeds for reading: (element, address, where it was read).
 
     A viewer's page (PDF.js ``viewer.html?file=<the PDF>``, a Google Docs viewer's
     ``?url=``) names the file it shows in a parameter of its address: the parameter's
     value is the file, the viewer's page is not. An ``<object>`` or ``<embed>`` of type
-    ``application/pdf`` embeds the file itself. A viewer's own address is never yielded
-    (one ending in ``.pdf`` is still an HTML page).
+    ``application/pdf``, or of no type with a ``.pdf`` address, embeds the file itself. An
+    iframe's own address is never yielded (a viewer's page ending in ``.pdf`` is still an
+    HTML page).
     """
     for element in soup.find_all(list(_EMBEDS)):
         attribute = _EMBEDS[element.name]
@@ -206,6 +211,9 @@ def embedded_files(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
         kind = str(element.get("type") or "").lower()
         if element.name in ("object", "embed") and "pdf" in kind:
             yield element, address, f"<{element.name} type={kind}>"
+        elif element.name in ("object", "embed") and not kind and _PDF_PATH.search(address):
+            # an object's data is the resource itself (a viewer's page goes in an iframe)
+            yield element, address, f"<{element.name}> of a .pdf address"
 
 
 #: A ``<meta http-equiv="refresh">`` content's address (``5; url='/file.pdf'``).

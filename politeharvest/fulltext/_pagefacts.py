@@ -267,6 +267,8 @@ def page_facts(soup: BeautifulSoup, url: str) -> PageFacts:
             ids.append(segment)  # a slug
         elif re.fullmatch(r"[a-z]{1,6}[-_.]?\d{4,}(v\d+)?", segment):
             ids.append(segment)  # hal-01234, PMC3531190, S1462901...
+        elif re.fullmatch(r"\d{4,}(?:\.\d+)?v\d+", segment):
+            ids.append(segment)  # a version of a record: 93817v2, 2401.01234v3
     # article.php?id=4711, artiId=ART002852171
     ids += [
         v.lower()

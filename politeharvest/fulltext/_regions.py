@@ -16,7 +16,14 @@ from bs4 import BeautifulSoup, Tag
 
 from ._addresses import absolute, same_site
 from ._pagefacts import PageFacts
-from ._words import button_text, item_of, names_document, short_item_text, text_of
+from ._words import (
+    button_text,
+    item_of,
+    names_document,
+    short_item_text,
+    text_of,
+    unread_label,
+)
 
 __all__ = [
     "Regions",
@@ -93,9 +100,40 @@ def _own_text(block: Tag) -> str | None:
         return None
     parts = [s for s in block.find_all(string=True) if s.find_parent("a") is None]
     text = " ".join(" ".join(parts).split())
-    if not text or _SIZE.search(text) or button_text(text):
+    if not text or _SIZE.search(text) or button_text(text) or unread_label(text):
         return None
     if len(text) < 10 or len(text.split()) < 2 or len(text) > 300:
+        return None
+    return text
+
+
+def _field_label(row: Tag) -> str | None:
+    """The label of a metadata field's row ("Autor/es:", "DOI"), or None when `row` is no field.
+
+    A field is a label/value pair: a table row whose first cell is a header (or a short
+    text ending in a colon) of words without a link, before at most two value cells; a
+    description list's value (``dd``) after a term (``dt``) of that kind. A record's
+    fields are not a list of documents, though each value may link a name (the journal,
+    an author).
+    """
+    if row.name == "tr":
+        cells = row.find_all(("th", "td"), recursive=False)
+        if not 2 <= len(cells) <= 3:
+            return None
+        label = cells[0]
+        text = " ".join(label.get_text(" ", strip=True).split())
+        if label.name != "th" and not text.endswith(":"):
+            return None
+        if any(c.name == "th" for c in cells[1:]):
+            return None  # a header row
+    elif row.name == "dd":
+        found = row.find_previous_sibling(("dt", "dd"))
+        if not isinstance(found, Tag) or found.name != "dt":
+            return None
+        label, text = found, " ".join(found.get_text(" ", strip=True).split())
+    else:
+        return None
+    if label.find("a") is not None or not re.search(r"[^\W\d_]", text) or len(text.split()) > 5:
         return None
     return text
 
@@ -139,6 +177,19 @@ class Regions:
     def __init__(self, soup: BeautifulSoup, facts: PageFacts | None = None, base: str = "") -> None:
         title = soup.find("h1")
         self._stops = {id(p) for p in title.parents} if isinstance(title, Tag) else set()
+        # the class words of the blocks holding the title ("page-header"): there they name
+        # the article's header, not the site's chrome (nor do their BEM elements,
+        # "page-header__download")
+        self._title_blocks = (
+            {
+                str(c).lower().split("__")[0]
+                for p in (title, *title.parents)
+                if isinstance(p, Tag)
+                for c in p.get("class") or []
+            }
+            if isinstance(title, Tag)
+            else set()
+        )
         self._cache: dict[int, str | None] = {}
         self._facts = facts or PageFacts("")
         self._shape = _shape(self._facts.url) if self._facts.url else ()
@@ -149,6 +200,7 @@ class Regions:
         self._names: dict[int, str | None] = {}
         self._alike: dict[tuple[int, str], dict[tuple[str, Any], int]] = {}
         self._items: dict[int, str] = {}
+        self._records: dict[int, bool] = {}
 
     def label(self, element: Tag) -> str:
         """The heading of the small block `element` sits in ("Template", "Downloads"), or ""."""
@@ -231,24 +283,65 @@ class Regions:
         """How many siblings of `block` look like it and name a document (a list's items).
 
         Siblings of the same tag and class count, when `block` has a class or is an item
-        (``li``, ``article``...).
+        (``li``, ``article``...). None count when the sibling holding the page's title (its
+        ``h1``) shares a class word with them: blocks alike to the record's own block are the
+        record page's sections (its description, its files, its references), not a list's
+        items.
         """
-        if not (block.get("class") or block.name in _ITEM_TAGS):
+        if not (block.get("class") or block.name in _ITEM_TAGS) or _field_label(block):
             return 0
         key = (id(parent), block.name)
         counts = self._alike.get(key)
         if counts is None:  # the parent's children of this tag, counted once by class
             counts = self._alike[key] = {}
+            own: set[str] = set()  # the class words of the sibling holding the title
             for sibling in parent.find_all(block.name, recursive=False):
-                if self._names_something(sibling):
+                if id(sibling) in self._stops:
+                    own.update(str(c) for c in sibling.get("class") or [])
+                if not _field_label(sibling) and self._names_something(sibling):
                     group = _class_key(sibling)
                     counts[group] = counts.get(group, 0) + 1
+            for group in list(counts):  # "documento" beside the title's "documento articulo"
+                if group[0] == "list" and own.intersection(group[1]):
+                    counts[group] = 0
         alike = counts.get(_class_key(block), 0)
+        if not alike:
+            return 0
         return alike - 1 if self._names_something(block) else alike
+
+    def _names_record(self, href: str) -> bool:
+        """Whether `href` carries every id of the record's address (its own other page)."""
+        ids = self._facts.ids
+        low = unquote(href).lower()
+        return bool(ids) and all(
+            re.search(rf"(?<![0-9a-z]){re.escape(token)}(?![0-9a-z])", low) for token in ids
+        )
+
+    def _describes_record(self, block: Tag) -> bool:
+        """Whether `block` holds the record's own fields: a field row whose value is its title.
+
+        (A repository's item table: "Título: <the record's title>", "Autor(es): <a>...</a>".)
+        The block is the record's description with its files, not an item of a list, though
+        a sibling block of its class names something and its fields link names.
+        """
+        key = id(block)
+        if key not in self._records:
+            self._records[key] = False
+            for row in block.find_all(("tr", "dd"), limit=80):
+                if _field_label(row) is None:
+                    continue
+                cells = row.find_all("td", recursive=False) if row.name == "tr" else [row]
+                value = " ".join(cells[-1].get_text(" ", strip=True).split()) if cells else ""
+                if value and len(value) <= 400 and self._facts.is_title(value):
+                    self._records[key] = True
+                    break
+        return self._records[key]
 
     def _other_document(self, block: Tag, element: Tag, depth: int) -> str | None:
         """Why `block` is about another document than the article, or None."""
         links = self._links_of(block)
+        if links.named and self._describes_record(block):
+            return None  # the record's description (its fields) with its files
         others = [pair for pair in links.named[:2] if pair[0] is not element]
         if not others:
             # a title in plain text beside a button ("Dune migration [PDF]"); a file name's
@@ -276,7 +369,12 @@ class Regions:
                     continue
                 if not anchor.get("href") or anchor is block:
                     continue
+                field = item_of(anchor)
+                if field is not None and _field_label(field) is not None:
+                    continue  # a value of the record's fields (its journal), no other article
                 href = absolute(str(anchor["href"]), self._base)
+                if self._names_record(href):
+                    continue  # a page of the record's own ("/papers/w31567.ack")
                 if (
                     not _same_page(href, self._facts.url)
                     and same_site(href, self._facts.url)
@@ -285,8 +383,7 @@ class Regions:
                     return f"beside a link to another article {text[:60]!r}"
         return None
 
-    @staticmethod
-    def _region(parent: Tag, child: Tag) -> str | None:
+    def _region(self, parent: Tag, child: Tag) -> str | None:
         if parent.name in ("footer", "header", "nav"):
             return f"inside <{parent.name}>"
         role = str(parent.get("role") or "")
@@ -299,7 +396,8 @@ class Regions:
                 str(parent.get("aria-label") or ""),
             ]
         ).strip()
-        if names and _REGION_WORDS.search(names):
+        found = _REGION_WORDS.search(names) if names else None
+        if found is not None and found.group(2).lower() not in self._title_blocks:
             return f"inside a {names[:40]!r} region"
         for sibling in list(child.find_previous_siblings(limit=6)):
             heading = sibling if sibling.name in _HEADINGS else None

@@ -27,6 +27,8 @@ _TOKEN = re.compile(r""""(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|[{}\[\]:,]|[A-Za
 #: Keys whose value names the document an object describes.
 _TITLE_KEY = re.compile(r"(?:^|_)(?:title|headline)$|Title$", re.IGNORECASE)
 _DOI_KEY = re.compile(r"(?:^|_)doi$|Doi$", re.IGNORECASE)
+#: Keys whose value is an object's identifier (``id``, ``_id``, ``uuid``, ``recordId``).
+_ID_KEY = re.compile(r"^_?(?:id|uuid)$|Id$")
 #: An address of a file (or a page) in a string value.
 _ADDRESS = re.compile(r"^(?:https?://|//|/)[^\s<>\"']+$", re.IGNORECASE)
 #: Keys whose value says what kind of file an object holds (``kind``, ``label``, ``fileType``).
@@ -143,9 +145,14 @@ def _values(
 
 
 def _owner(
-    frames: list[_Frame], is_own: Callable[[str, str], bool | None]
+    frames: list[_Frame], is_own: Callable[[str, str], bool | None], url: str = ""
 ) -> tuple[str, bool | None]:
-    """The nearest enclosing object that names a document: its name, and whether it is own."""
+    """The nearest enclosing object that names a document: its name, and whether it is own.
+
+    A document is named by its DOI, its title, or its identifier when `is_own` can tell
+    it (an ``id`` of the shape of the record's in the page's address); an identifier the
+    file's address `url` carries is the file's own, not a document's.
+    """
     for frame in reversed(frames):
         for fields in (frame.fields, frame.lent):  # its own names first, then those lent it
             for name, value in fields.items():
@@ -159,6 +166,11 @@ def _owner(
                 named = bool(_FILE_NAME.search(value)) or not button_text(value)
                 if titled and _TITLE_KEY.search(name) and named:
                     return value, is_own("title", value)
+        for name, value in frame.fields.items():
+            if _ID_KEY.search(name) and value and value.lower() not in url.lower():
+                own = is_own("id", value)
+                if own is not None:
+                    return value, own
     return "", None
 
 
@@ -171,8 +183,8 @@ def state_files(
 
     Args:
         script: a script's text (JSON, or a JavaScript object literal such as Nuxt's).
-        is_own: ``is_own(kind, value)`` says whether a ``"doi"`` or ``"title"`` value is
-            the article's (None: cannot tell, the next enclosing object decides).
+        is_own: ``is_own(kind, value)`` says whether a ``"doi"``, ``"title"`` or ``"id"``
+            value is the article's (None: cannot tell, the next enclosing object decides).
         is_file: ``is_file(key, url)`` says whether a value under `key` is a file address.
     """
     found: list[StateFile] = []
@@ -183,7 +195,7 @@ def state_files(
         if not is_file(key, value):
             continue
         seen.add(value)
-        owner, own = _owner(frames, is_own)
+        owner, own = _owner(frames, is_own, value)
         path = ".".join([*(f.key for f in frames if f.key and not f.array), key])
         holder = frames[-1].fields if frames and not frames[-1].array else {}
         label = " ".join(

@@ -27,6 +27,7 @@ __all__ = [
     "ITEM_PARENTS",
     "OTHER_FORMAT",
     "OTHER_KIND_FILE",
+    "PDF_SIZE",
     "PDF_WORD",
     "STRONG_TEXT",
     "button_text",
@@ -36,6 +37,7 @@ __all__ = [
     "similar",
     "similar_words",
     "text_of",
+    "unread_label",
     "words_of",
 ]
 
@@ -187,6 +189,25 @@ def button_text(text: str) -> bool:
     return len(rest) <= 1 and bool(words or re.search(_CJK_WORDS, text))
 
 
+#: Letters of the scripts whose words `BUTTON_WORDS` and the CJK button words hold (Latin,
+#: Cyrillic, Chinese, Japanese, Korean).
+_READ_LETTERS = re.compile(
+    r"[A-Za-z\u00c0-\u024f\u1e00-\u1eff\u0400-\u052f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]"
+)
+
+
+def unread_label(text: str) -> bool:
+    """True for a short label (at most three words) in a script no vocabulary here reads.
+
+    ("צפייה במציג", "სადისერტაციო ნაშრომი"): a button's or a document's name alike, so
+    neither evidence that it names another document nor that it downloads the file.
+    """
+    words = [w for w in text.split() if re.search(r"[^\W\d_]", w)]
+    if not words or len(words) > 3:
+        return False
+    return bool(re.search(r"[^\W\d_]", text)) and _READ_LETTERS.search(text) is None
+
+
 def names_document(element: Tag, *, loose: bool = False) -> str | None:
     """The text of a link that names a document (a title-like text, not a button or file name).
 
@@ -206,6 +227,8 @@ def names_document(element: Tag, *, loose: bool = False) -> str | None:
     )
     if short or button_text(text) or (PDF_WORD.search(text) and len(text.split()) <= 3):
         return None
+    if unread_label(text):
+        return None
     if re.search(r"\.(pdf|docx?|zip|txt)\b|https?://|www\.", text, re.IGNORECASE):
         return None
     sized = _FILE_SIZE.search(text)
@@ -221,6 +244,15 @@ _UNIT_FIRST = r"(?:[kmg]i?b|bytes?|[kmg]o|кб|мб)"  # a lone "M" before a num
 _FILE_SIZE = re.compile(
     r"[(\[]\s*(?:\w{2,5}\s*[,;:/|·-]\s*)?"
     rf"(?:\d+(?:[.,]\d+)?\s*{_SIZE_UNIT}|{_UNIT_FIRST}\s+\d+(?:[.,]\d+)?)\s*[)\]]",
+    re.IGNORECASE,
+)
+
+
+#: A PDF file's description by its format and size, in any language ("(PDF, 6.8MB)",
+#: "[pdf 312 KB]", "2,1 Mo PDF"): what a link gives, whatever the words around it.
+PDF_SIZE = re.compile(
+    rf"(?<![^\W\d_])pdf\W{{0,3}}\d+(?:[.,]\d+)?\s*{_UNIT_FIRST}(?![^\W\d_])|"
+    rf"(?<![\w.,])\d+(?:[.,]\d+)?\s*{_UNIT_FIRST}\W{{0,3}}pdf(?![^\W\d_])",
     re.IGNORECASE,
 )
 
