@@ -163,6 +163,7 @@ class FullTextStep:
     state: StateStore | None = None
     resolver: LandingPageResolver = attrs.field(init=False)
     fetcher: PdfFetcher = attrs.field(init=False)
+    _postponed: list[UrlOutcome] = attrs.field(init=False, factory=list)
 
     def __attrs_post_init__(self) -> None:
         self.fetcher = PdfFetcher(
@@ -194,10 +195,13 @@ class FullTextStep:
     def postpone(self, record: OaiRecord, reason: str) -> dict[str, Any] | None:
         """Leave a record's file to the next run without a request (a harvest being stopped).
 
-        The record's first URL is marked retry-later (as a landing page that could not be
-        read now), so `retry_due` resolves and fetches it in the next run, under the record's
-        identifier; the row's `fulltext` says ``retry-later`` with `reason`. None for a
-        deleted record; a record that names no URL gets its usual row (it needs no request).
+        The record's first URL is to be marked retry-later (as a landing page that could not
+        be read now), so `retry_due` resolves and fetches it in the next run, under the
+        record's identifier; the row's `fulltext` says ``retry-later`` with `reason`. None for
+        a deleted record; a record that names no URL gets its usual row (it needs no request).
+
+        The mark is not written here: `take_postponed` hands it to the page's commit
+        (`PageCommit.urls`), so it is durable exactly when the row is.
         """
         if record.deleted:
             return None
@@ -206,7 +210,9 @@ class FullTextStep:
             return self.for_record(record)
         hints = RecordHints.from_metadata(record.metadata)
         if self.state is not None:
-            self.state.set_url_outcome(
+            # Kept until the page is committed (`take_postponed`): a page taken back (a
+            # second interrupt before its commit) takes its marks back with it.
+            self._postponed.append(
                 UrlOutcome(
                     url=urls[0],
                     status=RETRY_LATER,
@@ -217,6 +223,11 @@ class FullTextStep:
         summary = _summary(None, None, reason, landing_url=urls[0])
         summary.update(status=RETRY_LATER, retriable=True)
         return summary
+
+    def take_postponed(self) -> tuple[UrlOutcome, ...]:
+        """The retry-later marks `postpone` set since the last call, for the page's commit."""
+        marks, self._postponed = tuple(self._postponed), []
+        return marks
 
     def for_url(self, url: str, key: str, *, hints: RecordHints | None = None) -> dict[str, Any]:
         """Resolve `url` (a landing page or a file) and fetch its file under `key`.
