@@ -317,9 +317,11 @@ def fulltext_command(args: argparse.Namespace, err: TextIO) -> int:
     session = PoliteSession(policy, answered_before=lambda host: answered_before(state, host))
     step = FullTextStep(session, settings, state)
     refused: list[str] = []
+    retried: list[str] = []
 
     def write(rows: Sequence[Mapping[str, Any]]) -> None:
         sink.write_page(rows)
+        retried.extend(str(row["id"]) for row in rows if row.get("retry"))
         refused.extend(
             str(row["fulltext"]["reason"])
             for row in rows
@@ -352,7 +354,7 @@ def fulltext_command(args: argparse.Namespace, err: TextIO) -> int:
         sink.close()
         session.close()
     if not args.quiet:
-        err.write(_batch_summary(written, args.out, there, len(resume.again), refused))
+        err.write(_batch_summary(written, args.out, there, len(retried), refused))
     return EXIT_OK
 
 
