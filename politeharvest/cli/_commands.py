@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -279,7 +280,14 @@ def fulltext_command(args: argparse.Namespace, err: TextIO) -> int:
     """Batch mode: resolve and fetch every input line; resumable (done ids are skipped)."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from politeharvest.fulltext._step import FullText, FullTextStep, read_done, run_batch
+    from politeharvest.fulltext._outcome import REFUSED
+    from politeharvest.fulltext._step import (
+        FullText,
+        FullTextStep,
+        own_settings,
+        read_resume,
+        run_batch,
+    )
     from politeharvest.plan._resources import open_state
     from politeharvest.store._sinks import JsonlSink
 
@@ -295,16 +303,31 @@ def fulltext_command(args: argparse.Namespace, err: TextIO) -> int:
         sources=_source_names(args),
         mailto=getattr(args, "mailto", None) or "",
     )
-    done = read_done(args.out)
+    policy = policy_from(args)
+    # An input refused by the user's own settings (a private address without
+    # --allow-private-addresses...) is final only while those settings are as they were.
+    resume = read_resume(args.out, own_settings(policy))
+    done = set(resume.done)
+    there = len(done)
     sink = JsonlSink(args.out)
     sink.rewind(_last_full_line(args.out))
     from politeharvest.plan._lease import answered_before
 
     state = open_state(args.state)
-    session = PoliteSession(
-        policy_from(args), answered_before=lambda host: answered_before(state, host)
-    )
+    session = PoliteSession(policy, answered_before=lambda host: answered_before(state, host))
     step = FullTextStep(session, settings, state)
+    refused: list[str] = []
+    retried: list[str] = []
+
+    def write(rows: Sequence[Mapping[str, Any]]) -> None:
+        sink.write_page(rows)
+        retried.extend(str(row["id"]) for row in rows if row.get("retry"))
+        refused.extend(
+            str(row["fulltext"]["reason"])
+            for row in rows
+            if (row.get("fulltext") or {}).get("status") == REFUSED
+        )
+
     try:
         with args.input.open(encoding="utf-8") as lines:
             if args.workers > 1:
@@ -312,21 +335,44 @@ def fulltext_command(args: argparse.Namespace, err: TextIO) -> int:
                     written = run_batch(
                         lines,
                         step,
-                        out=sink.write_page,
+                        out=write,
                         done=done,
                         batch_size=args.batch_size,
                         executor=pool,
+                        again=resume.again,
                     )
             else:
                 written = run_batch(
-                    lines, step, out=sink.write_page, done=done, batch_size=args.batch_size
+                    lines,
+                    step,
+                    out=write,
+                    done=done,
+                    batch_size=args.batch_size,
+                    again=resume.again,
                 )
     finally:
         sink.close()
         session.close()
     if not args.quiet:
-        err.write(f"{written} results to {args.out} ({len(done)} were already there)\n")
+        err.write(_batch_summary(written, args.out, there, len(retried), refused))
     return EXIT_OK
+
+
+def _batch_summary(written: int, out: Path, there: int, again: int, refused: Sequence[str]) -> str:
+    """The batch's last words: what was written, tried again, refused by your own settings."""
+    tried = (
+        f"; {again} refused before by settings of yours that changed since: tried again"
+        if again
+        else ""
+    )
+    text = f"{written} results to {out} ({there} were already there{tried})\n"
+    if refused:
+        text += (
+            f"politeharvest: {len(refused)} of them refused by your own settings, not by the "
+            f"server (first: {refused[0]}); not final: change the setting and run the same "
+            "command again to try them\n"
+        )
+    return text
 
 
 def _last_full_line(path: Path) -> int:

@@ -71,7 +71,14 @@ class PolicyRefusal(HarvestError):
     Attributes:
         url: the URL that was not requested.
         reason: a sentence saying why.
+        settings: the policy's settings (`Politeness` field names) that made the refusal,
+            when it is the caller's own configuration (a private address without
+            ``allow_private_addresses``, the default User-Agent): with one of them changed
+            the request may be sent, so the refusal is not final. Empty when another party
+            decided (robots.txt, a host that refused us, a rights holder).
     """
+
+    settings: tuple[str, ...] = ()
 
     def __init__(self, url: str, reason: str) -> None:
         self.url = url
@@ -90,6 +97,8 @@ class AddressRefused(PolicyRefusal):
         host: the host name.
         address: the private address it is or resolved to.
     """
+
+    settings = ("allow_private_addresses",)
 
     def __init__(self, url: str, host: str, address: str) -> None:
         self.host = host
@@ -113,6 +122,8 @@ class ContactRequired(PolicyRefusal):
     Attributes:
         host: the host that was not contacted.
     """
+
+    settings = ("user_agent",)
 
     def __init__(self, url: str, host: str) -> None:
         self.host = host
@@ -166,6 +177,9 @@ class RedirectRefused(PolicyRefusal):
         code: a short machine-readable code (``"too-many-hops"``, ``"insecure-scheme"``,
             ``"off-site"``, ``"loop"``, ``"private-address"``, ``"auth-wall"``).
         chain: the URLs requested so far, first to last.
+        settings: the policy's settings that decided it (``allow_private_addresses`` for
+            ``"private-address"``, ``max_redirects``, ``https_only``, ``redirect_scope`` and
+            ``allowed_hosts``); empty for a loop, a sign-in wall or an unusable Location.
     """
 
     def __init__(
@@ -174,7 +188,20 @@ class RedirectRefused(PolicyRefusal):
         self.location = location
         self.code = code
         self.chain = chain
-        super().__init__(url, f"redirect to {location} refused: {reason}")
+        self.settings = _REDIRECT_SETTINGS.get(code, ())
+        own = (
+            f" (your policy's {' and '.join(self.settings)} decided this)" if self.settings else ""
+        )
+        super().__init__(url, f"redirect to {location} refused: {reason}{own}")
+
+
+#: A redirect refusal's code -> the policy settings that decided it.
+_REDIRECT_SETTINGS: dict[str, tuple[str, ...]] = {
+    "private-address": ("allow_private_addresses",),
+    "too-many-hops": ("max_redirects",),
+    "insecure-scheme": ("https_only",),
+    "off-site": ("redirect_scope", "allowed_hosts"),
+}
 
 
 class HostStopped(PolicyRefusal):

@@ -163,6 +163,14 @@ if c.coverage ~= cjson.null then
   redis.call('HSET', p .. 'coverage', c.coverage[1], c.coverage[2])
 end
 if c.pending ~= cjson.null then redis.call('HDEL', p .. 'kv:pending-write', c.pending) end
+for _, u in ipairs(c.urls) do
+  redis.call('HSET', p .. 'urls', u[1], u[2])
+  if u[3] then
+    redis.call('SADD', p .. 'retry', u[1])
+  else
+    redis.call('SREM', p .. 'retry', u[1])
+  end
+end
 if c.stream ~= cjson.null then
   for _, row in ipairs(c.rows) do redis.call('XADD', c.stream, '*', 'row', row) end
 end
@@ -284,6 +292,11 @@ class RedisStateStore(RedisConnection):
                 json.dumps([s.to_dict() for s in commit.coverage[1]], sort_keys=True),
             ],
             "pending": commit.pending,
+            # the page's URL outcomes (`set_url_outcome`'s, written with the page)
+            "urls": [
+                [o.url, json.dumps(attrs.asdict(o), sort_keys=True), o.status == "retry-later"]
+                for o in commit.urls
+            ],
             "stream": staged[0] if staged else None,
             "rows": staged[1] if staged else [],
         }

@@ -13,13 +13,19 @@ every path:
 | `HostStopped` (403 or a bot challenge) | ``blocked`` | no |
 | `Disallowed` (robots.txt, the deny list) | ``disallowed`` | no |
 | `RightsReserved` (TDMRep, ``X-Robots-Tag: noai``) | ``reserved`` | no |
-| other `PolicyRefusal` (a refused redirect, a private address) | ``failed`` | no |
+| `PolicyRefusal` by your own `settings` (private address, default User-Agent) | ``refused`` | no* |
+| other `PolicyRefusal` (a redirect loop, to a sign-in page) | ``failed`` | no |
 | `TransportError` (connection, TLS handshake, timeout, a cut body) | ``retry-later`` | yes |
 | other `FetchError` (`HostUnreachable`, `CertificateRejected`) | ``failed`` | no |
 | `ResponseTooLarge` | ``too-large`` | no |
 | other `HarvestError` | ``failed`` | no |
 | HTTP 403, 408, 425, 426, 429, 500, 502, 503, 504 | ``retry-later`` | yes |
 | other HTTP statuses of 400 or more | ``failed`` | no |
+
+(*) A ``refused`` file is not a verdict on the URL: the policy's own settings (named by
+`PolicyRefusal.settings`, and in the reason) refused it (the URL, or a redirect's target,
+was not requested), so it is tried again once one of them changed (`OWN_SETTINGS`; the
+batch's `read_resume`).
 
 The answers follow docs/exceptions.md (a `TransportError` is "usually passing: try
 again later", a `HostUnreachable` "a mistake to fix", a `CertificateRejected` "never
@@ -38,7 +44,9 @@ from typing import Final, Literal
 import attrs
 
 from politeharvest.exceptions import (
+    AddressRefused,
     BudgetExhausted,
+    ContactRequired,
     Deferred,
     Disallowed,
     FetchError,
@@ -49,6 +57,7 @@ from politeharvest.exceptions import (
     RightsReserved,
     TransportError,
 )
+from politeharvest.exceptions._base import _REDIRECT_SETTINGS
 
 __all__ = [
     "BLOCKED",
@@ -57,6 +66,8 @@ __all__ = [
     "ERROR_OUTCOMES",
     "FAILED",
     "NOT_PDF",
+    "OWN_SETTINGS",
+    "REFUSED",
     "RESERVED",
     "RETRY_LATER",
     "RETRY_LATER_STATUSES",
@@ -86,6 +97,7 @@ FileStatus = Literal[
     "reserved",
     "wrong-file",
     "unconfirmed",
+    "refused",
 ]
 
 DOWNLOADED: Final = "downloaded"
@@ -100,6 +112,21 @@ DISALLOWED: Final = "disallowed"
 RESERVED: Final = "reserved"
 WRONG_FILE: Final = "wrong-file"
 UNCONFIRMED: Final = "unconfirmed"
+#: Refused by the caller's own settings before anything was sent (`PolicyRefusal.settings`):
+#: not a verdict on the URL, so not final; the reason says which setting to change.
+REFUSED: Final = "refused"
+
+#: Every policy setting a refusal can name (`PolicyRefusal.settings`): a ``refused`` result
+#: holds on while these are as they were, and no longer once one of them changed.
+OWN_SETTINGS: tuple[str, ...] = tuple(
+    dict.fromkeys(
+        [
+            *AddressRefused.settings,
+            *ContactRequired.settings,
+            *(name for names in _REDIRECT_SETTINGS.values() for name in names),
+        ]
+    )
+)
 
 #: A file's outcome "retry-later" (PublicationsRetriever's could-retry set): not the
 #: policy's `retry_statuses` (429/503, retried at once after a wait), but statuses that make
@@ -178,6 +205,8 @@ def error_outcome(exc: HarvestError, *, reading_body: bool = False) -> Outcome:
         reading_body: the error came while the body was being read (a cut download
             reads "download interrupted", not "network error").
     """
+    if isinstance(exc, PolicyRefusal) and exc.settings:  # the caller's own configuration
+        return Outcome(status=REFUSED, retriable=False, reason=str(exc))
     row = next(r for r in ERROR_OUTCOMES if isinstance(exc, r.error))
     reason = row.reason(exc)
     if reading_body and isinstance(exc, TransportError):
@@ -198,10 +227,12 @@ def status_outcome(status: int) -> Outcome | None:
 
 def resolution_status(
     status: FileStatus,
-) -> Literal["blocked", "retry-later", "failed", "reserved"]:
+) -> Literal["blocked", "retry-later", "failed", "reserved", "refused"]:
     """The `Resolution` status of a landing page whose request ended in `status`."""
     if status == BLOCKED:
         return BLOCKED
+    if status == REFUSED:  # the caller's own settings: not final
+        return REFUSED
     if status == RETRY_LATER:
         return RETRY_LATER
     if status == RESERVED:  # the address is a file its rights holder reserves: named, not read

@@ -131,7 +131,8 @@ class FileResult:
             ``"too-large"``, ``"retry-later"``, ``"failed"``, ``"blocked"``, ``"disallowed"``,
             ``"reserved"`` (its rights holder reserves mining: not requested or not read),
             ``"wrong-file"`` (its text names another document: not stored), ``"unconfirmed"``
-            (a weak candidate whose text could not be matched to the record: not stored).
+            (a weak candidate whose text could not be matched to the record: not stored),
+            ``"refused"`` (by the caller's own settings, not requested: `PolicyRefusal.settings`).
         retriable: worth trying again later.
         reason: what happened, in a sentence.
         final_url: the address that answered, after redirects.

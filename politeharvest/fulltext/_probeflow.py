@@ -43,7 +43,14 @@ __all__ = [
 ]
 
 Status = Literal[
-    "found", "unverified", "no-fulltext", "blocked", "retry-later", "failed", "reserved"
+    "found",
+    "unverified",
+    "no-fulltext",
+    "blocked",
+    "retry-later",
+    "failed",
+    "reserved",
+    "refused",
 ]
 
 #: A `Resolution`'s statuses besides ``blocked``, ``retry-later``, ``failed`` and ``reserved``
@@ -67,7 +74,8 @@ class Resolution:
         file_url: the full-text file's URL, or None.
         kind: ``"pdf"``, ``"dataset"``, ``"html-fulltext"``, ``"none"`` or ``"blocked"``.
         status: ``"found"`` (verified), ``"unverified"`` (from HTML alone), ``"no-fulltext"``,
-            ``"blocked"``, ``"retry-later"``, ``"failed"``, ``"reserved"`` (the file its
+            ``"blocked"``, ``"retry-later"``, ``"failed"``, ``"refused"`` (by the caller's own
+            settings, before anything was sent: not final), ``"reserved"`` (the file its
             rights holder reserves, by the page's or the file's signals: named, not fetched).
         reason: the deciding rule and its evidence.
         candidates: every candidate considered, best first, rejected ones with their reason.

@@ -16,7 +16,7 @@ of workers.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
@@ -24,13 +24,14 @@ from typing import Any
 import attrs
 
 from politeharvest._files import atomic_write
+from politeharvest._policy import Politeness
 from politeharvest.net._session import PoliteSession
 from politeharvest.oai._records import OaiRecord
 from politeharvest.quality._text import DOI_VALUE as _DOI
 from politeharvest.store._state import StateStore, UrlOutcome
 
 from ._identity import RecordHints
-from ._outcome import DOWNLOADED, RETRY_LATER, UNCHANGED
+from ._outcome import DOWNLOADED, OWN_SETTINGS, REFUSED, RETRY_LATER, UNCHANGED
 from ._pdf import FileResult, PdfFetcher, Requirement, safe_filename
 from ._resolver import LandingPageResolver, Resolution
 from ._sources import FileSources
@@ -163,6 +164,7 @@ class FullTextStep:
     state: StateStore | None = None
     resolver: LandingPageResolver = attrs.field(init=False)
     fetcher: PdfFetcher = attrs.field(init=False)
+    _postponed: list[UrlOutcome] = attrs.field(init=False, factory=list)
 
     def __attrs_post_init__(self) -> None:
         self.fetcher = PdfFetcher(
@@ -194,10 +196,13 @@ class FullTextStep:
     def postpone(self, record: OaiRecord, reason: str) -> dict[str, Any] | None:
         """Leave a record's file to the next run without a request (a harvest being stopped).
 
-        The record's first URL is marked retry-later (as a landing page that could not be
-        read now), so `retry_due` resolves and fetches it in the next run, under the record's
-        identifier; the row's `fulltext` says ``retry-later`` with `reason`. None for a
-        deleted record; a record that names no URL gets its usual row (it needs no request).
+        The record's first URL is to be marked retry-later (as a landing page that could not
+        be read now), so `retry_due` resolves and fetches it in the next run, under the
+        record's identifier; the row's `fulltext` says ``retry-later`` with `reason`. None for
+        a deleted record; a record that names no URL gets its usual row (it needs no request).
+
+        The mark is not written here: `take_postponed` hands it to the page's commit
+        (`PageCommit.urls`), so it is durable exactly when the row is.
         """
         if record.deleted:
             return None
@@ -206,7 +211,9 @@ class FullTextStep:
             return self.for_record(record)
         hints = RecordHints.from_metadata(record.metadata)
         if self.state is not None:
-            self.state.set_url_outcome(
+            # Kept until the page is committed (`take_postponed`): a page taken back (a
+            # second interrupt before its commit) takes its marks back with it.
+            self._postponed.append(
                 UrlOutcome(
                     url=urls[0],
                     status=RETRY_LATER,
@@ -217,6 +224,11 @@ class FullTextStep:
         summary = _summary(None, None, reason, landing_url=urls[0])
         summary.update(status=RETRY_LATER, retriable=True)
         return summary
+
+    def take_postponed(self) -> tuple[UrlOutcome, ...]:
+        """The retry-later marks `postpone` set since the last call, for the page's commit."""
+        marks, self._postponed = tuple(self._postponed), []
+        return marks
 
     def for_url(self, url: str, key: str, *, hints: RecordHints | None = None) -> dict[str, Any]:
         """Resolve `url` (a landing page or a file) and fetch its file under `key`.
@@ -230,7 +242,7 @@ class FullTextStep:
         if not self.settings.resolve_landing_pages:
             result = self.fetcher.fetch(url, key, hints=hints)
             self._remember_for_retry(result, None, hints)
-            return _summary(None, result)
+            return self._own_settings(_summary(None, result))
         resolution = self.resolver.resolve(
             url, key=key, html_only=self.settings.html_only, hints=hints
         )
@@ -247,9 +259,19 @@ class FullTextStep:
                 )
             )
         self._remember_for_retry(resolution.file, resolution.landing_url, hints)
-        summary = _summary(resolution, resolution.file)
+        summary = self._own_settings(_summary(resolution, resolution.file))
         if html_path is not None:
             summary["html_path"] = str(html_path)
+        return summary
+
+    def _own_settings(self, summary: dict[str, Any]) -> dict[str, Any]:
+        """A ``refused`` summary keeps the settings that refused it, as they were now.
+
+        Refused by the caller's own configuration (`PolicyRefusal.settings`), the result is
+        not final: `read_resume` tries the input again once one of these differs.
+        """
+        if summary["status"] == REFUSED:
+            summary["settings"] = own_settings(self.session.policy)
         return summary
 
     def retry_due(self, now: float) -> Iterator[dict[str, Any]]:
@@ -344,6 +366,7 @@ def run_batch(
     done: set[str] | None = None,
     batch_size: int = 50,
     executor: Executor | None = None,
+    again: Collection[str] = (),
 ) -> int:
     """Resolve and fetch ``{"id": ..., "url": ...}`` lines; write one result per input, per batch.
 
@@ -355,6 +378,8 @@ def run_batch(
         batch_size: inputs per batch.
         executor: runs inputs concurrently (e.g. a ThreadPoolExecutor); requests to one host
             still wait their turn in the shared PoliteSession.
+        again: ids in the output already whose result was not final (``refused`` by settings
+            that changed since: `read_resume`); their new rows say ``"retry": true``.
 
     Returns:
         The number of results written.
@@ -398,7 +423,8 @@ def run_batch(
             continue
         finished.add(ident)
         hint_fields = {k: item[k] for k in ("title", "doi", "authors", "year") if k in item}
-        batch.append({"id": ident, "url": url, **hint_fields})
+        retry = {"retry": True} if ident in again else {}
+        batch.append({"id": ident, "url": url, **hint_fields, **retry})
         if len(batch) >= batch_size:
             flush()
     flush()
@@ -411,7 +437,10 @@ def _one(step: FullTextStep, item: Mapping[str, Any]) -> dict[str, Any]:
         return dict(item)
     hints = RecordHints.from_row(item)
     fulltext = step.for_url(item["url"], item["id"], hints=None if hints.empty else hints)
-    return {"id": item["id"], "url": item["url"], "fulltext": fulltext}
+    row = {"id": item["id"], "url": item["url"], "fulltext": fulltext}
+    if item.get("retry"):
+        row["retry"] = True  # an update of the input's earlier (refused) row
+    return row
 
 
 def _hints_dict(hints: RecordHints | None) -> dict[str, Any] | None:
@@ -431,14 +460,55 @@ def _hints_from(data: object) -> RecordHints | None:
     return RecordHints(**kept)
 
 
+def own_settings(policy: Politeness) -> dict[str, Any]:
+    """The policy's settings a refusal can name (`OWN_SETTINGS`), as JSON values."""
+    values = {name: getattr(policy, name) for name in OWN_SETTINGS}
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in values.items()}
+
+
+@attrs.frozen
+class Resume:
+    """Where a batch's results file stands (`read_resume`).
+
+    Attributes:
+        done: the ids whose result is final (skipped by `run_batch`).
+        again: the ids whose last result was ``refused`` by settings that differ now:
+            tried again (their new rows say ``"retry": true``).
+        refused: the ids whose last result was ``refused`` by the settings as they are now.
+    """
+
+    done: frozenset[str]
+    again: frozenset[str]
+    refused: frozenset[str]
+
+
+def read_resume(path: Path, settings: Mapping[str, Any] | None = None) -> Resume:
+    """What a results file already holds, for a batch resumed with `settings` (`own_settings`).
+
+    An id's last row decides. A result refused by the caller's own configuration
+    (``refused``, with the settings that refused it) is final only while those settings
+    are as they were: changed (``--allow-private-addresses`` given, a User-Agent with your
+    contact), the input is tried again. Without `settings` every id written is done.
+    """
+    last: dict[str, Any] = {}
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            try:
+                row = json.loads(line)
+                last[str(row["id"])] = row.get("fulltext")
+            except (ValueError, KeyError, TypeError, AttributeError):
+                continue  # a torn last line: its input is done again
+    again, refused = set(), set()
+    for ident, fulltext in last.items():
+        if not isinstance(fulltext, Mapping) or fulltext.get("status") != REFUSED:
+            continue
+        if settings is not None and fulltext.get("settings") != dict(settings):
+            again.add(ident)
+        else:
+            refused.add(ident)
+    return Resume(frozenset(set(last) - again), frozenset(again), frozenset(refused))
+
+
 def read_done(path: Path) -> set[str]:
-    """The ids already written to a results file (to resume a batch)."""
-    if not path.exists():
-        return set()
-    done = set()
-    for line in path.read_text(encoding="utf-8").splitlines():
-        try:
-            done.add(str(json.loads(line)["id"]))
-        except (ValueError, KeyError, TypeError):
-            continue  # a torn last line: its input is done again
-    return done
+    """The ids already written to a results file (to resume a batch; see `read_resume`)."""
+    return set(read_resume(path).done)

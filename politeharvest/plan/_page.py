@@ -22,7 +22,7 @@ from politeharvest.oai._listing import known_ordered
 from politeharvest.oai._pager import OaiPager
 from politeharvest.oai._records import OaiPage, OaiRecord
 from politeharvest.store._sinks import SinkMark
-from politeharvest.store._state import Checkpoint, PageCommit, StateStore
+from politeharvest.store._state import Checkpoint, PageCommit, StateStore, UrlOutcome
 
 from ._cursor import NEW, Lane, PlanCursor, RecordRows, record_row
 from ._lease import note_answered
@@ -318,8 +318,18 @@ class PageJob:
 
     # -- committing ----------------------------------------------------------------------------
 
-    def commit(self, cursor: PlanCursor, fetched: Fetched, mark: SinkMark | None) -> PlanCursor:
+    def commit(
+        self,
+        cursor: PlanCursor,
+        fetched: Fetched,
+        mark: SinkMark | None,
+        *,
+        urls: tuple[UrlOutcome, ...] = (),
+    ) -> PlanCursor:
         """Commit a durable page (deliveries, checkpoint, coverage) and advance its lane.
+
+        `urls`: the URL outcomes the page sets (its postponed files' retry-later marks),
+        written in the same transaction as its checkpoint.
 
         Returns:
             The cursor after the page (`done` when every lane is complete).
@@ -365,6 +375,7 @@ class PageJob:
                 listing=key,
                 coverage=coverage,
                 pending=self.memo.pending,
+                urls=urls,
             )
         )
         self.memo.pending = None

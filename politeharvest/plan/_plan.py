@@ -42,7 +42,7 @@ from politeharvest.oai._datestamps import DateLike, format_datestamp
 from politeharvest.oai._pager import OaiPager
 from politeharvest.oai._records import OaiRecord
 from politeharvest.store._sinks import PendingWrite, Row, Sink, SinkMark
-from politeharvest.store._state import StateStore
+from politeharvest.store._state import StateStore, UrlOutcome
 from politeharvest.store._tables import Output, lines_only, replaces
 
 from ._cursor import HarvestSummary, Lane, PageResult, PlanCursor
@@ -294,6 +294,8 @@ class HarvestPlan:
         except Deferred as exc:
             return PageResult((), cursor, exc.until, exc.reason)
         step = self._rt.fulltext_step(cursor.run_id, cursor.job_started_at, self._records())
+        if step is not None:
+            step.take_postponed()  # a page taken back before its commit: its marks went too
         rows = self._job().rows(
             fetched.fresh,
             step,
@@ -303,7 +305,8 @@ class HarvestPlan:
         )
         self._memo.pending = None
         mark = target.write_page(rows, before_write=self._note_pending)
-        next_cursor = self._commit(cursor, fetched, mark)
+        marks = step.take_postponed() if step is not None else ()
+        next_cursor = self._commit(cursor, fetched, mark, marks)
         if step is not None and cursor.retry_files:
             step.reported()  # the retry rows are durable now
         files: dict[str, int] = {}
@@ -512,11 +515,16 @@ class HarvestPlan:
         return self._job().fetch(pager, cursor)
 
     def _commit(
-        self, cursor: PlanCursor, fetched: Fetched, mark: SinkMark | None
+        self,
+        cursor: PlanCursor,
+        fetched: Fetched,
+        mark: SinkMark | None,
+        urls: tuple[UrlOutcome, ...] = (),
     ) -> PlanCursor | None:
-        """Commit a durable page; the next cursor, or None when the harvest is complete."""
+        """Commit a durable page (with the URL outcomes it sets); the next cursor, or None."""
         try:
-            return self._host().after_page(cursor, self._job().commit(cursor, fetched, mark))
+            job = self._job()
+            return self._host().after_page(cursor, job.commit(cursor, fetched, mark, urls=urls))
         except LeaseLost:
             self._memo.written.clear()  # another job holds the host: ask again before a page
             raise

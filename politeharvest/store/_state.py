@@ -70,6 +70,8 @@ class PageCommit:
         listing: the listing's key (dropped when `checkpoint` is None).
         coverage: when the listing completed: its lane and the lane's new coverage.
         pending: the pending write to clear (a file path), if any.
+        urls: URL outcomes the page sets (a stopped page's files marked retry-later): taken
+            back with the page when it is not committed.
     """
 
     __repr__ = value_repr
@@ -81,6 +83,7 @@ class PageCommit:
     listing: str
     coverage: tuple[str, tuple[Span, ...]] | None = None
     pending: str | None = None
+    urls: tuple[UrlOutcome, ...] = ()
 
 
 @attrs.frozen(repr=False)
@@ -142,7 +145,7 @@ class StateStore(Protocol):
         ...
 
     def commit(self, commit: PageCommit) -> None:
-        """Write a page's checkpoint, deliveries, coverage and pending-write clear at once."""
+        """Write a page's checkpoint, deliveries, coverage, URL outcomes, pending clear at once."""
         ...
 
     def filter_new(
@@ -397,6 +400,8 @@ class SQLiteStateStore:
                 db.execute(
                     "DELETE FROM kv WHERE namespace = ? AND key = ?", (PENDING, commit.pending)
                 )
+            if commit.urls:
+                db.executemany(_SET_URL, [_url_row(outcome) for outcome in commit.urls])
         # Remembered once committed: an id rolled back may be given to another scope.
         self._scopes.update(learned)
         self._listing_ids.update(listing_ids)
@@ -542,18 +547,7 @@ class SQLiteStateStore:
     def set_url_outcome(self, outcome: UrlOutcome) -> None:
         """See `StateStore.set_url_outcome`."""
         with self._tx() as db:
-            db.execute(
-                "INSERT OR REPLACE INTO urls VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (
-                    outcome.url,
-                    outcome.status,
-                    outcome.reason,
-                    outcome.not_before,
-                    outcome.etag,
-                    outcome.last_modified,
-                    json.dumps(dict(outcome.extra), sort_keys=True),
-                ),
-            )
+            db.execute(_SET_URL, _url_row(outcome))
 
     def retry_later(self, now: float) -> list[UrlOutcome]:
         """See `StateStore.retry_later`."""
@@ -660,3 +654,19 @@ class SQLiteStateStore:
         """See `StateStore.release_lease`."""
         with self._tx() as db:
             db.execute("DELETE FROM leases WHERE host = ? AND holder = ?", (host, holder))
+
+
+_SET_URL = "INSERT OR REPLACE INTO urls VALUES (?, ?, ?, ?, ?, ?, ?)"
+
+
+def _url_row(outcome: UrlOutcome) -> tuple[Any, ...]:
+    """A URL outcome as a row of the ``urls`` table."""
+    return (
+        outcome.url,
+        outcome.status,
+        outcome.reason,
+        outcome.not_before,
+        outcome.etag,
+        outcome.last_modified,
+        json.dumps(dict(outcome.extra), sort_keys=True),
+    )

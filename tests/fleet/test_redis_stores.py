@@ -138,6 +138,32 @@ def test_state_lease_fencing(redis_url: str) -> None:
     assert a.filter_new("s", [("id1", "2020")]) == set()
 
 
+def test_a_pages_url_outcomes_land_with_its_commit_or_not_at_all(redis_url: str) -> None:
+    a, b = RedisStateStore(redis_url), RedisStateStore(redis_url)
+    assert a.acquire_lease("h", "run-a", time.time(), 0.3) is not None
+    mark = UrlOutcome("https://x/landing/1", "retry-later", "interrupted", extra={"key": "id1"})
+    done = UrlOutcome("https://x/landing/2", "downloaded")
+    b.set_url_outcome(attrs.evolve(done, status="retry-later"))
+    commit = PageCommit(
+        scope="s",
+        delivered=(("id1", "2020"),),
+        listing_id="l",
+        checkpoint=None,
+        listing="k",
+        urls=(mark, done),
+    )
+    time.sleep(0.35)
+    assert b.acquire_lease("h", "run-b", time.time(), 10.0) is not None
+    with pytest.raises(LeaseLost):
+        a.commit(commit)  # not committed: its marks are not either
+    assert a.url_outcome(mark.url) is None
+    assert [o.url for o in a.retry_later(time.time())] == [done.url]
+    b.commit(commit)
+    assert b.url_outcome(mark.url) == mark
+    assert b.url_outcome(done.url) == done
+    assert [o.url for o in b.retry_later(time.time())] == [mark.url]  # set and cleared
+
+
 def test_state_values_runs_and_urls(redis_url: str) -> None:
     store = RedisStateStore(redis_url)
     old = store.start_run("k", 1000.0, stuck_after=100.0)

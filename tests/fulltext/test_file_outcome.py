@@ -18,6 +18,7 @@ from politeharvest.exceptions import (
     BadResponse,
     BudgetExhausted,
     CertificateRejected,
+    ContactRequired,
     ContentError,
     Deferred,
     Disallowed,
@@ -69,7 +70,22 @@ ERRORS: list[tuple[HarvestError, str, bool]] = [
     (Disallowed(URL, "robots.txt", rule="/files/"), "disallowed", False),
     (RightsReserved(URL, "tdmrep", "tdm-reservation: 1"), "reserved", False),
     (RedirectRefused(URL, "http://x.example", "https only", code="scheme"), "failed", False),
-    (AddressRefused(URL, "journal.example.org", "10.0.0.1"), "failed", False),
+    (RedirectRefused(URL, "https://x.example/a", "redirect loop", code="loop"), "failed", False),
+    # our own settings declined (not final: tried again once they change)
+    (AddressRefused(URL, "journal.example.org", "10.0.0.1"), "refused", False),
+    (ContactRequired(URL, "journal.example.org"), "refused", False),
+    (
+        RedirectRefused(URL, "http://x.example", "https only", code="insecure-scheme"),
+        "refused",
+        False,
+    ),
+    (
+        RedirectRefused(URL, "https://10.0.0.1/", "private", code="private-address"),
+        "refused",
+        False,
+    ),
+    (RedirectRefused(URL, "https://a.example/", "off", code="off-site"), "refused", False),
+    (RedirectRefused(URL, "https://x.example/5", "hops", code="too-many-hops"), "refused", False),
     (PolicyRefusal(URL, "refused"), "failed", False),
     # the wire failed
     (TransportError(URL, "read timed out"), "retry-later", True),
