@@ -91,7 +91,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             for definition in definitions
         }
         if scopes & {"module", "package", "class"}:
-            item.add_marker(pytest.mark.xdist_group(str(item.path)))
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))  # its file
     # The groups first: a group is a chain of tests on one worker (a module's Django app, a
     # harvest several tests check), so it starts while the single tests fill the other workers
     # instead of ending the run alone. The order within each module stays as written.
