@@ -34,7 +34,7 @@ from ._testing._loopback import (
     LoopbackServer,
     Reply,
     Route,
-    _Routes,
+    RouteTable,
     end_to_start_gaps,
     free_loopback,
 )
@@ -151,7 +151,7 @@ class ScriptedAdapter(HTTPAdapter):
         super().__init__(max_retries=0)
         self.clock = clock or FakeClock()
         self.log: list[LoggedRequest] = []
-        self._routes = _Routes()
+        self._routes = RouteTable()
 
     def add(self, url: str, route: Route) -> None:
         """Answer `url` with a reply, a list of replies (in order), or a callable."""

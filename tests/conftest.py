@@ -63,7 +63,18 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     return os.cpu_count() or 1
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: unknown without it
+def pytest_configure_node(node: Any) -> None:
+    """Tells each worker how the tests are scheduled.
+
+    A worker parses the command line as given, so it cannot see the ``--dist loadgroup`` that
+    `pytest_cmdline_main` chose (nor can xdist's own naming of the groups, which reads it).
+    """
+    node.workerinput["ph_dist"] = node.config.option.dist
+
+
+@pytest.hookimpl(trylast=True)  # after xdist's own naming of the groups, where it works
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Tests that share a fixture wider than a test stay on one worker, in their order.
 
     A module- or class-scoped fixture (a server, a harvest checked by several tests) is set
@@ -80,11 +91,35 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             for definition in definitions
         }
         if scopes & {"module", "package", "class"}:
-            item.add_marker(pytest.mark.xdist_group(str(item.path)))
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))  # its file
     # The groups first: a group is a chain of tests on one worker (a module's Django app, a
     # harvest several tests check), so it starts while the single tests fill the other workers
     # instead of ending the run alone. The order within each module stays as written.
     items.sort(key=lambda item: item.get_closest_marker("xdist_group") is None)
+    if getattr(config, "workerinput", {}).get("ph_dist") == "loadgroup":
+        for item in items:
+            _name_the_group(item)
+
+
+def _name_the_group(item: pytest.Item) -> None:
+    """The test's id ends in ``@`` and its groups: where xdist's scheduler looks for them.
+
+    xdist (3.8) names them only when the worker's own command line says ``--dist loadgroup``
+    (it does not when `pytest_cmdline_main` chose it), and writes the id to ``_nodeid``,
+    which pytest 9.2 no longer reads (its ids are structured values, ``_id``;
+    pytest-xdist#1386). Either way its groups were ignored, and a module's fixture was set up
+    again on each worker its tests landed on. An id that names its group already is kept.
+    """
+    marks = item.iter_markers("xdist_group")
+    names = sorted({str(m.args[0] if m.args else m.kwargs.get("name", "default")) for m in marks})
+    if not names or "@" in item.nodeid.rpartition("]")[2]:
+        return
+    grouped = f"{item.nodeid}@{'_'.join(names)}"
+    structured = getattr(item, "_id", None)
+    if hasattr(structured, "parse"):  # pytest 9.2 and later
+        item._id = type(structured).parse(grouped)  # type: ignore[attr-defined]
+    else:
+        item._nodeid = grouped
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -123,3 +123,34 @@ def test_the_suite_runs_on_workers_unless_told_otherwise(tmp_path: Path, workers
     else:
         assert "created: 2/2 workers" in done.stdout, done.stdout
         assert "1 passed" in done.stdout  # once: a worker starts no workers of its own
+
+
+def test_tests_sharing_a_module_fixture_run_on_one_worker_which_sets_it_up_once(
+    tmp_path: Path,
+) -> None:
+    """On workers, a module's fixture is set up once, as in a serial run: the tests that use
+    it are one group on one worker, while the tests beside them are spread."""
+    log = tmp_path / "log.txt"
+    (tmp_path / "cases").mkdir()
+    (tmp_path / "cases" / "test_grouped.py").write_text(
+        "import os\nimport pytest\n\n"
+        "def note(what):\n"
+        f"    with open({str(log)!r}, 'a') as log:\n"
+        "        log.write(what + ' ' + os.environ['PYTEST_XDIST_WORKER'] + '\\n')\n\n"
+        "@pytest.fixture(scope='module')\n"
+        "def server():\n"
+        "    note('set-up')\n\n"
+        "@pytest.mark.parametrize('n', range(8))\n"
+        "def test_shared(server, n):\n"
+        "    note('shared')\n\n"
+        "@pytest.mark.parametrize('n', range(8))\n"
+        "def test_alone(n):\n"
+        "    note('alone')\n"
+    )
+    done = run_pytest(tmp_path, tmp_path / "cases", PH_TEST_WORKERS="2")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "16 passed" in done.stdout, done.stdout
+    lines = log.read_text().splitlines()
+    assert len([line for line in lines if line.startswith("set-up ")]) == 1, lines
+    assert len({line.split()[1] for line in lines if line.startswith("shared ")}) == 1, lines
+    assert len({line.split()[1] for line in lines}) == 2, lines  # the others on both workers

@@ -115,7 +115,7 @@ def end_to_start_gaps(log: Iterable[LoggedRequest]) -> list[tuple[LoggedRequest,
     return [(nxt, nxt.arrival - prev.end) for prev, nxt in itertools.pairwise(ordered)]
 
 
-class _Routes:
+class RouteTable:
     """Routes shared by the adapter and the server: path (with or without query) to replies."""
 
     def __init__(self) -> None:
@@ -250,7 +250,7 @@ class LoopbackServer:
         self.host = host
         self.keep_log = keep_log
         self.on_request = on_request
-        self.routes = _Routes()
+        self.routes = RouteTable()
         self._log: list[LoggedRequest] = []
         self.max_in_flight = 0
         self._in_flight = 0

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from urllib.parse import parse_qsl, unquote, urlsplit
+from urllib.parse import SplitResult, parse_qsl, unquote, urlsplit
 
 import attrs
 from bs4 import BeautifulSoup, Tag
@@ -74,9 +74,21 @@ _BLOCK_LEVELS = 3
 _BLOCK_LINKS = 8
 
 
+def _parts(url: str) -> SplitResult:
+    """`url` split into its parts; none for an href that is no address.
+
+    A ``[`` or ``]`` that opens or closes no IPv6 host (``//]]>search`` in a mangled page)
+    makes `urlsplit` raise: such a link says nothing, and the page is still read.
+    """
+    try:
+        return urlsplit(url)
+    except ValueError:
+        return urlsplit("")
+
+
 def signs_in(url: str) -> bool:
     """True when `url` is a sign-in or sign-up page's address."""
-    parts = urlsplit(url)
+    parts = _parts(url)
     return bool(_SIGN_IN.search(parts.path) or _SIGN_IN.search("/" + parts.netloc.split(".")[0]))
 
 
@@ -91,7 +103,7 @@ def _signs_in_only(url: str) -> bool:
     charge) says nothing of the file; the sign-in link of a wall stands beside its
     sign-up link, and is read.
     """
-    parts = urlsplit(url)
+    parts = _parts(url)
     return bool(
         _SIGN_IN_ONLY.search(parts.path) or _SIGN_IN_ONLY.search("/" + parts.netloc.split(".")[0])
     )
@@ -156,10 +168,10 @@ def _returns_to_a_page(href: str) -> bool:
     """
     targets = [
         unquote(value) if "%" in value else value
-        for name, value in parse_qsl(urlsplit(href).query)
+        for name, value in parse_qsl(_parts(href).query)
         if _RETURN_PARAM.match(name) and value.startswith(("/", "http"))
     ]
-    return bool(targets) and not any(FILE_HREF.search(urlsplit(t).path) for t in targets)
+    return bool(targets) and not any(FILE_HREF.search(_parts(t).path) for t in targets)
 
 
 def _names_another(text: str) -> bool:

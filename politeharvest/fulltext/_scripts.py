@@ -53,7 +53,7 @@ from typing import Any
 from anyascii import anyascii
 
 from politeharvest._extras import missing, require
-from politeharvest.quality._text import _simplified, hangul_reading, has_han, has_hangul
+from politeharvest.quality._text import hangul_reading, has_han, has_hangul, simplified_han
 
 logger = logging.getLogger(__name__)
 
@@ -244,7 +244,7 @@ def han_as_record(text: str, record: str) -> str:
         return text
     if has_hangul(record) and not has_han(record):
         return hangul_reading(text)
-    return _simplified(text)
+    return simplified_han(text)
 
 
 def similar_across(title: str, block: str, *, japanese: bool = False) -> bool:

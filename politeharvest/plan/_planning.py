@@ -44,11 +44,11 @@ from politeharvest.store._coverage import (
     Coverage,
     Span,
     Window,
-    _end_moment,
-    _moment,
-    _stamp,
     add_span,
     covered,
+    datestamp_of,
+    end_moment_of,
+    moment_of,
 )
 from politeharvest.store._sinks import SinkMark
 
@@ -84,13 +84,13 @@ def gaps(coverage: Sequence[Span], *, overlap_s: float) -> tuple[Window, ...]:
     out: list[Window] = []
     first = coverage[0]
     if first.start is not None:
-        out.append(Window(None, _stamp(first.start)))
+        out.append(Window(None, datestamp_of(first.start)))
     for index, span in enumerate(coverage):
-        start = _stamp(span.end, day=True) if span.day else _stamp(span.end - overlap_s)
+        start = datestamp_of(span.end, day=True) if span.day else datestamp_of(span.end - overlap_s)
         following = coverage[index + 1] if index + 1 < len(coverage) else None
         until = None
         if following is not None and following.start is not None:
-            until = _stamp(following.start, day=span.day)
+            until = datestamp_of(following.start, day=span.day)
         out.append(Window(start, until, day=span.day))
     return tuple(out)
 
@@ -102,11 +102,11 @@ def completed_span(window: Window, *, response_date: str, max_datestamp: str, no
     repository's ``responseDate`` when the listing began (our clock only when the
     repository sent none).
     """
-    start = None if window.from_ is None else _moment(window.from_)
+    start = None if window.from_ is None else moment_of(window.from_)
     clock = parse_datestamp(response_date) if response_date else None
     end = clock.timestamp() if clock is not None else now
     if window.until is not None:
-        end = min(end, _end_moment(window.until))
+        end = min(end, end_moment_of(window.until))
     if start is not None and end < start:
         end = start
     day = len(max_datestamp.strip()) == 10

@@ -72,6 +72,7 @@ __all__ = [
     "repair_mojibake",
     "romanized",
     "scripts",
+    "simplified_han",
     "unspaced",
     "unspaced_chars",
 ]
@@ -188,7 +189,7 @@ def _fold(text: str) -> str:
     if not text.isascii():
         text = unicodedata.normalize("NFKC", text)  # full-width forms, ligatures, digits
         if _HAN.search(text):
-            text = _simplified(text)
+            text = simplified_han(text)
         # Unicode case folding: ß is ss, final sigma is sigma, İ is i and a dot (dropped
         # below); ı stays ı and is read as i by the transliteration
         text = text.casefold()
@@ -238,8 +239,13 @@ def _anyascii() -> Any:
     return anyascii
 
 
-def _simplified(text: str) -> str:
-    """Han characters in their simplified forms (OpenCC), so that both forms fold alike."""
+def simplified_han(text: str) -> str:
+    """``text`` with its Han characters in their simplified forms (OpenCC, ``t2s``), the rest kept.
+
+    ``臺灣`` is ``台湾``: the form in which a title written in traditional characters and the
+    same title in simplified ones agree. `fold` applies it, and full text's identity check
+    brings a file's Han characters into the form its record writes them in.
+    """
     return str(_opencc().convert(text))
 
 

@@ -18,23 +18,41 @@ import attrs
 from politeharvest._reprs import value_repr
 from politeharvest.oai._datestamps import DAY, SECONDS, format_datestamp, parse_datestamp
 
+__all__ = [
+    "Checkpoint",
+    "Coverage",
+    "Span",
+    "Window",
+    "add_span",
+    "covered",
+    "datestamp_of",
+    "end_moment_of",
+    "moment_of",
+]
+
 #: Two spans closer than this (seconds) are one: a day's last second and the next day's first.
 _TOUCH_S = 1.0
 
 
-def _moment(value: str) -> float:
+def moment_of(value: str) -> float:
+    """The first second an OAI-PMH datestamp stands for (seconds since the epoch, UTC).
+
+    Raises:
+        ValueError: `value` is not a datestamp (``YYYY-MM-DD`` or ``YYYY-MM-DDThh:mm:ssZ``).
+    """
     parsed = parse_datestamp(value)
     if parsed is None:
         raise ValueError(f"{value!r} is not an OAI-PMH datestamp (YYYY-MM-DD[Thh:mm:ssZ])")
     return parsed.timestamp()
 
 
-def _end_moment(value: str) -> float:
+def end_moment_of(value: str) -> float:
     """The last second an inclusive ``until`` covers (a whole day ends at 23:59:59)."""
-    return _moment(value) + (86_399.0 if len(value.strip()) == 10 else 0.0)
+    return moment_of(value) + (86_399.0 if len(value.strip()) == 10 else 0.0)
 
 
-def _stamp(moment: float, *, day: bool = False) -> str:
+def datestamp_of(moment: float, *, day: bool = False) -> str:
+    """`moment` (seconds since the epoch) as an OAI-PMH datestamp, to the day or the second."""
     when = _dt.datetime.fromtimestamp(moment, tz=_dt.timezone.utc)
     return format_datestamp(when, DAY if day else SECONDS)
 
@@ -75,8 +93,8 @@ class Span:
 
     def describe(self) -> str:
         """The span as datestamps, for messages."""
-        start = "the beginning" if self.start is None else _stamp(self.start)
-        return f"{start} .. {_stamp(self.end)}"
+        start = "the beginning" if self.start is None else datestamp_of(self.start)
+        return f"{start} .. {datestamp_of(self.end)}"
 
 
 Coverage = tuple[Span, ...]
@@ -138,7 +156,7 @@ class Window:
         """
         start = _normal(from_)
         end = _normal(until)
-        if start is not None and end is not None and _moment(start) > _end_moment(end):
+        if start is not None and end is not None and moment_of(start) > end_moment_of(end):
             raise ValueError(f"from {start} is later than until {end}")
         return cls(start, end, full)
 
@@ -158,10 +176,10 @@ def _normal(value: str | None) -> str | None:
     if value is None:
         return None
     text = str(value).strip()
-    _moment(text)  # validates
+    moment_of(text)  # validates
     if len(text) == 10:
         return text
-    return _stamp(_moment(text))
+    return datestamp_of(moment_of(text))
 
 
 @attrs.frozen(repr=False)

@@ -385,3 +385,13 @@ def test_a_script_control_for_another_object_beside_a_price_is_no_wall() -> None
         '<a href="#" onclick="exportCitation()">Download citation</a></div>'
     )
     assert kept(analysis) == [FILE]
+
+
+@pytest.mark.parametrize("href", ["//]]>search", "/login?next=//x]/f.pdf"])
+def test_a_link_beside_the_file_that_is_no_address_is_read_as_no_sign_in(href: str) -> None:
+    """An href that cannot be split into parts (a bracket that opens or closes no IPv6 host,
+    seen in a mangled page) says nothing of the file beside it: the page is read, not raised."""
+    analysis = page(
+        f'<div class="downloads"><a href="{FILE}">Download PDF</a> <a href="{href}">Search</a></div>'
+    )
+    assert kept(analysis) == [FILE]

@@ -18,35 +18,22 @@ import requests
 from politeharvest import HarvestPlan, PlanCursor, Politeness
 from politeharvest.store._sinks import Row
 from politeharvest.testing import FakeClock, OaiTestRepository, ScriptedAdapter
+from tests.support import UA
+from tests.support.plans import HOST, plan_maker, scripted_repository
 
-ENDPOINT = "https://repo.example.org/oai"
-HOST = "repo.example.org"
-POLICY = Politeness(user_agent="politeharvest-tests/1.0 (+mailto:tests@example.org)")
+POLICY = Politeness(user_agent=UA)
 
 
 @pytest.fixture
 def repo(clock: FakeClock, adapter: ScriptedAdapter) -> OaiTestRepository:
-    repository = OaiTestRepository.sample(75, page_size=25, now=clock.now)
-    adapter.add(ENDPOINT, repository)
-    return repository
+    return scripted_repository(adapter, clock, 75)
 
 
 @pytest.fixture
 def make_plan(
     http: requests.Session, clock: FakeClock, tmp_path: Path
 ) -> Callable[..., HarvestPlan]:
-    def make(**kwargs: object) -> HarvestPlan:
-        settings: dict[str, object] = {
-            "state": tmp_path / "state.sqlite",
-            "sink": tmp_path / "out.jsonl",
-            "http": http,
-            "clock": clock,
-            "policy": POLICY,
-        }
-        settings.update(kwargs)
-        return HarvestPlan(ENDPOINT, **settings)  # type: ignore[arg-type]
-
-    return make
+    return plan_maker(http, clock, tmp_path, policy=POLICY)
 
 
 class Broken(RuntimeError):

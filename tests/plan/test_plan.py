@@ -32,37 +32,23 @@ from politeharvest.testing import (
     SampleRecord,
     ScriptedAdapter,
 )
+from tests.support import UA
+from tests.support.plans import ENDPOINT, plan_maker, scripted_repository
 
-ENDPOINT = "https://repo.example.org/oai"
 FAKE_START = 1_767_225_600.0  # FakeClock's default wall-clock start
-POLICY = Politeness(
-    user_agent="politeharvest-tests/1.0 (+mailto:tests@example.org)", job_budget=10**6
-)
+POLICY = Politeness(user_agent=UA, job_budget=10**6)
 
 
 @pytest.fixture
 def repo(clock: FakeClock, adapter: ScriptedAdapter) -> OaiTestRepository:
-    repository = OaiTestRepository.sample(230, page_size=25, now=clock.now)
-    adapter.add(ENDPOINT, repository)
-    return repository
+    return scripted_repository(adapter, clock, 230)
 
 
 @pytest.fixture
 def make_plan(
     http: requests.Session, clock: FakeClock, tmp_path: Path
 ) -> Callable[..., HarvestPlan]:
-    def make(**kwargs: object) -> HarvestPlan:
-        settings: dict[str, object] = {
-            "state": tmp_path / "state.sqlite",
-            "sink": tmp_path / "out.jsonl",
-            "http": http,
-            "clock": clock,
-            "policy": POLICY,
-        }
-        settings.update(kwargs)
-        return HarvestPlan(ENDPOINT, **settings)  # type: ignore[arg-type]
-
-    return make
+    return plan_maker(http, clock, tmp_path, policy=POLICY)
 
 
 def lines(path: Path) -> list[dict[str, object]]:

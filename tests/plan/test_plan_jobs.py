@@ -24,33 +24,20 @@ from politeharvest.testing import (
     ScriptedAdapter,
     serve_fulltext,
 )
-
-ENDPOINT = "https://repo.example.org/oai"
-UA = "politeharvest-tests/1.0 (+mailto:tests@example.org)"
+from tests.support import UA
+from tests.support.plans import ENDPOINT, plan_maker, scripted_repository
 
 
 @pytest.fixture
 def repo(clock: FakeClock, adapter: ScriptedAdapter) -> OaiTestRepository:
-    repository = OaiTestRepository.sample(230, page_size=25, now=clock.now)
-    adapter.add(ENDPOINT, repository)
-    return repository
+    return scripted_repository(adapter, clock, 230)
 
 
 @pytest.fixture
 def make_plan(
     http: requests.Session, clock: FakeClock, tmp_path: Path
 ) -> Callable[..., HarvestPlan]:
-    def make(**kwargs: object) -> HarvestPlan:
-        settings: dict[str, object] = {
-            "state": tmp_path / "state.sqlite",
-            "sink": tmp_path / "out.jsonl",
-            "http": http,
-            "clock": clock,
-        }
-        settings.update(kwargs)
-        return HarvestPlan(ENDPOINT, **settings)  # type: ignore[arg-type]
-
-    return make
+    return plan_maker(http, clock, tmp_path)
 
 
 def identifiers(path: Path) -> list[str]:

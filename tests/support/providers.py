@@ -310,8 +310,12 @@ def oai_repo_route(items: list[Item], limit: int = 100) -> Callable[[LoggedReque
 # are global to a process, so the app runs in a child process (`django_oai_pmh`).
 
 
-def _django_child(host: str, count: int, page_size: int, folder: str) -> None:  # pragma: no cover
-    """Configure Django, migrate, load `count` records, serve on `host`; print the port."""
+def _django_child(host: str, count: int, page_size: int) -> None:  # pragma: no cover
+    """Configure Django, migrate, load `count` records, serve on `host`; print the port.
+
+    The database is SQLite in memory: the server is this one thread, whose connection Django
+    keeps open (it never closes an in-memory one), so the data lives as long as the process.
+    """
     import sys
     from wsgiref.simple_server import WSGIRequestHandler, make_server
 
@@ -340,9 +344,7 @@ def _django_child(host: str, count: int, page_size: int, folder: str) -> None:  
         TIME_ZONE="UTC",
         ADMINS=[("Admin", "admin@django.example.org")],
         INSTALLED_APPS=["django.contrib.contenttypes", "django_oai_pmh"],
-        DATABASES={
-            "default": {"ENGINE": "django.db.backends.sqlite3", "NAME": f"{folder}/oai.sqlite"}
-        },
+        DATABASES={"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": ":memory:"}},
         TEMPLATES=[
             {"BACKEND": "django.template.backends.django.DjangoTemplates", "APP_DIRS": True}
         ],
@@ -356,6 +358,7 @@ def _django_child(host: str, count: int, page_size: int, folder: str) -> None:  
 
     django.setup()
     from django.core.management import call_command
+    from django.db import transaction
     from django.http import HttpResponse
     from django.urls import include, path
     from django.utils import timezone
@@ -389,8 +392,9 @@ def _django_child(host: str, count: int, page_size: int, folder: str) -> None:  
     items = django_items(count)
     Header.objects.bulk_create([Header(identifier=i.identifier) for i in items])
     headers = {h.identifier: h for h in Header.objects.all()}
-    for item in items:  # auto_now: the datestamps are set with update()
-        Header.objects.filter(pk=headers[item.identifier].pk).update(timestamp=item.datestamp)
+    with transaction.atomic():  # one transaction, not one per record
+        for item in items:  # auto_now: the datestamps are set with update()
+            Header.objects.filter(pk=headers[item.identifier].pk).update(timestamp=item.datestamp)
     by_spec = {"science": science, "humanities": humanities}
     Header.sets.through.objects.bulk_create(
         [
@@ -467,12 +471,10 @@ class DjangoOaiPmh:
     def __init__(self, host: str, count: int = 2500, page_size: int = 100) -> None:
         import subprocess
         import sys
-        import tempfile
 
-        self._folder = tempfile.TemporaryDirectory()
         code = (
             "import sys; from tests.support.providers import _django_child; "
-            f"_django_child({host!r}, {count}, {page_size}, {self._folder.name!r})"
+            f"_django_child({host!r}, {count}, {page_size})"
         )
         root = str(Path(__file__).resolve().parents[2])
         self._process = subprocess.Popen(
@@ -504,4 +506,3 @@ class DjangoOaiPmh:
         self._process.wait(timeout=10)
         if self._process.stdout is not None:
             self._process.stdout.close()
-        self._folder.cleanup()
