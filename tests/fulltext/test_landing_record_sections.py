@@ -123,9 +123,13 @@ def test_a_link_right_under_an_abstract_heading_is_an_abstract() -> None:
 
 
 def test_a_label_between_heading_and_link_is_no_sentence() -> None:
-    # "Tables S1-S3" names the link's file; the heading still labels the link
+    # a label naming the link's file, no sentence: the heading still labels the link
     supplement = "https://journals.example.org/filebank/article/5512/S1.pdf"
-    body = _abstract("<p>Tables S1-S3</p>", f"<a href='{supplement}'>Download</a>", "Supplementary")
+    body = _abstract(
+        "<p>Tables S1-S3 with the station data of each delta</p>",
+        f"<a href='{supplement}'>Download</a>",
+        "Supplementary",
+    )
     url = "https://journals.example.org/public/article-view.php?id=5512"
     assert _why(_page(body), url, supplement) is not None
 
