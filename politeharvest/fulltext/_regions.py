@@ -162,15 +162,18 @@ def _prose(block: Tag) -> bool:
 def _key_of(row: Tag) -> tuple[str, bool] | None:
     """A table row's label and whether its value is plain text, when it has that shape.
 
-    The shape: two or three cells, the first a short text of words without a link.
+    The shape: two or three cells, the first a short text of words without a link, or
+    empty (a field's next value: a second author under "Author"; its label is "").
     """
     cells = row.find_all(("th", "td"), recursive=False)
     if not 2 <= len(cells) <= 3 or any(c.name == "th" for c in cells[1:]):
         return None
     text = " ".join(cells[0].get_text(" ", strip=True).split())
-    if cells[0].find("a") is not None or not re.search(r"[^\W\d_]", text) or len(text.split()) > 5:
+    if cells[0].find(("a", "img")) is not None or len(text.split()) > 5:
         return None
-    return text.lower(), cells[-1].find("a") is None
+    if text and not re.search(r"[^\W\d_]", text):
+        return None
+    return text.lower(), all(c.find("a") is None for c in cells[1:])
 
 
 def _in_key_column(row: Tag, reach: int = 4) -> bool:
@@ -178,26 +181,25 @@ def _in_key_column(row: Tag, reach: int = 4) -> bool:
 
     (An Aleph or a bespoke catalogue: "Autor | <a>name</a>", "Título | ...", "Tesis
     Digital | <a>file</a>", with no header cell nor colon to say which cell is the label.)
-    The row and its neighbours (at least three rows) each start with a short linkless
-    text, those texts all differ (a list's rows repeat theirs, or name documents) and
-    most values are plain text, not links: the rows are one record's fields.
+    The row and its neighbours each start with a short linkless text (at least three of
+    them; a field's next value may start with an empty cell), those texts all differ (a
+    list's rows repeat theirs, or name documents) and most values are plain text, not
+    links: the rows are one record's fields.
     """
     rows = [
         *reversed(row.find_previous_siblings("tr", limit=reach)),
         row,
         *row.find_next_siblings("tr", limit=reach),
     ]
-    if len(rows) < 3:
-        return False
     keys = []
     for each in rows:
         key = _key_of(each)
         if key is None:
             return False
         keys.append(key)
-    labels = {label for label, _ in keys}
+    labels = [label for label, _ in keys if label]
     plain = sum(1 for _, value_is_text in keys if value_is_text)
-    return len(labels) == len(keys) and plain * 2 > len(keys)
+    return len(labels) >= 3 and len(set(labels)) == len(labels) and plain * 2 > len(keys)
 
 
 def _class_key(block: Tag) -> tuple[str, Any]:

@@ -67,6 +67,19 @@ def test_a_field_table_with_plain_label_cells_is_the_records_fields() -> None:
     assert _why(_page(_fields(_FILE_ROW)), url, _OWN) is None
 
 
+def test_a_fields_next_value_under_an_empty_label_cell_keeps_the_table_the_records() -> None:
+    rows = (
+        "<tr><td>Creator</td><td><a href='/find?who=Serra'>Serra, Montserrat</a></td></tr>"
+        "<tr><td> </td><td><a href='/find?who=Gallego'>Gallego, David</a></td></tr>"
+        f"<tr><td>Title</td><td>{TITLE}</td></tr>"
+        "<tr><td>Imprint</td><td>Barcelona : University, 2023</td></tr>"
+        "<tr><td>Extent</td><td>96 leaves</td></tr>"
+        "<tr><td>Subjects</td><td>Estuaries; Salinity</td></tr>"
+    )
+    url = f"{SITE}/F/?func=full-set-set&set_number=12&set_entry=1&format=999"
+    assert _why(_page(_fields(_FILE_ROW, rows)), url, _OWN) is None
+
+
 def test_an_icon_only_links_image_text_is_its_label() -> None:
     # the image's alt is the link's accessible name: "Full text" beside a PDF icon is a
     # full-text file even on the library's file server (another host)
@@ -78,11 +91,11 @@ def test_an_icon_only_links_image_text_is_its_label() -> None:
 
 
 def test_a_table_listing_other_documents_by_author_stays_a_list() -> None:
-    # rows of [author | title link] whose values are all links: no record's fields
+    # rows of [author | title link | year] whose titles are links: no record's fields
     rows = "".join(
         f"<tr><td>{who}</td><td><a href='/record/{n}'>{title}</a> "
         f"<a href='{FILES}/theses/{n}.pdf'><img src='/icons/f-pdf.gif' alt='Full text'></a>"
-        "</td></tr>"
+        "</td><td>2021</td></tr>"
         for n, who, title in (
             (101, "Gallego, D.", "Coastal dunes of the Ebro delta"),
             (102, "Puig, M.", "Sediment budgets of Mediterranean lagoons"),
