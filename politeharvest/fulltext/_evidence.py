@@ -643,9 +643,19 @@ def anchor_candidates(
         elif icon is not None:  # a link that is only an image saying PDF, titled to say so
             score += ANCHOR_WEIGHTS.pdf_type
             evidence.append(f"its only content is an image saying PDF ({icon[:40]!r})")
+            # the image's text is the link's label (its accessible name): "Texto completo"
+            alts = " ".join(str(i.get("alt") or "") for i in element.find_all("img", limit=3))
             if PDF_WORD.search(label) and not any("pdf" in e.lower() for e in evidence[:-1]):
                 score += ANCHOR_WEIGHTS.pdf_word
                 evidence.append("its title mentions PDF")
+            elif (
+                alts.strip()
+                and _PDF_NAME.search(alts) is None  # an alt "PDF" is the icon's evidence already
+                and (PDF_WORD.search(alts) or button_text(alts))
+                and not any("pdf" in e.lower() for e in evidence[:-1])
+            ):
+                score += ANCHOR_WEIGHTS.pdf_word
+                evidence.append(f"its label (its image's text) is {alts.strip()[:40]!r}")
         if FILE_HREF.search(link):
             score += ANCHOR_WEIGHTS.file_address
             evidence.append("address looks like a file")

@@ -336,6 +336,22 @@ def _other_version(url: str, facts: PageFacts) -> str | None:
     return None
 
 
+def _declared_own(candidate: Candidate, facts: PageFacts) -> bool:
+    """Whether a blocked pattern in `candidate`'s folders is overruled by the page's word.
+
+    The generic path patterns (an online reader's ``/reader/`` folder, ``/epdf/``) guess at
+    what a link is. A file the page declares as the article's (``citation_pdf_url``) whose
+    query names the page's own record (``.../ch/reader/create_pdf.aspx?file_no=20230512``
+    on the page ``.../ch/reader/view_abstract.aspx?file_no=20230512``) is the record's file:
+    only a pattern in its own name or query (a citation export, a supplement) still holds.
+    """
+    if not candidate.source.startswith("meta:") or facts.own_record(candidate.url) is None:
+        return False
+    parts = urlsplit(candidate.url)
+    name = parts.path.rsplit("/", 1)[-1]
+    return BAD_HREF.search(f"/{name}" + (f"?{parts.query}" if parts.query else "")) is None
+
+
 def _by_record_id(candidates: list[Candidate], facts: PageFacts) -> list[Candidate]:
     """Links of one shape told apart by the place that names their record.
 
@@ -725,7 +741,8 @@ def find_candidates(
                     f"(score {candidate.score:.0f} < {_STRONG_ANCHOR:.0f})",
                 )
         reason = candidate.rejected or problematic_url(candidate.url)
-        if reason is None and BAD_HREF.search(candidate.url):
+        patterned = BAD_HREF.search(candidate.url) is not None
+        if reason is None and patterned and not _declared_own(candidate, facts):
             reason = "blocked link pattern"
         if reason is None and candidate.source.startswith("anchor") and candidate.score < MIN_SCORE:
             reason = f"weak evidence (score {candidate.score:.0f} < {MIN_SCORE:.0f})"

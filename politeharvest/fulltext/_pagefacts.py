@@ -144,6 +144,23 @@ class PageFacts:
                 return f"{key}={value}, the page's record is {key}={mine}"
         return None
 
+    def own_record(self, url: str) -> str | None:
+        """A query parameter of `url` that names the page's own record, or None.
+
+        The page's address names its record in a parameter (``file_no=20230512``); a link
+        with the same parameter and value (``create_pdf.aspx?file_no=20230512``) is the
+        record's own. Parameters of one or two letters are left out, as in `other_record`.
+        """
+        own = {
+            k.lower(): v.lower()
+            for k, v in parse_qsl(urlsplit(self.url).query)
+            if len(k) > 2 and _RECORD_VALUE.fullmatch(v)
+        }
+        for key, value in parse_qsl(urlsplit(url).query):
+            if own.get(key.lower()) == value.lower():
+                return f"{key}={value}"
+        return None
+
     def named_in(self, url: str) -> str | None:
         """Which of the article's identifiers `url` carries (DOI, id, slug), or None."""
         low = unquote(url).lower()

@@ -122,7 +122,7 @@ def _field_label(row: Tag) -> str | None:
             return None
         label = cells[0]
         text = " ".join(label.get_text(" ", strip=True).split())
-        if label.name != "th" and not text.endswith(":"):
+        if label.name != "th" and not text.endswith(":") and not _in_key_column(row):
             return None
         if any(c.name == "th" for c in cells[1:]):
             return None  # a header row
@@ -136,6 +136,70 @@ def _field_label(row: Tag) -> str | None:
     if label.find("a") is not None or not re.search(r"[^\W\d_]", text) or len(text.split()) > 5:
         return None
     return text
+
+
+#: What ends a sentence, in the scripts' own marks (Latin, CJK, Devanagari, Arabic, Ethiopic).
+_SENTENCE_END = re.compile(r"[.!?\u3002\uff01\uff1f\u0964\u06d4\u1362][\"'\u201d\u00bb)\]]*$")
+
+
+def _prose(block: Tag) -> bool:
+    """Whether `block` is running text: more than 15 words, or a sentence of a few.
+
+    A heading before such text labels the text (the record's "Abstract" over its abstract),
+    not a link after it: a file under the record's abstract is the record's. A sentence is
+    six words or more (or 30 letters in a script without spaces) ending in a full stop, and
+    no link: a label ("Supplementary tables (PDF)") is not one.
+    """
+    text = " ".join(block.get_text(" ", strip=True).split())
+    words = len(text.split())
+    if words > 15:
+        return True
+    if block.find("a") is not None or not _SENTENCE_END.search(text):
+        return False
+    return words >= 6 or sum(1 for ch in text if ch.isalpha()) >= 30
+
+
+def _key_of(row: Tag) -> tuple[str, bool] | None:
+    """A table row's label and whether its value is plain text, when it has that shape.
+
+    The shape: two or three cells, the first a short text of words without a link, or
+    empty (a field's next value: a second author under "Author"; its label is "").
+    """
+    cells = row.find_all(("th", "td"), recursive=False)
+    if not 2 <= len(cells) <= 3 or any(c.name == "th" for c in cells[1:]):
+        return None
+    text = " ".join(cells[0].get_text(" ", strip=True).split())
+    if cells[0].find(("a", "img")) is not None or len(text.split()) > 5:
+        return None
+    if text and not re.search(r"[^\W\d_]", text):
+        return None
+    return text.lower(), all(c.find("a") is None for c in cells[1:])
+
+
+def _in_key_column(row: Tag, reach: int = 4) -> bool:
+    """Whether `row` sits in a record's field table whose labels are plain cells.
+
+    (An Aleph or a bespoke catalogue: "Autor | <a>name</a>", "Título | ...", "Tesis
+    Digital | <a>file</a>", with no header cell nor colon to say which cell is the label.)
+    The row and its neighbours each start with a short linkless text (at least three of
+    them; a field's next value may start with an empty cell), those texts all differ (a
+    list's rows repeat theirs, or name documents) and most values are plain text, not
+    links: the rows are one record's fields.
+    """
+    rows = [
+        *reversed(row.find_previous_siblings("tr", limit=reach)),
+        row,
+        *row.find_next_siblings("tr", limit=reach),
+    ]
+    keys = []
+    for each in rows:
+        key = _key_of(each)
+        if key is None:
+            return False
+        keys.append(key)
+    labels = [label for label, _ in keys if label]
+    plain = sum(1 for _, value_is_text in keys if value_is_text)
+    return len(labels) >= 3 and len(set(labels)) == len(labels) and plain * 2 > len(keys)
 
 
 def _class_key(block: Tag) -> tuple[str, Any]:
@@ -212,7 +276,7 @@ class Regions:
                 return ""
             for sibling in child.find_previous_siblings(limit=3):
                 heading = sibling if sibling.name in _HEADINGS else None
-                if heading is None and len(sibling.get_text(" ", strip=True).split()) > 15:
+                if heading is None and _prose(sibling):
                     return ""  # a heading before this text labels the text ("Abstract")
                 if heading is None and sibling.find("a") is None:
                     inner = sibling.find(_HEADINGS)
