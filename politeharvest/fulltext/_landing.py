@@ -663,6 +663,20 @@ def _rewritten(candidate: Candidate, rules: Sequence[SiteRule]) -> Candidate:
     return candidate
 
 
+def _splits(url: str) -> bool:
+    """Whether an address can be split into its parts.
+
+    One that cannot (a bracket opening or closing no IPv6 host, ``//[::1/login``, or a port
+    that is no number) can never be requested, so it is no candidate, whichever source gave it.
+    """
+    try:
+        parts = urlsplit(url)
+        _ = parts.port
+    except ValueError:
+        return False
+    return True
+
+
 def find_candidates(
     html: str | bytes,
     url: str,
@@ -702,7 +716,7 @@ def find_candidates(
         *anchor_candidates(soup, base, regions, facts),
         *_embedded_candidates(soup, base, regions, facts),
     ]
-    candidates = [_repair_meta(c, soup, base) for c in candidates if c.url]
+    candidates = [_repair_meta(c, soup, base) for c in candidates if c.url and _splits(c.url)]
     candidates = apply_walls(candidates, soup, base, regions)  # every source of a walled file
     candidates = _weigh_declared(candidates, soup, base, regions, facts, rules)
     candidates = _by_version(candidates, soup, base)

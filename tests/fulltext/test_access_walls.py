@@ -395,3 +395,22 @@ def test_a_link_beside_the_file_that_is_no_address_is_read_as_no_sign_in(href: s
         f'<div class="downloads"><a href="{FILE}">Download PDF</a> <a href="{href}">Search</a></div>'
     )
     assert kept(analysis) == [FILE]
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        '<a href="//[::1/login">Sign in</a>',
+        '<a href="http://[bad/paper.pdf">PDF</a>',
+        '<a href="https://repo.example.org:99999/paper.pdf">PDF</a>',
+        '<meta name="citation_pdf_url" content="//[::1/x.pdf">',
+    ],
+)
+def test_an_address_that_cannot_be_split_is_no_candidate_and_the_page_is_read(bad: str) -> None:
+    """A link or a declared file whose address cannot be split into parts (an IPv6 bracket
+    never closed, a port that is no number) is never requested: it is left out of the
+    candidates, whichever source gave it, and the page's own file is still found."""
+    head, body = (bad, "") if bad.startswith("<meta") else ("", bad)
+    analysis = page(f'<div class="downloads"><a href="{FILE}">Download PDF</a> {body}</div>', head)
+    assert kept(analysis) == [FILE]
+    assert all("[" not in c.url and ":99999" not in c.url for c in analysis.candidates)
