@@ -570,8 +570,15 @@ def _keys_short(text: str) -> tuple[str, ...]:
     return _keys(text)
 
 
+#: Modifier letters written for an apostrophe (U+02B9 to U+02BF: Uzbek "oʻ" and "gʻ",
+#: Hawaiian ʻokina, the ʿayn and hamza of transliterations): one separator with the
+#: ASCII apostrophe a record types for them ("Gʻulomov" and "G'ulomov" give one key).
+_APOSTROPHE_LETTER = re.compile("[\u02b9-\u02bf]")
+
+
 def _keys(text: str) -> tuple[str, ...]:
     text = _SPACING_ACCENT.sub("", latex_to_text(repair_mojibake(text)))
+    text = _APOSTROPHE_LETTER.sub("'", text)
     text = unicodedata.normalize("NFKC", text).lower()
     if _GREEK_MARKED.search(text):
         # "ί" and "Ι" are one letter: its marks go before it is named (iota), or a title set
