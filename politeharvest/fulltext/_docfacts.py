@@ -355,9 +355,12 @@ def _unmarked(text: str) -> str:
 def _title_runs(lines: Sequence[Line], body: float) -> tuple[list[TitleRun], bool]:
     """The title-like runs of a page, largest first, and whether they stand out by size."""
     runs = [
-        r
+        # the number of a paper in its volume is no word of its title
+        attrs.evolve(r, text=_SECTION_NUMBER.sub("", r.text, count=1)) if numbered else r
         for r in _runs(lines, body)
-        if r.rise >= 0.3 and not _SECTION_NUMBER.match(r.text) and len(content_words(r.text)) >= 1
+        if r.rise >= 0.3
+        and (not (numbered := bool(_SECTION_NUMBER.match(r.text))) or _numbered_title(r))
+        and len(content_words(r.text)) >= 1
     ]
     if runs:
         runs.sort(key=lambda r: (-r.size, r.first))
@@ -379,6 +382,19 @@ def _title_runs(lines: Sequence[Line], body: float) -> tuple[list[TitleRun], boo
     text = " ".join(line.text for line in lines[first : last + 1])
     line = lines[first]
     return [TitleRun(line.page, text, line.size, line.rise, first, last)], False
+
+
+#: Lines a numbered run sets at least to be a numbered paper's title, not a section's heading.
+_NUMBERED_TITLE_LINES = 3
+
+
+def _numbered_title(run: TitleRun) -> bool:
+    """A numbered run set over three lines or more: a paper numbered in its volume.
+
+    Old transactions number their papers ("XIV. Observations on ... Indies." over three
+    centred lines); a section's numbered heading ("2. Methods") takes a line or two.
+    """
+    return run.last - run.first + 1 >= _NUMBERED_TITLE_LINES
 
 
 def _looks_like_byline(text: str) -> bool:

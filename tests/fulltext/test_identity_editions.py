@@ -266,3 +266,27 @@ def test_a_title_quoted_on_a_line_of_a_certificate_is_not_its_heading() -> None:
     ]
     identity = check_identity(make_pdf(lines), record)
     assert identity.verdict != "matched", identity.evidence
+
+
+def test_a_paper_numbered_in_its_volume_over_three_lines_is_its_title() -> None:
+    """A paper's number in its volume, over three lines with long s, is no section heading.
+
+    "XII. Observations on ...", set with the long s: no part of a series either.
+    """
+    record = {
+        "title": ["Observations on the tides of the river Exe, made in the winter of 1787"],
+        "creator": ["Hartley, John"],
+        "date": ["1789"],
+        "type": ["info:eu-repo/semantics/article"],
+    }
+    name = _font("DejaVu", FONTS / "dejavu" / "DejaVuSans.ttf")
+    lines = [
+        ("[ 112 ]", 10.0),
+        ("XII. Obſervations on the Tides of the", 13.0, name),
+        ("River Exe, made in the Winter", 13.0, name),
+        ("of 1787.", 13.0, name),
+        ("By Mr. JOHN HARTLEY.", 10.5),
+        *body(18),
+    ]
+    identity = check_identity(make_pdf(lines), record)
+    assert identity.verdict == "matched", identity.evidence
