@@ -130,6 +130,13 @@ def test_an_apostrophe_letter_and_the_ascii_apostrophe_give_one_key() -> None:
     assert keys("ʻOhana") == keys("'Ohana")
 
 
+def test_a_latin_letter_with_a_stroke_gives_the_key_of_its_base_letter() -> None:
+    """A record typed in ASCII ("Wlasciwosci") against its file's "Właściwości"."""
+    assert keys("Właściwości łąkowych Łódź Søren Đorđević") == keys(
+        "Wlasciwosci lakowych Lodz Soren Dordevic"
+    )
+
+
 SYLLABUS = {
     "title": ["GEO 2210: Rivers and People (Spring 2023)"],
     "creator": ["Lindqvist, Sara"],
