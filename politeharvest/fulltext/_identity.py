@@ -1124,10 +1124,12 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
         and sum(1 for w in content_words(block) if w.isalpha()) >= MIN_TITLE_WORDS
         and _share(content_words(block), set(content_words(title))) < 0.5
         and not _incomparable(hints.titles, block)
+        and script_of(block) == script_of(title)
     ):
         # the record's title stands in the text under a title of the document's own (words,
         # not a margin stamp's identifier and date): a manual, a summary or a report that
-        # names the work it documents
+        # names the work it documents; a title block in another script is the title in the
+        # document's language, the record's title its translation (a bilingual first page)
         against.append(f"its title block reads {block[:90]!r}, the record's title only in its text")
     if authors.others:
         against.append(f"its byline {facts.byline[:60]!r} names none of the record's authors")

@@ -297,3 +297,25 @@ def test_a_paper_numbered_in_its_volume_over_three_lines_is_its_title() -> None:
     ]
     identity = check_identity(make_pdf(lines), record)
     assert identity.verdict == "matched", identity.evidence
+
+
+def test_a_title_block_in_another_script_over_the_records_translated_title_is_not_against() -> None:
+    """A bilingual first page: the title in the document's script, the record's English
+    title heading its English abstract; the record catalogued only the translation."""
+    name = _font("DejaVu", FONTS / "dejavu" / "DejaVuSans.ttf")
+    record = {
+        "title": ["Groundwater quality assessment in the basin of the Ob river"],
+        "creator": ["Ivanov, Andrei"],
+        "date": ["2019"],
+        "type": ["info:eu-repo/semantics/article"],
+    }
+    lines = [
+        ("Вестник гидрологии (пример) 7 (2019) 12-20", 8.0, name),
+        ("Оценка качества подземных вод в бассейне реки Оби", 16.0, name),
+        ("А. Иванов", 11.0, name),
+        ("Groundwater quality assessment in the basin of the Ob river", 10.0),
+        *body(18),
+    ]
+    identity = check_identity(make_pdf(lines), record)
+    assert identity.verdict == "matched", identity.evidence
+    assert "title block reads" not in identity.evidence
