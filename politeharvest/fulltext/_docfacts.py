@@ -219,7 +219,25 @@ def _is_prose(line: Line) -> bool:
     words = fold(line.text).split()
     if len(words) < 7:
         return False
-    return any(w in STOP for w in words) or (not line.text.isascii() and not _latin(line.text))
+    return (
+        any(w in STOP for w in words)
+        or _running(line.text.split())
+        or (not line.text.isascii() and not _latin(line.text))
+    )
+
+
+#: The share of a line's words written in small letters that makes it running text.
+_SMALL_WORDS = 0.6
+
+
+def _running(words: Sequence[str]) -> bool:
+    """Words of running text in any cased script: most are small letters only.
+
+    A sentence's words are small but for its first and its names, whatever its language;
+    a list's lines (names, titles, labels, figures) are capitalised or not words.
+    """
+    small = sum(1 for w in words if re.fullmatch(r"[^\W\d_]{2,}[,.;:]?", w) and w.islower())
+    return small >= _SMALL_WORDS * len(words)
 
 
 def _word_count(text: str) -> int:
@@ -337,9 +355,12 @@ def _unmarked(text: str) -> str:
 def _title_runs(lines: Sequence[Line], body: float) -> tuple[list[TitleRun], bool]:
     """The title-like runs of a page, largest first, and whether they stand out by size."""
     runs = [
-        r
+        # the number of a paper in its volume is no word of its title
+        attrs.evolve(r, text=_SECTION_NUMBER.sub("", r.text, count=1)) if numbered else r
         for r in _runs(lines, body)
-        if r.rise >= 0.3 and not _SECTION_NUMBER.match(r.text) and len(content_words(r.text)) >= 1
+        if r.rise >= 0.3
+        and (not (numbered := bool(_SECTION_NUMBER.match(r.text))) or _numbered_title(r))
+        and len(content_words(r.text)) >= 1
     ]
     if runs:
         runs.sort(key=lambda r: (-r.size, r.first))
@@ -361,6 +382,19 @@ def _title_runs(lines: Sequence[Line], body: float) -> tuple[list[TitleRun], boo
     text = " ".join(line.text for line in lines[first : last + 1])
     line = lines[first]
     return [TitleRun(line.page, text, line.size, line.rise, first, last)], False
+
+
+#: Lines a numbered run sets at least to be a numbered paper's title, not a section's heading.
+_NUMBERED_TITLE_LINES = 3
+
+
+def _numbered_title(run: TitleRun) -> bool:
+    """A numbered run set over three lines or more: a paper numbered in its volume.
+
+    Old transactions number their papers ("XIV. Observations on ... Indies." over three
+    centred lines); a section's numbered heading ("2. Methods") takes a line or two.
+    """
+    return run.last - run.first + 1 >= _NUMBERED_TITLE_LINES
 
 
 def _looks_like_byline(text: str) -> bool:
@@ -506,6 +540,33 @@ def _own_dois(
 SPARSE = "too little readable text on the first pages"
 
 
+#: The share of vowels among the letters of a Latin-script language's running text: from
+#: about a third (Czech, German, English) to a half (Swahili, Finnish, Hawaiian); glyphs
+#: mapped to the wrong letters (a font's shifted code table) or random letters fall below.
+_VOWEL_SHARE = 0.3
+#: In any language's running text the short function words repeat: the words that occur
+#: more than once make up most of a page; letters strung at random almost never repeat.
+_REPEATED_SHARE = 0.08
+
+
+def _garbled_letters(words: Sequence[str]) -> str | None:
+    """Why Latin-script words read as no language's, or None (Unicode and statistics only).
+
+    No word list: the vowels' share of the letters and the share of the words that occur
+    more than once hold for every language written in Latin letters, not for glyphs mapped
+    to the wrong letters or letters at random.
+    """
+    letters = "".join(words)
+    vowels = sum(1 for c in letters if c in "aeiouy")
+    if vowels < _VOWEL_SHARE * len(letters):
+        return f"{vowels / len(letters):.0%} of its letters vowels"
+    counts = Counter(words)
+    repeated = sum(n for n in counts.values() if n > 1)
+    if repeated < _REPEATED_SHARE * len(words):
+        return f"only {repeated / len(words):.0%} of its words repeat"
+    return None
+
+
 def _trust(text: str) -> tuple[bool, str]:
     """Whether the text reads as words: not garbled glyphs, not mojibake, not a scan."""
     if not text.strip():
@@ -522,12 +583,13 @@ def _trust(text: str) -> tuple[bool, str]:
     latin = [w for w in words if re.fullmatch(r"[a-z]+", w)]
     if len(latin) >= 0.5 * len(words):
         long_words = [w for w in latin if len(w) >= 3]
-        stop = sum(1 for w in latin if w in STOP)
         vowels = sum(1 for w in long_words if re.search(r"[aeiouy]", w))
         if long_words and vowels < 0.75 * len(long_words):
             return False, "the text layer is garbled (words without vowels)"
-        if stop < 0.02 * len(latin) and len(latin) > 80:
-            return False, "the text layer is garbled (no common words)"
+        if len(latin) > 80:
+            garbled = _garbled_letters(latin)
+            if garbled:
+                return False, f"the text layer is garbled ({garbled})"
     mojibake = len(re.findall("[ÃÂ][\u0080-\u00bf]|â€", text))
     if mojibake > 0.02 * len(words) + 2:
         return False, "the text is mojibake"

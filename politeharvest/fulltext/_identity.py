@@ -128,6 +128,8 @@ class RecordHints:
         languages: the languages the record gives (``ja``, ``jpn``...), lower case: a
             record in ``ja`` has its romanised title compared with the file's Japanese one
             by its Japanese reading.
+        related: the other DOIs of its ``relation`` (lower case): works the record says it
+            is related to (the original of a translation, a dataset), never its own.
     """
 
     titles: tuple[str, ...] = ()
@@ -139,6 +141,7 @@ class RecordHints:
     conference: bool = False
     languages: tuple[str, ...] = ()
     article: bool = False
+    related: tuple[str, ...] = ()
 
     @property
     def empty(self) -> bool:
@@ -160,6 +163,13 @@ class RecordHints:
             if doi:
                 break
         surnames = tuple(s for s in (_surname(c) for c in creators) if s)
+        related = tuple(
+            dict.fromkeys(
+                other.lower()
+                for value in metadata.get("relation", ())
+                if (other := _doi(str(value))) and other.lower() != (doi or "").lower()
+            )
+        )
         year = None
         for value in metadata.get("date", ()):
             found = re.search(r"\b(1[5-9]\d\d|20\d\d)\b", str(value))
@@ -181,6 +191,7 @@ class RecordHints:
             _conference(types),
             languages,
             _article(types),
+            related,
         )
 
     @classmethod
@@ -600,9 +611,24 @@ def _title_match(hints: RecordHints, facts: DocumentFacts) -> tuple[str | None, 
         if best[0] is None and len(phrase) > 12 and phrase in page_keys:
             opening = " ".join(title_keys[:3])
             lines = facts.first_page_text.splitlines()
-            heading = any(" ".join(keys(form(line))).startswith(opening) for line in lines)
+            heading = any(
+                " ".join(keys(form(line))).startswith(opening) and not _quoted(line)
+                for line in lines
+            )
             best = ("heading" if heading else "page", title, best[2])
     return best
+
+
+def _quoted(line: str) -> bool:
+    """Whether a line opens with a quotation mark: it quotes a title, not heads a document.
+
+    A certificate "for the paper “<title>”" cites the title; a paper's heading is
+    not quoted.
+    """
+    first = line.lstrip()[:1]
+    return bool(first) and (
+        unicodedata.category(first) == "Pi" or first in "\"'\u201e\u201a\u300c\u300e\u00ab"
+    )
 
 
 #: Where a main title ends and its subtitle begins: a colon, a dash, a bar or a full stop.
@@ -1048,6 +1074,15 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
             kind,
             facts.version,
         )
+    year = _other_year(hints, facts, block) if level is not None and not own_doi else None
+    if year is not None:
+        return Identity(
+            "unverifiable",
+            f"its title zone prints the year {year[1]} where the record's title has {year[0]}"
+            ": another year's edition of a document under the same title (a term, an issue)",
+            kind,
+            facts.version,
+        )
     replaced = _replaced_words(block, title) if level == "block" and not own_doi else None
     if replaced is not None:
         return Identity(
@@ -1089,10 +1124,12 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
         and sum(1 for w in content_words(block) if w.isalpha()) >= MIN_TITLE_WORDS
         and _share(content_words(block), set(content_words(title))) < 0.5
         and not _incomparable(hints.titles, block)
+        and script_of(block) == script_of(title)
     ):
         # the record's title stands in the text under a title of the document's own (words,
         # not a margin stamp's identifier and date): a manual, a summary or a report that
-        # names the work it documents
+        # names the work it documents; a title block in another script is the title in the
+        # document's language, the record's title its translation (a bilingual first page)
         against.append(f"its title block reads {block[:90]!r}, the record's title only in its text")
     if authors.others:
         against.append(f"its byline {facts.byline[:60]!r} names none of the record's authors")
@@ -1135,11 +1172,27 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
                 kind,
                 version,
             )
+        if other_dois[0] in hints.related:
+            # the record names that DOI as a work it relates to (the original it translates,
+            # the version it replaces): the file is that work, however alike its title
+            return Identity(
+                "unverifiable",
+                f"evidence both ways: {said}; the document gives DOI {other_dois[0]} as its "
+                "own, a work the record relates to, not the record",
+                kind,
+                version,
+            )
         what = f"a {version} version" if version else "another DOI of the same work"
         return Identity("matched", f"{said}; {what} (its own DOI {other_dois[0]})", kind, version)
     named = authors.byline or authors.page
     if not against and level == "heading" and named and title_words >= 4:
         opens = f"its title opens a line of the first page; author {named}"
+        dated = _dated_otherwise(hints, facts)
+        if dated:
+            # the title not set as the title, and the page dated only in other years: a
+            # report, form or issue of the same title and author from another year
+            said = f"{opens}, but its first page gives the years {dated}, not the record's"
+            return Identity("unverifiable", f"{said} {hints.year}", kind, version)
         return Identity("matched", opens, kind, version)
     block_words = set(
         content_words(" ".join(r.text for r in (*facts.runs[:4], *facts.prefix_runs)))
@@ -1400,6 +1453,45 @@ def _other_number(hints: RecordHints, facts: DocumentFacts) -> tuple[str, str] |
     return None
 
 
+#: A year as documents print it: four digits from 1500 to 2099, not inside a longer number.
+_YEAR = re.compile(r"(?<![\d.,/-])(1[5-9]\d\d|20\d\d)(?![\d.,/]\d)")
+
+
+#: The lines at the top of the article page read with the title block as its title zone.
+_ZONE_LINES = 8
+
+
+def _other_year(hints: RecordHints, facts: DocumentFacts, block: str) -> tuple[str, str] | None:
+    """A year of the record's title that the title zone replaces with another.
+
+    "SOC 3150: Urban Sociology (Spring 2021)" for a file headed "SOC 3150: Urban
+    Sociology" over "Fall 2019": a title that carries a year names one edition of a
+    recurring document (a course's term, a report's year); the title zone (the title
+    block, the top lines of its page, the byline) printing other years and none of the
+    title's is another edition. Returns (the record's year, the zone's), or None.
+    """
+    head = "\n".join(facts.first_page_text[:_TITLE_REACH].splitlines()[:_ZONE_LINES])
+    zone = f"{block}\n{facts.byline}\n{head}"
+    theirs = list(dict.fromkeys(_YEAR.findall(zone)))  # in the order the zone prints them
+    if not theirs:
+        return None
+    for title in hints.titles:
+        mine = sorted(set(_YEAR.findall(title[:_TITLE_REACH])))
+        if mine and not set(mine) & set(theirs):
+            return mine[0], theirs[0]
+    return None
+
+
+def _dated_otherwise(hints: RecordHints, facts: DocumentFacts) -> str | None:
+    """The years the article page prints when none is the record's year, else None."""
+    if not hints.year:
+        return None
+    years = sorted(set(_YEAR.findall(facts.first_page_text[:_PAGE_REACH])))
+    if not years or hints.year in years:
+        return None
+    return ", ".join(years[:4])
+
+
 def _length(text: str) -> float:
     """A title's length in words, two characters of a script without spaces as one word.
 
@@ -1658,9 +1750,11 @@ def _other_part(block: str, title: str) -> str | None:
     modelling") and the numbers differ: one paper of a series is not another.
     """
     mine, theirs = _part_numbers(title), _part_numbers(block)
-    if not mine or not theirs or mine <= theirs:
+    if not mine or not theirs or mine <= theirs or theirs <= mine:
+        # a block that numbers nothing the title does not is the title cut short (a map
+        # sheet's "1817 IV" over its scale "M 1:50 000" on a line of its own), no other part
         return None
     return (
-        f"it numbers its part {', '.join(map(str, sorted(theirs - mine) or sorted(theirs)))}, "
+        f"it numbers its part {', '.join(map(str, sorted(theirs - mine)))}, "
         f"the record's title {', '.join(map(str, sorted(mine)))}"
     )

@@ -132,7 +132,25 @@ def comparable(a: str, b: str, *, japanese: bool = False) -> bool:
     read in Hepburn, when pykakasi is installed.
     """
     lossy = _LOSSY - {"han"} if japanese and _kakasi() is not None else _LOSSY
-    return not ({script_of(a), script_of(b)} & lossy)
+    return not ({script_of(a), script_of(b)} & lossy) and not (_abugida(a) or _abugida(b))
+
+
+@functools.lru_cache(maxsize=4096)
+def _vowel_mark(char: str) -> bool:
+    name = unicodedata.name(char, "")
+    return "VIRAMA" in name or "VOWEL SIGN" in name
+
+
+def _abugida(text: str) -> bool:
+    """Whether a text is written in an abugida (Devanagari, Tamil, Bengali, Sinhala...).
+
+    Told by Unicode, not by a list of scripts: its vowels are signs on consonants and a
+    virama silences one. Transliterated letter by letter, its consonants lose their vowel
+    and Tamil writes one letter for k and g, c and s, p and b ("சுப்பிரமணியன்" reads
+    "cuppirmniyn", romanised "Subramanian"): a name or title not found in it is no
+    evidence, one found still is.
+    """
+    return any(_vowel_mark(char) for char in text[:_SAMPLE] if not char.isascii())
 
 
 @functools.lru_cache(maxsize=2048)

@@ -493,7 +493,25 @@ def _fold_scripts(text: str) -> str:
     decomposed = unicodedata.normalize("NFKD", text)
     # diacritics of Latin, Greek and Cyrillic letters go; other scripts keep their marks
     text = unicodedata.normalize("NFC", _LATIN_MARKS.sub("", decomposed))
+    if not text.isascii():
+        text = _UNDECOMPOSED_LATIN.sub(_latin_base, text)
     return " ".join(_NOT_WORD.sub(_spaced, text).split())
+
+
+#: Latin letters Unicode does not decompose into a base and a mark (ł, ø, đ, ħ: a stroke).
+_UNDECOMPOSED_LATIN = re.compile("[\u00c0-\u024f\u1e00-\u1eff]")
+
+
+def _latin_base(found: re.Match[str]) -> str:
+    """A Latin letter with a stroke as its base letter ("ł" is "l"), as a record types it.
+
+    Told by its Unicode name ("LATIN SMALL LETTER L WITH STROKE"), not by a table: only
+    letters named for a base letter with something added are read as that letter.
+    """
+    char = found.group(0)
+    name = unicodedata.name(char, "")
+    base = re.fullmatch(r"LATIN (?:SMALL|CAPITAL) LETTER ([A-Z]) WITH .+", name)
+    return base.group(1).lower() if base else char
 
 
 _NOT_WORD = re.compile(r"[\W_]+")
@@ -576,8 +594,15 @@ def _keys_short(text: str) -> tuple[str, ...]:
     return _keys(text)
 
 
+#: Modifier letters written for an apostrophe (U+02B9 to U+02BF: Uzbek "oʻ" and "gʻ",
+#: Hawaiian ʻokina, the ʿayn and hamza of transliterations): one separator with the
+#: ASCII apostrophe a record types for them ("Gʻulomov" and "G'ulomov" give one key).
+_APOSTROPHE_LETTER = re.compile("[\u02b9-\u02bf]")
+
+
 def _keys(text: str) -> tuple[str, ...]:
     text = _SPACING_ACCENT.sub("", latex_to_text(repair_mojibake(text)))
+    text = _APOSTROPHE_LETTER.sub("'", text)
     text = unicodedata.normalize("NFKC", text).lower()
     if _GREEK_MARKED.search(text):
         # "ί" and "Ι" are one letter: its marks go before it is named (iota), or a title set
