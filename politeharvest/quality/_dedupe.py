@@ -25,9 +25,10 @@ from ._work import Work, work_of
 __all__ = ["Cluster", "Deduplicator", "Merge"]
 
 
-def _years_differ(a: Work, b: Work) -> bool:
-    """Whether two records give two publication years."""
-    return a.year is not None and b.year is not None and a.year != b.year
+def _precedence(a: Work, b: Work) -> tuple[bool, bool]:
+    """How late a merge joins parts: records of two years last, then of two titles."""
+    two_years = a.year is not None and b.year is not None and a.year != b.year
+    return two_years, not set(a.titles) & set(b.titles)
 
 
 def _two_items(x: Work, y: Work) -> bool:
@@ -255,9 +256,11 @@ class Deduplicator:
             if reason.startswith("same DOI") and (slip := self._slip(a, b)):
                 a, b, reason = slip  # the DOI was typed wrong: the copy is another record's
             edges.append((a, b, reason))
-        # Merges of records of one year first: a copy dated as a thesis joins the thesis
-        # before the later article it shares a title with (see `_Parts.joins`).
-        edges.sort(key=lambda e: _years_differ(index.work(e[0]), index.work(e[1])))
+        # Merges of records of one year first, and of one title before titles alike: a copy
+        # dated as a thesis joins the thesis before the later article of its title, a copy of
+        # a report joins the report before the brief with the report's title and more (see
+        # `_Parts.joins`, which then refuses the other merge).
+        edges.sort(key=lambda e: _precedence(index.work(e[0]), index.work(e[1])))
         parts = _Parts()
         for a, b, reason in edges:
             ra, rb = find(a), find(b)
