@@ -183,3 +183,24 @@ def test_shelf_marks_are_identifiers_of_a_series_and_a_number(
     identifier: str, mark: tuple[str, int] | None
 ) -> None:
     assert shelf_mark(identifier) == mark
+
+
+@pytest.mark.parametrize(
+    ("cyrillic", "latin", "family", "name"),
+    [
+        ("Задружно организовање малинара у Војводини: анализа чинилаца",
+         "Zadružno organizovanje malinara u Vojvodini: analiza činilaca",
+         "Стојановић, Милица", "Stojanovic, Milica"),
+        ("Жичане мреже: анализа ценовника и чинилаца",
+         "Žičane mreže: analiza cenovnika i činilaca", "Ђорђевић, Никола", "Dordevic, Nikola"),
+    ],
+)  # fmt: skip
+def test_a_thesis_with_its_title_in_cyrillic_and_its_copy_in_latin_letters_are_one(
+    cyrillic: str, latin: str, family: str, name: str
+) -> None:
+    english = "An analysis of factors in cooperative organisation"
+    thesis = rec(REPOSITORY, "t/2061", title=[cyrillic, english], creator=[family],
+                 date=["2011-04-07"], type=["info:eu-repo/semantics/doctoralThesis"])  # fmt: skip
+    copy = rec(CATALOGUE, "c/1586", title=[english.upper(), latin.upper()], creator=[name],
+               date=["2011"], type=["Doktorska disertacija"])  # fmt: skip
+    assert together(clusters_of([thesis, copy]), thesis, copy)
