@@ -36,6 +36,22 @@ def _two_items(x: Work, y: Work) -> bool:
     return x.types != y.types and bool(x.titles and y.titles) and not set(x.titles) & set(y.titles)
 
 
+#: How far apart two numbers of one series are neighbours: items inventoried together.
+_NEIGHBOURS = 20
+
+
+def _neighbours(mine: set[int], theirs: set[int]) -> bool:
+    """Whether two sets of numbers of one series share none and have two near each other.
+
+    Two items inventoried together (``VVM 3851/257`` and ``…/258``) are two objects that
+    may share a description; numbers far apart are as often another database's accession
+    numbers drawn for each copy, which say nothing.
+    """
+    if not mine.isdisjoint(theirs):
+        return False
+    return any(abs(x - y) <= _NEIGHBOURS for x in mine for y in theirs)
+
+
 class _Parts:
     """What the parts of a clustering hold, to refuse a merge that would join two works.
 
@@ -50,8 +66,9 @@ class _Parts:
       "Tez" and "Thesis"), so its "Report" and its "Policy brief" with the report's title
       and more are two items (a report and the brief summarising it, each with a copy
       elsewhere);
-    - two records that mark items of one series with two numbers (`shelf_mark`): two
-      photographs of one scene, inventoried one after the other.
+    - two records that mark items of one series with two neighbouring numbers
+      (`shelf_mark`, `_neighbours`): two photographs of one scene, inventoried one after
+      the other.
 
     A merge of two records that were compared and found one work despite that (a thesis and
     an article that give one DOI as their own) is kept.
@@ -89,7 +106,7 @@ class _Parts:
                         return False
         marks_a, marks_b = self._marks[ra], self._marks[rb]
         shared = marks_a.keys() & marks_b.keys()
-        return not any(marks_a[series].isdisjoint(marks_b[series]) for series in shared)
+        return not any(_neighbours(marks_a[series], marks_b[series]) for series in shared)
 
     def unite(self, root: int, other: int) -> None:
         """Record that the part of ``other`` joined the part of ``root``."""

@@ -130,12 +130,14 @@ def test_a_report_and_its_brief_in_one_repository_never_join_through_a_copy(
 @given(
     words=st.lists(_WORDS, min_size=2, max_size=4, unique=True),
     series=st.sampled_from(["VVM 3851/", "ERM Fk 694:", "NF.2441-", "MS ", "Inv. nr. "]),
-    numbers=st.lists(st.integers(1, 9999), min_size=2, max_size=2, unique=True),
+    first=st.integers(1, 9999),
+    step=st.integers(1, 20),
     order=st.permutations(range(4)),
 )
-def test_two_photographs_of_one_scene_with_two_inventory_numbers_never_join(
-    words: list[str], series: str, numbers: list[int], order: list[int]
+def test_two_photographs_of_one_scene_with_neighbouring_inventory_numbers_never_join(
+    words: list[str], series: str, first: int, step: int, order: list[int]
 ) -> None:
+    numbers = [first, first + step]
     title = " ".join(words).capitalize()
     common = {"title": [title], "creator": ["Unknown photographer"], "date": ["1933"]}
     museum = [rec(REPOSITORY, f"m/{n}", identifier=[f"{series}{n}"], type=["photograph"],
@@ -151,6 +153,15 @@ def test_two_photographs_of_one_scene_with_two_inventory_numbers_never_join(
             continue
         # a cluster of each: never one of two objects
         assert all(len(c) == 2 for c in clusters), clusters
+
+
+def test_copies_with_accession_numbers_drawn_far_apart_still_merge() -> None:
+    title = "Groundwater quality trends in smallholder maize systems"
+    common = {"title": [title], "creator": ["Juma, Hamisi Ali"], "date": ["2019"],
+              "type": ["info:eu-repo/semantics/article"]}  # fmt: skip
+    one = rec(JOURNAL, "a/7", identifier=["WOS:000412345678"], **common)
+    other = rec(AGGREGATOR, "x/7", identifier=["WOS:000987654321"], **common)
+    assert together(clusters_of([one, other]), one, other)
 
 
 def test_one_repository_listing_a_thesis_twice_with_labels_in_two_languages_is_one_cluster() -> (
