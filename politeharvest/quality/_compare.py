@@ -235,8 +235,22 @@ def _unmatched(a: Work, b: Work, fuzz: Any) -> bool:
         if len(word) < 4 or word in joined:
             continue
         if not any(fuzz.ratio(word, other) >= 80 for other in b.words):
-            return True
+            skeleton = _romanized(word)
+            if not any(fuzz.ratio(skeleton, _romanized(other)) >= 80 for other in b.words):
+                return True
     return False
+
+
+# Digraphs by which romanisations of one script differ from its Latin spelling: Cyrillic
+# zhe, che, sha, ha and tse as zh ch sh kh ts (``chinilatsa``) where a Latin alphabet
+# writes ž č š h c (``činilaca``, folded ``cinilaca``).
+_DIGRAPHS = re.compile(r"ts|kh|(?<=[zcs])h")
+_DIGRAPH_LETTERS = {"ts": "c", "kh": "h"}
+
+
+def _romanized(word: str) -> str:
+    """A word with the digraphs of a romanisation read as single letters (`_DIGRAPHS`)."""
+    return _DIGRAPHS.sub(lambda m: _DIGRAPH_LETTERS.get(m.group(), ""), word)
 
 
 def _title_score(a: Work, b: Work, fuzz: Any) -> tuple[float, bool, int]:

@@ -25,6 +25,98 @@ from ._work import Work, work_of
 __all__ = ["Cluster", "Deduplicator", "Merge"]
 
 
+def _precedence(a: Work, b: Work) -> tuple[bool, bool]:
+    """How late a merge joins parts: records of two years last, then of two titles."""
+    two_years = a.year is not None and b.year is not None and a.year != b.year
+    return two_years, not set(a.titles) & set(b.titles)
+
+
+def _two_items(x: Work, y: Work) -> bool:
+    """Whether one repository's two records have other type labels and no title in common."""
+    return x.types != y.types and bool(x.titles and y.titles) and not set(x.titles) & set(y.titles)
+
+
+#: How far apart two numbers of one series are neighbours: items inventoried together.
+_NEIGHBOURS = 20
+
+
+def _neighbours(mine: set[int], theirs: set[int]) -> bool:
+    """Whether two sets of numbers of one series share none and have two near each other.
+
+    Two items inventoried together (``VVM 3851/257`` and ``…/258``) are two objects that
+    may share a description; numbers far apart are as often another database's accession
+    numbers drawn for each copy, which say nothing.
+    """
+    if not mine.isdisjoint(theirs):
+        return False
+    return any(abs(x - y) <= _NEIGHBOURS for x in mine for y in theirs)
+
+
+class _Parts:
+    """What the parts of a clustering hold, to refuse a merge that would join two works.
+
+    A merge joins two parts (sets of records already merged); it is refused when the parts
+    hold records that are two works by their own evidence, though no record of one was
+    compared with any of the other:
+
+    - records whose types name two kinds of item (`kind_of`): a thesis and the later article
+      of the same title, joined through a copy whose type is a label in another language;
+    - two records of one repository with other type labels and no title in common: a
+      repository that lists a work twice gives it its title twice (the labels may differ,
+      "Tez" and "Thesis"), so its "Report" and its "Policy brief" with the report's title
+      and more are two items (a report and the brief summarising it, each with a copy
+      elsewhere);
+    - two records that mark items of one series with two neighbouring numbers
+      (`shelf_mark`, `_neighbours`): two photographs of one scene, inventoried one after
+      the other.
+
+    A merge of two records that were compared and found one work despite that (a thesis and
+    an article that give one DOI as their own) is kept.
+    """
+
+    def __init__(self) -> None:
+        self._kinds: dict[int, set[str]] = {}
+        self._labels: dict[int, dict[str, list[Work]]] = {}
+        self._marks: dict[int, dict[str, set[int]]] = {}
+
+    def _add(self, root: int, work: Work) -> None:
+        if root in self._kinds:
+            return
+        self._kinds[root] = {work.kind} - {""}
+        self._labels[root] = {work.endpoint: [work]} if work.types else {}
+        marks: dict[str, set[int]] = defaultdict(set)
+        for series, number in work.shelf_marks:
+            marks[series].add(number)
+        self._marks[root] = dict(marks)
+
+    def joins(self, ra: int, rb: int, a: Work, b: Work) -> bool:
+        """Whether the merge ``a ~ b`` may join the parts of roots ``ra`` and ``rb``."""
+        self._add(ra, a)
+        self._add(rb, b)
+        kinds_a, kinds_b = self._kinds[ra], self._kinds[rb]
+        compared = bool(a.kind and b.kind and a.kind != b.kind)  # `compare` weighed the kinds
+        if kinds_a - kinds_b and kinds_b - kinds_a and not compared:
+            return False
+        labels_a, labels_b = self._labels[ra], self._labels[rb]
+        pair = (a.identifier, b.identifier)
+        for endpoint in labels_a.keys() & labels_b.keys():
+            for x in labels_a[endpoint]:
+                for y in labels_b[endpoint]:
+                    if _two_items(x, y) and (x.identifier, y.identifier) != pair:
+                        return False
+        marks_a, marks_b = self._marks[ra], self._marks[rb]
+        shared = marks_a.keys() & marks_b.keys()
+        return not any(_neighbours(marks_a[series], marks_b[series]) for series in shared)
+
+    def unite(self, root: int, other: int) -> None:
+        """Record that the part of ``other`` joined the part of ``root``."""
+        self._kinds[root] |= self._kinds.pop(other)
+        for endpoint, labels in self._labels.pop(other).items():
+            self._labels[root].setdefault(endpoint, []).extend(labels)
+        for series, numbers in self._marks.pop(other).items():
+            self._marks[root].setdefault(series, set()).update(numbers)
+
+
 @attrs.frozen
 class Merge:
     """Two records found to describe the same work, and why."""
@@ -170,6 +262,7 @@ class Deduplicator:
 
         reasons: dict[int, list[tuple[int, int, str]]] = defaultdict(list)
         kept: list[tuple[int, int, str]] = []
+        edges: list[tuple[int, int, str]] = []
         for a, b, reason in index.edges():
             if (
                 headings
@@ -179,10 +272,25 @@ class Deduplicator:
                 continue
             if reason.startswith("same DOI") and (slip := self._slip(a, b)):
                 a, b, reason = slip  # the DOI was typed wrong: the copy is another record's
-            kept.append((a, b, reason))
+            edges.append((a, b, reason))
+        # Merges of records of one year first, and of one title before titles alike: a copy
+        # dated as a thesis joins the thesis before the later article of its title, a copy of
+        # a report joins the report before the brief with the report's title and more (see
+        # `_Parts.joins`, which then refuses the other merge).
+        edges.sort(key=lambda e: _precedence(index.work(e[0]), index.work(e[1])))
+        parts = _Parts()
+        for a, b, reason in edges:
             ra, rb = find(a), find(b)
-            if ra != rb:
-                parent[max(ra, rb)] = min(ra, rb)
+            if ra == rb:
+                kept.append((a, b, reason))
+                continue
+            wa, wb = index.work(a), index.work(b)
+            if not parts.joins(ra, rb, wa, wb):
+                continue  # the two parts hold two works: this merge is a chain's weak link
+            kept.append((a, b, reason))
+            root, other = min(ra, rb), max(ra, rb)
+            parent[other] = root
+            parts.unite(root, other)
         members: dict[int, list[int]] = defaultdict(list)
         for rid in sorted({x for a, b, _ in kept for x in (a, b)}):
             members[find(rid)].append(rid)

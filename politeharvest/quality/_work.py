@@ -43,7 +43,7 @@ from ._text import (
     unspaced_chars,
 )
 
-__all__ = ["STRONG_KINDS", "Work", "kind_of", "title_words", "work_of"]
+__all__ = ["STRONG_KINDS", "Work", "kind_of", "shelf_mark", "title_words", "work_of"]
 
 # Headings that appear in every issue of a journal: never merged on their title alone.
 _GENERIC = re.compile(
@@ -107,6 +107,9 @@ _QUOTED = re.compile(
 # An ISBD relation marker or an OpenAIRE own identifier in a relation value: its DOI is the
 # record's own; any other relation names another work.
 _OWN_RELATION = re.compile(r"altidentifier|isidenticalto|\bidentical", re.IGNORECASE)
+# A mark an item is shelved or inventoried under (``VVM 3851/257``, ``MS 12``): an identifier
+# that is no address, DOI or bare number, and ends in a number (the item's in a series).
+_SHELF_MARK = re.compile(r"(?=.*[^\W\d_])(?!.*(?:://|\b10\.\d{4,9}/))(.*?)(\d+)")
 
 
 @attrs.frozen
@@ -159,6 +162,9 @@ class Work:
             writes one of them alone (``Etxeberria, M.``) names the same person.
         languages: the ISO 639-1 codes of the languages it declares: two records that declare
             different ones may give a title and its translation.
+        types: its ``type`` values, folded: the labels of its repository's vocabulary.
+        shelf_marks: identifiers that mark an item in a series (``VVM 3851/257``:
+            `shelf_mark`), as the series and the item's number.
     """
 
     identifier: str
@@ -195,6 +201,8 @@ class Work:
     years: frozenset[int] = frozenset()
     family_words: Mapping[str, frozenset[str]] = attrs.field(factory=dict)
     languages: frozenset[str] = frozenset()
+    types: frozenset[str] = frozenset()
+    shelf_marks: frozenset[tuple[str, int]] = frozenset()
 
     @property
     def persons(self) -> tuple[Person, ...]:
@@ -260,6 +268,8 @@ class Work:
             "years": sorted(self.years),
             "family_words": {k: sorted(v) for k, v in self.family_words.items()},
             "languages": sorted(self.languages),
+            "types": sorted(self.types),
+            "shelf_marks": sorted(self.shelf_marks),
         }
 
     @classmethod
@@ -300,6 +310,8 @@ class Work:
             years=frozenset(data.get("years", () if data["year"] is None else (data["year"],))),
             family_words={k: frozenset(v) for k, v in data.get("family_words", {}).items()},
             languages=frozenset(data.get("languages", ())),
+            types=frozenset(data.get("types", ())),
+            shelf_marks=frozenset((str(k), int(n)) for k, n in data.get("shelf_marks", ())),
         )
 
 
@@ -456,6 +468,10 @@ def work_of(record: Any) -> Work:
         years=years,
         family_words=_family_words(rec),
         languages=frozenset(rec.languages),
+        types=frozenset(fold(t) for t in rec.metadata.get("type", ()) if fold(t)),
+        shelf_marks=frozenset(
+            m for v in rec.metadata.get("identifier", ()) if (m := shelf_mark(v)) is not None
+        ),
     )
 
 
@@ -639,6 +655,20 @@ def _citation_numbers(source: str) -> list[str]:
 def _cited_numbers(text: str) -> list[str]:
     """The numbers of a citation in ASCII digits, whatever digits it is written in (``٢٦``)."""
     return [str(int(n)) for n in re.findall(r"\d+", text)]
+
+
+def shelf_mark(identifier: str) -> tuple[str, int] | None:
+    """The series and the number of an identifier that marks an item in a series, or None.
+
+    ``VVM 3851/257`` is item 257 of ``vvm 3851/``: a museum's inventory number, a library's
+    shelf mark. Addresses, DOIs and identifiers without a letter (a bare number, a date)
+    mark nothing. Two items of one series with two numbers are two objects (two photographs
+    of one scene, inventoried one after the other), however alike their descriptions.
+    """
+    m = _SHELF_MARK.fullmatch(identifier.strip())
+    if m is None:
+        return None
+    return " ".join(m.group(1).lower().split()), int(m.group(2))
 
 
 def kind_of(types: Iterable[str]) -> str:
