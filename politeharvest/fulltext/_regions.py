@@ -263,7 +263,7 @@ class Regions:
         self._links: dict[int, _Links] = {}
         self._names: dict[int, str | None] = {}
         self._alike: dict[tuple[int, str], dict[tuple[str, Any], int]] = {}
-        self._items: dict[int, str] = {}
+        self._items: dict[tuple[int, str], str] = {}
         self._records: dict[int, bool] = {}
 
     def label(self, element: Tag) -> str:
@@ -313,14 +313,16 @@ class Regions:
         """The short text of the list item or table row `element` sits in, or "".
 
         ("内容の要旨 [file] (182 KB)"): only an item of a few words counts (a label), not a
-        paragraph around a link; each item is read once a page.
+        paragraph around a link, without the labels of its other links to other addresses;
+        each item is read once a page for each address.
         """
         item = item_of(element)
         if item is None:
             return ""
-        if id(item) not in self._items:
-            self._items[id(item)] = short_item_text(item)
-        return self._items[id(item)]
+        key = (id(item), str(element.get("href") or ""))
+        if key not in self._items:
+            self._items[key] = short_item_text(item, element if element.name == "a" else None)
+        return self._items[key]
 
     def _name(self, anchor: Tag) -> str | None:
         key = id(anchor)

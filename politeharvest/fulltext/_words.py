@@ -15,6 +15,7 @@ import unicodedata
 from collections.abc import Set
 
 from bs4 import Tag
+from bs4.element import CData, NavigableString
 
 from politeharvest.net._redirects import SIGN_IN_PATH
 
@@ -311,11 +312,39 @@ def item_of(element: Tag) -> Tag | None:
     return None
 
 
-def short_item_text(item: Tag) -> str:
-    """`item`'s text with its spaces made single, if it has at most 12 words, else ""."""
+def short_item_text(item: Tag, link: Tag | None = None) -> str:
+    """`item`'s text with its spaces made single, if it has at most 12 words, else "".
+
+    For `link`, the text of another link in the item to another address is left out:
+    that text is the other link's own label ("[PDF icon] | English Abstract" labels
+    the abstract's link, not the icon's). The item's other text and its length count
+    as before (a row too long to be a label stays one, whoever reads it).
+    """
+    own = _href(link) if link is not None else None
     words: list[str] = []
-    for piece in item.stripped_strings:  # the strings get_text(" ", strip=True) joins
-        words.extend(piece.split())
+    kept: list[str] = []
+    for node in item.descendants:  # the strings get_text(" ", strip=True) joins
+        if (
+            not isinstance(node, NavigableString)
+            or type(node) not in (NavigableString, CData)  # not a comment nor a script
+            or not node.strip()
+        ):
+            continue
+        piece = node.split()
+        words.extend(piece)
         if len(words) > 12:
             return ""
-    return " ".join(words)
+        anchor = node.parent
+        while anchor is not None and anchor is not item and anchor.name != "a":
+            anchor = anchor.parent
+        if own is not None and anchor is not None and anchor is not item:
+            other = _href(anchor)
+            if other and other != own:
+                continue
+        kept.extend(piece)
+    return " ".join(kept)
+
+
+def _href(anchor: Tag) -> str:
+    """A link's address as written, without its fragment, or ""."""
+    return str(anchor.get("href") or "").strip().split("#", 1)[0]

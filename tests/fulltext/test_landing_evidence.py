@@ -345,6 +345,23 @@ def test_labels_are_read_without_the_articles_title_and_from_the_item() -> None:
     assert kept(rows) == []  # the declared file is the one its row calls a summary
 
 
+def test_a_row_is_not_labelled_by_the_text_of_its_other_links() -> None:
+    # an icon link to the paper beside a link to its abstract: the abstract link's text
+    # is that link's own label, not the row's label for the icon
+    row = page(
+        '<table class="files"><tr><td><a href="/files/4711.pdf"><img src="/i/pdf.gif" '
+        'alt="icon"></a> | <a href="/files/4711_abs_en.pdf">English Abstract</a></td></tr>'
+        "</table>"
+    )
+    assert kept(row) == ["https://journal.example.org/files/4711.pdf"]
+    # the row's own words still label every link in it
+    labelled = page(
+        '<table class="files"><tr><td>Abstract <a href="/files/4711.pdf"><img src="/i/pdf.gif" '
+        'alt="icon"></a> | <a href="/files/4711_abs_en.pdf">English</a></td></tr></table>'
+    )
+    assert kept(labelled) == []
+
+
 def test_a_download_button_below_the_abstract_is_not_labelled_by_its_heading() -> None:
     html = (
         f'<html><head><meta name="citation_title" content="{TITLE}"></head><body><h1>{TITLE}</h1>'
