@@ -511,6 +511,11 @@ _PDF_QUERY = re.compile(
 )
 
 
+#: A query naming the file a script gives (``getfile.php?fileID=87654``, ``?file=a.pdf``):
+#: the script serves a file, not a web page (its address is no evidence against it).
+_FILE_QUERY = re.compile(r"(?:^|&)file(?:_?id|_?name)?=[^&]", re.IGNORECASE)
+
+
 def anchor_candidates(
     soup: BeautifulSoup, base: str, regions: Regions, facts: PageFacts
 ) -> list[Candidate]:
@@ -707,7 +712,10 @@ def anchor_candidates(
                 score += ANCHOR_WEIGHTS.identifier
                 evidence.append(f"its file name carries {related} ({name[:40]!r})")
         if re.search(r"\.(html?|php|aspx?|jsp)(?:$|\?)", urlsplit(link).path, re.I) and not (
-            FILE_HREF.search(link) or element.name == "script" or asks_pdf
+            FILE_HREF.search(link)
+            or element.name == "script"
+            or asks_pdf
+            or _FILE_QUERY.search(urlsplit(link).query)
         ):
             score -= ANCHOR_WEIGHTS.page_address
             evidence.append("address of a web page")

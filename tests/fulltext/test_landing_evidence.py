@@ -345,6 +345,20 @@ def test_labels_are_read_without_the_articles_title_and_from_the_item() -> None:
     assert kept(rows) == []  # the declared file is the one its row calls a summary
 
 
+def test_a_script_whose_query_names_a_file_is_no_web_page() -> None:
+    html = page(
+        '<div class="tools"><a class="download-pdf" href="/getfile.php?fileID=87654">'
+        "Download Article [PDF]</a></div>"
+    )
+    assert kept(html) == ["https://journal.example.org/getfile.php?fileID=87654"]
+    # a script's page for an article, its query naming no file, stays a web page
+    page_link = page(
+        '<div class="tools"><a class="download-pdf" href="/view.php?articleID=87654">'
+        "Download Article [PDF]</a></div>"
+    )
+    assert kept(page_link) == []
+
+
 def test_a_row_is_not_labelled_by_the_text_of_its_other_links() -> None:
     # an icon link to the paper beside a link to its abstract: the abstract link's text
     # is that link's own label, not the row's label for the icon
