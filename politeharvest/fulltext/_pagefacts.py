@@ -172,6 +172,9 @@ class PageFacts:
         return None
 
 
+#: The local part of an OAI identifier in a query value (``oai:host.org:10451/58123``).
+_OAI_LOCAL = re.compile(r"(?:^|[=&])oai:[\w.-]+:([\w./-]+?)(?=&|$)", re.IGNORECASE)
+
 #: A query value that names a record (``14012``, ``NODE11634567``, ``DLXB202305012``).
 _RECORD_VALUE = re.compile(r"[A-Za-z_-]{0,12}\d{3,}[\w.-]*")
 
@@ -290,6 +293,14 @@ def page_facts(soup: BeautifulSoup, url: str) -> PageFacts:
     ids += [
         v.lower()
         for v in re.findall(r"(?:^|&)[^=&]*=([A-Za-z]{0,6}\d{3,})(?=&|$)", urlsplit(url).query)
+    ]
+    # an aggregator's or catalogue's record named by its OAI identifier
+    # (``detail.jsp?id=oai:repositorio.ul.pt:10451/58123``): the local part names the
+    # record at the repository that holds its files (``/bitstream/10451/58123/1/a.pdf``)
+    ids += [
+        v.lower()
+        for v in _OAI_LOCAL.findall(unquote(urlsplit(url).query))
+        if re.search(r"\d{3,}", v)
     ]
     return PageFacts(
         url,

@@ -359,6 +359,19 @@ def test_a_script_whose_query_names_a_file_is_no_web_page() -> None:
     assert kept(page_link) == []
 
 
+def test_an_aggregators_record_names_its_file_at_the_origin_by_the_oai_identifier() -> None:
+    url = "https://aggregator.example.org/detail.jsp?id=oai:repo.example.edu:10451/58123"
+    html = page(
+        '<div class="files"><h3>Files</h3><a href="https://repo.example.edu/bitstream/10451/'
+        '58123/1/ulfl345678_tm.pdf"><img src="/i/pdf.png" alt="pdf"> ulfl345678_tm.pdf</a></div>'
+        '<div class="similar"><h3>Similar</h3><ul><li><a href="https://other.example.net/'
+        'bitstream/10362/14567/1/x.pdf"><img src="/i/pdf.png" alt="pdf"></a></li></ul></div>'
+    )
+    assert kept(html, url) == ["https://repo.example.edu/bitstream/10451/58123/1/ulfl345678_tm.pdf"]
+    # the same page without the OAI identifier in its address: an off-site file, too weak
+    assert kept(html, "https://aggregator.example.org/detail.jsp?id=77") == []
+
+
 def test_a_row_is_not_labelled_by_the_text_of_its_other_links() -> None:
     # an icon link to the paper beside a link to its abstract: the abstract link's text
     # is that link's own label, not the row's label for the icon
