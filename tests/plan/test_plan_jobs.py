@@ -15,17 +15,22 @@ from pathlib import Path
 import pytest
 import requests
 
-from politeharvest import FullText, HarvestPlan, PlanCursor, Politeness, RequestEvent
+from politeharvest import HarvestPlan, PlanCursor, Politeness, RequestEvent
 from politeharvest.testing import (
     FakeClock,
     LoopbackServer,
     OaiTestRepository,
     Reply,
     ScriptedAdapter,
-    serve_fulltext,
 )
 from tests.support import UA
-from tests.support.plans import ENDPOINT, plan_maker, scripted_repository
+from tests.support.plans import (
+    ENDPOINT,
+    files_plan_maker,
+    plan_maker,
+    scripted_repository,
+    served_with_files,
+)
 
 
 @pytest.fixture
@@ -110,12 +115,8 @@ def test_a_later_run_of_a_plan_starts_at_the_slowdown_the_earlier_one_reached(
 
 @pytest.fixture
 def files_repo() -> Iterator[tuple[LoopbackServer, OaiTestRepository]]:
-    repository = OaiTestRepository.sample(20, page_size=10, deleted_every=0)
-    with LoopbackServer("127.0.0.1") as server:
-        server.add("/robots.txt", Reply(200, body="User-agent: *\n"))
-        server.add("/oai", repository)
-        serve_fulltext(server, repository)
-        yield server, repository
+    with served_with_files() as served:
+        yield served
 
 
 @pytest.mark.integration
@@ -123,28 +124,8 @@ def test_a_stop_leaves_the_pages_other_files_to_the_next_run(
     files_repo: tuple[LoopbackServer, OaiTestRepository], tmp_path: Path
 ) -> None:
     server, _ = files_repo
-    policy = Politeness(
-        user_agent=UA,
-        request_interval=0.02,
-        file_interval=0.02,
-        jitter=0.0,
-        allow_private_addresses=True,
-    )
     stored: list[str] = []
-
-    def count(event: RequestEvent) -> None:
-        if event.kind == "file" and event.decision == "sent":
-            stored.append(event.url)
-
-    def make() -> HarvestPlan:
-        return HarvestPlan(
-            server.url("/oai"),
-            policy=policy,
-            state=tmp_path / "state.sqlite",
-            sink=tmp_path / "out.jsonl",
-            fulltext=FullText(directory=tmp_path / "files"),
-            on_event=count,
-        )
+    make = files_plan_maker(server, tmp_path, UA, stored)
 
     with make() as plan:
         summary = plan.run(stop=lambda: len(stored) >= 3)  # asked, say, by a signal handler

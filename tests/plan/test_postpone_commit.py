@@ -16,20 +16,15 @@ from pathlib import Path
 
 import pytest
 
-from politeharvest import FullText, HarvestPlan, Politeness, RequestEvent
-from politeharvest.testing import LoopbackServer, OaiTestRepository, Reply, serve_fulltext
-
-UA = "politeharvest-tests/1.0 (+mailto:tests@example.org)"
+from politeharvest.testing import LoopbackServer, OaiTestRepository
+from tests.support import UA
+from tests.support.plans import files_plan_maker, served_with_files
 
 
 @pytest.fixture
 def files_repo() -> Iterator[tuple[LoopbackServer, OaiTestRepository]]:
-    repository = OaiTestRepository.sample(20, page_size=10, deleted_every=0)
-    with LoopbackServer("127.0.0.1") as server:
-        server.add("/robots.txt", Reply(200, body="User-agent: *\n"))
-        server.add("/oai", repository)
-        serve_fulltext(server, repository)
-        yield server, repository
+    with served_with_files() as served:
+        yield served
 
 
 @pytest.mark.integration
@@ -37,28 +32,8 @@ def test_a_second_interrupt_while_postponing_takes_the_marks_back_with_the_page(
     files_repo: tuple[LoopbackServer, OaiTestRepository], tmp_path: Path
 ) -> None:
     server, repository = files_repo
-    policy = Politeness(
-        user_agent=UA,
-        request_interval=0.02,
-        file_interval=0.02,
-        jitter=0.0,
-        allow_private_addresses=True,
-    )
     sent: list[str] = []
-
-    def count(event: RequestEvent) -> None:
-        if event.kind == "file" and event.decision == "sent":
-            sent.append(event.url)
-
-    def make() -> HarvestPlan:
-        return HarvestPlan(
-            server.url("/oai"),
-            policy=policy,
-            state=tmp_path / "state.sqlite",
-            sink=tmp_path / "out.jsonl",
-            fulltext=FullText(directory=tmp_path / "files"),
-            on_event=count,
-        )
+    make = files_plan_maker(server, tmp_path, UA, sent)
 
     asked_after_stop = 0
 

@@ -9,13 +9,21 @@ which choose the repository's size and the plans' defaults.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import requests
 
-from politeharvest import HarvestPlan
-from politeharvest.testing import FakeClock, OaiTestRepository, ScriptedAdapter
+from politeharvest import FullText, HarvestPlan, Politeness, RequestEvent
+from politeharvest.testing import (
+    FakeClock,
+    LoopbackServer,
+    OaiTestRepository,
+    Reply,
+    ScriptedAdapter,
+    serve_fulltext,
+)
 
 ENDPOINT = "https://repo.example.org/oai"
 HOST = "repo.example.org"
@@ -49,5 +57,51 @@ def plan_maker(
             **kwargs,
         }
         return HarvestPlan(ENDPOINT, **settings)  # type: ignore[arg-type]
+
+    return make
+
+
+@contextmanager
+def served_with_files(
+    records: int = 20, page_size: int = 10
+) -> Iterator[tuple[LoopbackServer, OaiTestRepository]]:
+    """A sample repository with a PDF for each record, on a real loopback server (no deletions)."""
+    repository = OaiTestRepository.sample(records, page_size=page_size, deleted_every=0)
+    with LoopbackServer("127.0.0.1") as server:
+        server.add("/robots.txt", Reply(200, body="User-agent: *\n"))
+        server.add("/oai", repository)
+        serve_fulltext(server, repository)
+        yield server, repository
+
+
+def files_plan_maker(
+    server: LoopbackServer, tmp_path: Path, user_agent: str, sent: list[str]
+) -> Callable[[], HarvestPlan]:
+    """Builds plans with full text on `server` under a scaled-down policy (0.02 s intervals).
+
+    Each file request the plans send is appended to `sent`; the state, sink and files are in
+    `tmp_path`.
+    """
+    policy = Politeness(
+        user_agent=user_agent,
+        request_interval=0.02,
+        file_interval=0.02,
+        jitter=0.0,
+        allow_private_addresses=True,
+    )
+
+    def count(event: RequestEvent) -> None:
+        if event.kind == "file" and event.decision == "sent":
+            sent.append(event.url)
+
+    def make() -> HarvestPlan:
+        return HarvestPlan(
+            server.url("/oai"),
+            policy=policy,
+            state=tmp_path / "state.sqlite",
+            sink=tmp_path / "out.jsonl",
+            fulltext=FullText(directory=tmp_path / "files"),
+            on_event=count,
+        )
 
     return make
