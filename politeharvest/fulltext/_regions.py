@@ -60,18 +60,34 @@ def _shape(url: str) -> tuple[str, ...]:
     """An address's path with its identifying parts blanked (another article's page looks alike).
 
     Segments with digits become ``#``, slugs ``*``; query fields keep their names, their
-    values blanked the same way (``article.php?id=#``).
+    values blanked the same way (``article.php?id=#``). A segment with digits and at most
+    one word (``w3-article-98765.html``) keeps that word: it is a template naming one kind
+    of page, and a page of another kind (``w3-propertyvalue-697.html``) is no other article.
     """
     parts = urlsplit(url)
     segments = unquote(parts.path).strip("/").split("/")
     fields = [f.split("=", 1) for f in parts.query.split("&") if f]
     return (
         *(
-            "#" if re.search(r"\d", s) else "*" if s.count("-") >= 2 else s.lower()
+            _blank(s) if re.search(r"\d", s) else "*" if s.count("-") >= 2 else s.lower()
             for s in segments
         ),
         *(f"?{f[0]}={'#' if re.search(r'[0-9]', f[-1]) else '*'}" for f in fields),
     )
+
+
+def _blank(segment: str) -> str:
+    """A path segment with digits, blanked: ``#``, or its template when it has one word.
+
+    A slug (two words or more beside the digits, ``123-some-title``) stays ``#`` whatever
+    its words; a single word between ids (``w3-article-98765``) names the kind of page,
+    each id (a run of letters and digits with a digit: ``w3``, ``L9T4WZ1K``) blanked.
+    """
+    stem = segment.rsplit(".", 1)[0] if "." in segment else segment
+    words = [p for p in re.split(r"[-_]", stem) if p and not re.search(r"\d", p)]
+    if len(words) != 1:
+        return "#"
+    return re.sub(r"[^\W_]*\d[^\W_]*", "#", segment.lower())
 
 
 def _same_page(a: str, b: str) -> bool:

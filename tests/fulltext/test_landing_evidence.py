@@ -486,3 +486,26 @@ def test_a_file_tables_actions_do_not_make_its_file_another_document() -> None:
         "</a> License: CC BY</td></tr></table>"
     )
     assert first(html) == "https://journal.example.org/records/4711/files/paper.pdf?download=1"
+
+
+@pytest.mark.parametrize(
+    ("other", "own"),
+    [
+        # a page of another kind under the same template: citation help, no article
+        ("/602/w3-propertyvalue-697.html", True),
+        # another article's page, the same template with another id
+        ("/602/w3-article-98770.html", False),
+        # slugs with digits stay alike whatever their words
+        ("/602/123-some-other-title", False),
+    ],
+)
+def test_a_link_to_a_page_of_another_kind_is_no_other_article(other: str, own: bool) -> None:
+    """An address template's word (``w3-article-#``) tells a page's kind from an article's."""
+    url = "https://archive.example.org/602/w3-article-98765.html"
+    if other.endswith("title"):
+        url = "https://archive.example.org/602/98765-grazing-pressure-and-soil"
+    html = page(
+        '<div class="tools"><a href="/files/MC0098765.pdf"><img src="/i/pdf.png" alt=""></a>'
+        f'<a href="{other}">Cite this document</a></div>'
+    )
+    assert (first(html, url) == "https://archive.example.org/files/MC0098765.pdf") is own
