@@ -565,9 +565,20 @@ def anchor_candidates(
         if element.name == "script":  # a value whose key names a PDF ("pdfUrl")
             score += ANCHOR_WEIGHTS.pdf_word
         named = names_document(element) if element.name in ("a", "area") else None
-        if named is not None and FILE_HREF.search(link) and _plain_label(named):
+        if (
+            named is not None
+            and FILE_HREF.search(link)
+            and (
+                _plain_label(named)
+                or (
+                    _plain_label(named, most=8)
+                    and facts.relates(urlsplit(link).path.rsplit("/", 1)[-1]) is not None
+                )
+            )
+        ):
             # a short plain label of a file in words no vocabulary here reads ("Pobierz
-            # pełny tekst"): a button's or a document's name alike, neutral (its place decides)
+            # pełny tekst"): a button's or a document's name alike, neutral (its place decides);
+            # a longer plain phrase too when the file's name is the record's (its author's)
             named = None
         if named is not None and not facts.names_own(named):
             found.append(
@@ -758,15 +769,15 @@ def anchor_candidates(
 _CHROME = ("inside", "under the heading", "in a region labelled")
 
 
-def _plain_label(text: str) -> bool:
+def _plain_label(text: str, most: int = 4) -> bool:
     """Whether a link's label is a short plain phrase, not a document's name.
 
-    At most four words, no digits, brackets or other marks of a name (a year, a report's
+    At most four words (or `most`), no digits, brackets or other marks of a name (a year, a report's
     number, "(PDF)"), no word capitalised after the first (a title's or a name's capitals:
     "AM-LATTICE Projektbericht"): "Pobierz pełny tekst", "Tải về toàn văn".
     """
     words = text.split()
-    if not words or len(words) > 4 or re.search(r"[\d()\[\]{}:;/'\u2019\"-]", text):
+    if not words or len(words) > most or re.search(r"[\d()\[\]{}:;/'\u2019\"-]", text):
         return False
     return not any(w[:1].isupper() for w in words[1:])
 

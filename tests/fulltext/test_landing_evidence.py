@@ -509,3 +509,22 @@ def test_a_link_to_a_page_of_another_kind_is_no_other_article(other: str, own: b
         f'<a href="{other}">Cite this document</a></div>'
     )
     assert (first(html, url) == "https://archive.example.org/files/MC0098765.pdf") is own
+
+
+@pytest.mark.parametrize(
+    ("name", "own"),
+    [
+        ("Wanjiru%20Grace%20Mwangi.pdf", True),  # the file's name is the record author's
+        ("Njeri%20Anne.pdf", False),  # another author's file: the phrase still decides
+    ],
+)
+def test_a_plain_phrase_to_a_file_named_for_the_record_is_no_other_document(
+    name: str, own: bool
+) -> None:
+    """A long plain phrase names no document when the file's name is the record's."""
+    html = page(
+        f'<p><a href="https://ir.example.org/bitstream/handle/1/24567/{name}">'
+        "Click here to access online</a></p>",
+        head='<meta name="citation_author" content="Mwangi, Grace Wanjiru">',
+    )
+    assert (name.removesuffix(".pdf") in "".join(kept(html))) is own
