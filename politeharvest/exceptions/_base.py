@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import datetime as _dt
-from typing import Any
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, ClassVar
 
 __all__ = [
     "AddressRefused",
@@ -182,26 +184,27 @@ class RedirectRefused(PolicyRefusal):
             ``allowed_hosts``); empty for a loop, a sign-in wall or an unusable Location.
     """
 
+    #: A refusal's code -> the policy settings that decide it (other codes: none).
+    settings_by_code: ClassVar[Mapping[str, tuple[str, ...]]] = MappingProxyType(
+        {
+            "private-address": ("allow_private_addresses",),
+            "too-many-hops": ("max_redirects",),
+            "insecure-scheme": ("https_only",),
+            "off-site": ("redirect_scope", "allowed_hosts"),
+        }
+    )
+
     def __init__(
         self, url: str, location: str, reason: str, *, code: str, chain: tuple[str, ...] = ()
     ) -> None:
         self.location = location
         self.code = code
         self.chain = chain
-        self.settings = _REDIRECT_SETTINGS.get(code, ())
+        self.settings = self.settings_by_code.get(code, ())
         own = (
             f" (your policy's {' and '.join(self.settings)} decided this)" if self.settings else ""
         )
         super().__init__(url, f"redirect to {location} refused: {reason}{own}")
-
-
-#: A redirect refusal's code -> the policy settings that decided it.
-_REDIRECT_SETTINGS: dict[str, tuple[str, ...]] = {
-    "private-address": ("allow_private_addresses",),
-    "too-many-hops": ("max_redirects",),
-    "insecure-scheme": ("https_only",),
-    "off-site": ("redirect_scope", "allowed_hosts"),
-}
 
 
 class HostStopped(PolicyRefusal):

@@ -53,11 +53,11 @@ from politeharvest.exceptions import (
     HarvestError,
     HostStopped,
     PolicyRefusal,
+    RedirectRefused,
     ResponseTooLarge,
     RightsReserved,
     TransportError,
 )
-from politeharvest.exceptions._base import _REDIRECT_SETTINGS
 
 __all__ = [
     "BLOCKED",
@@ -123,7 +123,7 @@ OWN_SETTINGS: tuple[str, ...] = tuple(
         [
             *AddressRefused.settings,
             *ContactRequired.settings,
-            *(name for names in _REDIRECT_SETTINGS.values() for name in names),
+            *(n for names in RedirectRefused.settings_by_code.values() for n in names),
         ]
     )
 )
