@@ -18,7 +18,7 @@ from typing import Any
 
 import attrs
 
-from ._compare import compare, mistyped_doi, swapped_dois
+from ._compare import _years_apart, compare, mistyped_doi, swapped_dois
 from ._dedup_index import DedupIndex, MemoryDedupIndex
 from ._work import Work, work_of
 
@@ -27,7 +27,7 @@ __all__ = ["Cluster", "Deduplicator", "Merge"]
 
 def _precedence(a: Work, b: Work) -> tuple[bool, bool]:
     """How late a merge joins parts: records of two years last, then of two titles."""
-    two_years = a.year is not None and b.year is not None and a.year != b.year
+    two_years = _years_apart(a, b)  # of one year when a year in another calendar meets
     return two_years, not set(a.titles) & set(b.titles)
 
 

@@ -566,7 +566,16 @@ def name_greek_symbols(text: str) -> str:
     """
     if not _GREEK_LETTER.search(text):
         return text
-    return _GREEK_SYMBOL.sub(lambda m: unicodedata.name(m.group()).split()[-1].lower(), text)
+    return _GREEK_SYMBOL.sub(lambda m: _greek_name(m.group()), text)
+
+
+def _greek_name(letter: str) -> str:
+    """A Greek letter's name as LaTeX writes it, from the table `latex_to_text` reads.
+
+    ``λ`` is ``lambda`` there (its Unicode name says LAMDA); a letter not in the table has
+    its Unicode name's last word.
+    """
+    return _GREEK.get(letter.lower()) or unicodedata.name(letter).split()[-1].lower()
 
 
 _GREEK_LETTER = re.compile("[\u0391-\u03c9]")

@@ -306,6 +306,14 @@ def test_greek_letters_as_symbols_are_named_as_an_ascii_copy_writes_them() -> No
     assert "eta" not in greek.titles[0].split()  # a Greek word's letter is no symbol
 
 
+def test_lambda_as_a_symbol_and_in_latex_read_alike() -> None:
+    """Unicode names λ LAMDA; LaTeX and an ASCII copy write lambda: all three are one title."""
+    forms = [r"$\lambda$-calculus models of typed effects", "λ-calculus models of typed effects",
+             "lambda-calculus models of typed effects"]  # fmt: skip
+    titles = {work_of(rec(JOURNAL, str(i), title=[t])).titles for i, t in enumerate(forms)}
+    assert len(titles) == 1
+
+
 @settings(max_examples=100, deadline=None)
 @given(
     title=st.sampled_from(
