@@ -265,37 +265,28 @@ def state_candidates(soup: BeautifulSoup, base: str, facts: PageFacts) -> list[C
             if not link:
                 continue
             other_kind = ITEM_KINDS.search(facts.untitled(item.label)) if item.label else None
+            rejected = None
             if item.own and other_kind is not None:  # the article's supplement, its appendix
-                found.append(
-                    Candidate(
-                        link,
-                        "script-state",
-                        f"{item.path} in the page's script state",
-                        0.0,
-                        rejected=f"its object in the page's script state says another kind "
-                        f"of document ({other_kind.group(0)!r})",
-                    )
-                )
-            elif item.own:
-                found.append(
-                    Candidate(
-                        link,
-                        "script-state",
-                        f"{item.path} in the page's script state, beside the article's "
-                        f"{'DOI' if item.owner.startswith('10.') else 'title'}",
-                        88.0,
-                        strong=True,
-                    )
+                rejected = (
+                    "its object in the page's script state says another kind of document "
+                    f"({other_kind.group(0)!r})"
                 )
             elif item.own is False:
+                rejected = (
+                    f"the page's script state holds it under another document ({item.owner[:50]!r})"
+                )
+            where = f"{item.path} in the page's script state"
+            if rejected is not None:
+                found.append(Candidate(link, "script-state", where, 0.0, rejected=rejected))
+            elif item.own:
+                beside = "DOI" if item.owner.startswith("10.") else "title"
                 found.append(
                     Candidate(
                         link,
                         "script-state",
-                        f"{item.path} in the page's script state",
-                        0.0,
-                        rejected="the page's script state holds it under another document "
-                        f"({item.owner[:50]!r})",
+                        f"{where}, beside the article's {beside}",
+                        88.0,
+                        strong=True,
                     )
                 )
     return found
