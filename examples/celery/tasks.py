@@ -28,6 +28,10 @@ app.conf.task_acks_late = True  # a worker killed mid-page: the page runs again 
 app.conf.worker_prefetch_multiplier = 1
 
 
+#: The longest wait a task sleeps inside the worker, in seconds (``PH_MAX_INLINE_WAIT``).
+INLINE_WAIT = float(os.environ.get("PH_MAX_INLINE_WAIT", "5"))
+
+
 def _policy(policy_json: str | None) -> Politeness:
     """The task's own policy; else the worker's ``PH_POLICY`` file; else the default."""
     if policy_json:
@@ -49,7 +53,12 @@ def harvest_page(
     given the host back by then, so a corrected task runs at once on the same worker.
     """
     policy = _policy(policy_json)
-    with HarvestPlan(endpoint, state=REDIS, sink=REDIS, policy=policy) as plan:
+    # A wait longer than INLINE_WAIT (Retry-After, the host held by another job) comes back
+    # as a deferral and becomes a task with a countdown: no worker sleeps through it.
+    plan = HarvestPlan(
+        endpoint, state=REDIS, sink=REDIS, policy=policy, max_inline_wait=INLINE_WAIT
+    )
+    with plan:
         position = PlanCursor.from_json(cursor) if cursor else None
         try:
             position = position if position is not None else plan.start()

@@ -20,12 +20,26 @@ import attrs
 from redis import Redis
 from rq import Queue, get_current_job
 
-from politeharvest import Deferred, HarvestPlan, PlanCursor, Politeness, PoliteSession
+from politeharvest import (
+    Deferred,
+    FullText,
+    HarvestPlan,
+    OaiRecord,
+    PlanCursor,
+    Politeness,
+    PoliteSession,
+)
 from politeharvest.fleet import RedisPaceStore
+from politeharvest.fulltext import FullTextStep
 
 #: The harvest has a queue of its own, so short jobs (mail, virus scans) never wait behind it.
 HARVEST_QUEUE = os.environ.get("PH_HARVEST_QUEUE", "harvest")
 FILES_QUEUE = os.environ.get("PH_FILES_QUEUE", "harvest-files")
+#: Where the full-text tasks store the records' files (``PH_FETCH_FILES=1``).
+FILES_DIR = os.environ.get("PH_FILES_DIR", "files")
+#: The longest wait a task sleeps inside the worker; a longer one (Retry-After, the host held
+#: by another job) becomes a delayed job, so no worker sleeps through a 5-minute wait.
+INLINE_WAIT = float(os.environ.get("PH_MAX_INLINE_WAIT", "5"))
 
 
 def _policy(policy_json: str | None) -> Politeness:
@@ -64,7 +78,14 @@ def harvest_page(
             the default policy).
     """
     args = (endpoint, state, sink)
-    with HarvestPlan(endpoint, state=state, sink=sink, policy=_policy(policy_json)) as plan:
+    plan = HarvestPlan(
+        endpoint,
+        state=state,
+        sink=sink,
+        policy=_policy(policy_json),
+        max_inline_wait=INLINE_WAIT,
+    )
+    with plan:
         position = PlanCursor.from_json(cursor) if cursor else None
         try:
             position = position if position is not None else plan.start()
@@ -81,30 +102,49 @@ def harvest_page(
             _later(result.deferred_until), harvest_page, *args, position.to_json(), policy_json
         )
         return {"deferred": result.reason}
-    for record in result.records:
+    if os.environ.get("PH_FETCH_FILES"):
         # full text as tasks of their own, on their own queue, under the same per-host pacing
-        link = next(
-            (i for i in record.metadata.get("identifier", []) if i.startswith("http")), None
-        )
-        if link and os.environ.get("PH_FETCH_FILES"):
-            _queue(FILES_QUEUE).enqueue(fetch_landing_page, link, state, policy_json)
+        for record in result.records:
+            if not record.deleted:
+                _queue(FILES_QUEUE).enqueue(
+                    fetch_fulltext,
+                    record.identifier,
+                    {name: list(values) for name, values in record.metadata.items()},
+                    state,
+                    policy_json,
+                )
     if result.next_cursor is not None:
         queue.enqueue(harvest_page, *args, result.next_cursor.to_json(), policy_json)
     return {"records": len(result.records), "done": result.next_cursor is None}
 
 
-def fetch_landing_page(url: str, state: str, policy_json: str | None = None) -> dict[str, Any]:
-    """Fetch one record's landing page under the fleet's pacing (a full-text step)."""
-    policy = _policy(policy_json)
-    with PoliteSession(policy, pace_store=RedisPaceStore(state), max_inline_wait=5.0) as session:
+def fetch_fulltext(
+    identifier: str,
+    metadata: dict[str, list[str]],
+    state: str,
+    policy_json: str | None = None,
+) -> dict[str, Any] | None:
+    """Find and fetch one record's own full-text file into ``PH_FILES_DIR`` (a full-text task).
+
+    The same step as ``harvest --files``: the landing page is read, the file found, fetched
+    and checked against the record's metadata, under the fleet's per-host pacing. Returns
+    the record's ``fulltext`` object as ``harvest --files`` writes it (RQ keeps it as the
+    job's result); a deferral is enqueued again for later.
+    """
+    record = OaiRecord(
+        identifier=identifier,
+        datestamp="",
+        metadata={name: tuple(values) for name, values in metadata.items()},
+    )
+    pace = RedisPaceStore(state)
+    with PoliteSession(_policy(policy_json), pace_store=pace, max_inline_wait=INLINE_WAIT) as s:
         try:
-            response = session.get(url)
+            return FullTextStep(s, FullText(directory=FILES_DIR)).for_record(record)
         except Deferred as exc:
             _queue(FILES_QUEUE).enqueue_in(
-                _later(exc.until), fetch_landing_page, url, state, policy_json
+                _later(exc.until), fetch_fulltext, identifier, metadata, state, policy_json
             )
             return {"deferred": exc.reason}
-    return {"url": url, "status": response.status_code, "bytes": len(response.content)}
 
 
 def start(endpoint: str, state: str, sink: str, policy: Politeness | None = None) -> Any:

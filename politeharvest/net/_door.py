@@ -540,6 +540,13 @@ class Door:
         except ResponseTooLarge as exc:
             turn.finish(200, "error", str(exc))
             raise
+        except BaseException as exc:
+            # Cut off by the caller, not the network: a queue's time limit (raised inside
+            # the job), Ctrl-C, a notebook's "interrupt kernel". The host's turn ends here,
+            # or the next request (the corrected job, the cell run again) finds the host
+            # busy until the reservation's lease lapses, minutes later.
+            turn.finish(None, "error", f"cut off by {type(exc).__name__}")
+            raise
         end_turn_with(p, response, turn, opts.stream)
         return response
 

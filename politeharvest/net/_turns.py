@@ -118,9 +118,13 @@ def wait_for(p: Parts, url: str, slot: Slot, now: float, opts: Options) -> float
     if not isinstance(step, Sleep):
         return 0.0
     remaining = step.seconds
-    while remaining > 0:
-        p.clock.sleep(remaining, slot.wait_reason)
-        remaining = slot.start_at - p.clock.monotonic()
+    try:
+        while remaining > 0:
+            p.clock.sleep(remaining, slot.wait_reason)
+            remaining = slot.start_at - p.clock.monotonic()
+    except BaseException:  # cut off while waiting (a job's time limit, Ctrl-C): the slot
+        p.pace_store.release(slot, end=None)  # is given back, never held for its lease
+        raise
     p.recorder.add(waits=1, wait_s=step.seconds)
     return step.seconds
 
