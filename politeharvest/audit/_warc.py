@@ -42,6 +42,7 @@ from politeharvest.net._transport import GuardedAdapter
 
 __all__ = [
     "ArchivingAdapter",
+    "NotArchived",
     "ReplayAdapter",
     "ReplayClock",
     "WarcRun",
@@ -249,10 +250,11 @@ class ArchivingAdapter(GuardedAdapter):
 
 
 class WarcRun:
-    """One archived run: its arguments and its exchanges in archive order."""
+    """One archived run: its arguments, its exchanges in archive order, and its file."""
 
-    def __init__(self, info: Mapping[str, Any]) -> None:
+    def __init__(self, info: Mapping[str, Any], path: Path | None = None) -> None:
         self.info = dict(info)
+        self.path = path
         self.exchanges: list[tuple[str, str, int, str, list[tuple[str, str]], bytes]] = []
 
 
@@ -312,7 +314,7 @@ def read_runs(paths: list[Path]) -> list[WarcRun]:
                         fields = dict(
                             line.split(": ", 1) for line in text.splitlines() if ": " in line
                         )
-                        run = WarcRun(json.loads(fields.get("politeharvest-run", "{}")))
+                        run = WarcRun(json.loads(fields.get("politeharvest-run", "{}")), path)
                         runs.append(run)
                     elif kind == "response":
                         record_id = record.rec_headers.get_header("WARC-Record-ID")
@@ -345,12 +347,29 @@ def read_runs(paths: list[Path]) -> list[WarcRun]:
     return runs
 
 
+class NotArchived(requests.ConnectionError):
+    """A replayed request that its run did not archive (raised by `ReplayAdapter`).
+
+    Attributes:
+        url: the request's URL.
+        exhausted: the run archived nothing more for this address (its URL without the
+            query): the run was cut short there (Ctrl-C, a crash, a failure), and the
+            replay of this run ends where it ended. False when exchanges of the address
+            are left unasked for: the replay went another way than the run did.
+    """
+
+    def __init__(self, url: str, exhausted: bool) -> None:
+        self.url = url
+        self.exhausted = exhausted
+        super().__init__(f"{url} is not in the archive being replayed")
+
+
 class ReplayAdapter(BaseAdapter):
     """Answers requests from an archived run, in the order they were archived; sends nothing.
 
     A request is matched by method and URL; failing that, by method and URL without the
     ``from``/``until`` parameters (an incremental window computed from the time of the run).
-    A request the run did not archive fails as a connection error would.
+    A request the run did not archive fails as a connection error would (`NotArchived`).
     """
 
     def __init__(self, run: WarcRun) -> None:
@@ -379,7 +398,7 @@ class ReplayAdapter(BaseAdapter):
         if index is None:
             index = self._take(self._loose[(method, _window_free(url))])
         if index is None:
-            raise requests.ConnectionError(f"{url} is not in the archive being replayed")
+            raise NotArchived(url, exhausted=not self._left_for(url))
         _method, _uri, status, reason, headers, body = self._run.exchanges[index]
         raw = HTTPResponse(
             body=io.BytesIO(body),
@@ -390,6 +409,15 @@ class ReplayAdapter(BaseAdapter):
             decode_content=False,
         )
         return HTTPAdapter().build_response(request, raw)
+
+    def _left_for(self, url: str) -> bool:
+        """Whether an exchange of `url`'s address (its URL without the query) is unasked for."""
+        address = url.split("?", 1)[0]
+        return any(
+            uri.split("?", 1)[0] == address
+            for index, (_method, uri, *_rest) in enumerate(self._run.exchanges)
+            if index not in self._used
+        )
 
     @property
     def unused(self) -> int:

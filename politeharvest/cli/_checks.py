@@ -200,7 +200,7 @@ def check_usage(args: argparse.Namespace) -> str | None:
     if args.command == "status":
         state = str(args.state)
         if is_redis_url(state):
-            return "status reads SQLite state files; a Redis state is not supported yet"
+            return None
         if not Path(state).is_file():
             return f"no state file at {state} (harvest writes one; give --state FILE)"
         return None

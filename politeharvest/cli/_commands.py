@@ -8,22 +8,26 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import attrs
 
 from politeharvest import presets
 from politeharvest._policy import DEFAULT_USER_AGENT, Politeness
+from politeharvest.exceptions import FetchError, ReplayMismatch
 from politeharvest.net._session import PoliteSession
 from politeharvest.oai._pager import OaiPager
-from politeharvest.plan._cursor import record_row
+from politeharvest.plan._cursor import PageResult, record_row
 from politeharvest.plan._plan import HarvestPlan
 
 from ._checks import policy_from
 from ._parser import EXIT_ERROR, EXIT_OK, EXIT_USAGE, usage_error
 from ._progress import plural
+
+if TYPE_CHECKING:
+    from politeharvest.audit._warc import NotArchived
 
 __all__ = [
     "clean_command",
@@ -205,10 +209,15 @@ def status_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """``politeharvest status [--state FILE] [--json]``."""
     import sqlite3
 
-    from ._status import read_status, render_status
+    from politeharvest.fleet import is_redis_url
+
+    from ._status import read_redis_status, read_status, render_status
 
     try:
-        status = read_status(args.state)
+        if is_redis_url(str(args.state)):
+            status = read_redis_status(str(args.state))
+        else:
+            status = read_status(args.state)
     except sqlite3.DatabaseError as exc:
         err.write(f"politeharvest: error: {args.state} is not a readable state file ({exc})\n")
         return EXIT_ERROR
@@ -259,9 +268,27 @@ def replay_command(args: argparse.Namespace, err: TextIO) -> int:
                 http=http,
                 clock=ReplayClock(float(info.get("at") or 0.0)),
             )
+            delivered: list[int] = []
             with plan:
-                summary = plan.run()
-            records += summary.records
+                try:
+                    plan.run(on_page=_counting(delivered), record_xml=False)
+                except FetchError as exc:
+                    missing = _not_archived(exc)
+                    if missing is None:
+                        raise
+                    if not missing.exhausted:
+                        raise ReplayMismatch(
+                            str(info.get("run")), missing.url, str(run.path)
+                        ) from exc
+                    # The run was cut short (Ctrl-C, a crash, a failure) before this
+                    # request: its replay ends where it ended; a later run continues it.
+                    if not args.quiet:
+                        err.write(
+                            f"politeharvest: run {info.get('run')} was cut short after "
+                            f"{sum(delivered)} records (its next request, {missing.url}, "
+                            "is not in its archive); replayed up to there\n"
+                        )
+            records += sum(delivered)
             if adapter.unused and not args.quiet:
                 err.write(
                     f"politeharvest: run {info.get('run')}: {adapter.unused} archived "
@@ -274,6 +301,28 @@ def replay_command(args: argparse.Namespace, err: TextIO) -> int:
                 f"into {args.out}, nothing sent\n"
             )
     return EXIT_OK
+
+
+def _counting(delivered: list[int]) -> Callable[[PageResult, object], bool]:
+    """An ``on_page`` that appends each durable page's number of records to `delivered`."""
+
+    def count(result: PageResult, _lane: object) -> bool:
+        delivered.append(len(result.records))
+        return True
+
+    return count
+
+
+def _not_archived(exc: BaseException) -> NotArchived | None:
+    """The `NotArchived` a replay's failure comes from, if it does."""
+    from politeharvest.audit._warc import NotArchived
+
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, NotArchived):
+            return seen
+        seen = seen.__cause__ or seen.__context__
+    return None
 
 
 def fulltext_command(args: argparse.Namespace, err: TextIO) -> int:

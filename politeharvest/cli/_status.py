@@ -4,6 +4,9 @@
 the same time is not disturbed) and reports, per harvest (a repository, a format and a set):
 the windows covered, an unfinished listing if there is one, the records delivered for that
 repository and format, the last run and its outcome; and the full-text files by status.
+`read_redis_status` reports the same of a fleet's Redis state (``redis://``), but for the
+counts of records delivered and of files, which a Redis state keeps in forms not counted
+here.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ import attrs
 from politeharvest.net._urls import host_key
 from politeharvest.plan._lease import ANSWERED
 
-__all__ = ["HarvestStatus", "StateStatus", "answered_in", "read_status"]
+__all__ = ["HarvestStatus", "StateStatus", "answered_in", "read_redis_status", "read_status"]
 
 
 @attrs.frozen
@@ -34,7 +37,8 @@ class HarvestStatus:
         set_spec: the set, or None for the whole repository.
         coverage: the windows covered, as ``(from, until)`` dates (None: open).
         unfinished: an unfinished listing: its window, pages and records so far, or None.
-        records: records delivered for this repository and format (all its sets).
+        records: records delivered for this repository and format (all its sets); None
+            when the state does not count them (a Redis state).
         runs: runs recorded for the repository.
         last_run: the last run: started, finished, status and reason, or None.
     """
@@ -44,7 +48,7 @@ class HarvestStatus:
     set_spec: str | None
     coverage: tuple[tuple[str | None, str | None], ...]
     unfinished: dict[str, Any] | None
-    records: int
+    records: int | None
     runs: int
     last_run: dict[str, Any] | None
 
@@ -168,6 +172,61 @@ def read_status(path: str | Path) -> StateStatus:
     return StateStatus(str(path), tuple(harvests), dict(files), dict(landing_pages))
 
 
+def read_redis_status(url: str) -> StateStatus:
+    """Read a fleet's Redis state (``redis://host:port/db[?prefix=...]``) without changing it.
+
+    The harvests (lanes with coverage or an unfinished listing) and their runs, the last
+    one's outcome first: what a failed queue job left. Records delivered and files are not
+    counted (``records`` None, no files).
+
+    Raises:
+        StoreUnavailable: Redis cannot be reached.
+    """
+    from politeharvest.fleet import RedisStateStore
+
+    store = RedisStateStore(url)
+    try:
+        by_endpoint: dict[str, list[Any]] = {}
+        for run in store.runs():  # newest first
+            by_endpoint.setdefault(run.key, []).append(run)
+        harvests = []
+        for lane in store.lanes():
+            endpoint, prefix, set_spec = [*lane.split("|"), "", ""][:3]
+            listings = store.listings(lane)
+            unfinished = None
+            if listings:
+                listing = listings[0]
+                unfinished = {
+                    "window": listing.window,
+                    "pages": listing.pages,
+                    "records": listing.records,
+                }
+            endpoint_runs = by_endpoint.get(endpoint, [])
+            last = endpoint_runs[0] if endpoint_runs else None
+            harvests.append(
+                HarvestStatus(
+                    endpoint=endpoint,
+                    metadata_prefix=prefix,
+                    set_spec=set_spec or None,
+                    coverage=tuple(_span(s.to_dict()) for s in store.coverage(lane)),
+                    unfinished=unfinished,
+                    records=None,
+                    runs=len(endpoint_runs),
+                    last_run=None
+                    if last is None
+                    else {
+                        "started": _when(last.started),
+                        "finished": _when(last.finished),
+                        "status": last.status,
+                        "reason": last.reason,
+                    },
+                )
+            )
+    finally:
+        store.close()
+    return StateStatus(url, tuple(harvests), {}, {})
+
+
 def _is_landing(extra: object) -> bool:
     """Whether a URL's outcome is a landing page's (its ``extra`` says so), not a file's."""
     try:
@@ -193,7 +252,8 @@ def render_status(status: StateStatus) -> str:
                 f"  unfinished listing: {u['pages']} pages, {u['records']} records so far "
                 "(the same command continues it)"
             )
-        lines.append(f"  records delivered (this repository and format): {h.records}")
+        if h.records is not None:
+            lines.append(f"  records delivered (this repository and format): {h.records}")
         if h.last_run:
             r = h.last_run
             reason = f" ({r['reason']})" if r["reason"] else ""

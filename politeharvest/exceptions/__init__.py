@@ -29,6 +29,7 @@ HarvestError                         root; catch-all for callers
 │   ├── SinkChanged                  a file an unfinished harvest wrote is gone or changed
 │   ├── AuditError                   the audit file cannot be written or read (path)
 │   ├── ArchiveError                 the WARC folder or file cannot be written (path)
+│   │   └── ReplayMismatch           a replay asked for what its archived run does not hold
 │   ├── OutputLocked                 another process is writing the same output file
 │   ├── OutputUnknown                the output holds records the state did not write
 │   ├── OutputMismatch               a CSV header or Parquet folder the harvest cannot add to
@@ -101,6 +102,7 @@ from ._storage import (
     OutputMismatch,
     OutputUnknown,
     ParquetUnavailable,
+    ReplayMismatch,
     SinkChanged,
     SinkError,
     StateCorrupt,
@@ -142,6 +144,7 @@ __all__ = [
     "ParquetUnavailable",
     "PolicyRefusal",
     "RedirectRefused",
+    "ReplayMismatch",
     "RepositoryMisbehaves",
     "ResponseTooLarge",
     "RetriesExhausted",

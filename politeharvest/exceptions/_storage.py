@@ -13,6 +13,7 @@ __all__ = [
     "OutputMismatch",
     "OutputUnknown",
     "ParquetUnavailable",
+    "ReplayMismatch",
     "SinkChanged",
     "SinkError",
     "StateCorrupt",
@@ -157,6 +158,32 @@ class ArchiveError(SinkError):
     def __init__(self, path: object, what: str) -> None:
         self.path = str(path)
         super().__init__(f"WARC archive {path}: {what}; give another --warc folder")
+
+
+class ReplayMismatch(ArchiveError):
+    """A replay asked for an exchange its run did not archive, while others of it are unused.
+
+    The replay went another way than the archived run (an archive from another version of
+    politeharvest, or files of several harvests mixed in one folder): its rows would not be
+    the run's. Not a network failure: running it again gives the same.
+
+    Attributes:
+        path: the run's WARC file.
+        run: the run's id.
+        url: the request the archive does not answer.
+    """
+
+    def __init__(self, run: str, url: str, path: str) -> None:
+        self.run = run
+        self.url = url
+        SinkError.__init__(
+            self,
+            f"replay of run {run} ({path}) asked for {url}, which the run did not archive "
+            "though it archived more of that address: the archive does not match this "
+            "replay (another politeharvest version, or several harvests' files mixed); "
+            "replay each harvest's own folder, with the version that wrote it",
+        )
+        self.path = path
 
 
 class OutputMismatch(SinkError):

@@ -224,6 +224,22 @@ class RedisStateStore(RedisConnection):
         found = [self.listing(k) for k in keys]
         return [c for c in found if c is not None]
 
+    def lanes(self) -> list[str]:
+        """Every lane (endpoint, format, set) with coverage or an unfinished listing.
+
+        For ``politeharvest status``: the lanes a Redis state holds, as the SQLite state's
+        ``coverage`` and ``listings`` tables list them.
+        """
+        covered = self._call(lambda: self.client.hkeys(self._k("coverage")))
+        marker = self._k("lane", "")
+        listed = self._call(lambda: list(self.client.scan_iter(match=marker + "*", count=500)))
+        found = {k.decode() if isinstance(k, bytes) else str(k) for k in covered}
+        for key in listed:
+            name = key.decode() if isinstance(key, bytes) else str(key)
+            if self.listings(name[len(marker) :]):
+                found.add(name[len(marker) :])
+        return sorted(found)
+
     def drop_listing(self, key: str) -> None:
         """See `StateStore.drop_listing`."""
         old = self.listing(key)

@@ -29,8 +29,8 @@ def cli(*args: str) -> list[str]:
     return loopback_cli(*args, interval=0.01)
 
 
-class Gzipping:
-    """Every other page comes gzip-encoded, as many repositories send them."""
+class Counting:
+    """A repository's replies, numbered; `change` alters the n-th (subclasses say how)."""
 
     def __init__(self, repo: OaiTestRepository) -> None:
         self.repo = repo
@@ -38,7 +38,16 @@ class Gzipping:
 
     def __call__(self, request: LoggedRequest) -> Reply:
         self.count += 1
-        reply = self.repo(request)
+        return self.change(self.repo(request))
+
+    def change(self, reply: Reply) -> Reply:
+        return reply
+
+
+class Gzipping(Counting):
+    """Every other page comes gzip-encoded, as many repositories send them."""
+
+    def change(self, reply: Reply) -> Reply:
         if self.count % 2:
             return reply
         body = reply.body.encode("utf-8") if isinstance(reply.body, str) else reply.body
@@ -169,3 +178,93 @@ def test_replay_usage_errors_exit_2(tmp_path: Path) -> None:
     )
     assert empty.returncode == 2 and "a folder without WARC files" in empty.stderr
     assert not (tmp_path / "x.jsonl").exists()
+
+
+class SlowThird(Counting):
+    """The third OAI page takes seconds to arrive: the harvest is interrupted while it waits."""
+
+    def change(self, reply: Reply) -> Reply:
+        return attrs.evolve(reply, duration_s=4.0) if self.count == 3 else reply
+
+
+def test_replay_of_a_run_cut_short_by_ctrl_c_and_then_continued(tmp_path: Path) -> None:
+    """Ctrl-C, the same command again, then `replay`: all rows, as `cli.md` promises.
+
+    The interrupted run's archive ends before its next page; replaying it stops where it
+    stopped (no "network failure" advice), and the continuing run's archive carries the
+    listing to its end.
+    """
+    import os
+    import signal
+    import time
+
+    repo = OaiTestRepository.sample(100, page_size=25)
+    slow = SlowThird(repo)
+    server = LoopbackServer("127.0.0.2")
+    server.add("/oai", slow)
+    server.add("/robots.txt", Reply(200, body="User-agent: *\n"))
+    server.start()
+    out, archive = tmp_path / "records.jsonl", tmp_path / "warc"
+    harvest = cli("harvest", server.url("/oai"), "--out", str(out), "--warc", str(archive))
+    try:
+        process = subprocess.Popen(
+            harvest,
+            cwd=tmp_path,
+            stderr=subprocess.PIPE,
+            stdout=subprocess.DEVNULL,
+            text=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        deadline = time.monotonic() + 60
+        while slow.count < 3:  # the third page has been asked for and is on its way
+            assert time.monotonic() < deadline and process.poll() is None
+            time.sleep(0.02)
+        process.send_signal(signal.SIGINT)
+        _, first_err = process.communicate(timeout=60)
+        assert process.returncode == 130, first_err
+        cut = out.read_bytes()
+        second = run(harvest, tmp_path)  # continues the unfinished listing
+        assert second.returncode == 0, second.stderr
+    finally:
+        server.stop()  # nothing may be sent now
+    original = out.read_bytes()
+    assert len(original.splitlines()) == 100
+    files = sorted(archive.glob("*.warc.gz"))
+    assert len(files) == 2
+
+    replay = [sys.executable, "-m", "politeharvest", "replay"]
+    replayed = tmp_path / "replayed.jsonl"
+    done = run([*replay, str(archive), "--out", str(replayed)], tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "network failure" not in done.stderr
+    assert "cut short" in done.stderr  # the note on the first run
+    assert replayed.read_bytes() == original
+
+    alone = tmp_path / "alone.jsonl"
+    first = min(files, key=lambda path: path.stat().st_mtime)  # names are random run ids
+    done = run([*replay, str(first), "--out", str(alone)], tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert alone.read_bytes() == cut  # up to its last whole page
+
+
+def test_a_request_the_run_did_not_archive_says_whether_the_run_ended_there() -> None:
+    """Cut short (nothing more of the address archived) versus a replay gone another way."""
+    import requests
+
+    from politeharvest.audit._warc import NotArchived, ReplayAdapter, WarcRun
+
+    run_ = WarcRun({"run": "r1"})
+    page = "https://repo.example.org/oai?verb=ListRecords"
+    run_.exchanges += [("GET", f"{page}&a=1", 200, "OK", [], b"1"),
+                       ("GET", f"{page}&a=2", 200, "OK", [], b"2")]  # fmt: skip
+    http = requests.Session()
+    http.mount("https://", ReplayAdapter(run_))
+    assert http.get(f"{page}&a=1").content == b"1"
+    with pytest.raises(NotArchived) as went_elsewhere:
+        http.get(f"{page}&a=9")  # a=2 is still unasked for: the replay diverged
+    assert not went_elsewhere.value.exhausted
+    assert http.get(f"{page}&a=2").content == b"2"
+    with pytest.raises(NotArchived) as cut:
+        http.get(f"{page}&a=3")  # nothing of the address left: the run ended here
+    assert cut.value.exhausted
+    assert cut.value.url == f"{page}&a=3"

@@ -74,7 +74,6 @@ def test_status_counts_files_by_status(tmp_path: Path) -> None:
     ("extra", "message"),
     [
         (("--state", "missing.sqlite"), "no state file at missing.sqlite"),
-        (("--state", "redis://127.0.0.1:6379/0"), "a Redis state is not supported yet"),
     ],
 )
 def test_status_usage_errors(tmp_path: Path, extra: tuple[str, ...], message: str) -> None:
