@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
@@ -367,9 +368,11 @@ def fulltext_command(args: argparse.Namespace, err: TextIO) -> int:
     step = FullTextStep(session, settings, state)
     refused: list[str] = []
     retried: list[str] = []
+    outcomes: Counter[str] = Counter()
 
     def write(rows: Sequence[Mapping[str, Any]]) -> None:
         sink.write_page(rows)
+        outcomes.update(str((row.get("fulltext") or {}).get("status") or "none") for row in rows)
         retried.extend(str(row["id"]) for row in rows if row.get("retry"))
         refused.extend(
             str(row["fulltext"]["reason"])
@@ -403,18 +406,32 @@ def fulltext_command(args: argparse.Namespace, err: TextIO) -> int:
         sink.close()
         session.close()
     if not args.quiet:
-        err.write(_batch_summary(written, args.out, there, len(retried), refused))
+        err.write(_batch_summary(written, args.out, there, len(retried), refused, outcomes))
     return EXIT_OK
 
 
-def _batch_summary(written: int, out: Path, there: int, again: int, refused: Sequence[str]) -> str:
-    """The batch's last words: what was written, tried again, refused by your own settings."""
+def _batch_summary(
+    written: int,
+    out: Path,
+    there: int,
+    again: int,
+    refused: Sequence[str],
+    outcomes: Mapping[str, int],
+) -> str:
+    """The batch's last words: what was written, what became of it, what was refused.
+
+    What became of the results is counted by status, as ``harvest --files`` counts its files;
+    then the inputs tried again and those refused by the user's own settings.
+    """
     tried = (
         f"; {again} refused before by settings of yours that changed since: tried again"
         if again
         else ""
     )
     text = f"{written} results to {out} ({there} were already there{tried})\n"
+    if outcomes:
+        counts = ", ".join(f"{n} {status}" for status, n in sorted(outcomes.items()))
+        text += f"files: {counts}\n"
     if refused:
         text += (
             f"politeharvest: {len(refused)} of them refused by your own settings, not by the "

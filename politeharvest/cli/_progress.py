@@ -216,8 +216,17 @@ def report_summary(summary: HarvestSummary, args: argparse.Namespace, err: TextI
             "--out FILE, say) delivers these records again; add --consume to record them\n"
         )
     if summary.complete and summary.records == 0 and not args.full and summary.consumed:
-        since = getattr(args, "since", "")
-        err.write(f"nothing new{f' since {since}' if since else ''}\n")
+        window = " ".join(
+            f"{word} {value}"
+            for word, value in (
+                ("from", getattr(args, "from_", None)),
+                ("until", getattr(args, "until", None)),
+            )
+            if value
+        )
+        # the window asked for, when one was; else the end of what earlier runs covered
+        since = f"since {args.since}" if getattr(args, "since", "") else ""
+        err.write(f"nothing new {window or since}".rstrip() + "\n")
         if getattr(args, "overwrite", False):
             err.write(
                 f"note: --overwrite left {args.out} as it was (nothing to write into a new "

@@ -82,6 +82,7 @@ def test_inputs_refused_by_your_own_settings_are_tried_once_the_setting_changes(
     code, err = cli(*common, "--allow-private-addresses")  # as the message advised
     assert code == 0, err
     assert "7 results" in err, err
+    assert "7 downloaded" in err, err  # what became of them, as harvest --files says
     assert "7 refused before by settings of yours that changed since: tried again" in err
     again = rows(out)[7:]
     assert len(again) == 7

@@ -156,6 +156,11 @@ def test_what_did_not_happen_is_said(server: LoopbackServer, tmp_path: Path) -> 
     assert code == 0
     assert "0 records (0 deleted) in 1 page" in message
     assert "nothing new since 20" in message  # the repository's clock at the last harvest
+    code, message = cli(*base, "--from", "2020-01-01", "--until", "2020-01-02")
+    assert code == 0
+    # the window asked for, not the end of the coverage (which says nothing of it)
+    assert "nothing new from 2020-01-01 until 2020-01-02" in message, message
+    assert "nothing new since" not in message
     code, message = cli(*base, "--metadata-prefix", "marc21", "--full")
     assert code == 1
     assert f"politeharvest formats {server.url('/oai')}" in message
