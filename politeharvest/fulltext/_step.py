@@ -31,6 +31,7 @@ from politeharvest.quality._text import DOI_VALUE as _DOI
 from politeharvest.store._state import StateStore, UrlOutcome
 
 from ._identity import RecordHints
+from ._marks import PageMarks
 from ._outcome import DOWNLOADED, OWN_SETTINGS, REFUSED, RETRY_LATER, UNCHANGED
 from ._pdf import FileResult, PdfFetcher, Requirement, safe_filename
 from ._resolver import LandingPageResolver, Resolution
@@ -162,16 +163,21 @@ class FullTextStep:
     session: PoliteSession
     settings: FullText
     state: StateStore | None = None
+    hold_marks: bool = False
     resolver: LandingPageResolver = attrs.field(init=False)
     fetcher: PdfFetcher = attrs.field(init=False)
-    _postponed: list[UrlOutcome] = attrs.field(init=False, factory=list)
+    _marks: PageMarks | None = attrs.field(init=False, default=None)
 
     def __attrs_post_init__(self) -> None:
+        if self.state is not None:
+            # A harvest (`hold_marks`) holds its retry-later marks for the page's commit.
+            self._marks = PageMarks(self.state, holding=self.hold_marks)
         self.fetcher = PdfFetcher(
             self.session,
             self.settings.directory,
             state=self.state,
             file_types=self.settings.file_types,
+            marks=self._marks,
         )
         self.resolver = LandingPageResolver(
             self.session,
@@ -210,10 +216,10 @@ class FullTextStep:
         if not urls:
             return self.for_record(record)
         hints = RecordHints.from_metadata(record.metadata)
-        if self.state is not None:
+        if self._marks is not None:
             # Kept until the page is committed (`take_postponed`): a page taken back (a
             # second interrupt before its commit) takes its marks back with it.
-            self._postponed.append(
+            self._marks.hold(
                 UrlOutcome(
                     url=urls[0],
                     status=RETRY_LATER,
@@ -226,9 +232,12 @@ class FullTextStep:
         return summary
 
     def take_postponed(self) -> tuple[UrlOutcome, ...]:
-        """The retry-later marks `postpone` set since the last call, for the page's commit."""
-        marks, self._postponed = tuple(self._postponed), []
-        return marks
+        """The retry-later marks set since the last call, for the page's commit.
+
+        Those `postpone` set, and with `hold_marks` every other: a file that could not be
+        had now, a landing page that could not be read (see `PageMarks`).
+        """
+        return self._marks.take() if self._marks is not None else ()
 
     def for_url(self, url: str, key: str, *, hints: RecordHints | None = None) -> dict[str, Any]:
         """Resolve `url` (a landing page or a file) and fetch its file under `key`.
@@ -248,9 +257,9 @@ class FullTextStep:
         )
         keep = self.settings.html_only and self.settings.keep_pages
         html_path = self._keep_html(resolution, key) if keep else None
-        if resolution.status == RETRY_LATER and resolution.file is None and self.state is not None:
+        if resolution.status == RETRY_LATER and resolution.file is None and self._marks is not None:
             # The landing page could not be read now: read it again in the next harvest.
-            self.state.set_url_outcome(
+            self._marks.set(
                 UrlOutcome(
                     url=url,
                     status=RETRY_LATER,
@@ -285,26 +294,32 @@ class FullTextStep:
             return
         for row in self.state.values(_UNREPORTED).values():
             yield json.loads(row)  # retried by a run that crashed before writing them
+        assert self._marks is not None
         for outcome in self.state.retry_later(now):
-            key = str(outcome.extra.get("key") or outcome.url)
-            hints = _hints_from(outcome.extra.get("hints"))
-            if outcome.extra.get("landing"):
-                fulltext = self.for_url(outcome.url, key, hints=hints)
-                self._settle_landing(outcome, fulltext)
-            else:
-                # A file that could not be had: fetched again; its row says all a first
-                # attempt's row says (the landing page it came from, its identity).
-                landing = outcome.extra.get("landing_url")
-                # judged as the first try was: against this record, as strictly
-                require: Requirement = (
-                    "matched" if outcome.extra.get("require") == "matched" else "not-mismatch"
-                )
-                result = self.fetcher.fetch(outcome.url, key, hints=hints, require=require)
-                self._remember_for_retry(result, landing, hints)
-                fulltext = _summary(None, result, landing_url=landing)
-            update = {"identifier": key, "fulltext": fulltext, "retry": True}
+            with self._marks.through():  # its row is kept below: its marks go with it
+                update = self._retry(outcome)
             self.state.set_value(_UNREPORTED, outcome.url, json.dumps(update, sort_keys=True))
             yield update
+
+    def _retry(self, outcome: UrlOutcome) -> dict[str, Any]:
+        """Try one URL marked retry-later again; its update row."""
+        key = str(outcome.extra.get("key") or outcome.url)
+        hints = _hints_from(outcome.extra.get("hints"))
+        if outcome.extra.get("landing"):
+            fulltext = self.for_url(outcome.url, key, hints=hints)
+            self._settle_landing(outcome, fulltext)
+        else:
+            # A file that could not be had: fetched again; its row says all a first
+            # attempt's row says (the landing page it came from, its identity).
+            landing = outcome.extra.get("landing_url")
+            # judged as the first try was: against this record, as strictly
+            require: Requirement = (
+                "matched" if outcome.extra.get("require") == "matched" else "not-mismatch"
+            )
+            result = self.fetcher.fetch(outcome.url, key, hints=hints, require=require)
+            self._remember_for_retry(result, landing, hints)
+            fulltext = _summary(None, result, landing_url=landing)
+        return {"identifier": key, "fulltext": fulltext, "retry": True}
 
     def _settle_landing(self, outcome: UrlOutcome, fulltext: Mapping[str, Any]) -> None:
         """A landing page marked retry-later was read again: it is retried no more.
@@ -314,15 +329,15 @@ class FullTextStep:
         landing page read on its retry stayed marked, and every later run fetched its file
         again and wrote another retry row for the record.
         """
-        assert self.state is not None
+        assert self._marks is not None
         unread = fulltext["status"] == RETRY_LATER and fulltext.get("file_url") is None
-        current = self.state.url_outcome(outcome.url)
+        current = self._marks.outcome(outcome.url)
         if unread or current is None or current.status != RETRY_LATER:
             return  # marked again, or the URL was the file itself (its outcome is the file's)
         if not current.extra.get("landing"):
             return  # the fetcher's mark of the URL as a file: the file is to be retried
         status = RETRIED if fulltext["status"] == RETRY_LATER else str(fulltext["status"])
-        self.state.set_url_outcome(attrs.evolve(current, status=status, not_before=None))
+        self._marks.set(attrs.evolve(current, status=status, not_before=None))
 
     def _remember_for_retry(
         self, result: FileResult | None, landing_url: str | None, hints: RecordHints | None
@@ -332,13 +347,13 @@ class FullTextStep:
         Only on the mark this record's attempt wrote: a mark another record's attempt left
         on the same URL since keeps its own record and hints.
         """
-        if self.state is None or result is None or result.status != RETRY_LATER:
+        if self._marks is None or result is None or result.status != RETRY_LATER:
             return
-        outcome = self.state.url_outcome(result.url)
+        outcome = self._marks.outcome(result.url)
         if outcome is None or outcome.extra.get("key") != result.key:
             return
         extra = {**outcome.extra, "landing_url": landing_url, "hints": _hints_dict(hints)}
-        self.state.set_url_outcome(attrs.evolve(outcome, extra=extra))
+        self._marks.set(attrs.evolve(outcome, extra=extra))
 
     def reported(self) -> None:
         """The retry rows handed out so far are durably written: forget them."""
