@@ -50,7 +50,7 @@ from ._lease import HostLease, gives_host_back
 from ._page import Fetched, PageJob, RunMemo
 from ._planning import Window, scope_key
 from ._recovery import Recovery, note_pending
-from ._resources import Resources, sink_path, writes_stdout
+from ._resources import Resources, output_path, sink_path, writes_stdout
 
 if TYPE_CHECKING:  # the full-text modules (bs4, pypdf) load only when full text is asked for
     from politeharvest.fulltext._step import FullText
@@ -246,11 +246,13 @@ class HarvestPlan:
             )
             new_output = recovery.check_output(run.run_id) if self.sink is not None else None
             if self.fulltext is not None:
+                self._rt.made.note(self.fulltext.directory)
                 check_writable(self.fulltext.directory, option="--files")
             # Every check is done: only now is anything changed.
             recovery.repair(repairs)
             if self.sink is not None:
                 recovery.check_appendable()
+                self._rt.made.note(output_path(self.sink))
                 self._open_sink()  # an unwritable output is an error before any request
             if new_output is not None:
                 recovery.record_output(new_output, run.run_id, now)
@@ -524,7 +526,9 @@ class HarvestPlan:
         """Commit a durable page (with the URL outcomes it sets); the next cursor, or None."""
         try:
             job = self._job()
-            return self._host().after_page(cursor, job.commit(cursor, fetched, mark, urls=urls))
+            committed = job.commit(cursor, fetched, mark, urls=urls)
+            self._rt.made.used = True  # the output holds a harvest now, even an empty one
+            return self._host().after_page(cursor, committed)
         except LeaseLost:
             self._memo.written.clear()  # another job holds the host: ask again before a page
             raise
