@@ -46,13 +46,18 @@ class PageMarks:
     _held: dict[str, UrlOutcome] = attrs.field(init=False, factory=dict)
     _through: int = attrs.field(init=False, default=0)
 
+    @property
+    def held_now(self) -> bool:
+        """Whether what the page sets now waits for its commit (not while retrying)."""
+        return self.holding and not self._through
+
     def outcome(self, url: str) -> UrlOutcome | None:
         """The URL's outcome: the one this page set, else the state's."""
         return self._held.get(url) or self.state.url_outcome(url)
 
     def set(self, outcome: UrlOutcome) -> None:
         """Keep an outcome: a retry-later mark held when `holding`, anything else written."""
-        if outcome.status == RETRY_LATER and self.holding and not self._through:
+        if outcome.status == RETRY_LATER and self.held_now:
             self.hold(outcome)
             return
         self._held.pop(outcome.url, None)  # a later outcome of the page stands for the URL

@@ -16,6 +16,7 @@ of workers.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
@@ -40,6 +41,9 @@ from ._sources import FileSources
 __all__ = ["FullText", "FullTextStep", "candidate_urls", "run_batch"]
 
 _UNREPORTED = "fulltext-retry-rows"
+#: The state's values namespace of records whose file your own settings refused (a harvest):
+#: their URL -> the record, its hints and the settings that refused it (`retry_due`).
+_REFUSED = "fulltext-refused"
 #: The row status of a record that names no URL to resolve.
 NO_CANDIDATE = "no-candidate"
 #: The state's status of a landing page read on its retry whose file is to be retried
@@ -52,12 +56,20 @@ def _names(value: Iterable[str] | str) -> tuple[str, ...]:
     return (value,) if isinstance(value, str) else tuple(value)
 
 
+def _absolute(value: str | os.PathLike[str]) -> Path:
+    """A folder as an absolute path (from the current folder), symbolic links kept."""
+    return Path(os.path.abspath(value))
+
+
 @attrs.frozen(kw_only=True)
 class FullText:
     """Full-text settings for a HarvestPlan.
 
     Attributes:
-        directory: where files (and, in HTML-only mode, landing pages) are stored.
+        directory: where files (and, in HTML-only mode, landing pages) are stored; a relative
+            folder is taken from the current folder when the settings are made (the state
+            keeps absolute paths; the rows written name files relative to their output's
+            folder).
         resolve_landing_pages: read landing pages to find the file; when False only URLs
             that are files themselves are fetched.
         html_only: keep the landing page and report the file URL without downloading it
@@ -77,7 +89,7 @@ class FullText:
         openalex_url: OpenAlex's API root.
     """
 
-    directory: Path = attrs.field(converter=Path)
+    directory: Path = attrs.field(converter=_absolute)
     resolve_landing_pages: bool = True
     html_only: bool = False
     file_types: tuple[str, ...] = ("pdf",)
@@ -167,6 +179,9 @@ class FullTextStep:
     resolver: LandingPageResolver = attrs.field(init=False)
     fetcher: PdfFetcher = attrs.field(init=False)
     _marks: PageMarks | None = attrs.field(init=False, default=None)
+    #: Refusals by your own settings the page set (URL -> its value, None: none now), kept
+    #: in the state once the page is committed (`page_committed`).
+    _refusals: dict[str, str | None] = attrs.field(init=False, factory=dict)
 
     def __attrs_post_init__(self) -> None:
         if self.state is not None:
@@ -231,6 +246,33 @@ class FullTextStep:
         summary.update(status=RETRY_LATER, retriable=True)
         return summary
 
+    def mark_record(self, identifier: str, metadata: Mapping[str, Any]) -> bool:
+        """Mark a record delivered without full text for its file: whether it was marked.
+
+        Its first URL is marked retry-later as a landing page, due now, under `identifier`
+        with the record's hints, and written at once (the record's row was written by an
+        earlier run): `retry_due` resolves and fetches it and writes its retry row. A record
+        that names no URL, or whose URL is marked for it already, is not marked.
+        """
+        if self.state is None:
+            return False
+        urls = candidate_urls({"metadata": metadata}, resolve_dois=self.settings.resolve_dois)
+        if not urls:
+            return False
+        known = self.state.url_outcome(urls[0])
+        if known is not None and known.extra.get("key") == identifier:
+            return False
+        hints = RecordHints.from_metadata(metadata)
+        self.state.set_url_outcome(
+            UrlOutcome(
+                url=urls[0],
+                status=RETRY_LATER,
+                reason="harvested before without --files",
+                extra={"key": identifier, "landing": True, "hints": _hints_dict(hints)},
+            )
+        )
+        return True
+
     def take_postponed(self) -> tuple[UrlOutcome, ...]:
         """The retry-later marks set since the last call, for the page's commit.
 
@@ -269,9 +311,46 @@ class FullTextStep:
             )
         self._remember_for_retry(resolution.file, resolution.landing_url, hints)
         summary = self._own_settings(_summary(resolution, resolution.file))
+        self._note_refusal(url, key, hints, summary)
         if html_path is not None:
             summary["html_path"] = str(html_path)
         return summary
+
+    def _note_refusal(
+        self, url: str, key: str, hints: RecordHints | None, summary: Mapping[str, Any]
+    ) -> None:
+        """In a harvest, keep a refusal by your own settings, to ask again once they change.
+
+        The record's row was written with it; a later run whose settings differ from those
+        that refused it asks again (`retry_due`). A URL no longer refused forgets its refusal.
+        """
+        marks = self._marks
+        if marks is None or not marks.holding or self.state is None:
+            return  # the batch reads its own output for refusals (`read_resume`)
+        value: str | None = None
+        if summary["status"] == REFUSED:
+            value = json.dumps(
+                {"key": key, "hints": _hints_dict(hints), "settings": summary.get("settings")},
+                sort_keys=True,
+            )
+        elif url not in self._refusals and self.state.get_value(_REFUSED, url) is None:
+            return
+        if marks.held_now:
+            self._refusals[url] = value
+        else:
+            self.state.set_value(_REFUSED, url, value)
+
+    def begin_page(self) -> None:
+        """A page begins: what a page taken back before its commit set is forgotten."""
+        self.take_postponed()
+        self._refusals.clear()
+
+    def page_committed(self) -> None:
+        """The page is committed: keep its refusals by your own settings."""
+        if self.state is not None:
+            for url, value in self._refusals.items():
+                self.state.set_value(_REFUSED, url, value)
+        self._refusals.clear()
 
     def _own_settings(self, summary: dict[str, Any]) -> dict[str, Any]:
         """A ``refused`` summary keeps the settings that refused it, as they were now.
@@ -299,6 +378,18 @@ class FullTextStep:
             with self._marks.through():  # its row is kept below: its marks go with it
                 update = self._retry(outcome)
             self.state.set_value(_UNREPORTED, outcome.url, json.dumps(update, sort_keys=True))
+            yield update
+        settings = own_settings(self.session.policy)
+        for url, value in self.state.values(_REFUSED).items():
+            refusal = json.loads(value)
+            if refusal.get("settings") == settings:
+                continue  # refused by the settings as they are: final until they change
+            key = str(refusal.get("key") or url)
+            self.state.set_value(_REFUSED, url, None)  # set again if refused again
+            with self._marks.through():
+                fulltext = self.for_url(url, key, hints=_hints_from(refusal.get("hints")))
+            update = {"identifier": key, "fulltext": fulltext, "retry": True}
+            self.state.set_value(_UNREPORTED, url, json.dumps(update, sort_keys=True))
             yield update
 
     def _retry(self, outcome: UrlOutcome) -> dict[str, Any]:

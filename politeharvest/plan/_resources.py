@@ -147,6 +147,8 @@ def output_path(target: SinkTarget | None) -> Path | None:
     """The file or folder a sink target names (an output path, not standard output), or None."""
     if isinstance(target, Output):
         return Path(target.path)
+    if isinstance(target, JsonlSink):
+        return Path(target.path) if target.is_file else None
     if isinstance(target, (str, Path)) and sink_kind(target) in ("jsonl", "sqlite"):
         return Path(str(target))
     return None

@@ -38,21 +38,23 @@ def files_repo() -> Iterator[tuple[LoopbackServer, OaiTestRepository]]:
 
 
 @pytest.mark.integration
+@pytest.mark.parametrize("failure", ["cut", "503"])
 def test_a_files_retry_later_mark_is_taken_back_with_its_page(
-    files_repo: tuple[LoopbackServer, OaiTestRepository], tmp_path: Path
+    files_repo: tuple[LoopbackServer, OaiTestRepository], tmp_path: Path, failure: str
 ) -> None:
     server, repository = files_repo
     second = repository.records[1]
     path = "/files/" + quote(second.identifier) + ".pdf"
-    # The second record's file is cut short once (a broken download: retry-later), then whole.
+    # The second record's file fails once (a broken download, or a 503 not retried at once:
+    # the policy has no backoff), then comes whole.
     body = demo_pdf(second)
-    server.add(
-        path,
-        [
-            Reply(200, {"Content-Type": "application/pdf"}, body, truncate_at=100),
-            Reply(200, {"Content-Type": "application/pdf"}, body),
-        ],
+    pdf = {"Content-Type": "application/pdf"}
+    failed = (
+        Reply(200, pdf, body, truncate_at=100)
+        if failure == "cut"
+        else Reply(503, {"Content-Type": "text/plain", "Retry-After": "1"}, "busy")
     )
+    server.add(path, [failed, Reply(200, pdf, body)])
     policy = Politeness(
         user_agent=UA,
         request_interval=0.02,
