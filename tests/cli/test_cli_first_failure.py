@@ -97,3 +97,15 @@ def test_after_a_failed_first_run_the_next_run_harvests(
     assert code == 0, err
     rows = [json.loads(line) for line in (tmp_path / "out.jsonl").read_text().splitlines()]
     assert len(rows) == 12
+
+
+def test_a_first_harvest_of_an_empty_repository_says_so(
+    server: LoopbackServer, tmp_path: Path
+) -> None:
+    """Not "nothing new since ...", nor that an earlier harvest took the records: none."""
+    server.add("/oai", OaiTestRepository.sample(0))
+    code, err = harvest(server, tmp_path, "out.jsonl")
+    assert code == 0, err
+    assert "the repository lists no record\n" in err
+    assert "harvested before" not in err and "nothing new" not in err
+    assert (tmp_path / "out.jsonl").exists()  # a harvest that found nothing is a harvest
