@@ -385,11 +385,12 @@ class FullTextStep:
             if refusal.get("settings") == settings:
                 continue  # refused by the settings as they are: final until they change
             key = str(refusal.get("key") or url)
-            self.state.set_value(_REFUSED, url, None)  # set again if refused again
-            with self._marks.through():
+            with self._marks.through():  # refused again: kept again, with these settings
                 fulltext = self.for_url(url, key, hints=_hints_from(refusal.get("hints")))
             update = {"identifier": key, "fulltext": fulltext, "retry": True}
             self.state.set_value(_UNREPORTED, url, json.dumps(update, sort_keys=True))
+            if self.state.get_value(_REFUSED, url) == value:
+                self.state.set_value(_REFUSED, url, None)  # asked again: its row says how
             yield update
 
     def _retry(self, outcome: UrlOutcome) -> dict[str, Any]:
