@@ -182,6 +182,9 @@ class FullTextStep:
     #: Refusals by your own settings the page set (URL -> its value, None: none now), kept
     #: in the state once the page is committed (`page_committed`).
     _refusals: dict[str, str | None] = attrs.field(init=False, factory=dict)
+    #: Records whose landing page `retry_due` read in this run: identifier -> (its URL, the
+    #: row's `fulltext`); the record delivered again in the run is given it, not asked again.
+    _retried: dict[str, tuple[str, dict[str, Any]]] = attrs.field(init=False, factory=dict)
 
     def __attrs_post_init__(self) -> None:
         if self.state is not None:
@@ -211,6 +214,9 @@ class FullTextStep:
             return _summary(
                 None, None, "the record names no http(s) URL (dc:identifier, dc:relation)"
             )
+        retried = self._retried.get(record.identifier)
+        if retried is not None and retried[0] == urls[0]:
+            return dict(retried[1])  # its file was asked for in this run, before its page
         hints = RecordHints.from_metadata(record.metadata)
         return self.for_url(urls[0], record.identifier, hints=hints)
 
@@ -387,6 +393,7 @@ class FullTextStep:
             key = str(refusal.get("key") or url)
             with self._marks.through():  # refused again: kept again, with these settings
                 fulltext = self.for_url(url, key, hints=_hints_from(refusal.get("hints")))
+            self._retried[key] = (url, fulltext)
             update = {"identifier": key, "fulltext": fulltext, "retry": True}
             self.state.set_value(_UNREPORTED, url, json.dumps(update, sort_keys=True))
             if self.state.get_value(_REFUSED, url) == value:
@@ -400,6 +407,7 @@ class FullTextStep:
         if outcome.extra.get("landing"):
             fulltext = self.for_url(outcome.url, key, hints=hints)
             self._settle_landing(outcome, fulltext)
+            self._retried[key] = (outcome.url, fulltext)
         else:
             # A file that could not be had: fetched again; its row says all a first
             # attempt's row says (the landing page it came from, its identity).

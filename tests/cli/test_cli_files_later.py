@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import io
 import json
+import time
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
+import attrs
 import pytest
 
 from politeharvest.cli import main
@@ -99,3 +101,31 @@ def test_another_output_of_records_without_files_is_named_with_what_to_run(
     assert code == 0, err
     retried = [json.loads(line) for line in first.read_text().splitlines()]
     assert sum(1 for row in retried if row.get("retry")) == len(repository.records)
+
+
+def test_a_record_changed_since_is_not_asked_for_twice(
+    files_repo: tuple[LoopbackServer, OaiTestRepository], tmp_path: Path
+) -> None:
+    """A record listed again (it changed) in the run that fetches the earlier records' files."""
+    server, repository = files_repo
+    out = tmp_path / "h.jsonl"
+    base = (
+        "harvest", server.url("/oai"), "--out", str(out), "--state", str(tmp_path / "s.sqlite"),
+        "--user-agent", UA, "--allow-private-addresses", "--request-interval", "0",
+        "--file-interval", "0",
+    )  # fmt: skip
+    code, _, err = cli(*base)
+    assert code == 0, err
+    changed = repository.records[0]
+    repository.records[0] = attrs.evolve(changed, datestamp=time.time() + 1)
+    time.sleep(1.2)  # the change is after the first harvest's responseDate
+    code, _, err = cli(*base, "--files", str(tmp_path / "files"))
+    assert code == 0, err
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    again = [r for r in rows if r["identifier"] == changed.identifier and "metadata" in r]
+    assert len(again) == 2  # delivered again: it changed
+    assert again[-1]["fulltext"]["status"] == "downloaded"
+    files = Counter(r.path for r in server.log if r.path.startswith("/files/"))
+    assert len(files) == len(repository.records) and set(files.values()) == {1}, files
+    pages = Counter(r.path for r in server.log if r.path.startswith("/landing/"))
+    assert set(pages.values()) == {1}, pages
