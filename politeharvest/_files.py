@@ -88,14 +88,21 @@ def atomic_write(path: str | Path, data: bytes | Iterable[bytes | str]) -> Path:
     return target
 
 
-def check_writable(folder: str | Path, *, option: str, holds: str = "a writable folder") -> None:
+def check_writable(
+    folder: str | Path, *, option: str, holds: str = "a writable folder", leave: bool = True
+) -> None:
     """Create `folder` if needed and write (then remove) a file in it: no request is wasted.
+
+    `leave`: keep the folders made for the check (False: remove them again, for a check
+    before the first request, so that a run that fails then leaves no empty folder; what
+    writes there later makes them again).
 
     Raises:
         StorageError: the folder cannot be created or written (named with `option`; the
             remedy offers `holds`).
     """
     target = Path(folder)
+    made = [p for p in (target, *target.parents) if not p.exists()]
     try:
         target.mkdir(parents=True, exist_ok=True)
         handle, probe = tempfile.mkstemp(prefix=".part-probe-", dir=target)
@@ -103,6 +110,12 @@ def check_writable(folder: str | Path, *, option: str, holds: str = "a writable 
         os.unlink(probe)
     except OSError as exc:
         raise _folder_error(target, exc, option, holds) from exc
+    finally:
+        for path in made if not leave else ():  # the deepest first
+            try:
+                path.rmdir()
+            except OSError:
+                break
 
 
 def _folder_error(folder: Path, exc: OSError, option: str, holds: str) -> StorageError:

@@ -275,14 +275,16 @@ def check_storage(args: argparse.Namespace) -> None:
     """
     files = getattr(args, "files", None)
     if files is not None:
-        check_writable(files, option="--files")
+        check_writable(files, option="--files", leave=False)
     state = getattr(args, "state", None)
     if isinstance(state, Path) and str(state) != ":memory:":
         if state.is_dir():
             raise StorageError(
                 str(state), "is a folder, not a state file", "give --state a file path"
             )
-        check_writable(state.parent, option="--state", holds="a file in a writable folder")
+        check_writable(
+            state.parent, option="--state", holds="a file in a writable folder", leave=False
+        )
     out = getattr(args, "out", None)
     if args.command in ("harvest", "demo", "fulltext") and out not in (None, "-"):
         target = Path(out)
@@ -291,7 +293,9 @@ def check_storage(args: argparse.Namespace) -> None:
         if target.is_dir() and target.suffix.lower() != ".parquet":  # a dataset is a folder
             raise StorageError(str(target), "is a folder, not a file", "give --out a file path")
         if not target.exists():
-            check_writable(target.parent, option="--out", holds="a file in a writable folder")
+            check_writable(
+                target.parent, option="--out", holds="a file in a writable folder", leave=False
+            )
 
 
 def _check_fleet(args: argparse.Namespace) -> str | None:

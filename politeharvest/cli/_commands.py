@@ -51,6 +51,7 @@ def clean_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from politeharvest.exceptions import InputUnreadable, ParquetUnavailable
     from politeharvest.quality._clean import Cleaner
     from politeharvest.quality._enrich import CrossrefClient, OpenAlexClient
+    from politeharvest.store._filepaths import output_folder, rebase_paths
     from politeharvest.store._read import read_rows
     from politeharvest.store._sinks import encode_rows
     from politeharvest.store._tables import write_rows
@@ -104,11 +105,14 @@ def clean_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 raise InputUnreadable(str(args.input), _no_record(source.kind, source.bad))
             if args.clusters is not None:
                 atomic_write(args.clusters, encode_rows(list(cleaner.cluster_lines()))[0])
+            # the files a row names: from the input's folder to the output's (see _filepaths)
+            start, to = output_folder(args.input), output_folder(args.out)
+            rows = (rebase_paths([row], to, start=start)[0] for row in cleaner.rows())
             if args.out == "-":
-                for row in cleaner.rows():
+                for row in rows:
                     out.write(encode_rows([row])[0].decode("utf-8"))
             else:
-                write_rows(Path(args.out), cleaner.rows())
+                write_rows(Path(args.out), rows)
         except (InputUnreadable, ParquetUnavailable) as exc:
             err.write(f"politeharvest: refused: {exc} (nothing was written)\n")
             return EXIT_USAGE
@@ -339,6 +343,7 @@ def fulltext_command(args: argparse.Namespace, err: TextIO) -> int:
         run_batch,
     )
     from politeharvest.plan._resources import open_state
+    from politeharvest.store._filepaths import output_folder, rebase_paths
     from politeharvest.store._sinks import JsonlSink
 
     from ._harvest import _source_names
@@ -371,7 +376,7 @@ def fulltext_command(args: argparse.Namespace, err: TextIO) -> int:
     outcomes: Counter[str] = Counter()
 
     def write(rows: Sequence[Mapping[str, Any]]) -> None:
-        sink.write_page(rows)
+        sink.write_page(rebase_paths(rows, output_folder(args.out)))  # see store._filepaths
         outcomes.update(str((row.get("fulltext") or {}).get("status") or "none") for row in rows)
         retried.extend(str(row["id"]) for row in rows if row.get("retry"))
         refused.extend(

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import errno
-import shlex
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -165,7 +164,8 @@ def demo_harvest_args(args: argparse.Namespace, sample: SampleServer, err: TextI
     After a ``demo`` without ``--files``, the records are harvested: an incremental
     ``demo --files DIR`` would find no new record, so no file would be looked for. The
     demo then harvests the sample again (``--full``) when its output starts empty (standard
-    output, or a new file); into a file that holds records, it says what to run instead.
+    output, or a new file); into the file that holds them, the harvest asks for the files of
+    the records it holds without one (as any harvest does: `politeharvest.plan._earlier`).
     """
     args.url = sample.endpoint
     args.allow_private_addresses = True  # the sample is on loopback
@@ -185,45 +185,8 @@ def demo_harvest_args(args: argparse.Namespace, sample: SampleServer, err: TextI
                 "politeharvest: note: the sample's records were harvested before without "
                 "--files; harvesting them again (--full) to fetch their files\n"
             )
-        return None
-    again = shlex.join(
-        [
-            "politeharvest",
-            "demo",
-            *_same_harvest(args, sample),
-            "--full",
-            "--overwrite",
-            "--out",
-            out,
-            "--files",
-            str(args.files),
-        ]
-    )
-    return (
-        "politeharvest: note: the sample's records were harvested into this state before "
-        "without --files, so this run found no new record whose file to fetch. To fetch "
-        f"the files of all of them, harvest them again into {out}: {again}"
-    )
-
-
-def _same_harvest(args: argparse.Namespace, sample: SampleServer) -> list[str]:
-    """The options of this run that name its harvest, for a command suggested to run next.
-
-    The sample's endpoint (its host and port), the state, the sets and the format: without
-    them the suggested command would harvest another endpoint, or into another state.
-    """
-    options: list[str] = []
-    if args.host != "127.0.0.1":
-        options += ["--host", args.host]
-    if args.port is not None or sample.port != DEMO_PORT:
-        options += ["--port", str(sample.port)]
-    if not getattr(args, "state_by_default", False):
-        options += ["--state", str(args.state)]
-    for spec in args.sets or ():
-        options += ["--set", spec]
-    if args.metadata_prefix != "oai_dc":
-        options += ["--metadata-prefix", args.metadata_prefix]
-    return options
+    # Into the file that holds them, the harvest itself asks for their files (plan/_earlier).
+    return None
 
 
 def _harvested_without_files(args: argparse.Namespace, sample: SampleServer) -> bool:

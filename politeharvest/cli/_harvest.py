@@ -317,6 +317,7 @@ def _harvest_with(
         return go_on and (args.max_records is None or stop.written.records < args.max_records)
 
     started = SystemClock().monotonic()
+    args.covered_before = bool(_covered_until(plan))  # a harvest of it finished before
     limit = plan.clock.now() + plan.policy.stuck_after  # the run limit (wall clock)
     runs: list[HarvestSummary] = []
     summary: HarvestSummary | None = None

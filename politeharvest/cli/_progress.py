@@ -188,6 +188,13 @@ def next_run(consumed: bool) -> str:
     )
 
 
+def _windowed(args: argparse.Namespace) -> bool:
+    """Whether the harvest asked for part of the repository (a window or sets)."""
+    return bool(
+        getattr(args, "from_", None) or getattr(args, "until", None) or getattr(args, "sets", None)
+    )
+
+
 def report_summary(summary: HarvestSummary, args: argparse.Namespace, err: TextIO) -> None:
     """The summary lines: counts, files, where things went, and what did not happen."""
     where = args.out if args.out != "-" else "standard output"
@@ -215,7 +222,12 @@ def report_summary(summary: HarvestSummary, args: argparse.Namespace, err: TextI
             f"note: {NOT_CONSUMED}: nothing was recorded as delivered, so the next run (into "
             "--out FILE, say) delivers these records again; add --consume to record them\n"
         )
-    if summary.complete and summary.records == 0 and not args.full and summary.consumed:
+    first = not getattr(args, "covered_before", True) and not summary.skipped
+    if summary.complete and summary.records == 0 and first:
+        # nothing was harvested before: the repository lists no record (in this window)
+        window = " in this window (--from, --until, --set)" if _windowed(args) else ""
+        err.write(f"the repository lists no record{window}\n")
+    elif summary.complete and summary.records == 0 and not args.full and summary.consumed:
         window = " ".join(
             f"{word} {value}"
             for word, value in (

@@ -45,6 +45,7 @@ from politeharvest.net._session import PoliteSession
 from politeharvest.store._state import StateStore, UrlOutcome
 
 from ._identity import Identity, RecordHints, identify
+from ._marks import PageMarks
 from ._outcome import (
     DOWNLOADED,
     NOT_PDF,
@@ -179,6 +180,8 @@ class PdfFetcher:
         session: the PoliteSession (files are requested with ``kind="file"``).
         directory: where files are stored (created if missing).
         state: where outcomes, ETags and retry-later marks are kept (None: nowhere).
+        marks: the page's marks over `state` (a harvest holds its retry-later marks for the
+            page's commit: `PageMarks`); None writes every outcome to `state` at once.
         file_types: what counts as a file: ``"pdf"``, and optionally ``"zip"``, ``"gzip"``,
             ``"csv"`` for datasets.
         max_bytes: the size cap (default: the policy's `max_file_bytes`).
@@ -189,6 +192,13 @@ class PdfFetcher:
     state: StateStore | None = None
     file_types: tuple[str, ...] = ("pdf",)
     max_bytes: int | None = None
+    marks: PageMarks | None = None
+
+    def _outcome(self, url: str) -> UrlOutcome | None:
+        """The URL's outcome: as this page set it (`marks`), else as the state keeps it."""
+        if self.marks is not None:
+            return self.marks.outcome(url)
+        return self.state.url_outcome(url) if self.state is not None else None
 
     def fetch(
         self,
@@ -219,7 +229,7 @@ class PdfFetcher:
         if reserved is not None:
             refused = self.session.refuse_reserved(url, reserved)
             return self._record(FileResult(url, key, RESERVED, False, str(refused)))
-        prior = self.state.url_outcome(url) if self.state is not None else None
+        prior = self._outcome(url)
         return self._fetch(url, owner, _StoredCopy.of(prior))
 
     def _fetch(self, url: str, owner: _Owner, copy: _StoredCopy | None) -> FileResult:
@@ -586,7 +596,7 @@ class PdfFetcher:
             return result
         stored = result.status in (DOWNLOADED, UNCHANGED)
         refused = result.status in (WRONG_FILE, UNCONFIRMED)
-        if refused and _StoredCopy.of(self.state.url_outcome(result.url)) is not None:
+        if refused and _StoredCopy.of(self._outcome(result.url)) is not None:
             return result
         extra: dict[str, Any] = {
             "key": result.key,
@@ -609,7 +619,10 @@ class PdfFetcher:
             last_modified=last_modified if stored else None,
             extra=extra,
         )
-        self.state.set_url_outcome(outcome)
+        if self.marks is not None:
+            self.marks.set(outcome)  # a retry-later mark waits for its page's commit
+        else:
+            self.state.set_url_outcome(outcome)
         return result
 
 

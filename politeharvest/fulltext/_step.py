@@ -16,6 +16,7 @@ of workers.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
@@ -31,6 +32,7 @@ from politeharvest.quality._text import DOI_VALUE as _DOI
 from politeharvest.store._state import StateStore, UrlOutcome
 
 from ._identity import RecordHints
+from ._marks import PageMarks
 from ._outcome import DOWNLOADED, OWN_SETTINGS, REFUSED, RETRY_LATER, UNCHANGED
 from ._pdf import FileResult, PdfFetcher, Requirement, safe_filename
 from ._resolver import LandingPageResolver, Resolution
@@ -39,6 +41,9 @@ from ._sources import FileSources
 __all__ = ["FullText", "FullTextStep", "candidate_urls", "run_batch"]
 
 _UNREPORTED = "fulltext-retry-rows"
+#: The state's values namespace of records whose file your own settings refused (a harvest):
+#: their URL -> the record, its hints and the settings that refused it (`retry_due`).
+_REFUSED = "fulltext-refused"
 #: The row status of a record that names no URL to resolve.
 NO_CANDIDATE = "no-candidate"
 #: The state's status of a landing page read on its retry whose file is to be retried
@@ -51,12 +56,20 @@ def _names(value: Iterable[str] | str) -> tuple[str, ...]:
     return (value,) if isinstance(value, str) else tuple(value)
 
 
+def _absolute(value: str | os.PathLike[str]) -> Path:
+    """A folder as an absolute path (from the current folder), symbolic links kept."""
+    return Path(os.path.abspath(value))
+
+
 @attrs.frozen(kw_only=True)
 class FullText:
     """Full-text settings for a HarvestPlan.
 
     Attributes:
-        directory: where files (and, in HTML-only mode, landing pages) are stored.
+        directory: where files (and, in HTML-only mode, landing pages) are stored; a relative
+            folder is taken from the current folder when the settings are made (the state
+            keeps absolute paths; the rows written name files relative to their output's
+            folder).
         resolve_landing_pages: read landing pages to find the file; when False only URLs
             that are files themselves are fetched.
         html_only: keep the landing page and report the file URL without downloading it
@@ -76,7 +89,7 @@ class FullText:
         openalex_url: OpenAlex's API root.
     """
 
-    directory: Path = attrs.field(converter=Path)
+    directory: Path = attrs.field(converter=_absolute)
     resolve_landing_pages: bool = True
     html_only: bool = False
     file_types: tuple[str, ...] = ("pdf",)
@@ -162,16 +175,27 @@ class FullTextStep:
     session: PoliteSession
     settings: FullText
     state: StateStore | None = None
+    hold_marks: bool = False
     resolver: LandingPageResolver = attrs.field(init=False)
     fetcher: PdfFetcher = attrs.field(init=False)
-    _postponed: list[UrlOutcome] = attrs.field(init=False, factory=list)
+    _marks: PageMarks | None = attrs.field(init=False, default=None)
+    #: Refusals by your own settings the page set (URL -> its value, None: none now), kept
+    #: in the state once the page is committed (`page_committed`).
+    _refusals: dict[str, str | None] = attrs.field(init=False, factory=dict)
+    #: Records whose landing page `retry_due` read in this run: identifier -> (its URL, the
+    #: row's `fulltext`); the record delivered again in the run is given it, not asked again.
+    _retried: dict[str, tuple[str, dict[str, Any]]] = attrs.field(init=False, factory=dict)
 
     def __attrs_post_init__(self) -> None:
+        if self.state is not None:
+            # A harvest (`hold_marks`) holds its retry-later marks for the page's commit.
+            self._marks = PageMarks(self.state, holding=self.hold_marks)
         self.fetcher = PdfFetcher(
             self.session,
             self.settings.directory,
             state=self.state,
             file_types=self.settings.file_types,
+            marks=self._marks,
         )
         self.resolver = LandingPageResolver(
             self.session,
@@ -190,6 +214,9 @@ class FullTextStep:
             return _summary(
                 None, None, "the record names no http(s) URL (dc:identifier, dc:relation)"
             )
+        retried = self._retried.get(record.identifier)
+        if retried is not None and retried[0] == urls[0]:
+            return dict(retried[1])  # its file was asked for in this run, before its page
         hints = RecordHints.from_metadata(record.metadata)
         return self.for_url(urls[0], record.identifier, hints=hints)
 
@@ -210,10 +237,10 @@ class FullTextStep:
         if not urls:
             return self.for_record(record)
         hints = RecordHints.from_metadata(record.metadata)
-        if self.state is not None:
+        if self._marks is not None:
             # Kept until the page is committed (`take_postponed`): a page taken back (a
             # second interrupt before its commit) takes its marks back with it.
-            self._postponed.append(
+            self._marks.hold(
                 UrlOutcome(
                     url=urls[0],
                     status=RETRY_LATER,
@@ -225,10 +252,40 @@ class FullTextStep:
         summary.update(status=RETRY_LATER, retriable=True)
         return summary
 
+    def mark_record(self, identifier: str, metadata: Mapping[str, Any]) -> bool:
+        """Mark a record delivered without full text for its file: whether it was marked.
+
+        Its first URL is marked retry-later as a landing page, due now, under `identifier`
+        with the record's hints, and written at once (the record's row was written by an
+        earlier run): `retry_due` resolves and fetches it and writes its retry row. A record
+        that names no URL, or whose URL is marked for it already, is not marked.
+        """
+        if self.state is None:
+            return False
+        urls = candidate_urls({"metadata": metadata}, resolve_dois=self.settings.resolve_dois)
+        if not urls:
+            return False
+        known = self.state.url_outcome(urls[0])
+        if known is not None and known.extra.get("key") == identifier:
+            return False
+        hints = RecordHints.from_metadata(metadata)
+        self.state.set_url_outcome(
+            UrlOutcome(
+                url=urls[0],
+                status=RETRY_LATER,
+                reason="harvested before without --files",
+                extra={"key": identifier, "landing": True, "hints": _hints_dict(hints)},
+            )
+        )
+        return True
+
     def take_postponed(self) -> tuple[UrlOutcome, ...]:
-        """The retry-later marks `postpone` set since the last call, for the page's commit."""
-        marks, self._postponed = tuple(self._postponed), []
-        return marks
+        """The retry-later marks set since the last call, for the page's commit.
+
+        Those `postpone` set, and with `hold_marks` every other: a file that could not be
+        had now, a landing page that could not be read (see `PageMarks`).
+        """
+        return self._marks.take() if self._marks is not None else ()
 
     def for_url(self, url: str, key: str, *, hints: RecordHints | None = None) -> dict[str, Any]:
         """Resolve `url` (a landing page or a file) and fetch its file under `key`.
@@ -248,9 +305,9 @@ class FullTextStep:
         )
         keep = self.settings.html_only and self.settings.keep_pages
         html_path = self._keep_html(resolution, key) if keep else None
-        if resolution.status == RETRY_LATER and resolution.file is None and self.state is not None:
+        if resolution.status == RETRY_LATER and resolution.file is None and self._marks is not None:
             # The landing page could not be read now: read it again in the next harvest.
-            self.state.set_url_outcome(
+            self._marks.set(
                 UrlOutcome(
                     url=url,
                     status=RETRY_LATER,
@@ -260,9 +317,46 @@ class FullTextStep:
             )
         self._remember_for_retry(resolution.file, resolution.landing_url, hints)
         summary = self._own_settings(_summary(resolution, resolution.file))
+        self._note_refusal(url, key, hints, summary)
         if html_path is not None:
             summary["html_path"] = str(html_path)
         return summary
+
+    def _note_refusal(
+        self, url: str, key: str, hints: RecordHints | None, summary: Mapping[str, Any]
+    ) -> None:
+        """In a harvest, keep a refusal by your own settings, to ask again once they change.
+
+        The record's row was written with it; a later run whose settings differ from those
+        that refused it asks again (`retry_due`). A URL no longer refused forgets its refusal.
+        """
+        marks = self._marks
+        if marks is None or not marks.holding or self.state is None:
+            return  # the batch reads its own output for refusals (`read_resume`)
+        value: str | None = None
+        if summary["status"] == REFUSED:
+            value = json.dumps(
+                {"key": key, "hints": _hints_dict(hints), "settings": summary.get("settings")},
+                sort_keys=True,
+            )
+        elif url not in self._refusals and self.state.get_value(_REFUSED, url) is None:
+            return
+        if marks.held_now:
+            self._refusals[url] = value
+        else:
+            self.state.set_value(_REFUSED, url, value)
+
+    def begin_page(self) -> None:
+        """A page begins: what a page taken back before its commit set is forgotten."""
+        self.take_postponed()
+        self._refusals.clear()
+
+    def page_committed(self) -> None:
+        """The page is committed: keep its refusals by your own settings."""
+        if self.state is not None:
+            for url, value in self._refusals.items():
+                self.state.set_value(_REFUSED, url, value)
+        self._refusals.clear()
 
     def _own_settings(self, summary: dict[str, Any]) -> dict[str, Any]:
         """A ``refused`` summary keeps the settings that refused it, as they were now.
@@ -285,26 +379,47 @@ class FullTextStep:
             return
         for row in self.state.values(_UNREPORTED).values():
             yield json.loads(row)  # retried by a run that crashed before writing them
+        assert self._marks is not None
         for outcome in self.state.retry_later(now):
-            key = str(outcome.extra.get("key") or outcome.url)
-            hints = _hints_from(outcome.extra.get("hints"))
-            if outcome.extra.get("landing"):
-                fulltext = self.for_url(outcome.url, key, hints=hints)
-                self._settle_landing(outcome, fulltext)
-            else:
-                # A file that could not be had: fetched again; its row says all a first
-                # attempt's row says (the landing page it came from, its identity).
-                landing = outcome.extra.get("landing_url")
-                # judged as the first try was: against this record, as strictly
-                require: Requirement = (
-                    "matched" if outcome.extra.get("require") == "matched" else "not-mismatch"
-                )
-                result = self.fetcher.fetch(outcome.url, key, hints=hints, require=require)
-                self._remember_for_retry(result, landing, hints)
-                fulltext = _summary(None, result, landing_url=landing)
-            update = {"identifier": key, "fulltext": fulltext, "retry": True}
+            with self._marks.through():  # its row is kept below: its marks go with it
+                update = self._retry(outcome)
             self.state.set_value(_UNREPORTED, outcome.url, json.dumps(update, sort_keys=True))
             yield update
+        settings = own_settings(self.session.policy)
+        for url, value in self.state.values(_REFUSED).items():
+            refusal = json.loads(value)
+            if refusal.get("settings") == settings:
+                continue  # refused by the settings as they are: final until they change
+            key = str(refusal.get("key") or url)
+            with self._marks.through():  # refused again: kept again, with these settings
+                fulltext = self.for_url(url, key, hints=_hints_from(refusal.get("hints")))
+            self._retried[key] = (url, fulltext)
+            update = {"identifier": key, "fulltext": fulltext, "retry": True}
+            self.state.set_value(_UNREPORTED, url, json.dumps(update, sort_keys=True))
+            if self.state.get_value(_REFUSED, url) == value:
+                self.state.set_value(_REFUSED, url, None)  # asked again: its row says how
+            yield update
+
+    def _retry(self, outcome: UrlOutcome) -> dict[str, Any]:
+        """Try one URL marked retry-later again; its update row."""
+        key = str(outcome.extra.get("key") or outcome.url)
+        hints = _hints_from(outcome.extra.get("hints"))
+        if outcome.extra.get("landing"):
+            fulltext = self.for_url(outcome.url, key, hints=hints)
+            self._settle_landing(outcome, fulltext)
+            self._retried[key] = (outcome.url, fulltext)
+        else:
+            # A file that could not be had: fetched again; its row says all a first
+            # attempt's row says (the landing page it came from, its identity).
+            landing = outcome.extra.get("landing_url")
+            # judged as the first try was: against this record, as strictly
+            require: Requirement = (
+                "matched" if outcome.extra.get("require") == "matched" else "not-mismatch"
+            )
+            result = self.fetcher.fetch(outcome.url, key, hints=hints, require=require)
+            self._remember_for_retry(result, landing, hints)
+            fulltext = _summary(None, result, landing_url=landing)
+        return {"identifier": key, "fulltext": fulltext, "retry": True}
 
     def _settle_landing(self, outcome: UrlOutcome, fulltext: Mapping[str, Any]) -> None:
         """A landing page marked retry-later was read again: it is retried no more.
@@ -314,15 +429,15 @@ class FullTextStep:
         landing page read on its retry stayed marked, and every later run fetched its file
         again and wrote another retry row for the record.
         """
-        assert self.state is not None
+        assert self._marks is not None
         unread = fulltext["status"] == RETRY_LATER and fulltext.get("file_url") is None
-        current = self.state.url_outcome(outcome.url)
+        current = self._marks.outcome(outcome.url)
         if unread or current is None or current.status != RETRY_LATER:
             return  # marked again, or the URL was the file itself (its outcome is the file's)
         if not current.extra.get("landing"):
             return  # the fetcher's mark of the URL as a file: the file is to be retried
         status = RETRIED if fulltext["status"] == RETRY_LATER else str(fulltext["status"])
-        self.state.set_url_outcome(attrs.evolve(current, status=status, not_before=None))
+        self._marks.set(attrs.evolve(current, status=status, not_before=None))
 
     def _remember_for_retry(
         self, result: FileResult | None, landing_url: str | None, hints: RecordHints | None
@@ -332,13 +447,13 @@ class FullTextStep:
         Only on the mark this record's attempt wrote: a mark another record's attempt left
         on the same URL since keeps its own record and hints.
         """
-        if self.state is None or result is None or result.status != RETRY_LATER:
+        if self._marks is None or result is None or result.status != RETRY_LATER:
             return
-        outcome = self.state.url_outcome(result.url)
+        outcome = self._marks.outcome(result.url)
         if outcome is None or outcome.extra.get("key") != result.key:
             return
         extra = {**outcome.extra, "landing_url": landing_url, "hints": _hints_dict(hints)}
-        self.state.set_url_outcome(attrs.evolve(outcome, extra=extra))
+        self._marks.set(attrs.evolve(outcome, extra=extra))
 
     def reported(self) -> None:
         """The retry rows handed out so far are durably written: forget them."""

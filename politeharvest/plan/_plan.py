@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as _dt
+import os
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -41,16 +42,18 @@ from politeharvest.net._session import RequestEvent, event_hooks
 from politeharvest.oai._datestamps import DateLike, format_datestamp
 from politeharvest.oai._pager import OaiPager
 from politeharvest.oai._records import OaiRecord
+from politeharvest.store._filepaths import output_folder, rebase_paths
 from politeharvest.store._sinks import PendingWrite, Row, Sink, SinkMark
 from politeharvest.store._state import StateStore, UrlOutcome
 from politeharvest.store._tables import Output, lines_only, replaces
 
 from ._cursor import HarvestSummary, Lane, PageResult, PlanCursor
+from ._earlier import mark_earlier_records, note_without_files, others_without_files
 from ._lease import HostLease, gives_host_back
 from ._page import Fetched, PageJob, RunMemo
 from ._planning import Window, scope_key
 from ._recovery import Recovery, note_pending
-from ._resources import Resources, sink_path, writes_stdout
+from ._resources import Resources, output_path, sink_path, writes_stdout
 
 if TYPE_CHECKING:  # the full-text modules (bs4, pypdf) load only when full text is asked for
     from politeharvest.fulltext._step import FullText
@@ -246,22 +249,60 @@ class HarvestPlan:
             )
             new_output = recovery.check_output(run.run_id) if self.sink is not None else None
             if self.fulltext is not None:
+                self._rt.made.note(self.fulltext.directory)
                 check_writable(self.fulltext.directory, option="--files")
             # Every check is done: only now is anything changed.
             recovery.repair(repairs)
             if self.sink is not None:
                 recovery.check_appendable()
+                self._rt.made.note(output_path(self.sink))
                 self._open_sink()  # an unwritable output is an error before any request
             if new_output is not None:
                 recovery.record_output(new_output, run.run_id, now)
             if self.fulltext is not None:
                 self._rt.claim_files(self._memo.notes)
+            self._earlier_records(run.run_id, now)
         except BaseException:
             with contextlib.suppress(Exception):  # a broken state: its own error is raised
                 store.finish_run(run.run_id, self.clock.now(), status="failed", reason="refused")
                 host.release(run.run_id)
             raise
         return PlanCursor(run.run_id, now, lanes)
+
+    def _earlier_records(self, run_id: str, now: float) -> None:
+        """Records an output got without full text: noted, or (with it) marked for their files."""
+        output = output_path(self.sink)
+        if output is None or not self.consumes or self.window().full:
+            return  # --full delivers the window's records again, each with its file
+        output = Path(os.path.abspath(output))
+        scope = scope_key(self.endpoint, self.metadata_prefix)
+        step = self._rt.fulltext_step(run_id, now, self._records())
+        if step is None:
+            note_without_files(self.store, scope, output)
+            return
+        if replaces(self.sink):
+            return  # --overwrite: the records written before are not kept
+        marked, problem = mark_earlier_records(
+            self.store,
+            step,
+            scope,
+            output,
+            endpoint=self.endpoint,
+            metadata_prefix=self.metadata_prefix,
+        )
+        if problem is not None:
+            self._memo.notes.append(problem)
+        for other in others_without_files(self.store, scope, output)[:3]:
+            self._memo.notes.append(
+                f"records of this repository were harvested before without --files into "
+                f"{other}: to fetch their files, run this harvest with --out {other} and --files"
+            )
+        if marked:
+            self._memo.notes.append(
+                f"{marked} records harvested before without --files into {output}: their "
+                "files are asked for now, each written as a retry row (politeharvest clean "
+                "puts it into its record)"
+            )
 
     @gives_host_back
     def run_page(
@@ -295,7 +336,7 @@ class HarvestPlan:
             return PageResult((), cursor, exc.until, exc.reason)
         step = self._rt.fulltext_step(cursor.run_id, cursor.job_started_at, self._records())
         if step is not None:
-            step.take_postponed()  # a page taken back before its commit: its marks went too
+            step.begin_page()  # a page taken back before its commit: its marks went too
         rows = self._job().rows(
             fetched.fresh,
             step,
@@ -303,12 +344,16 @@ class HarvestPlan:
             lines=lines_only(target),
             stop=stop,
         )
+        if step is not None:  # files named relative to the output's folder (absolute: stdout)
+            rows = rebase_paths(rows, output_folder(output_path(self.sink)))
         self._memo.pending = None
         mark = target.write_page(rows, before_write=self._note_pending)
         marks = step.take_postponed() if step is not None else ()
         next_cursor = self._commit(cursor, fetched, mark, marks)
-        if step is not None and cursor.retry_files:
-            step.reported()  # the retry rows are durable now
+        if step is not None:
+            step.page_committed()  # the page's refusals by your own settings are kept now
+            if cursor.retry_files:
+                step.reported()  # the retry rows are durable now
         files: dict[str, int] = {}
         for row in rows if step is not None else ():  # only full text gives rows a file
             status = (row.get("fulltext") or {}).get("status")
@@ -524,7 +569,9 @@ class HarvestPlan:
         """Commit a durable page (with the URL outcomes it sets); the next cursor, or None."""
         try:
             job = self._job()
-            return self._host().after_page(cursor, job.commit(cursor, fetched, mark, urls=urls))
+            committed = job.commit(cursor, fetched, mark, urls=urls)
+            self._rt.made.used = True  # the output holds a harvest now, even an empty one
+            return self._host().after_page(cursor, committed)
         except LeaseLost:
             self._memo.written.clear()  # another job holds the host: ask again before a page
             raise

@@ -36,6 +36,7 @@ from politeharvest.store._tables import Output, open_table, tracked_file
 
 from ._lease import answered_before
 from ._scratch import ScratchState
+from ._unused import Made
 
 if TYPE_CHECKING:  # the full-text modules (bs4, pypdfium2) load only when full text is asked for
     import requests  # noqa: TID251 (a type only: the session sends, not this module)
@@ -142,6 +143,17 @@ def sink_path(target: SinkTarget | None) -> str | None:
     return None
 
 
+def output_path(target: SinkTarget | None) -> Path | None:
+    """The file or folder a sink target names (an output path, not standard output), or None."""
+    if isinstance(target, Output):
+        return Path(target.path)
+    if isinstance(target, JsonlSink):
+        return Path(target.path) if target.is_file else None
+    if isinstance(target, (str, Path)) and sink_kind(target) in ("jsonl", "sqlite"):
+        return Path(str(target))
+    return None
+
+
 def open_sink(
     target: SinkTarget, store: StateStore | None = None, *, fulltext: bool = False
 ) -> Sink:
@@ -238,6 +250,8 @@ class Resources:
     _state: str | Path | StateStore = attrs.field(init=False)
     #: Hosts that answered 429/503 in a run of this plan (`carry_slowdown`).
     _slowed: set[str] = attrs.field(factory=set)
+    #: The output and files folder the plan made, taken back at `close` if no page came.
+    made: Made = attrs.field(factory=Made)
 
     def __attrs_post_init__(self) -> None:
         state = self.settings.state
@@ -293,6 +307,7 @@ class Resources:
         if self._claim is not None:
             self._claim.release()
             self._claim = None
+        self.made.take_back()  # an output no page came to would look like a harvest
         for session in self._sessions.values():
             session.close()
         self._sessions.clear()
@@ -403,7 +418,9 @@ class Resources:
         if step is None:
             from politeharvest.fulltext._step import FullTextStep
 
-            step = FullTextStep(self.session(run_id, job_started_at), settings, state)
+            step = FullTextStep(
+                self.session(run_id, job_started_at), settings, state, hold_marks=True
+            )
             self._steps[run_id] = step
         return step
 

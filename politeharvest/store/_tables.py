@@ -876,6 +876,10 @@ def write_rows(path: str | Path, rows: Iterable[Row], *, page_size: int = 1000) 
     target = Path(path)
     kind = FORMATS.get(_suffix(target), "JSON lines")
     count = 0
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)  # as a harvest's --out folder is
+    except OSError as exc:
+        raise SinkError(write_problem(str(target), exc)) from exc
 
     def counted() -> Iterable[Row]:
         nonlocal count

@@ -286,10 +286,10 @@ def test_harvest_with_files(journal: LoopbackServer, tmp_path: Path, html_only: 
         assert fulltext["file_url"].endswith(".pdf")
         if html_only:
             assert (fulltext["status"], fulltext["path"]) == ("unverified", None)
-            assert Path(fulltext["html_path"]).read_text().startswith("<html>")
+            assert (out.parent / fulltext["html_path"]).read_text().startswith("<html>")
         else:
             assert fulltext["status"] == "downloaded"
-            assert Path(fulltext["path"]).read_bytes() == PDF_BYTES
+            assert (out.parent / fulltext["path"]).read_bytes() == PDF_BYTES
             # a text-less file from the page's own citation_pdf_url: kept, said unverifiable
             assert fulltext["identity"]["verdict"] == "unverifiable"
     # files go into --files DIR itself

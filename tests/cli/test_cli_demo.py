@@ -177,26 +177,18 @@ def test_demo_files_after_a_plain_demo(tmp_path: Path) -> None:
     state = ["--state", str(tmp_path / "state.sqlite"), "--port", port, *FAST]
     first = run("demo", *state, "--out", "demo.jsonl", cwd=tmp_path, timeout=300)
     assert first.returncode == 0, first.stderr
-    # into the file that holds the records: nothing new, and the command to run is said
-    same = run("demo", *state, "--out", "demo.jsonl", "--files", "files", cwd=tmp_path)
-    assert same.returncode == 0, same.stderr
-    last = same.stderr.strip().splitlines()[-1]
-    assert "harvested into this state before without --files" in last
-    told = shlex.split(last[last.index("politeharvest demo ") :])
-    # the same endpoint (port) and state as the run it follows, or it would harvest another
-    assert told == [
-        "politeharvest", "demo", "--port", port, "--state", str(tmp_path / "state.sqlite"),
-        "--full", "--overwrite", "--out", "demo.jsonl", "--files", "files",
-    ]  # fmt: skip
     # into a new file: the records harvested before are harvested again, with their files
     new = run("demo", *state, "--out", "new.jsonl", "--files", "files", cwd=tmp_path, timeout=300)
     assert new.returncode == 0, new.stderr
     assert "harvesting them again (--full) to fetch their files" in new.stderr
     assert_files_matched(tmp_path / "new.jsonl", tmp_path / "files", tmp_path)
-    # the command the note gave, as given (another --files), does what it says
-    done = run(*told[1:-1], "files2", "-q", *FAST, cwd=tmp_path, timeout=300)
-    assert done.returncode == 0, done.stderr
-    assert_files_matched(tmp_path / "demo.jsonl", tmp_path / "files2", tmp_path)
+    # into the file that holds them: their files are asked for (retry rows, joined by clean)
+    same = run("demo", *state, "--out", "demo.jsonl", "--files", "files2", cwd=tmp_path)
+    assert same.returncode == 0, same.stderr
+    assert f"{len(LIVE)} records harvested before without --files" in same.stderr
+    joined = run("clean", "demo.jsonl", "--out", "joined.jsonl", cwd=tmp_path)
+    assert joined.returncode == 0, joined.stderr
+    assert_files_matched(tmp_path / "joined.jsonl", tmp_path / "files2", tmp_path)
 
 
 def test_each_sample_pdf_matches_its_record_and_no_other() -> None:

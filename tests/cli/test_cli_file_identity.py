@@ -212,7 +212,7 @@ def assert_only_own_files(rows: list[dict[str, object]], folder: Path) -> dict[i
         assert isinstance(fulltext, dict)
         statuses[number] = str(fulltext["status"])
         if fulltext.get("path"):
-            path = Path(str(fulltext["path"]))
+            path = folder.parent / str(fulltext["path"])  # read against the output's folder
             assert path.name == safe_filename(identifier(number), ".pdf"), (number, fulltext)
             assert fulltext["sha256"] == own[number], (number, fulltext)
             assert hashlib.sha256(path.read_bytes()).hexdigest() == own[number], (number, fulltext)

@@ -417,7 +417,7 @@ def test_plan_adds_a_fulltext_object_to_each_row(
         fulltext = row["fulltext"]
         assert fulltext["status"] == "downloaded"
         assert fulltext["landing_url"] == f"https://test.example.org/{row['identifier']}"
-        assert Path(fulltext["path"]).read_bytes() == PDF
+        assert (tmp_path / fulltext["path"]).read_bytes() == PDF
         assert fulltext["sha256"] == hashlib.sha256(PDF).hexdigest()
     file_gaps = [
         b.arrival - a.end

@@ -200,7 +200,7 @@ def test_clean_keeps_every_field_of_each_harvest_output(
     stored = [r for r in rows.values() if (r.get("fulltext") or {}).get("path")]
     assert len(stored) >= 18  # the 21 live records' own PDFs, bar none refused
     for row in stored:  # joined to the same PDFs
-        data = Path(row["fulltext"]["path"]).read_bytes()
+        data = (out.parent / row["fulltext"]["path"]).read_bytes()
         assert hashlib.sha256(data).hexdigest() == row["fulltext"]["sha256"]
         assert row["fulltext"]["status"] == "downloaded"
         assert row["metadata_prefix"] == "oai_dc"
@@ -360,7 +360,7 @@ def test_full_text_columns_are_there_when_the_first_page_has_only_deletions(
     assert not any(frame[EXTRA].fillna(""))
     live = frame[frame["deleted"].astype(str).str.lower() == "false"]
     assert len(live) == 8 and set(live["fulltext.status"]) == {"downloaded"}
-    assert all(Path(p).is_file() for p in live["fulltext.path"])
+    assert all((out.parent / p).is_file() for p in live["fulltext.path"])
 
 
 def test_a_table_with_full_text_has_every_full_text_column(harvests: dict[str, Path]) -> None:
@@ -402,7 +402,7 @@ def test_a_merged_row_keeps_every_member_as_harvested(two_repositories: Path) ->
         for member in members:  # each member exactly as harvested: metadata, files, all
             assert member == harvested[(member["endpoint"], member["identifier"])]
             assert member["fulltext"]["status"] == "downloaded"
-            assert Path(member["fulltext"]["path"]).is_file()
+            assert (out.parent / member["fulltext"]["path"]).is_file()
         assert row["merge_reason"] and row["cluster_id"]
     # undone from the output alone: every harvested row is there, as a row or as a member
     back = {(m["endpoint"], m["identifier"]): m for r in merged for m in r["members"]}
