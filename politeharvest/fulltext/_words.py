@@ -70,7 +70,7 @@ BAD_TEXT = re.compile(
     # notices (retractions, corrections), forms, rules and guides, tables of contents and
     # whole issues, examiners' reports
     r"\babstracts?\b|要旨|抄録|摘要|초록|аннотаци|\brésumé\b|\bresumen\b|\bresumo\b|\bözet\b|"
-    r"zusammenfassung|\babstrak\b|retract|withdrawal|withdrawn|penarikan|rétractation|"
+    r"zusammenfassung|\bsummary\b|\babstrak\b|retract|withdrawal|withdrawn|penarikan|rétractation|"
     r"retractación|retratação|geri\s+çek|rücknahme|zurückgezogen|expression\s+of\s+concern|"
     r"\bcorrection\b|corrección|correção|düzeltme|berichtigung|errat|撤回|正誤|勘誤|철회|"
     r"\bform\b|formulario|formulaire|formular\b|formu\b|declaration|déclaration|"
@@ -274,7 +274,10 @@ ITEM_KINDS = re.compile(
         if not re.fullmatch(
             r"preview|licen[cs]e|lisans|lizenz|thumbnail|cite\\b|citation|reference|bibtex|"
             r"endnote|\\bris\\b|purchase|buy\\b|rent\\b|subscribe|permission|figure|fig\\.|"
-            r"table|video|cover|kapak|kaynak|atıf|atif|reprint",  # noqa: RUF001
+            r"table|video|cover|kapak|kaynak|atıf|atif|reprint|"  # noqa: RUF001
+            # a link's own "Summary" gives a summary; a row labelled "comprehensive
+            # summary" (a compilation thesis's kappa) holds the work itself
+            r"\\bsummary\\b",
             w,
         )
     ),
