@@ -100,6 +100,23 @@ def test_a_label_ending_in_a_colon_is_no_title_of_another_document() -> None:
     assert all("list of other documents" not in (c.rejected or "") for c in own)
 
 
+def test_a_badge_repeated_by_a_list_of_other_articles_keeps_it_a_list() -> None:
+    """Items with a link to an article's page beside their file are other documents' items."""
+    others = (
+        "<h3>Other articles of this issue</h3><ul>"
+        "<li><a href='/content/98001/'>Preface</a> <span class='badge'>Open access</span> "
+        "(<a href='/content/98001.pdf'>PDF</a>)</li>"
+        "<li><a href='/content/98003/'>Farmers' unions in the western region</a></li>"
+        "<li><a href='/content/98007/'>Reviews</a> <span class='badge'>Open access</span> "
+        "(<a href='/content/98007.pdf'>PDF</a>)</li></ul>"
+    )
+    analysis = find_candidates(_page(others), f"{SITE}/content/98765")
+    assert analysis.fallback == ()
+    files = [c for c in analysis.rejected if c.url.endswith(".pdf")]
+    assert files
+    assert all("list of other documents" in (c.rejected or "") for c in files)
+
+
 @pytest.fixture
 def session(make_session: Make) -> PoliteSession:
     return make_session(job_budget=10**6)
