@@ -110,7 +110,8 @@ def _own_text(block: Tag) -> str | None:
     """A title-like text of `block` outside its links ("Dune migration [PDF]"), or None.
 
     File descriptions (sizes, file names, formats) are no titles: a repository's file
-    table is not a list of other documents.
+    table is not a list of other documents; nor is a short label ending in a colon that
+    introduces the block's link ("Visas tekstas:", "Summary in English:"), a field's label.
     """
     if block.name in ("tr", "td", "th", "table", "tbody"):
         return None
@@ -120,8 +121,8 @@ def _own_text(block: Tag) -> str | None:
         return None
     if len(text) < 10 or len(text.split()) < 2 or len(text) > 300:
         return None
-    if text.endswith((":", "\uff1a")):  # a label introducing its link ("Full text: [PDF]")
-        return None
+    if text.endswith((":", "\uff1a")) and len(text.split()) <= 5:
+        return None  # a field's label introducing its link ("Full text: [PDF]"), as in a table
     return text
 
 
