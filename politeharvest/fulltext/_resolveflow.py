@@ -378,6 +378,10 @@ def next_action(flow: ResolveFlow) -> tuple[ResolveFlow, Action]:
             assert flow.analysis is not None
             analysis = flow.analysis
             fallback = _fallback(flow) if analysis.kind != KIND_PDF else None
+            if fallback is not None and flow.reservation is not None:
+                # a reserved file is named, never fetched: a weak one could not be matched
+                answer = unverified(flow.url, flow.page.landing, analysis, flow.requests)
+                return _done(flow, attrs.evolve(answer, html=flow.page.body, probes=flow.probes))
             if fallback is not None:
                 # no candidate kept: the best weak file, once, and its file must match
                 probing = _probing(

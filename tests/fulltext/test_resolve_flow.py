@@ -514,6 +514,20 @@ ROWS: list[tuple[str, dict[str, Any], dict[str, Any], list[str], str, int, int]]
         2,
     ),
     (
+        "no weak file named when the page's rights signals reserve its files (none is fetched)",
+        {},
+        {
+            "page": HTML,
+            "analysis": kept_none(faint("w1.pdf")),
+            "rights": TDM,
+            "files": {"w1.pdf": result("reserved")},
+        },
+        ["page", "analyse", "rights"],
+        "no-fulltext",
+        1,
+        0,
+    ),
+    (
         "no weak file once the record's file budget is spent",
         {"doi": DOI, "max_probes": 1},
         {
