@@ -20,10 +20,12 @@ __all__ = [
     "KIND_NONE",
     "KIND_PDF",
     "MIN_SCORE",
+    "WEAK_EVIDENCE",
     "Candidate",
     "Kind",
     "PageAnalysis",
     "element_signature",
+    "weak_evidence",
 ]
 
 
@@ -79,6 +81,10 @@ class PageAnalysis:
         work_type: what the page says its work is, when it says it is not a text (its
             JSON-LD ``@type``: ``"Dataset"``), else "". A dataset's files are its data and
             their documentation: only a file the page declares strongly is tried.
+        fallback: the rejected links that are files by their own markup or address and were
+            rejected for want of evidence alone (nothing says they are another document),
+            best first: when no candidate is kept, the best one is worth one probe whose
+            file must match the record.
     """
 
     url: str
@@ -88,10 +94,20 @@ class PageAnalysis:
     rejected: tuple[Candidate, ...] = ()
     linksets: tuple[str, ...] = ()
     work_type: str = ""
+    fallback: tuple[Candidate, ...] = ()
 
 
 #: Candidates scoring below this are not kept (anchor evidence too weak).
 MIN_SCORE = 40.0
+
+#: How a link rejected for want of evidence alone is told (`weak_evidence`): nothing says
+#: it is another document, only too little says it is the article's file.
+WEAK_EVIDENCE: Final = "weak evidence"
+
+
+def weak_evidence(score: float, bar: float = MIN_SCORE, why: str = "") -> str:
+    """The rejection of a link whose evidence is too weak (and says nothing against it)."""
+    return f"{WEAK_EVIDENCE}{f' {why}' if why else ''} (score {score:.0f} < {bar:.0f})"
 
 
 def element_signature(element: Tag, depth: int = 12) -> str:

@@ -517,6 +517,7 @@ def anchor_candidates(
     """
     page_host = (urlsplit(base).hostname or "").lower()
     found = []
+    faint = []  # links with evidence for them that their address outweighs
     wordless: set[str] = set()  # links whose words said nothing, nor named a file
     for element, href, where in link_sources(soup):
         text = "" if element.name == "script" else text_of(element)
@@ -713,6 +714,7 @@ def anchor_candidates(
             if related in ("words of the article's title", "an author's name"):
                 score += ANCHOR_WEIGHTS.identifier
                 evidence.append(f"its file name carries {related} ({name[:40]!r})")
+        gained = score  # the evidence for it, before what its address says against it
         if re.search(r"\.(html?|php|aspx?|jsp)(?:$|\?)", urlsplit(link).path, re.I) and not (
             FILE_HREF.search(link)
             or element.name == "script"
@@ -726,6 +728,19 @@ def anchor_candidates(
             score -= ANCHOR_WEIGHTS.other_host
             evidence.append("another host")
         if score <= 0:
+            if gained > 0 and element.name != "script":
+                # evidence for it, outweighed by its address (another host, a script's
+                # name): kept as a rejected link, for want of evidence alone
+                faint.append(
+                    Candidate(
+                        link,
+                        source,
+                        "; ".join(evidence),
+                        score,
+                        rejected=regions.outside(element),
+                        signature=element_signature(element),
+                    )
+                )
             continue
         said = any(e.startswith(("anchor text", "its label", "its title")) for e in evidence)
         if where == "href" and not said and not _FILE_NAME.search(visible):
@@ -753,7 +768,7 @@ def anchor_candidates(
                 strong=strong,
             )
         )
-    return _only_file(found, wordless)
+    return [*_only_file(found, wordless), *faint]
 
 
 #: How `Regions.outside` says a link is in the page's chrome, not its content.

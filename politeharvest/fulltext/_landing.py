@@ -70,9 +70,11 @@ from ._candidate import (
     KIND_NONE,
     KIND_PDF,
     MIN_SCORE,
+    WEAK_EVIDENCE,
     Candidate,
     PageAnalysis,
     element_signature,
+    weak_evidence,
 )
 from ._evidence import (
     ANCHOR_WEIGHTS,
@@ -89,7 +91,7 @@ from ._pagefacts import PageFacts, page_facts
 from ._regions import Regions
 from ._rules import RULES, SiteRule, problematic_url
 from ._signposting import signposting_candidates
-from ._words import BAD_HREF, OTHER_KIND_FILE, item_of, names_document
+from ._words import BAD_HREF, FILE_HREF, OTHER_KIND_FILE, item_of, names_document
 
 __all__ = [
     "find_candidates",
@@ -751,15 +753,18 @@ def find_candidates(
             elif recognised and candidate.score < _STRONG_ANCHOR and candidate.url not in listed:
                 candidate = attrs.evolve(
                     candidate,
-                    rejected=f"the platform is known and its rule found no file; weak anchor "
-                    f"(score {candidate.score:.0f} < {_STRONG_ANCHOR:.0f})",
+                    rejected=weak_evidence(
+                        candidate.score,
+                        _STRONG_ANCHOR,
+                        "for an anchor on a known platform whose rule found no file",
+                    ),
                 )
         reason = candidate.rejected or problematic_url(candidate.url)
         patterned = BAD_HREF.search(candidate.url) is not None
         if reason is None and patterned and not _declared_own(candidate, facts):
             reason = "blocked link pattern"
         if reason is None and candidate.source.startswith("anchor") and candidate.score < MIN_SCORE:
-            reason = f"weak evidence (score {candidate.score:.0f} < {MIN_SCORE:.0f})"
+            reason = weak_evidence(candidate.score)
         if reason is not None:
             rejected.append(attrs.evolve(candidate, rejected=reason))
             continue
@@ -804,4 +809,44 @@ def find_candidates(
         reason=f"the page's file is {walled}" if walled else "no full-text file link on the page",
         rejected=tuple(rejected),
         linksets=tuple(linksets),
+        fallback=() if walled else _fallback(rejected),
     )
+
+
+def _says_own_file(candidate: Candidate) -> bool:
+    """Whether a link's own evidence says it gives a PDF, or its file's address the record.
+
+    Read from the evidence `anchor_candidates` wrote (each says what it saw): a PDF in the
+    link's text, type, class, icon, label or file name; or a file's address carrying the
+    record's identifier, or a file name its title's words or an author's name. A file's
+    address alone is not enough (a guide or a policy has one), nor the record's id in a
+    page's address (the record's other page: its English version).
+    """
+    evidence = candidate.evidence.lower()
+    carries = "address carries" in evidence or "file name carries" in evidence
+    return "pdf" in evidence or (carries and FILE_HREF.search(candidate.url) is not None)
+
+
+def _fallback(rejected: Sequence[Candidate]) -> tuple[Candidate, ...]:
+    """The links worth one probe when no candidate is kept, best first.
+
+    A link is one when the link itself says it gives the record's file (`_says_own_file`)
+    and its only rejection is its weak evidence: no link of the page to the same address
+    says it is another document, lies in another document's block, the page's chrome, or
+    behind a wall. Its file must then match the record (the identity check is what makes
+    the probe safe).
+    """
+    against = {c.url for c in rejected if not (c.rejected or "").startswith(WEAK_EVIDENCE)}
+    found: dict[str, Candidate] = {}
+    for c in rejected:
+        if (
+            c.source.startswith("anchor")
+            and (c.rejected or "").startswith(WEAK_EVIDENCE)
+            and c.url not in against
+            and _says_own_file(c)
+            and problematic_url(c.url) is None
+        ):
+            best = found.get(c.url)
+            if best is None or c.score > best.score:
+                found[c.url] = c
+    return tuple(sorted(found.values(), key=lambda c: -c.score))

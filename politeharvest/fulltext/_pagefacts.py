@@ -172,6 +172,9 @@ class PageFacts:
         return None
 
 
+#: A year (1800-2099), as an address's path names one.
+_YEAR = re.compile(r"(?:18|19|20)\d\d")
+
 #: The local part of an OAI identifier in a query value (``oai:host.org:10451/58123``).
 _OAI_LOCAL = re.compile(r"(?:^|[=&])oai:[\w.-]+:([\w./-]+?)(?=&|$)", re.IGNORECASE)
 
@@ -278,9 +281,12 @@ def page_facts(soup: BeautifulSoup, url: str) -> PageFacts:
         doi = in_url.group(0).rstrip(".,;)/").lower() if in_url else None
     ids: list[str] = []
     path = unquote(urlsplit(url).path).lower()
-    for segment in (
+    segments = [
         re.sub(r"\.(?:html?|php|aspx?|jsp|kci|do)$", "", s) for s in path.strip("/").split("/")[-3:]
-    ):
+    ]
+    for place, segment in enumerate(segments):
+        if _YEAR.fullmatch(segment) and place < len(segments) - 1:
+            continue  # a year with the record's path after it (/2023/1/e45678): a date, no id
         if re.fullmatch(r"\d{3,}(?:[._]\d+)*", segment):  # 4711, 202305.1187
             ids.append(segment)
         elif segment.count("-") >= 2 and re.search(r"[a-z]{3}", segment) and len(segment) >= 12:

@@ -110,7 +110,8 @@ def _own_text(block: Tag) -> str | None:
     """A title-like text of `block` outside its links ("Dune migration [PDF]"), or None.
 
     File descriptions (sizes, file names, formats) are no titles: a repository's file
-    table is not a list of other documents.
+    table is not a list of other documents; nor is a short label ending in a colon that
+    introduces the block's link ("Visas tekstas:", "Summary in English:"), a field's label.
     """
     if block.name in ("tr", "td", "th", "table", "tbody"):
         return None
@@ -120,6 +121,8 @@ def _own_text(block: Tag) -> str | None:
         return None
     if len(text) < 10 or len(text.split()) < 2 or len(text) > 300:
         return None
+    if text.endswith((":", "\uff1a")) and len(text.split()) <= 5:
+        return None  # a field's label introducing its link ("Full text: [PDF]"), as in a table
     return text
 
 
@@ -391,6 +394,22 @@ class Regions:
             return 0
         return alike - 1 if self._names_something(block) else alike
 
+    def _repeated(self, block: Tag, text: str) -> bool:
+        """Whether a sibling of `block` alike to it (same tag and class) has `text` too.
+
+        A title names one document; a text each item of a list repeats word for word is
+        a label of the items' kind or access, and the items are one work's copies.
+        """
+        parent = block.parent
+        if not isinstance(parent, Tag):
+            return False
+        return any(
+            sibling is not block
+            and _class_key(sibling) == _class_key(block)
+            and _own_text(sibling) == text
+            for sibling in parent.find_all(block.name, recursive=False, limit=50)
+        )
+
     def _names_record(self, href: str) -> bool:
         """Whether `href` carries every id of the record's address (its own other page)."""
         ids = self._facts.ids
@@ -434,6 +453,10 @@ class Regions:
                 return None
             if self._facts.names_own(own):
                 return None  # the article's own entry
+            if links.count == 1 and self._repeated(block, own):
+                # an item whose only link is this one, labelled as its alike items are
+                # ("Article · Open Access"): one work's copies, the label is no title
+                return None
             names: list[tuple[Tag, str]] = [(block, own)]
         else:
             if any(a is not element for a in links.titled[:2]):

@@ -21,8 +21,12 @@ moved on. The stages, in order:
 5. ``analyse``: the page's candidates (`find_candidates`);
 6. ``linkset``: a Signposting linkset the page points to, when it names no item itself;
 7. ``rights``: without a PDF candidate (or with `html_only`) the best candidate is
-   reported unverified; otherwise the page's own rights signals are read;
-8. ``probe``: the page's candidates not tried yet are probed (`ProbeFlow`).
+   reported unverified, unless the page has a weak file worth one probe (`_fallback`);
+   otherwise the page's own rights signals are read;
+8. ``probe``: the page's candidates not tried yet are probed (`ProbeFlow`); on a page
+   that kept none, its best weak file (`PageAnalysis.fallback`: a file by its markup or
+   address, rejected for want of evidence alone) is probed once, and its file must match
+   the record.
 
 `_resolution` (with `_probeflow.make_resolution`) is where every `Resolution` is built.
 The resolver (`_resolver.py`) only carries the actions out.
@@ -363,14 +367,35 @@ def next_action(flow: ResolveFlow) -> tuple[ResolveFlow, Action]:
         elif stage == "rights":
             assert flow.page is not None
             assert flow.analysis is not None
-            if flow.html_only or flow.analysis.kind != KIND_PDF:
+            if flow.html_only or (flow.analysis.kind != KIND_PDF and _fallback(flow) is None):
                 answer = unverified(flow.url, flow.page.landing, flow.analysis, flow.requests)
-                return _done(flow, attrs.evolve(answer, html=flow.page.body))
+                # the probes a source's files took count, though the page gave none
+                answer = attrs.evolve(answer, html=flow.page.body, probes=flow.probes)
+                return _done(flow, answer)
             return flow, ReadRights(flow.page)
         else:  # "probe"
             assert flow.page is not None
             assert flow.analysis is not None
             analysis = flow.analysis
+            fallback = _fallback(flow) if analysis.kind != KIND_PDF else None
+            if fallback is not None and flow.reservation is not None:
+                # a reserved file is named, never fetched: a weak one could not be matched
+                answer = unverified(flow.url, flow.page.landing, analysis, flow.requests)
+                return _done(flow, attrs.evolve(answer, html=flow.page.body, probes=flow.probes))
+            if fallback is not None:
+                # no candidate kept: the best weak file, once, and its file must match
+                probing = _probing(
+                    flow,
+                    flow.page.landing,
+                    (fallback,),
+                    strict=True,
+                    rejected=tuple(c for c in analysis.rejected if c is not fallback),
+                    reserved=flow.reservation is not None,
+                )
+                probing = attrs.evolve(
+                    probing, max_probes=min(flow.max_probes, flow.probes + _FALLBACK_PROBES)
+                )
+                return flow, ProbeCandidates(probing, flow.reservation)
             probing = _probing(
                 flow,
                 flow.page.landing,
@@ -407,6 +432,26 @@ def _probing(
         reserved=reserved,
         work_type=work_type,
     )
+
+
+#: File requests a page without a kept candidate may spend on its weak files.
+_FALLBACK_PROBES = 1
+
+
+def _fallback(flow: ResolveFlow) -> Candidate | None:
+    """The weak file worth one probe when the page kept no candidate, or None.
+
+    Only on a page that says nothing else of its full text (no candidate kept, no full
+    text as HTML, no wall), for a record with a title or DOI to match the file against
+    (its file must match: `ProbeFlow` with `strict`), within the record's budget, and
+    never an address already tried.
+    """
+    analysis = flow.analysis
+    if analysis is None or analysis.kind != KIND_NONE or not flow.hinted or flow.html_only:
+        return None
+    if analysis.work_type or flow.probes >= flow.max_probes:
+        return None
+    return next((c for c in analysis.fallback if c.url not in flow.tried), None)
 
 
 def _linkset_to_read(flow: ResolveFlow) -> str | None:
@@ -453,6 +498,11 @@ def after_probing(flow: ResolveFlow, resolution: Resolution) -> ResolveFlow:
             tried=frozenset(c.url for c in flow.listed),
         )
     assert flow.page is not None
+    analysis = flow.analysis
+    if analysis is not None and analysis.kind != KIND_PDF and resolution.status == NO_FULLTEXT:
+        # the page kept no candidate and its best weak file gave none: the page's reason
+        reason = f"{analysis.reason}; its best weak file gave none ({resolution.reason})"
+        resolution = attrs.evolve(resolution, reason=reason)
     return _finish(flow, attrs.evolve(resolution, html=flow.page.body))
 
 

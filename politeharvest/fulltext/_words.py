@@ -70,7 +70,7 @@ BAD_TEXT = re.compile(
     # notices (retractions, corrections), forms, rules and guides, tables of contents and
     # whole issues, examiners' reports
     r"\babstracts?\b|要旨|抄録|摘要|초록|аннотаци|\brésumé\b|\bresumen\b|\bresumo\b|\bözet\b|"
-    r"zusammenfassung|\babstrak\b|retract|withdrawal|withdrawn|penarikan|rétractation|"
+    r"zusammenfassung|\bsummary\b|\babstrak\b|retract|withdrawal|withdrawn|penarikan|rétractation|"
     r"retractación|retratação|geri\s+çek|rücknahme|zurückgezogen|expression\s+of\s+concern|"
     r"\bcorrection\b|corrección|correção|düzeltme|berichtigung|errat|撤回|正誤|勘誤|철회|"
     r"\bform\b|formulario|formulaire|formular\b|formu\b|declaration|déclaration|"
@@ -219,6 +219,11 @@ def names_document(element: Tag, *, loose: bool = False) -> str | None:
     if _CJK.search(text):  # no spaces between words: its letters count
         letters = len(re.findall(r"\w", text))
         if letters >= (5 if loose else 8) and not button_text(text):
+            # a file's label with its format and size ("下载全文 (PDF, 3.2MB)"): its words
+            # before the size are a button's, whatever they say, unless they are many
+            label = PDF_SIZE.sub(" ", _FILE_SIZE.sub(" ", text))
+            if label != text and len(re.findall(r"[^\W\d_]", label)) <= 8:
+                return None
             return text
         return None
     short = (
@@ -240,8 +245,8 @@ def names_document(element: Tag, *, loose: bool = False) -> str | None:
 
 #: A file's size in parentheses or brackets ("(1.2 M)", "[312 KB]", "(2,1 Mo)"), maybe
 #: after its format ("(PDF, 5.9 MB)") and with the unit first ("(PDF, MB 5.9)").
-_SIZE_UNIT = r"(?:[kmg]i?b?|bytes?|[kmg]o|кб|мб)"
-_UNIT_FIRST = r"(?:[kmg]i?b|bytes?|[kmg]o|кб|мб)"  # a lone "M" before a number is no unit
+_SIZE_UNIT = r"(?:[kmg]i?b?|bytes?|[kmg]i?o|кб|мб)"
+_UNIT_FIRST = r"(?:[kmg]i?b|bytes?|[kmg]i?o|кб|мб)"  # a lone "M" before a number is no unit
 _FILE_SIZE = re.compile(
     r"[(\[]\s*(?:\w{2,5}\s*[,;:/|·-]\s*)?"
     rf"(?:\d+(?:[.,]\d+)?\s*{_SIZE_UNIT}|{_UNIT_FIRST}\s+\d+(?:[.,]\d+)?)\s*[)\]]",
@@ -274,7 +279,10 @@ ITEM_KINDS = re.compile(
         if not re.fullmatch(
             r"preview|licen[cs]e|lisans|lizenz|thumbnail|cite\\b|citation|reference|bibtex|"
             r"endnote|\\bris\\b|purchase|buy\\b|rent\\b|subscribe|permission|figure|fig\\.|"
-            r"table|video|cover|kapak|kaynak|atıf|atif|reprint",  # noqa: RUF001
+            r"table|video|cover|kapak|kaynak|atıf|atif|reprint|"  # noqa: RUF001
+            # a link's own "Summary" gives a summary; a row labelled "comprehensive
+            # summary" (a compilation thesis's kappa) holds the work itself
+            r"\\bsummary\\b",
             w,
         )
     ),

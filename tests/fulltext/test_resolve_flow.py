@@ -139,6 +139,24 @@ def flow(**given: Any) -> ResolveFlow:
 
 PAGE_THEN_A = {"page": HTML, "analysis": analysis(strong("a.pdf"), weak("b.pdf"))}
 
+
+def faint(name: str, score: float = 25.0) -> Candidate:
+    """A file link rejected for want of evidence alone (`PageAnalysis.fallback`)."""
+    return Candidate(S + name, "anchor", "address looks like a file", score, rejected="weak")
+
+
+def kept_none(*fallback: Candidate, kind: str = "none", work_type: str = "") -> Any:
+    """A page that kept no candidate, with its weak files."""
+    return PageAnalysis(
+        PAGE,
+        kind,
+        "no full-text file link on the page",
+        rejected=fallback,  # type: ignore[arg-type]
+        fallback=fallback,
+        work_type=work_type,
+    )
+
+
 ROWS: list[tuple[str, dict[str, Any], dict[str, Any], list[str], str, int, int]] = [
     (
         "the rewrite's file found: the page is never read",
@@ -401,6 +419,127 @@ ROWS: list[tuple[str, dict[str, Any], dict[str, Any], list[str], str, int, int]]
         "reserved",
         1,
         0,
+    ),
+    (
+        "no candidate kept: the best weak file is probed once, and must match the record",
+        {},
+        {
+            "page": HTML,
+            "analysis": kept_none(faint("w1.pdf"), faint("w2.pdf")),
+            "files": {"w1.pdf": OWN},
+        },
+        ["page", "analyse", "rights", "probe w1.pdf:matched"],
+        "found",
+        2,
+        1,
+    ),
+    (
+        "no candidate kept: a weak file that gives another document ends it, one probe spent",
+        {},
+        {
+            "page": HTML,
+            "analysis": kept_none(faint("w1.pdf"), faint("w2.pdf")),
+            "files": {"w1.pdf": OTHER, "w2.pdf": OWN},
+        },
+        ["page", "analyse", "rights", "probe w1.pdf:matched"],
+        "no-fulltext",
+        2,
+        1,
+    ),
+    (
+        "no candidate kept: a weak file the record cannot be matched to is not kept",
+        {},
+        {"page": HTML, "analysis": kept_none(faint("w1.pdf")), "files": {"w1.pdf": KEPT}},
+        ["page", "analyse", "rights", "probe w1.pdf:matched"],
+        "no-fulltext",
+        2,
+        1,
+    ),
+    (
+        "no weak file when the record gives nothing to match against",
+        {"hinted": False},
+        {"page": HTML, "analysis": kept_none(faint("w1.pdf")), "files": {"w1.pdf": OWN}},
+        ["page", "analyse"],
+        "no-fulltext",
+        1,
+        0,
+    ),
+    (
+        "no weak file read as the full text of a page that is the article (html-fulltext)",
+        {},
+        {
+            "page": HTML,
+            "analysis": kept_none(faint("w1.pdf"), kind="html-fulltext"),
+            "files": {"w1.pdf": OWN},
+        },
+        ["page", "analyse"],
+        "no-fulltext",
+        1,
+        0,
+    ),
+    (
+        "no weak file on a dataset's page (its files are data and documentation)",
+        {},
+        {
+            "page": HTML,
+            "analysis": kept_none(faint("w1.pdf"), work_type="Dataset"),
+            "files": {"w1.pdf": OWN},
+        },
+        ["page", "analyse"],
+        "no-fulltext",
+        1,
+        0,
+    ),
+    (
+        "no weak file with html_only, and none once the budget is spent",
+        {"html_only": True},
+        {"page": HTML, "analysis": kept_none(faint("w1.pdf")), "files": {"w1.pdf": OWN}},
+        ["page", "analyse"],
+        "no-fulltext",
+        1,
+        0,
+    ),
+    (
+        "a source's file refused: the weak file tried is not the source's again",
+        {"doi": DOI},
+        {
+            "sources": ((weak("w1.pdf", "crossref"),), 1),
+            "page": HTML,
+            "analysis": kept_none(faint("w1.pdf"), faint("w2.pdf")),
+            "files": {"w1.pdf": OTHER, "w2.pdf": OWN},
+        },
+        ["sources", "probe w1.pdf:matched", "page", "analyse", "rights", "probe w2.pdf:matched"],
+        "found",
+        4,
+        2,
+    ),
+    (
+        "no weak file named when the page's rights signals reserve its files (none is fetched)",
+        {},
+        {
+            "page": HTML,
+            "analysis": kept_none(faint("w1.pdf")),
+            "rights": TDM,
+            "files": {"w1.pdf": result("reserved")},
+        },
+        ["page", "analyse", "rights"],
+        "no-fulltext",
+        1,
+        0,
+    ),
+    (
+        "no weak file once the record's file budget is spent",
+        {"doi": DOI, "max_probes": 1},
+        {
+            "sources": ((weak("src.pdf", "crossref"),), 1),
+            "page": HTML,
+            "analysis": kept_none(faint("w1.pdf")),
+            "files": {"src.pdf": OTHER, "w1.pdf": OWN},
+        },
+        ["sources", "probe src.pdf:matched", "page", "analyse"],
+        "no-fulltext",
+        3,
+        1,
     ),
     (
         "a problematic address: refused before any request",
