@@ -29,6 +29,7 @@ names in another script are compared through a transliteration (`_scripts`).
 from __future__ import annotations
 
 import difflib
+import functools
 import html
 import itertools
 import logging
@@ -559,63 +560,103 @@ def _share(part: Sequence[str], whole: set[str]) -> float:
     return sum(1 for w in part if w in whole) / len(part) if part else 0.0
 
 
-def _title_match(hints: RecordHints, facts: DocumentFacts) -> tuple[str | None, str, str]:
+@attrs.frozen
+class _Title:
+    """One of the record's titles as it is compared: in the record's form of Han characters."""
+
+    text: str
+    words: tuple[str, ...]  # its content words
+    keys: tuple[str, ...]  # its keys
+
+
+@attrs.frozen
+class _Record:
+    """What a judgement reads of the record, worked out once per record (`_record_of`).
+
+    Attributes:
+        hints: the record's hints.
+        text: its titles, joined: the form Han characters are read in (`han_as_record`).
+        titles: its titles with their words and keys in that form (titles without a content
+            word left out).
+        words: the keys of every field: titles, names, year and DOI (`_record_words`).
+    """
+
+    hints: RecordHints
+    text: str
+    titles: tuple[_Title, ...]
+    words: frozenset[str]
+
+    def form(self, text: str) -> str:
+        """`text` with its Han characters as the record writes them (Hanja as Hangul...)."""
+        return han_as_record(text, self.text)
+
+
+@functools.lru_cache(maxsize=64)  # one record is judged against several readings of a file
+def _record_of(hints: RecordHints) -> _Record:
+    """The record's titles, words and keys, read once for every judgement of its files."""
+    text = " ".join(hints.titles)
+    titles = []
+    for title in hints.titles:
+        formed = han_as_record(title, text)
+        words = content_words(formed)
+        if words:
+            titles.append(_Title(title, tuple(words), tuple(keys(formed))))
+    return _Record(hints, text, tuple(titles), frozenset(_record_words(hints)))
+
+
+def _title_match(record: _Record, facts: DocumentFacts) -> tuple[str | None, str, str]:
     """How the record's title appears, the title, and the title block.
 
     ``block``: it is a title-like run (or most of the title block); ``contained``: a
     longer run holds it; ``heading``: it opens a line of the first page; ``page``: it
-    stands somewhere on the first page; None.
+    stands somewhere on the first page; None. The record's side comes from `record`
+    (worked out once), the document's runs and lines are read once for all its titles.
     """
     best: tuple[str | None, str, str] = (None, "", facts.runs[0].text if facts.runs else "")
     runs = [*facts.runs[:4], *facts.prefix_runs]
-    japanese = reads_japanese(hints, facts)
-    record = " ".join(hints.titles)
-
-    def form(text: str) -> str:  # Hanja read as the record's Hangul, hanzi simplified
-        return han_as_record(text, record)
-
+    japanese = reads_japanese(record.hints, facts)
+    form = record.form
+    blocks = [(run, content_words(form(run.text))) for run in runs]
+    joined = (
+        set(content_words(form(" ".join(r.text for r in sorted(runs[:3], key=lambda r: r.first)))))
+        if len(runs) >= 2
+        else set()
+    )
     page_keys = " " + " ".join(keys(form(facts.first_page_text + "\n" + facts.prefix_text))) + " "
-    for title in hints.titles:
-        words = content_words(form(title))
-        if not words:
-            continue
-        for run in runs:
-            block = content_words(form(run.text))
+    line_keys: list[tuple[str, bool]] | None = None  # the first page's lines, read when needed
+    for title in record.titles:
+        words = title.words
+        for run, block in blocks:
             if not block:
                 continue
             if _share(words, set(block)) >= 0.8:
                 if _share(block, set(words)) >= 0.6 or _main_title(form(run.text), words):
                     # the title, or the title and a subtitle the record leaves out
-                    return "block", title, run.text
-                best = ("contained", title, run.text)
+                    return "block", title.text, run.text
+                best = ("contained", title.text, run.text)
             elif (
                 len(block) >= 3
                 and _share(block, set(words)) >= 0.9
                 and _share(words, set(block)) >= 0.5
             ):
-                return "block", title, run.text  # the record adds a subtitle the file leaves out
-        if len(runs) >= 2:
-            joined = set(
-                content_words(
-                    form(" ".join(r.text for r in sorted(runs[:3], key=lambda r: r.first)))
-                )
-            )
-            if _share(words, joined) >= 0.85 and best[0] is None:
-                best = ("block", title, runs[0].text)
+                # the record adds a subtitle the file leaves out
+                return "block", title.text, run.text
+        if len(runs) >= 2 and _share(words, joined) >= 0.85 and best[0] is None:
+            best = ("block", title.text, runs[0].text)
         if best[0] is None:
             for run in runs:
-                if similar_across(title, run.text, japanese=japanese):
-                    return "block", title, run.text  # the same title in another script
-        title_keys = keys(form(title))
-        phrase = " " + " ".join(title_keys) + " "
+                if similar_across(title.text, run.text, japanese=japanese):
+                    return "block", title.text, run.text  # the same title in another script
+        phrase = " " + " ".join(title.keys) + " "
         if best[0] is None and len(phrase) > 12 and phrase in page_keys:
-            opening = " ".join(title_keys[:3])
-            lines = facts.first_page_text.splitlines()
-            heading = any(
-                " ".join(keys(form(line))).startswith(opening) and not _quoted(line)
-                for line in lines
-            )
-            best = ("heading" if heading else "page", title, best[2])
+            opening = " ".join(title.keys[:3])
+            if line_keys is None:
+                line_keys = [
+                    (" ".join(keys(form(line))), _quoted(line))
+                    for line in facts.first_page_text.splitlines()
+                ]
+            heading = any(read.startswith(opening) and not quoted for read, quoted in line_keys)
+            best = ("heading" if heading else "page", title.text, best[2])
     return best
 
 
@@ -876,20 +917,26 @@ _KIND_NAMES = {
 def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
     """Weigh what the document says about itself against the record (see the module doc).
 
-    A match by title whose title block numbers a part the record's title does not ("...,
-    Part II" for a record without a number) is left unverifiable: it may be the other part.
-    A refusal of a document whose first page prints the record's DOI at the end of a
-    citation of the record (where its own DOI may stand) is left unverifiable too: the
-    citation may be the record's own "Cite as" box.
+    The document's title zone is read once (`_read`: the title, retried as an OCR layer
+    misreads it, the byline, a citation of the record) and every rule, those below too,
+    decides from that one reading. A match by title whose title block numbers a part the
+    record's title does not ("..., Part II" for a record without a number) is left
+    unverifiable: it may be the other part. A refusal of a document whose first page prints
+    the record's DOI at the end of a citation of the record (where its own DOI may stand)
+    is left unverifiable too: the citation may be the record's own "Cite as" box.
     """
-    identity = _weigh(hints, facts)
+    record = _record_of(hints)
+    identity = _unread(record, facts)
+    reading = None
+    if identity is None:
+        reading = _read(record, facts)
+        identity = _weigh(record, facts, reading)
     doi = hints.doi.lower() if hints.doi else None
     if (
         identity.verdict == "mismatch"
-        and doi in facts.own_dois
+        and reading is not None
+        and reading.cites
         and identity.kind not in OTHER_KINDS
-        and _title_match(hints, facts)[0] != "block"
-        and _cites_record(hints, facts, doi)
     ):
         # the record's DOI where a document's own stands, ending a citation of the record: a
         # reading list, or the record's own "Cite as" box over a title block not found
@@ -902,25 +949,50 @@ def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
     return identity
 
 
-def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
-    """Weigh what the document says about itself against the record (see the module doc).
+@attrs.frozen
+class _Reading:
+    """What the document's title zone says of the record, read once per judgement.
 
-    For: the record's DOI given as the document's own; the record's title as the title
-    block; a record author in the byline. Against: another own DOI; another title in the
-    title block; a byline of other people. A document of another kind (a compilation, a
-    notice, a supplement, an editorial, a form) is never an article record's file.
+    Attributes:
+        level: how the record's title appears (`_title_match`), after the OCR retry.
+        title: the record's title found.
+        block: the title block it was compared with.
+        ocr: said when the title was found only with the letters OCR confuses read alike.
+        authors: where the record's authors appear (`_author_match`).
+        cites: the record's DOI, given as the document's own, only ends citations of the
+            record on the first page, under a title block that is not the record's title
+            (`_cites_record`): no evidence for, and a refusal is left undecided.
     """
+
+    level: str | None
+    title: str
+    block: str
+    ocr: str
+    authors: _Authors
+    cites: bool
+
+
+def _record_kind_of(hints: RecordHints) -> Kind | None:
+    """The kind the record's type names, or its title's label does ("Erratum: ...")."""
+    return hints.kind or next((k for k in (kind_of_title(t) for t in hints.titles) if k), None)
+
+
+def _unread(record: _Record, facts: DocumentFacts) -> Identity | None:
+    """The verdict decided before the title zone is compared, or None.
+
+    No hints, a text that cannot be trusted (a short text matched by its title block and a
+    byline), the record's own compilation, or a document of another kind.
+    """
+    hints = record.hints
     if hints.empty:
         return Identity("unverifiable", "the record gives no title or DOI to compare with")
     doi = hints.doi.lower() if hints.doi else None
     own_doi = doi is not None and doi in facts.own_dois
-    record_kind = hints.kind or next(
-        (k for k in (kind_of_title(t) for t in hints.titles) if k), None
-    )
+    record_kind = _record_kind_of(hints)
     kind = facts.kind
     if not facts.trusted and not own_doi:
         if facts.trust_evidence == SPARSE and facts.article_page is not None:
-            level, _title, _block = _title_match(hints, facts)
+            level, _title, _block = _title_match(record, facts)
             authors = _author_match(hints, facts)
             if level == "block" and authors.byline:
                 said = f"its title is the title block; author {authors.byline} in the byline"
@@ -944,16 +1016,44 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
             f"{facts.kind_evidence}",
             kind,
         )
-    level, title, block = _title_match(hints, facts)
+    return None
+
+
+def _read(record: _Record, facts: DocumentFacts) -> _Reading:
+    """The document's title zone read against the record, once (see `_Reading`)."""
+    hints = record.hints
+    level, title, block = _title_match(record, facts)
     ocr = ""
     if level != "block":
-        read = _title_match(_ocr_hints(hints), _ocr_facts(facts))
+        read = _title_match(_record_of(_ocr_hints(hints)), _ocr_facts(facts))
         if read[0] == "block":
             level, title, block = read  # a scan's OCR layer: "DYNAMlCS lN LAKE 0HRID"
             ocr = " (with the letters OCR confuses read alike)"
-    authors = _author_match(hints, facts)
-    cites = own_doi and level != "block" and doi is not None and _cites_record(hints, facts, doi)
-    if cites:
+    doi = hints.doi.lower() if hints.doi else None
+    cites = (
+        doi is not None
+        and doi in facts.own_dois
+        and level != "block"
+        and _cites_record(hints, facts, doi)
+    )
+    return _Reading(level, title, block, ocr, _author_match(hints, facts), cites)
+
+
+def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity:
+    """Weigh the reading of the title zone against the record (see the module doc).
+
+    For: the record's DOI given as the document's own; the record's title as the title
+    block; a record author in the byline. Against: another own DOI; another title in the
+    title block; a byline of other people.
+    """
+    hints = record.hints
+    doi = hints.doi.lower() if hints.doi else None
+    own_doi = doi is not None and doi in facts.own_dois
+    record_kind = _record_kind_of(hints)
+    kind = facts.kind
+    level, title, block, ocr = reading.level, reading.title, reading.block, reading.ocr
+    authors = reading.authors
+    if reading.cites:
         # "<authors> (2021). <the record's title>. <journal>. <its DOI>": the DOI and the
         # title that opens a line of the page are the citation's, no evidence for
         own_doi = False
@@ -1002,7 +1102,7 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
             facts.version,
         )
     front = (
-        _words_in_front(hints, block, title)
+        _words_in_front(record, block, title)
         if level == "block" and not own_label and not authors.byline and not own_doi
         else None
     )
@@ -1032,7 +1132,7 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
             facts.version,
         )
     larger = (
-        _larger_title(hints, facts, block)
+        _larger_title(record, facts, block)
         if level == "block" and not own_doi and not authors.byline
         else None
     )
@@ -1056,7 +1156,7 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
             kind,
             facts.version,
         )
-    numbered = _numbered_label(hints, facts, block) if hints.article and level == "block" else None
+    numbered = _numbered_label(record, facts, block) if hints.article and level == "block" else None
     if numbered is not None and not own_doi:
         return Identity(
             "unverifiable",
@@ -1303,7 +1403,7 @@ def _record_words(hints: RecordHints) -> set[str]:
     return words
 
 
-def _larger_title(hints: RecordHints, facts: DocumentFacts, block: str) -> str | None:
+def _larger_title(record: _Record, facts: DocumentFacts, block: str) -> str | None:
     """A run of the title block's page set larger than the record's title, in other words.
 
     "Statistical analysis plan for the ACTIVE-9 trial" over the results paper's title,
@@ -1322,16 +1422,13 @@ def _larger_title(hints: RecordHints, facts: DocumentFacts, block: str) -> str |
     matched = next((r for r in facts.runs if r.text == block), None)
     if matched is None:
         return None
-    known: set[str] | None = None
-    record = " ".join(hints.titles)
+    known = record.words
     for run in facts.runs:
         if run.size < matched.size * _LARGER:
             break  # the runs are largest first
-        if known is None:
-            known = _record_words(hints)
         extra = [
             k
-            for k in keys(han_as_record(run.text, record))
+            for k in keys(record.form(run.text))
             if k not in known and k not in STOP and len(k) >= 2
         ]
         own = [k for k in keys(run.text) if k not in STOP and len(k) >= 2]
@@ -1343,7 +1440,7 @@ def _larger_title(hints: RecordHints, facts: DocumentFacts, block: str) -> str |
     return None
 
 
-def _words_in_front(hints: RecordHints, block: str, title: str) -> str | None:
+def _words_in_front(record: _Record, block: str, title: str) -> str | None:
     """Words the title block sets before the record's title that none of its fields has.
 
     "Statistical analysis plan Effect of ...", "Vorregistrierung Effect of ...": the
@@ -1364,7 +1461,7 @@ def _words_in_front(hints: RecordHints, block: str, title: str) -> str | None:
     start = next((i for i in range(len(theirs) - n + 1) if theirs[i : i + n] == opening), None)
     if not start:
         return None
-    known = _record_words(hints)
+    known = record.words
     extra = [
         k
         for k in theirs[:start]
@@ -1373,7 +1470,7 @@ def _words_in_front(hints: RecordHints, block: str, title: str) -> str | None:
     return " ".join(theirs[:start]) if extra else None
 
 
-def _numbered_label(hints: RecordHints, facts: DocumentFacts, block: str) -> str | None:
+def _numbered_label(record: _Record, facts: DocumentFacts, block: str) -> str | None:
     """A short numbered label on its own line right above the title block ("Chapter 4").
 
     "Chapter 4", "Kapitel 4", "Глава 4", "第四章" over the article's title: the document is a
@@ -1386,7 +1483,7 @@ def _numbered_label(hints: RecordHints, facts: DocumentFacts, block: str) -> str
     matched = next((r for r in facts.runs if r.text == block), None)
     if matched is None:
         return None
-    known = _record_words(hints)
+    known = record.words
     for run in facts.runs:
         if not (0 < matched.first - run.last <= _LABEL_GAP):
             continue
