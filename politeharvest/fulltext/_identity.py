@@ -15,7 +15,9 @@ The verdict is ``matched`` (the record's DOI given as the document's own, or its
 title as the title block with its authors, and no stronger evidence against; the title
 zone must be the record's: no larger run of other words over it, no words of no field of
 the record's in front of it, no numbered label right above it, no other number in its
-frame, see `_larger_title`, `_words_in_front`, `_numbered_label`, `_other_number`),
+frame, no other words in place of the record's in it or the runs beside it, see
+`_larger_title`, `_words_in_front`, `_numbered_label`, `_other_number`, `_replaced_words`;
+a title over several top lines counts word for word, `_spread_title`),
 ``mismatch`` (a document of another kind, another part of a series, a title that quotes
 the record's, or evidence of another document: another title in the title block, another
 own DOI, other authors) or ``unverifiable`` (no
@@ -50,6 +52,7 @@ from ._docfacts import (
     SPARSE,
     DocumentFacts,
     Kind,
+    TitleRun,
     Version,
     facts_of,
     kind_of_title,
@@ -617,13 +620,11 @@ def _title_match(record: _Record, facts: DocumentFacts) -> tuple[str | None, str
     japanese = reads_japanese(record.hints, facts)
     form = record.form
     blocks = [(run, content_words(form(run.text))) for run in runs]
-    joined = (
-        set(content_words(form(" ".join(r.text for r in sorted(runs[:3], key=lambda r: r.first)))))
-        if len(runs) >= 2
-        else set()
-    )
+    top = sorted(runs[:3], key=lambda r: r.first)  # the title block's runs, in reading order
+    joined = set(content_words(form(" ".join(r.text for r in top)))) if len(runs) >= 2 else set()
     page_keys = " " + " ".join(keys(form(facts.first_page_text + "\n" + facts.prefix_text))) + " "
     line_keys: list[tuple[str, bool]] | None = None  # the first page's lines, read when needed
+    zone: list[set[str]] | None = None  # the keys of the top lines, read when needed
     for title in record.titles:
         words = title.words
         for run, block in blocks:
@@ -641,12 +642,22 @@ def _title_match(record: _Record, facts: DocumentFacts) -> tuple[str | None, str
             ):
                 # the record adds a subtitle the file leaves out
                 return "block", title.text, run.text
-        if len(runs) >= 2 and _share(words, joined) >= 0.85 and best[0] is None:
+        if best[0] is None and len(runs) >= 2 and _joined_title(words, top, joined, form):
             best = ("block", title.text, runs[0].text)
         if best[0] is None:
             for run in runs:
                 if similar_across(title.text, run.text, japanese=japanese):
                     return "block", title.text, run.text  # the same title in another script
+        if best[0] != "block":
+            if zone is None:
+                zone = [
+                    {k for k in keys(form(line)) if k not in STOP}
+                    for line in facts.first_page_text.splitlines()[:_ZONE_LINES]
+                ]
+            spread = _spread_title(title, zone)
+            if spread is not None:
+                lines = facts.first_page_text.splitlines()
+                return "block", title.text, " ".join(lines[spread[0] : spread[1]])
         phrase = " " + " ".join(title.keys) + " "
         if best[0] is None and len(phrase) > 12 and phrase in page_keys:
             opening = " ".join(title.keys[:3])
@@ -658,6 +669,61 @@ def _title_match(record: _Record, facts: DocumentFacts) -> tuple[str | None, str
             heading = any(read.startswith(opening) and not quoted for read, quoted in line_keys)
             best = ("heading" if heading else "page", title.text, best[2])
     return best
+
+
+def _joined_title(
+    words: Sequence[str], top: Sequence[TitleRun], joined: set[str], form: Callable[[str], str]
+) -> bool:
+    """The record's title set over the title block's first runs (a title over two sizes).
+
+    Most of the title's words (`_JOINED`) in the runs read together, each run no longer
+    than a title line (the title's words and `_REPLACED_REACH` more: a run holding a page
+    of text holds any title's words), and, when a title word is missing, no word the title
+    does not have: a word in its place ("Fifth Semester" for "Third Semester", "Autumn" for
+    "Spring") makes another document's title, a word lost (a ligature, a hyphen) does not.
+    """
+    reach = len(words) + _REPLACED_REACH
+    if any(len(content_words(form(run.text))) > reach for run in top):
+        return False
+    if _share(words, joined) < _JOINED:
+        return False
+    mine = set(words)
+    return mine <= joined or joined <= mine
+
+
+#: The share of the title's words the joined runs of the title block must hold.
+_JOINED = 0.85
+
+
+#: Lines a title set over several (a masthead and its subtitle line) spans, at most.
+_SPREAD_LINES = 4
+
+
+def _spread_title(title: _Title, zone: Sequence[set[str]]) -> tuple[int, int] | None:
+    """Consecutive top lines that hold the record's title and nothing else, or None.
+
+    A newsletter's masthead "Freshwater Notes" over "Newsletter of the Nordic Freshwater
+    Society · No. 47 · Spring 2022", a question paper's "B.Sc. Degree Examination,
+    November 2019" / "Third Semester (CBCS)" / "CHEMISTRY - Paper III: Organic Chemistry":
+    a title set over lines of different sizes (or catalogued by joining its header lines in
+    another order) is no run of one size. Two to `_SPREAD_LINES` consecutive lines of the
+    article page's top (`zone`: their keys less stop words, `_ZONE_LINES` lines) count when
+    together they hold every key of the title, numbers too, and no other key: word for word,
+    in any order, so another issue, year or part (one other key) is never the title.
+    Returns the lines' span (start, end), or None.
+    """
+    mine = {k for k in title.keys if k not in STOP}
+    if len(title.words) < MIN_TITLE_WORDS:
+        return None
+    for start in range(len(zone)):
+        held: set[str] = set()
+        for end in range(start, min(start + _SPREAD_LINES, len(zone))):
+            if not zone[end] <= mine or not zone[end]:
+                break  # a key the title does not have, or a line of none (a gap)
+            held |= zone[end]
+            if end > start and held == mine:
+                return start, end + 1
+    return None
 
 
 def _quoted(line: str) -> bool:
@@ -713,10 +779,19 @@ class _Authors:
     share: float = 0.0  # the share of the record's surnames in the byline
 
 
-def _author_match(hints: RecordHints, facts: DocumentFacts) -> _Authors:
-    """Where the record's authors appear, and whether the byline names others."""
+def _author_match(
+    hints: RecordHints, facts: DocumentFacts, *, title_runs: bool = False
+) -> _Authors:
+    """Where the record's authors appear, and whether the byline names others.
+
+    `title_runs`: the runs of the title block are read as the byline too (a short text's
+    title page sets its author's name large, where a byline is not looked for).
+    """
     # names in Hanja read as the record's Hangul, in traditional characters simplified
-    byline = set(keys(han_as_record(facts.byline, " ".join(hints.surnames[:_NAMES_ACROSS]))))
+    written = facts.byline
+    if title_runs:
+        written = " ".join([written, *(run.text for run in facts.runs[:4])])
+    byline = set(keys(han_as_record(written, " ".join(hints.surnames[:_NAMES_ACROSS]))))
     names = [k for k in (keys(s) for s in hints.surnames) if k]
     stems = _stems(byline)
     found = [name for name in names if _has_name(name, byline, stems)]
@@ -931,6 +1006,8 @@ def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
     if identity is None:
         reading = _read(record, facts)
         identity = _weigh(record, facts, reading)
+    else:
+        identity = _short_text(record, facts) or identity
     doi = hints.doi.lower() if hints.doi else None
     if (
         identity.verdict == "mismatch"
@@ -980,8 +1057,8 @@ def _record_kind_of(hints: RecordHints) -> Kind | None:
 def _unread(record: _Record, facts: DocumentFacts) -> Identity | None:
     """The verdict decided before the title zone is compared, or None.
 
-    No hints, a text that cannot be trusted (a short text matched by its title block and a
-    byline), the record's own compilation, or a document of another kind.
+    No hints, a text that cannot be trusted (a short text may still be matched, see
+    `_short_text`), the record's own compilation, or a document of another kind.
     """
     hints = record.hints
     if hints.empty:
@@ -991,12 +1068,6 @@ def _unread(record: _Record, facts: DocumentFacts) -> Identity | None:
     record_kind = _record_kind_of(hints)
     kind = facts.kind
     if not facts.trusted and not own_doi:
-        if facts.trust_evidence == SPARSE and facts.article_page is not None:
-            level, _title, _block = _title_match(record, facts)
-            authors = _author_match(hints, facts)
-            if level == "block" and authors.byline:
-                said = f"its title is the title block; author {authors.byline} in the byline"
-                return Identity("matched", f"{said} (a short text)", facts.kind, facts.version)
         return Identity("unverifiable", f"the text cannot be trusted: {facts.trust_evidence}")
     if kind == "compilation" and record_kind in (None, "compilation"):
         headed = _heads_compilation(hints, facts)
@@ -1019,8 +1090,40 @@ def _unread(record: _Record, facts: DocumentFacts) -> Identity | None:
     return None
 
 
-def _read(record: _Record, facts: DocumentFacts) -> _Reading:
-    """The document's title zone read against the record, once (see `_Reading`)."""
+def _short_text(record: _Record, facts: DocumentFacts) -> Identity | None:
+    """A short text (a score's title page, a map sheet) matched as a whole, or None.
+
+    Too little text to trust (`SPARSE`) is matched only by its title block and a record
+    author named in its byline or in a run of its title block (a composer's name set large
+    over the title), weighed by every rule a longer text is (`_weigh`: another number,
+    words in place of the record's...), and never when the document names itself another
+    kind (a graphical abstract is no article, however short).
+    """
+    hints = record.hints
+    doi = hints.doi.lower() if hints.doi else None
+    if (
+        facts.trusted
+        or facts.trust_evidence != SPARSE
+        or facts.article_page is None
+        or (doi is not None and doi in facts.own_dois)
+        or (facts.kind in OTHER_KINDS and facts.kind != _record_kind_of(hints))
+    ):
+        return None
+    reading = _read(record, facts, title_runs=True)
+    if reading.level != "block" or not reading.authors.byline:
+        return None
+    weighed = _weigh(record, facts, reading)
+    if weighed.verdict != "matched":
+        return None
+    return attrs.evolve(weighed, evidence=f"{weighed.evidence} (a short text)")
+
+
+def _read(record: _Record, facts: DocumentFacts, *, title_runs: bool = False) -> _Reading:
+    """The document's title zone read against the record, once (see `_Reading`).
+
+    `title_runs`: a record author named in a run of the title block counts as in the
+    byline (a short text's title page, see `_short_text`).
+    """
     hints = record.hints
     level, title, block = _title_match(record, facts)
     ocr = ""
@@ -1036,7 +1139,8 @@ def _read(record: _Record, facts: DocumentFacts) -> _Reading:
         and level != "block"
         and _cites_record(hints, facts, doi)
     )
-    return _Reading(level, title, block, ocr, _author_match(hints, facts), cites)
+    authors = _author_match(hints, facts, title_runs=title_runs)
+    return _Reading(level, title, block, ocr, authors, cites)
 
 
 def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity:
@@ -1183,7 +1287,11 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
             kind,
             facts.version,
         )
-    replaced = _replaced_words(block, title) if level == "block" and not own_doi else None
+    replaced = (
+        _replaced_words(block, title) or _replaced_words(_with_runs_beside(facts, block), title)
+        if level == "block" and not own_doi
+        else None
+    )
     if replaced is not None:
         return Identity(
             "mismatch",
@@ -1449,8 +1557,10 @@ def _words_in_front(record: _Record, block: str, title: str) -> str | None:
     record's own words, not with a list) make the block another document's title, or a
     label over it. A subtitle after the title is common and not read here. Returns the
     words, or None when the block opens with the title (numbers before it, "(54)", are
-    a field's code, not a label) or the title's opening is not
-    found as it is (another script, a misreading: no evidence either way).
+    a field's code, not a label), when the words in front are mostly the title's own
+    later words (its parts set in another order: fewer than half of them are no field's),
+    or the title's opening is not found as it is (another script, a misreading: no
+    evidence either way).
     """
     mine = keys(han_as_record(title, title))
     theirs = keys(han_as_record(block, title))[:_TITLE_REACH]
@@ -1462,11 +1572,12 @@ def _words_in_front(record: _Record, block: str, title: str) -> str | None:
     if not start:
         return None
     known = record.words
-    extra = [
-        k
-        for k in theirs[:start]
-        if k not in known and k not in STOP and len(k) >= 2 and not k.isdigit()
-    ]
+    front = [k for k in theirs[:start] if k not in STOP and len(k) >= 2 and not k.isdigit()]
+    extra = [k for k in front if k not in known]
+    if 2 * len(extra) < len(front) and set(front) - set(extra) <= set(mine[n:]):
+        # mostly the title's own later words: its parts in another order ("<project> - Data
+        # Management Plan" for the record's "Data Management Plan: <project>"), no label
+        return None
     return " ".join(theirs[:start]) if extra else None
 
 
@@ -1702,6 +1813,31 @@ def _replaced_words(block: str, title: str) -> tuple[str, str] | None:
         if difflib.SequenceMatcher(None, a, b, autojunk=False).ratio() < _UNLIKE:
             return a, b
     return None
+
+
+def _with_runs_beside(facts: DocumentFacts, block: str) -> str:
+    """The title block with the runs set right above and below it, as one text.
+
+    A title set over two sizes, "Surface water quality in" over "the lower Danube
+    floodplain": the block found holds one part of the title, the run next to it the
+    other, and the words in place of the record's may stand there. Runs on the lines
+    right before and after the block's count, the byline's not; the block alone when there
+    is none.
+    """
+    matched = next((r for r in facts.runs if r.text == block), None)
+    if matched is None:
+        return block
+    byline = set(keys(facts.byline))
+    beside = [
+        r
+        for r in facts.runs
+        if r.page == matched.page
+        and (0 < matched.first - r.last <= 1 or 0 < r.first - matched.last <= 1)
+        and _share(keys(r.text), byline) < 0.5  # the byline under the title is no part of it
+    ]
+    if not beside:
+        return block
+    return " ".join(r.text for r in sorted([matched, *beside], key=lambda r: r.first))
 
 
 def _lettered(word: str) -> bool:
