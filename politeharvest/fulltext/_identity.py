@@ -134,6 +134,8 @@ class RecordHints:
             by its Japanese reading.
         related: the other DOIs of its ``relation`` (lower case): works the record says it
             is related to (the original of a translation, a dataset), never its own.
+        creators: its creators' names as the record gives them ("University of Mysore"):
+            their words are the record's own where a title zone prints them.
     """
 
     titles: tuple[str, ...] = ()
@@ -146,6 +148,7 @@ class RecordHints:
     languages: tuple[str, ...] = ()
     article: bool = False
     related: tuple[str, ...] = ()
+    creators: tuple[str, ...] = ()
 
     @property
     def empty(self) -> bool:
@@ -196,6 +199,7 @@ class RecordHints:
             languages,
             _article(types),
             related,
+            tuple(c.strip() for c in creators if c.strip()),
         )
 
     @classmethod
@@ -224,7 +228,16 @@ class RecordHints:
         )
         article = _article(str(row.get("kind") or row.get("type") or ""))
         return cls(
-            texts, doi, surnames, year, kind, _forenames(names), conference, languages, article
+            texts,
+            doi,
+            surnames,
+            year,
+            kind,
+            _forenames(names),
+            conference,
+            languages,
+            article,
+            creators=tuple(n.strip() for n in names if n.strip()),
         )
 
 
@@ -1236,7 +1249,7 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
             facts.version,
         )
     larger = (
-        _larger_title(record, facts, block)
+        _larger_title(record, facts, block, title)
         if level == "block" and not own_doi and not authors.byline
         else None
     )
@@ -1501,17 +1514,14 @@ _LARGER = 1.08
 def _record_words(hints: RecordHints) -> set[str]:
     """The keys of every field of the record: its titles, names, year and DOI."""
     record = " ".join(hints.titles)
-    words = {
-        k
-        for text in (*hints.titles, *hints.surnames, *hints.forenames, hints.year or "")
-        for k in keys(han_as_record(text, record))
-    }
+    fields = (*hints.titles, *hints.surnames, *hints.forenames, *hints.creators, hints.year or "")
+    words = {k for text in fields for k in keys(han_as_record(text, record))}
     if hints.doi:
         words.update(keys(hints.doi.replace("/", " ").replace(".", " ")))
     return words
 
 
-def _larger_title(record: _Record, facts: DocumentFacts, block: str) -> str | None:
+def _larger_title(record: _Record, facts: DocumentFacts, block: str, title: str) -> str | None:
     """A run of the title block's page set larger than the record's title, in other words.
 
     "Statistical analysis plan for the ACTIVE-9 trial" over the results paper's title,
@@ -1523,11 +1533,12 @@ def _larger_title(record: _Record, facts: DocumentFacts, block: str) -> str | No
     one letter and stop words do not count; a run the record's fields account for, at least
     half of it (a title split over two sizes, "NCEM 112:2024" over the rest of the
     standard's title, "Rezension Review" for a record titled "Rezension: ..."), is the
-    record's. A run as long as a title (`_PARALLEL`, by `_length`) is the title in another
+    record's. A run as long as a title (`_PARALLEL`, by `_length`, of the block or of the
+    record's title `title` when the block holds only part of it) is the title in another
     language or script (a bilingual journal sets its first language larger), left to the
     other evidence.
     """
-    matched = next((r for r in facts.runs if r.text == block), None)
+    matched = _run_of(facts, block)
     if matched is None:
         return None
     known = record.words
@@ -1542,10 +1553,16 @@ def _larger_title(record: _Record, facts: DocumentFacts, block: str) -> str | No
         own = [k for k in keys(run.text) if k not in STOP and len(k) >= 2]
         if 2 * len(extra) <= len(own):
             continue  # mostly the record's words ("Rezension Review" for its "Rezension: ...")
-        if _length(run.text) >= _PARALLEL * _length(block):
+        if _length(run.text) >= _PARALLEL * max(_length(block), _length(title)):
             continue  # a parallel title: the same title in another language or script
         return run.text
     return None
+
+
+def _run_of(facts: DocumentFacts, block: str) -> TitleRun | None:
+    """The title run the block is, or the largest run within it (a title over several lines)."""
+    same = next((r for r in facts.runs if r.text == block), None)
+    return same or next((r for r in facts.runs if r.text and r.text in block), None)
 
 
 def _words_in_front(record: _Record, block: str, title: str) -> str | None:
@@ -1591,7 +1608,7 @@ def _numbered_label(record: _Record, facts: DocumentFacts, block: str) -> str | 
     with a number and a word none of the record's fields has. Read for records typed as an
     article only (a book part's record names such a file).
     """
-    matched = next((r for r in facts.runs if r.text == block), None)
+    matched = _run_of(facts, block)
     if matched is None:
         return None
     known = record.words

@@ -83,28 +83,34 @@ def test_another_issue_under_the_same_masthead_is_never_matched(subtitle: str) -
     assert identity.verdict != "matched", identity.evidence
 
 
-def _paper(semester: str) -> DocumentFacts:
-    return facts_of(
-        _layout(
-            ("Reg. No. : ______________ Q.P. Code: 73219", 9.5),
-            ("ಮೈಸೂರು ವಿಶ್ವವಿದ್ಯಾಲಯ / UNIVERSITY OF MYSORE", 18.7),
-            ("B.Sc. Degree Examination, November 2019", 11.5),
-            (semester, 10.5),
-            ("CHEMISTRY - Paper III: Organic Chemistry", 11.0),
-            ("Time : 3 Hours Max. Marks : 70", 10.0),
-            ("Instructions: Answer ALL questions in Part A and any FIVE in Part B.", 9.5),
-            ("ಸೂಚನೆ: ಎಲ್ಲಾ ಪ್ರಶ್ನೆಗಳಿಗೆ ಉತ್ತರಿಸಿ.", 14.8),
-            ("PART - A", 11.0),
-        )
-    )
+def _paper(semester: str, *, instruction: float | None = None) -> DocumentFacts:
+    """A question paper's first page; `instruction`: the size of a line of instructions in
+    the paper's other language, set below the header."""
+    rows = [
+        ("Reg. No. : ______________ Q.P. Code: 73219", 9.5),
+        ("ಮೈಸೂರು ವಿಶ್ವವಿದ್ಯಾಲಯ / UNIVERSITY OF MYSORE", 18.7),
+        ("B.Sc. Degree Examination, November 2019", 11.5),
+        (semester, 10.5),
+        ("CHEMISTRY - Paper III: Organic Chemistry", 11.0),
+        ("Time : 3 Hours Max. Marks : 70", 10.0),
+        ("Instructions: Answer ALL questions in Part A and any FIVE in Part B.", 9.5),
+    ]
+    if instruction is not None:
+        rows.append(("ಸೂಚನೆ: ಎಲ್ಲಾ ಪ್ರಶ್ನೆಗಳಿಗೆ ಉತ್ತರಿಸಿ.", instruction))
+    return facts_of(_layout(*rows, ("PART - A", 11.0)))
 
 
 def test_a_question_paper_whose_header_lines_make_the_records_title_is_its_records() -> None:
     """The record's title joins the paper's header lines in another order, under the
     university's name (the record's creator): before, that name was read as another title
     and the paper refused."""
-    identity = judge(RecordHints.from_metadata(PAPER), _paper("Third Semester (CBCS)"))
+    hints = RecordHints.from_metadata(PAPER)
+    identity = judge(hints, _paper("Third Semester (CBCS)", instruction=10.0))
     assert identity.verdict == "matched", identity.evidence
+    # a line set larger than the header, in words no field of the record has, may be the
+    # document's own title wherever it stands: never refused, no longer matched
+    identity = judge(hints, _paper("Third Semester (CBCS)", instruction=14.8))
+    assert identity.verdict == "unverifiable", identity.evidence
 
 
 @pytest.mark.parametrize("semester", ["Fifth Semester (CBCS)", "Third Semester (CBCS) Repeat"])
@@ -282,4 +288,36 @@ def test_a_short_document_of_another_kind_is_never_matched() -> None:
         "type": ["info:eu-repo/semantics/article"],
     }
     identity = judge(RecordHints.from_metadata(record), facts)
+    assert identity.verdict != "matched", identity.evidence
+
+
+@settings(max_examples=150, deadline=None)
+@given(title=st.sampled_from(TITLES[:3]), label=LABELS, cut=st.floats(0.3, 0.7))
+def test_a_larger_label_over_a_title_set_in_two_sizes_never_matches(
+    title: str, label: str, cut: float
+) -> None:
+    """Any label of up to three words set larger over the record's title, the title over
+    two lines of different sizes: never matched (the label is read against the title's
+    largest run, as over a title of one size)."""
+    mine = set(keys(title))
+    assume(any(k not in mine and k not in STOP and len(k) >= 2 for k in keys(label)))
+    words = title.split()
+    at = min(len(words) - 1, max(1, int(len(words) * cut)))
+    head, tail = " ".join(words[:at]), " ".join(words[at:])
+    facts = facts_of(_layout((label, 22.0), (head, 16.0), (tail, 12.0), ("Version 1.2", 9.0)))
+    assert judge(_hints(title), facts).verdict != "matched"
+
+
+def test_a_larger_label_over_a_newsletters_masthead_and_subtitle_line_is_not_matched() -> None:
+    """The record's title word for word over the masthead and the line under it, under a
+    run set larger in words none of the record's fields has: the document's own title may
+    be that one (as over a title of one run)."""
+    facts = facts_of(
+        _layout(
+            ("Jahresbericht der Vereinsleitung", 40.0),
+            ("Freshwater Notes", 30.0),
+            ("Newsletter of the Nordic Freshwater Society - No. 47 - Spring 2022", 10.0),
+        )
+    )
+    identity = judge(RecordHints.from_metadata(NEWSLETTER), facts)
     assert identity.verdict != "matched", identity.evidence
