@@ -918,6 +918,46 @@ def _ocr_facts(facts: DocumentFacts) -> DocumentFacts:
     )
 
 
+#: A vowel marked long by a macron (decomposed: the vowel and U+0304).
+_MACRON_VOWEL = re.compile("([aeiouAEIOU])\u0304")
+#: A vowel written twice, the other way to write it long ("Maaori", "Taamaki").
+_DOUBLED_VOWEL = re.compile(r"([aeiou])\1", re.IGNORECASE)
+
+
+def _long_vowels(hints: RecordHints, facts: DocumentFacts) -> bool:
+    """The file marks long vowels with macrons and the record's titles do not, doubling them.
+
+    Māori, Hawaiian or Latvian text written "Māori" on the page and "Maaori" in a
+    repository's record (a convention of some institutions): the same title.
+    """
+    page = unicodedata.normalize("NFD", facts.first_page_text[:_PAGE_REACH])
+    if not _MACRON_VOWEL.search(page):
+        return False
+    titles = unicodedata.normalize("NFD", " ".join(hints.titles)[:_TITLE_REACH])
+    return not _MACRON_VOWEL.search(titles) and bool(_DOUBLED_VOWEL.search(titles))
+
+
+def _single_vowels(text: str) -> str:
+    """Long vowels as short ones, however written: "Māori" and "Maaori" both read "Maori"."""
+    text = _MACRON_VOWEL.sub(r"\1", unicodedata.normalize("NFD", text))
+    return unicodedata.normalize("NFC", _DOUBLED_VOWEL.sub(r"\1", text))
+
+
+def _vowel_hints(hints: RecordHints) -> RecordHints:
+    return attrs.evolve(hints, titles=tuple(_single_vowels(t) for t in hints.titles))
+
+
+def _vowel_facts(facts: DocumentFacts) -> DocumentFacts:
+    """The title runs and the first page with long vowels read as short (`_single_vowels`)."""
+    return attrs.evolve(
+        facts,
+        runs=tuple(attrs.evolve(r, text=_single_vowels(r.text)) for r in facts.runs[:4]),
+        prefix_runs=tuple(attrs.evolve(r, text=_single_vowels(r.text)) for r in facts.prefix_runs),
+        first_page_text=_single_vowels(facts.first_page_text[:_PAGE_REACH]),
+        prefix_text=_single_vowels(facts.prefix_text[:_PAGE_REACH]),
+    )
+
+
 #: Record kinds about another work, whose titles may name it behind their label.
 _ABOUT_KINDS = frozenset(["notice", "comment", "review", "peer-review", "supplement", "summary"])
 
@@ -1047,7 +1087,8 @@ class _Reading:
         level: how the record's title appears (`_title_match`), after the OCR retry.
         title: the record's title found.
         block: the title block it was compared with.
-        ocr: said when the title was found only with the letters OCR confuses read alike.
+        reread: how the title was read when found only on a second reading (with the letters
+            OCR confuses read alike, or long vowels read as short), else empty.
         authors: where the record's authors appear (`_author_match`).
         cites: the record's DOI, given as the document's own, only ends citations of the
             record on the first page, under a title block that is not the record's title
@@ -1057,7 +1098,7 @@ class _Reading:
     level: str | None
     title: str
     block: str
-    ocr: str
+    reread: str
     authors: _Authors
     cites: bool
 
@@ -1139,12 +1180,17 @@ def _read(record: _Record, facts: DocumentFacts, *, title_runs: bool = False) ->
     """
     hints = record.hints
     level, title, block = _title_match(record, facts)
-    ocr = ""
+    reread = ""
     if level != "block":
         read = _title_match(_record_of(_ocr_hints(hints)), _ocr_facts(facts))
         if read[0] == "block":
             level, title, block = read  # a scan's OCR layer: "DYNAMlCS lN LAKE 0HRID"
-            ocr = " (with the letters OCR confuses read alike)"
+            reread = " (with the letters OCR confuses read alike)"
+    if level != "block" and _long_vowels(hints, facts):
+        read = _title_match(_record_of(_vowel_hints(hints)), _vowel_facts(facts))
+        if read[0] == "block":
+            level, title, block = read  # "Maaori" in the record for the file's "Māori"
+            reread = " (with long vowels read alike: a macron and a doubled vowel)"
     doi = hints.doi.lower() if hints.doi else None
     cites = (
         doi is not None
@@ -1153,7 +1199,7 @@ def _read(record: _Record, facts: DocumentFacts, *, title_runs: bool = False) ->
         and _cites_record(hints, facts, doi)
     )
     authors = _author_match(hints, facts, title_runs=title_runs)
-    return _Reading(level, title, block, ocr, authors, cites)
+    return _Reading(level, title, block, reread, authors, cites)
 
 
 def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity:
@@ -1168,7 +1214,7 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
     own_doi = doi is not None and doi in facts.own_dois
     record_kind = _record_kind_of(hints)
     kind = facts.kind
-    level, title, block, ocr = reading.level, reading.title, reading.block, reading.ocr
+    level, title, block = reading.level, reading.title, reading.block
     authors = reading.authors
     if reading.cites:
         # "<authors> (2021). <the record's title>. <journal>. <its DOI>": the DOI and the
@@ -1325,7 +1371,7 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
     if own_doi:
         evidence_for.append(f"the record's DOI {doi} is the document's own")
     if level == "block":
-        evidence_for.append(f"its title is the title block{ocr}")
+        evidence_for.append(f"its title is the title block{reading.reread}")
     if authors.byline:
         evidence_for.append(f"author {authors.byline} in the byline")
     if other_dois:

@@ -321,3 +321,39 @@ def test_a_larger_label_over_a_newsletters_masthead_and_subtitle_line_is_not_mat
     )
     identity = judge(RecordHints.from_metadata(NEWSLETTER), facts)
     assert identity.verdict != "matched", identity.evidence
+
+
+MAORI = {
+    "title": ["Te whakaora i te reo Maaori i ngaa kura kaupapa Maaori o Taamaki Makaurau"],
+    "creator": ["Ngata, Heemi"],
+    "date": ["2021"],
+    "type": ["info:eu-repo/semantics/masterThesis"],
+}
+
+
+def test_long_vowels_with_macrons_in_the_file_and_doubled_in_the_record_are_one_title() -> None:
+    """ "Māori" on the page, "Maaori" in the record (a convention of some institutions): the
+    same title, read with long vowels alike on both sides (Unicode's combining macron)."""
+    facts = facts_of(
+        _layout(
+            ("Te whakaora i te reo Māori i ngā kura kaupapa", 16.0),
+            ("Māori o Tāmaki Makaurau", 16.0),
+            ("Hēmi Ngata", 10.5),
+        )
+    )
+    identity = judge(RecordHints.from_metadata(MAORI), facts)
+    assert identity.verdict == "matched", identity.evidence
+    assert "long vowels" in identity.evidence
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Te whakaora i te reo Māori i ngā kura tuarua o Te Tai Tokerau",
+        "Te whakaora i te reo Māori i ngā whare wānanga o Tāmaki Makaurau",
+    ],
+)
+def test_another_title_with_long_vowels_is_never_matched(title: str) -> None:
+    facts = facts_of(_layout((title, 16.0), ("Hēmi Ngata", 10.5)))
+    identity = judge(RecordHints.from_metadata(MAORI), facts)
+    assert identity.verdict != "matched", identity.evidence
