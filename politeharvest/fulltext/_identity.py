@@ -15,7 +15,9 @@ The verdict is ``matched`` (the record's DOI given as the document's own, or its
 title as the title block with its authors, and no stronger evidence against; the title
 zone must be the record's: no larger run of other words over it, no words of no field of
 the record's in front of it, no numbered label right above it, no other number in its
-frame, see `_larger_title`, `_words_in_front`, `_numbered_label`, `_other_number`),
+frame, no other words in place of the record's in it or the runs beside it, see
+`_larger_title`, `_words_in_front`, `_numbered_label`, `_other_number`, `_replaced_words`;
+a title over several top lines counts word for word, `_spread_title`),
 ``mismatch`` (a document of another kind, another part of a series, a title that quotes
 the record's, or evidence of another document: another title in the title block, another
 own DOI, other authors) or ``unverifiable`` (no
@@ -29,6 +31,7 @@ names in another script are compared through a transliteration (`_scripts`).
 from __future__ import annotations
 
 import difflib
+import functools
 import html
 import itertools
 import logging
@@ -49,6 +52,7 @@ from ._docfacts import (
     SPARSE,
     DocumentFacts,
     Kind,
+    TitleRun,
     Version,
     facts_of,
     kind_of_title,
@@ -130,6 +134,8 @@ class RecordHints:
             by its Japanese reading.
         related: the other DOIs of its ``relation`` (lower case): works the record says it
             is related to (the original of a translation, a dataset), never its own.
+        creators: its creators' names as the record gives them ("University of Mysore"):
+            their words are the record's own where a title zone prints them.
     """
 
     titles: tuple[str, ...] = ()
@@ -142,6 +148,7 @@ class RecordHints:
     languages: tuple[str, ...] = ()
     article: bool = False
     related: tuple[str, ...] = ()
+    creators: tuple[str, ...] = ()
 
     @property
     def empty(self) -> bool:
@@ -192,6 +199,7 @@ class RecordHints:
             languages,
             _article(types),
             related,
+            tuple(c.strip() for c in creators if c.strip()),
         )
 
     @classmethod
@@ -220,7 +228,16 @@ class RecordHints:
         )
         article = _article(str(row.get("kind") or row.get("type") or ""))
         return cls(
-            texts, doi, surnames, year, kind, _forenames(names), conference, languages, article
+            texts,
+            doi,
+            surnames,
+            year,
+            kind,
+            _forenames(names),
+            conference,
+            languages,
+            article,
+            creators=tuple(n.strip() for n in names if n.strip()),
         )
 
 
@@ -559,64 +576,167 @@ def _share(part: Sequence[str], whole: set[str]) -> float:
     return sum(1 for w in part if w in whole) / len(part) if part else 0.0
 
 
-def _title_match(hints: RecordHints, facts: DocumentFacts) -> tuple[str | None, str, str]:
+@attrs.frozen
+class _Title:
+    """One of the record's titles as it is compared: in the record's form of Han characters."""
+
+    text: str
+    words: tuple[str, ...]  # its content words
+    keys: tuple[str, ...]  # its keys
+
+
+@attrs.frozen
+class _Record:
+    """What a judgement reads of the record, worked out once per record (`_record_of`).
+
+    Attributes:
+        hints: the record's hints.
+        text: its titles, joined: the form Han characters are read in (`han_as_record`).
+        titles: its titles with their words and keys in that form (titles without a content
+            word left out).
+        words: the keys of every field: titles, names, year and DOI (`_record_words`).
+    """
+
+    hints: RecordHints
+    text: str
+    titles: tuple[_Title, ...]
+    words: frozenset[str]
+
+    def form(self, text: str) -> str:
+        """`text` with its Han characters as the record writes them (Hanja as Hangul...)."""
+        return han_as_record(text, self.text)
+
+
+@functools.lru_cache(maxsize=64)  # one record is judged against several readings of a file
+def _record_of(hints: RecordHints) -> _Record:
+    """The record's titles, words and keys, read once for every judgement of its files."""
+    text = " ".join(hints.titles)
+    titles = []
+    for title in hints.titles:
+        formed = han_as_record(title, text)
+        words = content_words(formed)
+        if words:
+            titles.append(_Title(title, tuple(words), tuple(keys(formed))))
+    return _Record(hints, text, tuple(titles), frozenset(_record_words(hints)))
+
+
+def _title_match(record: _Record, facts: DocumentFacts) -> tuple[str | None, str, str]:
     """How the record's title appears, the title, and the title block.
 
     ``block``: it is a title-like run (or most of the title block); ``contained``: a
     longer run holds it; ``heading``: it opens a line of the first page; ``page``: it
-    stands somewhere on the first page; None.
+    stands somewhere on the first page; None. The record's side comes from `record`
+    (worked out once), the document's runs and lines are read once for all its titles.
     """
     best: tuple[str | None, str, str] = (None, "", facts.runs[0].text if facts.runs else "")
     runs = [*facts.runs[:4], *facts.prefix_runs]
-    japanese = reads_japanese(hints, facts)
-    record = " ".join(hints.titles)
-
-    def form(text: str) -> str:  # Hanja read as the record's Hangul, hanzi simplified
-        return han_as_record(text, record)
-
+    japanese = reads_japanese(record.hints, facts)
+    form = record.form
+    blocks = [(run, content_words(form(run.text))) for run in runs]
+    top = sorted(runs[:3], key=lambda r: r.first)  # the title block's runs, in reading order
+    joined = set(content_words(form(" ".join(r.text for r in top)))) if len(runs) >= 2 else set()
     page_keys = " " + " ".join(keys(form(facts.first_page_text + "\n" + facts.prefix_text))) + " "
-    for title in hints.titles:
-        words = content_words(form(title))
-        if not words:
-            continue
-        for run in runs:
-            block = content_words(form(run.text))
+    line_keys: list[tuple[str, bool]] | None = None  # the first page's lines, read when needed
+    zone: list[set[str]] | None = None  # the keys of the top lines, read when needed
+    for title in record.titles:
+        words = title.words
+        for run, block in blocks:
             if not block:
                 continue
             if _share(words, set(block)) >= 0.8:
                 if _share(block, set(words)) >= 0.6 or _main_title(form(run.text), words):
                     # the title, or the title and a subtitle the record leaves out
-                    return "block", title, run.text
-                best = ("contained", title, run.text)
+                    return "block", title.text, run.text
+                best = ("contained", title.text, run.text)
             elif (
                 len(block) >= 3
                 and _share(block, set(words)) >= 0.9
                 and _share(words, set(block)) >= 0.5
             ):
-                return "block", title, run.text  # the record adds a subtitle the file leaves out
-        if len(runs) >= 2:
-            joined = set(
-                content_words(
-                    form(" ".join(r.text for r in sorted(runs[:3], key=lambda r: r.first)))
-                )
-            )
-            if _share(words, joined) >= 0.85 and best[0] is None:
-                best = ("block", title, runs[0].text)
+                # the record adds a subtitle the file leaves out
+                return "block", title.text, run.text
+        if best[0] is None and len(runs) >= 2 and _joined_title(words, top, joined, form):
+            best = ("block", title.text, runs[0].text)
         if best[0] is None:
             for run in runs:
-                if similar_across(title, run.text, japanese=japanese):
-                    return "block", title, run.text  # the same title in another script
-        title_keys = keys(form(title))
-        phrase = " " + " ".join(title_keys) + " "
+                if similar_across(title.text, run.text, japanese=japanese):
+                    return "block", title.text, run.text  # the same title in another script
+        if best[0] != "block":
+            if zone is None:
+                zone = [
+                    {k for k in keys(form(line)) if k not in STOP}
+                    for line in facts.first_page_text.splitlines()[:_ZONE_LINES]
+                ]
+            spread = _spread_title(title, zone)
+            if spread is not None:
+                lines = facts.first_page_text.splitlines()
+                return "block", title.text, " ".join(lines[spread[0] : spread[1]])
+        phrase = " " + " ".join(title.keys) + " "
         if best[0] is None and len(phrase) > 12 and phrase in page_keys:
-            opening = " ".join(title_keys[:3])
-            lines = facts.first_page_text.splitlines()
-            heading = any(
-                " ".join(keys(form(line))).startswith(opening) and not _quoted(line)
-                for line in lines
-            )
-            best = ("heading" if heading else "page", title, best[2])
+            opening = " ".join(title.keys[:3])
+            if line_keys is None:
+                line_keys = [
+                    (" ".join(keys(form(line))), _quoted(line))
+                    for line in facts.first_page_text.splitlines()
+                ]
+            heading = any(read.startswith(opening) and not quoted for read, quoted in line_keys)
+            best = ("heading" if heading else "page", title.text, best[2])
     return best
+
+
+def _joined_title(
+    words: Sequence[str], top: Sequence[TitleRun], joined: set[str], form: Callable[[str], str]
+) -> bool:
+    """The record's title set over the title block's first runs (a title over two sizes).
+
+    Most of the title's words (`_JOINED`) in the runs read together, each run no longer
+    than a title line (the title's words and `_REPLACED_REACH` more: a run holding a page
+    of text holds any title's words), and, when a title word is missing, no word the title
+    does not have: a word in its place ("Fifth Semester" for "Third Semester", "Autumn" for
+    "Spring") makes another document's title, a word lost (a ligature, a hyphen) does not.
+    """
+    reach = len(words) + _REPLACED_REACH
+    if any(len(content_words(form(run.text))) > reach for run in top):
+        return False
+    if _share(words, joined) < _JOINED:
+        return False
+    mine = set(words)
+    return mine <= joined or joined <= mine
+
+
+#: The share of the title's words the joined runs of the title block must hold.
+_JOINED = 0.85
+
+
+#: Lines a title set over several (a masthead and its subtitle line) spans, at most.
+_SPREAD_LINES = 4
+
+
+def _spread_title(title: _Title, zone: Sequence[set[str]]) -> tuple[int, int] | None:
+    """Consecutive top lines that hold the record's title and nothing else, or None.
+
+    A newsletter's masthead "Freshwater Notes" over "Newsletter of the Nordic Freshwater
+    Society · No. 47 · Spring 2022", a question paper's "B.Sc. Degree Examination,
+    November 2019" / "Third Semester (CBCS)" / "CHEMISTRY - Paper III: Organic Chemistry":
+    a title set over lines of different sizes (or catalogued by joining its header lines in
+    another order) is no run of one size. Two to `_SPREAD_LINES` consecutive lines of the
+    article page's top (`zone`: their keys less stop words, `_ZONE_LINES` lines) count when
+    together they hold every key of the title, numbers too, and no other key: word for word,
+    in any order, so another issue, year or part (one other key) is never the title.
+    Returns the lines' span (start, end), or None.
+    """
+    mine = {k for k in title.keys if k not in STOP}
+    if len(title.words) < MIN_TITLE_WORDS:
+        return None
+    for start in range(len(zone)):
+        held: set[str] = set()
+        for end in range(start, min(start + _SPREAD_LINES, len(zone))):
+            if not zone[end] <= mine or not zone[end]:
+                break  # a key the title does not have, or a line of none (a gap)
+            held |= zone[end]
+            if end > start and held == mine:
+                return start, end + 1
+    return None
 
 
 def _quoted(line: str) -> bool:
@@ -672,10 +792,19 @@ class _Authors:
     share: float = 0.0  # the share of the record's surnames in the byline
 
 
-def _author_match(hints: RecordHints, facts: DocumentFacts) -> _Authors:
-    """Where the record's authors appear, and whether the byline names others."""
+def _author_match(
+    hints: RecordHints, facts: DocumentFacts, *, title_runs: bool = False
+) -> _Authors:
+    """Where the record's authors appear, and whether the byline names others.
+
+    `title_runs`: the runs of the title block are read as the byline too (a short text's
+    title page sets its author's name large, where a byline is not looked for).
+    """
     # names in Hanja read as the record's Hangul, in traditional characters simplified
-    byline = set(keys(han_as_record(facts.byline, " ".join(hints.surnames[:_NAMES_ACROSS]))))
+    written = facts.byline
+    if title_runs:
+        written = " ".join([written, *(run.text for run in facts.runs[:4])])
+    byline = set(keys(han_as_record(written, " ".join(hints.surnames[:_NAMES_ACROSS]))))
     names = [k for k in (keys(s) for s in hints.surnames) if k]
     stems = _stems(byline)
     found = [name for name in names if _has_name(name, byline, stems)]
@@ -789,6 +918,46 @@ def _ocr_facts(facts: DocumentFacts) -> DocumentFacts:
     )
 
 
+#: A vowel marked long by a macron (decomposed: the vowel and U+0304).
+_MACRON_VOWEL = re.compile("([aeiouAEIOU])\u0304")
+#: A vowel written twice, the other way to write it long ("Maaori", "Taamaki").
+_DOUBLED_VOWEL = re.compile(r"([aeiou])\1", re.IGNORECASE)
+
+
+def _long_vowels(hints: RecordHints, facts: DocumentFacts) -> bool:
+    """The file marks long vowels with macrons and the record's titles do not, doubling them.
+
+    Māori, Hawaiian or Latvian text written "Māori" on the page and "Maaori" in a
+    repository's record (a convention of some institutions): the same title.
+    """
+    page = unicodedata.normalize("NFD", facts.first_page_text[:_PAGE_REACH])
+    if not _MACRON_VOWEL.search(page):
+        return False
+    titles = unicodedata.normalize("NFD", " ".join(hints.titles)[:_TITLE_REACH])
+    return not _MACRON_VOWEL.search(titles) and bool(_DOUBLED_VOWEL.search(titles))
+
+
+def _single_vowels(text: str) -> str:
+    """Long vowels as short ones, however written: "Māori" and "Maaori" both read "Maori"."""
+    text = _MACRON_VOWEL.sub(r"\1", unicodedata.normalize("NFD", text))
+    return unicodedata.normalize("NFC", _DOUBLED_VOWEL.sub(r"\1", text))
+
+
+def _vowel_hints(hints: RecordHints) -> RecordHints:
+    return attrs.evolve(hints, titles=tuple(_single_vowels(t) for t in hints.titles))
+
+
+def _vowel_facts(facts: DocumentFacts) -> DocumentFacts:
+    """The title runs and the first page with long vowels read as short (`_single_vowels`)."""
+    return attrs.evolve(
+        facts,
+        runs=tuple(attrs.evolve(r, text=_single_vowels(r.text)) for r in facts.runs[:4]),
+        prefix_runs=tuple(attrs.evolve(r, text=_single_vowels(r.text)) for r in facts.prefix_runs),
+        first_page_text=_single_vowels(facts.first_page_text[:_PAGE_REACH]),
+        prefix_text=_single_vowels(facts.prefix_text[:_PAGE_REACH]),
+    )
+
+
 #: Record kinds about another work, whose titles may name it behind their label.
 _ABOUT_KINDS = frozenset(["notice", "comment", "review", "peer-review", "supplement", "summary"])
 
@@ -876,20 +1045,28 @@ _KIND_NAMES = {
 def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
     """Weigh what the document says about itself against the record (see the module doc).
 
-    A match by title whose title block numbers a part the record's title does not ("...,
-    Part II" for a record without a number) is left unverifiable: it may be the other part.
-    A refusal of a document whose first page prints the record's DOI at the end of a
-    citation of the record (where its own DOI may stand) is left unverifiable too: the
-    citation may be the record's own "Cite as" box.
+    The document's title zone is read once (`_read`: the title, retried as an OCR layer
+    misreads it, the byline, a citation of the record) and every rule, those below too,
+    decides from that one reading. A match by title whose title block numbers a part the
+    record's title does not ("..., Part II" for a record without a number) is left
+    unverifiable: it may be the other part. A refusal of a document whose first page prints
+    the record's DOI at the end of a citation of the record (where its own DOI may stand)
+    is left unverifiable too: the citation may be the record's own "Cite as" box.
     """
-    identity = _weigh(hints, facts)
+    record = _record_of(hints)
+    identity = _unread(record, facts)
+    reading = None
+    if identity is None:
+        reading = _read(record, facts)
+        identity = _weigh(record, facts, reading)
+    else:
+        identity = _short_text(record, facts) or identity
     doi = hints.doi.lower() if hints.doi else None
     if (
         identity.verdict == "mismatch"
-        and doi in facts.own_dois
+        and reading is not None
+        and reading.cites
         and identity.kind not in OTHER_KINDS
-        and _title_match(hints, facts)[0] != "block"
-        and _cites_record(hints, facts, doi)
     ):
         # the record's DOI where a document's own stands, ending a citation of the record: a
         # reading list, or the record's own "Cite as" box over a title block not found
@@ -902,29 +1079,49 @@ def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
     return identity
 
 
-def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
-    """Weigh what the document says about itself against the record (see the module doc).
+@attrs.frozen
+class _Reading:
+    """What the document's title zone says of the record, read once per judgement.
 
-    For: the record's DOI given as the document's own; the record's title as the title
-    block; a record author in the byline. Against: another own DOI; another title in the
-    title block; a byline of other people. A document of another kind (a compilation, a
-    notice, a supplement, an editorial, a form) is never an article record's file.
+    Attributes:
+        level: how the record's title appears (`_title_match`), after the OCR retry.
+        title: the record's title found.
+        block: the title block it was compared with.
+        reread: how the title was read when found only on a second reading (with the letters
+            OCR confuses read alike, or long vowels read as short), else empty.
+        authors: where the record's authors appear (`_author_match`).
+        cites: the record's DOI, given as the document's own, only ends citations of the
+            record on the first page, under a title block that is not the record's title
+            (`_cites_record`): no evidence for, and a refusal is left undecided.
     """
+
+    level: str | None
+    title: str
+    block: str
+    reread: str
+    authors: _Authors
+    cites: bool
+
+
+def _record_kind_of(hints: RecordHints) -> Kind | None:
+    """The kind the record's type names, or its title's label does ("Erratum: ...")."""
+    return hints.kind or next((k for k in (kind_of_title(t) for t in hints.titles) if k), None)
+
+
+def _unread(record: _Record, facts: DocumentFacts) -> Identity | None:
+    """The verdict decided before the title zone is compared, or None.
+
+    No hints, a text that cannot be trusted (a short text may still be matched, see
+    `_short_text`), the record's own compilation, or a document of another kind.
+    """
+    hints = record.hints
     if hints.empty:
         return Identity("unverifiable", "the record gives no title or DOI to compare with")
     doi = hints.doi.lower() if hints.doi else None
     own_doi = doi is not None and doi in facts.own_dois
-    record_kind = hints.kind or next(
-        (k for k in (kind_of_title(t) for t in hints.titles) if k), None
-    )
+    record_kind = _record_kind_of(hints)
     kind = facts.kind
     if not facts.trusted and not own_doi:
-        if facts.trust_evidence == SPARSE and facts.article_page is not None:
-            level, _title, _block = _title_match(hints, facts)
-            authors = _author_match(hints, facts)
-            if level == "block" and authors.byline:
-                said = f"its title is the title block; author {authors.byline} in the byline"
-                return Identity("matched", f"{said} (a short text)", facts.kind, facts.version)
         return Identity("unverifiable", f"the text cannot be trusted: {facts.trust_evidence}")
     if kind == "compilation" and record_kind in (None, "compilation"):
         headed = _heads_compilation(hints, facts)
@@ -944,16 +1141,82 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
             f"{facts.kind_evidence}",
             kind,
         )
-    level, title, block = _title_match(hints, facts)
-    ocr = ""
+    return None
+
+
+def _short_text(record: _Record, facts: DocumentFacts) -> Identity | None:
+    """A short text (a score's title page, a map sheet) matched as a whole, or None.
+
+    Too little text to trust (`SPARSE`) is matched only by its title block and a record
+    author named in its byline or in a run of its title block (a composer's name set large
+    over the title), weighed by every rule a longer text is (`_weigh`: another number,
+    words in place of the record's...), and never when the document names itself another
+    kind (a graphical abstract is no article, however short).
+    """
+    hints = record.hints
+    doi = hints.doi.lower() if hints.doi else None
+    if (
+        facts.trusted
+        or facts.trust_evidence != SPARSE
+        or facts.article_page is None
+        or (doi is not None and doi in facts.own_dois)
+        or (facts.kind in OTHER_KINDS and facts.kind != _record_kind_of(hints))
+    ):
+        return None
+    reading = _read(record, facts, title_runs=True)
+    if reading.level != "block" or not reading.authors.byline:
+        return None
+    weighed = _weigh(record, facts, reading)
+    if weighed.verdict != "matched":
+        return None
+    return attrs.evolve(weighed, evidence=f"{weighed.evidence} (a short text)")
+
+
+def _read(record: _Record, facts: DocumentFacts, *, title_runs: bool = False) -> _Reading:
+    """The document's title zone read against the record, once (see `_Reading`).
+
+    `title_runs`: a record author named in a run of the title block counts as in the
+    byline (a short text's title page, see `_short_text`).
+    """
+    hints = record.hints
+    level, title, block = _title_match(record, facts)
+    reread = ""
     if level != "block":
-        read = _title_match(_ocr_hints(hints), _ocr_facts(facts))
+        read = _title_match(_record_of(_ocr_hints(hints)), _ocr_facts(facts))
         if read[0] == "block":
             level, title, block = read  # a scan's OCR layer: "DYNAMlCS lN LAKE 0HRID"
-            ocr = " (with the letters OCR confuses read alike)"
-    authors = _author_match(hints, facts)
-    cites = own_doi and level != "block" and doi is not None and _cites_record(hints, facts, doi)
-    if cites:
+            reread = " (with the letters OCR confuses read alike)"
+    if level != "block" and _long_vowels(hints, facts):
+        read = _title_match(_record_of(_vowel_hints(hints)), _vowel_facts(facts))
+        if read[0] == "block":
+            level, title, block = read  # "Maaori" in the record for the file's "Māori"
+            reread = " (with long vowels read alike: a macron and a doubled vowel)"
+    doi = hints.doi.lower() if hints.doi else None
+    cites = (
+        doi is not None
+        and doi in facts.own_dois
+        and level != "block"
+        and _cites_record(hints, facts, doi)
+    )
+    authors = _author_match(hints, facts, title_runs=title_runs)
+    return _Reading(level, title, block, reread, authors, cites)
+
+
+def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity:
+    """Weigh the reading of the title zone against the record (see the module doc).
+
+    For: the record's DOI given as the document's own; the record's title as the title
+    block; a record author in the byline. Against: another own DOI; another title in the
+    title block; a byline of other people.
+    """
+    hints = record.hints
+    doi = hints.doi.lower() if hints.doi else None
+    own_doi = doi is not None and doi in facts.own_dois
+    record_kind = _record_kind_of(hints)
+    kind = facts.kind
+    level, title, block = reading.level, reading.title, reading.block
+    authors = reading.authors
+    if reading.cites:
         # "<authors> (2021). <the record's title>. <journal>. <its DOI>": the DOI and the
         # title that opens a line of the page are the citation's, no evidence for
         own_doi = False
@@ -1002,7 +1265,7 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
             facts.version,
         )
     front = (
-        _words_in_front(hints, block, title)
+        _words_in_front(record, block, title)
         if level == "block" and not own_label and not authors.byline and not own_doi
         else None
     )
@@ -1032,7 +1295,7 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
             facts.version,
         )
     larger = (
-        _larger_title(hints, facts, block)
+        _larger_title(record, facts, block, title)
         if level == "block" and not own_doi and not authors.byline
         else None
     )
@@ -1056,7 +1319,7 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
             kind,
             facts.version,
         )
-    numbered = _numbered_label(hints, facts, block) if hints.article and level == "block" else None
+    numbered = _numbered_label(record, facts, block) if hints.article and level == "block" else None
     if numbered is not None and not own_doi:
         return Identity(
             "unverifiable",
@@ -1083,7 +1346,11 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
             kind,
             facts.version,
         )
-    replaced = _replaced_words(block, title) if level == "block" and not own_doi else None
+    replaced = (
+        _replaced_words(block, title) or _replaced_words(_with_runs_beside(facts, block), title)
+        if level == "block" and not own_doi
+        else None
+    )
     if replaced is not None:
         return Identity(
             "mismatch",
@@ -1104,7 +1371,7 @@ def _weigh(hints: RecordHints, facts: DocumentFacts) -> Identity:
     if own_doi:
         evidence_for.append(f"the record's DOI {doi} is the document's own")
     if level == "block":
-        evidence_for.append(f"its title is the title block{ocr}")
+        evidence_for.append(f"its title is the title block{reading.reread}")
     if authors.byline:
         evidence_for.append(f"author {authors.byline} in the byline")
     if other_dois:
@@ -1293,17 +1560,14 @@ _LARGER = 1.08
 def _record_words(hints: RecordHints) -> set[str]:
     """The keys of every field of the record: its titles, names, year and DOI."""
     record = " ".join(hints.titles)
-    words = {
-        k
-        for text in (*hints.titles, *hints.surnames, *hints.forenames, hints.year or "")
-        for k in keys(han_as_record(text, record))
-    }
+    fields = (*hints.titles, *hints.surnames, *hints.forenames, *hints.creators, hints.year or "")
+    words = {k for text in fields for k in keys(han_as_record(text, record))}
     if hints.doi:
         words.update(keys(hints.doi.replace("/", " ").replace(".", " ")))
     return words
 
 
-def _larger_title(hints: RecordHints, facts: DocumentFacts, block: str) -> str | None:
+def _larger_title(record: _Record, facts: DocumentFacts, block: str, title: str) -> str | None:
     """A run of the title block's page set larger than the record's title, in other words.
 
     "Statistical analysis plan for the ACTIVE-9 trial" over the results paper's title,
@@ -1315,35 +1579,39 @@ def _larger_title(hints: RecordHints, facts: DocumentFacts, block: str) -> str |
     one letter and stop words do not count; a run the record's fields account for, at least
     half of it (a title split over two sizes, "NCEM 112:2024" over the rest of the
     standard's title, "Rezension Review" for a record titled "Rezension: ..."), is the
-    record's. A run as long as a title (`_PARALLEL`, by `_length`) is the title in another
+    record's. A run as long as a title (`_PARALLEL`, by `_length`, of the block or of the
+    record's title `title` when the block holds only part of it) is the title in another
     language or script (a bilingual journal sets its first language larger), left to the
     other evidence.
     """
-    matched = next((r for r in facts.runs if r.text == block), None)
+    matched = _run_of(facts, block)
     if matched is None:
         return None
-    known: set[str] | None = None
-    record = " ".join(hints.titles)
+    known = record.words
     for run in facts.runs:
         if run.size < matched.size * _LARGER:
             break  # the runs are largest first
-        if known is None:
-            known = _record_words(hints)
         extra = [
             k
-            for k in keys(han_as_record(run.text, record))
+            for k in keys(record.form(run.text))
             if k not in known and k not in STOP and len(k) >= 2
         ]
         own = [k for k in keys(run.text) if k not in STOP and len(k) >= 2]
         if 2 * len(extra) <= len(own):
             continue  # mostly the record's words ("Rezension Review" for its "Rezension: ...")
-        if _length(run.text) >= _PARALLEL * _length(block):
+        if _length(run.text) >= _PARALLEL * max(_length(block), _length(title)):
             continue  # a parallel title: the same title in another language or script
         return run.text
     return None
 
 
-def _words_in_front(hints: RecordHints, block: str, title: str) -> str | None:
+def _run_of(facts: DocumentFacts, block: str) -> TitleRun | None:
+    """The title run the block is, or the largest run within it (a title over several lines)."""
+    same = next((r for r in facts.runs if r.text == block), None)
+    return same or next((r for r in facts.runs if r.text and r.text in block), None)
+
+
+def _words_in_front(record: _Record, block: str, title: str) -> str | None:
     """Words the title block sets before the record's title that none of its fields has.
 
     "Statistical analysis plan Effect of ...", "Vorregistrierung Effect of ...": the
@@ -1352,8 +1620,10 @@ def _words_in_front(hints: RecordHints, block: str, title: str) -> str | None:
     record's own words, not with a list) make the block another document's title, or a
     label over it. A subtitle after the title is common and not read here. Returns the
     words, or None when the block opens with the title (numbers before it, "(54)", are
-    a field's code, not a label) or the title's opening is not
-    found as it is (another script, a misreading: no evidence either way).
+    a field's code, not a label), when the words in front are mostly the title's own
+    later words (its parts set in another order: fewer than half of them are no field's),
+    or the title's opening is not found as it is (another script, a misreading: no
+    evidence either way).
     """
     mine = keys(han_as_record(title, title))
     theirs = keys(han_as_record(block, title))[:_TITLE_REACH]
@@ -1364,16 +1634,17 @@ def _words_in_front(hints: RecordHints, block: str, title: str) -> str | None:
     start = next((i for i in range(len(theirs) - n + 1) if theirs[i : i + n] == opening), None)
     if not start:
         return None
-    known = _record_words(hints)
-    extra = [
-        k
-        for k in theirs[:start]
-        if k not in known and k not in STOP and len(k) >= 2 and not k.isdigit()
-    ]
+    known = record.words
+    front = [k for k in theirs[:start] if k not in STOP and len(k) >= 2 and not k.isdigit()]
+    extra = [k for k in front if k not in known]
+    if 2 * len(extra) < len(front) and set(front) - set(extra) <= set(mine[n:]):
+        # mostly the title's own later words: its parts in another order ("<project> - Data
+        # Management Plan" for the record's "Data Management Plan: <project>"), no label
+        return None
     return " ".join(theirs[:start]) if extra else None
 
 
-def _numbered_label(hints: RecordHints, facts: DocumentFacts, block: str) -> str | None:
+def _numbered_label(record: _Record, facts: DocumentFacts, block: str) -> str | None:
     """A short numbered label on its own line right above the title block ("Chapter 4").
 
     "Chapter 4", "Kapitel 4", "Глава 4", "第四章" over the article's title: the document is a
@@ -1383,10 +1654,10 @@ def _numbered_label(hints: RecordHints, facts: DocumentFacts, block: str) -> str
     with a number and a word none of the record's fields has. Read for records typed as an
     article only (a book part's record names such a file).
     """
-    matched = next((r for r in facts.runs if r.text == block), None)
+    matched = _run_of(facts, block)
     if matched is None:
         return None
-    known = _record_words(hints)
+    known = record.words
     for run in facts.runs:
         if not (0 < matched.first - run.last <= _LABEL_GAP):
             continue
@@ -1605,6 +1876,31 @@ def _replaced_words(block: str, title: str) -> tuple[str, str] | None:
         if difflib.SequenceMatcher(None, a, b, autojunk=False).ratio() < _UNLIKE:
             return a, b
     return None
+
+
+def _with_runs_beside(facts: DocumentFacts, block: str) -> str:
+    """The title block with the runs set right above and below it, as one text.
+
+    A title set over two sizes, "Surface water quality in" over "the lower Danube
+    floodplain": the block found holds one part of the title, the run next to it the
+    other, and the words in place of the record's may stand there. Runs on the lines
+    right before and after the block's count, the byline's not; the block alone when there
+    is none.
+    """
+    matched = next((r for r in facts.runs if r.text == block), None)
+    if matched is None:
+        return block
+    byline = set(keys(facts.byline))
+    beside = [
+        r
+        for r in facts.runs
+        if r.page == matched.page
+        and (0 < matched.first - r.last <= 1 or 0 < r.first - matched.last <= 1)
+        and _share(keys(r.text), byline) < 0.5  # the byline under the title is no part of it
+    ]
+    if not beside:
+        return block
+    return " ".join(r.text for r in sorted([matched, *beside], key=lambda r: r.first))
 
 
 def _lettered(word: str) -> bool:

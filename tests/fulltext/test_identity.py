@@ -115,12 +115,18 @@ def test_hints_from_oai_dc_and_batch_rows() -> None:
         }
     )
     assert hints == RecordHints(
-        ("Kuraklık",), "10.1234/abc.1", ("yilmaz", "muller"), "2021", forenames=("hans muller",)
+        ("Kuraklık",),
+        "10.1234/abc.1",
+        ("yilmaz", "muller"),
+        "2021",
+        forenames=("hans muller",),
+        creators=("Yılmaz, Ayşe", "Hans Müller"),
     )
     row = RecordHints.from_row(
         {"title": "A", "doi": "doi:10.5555/x", "authors": "Smith, J.; Lee K"}
     )
     assert (row.doi, row.surnames) == ("10.5555/x", ("smith", "lee"))
+    assert row.creators == ("Smith, J.", "Lee K")
 
 
 def test_pdf_text_reads_the_first_pages_only() -> None:

@@ -386,3 +386,49 @@ def test_the_records_own_cite_as_box_over_a_title_block_not_found_is_left_undeci
     )
     identity = check_identity(pdf, _record(title))
     assert identity.verdict == "unverifiable", identity.evidence
+
+
+def test_a_label_over_a_title_read_through_its_ocr_errors_is_refused_once_and_for_all() -> None:
+    """One reading decides: a similarity report whose title block, "Similarity report:
+    <the record's title>", is found only with the letters OCR confuses read alike, over a
+    citation of the record ending in its DOI. The refusal came from the OCR reading, and
+    the citation rule re-read the title without it (title block not found) and turned the
+    refusal into "unverifiable" (stored from strong evidence)."""
+    title = "Dynamics of Groundwater Recharge in Lake Ohrid"
+    facts = facts_of(
+        _layout(
+            ("Similarity report: DYNAMlCS 0F GR0UNDWATER RECHARGE lN LAKE 0HRlD", 16.0),
+            ("Submission checked 2024-03-02", 9.0),
+            ("Tesfaye, A. (2024). Dynamics of groundwater recharge in Lake Ohrid.", 8.0),
+            (f"Example Journal of Hydrology 12, 117. https://doi.org/{DOI}", 8.0),
+        )
+    )
+    assert DOI in facts.own_dois  # the DOI is read where the document's own stands
+    identity = judge(_hints(title), facts)
+    assert identity.verdict == "mismatch", identity.evidence
+    assert "set before the record's title" in identity.evidence
+
+
+def test_the_record_is_read_once_for_every_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The record's words (titles, names, year, DOI) are worked out once per record, not once
+    per rule that reads them (three did), nor again for each file judged against it."""
+    import politeharvest.fulltext._identity as identity_module
+
+    calls: list[RecordHints] = []
+    original = identity_module._record_words
+
+    def counted(hints: RecordHints) -> set[str]:
+        calls.append(hints)
+        return original(hints)
+
+    monkeypatch.setattr(identity_module, "_record_words", counted)
+    title = "Effect of grazing on soil carbon in semi-arid rangelands of Central Anatolia"
+    hints = _hints(title)
+    layouts = [
+        _layout(("Data management plan", 22.0), (title, 16.0), ("Chapter 4", 12.0)),
+        _layout(("Chapter 4", 12.0), (title, 16.0), ("Version 1.2", 9.0)),
+        _layout(("Report: " + title, 16.0), ("Version 1.2", 9.0)),
+    ]
+    for layout in layouts:
+        judge(hints, facts_of(layout))
+    assert len([h for h in calls if h == hints]) <= 1
