@@ -33,7 +33,8 @@ class HarvestStatus:
 
     Attributes:
         endpoint: the repository's base URL.
-        metadata_prefix: the format.
+        metadata_prefix: the format; None for a repository whose runs harvested nothing yet
+            (a first run that failed on its first page): only its runs are known.
         set_spec: the set, or None for the whole repository.
         coverage: the windows covered, as ``(from, until)`` dates (None: open).
         unfinished: an unfinished listing: its window, pages and records so far, or None.
@@ -44,7 +45,7 @@ class HarvestStatus:
     """
 
     endpoint: str
-    metadata_prefix: str
+    metadata_prefix: str | None
     set_spec: str | None
     coverage: tuple[tuple[str | None, str | None], ...]
     unfinished: dict[str, Any] | None
@@ -169,7 +170,40 @@ def read_status(path: str | Path) -> StateStatus:
                 },
             )
         )
+    for endpoint, endpoint_runs in runs.items():
+        if not any(h.endpoint == endpoint for h in harvests):
+            _, started, finished, status, reason = endpoint_runs[-1]
+            harvests.append(
+                _runs_only(endpoint, len(endpoint_runs), started, finished, status, reason, 0)
+            )
     return StateStatus(str(path), tuple(harvests), dict(files), dict(landing_pages))
+
+
+def _runs_only(
+    endpoint: str,
+    runs: int,
+    started: float,
+    finished: float | None,
+    status: str,
+    reason: str,
+    records: int | None,
+) -> HarvestStatus:
+    """A repository whose runs harvested nothing yet: its runs, the last one's outcome."""
+    return HarvestStatus(
+        endpoint=endpoint,
+        metadata_prefix=None,
+        set_spec=None,
+        coverage=(),
+        unfinished=None,
+        records=records,
+        runs=runs,
+        last_run={
+            "started": _when(started),
+            "finished": _when(finished),
+            "status": status,
+            "reason": reason,
+        },
+    )
 
 
 def read_redis_status(url: str) -> StateStatus:
@@ -222,6 +256,20 @@ def read_redis_status(url: str) -> StateStatus:
                     },
                 )
             )
+        for endpoint, endpoint_runs in by_endpoint.items():
+            if not any(h.endpoint == endpoint for h in harvests):
+                last = endpoint_runs[0]
+                harvests.append(
+                    _runs_only(
+                        endpoint,
+                        len(endpoint_runs),
+                        last.started,
+                        last.finished,
+                        last.status,
+                        last.reason,
+                        None,
+                    )
+                )
     finally:
         store.close()
     return StateStatus(url, tuple(harvests), {}, {})
@@ -243,9 +291,13 @@ def render_status(status: StateStatus) -> str:
         lines.append("  no harvests yet")
     for h in status.harvests:
         scope = f" set {h.set_spec}" if h.set_spec else ""
-        lines.append(f"{h.endpoint} [{h.metadata_prefix}]{scope}")
-        covered = ", ".join(f"{a or '(start)'} .. {b or '(open)'}" for a, b in h.coverage)
-        lines.append(f"  covered:  {covered or 'nothing yet'}")
+        if h.metadata_prefix is None:  # runs only: nothing was harvested
+            lines.append(f"{h.endpoint}")
+            lines.append("  nothing harvested yet")
+        else:
+            lines.append(f"{h.endpoint} [{h.metadata_prefix}]{scope}")
+            covered = ", ".join(f"{a or '(start)'} .. {b or '(open)'}" for a, b in h.coverage)
+            lines.append(f"  covered:  {covered or 'nothing yet'}")
         if h.unfinished:
             u = h.unfinished
             lines.append(

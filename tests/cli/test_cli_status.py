@@ -124,3 +124,24 @@ def test_status_counts_files_apart_from_landing_pages(tmp_path: Path) -> None:
     text = status(tmp_path, "--state", str(path)).stdout
     assert "files: 3 downloaded\n" in text
     assert "landing pages: 2 downloaded, 1 retry-later" in text
+
+
+def test_status_after_a_first_harvest_that_failed_names_the_run_and_its_error(
+    tmp_path: Path,
+) -> None:
+    """A first run that fails on page one leaves no coverage and no listing, only its run:
+    `status` names the repository with that run's outcome, not "no harvests yet"."""
+    with LoopbackServer("127.0.0.2") as server:
+        server.add("/oai", Reply(500, {"Content-Type": "text/plain"}, b"database down"))
+        server.add("/robots.txt", Reply(404, {}, b""))
+        url = server.url("/oai")
+        failed = run(loopback_cli("harvest", url, "--out", str(tmp_path / "o.jsonl")), tmp_path)
+    assert failed.returncode != 0
+    text = status(tmp_path)
+    assert text.returncode == 0, text.stderr
+    assert "no harvests yet" not in text.stdout
+    assert url in text.stdout and "nothing harvested yet" in text.stdout
+    assert "failed" in text.stdout
+    (harvest,) = json.loads(status(tmp_path, "--json").stdout)["harvests"]
+    assert harvest["endpoint"] == url and harvest["coverage"] == []
+    assert harvest["last_run"]["status"] == "failed" and "500" in harvest["last_run"]["reason"]
