@@ -22,7 +22,7 @@ import requests
 from requests.adapters import HTTPAdapter
 
 import politeharvest.net._session as session_module
-from politeharvest import SystemClock
+from politeharvest.net import SystemClock
 from politeharvest.testing import (
     LoopbackServer,
     OaiTestRepository,
