@@ -104,6 +104,7 @@ def test_the_contact_may_come_from_the_environment(
         "--out",
         str(tmp_path / "o.jsonl"),
         "--allow-private-addresses",
+        *FAST,
     )
     assert code == 0, message
     assert server.log[-1].headers["User-Agent"] == "envbot/2.0 (mailto:env@example.org)"
@@ -216,6 +217,7 @@ def test_an_unknown_set_is_refused_with_the_closest_names(
         str(tmp_path / "s.sqlite"),
         "--out",
         str(tmp_path / "o.jsonl"),
+        *FAST,
     ]
     seen = len(server.log)
     code, message = cli(*base, "--set", "maths")
