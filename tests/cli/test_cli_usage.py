@@ -194,6 +194,7 @@ def test_batch_without_files_writes_only_its_output(server: LoopbackServer, tmp_
         "--user-agent",
         UA,
         "--allow-private-addresses",
+        *FAST,
     )
     assert code == 0, message
     rows = [json.loads(line) for line in out.read_text().splitlines()]
