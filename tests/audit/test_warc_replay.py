@@ -148,6 +148,10 @@ def test_files_are_archived_too(tmp_path: Path) -> None:
             "--max-records",
             "5",
             "-q",
+            "--request-interval",  # what is archived is checked, not the pace
+            "0.01",
+            "--file-interval",
+            "0.01",
         ],
         tmp_path,
     )

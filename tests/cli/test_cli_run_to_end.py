@@ -364,7 +364,8 @@ def test_ctrl_c_with_files_stops_within_seconds_and_the_next_run_completes(
     left = [r for r in first if r["fulltext"]["reason"] == "interrupted"]  # type: ignore[index]
     assert 5 <= len(left) <= 9, [r["fulltext"] for r in first]  # type: ignore[index]
     assert all(r["fulltext"]["status"] == "retry-later" for r in left)  # type: ignore[index]
-    fast = _policy(tmp_path, job_budget=600.0)
+    # the next runs check what is stored, not the pace: a tenth of it
+    fast = _policy(tmp_path, job_budget=600.0, request_interval=0.01, file_interval=0.005)
     again = subprocess.run(
         _cli("harvest", url, "--out", str(out), "--files", str(files), "--policy", str(fast)),
         cwd=tmp_path,

@@ -61,6 +61,7 @@ def test_status_counts_files_by_status(tmp_path: Path) -> None:
         [
             sys.executable, "-m", "politeharvest", "demo", "--out", str(tmp_path / "d.jsonl"),
             "--files", str(tmp_path / "files"), "--max-records", "10", "-q",
+            "--request-interval", "0.01", "--file-interval", "0.01",  # counts, not pace
         ],
         tmp_path,
     )  # fmt: skip

@@ -16,6 +16,8 @@ from politeharvest.testing import LoopbackServer, OaiTestRepository, Reply
 pytestmark = pytest.mark.integration
 
 UA = "politeharvest-tests/1.0 (+mailto:tests@example.org)"
+#: A scaled-down pace for the tests that harvest to check what is said, not how fast.
+FAST = ["--request-interval", "0.02"]
 
 
 @pytest.fixture(scope="module")
@@ -102,6 +104,7 @@ def test_the_contact_may_come_from_the_environment(
         "--out",
         str(tmp_path / "o.jsonl"),
         "--allow-private-addresses",
+        *FAST,
     )
     assert code == 0, message
     assert server.log[-1].headers["User-Agent"] == "envbot/2.0 (mailto:env@example.org)"
@@ -147,6 +150,7 @@ def test_what_did_not_happen_is_said(server: LoopbackServer, tmp_path: Path) -> 
         str(tmp_path / "s.sqlite"),
         "--out",
         str(tmp_path / "o.jsonl"),
+        *FAST,
     ]
     code, message = cli(*base, "--max-records", "10")
     assert code == 0
@@ -195,6 +199,7 @@ def test_batch_without_files_writes_only_its_output(server: LoopbackServer, tmp_
         "--user-agent",
         UA,
         "--allow-private-addresses",
+        *FAST,
     )
     assert code == 0, message
     rows = [json.loads(line) for line in out.read_text().splitlines()]
@@ -218,6 +223,7 @@ def test_an_unknown_set_is_refused_with_the_closest_names(
         str(tmp_path / "s.sqlite"),
         "--out",
         str(tmp_path / "o.jsonl"),
+        *FAST,
     ]
     seen = len(server.log)
     code, message = cli(*base, "--set", "maths")
@@ -292,7 +298,7 @@ def test_a_new_empty_output_after_an_earlier_harvest_says_how_to_fill_it(
 ) -> None:
     """The state says the repository is covered; an empty new --out gets one line naming --full."""
     state = str(tmp_path / "state.sqlite")
-    common = ["--state", state, "--allow-private-addresses", "--user-agent", UA]
+    common = ["--state", state, "--allow-private-addresses", "--user-agent", UA, *FAST]
     first, _ = cli("harvest", server.url("/oai"), "--out", str(tmp_path / "a.jsonl"), *common)
     assert first == 0
     fresh = tmp_path / "b.jsonl"

@@ -188,6 +188,7 @@ def test_credentials_never_reach_another_origin() -> None:
         http.headers["Cookie"] = "session=secret"
         policy = Politeness(
             request_interval=0,
+            file_interval=0,  # the headers are checked, not the pace (6 s by default)
             allow_private_addresses=True,
             https_only=False,
             redirect_scope="any",
