@@ -443,7 +443,7 @@ def _decoded(html: bytes, headers: Mapping[str, str]) -> str:
         if name:
             try:
                 return html.decode(name)
-            except (LookupError, UnicodeDecodeError):
+            except (LookupError, ValueError):  # unknown, undecodable, or a name with a NUL
                 continue
     return html.decode("utf-8", "replace")
 

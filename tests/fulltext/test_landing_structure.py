@@ -311,6 +311,15 @@ def test_a_button_calling_a_page_function_and_a_latin1_page() -> None:
     assert _decoded("Kıyı".encode(), {"Content-Type": "text/html; charset=iso-8859-1"}) == "Kıyı"
 
 
+def test_a_declared_charset_that_is_no_codec_name_reads_the_page_anyway() -> None:
+    """A NUL in `<meta charset>` made Python's decode raise ValueError (found by test_fuzz)."""
+    from politeharvest.fulltext._landing import _decoded
+
+    page = b'<html><head><meta charset="utf\x008"></head><body>Art\xedculo</body></html>'
+    assert "Art" in _decoded(page, {})
+    assert find_candidates(page, f"{SITE}/a").candidates == ()
+
+
 @pytest.mark.parametrize("label", ["Full text URL", "フルテキストURL"])
 def test_a_link_written_as_its_address_is_labelled_by_its_row(label: str) -> None:
     file = "https://repo.example.ac.jp/record/23/files/Ronshu_3_23.pdf"

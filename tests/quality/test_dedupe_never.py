@@ -395,7 +395,19 @@ def test_dois_a_character_apart_on_unlike_titles_are_never_merged(
             date=["2019"], identifier=[dois[0]], source=[venue] if venue else [])  # fmt: skip
     b = rec(AGGREGATOR, "2", title=[f"Trends in {subjects[1]} in {places[1]}"], creator=authors,
             date=["2019"], identifier=[dois[1]])  # fmt: skip
+    # Two DOIs as a reader takes them: "10.65210/00000." is "10.65210/00000" ending a
+    # sentence (a DOI's trailing full stop is punctuation), the same DOI, not one apart.
+    assume(work_of(a).dois != work_of(b).dois)
     apart(a, b)
+
+
+def test_a_doi_ending_in_a_full_stop_is_the_same_doi() -> None:
+    """The case hypothesis found: the full stop after a DOI is read as punctuation."""
+    with_stop = work_of(rec(JOURNAL, "1", title=["A"], identifier=["10.65210/00000."]))
+    assert (
+        with_stop.dois
+        == work_of(rec(JOURNAL, "2", title=["B"], identifier=["10.65210/00000"])).dois
+    )
 
 
 def test_a_translation_behind_one_doi_is_one_work_when_the_languages_say_so() -> None:
