@@ -14,6 +14,7 @@ import attrs
 import pytest
 import requests
 import trustme
+from hypothesis import settings as hypothesis_settings
 
 from politeharvest import Politeness, PoliteSession
 from politeharvest.testing import FakeClock, LoopbackServer, ScriptedAdapter, free_loopback
@@ -24,6 +25,13 @@ from tests.support.shared import SKIP_PREFIX as SHARED_SKIP
 from tests.support.shared import have_shared, is_shared, missing, shared_path
 from tests.support.shared import required as shared_required
 from tests.support.shared import shown as shown_shared
+
+# Property tests explore new examples on every local run (and keep what fails in .hypothesis/);
+# CI (`.ci/run` sets PH_HYPOTHESIS_PROFILE=ci) replays a fixed sequence of examples, so that
+# the same commit gives the same verdict there. A failure found locally is fixed, not skipped.
+hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("PH_HYPOTHESIS_PROFILE"):
+    hypothesis_settings.load_profile(os.environ["PH_HYPOTHESIS_PROFILE"])
 
 #: Workers for the whole suite (pytest-xdist); PH_TEST_WORKERS=0 runs it in this process.
 WORKERS_ENV = "PH_TEST_WORKERS"
