@@ -1,0 +1,165 @@
+"""Identity: another document of the same title or frame is never matched to the record's.
+
+A companion of the record's document (a teaching note of a case, a solutions manual of a
+problem set) set under the same title and authors, a sibling whose title differs by one
+word that only shares an ending with the record's, and a catalogue listing the record's
+work among others: read from the document's structure and the record's own words, on
+small PDFs made here (reportlab).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from politeharvest.fulltext import RecordHints, check_identity
+from politeharvest.fulltext._identity import _unlike
+
+pytest.importorskip("reportlab")
+pytest.importorskip("pypdfium2")
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from tests.fulltext.test_identity_layout import DEJAVU, Item, body, make_pdf
+
+PROBLEMS = "Thermodynamics of Mixed Solvents: A Problem Set for Engineers"
+AUTHORS = ("okonkwo", "lindqvist")
+BYLINE = "Chidi Okonkwo and Maja Lindqvist"
+
+
+def companion_page(head: str, title: str, label: str | None) -> list[Item]:
+    """A first page: a running head with the document's name and number, the title, the
+    label under it (when given), the byline and prose."""
+    items: list[Item] = [(f"{head} · 1", 8.0), (head.upper(), 9.0), ("Northfield School", 9.0)]
+    items.append((title, 17.0))
+    if label is not None:
+        items.append((label, 13.0))
+    items += [(BYLINE, 11.0), *body(18)]
+    return items
+
+
+def test_a_companion_named_in_the_page_head_and_under_the_title_is_refused() -> None:
+    # the solutions manual of a problem set: the problem set's title and authors, "Solutions
+    # Manual" under the title and "SOLUTIONS MANUAL 4-118-07" heading the page
+    record = RecordHints(titles=(PROBLEMS,), surnames=AUTHORS)
+    pdf = make_pdf(companion_page("Solutions Manual 4-118-07", PROBLEMS, "Solutions Manual"))
+    identity = check_identity(pdf, record)
+    assert identity.verdict == "mismatch"
+    assert "'Solutions Manual'" in identity.evidence
+
+
+def test_the_companion_is_matched_to_its_own_record() -> None:
+    # the same file for the record whose title names it: the label is the record's words
+    record = RecordHints(titles=(f"{PROBLEMS} — Solutions Manual",), surnames=AUTHORS)
+    pdf = make_pdf(companion_page("Solutions Manual 4-118-07", PROBLEMS, "Solutions Manual"))
+    assert check_identity(pdf, record).verdict == "matched"
+
+
+def test_a_subtitle_the_record_leaves_out_is_no_companion() -> None:
+    # a short run under the title that the page head does not repeat before a number: a
+    # subtitle, and the article is the record's
+    record = RecordHints(titles=(PROBLEMS,), surnames=AUTHORS)
+    pdf = make_pdf(companion_page("Journal of Chemical Education 12", PROBLEMS, "Field Notes"))
+    assert check_identity(pdf, record).verdict == "matched"
+
+
+def test_the_record_s_title_ending_in_words_the_document_never_says_is_not_matched() -> None:
+    # the problem set served for its solutions manual's record: the file is the record's
+    # title less "— Solutions Manual", and says neither word anywhere
+    record = RecordHints(titles=(f"{PROBLEMS} — Solutions Manual",), surnames=AUTHORS)
+    pdf = make_pdf(companion_page("Problem Set 4-118-06", PROBLEMS, None))
+    identity = check_identity(pdf, record)
+    assert identity.verdict == "unverifiable"
+    assert "'Solutions Manual'" in identity.evidence
+
+
+def test_the_record_s_title_ending_in_words_the_document_says_elsewhere_is_matched() -> None:
+    # a subtitle the file's title block leaves out but its page carries: the record's file
+    record = RecordHints(titles=(f"{PROBLEMS} — Field Notes",), surnames=AUTHORS)
+    pdf = make_pdf(companion_page("Field Notes 12", PROBLEMS, None))
+    assert check_identity(pdf, record).verdict == "matched"
+
+
+@pytest.mark.parametrize(
+    ("mine", "theirs"),
+    [
+        # Hungarian: "water quality's" and "water temperature's" share only the ending
+        ("vizminosegenek", "vizhomersekletenek"),
+        # Turkmen: "salinity" and "depth" (-lygy / -lugy)
+        ("duzlulygy", "cunlugy"),
+    ],
+)
+def test_words_alike_only_by_their_shared_ending_are_two_words(mine: str, theirs: str) -> None:
+    assert _unlike(mine, theirs)
+
+
+@pytest.mark.parametrize(
+    ("mine", "theirs"),
+    [
+        ("modelling", "modeling"),
+        ("dynamlcs", "dynamics"),  # a letter OCR misread
+        ("photographie", "fotografie"),
+        ("organisation", "organization"),
+        ("grey", "gray"),
+    ],
+)
+def test_one_word_spelt_or_read_two_ways_is_one_word(mine: str, theirs: str) -> None:
+    assert not _unlike(mine, theirs)
+
+
+@pytest.mark.skipif(not DEJAVU.is_file(), reason="no DejaVu font for Hungarian letters")
+def test_a_sibling_whose_title_differs_by_a_word_sharing_only_its_ending_is_refused() -> None:
+    # the same journal's study of the lake's water temperature for the record's of its water
+    # quality: one word in place of another, alike only in their Hungarian ending
+    record = RecordHints(titles=("A Balaton vízminőségének változása 1990 és 2020 között",))
+    title = "A Balaton vízhőmérsékletének változása 1990 és 2020 között"
+    pdfmetrics.registerFont(TTFont("DejaVu", str(DEJAVU)))
+    pdf = make_pdf(
+        [("Hidrológiai Közlöny 102 (2022) 4", 8.0), (title, 17.0), ("Nagy Péter", 11.0), *body(18)],
+        font="DejaVu",
+    )
+    identity = check_identity(pdf, record)
+    assert identity.verdict == "mismatch"
+    assert "vizhomersekletenek" in identity.evidence
+
+
+def catalogue(first: str) -> list[Item]:
+    """A press's list of new titles: each title over its author line and a blurb."""
+    entries = [
+        (first, "Kofi Agbedor · 312 pp. · ISBN 978-3-00-000000-0 · Open access"),
+        ("Tone and Focus in Yoruboid", "Adeola Bankole · 280 pp. · Open access"),
+        ("Clicks in Contact", "Thandi Mokoena · 240 pp. · Open access"),
+        ("Vowel Harmony in Akan Dialects", "Ama Owusu · 198 pp. · Open access"),
+    ]
+    items: list[Item] = [
+        ("Example Language Science Press", 20.0),
+        ("Spring catalogue of new and forthcoming titles", 14.0),
+    ]
+    for title, details in entries:
+        items += [(title, 12.0), (details, 9.0), *body(2)]
+    return items
+
+
+def test_a_catalogue_listing_the_record_s_book_among_others_is_refused() -> None:
+    record = RecordHints(
+        titles=("A Grammar of Gbe Serial Verb Constructions",), surnames=("agbedor",)
+    )
+    identity = check_identity(make_pdf(catalogue(record.titles[0])), record)
+    assert identity.verdict == "mismatch"
+    assert "list of works" in identity.evidence
+
+
+def test_a_title_under_a_masthead_over_its_article_is_no_list_entry() -> None:
+    # a journal's masthead set larger than the article's title, section headings smaller
+    record = RecordHints(
+        titles=("A Grammar of Gbe Serial Verb Constructions",), surnames=("agbedor",)
+    )
+    items: list[Item] = [
+        ("Journal of West African Languages", 20.0),
+        (record.titles[0], 12.0),
+        ("Kofi Agbedor", 10.0),
+        *body(8),
+        ("1 Introduction", 11.0),
+        *body(8),
+    ]
+    assert check_identity(make_pdf(items), record).verdict == "matched"
