@@ -518,6 +518,8 @@ def logical_order(hints: RecordHints, layout: Layout) -> tuple[Layout, str | Non
     decide; as read when nothing tells them apart. Returns the layout and None, or the
     mirrored layout and what was turned.
     """
+    if _SPACE_BEFORE_MARK.search(layout.text[:_ORDER_SAMPLE]):
+        layout = _turned(layout, _marks_rejoined)
     sample = layout.text[:_ORDER_SAMPLE]
     if rtl_letters(sample) < _RTL_LETTERS:
         return layout, None
@@ -548,6 +550,27 @@ def logical_order(hints: RecordHints, layout: Layout) -> tuple[Layout, str | Non
             best = (score, reading, name)
     assert best is not None
     return best[1], best[2]
+
+
+#: Spaces before a character past the basic Latin and its marks: perhaps a combining mark.
+_SPACE_BEFORE_MARK = re.compile(r"[ \t]+(?=[^\x00-\u02ff])")
+
+
+def _marks_rejoined(text: str) -> str:
+    """The text less the spaces set before combining marks.
+
+    A nonspacing mark (Unicode category Mn: a Hebrew vowel point, an Arabic haraka, a
+    Devanagari vowel sign) belongs to the letter before it and never opens a word: a space
+    in front of one is an artefact of a producer that places every glyph on its own (an
+    OCR layer, a Yiddish title read with a space before each of its vowel points), and
+    the words it cuts are one.
+    """
+
+    def rejoin(found: re.Match[str]) -> str:
+        following = found.string[found.end()]
+        return "" if unicodedata.category(following) == "Mn" else found.group()
+
+    return _SPACE_BEFORE_MARK.sub(rejoin, text)
 
 
 def _turned(layout: Layout, turn: Callable[[str], str]) -> Layout:
@@ -844,9 +867,17 @@ def _names_across(
     """The record's surnames found in a byline of another script, both transliterated.
 
     `japanese`: both read in Hepburn (`_scripts.latin_words`), when pykakasi is installed.
+    A byline of mixed scripts (the names in Ethiopic, the affiliation after them in Latin
+    letters, "ዮናስ ተስፋይ Hamelmalo Agricultural College") is read too: any word in another
+    script than the record's names may be a name.
     """
-    if script_of(byline) == script_of(" ".join(surnames[:_NAMES_ACROSS])):
-        return []
+    mine = script_of(" ".join(surnames[:_NAMES_ACROSS]))
+    if script_of(byline) == mine:
+        # only the words in another script are read across (the names' own-script words
+        # were compared as they stand)
+        byline = " ".join(w for w in byline.split() if script_of(w) not in (mine, None))
+        if not byline:
+            return []
     if japanese and not comparable(byline, " ".join(surnames[:4]), japanese=True):
         japanese = False
     words = latin_words(byline, japanese=japanese)[: 4 * _NAMES_ACROSS]

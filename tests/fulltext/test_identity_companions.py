@@ -9,10 +9,12 @@ small PDFs made here (reportlab).
 
 from __future__ import annotations
 
+import unicodedata
+
 import pytest
 
 from politeharvest.fulltext import RecordHints, check_identity
-from politeharvest.fulltext._identity import _unlike
+from politeharvest.fulltext._identity import _marks_rejoined, _unlike, decide
 
 pytest.importorskip("reportlab")
 pytest.importorskip("pypdfium2")
@@ -20,7 +22,7 @@ pytest.importorskip("pypdfium2")
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from tests.fulltext.test_identity_layout import DEJAVU, Item, body, make_pdf
+from tests.fulltext.test_identity_layout import DEJAVU, PROSE, Item, body, make_pdf
 
 PROBLEMS = "Thermodynamics of Mixed Solvents: A Problem Set for Engineers"
 AUTHORS = ("okonkwo", "lindqvist")
@@ -163,3 +165,68 @@ def test_a_title_under_a_masthead_over_its_article_is_no_list_entry() -> None:
         *body(8),
     ]
     assert check_identity(make_pdf(items), record).verdict == "matched"
+
+
+@pytest.mark.skipif(not DEJAVU.is_file(), reason="no DejaVu font for Cyrillic")
+def test_names_in_another_script_before_a_latin_affiliation_are_read_across() -> None:
+    # the byline names the authors in Cyrillic and their institute in Latin letters: the
+    # Latin words are most of the line, and the names are still the record's
+    record = RecordHints(titles=("Засоление почв в дельте Волги",), surnames=("akhmedov", "lykova"))
+    pdfmetrics.registerFont(TTFont("DejaVu", str(DEJAVU)))
+    items: list[Item] = [
+        ("Вестник экологии 12 (2021) 45-60", 8.0),
+        ("Засоление почв в дельте Волги", 17.0),
+        ("Д. Р. Ахмедов, О. С. Лыкова Astrakhan State Technical University Department", 11.0),
+        *body(18),
+    ]
+    identity = check_identity(make_pdf(items, font="DejaVu"), record)
+    assert identity.verdict == "matched"
+    assert "akhmedov" in identity.evidence
+
+
+def test_a_space_set_before_a_combining_mark_is_read_away() -> None:
+    # a producer placing every glyph on its own: a space before each combining mark
+    assert _marks_rejoined("Nghie \u0302n cu \u031bu") == "Nghie\u0302n cu\u031bu"
+    assert (
+        _marks_rejoined("a \u00e9t\u00e9 \u0434\u043e\u043c")
+        == "a \u00e9t\u00e9 \u0434\u043e\u043c"
+    )
+
+
+def test_a_title_read_with_spaces_before_its_marks_is_the_record_s() -> None:
+    # Vietnamese in decomposed form, a space before every mark: the words are not cut
+    title = "Nghiên cứu sự thay đổi độ mặn nước ngầm ở đồng bằng sông Cửu Long"
+    record = RecordHints(titles=(title,), surnames=("nguyen",))
+    spaced = "".join(
+        f" {c}" if unicodedata.category(c) == "Mn" else c
+        for c in unicodedata.normalize("NFD", title)
+    )
+    text = "\n".join([spaced, "Nguyễn Văn An", *(PROSE * 4)])
+    assert decide(record, text).verdict == "matched"
+
+
+def test_an_item_sheet_over_a_letter_is_no_list_of_contents() -> None:
+    # an archive's digitised letter: a head with the page number, the item's locator, its
+    # title over two lines (the date large), its extent line, then the transcription: lines
+    # ending in numbers, but none in the size of the page's text
+    record = RecordHints(
+        titles=("Brief van Pieter Hofstede aan Anna de Vries, Leeuwarden, 12 maart 1923",),
+        surnames=("hofstede",),
+    )
+    items: list[Item] = [
+        ("Tresoar · 1421-14 · 1", 7.5),
+        ("Tresoar · Collectie Hofstede (toegang 1421) · inv.nr. 14", 9.0),
+        ("Brief van Pieter Hofstede aan Anna de Vries, Leeuwarden,", 14.0),
+        ("12 maart 1923", 14.0),
+        ("Omvang: 1 brief, 2 p. · Handschrift · Transcriptie door vrijwilligers, 2021", 9.0),
+        ("Transcriptie", 11.0),
+        ("Leeuwarden, 12 Maart 1923. Lieve Anna, Uw brief van den 3den ontving ik in goede", 10.5),
+        (
+            "orde. Het gaat hier naar omstandigheden wel; Vader is weer op de been en de winkel",
+            10.5,
+        ),
+        ("loopt als vanouds. Over de reis naar Groningen schrijf ik u spoedig nader. Met", 10.5),
+        ("hartelijke groeten, ook aan uw moeder, uw toegenegen Pieter.", 10.5),
+    ]
+    identity = check_identity(make_pdf(items), record)
+    assert (identity.verdict, identity.kind) == ("matched", "article")
