@@ -2149,25 +2149,25 @@ def _named_otherwise(record: _Record, facts: DocumentFacts, block: str) -> str |
 
     "Teaching Note" set right under the case's title, and "TEACHING NOTE 5-722-042" in the
     head of the page: a document names itself in its running head and header, with its
-    own number, and a run beside its title in words none of the record's fields has (at
-    most `_LABEL_KEYS` keys, a name or label, not a subtitle) that the head repeats before
-    a number is that name: the document is another of the same title (a teaching note
-    of a case, a solution of a problem set, a companion volume), whatever its language.
-    A subtitle the record leaves out is not repeated over the title with a number. Returns
+    own number, and a run right under its title in words none of the record's fields has
+    (at most `_LABEL_KEYS` keys, a name or label, not a subtitle) that the head repeats
+    before a number is that name: the document is another of the same title (a teaching
+    note of a case, a solution of a problem set, a companion volume), whatever its
+    language. A subtitle the record leaves out is not repeated over the title with a
+    number. Read only for a record that names its authors (their names are its words: a
+    byline of theirs under the title, repeated in a running head, is no label). Returns
     the run's text, or None.
     """
     matched = _run_of(facts, block)
-    if matched is None:
-        return None
+    if matched is None or not record.hints.surnames:
+        return None  # (a record naming no author cannot tell a label from a byline's name)
     head = keys(" ".join(_head_lines(facts, matched)))
     if not head:
         return None
     known = record.words
     for run in facts.runs:
-        if run.page != matched.page or not (
-            0 < run.first - matched.last <= 1 or 0 < matched.first - run.last <= 1
-        ):
-            continue
+        if run.page != matched.page or not 0 < run.first - matched.last <= 1:
+            continue  # only the run right under the title (a kicker over it is a section's)
         found = keys(run.text)
         words = [k for k in found if k not in STOP and len(k) >= 2]
         if not words or len(found) > _LABEL_KEYS or any(k in known for k in found):

@@ -230,3 +230,16 @@ def test_an_item_sheet_over_a_letter_is_no_list_of_contents() -> None:
     ]
     identity = check_identity(make_pdf(items), record)
     assert (identity.verdict, identity.kind) == ("matched", "article")
+
+
+def test_a_name_under_the_title_and_in_the_running_head_is_no_companion_label() -> None:
+    # a record naming no author: the run under the title and in the head ("Chidi Okonkwo
+    # 12") may be the byline, and the record's own file stays matched
+    record = RecordHints(titles=(PROBLEMS,))
+    items: list[Item] = [
+        ("Chidi Okonkwo 12", 8.0),
+        (PROBLEMS, 17.0),
+        ("Chidi Okonkwo", 13.0),
+        *body(18),
+    ]
+    assert check_identity(make_pdf(items), record).verdict == "matched"
