@@ -284,7 +284,7 @@ def _toc_entries(lines: Sequence[Line]) -> list[str]:
 def _is_toc(lines: Sequence[Line]) -> bool:
     """A list of contents: many lines that end in a page number."""
     entries = _toc_entries(lines)
-    return len(entries) >= 4 and len(entries) >= len(lines) / 5
+    return len(entries) >= _TOC_ENTRIES and len(entries) >= len(lines) / 5
 
 
 def _is_own_toc(lines: Sequence[Line]) -> bool:
@@ -749,7 +749,7 @@ def _compilation(
             # the document's own reference list ("Estuaries 42, 112-130" a line) lists
             # works it cites, not works it holds: only the lines above its heading count
             page = page[: refs[1]] if p == refs[0] else ()
-        if _is_toc(page) and not _is_own_toc(page):
+        if _is_toc(page) and not _is_own_toc(page) and _entries_in_body(page):
             # its first entry in the body's size (a heading may end in a year: "HIC 2024")
             entries, body = set(_toc_entries(page)), _LARGER * _body_size(page)
             first = next(
@@ -789,6 +789,29 @@ def _compilation(
             first = min(doi_lines.values())
             return f"page {p + 1} lists {len(doi_lines)} DOIs, one a line", p, first
     return None
+
+
+def _entries_in_body(page: Sequence[Line]) -> bool:
+    """The lines ending in numbers are the page's running text, as a list's entries are.
+
+    A list of contents sets its entries in the size that sets most of its page. Lines
+    ending in a number in other sizes, a running head with its page number, a title's
+    date line set large ("12 maart 1923"), an item sheet's extent line in small print
+    over a letter's transcription, are no list: fewer than `_TOC_ENTRIES` of them in the
+    body's size (within `_STANDS_OUT` either way) make no list of contents.
+    """
+    body = _body_size(page)
+    entries = set(_toc_entries(page))
+    in_body = sum(
+        1
+        for line in page
+        if line.text in entries and body / _STANDS_OUT <= line.size < body * _STANDS_OUT
+    )
+    return in_body >= _TOC_ENTRIES
+
+
+#: Entries a list of contents has on its page, at least.
+_TOC_ENTRIES = 4
 
 
 def compilation_heading(pages: Sequence[Sequence[Line]], article: int | None) -> str:

@@ -518,6 +518,8 @@ def logical_order(hints: RecordHints, layout: Layout) -> tuple[Layout, str | Non
     decide; as read when nothing tells them apart. Returns the layout and None, or the
     mirrored layout and what was turned.
     """
+    if _SPACE_BEFORE_MARK.search(layout.text[:_ORDER_SAMPLE]):
+        layout = _turned(layout, _marks_rejoined)
     sample = layout.text[:_ORDER_SAMPLE]
     if rtl_letters(sample) < _RTL_LETTERS:
         return layout, None
@@ -548,6 +550,27 @@ def logical_order(hints: RecordHints, layout: Layout) -> tuple[Layout, str | Non
             best = (score, reading, name)
     assert best is not None
     return best[1], best[2]
+
+
+#: Spaces before a character past the basic Latin and its marks: perhaps a combining mark.
+_SPACE_BEFORE_MARK = re.compile(r"[ \t]+(?=[^\x00-\u02ff])")
+
+
+def _marks_rejoined(text: str) -> str:
+    """The text less the spaces set before combining marks.
+
+    A nonspacing mark (Unicode category Mn: a Hebrew vowel point, an Arabic haraka, a
+    Devanagari vowel sign) belongs to the letter before it and never opens a word: a space
+    in front of one is an artefact of a producer that places every glyph on its own (an
+    OCR layer, a Yiddish title read with a space before each of its vowel points), and
+    the words it cuts are one.
+    """
+
+    def rejoin(found: re.Match[str]) -> str:
+        following = found.string[found.end()]
+        return "" if unicodedata.category(following) == "Mn" else found.group()
+
+    return _SPACE_BEFORE_MARK.sub(rejoin, text)
 
 
 def _turned(layout: Layout, turn: Callable[[str], str]) -> Layout:
@@ -844,9 +867,17 @@ def _names_across(
     """The record's surnames found in a byline of another script, both transliterated.
 
     `japanese`: both read in Hepburn (`_scripts.latin_words`), when pykakasi is installed.
+    A byline of mixed scripts (the names in Ethiopic, the affiliation after them in Latin
+    letters, "ዮናስ ተስፋይ Hamelmalo Agricultural College") is read too: any word in another
+    script than the record's names may be a name.
     """
-    if script_of(byline) == script_of(" ".join(surnames[:_NAMES_ACROSS])):
-        return []
+    mine = script_of(" ".join(surnames[:_NAMES_ACROSS]))
+    if script_of(byline) == mine:
+        # only the words in another script are read across (the names' own-script words
+        # were compared as they stand)
+        byline = " ".join(w for w in byline.split() if script_of(w) not in (mine, None))
+        if not byline:
+            return []
     if japanese and not comparable(byline, " ".join(surnames[:4]), japanese=True):
         japanese = False
     words = latin_words(byline, japanese=japanese)[: 4 * _NAMES_ACROSS]
@@ -1294,6 +1325,16 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
             kind,
             facts.version,
         )
+    listed = _listed_among(record, facts, block) if level == "block" and not own_doi else None
+    if listed is not None:
+        return Identity(
+            "mismatch",
+            f"its title block reads {block[:90]!r}, one of {listed[0]} titles set alike in "
+            f"short entries under {listed[1][:60]!r}: a list of works (a catalogue), not the "
+            "work",
+            kind,
+            facts.version,
+        )
     larger = (
         _larger_title(record, facts, block, title)
         if level == "block" and not own_doi and not authors.byline
@@ -1356,6 +1397,28 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
             "mismatch",
             f"its title block reads {block[:90]!r}: {replaced[1]!r} in place of the record's "
             f"{replaced[0]!r}, another work under a title of the same frame",
+            kind,
+            facts.version,
+        )
+    companion = _named_otherwise(record, facts, block) if level == "block" and not own_doi else None
+    if companion is not None:
+        # "Teaching Note" under the case's title, and "TEACHING NOTE 5-722-042" heading the
+        # page: the document names itself another document of the title (its companion)
+        return Identity(
+            "mismatch",
+            f"its title block reads {block[:90]!r} over {companion!r}, which heads its page "
+            "as the document's own name, in words none of the record's fields has: another "
+            "document of the same title (a companion of the record's), not the record",
+            kind,
+            facts.version,
+        )
+    unsaid = _unsaid_tail(record, facts, block, title) if level == "block" and not own_doi else None
+    if unsaid is not None:
+        return Identity(
+            "unverifiable",
+            f"its title block reads {block[:90]!r}, and the record's title ends {unsaid!r}, "
+            "words the document nowhere has: the record may be another document of the same "
+            "title (a companion of this one)",
             kind,
             facts.version,
         )
@@ -1873,9 +1936,34 @@ def _replaced_words(block: str, title: str) -> tuple[str, str] | None:
             a, b = _unshared(a, b)  # the neighbours the pairs share with the words that agree
         if not (_lettered(a) and _lettered(b)):
             continue
-        if difflib.SequenceMatcher(None, a, b, autojunk=False).ratio() < _UNLIKE:
+        if _unlike(a, b):
             return a, b
     return None
+
+
+def _unlike(a: str, b: str) -> bool:
+    """Two words that are not one word spelt or read two ways.
+
+    Alike (difflib ratio `_UNLIKE` or more) as they stand, and alike still less the ending
+    they share: an ending two words share is their grammar, not their meaning (a suffix of
+    an agglutinative language, "duzlulygy" and "çuňlugy", "salinity" and "depth" in
+    Turkmen, share "-lugy"/"-lygy"), so two stems that differ are two words however alike
+    their endings make them. A spelling ("modelling", "modeling"), a letter OCR misread
+    ("DYNAMlCS") or an older form ("photographie", "fotografie") keeps its stem alike.
+    """
+    if difflib.SequenceMatcher(None, a, b, autojunk=False).ratio() < _UNLIKE:
+        return True
+    end = 0
+    while end < min(len(a), len(b)) and a[-1 - end] == b[-1 - end]:
+        end += 1
+    if end == 0 or min(len(a), len(b)) - end < _STEM:
+        return False  # no shared ending, or one that leaves too little stem to compare
+    stem_a, stem_b = a[: len(a) - end], b[: len(b) - end]
+    return difflib.SequenceMatcher(None, stem_a, stem_b, autojunk=False).ratio() < _UNLIKE
+
+
+#: Letters a word keeps, less the ending it shares with another, for its stem to be compared.
+_STEM = 3
 
 
 def _with_runs_beside(facts: DocumentFacts, block: str) -> str:
@@ -2054,3 +2142,110 @@ def _other_part(block: str, title: str) -> str | None:
         f"it numbers its part {', '.join(map(str, sorted(theirs - mine)))}, "
         f"the record's title {', '.join(map(str, sorted(mine)))}"
     )
+
+
+def _named_otherwise(record: _Record, facts: DocumentFacts, block: str) -> str | None:
+    """A short run beside the title block that the page's head repeats as its own name.
+
+    "Teaching Note" set right under the case's title, and "TEACHING NOTE 5-722-042" in the
+    head of the page: a document names itself in its running head and header, with its
+    own number, and a run right under its title in words none of the record's fields has
+    (at most `_LABEL_KEYS` keys, a name or label, not a subtitle) that the head repeats
+    before a number is that name: the document is another of the same title (a teaching
+    note of a case, a solution of a problem set, a companion volume), whatever its
+    language. A subtitle the record leaves out is not repeated over the title with a
+    number. Read only for a record that names its authors (their names are its words: a
+    byline of theirs under the title, repeated in a running head, is no label). Returns
+    the run's text, or None.
+    """
+    matched = _run_of(facts, block)
+    if matched is None or not record.hints.surnames:
+        return None  # (a record naming no author cannot tell a label from a byline's name)
+    head = keys(" ".join(_head_lines(facts, matched)))
+    if not head:
+        return None
+    known = record.words
+    for run in facts.runs:
+        if run.page != matched.page or not 0 < run.first - matched.last <= 1:
+            continue  # only the run right under the title (a kicker over it is a section's)
+        found = keys(run.text)
+        words = [k for k in found if k not in STOP and len(k) >= 2]
+        if not words or len(found) > _LABEL_KEYS or any(k in known for k in found):
+            continue
+        n = len(found)
+        for i in range(len(head) - n):
+            if head[i : i + n] == found and any(c.isdigit() for c in head[i + n]):
+                return run.text
+    return None
+
+
+def _head_lines(facts: DocumentFacts, matched: TitleRun) -> list[str]:
+    """The article page's lines above the title run (its running head and header)."""
+    return facts.first_page_text.splitlines()[: matched.first]
+
+
+def _unsaid_tail(record: _Record, facts: DocumentFacts, block: str, title: str) -> str | None:
+    """The words the record's title ends with, after a separator, that the document lacks.
+
+    "<the case's title> — Teaching Note" for a file that is the case: the title block is the
+    record's title less its last part, and the document nowhere says those words (not in
+    its title block, its head or the text read). A record names its document's kind or
+    part there; a file that never says it may be the other document of the pair. At most
+    `_LABEL_KEYS` keys (a longer tail is a subtitle), each absent. Returns the tail or None.
+    """
+    found = next(reversed(list(_SUBTITLE_SEPARATOR.finditer(title))), None)
+    if found is None:
+        return None
+    tail = title[found.end() :]
+    words = [k for k in keys(tail) if k not in STOP and len(k) >= 2]
+    if not words or len(keys(tail)) > _LABEL_KEYS:
+        return None
+    read = set(keys(f"{facts.text}\n{facts.prefix_text}\n{facts.first_page_text}"))
+    if any(k in read for k in words):
+        return None
+    head = [k for k in keys(title[: found.start()]) if k not in STOP]
+    return tail.strip() if head and all(k in set(keys(block)) for k in head) else None
+
+
+def _listed_among(record: _Record, facts: DocumentFacts, block: str) -> tuple[int, str] | None:
+    """The title block as one entry of a list of works: (the entries, the heading over them).
+
+    A catalogue or a list of new titles sets each work's title in one size, each over a
+    few lines of its own (its author, pages, ISBN, a blurb), under a larger heading: the
+    record's title there is one work of several, not the document's own. Counted when the
+    title run is not the page's largest, and at least `_ENTRIES` runs of its size (the
+    record's among them) stand in order each a few lines (at most `_ENTRY_LINES`) after the
+    last, the others in words none of the record's fields has. An article's headings are
+    set under its title, smaller, with paragraphs between.
+    """
+    matched = _run_of(facts, block)
+    if matched is None:
+        return None
+    page = [r for r in facts.runs if r.page == matched.page]
+    larger = [r for r in page if r.size >= matched.size * _LARGER]
+    if not larger:
+        return None
+    alike = sorted(
+        (r for r in page if abs(r.size - matched.size) < 0.05 * matched.size),
+        key=lambda r: r.first,
+    )
+    known = record.words
+    entries = [matched]
+    for run in alike:
+        if run is matched:
+            continue
+        found = [k for k in keys(run.text) if k not in STOP and len(k) >= 2]
+        if len(found) >= 2 and not any(k in known for k in found):
+            entries.append(run)
+    entries.sort(key=lambda r: r.first)
+    gaps = [b.first - a.last for a, b in itertools.pairwise(entries)]
+    if len(entries) < _ENTRIES or not all(2 <= g <= _ENTRY_LINES for g in gaps):
+        return None
+    heading = min(larger, key=lambda r: r.first)
+    return len(entries), heading.text
+
+
+#: Entries of a list of works, at least (the record's among them).
+_ENTRIES = 3
+#: Lines from one entry's title to the next, at most (a byline, a line of details, a blurb).
+_ENTRY_LINES = 6

@@ -1,0 +1,245 @@
+"""Identity: another document of the same title or frame is never matched to the record's.
+
+A companion of the record's document (a teaching note of a case, a solutions manual of a
+problem set) set under the same title and authors, a sibling whose title differs by one
+word that only shares an ending with the record's, and a catalogue listing the record's
+work among others: read from the document's structure and the record's own words, on
+small PDFs made here (reportlab).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+
+from politeharvest.fulltext import RecordHints, check_identity
+from politeharvest.fulltext._identity import _marks_rejoined, _unlike, decide
+
+pytest.importorskip("reportlab")
+pytest.importorskip("pypdfium2")
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from tests.fulltext.test_identity_layout import DEJAVU, PROSE, Item, body, make_pdf
+
+PROBLEMS = "Thermodynamics of Mixed Solvents: A Problem Set for Engineers"
+AUTHORS = ("okonkwo", "lindqvist")
+BYLINE = "Chidi Okonkwo and Maja Lindqvist"
+
+
+def companion_page(head: str, title: str, label: str | None) -> list[Item]:
+    """A first page: a running head with the document's name and number, the title, the
+    label under it (when given), the byline and prose."""
+    items: list[Item] = [(f"{head} · 1", 8.0), (head.upper(), 9.0), ("Northfield School", 9.0)]
+    items.append((title, 17.0))
+    if label is not None:
+        items.append((label, 13.0))
+    items += [(BYLINE, 11.0), *body(18)]
+    return items
+
+
+def test_a_companion_named_in_the_page_head_and_under_the_title_is_refused() -> None:
+    # the solutions manual of a problem set: the problem set's title and authors, "Solutions
+    # Manual" under the title and "SOLUTIONS MANUAL 4-118-07" heading the page
+    record = RecordHints(titles=(PROBLEMS,), surnames=AUTHORS)
+    pdf = make_pdf(companion_page("Solutions Manual 4-118-07", PROBLEMS, "Solutions Manual"))
+    identity = check_identity(pdf, record)
+    assert identity.verdict == "mismatch"
+    assert "'Solutions Manual'" in identity.evidence
+
+
+def test_the_companion_is_matched_to_its_own_record() -> None:
+    # the same file for the record whose title names it: the label is the record's words
+    record = RecordHints(titles=(f"{PROBLEMS} — Solutions Manual",), surnames=AUTHORS)
+    pdf = make_pdf(companion_page("Solutions Manual 4-118-07", PROBLEMS, "Solutions Manual"))
+    assert check_identity(pdf, record).verdict == "matched"
+
+
+def test_a_subtitle_the_record_leaves_out_is_no_companion() -> None:
+    # a short run under the title that the page head does not repeat before a number: a
+    # subtitle, and the article is the record's
+    record = RecordHints(titles=(PROBLEMS,), surnames=AUTHORS)
+    pdf = make_pdf(companion_page("Journal of Chemical Education 12", PROBLEMS, "Field Notes"))
+    assert check_identity(pdf, record).verdict == "matched"
+
+
+def test_the_record_s_title_ending_in_words_the_document_never_says_is_not_matched() -> None:
+    # the problem set served for its solutions manual's record: the file is the record's
+    # title less "— Solutions Manual", and says neither word anywhere
+    record = RecordHints(titles=(f"{PROBLEMS} — Solutions Manual",), surnames=AUTHORS)
+    pdf = make_pdf(companion_page("Problem Set 4-118-06", PROBLEMS, None))
+    identity = check_identity(pdf, record)
+    assert identity.verdict == "unverifiable"
+    assert "'Solutions Manual'" in identity.evidence
+
+
+def test_the_record_s_title_ending_in_words_the_document_says_elsewhere_is_matched() -> None:
+    # a subtitle the file's title block leaves out but its page carries: the record's file
+    record = RecordHints(titles=(f"{PROBLEMS} — Field Notes",), surnames=AUTHORS)
+    pdf = make_pdf(companion_page("Field Notes 12", PROBLEMS, None))
+    assert check_identity(pdf, record).verdict == "matched"
+
+
+@pytest.mark.parametrize(
+    ("mine", "theirs"),
+    [
+        # Hungarian: "water quality's" and "water temperature's" share only the ending
+        ("vizminosegenek", "vizhomersekletenek"),
+        # Turkmen: "salinity" and "depth" (-lygy / -lugy)
+        ("duzlulygy", "cunlugy"),
+    ],
+)
+def test_words_alike_only_by_their_shared_ending_are_two_words(mine: str, theirs: str) -> None:
+    assert _unlike(mine, theirs)
+
+
+@pytest.mark.parametrize(
+    ("mine", "theirs"),
+    [
+        ("modelling", "modeling"),
+        ("dynamlcs", "dynamics"),  # a letter OCR misread
+        ("photographie", "fotografie"),
+        ("organisation", "organization"),
+        ("grey", "gray"),
+    ],
+)
+def test_one_word_spelt_or_read_two_ways_is_one_word(mine: str, theirs: str) -> None:
+    assert not _unlike(mine, theirs)
+
+
+@pytest.mark.skipif(not DEJAVU.is_file(), reason="no DejaVu font for Hungarian letters")
+def test_a_sibling_whose_title_differs_by_a_word_sharing_only_its_ending_is_refused() -> None:
+    # the same journal's study of the lake's water temperature for the record's of its water
+    # quality: one word in place of another, alike only in their Hungarian ending
+    record = RecordHints(titles=("A Balaton vízminőségének változása 1990 és 2020 között",))
+    title = "A Balaton vízhőmérsékletének változása 1990 és 2020 között"
+    pdfmetrics.registerFont(TTFont("DejaVu", str(DEJAVU)))
+    pdf = make_pdf(
+        [("Hidrológiai Közlöny 102 (2022) 4", 8.0), (title, 17.0), ("Nagy Péter", 11.0), *body(18)],
+        font="DejaVu",
+    )
+    identity = check_identity(pdf, record)
+    assert identity.verdict == "mismatch"
+    assert "vizhomersekletenek" in identity.evidence
+
+
+def catalogue(first: str) -> list[Item]:
+    """A press's list of new titles: each title over its author line and a blurb."""
+    entries = [
+        (first, "Kofi Agbedor · 312 pp. · ISBN 978-3-00-000000-0 · Open access"),
+        ("Tone and Focus in Yoruboid", "Adeola Bankole · 280 pp. · Open access"),
+        ("Clicks in Contact", "Thandi Mokoena · 240 pp. · Open access"),
+        ("Vowel Harmony in Akan Dialects", "Ama Owusu · 198 pp. · Open access"),
+    ]
+    items: list[Item] = [
+        ("Example Language Science Press", 20.0),
+        ("Spring catalogue of new and forthcoming titles", 14.0),
+    ]
+    for title, details in entries:
+        items += [(title, 12.0), (details, 9.0), *body(2)]
+    return items
+
+
+def test_a_catalogue_listing_the_record_s_book_among_others_is_refused() -> None:
+    record = RecordHints(
+        titles=("A Grammar of Gbe Serial Verb Constructions",), surnames=("agbedor",)
+    )
+    identity = check_identity(make_pdf(catalogue(record.titles[0])), record)
+    assert identity.verdict == "mismatch"
+    assert "list of works" in identity.evidence
+
+
+def test_a_title_under_a_masthead_over_its_article_is_no_list_entry() -> None:
+    # a journal's masthead set larger than the article's title, section headings smaller
+    record = RecordHints(
+        titles=("A Grammar of Gbe Serial Verb Constructions",), surnames=("agbedor",)
+    )
+    items: list[Item] = [
+        ("Journal of West African Languages", 20.0),
+        (record.titles[0], 12.0),
+        ("Kofi Agbedor", 10.0),
+        *body(8),
+        ("1 Introduction", 11.0),
+        *body(8),
+    ]
+    assert check_identity(make_pdf(items), record).verdict == "matched"
+
+
+@pytest.mark.skipif(not DEJAVU.is_file(), reason="no DejaVu font for Cyrillic")
+def test_names_in_another_script_before_a_latin_affiliation_are_read_across() -> None:
+    # the byline names the authors in Cyrillic and their institute in Latin letters: the
+    # Latin words are most of the line, and the names are still the record's
+    record = RecordHints(titles=("Засоление почв в дельте Волги",), surnames=("akhmedov", "lykova"))
+    pdfmetrics.registerFont(TTFont("DejaVu", str(DEJAVU)))
+    items: list[Item] = [
+        ("Вестник экологии 12 (2021) 45-60", 8.0),
+        ("Засоление почв в дельте Волги", 17.0),
+        ("Д. Р. Ахмедов, О. С. Лыкова Astrakhan State Technical University Department", 11.0),
+        *body(18),
+    ]
+    identity = check_identity(make_pdf(items, font="DejaVu"), record)
+    assert identity.verdict == "matched"
+    assert "akhmedov" in identity.evidence
+
+
+def test_a_space_set_before_a_combining_mark_is_read_away() -> None:
+    # a producer placing every glyph on its own: a space before each combining mark
+    assert _marks_rejoined("Nghie \u0302n cu \u031bu") == "Nghie\u0302n cu\u031bu"
+    assert (
+        _marks_rejoined("a \u00e9t\u00e9 \u0434\u043e\u043c")
+        == "a \u00e9t\u00e9 \u0434\u043e\u043c"
+    )
+
+
+def test_a_title_read_with_spaces_before_its_marks_is_the_record_s() -> None:
+    # Vietnamese in decomposed form, a space before every mark: the words are not cut
+    title = "Nghiên cứu sự thay đổi độ mặn nước ngầm ở đồng bằng sông Cửu Long"
+    record = RecordHints(titles=(title,), surnames=("nguyen",))
+    spaced = "".join(
+        f" {c}" if unicodedata.category(c) == "Mn" else c
+        for c in unicodedata.normalize("NFD", title)
+    )
+    text = "\n".join([spaced, "Nguyễn Văn An", *(PROSE * 4)])
+    assert decide(record, text).verdict == "matched"
+
+
+def test_an_item_sheet_over_a_letter_is_no_list_of_contents() -> None:
+    # an archive's digitised letter: a head with the page number, the item's locator, its
+    # title over two lines (the date large), its extent line, then the transcription: lines
+    # ending in numbers, but none in the size of the page's text
+    record = RecordHints(
+        titles=("Brief van Pieter Hofstede aan Anna de Vries, Leeuwarden, 12 maart 1923",),
+        surnames=("hofstede",),
+    )
+    items: list[Item] = [
+        ("Tresoar · 1421-14 · 1", 7.5),
+        ("Tresoar · Collectie Hofstede (toegang 1421) · inv.nr. 14", 9.0),
+        ("Brief van Pieter Hofstede aan Anna de Vries, Leeuwarden,", 14.0),
+        ("12 maart 1923", 14.0),
+        ("Omvang: 1 brief, 2 p. · Handschrift · Transcriptie door vrijwilligers, 2021", 9.0),
+        ("Transcriptie", 11.0),
+        ("Leeuwarden, 12 Maart 1923. Lieve Anna, Uw brief van den 3den ontving ik in goede", 10.5),
+        (
+            "orde. Het gaat hier naar omstandigheden wel; Vader is weer op de been en de winkel",
+            10.5,
+        ),
+        ("loopt als vanouds. Over de reis naar Groningen schrijf ik u spoedig nader. Met", 10.5),
+        ("hartelijke groeten, ook aan uw moeder, uw toegenegen Pieter.", 10.5),
+    ]
+    identity = check_identity(make_pdf(items), record)
+    assert (identity.verdict, identity.kind) == ("matched", "article")
+
+
+def test_a_name_under_the_title_and_in_the_running_head_is_no_companion_label() -> None:
+    # a record naming no author: the run under the title and in the head ("Chidi Okonkwo
+    # 12") may be the byline, and the record's own file stays matched
+    record = RecordHints(titles=(PROBLEMS,))
+    items: list[Item] = [
+        ("Chidi Okonkwo 12", 8.0),
+        (PROBLEMS, 17.0),
+        ("Chidi Okonkwo", 13.0),
+        *body(18),
+    ]
+    assert check_identity(make_pdf(items), record).verdict == "matched"
