@@ -170,13 +170,18 @@ def test_sigkill_at_ten_random_moments_loses_and_repeats_nothing(
         cwd=tmp_path,
     )
     rng = random.Random(int(os.environ.get("CRASH_SEED", "20261130")))
+    # The moments count from when a command can have started: on a loaded machine, starting
+    # Python and importing the library alone can take longer than the 1.6 s.
+    started = time.monotonic()
+    subprocess.run([*args[:3], "--version"], cwd=tmp_path, capture_output=True, timeout=120)
+    startup = time.monotonic() - started
     sizes = []
     kills = 0
     for _ in range(10):
         process = subprocess.Popen(
             args, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
         )
-        time.sleep(rng.uniform(0.3, 1.6))
+        time.sleep(startup + rng.uniform(0.3, 1.6))
         if process.poll() is None:
             process.send_signal(signal.SIGKILL)
             kills += 1
