@@ -93,7 +93,8 @@ BAD_HREF = re.compile(
     r"isallowed=n|"
     # folders of citation exports and media pages, unless the address names a PDF file in
     # them (NASA's ``/api/citations/<id>/downloads/<name>.pdf``, a CDN's ``/media/...pdf``)
-    r"(?:/citation|/media/)(?!(?:[^?#]*/)?[^/?#]+\.pdf(?:$|[?#]))",
+    # or a folder of PDFs (``/media/download/pdf/24/1.0435678/4``)
+    r"(?:/citation|/media/)(?!(?:[^?#]*/)?[^/?#]+\.pdf(?:$|[?#])|(?:[^?#]*/)?pdf/[^?#]*[^/?#])",
     re.IGNORECASE,
 )
 
