@@ -17,6 +17,7 @@ from bs4 import BeautifulSoup, Tag
 from ._addresses import absolute, same_site
 from ._pagefacts import PageFacts
 from ._words import (
+    FILE_HREF,
     button_text,
     item_of,
     names_document,
@@ -418,6 +419,30 @@ class Regions:
             re.search(rf"(?<![0-9a-z]){re.escape(token)}(?![0-9a-z])", low) for token in ids
         )
 
+    def _record_part(self, block: Tag, named: list[Tag]) -> bool:
+        """Whether `block` is the one item offering a file in a list of the record's own pages.
+
+        Every document its links name is a page of the record's own (its address carries
+        every id of the record's: a grant's yearly reports, ``/report/<project>/...``), and
+        of the list's items alike to it, it alone links a file: the record's file, not one
+        of a list of other documents (a book's chapters each offer theirs).
+        """
+        if not named or not all(
+            self._names_record(absolute(str(a.get("href") or ""), self._base)) for a in named
+        ):
+            return False
+        parent = block.parent
+        if not isinstance(parent, Tag) or not (block.get("class") or block.name in _ITEM_TAGS):
+            return False
+        key = _class_key(block)
+        filed = [
+            sibling
+            for sibling in parent.find_all(block.name, recursive=False, limit=200)
+            if _class_key(sibling) == key
+            and any(FILE_HREF.search(str(a.get("href") or "")) for a in sibling.find_all("a"))
+        ]
+        return len(filed) == 1 and filed[0] is block
+
     def _describes_record(self, block: Tag) -> bool:
         """Whether `block` holds the record's own fields: a field row whose value is its title.
 
@@ -461,6 +486,8 @@ class Regions:
         else:
             if any(a is not element for a in links.titled[:2]):
                 return None  # the article's own entry (in a list of this issue, say)
+            if self._record_part(block, [a for a, _ in links.named if a is not element]):
+                return None  # the record's own report among its other pages
             names = links.named
         title = others[0][1][:60] if others else names[0][1][:60]
         parent = block.parent
