@@ -562,7 +562,7 @@ def anchor_candidates(
         if element.name == "script":  # a value whose key names a PDF ("pdfUrl")
             score += ANCHOR_WEIGHTS.pdf_word
         named = names_document(element) if element.name in ("a", "area") else None
-        formatted = file_label(element, link, named, facts, titles) if named else None
+        formatted = file_label(element, link, named, facts, regions, titles) if named else None
         if formatted is not None:
             named = None  # a file's label: neutral, its place decides
         if named is not None and not facts.names_own(named):
@@ -603,8 +603,10 @@ def anchor_candidates(
             # ("הורדת הקובץ (PDF, 6.8MB)"): the link gives a PDF file
             score += ANCHOR_WEIGHTS.download_text
             evidence.append(f"anchor text describes a PDF file ({sized.group(0)!r})")
-        elif formatted is not None and PDF_WORD.search(text):
-            score += ANCHOR_WEIGHTS.pdf_word
+        elif formatted is not None and format_token(visible or text) is not None:
+            # a short plain phrase and its format ("<words> (PDF)"): a file's label in words
+            # of any language, as "Download PDF" is in those read here
+            score += ANCHOR_WEIGHTS.download_text
             evidence.append(f"anchor text {text[:40]!r} is a label naming PDF ({formatted})")
         elif button_text(text) and PDF_WORD.search(text):
             score += ANCHOR_WEIGHTS.pdf_word
@@ -798,14 +800,14 @@ class PageTitles:
 
 
 def file_label(
-    element: Tag, link: str, named: str, facts: PageFacts, titles: PageTitles
+    element: Tag, link: str, named: str, facts: PageFacts, regions: Regions, titles: PageTitles
 ) -> str | None:
     """Why a link's title-like text (`names_document`) is its file's label, or None.
 
     A short plain phrase of a file's address, in words no vocabulary here reads ("Pobierz
     pełny tekst"), a longer one when the file's name is the record's (its author's), or a
-    label that names its format (`_format_label`): a button's label or a document's name
-    alike, so neutral; the link's place decides.
+    label that names its format (`_format_label`) in the block of the page's title: a
+    button's label or a document's name alike, so neutral; the link's place decides.
     """
     if FILE_HREF.search(link) and (
         _plain_label(named)
@@ -815,7 +817,9 @@ def file_label(
         )
     ):
         return "a short plain label of a file"
-    return _format_label(element, named, titles.words) if element.name in ("a", "area") else None
+    if element.name not in ("a", "area") or not regions.beside_title(element):
+        return None
+    return _format_label(element, named, titles.words)
 
 
 #: A short bracketed qualifier ending a label: "(پی ڈی ایف)", "(English)", "[2 MB]".

@@ -311,6 +311,19 @@ class Regions:
             child = parent
         return ""
 
+    def beside_title(self, element: Tag, reach: int = 3) -> bool:
+        """Whether `element` shares a small block with the page's title heading (its ``h1``).
+
+        A block at most `reach` levels above it holds the title: the article's own block
+        (its heading, fields and buttons), not a sidebar or a list elsewhere on the page.
+        """
+        for depth, parent in enumerate(element.parents):
+            if depth >= reach or not isinstance(parent, Tag) or parent.name in ("body", "html"):
+                return False
+            if id(parent) in self._stops:
+                return True
+        return False
+
     def outside(self, element: Tag) -> str | None:
         """Why `element` is outside the article's own block, or None when it is inside."""
         child: Tag = element
