@@ -806,8 +806,9 @@ def file_label(
 
     A short plain phrase of a file's address, in words no vocabulary here reads ("Pobierz
     pełny tekst"), a longer one when the file's name is the record's (its author's), or a
-    label that names its format (`_format_label`) in the block of the page's title: a
-    button's label or a document's name alike, so neutral; the link's place decides.
+    label that names its format (`_format_label`) in the block of the page's title, on an
+    address carrying the record's id or record parameter: a button's label or a document's
+    name alike, so neutral; the link's place decides.
     """
     if FILE_HREF.search(link) and (
         _plain_label(named)
@@ -819,6 +820,8 @@ def file_label(
         return "a short plain label of a file"
     if element.name not in ("a", "area") or not regions.beside_title(element):
         return None
+    if facts.named_in(link) is None and facts.own_record(link) is None:
+        return None  # a site's guide or list beside the title ("<words> (PDF)") is no button
     return _format_label(element, named, titles.words)
 
 

@@ -438,7 +438,9 @@ class Regions:
         Every document its links name is a page of the record's own (its address carries
         every id of the record's: a grant's yearly reports, ``/report/<project>/...``), and
         of the list's items alike to it, it alone links a file: the record's file, not one
-        of a list of other documents (a book's chapters each offer theirs).
+        of a list of other documents (a book's chapters each offer theirs). Not in a list
+        that marks the page's own item (``aria-current``): its other items are the record's
+        other versions.
         """
         if not named or not all(
             self._names_record(absolute(str(a.get("href") or ""), self._base)) for a in named
@@ -447,6 +449,8 @@ class Regions:
         parent = block.parent
         if not isinstance(parent, Tag) or not (block.get("class") or block.name in _ITEM_TAGS):
             return False
+        if any(t.has_attr("aria-current") for t in parent.find_all(True, limit=400)):
+            return False  # the list marks the page's own item: the others are other versions
         key = _class_key(block)
         filed = [
             sibling

@@ -239,3 +239,29 @@ def test_a_format_label_away_from_the_title_block_keeps_its_name() -> None:
         f"{title}</h1></div></div></td></tr></table></body></html>"
     )
     assert _why(html, f"{SITE}/item/5512", guide) is not None
+
+
+def test_a_format_label_beside_the_title_without_the_records_id_keeps_its_name() -> None:
+    """A site's list or guide "(PDF)" in the record's card is not its button: no record id."""
+    title = "Η αγροτική οικονομία της Θεσσαλίας 1881-1912"
+    html = _page(
+        title,
+        "<div class='card'><p>"
+        "<a href='/static/reading_rooms.pdf'>Κατάλογος αναγνωστηρίων της βιβλιοθήκης (PDF)</a>"
+        "</p></div>",
+    )
+    url = f"{SITE}/item/view.jsf?PID=Job:5512"
+    assert _why(html, url, f"{SITE}/static/reading_rooms.pdf") is not None
+
+
+def test_a_version_list_marking_the_pages_own_item_stays_a_list_of_other_versions() -> None:
+    url = f"{SITE}/grant/{_PROJECT}/"
+    old = f"{SITE}/file/{_PROJECT}/v1.pdf"
+    html = _page(
+        "Sediment transport in braided glacial rivers",
+        "<div class='versions'><h2>Versions</h2><ul>"
+        "<li><span aria-current='page'>2024-06-10 (2)</span></li>"
+        f"<li><a href='/grant/{_PROJECT}/version/1'>2024-03-01 (1)</a> · "
+        f"<a class='pdf' href='/file/{_PROJECT}/v1.pdf'>PDF</a></li></ul></div>",
+    )
+    assert _why(html, url, old) is not None
