@@ -603,7 +603,9 @@ def anchor_candidates(
             # ("הורדת הקובץ (PDF, 6.8MB)"): the link gives a PDF file
             score += ANCHOR_WEIGHTS.download_text
             evidence.append(f"anchor text describes a PDF file ({sized.group(0)!r})")
-        elif formatted is not None and format_token(visible or text) is not None:
+        elif (
+            formatted not in (None, _PLAIN_FILE_LABEL) and format_token(visible or text) is not None
+        ):
             # a short plain phrase and its format ("<words> (PDF)"): a file's label in words
             # of any language, as "Download PDF" is in those read here
             score += ANCHOR_WEIGHTS.download_text
@@ -799,6 +801,10 @@ class PageTitles:
         return self._words
 
 
+#: `file_label`'s reason for a short plain phrase: neutral, no evidence that it gives a PDF.
+_PLAIN_FILE_LABEL = "a short plain label of a file"
+
+
 def file_label(
     element: Tag, link: str, named: str, facts: PageFacts, regions: Regions, titles: PageTitles
 ) -> str | None:
@@ -817,7 +823,7 @@ def file_label(
             and facts.relates(urlsplit(link).path.rsplit("/", 1)[-1]) is not None
         )
     ):
-        return "a short plain label of a file"
+        return _PLAIN_FILE_LABEL
     if element.name not in ("a", "area") or not regions.beside_title(element):
         return None
     if facts.named_in(link) is None and facts.own_record(link) is None:

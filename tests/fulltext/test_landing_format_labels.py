@@ -265,3 +265,14 @@ def test_a_version_list_marking_the_pages_own_item_stays_a_list_of_other_version
         f"<a class='pdf' href='/file/{_PROJECT}/v1.pdf'>PDF</a></li></ul></div>",
     )
     assert _why(html, url, old) is not None
+
+
+def test_a_plain_file_label_gains_no_pdf_evidence_from_its_format() -> None:
+    """A neutral label ("<words>（PDF）" of a site guide) stays below the bar: no button."""
+    html = _page(
+        "近世越後における塩の流通と海村社会",
+        "<p class='links'><a href='https://dl.example.org/static/files/remote_copy_guide.pdf'>"
+        "遠隔複写サービスの利用案内（PDF）</a></p>",
+    )
+    guide = "https://dl.example.org/static/files/remote_copy_guide.pdf"
+    assert _why(html, "https://dl.example.org/pid/12034567", guide) is not None
