@@ -13,8 +13,10 @@ All pages are written here; none is copied from a corpus.
 from __future__ import annotations
 
 import pytest
+from bs4 import BeautifulSoup
 
 from politeharvest.fulltext._landing import find_candidates
+from politeharvest.fulltext._links import forwarded_files
 from politeharvest.fulltext._words import BAD_HREF, format_token
 
 SITE = "https://library.example.org"
@@ -268,7 +270,7 @@ def test_a_version_list_marking_the_pages_own_item_stays_a_list_of_other_version
 
 
 def test_a_plain_file_label_gains_no_pdf_evidence_from_its_format() -> None:
-    """A neutral label ("<words>（PDF）" of a site guide) stays below the bar: no button."""
+    """A neutral label (a site guide's words and its format) stays below the bar: no button."""
     html = _page(
         "近世越後における塩の流通と海村社会",
         "<p class='links'><a href='https://dl.example.org/static/files/remote_copy_guide.pdf'>"
@@ -276,3 +278,18 @@ def test_a_plain_file_label_gains_no_pdf_evidence_from_its_format() -> None:
     )
     guide = "https://dl.example.org/static/files/remote_copy_guide.pdf"
     assert _why(html, "https://dl.example.org/pid/12034567", guide) is not None
+
+
+# -- a script joining an address is no address ----------------------------------------------------
+
+
+def test_the_start_of_an_address_a_script_joins_is_not_forwarded() -> None:
+    """``location.href = '/Common/DownLoad?key=' + k``: the start of a template, no file."""
+    soup = BeautifulSoup(
+        "<html><body><script>function go(k, t) { if (!ok) { return; }"
+        " location.href = '/Common/DownLoad?key=' + k + '&type=' + t; }"
+        ' function view(k) { window.location.replace("/download/view?key="+k); }</script>'
+        "<script>location.href = '/files/81/paper.pdf';</script></body></html>",
+        "lxml",
+    )
+    assert [url for _, url, _ in forwarded_files(soup)] == ["/files/81/paper.pdf"]
