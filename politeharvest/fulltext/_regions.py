@@ -460,6 +460,27 @@ class Regions:
         ]
         return len(filed) == 1 and filed[0] is block
 
+    def _shaped_link(self, block: Tag, element: Tag) -> str | None:
+        """The address of another link of `block` to another record's page, or None.
+
+        Its address has the shape of the page's own (``/sti/citations/AD1156789`` beside
+        ``/sti/citations/AD1187654``), on the same site, without the record's ids.
+        """
+        if not self._shape:
+            return None
+        for anchor in block.find_all("a", href=_REAL_HREF, limit=5):
+            if anchor is element:
+                continue
+            href = absolute(str(anchor["href"]), self._base)
+            if (
+                not self._names_record(href)
+                and not _same_page(href, self._facts.url)
+                and same_site(href, self._facts.url)
+                and _shape(href) == self._shape
+            ):
+                return urlsplit(href).path
+        return None
+
     def _describes_record(self, block: Tag) -> bool:
         """Whether `block` holds the record's own fields: a field row whose value is its title.
 
@@ -530,6 +551,12 @@ class Regions:
                     and _shape(href) == self._shape
                 ):
                     return f"beside a link to another article {text[:60]!r}"
+            if not others:
+                # a title in the block's text beside a link, whatever its label
+                # ("AD1156789"), to a page shaped like the record's: another record's entry
+                shaped = self._shaped_link(block, element)
+                if shaped is not None:
+                    return f"beside a link to another record's page {shaped[:60]!r}"
         return None
 
     def _region(self, parent: Tag, child: Tag) -> str | None:

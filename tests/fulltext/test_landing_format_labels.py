@@ -293,3 +293,23 @@ def test_the_start_of_an_address_a_script_joins_is_not_forwarded() -> None:
         "lxml",
     )
     assert [url for _, url, _ in forwarded_files(soup)] == ["/files/81/paper.pdf"]
+
+
+# -- a related record's entry: its id as the label of a page shaped like the record's ------------
+
+
+def test_a_file_beside_a_link_to_another_records_page_is_that_records() -> None:
+    """``<a href="/reports/citations/TR1156789">TR1156789</a> <a ...pdf>(PDF)</a> <title>``."""
+    url = f"{SITE}/reports/citations/TR1187654"
+    other = f"{SITE}/reports/pdfs/TR1156789.pdf"
+    html = _page(
+        "Corrosion fatigue of printed steel in sea water",
+        "<p>Full text is not public.</p>"
+        "<div class='related'><h3>Related</h3>"
+        "<a href='/reports/citations/TR1156789'>TR1156789</a> "
+        "<a href='/reports/pdfs/TR1156789.pdf'>(PDF)</a> Pitting of wrought steel</div>",
+    )
+    assert _why(html, url, other) is not None
+    # the record's own entry, linking its own page, is not another record's
+    own = html.replace("TR1156789", "TR1187654")
+    assert _why(own, url, f"{SITE}/reports/pdfs/TR1187654.pdf") is None
