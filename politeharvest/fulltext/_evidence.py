@@ -37,15 +37,19 @@ from ._words import (
     PDF_WORD,
     STRONG_TEXT,
     button_text,
+    format_token,
     item_of,
     names_document,
     text_of,
+    words_of,
 )
 
 __all__ = [
     "ANCHOR_WEIGHTS",
     "AnchorWeights",
+    "PageTitles",
     "anchor_candidates",
+    "file_label",
     "foreign_label",
     "jsonld_candidates",
     "learned_candidates",
@@ -519,6 +523,7 @@ def anchor_candidates(
     found = []
     faint = []  # links with evidence for them that their address outweighs
     wordless: set[str] = set()  # links whose words said nothing, nor named a file
+    titles = PageTitles(soup, facts)  # the words of the page's titles, read once if asked
     for element, href, where in link_sources(soup):
         text = "" if element.name == "script" else text_of(element)
         if element.name == "form":
@@ -557,21 +562,9 @@ def anchor_candidates(
         if element.name == "script":  # a value whose key names a PDF ("pdfUrl")
             score += ANCHOR_WEIGHTS.pdf_word
         named = names_document(element) if element.name in ("a", "area") else None
-        if (
-            named is not None
-            and FILE_HREF.search(link)
-            and (
-                _plain_label(named)
-                or (
-                    _plain_label(named, most=8)
-                    and facts.relates(urlsplit(link).path.rsplit("/", 1)[-1]) is not None
-                )
-            )
-        ):
-            # a short plain label of a file in words no vocabulary here reads ("Pobierz
-            # pełny tekst"): a button's or a document's name alike, neutral (its place decides);
-            # a longer plain phrase too when the file's name is the record's (its author's)
-            named = None
+        formatted = file_label(element, link, named, facts, regions, titles) if named else None
+        if formatted is not None:
+            named = None  # a file's label: neutral, its place decides
         if named is not None and not facts.names_own(named):
             found.append(
                 Candidate(
@@ -610,6 +603,13 @@ def anchor_candidates(
             # ("הורדת הקובץ (PDF, 6.8MB)"): the link gives a PDF file
             score += ANCHOR_WEIGHTS.download_text
             evidence.append(f"anchor text describes a PDF file ({sized.group(0)!r})")
+        elif (
+            formatted not in (None, _PLAIN_FILE_LABEL) and format_token(visible or text) is not None
+        ):
+            # a short plain phrase and its format ("<words> (PDF)"): a file's label in words
+            # of any language, as "Download PDF" is in those read here
+            score += ANCHOR_WEIGHTS.download_text
+            evidence.append(f"anchor text {text[:40]!r} is a label naming PDF ({formatted})")
         elif button_text(text) and PDF_WORD.search(text):
             score += ANCHOR_WEIGHTS.pdf_word
             evidence.append(f"anchor text mentions {PDF_WORD.search(text).group(0)!r}")  # type: ignore[union-attr]
@@ -773,6 +773,95 @@ def anchor_candidates(
 
 #: How `Regions.outside` says a link is in the page's chrome, not its content.
 _CHROME = ("inside", "under the heading", "in a region labelled")
+
+
+class PageTitles:
+    """The words of each title a page shows (its article's, its headings, its links' names).
+
+    Read once, when a link first asks (`file_label`).
+    """
+
+    def __init__(self, soup: BeautifulSoup, facts: PageFacts) -> None:
+        self._soup = soup
+        self._facts = facts
+        self._words: list[frozenset[str]] | None = None
+
+    @property
+    def words(self) -> list[frozenset[str]]:
+        """Each title's words (`words_of`)."""
+        if self._words is None:
+            texts = [*self._facts.titles]
+            headings = self._soup.find_all(("h1", "h2", "h3", "h4", "h5", "h6"), limit=500)
+            texts += [h.get_text(" ", strip=True) for h in headings]
+            for anchor in self._soup.find_all(("a", "area"), limit=3000):
+                named = names_document(anchor)
+                if named is not None:
+                    texts.append(named)
+            self._words = [w for w in (frozenset(words_of(t)) for t in texts) if w]
+        return self._words
+
+
+#: `file_label`'s reason for a short plain phrase: neutral, no evidence that it gives a PDF.
+_PLAIN_FILE_LABEL = "a short plain label of a file"
+
+
+def file_label(
+    element: Tag, link: str, named: str, facts: PageFacts, regions: Regions, titles: PageTitles
+) -> str | None:
+    """Why a link's title-like text (`names_document`) is its file's label, or None.
+
+    A short plain phrase of a file's address, in words no vocabulary here reads ("Pobierz
+    pełny tekst"), a longer one when the file's name is the record's (its author's), or a
+    label that names its format (`_format_label`) in the block of the page's title, on an
+    address carrying the record's id or record parameter: a button's label or a document's
+    name alike, so neutral; the link's place decides.
+    """
+    if FILE_HREF.search(link) and (
+        _plain_label(named)
+        or (
+            _plain_label(named, most=8)
+            and facts.relates(urlsplit(link).path.rsplit("/", 1)[-1]) is not None
+        )
+    ):
+        return _PLAIN_FILE_LABEL
+    if element.name not in ("a", "area") or not regions.beside_title(element):
+        return None
+    if facts.named_in(link) is None and facts.own_record(link) is None:
+        return None  # a site's guide or list beside the title ("<words> (PDF)") is no button
+    return _format_label(element, named, titles.words)
+
+
+#: A short bracketed qualifier ending a label: "(پی ڈی ایف)", "(English)", "[2 MB]".
+_QUALIFIER = re.compile(r"\s*[(\[][^()\[\]]{1,24}[)\]]\s*$")
+
+
+def _format_label(element: Tag, named: str, titles: list[frozenset[str]]) -> str | None:
+    """How a link's title-like text shows itself a file's label, or None.
+
+    It names a file format ("(PDF)") or the link holds an icon saying PDF; what is left
+    once the format goes is a short plain phrase (`_plain_label`), and no word of it is a
+    word of a title the page shows (another title than its own text). Decided by the
+    label's shape, in any script, never by its words' meaning: "تحميل الكتاب كاملاً (PDF)"
+    is a label, "Tenancy Reform in Travancore (PDF)" (capitals) or a related title
+    repeated as its file's link are names.
+    """
+    rest = format_token(named)
+    mark = "it names the format"
+    if rest is None:
+        icon = _pdf_icon(element)
+        if icon is None:
+            return None
+        # a qualifier in brackets after the label (its format, language or size in words
+        # of any script: "(پی ڈی ایف)") is no part of it
+        rest, mark = _QUALIFIER.sub("", named), f"it holds a PDF icon {icon[:30]!r}"
+    rest = " ".join(re.sub(r"[()\[\]]", " ", rest).split())
+    if not _plain_label(rest):
+        return None
+    own = frozenset(words_of(named))
+    words = set(words_of(rest))
+    if not words or any(t != own and words & t for t in titles):
+        return None
+    return mark
 
 
 def _plain_label(text: str, most: int = 4) -> bool:

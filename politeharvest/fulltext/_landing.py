@@ -78,7 +78,9 @@ from ._candidate import (
 )
 from ._evidence import (
     ANCHOR_WEIGHTS,
+    PageTitles,
     anchor_candidates,
+    file_label,
     foreign_label,
     jsonld_candidates,
     learned_candidates,
@@ -132,20 +134,24 @@ def _links_to(
 
 
 def _contradiction(
-    url: str, links: Sequence[Tag], regions: Regions, facts: PageFacts
+    url: str, links: Sequence[Tag], regions: Regions, facts: PageFacts, titles: PageTitles
 ) -> str | None:
     """Why the page itself says `url` is another document, or None.
 
     `links` are the page's links to `url` (`_links_to`): the same address linked from
     another article's block, a list or the navigation, or labelled as another kind of
-    document, contradicts a declaration.
+    document, contradicts a declaration; a file's label (`file_label`) does not.
     """
     for element in links:
         label = foreign_label(element, url, regions, facts)
         if label is not None:
             return f"the page's link to it says it is another document: {label}"
         named = names_document(element) if element.name in ("a", "area") else None
-        if named is not None and not facts.names_own(named):
+        if (
+            named is not None
+            and not facts.names_own(named)
+            and file_label(element, url, named, facts, regions, titles) is None
+        ):
             return f"the page's link to it names another document ({named[:50]!r})"
         where = regions.outside(element)
         if where is not None and where.startswith(_OTHER_DOCUMENT_REGIONS):
@@ -536,6 +542,7 @@ def _weigh_declared(
     # one pass over the page's links, not one for each declared file (a page declaring
     # thousands of files beside thousands of links took minutes)
     links = _links_to(list(link_sources(soup)), base, rules) if declared else {}
+    titles = PageTitles(soup, facts)
     # the page's own links that carry the article's id: a declared file without it is suspect
     carried = [
         c.url
@@ -565,7 +572,7 @@ def _weigh_declared(
             continue
         strong = c.strong if c.source == "signposting" else same_site(c.url, base)
         score, evidence = c.score, c.evidence
-        contradiction = _contradiction(c.url, links.get(c.url, ()), regions, facts)
+        contradiction = _contradiction(c.url, links.get(c.url, ()), regions, facts, titles)
         other = facts.other_doi(c.url)
         if contradiction is None and other is not None:
             contradiction = f"the address carries another DOI ({other}) than the article's"

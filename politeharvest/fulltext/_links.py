@@ -220,8 +220,9 @@ def embedded_files(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
 _REFRESH = re.compile(r"""^\s*\d*(?:\.\d+)?\s*[;,]\s*url\s*=\s*["']?([^"'\s]+)""", re.IGNORECASE)
 #: A script sending the reader on: ``location.href = "…"``, ``window.location.replace('…')``.
 _GO = re.compile(
-    r"""\blocation(?:\.href)?\s*=\s*["']([^"'\s]{4,300})["']|"""
-    r"""\blocation\.(?:replace|assign)\(\s*["']([^"'\s]{4,300})["']""",
+    # not a string the script goes on to join ("/DownLoad?key=" + k): its start only
+    r"""\blocation(?:\.href)?\s*=\s*["']([^"'\s]{4,300})["'](?!\s*\+)|"""
+    r"""\blocation\.(?:replace|assign)\(\s*["']([^"'\s]{4,300})["'](?!\s*\+)""",
 )
 
 

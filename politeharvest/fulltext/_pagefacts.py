@@ -178,8 +178,9 @@ _YEAR = re.compile(r"(?:18|19|20)\d\d")
 #: The local part of an OAI identifier in a query value (``oai:host.org:10451/58123``).
 _OAI_LOCAL = re.compile(r"(?:^|[=&])oai:[\w.-]+:([\w./-]+?)(?=&|$)", re.IGNORECASE)
 
-#: A query value that names a record (``14012``, ``NODE11634567``, ``DLXB202305012``).
-_RECORD_VALUE = re.compile(r"[A-Za-z_-]{0,12}\d{3,}[\w.-]*")
+#: A query value that names a record (``14012``, ``NODE11634567``, ``DLXB202305012``,
+#: ``DAF-Job:345612``).
+_RECORD_VALUE = re.compile(r"[A-Za-z_:-]{0,12}\d{3,}[\w.:-]*")
 
 
 #: Words of generic file names (besides the download-button words).

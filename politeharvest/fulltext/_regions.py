@@ -17,6 +17,7 @@ from bs4 import BeautifulSoup, Tag
 from ._addresses import absolute, same_site
 from ._pagefacts import PageFacts
 from ._words import (
+    FILE_HREF,
     button_text,
     item_of,
     names_document,
@@ -310,6 +311,19 @@ class Regions:
             child = parent
         return ""
 
+    def beside_title(self, element: Tag, reach: int = 3) -> bool:
+        """Whether `element` shares a small block with the page's title heading (its ``h1``).
+
+        A block at most `reach` levels above it holds the title: the article's own block
+        (its heading, fields and buttons), not a sidebar or a list elsewhere on the page.
+        """
+        for depth, parent in enumerate(element.parents):
+            if depth >= reach or not isinstance(parent, Tag) or parent.name in ("body", "html"):
+                return False
+            if id(parent) in self._stops:
+                return True
+        return False
+
     def outside(self, element: Tag) -> str | None:
         """Why `element` is outside the article's own block, or None when it is inside."""
         child: Tag = element
@@ -418,6 +432,55 @@ class Regions:
             re.search(rf"(?<![0-9a-z]){re.escape(token)}(?![0-9a-z])", low) for token in ids
         )
 
+    def _record_part(self, block: Tag, named: list[Tag]) -> bool:
+        """Whether `block` is the one item offering a file in a list of the record's own pages.
+
+        Every document its links name is a page of the record's own (its address carries
+        every id of the record's: a grant's yearly reports, ``/report/<project>/...``), and
+        of the list's items alike to it, it alone links a file: the record's file, not one
+        of a list of other documents (a book's chapters each offer theirs). Not in a list
+        that marks the page's own item (``aria-current``): its other items are the record's
+        other versions.
+        """
+        if not named or not all(
+            self._names_record(absolute(str(a.get("href") or ""), self._base)) for a in named
+        ):
+            return False
+        parent = block.parent
+        if not isinstance(parent, Tag) or not (block.get("class") or block.name in _ITEM_TAGS):
+            return False
+        if any(t.has_attr("aria-current") for t in parent.find_all(True, limit=400)):
+            return False  # the list marks the page's own item: the others are other versions
+        key = _class_key(block)
+        filed = [
+            sibling
+            for sibling in parent.find_all(block.name, recursive=False, limit=200)
+            if _class_key(sibling) == key
+            and any(FILE_HREF.search(str(a.get("href") or "")) for a in sibling.find_all("a"))
+        ]
+        return len(filed) == 1 and filed[0] is block
+
+    def _shaped_link(self, block: Tag, element: Tag) -> str | None:
+        """The address of another link of `block` to another record's page, or None.
+
+        Its address has the shape of the page's own (``/sti/citations/AD1156789`` beside
+        ``/sti/citations/AD1187654``), on the same site, without the record's ids.
+        """
+        if not self._shape:
+            return None
+        for anchor in block.find_all("a", href=_REAL_HREF, limit=5):
+            if anchor is element:
+                continue
+            href = absolute(str(anchor["href"]), self._base)
+            if (
+                not self._names_record(href)
+                and not _same_page(href, self._facts.url)
+                and same_site(href, self._facts.url)
+                and _shape(href) == self._shape
+            ):
+                return urlsplit(href).path
+        return None
+
     def _describes_record(self, block: Tag) -> bool:
         """Whether `block` holds the record's own fields: a field row whose value is its title.
 
@@ -461,6 +524,8 @@ class Regions:
         else:
             if any(a is not element for a in links.titled[:2]):
                 return None  # the article's own entry (in a list of this issue, say)
+            if self._record_part(block, [a for a, _ in links.named if a is not element]):
+                return None  # the record's own report among its other pages
             names = links.named
         title = others[0][1][:60] if others else names[0][1][:60]
         parent = block.parent
@@ -486,6 +551,12 @@ class Regions:
                     and _shape(href) == self._shape
                 ):
                     return f"beside a link to another article {text[:60]!r}"
+            if not others:
+                # a title in the block's text beside a link, whatever its label
+                # ("AD1156789"), to a page shaped like the record's: another record's entry
+                shaped = self._shaped_link(block, element)
+                if shaped is not None:
+                    return f"beside a link to another record's page {shaped[:60]!r}"
         return None
 
     def _region(self, parent: Tag, child: Tag) -> str | None:

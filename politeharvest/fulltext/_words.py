@@ -32,6 +32,7 @@ __all__ = [
     "PDF_WORD",
     "STRONG_TEXT",
     "button_text",
+    "format_token",
     "item_of",
     "names_document",
     "short_item_text",
@@ -92,7 +93,8 @@ BAD_HREF = re.compile(
     r"isallowed=n|"
     # folders of citation exports and media pages, unless the address names a PDF file in
     # them (NASA's ``/api/citations/<id>/downloads/<name>.pdf``, a CDN's ``/media/...pdf``)
-    r"(?:/citation|/media/)(?!(?:[^?#]*/)?[^/?#]+\.pdf(?:$|[?#]))",
+    # or a folder of PDFs (``/media/download/pdf/24/1.0435678/4``)
+    r"(?:/citation|/media/)(?!(?:[^?#]*/)?[^/?#]+\.pdf(?:$|[?#])|(?:[^?#]*/)?pdf/[^?#]*[^/?#])",
     re.IGNORECASE,
 )
 
@@ -261,6 +263,23 @@ PDF_SIZE = re.compile(
     rf"(?<![\w.,])\d+(?:[.,]\d+)?\s*{_UNIT_FIRST}\W{{0,3}}pdf(?![^\W\d_])",
     re.IGNORECASE,
 )
+
+
+#: A file format's name standing alone in a label ("(PDF)", "PDF", "[pdf]"), among words of
+#: any script: not part of a word or a file's name ("pdfs", "PDF-Dokument", "a.pdf").
+_FORMAT_TOKEN = re.compile(r"[(\[]?\s*(?<![\w.])pdf(?!\w|-\w)\s*[)\]]?", re.IGNORECASE)
+
+
+def format_token(text: str) -> str | None:
+    """A label's words without the file format it names, or None when it names none.
+
+    "تحميل الكتاب كاملاً (PDF)" gives "تحميل الكتاب كاملاً"; a file's size beside the
+    format goes too ("Texte (PDF, 2 Mo)").
+    """
+    if not _FORMAT_TOKEN.search(text):
+        return None
+    rest = _FORMAT_TOKEN.sub(" ", _FILE_SIZE.sub(" ", text))
+    return " ".join(rest.split())
 
 
 def text_of(element: Tag) -> str:
