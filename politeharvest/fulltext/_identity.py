@@ -136,6 +136,9 @@ class RecordHints:
             is related to (the original of a translation, a dataset), never its own.
         creators: its creators' names as the record gives them ("University of Mysore"):
             their words are the record's own where a title zone prints them.
+        monograph: its type names a whole long work, a thesis or a book
+            (``info:eu-repo/semantics/doctoralThesis``, ``book``, a COAR thesis or book
+            URI; never a part of one): a file of one page cannot be it.
     """
 
     titles: tuple[str, ...] = ()
@@ -149,6 +152,7 @@ class RecordHints:
     article: bool = False
     related: tuple[str, ...] = ()
     creators: tuple[str, ...] = ()
+    monograph: bool = False
 
     @property
     def empty(self) -> bool:
@@ -200,6 +204,7 @@ class RecordHints:
             _article(types),
             related,
             tuple(c.strip() for c in creators if c.strip()),
+            any(_monograph(str(t)) for t in metadata.get("type", ())),
         )
 
     @classmethod
@@ -238,6 +243,7 @@ class RecordHints:
             languages,
             article,
             creators=tuple(n.strip() for n in names if n.strip()),
+            monograph=_monograph(str(row.get("kind") or row.get("type") or "")),
         )
 
 
@@ -317,6 +323,30 @@ def _record_kind(value: str) -> Kind | None:
 def _article(value: str) -> bool:
     """A type that names an article ("info:eu-repo/semantics/article", "journal-article")."""
     return "article" in value.lower() and _record_kind(value) is None
+
+
+#: COAR resource types of a whole long work: thesis, bachelor, master and doctoral
+#: thesis, book (http://purl.org/coar/resource_type/c_46ec ...).
+_COAR_MONOGRAPHS = frozenset({"c_46ec", "c_7a1f", "c_bdcc", "c_db06", "c_2f33"})
+
+#: The last word of a type that names a whole book ("book", "monograph"), not a part of one.
+_BOOK_TYPES = frozenset({"book", "monograph"})
+
+
+def _monograph(value: str) -> bool:
+    """A type that names a whole thesis or book ("doctoralThesis", "book", COAR ``c_db06``).
+
+    Each part of a vocabulary's term ("info:eu-repo/semantics/book") names its kind by its
+    last word: "bookPart", "bookReview" and "Book chapter" are no book.
+    """
+    if _COAR_MONOGRAPHS.intersection(re.findall(r"\bc_[0-9a-f]{4}\b", value.lower())):
+        return True
+    for part in re.split(r"[/:;,#|()\[\]]+", value.replace("thesis", "Thesis")):
+        words = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", part)
+        last = words[-1].lower() if words else ""
+        if _RECORD_KINDS.get(last) == "thesis" or last in _BOOK_TYPES:
+            return True
+    return False
 
 
 def _conference(value: str) -> bool:
@@ -467,6 +497,14 @@ def identify(
             layout, turned = logical_order(hints, more)
             facts = facts_of(layout)
     identity = _with_order(judge(hints, facts), turned)
+    if identity.verdict == "matched" and hints.monograph and layout.page_count == 1:
+        # a thesis or a book is never one page: this one prints its title to announce it (a
+        # defence notice), describe it (a flyer, an abstract sheet) or stand in for it
+        said = (
+            f"a file of one page cannot be the record's whole thesis or book, though "
+            f"{identity.evidence}: a page about it (an announcement, an abstract, a cover)"
+        )
+        return attrs.evolve(identity, verdict="unverifiable", evidence=said)
     if identity.verdict == "mismatch" and len(layout.pages) > 1 and _about_record(hints, facts):
         # a notice about the record on the first page: the corrected article may follow it
         behind = judge(hints, facts_of(Layout(layout.pages[1:], layout.page_count - 1)))
