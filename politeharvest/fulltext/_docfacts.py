@@ -282,9 +282,13 @@ def _toc_entries(lines: Sequence[Line]) -> list[str]:
 
 
 def _is_toc(lines: Sequence[Line]) -> bool:
-    """A list of contents: many lines that end in a page number."""
+    """A list of contents: many lines that end in a page number, all different.
+
+    A list never gives one entry twice: a line repeated word for word (a paragraph's line
+    ending in a year range, "2015-2022", set again and again) is text, not entries.
+    """
     entries = _toc_entries(lines)
-    return len(entries) >= _TOC_ENTRIES and len(entries) >= len(lines) / 5
+    return len(set(entries)) >= _TOC_ENTRIES and len(entries) >= len(lines) / 5
 
 
 def _is_own_toc(lines: Sequence[Line]) -> bool:

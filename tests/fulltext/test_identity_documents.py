@@ -325,7 +325,8 @@ def test_an_autoreferat_is_not_its_dissertation() -> None:
                 (title[40:], 16.0, "DejaVu"),
                 ("Иванова Мария Сергеевна", 10.5, "DejaVu"),
                 *[(russian, 9.5, "DejaVu")] * 20,
-            ]
+            ],
+            [(russian, 9.5, "DejaVu")] * 40,  # a thesis is never one page
         )
 
     record = {

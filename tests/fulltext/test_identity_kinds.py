@@ -596,6 +596,24 @@ def test_a_reference_list_whose_entries_end_in_page_ranges_is_no_list_of_content
     assert (identity.verdict, identity.kind) == ("matched", "article"), identity.evidence
 
 
+def test_a_line_ending_in_a_year_range_set_again_and_again_is_no_list_of_contents() -> None:
+    """A paragraph whose first line ends in a year range ("... in 2015-2022"), set under
+    several headings, gives lines ending in numbers, but one line repeated word for word:
+    a list never gives one entry twice, and the article stays the record's own."""
+    paragraph: list[Item] = [
+        ("Reindeer herding is the main occupation of the district, studied in 2015–2022", 10.0),
+        ("from the statistics of every rural settlement and the herders' own accounts.", 10.0),
+    ]
+    sections = [
+        item
+        for heading in ("Introduction", "Materials", "Results", "Discussion", "Conclusion")
+        for item in [(heading, 11.0), *paragraph]
+    ]
+    pdf = make_pdf([*article()[:3], *sections], [*sections, *body(10)])
+    identity = check_identity(pdf, ARTICLE)
+    assert (identity.verdict, identity.kind) == ("matched", "article"), identity.evidence
+
+
 def test_an_issue_list_of_contents_is_still_a_compilation() -> None:
     """The same lines above any References heading: an issue's contents, not the record."""
     listed = [
