@@ -22,10 +22,21 @@ links from no open control) is walled, whatever its source; an address a sign-in
 article's own block is walled, a declared file (meta tag, JSON-LD, Signposting) the page
 links from no open control is walled too. A sign-in link in the page's header (most open
 pages have one) is none of these: it is not in the file's block, and it returns to the page.
+
+A weak link (a file that must match the record) needs less (`weak_link_wall`): its address
+is a sign-in endpoint by its path's shape (``/MyResearch/UserLogin?followup=…``,
+``/auth/…``), or a price is written beside it in its own line of text ("1,100円"; a
+price in an element of its own is a print copy's, a sign-in link alone the page's own,
+"Claim to ORCID", and a control with no address alone a menu's toggle). A
+page's last-resort probe (a weak file on a page that kept no candidate) is
+spared, too, when the article's block marks a file closed (a lock icon, an ``embargo`` or
+``restricted`` class) beside a PDF's name or label: the page's own file is closed, the weak
+link another file.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from urllib.parse import SplitResult, parse_qsl, unquote, urlsplit
@@ -43,8 +54,12 @@ from ._words import FILE_HREF, button_text
 __all__ = [
     "WALLED",
     "apply_walls",
+    "closed_file",
     "control_wall",
+    "links_by_address",
     "signs_in",
+    "signs_in_by_shape",
+    "weak_link_wall",
 ]
 
 #: How every access-wall rejection starts (`apply_walls` carries it to the other sources).
@@ -107,6 +122,28 @@ def _signs_in_only(url: str) -> bool:
     return bool(
         _SIGN_IN_ONLY.search(parts.path) or _SIGN_IN_ONLY.search("/" + parts.netloc.split(".")[0])
     )
+
+
+#: A word of a path segment (``UserLogin``: ``user``, ``login``; ``sign-in``: ``sign``, ``in``).
+_SEGMENT_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+
+#: A sign-in endpoint's word, alone or as two words joined (``log``+``in``, ``sign``+``on``).
+_SIGN_IN_WORDS = frozenset({"login", "logon", "signin", "signon", "auth", "oauth", "sso"})
+
+
+def signs_in_by_shape(url: str) -> bool:
+    """True when a segment of `url`'s path is a sign-in endpoint by its words' shape.
+
+    A segment split into its words by case and separators (``UserLogin``, ``user_login``,
+    ``sign-in``, ``auth``): a sign-in word, or two adjacent words that join into one,
+    whatever the words before it (`signs_in` reads only a segment that starts with one).
+    """
+    for segment in unquote(_parts(url).path).split("/"):
+        words = [w.lower() for w in _SEGMENT_WORD.findall(segment)]
+        pairs = [a + b for a, b in itertools.pairwise(words)]
+        if _SIGN_IN_WORDS.intersection(words) or _SIGN_IN_WORDS.intersection(pairs):
+            return True
+    return False
 
 
 def _disabled(element: Tag) -> bool:
@@ -314,3 +351,78 @@ def apply_walls(
                 why = f"{page_wall}; the page links it from no open control"
         out.append(c if why is None else attrs.evolve(c, strong=False, rejected=why))
     return out
+
+
+#: A lock icon's class token (``fa-lock``, ``icon-lock``, ``glyphicon-lock``; not ``fa-unlock``
+#: nor ``lock-open``).
+_LOCK_ICON = re.compile(r"(?:^|[-_])lock$", re.IGNORECASE)
+
+#: A PDF's name or label in a closed file's block (``tesis.pdf``, "PDF", "Texto completo (PDF)").
+_FILE_WORD = re.compile(r"\bpdf\b", re.IGNORECASE)
+
+
+def _loose_price(element: Tag) -> str | None:
+    """A price written beside the link in its own line of text, or None.
+
+    "PDF 有料(1,100円)": a text beside the file's icon, in the same parent, prices the file.
+    A price in an element of its own ("<span>Print copy: €25.00</span>", a print copy's
+    block) or in another link's text ("Buy the issue (PDF) - 22,00 €") prices another thing.
+    """
+    parent = element.parent
+    if not isinstance(parent, Tag):
+        return None
+    text = " ".join(str(t) for t in parent.find_all(string=True, recursive=False))
+    price = _PRICE.search(" ".join(text.split()))
+    return price.group(0) if price is not None else None
+
+
+def links_by_address(soup: BeautifulSoup, base: str) -> dict[str, list[Tag]]:
+    """The page's anchors by their absolute address (read once per page)."""
+    found: dict[str, list[Tag]] = {}
+    for element in soup.find_all("a", href=True):
+        href = absolute(str(element["href"]), base)
+        if href:
+            found.setdefault(href, []).append(element)
+    return found
+
+
+def weak_link_wall(url: str, links: Sequence[Tag]) -> str | None:
+    """Why a weak link (one its file must match) shows a sign of a wall, or None.
+
+    Its address is a sign-in endpoint by its path's shape, or one of the page's `links` to
+    it has a price written beside it (`_loose_price`).
+    """
+    if signs_in_by_shape(url) or signs_in(url):
+        return f"{WALLED}its address is a sign-in endpoint by its path ({url[:60]})"
+    for element in links:
+        # a price alone: a sign-in link alone is the page's ("Claim to ORCID"), a control
+        # with no address alone a menu's toggle ("Download" over a list of languages)
+        price = _loose_price(element)
+        if price is not None:
+            return f"{WALLED}a price is written beside its link ({price})"
+    return None
+
+
+def closed_file(soup: BeautifulSoup, regions: Regions) -> str | None:
+    """What in the article's block marks one of its files closed, or None.
+
+    An element classed closed (`_CLOSED_CLASS`) or a lock icon, in the article's own block
+    (not the header's sign-in button), whose small block names a PDF. A page that shows
+    its own file closed spares its last-resort probe of a weak file (another of its files).
+    """
+    for element in soup.find_all(class_=True):
+        tokens = [str(t) for t in element.get("class") or []]
+        token = next((t for t in tokens if _CLOSED_CLASS.search(t) or _LOCK_ICON.search(t)), None)
+        if token is None or regions.outside(element) is not None:
+            continue
+        block: Tag | None = element
+        for _ in range(_BLOCK_LEVELS):
+            if block is None or block.name in ("body", "html", "[document]"):
+                break
+            if block is not element and len(block.find_all(["a", "button"], limit=4)) > 3:
+                break
+            if _FILE_WORD.search(block.get_text(" ", strip=True)):
+                return f"{WALLED}the page marks a file of the article closed (class {token!r})"
+            parent = block.parent
+            block = parent if isinstance(parent, Tag) else None
+    return None

@@ -62,7 +62,7 @@ from bs4.dammit import EncodingDetector
 
 from politeharvest.net._challenge import challenge_evidence
 
-from ._access import WALLED, apply_walls
+from ._access import WALLED, apply_walls, closed_file, links_by_address, weak_link_wall
 from ._addresses import absolute, same_site
 from ._candidate import (
     KIND_BLOCKED,
@@ -320,6 +320,23 @@ def _carries_record(value: str, facts: PageFacts) -> str | None:
     return None
 
 
+def _holds_record_number(value: str, facts: PageFacts) -> bool:
+    """True when an address's part holds the record's numeric id as a whole number.
+
+    ``2305E-Women-and-Land.pdf`` on the page ``/publication/2305/``: the record's number
+    with a letter beside it (a language's or an edition's code) is no other record's, even
+    where `_carries_record`, which reads whole tokens, does not count it as the record's.
+    """
+    low = value.lower()
+    return any(
+        token.isdigit()
+        and len(token) >= 3
+        and not _YEAR.fullmatch(token)
+        and re.search(rf"(?<!\d){token}(?!\d)", low) is not None
+        for token in facts.ids
+    )
+
+
 def _other_version(url: str, facts: PageFacts) -> str | None:
     """Another version of the record than the one the page's address names, or None.
 
@@ -386,7 +403,9 @@ def _by_record_id(candidates: list[Candidate], facts: PageFacts) -> list[Candida
                 (
                     (place, value, places[place])
                     for place, value in slots.items()
-                    if place in places and _carries_record(value, facts) is None
+                    if place in places
+                    and _carries_record(value, facts) is None
+                    and not _holds_record_number(value, facts)
                 ),
                 None,
             )
@@ -751,6 +770,7 @@ def find_candidates(
     listed = _listed_beside(soup, base, candidates) if recognised else set()
     kept: dict[str, Candidate] = {}
     rejected: list[Candidate] = []
+    links: dict[str, list[Tag]] | None = None  # the page's anchors by address, read once
     for candidate in (_rewritten(c, rules) for c in candidates):
         if candidate.rejected is None and candidate.source.startswith(("anchor", "learned")):
             if found_by_rule:
@@ -767,6 +787,9 @@ def find_candidates(
                     ),
                 )
         reason = candidate.rejected or problematic_url(candidate.url)
+        if reason is None and candidate.source.startswith("anchor") and not candidate.strong:
+            links = links if links is not None else links_by_address(soup, base)
+            reason = weak_link_wall(candidate.url, links.get(candidate.url, ()))
         patterned = BAD_HREF.search(candidate.url) is not None
         if reason is None and patterned and not _declared_own(candidate, facts):
             reason = "blocked link pattern"
@@ -816,7 +839,7 @@ def find_candidates(
         reason=f"the page's file is {walled}" if walled else "no full-text file link on the page",
         rejected=tuple(rejected),
         linksets=tuple(linksets),
-        fallback=() if walled else _fallback(rejected),
+        fallback=() if walled else _fallback(rejected, soup, base, regions, url, links),
     )
 
 
@@ -834,16 +857,52 @@ def _says_own_file(candidate: Candidate) -> bool:
     return "pdf" in evidence or (carries and FILE_HREF.search(candidate.url) is not None)
 
 
-def _fallback(rejected: Sequence[Candidate]) -> tuple[Candidate, ...]:
+#: An identifier in an address: a run of letters, digits and hyphens holding four digits or
+#: more (``33cc44dd-5566-7788-99aa-bbccddeeff00``, ``1387654``).
+_ADDRESS_ID = re.compile(r"[A-Za-z0-9-]{6,}")
+
+#: How a link is rejected when the page says it is another document's, or another record's.
+_NAMES_ANOTHER = ("the link names another document", "the address names another record")
+
+
+def _address_ids(url: str) -> set[str]:
+    """The identifiers in `url`'s path and query values (`_ADDRESS_ID`), lower-cased."""
+    parts = urlsplit(url)
+    text = " ".join([unquote(parts.path), *(v for _, v in parse_qsl(parts.query))])
+    return {
+        token.lower()
+        for token in _ADDRESS_ID.findall(text)
+        if sum(ch.isdigit() for ch in token) >= 4
+    }
+
+
+def _foreign_ids(rejected: Sequence[Candidate], url: str) -> set[str]:
+    """Identifiers of the links the page says name another document, less the page's own."""
+    named = [c.url for c in rejected if (c.rejected or "").startswith(_NAMES_ANOTHER)]
+    return set().union(*(_address_ids(u) for u in named)) - _address_ids(url)
+
+
+def _fallback(
+    rejected: Sequence[Candidate],
+    soup: BeautifulSoup,
+    base: str,
+    regions: Regions,
+    url: str,
+    links: dict[str, list[Tag]] | None,
+) -> tuple[Candidate, ...]:
     """The links worth one probe when no candidate is kept, best first.
 
     A link is one when the link itself says it gives the record's file (`_says_own_file`)
     and its only rejection is its weak evidence: no link of the page to the same address
     says it is another document, lies in another document's block, the page's chrome, or
-    behind a wall. Its file must then match the record (the identity check is what makes
-    the probe safe).
+    behind a wall. Nor is one a link the page shows a sign of a wall for
+    (`weak_link_wall`), nor any on a page that marks its own file closed (`closed_file`),
+    nor one whose address carries the identifier of a link that names another document
+    (`_foreign_ids`: that document's file, its report or its annex). Its file must then
+    match the record (the identity check is what makes the probe safe).
     """
     against = {c.url for c in rejected if not (c.rejected or "").startswith(WEAK_EVIDENCE)}
+    foreign = _foreign_ids(rejected, url)
     found: dict[str, Candidate] = {}
     for c in rejected:
         if (
@@ -852,8 +911,13 @@ def _fallback(rejected: Sequence[Candidate]) -> tuple[Candidate, ...]:
             and c.url not in against
             and _says_own_file(c)
             and problematic_url(c.url) is None
+            and not foreign.intersection(_address_ids(c.url))
         ):
             best = found.get(c.url)
             if best is None or c.score > best.score:
                 found[c.url] = c
+    if found and closed_file(soup, regions) is not None:
+        return ()  # the page shows its own file closed: a weak link is another of its files
+    links = links if links is not None else links_by_address(soup, base)
+    found = {k: c for k, c in found.items() if weak_link_wall(k, links.get(k, ())) is None}
     return tuple(sorted(found.values(), key=lambda c: -c.score))

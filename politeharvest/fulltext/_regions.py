@@ -244,10 +244,11 @@ class _Links:
 class Regions:
     """Tells whether an element lies outside the article's own block (core, per page).
 
-    Walking up from the element to the container of the page's title (its ``h1``) or
-    ``main``: a region is recognised by its element (``header``, ``footer``, ``nav``),
-    its ARIA landmark role, reference-list words in its class or id, or the heading of
-    a reference list just before it. Blocks about other documents are recognised by
+    Walking up from the element to the container of the page's title (its ``h1``; on a
+    page with none, the ``h2`` or ``h3`` that reads the record's title) or ``main``: a
+    region is recognised by its element (``header``, ``footer``, ``nav``), its ARIA
+    landmark role, reference-list words in its class or id, or the heading of a reference
+    list just before it. Blocks about other documents are recognised by
     their structure, whatever their heading's language, tag or class:
 
     - a list: the element sits in one of several sibling blocks of the same tag and
@@ -260,6 +261,16 @@ class Regions:
 
     def __init__(self, soup: BeautifulSoup, facts: PageFacts | None = None, base: str = "") -> None:
         title = soup.find("h1")
+        if not isinstance(title, Tag) and facts is not None:
+            # a page with no h1 (an old table layout's h2): the heading that reads its title
+            title = next(
+                (
+                    h
+                    for h in soup.find_all(["h2", "h3"], limit=20)
+                    if facts.is_title(h.get_text(" ", strip=True))
+                ),
+                None,
+            )
         self._stops = {id(p) for p in title.parents} if isinstance(title, Tag) else set()
         # the class words of the blocks holding the title ("page-header"): there they name
         # the article's header, not the site's chrome (nor do their BEM elements,

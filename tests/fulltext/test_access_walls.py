@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from bs4 import BeautifulSoup
 
-from politeharvest.fulltext._access import WALLED, control_wall
+from politeharvest.fulltext._access import WALLED, control_wall, signs_in_by_shape
 from politeharvest.fulltext._candidate import PageAnalysis
 from politeharvest.fulltext._landing import find_candidates
 from politeharvest.fulltext._pagefacts import page_facts
@@ -414,3 +414,19 @@ def test_an_address_that_cannot_be_split_is_no_candidate_and_the_page_is_read(ba
     analysis = page(f'<div class="downloads"><a href="{FILE}">Download PDF</a> {body}</div>', head)
     assert kept(analysis) == [FILE]
     assert all("[" not in c.url and ":99999" not in c.url for c in analysis.candidates)
+
+
+@pytest.mark.parametrize(
+    ("url", "signs_in"),
+    [
+        ("https://search.example.com/MyResearch/UserLogin?followup=1387654", True),
+        ("https://example.org/account/user_login?next=/x", True),
+        ("https://example.org/Shop/SignIn", True),
+        ("https://example.org/auth/realms/x/protocol", True),
+        ("https://example.org/catalog/blog-index/2023.pdf", False),
+        ("https://example.org/bitstreams/3c1f/download", False),
+        ("https://example.org/authors/okafor/paper.pdf", False),
+    ],
+)
+def test_a_sign_in_endpoint_by_its_path_shape(url: str, signs_in: bool) -> None:
+    assert signs_in_by_shape(url) is signs_in

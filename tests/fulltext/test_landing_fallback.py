@@ -153,3 +153,70 @@ def test_no_weak_file_is_probed_without_a_record_to_match(
     resolution = LandingPageResolver(session).resolve(f"{SITE}/content/98765")
     assert resolution.status == "no-fulltext"
     assert resolution.probes == 0
+
+
+#: Links a page shows some sign of a wall for: none is worth the last-resort probe.
+WALLED_ROWS: list[tuple[str, str]] = [
+    (
+        "a sign-in endpoint by its path's shape (a camel-cased segment)",
+        "<div class='fulltext-box'><p>Available to subscribers only.</p>"
+        "<a class='btn' href='/MyResearch/UserLogin?followup=98765'>"
+        "<i class='fa fa-file-pdf-o'></i> Full text (PDF)</a></div>",
+    ),
+    (
+        "the article's block marks its own file closed (a lock icon, an embargo class)",
+        "<h5>Files</h5><div class='file'><span><i class='fas fa-lock'></i> Thesis.pdf</span>"
+        "<div class='embargo'>Embargo until 2026-12-31</div></div>"
+        f"<ul><li>Priedas: <a href='{DATASTREAM}'><img src='/pdf.png' alt='PDF'> Atsisiųsti</a>"
+        "</li></ul>",
+    ),
+    (
+        "a file whose address carries the id of a link naming another document",
+        "<table><tr><th>Projects</th><td><a href='/projects/display/33cc44dd-5566-7788'>"
+        "PRG1234 Forest wildlife protection</a> (<a href='/projects/report/33cc44dd-5566-7788'>"
+        "Final report, PDF</a>)</td></tr></table>",
+    ),
+]
+
+
+@pytest.mark.parametrize("body", [r[1] for r in WALLED_ROWS], ids=[r[0] for r in WALLED_ROWS])
+def test_no_probe_for_a_weak_file_the_page_shows_walled(body: str) -> None:
+    analysis = find_candidates(_page(body), f"{SITE}/content/98765")
+    assert analysis.kind == "none"
+    assert analysis.fallback == ()
+
+
+def test_an_open_lock_or_a_toggle_leaves_the_weak_file_worth_its_probe() -> None:
+    """A lock-open icon marks nothing closed; a "Download" menu toggle alone is no wall."""
+    body = (
+        "<p><i class='fa fa-unlock'></i> Open access</p>"
+        "<div class='dropdown'><button class='dropdown-toggle'>Download</button>"
+        f"<ul><li><a href='{DATASTREAM}'><img src='/pdf.png' alt='PDF'> Atsisiųsti</a></li>"
+        "</ul></div>"
+    )
+    analysis = find_candidates(_page(body), f"{SITE}/content/98765")
+    assert [c.url for c in analysis.fallback] == [DATASTREAM]
+
+
+def test_a_price_beside_a_weak_file_walls_it() -> None:
+    """The price in the link's own block, outside another link's text, prices the file."""
+    body = (
+        "<table><tr><th>Full text</th><td><a href='/library/journal/download?GoodsID=98765'>"
+        "<img src='/img/btn_pdf.gif' alt='PDF'></a> Paid (1,100円): log in to buy.<br>"
+        "<a href='/library/journal/preview?GoodsID=98765'>Show page 1</a></td></tr></table>"
+    )
+    analysis = find_candidates(_page(body), f"{SITE}/library/journal/abstract?GoodsID=98765")
+    assert analysis.kind == "none"
+    assert analysis.candidates == ()
+    assert "price is written beside its link (1,100円)" in analysis.reason
+
+
+def test_a_price_of_another_link_leaves_the_file() -> None:
+    """ "Buy the issue (PDF) - 22,00 €" is a link of its own: it prices the issue."""
+    body = (
+        "<div class='tools'><a href='/load_pdf?ID=98765&amp;download=1'>"
+        "<img src='/pdf.png' alt='PDF'> Download</a> "
+        "<a href='/buy-issue?ID=9876'>Buy the issue (PDF) - 22,00 €</a></div>"
+    )
+    analysis = find_candidates(_page(body), f"{SITE}/content/98765")
+    assert [c.url for c in analysis.candidates] == [f"{SITE}/load_pdf?ID=98765&download=1"]
