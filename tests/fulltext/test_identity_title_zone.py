@@ -332,10 +332,15 @@ def _hints(title: str) -> RecordHints:
 
 
 def _foreign(label: str, title: str) -> bool:
-    """The label has a word of two letters or more that none of the record's fields has."""
+    """The label has a word of three letters or more that none of the record's fields has.
+
+    A label whose only such word folds to two letters ("Aae" to "aa", "Zz") reads as
+    initials or a logo's letters over the title, which the check leaves to the other
+    evidence (found by Hypothesis: such a label over the record's title is matched).
+    """
     hints = _hints(title)
     known = {k for text in (*hints.titles, *hints.surnames, "2024") for k in keys(text)}
-    return any(k not in known and k not in STOP and len(k) >= 2 for k in keys(label))
+    return any(k not in known and k not in STOP and len(k) >= 3 for k in keys(label))
 
 
 @settings(max_examples=150, deadline=None)
