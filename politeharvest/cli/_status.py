@@ -160,14 +160,7 @@ def read_status(path: str | Path) -> StateStatus:
                 unfinished=unfinished.get(lane),
                 records=int(delivered.get(f"{endpoint}|{prefix}", 0)),
                 runs=len(endpoint_runs),
-                last_run=None
-                if last is None
-                else {
-                    "started": _when(last[1]),
-                    "finished": _when(last[2]),
-                    "status": last[3],
-                    "reason": last[4],
-                },
+                last_run=None if last is None else _last_run(*last[1:5]),
             )
         )
     for endpoint, endpoint_runs in runs.items():
@@ -177,6 +170,16 @@ def read_status(path: str | Path) -> StateStatus:
                 _runs_only(endpoint, len(endpoint_runs), started, finished, status, reason, 0)
             )
     return StateStatus(str(path), tuple(harvests), dict(files), dict(landing_pages))
+
+
+def _last_run(started: float, finished: float | None, status: str, reason: str) -> dict[str, Any]:
+    """A run as `HarvestStatus.last_run` holds it: its times in UTC, status and reason."""
+    return {
+        "started": _when(started),
+        "finished": _when(finished),
+        "status": status,
+        "reason": reason,
+    }
 
 
 def _runs_only(
@@ -197,12 +200,7 @@ def _runs_only(
         unfinished=None,
         records=records,
         runs=runs,
-        last_run={
-            "started": _when(started),
-            "finished": _when(finished),
-            "status": status,
-            "reason": reason,
-        },
+        last_run=_last_run(started, finished, status, reason),
     )
 
 
@@ -248,12 +246,7 @@ def read_redis_status(url: str) -> StateStatus:
                     runs=len(endpoint_runs),
                     last_run=None
                     if last is None
-                    else {
-                        "started": _when(last.started),
-                        "finished": _when(last.finished),
-                        "status": last.status,
-                        "reason": last.reason,
-                    },
+                    else _last_run(last.started, last.finished, last.status, last.reason),
                 )
             )
         for endpoint, endpoint_runs in by_endpoint.items():

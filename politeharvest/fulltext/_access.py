@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from urllib.parse import SplitResult, parse_qsl, unquote, urlsplit
 
 import attrs
@@ -161,19 +161,29 @@ _CLOSED_CLASS = re.compile(
 )
 
 
-def _marked_closed(element: Tag) -> str | None:
-    """The class token that marks the control, or its file's small block, closed; or None."""
+def _small_blocks(element: Tag) -> Iterator[Tag]:
+    """`element` and the blocks around it that still hold one file's controls.
+
+    Up to `_BLOCK_LEVELS` ancestors, stopping at the page's body or at a block with more
+    than three links or buttons (a list of files, not this file's own block).
+    """
     block: Tag | None = element
     for _ in range(_BLOCK_LEVELS):
         if block is None or block.name in ("body", "html", "[document]"):
-            break
+            return
         if block is not element and len(block.find_all(["a", "button"], limit=4)) > 3:
-            break
+            return
+        yield block
+        parent = block.parent
+        block = parent if isinstance(parent, Tag) else None
+
+
+def _marked_closed(element: Tag) -> str | None:
+    """The class token that marks the control, or its file's small block, closed; or None."""
+    for block in _small_blocks(element):
         for token in block.get("class") or []:
             if _CLOSED_CLASS.search(str(token)):
                 return str(token)
-        parent = block.parent
-        block = parent if isinstance(parent, Tag) else None
     return None
 
 
@@ -415,14 +425,6 @@ def closed_file(soup: BeautifulSoup, regions: Regions) -> str | None:
         token = next((t for t in tokens if _CLOSED_CLASS.search(t) or _LOCK_ICON.search(t)), None)
         if token is None or regions.outside(element) is not None:
             continue
-        block: Tag | None = element
-        for _ in range(_BLOCK_LEVELS):
-            if block is None or block.name in ("body", "html", "[document]"):
-                break
-            if block is not element and len(block.find_all(["a", "button"], limit=4)) > 3:
-                break
-            if _FILE_WORD.search(block.get_text(" ", strip=True)):
-                return f"{WALLED}the page marks a file of the article closed (class {token!r})"
-            parent = block.parent
-            block = parent if isinstance(parent, Tag) else None
+        if any(_FILE_WORD.search(b.get_text(" ", strip=True)) for b in _small_blocks(element)):
+            return f"{WALLED}the page marks a file of the article closed (class {token!r})"
     return None

@@ -972,18 +972,19 @@ def _ocr_read(text: str) -> str:
     return " ".join(out)
 
 
-def _ocr_hints(hints: RecordHints) -> RecordHints:
-    return attrs.evolve(hints, titles=tuple(_ocr_read(t) for t in hints.titles))
+def _hints_read(hints: RecordHints, read: Callable[[str], str]) -> RecordHints:
+    """The record's titles as `read` gives them (`_ocr_read`, `_single_vowels`)."""
+    return attrs.evolve(hints, titles=tuple(read(t) for t in hints.titles))
 
 
-def _ocr_facts(facts: DocumentFacts) -> DocumentFacts:
-    """The title runs and the first page as an OCR layer may have misread them (`_ocr_read`)."""
+def _facts_read(facts: DocumentFacts, read: Callable[[str], str], *, pages: bool) -> DocumentFacts:
+    """The title runs as `read` gives them; the first page too with `pages`, else none."""
     return attrs.evolve(
         facts,
-        runs=tuple(attrs.evolve(r, text=_ocr_read(r.text)) for r in facts.runs[:4]),
-        prefix_runs=tuple(attrs.evolve(r, text=_ocr_read(r.text)) for r in facts.prefix_runs),
-        first_page_text="",
-        prefix_text="",
+        runs=tuple(attrs.evolve(r, text=read(r.text)) for r in facts.runs[:4]),
+        prefix_runs=tuple(attrs.evolve(r, text=read(r.text)) for r in facts.prefix_runs),
+        first_page_text=read(facts.first_page_text[:_PAGE_REACH]) if pages else "",
+        prefix_text=read(facts.prefix_text[:_PAGE_REACH]) if pages else "",
     )
 
 
@@ -1010,21 +1011,6 @@ def _single_vowels(text: str) -> str:
     """Long vowels as short ones, however written: "Māori" and "Maaori" both read "Maori"."""
     text = _MACRON_VOWEL.sub(r"\1", unicodedata.normalize("NFD", text))
     return unicodedata.normalize("NFC", _DOUBLED_VOWEL.sub(r"\1", text))
-
-
-def _vowel_hints(hints: RecordHints) -> RecordHints:
-    return attrs.evolve(hints, titles=tuple(_single_vowels(t) for t in hints.titles))
-
-
-def _vowel_facts(facts: DocumentFacts) -> DocumentFacts:
-    """The title runs and the first page with long vowels read as short (`_single_vowels`)."""
-    return attrs.evolve(
-        facts,
-        runs=tuple(attrs.evolve(r, text=_single_vowels(r.text)) for r in facts.runs[:4]),
-        prefix_runs=tuple(attrs.evolve(r, text=_single_vowels(r.text)) for r in facts.prefix_runs),
-        first_page_text=_single_vowels(facts.first_page_text[:_PAGE_REACH]),
-        prefix_text=_single_vowels(facts.prefix_text[:_PAGE_REACH]),
-    )
 
 
 #: Record kinds about another work, whose titles may name it behind their label.
@@ -1251,12 +1237,17 @@ def _read(record: _Record, facts: DocumentFacts, *, title_runs: bool = False) ->
     level, title, block = _title_match(record, facts)
     reread = ""
     if level != "block":
-        read = _title_match(_record_of(_ocr_hints(hints)), _ocr_facts(facts))
+        read = _title_match(
+            _record_of(_hints_read(hints, _ocr_read)), _facts_read(facts, _ocr_read, pages=False)
+        )
         if read[0] == "block":
             level, title, block = read  # a scan's OCR layer: "DYNAMlCS lN LAKE 0HRID"
             reread = " (with the letters OCR confuses read alike)"
     if level != "block" and _long_vowels(hints, facts):
-        read = _title_match(_record_of(_vowel_hints(hints)), _vowel_facts(facts))
+        read = _title_match(
+            _record_of(_hints_read(hints, _single_vowels)),
+            _facts_read(facts, _single_vowels, pages=True),
+        )
         if read[0] == "block":
             level, title, block = read  # "Maaori" in the record for the file's "Māori"
             reread = " (with long vowels read alike: a macron and a doubled vowel)"
