@@ -93,7 +93,8 @@ _FIELD = re.compile(r"_{4,}|(?<!\.)\.{8,}\s*$|[☐□■]|\[\s\]")
 _LABEL_VALUE = re.compile(r"^[^\W\d][\w .()/'-]{1,40}:(?!//)(\s*\S|\s*$)")
 _CHAPTER = re.compile(r"^(chapter|kapitel|chapitre|cap[ií]tulo|b[öo]l[üu]m|part|teil)\s", re.I)
 _SECTION_NUMBER = re.compile(r"^(\d+(\.\d+)*\.?|[IVX]+\.)\s")
-_REFERENCE_LINE = re.compile(r"^\s*(\[\d{1,3}\]|\d{1,3}\.\s+[A-Z])")
+# an entry of a list of works: "[12]", "[R1]", "[a3]", "(4)", "12." before a name
+_REFERENCE_LINE = re.compile(r"^\s*(\[(?=[^\]]{0,4}\d)\w{1,5}\]|\(\d{1,3}\)|\d{1,3}\.\s+[A-Z])")
 _AFFILIATION = re.compile(r"(?<=[^\W\d_])[\d*†‡§¶#∗⁰¹²³⁴⁵⁶⁷⁸⁹ᵃᵇᶜ,]+|\s[\d*†‡§¶∗]+(?=[\s,]|$)")
 _MARKS = re.compile(r"[\d*†‡§¶#,;∗⁰¹²³⁴⁵⁶⁷⁸⁹ᵃᵇᶜ]+")
 _SUPPLEMENT_CAPTION = re.compile(r"\b(Table|Fig\.?|Figure|Tabelle|Abb\.?|Tablo|Şekil|Tabla)\s*S\d+")
@@ -256,6 +257,7 @@ def _page_role(lines: Sequence[Line]) -> str | None:
         return "empty page"
     words = sum(_word_count(line.text) for line in lines)
     label_values = sum(1 for line in lines if _LABEL_VALUE.match(line.text))
+    label_values += _captioned_values(lines)
     if label_values >= 4 and label_values >= len(lines) / 5:
         return "cover sheet"
     if words < 40:
@@ -269,6 +271,57 @@ def _page_role(lines: Sequence[Line]) -> str | None:
     if names >= 10 and names >= 0.5 * len(lines):
         return "masthead"
     return None
+
+
+def _captioned_values(lines: Sequence[Line]) -> int:
+    """Fields whose caption is set above their value: a form's, a cover sheet's layout.
+
+    A caption is a short line ("Manuscript title", "Article", "Your name") set smaller than
+    the line right below it, which starts where it starts and does not stand out as a
+    title does: the value filled in. A paper's page has a few such pairs ("Keywords" over
+    the keywords; a section's label over the title is no pair, the title stands out); a
+    form's page is made of them (`_page_role` weighs them against the page's lines).
+    """
+    found = 0
+    largest = max((line.size for line in lines), default=0.0)
+    i = 0
+    while i + 1 < len(lines):
+        caption, value = lines[i], lines[i + 1]
+        words = caption.text.split()
+        if (
+            caption.page == value.page
+            and 0 < len(words) <= _CAPTION_WORDS
+            and len(caption.text) <= _CAPTION_CHARS
+            and caption.text.rstrip()[-1:] not in _SENTENCE_ENDS
+            and _WORD.search(caption.text) is not None
+            and not _LABEL_VALUE.match(caption.text)  # a field of its own ("DOI: 10...")
+            and not _DOI_LABEL.search(caption.text)
+            # a title under its section's label stands out: set the page's largest, or
+            # much larger than the label
+            and value.size < largest
+            and value.size <= caption.size * _CAPTION_VALUE_MAX
+            and abs(caption.left - value.left) <= _CAPTION_ALIGN
+            and value.size - caption.size >= _CAPTION_SMALLER
+            and 0 <= caption.bottom - value.top <= value.size * 1.5
+        ):
+            found += 1
+            i += 2  # a value is no caption of the line below it
+            continue
+        i += 1
+    return found
+
+
+#: A field's caption: at most this many words and characters, set at least this much
+#: smaller (points) than its value, the two aligned within this many points.
+_CAPTION_WORDS = 6
+_CAPTION_CHARS = 60
+_CAPTION_SMALLER = 1.0
+_CAPTION_ALIGN = 6.0
+#: A field's value is set at most this many times its caption's size (a form's 7.5 and 9.5
+#: points); a title under a section's label ("Research article" at 9, the title at 14) more.
+_CAPTION_VALUE_MAX = 1.45
+#: A line that ends so is a sentence's, not a caption's.
+_SENTENCE_ENDS = frozenset(".,;!?。．")
 
 
 def _toc_entries(lines: Sequence[Line]) -> list[str]:

@@ -139,6 +139,9 @@ class RecordHints:
         monograph: its type names a whole long work, a thesis or a book
             (``info:eu-repo/semantics/doctoralThesis``, ``book``, a COAR thesis or book
             URI; never a part of one): a file of one page cannot be it.
+        report: its type names a report (``info:eu-repo/semantics/report``, "Technical
+            report", a COAR report URI): a document dated on its title pages, one issue of
+            a series of reports under the same title.
     """
 
     titles: tuple[str, ...] = ()
@@ -153,6 +156,7 @@ class RecordHints:
     related: tuple[str, ...] = ()
     creators: tuple[str, ...] = ()
     monograph: bool = False
+    report: bool = False
 
     @property
     def empty(self) -> bool:
@@ -205,6 +209,7 @@ class RecordHints:
             related,
             tuple(c.strip() for c in creators if c.strip()),
             any(_monograph(str(t)) for t in metadata.get("type", ())),
+            any(_report(str(t)) for t in metadata.get("type", ())),
         )
 
     @classmethod
@@ -244,6 +249,7 @@ class RecordHints:
             article,
             creators=tuple(n.strip() for n in names if n.strip()),
             monograph=_monograph(str(row.get("kind") or row.get("type") or "")),
+            report=_report(str(row.get("kind") or row.get("type") or "")),
         )
 
 
@@ -345,6 +351,22 @@ def _monograph(value: str) -> bool:
         words = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", part)
         last = words[-1].lower() if words else ""
         if _RECORD_KINDS.get(last) == "thesis" or last in _BOOK_TYPES:
+            return True
+    return False
+
+
+#: COAR resource types of a report: report, research report, technical report, project
+#: deliverable, report to funding body.
+_COAR_REPORTS = frozenset({"c_93fc", "c_18ws", "c_18gh", "c_18op", "c_18hj"})
+
+
+def _report(value: str) -> bool:
+    """A type that names a report ("info:eu-repo/semantics/report", "technicalReport")."""
+    if _COAR_REPORTS.intersection(re.findall(r"\bc_[0-9a-z]{4}\b", value.lower())):
+        return True
+    for part in re.split(r"[/:;,#|()\[\]]+", value):
+        words = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", part)
+        if words and words[-1].lower() == "report":
             return True
     return False
 
@@ -1492,6 +1514,14 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
         against.append(f"its title block reads {block[:90]!r}, the record's title only in its text")
     if authors.others:
         against.append(f"its byline {facts.byline[:60]!r} names none of the record's authors")
+    earlier = (
+        _dated_earlier(hints, facts) if level == "block" and not own_doi and hints.report else None
+    )
+    if earlier is not None:
+        against.append(
+            f"its title pages give the years {earlier}, none of them the record's "
+            f"{hints.year}: another year's issue of a document under the same title"
+        )
     strong_for = own_doi or (
         level == "block" and (authors.byline is not None or title_words >= MIN_TITLE_WORDS)
     )
@@ -1503,6 +1533,19 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
         level == "block" or (not other_dois and not (authors.others and level is None))
     ):
         despite = "; ".join(evidence_for + ["despite: " + x for x in against])
+        sibling = _sibling_title(hints.titles, block) if level is None and against else None
+        if sibling is not None:
+            # the record's DOI over a title the record nowhere has, in the record's own
+            # words for part of it: another work of the same subject (a sibling article)
+            # whose file gives the wrong DOI, or the record's work renamed; not the record
+            # by evidence that agrees
+            return Identity(
+                "unverifiable",
+                f"evidence both ways: {despite}, which shares {sibling} with the record's "
+                "title and is another title in the same words: another work of the subject",
+                kind,
+                version,
+            )
         return Identity("matched", despite, kind, version or "published")
     if level == "block" and authors.byline and other_dois and not authors.others:
         # the same work under another DOI: a preprint, an accepted manuscript, or the
@@ -1853,6 +1896,61 @@ def _dated_otherwise(hints: RecordHints, facts: DocumentFacts) -> str | None:
     if not years or hints.year in years:
         return None
     return ", ".join(years[:4])
+
+
+def _sibling_title(titles: Sequence[str], block: str) -> str | None:
+    """How much of a record's title another title in the same words shares, or None.
+
+    A title block in another language shares none of the record's title's words but its
+    names (a translation); one that differs in letters only (a palochka typed as "I", word
+    spacing, look-alike letters) reads alike letter by letter. A title that shares some of
+    the record's words (`_SIBLING_SHARE`) and reads otherwise (`_SIBLING_ALIKE`) is another
+    title in the record's language: "Avalanches and school transport in inner Sogn" for
+    "Avalanches, road closures and commuting in inner Sogn".
+    """
+    mine = set(content_words(block))
+    if len(mine) < MIN_TITLE_WORDS:
+        return None
+    for title in titles:
+        words = content_words(title)
+        share = _share(words, mine)
+        alike = difflib.SequenceMatcher(None, fold(title), fold(block), autojunk=False).ratio()
+        if share >= _SIBLING_SHARE and alike < _SIBLING_ALIKE:
+            return f"{share:.0%} of the words"
+    return None
+
+
+#: The share of a title's words another title of the same subject shares at least; a
+#: translation shares names only.
+_SIBLING_SHARE = 0.2
+#: How alike letter by letter (difflib's ratio of the folded titles) the same title with
+#: other letters reads at least: a palochka typed as a digit reads 0.98.
+_SIBLING_ALIKE = 0.8
+
+
+def _dated_earlier(hints: RecordHints, facts: DocumentFacts) -> str | None:
+    """The years a report's title pages print when all are two or more before the record's.
+
+    A report is dated on the title pages before its text (a report documentation form, a
+    title page); a record dated a year later is the usual lag of a deposit, one dated two
+    years or more after every year printed there describes another issue under the same
+    title (the final report, for the annual report before it). Other kinds are dated
+    otherwise (an article's preprint years before its journal's issue, a first page citing
+    older work): the caller asks for reports' records only. Returns the years, or None.
+    """
+    if not hints.year or not hints.year.isdigit():
+        return None
+    zone = facts.prefix_text[:_PAGE_REACH]  # the title pages passed over
+    titled = {y for title in hints.titles for y in _YEAR.findall(title)}  # a sheet's number
+    years = sorted(set(_YEAR.findall(zone)) - titled)
+    if not years or int(years[-1]) > int(hints.year) - _DEPOSIT_LAG:
+        return None
+    return ", ".join(years[:4])
+
+
+#: Years a deposit may follow the date a document prints (a thesis defended in December,
+#: deposited the next year).
+_DEPOSIT_LAG = 2
 
 
 def _length(text: str) -> float:

@@ -1,0 +1,149 @@
+"""Documents about a work that carry its title, DOI and authors are not the work.
+
+A form whose fields name the article (a disclosure form, an offprint order), a case study
+that lists the article's DOI among its references, a sibling article that gives the record's
+DOI over a title of its own, and a report of an earlier year under the same title: each
+carries the record's identifiers, none as the document's own. Small PDFs made here.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from politeharvest.fulltext import check_identity
+
+pytest.importorskip("reportlab")
+pytest.importorskip("pypdfium2")
+
+from tests.fulltext.test_identity_kinds import ARTICLE, AUTHORS, TITLE, article, body, make_pdf
+
+DOI = "10.5555/epcc.2022.102761"
+RECORD = {**ARTICLE, "identifier": [f"https://doi.org/{DOI}"]}
+
+
+def _fields(*pairs: tuple[str, str]) -> list[tuple[str, float]]:
+    """A form's fields: each caption set small over its value."""
+    return [item for caption, value in pairs for item in ((caption, 7.5), (value, 9.5))]
+
+
+def test_a_disclosure_form_naming_the_manuscript_is_not_the_article() -> None:
+    form = make_pdf(
+        [
+            ("ICMJE Form for Disclosure of Potential Conflicts of Interest", 13.0),
+            *_fields(
+                ("Date", "14 March 2022"),
+                ("Your Name", "Elif Karaman"),
+                ("Manuscript Title", TITLE),
+                ("Manuscript Number (if known)", "EPCC-2022-0107"),
+            ),
+            *_fields(
+                ("1. All support for the present manuscript", "None"),
+                ("2. Grants or contracts from any entity", "None"),
+                ("3. Royalties or licenses", "None"),
+            ),
+        ]
+    )
+    identity = check_identity(form, RECORD)
+    assert identity.verdict != "matched", identity.evidence
+    assert "cover sheet" in identity.evidence
+
+
+def test_an_order_form_with_the_articles_doi_is_not_the_article() -> None:
+    form = make_pdf(
+        [
+            ("Estuarine Processes and Coastal Change - Offprint Order Form", 13.0),
+            *_fields(("Article", TITLE), ("Author", AUTHORS), ("DOI", DOI)),
+            ("Quantity: [ ] 25 [ ] 50 [ ] 100 Covers: [ ] yes [ ] no", 9.5),
+            ("Invoice address", 7.5),
+            ("Delivery address", 7.5),
+            ("Return this form to the editorial office within 14 days of receiving proofs.", 9.0),
+        ]
+    )
+    identity = check_identity(form, RECORD)
+    assert identity.verdict != "matched", identity.evidence
+
+
+def test_the_article_with_captioned_keywords_stays_the_article() -> None:
+    # a paper's page has a few captioned values ("Keywords", "Received"): no form
+    items = [
+        *article(doi=DOI)[:4],
+        *_fields(("Keywords", "estuary; hypoxia; salt wedge"), ("Received", "3 May 2022")),
+        ("Abstract", 10.0),
+        *body(),
+    ]
+    identity = check_identity(make_pdf(items), RECORD)
+    assert identity.verdict == "matched", identity.evidence
+
+
+def test_a_doi_in_a_list_of_references_is_not_the_documents_own() -> None:
+    study = make_pdf(
+        [
+            ("Impact case study (template)", 9.0),
+            ("Impact case study: Early warning of hypoxia for Black Sea fisheries", 14.0),
+            ("Unit of assessment: 7 Earth Systems · Lead researcher: Elif Karaman", 10.0),
+            ("1. Summary of the impact", 10.0),
+            ("Fishing cooperatives now plan their trips with a hypoxia warning.", 10.0),
+            ("2. Underpinning research", 10.0),
+            ("Karaman and Brenner (2022) measured salt-wedge intrusion in the estuary.", 10.0),
+            ("3. References to the research", 10.0),
+            (f"[R1] https://doi.org/{DOI}", 10.0),
+        ],
+        [("4. Details of the impact", 10.0), *body(6)],
+    )
+    identity = check_identity(study, RECORD)
+    assert identity.verdict != "matched", identity.evidence
+    assert "is the document's own" not in identity.evidence
+
+
+def test_a_sibling_title_over_the_records_doi_is_not_matched() -> None:
+    # the same authors' other article of the subject, printing the record's DOI
+    sibling = "Salt-wedge intrusion and fish kills in the Sakarya River delta lagoons"
+    identity = check_identity(make_pdf(article(title=sibling, doi=DOI)), RECORD)
+    assert identity.verdict == "unverifiable", identity.evidence
+    assert "another title in the same words" in identity.evidence
+
+
+def test_the_records_doi_over_its_title_in_another_language_stays_matched() -> None:
+    # a translation shares the record's names only: the DOI decides
+    turkish = "Sakarya Nehri haliçinde tuz kaması girişimi ve dip suyu oksijensizliği"
+    identity = check_identity(make_pdf(article(title=turkish, doi=DOI)), RECORD)
+    assert identity.verdict == "matched", identity.evidence
+
+
+def _report(year: str) -> bytes:
+    cover = [
+        ("REPORT DOCUMENTATION PAGE", 11.0),
+        *_fields(
+            ("1. REPORT NUMBER", "CFDL-88-04"),
+            ("2. PERFORMING ORGANIZATION", "Coastal Fluid Dynamics Laboratory"),
+            ("3. TITLE", "Turbulent Mixing in Stratified Shear Flows"),
+            ("4. PERSONAL AUTHOR(S)", "Hendricks, Paul R."),
+            ("5. DATE OF REPORT", f"{year} August"),
+            ("6. PAGE COUNT", "38"),
+        ),
+    ]
+    title_page = [
+        ("TURBULENT MIXING IN STRATIFIED SHEAR FLOWS", 15.0),
+        ("Paul R. Hendricks", 11.0),
+        ("Technical report", 11.0),
+        ("Prepared for the Office of Naval Research under Contract N00014-87-K-0999", 10.0),
+        ("Approved for public release; distribution unlimited.", 10.0),
+    ]
+    return make_pdf(cover, title_page, [("1. INTRODUCTION", 11.0), *body()])
+
+
+def test_a_report_dated_years_before_the_record_is_another_issue() -> None:
+    record = {
+        "title": ["Turbulent Mixing in Stratified Shear Flows"],
+        "creator": ["Hendricks, Paul R."],
+        "date": ["1990-07"],
+        "type": ["info:eu-repo/semantics/report"],
+    }
+    earlier = check_identity(_report("1988"), record)
+    assert earlier.verdict != "matched", earlier.evidence
+    assert "1988" in earlier.evidence
+    # the report of the record's year, or deposited the next year, is the record's
+    assert check_identity(_report("1990"), record).verdict == "matched"
+    assert check_identity(_report("1989"), record).verdict == "matched"
+    # an article's versions are dated otherwise (a preprint years before its issue)
+    assert check_identity(_report("1988"), {**record, "type": ["article"]}).verdict == "matched"
