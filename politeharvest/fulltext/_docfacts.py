@@ -544,6 +544,34 @@ def _doi_line_is_own(line: Line, body: float) -> bool:
     return not (len(words) > 4 and any(w in STOP for w in words) and _is_prose(line))
 
 
+def _table_cells(lines: Sequence[Line]) -> set[int]:
+    """The lines that are cells of a table's rows (below the page's header band).
+
+    A table row sets three cells or more side by side on one baseline; a page with
+    `_TABLE_ROWS` such rows has a table, and every line between its first row and its last
+    that shares its baseline with another line is one of its cells: a list of works (a
+    publication list, an award list, a form's table of papers) gives each work's DOI in a
+    cell. A two-column page sets two lines a baseline, and its header band (a journal's
+    name left, the DOI right) is above any table.
+    """
+    rows: dict[int, list[int]] = {}
+    for i, line in enumerate(lines):
+        if line.rise < _HEADER_BAND:
+            rows.setdefault(round(line.top / _ROW_TOLERANCE), []).append(i)
+    full = [key for key, row in rows.items() if len({round(lines[m].left) for m in row}) >= 3]
+    if len(full) < _TABLE_ROWS:
+        return set()
+    low, high = min(full), max(full)
+    return {i for key, row in rows.items() if low <= key <= high and len(row) >= 2 for i in row}
+
+
+#: A table has at least this many rows of three cells; a row's cells share their top within
+#: this many points; a page's header band starts at this share of its height.
+_TABLE_ROWS = 3
+_ROW_TOLERANCE = 1.5
+_HEADER_BAND = 0.88
+
+
 def _rejoined(doi: str, following: str) -> str:
     """A DOI broken at its hyphen over two lines ("10.5555/tsd-2021-" / "0417"), made whole."""
     head = following.split(None, 1)
@@ -563,6 +591,7 @@ def _own_dois(
     header_footer: Counter[str] = Counter()
     for p, lines in enumerate(pages):
         body = _body_size(lines)
+        cells = _table_cells(lines)
         for i, line in enumerate(lines):
             found = dois_in(line.text)
             if not found:
@@ -576,6 +605,7 @@ def _own_dois(
             is_own = (
                 not in_refs
                 and p not in skip
+                and i not in cells
                 and not _REFERENCE_LINE.match(line.text)
                 and _doi_line_is_own(line, body)
                 and ((p == article and (near_top or (edge and labelled))) or (p > article and edge))

@@ -1929,18 +1929,26 @@ _SIBLING_ALIKE = 0.8
 
 
 def _dated_earlier(hints: RecordHints, facts: DocumentFacts) -> str | None:
-    """The years a report's title pages print when all are two or more before the record's.
+    """The years a report's title pages print when all are before the record's year.
 
-    A report is dated on the title pages before its text (a report documentation form, a
-    title page); a record dated a year later is the usual lag of a deposit, one dated two
-    years or more after every year printed there describes another issue under the same
-    title (the final report, for the annual report before it). Other kinds are dated
-    otherwise (an article's preprint years before its journal's issue, a first page citing
-    older work): the caller asks for reports' records only. Returns the years, or None.
+    A report is dated on its title pages (a report documentation form, a title page, the
+    first page's top down to its first sentence), and its record as the report is: a
+    record dated after every year printed there describes another issue under the same
+    title (the final report, for the annual or intermediate report before it). Other kinds
+    are dated otherwise (an article's preprint years before its journal's issue, a thesis
+    deposited the year after its defence): the caller asks for reports' records only.
+    Years the record's title has (a map sheet's number) are the title's. Returns the
+    years, or None.
     """
     if not hints.year or not hints.year.isdigit():
         return None
-    zone = facts.prefix_text[:_PAGE_REACH]  # the title pages passed over
+    # the title pages passed over, and the first page's top down to its first sentence
+    top: list[str] = []
+    for line in facts.first_page_text[:_TITLE_REACH].splitlines()[:_REPORT_ZONE]:
+        if len(line.split()) > _REPORT_LINE_WORDS:
+            break
+        top.append(line)
+    zone = facts.prefix_text[:_PAGE_REACH] + "\n" + "\n".join(top)
     titled = {y for title in hints.titles for y in _YEAR.findall(title)}  # a sheet's number
     years = sorted(set(_YEAR.findall(zone)) - titled)
     if not years or int(years[-1]) > int(hints.year) - _DEPOSIT_LAG:
@@ -1948,9 +1956,11 @@ def _dated_earlier(hints: RecordHints, facts: DocumentFacts) -> str | None:
     return ", ".join(years[:4])
 
 
-#: Years a deposit may follow the date a document prints (a thesis defended in December,
-#: deposited the next year).
-_DEPOSIT_LAG = 2
+#: A report's record is dated as the report is: a year before is another issue.
+_DEPOSIT_LAG = 1
+#: A title page's lines, read down to the first line of more words (a sentence).
+_REPORT_ZONE = 20
+_REPORT_LINE_WORDS = 12
 
 
 def _length(text: str) -> float:

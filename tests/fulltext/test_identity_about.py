@@ -142,8 +142,61 @@ def test_a_report_dated_years_before_the_record_is_another_issue() -> None:
     earlier = check_identity(_report("1988"), record)
     assert earlier.verdict != "matched", earlier.evidence
     assert "1988" in earlier.evidence
-    # the report of the record's year, or deposited the next year, is the record's
+    # a report's record is dated as the report is: the year before is another issue
+    assert check_identity(_report("1989"), record).verdict != "matched"
     assert check_identity(_report("1990"), record).verdict == "matched"
-    assert check_identity(_report("1989"), record).verdict == "matched"
     # an article's versions are dated otherwise (a preprint years before its issue)
     assert check_identity(_report("1988"), {**record, "type": ["article"]}).verdict == "matched"
+
+
+def _row(top: float, *cells: str) -> list[tuple[str, float, str, float, float]]:
+    """A table row drawn cell by cell, as a table renderer does; "|" wraps a cell's lines."""
+    return [
+        (text, 8.0, "Helvetica", left, top - 10.4 * n)
+        for cell, left in zip(cells, (60, 250, 340, 450), strict=False)
+        for n, text in enumerate(cell.split("|"))
+    ]
+
+
+def test_a_doi_in_a_table_of_works_is_not_the_documents_own() -> None:
+    # an award list (or a promotion form) lists the article in a row of its table
+    rows = [
+        *_row(
+            690, "1 Coastal lagoon salinity|in Thrace", "Demir, A.", "J. Coastal Res.|7(2)", "5000"
+        ),
+        *_row(
+            660, "2 Sediment budgets of|the Kizilirmak", "Aydin, S.", "Turk. J. Earth|19", "7500"
+        ),
+        *_row(
+            630,
+            "3 Salt-wedge intrusion|and bottom-water hypoxia|in the Sakarya River estuary",
+            "Karaman, E.;|Brenner, T.",
+            f"Estuarine Processes|18, doi:{DOI}",
+            "7500",
+        ),
+        *_row(
+            590, "4 Dune migration on|the Kilyos coast", "Yilmaz, B.", "Geomorphology|88", "3000"
+        ),
+    ]
+    award = make_pdf(
+        [
+            ("RECTOR'S DECISION No. 412/2022", 11.0, "Helvetica", 60, 780),
+            ("Annex: recipients of the publication incentive", 9.0, "Helvetica", 60, 750),
+            ("No Title Authors Journal / DOI Amount", 8.0, "Helvetica", 60, 715),
+            *rows,
+            *[
+                (line, 9.0, "Helvetica", 60, 540 - 14 * n)
+                for n, line in enumerate(
+                    [
+                        "The incentive is paid to the first author of each article in the list,",
+                        "after the faculty has checked that the article is in an accredited journal.",
+                        "The amounts are paid from the research budget of the year of the decision.",
+                        "This decision takes effect on the date it is signed by the rector.",
+                    ]
+                )
+            ],
+        ]
+    )
+    identity = check_identity(award, RECORD)
+    assert identity.verdict != "matched", identity.evidence
+    assert "is the document's own" not in identity.evidence
