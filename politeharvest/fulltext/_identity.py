@@ -1499,8 +1499,9 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
         and not _incomparable(hints.titles, block)
     ):
         against.append(f"its title block reads {block[:90]!r}")
+    mentioned = False
     if (
-        level == "heading"
+        level in ("heading", "page")
         and facts.sized
         and sum(1 for w in content_words(block) if w.isalpha()) >= MIN_TITLE_WORDS
         and _share(content_words(block), set(content_words(title))) < 0.5
@@ -1512,6 +1513,7 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
         # names the work it documents; a title block in another script is the title in the
         # document's language, the record's title its translation (a bilingual first page)
         against.append(f"its title block reads {block[:90]!r}, the record's title only in its text")
+        mentioned = level == "page" and not authors.byline
     if authors.others:
         against.append(f"its byline {facts.byline[:60]!r} names none of the record's authors")
     earlier = (
@@ -1533,6 +1535,18 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
         level == "block" or (not other_dois and not (authors.others and level is None))
     ):
         despite = "; ".join(evidence_for + ["despite: " + x for x in against])
+        if mentioned:
+            # a title of its own over the text, no record author under it, the record's
+            # title inside a line of the text (a sentence, a field, a quotation) and its DOI:
+            # a document that names the work (a certificate, a licence, a usage report); a
+            # paper in another language under its byline prints its record's title so too
+            # ("Abstract — <the title in the record's language>")
+            return Identity(
+                "unverifiable",
+                f"evidence both ways: {despite}, where a line names it (not as a heading)",
+                kind,
+                version,
+            )
         sibling = _sibling_title(hints.titles, block) if level is None and against else None
         if sibling is not None:
             # the record's DOI over a title the record nowhere has, in the record's own

@@ -200,3 +200,36 @@ def test_a_doi_in_a_table_of_works_is_not_the_documents_own() -> None:
     identity = check_identity(award, RECORD)
     assert identity.verdict != "matched", identity.evidence
     assert "is the document's own" not in identity.evidence
+
+
+def test_a_usage_report_naming_the_article_and_its_doi_is_not_the_article() -> None:
+    report = make_pdf(
+        [
+            ("Quarterly article usage statistics", 18.0),
+            (f"DOI: {DOI}", 10.0),
+            ("Prepared for the corresponding author by the publisher's analytics team.", 10.0),
+            ("Period covered: January to March 2023, all platforms and formats.", 10.0),
+            (f"This report counts the readers of the article \u201c{TITLE}\u201d", 10.0),
+            ("on the journal's site and in the aggregators that host its full text.", 10.0),
+            ("Full-text downloads were highest in the month after the press release.", 10.0),
+            ("Most readers came from universities in Turkey, Germany and the Netherlands.", 10.0),
+        ]
+    )
+    identity = check_identity(report, RECORD)
+    assert identity.verdict != "matched", identity.evidence
+
+
+def test_a_paper_under_its_byline_printing_the_records_title_in_its_abstract_stays_matched() -> (
+    None
+):
+    # a paper in Turkish whose record has its English title, printed over the abstract
+    items = [
+        ("Estuarine Processes and Coastal Change 18 (2022) 102761", 8.0),
+        ("Sakarya Nehri haliçinde tuz kaması girişimi ve dip suyu", 16.0),
+        (AUTHORS, 11.0),
+        (f"DOI: {DOI}", 8.0),
+        (f"Abstract \u2014 {TITLE}", 9.0),
+        *body(),
+    ]
+    identity = check_identity(make_pdf(items), RECORD)
+    assert identity.verdict == "matched", identity.evidence
