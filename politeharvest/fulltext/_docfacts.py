@@ -338,10 +338,11 @@ def _is_toc(lines: Sequence[Line]) -> bool:
     """A list of contents: many lines that end in a page number, all different.
 
     A list never gives one entry twice: a line repeated word for word (a paragraph's line
-    ending in a year range, "2015-2022", set again and again) is text, not entries.
+    ending in a year range, "2015-2022", or a count, set again and again) is text, not
+    entries, and counts neither as entries nor towards their share of the page's lines.
     """
-    entries = _toc_entries(lines)
-    return len(set(entries)) >= _TOC_ENTRIES and len(entries) >= len(lines) / 5
+    distinct = set(_toc_entries(lines))
+    return len(distinct) >= _TOC_ENTRIES and len(distinct) >= len(lines) / 5
 
 
 def _is_own_toc(lines: Sequence[Line]) -> bool:

@@ -233,3 +233,24 @@ def test_a_paper_under_its_byline_printing_the_records_title_in_its_abstract_sta
     ]
     identity = check_identity(make_pdf(items), RECORD)
     assert identity.verdict == "matched", identity.evidence
+
+
+def test_a_line_ending_in_a_count_repeated_makes_no_list_of_contents() -> None:
+    # a page whose text says "... of 240" again and again is no list of contents
+    repeated = [
+        ("The survey reached young families in the city, a sample of 240", 10.0),
+        ("families.", 10.0),
+        ("Parents chose the language at home more often than their children did.", 10.0),
+    ] * 6
+    items = [
+        ("Estuarine Processes and Coastal Change · Vol 18 (2022) · pp. 141-156", 8.0),
+        (TITLE, 16.0),
+        (AUTHORS, 11.0),
+        (f"DOI: {DOI}", 8.5),
+        ("Abstract", 10.0),
+        ("Salt-wedge intrusion was measured in the estuary over three seasons, 2019", 9.5),
+        ("Keywords: estuary, salt wedge, hypoxia, Black Sea, monitoring since 1998", 9.0),
+        *repeated,
+    ]
+    identity = check_identity(make_pdf(items), RECORD)
+    assert identity.verdict == "matched", identity.evidence
