@@ -1527,6 +1527,24 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
     strong_for = own_doi or (
         level == "block" and (authors.byline is not None or title_words >= MIN_TITLE_WORDS)
     )
+    if (
+        strong_for
+        and not against
+        and own_doi
+        and level == "page"
+        and not (authors.byline and facts.sized)
+    ):
+        # the DOI the only evidence, the record's title inside a line of the text (a field,
+        # a sentence) and no record author under a title that stands out (a page in one
+        # size has no title block, its "byline" may be a salutation): how a letter, an
+        # e-mail or a notice names the work it is about
+        return Identity(
+            "unverifiable",
+            f"{evidence_for[0]}, but the record's title stands only inside a line of the "
+            "text and no record author under a title block: a document naming the work?",
+            kind,
+            version,
+        )
     if strong_for and not against:
         if version is None and own_doi:
             version = "published"

@@ -254,3 +254,22 @@ def test_a_line_ending_in_a_count_repeated_makes_no_list_of_contents() -> None:
     ]
     identity = check_identity(make_pdf(items), RECORD)
     assert identity.verdict == "matched", identity.evidence
+
+
+def test_a_letter_in_one_size_naming_the_article_and_its_doi_is_not_the_article() -> None:
+    # an e-mail printed in one size: no title block, the DOI labelled, the title in a field
+    letter = make_pdf(
+        [
+            ("From: Editorial Office <office@epcc.example.org>", 10.0),
+            ("Subject: Your article is now online", 10.0),
+            (f"DOI: {DOI}", 10.0),
+            ("Dear Dr Karaman,", 10.0),
+            (f"we are pleased to tell you that your article \u201c{TITLE}\u201d", 10.0),
+            ("is now published online in Estuarine Processes and Coastal Change.", 10.0),
+            ("Please share the link with your co-authors and on your institution's pages.", 10.0),
+            ("You can order printed copies through the journal's offprint service.", 10.0),
+            ("With kind regards, the editorial office of the journal", 10.0),
+        ]
+    )
+    identity = check_identity(letter, RECORD)
+    assert identity.verdict != "matched", identity.evidence
