@@ -118,31 +118,48 @@ def harvest_page(
 
 @app.task(name="tasks.fetch_fulltext")
 def fetch_fulltext(
-    identifier: str, metadata: dict[str, list[str]], policy_json: str | None = None
+    identifier: str,
+    metadata: dict[str, list[str]],
+    policy_json: str | None = None,
+    attempt: int = 0,
 ) -> dict[str, Any] | None:
     """Find and fetch one record's own full-text file into ``PH_FILES_DIR`` (a full-text task).
 
     The same step as ``harvest --files``: the landing page is read, the file found, fetched
     and checked against the record's metadata, under the fleet's per-host pacing. Returns
-    the record's ``fulltext`` object as ``harvest --files`` writes it (the task's result); a
-    deferral becomes a task with a countdown. A task that raises (cut off by a
-    ``soft_time_limit`` in the middle of a request, a bug) fails as Celery fails it, and its
-    turn on the host ends with it, so the next task runs at once.
+    the record's ``fulltext`` object as ``harvest --files`` writes it (the task's result).
+
+    A file that cannot be had now (``retry-later``: a wait longer than ``PH_MAX_INLINE_WAIT``,
+    a Retry-After, a 503, a network error) becomes the same task with a countdown, the
+    policy's ``backoff`` waits one after the other; no request goes out before the host's
+    hold ends, since every worker shares it. When they are spent, the ``retry-later`` object
+    is the result (as ``harvest`` leaves the file to its next run). A task that raises (cut
+    off by a ``soft_time_limit`` in the middle of a request, a bug) fails as Celery fails
+    it, and its turn on the host ends with it, so the next task runs at once.
     """
     record = OaiRecord(
         identifier=identifier,
         datestamp="",
         metadata={name: tuple(values) for name, values in metadata.items()},
     )
+    policy = _policy(policy_json)
     pace = RedisPaceStore(REDIS)
-    with PoliteSession(_policy(policy_json), pace_store=pace, max_inline_wait=INLINE_WAIT) as s:
+    with PoliteSession(policy, pace_store=pace, max_inline_wait=INLINE_WAIT) as session:
         try:
-            return FullTextStep(s, FullText(directory=FILES_DIR)).for_record(record)
-        except Deferred as exc:
+            fulltext = FullTextStep(session, FullText(directory=FILES_DIR)).for_record(record)
+        except Deferred as exc:  # one the step did not report as retry-later: its moment
             fetch_fulltext.apply_async(
-                (identifier, metadata, policy_json), countdown=_countdown(exc.until)
+                (identifier, metadata, policy_json, attempt), countdown=_countdown(exc.until)
             )
             return {"deferred": exc.reason}
+    later = fulltext is not None and fulltext["status"] == "retry-later"
+    if fulltext is not None and later and attempt < len(policy.backoff):
+        countdown = policy.backoff[attempt]
+        fetch_fulltext.apply_async(
+            (identifier, metadata, policy_json, attempt + 1), countdown=countdown
+        )
+        return {"deferred": fulltext["reason"], "countdown": countdown}
+    return fulltext
 
 
 def main(argv: list[str]) -> None:
