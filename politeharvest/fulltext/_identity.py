@@ -62,6 +62,7 @@ from ._labels import (
     OTHER_KINDS,
     STUDY_DOCUMENT_PHRASES,
     SUMMARY_PHRASES,
+    VERSION_PHRASES,
     contains,
     label_of_title,
 )
@@ -1299,6 +1300,11 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
     level, title, block = reading.level, reading.title, reading.block
     authors = reading.authors
     if reading.cites:
+        stated = (
+            _stated_version(hints, facts, doi) if doi and (authors.byline or authors.page) else None
+        )
+        if stated is not None:
+            return Identity("matched", stated, kind, facts.version)
         # "<authors> (2021). <the record's title>. <journal>. <its DOI>": the DOI and the
         # title that opens a line of the page are the citation's, no evidence for
         own_doi = False
@@ -2036,6 +2042,35 @@ def _cites_record(hints: RecordHints, facts: DocumentFacts, doi: str) -> bool:
         if not any(_share(words, before) >= 0.8 for words in titles):
             return False
     return found
+
+
+def _stated_version(hints: RecordHints, facts: DocumentFacts, doi: str) -> str | None:
+    """The document's own statement that it is a version of the record, citing it, or None.
+
+    "This is the accepted version of: <authors> (2022). <the record's title>. <journal>.
+    <its DOI>", "Preprint of an article published in <citation>": a publisher's or a
+    repository's note that the file is the record's accepted manuscript or preprint (under
+    a title that may have changed since), the version's phrase in the lines that end with
+    the record's citation (`_cites_record`). A list or a note that cites the record says no
+    version of itself there.
+    """
+    if facts.version not in _STATED_VERSIONS:
+        return None
+    lines = facts.first_page_text[:_PAGE_REACH].splitlines()
+    phrases = VERSION_PHRASES[facts.version]
+    for i, line in enumerate(lines):
+        if doi in line.lower():
+            window = keys(" ".join(lines[max(0, i - _CITATION_LINES) : i + 1]))
+            if contains(window, phrases) is not None:
+                return (
+                    f"the document says it is the {facts.version} version of the record, "
+                    "citing its title and DOI"
+                )
+    return None
+
+
+#: Versions a document states of itself over its published citation.
+_STATED_VERSIONS = ("preprint", "submitted", "accepted")
 
 
 def _study_document(hints: RecordHints, facts: DocumentFacts, block: str) -> str | None:

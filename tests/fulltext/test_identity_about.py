@@ -273,3 +273,33 @@ def test_a_letter_in_one_size_naming_the_article_and_its_doi_is_not_the_article(
     )
     identity = check_identity(letter, RECORD)
     assert identity.verdict != "matched", identity.evidence
+
+
+def test_an_accepted_manuscript_citing_its_published_version_is_the_records() -> None:
+    # the title changed at proof: the manuscript states it is the accepted version of the record
+    manuscript = make_pdf(
+        [
+            ("Accepted manuscript", 7.5),
+            ("This is the accepted version of: Karaman, E. & Brenner, T. (2022).", 8.0),
+            (f"{TITLE}. Estuarine Processes and Coastal Change 18, 102761.", 8.0),
+            (f"https://doi.org/{DOI}", 8.0),
+            ("Bottom-water oxygen under a salt wedge in the lower Sakarya", 14.0),
+            (AUTHORS, 11.0),
+            ("Abstract", 10.0),
+            *body(),
+        ]
+    )
+    identity = check_identity(manuscript, RECORD)
+    assert identity.verdict == "matched", identity.evidence
+    assert identity.version == "accepted"
+    # a reading list citing the record states no version of itself
+    listing = make_pdf(
+        [
+            ("Reading list: estuaries and coastal change (autumn term)", 14.0),
+            ("Week 3. Karaman, E. & Brenner, T. (2022).", 10.0),
+            (f"{TITLE}. Estuarine Processes and Coastal Change 18, 102761.", 10.0),
+            (f"https://doi.org/{DOI}", 10.0),
+            *body(8),
+        ]
+    )
+    assert check_identity(listing, RECORD).verdict != "matched"
