@@ -198,6 +198,11 @@ def test_four_cli_processes_share_politeness(
     assert any(r.status == 429 for r in hosts[0].server.log)
 
 
+#: RQ's worker, ending at once on SIGTERM (tests/support/rqworker.py: RQ's own could wait
+#: 60 s more on its pub/sub thread, past the test's 20 s, and be killed).
+PROMPT = ["-w", "tests.support.rqworker.Worker"]
+
+
 class Workers:
     """RQ worker processes (``rq worker --with-scheduler harvest``), each logging to a file."""
 
@@ -210,7 +215,7 @@ class Workers:
         self.logs = [(folder / f"worker{n}.log").open("wb") for n in range(count)]
         self.processes = [
             subprocess.Popen(
-                [rq, "worker", "--url", url.split("?")[0], "--with-scheduler", "harvest"],
+                [rq, "worker", "--url", url.split("?")[0], "--with-scheduler", "harvest", *PROMPT],
                 cwd=folder,
                 env=env,
                 stdout=log,
