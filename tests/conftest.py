@@ -64,12 +64,14 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
 
 @pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: unknown without it
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """One worker a core, as `.ci/run` runs it.
+    """Two workers a core: most of the suite's time is real-clock waits on loopback servers.
 
-    Two a core saved a minute of real-clock waits on loopback servers, but on a two-core
-    machine the server-stamped gap checks and a Ctrl-C test's 15 s failed now and then.
+    One a core left half of two cores idle. Two a core once failed the server-stamped gap
+    checks (a server thread waiting for a CPU stamps a response's end late); those allow for
+    the lag the server measured itself now (`tests.support.server_gaps`). `.ci/run` keeps
+    one a core.
     """
-    return os.cpu_count() or 1
+    return 2 * (os.cpu_count() or 1)
 
 
 @pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: unknown without it
