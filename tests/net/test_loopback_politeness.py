@@ -157,7 +157,7 @@ def test_http_and_https_of_one_host_share_the_pacer(serve: Serve, http: requests
     robots = [r for r in merged if r.path == "/robots.txt"]
     assert len(robots) == 2  # robots.txt stays per origin
     for request, gap in server_gaps(merged):
-        assert gap >= SCALED.request_interval, (request.url, gap)
+        assert gap >= SCALED.request_interval - SLACK, (request.url, gap)  # two pacers: ~0
 
 
 def test_retry_after_on_the_wire(serve: Serve, http: requests.Session) -> None:
