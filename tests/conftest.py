@@ -64,14 +64,14 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
 
 @pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: unknown without it
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """Two workers a core: most of the suite's time is real-clock waits on loopback servers.
+    """One worker a core, as `.ci/run` runs it.
 
-    One a core left half of two cores idle. Two a core once failed the server-stamped gap
-    checks (a server thread waiting for a CPU stamps a response's end late); those allow for
-    the lag the server measured itself now (`tests.support.server_gaps`). `.ci/run` keeps
-    one a core.
+    Two a core save a minute or more of real-clock waits on loopback servers. On a two-core
+    machine they failed the server-stamped gap checks (now allowing for the lag the server
+    measured itself, `tests.support.server_gaps`), wall-clock linear-time checks (now CPU
+    time) and once a Ctrl-C test's 15 s; until whole runs pass at two a core, one it is.
     """
-    return 2 * (os.cpu_count() or 1)
+    return os.cpu_count() or 1
 
 
 @pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: unknown without it
