@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import ssl
+import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -65,8 +66,10 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """One worker a core, as `.ci/run` runs it.
 
-    Two a core saved a minute of real-clock waits on loopback servers, but on a two-core
-    machine the server-stamped gap checks and a Ctrl-C test's 15 s failed now and then.
+    Two a core save a minute or more of real-clock waits on loopback servers. On a two-core
+    machine they failed the server-stamped gap checks (now allowing for the lag the server
+    measured itself, `tests.support.server_gaps`), wall-clock linear-time checks (now CPU
+    time) and once a Ctrl-C test's 15 s; until whole runs pass at two a core, one it is.
     """
     return os.cpu_count() or 1
 
@@ -136,6 +139,27 @@ def pytest_configure(config: pytest.Config) -> None:
         "shared(*paths): needs these paths under ../shared (tests/support/shared.py); "
         "skipped without them, failed under PH_REQUIRE_SHARED=1",
     )
+    if not hasattr(config, "workerinput"):
+        _compile_the_library()
+
+
+def _compile_the_library() -> None:
+    """The library's modules compiled once, for the Python processes the suite starts.
+
+    Hundreds of tests run ``python -m politeharvest`` (or an example, a worker) in a process
+    of its own. Under ``PYTHONDONTWRITEBYTECODE=1`` no process keeps what it compiled, so
+    each compiled the library's modules from source again (0.2-0.25 s of CPU each on a
+    checkout; bench/cli_throughput.py found the same). Compiled here once, as pip compiles an
+    installed package, they read the bytecode; with bytecode writing on, Python keeps it
+    anyway and this is left out.
+    """
+    if not sys.dont_write_bytecode:
+        return
+    import compileall
+
+    import politeharvest
+
+    compileall.compile_dir(Path(politeharvest.__file__).parent, quiet=2)
 
 
 @pytest.hookimpl(tryfirst=True)

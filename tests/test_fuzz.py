@@ -80,17 +80,17 @@ def _parse_everything(raw: bytes) -> None:
 @SETTINGS
 @given(mutated(SMALL_OAI))
 def test_mutated_oai_pages_give_records_or_bad_response(raw: bytes) -> None:
-    started = time.perf_counter()
+    started = time.thread_time()
     _parse_everything(raw)
-    assert time.perf_counter() - started < 5
+    assert time.thread_time() - started < 5
 
 
 @SETTINGS
 @given(st.binary(max_size=4000))
 def test_random_bytes_as_an_oai_page(raw: bytes) -> None:
-    started = time.perf_counter()
+    started = time.thread_time()
     _parse_everything(raw)
-    assert time.perf_counter() - started < 5
+    assert time.thread_time() - started < 5
 
 
 ROBOTS_LINES = st.lists(
@@ -118,9 +118,9 @@ def test_robots_decisions_match_protego_and_never_raise(lines: list[str], paths:
     reference = _parse(text)
     for path in paths:
         url = f"https://robots.example.org{path}"
-        started = time.perf_counter()
+        started = time.thread_time()
         decision = robots.allowed(url)
-        assert time.perf_counter() - started < 1
+        assert time.thread_time() - started < 1
         assert decision.allowed == reference.can_fetch(url, "politeharvest")
         if decision.rule is not None:
             assert decision.rule.split(":", 1)[0] in ("Allow", "Disallow")
@@ -137,7 +137,7 @@ def test_random_robots_bytes_never_raise(raw: bytes) -> None:
 @SETTINGS
 @given(mutated(LANDING_SEEDS or [b""]))
 def test_mutated_landing_pages_never_raise(html: bytes) -> None:
-    started = time.perf_counter()
+    started = time.thread_time()
     analysis = find_candidates(html, "https://journal.example.org/article/1")
     assert analysis.kind in ("pdf", "dataset", "html-fulltext", "none", "blocked")
-    assert time.perf_counter() - started < 5
+    assert time.thread_time() - started < 5

@@ -60,6 +60,10 @@ class LoggedRequest:
         end: monotonic time the response was fully sent.
         status: the status answered.
         body: the request body.
+        sent: monotonic time just before the response's last bytes were written (the client
+            cannot have had the whole response sooner); None where nothing goes over a wire.
+            ``end - sent`` bounds how late `end` is: a server thread that waits for a CPU
+            after its write stamps the end late, and a gap measured from it is short by that.
     """
 
     method: str
@@ -69,6 +73,7 @@ class LoggedRequest:
     end: float
     status: int
     body: bytes = b""
+    sent: float | None = None
 
     @property
     def path(self) -> str:
@@ -185,15 +190,18 @@ class _Handler(BaseHTTPRequestHandler):
                 self.send_header(name, value)
             if "content-length" not in names:
                 self.send_header("Content-Length", str(len(data)))
+            sent = time.monotonic()  # the headers may be the last bytes
             self.end_headers()
             if self.command != "HEAD":
                 if reply.truncate_at is not None:
+                    sent = time.monotonic()
                     self.wfile.write(data[: reply.truncate_at])
                     self.wfile.flush()
                     self.close_connection = True
                 elif reply.trickle_s > 0:
                     try:
                         for index in range(len(data)):
+                            sent = time.monotonic()
                             self.wfile.write(data[index : index + 1])
                             self.wfile.flush()
                             time.sleep(reply.trickle_s)
@@ -201,10 +209,12 @@ class _Handler(BaseHTTPRequestHandler):
                         self.close_connection = True
                         return
                 else:
+                    if data:
+                        sent = time.monotonic()
                     self.wfile.write(data)
             self.wfile.flush()
             end = time.monotonic()
-            done = attrs.evolve(seen, end=end, status=reply.status)
+            done = attrs.evolve(seen, end=end, status=reply.status, sent=sent)
             with server.owner._lock:
                 if server.owner.keep_log:
                     server.owner._log.append(done)

@@ -134,7 +134,7 @@ def test_rq_simple_worker_a_failed_job_then_a_corrected_one(
                 "--url",
                 url,
                 "-w",
-                "rq.worker.SimpleWorker",
+                "tests.support.rqworker.SimpleWorker",  # rq.worker's, ending at once
                 "--with-scheduler",
                 queue_name,
             ],

@@ -26,6 +26,9 @@ pytest.importorskip("rq")
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = 6
+#: RQ's worker, ending as soon as it is done (tests/support/rqworker.py: RQ's own could wait
+#: 60 s more on its pub/sub thread after the last job).
+PROMPT_WORKER = "tests.support.rqworker.Worker"
 
 
 def test_full_text_tasks_store_each_records_own_file(redis_url: str, tmp_path: Path) -> None:
@@ -65,6 +68,8 @@ def test_full_text_tasks_store_each_records_own_file(redis_url: str, tmp_path: P
                 rq,
                 "worker",
                 "--burst",
+                "-w",
+                PROMPT_WORKER,
                 "--url",
                 redis_url.split("?")[0],
                 f"harvest-{tag}",

@@ -53,8 +53,8 @@ def test_a_hostile_line_is_read_in_linear_time() -> None:
         "from politeharvest.fulltext._docfacts import _FIELD, _PAGE_NUMBER_END\n"
         "n = 200_000\n"
         "for line in ('x ' + '.' * n + 'x', 'x' + '…' * n + 'x', 'x' + ' ' * n + 'x'):\n"
-        "    started = time.perf_counter()\n"
+        "    started = time.process_time()\n"
         "    _PAGE_NUMBER_END.search(line), _FIELD.search(line)\n"
-        "    print(time.perf_counter() - started)\n"
+        "    print(time.process_time() - started)\n"
     )
     assert all(seconds < 5.0 for seconds in seconds_in_child(script))

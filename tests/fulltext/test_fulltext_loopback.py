@@ -17,8 +17,8 @@ import requests
 
 from politeharvest import FullText, FullTextStep, PoliteSession, SQLiteStateStore
 from politeharvest.fulltext._identity import RecordHints
-from politeharvest.testing import ConditionalReply, Reply, end_to_start_gaps, text_pdf
-from tests.support import SCALED, SERVER_SLACK
+from politeharvest.testing import ConditionalReply, Reply, text_pdf
+from tests.support import SCALED, SERVER_SLACK, server_gaps
 
 pytestmark = pytest.mark.integration
 
@@ -156,7 +156,7 @@ def test_full_text_on_the_wire(site: Any, http: requests.Session, tmp_path: Path
     assert not [n for n in stored if n.startswith(".part-")]
     assert len(stored) == 2  # rec-1 and rec-2
     # politeness held from the server's side: file gaps >= the file interval
-    for request, gap in end_to_start_gaps(main.log):
+    for request, gap in server_gaps(main.log):
         floor = (
             POLICY.file_interval
             if "/download/" in request.path or request.path.endswith(".pdf")

@@ -117,9 +117,9 @@ def test_hostile_title_blocks_are_searched_in_linear_time() -> None:
         "                    ('zzz: ' * (n // 5), title),\n"
         "                    ('alpha beta: ' * (n // 12), title),\n"
         "                    ('zzz: ' * (n // 5), 'protein ' * (n // 8))):\n"
-        "    started = time.perf_counter()\n"
+        "    started = time.process_time()\n"
         "    _label_before(block, name)\n"
-        "    print(time.perf_counter() - started)\n"
+        "    print(time.process_time() - started)\n"
     )
     assert all(seconds < 5.0 for seconds in seconds_in_child(script))
 
@@ -147,9 +147,9 @@ def test_thousands_of_creators_are_looked_up_in_linear_time() -> None:
         "import time\n"
         "from politeharvest.fulltext._identity import _has_name, _stems\n"
         "words = {f'word{i}x' for i in range(20_000)}\n"
-        "started = time.perf_counter()\n"
+        "started = time.process_time()\n"
         "stems = _stems(words)\n"
         "assert not any(_has_name([f'name{i}'], words, stems) for i in range(20_000))\n"
-        "print(time.perf_counter() - started)\n"
+        "print(time.process_time() - started)\n"
     )
     assert all(seconds < 5.0 for seconds in seconds_in_child(script))

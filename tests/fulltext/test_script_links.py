@@ -63,9 +63,9 @@ def test_a_page_with_a_long_word_in_a_script_is_read_in_linear_time() -> None:
         "from politeharvest.fulltext._landing import find_candidates\n"
         "for body in ('a' * 400_000, 'pdf' * 130_000, 'pdfurl' * 60_000):\n"
         "    html = f\"<html><body><script>var s='{body}';</script></body></html>\"\n"
-        "    started = time.perf_counter()\n"
+        "    started = time.process_time()\n"
         "    find_candidates(html, 'https://example.org/a')\n"
-        "    print(time.perf_counter() - started)\n"
+        "    print(time.process_time() - started)\n"
     )
     assert all(seconds < 5.0 for seconds in seconds_in_child(script))
 
@@ -108,8 +108,8 @@ def test_a_long_run_of_digits_near_a_link_is_read_in_linear_time() -> None:
         "from politeharvest.fulltext._landing import find_candidates\n"
         "html = ('<html><body><div><span>' + '1' * 200_000 + '</span>'\n"
         "        '<a href=\"/files/a.pdf\">PDF</a></div></body></html>')\n"
-        "started = time.perf_counter()\n"
+        "started = time.process_time()\n"
         "find_candidates(html, 'https://example.org/a')\n"
-        "print(time.perf_counter() - started)\n"
+        "print(time.process_time() - started)\n"
     )
     assert seconds_in_child(script)[0] < 5.0

@@ -165,11 +165,11 @@ def test_thirty_thousand_robots_rules_cost_little_per_decision() -> None:
     lines = ["User-agent: *"] + [f"Disallow: /area{n}/*.php$" for n in range(30_000)] + ["Allow: /"]
     robots = RobotsTxt.from_text("\n".join(lines), user_agent="bot/1.0")
     robots.allowed("https://x.example.org/start")  # compiled once per file
-    started = time.perf_counter()
+    started = time.thread_time()
     for n in range(500):
         decision = robots.allowed(f"https://x.example.org/area{n * 7}/page.php")
         assert not decision.allowed and decision.line == n * 7 + 2
-    per_decision = (time.perf_counter() - started) / 500
+    per_decision = (time.thread_time() - started) / 500
     assert per_decision < 0.002  # was 1.2 s
 
 

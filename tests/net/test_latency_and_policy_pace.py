@@ -27,7 +27,7 @@ from politeharvest.testing import (
     Reply,
     end_to_start_gaps,
 )
-from tests.support import UA
+from tests.support import SERVER_SLACK, UA, server_gaps
 
 INTERVAL = 0.05
 
@@ -155,8 +155,9 @@ def test_gaps_grow_while_the_server_is_slow_and_return_after() -> None:
             ids = [r.identifier for r in OaiPager(session, server.url("/oai")).list_records()]
         log = server.requests_for("/oai")
     assert len(ids) == len(set(ids)) == 90
+    # the politeness proof holds throughout (allowing for the server's own late stamps)
+    assert min(gap for _, gap in server_gaps(log)) >= INTERVAL - SERVER_SLACK
     gaps = [gap for _, gap in end_to_start_gaps(log)]
-    assert min(gaps) >= INTERVAL - 0.005  # the politeness proof holds throughout
     before = gaps[1:4]  # answers 2-4: the usual level
     during = gaps[7:11]  # after slow answers 6-10
     after = gaps[-4:]

@@ -147,9 +147,9 @@ def test_hostile_patterns_take_bounded_time() -> None:
     """Thousands of stars against a long path: no backtracking regex (which would hang)."""
     script = (
         "import time\nfrom politeharvest.net._preferences import _path_matches\n"
-        "t = time.perf_counter()\n"
+        "t = time.process_time()\n"
         "_path_matches('/' + '*a' * 2000 + 'b', '/' + 'a' * 20000)\n"
-        "print(time.perf_counter() - t)\n"
+        "print(time.process_time() - t)\n"
     )
     [seconds] = seconds_in_child(script, timeout=60)
     assert seconds < 10

@@ -12,8 +12,7 @@ from typing import Any
 
 import pytest
 
-from politeharvest.testing import end_to_start_gaps
-from tests.support import SCALED, SERVER_SLACK
+from tests.support import SCALED, SERVER_SLACK, server_gaps
 
 pytestmark = pytest.mark.integration
 
@@ -65,7 +64,7 @@ def test_three_processes_with_four_threads_never_overlap_on_a_host(
     log = busy.log
     assert len([r for r in log if r.path != "/robots.txt"]) == 24
     assert busy.max_in_flight == 1
-    for request, gap in end_to_start_gaps(log):
+    for request, gap in server_gaps(log):
         assert gap >= SCALED.request_interval - SERVER_SLACK, (request.path, gap)
     # the other host was not slowed by the busy one: its 8 requests took about 8 gaps
     other_log = other.log

@@ -74,11 +74,11 @@ def test_a_hostile_robots_txt_is_read_in_linear_time() -> None:
         "bodies = ['\\n' * n, 'User-agent: *\\nDisallow: /a' + ' ' * n + 'x\\n',\n"
         "          'User-agent: *\\nDisallow: /a\\nA' + ' ' * n + 'x\\n', 'User-agent' + '\\n' * n]\n"
         "for body in bodies:\n"
-        "    started = time.perf_counter()\n"
+        "    started = time.process_time()\n"
         "    robots = classify(Politeness(), 'https://example.org/robots.txt', status=200,\n"
         "                      body=body.encode(), now=0.0)\n"
         "    robots.allowed('https://example.org/x')\n"
-        "    print(time.perf_counter() - started)\n"
+        "    print(time.process_time() - started)\n"
     )
     assert all(seconds < 5.0 for seconds in seconds_in_child(script))
 
@@ -93,9 +93,9 @@ def test_a_long_url_is_decided_in_linear_time() -> None:
         "rules = 'User-agent: *\\n' + ''.join(f'Disallow: /{\"a\" * i}b\\n' for i in range(1, 3000))\n"
         "robots = RobotsTxt.from_text(rules, user_agent='politeharvest/1.0')\n"
         "for url in ('https://example.org/' + 'a' * 400_000, 'https://example.org/' + 'a' * 2999 + 'b'):\n"
-        "    started = time.perf_counter()\n"
+        "    started = time.process_time()\n"
         "    decision = robots.allowed(url)\n"
-        "    print(time.perf_counter() - started)\n"
+        "    print(time.process_time() - started)\n"
         "    assert decision.allowed is url.endswith('a'), decision\n"
     )
     assert all(seconds < 5.0 for seconds in seconds_in_child(script))

@@ -106,9 +106,9 @@ def test_a_page_of_namespace_values_is_counted_in_linear_time() -> None:
     the scan stops at the value before, so it takes about a tenth of a second.
     """
     data = b"<x " + b'http://www.openarchives.org/OAI/2.0/"' * 200_000 + b"<header>"
-    started = time.perf_counter()
+    started = time.thread_time()
     assert _expected_items(data) == 1
-    assert time.perf_counter() - started < 5.0
+    assert time.thread_time() - started < 5.0
 
 
 @settings(max_examples=300)
@@ -133,9 +133,9 @@ def test_a_page_declaring_thousands_of_prefixes_is_counted_in_linear_time() -> N
     )
     headers = b"".join(b"<p%d:header/>" % i for i in range(count))
     data = b'<OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/">' + declarations + headers
-    started = time.perf_counter()
+    started = time.thread_time()
     assert _expected_items(data) == count
-    assert time.perf_counter() - started < 2.0
+    assert time.thread_time() - started < 2.0
 
 
 # -- when the count is taken -----------------------------------------------------------------------
@@ -245,9 +245,9 @@ import json, sys, time, tracemalloc
 from politeharvest.oai._xml import _expected_items
 data = (b'<OAI-PMH xmlns:oai="http://www.openarchives.org/OAI/2.0/">'
         + {unit!r} * (2 * 2**20 // {len(unit)}) + {last!r})
-started = time.perf_counter()
+started = time.process_time()
 count = _expected_items(data)
-seconds = time.perf_counter() - started
+seconds = time.process_time() - started
 tracemalloc.start()
 assert _expected_items(data) == count
 print(json.dumps([len(data), seconds, tracemalloc.get_traced_memory()[1]]))

@@ -39,8 +39,8 @@ def test_a_junk_datestamp_is_read_once_a_page() -> None:
         "junk = '9999-12-31T' + '9' * 2**21\n"
         "records = [OaiRecord('oai:x:0', junk)]\n"
         "records += [OaiRecord(f'oai:x:{i}', '2020-01-01') for i in range(1, 20_000)]\n"
-        "started = time.perf_counter()\n"
+        "started = time.process_time()\n"
         "take_items(OaiCursor(verb='ListRecords'), records, limit=0)\n"
-        "print(time.perf_counter() - started)\n"
+        "print(time.process_time() - started)\n"
     )
     assert all(seconds < 5.0 for seconds in seconds_in_child(script, timeout=90))

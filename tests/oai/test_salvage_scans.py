@@ -110,12 +110,12 @@ def test_a_hostile_page_is_refused_or_read_in_linear_time(body: bytes) -> None:
         "from politeharvest.exceptions import BadResponse\n"
         "from politeharvest.oai._xml import parse_page\n"
         "data = sys.stdin.buffer.read()\n"
-        "started = time.perf_counter()\n"
+        "started = time.process_time()\n"
         "try:\n"
         "    parse_page(data)\n"
         "except BadResponse:\n"
         "    pass\n"
-        "print(time.perf_counter() - started)\n"
+        "print(time.process_time() - started)\n"
     )
     page = _HEAD + body + b"</ListRecords></OAI-PMH>"
     assert seconds_in_child(script, stdin=page)[0] < 10.0

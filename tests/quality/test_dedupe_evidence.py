@@ -588,9 +588,9 @@ def test_hostile_values_are_read_in_linear_time() -> None:
         "            lambda: valid_issn('1' * n),\n"
         "            lambda: clean_text('Âëèÿíèå ' * (n // 8)),\n"
         "            lambda: fold('日本語' * (n // 3))):\n"
-        "    started = time.perf_counter()\n"
+        "    started = time.process_time()\n"
         "    run()\n"
-        "    print(time.perf_counter() - started)\n"
+        "    print(time.process_time() - started)\n"
     )
     assert all(seconds < 5.0 for seconds in seconds_in_child(script, timeout=120))
 

@@ -66,8 +66,8 @@ def test_thousands_of_creators_are_compared_in_linear_time() -> None:
         "                surnames=frozenset(names), year=None, dois=frozenset(), generic=False)\n"
         "a = work([f'surname{i}q' for i in range(4000)] + ['lindqvist'])\n"
         "b = work([f'other{i}z' for i in range(4000)] + ['lindqvistt'])\n"
-        "started = time.perf_counter()\n"
+        "started = time.process_time()\n"
         "assert _shared_names(a, b, _fuzz()) == 1\n"
-        "print(time.perf_counter() - started)\n"
+        "print(time.process_time() - started)\n"
     )
     assert all(seconds < 5.0 for seconds in seconds_in_child(script))

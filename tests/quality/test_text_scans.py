@@ -94,9 +94,9 @@ def test_hostile_titles_are_read_in_linear_time() -> None:
         "            lambda: _LABEL_SPLIT.split('Erratum x' + ' ' * n + 'y', maxsplit=1),\n"
         "            lambda: _SUBTITLE.split('A study' + ' ' * n + 'x', maxsplit=1),\n"
         "            lambda: _PARALLEL.split('A study' + ' ' * n + 'x')):\n"
-        "    started = time.perf_counter()\n"
+        "    started = time.process_time()\n"
         "    run()\n"
-        "    print(time.perf_counter() - started)\n"
+        "    print(time.process_time() - started)\n"
     )
     assert all(seconds < 5.0 for seconds in seconds_in_child(script))
 
@@ -118,8 +118,8 @@ def test_a_title_of_unclosed_comments_is_cleaned_in_linear_time() -> None:
     script = (
         "import time\n"
         "from politeharvest.quality._normalize import strip_markup\n"
-        "started = time.perf_counter()\n"
+        "started = time.process_time()\n"
         "strip_markup('<!--' * 200_000 + ' >')\n"
-        "print(time.perf_counter() - started)\n"
+        "print(time.process_time() - started)\n"
     )
     assert seconds_in_child(script)[0] < 5.0

@@ -1,7 +1,8 @@
 """Time a hostile input in a fresh interpreter, so a regression to super-linear time fails.
 
 In the test's own process a quadratic scan of a few megabytes would hang the run for hours;
-in a child it fails at the timeout.
+in a child it fails at the timeout. The scripts print CPU seconds (``time.process_time()``),
+which other processes on a busy machine do not stretch as they stretch wall-clock seconds.
 """
 
 from __future__ import annotations
