@@ -1201,7 +1201,9 @@ def _unread(record: _Record, facts: DocumentFacts) -> Identity | None:
     kind = facts.kind
     if not facts.trusted and not own_doi:
         return Identity("unverifiable", f"the text cannot be trusted: {facts.trust_evidence}")
-    if kind == "compilation" and record_kind in (None, "compilation"):
+    if kind == "compilation" and record_kind in (None, "compilation") and not hints.article:
+        # an article's record is no compilation, whatever heads one (a supplement's tables,
+        # a metrics printout under the article's title)
         headed = _heads_compilation(hints, facts)
         if headed is not None:
             return headed
@@ -1485,6 +1487,17 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
         return Identity("unverifiable", f"only {where} on the pages read{names}", kind)
     version = facts.version
     other_dois = [d for d in facts.own_dois if d != doi] if doi else []
+    child = next((d for d in other_dois if _extends(d, doi)), None) if doi else None
+    if child is not None:
+        # "10.5555/ehj.2020.0551.rev2", "<DOI>/suppl1": a DOI under the record's own names a
+        # part or a companion of the record's work (a review report, a supplement, a figure)
+        return Identity(
+            "mismatch",
+            f"the document gives DOI {child} as its own, a DOI under the record's {doi}: "
+            "a part or a companion of the record (its review, its supplement), not the record",
+            kind,
+            facts.version,
+        )
     title_words = max((len(content_words(t)) for t in hints.titles), default=0)
     evidence_for: list[str] = []
     against: list[str] = []
@@ -1934,6 +1947,15 @@ def _dated_otherwise(hints: RecordHints, facts: DocumentFacts) -> str | None:
     if not years or hints.year in years:
         return None
     return ", ".join(years[:4])
+
+
+def _extends(child: str, parent: str) -> bool:
+    """Whether a DOI is the parent's with more after a separator ("<parent>.r1", "/s001")."""
+    return (
+        len(child) > len(parent) + 1
+        and child.startswith(parent)
+        and not child[len(parent)].isalnum()
+    )
 
 
 def _sibling_title(titles: Sequence[str], block: str) -> str | None:
