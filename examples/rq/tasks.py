@@ -4,9 +4,11 @@ A page task runs one page of a `HarvestPlan` whose state, pacing and output live
 then enqueues the next page. A deferral (Retry-After longer than a worker should sleep, the
 host held by another job, Redis briefly gone) becomes RQ's own delayed job
 (``enqueue_in``), so no worker sleeps through a 5-minute wait. Start workers with
-``--with-scheduler`` so delayed jobs run. A task that raises (a refused address, a bug) fails
-as RQ fails it; `HarvestPlan.run_page` has given the host back by then, so a corrected job
-runs at once on the same worker. See README.md beside this file.
+``--with-scheduler`` so delayed jobs run; a full-text file that cannot be had now
+(``retry-later``) is asked for again the same way, after the policy's ``backoff``. A task
+that raises (a refused address, a bug) fails as RQ fails it; `HarvestPlan.run_page` has
+given the host back by then, so a corrected job runs at once on the same worker. See
+README.md beside this file.
 """
 
 from __future__ import annotations
@@ -123,28 +125,44 @@ def fetch_fulltext(
     metadata: dict[str, list[str]],
     state: str,
     policy_json: str | None = None,
+    attempt: int = 0,
 ) -> dict[str, Any] | None:
     """Find and fetch one record's own full-text file into ``PH_FILES_DIR`` (a full-text task).
 
     The same step as ``harvest --files``: the landing page is read, the file found, fetched
     and checked against the record's metadata, under the fleet's per-host pacing. Returns
     the record's ``fulltext`` object as ``harvest --files`` writes it (RQ keeps it as the
-    job's result); a deferral is enqueued again for later.
+    job's result).
+
+    A file that cannot be had now (``retry-later``: a wait longer than ``PH_MAX_INLINE_WAIT``,
+    a Retry-After, a 503, a network error) becomes the same job again, delayed
+    (``enqueue_in``) by the policy's ``backoff`` waits one after the other, `attempt` counting
+    them; no request goes out before the host's hold ends, since every worker shares it.
+    When they are spent, the ``retry-later`` object is the result (as ``harvest`` leaves the
+    file to its next run). Delayed jobs need a worker started ``--with-scheduler``.
     """
     record = OaiRecord(
         identifier=identifier,
         datestamp="",
         metadata={name: tuple(values) for name, values in metadata.items()},
     )
+    policy = _policy(policy_json)
     pace = RedisPaceStore(state)
-    with PoliteSession(_policy(policy_json), pace_store=pace, max_inline_wait=INLINE_WAIT) as s:
+    args = (identifier, metadata, state, policy_json)
+    with PoliteSession(policy, pace_store=pace, max_inline_wait=INLINE_WAIT) as s:
         try:
-            return FullTextStep(s, FullText(directory=FILES_DIR)).for_record(record)
-        except Deferred as exc:
-            _queue(FILES_QUEUE).enqueue_in(
-                _later(exc.until), fetch_fulltext, identifier, metadata, state, policy_json
-            )
+            fulltext = FullTextStep(s, FullText(directory=FILES_DIR)).for_record(record)
+        except Deferred as exc:  # one the step did not report as retry-later: its moment
+            _queue(FILES_QUEUE).enqueue_in(_later(exc.until), fetch_fulltext, *args, attempt)
             return {"deferred": exc.reason}
+    later = fulltext is not None and fulltext["status"] == "retry-later"
+    if fulltext is not None and later and attempt < len(policy.backoff):
+        countdown = policy.backoff[attempt]
+        _queue(FILES_QUEUE).enqueue_in(
+            dt.timedelta(seconds=countdown), fetch_fulltext, *args, attempt + 1
+        )
+        return {"deferred": fulltext["reason"], "countdown": countdown}
+    return fulltext
 
 
 def start(endpoint: str, state: str, sink: str, policy: Politeness | None = None) -> Any:
