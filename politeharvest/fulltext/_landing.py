@@ -369,12 +369,25 @@ def _declared_own(candidate: Candidate, facts: PageFacts) -> bool:
     query names the page's own record (``.../ch/reader/create_pdf.aspx?file_no=20230512``
     on the page ``.../ch/reader/view_abstract.aspx?file_no=20230512``) is the record's file:
     only a pattern in its own name or query (a citation export, a supplement) still holds.
+    So is a declared file whose own name says it is a PDF (``.../-/media/.../wp-print-pdf.ashx``):
+    the folder pattern guesses, the page's declaration and the file's name say.
     """
-    if not candidate.source.startswith("meta:") or facts.own_record(candidate.url) is None:
+    if not candidate.source.startswith("meta:"):
         return False
     parts = urlsplit(candidate.url)
     name = parts.path.rsplit("/", 1)[-1]
-    return BAD_HREF.search(f"/{name}" + (f"?{parts.query}" if parts.query else "")) is None
+    if BAD_HREF.search(f"/{name}" + (f"?{parts.query}" if parts.query else "")) is not None:
+        return False
+    # the page's own record in its address, or a file whose name says it is a PDF
+    # ("wpiea2024104-print-pdf.ashx" in a CMS's ``/-/media/`` folder) and whose address
+    # names no other record
+    if facts.own_record(candidate.url) is not None:
+        return True
+    return _PDF_NAME.search(name) is not None and facts.other_record(candidate.url) is None
+
+
+#: A file name that says it is a PDF: the extension, or "pdf" as a word of the name.
+_PDF_NAME = re.compile(r"(?:^|[\W_])pdf(?:[\W_]|$)", re.IGNORECASE)
 
 
 def _by_record_id(candidates: list[Candidate], facts: PageFacts) -> list[Candidate]:

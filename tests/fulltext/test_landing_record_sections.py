@@ -182,3 +182,16 @@ def test_a_link_not_declared_in_such_a_folder_stays_refused() -> None:
     pdf = f"{JOURNAL}/ch/reader/create_pdf.aspx?file_no=2024031&flag=1&journal_id=jx"
     html = _page(f"<h1>{TITLE}</h1><p><a href='{pdf}'>Full text</a></p>")
     assert _why(html, _PAGE, pdf) == "blocked link pattern"
+
+
+def test_a_declared_file_named_a_pdf_in_a_media_folder_is_kept() -> None:
+    """A CMS's ``/-/media/`` folder guesses; the page's declaration and the file's name say."""
+    site = "https://www.example.org"
+    pdf = f"{site}/-/media/Files/Publications/WP/2024/English/wp2024104-print-pdf.ashx"
+    page = f"{site}/en/Publications/WP/Issues/2024/05/17/Fiscal-Rules-549876"
+    assert _why(_declared(pdf), page, pdf) is None
+    # the same folder undeclared, or a declared name without "pdf", stays refused
+    html = _page(f"<h1>{TITLE}</h1><p><a href='{pdf}'>Download PDF</a></p>")
+    assert _why(html, page, pdf) == "blocked link pattern"
+    data = f"{site}/-/media/Files/Publications/WP/2024/English/wp2024104-chart-data.ashx"
+    assert _why(_declared(data), page, data) == "blocked link pattern"
