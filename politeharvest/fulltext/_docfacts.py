@@ -545,6 +545,27 @@ def _doi_line_is_own(line: Line, body: float) -> bool:
     return not (len(words) > 4 and any(w in STOP for w in words) and _is_prose(line))
 
 
+def _continues_entry(lines: Sequence[Line], i: int) -> bool:
+    """Whether line `i` goes on with an entry of a list opened on the line right above it.
+
+    "• Åström, E. & Nordin, P. (2021). <title>." over "<journal> 4: 33-47. doi:<DOI>": the
+    DOI ends that entry (a publication list's, a reading list's), whatever place on the page
+    the wrapped line takes.
+    """
+    if i == 0:
+        return False
+    above, line = lines[i - 1], lines[i]
+    return (
+        above.page == line.page
+        and bool(_REFERENCE_LINE.match(above.text) or _BULLET.match(above.text))
+        and 0 <= above.bottom - line.top <= line.size * 1.5
+    )
+
+
+#: A list's bullet opening a line.
+_BULLET = re.compile(r"^\s*[•▪◦‣∙●○■□➢►*–-]\s")
+
+
 def _table_cells(lines: Sequence[Line]) -> set[int]:
     """The lines that are cells of a table's rows (below the page's header band).
 
@@ -608,6 +629,8 @@ def _own_dois(
                 and p not in skip
                 and i not in cells
                 and not _REFERENCE_LINE.match(line.text)
+                and not _BULLET.match(line.text)
+                and not _continues_entry(lines, i)
                 and _doi_line_is_own(line, body)
                 and ((p == article and (near_top or (edge and labelled))) or (p > article and edge))
             )

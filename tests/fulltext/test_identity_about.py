@@ -303,3 +303,25 @@ def test_an_accepted_manuscript_citing_its_published_version_is_the_records() ->
         ]
     )
     assert check_identity(listing, RECORD).verdict != "matched"
+
+
+def test_a_doi_ending_an_entry_of_a_publication_list_is_not_the_documents_own() -> None:
+    # a department's annual report: its second page lists the year's papers (the DOI ends
+    # the entry it wraps from the line above, at the top of the page)
+    report = make_pdf(
+        [("Department of Coastal Studies - Annual report 2022", 10.0), *body(30)],
+        [
+            ("Publications 2022 (selection)", 12.0),
+            ("\u2022 Karaman, E. & Brenner, T. (2022). Salt-wedge intrusion and bottom-water", 9.5),
+            ("hypoxia in the Sakarya River estuary.", 9.5),
+            ("\u2022 Brenner, T. (2022). Bottom-water oxygen in the Sakarya River estuary.", 9.5),
+            (f"Estuarine Processes 18: 102761. doi:{DOI}", 9.5),
+            (
+                "\u2022 Demir, A. (2022). Coastal lagoon salinity in Thrace. J. Coast. Res. 7: 1-9.",
+                9.5,
+            ),
+            *body(10),
+        ],
+    )
+    identity = check_identity(report, RECORD)
+    assert identity.verdict != "matched", identity.evidence
