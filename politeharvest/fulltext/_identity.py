@@ -1151,7 +1151,9 @@ def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
         said = f"{identity.evidence}; the record's DOI ends a citation of it on the first page"
         return attrs.evolve(identity, verdict="unverifiable", evidence=said)
     if identity.verdict == "matched" and facts.runs and not (doi and doi in facts.own_dois):
-        part = _unnumbered_part(facts.runs[0].text, hints.titles)
+        # the title block with the run set right under it: "II. Dissolved organic nitrogen"
+        # under the record's title numbers a part as "..., Part II" does
+        part = _unnumbered_part(_numbered_below(facts), hints.titles)
         if part is not None:
             return attrs.evolve(identity, verdict="unverifiable", evidence=part)
     return identity
@@ -2342,6 +2344,25 @@ def _part_numbers(text: str, *, roman_only: bool = False) -> set[int]:
                 value, last = (value - digit, last) if digit < last else (value + digit, digit)
             out.add(value)
     return out
+
+
+def _numbered_below(facts: DocumentFacts) -> str:
+    """The title block, with the line right under it when that line opens with a part's
+    Roman number ("II. Dissolved organic nitrogen": a series' part set as a subtitle)."""
+    block = facts.runs[0].text
+    lines = facts.first_page_text.splitlines()
+    below = facts.runs[0].last + 1
+    if facts.runs[0].page == facts.article_page and below < len(lines):
+        line = lines[below]
+        if _ROMAN_OPENING.match(line) and len(line.split()) <= _SUBTITLE_WORDS:
+            return f"{block} {line}"
+    return block
+
+
+#: A line that opens with a Roman number and a full stop or a colon ("II. ", "IV: ").
+_ROMAN_OPENING = re.compile(r"^\s*[IVX]{1,4}[.:]\s")
+#: A subtitle set on a line of its own has at most this many words.
+_SUBTITLE_WORDS = 12
 
 
 def _unnumbered_part(block: str, titles: Sequence[str]) -> str | None:

@@ -325,3 +325,19 @@ def test_a_doi_ending_an_entry_of_a_publication_list_is_not_the_documents_own() 
     )
     identity = check_identity(report, RECORD)
     assert identity.verdict != "matched", identity.evidence
+
+
+def test_a_part_numbered_on_the_line_under_the_title_is_another_part() -> None:
+    # the sequel: the record's title, then "II. <subtitle>" on a line of its own
+    items = [
+        ("Estuarine Processes and Coastal Change 19 (2023) 104411", 8.0),
+        (TITLE, 16.0),
+        ("II. Dissolved nutrients below the halocline", 14.0),
+        (AUTHORS, 11.0),
+        ("https://doi.org/10.5555/epcc.2023.104411", 8.0),
+        ("Abstract", 10.0),
+        *body(),
+    ]
+    identity = check_identity(make_pdf(items), RECORD)
+    assert identity.verdict != "matched", identity.evidence
+    assert "numbers a part" in identity.evidence
