@@ -2347,8 +2347,11 @@ def _part_numbers(text: str, *, roman_only: bool = False) -> set[int]:
 
 
 def _numbered_below(facts: DocumentFacts) -> str:
-    """The title block, with the line right under it when that line opens with a part's
-    Roman number ("II. Dissolved organic nitrogen": a series' part set as a subtitle)."""
+    """The title block, with the line under it when that line opens with a part's number.
+
+    "II. Dissolved organic nitrogen" on a line of its own under the record's title: a
+    series' part set as a subtitle, numbered in Roman numerals.
+    """
     block = facts.runs[0].text
     lines = facts.first_page_text.splitlines()
     below = facts.runs[0].last + 1
@@ -2359,8 +2362,9 @@ def _numbered_below(facts: DocumentFacts) -> str:
     return block
 
 
-#: A line that opens with a Roman number and a full stop or a colon ("II. ", "IV: ").
-_ROMAN_OPENING = re.compile(r"^\s*[IVX]{1,4}[.:]\s")
+#: A line that opens with a Roman number, a full stop or a colon and a word ("II. Dissolved"),
+#: not with initials ("I. P. Morozov" is a byline).
+_ROMAN_OPENING = re.compile(r"^\s*[IVX]{1,4}[.:]\s+[^\W\d_]{3,}")  # not "I. P. Morozov"
 #: A subtitle set on a line of its own has at most this many words.
 _SUBTITLE_WORDS = 12
 
