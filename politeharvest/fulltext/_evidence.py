@@ -563,6 +563,8 @@ def anchor_candidates(
             score += ANCHOR_WEIGHTS.pdf_word
         named = names_document(element) if element.name in ("a", "area") else None
         formatted = file_label(element, link, named, facts, regions, titles) if named else None
+        if formatted is None and named is not None:
+            formatted = facts.whole_book(link)  # the record is the book: its volume's file
         if formatted is not None:
             named = None  # a file's label: neutral, its place decides
         if named is not None and not facts.names_own(named):
