@@ -9,7 +9,7 @@ is this file name the article's).
 from __future__ import annotations
 
 import re
-from urllib.parse import parse_qsl, unquote, urlsplit
+from urllib.parse import parse_qsl, unquote, urljoin, urlsplit
 
 import attrs
 from bs4 import BeautifulSoup, Tag
@@ -267,6 +267,52 @@ _VERSION_WORDS = frozenset(
 _TITLES = 16
 
 
+def _ids_of(url: str) -> list[str]:
+    """Tokens of an address that name a record (a numeric id, a slug, ``b31459872``)."""
+    ids: list[str] = []
+    path = unquote(urlsplit(url).path).lower()
+    segments = [
+        re.sub(r"\.(?:html?|php|aspx?|jsp|kci|do)$", "", s) for s in path.strip("/").split("/")[-3:]
+    ]
+    for place, segment in enumerate(segments):
+        if _YEAR.fullmatch(segment) and place < len(segments) - 1:
+            continue  # a year with the record's path after it (/2023/1/e45678): a date, no id
+        if re.fullmatch(r"\d{3,}(?:[._]\d+)*", segment):  # 4711, 202305.1187
+            ids.append(segment)
+        elif segment.count("-") >= 2 and re.search(r"[a-z]{3}", segment) and len(segment) >= 12:
+            ids.append(segment)  # a slug
+        elif re.fullmatch(r"[a-z]{1,6}[-_.]?\d{4,}(v\d+)?", segment):
+            ids.append(segment)  # hal-01234, PMC3531190, S1462901...
+        elif re.fullmatch(r"\d{4,}(?:\.\d+)?v\d+", segment):
+            ids.append(segment)  # a version of a record: 93817v2, 2401.01234v3
+    # article.php?id=4711, artiId=ART002852171
+    ids += [
+        v.lower()
+        for v in re.findall(r"(?:^|&)[^=&]*=([A-Za-z]{0,6}\d{3,})(?=&|$)", urlsplit(url).query)
+    ]
+    # an aggregator's or catalogue's record named by its OAI identifier
+    # (``detail.jsp?id=oai:repositorio.ul.pt:10451/58123``): the local part names the
+    # record at the repository that holds its files (``/bitstream/10451/58123/1/a.pdf``)
+    ids += [
+        v.lower()
+        for v in _OAI_LOCAL.findall(unquote(urlsplit(url).query))
+        if re.search(r"\d{3,}", v)
+    ]
+    return ids
+
+
+#: A feed's media type: a site's or a section's feed, not the record.
+_FEED = re.compile(r"rss|atom")
+
+
+def absolute_href(href: str, base: str) -> str:
+    """`href` made absolute against `base` (an unreadable address stays as it is)."""
+    try:
+        return urljoin(base, href)
+    except ValueError:
+        return href
+
+
 def page_facts(soup: BeautifulSoup, url: str) -> PageFacts:
     """The article's titles, DOI and address identifiers, as the page states them."""
     titles: list[str] = []
@@ -304,35 +350,14 @@ def page_facts(soup: BeautifulSoup, url: str) -> PageFacts:
     if doi is None:
         in_url = _DOI_IN.search(unquote(urlsplit(url).path))
         doi = in_url.group(0).rstrip(".,;)/").lower() if in_url else None
-    ids: list[str] = []
-    path = unquote(urlsplit(url).path).lower()
-    segments = [
-        re.sub(r"\.(?:html?|php|aspx?|jsp|kci|do)$", "", s) for s in path.strip("/").split("/")[-3:]
-    ]
-    for place, segment in enumerate(segments):
-        if _YEAR.fullmatch(segment) and place < len(segments) - 1:
-            continue  # a year with the record's path after it (/2023/1/e45678): a date, no id
-        if re.fullmatch(r"\d{3,}(?:[._]\d+)*", segment):  # 4711, 202305.1187
-            ids.append(segment)
-        elif segment.count("-") >= 2 and re.search(r"[a-z]{3}", segment) and len(segment) >= 12:
-            ids.append(segment)  # a slug
-        elif re.fullmatch(r"[a-z]{1,6}[-_.]?\d{4,}(v\d+)?", segment):
-            ids.append(segment)  # hal-01234, PMC3531190, S1462901...
-        elif re.fullmatch(r"\d{4,}(?:\.\d+)?v\d+", segment):
-            ids.append(segment)  # a version of a record: 93817v2, 2401.01234v3
-    # article.php?id=4711, artiId=ART002852171
-    ids += [
-        v.lower()
-        for v in re.findall(r"(?:^|&)[^=&]*=([A-Za-z]{0,6}\d{3,})(?=&|$)", urlsplit(url).query)
-    ]
-    # an aggregator's or catalogue's record named by its OAI identifier
-    # (``detail.jsp?id=oai:repositorio.ul.pt:10451/58123``): the local part names the
-    # record at the repository that holds its files (``/bitstream/10451/58123/1/a.pdf``)
-    ids += [
-        v.lower()
-        for v in _OAI_LOCAL.findall(unquote(urlsplit(url).query))
-        if re.search(r"\d{3,}", v)
-    ]
+    ids = _ids_of(url)
+    # the page's other addresses for its own record (its canonical address, an alternate
+    # representation such as its IIIF manifest or its record in another format) name it too
+    for link in soup.find_all("link", href=True):
+        rel = {str(r).lower() for r in link.get("rel") or []}
+        kind = str(link.get("type") or "").lower()
+        if rel & {"canonical", "alternate", "shortlink"} and not _FEED.search(kind):
+            ids += _ids_of(absolute_href(str(link["href"]), url))
     return PageFacts(
         url,
         tuple(titles),
