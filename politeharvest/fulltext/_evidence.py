@@ -704,6 +704,11 @@ def anchor_candidates(
         if element.has_attr("download") and not any("download" in e for e in evidence):
             score += ANCHOR_WEIGHTS.download_word  # HTML's download attribute: a file
             evidence.append("it has a download attribute")
+        field = regions.record_field(element) if score > 0 and FILE_HREF.search(link) else None
+        if field is not None:
+            # a file as the value of one of the record's fields ("Electronic thesis: a.pdf")
+            score += ANCHOR_WEIGHTS.identifier
+            evidence.append(f"a file in the record's field {field[:30]!r}")
         identified = facts.named_in(link)
         if identified is not None and score > 0:
             score += ANCHOR_WEIGHTS.identifier

@@ -322,6 +322,31 @@ class Regions:
             child = parent
         return ""
 
+    def record_field(self, element: Tag, reach: int = 3) -> str | None:
+        """The label of the record's field whose value holds `element` ("Electronic thesis").
+
+        The field is a row of a table of the record's fields (`_field_label`: a header
+        cell or a colon-ended label, before its value) with at least two other fields of
+        other labels beside it: one record's description, not a list of documents.
+        """
+        for depth, parent in enumerate(element.parents):
+            if depth >= reach or not isinstance(parent, Tag) or parent.name in ("body", "html"):
+                return None
+            if parent.name not in ("tr", "dd"):
+                continue
+            label = _field_label(parent)
+            if label is None:
+                return None
+            siblings = [
+                *parent.find_previous_siblings(parent.name, limit=6),
+                *parent.find_next_siblings(parent.name, limit=6),
+            ]
+            labels = {label.lower()} | {
+                (_field_label(row) or "").lower() for row in siblings if _field_label(row)
+            }
+            return label if len(labels) >= 3 else None
+        return None
+
     def beside_title(self, element: Tag, reach: int = 3) -> bool:
         """Whether `element` shares a small block with the page's title heading (its ``h1``).
 
