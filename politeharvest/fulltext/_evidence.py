@@ -709,6 +709,10 @@ def anchor_candidates(
             # a file as the value of one of the record's fields ("Electronic thesis: a.pdf")
             score += ANCHOR_WEIGHTS.identifier
             evidence.append(f"a file in the record's field {field[:30]!r}")
+        elif score > 0 and FILE_HREF.search(link) and regions.after_title_row(element):
+            # a listing's file row under the row of the record's title
+            score += ANCHOR_WEIGHTS.identifier
+            evidence.append("a file in the row after the record's title")
         identified = facts.named_in(link)
         if identified is not None and score > 0:
             score += ANCHOR_WEIGHTS.identifier

@@ -347,6 +347,29 @@ class Regions:
             return label if len(labels) >= 3 else None
         return None
 
+    def after_title_row(self, element: Tag, reach: int = 3) -> bool:
+        """Whether `element`'s row, naming nothing of its own, follows the record's title row.
+
+        A digital library's listing gives each document two rows, its title and then its
+        file ("<title>", then "[PDF icon] (source document)"): the file row belongs to the
+        title row above it, the record's own when that row shows the record's title, and
+        another document's after another title.
+        """
+        for depth, parent in enumerate(element.parents):
+            if depth >= reach or not isinstance(parent, Tag) or parent.name in ("body", "html"):
+                return False
+            if parent.name not in ("tr", "li"):
+                continue
+            own = [t for t in parent.find_all(string=True) if t.find_parent("a") is None]
+            if len(" ".join(own).split()) > 5:
+                return False  # the row names something of its own
+            previous = parent.find_previous_sibling(parent.name)
+            if not isinstance(previous, Tag):
+                return False
+            text = " ".join(previous.get_text(" ", strip=True).split())
+            return bool(text) and len(text) <= 400 and self._facts.is_title(text)
+        return False
+
     def beside_title(self, element: Tag, reach: int = 3) -> bool:
         """Whether `element` shares a small block with the page's title heading (its ``h1``).
 

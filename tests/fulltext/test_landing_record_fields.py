@@ -55,3 +55,37 @@ def test_a_file_in_a_lists_rows_or_a_lone_field_gains_nothing() -> None:
         assert anchor is not None
         assert regions.record_field(anchor) is None
         assert OWN not in [c.url for c in find_candidates(html(body), PAGE).candidates]
+
+
+LIBRARY = "https://dl.example.org/cgi-bin/library.cgi?a=d&c=hdl&d=HASH01f3c7a2e4d19b6a8c0e5d12"
+MINE = "https://dl.example.org/collect/hdl/assoc/HASH01f3.dir/doc.pdf"
+THEIRS = "https://dl.example.org/collect/hdl/assoc/HASH7b21.dir/doc.pdf"
+BOOK = "Small-scale Rainwater Harvesting for Rural Households"
+
+
+def listing(first: str, second: str) -> str:
+    """A digital library's document page: the shelf's listing, each document a title row
+    and a file row behind an icon, and no citation metadata but a Dublin Core title."""
+    return (
+        f'<html><head><title>Library - {BOOK}</title><meta name="DC.Title" content="{BOOK}">'
+        "</head><body><table>"
+        f"<tr><td><b>{first} (IT Publications, 1999, 124 p.)</b></td></tr>"
+        f'<tr><td><a href="{MINE}"><img src="/i/ipdf.gif" alt="" title="Open the document as PDF">'
+        "</a></td><td>(source document)</td></tr>"
+        f"<tr><td>{second} (SKAT, 1996, 86 p.)</td></tr>"
+        f'<tr><td><a href="{THEIRS}"><img src="/i/ipdf.gif" alt="" title="Open the document as PDF">'
+        "</a></td><td>(source document)</td></tr>"
+        "</table></body></html>"
+    )
+
+
+def test_the_file_row_under_the_records_title_row_is_its_file() -> None:
+    analysis = find_candidates(listing(BOOK, "Manual on Ferrocement Water Tanks"), LIBRARY)
+    assert [c.url for c in analysis.candidates] == [MINE]
+
+
+def test_the_file_row_under_another_title_row_gains_nothing() -> None:
+    """The same rows with the record's title second: the file under it is the record's, the
+    one under another title stays below the bar."""
+    analysis = find_candidates(listing("Manual on Ferrocement Water Tanks", BOOK), LIBRARY)
+    assert [c.url for c in analysis.candidates] == [THEIRS]
