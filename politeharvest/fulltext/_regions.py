@@ -296,6 +296,7 @@ class Regions:
         self._alike: dict[tuple[int, str], dict[tuple[str, Any], int]] = {}
         self._items: dict[tuple[int, str], str] = {}
         self._records: dict[int, bool] = {}
+        self._after_title: dict[int, bool] = {}
 
     def label(self, element: Tag) -> str:
         """The heading of the small block `element` sits in ("Template", "Downloads"), or ""."""
@@ -360,15 +361,21 @@ class Regions:
                 return False
             if parent.name not in ("tr", "li"):
                 continue
-            own = [t for t in parent.find_all(string=True) if t.find_parent("a") is None]
-            if len(" ".join(own).split()) > 5:
-                return False  # the row names something of its own
-            previous = parent.find_previous_sibling(parent.name)
-            if not isinstance(previous, Tag):
-                return False
-            text = " ".join(previous.get_text(" ", strip=True).split())
-            return bool(text) and len(text) <= 400 and self._facts.is_title(text)
+            if id(parent) not in self._after_title:  # a row read once, for all its links
+                self._after_title[id(parent)] = self._follows_title(parent)
+            return self._after_title[id(parent)]
         return False
+
+    def _follows_title(self, row: Tag) -> bool:
+        """Whether `row` names nothing of its own and the row before it is the title's."""
+        previous = row.find_previous_sibling(row.name)
+        if not isinstance(previous, Tag):
+            return False
+        text = " ".join(previous.get_text(" ", strip=True).split())
+        if not text or len(text) > 400 or not self._facts.is_title(text):
+            return False
+        own = [t for t in row.find_all(string=True) if t.find_parent("a") is None]
+        return len(" ".join(own).split()) <= 5  # more: the row names something of its own
 
     def beside_title(self, element: Tag, reach: int = 3) -> bool:
         """Whether `element` shares a small block with the page's title heading (its ``h1``).
