@@ -236,6 +236,7 @@ def _names_another(text: str) -> bool:
 def _block_signals(element: Tag) -> dict[str, str]:
     """What the control's small block shows: a sign-in link, a price, an addressless control."""
     signals: dict[str, str] = {}
+    priced = False  # a price seen nearer the control
     block: Tag | None = element
     for _ in range(_BLOCK_LEVELS):
         parent = block.parent if block is not None else None
@@ -257,10 +258,20 @@ def _block_signals(element: Tag) -> dict[str, str]:
             if link is not element and _addressless(link):
                 text = link.get_text(" ", strip=True)[:30]
                 signals.setdefault("script", f"a download control with no address ({text!r})")
-        price = _PRICE.search(parent.get_text(" ", strip=True))
-        if price is not None:
-            signals.setdefault("price", f"a price ({price.group(0)})")
+        if not priced:
+            prices = _PRICE.findall(parent.get_text(" ", strip=True))
+            priced = bool(prices)
+            # the nearest price is the control's own: one of nothing ("0,00 €", a free
+            # item's offer) opens it, and a price further up is another format's
+            paid = [price for price in prices if not _free(price)]
+            if paid:
+                signals["price"] = f"a price ({paid[0]})"
     return signals
+
+
+def _free(price: str) -> bool:
+    """True when an amount of money is zero ("0,00 €", "$0", "EUR 0.00")."""
+    return not any(digit != "0" for digit in re.findall(r"\d", price))
 
 
 def control_wall(element: Tag, where: str = "href") -> str | None:
@@ -383,7 +394,7 @@ def _loose_price(element: Tag) -> str | None:
         return None
     text = " ".join(str(t) for t in parent.find_all(string=True, recursive=False))
     price = _PRICE.search(" ".join(text.split()))
-    return price.group(0) if price is not None else None
+    return price.group(0) if price is not None and not _free(price.group(0)) else None
 
 
 def links_by_address(soup: BeautifulSoup, base: str) -> dict[str, list[Tag]]:

@@ -563,6 +563,8 @@ def anchor_candidates(
             score += ANCHOR_WEIGHTS.pdf_word
         named = names_document(element) if element.name in ("a", "area") else None
         formatted = file_label(element, link, named, facts, regions, titles) if named else None
+        if formatted is None and named is not None:
+            formatted = facts.whole_book(link)  # the record is the book: its volume's file
         if formatted is not None:
             named = None  # a file's label: neutral, its place decides
         if named is not None and not facts.names_own(named):
@@ -702,6 +704,15 @@ def anchor_candidates(
         if element.has_attr("download") and not any("download" in e for e in evidence):
             score += ANCHOR_WEIGHTS.download_word  # HTML's download attribute: a file
             evidence.append("it has a download attribute")
+        field = regions.record_field(element) if score > 0 and FILE_HREF.search(link) else None
+        if field is not None:
+            # a file as the value of one of the record's fields ("Electronic thesis: a.pdf")
+            score += ANCHOR_WEIGHTS.identifier
+            evidence.append(f"a file in the record's field {field[:30]!r}")
+        elif score > 0 and FILE_HREF.search(link) and regions.after_title_row(element):
+            # a listing's file row under the row of the record's title
+            score += ANCHOR_WEIGHTS.identifier
+            evidence.append("a file in the row after the record's title")
         identified = facts.named_in(link)
         if identified is not None and score > 0:
             score += ANCHOR_WEIGHTS.identifier

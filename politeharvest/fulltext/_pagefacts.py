@@ -9,7 +9,7 @@ is this file name the article's).
 from __future__ import annotations
 
 import re
-from urllib.parse import parse_qsl, unquote, urlsplit
+from urllib.parse import parse_qsl, unquote, urljoin, urlsplit
 
 import attrs
 from bs4 import BeautifulSoup, Tag
@@ -35,6 +35,8 @@ class PageFacts:
         ids: tokens of the page's address that name the article (a numeric id, a slug,
             the DOI's suffix), lower case.
         surnames: the authors' family names (``citation_author``, ``dc.creator``), folded.
+        book: the page's metadata says its record is a whole book (`_whole_book`), so the
+            whole volume's file is the record's own, not another document.
     """
 
     url: str
@@ -42,6 +44,7 @@ class PageFacts:
     doi: str | None = None
     ids: tuple[str, ...] = ()
     surnames: tuple[str, ...] = ()
+    book: bool = False
     # Each title's words, read once: every link of the page asks (a page of thousands of
     # links and titles took minutes when each question read the titles again).
     _title_words: tuple[frozenset[str], ...] = attrs.field(
@@ -161,6 +164,22 @@ class PageFacts:
                 return f"{key}={value}"
         return None
 
+    def whole_book(self, url: str) -> str | None:
+        """Why `url` is the whole volume of the book the page's record is, or None.
+
+        The record is a whole book (`book`) and the address carries its DOI whole, not as
+        the stem of a part's (``10.5771/978…1231.pdf``, not ``10.5771/978…1231-17.pdf``):
+        a link labelled as the whole book ("Download the entire book (PDF)") is then the
+        record's own file, while on a chapter's or an article's page it stays another
+        document.
+        """
+        if not self.book or not self.doi:
+            return None
+        low = unquote(url).lower()
+        if re.search(rf"{re.escape(self.doi)}(?![\w-]|\.\d)", low):
+            return f"the book's own DOI {self.doi}, whole"
+        return None
+
     def named_in(self, url: str) -> str | None:
         """Which of the article's identifiers `url` carries (DOI, id, slug), or None."""
         low = unquote(url).lower()
@@ -248,38 +267,8 @@ _VERSION_WORDS = frozenset(
 _TITLES = 16
 
 
-def page_facts(soup: BeautifulSoup, url: str) -> PageFacts:
-    """The article's titles, DOI and address identifiers, as the page states them."""
-    titles: list[str] = []
-    surnames: list[str] = []
-    doi: str | None = None
-    for meta in soup.find_all("meta"):
-        name = str(meta.get("name") or meta.get("property") or "").strip().lower()
-        content = str(meta.get("content") or "").strip()
-        if not content:
-            continue
-        if name in ("citation_title", "dc.title", "og:title", "dcterms.title"):
-            titles.append(content)
-        elif name in ("citation_author", "dc.creator", "dcterms.creator"):
-            family = content.split(",")[0] if "," in content else (content.split() or [""])[-1]
-            surnames.extend(words_of(family))
-        elif doi is None and name in (
-            "citation_doi",
-            "dc.identifier",
-            "prism.doi",
-            "bepress_citation_doi",
-        ):
-            found = _DOI_IN.search(content)
-            doi = found.group(0).rstrip(".,;)").lower() if found else None
-    for element in (soup.find("h1"), soup.title):
-        if isinstance(element, Tag):
-            titles.append(element.get_text(" ", strip=True))
-    # A page names its article in a few places (and languages); past `_TITLES` different
-    # ones, the rest are not its own article's (and each link would be compared with all).
-    titles = list(dict.fromkeys(t for t in titles if t))[:_TITLES]
-    if doi is None:
-        in_url = _DOI_IN.search(unquote(urlsplit(url).path))
-        doi = in_url.group(0).rstrip(".,;)/").lower() if in_url else None
+def _ids_of(url: str) -> list[str]:
+    """Tokens of an address that name a record (a numeric id, a slug, ``b31459872``)."""
     ids: list[str] = []
     path = unquote(urlsplit(url).path).lower()
     segments = [
@@ -309,10 +298,110 @@ def page_facts(soup: BeautifulSoup, url: str) -> PageFacts:
         for v in _OAI_LOCAL.findall(unquote(urlsplit(url).query))
         if re.search(r"\d{3,}", v)
     ]
+    return ids
+
+
+#: A feed's media type: a site's or a section's feed, not the record.
+_FEED = re.compile(r"rss|atom")
+
+
+def absolute_href(href: str, base: str) -> str:
+    """`href` made absolute against `base` (an unreadable address stays as it is)."""
+    try:
+        return urljoin(base, href)
+    except ValueError:
+        return href
+
+
+def page_facts(soup: BeautifulSoup, url: str) -> PageFacts:
+    """The article's titles, DOI and address identifiers, as the page states them."""
+    titles: list[str] = []
+    surnames: list[str] = []
+    doi: str | None = None
+    names: set[str] = set()  # the meta tags the page has
+    types: list[str] = []  # the kinds its metadata gives its record
+    for meta in soup.find_all("meta"):
+        name = str(meta.get("name") or meta.get("property") or "").strip().lower()
+        content = str(meta.get("content") or "").strip()
+        if not content:
+            continue
+        names.add(name)
+        if name in ("og:type", "dc.type", "dcterms.type", "citation_type", "prism.genre"):
+            types.append(content)
+        if name in ("citation_title", "dc.title", "og:title", "dcterms.title"):
+            titles.append(content)
+        elif name in ("citation_author", "dc.creator", "dcterms.creator"):
+            family = content.split(",")[0] if "," in content else (content.split() or [""])[-1]
+            surnames.extend(words_of(family))
+        elif doi is None and name in (
+            "citation_doi",
+            "dc.identifier",
+            "prism.doi",
+            "bepress_citation_doi",
+        ):
+            found = _DOI_IN.search(content)
+            doi = found.group(0).rstrip(".,;)").lower() if found else None
+    for element in (soup.find("h1"), soup.title):
+        if isinstance(element, Tag):
+            titles.append(element.get_text(" ", strip=True))
+    # A page names its article in a few places (and languages); past `_TITLES` different
+    # ones, the rest are not its own article's (and each link would be compared with all).
+    titles = list(dict.fromkeys(t for t in titles if t))[:_TITLES]
+    if doi is None:
+        in_url = _DOI_IN.search(unquote(urlsplit(url).path))
+        doi = in_url.group(0).rstrip(".,;)/").lower() if in_url else None
+    ids = _ids_of(url)
+    # the page's other addresses for its own record (its canonical address, an alternate
+    # representation such as its IIIF manifest or its record in another format) name it too
+    for link in soup.find_all("link", href=True):
+        rel = {str(r).lower() for r in link.get("rel") or []}
+        kind = str(link.get("type") or "").lower()
+        if rel & {"canonical", "alternate", "shortlink"} and not _FEED.search(kind):
+            ids += _ids_of(absolute_href(str(link["href"]), url))
     return PageFacts(
         url,
         tuple(titles),
         doi,
         tuple(dict.fromkeys(ids)),
         tuple(dict.fromkeys(surnames)),
+        _whole_book(soup, names, types),
     )
+
+
+#: Meta tags that place a record inside a larger work (a journal, a book it is a chapter
+#: of) or on its pages: such a record is a part, not a whole book.
+_PART_OF = frozenset(
+    {
+        "citation_journal_title",
+        "citation_inbook_title",
+        "citation_book_title",
+        "citation_conference_title",
+        "citation_firstpage",
+        "prism.publicationname",
+    }
+)
+
+
+def _whole_book(soup: BeautifulSoup, names: set[str], types: list[str]) -> bool:
+    """True when the page's metadata says its record is a whole book.
+
+    Its type is a book (``og:type``, ``dc.type``, a schema.org ``@type`` of the page's
+    JSON-LD: "book", "books.book", "Monograph"), or it carries an ISBN
+    (``citation_isbn``) and no tag places it inside a larger work or on its pages
+    (`_PART_OF`): a chapter names its book, an article its journal.
+    """
+    if names & _PART_OF:
+        return False
+    if any(_BOOK_TYPE.search(kind) for kind in types):
+        return True
+    for script in soup.find_all("script", type="application/ld+json"):
+        if _LD_BOOK.search(script.get_text()):
+            return True
+    return "citation_isbn" in names
+
+
+#: A record type that names a whole book ("book", "books.book", "Monograph").
+_BOOK_TYPE = re.compile(r"^(?:books?\.)?(?:book|monograph)$", re.IGNORECASE)
+
+#: A JSON-LD node typed as a whole book (``"@type": "Book"``).
+_LD_BOOK = re.compile(r'"@type"\s*:\s*\[?\s*"(?:https?://schema\.org/)?Book"')

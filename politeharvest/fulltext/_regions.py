@@ -296,6 +296,7 @@ class Regions:
         self._alike: dict[tuple[int, str], dict[tuple[str, Any], int]] = {}
         self._items: dict[tuple[int, str], str] = {}
         self._records: dict[int, bool] = {}
+        self._after_title: dict[int, bool] = {}
 
     def label(self, element: Tag) -> str:
         """The heading of the small block `element` sits in ("Template", "Downloads"), or ""."""
@@ -321,6 +322,60 @@ class Regions:
                     return " ".join(heading.get_text(" ", strip=True).split())[:80]
             child = parent
         return ""
+
+    def record_field(self, element: Tag, reach: int = 3) -> str | None:
+        """The label of the record's field whose value holds `element` ("Electronic thesis").
+
+        The field is a row of a table of the record's fields (`_field_label`: a header
+        cell or a colon-ended label, before its value) with at least two other fields of
+        other labels beside it: one record's description, not a list of documents.
+        """
+        for depth, parent in enumerate(element.parents):
+            if depth >= reach or not isinstance(parent, Tag) or parent.name in ("body", "html"):
+                return None
+            if parent.name not in ("tr", "dd"):
+                continue
+            label = _field_label(parent)
+            if label is None:
+                return None
+            siblings = [
+                *parent.find_previous_siblings(parent.name, limit=6),
+                *parent.find_next_siblings(parent.name, limit=6),
+            ]
+            labels = {label.lower()} | {
+                (_field_label(row) or "").lower() for row in siblings if _field_label(row)
+            }
+            return label if len(labels) >= 3 else None
+        return None
+
+    def after_title_row(self, element: Tag, reach: int = 3) -> bool:
+        """Whether `element`'s row, naming nothing of its own, follows the record's title row.
+
+        A digital library's listing gives each document two rows, its title and then its
+        file ("<title>", then "[PDF icon] (source document)"): the file row belongs to the
+        title row above it, the record's own when that row shows the record's title, and
+        another document's after another title.
+        """
+        for depth, parent in enumerate(element.parents):
+            if depth >= reach or not isinstance(parent, Tag) or parent.name in ("body", "html"):
+                return False
+            if parent.name not in ("tr", "li"):
+                continue
+            if id(parent) not in self._after_title:  # a row read once, for all its links
+                self._after_title[id(parent)] = self._follows_title(parent)
+            return self._after_title[id(parent)]
+        return False
+
+    def _follows_title(self, row: Tag) -> bool:
+        """Whether `row` names nothing of its own and the row before it is the title's."""
+        previous = row.find_previous_sibling(row.name)
+        if not isinstance(previous, Tag):
+            return False
+        text = " ".join(previous.get_text(" ", strip=True).split())
+        if not text or len(text) > 400 or not self._facts.is_title(text):
+            return False
+        own = [t for t in row.find_all(string=True) if t.find_parent("a") is None]
+        return len(" ".join(own).split()) <= 5  # more: the row names something of its own
 
     def beside_title(self, element: Tag, reach: int = 3) -> bool:
         """Whether `element` shares a small block with the page's title heading (its ``h1``).

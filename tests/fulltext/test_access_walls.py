@@ -430,3 +430,41 @@ def test_an_address_that_cannot_be_split_is_no_candidate_and_the_page_is_read(ba
 )
 def test_a_sign_in_endpoint_by_its_path_shape(url: str, signs_in: bool) -> None:
     assert signs_in_by_shape(url) is signs_in
+
+
+def test_a_zero_price_in_the_files_block_is_no_wall() -> None:
+    """A shop's format tabs: the free PDF's own pane shows "0,00 €", the print pane beside it
+    a price and the tabs addressless controls. The nearest price is the file's, and nothing
+    to pay opens it; a price further up is the print copy's."""
+    analysis = page(
+        '<div class="buy"><ul class="tabs"><li><a href="#print">Print</a></li>'
+        '<li><a href="#pdf">PDF</a></li></ul><div class="panes">'
+        '<div id="print"><p>45,00 € inkl. MwSt.</p></div>'
+        f'<div id="pdf"><p>0,00 € · ISBN 978-3-8394-7012-1</p><a href="{FILE}">Open Access PDF</a>'
+        "</div></div></div>"
+    )
+    assert walled(analysis) == {}
+    assert kept(analysis)[:1] == [FILE]
+
+
+def test_a_price_in_the_files_own_pane_still_walls_it() -> None:
+    """The same tabs with the PDF's own pane priced: the wall stands (the zero-price case
+    above is no blanket pass for a shop's page)."""
+    analysis = page(
+        '<div class="buy"><ul class="tabs"><li><a href="#print">Print</a></li>'
+        '<li><a href="#pdf">PDF</a></li></ul><div class="panes">'
+        '<div id="print"><p>45,00 € inkl. MwSt.</p></div>'
+        f'<div id="pdf"><p>29,99 € · ISBN 978-3-8394-7012-1</p><a href="{FILE}">PDF</a>'
+        "</div></div></div>"
+    )
+    assert "a price (29,99 €)" in walled(analysis)[FILE]
+
+
+@pytest.mark.parametrize(
+    ("price", "free"),
+    [("0,00 €", True), ("$0", True), ("EUR 0.00", True), ("0,50 €", False), ("$10", False)],
+)
+def test_what_reads_as_nothing_to_pay(price: str, free: bool) -> None:
+    from politeharvest.fulltext._access import _free
+
+    assert _free(price) is free
