@@ -612,16 +612,18 @@ def _own_dois(
     cited: list[str] = []
     header_footer: Counter[str] = Counter()
     for p, lines in enumerate(pages):
-        body = _body_size(lines)
-        cells = _table_cells(lines)
+        body: float | None = None  # the page's text size and table, read at its first DOI
+        cells: set[int] = set()
         for i, line in enumerate(lines):
             found = dois_in(line.text)
             if not found:
                 continue
+            if body is None:
+                body, cells = _body_size(lines), _table_cells(lines)
             if found[-1].endswith("-") and line.text.rstrip().endswith("-") and i + 1 < len(lines):
                 found[-1] = _rejoined(found[-1], lines[i + 1].text)
             in_refs = refs is not None and (p, i) >= refs
-            edge = line.rise >= 0.88 or line.rise <= 0.1
+            edge = line.rise >= _HEADER_BAND or line.rise <= 0.1
             near_top = line.rise >= 0.6 or i < 8
             labelled = bool(_DOI_LABEL.search(line.text))
             is_own = (

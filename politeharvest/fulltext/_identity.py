@@ -2013,13 +2013,14 @@ def _dated_earlier(hints: RecordHints, facts: DocumentFacts) -> str | None:
     zone = facts.prefix_text[:_PAGE_REACH] + "\n" + "\n".join(top)
     titled = {y for title in hints.titles for y in _YEAR.findall(title)}  # a sheet's number
     years = sorted(set(_YEAR.findall(zone)) - titled)
-    if not years or int(years[-1]) > int(hints.year) - _DEPOSIT_LAG:
+    if not years or int(years[-1]) > int(hints.year) - _ISSUE_GAP:
         return None
     return ", ".join(years[:4])
 
 
-#: A report's record is dated as the report is: a year before is another issue.
-_DEPOSIT_LAG = 1
+#: Years between a report's title pages and its record that make another issue: a report's
+#: record is dated as the report is, so any year before is another issue.
+_ISSUE_GAP = 1
 #: A title page's lines, read down to the first line of more words (a sentence).
 _REPORT_ZONE = 20
 _REPORT_LINE_WORDS = 12

@@ -36,7 +36,7 @@ from politeharvest._testing._works import demo_pdf
 from politeharvest.testing import LoggedRequest, Reply
 from tests.fleet.test_fleet import ROOT, readme_command
 from tests.support import SERVER_SLACK, UA
-from tests.support.plans import served_with_files
+from tests.support.plans import scaled_policy, served_with_files
 from tests.support.redis import RedisServer
 
 pytestmark = pytest.mark.integration
@@ -44,13 +44,7 @@ pytest.importorskip("celery")
 
 RECORDS = 6
 FOLDER = ROOT / "examples" / "celery"
-POLICY = Politeness(
-    user_agent=UA,
-    request_interval=0.02,
-    file_interval=0.02,
-    jitter=0.0,
-    allow_private_addresses=True,
-)
+POLICY = scaled_policy(UA)
 
 
 def results(client: redis.Redis, name: str) -> list[dict[str, Any]]:

@@ -32,7 +32,7 @@ from politeharvest._testing._works import demo_pdf
 from politeharvest.testing import Reply
 from tests.fleet.test_fleet import readme_command
 from tests.support import SERVER_SLACK, UA
-from tests.support.plans import served_with_files
+from tests.support.plans import scaled_policy, served_with_files
 
 pytestmark = pytest.mark.integration
 pytest.importorskip("rq")
@@ -48,25 +48,12 @@ RECORDS = 6
 #: 60 s more on its pub/sub thread after the last job).
 PROMPT_WORKER = "tests.support.rqworker.Worker"
 
-POLICY = Politeness(
-    user_agent=UA,
-    request_interval=0.02,
-    file_interval=0.02,
-    jitter=0.0,
-    allow_private_addresses=True,
-)
+POLICY = scaled_policy(UA)
 
 
 def test_full_text_tasks_store_each_records_own_file(redis_url: str, tmp_path: Path) -> None:
-    policy = Politeness(
-        user_agent=UA,
-        request_interval=0.02,
-        file_interval=0.02,
-        jitter=0.0,
-        allow_private_addresses=True,
-    )
     policy_file = tmp_path / "policy.json"
-    policy_file.write_text(json.dumps(policy.to_mapping()))
+    policy_file.write_text(json.dumps(POLICY.to_mapping()))
     tag = uuid.uuid4().hex[:8]
     env = {
         **os.environ,

@@ -16,12 +16,12 @@ from urllib.parse import quote
 
 import pytest
 
-from politeharvest import FullText, HarvestPlan, Politeness, RequestEvent
+from politeharvest import FullText, HarvestPlan, RequestEvent
 from politeharvest._clock import SystemClock
 from politeharvest._testing._works import demo_pdf
 from politeharvest.testing import LoopbackServer, OaiTestRepository, Reply
 from tests.support import UA
-from tests.support.plans import served_with_files
+from tests.support.plans import scaled_policy, served_with_files
 
 
 class _Later(SystemClock):
@@ -55,14 +55,7 @@ def test_a_files_retry_later_mark_is_taken_back_with_its_page(
         else Reply(503, {"Content-Type": "text/plain", "Retry-After": "1"}, "busy")
     )
     server.add(path, [failed, Reply(200, pdf, body)])
-    policy = Politeness(
-        user_agent=UA,
-        request_interval=0.02,
-        file_interval=0.02,
-        jitter=0.0,
-        backoff=(),
-        allow_private_addresses=True,
-    )
+    policy = scaled_policy(UA, backoff=())
     sent: list[str] = []
 
     def count(event: RequestEvent) -> None:

@@ -21,7 +21,7 @@ from politeharvest import FullText, HarvestPlan, Politeness
 from politeharvest._testing._loopback import LoggedRequest
 from politeharvest.testing import LoopbackServer, OaiTestRepository, Reply
 from tests.support import UA
-from tests.support.plans import served_with_files
+from tests.support.plans import scaled_policy, served_with_files
 
 
 @pytest.fixture
@@ -47,13 +47,7 @@ def test_a_record_refused_by_own_settings_is_tried_again_once_they_change(
         return landing(request)
 
     server.add("/landing/*", moved)
-    policy = Politeness(
-        user_agent=UA,
-        request_interval=0.02,
-        file_interval=0.02,
-        jitter=0.0,
-        allow_private_addresses=True,
-    )
+    policy = scaled_policy(UA)
 
     def make(policy: Politeness) -> HarvestPlan:
         return HarvestPlan(

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import requests
 
@@ -74,6 +75,18 @@ def served_with_files(
         yield server, repository
 
 
+def scaled_policy(user_agent: str, **changes: Any) -> Politeness:
+    """The scaled-down policy of loopback tests (0.02 s intervals, no jitter), with `changes`."""
+    return Politeness(
+        user_agent=user_agent,
+        request_interval=0.02,
+        file_interval=0.02,
+        jitter=0.0,
+        allow_private_addresses=True,
+        **changes,
+    )
+
+
 def files_plan_maker(
     server: LoopbackServer, tmp_path: Path, user_agent: str, sent: list[str]
 ) -> Callable[[], HarvestPlan]:
@@ -82,13 +95,7 @@ def files_plan_maker(
     Each file request the plans send is appended to `sent`; the state, sink and files are in
     `tmp_path`.
     """
-    policy = Politeness(
-        user_agent=user_agent,
-        request_interval=0.02,
-        file_interval=0.02,
-        jitter=0.0,
-        allow_private_addresses=True,
-    )
+    policy = scaled_policy(user_agent)
 
     def count(event: RequestEvent) -> None:
         if event.kind == "file" and event.decision == "sent":
