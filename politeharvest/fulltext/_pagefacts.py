@@ -9,13 +9,14 @@ is this file name the article's).
 from __future__ import annotations
 
 import re
-from urllib.parse import parse_qsl, unquote, urljoin, urlsplit
+from urllib.parse import parse_qsl, unquote, urlsplit
 
 import attrs
 from bs4 import BeautifulSoup, Tag
 
 from politeharvest.quality._text import DOI_IN_URL as _DOI_IN
 
+from ._addresses import absolute
 from ._words import BUTTON_WORDS, similar_words, words_of
 
 __all__ = [
@@ -305,14 +306,6 @@ def _ids_of(url: str) -> list[str]:
 _FEED = re.compile(r"rss|atom")
 
 
-def absolute_href(href: str, base: str) -> str:
-    """`href` made absolute against `base` (an unreadable address stays as it is)."""
-    try:
-        return urljoin(base, href)
-    except ValueError:
-        return href
-
-
 def page_facts(soup: BeautifulSoup, url: str) -> PageFacts:
     """The article's titles, DOI and address identifiers, as the page states them."""
     titles: list[str] = []
@@ -357,7 +350,7 @@ def page_facts(soup: BeautifulSoup, url: str) -> PageFacts:
         rel = {str(r).lower() for r in link.get("rel") or []}
         kind = str(link.get("type") or "").lower()
         if rel & {"canonical", "alternate", "shortlink"} and not _FEED.search(kind):
-            ids += _ids_of(absolute_href(str(link["href"]), url))
+            ids += _ids_of(absolute(str(link["href"]), url))
     return PageFacts(
         url,
         tuple(titles),

@@ -343,7 +343,7 @@ class Regions:
                 *parent.find_next_siblings(parent.name, limit=6),
             ]
             labels = {label.lower()} | {
-                (_field_label(row) or "").lower() for row in siblings if _field_label(row)
+                other.lower() for row in siblings if (other := _field_label(row))
             }
             return label if len(labels) >= 3 else None
         return None
