@@ -45,6 +45,7 @@ from politeharvest.quality._text import STOP, content_words, dois_in, keys
 from politeharvest.quality._text import fold_all_scripts as fold
 
 from ._labels import (
+    ADDRESSED_PHRASES,
     COMMENT_PHRASES,
     EDITORIAL_PHRASES,
     FORM_PHRASES,
@@ -52,6 +53,7 @@ from ._labels import (
     NOTICE_PHRASES,
     PEER_REVIEW_PHRASES,
     POSTER_PHRASES,
+    RECORD_OF_WORK_PHRASES,
     REFERENCE_PHRASES,
     REVIEW_PHRASES,
     SLIDES_PHRASES,
@@ -75,6 +77,7 @@ __all__ = [
     "facts_of",
     "kind_of_title",
     "layout_of_text",
+    "running_text",
 ]
 
 
@@ -138,6 +141,8 @@ class DocumentFacts:
         heading: a compilation's own heading, the text above its first entry (a
             programme's or an issue's title); "" for other kinds.
         page_count: how many pages the file has.
+        running: the article page has a line of running text below its title block that
+            is no list item (False for a sheet of highlights, a figure, a title page).
     """
 
     text: str
@@ -159,6 +164,7 @@ class DocumentFacts:
     covers_only: bool = False
     heading: str = ""
     page_count: int = 0
+    running: bool = True
 
 
 def layout_of_text(text: str) -> Layout:
@@ -784,7 +790,55 @@ def _printed_page(pages: Sequence[Sequence[Line]]) -> str | None:
         if address and (counter or dated):
             shown = counter or dated or ""
             return f"page {p + 1} has a browser's print header and footer ({shown[:60]!r})"
+    first = pages[0] if pages else ()
+    body = _body_size(first) if first else 0.0
+    trail = next(
+        (
+            line.text
+            for line in first[:_TRAIL_REACH]
+            if line.size <= body and _breadcrumb(line.text)  # a title in parts is set large
+        ),
+        None,
+    )
+    if trail is not None:
+        # "Home / Archives / Vol. 8 No. 2 (2020) / Articles": a site's trail of pages over
+        # the text, which a document's own pages never carry
+        return f"its first page opens with a site's trail of pages ({trail[:60]!r})"
+    fields = [line.text for line in first if _METADATA_FIELD.match(line.text)]
+    if len(fields) >= _METADATA_FIELDS:
+        # "dc.contributor.author Yılmaz, Ayşe": a repository's record of the item printed
+        return f"its first page lists {len(fields)} metadata fields ({fields[0][:60]!r})"
     return None
+
+
+#: The first lines of a page where a site's trail of pages stands.
+_TRAIL_REACH = 4
+#: A trail's parts are short: a page's name each.
+_TRAIL_PART_WORDS = 6
+_TRAIL_SEPARATOR = re.compile(r"\s(?:/|›|»|>|→)\s")
+#: A Dublin Core (or DCTERMS) field's qualified name opening a line, as repositories print
+#: an item's full record: "dc.contributor.author", "dcterms.issued".
+_METADATA_FIELD = re.compile(r"^\s*(?:dc|dcterms)\.[a-z]+(?:\.[a-z]+)?\b", re.IGNORECASE)
+_METADATA_FIELDS = 3
+
+
+def _breadcrumb(text: str) -> bool:
+    """A trail of four parts or more, each a short name, one separator between them."""
+    if "doi" in text.lower() or "://" in text:
+        return False
+    parts = _TRAIL_SEPARATOR.split(text.strip())
+    named = sum(1 for part in parts if not any(c.isdigit() for c in part))
+    return (
+        len(parts) >= 4
+        and named >= 3  # pages' names, not a running head's volume, issue and year
+        and all(0 < len(part.split()) <= _TRAIL_PART_WORDS for part in parts)
+    )
+
+
+def running_text(text: str) -> bool:
+    """Words of running text: five or more, most in small letters (a sentence, not a list)."""
+    words = text.split()
+    return len(words) >= 5 and _running(words)
 
 
 def _cites_a_book(lines: Sequence[Line], runs: Sequence[TitleRun]) -> str | None:
@@ -1001,6 +1055,12 @@ _SLOT_LABELS = ("summary", "poster", "slides")
 _OPENING_LABELS = ("review", "comment", "peer-review", "letter")
 
 
+#: A label's words at most (a longer line is text, not a label).
+_LABEL_WORDS = 6
+#: Where the parts of a line set apart by a separator meet ("Poster · P-23").
+_SEPARATED = re.compile(r"\s+[·•|–—/]\s+|\s*[·•|]\s*")
+
+
 def _label_kind(lines: Sequence[Line], runs: Sequence[TitleRun]) -> tuple[Kind, str] | None:
     """The kind a label where the title stands announces (above it, or opening it), or None."""
     first = runs[0] if runs else None
@@ -1009,9 +1069,33 @@ def _label_kind(lines: Sequence[Line], runs: Sequence[TitleRun]) -> tuple[Kind, 
     if first is not None:
         spots.append(first.text)
         above = lines[max(0, first.first - 2) : first.first]
-        spots.extend(line.text for line in above if len(line.text.split()) <= 6)
+        for line in above:
+            # a line over the title may hold its label among other parts, set apart by a
+            # separator: "Poster Bildiri · P-23", "XII Congress · Book of abstracts 45"
+            parts = [p for p in _SEPARATED.split(line.text) if p.strip()]
+            spots.extend(
+                p for p in dict.fromkeys([line.text, *parts]) if len(p.split()) <= _LABEL_WORDS
+            )
         slot = len(spots)
-        spots.extend(r.text for r in runs[1:3] if len(r.text.split()) <= 6)
+        spots.extend(r.text for r in runs[1:3] if len(r.text.split()) <= _LABEL_WORDS)
+    for spot in spots:
+        # a document addressed to the work's authors about it (an acceptance, a decision, a
+        # certificate), or a record others keep of the work (a similarity check, a licence):
+        # labels that also open ordinary titles ("Certificate transparency in ..."), so they
+        # count only standing alone, introducing the title, or with a number
+        words = keys(spot)
+        for kind, phrases in (("letter", ADDRESSED_PHRASES), ("form", RECORD_OF_WORK_PHRASES)):
+            phrase = starts_with(words, phrases)
+            if phrase is None:
+                continue
+            rest = words[len(phrase) :]
+            extra = spot.split()[len(phrase) :]  # "EPCC-D-22-00107R1": one number, any marks
+            if (
+                label_stands(words, phrase, spot)
+                or (len(rest) == 1 and len(phrase) >= 2)
+                or (len(extra) == 1 and any(c.isdigit() for c in extra[0]))
+            ):
+                return kind, f"the title block reads {spot[:80]!r}"  # type: ignore[return-value]
     for kind, phrases in (
         ("notice", NOTICE_PHRASES),
         ("supplement", SUPPLEMENT_PHRASES),
@@ -1188,4 +1272,12 @@ def facts_of(layout: Layout) -> DocumentFacts:
         covers_only,
         compilation_heading(pages, article) if kind == "compilation" else "",
         layout.page_count,
+        any(
+            _is_prose(line) and not _LIST_ITEM.match(line.text)
+            for line in lines[runs[0].last + 1 if runs else 0 :]
+        ),
     )
+
+
+#: A list's item: a bullet, or a number with its stop ("1.", "2)").
+_LIST_ITEM = re.compile(r"^\s*([•▪◦‣∙●○■□➢►✓✔*–-]|\d{1,2}[.)])\s")

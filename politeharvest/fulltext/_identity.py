@@ -57,6 +57,7 @@ from ._docfacts import (
     facts_of,
     kind_of_title,
     layout_of_text,
+    running_text,
 )
 from ._labels import (
     OTHER_KINDS,
@@ -192,7 +193,7 @@ class RecordHints:
             if found:
                 year = found.group(1)
                 break
-        types = " ".join(str(t) for t in metadata.get("type", ()))
+        types = "; ".join(str(t) for t in metadata.get("type", ()))
         kind = _record_kind(types) or _container_kind(metadata.get("source", ()))
         languages = tuple(
             str(v).strip().lower() for v in metadata.get("language", ()) if str(v).strip()
@@ -324,6 +325,12 @@ def _record_kind(value: str) -> Kind | None:
         for word in (compound.lower(), parts[-1].lower() if parts else ""):
             if word in _RECORD_KINDS:
                 return _RECORD_KINDS[word]
+    # a type in words ("Policy brief", "Erratum") says its kind as a document's label does
+    for part in re.split(r"[;|]", value):
+        if "/" not in part and ":" not in part:
+            labelled = kind_of_title(part.strip())
+            if labelled is not None:
+                return labelled
     return None
 
 
@@ -1111,11 +1118,12 @@ def _heads_compilation(hints: RecordHints, facts: DocumentFacts) -> Identity | N
 #: How the evidence names a kind of document ("a compilation" for the others).
 _KIND_NAMES = {
     "slides": "slides",
+    "editorial": "an editorial",
     "webpage": "a web page printed from a browser",
     "review": "a review of a book",
     "comment": "a comment or a reply",
     "peer-review": "a peer-review report or the response to one",
-    "letter": "a cover letter",
+    "letter": "a letter or a certificate about the work (a cover letter, an acceptance)",
     "summary": "a summary of a longer work",
 }
 
@@ -1140,6 +1148,35 @@ def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
     else:
         identity = _short_text(record, facts) or identity
     doi = hints.doi.lower() if hints.doi else None
+    addressed = (
+        _addressed_author(hints, facts)
+        if identity.verdict != "mismatch" and _record_kind_of(hints) != "letter"
+        else None
+    )
+    if (
+        identity.verdict == "matched"
+        and hints.article
+        and facts.page_count == 1
+        and not facts.running
+    ):
+        # one page, and below its title block no sentence that is not a list's item: a
+        # sheet about the article (its highlights, its graphical abstract, a title page),
+        # not the article, whose one page would carry its text
+        return attrs.evolve(
+            identity,
+            verdict="unverifiable",
+            evidence=f"{identity.evidence}; but its one page has no running text below the "
+            "title block (only list items, labels or a figure's words): a sheet about the "
+            "article (its highlights, its graphical abstract), not the article?",
+        )
+    if addressed is not None:
+        return Identity(
+            "mismatch",
+            f"its first page addresses the record's author ({addressed[:60]!r}): a letter "
+            "to the author about the work (an acceptance, a decision), not the work",
+            "letter",
+            facts.version,
+        )
     if (
         identity.verdict == "mismatch"
         and reading is not None
@@ -1181,6 +1218,49 @@ class _Reading:
     reread: str
     authors: _Authors
     cites: bool
+
+
+#: The first page's lines looked at for a salutation (a letter's opens its text).
+_ADDRESS_REACH = 40
+#: A salutation's words before its mark ("Dear Dr. Yilmaz", "Sayin Doc. Dr. Kaya").
+_ADDRESS_WORDS = 5
+_ADDRESS_MARK = re.compile("[,:!\uff0c\uff1a\uff01]")  # and their full-width forms
+#: What follows a name in a citation, not in a salutation: its initials, or its year.
+_CITED_NAME = re.compile(r"[^\W\d_]{1,2}\.|.{0,80}\((1[5-9]|20)\d\d\)")
+
+
+def _addressed_author(hints: RecordHints, facts: DocumentFacts) -> str | None:
+    """A line of the first page that addresses one of the record's authors, or None.
+
+    "Dear Dr. Yilmaz," over a sentence: a few words ending in a record author's family
+    name, with none of the record's given names (a byline has them), then a mark, then
+    running text (on the line or the next). An article's first page addresses nobody; a
+    letter to the author about the work (an acceptance, a decision, an invitation) does,
+    whatever its language. A correspondence line ("Corresponding author: Prof. Yilmaz,
+    Department of ...") goes on with an address, not a sentence.
+    """
+    surnames = set(hints.surnames)
+    if not surnames or facts.article_page is None:
+        return None
+    named = {w for creator in hints.creators for w in fold(creator).split()}
+    lines = facts.first_page_text.splitlines()[:_ADDRESS_REACH]
+    for i, text in enumerate(lines):
+        mark = _ADDRESS_MARK.search(text)
+        if mark is None:
+            continue
+        words = fold(text[: mark.start()]).split()
+        if not 2 <= len(words) <= _ADDRESS_WORDS or words[-1] not in surnames:
+            continue
+        if (
+            all(w in named for w in words)  # a byline's or a citation's name, whole
+            or any(len(w) == 1 for w in words)
+            or surnames.intersection(words[:-1])  # two of the record's authors
+        ):
+            continue
+        follow = text[mark.end() :].strip() or (lines[i + 1] if i + 1 < len(lines) else "")
+        if running_text(follow) and not _CITED_NAME.match(follow):
+            return text.strip()
+    return None
 
 
 def _record_kind_of(hints: RecordHints) -> Kind | None:
@@ -1637,6 +1717,19 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
                 kind,
                 version,
             )
+        if doi is not None and _sibling_doi(other_dois[0], doi):
+            # "10.5555/bpr.2023.201" on a file for "10.5555/bpr.2023.118": the registrant
+            # numbers its venue's items in one series, so the file is another item of the
+            # record's journal (a notice, a reply, a sibling article); another version of
+            # the work has a DOI of another registrant (arXiv, Zenodo, a repository) or a
+            # version's number under the record's
+            return Identity(
+                "mismatch",
+                f"{said}; but the document gives DOI {other_dois[0]} as its own, another "
+                f"number in the series of the record's {doi}: another item of the same venue",
+                kind,
+                version,
+            )
         what = f"a {version} version" if version else "another DOI of the same work"
         return Identity("matched", f"{said}; {what} (its own DOI {other_dois[0]})", kind, version)
     named = authors.byline or authors.page
@@ -1949,6 +2042,29 @@ def _dated_otherwise(hints: RecordHints, facts: DocumentFacts) -> str | None:
     if not years or hints.year in years:
         return None
     return ", ".join(years[:4])
+
+
+#: A number of this many digits or fewer ending a DOI is a version's ("....12345.2").
+_VERSION_DIGITS = 2
+_NUMBERED = re.compile(r"(.*?)(\d+)")
+
+
+def _sibling_doi(other: str, doi: str) -> bool:
+    """Two DOIs of one registrant's series: the same prefix and stem, another final number.
+
+    "10.1016/j.jhyd.2022.127123" and "10.1016/j.jhyd.2022.128001"; not a version's
+    number ("10.12688/f1000research.12345.2" of ".1"), not another registrant's DOI.
+    """
+    prefix, _, suffix = other.lower().partition("/")
+    doi_prefix, _, doi_suffix = doi.lower().partition("/")
+    if prefix != doi_prefix:
+        return False
+    mine, theirs = _NUMBERED.fullmatch(doi_suffix), _NUMBERED.fullmatch(suffix)
+    if mine is None or theirs is None or not mine.group(1) or mine.group(1) != theirs.group(1):
+        return False
+    if max(len(mine.group(2)), len(theirs.group(2))) <= _VERSION_DIGITS:
+        return False
+    return mine.group(2) != theirs.group(2)
 
 
 def _extends(child: str, parent: str) -> bool:

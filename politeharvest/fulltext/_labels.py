@@ -19,6 +19,7 @@ from typing import Literal
 from politeharvest.quality._text import keys
 
 __all__ = [
+    "ADDRESSED_PHRASES",
     "COMMENT_PHRASES",
     "EDITORIAL_PHRASES",
     "FORM_PHRASES",
@@ -27,6 +28,7 @@ __all__ = [
     "OTHER_KINDS",
     "PEER_REVIEW_PHRASES",
     "POSTER_PHRASES",
+    "RECORD_OF_WORK_PHRASES",
     "REFERENCE_PHRASES",
     "REVIEW_PHRASES",
     "SLIDES_PHRASES",
@@ -93,7 +95,20 @@ _NOTICE = (
     "publisher correction|author correction|editorial expression of concern|"
     "berichtigung|korrektur|widerruf|rectificatif|retractation|fe de erratas|"
     "correccion|retractacion|correcao|retratacao|duzeltme|geri cekme|geri cekilme|"
-    "rettifica|исправление|опровержение|ретракция|更正|勘误|撤稿|訂正|正誤表|撤回|정정|철회"
+    "rettifica|исправление|опровержение|ретракция|更正|勘误|撤稿|訂正|正誤表|撤回|정정|철회|"
+    # the same notices in more of the languages journals publish in, one row per family
+    "rectificatie|correctie|intrekking|terugtrekking|rattelse|tillbakadragande|rettelse|"
+    "berigtigelse|tilbaketrekking|tilbagetraekning|korjaus|oikaisu|virheen korjaus|"
+    "peruutus|peruutusilmoitus|parandus|tagasivotmine|labojums|atsaukums|pataisa|"
+    "klaidu atitaisymas|sprostowanie|korekta|erraty|wycofanie|wycofanie artykulu|"
+    "retrakcja|oprava|stazeni clanku|stiahnutie clanku|popravek|umik clanka|ispravak|"
+    "ispravka|povlacenje clanka|исправка|повлачење|helyesbites|visszavonas|erata|"
+    "corectie|retractare|поправка|оттегляне|виправлення|спростування|відкликання|"
+    "διορθωση|παροραμα|αποσυρση|ανακληση|correzione|errata corrige|ritrattazione|"
+    "correccio|retractacio|fe d errates|zuzenketa|retificacao|correctif|avis de retrait|"
+    "zuruckziehung|richtigstellung|ralat|koreksi|pembetulan|pencabutan|penarikan|"
+    "penarikan artikel|retraksi|dinh chinh|rut bai|تصحيح|استدراك|سحب البحث|سحب المقال|"
+    "اصلاحیه|ابطال مقاله|תיקון|शुद्धिपत्र|更正声明|撤稿声明|勘误表|取り下げ|오류 정정"
 )
 _SUPPLEMENT = (
     "supplementary material|supplementary materials|supplementary information|"
@@ -148,6 +163,69 @@ _PEER_REVIEW = (
 )
 #: A letter that goes with a submission (a published letter to the editor is an article).
 _LETTER = "cover letter|covering letter|submission letter|letter of submission|anschreiben"
+#: A document addressed to the work's authors about the work (an acceptance letter or
+#: notice, an editor's decision, a certificate of acceptance or publication, an award), by
+#: its label; read only where a document's own label stands, never in a record's title.
+_ADDRESSED = (
+    "acceptance letter|letter of acceptance|acceptance notice|notice of acceptance|"
+    "notification of acceptance|acceptance certificate|certificate of acceptance|"
+    "certificate of publication|publication certificate|certificate of appreciation|"
+    "certificate of excellence|certificate of presentation|certificate of participation|"
+    "certificate|decision letter|decision on manuscript|decision on your manuscript|"
+    "editorial decision|letter of invitation|invitation letter|award certificate|"
+    "best paper award|best poster award|outstanding paper award|award|"
+    "annahmebestatigung|annahmeschreiben|urkunde|bescheinigung|zertifikat|"
+    "publikationsbescheinigung|lettre d acceptation|avis d acceptation|attestation|"
+    "attestation de publication|attestation d acceptation|certificat|"
+    "certificat de publication|decision editoriale|carta de aceptacion|constancia|"
+    "constancia de aceptacion|constancia de publicacion|certificado|"
+    "certificado de publicacion|certificado de aceptacion|dictamen|dictamen favorable|"
+    "decision editorial|carta de aceite|carta de aceitacao|declaracao de aceite|"
+    "declaracao de publicacao|parecer|lettera di accettazione|attestato|"
+    "attestato di pubblicazione|certificato|decisione editoriale|acceptatiebrief|"
+    "certificaat|oorkonde|zaswiadczenie|certyfikat|potwierdzenie przyjecia|"
+    "potvrzeni o prijeti|osvedceni|certifikat|potvrdenie o prijati|osvedcenie|igazolas|"
+    "elfogadasi level|tanusitvany|oklevel|scrisoare de acceptare|adeverinta|kabul yazisi|"
+    "kabul mektubu|kabul belgesi|yayin kabul belgesi|yayin kabul yazisi|sertifika|"
+    "katilim belgesi|tesekkur belgesi|odul belgesi|справка|справка о публикации|"
+    "справка о принятии|сертификат|свидетельство|грамота|благодарственное письмо|"
+    "письмо о принятии|уведомление о принятии|довідка|сертифікат|свідоцтво|"
+    "удостоверение|потврда|potvrda|potvrda o prihvacanju|βεβαιωση|πιστοποιητικο|"
+    "επιστολη αποδοχης|surat keterangan|surat penerimaan|surat pernyataan|sertifikat|"
+    "piagam|piagam penghargaan|sijil|giay chung nhan|thu chap nhan|giay xac nhan|"
+    "خطاب قبول|رسالة قبول|شهادة|إفادة|قبول نشر|گواهی|گواهی پذیرش|نامه پذیرش|אישור|"
+    "תעודה|प्रमाण पत्र|स्वीकृति पत्र|录用通知|录用通知书|用稿通知|录用证明|证书|荣誉证书|"
+    "获奖证书|採択通知|採録通知|採録決定通知|証明書|掲載証明書|賞状|表彰状|게재 확정 통지|"
+    "게재 확정서|게재 예정 증명서|증명서|상장|심사 결과 통보"
+)
+#: A record of the work kept by others (a similarity check's report, a licence or
+#: copyright agreement filled in for it), by its label; read where a label stands only.
+_RECORD_OF_WORK = (
+    "similarity report|similarity check report|originality report|plagiarism report|"
+    "plagiarism check|similarity index report|licence to publish|license to publish|"
+    "exclusive licence to publish|copyright transfer|copyright transfer agreement|"
+    "copyright transfer form|copyright assignment|copyright agreement|publishing agreement|"
+    "publication agreement|author agreement|author publishing agreement|consent to publish|"
+    "licence agreement|license agreement|plagiatsbericht|plagiatsprufung|"
+    "ahnlichkeitsbericht|verlagsvertrag|autorenvertrag|urheberrechtsvereinbarung|"
+    "rapport de similitude|rapport d originalite|rapport anti plagiat|contrat d edition|"
+    "cession de droits|cession des droits d auteur|accord de publication|"
+    "informe de similitud|informe de originalidad|informe antiplagio|cesion de derechos|"
+    "carta de cesion de derechos|acuerdo de publicacion|licencia de publicacion|"
+    "transferencia de derechos|relatorio de similaridade|relatorio de originalidade|"
+    "termo de cessao de direitos autorais|cessao de direitos|termo de cessao|"
+    "acordo de publicacao|rapporto di similarita|cessione dei diritti|"
+    "contratto di edizione|benzerlik raporu|intihal raporu|orijinallik raporu|"
+    "telif hakki devir formu|telif hakki devir sozlesmesi|telif devir formu|"
+    "yayin haklari devir formu|отчет о проверке на заимствования|справка о заимствованиях|"
+    "антиплагиат|лицензионный договор|авторский договор|договор о передаче прав|"
+    "raport podobienstwa|umowa licencyjna|umowa wydawnicza|przeniesienie praw autorskich|"
+    "laporan similaritas|cek plagiasi|hasil cek plagiasi|pengalihan hak cipta|"
+    "formulir pengalihan hak cipta|查重报告|检测报告|文献复制检测报告|版权转让协议|"
+    "著作权授权书|版权协议|類似度レポート|著作権譲渡書|著作権譲渡同意書|著作権委譲書|"
+    "표절 검사 결과|유사도 검사 결과|저작권 양도 동의서|저작권 이양 동의서|تقرير الاستلال|"
+    "تقرير التشابه|اتفاقية نقل حقوق النشر|گزارش همانندجویی|فرم انتقال حق نشر"
+)
 #: A summary of a longer work published on its own: an extended abstract, an executive
 #: summary, a thesis's summary (an autoreferat). Only compound labels: "Abstract" and
 #: "Summary" alone head a section of every article.
@@ -163,7 +241,16 @@ _SUMMARY = (
     "riassunto esteso|abstract esteso|prosireni sazetak|ringkasan eksekutif|"
     "genisletilmis ozet|yonetici ozeti|tez ozeti|"
     "автореферат|автореферат диссертации|расширенная аннотация|"
-    "εκτεταμενη περιληψη|扩展摘要|详细摘要|論文要旨|拡張要旨|확장 초록|چکیده گسترده|چکیده مبسوط"
+    "εκτεταμενη περιληψη|扩展摘要|详细摘要|論文要旨|拡張要旨|확장 초록|چکیده گسترده|چکیده مبسوط|"
+    # a page of a book of abstracts, a highlights sheet, a digest or a press release
+    "book of abstracts|abstract book|abstracts book|bildiri ozetleri kitabi|ozet kitabi|"
+    "livre des resumes|recueil des resumes|libro de resumenes|livro de resumos|"
+    "caderno de resumos|libro degli abstract|ksiega abstraktow|сборник тезисов|"
+    "тезисы докладов|摘要集|论文摘要集|要旨集|講演要旨集|초록집|highlights|"
+    "research highlights|research digest|press release|media release|news release|"
+    "pressemitteilung|communique de presse|nota de prensa|comunicado de prensa|"
+    "comunicato stampa|basin bulteni|пресс релиз|新闻稿|プレスリリース|보도자료|siaran pers|"
+    "persbericht|pressmeddelande|lehdistotiedote"
 )
 #: A poster or slides by their label, for those that do not have a poster's or slides' shape
 #: (an A4 poster abstract, slides printed on portrait pages).
@@ -206,7 +293,17 @@ _STUDY_DOCUMENT = (
     "statistical analysis plan|pre analysis plan|analysis plan|"
     "patent application publication|patent application|patent specification|"
     "offenlegungsschrift|patentschrift|demande de brevet|lecture handout|handout|"
-    "course handout"
+    "course handout|"
+    # its ethics committee's approval, and its registration, in more languages
+    "ethics approval|ethical approval|ethics committee approval|ethics approval letter|"
+    "irb approval|institutional review board approval|ethikvotum|votum der ethikkommission|"
+    "avis du comite d ethique|dictamen del comite de etica|aprobacion del comite de etica|"
+    "parecer do comite de etica|parecer consubstanciado|etik kurul onayi|etik kurul karari|"
+    "etik kurul izni|заключение этического комитета|zgoda komisji bioetycznej|"
+    "uchwala komisji bioetycznej|etisk godkannande|伦理审查批件|伦理委员会批件|"
+    "倫理審査承認通知書|倫理審査結果通知書|연구윤리 승인|praregistrierung|vorregistrierung|"
+    "preenregistrement|prerregistro|preregistro|pre registro|preregistrazione|"
+    "preregistratie|prerejestracja|предрегистрация|预注册|事前登録|사전등록"
 )
 
 
@@ -231,6 +328,8 @@ SUMMARY_PHRASES = _phrases(_SUMMARY)
 POSTER_PHRASES = _phrases(_POSTER)
 SLIDES_PHRASES = _phrases(_SLIDES)
 STUDY_DOCUMENT_PHRASES = _phrases(_STUDY_DOCUMENT)
+ADDRESSED_PHRASES = _phrases(_ADDRESSED)
+RECORD_OF_WORK_PHRASES = _phrases(_RECORD_OF_WORK)
 
 
 def starts_with(words: Sequence[str], phrases: Iterable[tuple[str, ...]]) -> tuple[str, ...] | None:

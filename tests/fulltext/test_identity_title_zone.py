@@ -394,7 +394,7 @@ def test_the_records_own_cite_as_box_over_a_title_block_not_found_is_left_undeci
 
 
 def test_a_label_over_a_title_read_through_its_ocr_errors_is_refused_once_and_for_all() -> None:
-    """One reading decides: a similarity report whose title block, "Similarity report:
+    """One reading decides: a usage report whose title block, "Download statistics:
     <the record's title>", is found only with the letters OCR confuses read alike, over a
     citation of the record ending in its DOI. The refusal came from the OCR reading, and
     the citation rule re-read the title without it (title block not found) and turned the
@@ -402,7 +402,7 @@ def test_a_label_over_a_title_read_through_its_ocr_errors_is_refused_once_and_fo
     title = "Dynamics of Groundwater Recharge in Lake Ohrid"
     facts = facts_of(
         _layout(
-            ("Similarity report: DYNAMlCS 0F GR0UNDWATER RECHARGE lN LAKE 0HRlD", 16.0),
+            ("Download statistics: DYNAMlCS 0F GR0UNDWATER RECHARGE lN LAKE 0HRlD", 16.0),
             ("Submission checked 2024-03-02", 9.0),
             ("Tesfaye, A. (2024). Dynamics of groundwater recharge in Lake Ohrid.", 8.0),
             (f"Example Journal of Hydrology 12, 117. https://doi.org/{DOI}", 8.0),

@@ -1,0 +1,222 @@
+"""Documents about a work set under its own title, byline and DOI are still not the work.
+
+An acceptance letter, a certificate, a licence, a similarity report, a notice labelled in
+Finnish or Indonesian, a poster labelled among other words, a saved landing page, a
+repository's metadata printout, a highlights sheet, another item of the same journal: each
+prints the record's title as a heading with its authors under it (often its DOI too), as
+the article does. What tells them apart is read from the document: a label where a label
+stands (in many languages, and among other parts of its line), a salutation to one of the
+record's authors, a site's trail of pages, Dublin Core field names, one page with no
+running text, a DOI of the record's own series. Small PDFs made here; each case fails on
+the code before these mechanisms.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from politeharvest.fulltext import check_identity
+
+pytest.importorskip("reportlab")
+pytest.importorskip("pypdfium2")
+
+from tests.fulltext.test_identity_kinds import ARTICLE, AUTHORS, TITLE, article, body, make_pdf
+
+DOI = "10.5555/epcc.2022.102761"
+RECORD = {**ARTICLE, "identifier": [f"https://doi.org/{DOI}"]}
+
+LETTER_TEXT = [
+    ("I am pleased to inform you that your revised manuscript has been accepted for", 10.0),
+    ("publication in the journal. The reviewers considered that the revision addresses", 10.0),
+    ("all of their comments, and page proofs will be sent to you within two weeks.", 10.0),
+    ("Yours sincerely,", 10.0),
+    ("Prof. Dr. Selin Aydın, Editor-in-Chief", 10.0),
+]
+
+
+def _under_label(label: str, *, doi: bool = True, text: int = 4) -> bytes:
+    """The record's title and byline under `label`, then a few lines of text."""
+    items = [(label, 11.0), (TITLE, 15.0), (AUTHORS, 10.0)]
+    if doi:
+        items.append((f"https://doi.org/{DOI}", 8.0))
+    return make_pdf([*items, *body(text)])
+
+
+@pytest.mark.parametrize(
+    ("label", "kind"),
+    [
+        ("Peruutusilmoitus", "notice"),  # a retraction notice, in Finnish
+        ("Ralat", "notice"),  # an erratum, in Indonesian
+        ("Similarity Report", "form"),
+        ("Licence to Publish", "form"),
+        ("Certificate of Publication", "letter"),
+        ("Decision on manuscript EPCC-D-22-00107R1", "letter"),
+        ("Poster Bildiri · P-23", "poster"),  # the label among the line's other parts
+        ("XII Kongre · Book of Abstracts 45", "summary"),
+    ],
+)
+def test_a_label_over_the_works_title_says_what_the_document_is(label: str, kind: str) -> None:
+    identity = check_identity(_under_label(label), RECORD)
+    assert identity.verdict == "mismatch", identity.evidence
+    assert identity.kind == kind, identity.evidence
+
+
+def test_a_title_that_opens_with_a_labels_word_is_no_label() -> None:
+    # "Certificate" opens the record's own title: an article, not a certificate
+    title = "Certificate transparency logs and the detection of misissued certificates"
+    record = {**RECORD, "title": [title]}
+    identity = check_identity(make_pdf(article(title=title, doi=DOI)), record)
+    assert identity.verdict == "matched", identity.evidence
+
+
+def test_a_record_whose_type_names_the_label_owns_its_file() -> None:
+    # dc:type "Policy brief": the label over the title is the record's own kind
+    pdf = _under_label("POLICY BRIEF · No. 2 · February 2023", doi=False, text=8)
+    record = {**RECORD, "identifier": [], "type": ["info:eu-repo/semantics/report", "Policy brief"]}
+    assert check_identity(pdf, record).verdict == "matched"
+    article_record = {**RECORD, "identifier": []}
+    assert check_identity(pdf, article_record).verdict == "mismatch"
+
+
+def test_a_letter_that_addresses_the_records_author_is_not_the_work() -> None:
+    letter = make_pdf(
+        [
+            ("Journal of Estuarine Processes", 16.0),
+            ("Manuscript ID: EPCC-2022-0107.R1", 10.0),
+            (TITLE, 11.0),
+            (AUTHORS, 10.0),
+            (f"https://doi.org/{DOI}", 10.0),
+            ("Dear Dr. Karaman,", 10.0),
+            *LETTER_TEXT,
+        ]
+    )
+    identity = check_identity(letter, RECORD)
+    assert identity.verdict == "mismatch", identity.evidence
+    assert identity.kind == "letter"
+    assert "Dear Dr. Karaman" in identity.evidence
+
+
+def test_a_salutation_inside_the_first_line_of_text_is_read_too() -> None:
+    letter = make_pdf(
+        [
+            ("Estuarine Processes and Coastal Change · Manuscript EPCC-D-22-00107R1", 9.0),
+            (TITLE, 13.0),
+            (AUTHORS, 10.0),
+            ("Dear Dr. Karaman, I am pleased to tell you that your work has now been", 10.0),
+            *LETTER_TEXT,
+        ]
+    )
+    identity = check_identity(letter, RECORD)
+    assert identity.verdict == "mismatch", identity.evidence
+    assert "addresses the record's author" in identity.evidence
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # a correspondence line goes on with an address, not with a sentence
+        "Corresponding author: Dr. Karaman, Department of Marine Sciences, Sakarya University",
+        # a citation's name goes on with its initials and year
+        "Cite as: Karaman, E., Brenner, T. (2022). Salt-wedge intrusion in the Sakarya.",
+        # the byline itself
+        "Elif Karaman, and the author of the model used here with thanks to the crew",
+    ],
+)
+def test_the_articles_own_lines_that_name_its_author_are_no_salutation(line: str) -> None:
+    items = article(doi=DOI)
+    pdf = make_pdf([*items[:4], (line, 9.0), *items[4:]])
+    identity = check_identity(pdf, RECORD)
+    assert identity.verdict == "matched", identity.evidence
+
+
+def test_a_saved_landing_page_with_its_sites_trail_is_a_web_page() -> None:
+    page = make_pdf(
+        [
+            ("Journal of Estuarine Processes Home Current Archives About", 9.0),
+            ("Home / Archives / Vol. 18 No. 2 (2022) / Articles", 8.0),
+            (TITLE, 17.0),
+            (AUTHORS, 10.0),
+            (f"DOI: https://doi.org/{DOI}", 10.0),
+            ("Abstract", 12.0),
+            *body(6),
+        ]
+    )
+    identity = check_identity(page, RECORD)
+    assert identity.verdict == "mismatch", identity.evidence
+    assert identity.kind == "webpage"
+
+
+def test_a_running_head_with_slashes_is_no_trail() -> None:
+    items = article(doi=DOI)
+    pdf = make_pdf([("Estuar. Process. / Vol. 18 / No. 2 / 2022", 8.0), *items[1:]])
+    assert check_identity(pdf, RECORD).verdict == "matched"
+
+
+def test_a_repositorys_metadata_printout_is_not_the_article() -> None:
+    printout = make_pdf(
+        [
+            ("Sakarya University Open Archive", 9.0),
+            (TITLE, 16.0),
+            ("dc.contributor.author Karaman, Elif", 9.5),
+            ("dc.contributor.author Brenner, Tobias", 9.5),
+            ("dc.date.issued 2022", 9.5),
+            (f"dc.identifier.doi {DOI}", 9.5),
+            ("dc.description.abstract The estuary was sampled in three seasons at fixed", 9.5),
+            *body(4),
+        ]
+    )
+    identity = check_identity(printout, RECORD)
+    assert identity.verdict != "matched", identity.evidence
+    assert identity.kind == "webpage"
+
+
+def test_one_page_of_highlights_under_the_title_is_not_the_article() -> None:
+    sheet = make_pdf(
+        [
+            (TITLE, 14.0),
+            (AUTHORS, 10.0),
+            ("Key messages", 12.0),
+            ("• Salt-wedge intrusion reached 18 km upstream in dry summers.", 10.0),
+            ("• Bottom-water hypoxia followed the salt wedge within days.", 10.0),
+            ("• River discharge below 50 m3/s predicted both events.", 10.0),
+        ]
+    )
+    identity = check_identity(sheet, RECORD)
+    assert identity.verdict != "matched", identity.evidence
+    assert "no running text" in identity.evidence
+
+
+def test_one_page_of_running_text_under_the_title_is_still_the_article() -> None:
+    short = make_pdf([(TITLE, 14.0), (AUTHORS, 10.0), *body(8)])
+    assert check_identity(short, RECORD).verdict == "matched"
+
+
+def test_another_number_of_the_records_doi_series_is_another_item() -> None:
+    # a notice of the same journal under the article's title and byline, with its own DOI
+    notice = make_pdf(
+        [
+            ("Estuarine Processes and Coastal Change 18 (2022) 103377", 8.0),
+            ("https://doi.org/10.5555/epcc.2022.103377", 8.0),
+            (TITLE, 15.0),
+            (AUTHORS, 10.0),
+            *body(4),
+        ]
+    )
+    identity = check_identity(notice, RECORD)
+    assert identity.verdict == "mismatch", identity.evidence
+    assert "another number in the series" in identity.evidence
+
+
+def test_a_versions_number_under_the_same_stem_is_the_same_work() -> None:
+    record = {**RECORD, "identifier": ["https://doi.org/10.12688/f1000research.12345.1"]}
+    version = make_pdf(
+        [
+            ("F1000Research 2022, 11:345", 8.0),
+            ("https://doi.org/10.12688/f1000research.12345.2", 8.0),
+            (TITLE, 15.0),
+            (AUTHORS, 10.0),
+            *body(10),
+        ]
+    )
+    identity = check_identity(version, record)
+    assert identity.verdict == "matched", identity.evidence
