@@ -1065,19 +1065,23 @@ def _label_kind(lines: Sequence[Line], runs: Sequence[TitleRun]) -> tuple[Kind, 
     """The kind a label where the title stands announces (above it, or opening it), or None."""
     first = runs[0] if runs else None
     spots: list[str] = []
+    parts: list[str] = []
     slot = 0  # the title block and the line above it: where a document's own label stands
     if first is not None:
         spots.append(first.text)
         above = lines[max(0, first.first - 2) : first.first]
+        spots.extend(line.text for line in above if len(line.text.split()) <= _LABEL_WORDS)
+        slot = len(spots)
+        spots.extend(r.text for r in runs[1:3] if len(r.text.split()) <= _LABEL_WORDS)
         for line in above:
             # a line over the title may hold its label among other parts, set apart by a
             # separator: "Poster Bildiri · P-23", "XII Congress · Book of abstracts 45"
-            parts = [p for p in _SEPARATED.split(line.text) if p.strip()]
-            spots.extend(
-                p for p in dict.fromkeys([line.text, *parts]) if len(p.split()) <= _LABEL_WORDS
-            )
-        slot = len(spots)
-        spots.extend(r.text for r in runs[1:3] if len(r.text.split()) <= _LABEL_WORDS)
+            split = [p.strip() for p in _SEPARATED.split(line.text) if p.strip()]
+            parts.extend(split if len(split) > 1 else [])
+    for part in parts:
+        found = _part_label(part)
+        if found is not None:
+            return found
     for spot in spots:
         # a document addressed to the work's authors about it (an acceptance, a decision, a
         # certificate), or a record others keep of the work (a similarity check, a licence):
@@ -1121,6 +1125,45 @@ def _label_kind(lines: Sequence[Line], runs: Sequence[TitleRun]) -> tuple[Kind, 
                 or len(words) <= len(phrase) + 1
             ):
                 return kind, f"the title block reads {spot[:80]!r}"  # type: ignore[return-value]
+    return None
+
+
+#: Every vocabulary a label of a line's part is looked up in, in the order tried.
+_PART_VOCABULARIES: tuple[tuple[Kind, tuple[tuple[str, ...], ...]], ...] = (
+    ("notice", NOTICE_PHRASES),
+    ("letter", ADDRESSED_PHRASES),
+    ("form", RECORD_OF_WORK_PHRASES),
+    ("supplement", SUPPLEMENT_PHRASES),
+    ("editorial", EDITORIAL_PHRASES),
+    ("form", FORM_PHRASES),
+    ("review", REVIEW_PHRASES),
+    ("peer-review", PEER_REVIEW_PHRASES),
+    ("comment", COMMENT_PHRASES),
+    ("letter", LETTER_PHRASES),
+    ("summary", SUMMARY_PHRASES),
+    ("poster", POSTER_PHRASES),
+    ("slides", SLIDES_PHRASES),
+)
+
+
+def _part_label(part: str) -> tuple[Kind, str] | None:
+    """The kind one part of a line over the title names, when the part is a label.
+
+    A part is a label when it is the label alone, a label of one word and one more word
+    ("Poster Bildiri"), or a label of several words and a page number ("Book of Abstracts
+    45"). A one-word label with a number is a part of a journal's issue in a running head
+    ("Supplement 2"), not the document's label.
+    """
+    words = keys(part)
+    for kind, phrases in _PART_VOCABULARIES:
+        phrase = starts_with(words, phrases)
+        if phrase is None:
+            continue
+        rest = words[len(phrase) :]
+        if len(phrase) >= 2:
+            rest = [w for w in rest if not w.isdigit()]
+        if not rest or (len(rest) == 1 and rest[0].isalpha()):
+            return kind, f"the line over its title block reads {part[:80]!r}"
     return None
 
 

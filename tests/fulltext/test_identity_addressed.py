@@ -220,3 +220,10 @@ def test_a_versions_number_under_the_same_stem_is_the_same_work() -> None:
     )
     identity = check_identity(version, record)
     assert identity.verdict == "matched", identity.evidence
+
+
+def test_a_supplement_issue_in_the_running_head_is_no_label() -> None:
+    # "Supplement 2" among a running head's parts numbers the journal's issue
+    items = article(doi=DOI)
+    head = ("ISSN 1234-5678 · Vol. 45 · Supplement 2", 8.0)
+    assert check_identity(make_pdf([head, *items[1:]]), RECORD).verdict == "matched"
