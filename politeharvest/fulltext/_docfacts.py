@@ -60,6 +60,7 @@ from ._labels import (
     SUMMARY_PHRASES,
     SUPPLEMENT_PHRASES,
     THESIS_PHRASES,
+    THESIS_SUMMARY_PHRASES,
     VERSION_PHRASES,
     Kind,
     Version,
@@ -1039,6 +1040,15 @@ def _kind(
     )
     if fields >= 3:
         return "form", f"the first page has {fields} fields to fill in"
+    for page in pages[: article or 0]:
+        # a title page's label of a thesis's summary, wherever it stands on the page (a
+        # title page sets its kind below the title): "АВТОРЕФЕРАТ диссертации", "DAKTARO
+        # DISERTACIJOS SANTRAUKA"; read before the thesis's own label its words hold
+        for line in page[:25]:
+            if len(line.text.split()) <= _LABEL_WORDS and contains(
+                keys(line.text), THESIS_SUMMARY_PHRASES
+            ):
+                return "summary", f"the title page reads {line.text[:80]!r}"
     for page in pages[: (article or 0) + 1]:
         for line in page[:25]:
             if len(line.text.split()) > 30:
@@ -1248,8 +1258,13 @@ def facts_of(layout: Layout) -> DocumentFacts:
     prefix_text = "\n".join(line.text for page in pages[: len(skipped)] for line in page)
     prefix_runs: list[TitleRun] = []
     prefix_byline = ""
-    for page in pages[: len(skipped)]:
-        found, by_size = _title_runs(page, _body_size(page))
+    for page, role in zip(pages[: len(skipped)], skipped, strict=True):
+        body = _body_size(page)
+        if role == "cover":
+            # a title page has no running text to size its body by: the title, set over
+            # several lines, may set the most characters; its smallest lines are the body
+            body = min(line.size for line in page)
+        found, by_size = _title_runs(page, body)
         if by_size:
             prefix_runs.extend(found[:3])
             for run in found[:3]:

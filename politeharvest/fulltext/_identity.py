@@ -320,17 +320,18 @@ def _record_kind(value: str) -> Kind | None:
     A compound type names its kind by its last part ("conferencePoster" is a poster,
     "bookPart" no book), or as a whole ("bookReview").
     """
-    for compound in re.findall(r"[A-Za-z]+", value.replace("thesis", "Thesis")):
-        parts = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", compound)
-        for word in (compound.lower(), parts[-1].lower() if parts else ""):
-            if word in _RECORD_KINDS:
-                return _RECORD_KINDS[word]
-    # a type in words ("Policy brief", "Erratum") says its kind as a document's label does
+    # a type in words ("Policy brief", "Book review") says its kind as a document's label
+    # does, read whole before its words ("book" alone names a compilation)
     for part in re.split(r"[;|]", value):
         if "/" not in part and ":" not in part:
             labelled = kind_of_title(part.strip())
             if labelled is not None:
                 return labelled
+    for compound in re.findall(r"[A-Za-z]+", value.replace("thesis", "Thesis")):
+        parts = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", compound)
+        for word in (compound.lower(), parts[-1].lower() if parts else ""):
+            if word in _RECORD_KINDS:
+                return _RECORD_KINDS[word]
     return None
 
 
@@ -541,7 +542,33 @@ def identify(
         if behind.verdict == "matched":
             said = f"{behind.evidence}, behind a first page about it ({identity.evidence[:120]})"
             return attrs.evolve(behind, evidence=said)
+    if identity.verdict == "unverifiable" and len(layout.pages) > 1 and _cover_citing(hints, facts):
+        # a repository's cover sheet (its name set large, a note on the version, the record's
+        # citation ending in its DOI, a rights statement) in front of the manuscript: the
+        # manuscript's own first page decides
+        behind = judge(hints, facts_of(Layout(layout.pages[1:], layout.page_count - 1)))
+        if behind.verdict == "matched":
+            said = f"{behind.evidence}, behind a cover page citing the record"
+            return attrs.evolve(behind, evidence=said)
     return identity
+
+
+def _cover_citing(hints: RecordHints, facts: DocumentFacts) -> bool:
+    """The first page cites the record under a title block of its own, and no other work.
+
+    Its every mention of the record's DOI ends a citation of the record, it gives no other
+    DOI, and it is no list of works: a cover sheet in front of the file, which a reading list
+    (several works) or a notice with a DOI of its own is not.
+    """
+    doi = hints.doi.lower() if hints.doi else None
+    return (
+        doi is not None
+        and facts.article_page == 0
+        and facts.kind == "article"
+        and not facts.cited_dois
+        and all(d == doi for d in facts.own_dois)
+        and _cites_record(hints, facts, doi)
+    )
 
 
 def _about_record(hints: RecordHints, facts: DocumentFacts) -> bool:
@@ -2426,7 +2453,8 @@ def _quoted_title(block: str, title: str) -> str | None:
     the block's own outside them. Each quoted span is read once (linear in the block).
     """
     words = content_words(title)
-    if not words:
+    if not words or _QUOTED.search(title[: 2 * _TITLE_REACH]):
+        # the record's own title quotes one ("Corrigendum to “<title>”"): its file does too
         return None
     own = set(words)
     for match in _QUOTED.finditer(block[: 2 * _TITLE_REACH]):

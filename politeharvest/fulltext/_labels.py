@@ -36,6 +36,7 @@ __all__ = [
     "SUMMARY_PHRASES",
     "SUPPLEMENT_PHRASES",
     "THESIS_PHRASES",
+    "THESIS_SUMMARY_PHRASES",
     "VERSION_PHRASES",
     "Kind",
     "Version",
@@ -198,6 +199,21 @@ _ADDRESSED = (
     "获奖证书|採択通知|採録通知|採録決定通知|証明書|掲載証明書|賞状|表彰状|게재 확정 통지|"
     "게재 확정서|게재 예정 증명서|증명서|상장|심사 결과 통보"
 )
+#: A thesis's summary printed on its own, by the label its title page carries anywhere (a
+#: title page sets its kind below the title): the summary of a dissertation in the languages
+#: whose universities print one (an autoreferat, a "santrauka", "tézisek").
+_THESIS_SUMMARY = (
+    "autoreferat|автореферат|summary of the doctoral dissertation|summary of doctoral dissertation|"
+    "summary of the dissertation|summary of the thesis|dissertation summary|thesis summary|"
+    "disertacijos santrauka|daktaro disertacijos santrauka|promocijas darba kopsavilkums|"
+    "doktoritoo kokkuvote|autoreferat disertace|teze disertace|autoreferat dizertacnej prace|"
+    "rezumatul tezei de doctorat|rezumat teza de doctorat|doktori ertekezes tezisei|tezisfuzet|"
+    "sazetak doktorske disertacije|povzetek doktorske disertacije|автореферат на дисертация|"
+    "автореферат дисертації|zusammenfassung der dissertation|resume de la these|"
+    "resumen de la tesis|resumo da tese|sintesi della tesi|vaitoskirjan tiivistelma|"
+    "sammanfattning av avhandlingen|doktora tezi ozeti|tez ozeti|博士论文摘要|学位论文摘要|"
+    "博士論文要旨|論文要旨|학위논문 요약"
+)
 #: A record of the work kept by others (a similarity check's report, a licence or
 #: copyright agreement filled in for it), by its label; read where a label stands only.
 _RECORD_OF_WORK = (
@@ -330,6 +346,7 @@ SLIDES_PHRASES = _phrases(_SLIDES)
 STUDY_DOCUMENT_PHRASES = _phrases(_STUDY_DOCUMENT)
 ADDRESSED_PHRASES = _phrases(_ADDRESSED)
 RECORD_OF_WORK_PHRASES = _phrases(_RECORD_OF_WORK)
+THESIS_SUMMARY_PHRASES = _phrases(_THESIS_SUMMARY)
 
 
 def starts_with(words: Sequence[str], phrases: Iterable[tuple[str, ...]]) -> tuple[str, ...] | None:
