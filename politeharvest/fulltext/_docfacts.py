@@ -72,6 +72,7 @@ from ._labels import (
 from ._pdflayout import Layout, Line
 
 __all__ = [
+    "LANDSCAPE",
     "DocumentFacts",
     "Kind",
     "Version",
@@ -722,7 +723,7 @@ def _trust(text: str) -> tuple[bool, str]:
 #: and up; A3 (842 x 1191) and A4 articles stay below.
 _POSTER_SIDE = 1150.0
 #: A page this much wider than high is a slide's (4:3 is 1.33, 16:9 is 1.78).
-_LANDSCAPE = 1.25
+LANDSCAPE = 1.25
 #: Slides carry few words a page (an article's page carries 300 to 900).
 _SLIDE_WORDS = 90
 #: A browser's print footer or header: a web address and the page counter ("1/3",
@@ -762,7 +763,7 @@ def _shape_kind(pages: Sequence[Sequence[Line]], page_count: int) -> tuple[Kind,
     width, height = read[0][0].page_width, read[0][0].page_height
     if min(width, height) >= _POSTER_SIDE and page_count <= 2:
         return "poster", f"a sheet of {width:.0f} x {height:.0f} points (A2 or larger)"
-    wide = [page for page in read if page[0].page_width >= _LANDSCAPE * page[0].page_height]
+    wide = [page for page in read if page[0].page_width >= LANDSCAPE * page[0].page_height]
     if len(wide) < 2 or len(wide) < len(read):
         return None
     words = sorted(sum(_word_count(line.text) for line in page) for page in wide)

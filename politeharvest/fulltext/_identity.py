@@ -49,6 +49,7 @@ from politeharvest.quality._text import fold_all_scripts as fold
 
 from ._docfacts import (
     BOOK_CITED,
+    LANDSCAPE,
     SPARSE,
     DocumentFacts,
     Kind,
@@ -60,12 +61,18 @@ from ._docfacts import (
     running_text,
 )
 from ._labels import (
+    AFTER_TITLE_PHRASES,
+    COMMENT_PHRASES,
+    NOTICE_PHRASES,
     OTHER_KINDS,
+    PEER_REVIEW_PHRASES,
+    REVIEW_PHRASES,
     STUDY_DOCUMENT_PHRASES,
     SUMMARY_PHRASES,
     VERSION_PHRASES,
     contains,
     label_of_title,
+    starts_with,
 )
 from ._pdflayout import Layout, read_layout
 from ._scripts import (
@@ -536,6 +543,22 @@ def identify(
             f"{identity.evidence}: a page about it (an announcement, an abstract, a cover)"
         )
         return attrs.evolve(identity, verdict="unverifiable", evidence=said)
+    if (
+        identity.verdict == "matched"
+        and hints.article
+        and layout.page_count <= _SHEETS
+        and layout.pages
+        and all(
+            page and page[0].page_width >= LANDSCAPE * page[0].page_height for page in layout.pages
+        )
+    ):
+        # an article is set on upright pages: a sheet or two turned on their side under the
+        # article's title are its poster or slides
+        said = (
+            f"{identity.evidence}; but the file is {layout.page_count} landscape page(s): a "
+            "poster or slides of the work, not the article?"
+        )
+        return attrs.evolve(identity, verdict="unverifiable", evidence=said)
     if identity.verdict == "mismatch" and len(layout.pages) > 1 and _about_record(hints, facts):
         # a notice about the record on the first page: the corrected article may follow it
         behind = judge(hints, facts_of(Layout(layout.pages[1:], layout.page_count - 1)))
@@ -551,6 +574,10 @@ def identify(
             said = f"{behind.evidence}, behind a cover page citing the record"
             return attrs.evolve(behind, evidence=said)
     return identity
+
+
+#: Pages a poster is printed on at most (its sheet, or a sheet and its handout).
+_SHEETS = 2
 
 
 def _cover_citing(hints: RecordHints, facts: DocumentFacts) -> bool:
@@ -1590,6 +1617,25 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
             kind,
             facts.version,
         )
+    opening = _unsaid_head(facts, block, title) if level == "block" and not own_doi else None
+    if opening is not None:
+        return Identity(
+            "unverifiable",
+            f"its title block reads {block[:90]!r}, and the record's title opens {opening!r}, "
+            "words the document nowhere has: the record may be a document about the work "
+            "this one is (its data, its code, its supplement)",
+            kind,
+            facts.version,
+        )
+    after = _label_after(block, title) if level == "block" else None
+    if after is not None:
+        return Identity(
+            "mismatch",
+            f"its title block reads {block[-90:]!r}: {after!r} set after the record's title, "
+            "a document about the record (a comment, a reply, a correction), not the record",
+            kind,
+            facts.version,
+        )
     if facts.article_page is None:
         where = ", ".join(dict.fromkeys(facts.skipped)) or "empty pages"
         names = " (it names the record's title)" if level else ""
@@ -2601,6 +2647,70 @@ def _unsaid_tail(record: _Record, facts: DocumentFacts, block: str, title: str) 
         return None
     head = [k for k in keys(title[: found.start()]) if k not in STOP]
     return tail.strip() if head and all(k in set(keys(block)) for k in head) else None
+
+
+def _unsaid_head(facts: DocumentFacts, block: str, title: str) -> str | None:
+    """The words the record's title opens with, before a separator, that the document lacks.
+
+    "Data for: <the article's title>" for a file that is the article: the title block is
+    the record's title less its first part, and the document nowhere says those words.
+    A record names what it is about the work there ("Data for", "Code for", "Replication
+    files for"); a file that never says it is the work itself. At most `_LABEL_KEYS` keys,
+    each absent from everything read. Returns the opening or None.
+    """
+    found = _SUBTITLE_SEPARATOR.search(title)
+    if found is None:
+        return None
+    opening = title[: found.start()]
+    words = [k for k in keys(opening) if k not in STOP and len(k) >= 2]
+    if not words or len(keys(opening)) > _LABEL_KEYS:
+        return None
+    # where a label of the file's own would stand: its title pages and its first page's head
+    head = "\n".join(
+        itertools.takewhile(
+            lambda line: len(line.split()) <= _REPORT_LINE_WORDS,  # down to its first sentence
+            facts.first_page_text.splitlines()[:_HEAD_LINES],
+        )
+    )
+    runs = " ".join(run.text for run in (*facts.runs, *facts.prefix_runs))
+    read = set(keys(f"{facts.prefix_text}\n{head}\n{block}\n{runs}"))
+    if any(k in read for k in words):
+        return None
+    rest = [k for k in keys(title[found.end() :]) if k not in STOP]
+    return opening.strip() if rest and all(k in set(keys(block)) for k in rest) else None
+
+
+#: The first page's lines read as its head (running head, label, title block, byline).
+_HEAD_LINES = 12
+#: The kinds whose label may follow the title it is about ("<title>: comment",
+#: "<title> — Erratum", "<title>: a reply").
+_AFTER_VOCABULARIES = (
+    AFTER_TITLE_PHRASES,
+    COMMENT_PHRASES,
+    NOTICE_PHRASES,
+    PEER_REVIEW_PHRASES,
+    REVIEW_PHRASES,
+)
+
+
+def _label_after(block: str, title: str) -> str | None:
+    """A label of another kind right after the record's title in the title block, or None.
+
+    "<title>: comment", "<title> — reply", "<title> (Erratum)": the words after the title
+    are a label (`_AFTER_VOCABULARIES`), nothing more, and not the record's own words.
+    """
+    words = keys(block)
+    mine = keys(title)
+    if len(mine) < MIN_TITLE_WORDS or words[: len(mine)] != mine:
+        return None
+    rest = [w for w in words[len(mine) :] if w not in ("a", "an", "the")]
+    if not rest or len(rest) > _LABEL_KEYS or set(rest) & set(mine):
+        return None
+    for phrases in _AFTER_VOCABULARIES:
+        phrase = starts_with(rest, phrases)
+        if phrase is not None and len(phrase) == len(rest):
+            return " ".join(rest)
+    return None
 
 
 def _listed_among(record: _Record, facts: DocumentFacts, block: str) -> tuple[int, str] | None:

@@ -20,6 +20,7 @@ from politeharvest.quality._text import keys
 
 __all__ = [
     "ADDRESSED_PHRASES",
+    "AFTER_TITLE_PHRASES",
     "COMMENT_PHRASES",
     "EDITORIAL_PHRASES",
     "FORM_PHRASES",
@@ -151,6 +152,16 @@ _COMMENT = (
     "comment on|comments on|commentary on|reply to|rejoinder|kommentar zu|erwiderung auf|"
     "commentaire sur|reponse a|comentario sobre|comentario a|respuesta a|resposta a|"
     "комментарий к|ответ на|reply|authors reply|author s reply|replik"
+)
+#: A comment, a reply or a discussion by the one word that follows the title it is about
+#: ("<title>: comment", "<title> — Discussion", "<title>: réponse"); after a title, these
+#: words name no other thing.
+_AFTER_TITLE = (
+    "comment|comments|commentary|discussion|closure|reply|response|rejoinder|kommentar|"
+    "diskussion|erwiderung|replik|commentaire|reponse|comentario|comentarios|respuesta|"
+    "resposta|replica|commento|risposta|discussione|yorum|yanit|tanggapan|komentar|"
+    "komentarz|odpowiedz|reactie|kommentaari|vastine|комментарий|ответ|обсуждение|"
+    "评论|回复|コメント|討論|回答|논평|답변"
 )
 #: A referee's report on a manuscript, or the authors' response to the referees.
 _PEER_REVIEW = (
@@ -347,6 +358,7 @@ STUDY_DOCUMENT_PHRASES = _phrases(_STUDY_DOCUMENT)
 ADDRESSED_PHRASES = _phrases(_ADDRESSED)
 RECORD_OF_WORK_PHRASES = _phrases(_RECORD_OF_WORK)
 THESIS_SUMMARY_PHRASES = _phrases(_THESIS_SUMMARY)
+AFTER_TITLE_PHRASES = _phrases(_AFTER_TITLE)
 
 
 def starts_with(words: Sequence[str], phrases: Iterable[tuple[str, ...]]) -> tuple[str, ...] | None:

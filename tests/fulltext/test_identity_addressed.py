@@ -328,3 +328,48 @@ def test_a_theses_summary_labelled_on_its_title_page_is_not_the_thesis(label: st
     identity = check_identity(pdf, THESIS)
     assert identity.verdict == "mismatch", identity.evidence
     assert identity.kind == "summary"
+
+
+@pytest.mark.parametrize("label", ["comment", "Reply", "Discussion", "réponse"])
+def test_a_label_after_the_records_title_is_a_document_about_it(label: str) -> None:
+    pdf = make_pdf(
+        [
+            ("Estuarine Processes and Coastal Change", 8.5),
+            ("Salt-wedge intrusion and bottom-water hypoxia in the", 16.0),
+            (f"Sakarya River estuary: {label}", 16.0),
+            ("Diego Ortega, Hyun-woo Lee", 10.5),
+            *body(10),
+        ]
+    )
+    identity = check_identity(pdf, RECORD)
+    assert identity.verdict == "mismatch", identity.evidence
+    assert "set after the record's title" in identity.evidence
+
+
+def test_a_record_about_the_work_names_what_it_is_before_the_works_title() -> None:
+    # the record is "Data for: <title>", a data set; the file is the article itself
+    record = {
+        **RECORD,
+        "title": [f"Data for: {TITLE}"],
+        "type": ["info:eu-repo/semantics/dataset"],
+        "identifier": ["https://doi.org/10.5281/zenodo.7781203"],
+    }
+    identity = check_identity(make_pdf(article(doi=DOI)), record)
+    assert identity.verdict == "unverifiable", identity.evidence
+    assert "opens 'Data for'" in identity.evidence
+
+
+def test_a_records_title_whose_opening_the_file_prints_is_its_own() -> None:
+    # "Research note: <title>" for a file that prints "Research note" over its title
+    record = {**RECORD, "title": [f"Research note: {TITLE}"]}
+    items = article(doi=DOI)
+    pdf = make_pdf([items[0], ("Research note", 9.0), *items[1:]])
+    assert check_identity(pdf, record).verdict == "matched"
+
+
+def test_a_sheet_turned_on_its_side_under_the_articles_title_is_no_article() -> None:
+    items = [(TITLE, 24.0), (AUTHORS, 12.0), *body(18)]
+    poster = make_pdf(items, items, size=(841.89, 595.28))
+    identity = check_identity(poster, RECORD)
+    assert identity.verdict == "unverifiable", identity.evidence
+    assert "landscape" in identity.evidence
