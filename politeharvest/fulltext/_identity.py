@@ -1202,11 +1202,17 @@ def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
     else:
         identity = _short_text(record, facts) or identity
     doi = hints.doi.lower() if hints.doi else None
-    addressed = (
-        _addressed_author(hints, facts)
-        if identity.verdict != "mismatch" and _record_kind_of(hints) != "letter"
-        else None
-    )
+    letter = identity.verdict != "mismatch" and _record_kind_of(hints) != "letter"
+    addressed = _addressed_author(hints, facts) if letter else None
+    greeting = _salutation_above(facts, reading) if letter and addressed is None else None
+    if greeting is not None:
+        return Identity(
+            "mismatch",
+            f"its title block stands under the salutation {greeting[:60]!r} and a sentence: "
+            "the work's title inside a letter about it (a cover letter), not the work",
+            "letter",
+            facts.version,
+        )
     if (
         identity.verdict == "matched"
         and hints.article
@@ -1313,6 +1319,34 @@ def _addressed_author(hints: RecordHints, facts: DocumentFacts) -> str | None:
             continue
         follow = text[mark.end() :].strip() or (lines[i + 1] if i + 1 < len(lines) else "")
         if running_text(follow) and not _CITED_NAME.match(follow):
+            return text.strip()
+    return None
+
+
+def _salutation_above(facts: DocumentFacts, reading: _Reading | None) -> str | None:
+    """A salutation over the record's title block: the title stands inside a letter.
+
+    "Dear Professor Ahmadov," then "please find enclosed our manuscript" over the title: a
+    short line ending in a comma or a colon, running text after it, both above the title
+    block on the article's first page. A letter to the editor that is the article opens its
+    text so *under* its title.
+    """
+    if reading is None or reading.level != "block":
+        return None
+    run = _run_of(facts, reading.block)
+    if run is None or run.page != facts.article_page:
+        return None
+    lines = facts.first_page_text.splitlines()[: run.first]
+    for i, text in enumerate(lines[:-1]):
+        mark = _ADDRESS_MARK.search(text)
+        words = text.split()
+        if (
+            mark is not None
+            and mark.end() == len(text.rstrip())
+            and 2 <= len(words) <= _ADDRESS_WORDS
+            and text[:1].isupper()
+            and running_text(lines[i + 1])
+        ):
             return text.strip()
     return None
 

@@ -373,3 +373,37 @@ def test_a_sheet_turned_on_its_side_under_the_articles_title_is_no_article() -> 
     identity = check_identity(poster, RECORD)
     assert identity.verdict == "unverifiable", identity.evidence
     assert "landscape" in identity.evidence
+
+
+def test_a_cover_letter_sets_the_title_under_its_salutation() -> None:
+    letter = make_pdf(
+        [
+            ("Sakarya University, Institute of Marine Sciences", 9.0),
+            ("2 November 2021", 10.0),
+            ("Prof. Selin Aydin, Editor-in-Chief", 10.0),
+            ("Dear Professor Aydin,", 10.0),
+            ("please find enclosed our manuscript entitled", 10.0),
+            (TITLE, 13.0),
+            ("by Elif Karaman and Tobias Brenner, which we submit for consideration as an", 10.0),
+            ("original research article. We confirm that it has not been published before.", 10.0),
+            ("Yours sincerely,", 10.0),
+            ("Elif Karaman", 10.0),
+        ]
+    )
+    identity = check_identity(letter, RECORD)
+    assert identity.verdict == "mismatch", identity.evidence
+    assert "under the salutation" in identity.evidence
+
+
+def test_a_letter_to_the_editor_opens_its_text_under_its_title() -> None:
+    letter = make_pdf(
+        [
+            ("Estuarine Processes and Coastal Change 18 (2022) 102761", 8.0),
+            (TITLE, 16.0),
+            (AUTHORS, 11.0),
+            (f"https://doi.org/{DOI}", 8.0),
+            ("Dear Editor,", 10.0),
+            *body(12),
+        ]
+    )
+    assert check_identity(letter, RECORD).verdict == "matched"
