@@ -1082,6 +1082,15 @@ def _label_kind(lines: Sequence[Line], runs: Sequence[TitleRun]) -> tuple[Kind, 
         spots.append(first.text)
         above = lines[max(0, first.first - 2) : first.first]
         spots.extend(line.text for line in above if len(line.text.split()) <= _LABEL_WORDS)
+        # a label set right under the title block, where a subtitle stands ("Executive
+        # Summary" under a report's title): the document's own, as one above it is
+        spots.extend(
+            r.text
+            for r in runs[1:3]
+            if r.page == first.page
+            and r.first == first.last + 1
+            and len(r.text.split()) <= _LABEL_WORDS
+        )
         slot = len(spots)
         spots.extend(r.text for r in runs[1:3] if len(r.text.split()) <= _LABEL_WORDS)
         for line in above:

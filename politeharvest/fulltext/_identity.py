@@ -1229,6 +1229,34 @@ def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
             "title block (only list items, labels or a figure's words): a sheet about the "
             "article (its highlights, its graphical abstract), not the article?",
         )
+    captioned = (
+        _captioned_title(facts, reading)
+        if identity.verdict == "matched" and not (doi and doi in facts.own_dois)
+        else None
+    )
+    if (
+        identity.verdict == "matched"
+        and hints.kind == "thesis"
+        and facts.kind == "article"
+        and any(d != doi for d in facts.own_dois)
+    ):
+        # a thesis's record, and a file with a DOI of its own that nowhere says it is a
+        # thesis: the article its author published from it under the same title
+        other = next(d for d in facts.own_dois if d != doi)
+        return attrs.evolve(
+            identity,
+            verdict="unverifiable",
+            evidence=f"{identity.evidence}; but the file gives DOI {other} as its own and no "
+            "thesis's label: an article published from the thesis, not the thesis?",
+        )
+    if captioned is not None:
+        return attrs.evolve(
+            identity,
+            verdict="unverifiable",
+            evidence=f"{identity.evidence}; but the title stands under the caption "
+            f"{captioned!r}, as a field's value: a record about the work (a registry's, a "
+            "form's), not the work?",
+        )
     if addressed is not None:
         return Identity(
             "mismatch",
@@ -1320,6 +1348,31 @@ def _addressed_author(hints: RecordHints, facts: DocumentFacts) -> str | None:
         follow = text[mark.end() :].strip() or (lines[i + 1] if i + 1 < len(lines) else "")
         if running_text(follow) and not _CITED_NAME.match(follow):
             return text.strip()
+    return None
+
+
+#: A caption's words at most ("Official Title:", "Title of the project:").
+_CAPTION_WORDS = 4
+
+
+def _captioned_title(facts: DocumentFacts, reading: _Reading | None) -> str | None:
+    """The caption on the line right over the title block, when one stands there.
+
+    "Official Title:" over the record's title: the title is a field's value in a record
+    about the work (a trial registry's, a project's form), not the document's own title.
+    """
+    if reading is None or reading.level != "block":
+        return None
+    run = _run_of(facts, reading.block)
+    if run is None or run.page != facts.article_page or run.first == 0:
+        return None
+    above = facts.first_page_text.splitlines()[run.first - 1].strip()
+    if (
+        above.endswith((":", "\uff1a"))
+        and 1 <= len(above.split()) <= _CAPTION_WORDS
+        and not above[:1].islower()  # "по теме:" goes on from the label over it: no field
+    ):
+        return above
     return None
 
 

@@ -407,3 +407,50 @@ def test_a_letter_to_the_editor_opens_its_text_under_its_title() -> None:
         ]
     )
     assert check_identity(letter, RECORD).verdict == "matched"
+
+
+REPORT = {**RECORD, "identifier": [], "type": ["info:eu-repo/semantics/report"]}
+
+
+def test_a_summary_labelled_right_under_the_reports_title_is_not_the_report() -> None:
+    summary = make_pdf([(TITLE, 22.0), ("Executive Summary", 13.0), (AUTHORS, 12.0), *body(14)])
+    identity = check_identity(summary, REPORT)
+    assert identity.verdict == "mismatch", identity.evidence
+    assert identity.kind == "summary"
+
+
+def test_a_title_under_a_fields_caption_is_a_record_about_the_work() -> None:
+    registry = make_pdf(
+        [
+            ("Official Title:", 11.0),
+            (TITLE, 14.0),
+            ("NCT Number: NCT04123456", 12.0),
+            ("Principal investigator: Elif Karaman", 10.0),
+            *body(12),
+        ]
+    )
+    identity = check_identity(registry, RECORD)
+    assert identity.verdict == "unverifiable", identity.evidence
+    assert "caption 'Official Title:'" in identity.evidence
+
+
+def test_a_title_introduced_by_its_own_label_is_the_documents() -> None:
+    # a report's title page: "REPORT ON RESEARCH WORK / on the topic: / <title>"
+    report = make_pdf(
+        [
+            ("REPORT ON RESEARCH WORK", 12.0),
+            ("on the topic:", 12.0),
+            (TITLE, 16.0),
+            (AUTHORS, 12.0),
+            *body(14),
+        ]
+    )
+    identity = check_identity(report, REPORT)
+    assert identity.verdict == "matched", identity.evidence
+
+
+def test_an_article_with_a_doi_of_its_own_is_not_the_thesis_of_its_title() -> None:
+    thesis = {**THESIS, "title": [TITLE]}
+    identity = check_identity(make_pdf(article(doi=DOI)), thesis)
+    assert identity.verdict == "unverifiable", identity.evidence
+    assert "published from the thesis" in identity.evidence
