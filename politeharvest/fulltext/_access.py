@@ -291,9 +291,32 @@ def control_wall(element: Tag, where: str = "href") -> str | None:
     href = str(element.get("href") or "")
     if where != "href" and href and signs_in(href):
         return f"{WALLED}its control's own address is a sign-in page ({href[:60]})"
+    priced = _priced_control(element)
+    if priced is not None:
+        return f"{WALLED}its control carries its own price ({priced})"
     signals = _block_signals(element)
     if "price" in signals and len(signals) >= 2:
         return f"{WALLED}its control's block shows {' and '.join(signals.values())}"
+    return None
+
+
+#: An attribute that names a control's price (``data-price``, ``data-product-price``).
+_PRICE_ATTRIBUTE = re.compile(r"price", re.IGNORECASE)
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+
+
+def _priced_control(element: Tag) -> str | None:
+    """A price the control itself carries in an attribute, when it is not nothing.
+
+    ``<a href="....pdf" data-price="660">``: the page sells the file through this control,
+    whatever its text says ("ダウンロード（購入）"); ``data-price="0"`` opens it.
+    """
+    for name, value in element.attrs.items():
+        if not _PRICE_ATTRIBUTE.search(str(name)):
+            continue
+        amount = _NUMBER.search(str(value))
+        if amount is not None and any(digit != "0" for digit in amount.group(0) if digit.isdigit()):
+            return f"{name}={str(value)[:20]!r}"
     return None
 
 

@@ -468,3 +468,27 @@ def test_what_reads_as_nothing_to_pay(price: str, free: bool) -> None:
     from politeharvest.fulltext._access import _free
 
     assert _free(price) is free
+
+
+@pytest.mark.parametrize(
+    ("attributes", "walled"),
+    [
+        ('data-price="660"', True),
+        ('data-product-price="12.50"', True),
+        ('data-price="0"', False),  # a price of nothing opens it
+        ('data-price="0.00"', False),
+        ('data-price=""', False),
+    ],
+)
+def test_a_control_that_carries_its_own_price_is_walled(attributes: str, walled: bool) -> None:
+    # the file's row prices it for some readers (members ¥0, non-members ¥660): the harvester
+    # is nobody's member, and the control itself says what it costs
+    soup = BeautifulSoup(
+        f'<table><tr><td><a id="f" href="/records/1/files/x.pdf" {attributes}>ダウンロード</a>'
+        "</td><td>会員: &yen;0, 非会員: &yen;660</td></tr></table>",
+        "lxml",
+    )
+    found = control_wall(soup.find(id="f"))  # type: ignore[arg-type]
+    assert (found is not None) == walled, found
+    if walled:
+        assert found is not None and "its own price" in found
