@@ -309,7 +309,7 @@ def _priced_control(element: Tag) -> str | None:
     """A price the control itself carries in an attribute, when it is not nothing.
 
     ``<a href="....pdf" data-price="660">``: the page sells the file through this control,
-    whatever its text says ("ダウンロード（購入）"); ``data-price="0"`` opens it.
+    whatever its text says (a download, a purchase); ``data-price="0"`` opens it.
     """
     for name, value in element.attrs.items():
         if not _PRICE_ATTRIBUTE.search(str(name)):
