@@ -1249,6 +1249,15 @@ def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
             evidence=f"{identity.evidence}; but the file gives DOI {other} as its own and no "
             "thesis's label: an article published from the thesis, not the thesis?",
         )
+    cited = _cited_under(facts, reading) if identity.verdict == "matched" else None
+    if cited is not None:
+        return attrs.evolve(
+            identity,
+            verdict="unverifiable",
+            evidence=f"{identity.evidence}; but the line under the title cites the work "
+            f"({cited[:70]!r}: its authors with a volume, an issue or a year): the title of "
+            "a work the document is about (an export, a request, a report), not its own?",
+        )
     if captioned is not None:
         return attrs.evolve(
             identity,
@@ -1349,6 +1358,32 @@ def _addressed_author(hints: RecordHints, facts: DocumentFacts) -> str | None:
         if running_text(follow) and not _CITED_NAME.match(follow):
             return text.strip()
     return None
+
+
+#: A citation's tail: a volume and its issue ("15(2)"), a volume and its year ("11 (2023)"),
+#: or an author-year citation's year ("(2022).", "(2022),", "(2022)" ending the line).
+_CITATION_TAIL = re.compile(
+    r"\b\d{1,4}\s?\(\d{1,3}(?:[-\u2013]\d{1,3})?\)"
+    r"|\((?:1[5-9]|20)\d\d[a-z]?\)(?:\s?[.,:]|\s*$)"
+    r"|\b\d{1,4}\s\((?:1[5-9]|20)\d\d\)"
+)
+
+
+def _cited_under(facts: DocumentFacts, reading: _Reading | None) -> str | None:
+    """The line right under the title block when it cites the work, or None.
+
+    "Tan B.; Lim K. · Journal of Taiwanese Studies 15(2), 2023" under the title: the
+    title and that line are a citation of the work, as an export, a request or an archive's
+    report set it at their head; a paper's own byline names its authors, never its volume.
+    """
+    if reading is None or reading.level != "block":
+        return None
+    run = _run_of(facts, reading.block)
+    if run is None or run.page != facts.article_page:
+        return None
+    lines = facts.first_page_text.splitlines()
+    below = lines[run.last + 1] if run.last + 1 < len(lines) else ""
+    return below.strip() if _CITATION_TAIL.search(below) else None
 
 
 #: A caption's words at most ("Official Title:", "Title of the project:").

@@ -454,3 +454,35 @@ def test_an_article_with_a_doi_of_its_own_is_not_the_thesis_of_its_title() -> No
     identity = check_identity(make_pdf(article(doi=DOI)), thesis)
     assert identity.verdict == "unverifiable", identity.evidence
     assert "published from the thesis" in identity.evidence
+
+
+@pytest.mark.parametrize(
+    "cited",
+    [
+        "Elif Karaman; Tobias Brenner · Estuarine Processes and Coastal Change 18(2), 2022",
+        "Karaman, E.; Brenner, T. (2022). Estuarine Processes Working Paper 2022-03.",
+        "Elif Karaman, Tobias Brenner · Estuarine Processes 18 (2022) · pp. 77-94",
+    ],
+)
+def test_a_title_cited_with_its_volume_or_year_is_a_work_the_document_is_about(
+    cited: str,
+) -> None:
+    export = make_pdf(
+        [
+            ("Annotations export · 14 highlights · exported 2024-03-18", 8.5),
+            (TITLE, 14.0),
+            (cited, 8.5),
+            (f"https://doi.org/{DOI}", 8.5),
+            ("Highlight · p. 35", 10.0),
+            *body(8),
+        ]
+    )
+    identity = check_identity(export, RECORD)
+    assert identity.verdict == "unverifiable", identity.evidence
+    assert "the line under the title cites the work" in identity.evidence
+
+
+def test_a_journal_line_under_the_byline_is_the_articles_own() -> None:
+    items = article(doi=DOI)
+    pdf = make_pdf([*items[1:3], ("Estuarine Processes 18(2), 2022: 77-94", 9.0), *items[3:]])
+    assert check_identity(pdf, RECORD).verdict == "matched"
