@@ -479,12 +479,31 @@ def _decoded(html: bytes, headers: Mapping[str, str]) -> str:
         EncodingDetector.find_declared_encoding(html, is_html=True),
     )
     for name in names:
-        if name:
+        for codec in _codec_names(name) if name else ():
             try:
-                return html.decode(name)
+                return html.decode(codec)
             except (LookupError, ValueError):  # unknown, undecodable, or a name with a NUL
                 continue
     return html.decode("utf-8", "replace")
+
+
+_WINDOWS = re.compile(r"^(?:x-)?windows-(\d{3,4})$", re.IGNORECASE)
+
+
+def _codec_names(label: str) -> list[str]:
+    """The codec names to try for an encoding label a page declares.
+
+    The label itself, then the forms the web's labels take that Python's codec registry
+    lacks: ``windows-874`` (Thai, the WHATWG name of TIS-620's superset) is Python's
+    ``cp874``, and an ``x-`` prefix ("x-euc-jp", "x-sjis") names the encoding after it.
+    """
+    names = [label]
+    windows = _WINDOWS.match(label.strip())
+    if windows:
+        names.append(f"cp{windows.group(1)}")
+    if label.lower().startswith("x-"):
+        names.append(label[2:])
+    return names
 
 
 #: JSON-LD types of works that are not texts (their files are data and documentation).

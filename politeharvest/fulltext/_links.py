@@ -121,7 +121,8 @@ def link_sources(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
 
     Anchors' ``href``; addresses in ``onclick`` handlers (``window.open('...')``), in
     ``data-*`` attributes (``data-href``, ``data-pdf-url``...), GET forms (their action
-    with their fields) and form values that are addresses themselves.
+    with their fields), form values that are addresses themselves, and a download menu's
+    options whose values are files' addresses.
     """
     functions: dict[str, str] | None = None  # the page's script functions, read when asked
     for element in soup.find_all(True):
@@ -152,6 +153,14 @@ def link_sources(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
                 and (FILE_HREF.search(value) or re.search(r"pdf|file|download|href|url", name))
             ):
                 yield element, value.strip(), name
+            elif (
+                element.name == "option"
+                and name == "value"
+                and FILE_HREF.search(value)
+                and _looks_like_link(value)
+            ):
+                # a download menu: <select> of formats, each option's value a file's address
+                yield element, value.strip(), "option value"
             elif (
                 element.name == "input"
                 and name == "value"

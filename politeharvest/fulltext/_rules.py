@@ -294,7 +294,9 @@ EXTRACTORS: Mapping[str, Callable[[BeautifulSoup, str], list[tuple[str, str]]]] 
 # -- what is never a landing page or a file --------------------------------------------------
 
 _PROBLEMATIC = re.compile(
-    r"(" + SIGN_IN_PATH + r"|/register\b|/sign-?up\b|/cart\b|/account\b|/search/?(?:$|\?)"
+    # a search page: "/search", "/search?page=2"; not a record's address under a search
+    # servlet, whose query is the record's bare identifier ("/search/servlet/search?5081234")
+    r"(" + SIGN_IN_PATH + r"|/register\b|/sign-?up\b|/cart\b|/account\b|/search/?(?:$|\?(?=[^#]*=))"
     r"|[?&](q|query|search)=|/share\b|sharer\.php|/action/showCitFormats|/citation-?export"
     r"|\.(?:jpe?g|png|gif|svg|css|js|mp4|webm|ogg|ris|bib|enw|nbib)(?:\?|$))",
     re.IGNORECASE,

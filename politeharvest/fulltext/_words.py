@@ -239,10 +239,20 @@ def names_document(element: Tag, *, loose: bool = False) -> str | None:
         return None
     if re.search(r"\.(pdf|docx?|zip|txt)\b|https?://|www\.", text, re.IGNORECASE):
         return None
-    sized = _FILE_SIZE.search(text)
-    if sized is not None and len(_FILE_SIZE.sub(" ", text).split()) <= 3:
-        return None  # a file's label with its size ("اصل مقاله (1.2 M)"), not a title
+    sized = _FILE_SIZE.search(text) or _PDF_COUNT.search(text)
+    if sized is not None and len(_PDF_COUNT.sub(" ", _FILE_SIZE.sub(" ", text)).split()) <= 3:
+        # a file's label with its size ("اصل مقاله (1.2 M)") or its format and a count in
+        # any unit ("Full Report (PDF, 47 pages)"), not a title
+        return None
     return text
+
+
+#: The PDF format named with a count in some unit, in parentheses or brackets ("(PDF, 47
+#: pages)", "[PDF · 12 S.]", "(PDF, 3 sivua)"): a file's description in any language.
+_PDF_COUNT = re.compile(
+    r"[(\[]\s*pdf\s*[,;:/|\u00b7-]\s*\d+(?:[.,]\d+)?\s*[^\W\d_]{1,12}\.?\s*[)\]]",
+    re.IGNORECASE,
+)
 
 
 #: A file's size in parentheses or brackets ("(1.2 M)", "[312 KB]", "(2,1 Mo)"), maybe

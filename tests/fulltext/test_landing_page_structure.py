@@ -311,6 +311,8 @@ def test_a_declared_pdf_on_a_media_cdn_is_a_candidate() -> None:
         ("Utafiti wote kamili (PDF, MB 4.2)", False),
         ("Download complete thesis [pdf; 4.2 MB]", False),
         ("Rivers of the northern plain (Vol M 5)", True),
+        ("Full Report (PDF, 47 pages)", False),  # its format and a count, in any unit
+        ("Highlights (1 page)", True),  # no format: a document's name
     ],
 )
 def test_a_files_label_with_its_size_is_no_title(label: str, title: bool) -> None:

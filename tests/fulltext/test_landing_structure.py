@@ -342,3 +342,39 @@ def test_a_link_that_is_only_a_pdf_icon_titled_to_say_so_is_a_candidate() -> Non
     analysis = find_candidates(page, f"{SITE}/Centre/detail.jsp?id=Kx3mQ9")
     assert analysis.candidates[0].url == f"{SITE}/Centre/Show?key=Yq3mZ8rL1vTk7PbX9cN0"
     assert "image saying PDF" in analysis.candidates[0].evidence
+
+
+@pytest.mark.parametrize(
+    ("declared", "codec"),
+    [("windows-874", "cp874"), ("x-euc-jp", "euc_jp"), ("tis-620", "tis_620")],
+)
+def test_a_page_in_a_web_encoding_label_python_lacks_is_read(declared: str, codec: str) -> None:
+    # WHATWG labels: "windows-874" (Thai) is Python's cp874; an "x-" prefix names the rest
+    from politeharvest.fulltext._landing import _decoded
+
+    text = "ฉบับเต็ม" if "874" in declared or "620" in declared else "全文"
+    page = f'<html><head><meta charset="{declared}"></head><body>{text}</body></html>'
+    assert text in _decoded(page.encode(codec), {})
+    headers = {"Content-Type": f"text/html; charset={declared}"}
+    assert text in _decoded(page.encode(codec), headers)
+
+
+def test_a_download_menus_options_are_candidates() -> None:
+    pdf = "https://tile.example.org/storage/2024555187/2024555187.pdf"
+    page = (
+        f"<html><head><title>{TITLE}</title></head><body><h1>{TITLE}</h1>"
+        "<select name='select-resource0'>"
+        f"<option value='{pdf}'>PDF (1.9 MB)</option>"
+        "<option value='https://tile.example.org/storage/2024555187/2024555187.txt'>Text</option>"
+        "</select><button>GO</button></body></html>"
+    )
+    analysis = find_candidates(page, f"{SITE}/item/2024555187/")
+    assert [c.url for c in analysis.candidates][:1] == [pdf]
+    assert "option value" in analysis.candidates[0].source
+
+
+def test_a_record_under_a_search_servlet_is_no_search_page() -> None:
+    # the query is the record's bare identifier, not a search's terms
+    assert problematic_url("https://jopss.example.go.jp/search/servlet/search?5081234") is None
+    assert problematic_url("https://repo.example.org/search?page=2") is not None
+    assert problematic_url("https://repo.example.org/search") is not None
