@@ -581,21 +581,39 @@ _SHEETS = 2
 
 
 def _cover_citing(hints: RecordHints, facts: DocumentFacts) -> bool:
-    """The first page cites the record under a title block of its own, and no other work.
+    """The first page is a cover sheet naming the record under a title block of its own.
 
-    Its every mention of the record's DOI ends a citation of the record, it gives no other
-    DOI, and it is no list of works: a cover sheet in front of the file, which a reading list
-    (several works) or a notice with a DOI of its own is not.
+    Either its every mention of the record's DOI ends a citation of the record, or it is
+    a sheet of fields naming the record's title with at most two lines of running text;
+    and it gives no other DOI and is no list of works: a cover sheet in front of the file,
+    which a reading list (several works) or a notice with a DOI of its own is not.
     """
     doi = hints.doi.lower() if hints.doi else None
-    return (
-        doi is not None
-        and facts.article_page == 0
-        and facts.kind == "article"
-        and not facts.cited_dois
-        and all(d == doi for d in facts.own_dois)
-        and _cites_record(hints, facts, doi)
+    if (
+        facts.article_page != 0
+        or facts.kind != "article"
+        or facts.cited_dois
+        or any(d != doi for d in facts.own_dois)
+    ):
+        return False
+    if doi is not None and _cites_record(hints, facts, doi):
+        return True
+    # a cover sheet of fields ("Title <the record's title>", "Authors ...", "URI ...") and
+    # at most a line or two of text (a licence note): it names the record, it is no text
+    lines = facts.first_page_text.splitlines()
+    sentences = sum(1 for line in lines if running_text(line) and len(line.split()) >= _PROSE_WORDS)
+    page = set(content_words(facts.first_page_text))
+    return sentences <= _COVER_SENTENCES and any(
+        _share(content_words(title), page) >= _COVER_TITLE_SHARE for title in hints.titles
     )
+
+
+#: A cover sheet's lines of running text at most (a licence note, a download notice).
+_COVER_SENTENCES = 2
+#: Words a line of running text has at least.
+_PROSE_WORDS = 8
+#: The share of the record's title words a cover sheet prints.
+_COVER_TITLE_SHARE = 0.9
 
 
 def _about_record(hints: RecordHints, facts: DocumentFacts) -> bool:

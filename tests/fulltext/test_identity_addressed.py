@@ -486,3 +486,18 @@ def test_a_journal_line_under_the_byline_is_the_articles_own() -> None:
     items = article(doi=DOI)
     pdf = make_pdf([*items[1:3], ("Estuarine Processes 18(2), 2022: 77-94", 9.0), *items[3:]])
     assert check_identity(pdf, RECORD).verdict == "matched"
+
+
+def test_a_cover_sheet_of_fields_naming_the_record_then_the_article() -> None:
+    cover = [
+        ("Sakarya University Institutional Repository", 13.0),
+        ("http://dspace.example.edu.tr", 8.5),
+        (f"Title {TITLE}", 8.5),
+        ("Authors Karaman, Elif; Brenner, Tobias", 8.5),
+        ("Issue Date 2022", 8.5),
+        ("URI http://dspace.example.edu.tr/handle/123456789/7712", 8.5),
+        ("This item is made available under the terms of the journal's licence, 2024.", 8.0),
+    ]
+    identity = check_identity(make_pdf(cover, article(doi=DOI)), RECORD)
+    assert identity.verdict == "matched", identity.evidence
+    assert "behind a cover page" in identity.evidence
