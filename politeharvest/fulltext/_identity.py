@@ -601,7 +601,13 @@ def _cover_citing(hints: RecordHints, facts: DocumentFacts) -> bool:
     # a cover sheet of fields ("Title <the record's title>", "Authors ...", "URI ...") and
     # at most a line or two of text (a licence note): it names the record, it is no text
     lines = facts.first_page_text.splitlines()
-    sentences = sum(1 for line in lines if running_text(line) and len(line.split()) >= _PROSE_WORDS)
+    sentences = sum(
+        1
+        for line in lines
+        if len(line.split()) >= _PROSE_WORDS
+        and running_text(line)
+        and any(w in STOP for w in fold(line).split())  # a sentence, not a list of keywords
+    )
     page = set(content_words(facts.first_page_text))
     return sentences <= _COVER_SENTENCES and any(
         _share(content_words(title), page) >= _COVER_TITLE_SHARE for title in hints.titles

@@ -495,9 +495,13 @@ def test_a_cover_sheet_of_fields_naming_the_record_then_the_article() -> None:
         (f"Title {TITLE}", 8.5),
         ("Authors Karaman, Elif; Brenner, Tobias", 8.5),
         ("Issue Date 2022", 8.5),
+        ("Citation Estuarine Processes and Coastal Change 18(2)", 8.5),
+        ("Keywords estuary; hypoxia; salt wedge; river discharge; Black Sea coast", 8.5),
         ("URI http://dspace.example.edu.tr/handle/123456789/7712", 8.5),
-        ("This item is made available under the terms of the journal's licence, 2024.", 8.0),
+        ("This item is made available under the terms of the journal's licence. Downloaded", 8.0),
+        ("from the repository on 11 February 2024 by a reader of the institution.", 8.0),
     ]
+    assert sum(len(text.split()) for text, _ in cover) >= 40  # no mere cover of a few words
     identity = check_identity(make_pdf(cover, article(doi=DOI)), RECORD)
     assert identity.verdict == "matched", identity.evidence
     assert "behind a cover page" in identity.evidence
