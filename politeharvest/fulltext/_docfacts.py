@@ -1102,6 +1102,15 @@ def _label_kind(lines: Sequence[Line], runs: Sequence[TitleRun]) -> tuple[Kind, 
         found = _part_label(part)
         if found is not None:
             return found
+    for spot in [*spots[1:slot], *parts]:
+        # a label over the title whose kind's noun ends it, as English and German set a
+        # compound's head last ("DATA EXTRACTION FORM", "Publication certificate"): only
+        # over the title, never the title's own last words
+        words = keys(spot)
+        for head_kind, heads in _HEAD_LAST:
+            head = next((p for p in heads if tuple(words[-len(p) :]) == p), None)
+            if head is not None and len(words) > len(head):
+                return head_kind, f"the line over its title block reads {spot[:80]!r}"
     for spot in spots:
         # a document addressed to the work's authors about it (an acceptance, a decision, a
         # certificate), or a record others keep of the work (a similarity check, a licence):
@@ -1163,6 +1172,14 @@ _PART_VOCABULARIES: tuple[tuple[Kind, tuple[tuple[str, ...], ...]], ...] = (
     ("summary", SUMMARY_PHRASES),
     ("poster", POSTER_PHRASES),
     ("slides", SLIDES_PHRASES),
+)
+
+
+#: Kinds whose label's noun may end a longer label over the title ("Copyright transfer
+#: form", "Publication certificate"): forms, letters and certificates, records of the work.
+_HEAD_LAST: tuple[tuple[Kind, tuple[tuple[str, ...], ...]], ...] = (
+    ("form", tuple(p for p in FORM_PHRASES if p in {("form",), ("formular",), ("checklist",)})),
+    ("letter", tuple(p for p in ADDRESSED_PHRASES if p in {("certificate",), ("zertifikat",)})),
 )
 
 

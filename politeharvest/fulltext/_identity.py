@@ -1253,11 +1253,7 @@ def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
             "title block (only list items, labels or a figure's words): a sheet about the "
             "article (its highlights, its graphical abstract), not the article?",
         )
-    captioned = (
-        _captioned_title(facts, reading)
-        if identity.verdict == "matched" and not (doi and doi in facts.own_dois)
-        else None
-    )
+    captioned = _captioned_title(facts, reading) if identity.verdict == "matched" else None
     if (
         identity.verdict == "matched"
         and hints.kind == "thesis"

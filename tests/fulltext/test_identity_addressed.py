@@ -505,3 +505,40 @@ def test_a_cover_sheet_of_fields_naming_the_record_then_the_article() -> None:
     identity = check_identity(make_pdf(cover, article(doi=DOI)), RECORD)
     assert identity.verdict == "matched", identity.evidence
     assert "behind a cover page" in identity.evidence
+
+
+def test_a_caption_over_the_title_counts_with_the_records_doi_too() -> None:
+    proof = make_pdf(
+        [
+            ("Estuarine Processes and Coastal Change · Production", 11.0),
+            ("PROOF CORRECTIONS", 10.5),
+            ("Article:", 8.0),
+            (TITLE, 14.5),
+            (AUTHORS, 10.0),
+            (f"DOI (assigned): https://doi.org/{DOI}", 8.5),
+            ("Page Line Correction", 9.0),
+            *body(6),
+        ]
+    )
+    identity = check_identity(proof, RECORD)
+    assert identity.verdict == "unverifiable", identity.evidence
+    assert "caption 'Article:'" in identity.evidence
+
+
+@pytest.mark.parametrize(
+    ("label", "kind"),
+    [
+        ("DATA EXTRACTION FORM — Study 14 of 37", "form"),
+        ("Publication certificate", "letter"),
+    ],
+)
+def test_a_label_over_the_title_whose_noun_ends_it(label: str, kind: str) -> None:
+    identity = check_identity(_under_label(label), RECORD)
+    assert identity.verdict == "mismatch", identity.evidence
+    assert identity.kind == kind
+
+
+def test_a_title_ending_in_a_labels_noun_is_still_the_title() -> None:
+    title = "A closed solution of the salt-wedge length in a standard form"
+    record = {**RECORD, "title": [title]}
+    assert check_identity(make_pdf(article(title=title, doi=DOI)), record).verdict == "matched"
