@@ -218,6 +218,8 @@ def names_document(element: Tag, *, loose: bool = False) -> str | None:
     they are titles (one per block of a list).
     """
     text = " ".join(element.get_text(" ", strip=True).split())
+    if _FILE_NAME.search(text):
+        return None  # a file's name ("[연구보고서23-05]글로벌공급망재편.pdf"), in any script
     if _CJK.search(text):  # no spaces between words: its letters count
         letters = len(re.findall(r"\w", text))
         if letters >= (5 if loose else 8) and not button_text(text):
@@ -253,6 +255,10 @@ _PDF_COUNT = re.compile(
     r"[(\[]\s*pdf\s*[,;:/|\u00b7-]\s*\d+(?:[.,]\d+)?\s*[^\W\d_]{1,12}\.?\s*[)\]]",
     re.IGNORECASE,
 )
+
+
+#: A link's text that is a file's name: it ends in a document's extension.
+_FILE_NAME = re.compile(r"\.(?:pdf|docx?|zip|txt|hwp|hwpx|odt|rtf)\s*$", re.IGNORECASE)
 
 
 #: A file's size in parentheses or brackets ("(1.2 M)", "[312 KB]", "(2,1 Mo)"), maybe

@@ -312,6 +312,7 @@ def test_a_declared_pdf_on_a_media_cdn_is_a_candidate() -> None:
         ("Download complete thesis [pdf; 4.2 MB]", False),
         ("Rivers of the northern plain (Vol M 5)", True),
         ("Full Report (PDF, 47 pages)", False),  # its format and a count, in any unit
+        ("[연구보고서23-05]글로벌공급망재편과한국의대응.pdf", False),  # a file's name, any script
         ("Highlights (1 page)", True),  # no format: a document's name
     ],
 )
