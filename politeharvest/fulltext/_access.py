@@ -300,9 +300,12 @@ def control_wall(element: Tag, where: str = "href") -> str | None:
     return None
 
 
-#: An attribute that names a control's price (``data-price``, ``data-product-price``).
-_PRICE_ATTRIBUTE = re.compile(r"price", re.IGNORECASE)
-_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+#: The attributes that give a control's current price (not an old price, not a price's id).
+_PRICE_ATTRIBUTES = frozenset(["price", "data-price", "data-product-price", "data-item-price"])
+#: A price attribute's value: an amount alone, maybe with a currency sign or code.
+_AMOUNT_VALUE = re.compile(
+    r"^\s*(?:[^\w\s]{1,3}|[A-Z]{3})?\s*(\d+(?:[.,]\d+)?)\s*(?:[^\w\s]{1,3}|[A-Z]{3})?\s*$"
+)
 
 
 def _priced_control(element: Tag) -> str | None:
@@ -312,10 +315,10 @@ def _priced_control(element: Tag) -> str | None:
     whatever its text says (a download, a purchase); ``data-price="0"`` opens it.
     """
     for name, value in element.attrs.items():
-        if not _PRICE_ATTRIBUTE.search(str(name)):
+        if str(name).lower() not in _PRICE_ATTRIBUTES:
             continue
-        amount = _NUMBER.search(str(value))
-        if amount is not None and any(digit != "0" for digit in amount.group(0) if digit.isdigit()):
+        amount = _AMOUNT_VALUE.match(str(value))
+        if amount is not None and any(digit != "0" for digit in amount.group(1) if digit.isdigit()):
             return f"{name}={str(value)[:20]!r}"
     return None
 

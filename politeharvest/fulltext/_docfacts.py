@@ -1076,12 +1076,14 @@ def _label_kind(lines: Sequence[Line], runs: Sequence[TitleRun]) -> tuple[Kind, 
     """The kind a label where the title stands announces (above it, or opening it), or None."""
     first = runs[0] if runs else None
     spots: list[str] = []
+    over: list[str] = []  # the short lines over the title block
     parts: list[str] = []
     slot = 0  # the title block and the line above it: where a document's own label stands
     if first is not None:
         spots.append(first.text)
         above = lines[max(0, first.first - 2) : first.first]
-        spots.extend(line.text for line in above if len(line.text.split()) <= _LABEL_WORDS)
+        over = [line.text for line in above if len(line.text.split()) <= _LABEL_WORDS]
+        spots.extend(over)
         # a label set right under the title block, where a subtitle stands ("Executive
         # Summary" under a report's title): the document's own, as one above it is
         spots.extend(
@@ -1102,10 +1104,10 @@ def _label_kind(lines: Sequence[Line], runs: Sequence[TitleRun]) -> tuple[Kind, 
         found = _part_label(part)
         if found is not None:
             return found
-    for spot in [*spots[1:slot], *parts]:
+    for spot in [*over, *parts]:
         # a label over the title whose kind's noun ends it, as English and German set a
         # compound's head last ("DATA EXTRACTION FORM", "Publication certificate"): only
-        # over the title, never the title's own last words
+        # over the title, never the title's own last words nor a subtitle's under it
         words = keys(spot)
         for head_kind, heads in _HEAD_LAST:
             head = next((p for p in heads if tuple(words[-len(p) :]) == p), None)

@@ -1253,7 +1253,7 @@ def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
             "title block (only list items, labels or a figure's words): a sheet about the "
             "article (its highlights, its graphical abstract), not the article?",
         )
-    captioned = _captioned_title(facts, reading) if identity.verdict == "matched" else None
+    captioned = _captioned_title(hints, facts, reading) if identity.verdict == "matched" else None
     if (
         identity.verdict == "matched"
         and hints.kind == "thesis"
@@ -1269,7 +1269,7 @@ def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
             evidence=f"{identity.evidence}; but the file gives DOI {other} as its own and no "
             "thesis's label: an article published from the thesis, not the thesis?",
         )
-    cited = _cited_under(facts, reading) if identity.verdict == "matched" else None
+    cited = _cited_under(hints, facts, reading) if identity.verdict == "matched" else None
     if cited is not None:
         return attrs.evolve(
             identity,
@@ -1342,6 +1342,8 @@ _ADDRESS_REACH = 40
 #: A salutation's words before its mark ("Dear Dr. Yilmaz", "Sayin Doc. Dr. Kaya").
 _ADDRESS_WORDS = 5
 _ADDRESS_MARK = re.compile("[,:!\uff0c\uff1a\uff01]")  # and their full-width forms
+#: A greeting ends in a comma ("Dear Professor Aydin,"); a caption ends in a colon.
+_GREETING_MARK = re.compile("[,\uff0c]")
 #: What follows a name in a citation, not in a salutation: its initials, or its year.
 _CITED_NAME = re.compile(r"[^\W\d_]{1,2}\.|.{0,80}\((1[5-9]|20)\d\d\)")
 
@@ -1374,7 +1376,12 @@ def _addressed_author(hints: RecordHints, facts: DocumentFacts) -> str | None:
             or surnames.intersection(words[:-1])  # two of the record's authors
         ):
             continue
-        follow = text[mark.end() :].strip() or (lines[i + 1] if i + 1 < len(lines) else "")
+        if not text.lstrip()[:1].isupper() or (i > 0 and running_text(lines[i - 1])):
+            continue  # a sentence's middle ("model developed by Brenner, whose ..."), not its start
+        inline = text[mark.end() :].strip()
+        follow = inline or (lines[i + 1] if i + 1 < len(lines) else "")
+        if inline and not inline[:1].isupper():
+            continue  # "We thank Dr. Brenner, who provided ...": a clause goes on
         if running_text(follow) and not _CITED_NAME.match(follow):
             return text.strip()
     return None
@@ -1389,7 +1396,7 @@ _CITATION_TAIL = re.compile(
 )
 
 
-def _cited_under(facts: DocumentFacts, reading: _Reading | None) -> str | None:
+def _cited_under(hints: RecordHints, facts: DocumentFacts, reading: _Reading | None) -> str | None:
     """The line right under the title block when it cites the work, or None.
 
     "Tan B.; Lim K. · Journal of Taiwanese Studies 15(2), 2023" under the title: the
@@ -1403,25 +1410,46 @@ def _cited_under(facts: DocumentFacts, reading: _Reading | None) -> str | None:
         return None
     lines = facts.first_page_text.splitlines()
     below = lines[run.last + 1] if run.last + 1 < len(lines) else ""
-    return below.strip() if _CITATION_TAIL.search(below) else None
+    if not _CITATION_TAIL.search(below):
+        return None
+    words = [w for w in fold(below).split() if w.isalpha()]
+    names = {w for creator in hints.creators for w in fold(creator).split()}
+    if not names.intersection(words) and not set(hints.surnames).intersection(words):
+        return None  # a journal line, a subtitle: no author of the record cited on it
+    titled = {w for title in hints.titles for w in fold(title).split()}
+    container = [w for w in words if w not in names and w not in titled and w not in STOP]
+    # a citation names its source ("Journal of ...", "Working Paper"), a byline only people
+    return below.strip() if len(container) >= _CONTAINER_WORDS else None
+
+
+#: Words of a citation's source at least ("Data in Linguistics", "Working Paper").
+_CONTAINER_WORDS = 2
 
 
 #: A caption's words at most ("Official Title:", "Title of the project:").
 _CAPTION_WORDS = 4
 
 
-def _captioned_title(facts: DocumentFacts, reading: _Reading | None) -> str | None:
+def _captioned_title(
+    hints: RecordHints, facts: DocumentFacts, reading: _Reading | None
+) -> str | None:
     """The caption on the line right over the title block, when one stands there.
 
     "Official Title:" over the record's title: the title is a field's value in a record
     about the work (a trial registry's, a project's form), not the document's own title.
+    A manuscript's own title page of captions ("Title:" over it, "Authors: <the record's
+    authors>" under it) is its own.
     """
     if reading is None or reading.level != "block":
         return None
     run = _run_of(facts, reading.block)
     if run is None or run.page != facts.article_page or run.first == 0:
         return None
-    above = facts.first_page_text.splitlines()[run.first - 1].strip()
+    lines = facts.first_page_text.splitlines()
+    above = lines[run.first - 1].strip()
+    below = lines[run.last + 1].strip() if run.last + 1 < len(lines) else ""
+    if ":" in below[:40] and set(hints.surnames) & set(fold(below).split()):
+        return None  # "Title:" over the title and "Authors: ..." under it: a manuscript's own
     if (
         above.endswith((":", "\uff1a"))
         and 1 <= len(above.split()) <= _CAPTION_WORDS
@@ -1446,7 +1474,7 @@ def _salutation_above(facts: DocumentFacts, reading: _Reading | None) -> str | N
         return None
     lines = facts.first_page_text.splitlines()[: run.first]
     for i, text in enumerate(lines[:-1]):
-        mark = _ADDRESS_MARK.search(text)
+        mark = _GREETING_MARK.search(text)
         words = text.split()
         if (
             mark is not None
@@ -1939,9 +1967,10 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
             # the work has a DOI of another registrant (arXiv, Zenodo, a repository) or a
             # version's number under the record's
             return Identity(
-                "mismatch",
+                "unverifiable",
                 f"{said}; but the document gives DOI {other_dois[0]} as its own, another "
-                f"number in the series of the record's {doi}: another item of the same venue",
+                f"number in the series of the record's {doi}: another item of the same venue, "
+                "or another version where a repository numbers its versions so",
                 kind,
                 version,
             )

@@ -478,6 +478,9 @@ def test_what_reads_as_nothing_to_pay(price: str, free: bool) -> None:
         ('data-price="0"', False),  # a price of nothing opens it
         ('data-price="0.00"', False),
         ('data-price=""', False),
+        ('data-price-id="5"', False),  # a price's id, not a price
+        ('data-original-price="30" data-price="0"', False),  # free now
+        ('data-price="Free (was 30)"', False),
     ],
 )
 def test_a_control_that_carries_its_own_price_is_walled(attributes: str, walled: bool) -> None:
