@@ -764,12 +764,15 @@ class _Record:
         titles: its titles with their words and keys in that form (titles without a content
             word left out).
         words: the keys of every field: titles, names, year and DOI (`_record_words`).
+        names: the folded words of its creators' names, given names too ("karaman",
+            "elif"): a line made of them is a byline or a citation's names.
     """
 
     hints: RecordHints
     text: str
     titles: tuple[_Title, ...]
     words: frozenset[str]
+    names: frozenset[str] = frozenset()
 
     def form(self, text: str) -> str:
         """`text` with its Han characters as the record writes them (Hanja as Hangul...)."""
@@ -786,7 +789,8 @@ def _record_of(hints: RecordHints) -> _Record:
         words = content_words(formed)
         if words:
             titles.append(_Title(title, tuple(words), tuple(keys(formed))))
-    return _Record(hints, text, tuple(titles), frozenset(_record_words(hints)))
+    names = frozenset(w for creator in hints.creators for w in fold(creator).split())
+    return _Record(hints, text, tuple(titles), frozenset(_record_words(hints)), names)
 
 
 def _title_match(record: _Record, facts: DocumentFacts) -> tuple[str | None, str, str]:
@@ -1226,73 +1230,31 @@ def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
     else:
         identity = _short_text(record, facts) or identity
     doi = hints.doi.lower() if hints.doi else None
-    letter = identity.verdict != "mismatch" and _record_kind_of(hints) != "letter"
-    addressed = _addressed_author(hints, facts) if letter else None
-    greeting = _salutation_above(facts, reading) if letter and addressed is None else None
-    if greeting is not None:
-        return Identity(
-            "mismatch",
-            f"its title block stands under the salutation {greeting[:60]!r} and a sentence: "
-            "the work's title inside a letter about it (a cover letter), not the work",
-            "letter",
-            facts.version,
-        )
-    if (
-        identity.verdict == "matched"
-        and hints.article
-        and facts.page_count == 1
-        and not facts.running
-    ):
-        # one page, and below its title block no sentence that is not a list's item: a
-        # sheet about the article (its highlights, its graphical abstract, a title page),
-        # not the article, whose one page would carry its text
+    zone = _title_zone(facts, reading)
+    if identity.verdict != "mismatch" and _record_kind_of(hints) != "letter":
+        greeting = _salutation_above(zone[0]) if zone is not None else None
+        if greeting is not None:
+            return Identity(
+                "mismatch",
+                f"its title block stands under the salutation {greeting[:60]!r} and a "
+                "sentence: the work's title inside a letter about it (a cover letter), not "
+                "the work",
+                "letter",
+                facts.version,
+            )
+        addressed = _addressed_author(record, facts)
+        if addressed is not None:
+            return Identity(
+                "mismatch",
+                f"its first page addresses the record's author ({addressed[:60]!r}): a "
+                "letter to the author about the work (an acceptance, a decision), not the work",
+                "letter",
+                facts.version,
+            )
+    doubt = _doubt(record, facts, zone) if identity.verdict == "matched" else None
+    if doubt is not None:
         return attrs.evolve(
-            identity,
-            verdict="unverifiable",
-            evidence=f"{identity.evidence}; but its one page has no running text below the "
-            "title block (only list items, labels or a figure's words): a sheet about the "
-            "article (its highlights, its graphical abstract), not the article?",
-        )
-    captioned = _captioned_title(hints, facts, reading) if identity.verdict == "matched" else None
-    if (
-        identity.verdict == "matched"
-        and hints.kind == "thesis"
-        and facts.kind == "article"
-        and any(d != doi for d in facts.own_dois)
-    ):
-        # a thesis's record, and a file with a DOI of its own that nowhere says it is a
-        # thesis: the article its author published from it under the same title
-        other = next(d for d in facts.own_dois if d != doi)
-        return attrs.evolve(
-            identity,
-            verdict="unverifiable",
-            evidence=f"{identity.evidence}; but the file gives DOI {other} as its own and no "
-            "thesis's label: an article published from the thesis, not the thesis?",
-        )
-    cited = _cited_under(hints, facts, reading) if identity.verdict == "matched" else None
-    if cited is not None:
-        return attrs.evolve(
-            identity,
-            verdict="unverifiable",
-            evidence=f"{identity.evidence}; but the line under the title cites the work "
-            f"({cited[:70]!r}: its authors with a volume, an issue or a year): the title of "
-            "a work the document is about (an export, a request, a report), not its own?",
-        )
-    if captioned is not None:
-        return attrs.evolve(
-            identity,
-            verdict="unverifiable",
-            evidence=f"{identity.evidence}; but the title stands under the caption "
-            f"{captioned!r}, as a field's value: a record about the work (a registry's, a "
-            "form's), not the work?",
-        )
-    if addressed is not None:
-        return Identity(
-            "mismatch",
-            f"its first page addresses the record's author ({addressed[:60]!r}): a letter "
-            "to the author about the work (an acceptance, a decision), not the work",
-            "letter",
-            facts.version,
+            identity, verdict="unverifiable", evidence=f"{identity.evidence}; but {doubt}"
         )
     if (
         identity.verdict == "mismatch"
@@ -1348,7 +1310,7 @@ _GREETING_MARK = re.compile("[,\uff0c]")
 _CITED_NAME = re.compile(r"[^\W\d_]{1,2}\.|.{0,80}\((1[5-9]|20)\d\d\)")
 
 
-def _addressed_author(hints: RecordHints, facts: DocumentFacts) -> str | None:
+def _addressed_author(record: _Record, facts: DocumentFacts) -> str | None:
     """A line of the first page that addresses one of the record's authors, or None.
 
     "Dear Dr. Yilmaz," over a sentence: a few words ending in a record author's family
@@ -1358,10 +1320,10 @@ def _addressed_author(hints: RecordHints, facts: DocumentFacts) -> str | None:
     whatever its language. A correspondence line ("Corresponding author: Prof. Yilmaz,
     Department of ...") goes on with an address, not a sentence.
     """
-    surnames = set(hints.surnames)
+    surnames = set(record.hints.surnames)
     if not surnames or facts.article_page is None:
         return None
-    named = {w for creator in hints.creators for w in fold(creator).split()}
+    named = record.names
     lines = facts.first_page_text.splitlines()[:_ADDRESS_REACH]
     for i, text in enumerate(lines):
         mark = _ADDRESS_MARK.search(text)
@@ -1396,30 +1358,22 @@ _CITATION_TAIL = re.compile(
 )
 
 
-def _cited_under(hints: RecordHints, facts: DocumentFacts, reading: _Reading | None) -> str | None:
+def _cited_under(record: _Record, below: str) -> str | None:
     """The line right under the title block when it cites the work, or None.
 
     "Tan B.; Lim K. · Journal of Taiwanese Studies 15(2), 2023" under the title: the
     title and that line are a citation of the work, as an export, a request or an archive's
     report set it at their head; a paper's own byline names its authors, never its volume.
     """
-    if reading is None or reading.level != "block":
-        return None
-    run = _run_of(facts, reading.block)
-    if run is None or run.page != facts.article_page:
-        return None
-    lines = facts.first_page_text.splitlines()
-    below = lines[run.last + 1] if run.last + 1 < len(lines) else ""
     if not _CITATION_TAIL.search(below):
         return None
     words = [w for w in fold(below).split() if w.isalpha()]
-    names = {w for creator in hints.creators for w in fold(creator).split()}
-    if not names.intersection(words) and not set(hints.surnames).intersection(words):
+    if not record.names.intersection(words):
         return None  # a journal line, a subtitle: no author of the record cited on it
-    titled = {w for title in hints.titles for w in fold(title).split()}
-    container = [w for w in words if w not in names and w not in titled and w not in STOP]
+    titled = {w for title in record.hints.titles for w in fold(title).split()}
+    container = [w for w in words if w not in record.names and w not in titled and w not in STOP]
     # a citation names its source ("Journal of ...", "Working Paper"), a byline only people
-    return below.strip() if len(container) >= _CONTAINER_WORDS else None
+    return below if len(container) >= _CONTAINER_WORDS else None
 
 
 #: Words of a citation's source at least ("Data in Linguistics", "Working Paper").
@@ -1430,9 +1384,65 @@ _CONTAINER_WORDS = 2
 _CAPTION_WORDS = 4
 
 
-def _captioned_title(
-    hints: RecordHints, facts: DocumentFacts, reading: _Reading | None
-) -> str | None:
+def _title_zone(facts: DocumentFacts, reading: _Reading | None) -> tuple[list[str], str] | None:
+    """The article page's lines over the record's title block, and the line right under it.
+
+    None when the record's title is not the title block of the article's first page.
+    """
+    if reading is None or reading.level != "block":
+        return None
+    run = _run_of(facts, reading.block)
+    if run is None or run.page != facts.article_page:
+        return None
+    lines = facts.first_page_text.splitlines()
+    return lines[: run.first], (lines[run.last + 1].strip() if run.last + 1 < len(lines) else "")
+
+
+def _doubt(record: _Record, facts: DocumentFacts, zone: tuple[list[str], str] | None) -> str | None:
+    """Why a match is left undecided: the document may be about the work, or None.
+
+    One page with no running text (a highlights sheet, a graphical abstract); an article
+    with a DOI of its own for a thesis's record; a citation of the work under its title; a
+    field's caption over it.
+    """
+    hints = record.hints
+    doi = hints.doi.lower() if hints.doi else None
+    if hints.article and facts.page_count == 1 and not facts.running:
+        # one page, and below its title block no sentence that is not a list's item: a
+        # sheet about the article, whose own one page would carry its text
+        return (
+            "its one page has no running text below the title block (only list items, "
+            "labels or a figure's words): a sheet about the article (its highlights, its "
+            "graphical abstract), not the article?"
+        )
+    other = next((d for d in facts.own_dois if d != doi), None)
+    if hints.kind == "thesis" and facts.kind == "article" and other is not None:
+        # a thesis's record, and a file with a DOI of its own that nowhere says it is a
+        # thesis: the article its author published from it under the same title
+        return (
+            f"the file gives DOI {other} as its own and no thesis's label: an article "
+            "published from the thesis, not the thesis?"
+        )
+    if zone is None:
+        return None
+    above, below = zone
+    cited = _cited_under(record, below)
+    if cited is not None:
+        return (
+            f"the line under the title cites the work ({cited[:70]!r}: its authors with a "
+            "volume, an issue or a year): the title of a work the document is about (an "
+            "export, a request, a report), not its own?"
+        )
+    captioned = _captioned_title(record, above, below)
+    if captioned is not None:
+        return (
+            f"the title stands under the caption {captioned!r}, as a field's value: a record "
+            "about the work (a registry's, a form's), not the work?"
+        )
+    return None
+
+
+def _captioned_title(record: _Record, above: Sequence[str], below: str) -> str | None:
     """The caption on the line right over the title block, when one stands there.
 
     "Official Title:" over the record's title: the title is a field's value in a record
@@ -1440,48 +1450,36 @@ def _captioned_title(
     A manuscript's own title page of captions ("Title:" over it, "Authors: <the record's
     authors>" under it) is its own.
     """
-    if reading is None or reading.level != "block":
+    if not above:
         return None
-    run = _run_of(facts, reading.block)
-    if run is None or run.page != facts.article_page or run.first == 0:
-        return None
-    lines = facts.first_page_text.splitlines()
-    above = lines[run.first - 1].strip()
-    below = lines[run.last + 1].strip() if run.last + 1 < len(lines) else ""
-    if ":" in below[:40] and set(hints.surnames) & set(fold(below).split()):
+    if ":" in below[:40] and set(record.hints.surnames) & set(fold(below).split()):
         return None  # "Title:" over the title and "Authors: ..." under it: a manuscript's own
+    caption = above[-1].strip()
     if (
-        above.endswith((":", "\uff1a"))
-        and 1 <= len(above.split()) <= _CAPTION_WORDS
-        and not above[:1].islower()  # "по теме:" goes on from the label over it: no field
+        caption.endswith((":", "\uff1a"))
+        and 1 <= len(caption.split()) <= _CAPTION_WORDS
+        and not caption[:1].islower()  # "по теме:" goes on from the label over it: no field
     ):
-        return above
+        return caption
     return None
 
 
-def _salutation_above(facts: DocumentFacts, reading: _Reading | None) -> str | None:
+def _salutation_above(above: Sequence[str]) -> str | None:
     """A salutation over the record's title block: the title stands inside a letter.
 
     "Dear Professor Ahmadov," then "please find enclosed our manuscript" over the title: a
-    short line ending in a comma or a colon, running text after it, both above the title
-    block on the article's first page. A letter to the editor that is the article opens its
-    text so *under* its title.
+    short line ending in a comma, running text after it, both above the title block on the
+    article's first page. A letter to the editor that is the article opens its text so
+    *under* its title.
     """
-    if reading is None or reading.level != "block":
-        return None
-    run = _run_of(facts, reading.block)
-    if run is None or run.page != facts.article_page:
-        return None
-    lines = facts.first_page_text.splitlines()[: run.first]
-    for i, text in enumerate(lines[:-1]):
+    for i, text in enumerate(above[:-1]):
         mark = _GREETING_MARK.search(text)
-        words = text.split()
         if (
             mark is not None
             and mark.end() == len(text.rstrip())
-            and 2 <= len(words) <= _ADDRESS_WORDS
+            and 2 <= len(text.split()) <= _ADDRESS_WORDS
             and text[:1].isupper()
-            and running_text(lines[i + 1])
+            and running_text(above[i + 1])
         ):
             return text.strip()
     return None
