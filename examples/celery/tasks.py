@@ -153,8 +153,8 @@ def fetch_fulltext(
             )
             return {"deferred": exc.reason}
     later = fulltext is not None and fulltext["status"] == "retry-later"
-    if fulltext is not None and later and attempt < len(policy.backoff):
-        countdown = policy.backoff[attempt]
+    countdown = policy.retry_wait(attempt) if later else None
+    if fulltext is not None and countdown is not None:
         fetch_fulltext.apply_async(
             (identifier, metadata, policy_json, attempt + 1), countdown=countdown
         )

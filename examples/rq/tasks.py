@@ -156,8 +156,8 @@ def fetch_fulltext(
             _queue(FILES_QUEUE).enqueue_in(_later(exc.until), fetch_fulltext, *args, attempt)
             return {"deferred": exc.reason}
     later = fulltext is not None and fulltext["status"] == "retry-later"
-    if fulltext is not None and later and attempt < len(policy.backoff):
-        countdown = policy.backoff[attempt]
+    countdown = policy.retry_wait(attempt) if later else None
+    if fulltext is not None and countdown is not None:
         _queue(FILES_QUEUE).enqueue_in(
             dt.timedelta(seconds=countdown), fetch_fulltext, *args, attempt + 1
         )
