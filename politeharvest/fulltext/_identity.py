@@ -151,6 +151,10 @@ class RecordHints:
         report: its type names a report (``info:eu-repo/semantics/report``, "Technical
             report", a COAR report URI): a document dated on its title pages, one issue of
             a series of reports under the same title.
+        genre: its type names, in words, a genre beyond a plain article ("Short
+            Communication", "Letter to the Editor", "Obituary"): a work that may be short.
+        pages: how many pages its citation says the work runs (``source`` "5(2): 77-101"
+            is 25), if it says.
     """
 
     titles: tuple[str, ...] = ()
@@ -166,6 +170,8 @@ class RecordHints:
     creators: tuple[str, ...] = ()
     monograph: bool = False
     report: bool = False
+    genre: bool = False
+    pages: int | None = None
 
     @property
     def empty(self) -> bool:
@@ -219,6 +225,11 @@ class RecordHints:
             tuple(c.strip() for c in creators if c.strip()),
             any(_monograph(str(t)) for t in metadata.get("type", ())),
             any(_report(str(t)) for t in metadata.get("type", ())),
+            _genre(types),
+            next(
+                (n for n in (cited_pages(str(v)) for v in metadata.get("source", ())) if n),
+                None,
+            ),
         )
 
     @classmethod
@@ -259,6 +270,8 @@ class RecordHints:
             creators=tuple(n.strip() for n in names if n.strip()),
             monograph=_monograph(str(row.get("kind") or row.get("type") or "")),
             report=_report(str(row.get("kind") or row.get("type") or "")),
+            genre=_genre(str(row.get("kind") or row.get("type") or "")),
+            pages=cited_pages(str(row.get("pages") or row.get("source") or "")),
         )
 
 
@@ -385,6 +398,61 @@ def _report(value: str) -> bool:
         if words and words[-1].lower() == "report":
             return True
     return False
+
+
+#: The words of a type in words that names no genre beyond an article: "Journal article",
+#: "Text", "Peer-reviewed research paper", "Accepted version". A word opening "arti" or
+#: "arty" is an article's name in most languages ("Artículo", "Artigo", "Artykuł").
+_PLAIN_TYPE_WORDS = frozenset(
+    {
+        *("text", "journal", "research", "original", "paper", "papers", "scientific"),
+        *("scholarly", "peer", "reviewed", "refereed", "published", "accepted", "submitted"),
+        *("version", "publication", "contribution", "full", "regular", "info", "eu", "repo"),
+        *("semantics", "revue", "revista", "zeitschrift"),
+    }
+)
+
+
+def _genre(value: str) -> bool:
+    """A type in words that names a genre beyond a plain article ("Short Communication").
+
+    Only a part of the type written in words counts (a vocabulary's URI, with its slashes
+    or colons, names its kind by `_record_kind`), when one of its words is neither a plain
+    article's (`_PLAIN_TYPE_WORDS`) nor a stop word.
+    """
+    for part in re.split(r"[;|]", value):
+        if "/" in part or ":" in part:
+            continue
+        for word in fold(part).split():
+            plain = word in _PLAIN_TYPE_WORDS or word in STOP or word.startswith(("arti", "arty"))
+            if word.isalpha() and not plain:
+                return True
+    return False
+
+
+#: A page range in a citation: "77-101", "pp. 77-101", "S. 77-101", after a colon, a
+#: semicolon, a comma or a page mark ("p", "pp", "S", "s", Cyrillic "s", "pág"); any dash.
+_PAGE_RANGE = re.compile(
+    r"(?:[:;,]|\b(?:pp?|pgs?|pages?|ss?|\u0441|\u0441\u0442\u0440|pág|págs|str|ff)\.?)\s*"
+    r"(\d{1,5})\s*[-\u2010-\u2015\u2212]\s*(\d{1,5})(?!\d)",
+    re.IGNORECASE,
+)
+#: A single page at a citation's end: "9(2): 88", "p. 88" (a year there is no page).
+_ONE_PAGE = re.compile(r"(?::|\b(?:pp?|s|\u0441|pág)\.)\s*(\d{1,5})\s*\.?\s*$", re.IGNORECASE)
+
+
+def cited_pages(citation: str) -> int | None:
+    """How many pages a citation says its work runs, or None when it gives no page range.
+
+    "Revista de Lenguas 5(2): 77-101" is 25 pages; "Mizoram Science Journal 9(2): 88" is
+    one. A range of two years ("2020-2023") or of reversed numbers is no page range.
+    """
+    for found in reversed(list(_PAGE_RANGE.finditer(citation))):
+        first, last = int(found.group(1)), int(found.group(2))
+        if first < last <= first + 2000 and not (first >= 1800 and last <= 2100):
+            return last - first + 1
+    one = _ONE_PAGE.search(citation)
+    return 1 if one is not None and not 1800 <= int(one.group(1)) <= 2100 else None
 
 
 def _conference(value: str) -> bool:
@@ -1403,7 +1471,7 @@ def _doubt(record: _Record, facts: DocumentFacts, zone: tuple[list[str], str] | 
 
     One page with no running text (a highlights sheet, a graphical abstract); an article
     with a DOI of its own for a thesis's record; a citation of the work under its title; a
-    field's caption over it.
+    field's caption over it; a text too short to be the article (`_too_short`).
     """
     hints = record.hints
     doi = hints.doi.lower() if hints.doi else None
@@ -1424,7 +1492,7 @@ def _doubt(record: _Record, facts: DocumentFacts, zone: tuple[list[str], str] | 
             "published from the thesis, not the thesis?"
         )
     if zone is None:
-        return None
+        return _too_short(record, facts)
     above, below = zone
     cited = _cited_under(record, below)
     if cited is not None:
@@ -1439,7 +1507,54 @@ def _doubt(record: _Record, facts: DocumentFacts, zone: tuple[list[str], str] | 
             f"the title stands under the caption {captioned!r}, as a field's value: a record "
             "about the work (a registry's, a form's), not the work?"
         )
-    return None
+    return _too_short(record, facts)
+
+
+#: Letters a text shorter than one page of an article's running text holds (about 250
+#: words); a character of a script written without spaces (Chinese, Japanese, Korean) counts
+#: as `_WIDE_LETTERS`, about the letters of a word's share it carries.
+_SHORT_WORK = 1500
+_WIDE_LETTERS = 3
+#: A file of at most this many pages is short enough to be a document about the work.
+_FEW_PAGES = 2
+
+
+def _text_size(text: str) -> int:
+    """The letters of a text, a wide character (`_WIDE_LETTERS`) counted as several."""
+    return sum(
+        _WIDE_LETTERS if unicodedata.east_asian_width(ch) in "WF" else 1
+        for ch in text
+        if ch.isalpha()
+    )
+
+
+def _too_short(record: _Record, facts: DocumentFacts) -> str | None:
+    """Why a file of one or two pages cannot be shown to be the article, or None.
+
+    A document about a work (a notice to its authors, a request, a review form, a report
+    back to a community) prints the work's title as its heading, its byline and its DOI, as
+    the work does: on a page or two, title, byline and DOI are no evidence it is the work.
+    The work's own text is: an article runs longer than `_SHORT_WORK`. A record whose type
+    names a genre in words (a short communication, an obituary) or whose citation gives it
+    one or two pages may be that short, as may a record of any kind but an
+    article. (A citation's longer range is no evidence against a short file: repositories
+    hold two-page excerpts of long works as their files.)
+    """
+    hints = record.hints
+    pages = facts.page_count
+    if not 0 < pages <= _FEW_PAGES or _record_kind_of(hints) is not None or hints.monograph:
+        return None
+    if not hints.article or hints.genre or (hints.pages is not None and hints.pages <= _FEW_PAGES):
+        return None
+    size = _text_size(facts.text)
+    if size >= _SHORT_WORK:
+        return None
+    return (
+        f"its text is shorter than an article's page (about {size // 6} words on "
+        f"{pages} page{'s' if pages > 1 else ''}): a document about the work (a notice, a "
+        "request, a form) prints its title, byline and DOI too, so they do not show it is "
+        "the work?"
+    )
 
 
 def _captioned_title(record: _Record, above: Sequence[str], below: str) -> str | None:

@@ -187,8 +187,8 @@ def test_one_page_of_highlights_under_the_title_is_not_the_article() -> None:
 
 
 def test_one_page_of_running_text_under_the_title_is_still_the_article() -> None:
-    short = make_pdf([(TITLE, 14.0), (AUTHORS, 10.0), *body(8)])
-    assert check_identity(short, RECORD).verdict == "matched"
+    page = make_pdf([(TITLE, 14.0), (AUTHORS, 10.0), *body()])
+    assert check_identity(page, RECORD).verdict == "matched"
 
 
 def test_another_number_of_the_records_doi_series_is_another_item() -> None:
@@ -216,7 +216,7 @@ def test_a_versions_number_under_the_same_stem_is_the_same_work() -> None:
             ("https://doi.org/10.12688/f1000research.12345.2", 8.0),
             (TITLE, 15.0),
             (AUTHORS, 10.0),
-            *body(10),
+            *body(),
         ]
     )
     identity = check_identity(version, record)
@@ -245,7 +245,7 @@ def test_a_repository_cover_sheet_citing_the_record_then_the_manuscript() -> Non
         ("General rights", 11.0),
         ("Copyright and moral rights are retained by the authors and the owners.", 10.0),
     ]
-    manuscript = [(TITLE, 16.0), (AUTHORS, 10.5), ("Abstract", 11.0), *body(20)]
+    manuscript = [(TITLE, 16.0), (AUTHORS, 10.5), ("Abstract", 11.0), *body()]
     identity = check_identity(make_pdf(cover, manuscript), RECORD)
     assert identity.verdict == "matched", identity.evidence
     assert "behind a cover page citing the record" in identity.evidence
@@ -407,7 +407,9 @@ def test_a_letter_to_the_editor_opens_its_text_under_its_title() -> None:
             *body(12),
         ]
     )
-    assert check_identity(letter, RECORD).verdict == "matched"
+    # a letter of a page: its record names the genre, so a short text may be all of it
+    record = {**RECORD, "type": ["info:eu-repo/semantics/article", "Letter to the Editor"]}
+    assert check_identity(letter, record).verdict == "matched"
 
 
 REPORT = {**RECORD, "identifier": [], "type": ["info:eu-repo/semantics/report"]}

@@ -29,7 +29,8 @@ def _cjk(title: str, byline: str, prose: str, font: str) -> bytes:
             ("第17卷 第2號 (1994)", 7.5, font),
             (title, 15.0, font),
             (byline, 10.5, font),
-            *[(prose, 9.0, font)] * 14,
+            # a page of text: the sentence turned by a character a line, so no line repeats
+            *[(prose[i:] + prose[:i], 9.0, font) for i in range(30)],
         ]
     )
 

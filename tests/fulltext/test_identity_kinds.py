@@ -60,7 +60,7 @@ def make_pdf(*pages: list[Item], size: tuple[float, float] = A4, font: str = "He
     return buffer.getvalue()
 
 
-def body(lines: int = 18, font: str = "Helvetica") -> list[Item]:
+def body(lines: int = 30, font: str = "Helvetica") -> list[Item]:
     return [(PROSE[i % len(PROSE)], 10.0, font) for i in range(lines)]
 
 

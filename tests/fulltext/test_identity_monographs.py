@@ -36,7 +36,7 @@ def title_page(words: list[str]) -> list[Item]:
         ("Karin Lindqvist", 12.0),
         *[(w, 11.0) for w in words],
         ("Abstract", 11.0),
-        *body(14),
+        *body(),
     ]
 
 

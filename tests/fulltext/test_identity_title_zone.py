@@ -138,7 +138,7 @@ def _record(title: str, kind: str = "info:eu-repo/semantics/article") -> dict[st
 
 
 def _pdf(*items: tuple[object, ...]) -> bytes:
-    return make_pdf([(HEADER, 7.5), *items, ("Abstract", 10.0), *body(18)])
+    return make_pdf([(HEADER, 7.5), *items, ("Abstract", 10.0), *body()])
 
 
 @pytest.mark.parametrize(("lang", "font", "title", "label", "numbered"), SCRIPTS, ids=IDS)
@@ -322,7 +322,7 @@ def _line(text: str, size: float, index: int) -> Line:
 
 
 def _layout(*items: tuple[str, float]) -> Layout:
-    prose = [(line[0], 10.0) for line in body(20)]
+    prose = [(line[0], 10.0) for line in body()]
     rows = [("Example Journal of Hydrology 12 (2024) 117-131", 7.5), *items, *prose]
     return Layout((tuple(_line(t, s, i) for i, (t, s) in enumerate(rows)),), 1)
 

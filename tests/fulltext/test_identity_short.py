@@ -1,0 +1,154 @@
+"""A page or two under the work's title, byline and DOI is no proof that a file is the work.
+
+Documents about an article (a takedown notice, a request to translate it, a review form, a
+report back to a community) print its title as their heading, its authors under it and its
+DOI, as the article does, and fill a page or two with their own business: no label, no
+salutation, no caption need tell them apart. The article's own text does: it runs longer.
+A plain article's record against a file of one or two pages with less text than an
+article's page is therefore left `unverifiable` (stored only from strong evidence, never
+refused). A record that names a short genre in words ("Short Communication", "Letter to the
+Editor"), a citation that gives the work one or two pages, or a record of
+another kind keeps such a file matched. Small PDFs made here; each case fails on the code
+before the rule.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from politeharvest.fulltext import RecordHints, check_identity
+from politeharvest.fulltext._identity import cited_pages
+
+pytest.importorskip("reportlab")
+pytest.importorskip("pypdfium2")
+
+from tests.fulltext.test_identity_kinds import ARTICLE, AUTHORS, TITLE, body, make_pdf
+
+DOI = "10.5555/epcc.2022.102761"
+RECORD = {**ARTICLE, "identifier": [f"https://doi.org/{DOI}"]}
+
+#: A notice of a page about the article: its title as the heading, its byline and its
+#: citation with the DOI, then the notice's own fields and a few sentences, in no label
+#: any vocabulary reads.
+NOTICE = [
+    ("14 August 2024", 9.0),
+    ("Matter 88120451 · received by the designated agent", 10.0),
+    (TITLE, 14.0),
+    (AUTHORS, 10.5),
+    (f"Estuarine Processes and Coastal Change 18(2), 2022 · https://doi.org/{DOI}", 8.5),
+    ("Where it was found", 10.0),
+    ("https://docshare.example.com/doc/88120451 (full text, uploaded by a user)", 10.0),
+    ("I have a good faith belief that the use of the material in the manner complained", 10.0),
+    ("of is not authorised by the owner of the rights, its agent, or the law, and that", 10.0),
+    ("the information given here is accurate, under penalty of perjury.", 10.0),
+    ("Name Rights and Permissions, Earth Science Press", 8.5),
+    ("Signature /s/ R. Holloway", 8.5),
+]
+
+
+def test_a_page_about_the_article_under_its_title_byline_and_doi_is_not_matched() -> None:
+    identity = check_identity(make_pdf(NOTICE), RECORD)
+    assert identity.verdict == "unverifiable", identity.evidence
+    assert "shorter than an article's page" in identity.evidence
+
+
+def test_two_short_pages_are_not_matched_either() -> None:
+    second = [("Contact", 10.0), ("Questions go to the rights desk of the press.", 10.0)]
+    identity = check_identity(make_pdf(NOTICE, second), RECORD)
+    assert identity.verdict == "unverifiable", identity.evidence
+
+
+def test_the_article_of_a_page_of_running_text_is_matched() -> None:
+    own = make_pdf([*NOTICE[2:5], ("Abstract", 10.0), *body()])
+    identity = check_identity(own, RECORD)
+    assert identity.verdict == "matched", identity.evidence
+
+
+def test_a_long_file_with_a_short_first_page_is_matched() -> None:
+    # three pages: the rule is for files of a page or two
+    own = make_pdf([*NOTICE[2:5], ("Abstract", 10.0), *body(6)], body(40), body(40))
+    assert check_identity(own, RECORD).verdict == "matched"
+
+
+@pytest.mark.parametrize(
+    "kind",
+    [
+        ["info:eu-repo/semantics/article", "Short Communication"],
+        ["info:eu-repo/semantics/article", "Letter to the Editor"],
+        ["Obituary"],
+    ],
+)
+def test_a_record_naming_a_short_genre_keeps_a_short_file_matched(kind: list[str]) -> None:
+    own = make_pdf([*NOTICE[2:5], *body(8)])
+    identity = check_identity(own, {**RECORD, "type": kind})
+    assert identity.verdict == "matched", identity.evidence
+
+
+@pytest.mark.parametrize("source", ["Estuarine Processes 18(2): 88", "Estuar. Proc. 18, pp. 88-89"])
+def test_a_citation_of_a_page_or_two_keeps_a_short_file_matched(source: str) -> None:
+    own = make_pdf([*NOTICE[2:5], *body(8)])
+    identity = check_identity(own, {**RECORD, "source": [source]})
+    assert identity.verdict == "matched", identity.evidence
+
+
+def test_a_citation_of_more_pages_than_the_file_has_is_not_enough() -> None:
+    identity = check_identity(make_pdf(NOTICE), {**RECORD, "source": ["Estuar. 18(2): 77-101"]})
+    assert identity.verdict == "unverifiable", identity.evidence
+
+
+def test_a_record_without_a_type_is_not_held_to_an_articles_length() -> None:
+    record = {k: v for k, v in RECORD.items() if k != "type"}
+    assert check_identity(make_pdf([*NOTICE[2:5], *body(8)]), record).verdict == "matched"
+
+
+def test_the_words_are_words_in_any_script() -> None:
+    """A script without spaces between words is measured by its characters, not its blanks."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+
+    pdfmetrics.registerFont(UnicodeCIDFont("HeiseiMin-W3"))
+    prose = "調査地域では三つの季節に連続して試料を採取し、海岸林の管理強度に対する応答を調べた。"
+    title = "東部海岸林の防風効果に関する研究"
+    record = {
+        "title": [title],
+        "creator": ["田中, 一郎"],
+        "date": ["2022"],
+        "type": ["info:eu-repo/semantics/article"],
+    }
+    head = [(title, 15.0, "HeiseiMin-W3"), ("田中 一郎", 10.5, "HeiseiMin-W3")]
+    page = [(prose[i:] + prose[:i], 9.0, "HeiseiMin-W3") for i in range(24)]
+    assert check_identity(make_pdf([*head, *page]), record).verdict == "matched"
+    assert check_identity(make_pdf([*head, *page[:3]]), record).verdict == "unverifiable"
+
+
+@pytest.mark.parametrize(
+    ("citation", "pages"),
+    [
+        ("Revista de Lenguas Indígenas 5(2): 77–101", 25),
+        ("Mizoram Science Journal 9(2): 88", 1),
+        ("J. X; Vol 5 No 2 (2023); 77-101", 25),
+        ("Zeitschrift 12, S. 5–9", 5),
+        ("Вестник 2019. № 3. С. 45–60", 16),
+        ("Journal des Océanistes 156", None),
+        ("Proceedings 2020–2023", None),
+        ("Journal 12(3-4), 2019", None),
+        ("Annals 3(4), pp. 101-99", None),
+    ],
+)
+def test_the_pages_a_citation_gives(citation: str, pages: int | None) -> None:
+    assert cited_pages(citation) == pages
+
+
+@pytest.mark.parametrize(
+    ("types", "genre"),
+    [
+        (["info:eu-repo/semantics/article"], False),
+        (["Journal article"], False),
+        (["Artículo de revista"], False),
+        (["Text", "Peer-reviewed article"], False),
+        (["info:eu-repo/semantics/article", "Short Communication"], True),
+        (["Essai photographique"], True),
+    ],
+)
+def test_a_genre_is_a_type_in_words_beyond_an_article(types: list[str], genre: bool) -> None:
+    assert RecordHints.from_metadata({"title": [TITLE], "type": types}).genre is genre
