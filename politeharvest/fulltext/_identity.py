@@ -633,6 +633,13 @@ def identify(
         if behind.verdict == "matched":
             said = f"{behind.evidence}, behind a first page about it ({identity.evidence[:120]})"
             return attrs.evolve(behind, evidence=said)
+    if identity.verdict == "mismatch" and len(layout.pages) > 1 and _title_page(hints, facts):
+        # a volume's title page (its title, its editors, its publisher, "Extract: pages
+        # 211-224") in front of the record's paper: the paper's own first page decides
+        behind = judge(hints, facts_of(Layout(layout.pages[1:], layout.page_count - 1)))
+        if behind.verdict == "matched":
+            said = f"{behind.evidence}, behind a title page without text ({identity.evidence[:90]})"
+            return attrs.evolve(behind, evidence=said)
     if identity.verdict == "unverifiable" and len(layout.pages) > 1 and _cover_citing(hints, facts):
         # a repository's cover sheet (its name set large, a note on the version, the record's
         # citation ending in its DOI, a rights statement) in front of the manuscript: the
@@ -668,17 +675,40 @@ def _cover_citing(hints: RecordHints, facts: DocumentFacts) -> bool:
         return True
     # a cover sheet of fields ("Title <the record's title>", "Authors ...", "URI ...") and
     # at most a line or two of text (a licence note): it names the record, it is no text
-    lines = facts.first_page_text.splitlines()
-    sentences = sum(
+    page = set(content_words(facts.first_page_text))
+    return _sentences(facts.first_page_text) <= _COVER_SENTENCES and any(
+        _share(content_words(title), page) >= _COVER_TITLE_SHARE for title in hints.titles
+    )
+
+
+def _sentences(text: str) -> int:
+    """The lines of running text that are sentences (`_PROSE_WORDS`, a stop word), not lists."""
+    return sum(
         1
-        for line in lines
+        for line in text.splitlines()
         if len(line.split()) >= _PROSE_WORDS
         and running_text(line)
         and any(w in STOP for w in fold(line).split())  # a sentence, not a list of keywords
     )
-    page = set(content_words(facts.first_page_text))
-    return sentences <= _COVER_SENTENCES and any(
-        _share(content_words(title), page) >= _COVER_TITLE_SHARE for title in hints.titles
+
+
+def _title_page(hints: RecordHints, facts: DocumentFacts) -> bool:
+    """The first page is a title page of its own, with no sentence and no DOI of its own.
+
+    A volume's title page in front of one of its papers (the volume's title set large, its
+    editors, its publisher, the extract's pages) carries no text: the record's paper may
+    follow it. A page with a sentence, or with a DOI of its own, is a document.
+    """
+    doi = hints.doi.lower() if hints.doi else None
+    # a volume's title page prints its ISBN under its title, as a review cites its book; a
+    # list of contents, a notice or a form is a document of its own kind
+    volume = facts.kind == "article" or facts.kind_evidence.startswith(BOOK_CITED)
+    return (
+        volume
+        and facts.article_page == 0
+        and not facts.cited_dois
+        and all(d == doi for d in facts.own_dois)
+        and _sentences(facts.first_page_text) == 0
     )
 
 
@@ -1633,7 +1663,10 @@ def _unread(record: _Record, facts: DocumentFacts) -> Identity | None:
         kind in OTHER_KINDS
         and kind != record_kind
         and not ((kind == "summary" or cited) and hints.conference)
+        and not (kind == "compilation" and own_doi and _title_match(record, facts)[0] == "block")
     ):
+        # (a page under the record's title block, giving the record's DOI as its own, is the
+        # record's, whatever table on it ends its rows in numbers as a list of contents does)
         return Identity(
             "mismatch",
             f"{_KIND_NAMES.get(kind, 'a ' + kind)}, not the record's {record_kind or 'article'}: "

@@ -152,3 +152,25 @@ def test_the_pages_a_citation_gives(citation: str, pages: int | None) -> None:
 )
 def test_a_genre_is_a_type_in_words_beyond_an_article(types: list[str], genre: bool) -> None:
     assert RecordHints.from_metadata({"title": [TITLE], "type": types}).genre is genre
+
+
+def test_a_table_ending_its_rows_in_counts_is_no_list_of_contents() -> None:
+    """A one-page short communication with its table under the record's title and DOI: rows
+    ending in numbers read as a list of contents, but the page is the record's own."""
+    table = [
+        ("Local name Scientific name Villages", 9.0),
+        ("ume Naso unicornis, adult fish of the reef 3", 9.0),
+        ("ohu Naso unicornis, young fish of the lagoon 2", 9.0),
+        ("manini Acanthurus triostegus, all sizes alike 3", 9.0),
+        ("fala Scarus species, named by colour 3", 9.0),
+    ]
+    head = [
+        ("Estuarine Processes and Coastal Change 18 (2022) 88", 8.0),
+        (f"https://doi.org/{DOI}", 8.0),
+        (TITLE, 14.0),
+        (AUTHORS, 10.5),
+    ]
+    pdf = make_pdf([*head, ("Abstract", 10.0), *body(8), *table])
+    record = {**RECORD, "type": ["info:eu-repo/semantics/article", "Short Communication"]}
+    identity = check_identity(pdf, record)
+    assert identity.verdict == "matched", identity.evidence
