@@ -1072,6 +1072,12 @@ _LABEL_WORDS = 6
 _SEPARATED = re.compile(r"\s+[·•|–—/]\s+|\s*[·•|]\s*")
 
 
+#: A part of a line that cites an issue has this many numbers at least (its volume, its
+#: issue or year): "Volume 51, Issue Supplement 1, 2022".
+_CITED_NUMBERS = 3
+_NUMBERS = re.compile(r"\d+")
+
+
 def _label_kind(lines: Sequence[Line], runs: Sequence[TitleRun]) -> tuple[Kind, str] | None:
     """The kind a label where the title stands announces (above it, or opening it), or None."""
     first = runs[0] if runs else None
@@ -1099,6 +1105,11 @@ def _label_kind(lines: Sequence[Line], runs: Sequence[TitleRun]) -> tuple[Kind, 
             # a line over the title may hold its label among other parts, set apart by a
             # separator: "Poster Bildiri · P-23", "XII Congress · Book of abstracts 45"
             split = [p.strip() for p in _SEPARATED.split(line.text) if p.strip()]
+            if any(len(_NUMBERS.findall(p)) >= _CITED_NUMBERS for p in split):
+                # a running head citing the issue ("Age and Ageing, Volume 51, Issue
+                # Supplement 1, 2022 · Poster abstracts"): its other parts name the issue's
+                # section, not the document's kind
+                continue
             parts.extend(split if len(split) > 1 else [])
     for part in parts:
         found = _part_label(part)

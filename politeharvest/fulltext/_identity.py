@@ -147,7 +147,7 @@ class RecordHints:
             their words are the record's own where a title zone prints them.
         monograph: its type names a whole long work, a thesis or a book
             (``info:eu-repo/semantics/doctoralThesis``, ``book``, a COAR thesis or book
-            URI; never a part of one): a file of one page cannot be it.
+            URI; never a part of one): a file of one or two pages cannot be it.
         report: its type names a report (``info:eu-repo/semantics/report``, "Technical
             report", a COAR report URI): a document dated on its title pages, one issue of
             a series of reports under the same title.
@@ -603,12 +603,14 @@ def identify(
             layout, turned = logical_order(hints, more)
             facts = facts_of(layout)
     identity = _with_order(judge(hints, facts), turned)
-    if identity.verdict == "matched" and hints.monograph and layout.page_count == 1:
-        # a thesis or a book is never one page: this one prints its title to announce it (a
-        # defence notice), describe it (a flyer, an abstract sheet) or stand in for it
+    if identity.verdict == "matched" and hints.monograph and layout.page_count <= _FEW_PAGES:
+        # a thesis or a book is never a page or two: this one prints its title to announce it
+        # (a defence notice), describe it (a flyer, a summary, an abstract sheet) or stand in
+        # for it
+        pages = "one page" if layout.page_count == 1 else f"{layout.page_count} pages"
         said = (
-            f"a file of one page cannot be the record's whole thesis or book, though "
-            f"{identity.evidence}: a page about it (an announcement, an abstract, a cover)"
+            f"a file of {pages} cannot be the record's whole thesis or book, though "
+            f"{identity.evidence}: pages about it (an announcement, a summary, a flyer)"
         )
         return attrs.evolve(identity, verdict="unverifiable", evidence=said)
     if (

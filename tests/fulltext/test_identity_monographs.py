@@ -59,6 +59,13 @@ def test_one_page_with_the_title_of_a_thesis_or_book_is_not_it(kind: str) -> Non
     assert "one page" in identity.evidence
 
 
+def test_two_pages_with_the_title_of_a_thesis_are_not_it_either() -> None:
+    # a thesis's printed summary or a publisher's flyer of two pages
+    identity = check_identity(make_pdf(ANNOUNCEMENT, body(40)), THESIS)
+    assert identity.verdict == "unverifiable", identity.evidence
+    assert "2 pages" in identity.evidence
+
+
 def test_a_batch_line_of_a_thesis_is_weighed_alike() -> None:
     row = {"title": TITLE, "authors": ["Karin Lindqvist"], "kind": "doctoralThesis"}
     assert check_identity(make_pdf(ANNOUNCEMENT), row).verdict == "unverifiable"

@@ -174,3 +174,18 @@ def test_a_table_ending_its_rows_in_counts_is_no_list_of_contents() -> None:
     record = {**RECORD, "type": ["info:eu-repo/semantics/article", "Short Communication"]}
     identity = check_identity(pdf, record)
     assert identity.verdict == "matched", identity.evidence
+
+
+def test_a_running_head_citing_the_issue_names_its_section_not_the_documents_kind() -> None:
+    """ "Volume 51, Issue Supplement 1, 2022 · Poster abstracts" over a meeting abstract: the
+    supplement's section, not a poster; the abstract is no longer refused as one."""
+    head = [
+        ("Age and Ageing, Volume 51, Issue Supplement 1, 2022 · Poster abstracts", 7.5),
+        (TITLE, 15.0),
+        (AUTHORS, 10.5),
+        (f"https://doi.org/{DOI}", 8.5),
+    ]
+    identity = check_identity(make_pdf([*head, *body()]), RECORD)
+    assert identity.verdict == "matched", identity.evidence
+    poster = [("Coastal Days 2022 · Poster Bildiri · P-23", 7.5), *head[1:]]
+    assert check_identity(make_pdf([*poster, *body()]), RECORD).verdict == "mismatch"
