@@ -1501,7 +1501,8 @@ def _title_zone(facts: DocumentFacts, reading: _Reading | None) -> tuple[list[st
 def _doubt(record: _Record, facts: DocumentFacts, zone: tuple[list[str], str] | None) -> str | None:
     """Why a match is left undecided: the document may be about the work, or None.
 
-    One page with no running text (a highlights sheet, a graphical abstract); an article
+    One page with no running text (a highlights sheet, a graphical abstract); a file of
+    many pages for an abstract's or a poster's record (`_ABSTRACT_PAGES`); an article
     with a DOI of its own for a thesis's record; a citation of the work under its title; a
     field's caption over it; a text too short to be the article (`_too_short`).
     """
@@ -1514,6 +1515,14 @@ def _doubt(record: _Record, facts: DocumentFacts, zone: tuple[list[str], str] | 
             "its one page has no running text below the title block (only list items, "
             "labels or a figure's words): a sheet about the article (its highlights, its "
             "graphical abstract), not the article?"
+        )
+    record_kind = _record_kind_of(hints)
+    if record_kind in ("summary", "poster") and facts.page_count > _ABSTRACT_PAGES:
+        # the record is an abstract or a poster: a file of many pages under its title is the
+        # full paper the work grew into, not the record's abstract or poster
+        return (
+            f"a file of {facts.page_count} pages for the record of a {record_kind}: the work's "
+            f"full paper, not the record's {record_kind}?"
         )
     other = next((d for d in facts.own_dois if d != doi), None)
     if hints.kind == "thesis" and facts.kind == "article" and other is not None:
@@ -1542,6 +1551,8 @@ def _doubt(record: _Record, facts: DocumentFacts, zone: tuple[list[str], str] | 
     return _too_short(record, facts)
 
 
+#: Pages an abstract (an extended one too) or a poster (with its handout) runs at most.
+_ABSTRACT_PAGES = 4
 #: Letters a text shorter than one page of an article's running text holds (about 250
 #: words); a character of a script written without spaces (Chinese, Japanese, Korean) counts
 #: as `_WIDE_LETTERS`, about the letters of a word's share it carries.

@@ -189,3 +189,22 @@ def test_a_running_head_citing_the_issue_names_its_section_not_the_documents_kin
     assert identity.verdict == "matched", identity.evidence
     poster = [("Coastal Days 2022 · Poster Bildiri · P-23", 7.5), *head[1:]]
     assert check_identity(make_pdf([*poster, *body()]), RECORD).verdict == "mismatch"
+
+
+@pytest.mark.parametrize(
+    "kind",
+    [
+        ["info:eu-repo/semantics/conferenceObject", "Abstract"],
+        ["info:eu-repo/semantics/conferencePoster"],
+    ],
+)
+def test_the_full_paper_is_not_the_record_of_its_abstract_or_poster(kind: list[str]) -> None:
+    """The twelve-page journal paper the work grew into, under the same title and authors,
+    for the record of its conference abstract or poster: not the record's file."""
+    record = {k: v for k, v in RECORD.items() if k != "identifier"} | {"type": kind}
+    first = [*NOTICE[2:4], ("Abstract", 10.0), *body()]
+    paper = make_pdf(first, *[body(44) for _ in range(11)])
+    identity = check_identity(paper, record)
+    assert identity.verdict == "unverifiable", identity.evidence
+    # the abstract itself, on its page, stays the record's
+    assert check_identity(make_pdf([*NOTICE[2:4], *body(8)]), record).verdict == "matched"
