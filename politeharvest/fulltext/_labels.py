@@ -167,6 +167,8 @@ _AFTER_TITLE = (
 _PEER_REVIEW = (
     "referee report|referee s report|reviewer report|reviewer s report|review report|"
     "peer review report|report on the manuscript|response to reviewers|response to the reviewers|"
+    # the file a journal publishes of a paper's open review ("Peer Review File")
+    "peer review file|peer review history|review history|transparent peer review|"
     "responses to reviewers|reply to reviewers|reply to the reviewers|rebuttal letter|"
     "response to referees|reply to referees|gutachten|antwort an die gutachter|"
     "rapport d evaluation|reponse aux evaluateurs|informe de evaluacion|parecer do revisor|"

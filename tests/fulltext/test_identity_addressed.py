@@ -633,3 +633,11 @@ def test_a_subtitle_ending_in_a_labels_noun_is_the_title() -> None:
 def test_an_award_stamp_over_an_award_winning_paper_is_no_certificate(stamp: str) -> None:
     items = article(doi=DOI)
     assert check_identity(make_pdf([(stamp, 9.0), *items[1:]]), RECORD).verdict == "matched"
+
+
+@pytest.mark.parametrize("label", ["Peer Review File", "Transparent Peer Review", "Review history"])
+def test_a_journals_open_review_file_under_the_title_is_not_the_article(label: str) -> None:
+    items = article(doi=DOI)
+    identity = check_identity(make_pdf([(label, 12.0), *items[1:]]), RECORD)
+    assert identity.verdict == "mismatch", identity.evidence
+    assert identity.kind == "peer-review"
