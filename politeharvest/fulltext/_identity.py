@@ -326,6 +326,9 @@ _RECORD_KINDS: dict[str, Kind] = {
     "website": "webpage",
     "webpage": "webpage",
     "bookreview": "review",
+    # info:eu-repo/semantics/review: "a review of others' published work" (a book's review)
+    "review": "review",
+    "peerreview": "peer-review",
     "comment": "comment",
     "reply": "comment",
     "abstract": "summary",

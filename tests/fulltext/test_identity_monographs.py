@@ -105,3 +105,16 @@ def test_one_page_of_another_kind_stays_matched(kind: str) -> None:
 def test_which_types_name_a_whole_thesis_or_book(value: str, whole: bool) -> None:
     assert _monograph(value) is whole
     assert RecordHints.from_metadata({"title": [TITLE], "type": [value]}).monograph is whole
+
+
+@pytest.mark.parametrize(
+    ("value", "kind"),
+    [
+        ("info:eu-repo/semantics/review", "review"),
+        ("info:eu-repo/semantics/peerReview", "peer-review"),
+        ("info:eu-repo/semantics/article", None),
+    ],
+)
+def test_the_eu_repo_review_types_name_their_kinds(value: str, kind: str | None) -> None:
+    # "review": a review of others' published work (a book's), never the article it reviews
+    assert RecordHints.from_metadata({"title": [TITLE], "type": [value]}).kind == kind
