@@ -195,6 +195,10 @@ class PageFacts:
 #: A year (1800-2099), as an address's path names one.
 _YEAR = re.compile(r"(?:18|19|20)\d\d")
 
+#: A digital library's id of a collection's item: the holder's and the collection's names
+#: joined by an underscore, then the number (``cornell_aco001187``, ``nyu_abc000123``).
+_COLLECTION_ID = re.compile(r"[a-z]{2,12}_[a-z]{2,12}[-_.]?(\d{4,})")
+
 #: The local part of an OAI identifier in a query value (``oai:host.org:10451/58123``).
 _OAI_LOCAL = re.compile(r"(?:^|[=&])oai:[\w.-]+:([\w./-]+?)(?=&|$)", re.IGNORECASE)
 
@@ -284,6 +288,8 @@ def _ids_of(url: str) -> list[str]:
             ids.append(segment)  # a slug
         elif re.fullmatch(r"[a-z]{1,6}[-_.]?\d{4,}(v\d+)?", segment):
             ids.append(segment)  # hal-01234, PMC3531190, S1462901...
+        elif (found := _COLLECTION_ID.fullmatch(segment)) and not _YEAR.fullmatch(found[1]):
+            ids.append(segment)  # a collection's prefix before the number: cornell_aco001187
         elif re.fullmatch(r"\d{4,}(?:\.\d+)?v\d+", segment):
             ids.append(segment)  # a version of a record: 93817v2, 2401.01234v3
     # article.php?id=4711, artiId=ART002852171

@@ -222,6 +222,37 @@ def _in_key_column(row: Tag, reach: int = 4) -> bool:
     return len(labels) >= 3 and len(set(labels)) == len(labels) and plain * 2 > len(keys)
 
 
+#: Elements that may hold a page's title when no heading does, how many are read, and how
+#: long their text may be.
+_TITLE_HOLDERS = ("span", "td", "div", "p", "strong", "b", "font")
+_TITLE_HOLDERS_READ = 300
+_TITLE_CHARS = 400
+
+
+def _child_holding(block: Tag, element: Tag) -> Tag | None:
+    """The child of `block` that holds `element` (itself, when it is one), or None."""
+    for node in (element, *element.parents):
+        if node.parent is block:
+            return node if isinstance(node, Tag) else None
+    return None
+
+
+def _sections_apart(block: Tag, element: Tag, anchor: Tag) -> bool:
+    """Whether `element` and `anchor` sit in two sections of `block`, each under a heading.
+
+    A sidebar's "Download" card and its "Also in volume 9" card are two sections: a link of
+    the second is no neighbour of the first's file, as an item's title is of its PDF.
+    """
+    mine, theirs = _child_holding(block, element), _child_holding(block, anchor)
+    return (
+        mine is not None
+        and theirs is not None
+        and mine is not theirs
+        and mine.find(_HEADINGS) is not None
+        and theirs.find(_HEADINGS) is not None
+    )
+
+
 def _class_key(block: Tag) -> tuple[str, Any]:
     """`block`'s class as a key: equal keys for classes that compare equal."""
     value: Any = block.get("class") or []
@@ -268,6 +299,17 @@ class Regions:
                     h
                     for h in soup.find_all(["h2", "h3"], limit=20)
                     if facts.is_title(h.get_text(" ", strip=True))
+                ),
+                None,
+            )
+        if not isinstance(title, Tag) and facts is not None:
+            # no heading at all (a table layout's styled span): the element reading the title
+            title = next(
+                (
+                    e
+                    for e in soup.find_all(_TITLE_HOLDERS, limit=_TITLE_HOLDERS_READ)
+                    if len(text := e.get_text(" ", strip=True)) <= _TITLE_CHARS
+                    and facts.is_title(text)
                 ),
                 None,
             )
@@ -460,14 +502,18 @@ class Regions:
         if counts is None:  # the parent's children of this tag, counted once by class
             counts = self._alike[key] = {}
             own: set[str] = set()  # the class words of the sibling holding the title
+            titled: tuple[str, Any] | None = None  # and its class, as a key
             for sibling in parent.find_all(block.name, recursive=False):
                 if id(sibling) in self._stops:
                     own.update(str(c) for c in sibling.get("class") or [])
+                    titled = _class_key(sibling)
                 if not _field_label(sibling) and self._names_something(sibling):
                     group = _class_key(sibling)
                     counts[group] = counts.get(group, 0) + 1
             for group in list(counts):  # "documento" beside the title's "documento articulo"
-                if group[0] == "list" and own.intersection(group[1]):
+                if group[0] == "list" and (own.intersection(group[1]) or group == titled):
+                    # (or of the title's own class, none too: the rows of a table whose row
+                    # holds the title are the record's fields, files and links, no list)
                     counts[group] = 0
         alike = counts.get(_class_key(block), 0)
         if not alike:
@@ -611,6 +657,8 @@ class Regions:
                 href = absolute(str(anchor["href"]), self._base)
                 if self._names_record(href):
                     continue  # a page of the record's own ("/papers/w31567.ack")
+                if _sections_apart(block, element, anchor):
+                    continue  # a card of its own beside the file's ("Also in volume 9")
                 if (
                     not _same_page(href, self._facts.url)
                     and same_site(href, self._facts.url)

@@ -242,11 +242,17 @@ def names_document(element: Tag, *, loose: bool = False) -> str | None:
     if re.search(r"\.(pdf|docx?|zip|txt)\b|https?://|www\.", text, re.IGNORECASE):
         return None
     sized = _FILE_SIZE.search(text) or _PDF_COUNT.search(text)
-    if sized is not None and len(_PDF_COUNT.sub(" ", _FILE_SIZE.sub(" ", text)).split()) <= 3:
+    label = _PDF_COUNT.sub(" ", _FILE_SIZE.sub(" ", text))
+    if sized is not None and all(len(part.split()) <= 3 for part in _LANGUAGES.split(label)):
         # a file's label with its size ("اصل مقاله (1.2 M)") or its format and a count in
-        # any unit ("Full Report (PDF, 47 pages)"), not a title
+        # any unit ("Full Report (PDF, 47 pages)"), in one language or several ("High
+        # resolution / دقة عالية (212 MB)"), not a title
         return None
     return text
+
+
+#: Where a label in two languages turns to the second: "High resolution / دقة عالية".
+_LANGUAGES = re.compile(r"\s[/|\u00b7]\s")
 
 
 #: The PDF format named with a count in some unit, in parentheses or brackets ("(PDF, 47
