@@ -1582,7 +1582,8 @@ def _too_short(record: _Record, facts: DocumentFacts) -> str | None:
     the work does: on a page or two, title, byline and DOI are no evidence it is the work.
     The work's own text is: an article runs longer than `_SHORT_WORK`. A record whose type
     names a genre in words (a short communication, an obituary) or whose citation gives it
-    one or two pages may be that short, as may a record of any kind but an
+    one or two pages may be that short, unless that citation gives the work two pages more
+    than the file has, as may a record of any kind but an
     article. (A citation's longer range is no evidence against a short file: repositories
     hold two-page excerpts of long works as their files.)
     """
@@ -1590,7 +1591,13 @@ def _too_short(record: _Record, facts: DocumentFacts) -> str | None:
     pages = facts.page_count
     if not 0 < pages <= _FEW_PAGES or _record_kind_of(hints) is not None or hints.monograph:
         return None
-    if not hints.article or hints.genre or (hints.pages is not None and hints.pages <= _FEW_PAGES):
+    if not hints.article:
+        return None
+    if hints.pages is not None and hints.pages > pages + 1:
+        # the citation gives the work more pages than the file has (a range counts the pages
+        # it starts and ends on, one more than a page's text may need): no short work's file
+        pass
+    elif hints.genre or (hints.pages is not None and hints.pages <= _FEW_PAGES):
         return None
     size = _text_size(facts.text)
     if size >= _SHORT_WORK:

@@ -199,6 +199,10 @@ _YEAR = re.compile(r"(?:18|19|20)\d\d")
 #: joined by an underscore, then the number (``cornell_aco001187``, ``nyu_abc000123``).
 _COLLECTION_ID = re.compile(r"[a-z]{2,12}_[a-z]{2,12}[-_.]?(\d{4,})")
 
+#: The last segment of a page's address that numbers its item in its issue, in the site's
+#: language (``erthygl-3``, ``article-12``, ``beitrag_4``): a word and a number.
+_NUMBERED_ITEM = re.compile(r"[a-z]{4,12}[-_]\d{1,3}")
+
 #: The local part of an OAI identifier in a query value (``oai:host.org:10451/58123``).
 _OAI_LOCAL = re.compile(r"(?:^|[=&])oai:[\w.-]+:([\w./-]+?)(?=&|$)", re.IGNORECASE)
 
@@ -290,6 +294,8 @@ def _ids_of(url: str) -> list[str]:
             ids.append(segment)  # hal-01234, PMC3531190, S1462901...
         elif (found := _COLLECTION_ID.fullmatch(segment)) and not _YEAR.fullmatch(found[1]):
             ids.append(segment)  # a collection's prefix before the number: cornell_aco001187
+        elif place == len(segments) - 1 and _NUMBERED_ITEM.fullmatch(segment):
+            ids.append(segment)  # the page's own item of its issue: /rhifyn-36/erthygl-3/
         elif re.fullmatch(r"\d{4,}(?:\.\d+)?v\d+", segment):
             ids.append(segment)  # a version of a record: 93817v2, 2401.01234v3
     # article.php?id=4711, artiId=ART002852171

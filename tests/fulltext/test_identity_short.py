@@ -208,3 +208,16 @@ def test_the_full_paper_is_not_the_record_of_its_abstract_or_poster(kind: list[s
     assert identity.verdict == "unverifiable", identity.evidence
     # the abstract itself, on its page, stays the record's
     assert check_identity(make_pdf([*NOTICE[2:4], *body(8)]), record).verdict == "matched"
+
+
+@pytest.mark.parametrize(
+    ("source", "verdict"), [("J. 66(1-2): 34-36", "unverifiable"), ("J. 16(1): 58-59", "matched")]
+)
+def test_a_genres_citation_of_more_pages_than_the_file_has_is_no_short_work(
+    source: str, verdict: str
+) -> None:
+    """A "Technical Note" of pages 34-36, against a one-page file under its title: a note about
+    it (a media briefing), not the note; a range of two pages may hold one page's text."""
+    record = {**RECORD, "type": ["info:eu-repo/semantics/article", "Technical Note"]}
+    identity = check_identity(make_pdf([*NOTICE[2:5], *body(8)]), {**record, "source": [source]})
+    assert identity.verdict == verdict, identity.evidence

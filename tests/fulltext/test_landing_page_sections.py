@@ -91,3 +91,19 @@ def test_a_file_in_two_languages_with_its_size_is_a_files_label() -> None:
 def test_a_collections_item_id_is_read_from_the_address() -> None:
     assert _ids_of("http://dlib.example.edu/aco/book/cornell_aco001187") == ["cornell_aco001187"]
     assert _ids_of("https://example.org/papers/spring_issue2023") == []  # a year is no id
+
+
+def test_the_pages_numbered_item_names_its_file() -> None:
+    """/rhifyn-36/erthygl-3/ ("issue 36, article 3" in Welsh): the file named
+    gwerddon-36-erthygl-3.pdf is the page's item, beside the whole issue's file, whatever
+    language the buttons speak."""
+    own = "https://journal.example.cymru/media/2214/gwerddon-36-erthygl-3.pdf"
+    body = (
+        f"<h1>{TITLE}</h1><p>Angharad Huws, Dafydd Pritchard</p>"
+        f"<div class='lawrlwytho'><a class='botwm' href='{own}'>Lawrlwytho’r erthygl (PDF)</a> "
+        "<a class='botwm' href='/media/2210/gwerddon-36-cyfan.pdf'>Lawrlwytho’r rhifyn cyfan "
+        "(PDF)</a></div>"
+    )
+    url = "https://journal.example.cymru/cy/rhifynnau/rhifyn-36/erthygl-3/"
+    assert _chosen(_page(body), url)[:1] == [own]
+    assert _ids_of(url) == ["erthygl-3"]
