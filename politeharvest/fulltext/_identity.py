@@ -437,7 +437,8 @@ def _genre(value: str) -> bool:
 #: semicolon, a comma or a page mark ("p", "pp", "S", "s", Cyrillic "s", "pág"); any dash.
 _PAGE_RANGE = re.compile(
     r"(?:[:;,]|\b(?:pp?|pgs?|pages?|ss?|\u0441|\u0441\u0442\u0440|pág|págs|str|ff)\.?)\s*"
-    r"(\d{1,5})\s*[-\u2010-\u2015\u2212]\s*(\d{1,5})(?!\d)",
+    # a range of days before its month ("5-7 September 2022") is a date's, not a page range
+    r"(\d{1,5})\s*[-\u2010-\u2015\u2212]\s*(\d{1,5})(?!\d)(?!\s*[^\W\d_])",
     re.IGNORECASE,
 )
 #: A single page at a citation's end: "9(2): 88", "p. 88" (a year there is no page).
@@ -1580,25 +1581,28 @@ def _too_short(record: _Record, facts: DocumentFacts) -> str | None:
     A document about a work (a notice to its authors, a request, a review form, a report
     back to a community) prints the work's title as its heading, its byline and its DOI, as
     the work does: on a page or two, title, byline and DOI are no evidence it is the work.
-    The work's own text is: an article runs longer than `_SHORT_WORK`. A record whose type
-    names a genre in words (a short communication, an obituary) or whose citation gives it
-    one or two pages may be that short, unless that citation gives the work two pages more
-    than the file has, as may a record of any kind but an
-    article. (A citation's longer range is no evidence against a short file: repositories
-    hold two-page excerpts of long works as their files.)
+    The work's own text is: an article or a report runs longer than `_SHORT_WORK`. A record
+    whose type names a genre in words (a short communication, an obituary; a report's
+    "Technical Report" names none) or whose citation gives it one or two pages may be that
+    short, as may a record of another kind, unless its citation gives the work two pages
+    more than the file has. (A citation's longer range alone, with the file's text long, is
+    no evidence against it: repositories hold two-page excerpts of long works as files.)
     """
     hints = record.hints
     pages = facts.page_count
-    if not 0 < pages <= _FEW_PAGES or _record_kind_of(hints) is not None or hints.monograph:
+    if not 0 < pages <= _FEW_PAGES or hints.monograph:
         return None
-    if not hints.article:
-        return None
-    if hints.pages is not None and hints.pages > pages + 1:
-        # the citation gives the work more pages than the file has (a range counts the pages
-        # it starts and ends on, one more than a page's text may need): no short work's file
-        pass
-    elif hints.genre or (hints.pages is not None and hints.pages <= _FEW_PAGES):
-        return None
+    # the citation gives the work more pages than the file has (a range counts the pages it
+    # starts and ends on, one more than a page's text may need): no short work's file, of
+    # any kind (a book's chapter of 20 pages)
+    longer = hints.pages is not None and hints.pages > pages + 1
+    if not longer:
+        if _record_kind_of(hints) is not None or not (hints.article or hints.report):
+            return None
+        if hints.pages is not None and hints.pages <= _FEW_PAGES:
+            return None
+        if hints.genre and not hints.report:
+            return None  # a short genre's own file; a report's type in words is no genre
     size = _text_size(facts.text)
     if size >= _SHORT_WORK:
         return None

@@ -445,7 +445,7 @@ def test_a_title_introduced_by_its_own_label_is_the_documents() -> None:
             ("on the topic:", 12.0),
             (TITLE, 16.0),
             (AUTHORS, 12.0),
-            *body(14),
+            *body(),
         ]
     )
     identity = check_identity(report, REPORT)

@@ -221,3 +221,29 @@ def test_a_genres_citation_of_more_pages_than_the_file_has_is_no_short_work(
     record = {**RECORD, "type": ["info:eu-repo/semantics/article", "Technical Note"]}
     identity = check_identity(make_pdf([*NOTICE[2:5], *body(8)]), {**record, "source": [source]})
     assert identity.verdict == verdict, identity.evidence
+
+
+def test_a_chapter_cited_at_twenty_pages_is_no_page_of_text() -> None:
+    """A book's chapter (``bookPart``, "pp. 40-59") against one page of a funder's output
+    report under its title: any record whose citation gives the work two pages more than a
+    short file has."""
+    record = {**RECORD, "type": ["info:eu-repo/semantics/bookPart"], "source": ["pp. 40-59"]}
+    identity = check_identity(make_pdf(NOTICE), record)
+    assert identity.verdict == "unverifiable", identity.evidence
+    assert (
+        check_identity(make_pdf([*NOTICE[2:4], *body()], body(40), body(40)), record).verdict
+        == "matched"
+    )
+
+
+@pytest.mark.parametrize(
+    "kind", [["info:eu-repo/semantics/report"], ["Report", "Technical Report"]]
+)
+def test_a_page_under_a_reports_title_is_not_the_report(kind: list[str]) -> None:
+    record = {**RECORD, "type": kind}
+    assert check_identity(make_pdf(NOTICE), record).verdict == "unverifiable"
+
+
+def test_a_range_of_days_is_no_range_of_pages() -> None:
+    assert cited_pages("Book of abstracts, Thohoyandou, 5-7 September 2022") is None
+    assert cited_pages("Book of Abstracts; Maiduguri, 14-18 November 2022, p. 87") == 1
