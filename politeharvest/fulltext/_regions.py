@@ -645,7 +645,12 @@ class Regions:
             alike = self._alike_blocks(block, parent)
             if alike:
                 return f"in a list of other documents ({alike + 1} alike blocks, e.g. {title!r})"
-        if self._shape and depth <= 1 and links.count <= 4:
+        own_file = element.get("href") is not None and self._names_record(
+            absolute(str(element["href"]), self._base)
+        )
+        if self._shape and depth <= 1 and links.count <= 4 and not own_file:
+            # (a file whose address carries every id of the record's is the record's own,
+            # beside whatever neighbour: "« Previous article" by the article's own PDF)
             for anchor, text in names:
                 if anchor is element:
                     continue

@@ -241,8 +241,11 @@ def names_document(element: Tag, *, loose: bool = False) -> str | None:
         return None
     if re.search(r"\.(pdf|docx?|zip|txt)\b|https?://|www\.", text, re.IGNORECASE):
         return None
-    sized = _FILE_SIZE.search(text) or _PDF_COUNT.search(text)
-    label = _PDF_COUNT.sub(" ", _FILE_SIZE.sub(" ", text))
+    sized = _FILE_SIZE.search(text) or _PDF_COUNT.search(text) or PDF_SIZE.search(text)
+    sized = sized or _PDF_DESCRIBED.search(text)
+    label = _PDF_DESCRIBED.sub(
+        " ", PDF_SIZE.sub(" ", _PDF_COUNT.sub(" ", _FILE_SIZE.sub(" ", text)))
+    )
     if sized is not None and all(len(part.split()) <= 3 for part in _LANGUAGES.split(label)):
         # a file's label with its size ("اصل مقاله (1.2 M)") or its format and a count in
         # any unit ("Full Report (PDF, 47 pages)"), in one language or several ("High
@@ -260,6 +263,13 @@ _LANGUAGES = re.compile(r"\s[/|\u00b7]\s")
 _PDF_COUNT = re.compile(
     r"[(\[]\s*pdf\s*[,;:/|\u00b7-]\s*\d+(?:[.,]\d+)?\s*[^\W\d_]{1,12}\.?\s*[)\]]",
     re.IGNORECASE,
+)
+
+
+#: The PDF format with its description in parentheses, fields apart, one with a number
+#: ("(PDF | 98 pagina's | 2,4 MB)"): a file's description in any language.
+_PDF_DESCRIBED = re.compile(
+    r"[(\[]\s*pdf\s*[,;:/|\u00b7-][^()\[\]]{0,40}\d[^()\[\]]{0,40}[)\]]", re.IGNORECASE
 )
 
 

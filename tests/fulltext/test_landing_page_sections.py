@@ -11,8 +11,12 @@ from a corpus.
 
 from __future__ import annotations
 
+import pytest
+from bs4 import BeautifulSoup
+
 from politeharvest.fulltext._landing import find_candidates
 from politeharvest.fulltext._pagefacts import _ids_of
+from politeharvest.fulltext._words import names_document
 
 TITLE = "Sanctions, rerouting and the geography of trade after 2022"
 
@@ -107,3 +111,29 @@ def test_the_pages_numbered_item_names_its_file() -> None:
     url = "https://journal.example.cymru/cy/rhifynnau/rhifyn-36/erthygl-3/"
     assert _chosen(_page(body), url)[:1] == [own]
     assert _ids_of(url) == ["erthygl-3"]
+
+
+def test_a_file_carrying_the_records_id_is_its_own_beside_a_previous_article_link() -> None:
+    own = "https://quod.example.edu/j/jep/images/3336451.0027.103.pdf"
+    body = (
+        f"<h1>{TITLE}</h1><div class='tools'><a href='/j/jep/3336451.0027.102?view=text'>"
+        f"« Previous article</a> <a href='{own}'>PDF</a></div>"
+    )
+    url = "https://quod.example.edu/j/jep/3336451.0027.103?view=text;rgn=main"
+    assert own in _chosen(_page(body), url)
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("Download rapport (PDF | 98 pagina's | 2,4 MB)", False),
+        ("Exhibition catalogue PDF 38.4 MB", False),
+        ("Annual report of the institute 2022 (PDF | 3 MB)", True),
+    ],
+)
+def test_a_files_description_makes_a_label_not_a_title(text: str, named: bool) -> None:
+    """A file's format with its pages and size, in parentheses or not: the words before it
+    are a button's when they are few, a title's when they are many."""
+    link = BeautifulSoup(f"<a href='/f.pdf'>{text}</a>", "html.parser").a
+    assert link is not None
+    assert (names_document(link) is not None) is named
