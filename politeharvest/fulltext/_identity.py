@@ -1569,7 +1569,7 @@ _FEW_PAGES = 2
 def _text_size(text: str) -> int:
     """The letters of a text, a wide character (`_WIDE_LETTERS`) counted as several."""
     return sum(
-        _WIDE_LETTERS if unicodedata.east_asian_width(ch) in "WF" else 1
+        _WIDE_LETTERS if unicodedata.east_asian_width(ch) in ("W", "F") else 1
         for ch in text
         if ch.isalpha()
     )
@@ -1588,21 +1588,9 @@ def _too_short(record: _Record, facts: DocumentFacts) -> str | None:
     more than the file has. (A citation's longer range alone, with the file's text long, is
     no evidence against it: repositories hold two-page excerpts of long works as files.)
     """
-    hints = record.hints
     pages = facts.page_count
-    if not 0 < pages <= _FEW_PAGES or hints.monograph:
+    if not 0 < pages <= _FEW_PAGES or record.hints.monograph or _may_be_short(record, pages):
         return None
-    # the citation gives the work more pages than the file has (a range counts the pages it
-    # starts and ends on, one more than a page's text may need): no short work's file, of
-    # any kind (a book's chapter of 20 pages)
-    longer = hints.pages is not None and hints.pages > pages + 1
-    if not longer:
-        if _record_kind_of(hints) is not None or not (hints.article or hints.report):
-            return None
-        if hints.pages is not None and hints.pages <= _FEW_PAGES:
-            return None
-        if hints.genre and not hints.report:
-            return None  # a short genre's own file; a report's type in words is no genre
     size = _text_size(facts.text)
     if size >= _SHORT_WORK:
         return None
@@ -1612,6 +1600,20 @@ def _too_short(record: _Record, facts: DocumentFacts) -> str | None:
         "request, a form) prints its title, byline and DOI too, so they do not show it is "
         "the work?"
     )
+
+
+def _may_be_short(record: _Record, pages: int) -> bool:
+    """Whether the record's own file may be a page or two of text (see `_too_short`)."""
+    hints = record.hints
+    if hints.pages is not None and hints.pages > pages + 1:
+        # the citation gives the work more pages than the file has (a range counts the pages
+        # it starts and ends on, one more than a page's text may need): of any kind
+        return False
+    if hints.pages is not None and hints.pages <= _FEW_PAGES:
+        return True
+    if _record_kind_of(hints) is not None or not (hints.article or hints.report):
+        return True
+    return hints.genre and not hints.report  # a report's type in words names no short genre
 
 
 def _captioned_title(record: _Record, above: Sequence[str], below: str) -> str | None:

@@ -7,6 +7,7 @@ about other documents (article lists, another article's card) by their structure
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 from urllib.parse import unquote, urlsplit
@@ -222,11 +223,36 @@ def _in_key_column(row: Tag, reach: int = 4) -> bool:
     return len(labels) >= 3 and len(set(labels)) == len(labels) and plain * 2 > len(keys)
 
 
-#: Elements that may hold a page's title when no heading does, how many are read, and how
-#: long their text may be.
-_TITLE_HOLDERS = ("span", "td", "div", "p", "strong", "b", "font")
-_TITLE_HOLDERS_READ = 300
+#: Elements that may hold a page's title when no heading does (a heading of a lower level
+#: heads a section of its own).
+_TITLE_HOLDERS = frozenset(("span", "td", "div", "p", "strong", "b", "font"))
+#: Texts of the page read for its title when no heading holds it; the nodes an element
+#: holding a title has at most (a title and its italics, not a section); its text's length.
+_TITLE_STRINGS_READ = 500
+_TITLE_NODES = 12
 _TITLE_CHARS = 400
+
+
+def _title_holder(soup: BeautifulSoup, facts: PageFacts) -> Tag | None:
+    """The small element of the body whose text is the record's title, or None.
+
+    Read from the page's texts upwards, each text's element once, and only an element of a
+    few nodes: a page of deeply nested blocks is never read whole again for each of them.
+    """
+    seen: set[int] = set()
+    for string in soup.find_all(string=True, limit=_TITLE_STRINGS_READ):
+        element = string.parent
+        if not isinstance(element, Tag) or id(element) in seen or not string.strip():
+            continue
+        seen.add(id(element))
+        if element.name not in _TITLE_HOLDERS or element.find_parent("head"):
+            continue
+        if next(itertools.islice(element.descendants, _TITLE_NODES, None), None) is not None:
+            continue  # a block of many nodes holds more than a title
+        text = element.get_text(" ", strip=True)
+        if len(text) <= _TITLE_CHARS and facts.is_title(text):
+            return element
+    return None
 
 
 def _child_holding(block: Tag, element: Tag) -> Tag | None:
@@ -304,15 +330,7 @@ class Regions:
             )
         if not isinstance(title, Tag) and facts is not None:
             # no heading at all (a table layout's styled span): the element reading the title
-            title = next(
-                (
-                    e
-                    for e in soup.find_all(_TITLE_HOLDERS, limit=_TITLE_HOLDERS_READ)
-                    if len(text := e.get_text(" ", strip=True)) <= _TITLE_CHARS
-                    and facts.is_title(text)
-                ),
-                None,
-            )
+            title = _title_holder(soup, facts)
         self._stops = {id(p) for p in title.parents} if isinstance(title, Tag) else set()
         # the class words of the blocks holding the title ("page-header"): there they name
         # the article's header, not the site's chrome (nor do their BEM elements,

@@ -241,12 +241,10 @@ def names_document(element: Tag, *, loose: bool = False) -> str | None:
         return None
     if re.search(r"\.(pdf|docx?|zip|txt)\b|https?://|www\.", text, re.IGNORECASE):
         return None
-    sized = _FILE_SIZE.search(text) or _PDF_COUNT.search(text) or PDF_SIZE.search(text)
-    sized = sized or _PDF_DESCRIBED.search(text)
-    label = _PDF_DESCRIBED.sub(
-        " ", PDF_SIZE.sub(" ", _PDF_COUNT.sub(" ", _FILE_SIZE.sub(" ", text)))
-    )
-    if sized is not None and all(len(part.split()) <= 3 for part in _LANGUAGES.split(label)):
+    label = text
+    for description in _FILE_DESCRIPTIONS:
+        label = description.sub(" ", label)
+    if label != text and all(len(part.split()) <= 3 for part in _LANGUAGES.split(label)):
         # a file's label with its size ("اصل مقاله (1.2 M)") or its format and a count in
         # any unit ("Full Report (PDF, 47 pages)"), in one language or several ("High
         # resolution / دقة عالية (212 MB)"), not a title
@@ -295,6 +293,11 @@ PDF_SIZE = re.compile(
     rf"(?<![\w.,])\d+(?:[.,]\d+)?\s*{_UNIT_FIRST}\W{{0,3}}pdf(?![^\W\d_])",
     re.IGNORECASE,
 )
+
+
+#: A file's description beside its label, in each shape above: its size, its format with a
+#: count, its format and size, its format with described fields.
+_FILE_DESCRIPTIONS = (_FILE_SIZE, _PDF_COUNT, PDF_SIZE, _PDF_DESCRIBED)
 
 
 #: A file format's name standing alone in a label ("(PDF)", "PDF", "[pdf]"), among words of
