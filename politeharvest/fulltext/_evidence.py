@@ -30,6 +30,7 @@ from ._words import (
     BAD_HREF,
     BAD_TEXT,
     FILE_HREF,
+    FULL_TEXT_WORD,
     ITEM_KINDS,
     OTHER_FORMAT,
     OTHER_KIND_FILE,
@@ -41,6 +42,7 @@ from ._words import (
     item_of,
     names_document,
     text_of,
+    unread_label,
     words_of,
 )
 
@@ -483,10 +485,14 @@ def foreign_label(
     text = text_of(element) if text is None else text
     if BAD_TEXT.search(facts.untitled(text)):
         return f"anchor text {text[:40]!r} names another kind of document"
-    heading = regions.label(element) if element.name != "script" else ""
+    # a link that names the work itself, by its title or as its full text ("Artículo
+    # completo"), is the work's own whatever its section or row is labelled ("Supporting
+    # documents", "Resumen"): the label is the block's, the link's own words are the file's
+    own_words = FULL_TEXT_WORD.search(text) is not None or facts.is_title(text)
+    heading = regions.label(element) if element.name != "script" and not own_words else ""
     if heading and ITEM_KINDS.search(facts.untitled(heading)):
         return f"under the heading {heading[:40]!r}, another kind of document"
-    item = regions.item_text(element)
+    item = regions.item_text(element) if not own_words else ""
     if item and ITEM_KINDS.search(facts.untitled(item)):
         return f"in an item labelled {item[:40]!r}, another kind of document"
     other = facts.other_doi(link)
@@ -565,6 +571,14 @@ def anchor_candidates(
         formatted = file_label(element, link, named, facts, regions, titles) if named else None
         if formatted is None and named is not None:
             formatted = facts.whole_book(link)  # the record is the book: its volume's file
+        if formatted is None and named is not None and FILE_HREF.search(link):
+            # a file named as the page names its record ("ดาวน์โหลด Discussion Paper" on
+            # the page "PIER Discussion Paper No. 214": no word but a button's of its own)
+            # whose file's name is the record's (``pier_dp_214.pdf`` on the page
+            # ``/dp/214/``): the record's own file under its series' name
+            rest = facts.untitled(named)
+            if not re.search(r"[^\W\d_]", rest) or button_text(rest) or unread_label(rest):
+                formatted = facts.own_file_name(link)
         if formatted is not None:
             named = None  # a file's label: neutral, its place decides
         if named is not None and not facts.names_own(named):

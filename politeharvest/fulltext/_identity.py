@@ -155,6 +155,9 @@ class RecordHints:
             Communication", "Letter to the Editor", "Obituary"): a work that may be short.
         pages: how many pages its citation says the work runs (``source`` "5(2): 77-101"
             is 25), if it says.
+        venue: the record's texts that say where the work appeared (its ``source`` and
+            ``publisher``): the words a work's own header prints over its title (its
+            journal, its publisher).
     """
 
     titles: tuple[str, ...] = ()
@@ -172,6 +175,7 @@ class RecordHints:
     report: bool = False
     genre: bool = False
     pages: int | None = None
+    venue: tuple[str, ...] = ()
 
     @property
     def empty(self) -> bool:
@@ -230,6 +234,12 @@ class RecordHints:
                 (n for n in (cited_pages(str(v)) for v in metadata.get("source", ())) if n),
                 None,
             ),
+            tuple(
+                _unmarked(str(v))
+                for field in ("source", "publisher")
+                for v in metadata.get(field, ())
+                if str(v).strip()
+            ),
         )
 
     @classmethod
@@ -272,6 +282,11 @@ class RecordHints:
             report=_report(str(row.get("kind") or row.get("type") or "")),
             genre=_genre(str(row.get("kind") or row.get("type") or "")),
             pages=cited_pages(str(row.get("pages") or row.get("source") or "")),
+            venue=tuple(
+                _unmarked(str(row[field]))
+                for field in ("source", "journal", "publisher")
+                if row.get(field)
+            ),
         )
 
 
@@ -1355,7 +1370,11 @@ def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
                 "letter",
                 facts.version,
             )
-    doubt = _doubt(record, facts, zone) if identity.verdict == "matched" else None
+    doubt = (
+        _doubt(record, facts, zone, _header_lines(facts, reading))
+        if identity.verdict == "matched"
+        else None
+    )
     if doubt is not None:
         return attrs.evolve(
             identity, verdict="unverifiable", evidence=f"{identity.evidence}; but {doubt}"
@@ -1502,7 +1521,33 @@ def _title_zone(facts: DocumentFacts, reading: _Reading | None) -> tuple[list[st
     return lines[: run.first], (lines[run.last + 1].strip() if run.last + 1 < len(lines) else "")
 
 
-def _doubt(record: _Record, facts: DocumentFacts, zone: tuple[list[str], str] | None) -> str | None:
+def _header_lines(facts: DocumentFacts, reading: _Reading | None) -> list[str]:
+    """The article page's lines over the record's title block, less a title right over it.
+
+    A run set in the title's size or larger right over it is a title too (the work's title
+    in its other language), not a header; [] when the title is not the page's title block.
+    """
+    if reading is None or reading.level != "block":
+        return []
+    run = _run_of(facts, reading.block)
+    if run is None or run.page != facts.article_page:
+        return []
+    titled = {
+        i
+        for other in facts.runs
+        if other.page == run.page and other.size >= run.size and other.last == run.first - 1
+        for i in range(other.first, other.last + 1)
+    }
+    lines = facts.first_page_text.splitlines()[: run.first]
+    return [line for i, line in enumerate(lines) if i not in titled]
+
+
+def _doubt(
+    record: _Record,
+    facts: DocumentFacts,
+    zone: tuple[list[str], str] | None,
+    head: Sequence[str] = (),
+) -> str | None:
     """Why a match is left undecided: the document may be about the work, or None.
 
     One page with no running text (a highlights sheet, a graphical abstract); a file of
@@ -1537,7 +1582,7 @@ def _doubt(record: _Record, facts: DocumentFacts, zone: tuple[list[str], str] | 
             "published from the thesis, not the thesis?"
         )
     if zone is None:
-        return _too_short(record, facts)
+        return _too_short(record, facts, ())
     above, below = zone
     cited = _cited_under(record, below)
     if cited is not None:
@@ -1552,7 +1597,7 @@ def _doubt(record: _Record, facts: DocumentFacts, zone: tuple[list[str], str] | 
             f"the title stands under the caption {captioned!r}, as a field's value: a record "
             "about the work (a registry's, a form's), not the work?"
         )
-    return _too_short(record, facts)
+    return _too_short(record, facts, head)
 
 
 #: Pages an abstract (an extended one too) or a poster (with its handout) runs at most.
@@ -1575,7 +1620,7 @@ def _text_size(text: str) -> int:
     )
 
 
-def _too_short(record: _Record, facts: DocumentFacts) -> str | None:
+def _too_short(record: _Record, facts: DocumentFacts, above: Sequence[str]) -> str | None:
     """Why a file of one or two pages cannot be shown to be the article, or None.
 
     A document about a work (a notice to its authors, a request, a review form, a report
@@ -1587,19 +1632,75 @@ def _too_short(record: _Record, facts: DocumentFacts) -> str | None:
     short, as may a record of another kind, unless its citation gives the work two pages
     more than the file has. (A citation's longer range alone, with the file's text long, is
     no evidence against it: repositories hold two-page excerpts of long works as files.)
+    A short file the record may be is still no proof when two lines or more over its title
+    say, in words none of the record's fields has, whose document it is (`_foreign_head`).
     """
     pages = facts.page_count
-    if not 0 < pages <= _FEW_PAGES or record.hints.monograph or _may_be_short(record, pages):
+    if not 0 < pages <= _FEW_PAGES or record.hints.monograph:
         return None
     size = _text_size(facts.text)
     if size >= _SHORT_WORK:
         return None
+    if _may_be_short(record, pages):
+        head = _foreign_head(record, above)
+        if head is None:
+            return None
+        return (
+            f"a short file (about {size // 6} words) under a header of its own ({head[:90]!r}: "
+            "words none of the record's fields has): a document about the work (a form, a "
+            "request, a summary for someone), not the work?"
+        )
     return (
         f"its text is shorter than an article's page (about {size // 6} words on "
         f"{pages} page{'s' if pages > 1 else ''}): a document about the work (a notice, a "
         "request, a form) prints its title, byline and DOI too, so they do not show it is "
         "the work?"
     )
+
+
+#: Lines over a short file's title in words none of the record's fields has that make a
+#: header of the file's own (an institution's name and the document's kind).
+_FOREIGN_HEAD_LINES = 2
+#: A header line is the file's own when its words none of the record's fields has are this
+#: many times those it has, or more ("Université de Kananga — Service de la recherche" over
+#: a record whose title names Kananga).
+_FOREIGN_SHARE = 3
+
+
+def _foreign_head(record: _Record, above: Sequence[str]) -> str | None:
+    """The lines over the title block that name another document, or None.
+
+    A work's own header over its title prints where and as what it appeared (its journal,
+    volume, publisher, "Letter"), words of the record's fields, or numbers and a link; a
+    document about the work sets its own header there (an institution's name, "Purchase
+    order no. 917", "Запрос разрешения"), whatever the language or script. Lines of two
+    words or more the record lacks (its titles, names, DOI, ``source`` or ``publisher``),
+    at most one in `_FOREIGN_SHARE` of their words the record's and none an author's name,
+    `_FOREIGN_HEAD_LINES` of them or more: returns them joined. A record that names no
+    journal nor publisher cannot tell a header of the work's own from another's: None.
+    `above` leaves out a title set right over the record's (its other language's title).
+    """
+    if not record.hints.venue:
+        return None
+    names = {k for name in record.hints.surnames for k in keys(name)}
+    known = set(record.words)
+    for text in record.hints.venue:
+        known.update(keys(text))
+    lines: list[str] = []
+    for line in above:
+        if re.search(r"https?://|www\.|doi\b|\b10\.\d{4,}/", line, re.IGNORECASE):
+            continue
+        words = [
+            k
+            for k in keys(line)
+            if k not in STOP and len(k) >= 2 and not any(c.isdigit() for c in k)
+        ]
+        if names & set(words):
+            continue  # a running head naming the work's authors ("Halvorsen et al.")
+        unknown = [k for k in words if k not in known]
+        if len(unknown) >= 2 and _FOREIGN_SHARE * (len(words) - len(unknown)) <= len(unknown):
+            lines.append(" ".join(line.split()))
+    return " / ".join(lines) if len(lines) >= _FOREIGN_HEAD_LINES else None
 
 
 def _may_be_short(record: _Record, pages: int) -> bool:

@@ -284,14 +284,15 @@ def _id_slots(url: str) -> tuple[tuple[object, ...], dict[str, str]]:
     Places are path segments by position (``path 3``) and query fields by name
     (``?paperid``): two addresses of one shape name their documents in the same places.
     The shape is the host and the path; a query's other fields (``&download=1``) leave a
-    field naming the record where it is.
+    field naming the record where it is. A number of any length is blanked in the shape
+    (``/uploads/2024/04/``: a month's folder names when a file came, not which it is).
     """
     parts = urlsplit(url)
     segments = unquote(parts.path).strip("/").split("/")
     fields = parse_qsl(parts.query, keep_blank_values=True)
     shape = (
         (parts.hostname or "").lower(),
-        tuple("#" if _ID_LIKE.search(s) else s.lower() for s in segments),
+        tuple("#" if _ID_LIKE.search(s) or s.isdigit() else s.lower() for s in segments),
     )
     slots = {f"path {i}": s for i, s in enumerate(segments) if _ID_LIKE.search(s)}
     slots.update({f"?{k.lower()}": v for k, v in fields if _ID_LIKE.search(v)})

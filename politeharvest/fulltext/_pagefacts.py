@@ -181,6 +181,25 @@ class PageFacts:
             return f"the book's own DOI {self.doi}, whole"
         return None
 
+    def own_file_name(self, url: str) -> str | None:
+        """Which of the record's ids the name of the file at `url` carries whole, or None.
+
+        The file's name (its last segment) carries the DOI whole (not as the stem of
+        another's, ``…/abc.r1``) or one of the page address's ids as a whole token
+        (``pier_dp_214.pdf`` on the page ``/dp/214/``); a year is no id.
+        """
+        name = unquote(urlsplit(url).path).rsplit("/", 1)[-1].lower()
+        if self.doi:
+            suffix = self.doi.split("/", 1)[-1]
+            if re.search(rf"(?<![\w.-]){re.escape(suffix)}(?![\w-]|\.\d)", name):
+                return f"the article's DOI {self.doi}"
+        for token in self.ids:
+            if _YEAR.fullmatch(token) or len(token) < 3:
+                continue
+            if re.search(rf"(?<![0-9a-z]){re.escape(token)}(?![0-9a-z])", name):
+                return f"the article's id {token!r} from its address"
+        return None
+
     def named_in(self, url: str) -> str | None:
         """Which of the article's identifiers `url` carries (DOI, id, slug), or None."""
         low = unquote(url).lower()

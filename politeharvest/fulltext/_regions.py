@@ -263,6 +263,27 @@ def _child_holding(block: Tag, element: Tag) -> Tag | None:
     return None
 
 
+def _companion(own: str, other: str) -> bool:
+    """Whether the file at `other` is a part of the file at `own` by its name.
+
+    In the same folder, its name is the file's name with more after it
+    (``Research_Report_458_Project_Highlights.pdf`` beside ``Research_Report_458.pdf``):
+    a highlights sheet, an annex or a summary of the same work, not another article.
+    """
+    mine, theirs = urlsplit(own), urlsplit(other)
+    if mine.netloc != theirs.netloc:
+        return False
+    folder, _, name = mine.path.rpartition("/")
+    other_folder, _, other_name = theirs.path.rpartition("/")
+    stem = re.sub(r"\.\w{2,4}$", "", name)
+    return (
+        folder == other_folder
+        and len(stem) >= 4
+        and other_name != name
+        and re.match(rf"{re.escape(stem)}[-_. ]\w", other_name, re.IGNORECASE) is not None
+    )
+
+
 def _sections_apart(block: Tag, element: Tag, anchor: Tag) -> bool:
     """Whether `element` and `anchor` sit in two sections of `block`, each under a heading.
 
@@ -682,6 +703,9 @@ class Regions:
                     continue  # a page of the record's own ("/papers/w31567.ack")
                 if _sections_apart(block, element, anchor):
                     continue  # a card of its own beside the file's ("Also in volume 9")
+                own_href = str(element.get("href") or "")
+                if own_href and _companion(absolute(own_href, self._base), href):
+                    continue  # the file's own part ("Research_458_Highlights.pdf")
                 if (
                     not _same_page(href, self._facts.url)
                     and same_site(href, self._facts.url)

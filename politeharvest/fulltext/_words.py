@@ -24,6 +24,7 @@ __all__ = [
     "BAD_TEXT",
     "BUTTON_WORDS",
     "FILE_HREF",
+    "FULL_TEXT_WORD",
     "ITEM_KINDS",
     "ITEM_PARENTS",
     "OTHER_FORMAT",
@@ -56,6 +57,16 @@ STRONG_TEXT = re.compile(
 PDF_WORD = re.compile(
     r"\bpdf\b|tam\s+metin|volltext|texte\s+intégral|texto\s+completo|testo\s+completo|"
     r"teks\s+lengkap|naskah\s+lengkap|полный\s+текст|全文|原文|본문|원문|フルテキスト",
+    re.I,
+)
+#: Words that name the full text itself, not merely its format ("Texto completo", "Artículo
+#: completo", "Full article"): a link that says so names the work's own text, whatever its
+#: row or section is labelled ("Resumen | Artículo completo (2.4 MB)").
+FULL_TEXT_WORD = re.compile(
+    PDF_WORD.pattern.replace(r"\bpdf\b|", "")
+    + r"|\bfull[ -]?text\b|\bfull\s+(?:article|paper)\b|\bcomplete\s+(?:article|paper)\b|"
+    r"art[íi]culo\s+completo|artigo\s+completo|articolo\s+completo|article\s+complet\b|"
+    r"vollständige[rn]?\s+(?:artikel|text)",
     re.I,
 )
 _DOWNLOAD_WORD = re.compile(

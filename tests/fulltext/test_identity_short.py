@@ -22,7 +22,15 @@ from politeharvest.fulltext._identity import cited_pages
 pytest.importorskip("reportlab")
 pytest.importorskip("pypdfium2")
 
-from tests.fulltext.test_identity_kinds import ARTICLE, AUTHORS, TITLE, body, make_pdf
+from tests.fulltext.test_identity_kinds import (
+    ARTICLE,
+    AUTHORS,
+    TITLE,
+    _dejavu,
+    body,
+    make_pdf,
+    needs_dejavu,
+)
 
 DOI = "10.5555/epcc.2022.102761"
 RECORD = {**ARTICLE, "identifier": [f"https://doi.org/{DOI}"]}
@@ -247,3 +255,70 @@ def test_a_page_under_a_reports_title_is_not_the_report(kind: list[str]) -> None
 def test_a_range_of_days_is_no_range_of_pages() -> None:
     assert cited_pages("Book of abstracts, Thohoyandou, 5-7 September 2022") is None
     assert cited_pages("Book of Abstracts; Maiduguri, 14-18 November 2022, p. 87") == 1
+
+
+#: A record of a short genre that names where the work appeared: its file may be a page.
+LETTER = {
+    **RECORD,
+    "type": ["info:eu-repo/semantics/article", "Letter"],
+    "source": ["Estuarine Processes and Coastal Change 18(2): 88"],
+    "publisher": ["Earth Science Press"],
+}
+#: A page about the letter: two header lines of its own over the letter's title, byline
+#: and DOI (an institution and the document's kind), then a few lines of its business.
+ORDER = [
+    ("Instituto de Oceanografía · Coordinación de Publicaciones", 9.0),
+    ("Orden de compra de servicios n.º OC-2023-0917 · traducción", 10.0),
+    (TITLE, 14.0),
+    (AUTHORS, 10.5),
+    (f"https://doi.org/{DOI}", 8.5),
+    ("Proveedor Traductora certificada, expediente 3361", 9.0),
+    ("Extensión 1 450 palabras · Importe $ 4 350.00 MXN + IVA", 9.0),
+    ("Entrega 15 de diciembre de 2023 · Autoriza la coordinación", 9.0),
+]
+
+
+def test_a_short_page_under_a_header_of_its_own_is_not_matched_to_a_short_genre() -> None:
+    identity = check_identity(make_pdf(ORDER), LETTER)
+    assert identity.verdict == "unverifiable", identity.evidence
+    assert "header of its own" in identity.evidence
+
+
+def test_the_short_work_under_its_journals_header_is_matched() -> None:
+    head = [
+        ("Estuarine Processes and Coastal Change 18 (2022) 88 · Earth Science Press", 8.5),
+        ("Correspondence", 9.0),
+        *ORDER[2:5],
+    ]
+    identity = check_identity(make_pdf([*head, *body(8)]), LETTER)
+    assert identity.verdict == "matched", identity.evidence
+
+
+def test_a_running_head_naming_the_authors_is_the_works_own() -> None:
+    head = [
+        ("(12) Registered Design Publication · Karaman et al.", 8.5),
+        ("(45) Date of Publication Mar. 12, 2022 · Karaman et al.", 8.5),
+        *ORDER[2:5],
+    ]
+    identity = check_identity(make_pdf([*head, *body(8)]), LETTER)
+    assert identity.verdict == "matched", identity.evidence
+
+
+@needs_dejavu
+def test_the_works_title_in_its_other_language_over_it_is_no_header() -> None:
+    font = _dejavu()
+    head = [
+        ("Συνέδριο Ακτών 2022 · Βιβλίο περιλήψεων εργασιών", 9.0, font),
+        ("Διείσδυση αλμυρού νερού και υποξία στις εκβολές", 15.0, font),
+        ("του ποταμού Σαγγάριου στη Μαύρη Θάλασσα", 15.0, font),
+        (TITLE, 14.0, font),
+        (AUTHORS, 10.5, font),
+    ]
+    identity = check_identity(make_pdf([*head, *body(8)]), LETTER)
+    assert identity.verdict == "matched", identity.evidence
+
+
+def test_a_record_naming_no_journal_nor_publisher_keeps_a_short_file_matched() -> None:
+    # nothing tells a journal's header from another document's: no evidence either way
+    record = {k: v for k, v in LETTER.items() if k not in ("source", "publisher")}
+    assert check_identity(make_pdf(ORDER), record).verdict == "matched"

@@ -1,0 +1,110 @@
+"""A link's own words and its file's name over its section's label (issue 34, landing22's misses).
+
+Four classes of page where the resolver found no file of the record's: a link that says
+"full article" in a row labelled "Abstract"; a link whose text is the record's title in a
+section headed "Supporting documents"; a link named as the page names its record ("Download
+Discussion Paper") whose file's name carries the record's number, beside a summary's PDF in a
+month's upload folder; the record's file beside its own highlights sheet
+(``Report_458_Highlights.pdf``), read as another article's neighbour. Each has a guard that
+the label still holds where the link's own words do not say otherwise. All pages are written
+here; none is copied from a corpus.
+"""
+
+from __future__ import annotations
+
+from politeharvest.fulltext._landing import find_candidates
+
+TITLE = "Photometry of three poorly studied southern open clusters"
+SITE = "https://journal.example.org"
+
+
+def _page(body: str, head: str = "", page_title: str = TITLE) -> str:
+    meta = f"<meta name='citation_title' content='{TITLE}'>{head}"
+    return f"<html><head><title>{page_title}</title>{meta}</head><body><h1>{TITLE}</h1>{body}</body></html>"
+
+
+def _kept(html: str, url: str) -> list[str]:
+    return [c.url for c in find_candidates(html, url).candidates]
+
+
+def test_a_link_that_says_full_article_in_a_row_labelled_abstract() -> None:
+    body = (
+        "<table><tr><th>Resumen</th><td><a href='PDF/v60-1_hernandez.pdf'>Artículo completo"
+        "</a> (2.4 MB)</td></tr></table>"
+    )
+    assert _kept(_page(body), f"{SITE}/v60-1/articulo.php?id=1023") == [
+        f"{SITE}/v60-1/PDF/v60-1_hernandez.pdf"
+    ]
+
+
+def test_a_bare_pdf_link_in_a_row_labelled_abstract_stays_the_abstract() -> None:
+    body = (
+        "<table><tr><th>Resumen</th><td><a href='PDF/v60-1_hernandez_res.pdf'>PDF</a></td></tr>"
+        "</table>"
+    )
+    assert _kept(_page(body), f"{SITE}/v60-1/articulo.php?id=1023") == []
+
+
+def test_a_link_titled_as_the_record_under_a_supporting_documents_heading() -> None:
+    own = f"{SITE}/binaries/documents/photometry-open-clusters/photometry-open-clusters.pdf"
+    body = (
+        "<section><h2>Supporting documents</h2>"
+        f"<div><h3><a href='{own}'>{TITLE}</a></h3><p>PDF (2.8 MB, 112 pages)</p></div>"
+        "<div><h3><a href='/binaries/documents/technical-annex.pdf'>Technical annex: survey "
+        "methodology</a></h3><p>PDF (900 KB)</p></div></section>"
+    )
+    assert _kept(_page(body), f"{SITE}/publications/photometry-open-clusters/") == [own]
+
+
+def test_another_title_under_a_supporting_documents_heading_stays_another_document() -> None:
+    body = (
+        "<section><h2>Supporting documents</h2><ul><li><a href='/binaries/data-tables.pdf'>"
+        "Cluster membership tables</a></li></ul></section>"
+    )
+    assert _kept(_page(body), f"{SITE}/publications/photometry-open-clusters/") == []
+
+
+def _series_page(label: str) -> str:
+    uploads = f"{SITE}/wp-content/uploads"
+    body = (
+        "<div class='download-buttons'>"
+        f"<a class='btn' href='{uploads}/2024/02/inst_dp_214.pdf'>{label}</a>"
+        f"<a class='btn' href='{uploads}/2024/04/digest_2024_04.pdf'>Digest PDF</a></div>"
+    )
+    return _page(body, page_title="Discussion Paper No. 214 | Research Institute")
+
+
+def test_a_file_named_as_the_page_names_its_record_with_the_records_number() -> None:
+    # a button's word in a script no vocabulary reads, then the series' name the page gives
+    html = _series_page("ดาวน์โหลด Discussion Paper")
+    assert _kept(html, f"{SITE}/dp/214/") == [f"{SITE}/wp-content/uploads/2024/02/inst_dp_214.pdf"]
+
+
+def test_a_file_named_as_another_kind_with_the_records_number_stays_another_document() -> None:
+    html = _series_page("Policy Note on household debt")
+    assert f"{SITE}/wp-content/uploads/2024/02/inst_dp_214.pdf" not in _kept(
+        html, f"{SITE}/dp/214/"
+    )
+
+
+def test_the_records_file_beside_its_own_highlights_sheet() -> None:
+    folder = f"{SITE}/publications/research/water"
+    body = (
+        f"<div class='actions'><a class='btn btn--download' href='{folder}/Research_Report_458.pdf'"
+        " aria-label='Download the report (PDF)'><span class='icon'></span></a>"
+        f"<a class='btn' href='{folder}/Research_Report_458_Project_Highlights.pdf'>Project "
+        "highlights (2 pages)</a></div>"
+    )
+    kept = _kept(_page(body), f"{folder}/research-458-open-clusters.php")
+    assert kept[:1] == [f"{folder}/Research_Report_458.pdf"]
+
+
+def test_a_file_beside_another_articles_file_of_another_name_stays_a_neighbour() -> None:
+    folder = f"{SITE}/publications/research/water"
+    body = (
+        f"<div class='actions'><a class='btn btn--download' href='{folder}/Research_Report_458.pdf'"
+        " aria-label='Download the report (PDF)'><span class='icon'></span></a>"
+        f"<a class='btn' href='{folder}/Research_Report_421.pdf'>Plastics in wastewater "
+        "sludge and soils</a></div>"
+    )
+    assert _kept(_page(body), f"{folder}/research-458-open-clusters.php") == []
