@@ -579,6 +579,9 @@ def anchor_candidates(
             rest = facts.untitled(named)
             if not re.search(r"[^\W\d_]", rest) or button_text(rest) or unread_label(rest):
                 formatted = facts.own_file_name(link)
+            # or by the record's number, its file's name carrying it too ("CESifo Working
+            # Paper No. 11034" for ``cesifo1_wp11034.pdf`` on working paper 11034's page)
+            formatted = formatted or facts.numbered_file(named, link)
         if formatted is not None:
             named = None  # a file's label: neutral, its place decides
         if named is not None and not facts.names_own(named):

@@ -38,6 +38,9 @@ class PageFacts:
         surnames: the authors' family names (``citation_author``, ``dc.creator``), folded.
         book: the page's metadata says its record is a whole book (`_whole_book`), so the
             whole volume's file is the record's own, not another document.
+        numbers: the record's numbers of three digits or more (not years): its report's
+            number (``citation_technical_report_number``) and those its ids and titles carry
+            ("Science for Conservation 340", ``sfc340``).
     """
 
     url: str
@@ -46,6 +49,7 @@ class PageFacts:
     ids: tuple[str, ...] = ()
     surnames: tuple[str, ...] = ()
     book: bool = False
+    numbers: tuple[str, ...] = ()
     # Each title's words, read once: every link of the page asks (a page of thousands of
     # links and titles took minutes when each question read the titles again).
     _title_words: tuple[frozenset[str], ...] = attrs.field(
@@ -200,6 +204,19 @@ class PageFacts:
                 return f"the article's id {token!r} from its address"
         return None
 
+    def numbered_file(self, text: str, url: str) -> str | None:
+        """The record's number that both a link's `text` and its file's name carry, or None.
+
+        ("CESifo Working Paper No. 11034" for ``cesifo1_wp11034.pdf`` on the page of working
+        paper 11034): the link names the record by its series and number.
+        """
+        name = unquote(urlsplit(url).path).rsplit("/", 1)[-1]
+        for number in self.numbers:
+            pattern = rf"(?<!\d){number}(?!\d)"
+            if re.search(pattern, text) and re.search(pattern, name):
+                return f"the record's number {number} in the link and its file's name"
+        return None
+
     def named_in(self, url: str) -> str | None:
         """Which of the article's identifiers `url` carries (DOI, id, slug), or None."""
         low = unquote(url).lower()
@@ -340,6 +357,7 @@ _FEED = re.compile(r"rss|atom")
 def page_facts(soup: BeautifulSoup, url: str) -> PageFacts:
     """The article's titles, DOI and address identifiers, as the page states them."""
     titles: list[str] = []
+    reports: list[str] = []
     surnames: list[str] = []
     doi: str | None = None
     names: set[str] = set()  # the meta tags the page has
@@ -354,6 +372,8 @@ def page_facts(soup: BeautifulSoup, url: str) -> PageFacts:
             types.append(content)
         if name in ("citation_title", "dc.title", "og:title", "dcterms.title"):
             titles.append(content)
+        elif name == "citation_technical_report_number":
+            reports.append(content)
         elif name in ("citation_author", "dc.creator", "dcterms.creator"):
             family = content.split(",")[0] if "," in content else (content.split() or [""])[-1]
             surnames.extend(words_of(family))
@@ -382,6 +402,13 @@ def page_facts(soup: BeautifulSoup, url: str) -> PageFacts:
         kind = str(link.get("type") or "").lower()
         if rel & {"canonical", "alternate", "shortlink"} and not _FEED.search(kind):
             ids += _ids_of(absolute(str(link["href"]), url))
+    numbered = [*reports, *ids, *titles]
+    numbers = [
+        n
+        for text in numbered
+        for n in re.findall(r"(?<!\d)\d{3,}(?!\d)", text)
+        if not _YEAR.fullmatch(n)
+    ]
     return PageFacts(
         url,
         tuple(titles),
@@ -389,6 +416,7 @@ def page_facts(soup: BeautifulSoup, url: str) -> PageFacts:
         tuple(dict.fromkeys(ids)),
         tuple(dict.fromkeys(surnames)),
         _whole_book(soup, names, types),
+        tuple(dict.fromkeys(numbers)),
     )
 
 

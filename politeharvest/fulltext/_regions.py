@@ -39,7 +39,9 @@ __all__ = [
 #: (`Regions`), whatever their heading's language, tag or class.
 _REGION_WORDS = re.compile(
     r"(^|[\s_-])(ref|refs|references?|reference-?list|bibliography|citations?|cited-?by|citing|"
-    r"footer|nav|navigation|navbar|breadcrumbs?|cookies?|share|sharing|social|sidebar-?ad|"
+    # a component's own footer (Bootstrap's "card-footer") is its bottom row, not the page's
+    r"(?<!card[-_])(?<!panel[-_])(?<!modal[-_])(?<!tile[-_])(?<!item[-_])footer|"
+    r"nav|navigation|navbar|breadcrumbs?|cookies?|share|sharing|social|sidebar-?ad|"
     r"advert\w*|ads|metrics|stats|author-?info|affiliations?|"
     r"site-?header|page-?header|global-?header)"
     r"($|[\s_-])",

@@ -255,7 +255,9 @@ def names_document(element: Tag, *, loose: bool = False) -> str | None:
     label = text
     for description in _FILE_DESCRIPTIONS:
         label = description.sub(" ", label)
-    if label != text and all(len(part.split()) <= 3 for part in _LANGUAGES.split(label)):
+    if label != text and all(
+        len(re.findall(r"[^\W\d_]+", part)) <= 3 for part in _LANGUAGES.split(label)
+    ):
         # a file's label with its size ("اصل مقاله (1.2 M)") or its format and a count in
         # any unit ("Full Report (PDF, 47 pages)"), in one language or several ("High
         # resolution / دقة عالية (212 MB)"), not a title

@@ -5,7 +5,10 @@ Four classes of page where the resolver found no file of the record's: a link th
 section headed "Supporting documents"; a link named as the page names its record ("Download
 Discussion Paper") whose file's name carries the record's number, beside a summary's PDF in a
 month's upload folder; the record's file beside its own highlights sheet
-(``Report_458_Highlights.pdf``), read as another article's neighbour. Each has a guard that
+(``Report_458_Highlights.pdf``), read as another article's neighbour. And older rounds'
+misses of the same sort: a button with its format and size in a language no vocabulary
+reads ("Scarica il rapporto (pdf 1,8 MB)"), a card's own footer read as the page's, a link
+naming the record by its series and number ("Working Paper No. 11034"). Each has a guard that
 the label still holds where the link's own words do not say otherwise. All pages are written
 here; none is copied from a corpus.
 """
@@ -108,3 +111,49 @@ def test_a_file_beside_another_articles_file_of_another_name_stays_a_neighbour()
         "sludge and soils</a></div>"
     )
     assert _kept(_page(body), f"{folder}/research-458-open-clusters.php") == []
+
+
+def test_a_button_with_its_format_and_size_in_a_language_no_vocabulary_reads() -> None:
+    own = f"{SITE}/documents/5430/0/23-10-web.pdf/8c5f4a2e?t=1701432187214"
+    body = f"<div class='download'><a href='{own}'>Scarica il rapporto (pdf 1,8 MB)</a></div>"
+    assert _kept(_page(body), f"{SITE}/-/rapporti-istisan-23-10") == [own]
+
+
+def test_a_components_footer_is_no_page_footer() -> None:
+    own = f"{SITE}/download/photometry-open-clusters/?wpdmdl=14873"
+    body = (
+        "<div class='card'><div class='card-body'><p>Working paper, 42 pages</p></div>"
+        f"<div class='card-footer'><a class='btn' href='{own}'>Download</a></div></div>"
+    )
+    assert _kept(_page(body), f"{SITE}/download/photometry-open-clusters/") == [own]
+    footer = f"<footer class='site-footer'><a class='btn' href='{own}'>Download</a></footer>"
+    assert _kept(_page(footer), f"{SITE}/download/photometry-open-clusters/") == []
+
+
+def _numbered_page(own_label: str, other_label: str) -> str:
+    head = "<meta name='citation_technical_report_number' content='11034'>"
+    body = (
+        "<span class='pub-type'>Working Paper No. 11034</span>"
+        f"<div class='files'><a class='btn' href='/DocDL/wp11034.pdf'>{own_label}</a> (PDF, 1.6 "
+        "MB)</div><h2>Related</h2><ul>"
+        f"<li><a href='/DocDL/wp10987.pdf'>{other_label}</a></li></ul>"
+    )
+    return _page(body, head=head)
+
+
+def test_a_link_naming_the_record_by_its_series_and_number() -> None:
+    html = _numbered_page("Institute Working Paper No. 11034", "Institute Working Paper No. 10987")
+    kept = _kept(html, f"{SITE}/publications/2024/working-paper/photometry-open-clusters")
+    assert kept == [f"{SITE}/DocDL/wp11034.pdf"]
+
+
+def test_a_number_in_the_pages_title_names_the_record_too() -> None:
+    title = f"Science for Conservation 340: {TITLE}"
+    html = (
+        f"<html><head><title>{title}</title></head><body><h1>{title}</h1><ul><li>"
+        "<a href='/documents/sfc340entire.pdf'>Download the full publication: Science for "
+        "Conservation 340 <span>(PDF, 2,870K)</span></a></li></ul></body></html>"
+    )
+    assert _kept(html, f"{SITE}/series/science-for-conservation/sfc340/") == [
+        f"{SITE}/documents/sfc340entire.pdf"
+    ]
