@@ -612,8 +612,14 @@ def anchor_candidates(
             # a button's visible text decides when it is one ("원문보기" titled "새창열림")
             text = visible if visible and button_text(visible) else text
         if named is not None:
-            score += ANCHOR_WEIGHTS.pdf_word
+            # the record's own title on a file's address names its file more surely than any
+            # file's label ("Kurzfassung (PDF, 420 kB)" beside "<the title> (PDF, 2.1 MB)")
+            filed = FILE_HREF.search(link) is not None
+            score += ANCHOR_WEIGHTS.download_text if filed else ANCHOR_WEIGHTS.pdf_word
             evidence.append("anchor text is the article's title")
+            if filed and (sized := PDF_SIZE.search(visible)) is not None:
+                score += ANCHOR_WEIGHTS.pdf_type
+                evidence.append(f"with a PDF file's description ({sized.group(0)!r})")
         elif STRONG_TEXT.match(text):
             score += ANCHOR_WEIGHTS.download_text
             evidence.append(f"anchor text {text[:40]!r}")

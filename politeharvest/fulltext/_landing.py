@@ -739,6 +739,22 @@ def _splits(url: str) -> bool:
     return True
 
 
+#: The deepest nesting of a page's elements that `find_candidates` analyses: far deeper than
+#: any page people read (a few dozen levels), far shallower than a hostile one.
+MAX_DEPTH = 256
+
+
+def _depth(soup: BeautifulSoup) -> int:
+    """How deep the page's elements nest (one pass, without recursion)."""
+    deepest = 0
+    stack: list[tuple[Tag, int]] = [(soup, 0)]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in node.children if isinstance(child, Tag))
+    return deepest
+
+
 def find_candidates(
     html: str | bytes,
     url: str,
@@ -760,6 +776,15 @@ def find_candidates(
     """
     text = _decoded(html, headers or {}) if isinstance(html, bytes) else html
     soup = BeautifulSoup(text, "lxml")
+    depth = _depth(soup)
+    if depth > MAX_DEPTH:
+        # every link's blocks are read up to the page's body: a page nesting thousands of
+        # elements in one another (no page people read does) would take minutes
+        return PageAnalysis(
+            url=url,
+            kind=KIND_NONE,
+            reason=f"the page nests its elements {depth} deep (over {MAX_DEPTH}): not analysed",
+        )
     base_tag = soup.find("base", href=True)
     base = (absolute(str(base_tag["href"]), url) or url) if isinstance(base_tag, Tag) else url
     blocked = _blocked(soup, text, status, headers or {})

@@ -308,6 +308,14 @@ def _class_key(block: Tag) -> tuple[str, Any]:
     return ("list", tuple(value)) if isinstance(value, list) else (type(value).__name__, value)
 
 
+#: How many blocks up from a link are read as the document it may belong to; higher up,
+#: only a region (a footer, a list of references) says where the link is.
+_DOCUMENT_DEPTH = 8
+
+#: The most links of a block `Regions` reads (its first ones, in the page's order).
+_LINKS_READ = 64
+
+
 @attrs.frozen
 class _Links:
     """A block's links, in order.
@@ -369,6 +377,8 @@ class Regions:
             else set()
         )
         self._cache: dict[int, str | None] = {}
+        self._above: dict[int, str | None] = {}  # the first region over a node (`_region_above`)
+        self._own_texts: dict[int, str | None] = {}  # a block's `_own_text`
         self._facts = facts or PageFacts("")
         self._shape = _shape(self._facts.url) if self._facts.url else ()
         self._base = base or self._facts.url
@@ -477,19 +487,52 @@ class Regions:
         """Why `element` is outside the article's own block, or None when it is inside."""
         child: Tag = element
         for depth, parent in enumerate(element.parents):
-            if not isinstance(parent, Tag) or parent.name in ("body", "html", "main"):
-                return None
-            if id(parent) in self._stops or str(parent.get("role") or "") == "main":
+            if depth >= _DOCUMENT_DEPTH:
+                return self._region_above(child)  # higher up, only regions count
+            if self._stop(parent):
                 return None
             key = id(child)
             if key not in self._cache:
-                self._cache[key] = self._region(parent, child) or (
-                    self._other_document(parent, element, depth) if depth < 8 else None
+                self._cache[key] = self._region(parent, child) or self._other_document(
+                    parent, element, depth
                 )
             if self._cache[key] is not None:
                 return self._cache[key]
             child = parent
         return None
+
+    def _stop(self, parent: object) -> bool:
+        """Whether the walk up from a link ends at `parent` (the page's body or main block)."""
+        if not isinstance(parent, Tag) or parent.name in ("body", "html", "main"):
+            return True
+        return id(parent) in self._stops or str(parent.get("role") or "") == "main"
+
+    def _region_above(self, child: Tag) -> str | None:
+        """The first region over `child` (`_region`, walking up), read once for every node.
+
+        Each node on the way keeps the answer: the links of a page nesting thousands of
+        blocks in one another share their walk up instead of each walking it again.
+        """
+        path: list[int] = []
+        node = child
+        found: str | None = None
+        while True:
+            key = id(node)
+            if key in self._above:
+                found = self._above[key]
+                break
+            path.append(key)
+            parent = node.parent
+            if self._stop(parent):
+                break
+            assert isinstance(parent, Tag)
+            found = self._region(parent, node)
+            if found is not None:
+                break
+            node = parent
+        for key in path:
+            self._above[key] = found
+        return found
 
     def item_text(self, element: Tag) -> str:
         """The short text of the list item or table row `element` sits in, or "".
@@ -517,7 +560,10 @@ class Regions:
         key = id(block)
         found = self._links.get(key)
         if found is None:
-            anchors = block.find_all("a", href=_REAL_HREF)
+            # the first `_LINKS_READ` links say what a block is (a list of other documents,
+            # the record's own entry): a hostile page nesting thousands of blocks in one
+            # another cannot make each of them read all the links below it
+            anchors = block.find_all("a", href=_REAL_HREF, limit=_LINKS_READ)
             named = [(a, text) for a in anchors if (text := self._name(a)) is not None]
             titled = [a for a, text in named if self._facts.names_own(text)]
             found = self._links[key] = _Links(len(anchors), named, titled)
@@ -525,7 +571,7 @@ class Regions:
 
     def _names_something(self, block: Tag) -> bool:
         """Whether `block` has a link that names a document, or a title-like text of its own."""
-        return bool(self._links_of(block).named) or _own_text(block) is not None
+        return bool(self._links_of(block).named) or self._own_text_of(block) is not None
 
     def _alike_blocks(self, block: Tag, parent: Tag) -> int:
         """How many siblings of `block` look like it and name a document (a list's items).
@@ -573,9 +619,16 @@ class Regions:
         return any(
             sibling is not block
             and _class_key(sibling) == _class_key(block)
-            and _own_text(sibling) == text
+            and self._own_text_of(sibling) == text
             for sibling in parent.find_all(block.name, recursive=False, limit=50)
         )
+
+    def _own_text_of(self, block: Tag) -> str | None:
+        """`_own_text` of `block`, read once (a list's items are asked by each other)."""
+        key = id(block)
+        if key not in self._own_texts:
+            self._own_texts[key] = _own_text(block)
+        return self._own_texts[key]
 
     def _names_record(self, href: str) -> bool:
         """Whether `href` carries every id of the record's address (its own other page)."""
@@ -664,7 +717,7 @@ class Regions:
             # a title in plain text beside a button ("Dune migration [PDF]"); a file name's
             # link beside its bundle's heading is a repository's file list, not this
             small = depth <= 1 and links.count <= 3
-            own = _own_text(block) if small and not _SIZE.search(text_of(element)) else None
+            own = self._own_text_of(block) if small and not _SIZE.search(text_of(element)) else None
             if own is None:
                 return None
             if self._facts.names_own(own):

@@ -157,3 +157,18 @@ def test_a_number_in_the_pages_title_names_the_record_too() -> None:
     assert _kept(html, f"{SITE}/series/science-for-conservation/sfc340/") == [
         f"{SITE}/documents/sfc340entire.pdf"
     ]
+
+
+def test_the_records_title_on_a_file_outranks_a_summarys_label() -> None:
+    # "Kurzfassung (PDF, 420 kB)": a summary's label in words no vocabulary here reads, its
+    # format and size told; the record's title on the other file names the record's own
+    folder = f"{SITE}/dam/documents/reports"
+    body = (
+        "<ul class='list-unstyled'>"
+        f"<li><a class='icon icon--pdf' href='{folder}/clusters-kurzfassung.pdf'>Kurzfassung "
+        "<span>(PDF, 420 kB)</span></a></li>"
+        f"<li><a class='icon icon--pdf' href='{folder}/clusters-bericht.pdf'>{TITLE} "
+        "<span>(PDF, 3 MB)</span></a></li></ul>"
+    )
+    kept = _kept(_page(body), f"{SITE}/research/photometry-open-clusters.html")
+    assert kept[:1] == [f"{folder}/clusters-bericht.pdf"]

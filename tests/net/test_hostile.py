@@ -271,6 +271,34 @@ def test_a_huge_nested_landing_page_is_too_large_to_analyse(site: LoopbackServer
     assert "too large to analyse" in result["detail"]
 
 
+def test_a_landing_page_nesting_thousands_of_linked_blocks_is_not_analysed(
+    site: LoopbackServer,
+) -> None:
+    # under the page's size and tag limits, but each link's blocks would be read up to the
+    # body: quadratic in the nesting (5,000 levels took a minute before the depth limit)
+    blocks = "".join(f'<div>Line {i} <a href="/f/{i}.pdf">PDF</a>' for i in range(5000))
+    html = f"<html><body>{blocks}{'</div>' * 5000}</body></html>"
+    site.add("/deep", Reply(200, {"Content-Type": "text/html"}, html))
+    result = bounded("landing", site.url("/deep"))
+    check(result, "ok", seconds=5, mib=200)
+    assert "nests its elements" in result["detail"]
+
+
+def test_a_landing_page_of_the_most_tags_and_links_is_analysed_in_bounded_time(
+    site: LoopbackServer,
+) -> None:
+    # about 60,000 tags (`Politeness.max_landing_tags`), 15,000 file links in one list: each
+    # link's place is read once (a list's items no longer read each other's texts again)
+    items = "".join(
+        f'<p>Item {i} of the list <a href="/f/{i}.pdf">PDF</a></p>' for i in range(14_900)
+    )
+    html = f"<html><body><h1>Some article</h1><div>{items}</div></body></html>"
+    assert html.count("<") < Politeness().max_landing_tags
+    site.add("/links", Reply(200, {"Content-Type": "text/html"}, html))
+    result = bounded("landing", site.url("/links"))
+    check(result, "ok", seconds=45, mib=400)
+
+
 # -- private addresses ------------------------------------------------------------------------
 
 
