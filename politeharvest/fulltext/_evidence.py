@@ -150,6 +150,12 @@ def _title_of(element: Tag) -> str:
     return _FILE_NAME.sub(" ", said)
 
 
+#: A file's format and size in a link's text, bracketed or not ("(PDF, 3 MB)", "PDF 620Kb").
+_FILE_SIZE_TEXT = re.compile(
+    r"[(\[]?\s*(?:pdf|docx?|xlsx?)?\s*[,;:|·-]?\s*\d+(?:[.,]\d+)?\s*(?:[kmg]i?b|bytes?)\s*[)\]]?",
+    re.IGNORECASE,
+)
+
 #: A PDF file's name in a link's label.
 _FILE_NAME = re.compile(r"[^\s/\\]+\.pdf\b", re.IGNORECASE)
 
@@ -614,7 +620,9 @@ def anchor_candidates(
         if named is not None:
             # the record's own title on a file's address names its file more surely than any
             # file's label ("Kurzfassung (PDF, 420 kB)" beside "<the title> (PDF, 2.1 MB)")
-            filed = FILE_HREF.search(link) is not None
+            # (the title alone, not a label of another kind before it: "In brief: <title>")
+            bare = PDF_SIZE.sub(" ", _FILE_SIZE_TEXT.sub(" ", visible))
+            filed = FILE_HREF.search(link) is not None and facts.only_title_words(bare)
             score += ANCHOR_WEIGHTS.download_text if filed else ANCHOR_WEIGHTS.pdf_word
             evidence.append("anchor text is the article's title")
             if filed and (sized := PDF_SIZE.search(visible)) is not None:

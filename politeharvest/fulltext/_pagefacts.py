@@ -108,6 +108,19 @@ class PageFacts:
             return "a generic name"
         return None
 
+    def only_title_words(self, text: str) -> bool:
+        """True when each word of `text` (numbers aside) is a word of the article's titles.
+
+        A word counts when it opens the same as one (``nationale`` for ``nationalen``, six
+        letters): a link's text that is the title, declined or shortened, and nothing else
+        ("In brief: <title>" has a word of its own).
+        """
+        words = [w for w in words_of(text) if not w.isdigit()]
+        title = self._every_title_word
+        return bool(words) and all(
+            w in title or (len(w) >= 6 and any(t[:6] == w[:6] for t in title)) for w in words
+        )
+
     def untitled(self, text: str) -> str:
         """`text` without the words of the article's titles.
 

@@ -15,6 +15,7 @@ here; none is copied from a corpus.
 
 from __future__ import annotations
 
+from politeharvest.fulltext._evidence import ANCHOR_WEIGHTS
 from politeharvest.fulltext._landing import find_candidates
 
 TITLE = "Photometry of three poorly studied southern open clusters"
@@ -172,3 +173,20 @@ def test_the_records_title_on_a_file_outranks_a_summarys_label() -> None:
     )
     kept = _kept(_page(body), f"{SITE}/research/photometry-open-clusters.html")
     assert kept[:1] == [f"{folder}/clusters-bericht.pdf"]
+
+
+def test_a_label_before_the_title_is_no_title_alone() -> None:
+    # "At a glance: <the title>" carries the title's words, but a word of its own before
+    # them: it weighs less than the link that is the title alone
+    folder = f"{SITE}/getmedia/reports"
+    body = (
+        f"<ul><li><a href='{folder}/report-118-summary.pdf'>At a glance: {TITLE} "
+        "(PDF, 620 kB)</a></li>"
+        f"<li><a href='{folder}/report-118-clusters.pdf'>{TITLE} (PDF, 3 MB)</a></li></ul>"
+    )
+    ranked = find_candidates(_page(body), f"{SITE}/reports/photometry/").candidates
+    by_name = {c.url.rsplit("/", 1)[-1]: c for c in ranked}
+    title_alone, glance = by_name["report-118-clusters.pdf"], by_name["report-118-summary.pdf"]
+    assert (
+        title_alone.score - glance.score >= ANCHOR_WEIGHTS.download_text - ANCHOR_WEIGHTS.pdf_word
+    )
