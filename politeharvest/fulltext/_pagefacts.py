@@ -206,6 +206,7 @@ class PageFacts:
         (``pier_dp_214.pdf`` on the page ``/dp/214/``); a year is no id.
         """
         name = unquote(urlsplit(url).path).rsplit("/", 1)[-1].lower()
+        loose = _SEPARATORS.sub("-", name)  # ``LIA_087_Beck.pdf`` for the page's ``lia-087``
         if self.doi:
             suffix = self.doi.split("/", 1)[-1]
             if re.search(rf"(?<![\w.-]){re.escape(suffix)}(?![\w-]|\.\d)", name):
@@ -213,7 +214,8 @@ class PageFacts:
         for token in self.ids:
             if _YEAR.fullmatch(token) or len(token) < 3:
                 continue
-            if re.search(rf"(?<![0-9a-z]){re.escape(token)}(?![0-9a-z])", name):
+            pattern = re.escape(_SEPARATORS.sub("-", token))
+            if re.search(rf"(?<![0-9a-z]){pattern}(?![0-9a-z])", loose):
                 return f"the article's id {token!r} from its address"
         return None
 
@@ -250,6 +252,13 @@ _COLLECTION_ID = re.compile(r"[a-z]{2,12}_[a-z]{2,12}[-_.]?(\d{4,})")
 
 #: The last segment of a page's address that numbers its item in its issue, in the site's
 #: language (``erthygl-3``, ``article-12``, ``beitrag_4``): a word and a number.
+#: The separators of an id's parts (``lia-087``, ``LIA_087``, ``lia.087``): the site's choice.
+_SEPARATORS = re.compile(r"[-_.]")
+
+#: A series' short name and the record's number in it, as the last part of a page's
+#: address (``lia-087``, ``wp_214``): the number of three digits or more, after a separator.
+_SERIES_NUMBER = re.compile(r"[a-z]{2,6}[-_.]\d{3,}")
+
 _NUMBERED_ITEM = re.compile(r"[a-z]{4,12}[-_]\d{1,3}")
 
 #: The local part of an OAI identifier in a query value (``oai:host.org:10451/58123``).
@@ -347,6 +356,8 @@ def _ids_of(url: str) -> list[str]:
             ids.append(segment)  # the page's own item of its issue: /rhifyn-36/erthygl-3/
         elif re.fullmatch(r"\d{4,}(?:\.\d+)?v\d+", segment):
             ids.append(segment)  # a version of a record: 93817v2, 2401.01234v3
+        elif place == len(segments) - 1 and _SERIES_NUMBER.fullmatch(segment):
+            ids.append(segment)  # a series' number of the page's own record: /lia-087
     # article.php?id=4711, artiId=ART002852171
     ids += [
         v.lower()

@@ -308,6 +308,9 @@ def _class_key(block: Tag) -> tuple[str, Any]:
     return ("list", tuple(value)) if isinstance(value, list) else (type(value).__name__, value)
 
 
+#: The separators of an id's parts (``lia-087``, ``LIA_087``, ``lia.087``).
+_SEPARATORS = re.compile(r"[-_.]")
+
 #: How many blocks up from a link are read as the document it may belong to; higher up,
 #: only a region (a footer, a list of references) says where the link is.
 _DOCUMENT_DEPTH = 8
@@ -631,11 +634,16 @@ class Regions:
         return self._own_texts[key]
 
     def _names_record(self, href: str) -> bool:
-        """Whether `href` carries every id of the record's address (its own other page)."""
+        """Whether `href` carries every id of the record's address (its own other page).
+
+        An id's separators are the site's choice: ``lia-087`` in the page's address is
+        ``LIA_087`` in its file's name.
+        """
         ids = self._facts.ids
-        low = unquote(href).lower()
+        low = _SEPARATORS.sub("-", unquote(href).lower())
         return bool(ids) and all(
-            re.search(rf"(?<![0-9a-z]){re.escape(token)}(?![0-9a-z])", low) for token in ids
+            re.search(rf"(?<![0-9a-z]){re.escape(_SEPARATORS.sub('-', token))}(?![0-9a-z])", low)
+            for token in ids
         )
 
     def _record_part(self, block: Tag, named: list[Tag]) -> bool:
@@ -735,13 +743,20 @@ class Regions:
             names = links.named
         title = others[0][1][:60] if others else names[0][1][:60]
         parent = block.parent
-        if isinstance(parent, Tag) and block.name not in ("p", "span", "td", "th"):
+        href = absolute(str(element["href"]), self._base) if element.get("href") else None
+        own_file = href is not None and self._names_record(href)
+        # (a file whose own name carries the record's id, ``LIA_087_Frommelt_Beck.pdf`` on the
+        # page ``/lia-087``, is the record's among its sibling blocks: the record's dataset,
+        # slides and press release beside it; a folder named by the id holds every version)
+        named_file = href is not None and self._facts.own_file_name(href) is not None
+        if (
+            isinstance(parent, Tag)
+            and block.name not in ("p", "span", "td", "th")
+            and not named_file
+        ):
             alike = self._alike_blocks(block, parent)
             if alike:
                 return f"in a list of other documents ({alike + 1} alike blocks, e.g. {title!r})"
-        own_file = element.get("href") is not None and self._names_record(
-            absolute(str(element["href"]), self._base)
-        )
         if self._shape and depth <= 1 and links.count <= 4 and not own_file:
             # (a file whose address carries every id of the record's is the record's own,
             # beside whatever neighbour: "« Previous article" by the article's own PDF)

@@ -190,3 +190,45 @@ def test_a_label_before_the_title_is_no_title_alone() -> None:
     assert (
         title_alone.score - glance.score >= ANCHOR_WEIGHTS.download_text - ANCHOR_WEIGHTS.pdf_word
     )
+
+
+def _series_files(own_name: str) -> str:
+    folder = "/fileadmin/publikationen/arbeitspapiere"
+    groups = [
+        ("Downloads", f"{folder}/{own_name}", "Arbeitspapier (PDF, 1.4 MB)"),
+        ("Downloads", f"{folder}/WP_087_Datensatz.xlsx", "Datensatz Volksabstimmungen (XLSX)"),
+        ("Medien", "/fileadmin/medien/2024/Medienmitteilung_WP_087.pdf", "Medienmitteilung (PDF)"),
+        ("Medien", "/fileadmin/medien/2024/Vortrag.pdf", "Präsentation zum Vortrag vom 24.10.2024"),
+    ]
+    cards = "".join(
+        f"<div class='accordion-item'><h2><button>{groups[n][0]}</button></h2>"
+        "<div class='accordion-collapse'><div class='accordion-body'>"
+        + "<br>".join(
+            f"<a class='download' href='{h}'>{label}</a>" for _, h, label in groups[n : n + 2]
+        )
+        + "</div></div></div>"
+        for n in (0, 2)
+    )
+    return _page(f"<div class='accordion'>{cards}</div>")
+
+
+def test_the_records_file_named_by_its_series_number_among_its_sibling_files() -> None:
+    # the page /wp-087 and the file WP_087_...: the record's own, though its card stands
+    # among alike cards of the record's dataset, press release and slides
+    kept = _kept(_series_files("WP_087_Frommelt.pdf"), f"{SITE}/publikationen/wp-087")
+    assert kept[:1] == [f"{SITE}/fileadmin/publikationen/arbeitspapiere/WP_087_Frommelt.pdf"]
+
+
+def test_alike_cards_of_other_papers_stay_a_list() -> None:
+    # the other papers of the series, each its card with its title and its file: a list
+    cards = "".join(
+        f"<div class='accordion-item'><h3><a href='/publikationen/wp-0{n}'>{title}</a></h3>"
+        f"<a class='download' href='/fileadmin/arbeitspapiere/WP_0{n}.pdf'>PDF</a></div>"
+        for n, title in (
+            (71, "Wahlen und Parteien in Liechtenstein seit 1921"),
+            (79, "Direkte Demokratie im Kleinstaat: eine Bilanz"),
+            (83, "Gemeindefinanzen und Steuerwettbewerb im Rheintal"),
+        )
+    )
+    kept = _kept(_page(f"<div class='accordion'>{cards}</div>"), f"{SITE}/publikationen/wp-087")
+    assert not any("/arbeitspapiere/WP_0" in url for url in kept)
