@@ -1794,9 +1794,12 @@ def _unread(record: _Record, facts: DocumentFacts) -> Identity | None:
         and kind != record_kind
         and not ((kind == "summary" or cited) and hints.conference)
         and not (kind == "compilation" and own_doi and _title_match(record, facts)[0] == "block")
+        and not any(kind_of_title(t) == kind for t in hints.titles)
     ):
         # (a page under the record's title block, giving the record's DOI as its own, is the
-        # record's, whatever table on it ends its rows in numbers as a list of contents does)
+        # record's, whatever table on it ends its rows in numbers as a list of contents does;
+        # a record titled by the kind's own label, a book's "Foreword" typed as its chapter,
+        # is that kind of document, whatever its type calls it)
         return Identity(
             "mismatch",
             f"{_KIND_NAMES.get(kind, 'a ' + kind)}, not the record's {record_kind or 'article'}: "

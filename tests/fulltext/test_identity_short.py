@@ -322,3 +322,18 @@ def test_a_record_naming_no_journal_nor_publisher_keeps_a_short_file_matched() -
     # nothing tells a journal's header from another document's: no evidence either way
     record = {k: v for k, v in LETTER.items() if k not in ("source", "publisher")}
     assert check_identity(make_pdf(ORDER), record).verdict == "matched"
+
+
+def test_a_record_titled_by_its_kinds_label_owns_a_document_of_that_kind() -> None:
+    """A book's "Foreword" deposited as its own record, typed as the book's chapter: the file
+    headed "Foreword" is that record's (an editorial by its heading), never refused as
+    another kind than a chapter."""
+    record = {
+        "title": ["Foreword"],
+        "creator": ["Lopez, Daniel"],
+        "date": ["2020"],
+        "type": ["info:eu-repo/semantics/bookPart", "Book chapter"],
+        "source": ["Songs of the desert seasons, ed. by M. Ramon, 2020, pp. ix-xii"],
+    }
+    pdf = make_pdf([("Foreword", 16.0), *body(14), ("— DANIEL LOPEZ", 10.0)])
+    assert check_identity(pdf, record).verdict != "mismatch"
