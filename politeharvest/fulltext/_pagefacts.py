@@ -95,7 +95,9 @@ class PageFacts:
         It shares two words with a title, or an author's name, carries an identifier, or is made
         of generic words only ("fulltext.pdf", "thesis_final.pdf").
         """
-        stem = re.sub(r"\.\w{2,4}$", "", unquote(name).lower())
+        # names run together in their capitals ("NicAodha_ODuibhir", "SmithJones2020") part
+        spaced = _CAMEL.sub(" ", re.sub(r"\.\w{2,4}$", "", unquote(name)))
+        stem = spaced.lower()
         words = set(words_of(stem.replace("_", " ")))
         if sum(1 for w in words if len(w) >= 4 and w in self._every_title_word) >= 2:
             return "words of the article's title"
@@ -252,6 +254,9 @@ _COLLECTION_ID = re.compile(r"[a-z]{2,12}_[a-z]{2,12}[-_.]?(\d{4,})")
 
 #: The last segment of a page's address that numbers its item in its issue, in the site's
 #: language (``erthygl-3``, ``article-12``, ``beitrag_4``): a word and a number.
+#: Where words run together in a name part at their capitals: "Nic|Aodha", "O|Duibhir".
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
 #: The separators of an id's parts (``lia-087``, ``LIA_087``, ``lia.087``): the site's choice.
 _SEPARATORS = re.compile(r"[-_.]")
 

@@ -232,3 +232,17 @@ def test_alike_cards_of_other_papers_stay_a_list() -> None:
     )
     kept = _kept(_page(f"<div class='accordion'>{cards}</div>"), f"{SITE}/publikationen/wp-087")
     assert not any("/arbeitspapiere/WP_0" in url for url in kept)
+
+
+def test_authors_names_run_together_in_a_file_name_are_read_apart() -> None:
+    from bs4 import BeautifulSoup
+
+    from politeharvest.fulltext._pagefacts import page_facts
+
+    head = (
+        "<meta name='citation_author' content='Nic Aodha, Máire'>"
+        "<meta name='citation_author' content='Ó Duibhir, Pádraig'>"
+    )
+    facts = page_facts(BeautifulSoup(_page("", head=head), "html.parser"), f"{SITE}/eagrain/10/")
+    assert facts.relates("CT10_NicAodha_ODuibhir.pdf") == "an author's name"
+    assert facts.relates("CT10_Eagarfhocal.pdf") is None
