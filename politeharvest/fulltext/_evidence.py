@@ -914,9 +914,15 @@ def _plain_label(text: str, most: int = 4) -> bool:
     "AM-LATTICE Projektbericht"): "Pobierz pełny tekst", "Tải về toàn văn".
     """
     words = text.split()
-    if not words or len(words) > most or re.search(r"[\d()\[\]{}:;/'\u2019\"-]", text):
+    # (an elision's apostrophe between letters is a word's own: "l'articul", "dell'opera")
+    marks = _ELISION.sub("", text)
+    if not words or len(words) > most or re.search(r"[\d()\[\]{}:;/'\u2019\"-]", marks):
         return False
     return not any(w[:1].isupper() for w in words[1:])
+
+
+#: An apostrophe between two letters: a word elided before the next ("l'articul").
+_ELISION = re.compile(r"(?<=[^\W\d_])['\u2019](?=[^\W\d_])")
 
 
 def _only_file(found: list[Candidate], wordless: set[str]) -> list[Candidate]:

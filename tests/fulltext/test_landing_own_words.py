@@ -246,3 +246,23 @@ def test_authors_names_run_together_in_a_file_name_are_read_apart() -> None:
     facts = page_facts(BeautifulSoup(_page("", head=head), "html.parser"), f"{SITE}/eagrain/10/")
     assert facts.relates("CT10_NicAodha_ODuibhir.pdf") == "an author's name"
     assert facts.relates("CT10_Eagarfhocal.pdf") is None
+
+
+def test_an_elided_word_in_a_short_label_keeps_it_plain() -> None:
+    # "Tò jö l'articul" ("download the article", Ladin) on a file named by the record's
+    # author: a button's plain phrase, not another document's name
+    head = "<meta name='citation_author' content='Vittur, Ingrid'>"
+    body = (
+        "<table><tr><td><img src='/icons/pdf.png' alt='PDF'></td><td>"
+        "<a href='/images/ladinia/2024/Ladinia_2024_Vittur.pdf'>Tò jö l'articul</a></td>"
+        "<td>1,9 MB</td></tr></table>"
+    )
+    kept = _kept(_page(body, head=head), f"{SITE}/lad/ladinia-2024/articul-vittur")
+    assert kept == [f"{SITE}/images/ladinia/2024/Ladinia_2024_Vittur.pdf"]
+
+
+def test_a_quoted_name_stays_a_name() -> None:
+    from politeharvest.fulltext._evidence import _plain_label
+
+    assert _plain_label("l'articul dla ediziun")
+    assert not _plain_label("recension de 'ciantes sacres'")
