@@ -1118,6 +1118,10 @@ def _author_match(
         if len(name[0]) >= 3 and _has_name(name, page, stems):
             return _Authors(None, " ".join(name), False)
     others = bool(names) and any(len(w) >= 3 for w in byline)
+    if others and all(w in _title_keys(hints) for w in byline if len(w) >= 3):
+        # the byline names people the record's title names (a review's record titled by the
+        # book it reviews, "Jana Procházková: Řeka a město"): the book's author, no other
+        others = False
     if others:
         # names in a script that cannot be compared with the record's say nothing either way
         written = " ".join(hints.surnames[:_NAMES_ACROSS])
@@ -2359,6 +2363,11 @@ def _extra_title_words(block: str, titles: Sequence[str]) -> list[str]:
 #: A run is set larger than the record's title when its size is this much larger (a bold face
 #: or a rounding of the same size is not).
 _LARGER = 1.08
+
+
+def _title_keys(hints: RecordHints) -> set[str]:
+    """The keys of the record's titles."""
+    return {k for title in hints.titles for k in keys(title)}
 
 
 def _record_words(hints: RecordHints) -> set[str]:

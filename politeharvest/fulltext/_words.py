@@ -56,7 +56,9 @@ STRONG_TEXT = re.compile(
 )
 PDF_WORD = re.compile(
     r"\bpdf\b|tam\s+metin|volltext|texte\s+intégral|texto\s+completo|testo\s+completo|"
-    r"teks\s+lengkap|naskah\s+lengkap|полный\s+текст|全文|原文|본문|원문|フルテキスト",
+    r"teks\s+lengkap|naskah\s+lengkap|полный\s+текст|全文|原文|본문|원문|フルテキスト|"
+    r"pln[ýy]\s+text|cel[ýy]\s+text|pe[łl]ny\s+tekst|puni\s+tekst|teljes\s+sz[öo]veg|"
+    r"t[äa]ysteksti",
     re.I,
 )
 #: Words that name the full text itself, not merely its format ("Texto completo", "Artículo

@@ -337,3 +337,27 @@ def test_a_record_titled_by_its_kinds_label_owns_a_document_of_that_kind() -> No
     }
     pdf = make_pdf([("Foreword", 16.0), *body(14), ("— DANIEL LOPEZ", 10.0)])
     assert check_identity(pdf, record).verdict != "mismatch"
+
+
+@needs_dejavu
+def test_a_reviews_byline_naming_the_book_its_record_is_titled_by_is_no_other_author() -> None:
+    """A book review's record titled by the book ("Jana Procházková: Řeka a město"), its
+    creator the reviewer: the file's line under its heading names the book's author, whom
+    the record's title names, not another author of the review."""
+    font = _dejavu()
+    record = {
+        "title": ["Jana Procházková: Řeka a město. Praha: Academia, 2021. 312 s."],
+        "creator": ["Novotný, Pavel"],
+        "date": ["2022"],
+        "type": ["info:eu-repo/semantics/review", "recenze"],
+        "source": ["Český časopis historický 120(2), s. 455–457"],
+    }
+    head = [
+        ("ČESKÝ ČASOPIS HISTORICKÝ 120 | 2022 | 2", 8.0, font),
+        ("RECENZE", 9.0, font),
+        ("Jana PROCHÁZKOVÁ", 10.5, font),
+        ("Řeka a město", 15.0, font),
+        ("Praha, Academia 2021, 312 s., ISBN 978-80-200-0000-0", 9.0, font),
+    ]
+    pdf = make_pdf([*head, *body(20, font), ("Pavel Novotný", 10.0, font)])
+    assert check_identity(pdf, record).verdict != "mismatch"

@@ -266,3 +266,11 @@ def test_a_quoted_name_stays_a_name() -> None:
 
     assert _plain_label("l'articul dla ediziun")
     assert not _plain_label("recension de 'ciantes sacres'")
+
+
+def test_full_text_in_more_languages_is_a_buttons_words() -> None:
+    from politeharvest.fulltext._words import button_text
+
+    for label in ("Plný text práce", "Pełny tekst", "Teljes szöveg", "Täysteksti"):
+        assert button_text(label), label
+    assert not button_text("Posudek oponenta")
