@@ -911,7 +911,7 @@ def _plain_label(text: str, most: int = 4) -> bool:
 
     At most four words (or `most`), no digits, brackets or other marks of a name (a year, a report's
     number, "(PDF)"), no word capitalised after the first (a title's or a name's capitals:
-    "AM-LATTICE Projektbericht"): "Pobierz pełny tekst", "Tải về toàn văn".
+    "AM-LATTICE Projektbericht"): "Prenesi celotno besedilo", "Tải về toàn văn".
     """
     words = text.split()
     # (an elision's apostrophe between letters is a word's own: "l'articul", "dell'opera")

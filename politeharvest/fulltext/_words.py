@@ -197,7 +197,8 @@ def button_text(text: str) -> bool:
         or re.search(r"скачать|текст|unduh|" + _CJK_WORDS, text, re.I)
     ):
         return False
-    words = re.findall(_LETTER_RUNS, _CJK_BUTTON.sub(" ", text.lower()))
+    # (the words of a full-text phrase are the button's: "Plný text práce" leaves "práce")
+    words = re.findall(_LETTER_RUNS, _CJK_BUTTON.sub(" ", PDF_WORD.sub(" pdf ", text.lower())))
     rest = [w for w in words if w not in BUTTON_WORDS and len(w) > 1 and w != "pdf"]
     if any(len(w) >= 3 and _CJK.search(w) for w in rest):
         return False  # a name written without spaces ("博士論文インターネット公表許諾書")

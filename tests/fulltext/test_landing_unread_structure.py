@@ -380,7 +380,7 @@ def _top(html: str) -> tuple[str, str] | None:
         # a file named by the record's author, its link's words in an unread script
         ("<a href='/uploads/2024/kowalski_salinity.pdf'>ดาวน์โหลดบทความ</a>", "author's name"),
         # the page's one file link, its label plain words of a language no vocabulary reads
-        ("<a href='/record/77/files/8841.pdf'>Pobierz pełny tekst</a>", "the only file link"),
+        ("<a href='/record/77/files/8841.pdf'>Prenesi celotno besedilo</a>", "the only file link"),
         ("<a href='/record/77/files/8841.pdf'>Tải về toàn văn</a>", "the only file link"),
         ("<a href='/record/77/files/8841.pdf'>ሙሉ ጽሑፍ</a>", "the only file link"),
     ],
