@@ -43,6 +43,7 @@ from ._words import (
     names_document,
     text_of,
     unread_label,
+    without_file_description,
     words_of,
 )
 
@@ -149,12 +150,6 @@ def _title_of(element: Tag) -> str:
     said = " ".join(str(element.get(a) or "") for a in ("title", "aria-label"))
     return _FILE_NAME.sub(" ", said)
 
-
-#: A file's format and size in a link's text, bracketed or not ("(PDF, 3 MB)", "PDF 620Kb").
-_FILE_SIZE_TEXT = re.compile(
-    r"[(\[]?\s*(?:pdf|docx?|xlsx?)?\s*[,;:|·-]?\s*\d+(?:[.,]\d+)?\s*(?:[kmg]i?b|bytes?)\s*[)\]]?",
-    re.IGNORECASE,
-)
 
 #: A PDF file's name in a link's label.
 _FILE_NAME = re.compile(r"[^\s/\\]+\.pdf\b", re.IGNORECASE)
@@ -621,7 +616,7 @@ def anchor_candidates(
             # the record's own title on a file's address names its file more surely than any
             # file's label ("Kurzfassung (PDF, 420 kB)" beside "<the title> (PDF, 2.1 MB)")
             # (the title alone, not a label of another kind before it: "In brief: <title>")
-            bare = PDF_SIZE.sub(" ", _FILE_SIZE_TEXT.sub(" ", visible))
+            bare = without_file_description(visible)
             filed = FILE_HREF.search(link) is not None and facts.only_title_words(bare)
             score += ANCHOR_WEIGHTS.download_text if filed else ANCHOR_WEIGHTS.pdf_word
             evidence.append("anchor text is the article's title")

@@ -1118,7 +1118,7 @@ def _author_match(
         if len(name[0]) >= 3 and _has_name(name, page, stems):
             return _Authors(None, " ".join(name), False)
     others = bool(names) and any(len(w) >= 3 for w in byline)
-    if others and all(w in _title_keys(hints) for w in byline if len(w) >= 3):
+    if others and {w for w in byline if len(w) >= 3} <= _title_keys(hints):
         # the byline names people the record's title names (a review's record titled by the
         # book it reviews, "Jana Procházková: Řeka a město"): the book's author, no other
         others = False
@@ -1624,7 +1624,7 @@ def _text_size(text: str) -> int:
     )
 
 
-def _too_short(record: _Record, facts: DocumentFacts, above: Sequence[str]) -> str | None:
+def _too_short(record: _Record, facts: DocumentFacts, head: Sequence[str]) -> str | None:
     """Why a file of one or two pages cannot be shown to be the article, or None.
 
     A document about a work (a notice to its authors, a request, a review form, a report
@@ -1646,11 +1646,11 @@ def _too_short(record: _Record, facts: DocumentFacts, above: Sequence[str]) -> s
     if size >= _SHORT_WORK:
         return None
     if _may_be_short(record, pages):
-        head = _foreign_head(record, above)
-        if head is None:
+        header = _foreign_head(record, head)
+        if header is None:
             return None
         return (
-            f"a short file (about {size // 6} words) under a header of its own ({head[:90]!r}: "
+            f"a short file (about {size // 6} words) under a header of its own ({header[:90]!r}: "
             "words none of the record's fields has): a document about the work (a form, a "
             "request, a summary for someone), not the work?"
         )
@@ -1671,7 +1671,7 @@ _FOREIGN_HEAD_LINES = 2
 _FOREIGN_SHARE = 3
 
 
-def _foreign_head(record: _Record, above: Sequence[str]) -> str | None:
+def _foreign_head(record: _Record, head: Sequence[str]) -> str | None:
     """The lines over the title block that name another document, or None.
 
     A work's own header over its title prints where and as what it appeared (its journal,
@@ -1682,7 +1682,8 @@ def _foreign_head(record: _Record, above: Sequence[str]) -> str | None:
     at most one in `_FOREIGN_SHARE` of their words the record's and none an author's name,
     `_FOREIGN_HEAD_LINES` of them or more: returns them joined. A record that names no
     journal nor publisher cannot tell a header of the work's own from another's: None.
-    `above` leaves out a title set right over the record's (its other language's title).
+    `head` (`_header_lines`) leaves out a title set right over the record's (its other
+    language's title).
     """
     if not record.hints.venue:
         return None
@@ -1691,7 +1692,7 @@ def _foreign_head(record: _Record, above: Sequence[str]) -> str | None:
     for text in record.hints.venue:
         known.update(keys(text))
     lines: list[str] = []
-    for line in above:
+    for line in head:
         if re.search(r"https?://|www\.|doi\b|\b10\.\d{4,}/", line, re.IGNORECASE):
             continue
         words = [

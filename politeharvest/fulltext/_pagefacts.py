@@ -208,7 +208,6 @@ class PageFacts:
         (``pier_dp_214.pdf`` on the page ``/dp/214/``); a year is no id.
         """
         name = unquote(urlsplit(url).path).rsplit("/", 1)[-1].lower()
-        loose = _SEPARATORS.sub("-", name)  # ``LIA_087_Beck.pdf`` for the page's ``lia-087``
         if self.doi:
             suffix = self.doi.split("/", 1)[-1]
             if re.search(rf"(?<![\w.-]){re.escape(suffix)}(?![\w-]|\.\d)", name):
@@ -216,8 +215,7 @@ class PageFacts:
         for token in self.ids:
             if _YEAR.fullmatch(token) or len(token) < 3:
                 continue
-            pattern = re.escape(_SEPARATORS.sub("-", token))
-            if re.search(rf"(?<![0-9a-z]){pattern}(?![0-9a-z])", loose):
+            if id_in(token, name):  # ``LIA_087_Beck.pdf`` for the page's ``lia-087``
                 return f"the article's id {token!r} from its address"
         return None
 
@@ -254,17 +252,29 @@ _COLLECTION_ID = re.compile(r"[a-z]{2,12}_[a-z]{2,12}[-_.]?(\d{4,})")
 
 #: The last segment of a page's address that numbers its item in its issue, in the site's
 #: language (``erthygl-3``, ``article-12``, ``beitrag_4``): a word and a number.
+_NUMBERED_ITEM = re.compile(r"[a-z]{4,12}[-_]\d{1,3}")
+
+#: A series' short name and the record's number in it, as the last part of a page's
+#: address (``lia-087``, ``wp_214``): the number of three digits or more, after a separator.
+_SERIES_NUMBER = re.compile(r"[a-z]{2,6}[-_.]\d{3,}")
+
 #: Where words run together in a name part at their capitals: "Nic|Aodha", "O|Duibhir".
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
 #: The separators of an id's parts (``lia-087``, ``LIA_087``, ``lia.087``): the site's choice.
 _SEPARATORS = re.compile(r"[-_.]")
 
-#: A series' short name and the record's number in it, as the last part of a page's
-#: address (``lia-087``, ``wp_214``): the number of three digits or more, after a separator.
-_SERIES_NUMBER = re.compile(r"[a-z]{2,6}[-_.]\d{3,}")
 
-_NUMBERED_ITEM = re.compile(r"[a-z]{4,12}[-_]\d{1,3}")
+def id_in(token: str, text: str) -> bool:
+    """Whether `text` carries the id `token` whole, whatever separators its parts use.
+
+    ``lia-087`` in a page's address is ``LIA_087`` in its file's name: letters and digits
+    around it end the match, separators are read alike.
+    """
+    pattern = re.escape(_SEPARATORS.sub("-", token.lower()))
+    loose = _SEPARATORS.sub("-", text.lower())
+    return re.search(rf"(?<![0-9a-z]){pattern}(?![0-9a-z])", loose) is not None
+
 
 #: The local part of an OAI identifier in a query value (``oai:host.org:10451/58123``).
 _OAI_LOCAL = re.compile(r"(?:^|[=&])oai:[\w.-]+:([\w./-]+?)(?=&|$)", re.IGNORECASE)

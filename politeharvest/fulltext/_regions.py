@@ -16,7 +16,7 @@ import attrs
 from bs4 import BeautifulSoup, Tag
 
 from ._addresses import absolute, same_site
-from ._pagefacts import PageFacts
+from ._pagefacts import PageFacts, id_in
 from ._words import (
     FILE_HREF,
     button_text,
@@ -307,9 +307,6 @@ def _class_key(block: Tag) -> tuple[str, Any]:
     value: Any = block.get("class") or []
     return ("list", tuple(value)) if isinstance(value, list) else (type(value).__name__, value)
 
-
-#: The separators of an id's parts (``lia-087``, ``LIA_087``, ``lia.087``).
-_SEPARATORS = re.compile(r"[-_.]")
 
 #: How many blocks up from a link are read as the document it may belong to; higher up,
 #: only a region (a footer, a list of references) says where the link is.
@@ -640,11 +637,8 @@ class Regions:
         ``LIA_087`` in its file's name.
         """
         ids = self._facts.ids
-        low = _SEPARATORS.sub("-", unquote(href).lower())
-        return bool(ids) and all(
-            re.search(rf"(?<![0-9a-z]){re.escape(_SEPARATORS.sub('-', token))}(?![0-9a-z])", low)
-            for token in ids
-        )
+        low = unquote(href)
+        return bool(ids) and all(id_in(token, low) for token in ids)
 
     def _record_part(self, block: Tag, named: list[Tag]) -> bool:
         """Whether `block` is the one item offering a file in a list of the record's own pages.
@@ -743,12 +737,12 @@ class Regions:
             names = links.named
         title = others[0][1][:60] if others else names[0][1][:60]
         parent = block.parent
-        href = absolute(str(element["href"]), self._base) if element.get("href") else None
-        own_file = href is not None and self._names_record(href)
+        file = absolute(str(element["href"]), self._base) if element.get("href") else None
+        own_file = file is not None and self._names_record(file)
         # (a file whose own name carries the record's id, ``LIA_087_Frommelt_Beck.pdf`` on the
         # page ``/lia-087``, is the record's among its sibling blocks: the record's dataset,
         # slides and press release beside it; a folder named by the id holds every version)
-        named_file = href is not None and self._facts.own_file_name(href) is not None
+        named_file = file is not None and self._facts.own_file_name(file) is not None
         if (
             isinstance(parent, Tag)
             and block.name not in ("p", "span", "td", "th")
@@ -773,8 +767,7 @@ class Regions:
                     continue  # a page of the record's own ("/papers/w31567.ack")
                 if _sections_apart(block, element, anchor):
                     continue  # a card of its own beside the file's ("Also in volume 9")
-                own_href = str(element.get("href") or "")
-                if own_href and _companion(absolute(own_href, self._base), href):
+                if file is not None and _companion(file, href):
                     continue  # the file's own part ("Research_458_Highlights.pdf")
                 if (
                     not _same_page(href, self._facts.url)

@@ -41,6 +41,7 @@ __all__ = [
     "similar_words",
     "text_of",
     "unread_label",
+    "without_file_description",
     "words_of",
 ]
 
@@ -255,9 +256,7 @@ def names_document(element: Tag, *, loose: bool = False) -> str | None:
         return None
     if re.search(r"\.(pdf|docx?|zip|txt)\b|https?://|www\.", text, re.IGNORECASE):
         return None
-    label = text
-    for description in _FILE_DESCRIPTIONS:
-        label = description.sub(" ", label)
+    label = without_file_description(text)
     if label != text and all(
         len(re.findall(r"[^\W\d_]+", part)) <= 3 for part in _LANGUAGES.split(label)
     ):
@@ -314,6 +313,13 @@ PDF_SIZE = re.compile(
 #: A file's description beside its label, in each shape above: its size, its format with a
 #: count, its format and size, its format with described fields.
 _FILE_DESCRIPTIONS = (_FILE_SIZE, _PDF_COUNT, PDF_SIZE, _PDF_DESCRIBED)
+
+
+def without_file_description(text: str) -> str:
+    """`text` less every description of a file in it ("(PDF, 3 MB)", "PDF 620Kb")."""
+    for description in _FILE_DESCRIPTIONS:
+        text = description.sub(" ", text)
+    return text
 
 
 #: A file format's name standing alone in a label ("(PDF)", "PDF", "[pdf]"), among words of
