@@ -616,8 +616,11 @@ def anchor_candidates(
             # the record's own title on a file's address names its file more surely than any
             # file's label ("Kurzfassung (PDF, 420 kB)" beside "<the title> (PDF, 2.1 MB)")
             # (the title alone, not a label of another kind before it: "In brief: <title>")
+            # (or with a button's words only: "Download <the title> (PDF 3.1MB)")
             bare = without_file_description(visible)
-            filed = FILE_HREF.search(link) is not None and facts.only_title_words(bare)
+            filed = FILE_HREF.search(link) is not None and (
+                facts.only_title_words(bare) or button_text(facts.untitled(bare))
+            )
             score += ANCHOR_WEIGHTS.download_text if filed else ANCHOR_WEIGHTS.pdf_word
             evidence.append("anchor text is the article's title")
             if filed and (sized := PDF_SIZE.search(visible)) is not None:
@@ -631,6 +634,12 @@ def anchor_candidates(
             # ("הורדת הקובץ (PDF, 6.8MB)"): the link gives a PDF file
             score += ANCHOR_WEIGHTS.download_text
             evidence.append(f"anchor text describes a PDF file ({sized.group(0)!r})")
+            whole = FULL_TEXT_WORD.search(PDF_SIZE.sub(" ", visible))
+            if whole is not None:
+                # and says it is the whole work ("研究報告 第168号 全文 PDF 12.6MB"), not one
+                # of its parts or a summary described alike ("概要版 PDF 1.1MB")
+                score += ANCHOR_WEIGHTS.pdf_type
+                evidence.append(f"it says {whole.group(0)!r}")
         elif (
             formatted not in (None, _PLAIN_FILE_LABEL) and format_token(visible or text) is not None
         ):

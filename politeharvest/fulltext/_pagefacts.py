@@ -68,8 +68,15 @@ class PageFacts:
     )
 
     def is_title(self, text: str) -> bool:
-        """True when `text` is (close to) one of the article's titles."""
+        """True when `text` is (close to) one of the article's titles.
+
+        A title naming other numbers than the page's titles do is another edition's or
+        volume's ("... First Nations people 2023" beside the record "... 2025", "...,
+        version 4.0" beside "..., version 3.1"): not the article's.
+        """
         words = set(words_of(text))
+        if _other_number(set(words_of(_SIZE_LABEL.sub(" ", text))), self._every_title_word):
+            return False
         return any(similar_words(words, title) for title in self._title_words)
 
     def names_own(self, text: str) -> bool:
@@ -496,3 +503,14 @@ _BOOK_TYPE = re.compile(r"^(?:books?\.)?(?:book|monograph)$", re.IGNORECASE)
 
 #: A JSON-LD node typed as a whole book (``"@type": "Book"``).
 _LD_BOOK = re.compile(r'"@type"\s*:\s*\[?\s*"(?:https?://schema\.org/)?Book"')
+
+
+def _other_number(words: set[str], titles: frozenset[str]) -> bool:
+    """Whether `words` hold numbers, the titles' words too, and none of them the same.
+
+    (A file's size or format is left out of `words` first: "(PDF 2.4 MB)" is no number of
+    the work's.)
+    """
+    numbers = {w for w in words if w.isdigit()}
+    own = {w for w in titles if w.isdigit()}
+    return bool(numbers and own and numbers.isdisjoint(own))

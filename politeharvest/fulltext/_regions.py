@@ -467,6 +467,8 @@ class Regions:
         text = " ".join(previous.get_text(" ", strip=True).split())
         if not text or len(text) > 400 or not self._facts.is_title(text):
             return False
+        if any(FILE_HREF.search(str(a.get("href") or "")) for a in previous.find_all("a", limit=8)):
+            return False  # the title's row is a file's link itself: a list of files, not a listing
         own = [t for t in row.find_all(string=True) if t.find_parent("a") is None]
         return len(" ".join(own).split()) <= 5  # more: the row names something of its own
 
@@ -759,10 +761,17 @@ class Regions:
                     continue
                 if not anchor.get("href") or anchor is block:
                     continue
-                field = item_of(anchor)
-                if field is not None and _field_label(field) is not None:
-                    continue  # a value of the record's fields (its journal), no other article
                 href = absolute(str(anchor["href"]), self._base)
+                field = item_of(anchor)
+                if (
+                    field is not None
+                    and _field_label(field) is not None
+                    and not (field is item_of(element) and _shape(href) == self._shape)
+                ):
+                    # a value of the record's fields (its journal), no other article; a
+                    # field holding the file and a page shaped like the record's is another
+                    # record's ("이전글": the previous post, its attachment beside it)
+                    continue
                 if self._names_record(href):
                     continue  # a page of the record's own ("/papers/w31567.ack")
                 if _sections_apart(block, element, anchor):

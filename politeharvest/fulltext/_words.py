@@ -138,6 +138,8 @@ def words_of(text: str) -> list[str]:
 
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+#: Letters of the other scripts written without spaces between words: Thai, Lao, Burmese, Khmer.
+_UNSPACED = re.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]")
 
 
 def similar(a: str, b: str) -> bool:
@@ -185,6 +187,13 @@ _LETTER_RUNS = re.compile(
 )
 
 
+def _unmarked(text: str) -> str:
+    """`text` composed (NFC) without its combining marks (Unicode categories Mn, Mc, Me)."""
+    return "".join(
+        c for c in unicodedata.normalize("NFC", text) if not unicodedata.category(c).startswith("M")
+    )
+
+
 def button_text(text: str) -> bool:
     """True when an anchor's text is a download button's, not a document's name."""
     if STRONG_TEXT.match(text):
@@ -199,7 +208,10 @@ def button_text(text: str) -> bool:
     ):
         return False
     # (the words of a full-text phrase are the button's: "Plný text práce" leaves "práce")
-    words = re.findall(_LETTER_RUNS, _CJK_BUTTON.sub(" ", PDF_WORD.sub(" pdf ", text.lower())))
+    # (a word's combining marks are part of it: Thai, Devanagari... are not cut at each vowel sign)
+    words = re.findall(
+        _LETTER_RUNS, _CJK_BUTTON.sub(" ", PDF_WORD.sub(" pdf ", _unmarked(text.lower())))
+    )
     rest = [w for w in words if w not in BUTTON_WORDS and len(w) > 1 and w != "pdf"]
     if any(len(w) >= 3 and _CJK.search(w) for w in rest):
         return False  # a name written without spaces ("博士論文インターネット公表許諾書")
@@ -235,7 +247,9 @@ def names_document(element: Tag, *, loose: bool = False) -> str | None:
     text = " ".join(element.get_text(" ", strip=True).split())
     if _FILE_NAME.search(text):
         return None  # a file's name ("[연구보고서23-05]글로벌공급망재편.pdf"), in any script
-    if _CJK.search(text):  # no spaces between words: its letters count
+    if _CJK.search(text) or (loose and _UNSPACED.search(text)):
+        # no spaces between words: its letters count (a list's item in Thai, Lao, Khmer or
+        # Burmese is a title by its length, as one in Chinese or Japanese is)
         letters = len(re.findall(r"\w", text))
         if letters >= (5 if loose else 8) and not button_text(text):
             # a file's label with its format and size ("下载全文 (PDF, 3.2MB)"): its words
