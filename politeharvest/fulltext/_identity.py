@@ -1118,9 +1118,12 @@ def _author_match(
         if len(name[0]) >= 3 and _has_name(name, page, stems):
             return _Authors(None, " ".join(name), False)
     others = bool(names) and any(len(w) >= 3 for w in byline)
-    if others and {w for w in byline if len(w) >= 3} <= _title_keys(hints):
+    known = _title_keys(hints) | {k for text in (*hints.venue, *hints.creators) for k in keys(text)}
+    if others and {w for w in byline if len(w) >= 3} <= known:
         # the byline names people the record's title names (a review's record titled by the
-        # book it reviews, "Jana Procházková: Řeka a město"): the book's author, no other
+        # book it reviews, "Jana Procházková: Řeka a město"): the book's author, no other;
+        # or the record's own publisher or institution set where a byline stands ("Straits
+        # Business School Case Centre" over a teaching case it publishes)
         others = False
     if others:
         # names in a script that cannot be compared with the record's say nothing either way
@@ -1800,11 +1803,19 @@ def _unread(record: _Record, facts: DocumentFacts) -> Identity | None:
         and not ((kind == "summary" or cited) and hints.conference)
         and not (kind == "compilation" and own_doi and _title_match(record, facts)[0] == "block")
         and not any(kind_of_title(t) == kind for t in hints.titles)
+        and not (
+            kind == "editorial"
+            and hints.article
+            and record_kind is None
+            and _title_match(record, facts)[0] == "block"
+        )
     ):
         # (a page under the record's title block, giving the record's DOI as its own, is the
         # record's, whatever table on it ends its rows in numbers as a list of contents does;
         # a record titled by the kind's own label, a book's "Foreword" typed as its chapter,
-        # is that kind of document, whatever its type calls it)
+        # is that kind of document, whatever its type calls it; an article's record whose
+        # title is the title block under a journal's "EDITORIAL" is that editorial: a journal
+        # records its editorials as articles)
         return Identity(
             "mismatch",
             f"{_KIND_NAMES.get(kind, 'a ' + kind)}, not the record's {record_kind or 'article'}: "
@@ -1923,6 +1934,10 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
     # record is, not that the document is about it
     own_label = kind in OTHER_KINDS and kind == record_kind
     label = _label_before(block, title) if level == "block" and not own_label else None
+    if label is not None and set(keys(label)) <= {k for v in hints.venue for k in keys(v)}:
+        # words the record's own source gives ("Lecture 7" of a course's "... (Lecture 7)"):
+        # the record's place in its series, not another document's label
+        label = None
     if label is not None:
         # "<label>: <the record's title>": a document about the record (a report, a review,
         # a reply, supplementary material), not the record itself
@@ -2448,7 +2463,8 @@ def _words_in_front(record: _Record, block: str, title: str) -> str | None:
     start = next((i for i in range(len(theirs) - n + 1) if theirs[i : i + n] == opening), None)
     if not start:
         return None
-    known = record.words
+    # (the record's source counts: "Lecture 7" of a course's "... (Lecture 7)" is its place)
+    known = record.words | {k for v in record.hints.venue for k in keys(v)}
     front = [k for k in theirs[:start] if k not in STOP and len(k) >= 2 and not k.isdigit()]
     extra = [k for k in front if k not in known]
     if 2 * len(extra) < len(front) and set(front) - set(extra) <= set(mine[n:]):

@@ -414,7 +414,15 @@ def label_of_title(title: str) -> tuple[Kind, tuple[str, ...]] | None:
             or kind in ("review", "peer-review", "comment", "letter")
         ):
             return kind, phrase  # type: ignore[return-value]
+    if tuple(words[:2]) == _REVIEW_OF and label_stands(words, _REVIEW_OF, title):
+        # "Review of: <book>, by <author>": a review of a book, by a label standing before a
+        # colon ("Review of recent advances in ..." opens a review article's title)
+        return "review", _REVIEW_OF
     return None
+
+
+#: "Review of" standing as a label ("Review of: ...").
+_REVIEW_OF = ("review", "of")
 
 
 #: Words that may follow a label before its colon ("Retracted article:", "Retraction note:").

@@ -361,3 +361,100 @@ def test_a_reviews_byline_naming_the_book_its_record_is_titled_by_is_no_other_au
     ]
     pdf = make_pdf([*head, *body(20, font), ("Pavel Novotný", 10.0, font)])
     assert check_identity(pdf, record).verdict != "mismatch"
+
+
+# -- the record's own genre, read from its own fields (identity28, after its scoring) ---------
+
+
+def test_a_journals_editorial_label_over_the_records_title_is_the_records_editorial() -> None:
+    """An editorial recorded as an article (as journals record them): its file heads the page
+    "EDITORIAL" over the record's title and byline. It is the record's, not another kind."""
+    record = {
+        "title": ["Extreme heat is a public health emergency in coastal cities"],
+        "creator": ["Raghavan, Lakshmi"],
+        "date": ["2024"],
+        "type": ["info:eu-repo/semantics/article"],
+        "source": ["Journal of Community and Tropical Medicine 49(3): 281-282"],
+    }
+    head = [
+        ("Journal of Community and Tropical Medicine · Volume 49 · Issue 3 · 2024", 8.0),
+        ("EDITORIAL", 11.0),
+        ("Extreme Heat is a Public Health Emergency in Coastal Cities", 16.0),
+        ("Lakshmi Raghavan", 10.5),
+    ]
+    assert check_identity(make_pdf([*head, *body(30)]), record).verdict == "matched"
+
+
+def test_an_editorial_under_its_own_title_is_still_no_articles_file() -> None:
+    # the guard: an editorial with a title of its own, for a research article's record
+    head = [
+        ("EDITORIAL", 11.0),
+        ("Why coastal change needs long records", 16.0),
+        ("M. Ortega", 10.5),
+    ]
+    assert check_identity(make_pdf([*head, *body(30)]), RECORD).verdict != "matched"
+
+
+def test_a_record_titled_review_of_a_book_owns_a_book_review() -> None:
+    """ "Review of: <book>, by <author>": the record is a review, and its file under the
+    journal's "BOOK REVIEWS" and the book's citation is that review."""
+    record = {
+        "title": [
+            "Review of: Rivers of debt: hydropower finance in the Mekong Basin, by Somchai Wongsakul"
+        ],
+        "creator": ["Fairbairn, Helen"],
+        "date": ["2022"],
+        "type": ["info:eu-repo/semantics/article"],
+        "source": ["Journal of Southeast Asian Economies 39(2): 254-256"],
+    }
+    head = [
+        ("Journal of Southeast Asian Economies Vol. 39, No. 2 (2022), pp. 254-56", 8.0),
+        ("BOOK REVIEWS", 11.0),
+        ("Rivers of Debt: Hydropower Finance in the Mekong Basin. By Somchai Wongsakul.", 12.0),
+        ("Singapore: Straits University Press, 2021. Hardcover: xvi + 284 pp.", 9.0),
+    ]
+    pdf = make_pdf([*head, *body(30), ("HELEN FAIRBAIRN", 10.0)])
+    assert check_identity(pdf, record).verdict != "mismatch"
+
+
+def test_review_of_opens_a_review_articles_title_too() -> None:
+    from politeharvest.fulltext._labels import kind_of_title
+
+    assert kind_of_title("Review of: Rivers of debt, by Somchai Wongsakul") == "review"
+    assert kind_of_title("Review of recent advances in estuarine sediment transport") is None
+    assert kind_of_title("Review of the literature: a survey of methods") is None
+
+
+def test_the_records_publisher_where_a_byline_stands_is_no_other_author() -> None:
+    """A teaching case published by a case centre, its name set under the title: the
+    record's own publisher, not an author the record lacks."""
+    record = {
+        "title": ["KilatRide: surge pricing and driver welfare in Jakarta"],
+        "creator": ["Hartono, Dewi", "Lim, Wei Ling"],
+        "date": ["2023"],
+        "type": ["Case Study"],
+        "publisher": ["Straits Business School Case Centre"],
+    }
+    head = [
+        ("KilatRide: Surge Pricing and Driver Welfare in Jakarta", 16.0),
+        ("STRAITS BUSINESS SCHOOL CASE CENTRE", 10.0),
+    ]
+    pdf = make_pdf([*head, *body(30)])  # its authors only on a back page not read
+    assert check_identity(pdf, record).verdict == "matched"
+
+
+def test_the_records_place_in_its_series_before_its_title_is_no_label() -> None:
+    """Lecture notes whose record gives the course and "(Lecture 7)" as its source: the title
+    block "Lecture 7: <title>" names the record's place, not another document's kind."""
+    record = {
+        "title": ["Forced convection in internal flows"],
+        "creator": ["Sharma, Anil K."],
+        "date": ["2021"],
+        "type": ["Learning Object"],
+        "source": ["MECHENG 371 Heat Transfer: lecture notes, Semester 1 2021 (Lecture 7)"],
+    }
+    pdf = make_pdf([("Lecture 7: Forced Convection in Internal Flows", 16.0), *body(30)])
+    assert check_identity(pdf, record).verdict == "matched"
+    # the guard: a label the record's fields do not give stays another document's
+    other = make_pdf([("Tutorial sheet: Forced Convection in Internal Flows", 16.0), *body(30)])
+    assert check_identity(other, record).verdict != "matched"
