@@ -927,6 +927,8 @@ def _title_match(record: _Record, facts: DocumentFacts) -> tuple[str | None, str
     blocks = [(run, content_words(form(run.text))) for run in runs]
     top = sorted(runs[:3], key=lambda r: r.first)  # the title block's runs, in reading order
     joined = set(content_words(form(" ".join(r.text for r in top)))) if len(runs) >= 2 else set()
+    cover = sorted(facts.prefix_runs[:3], key=lambda r: r.first)
+    covered = set(content_words(form(" ".join(r.text for r in cover)))) if cover else set()
     page_keys = " " + " ".join(keys(form(facts.first_page_text + "\n" + facts.prefix_text))) + " "
     line_keys: list[tuple[str, bool]] | None = None  # the first page's lines, read when needed
     zone: list[set[str]] | None = None  # the keys of the top lines, read when needed
@@ -949,6 +951,11 @@ def _title_match(record: _Record, facts: DocumentFacts) -> tuple[str | None, str
                 return "block", title.text, run.text
         if best[0] is None and len(runs) >= 2 and _joined_title(words, top, joined, form):
             best = ("block", title.text, runs[0].text)
+        if best[0] is None and len(cover) >= 2 and _joined_title(words, cover, covered, form):
+            # over the runs of a title page passed over (a report's cover: "DRAFT
+            # ENVIRONMENTAL IMPACT STATEMENT / <project>" for "<project> draft environmental
+            # impact statement")
+            best = ("block", title.text, " / ".join(r.text for r in cover))
         if best[0] is None:
             for run in runs:
                 if similar_across(title.text, run.text, japanese=japanese):
@@ -1809,6 +1816,7 @@ def _unread(record: _Record, facts: DocumentFacts) -> Identity | None:
             and record_kind is None
             and _title_match(record, facts)[0] == "block"
         )
+        and not (kind == "summary" and _opens_report(record, facts))
     ):
         # (a page under the record's title block, giving the record's DOI as its own, is the
         # record's, whatever table on it ends its rows in numbers as a list of contents does;
@@ -1823,6 +1831,28 @@ def _unread(record: _Record, facts: DocumentFacts) -> Identity | None:
             kind,
         )
     return None
+
+
+def _opens_report(record: _Record, facts: DocumentFacts) -> bool:
+    """Whether a summary's label heads a report's first page after its own title page.
+
+    A report opens with its executive summary: the label heads the first page after a
+    title page that carries the record's title (its words, in any order: "DRAFT
+    ENVIRONMENTAL IMPACT STATEMENT / Kalaeloa Seawater Desalination Facility" for "Kalaeloa
+    seawater desalination facility draft environmental impact statement") and no summary's
+    label of its own. A summary published apart carries its label on its title page.
+    """
+    hints = record.hints
+    if not facts.prefix_runs or hints.article or not (hints.report or hints.genre):
+        return False
+    if any(starts_with(keys(run.text), SUMMARY_PHRASES) is not None for run in facts.prefix_runs):
+        return False
+    cover = set(keys(facts.prefix_text))
+    return any(
+        len(words := content_words(t)) >= MIN_TITLE_WORDS
+        and sum(1 for w in words if w in cover) >= 0.8 * len(words)
+        for t in hints.titles
+    )
 
 
 def _short_text(record: _Record, facts: DocumentFacts) -> Identity | None:

@@ -458,3 +458,35 @@ def test_the_records_place_in_its_series_before_its_title_is_no_label() -> None:
     # the guard: a label the record's fields do not give stays another document's
     other = make_pdf([("Tutorial sheet: Forced Convection in Internal Flows", 16.0), *body(30)])
     assert check_identity(other, record).verdict != "matched"
+
+
+_REPORT = {
+    "title": ["Harbour Point seawater desalination facility draft environmental impact statement"],
+    "creator": ["Board of Water Supply", "Tetra Ecology Pacific"],
+    "date": ["2020"],
+    "type": ["Report"],
+}
+
+
+def _report(cover_label: str | None) -> bytes:
+    cover = [
+        ("DRAFT ENVIRONMENTAL IMPACT STATEMENT", 18.0),
+        ("Harbour Point Seawater Desalination Facility", 18.0),
+        *([(cover_label, 16.0)] if cover_label else []),
+        ("Proposing Agency: Board of Water Supply", 10.0),
+        ("October 2020", 10.0),
+    ]
+    summary = [("EXECUTIVE SUMMARY", 16.0), *body(34)]
+    return make_pdf(cover, summary, body(40))
+
+
+def test_a_reports_executive_summary_after_its_title_page_is_the_report() -> None:
+    """A report opens with its executive summary: the label heading the page after the
+    report's title page (its title set over two lines, in another order) is the report's first
+    section, not a summary published apart."""
+    assert check_identity(_report(None), _REPORT).verdict == "matched"
+
+
+def test_a_summary_published_apart_carries_its_label_on_its_title_page() -> None:
+    # the guard: the title page itself says "Executive summary"
+    assert check_identity(_report("Executive summary"), _REPORT).verdict == "mismatch"
