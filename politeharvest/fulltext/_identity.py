@@ -1944,7 +1944,10 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
         level = "page" if level == "heading" else level
     # a document has one DOI of its own, the first it gives as its own: the record's DOI given
     # after another ("Preregistration: <DOI>" under the article's own) is one it refers to
-    referred = own_doi and facts.own_dois[0] != doi
+    # (a notice of the record's own kind, a retraction for a retraction's record, gives the
+    # DOI of the work it is about first, "DOI of original article: ...", then its own)
+    subject = own_doi and record_kind in _ABOUT_KINDS and kind == record_kind
+    referred = own_doi and facts.own_dois[0] != doi and not subject
     if referred:
         own_doi = False
     about = _work_about(hints, record_kind, block) if kind not in OTHER_KINDS and level else None
@@ -1978,7 +1981,10 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
             kind,
             facts.version,
         )
-    quoted = _quoted_title(block, title) if level in ("block", "contained") else None
+    # (the notice itself, giving the record's DOI, quotes the work it is about)
+    quoted = (
+        _quoted_title(block, title) if level in ("block", "contained") and not subject else None
+    )
     if quoted is not None:
         # "Comment on “<the record's title>” by ...", "Réponse à « <title> »": the record's
         # title cited inside another title
@@ -2140,7 +2146,7 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
         names = " (it names the record's title)" if level else ""
         return Identity("unverifiable", f"only {where} on the pages read{names}", kind)
     version = facts.version
-    other_dois = [d for d in facts.own_dois if d != doi] if doi else []
+    other_dois = [d for d in facts.own_dois if d != doi] if doi and not subject else []
     child = next((d for d in other_dois if _extends(d, doi)), None) if doi else None
     if child is not None:
         # "10.5555/ehj.2020.0551.rev2", "<DOI>/suppl1": a DOI under the record's own names a

@@ -490,3 +490,43 @@ def test_a_reports_executive_summary_after_its_title_page_is_the_report() -> Non
 def test_a_summary_published_apart_carries_its_label_on_its_title_page() -> None:
     # the guard: the title page itself says "Executive summary"
     assert check_identity(_report("Executive summary"), _REPORT).verdict == "mismatch"
+
+
+_NOTICE_DOI = "10.5555/j.ctbm.2020.118722"
+_ORIGINAL_DOI = "10.5555/j.ctbm.2019.04.061"
+_WORK = "Graphene oxide-modified bitumen for improved rutting resistance of asphalt pavements"
+_RETRACTION = {
+    "title": [f"Retraction note: {_WORK}"],
+    "creator": ["Al-Mutairi, Nasser", "Qureshi, Imran"],
+    "date": ["2020"],
+    "type": ["info:eu-repo/semantics/article", "Retraction"],
+    "identifier": [f"https://doi.org/{_NOTICE_DOI}"],
+    "source": ["Construction and Transport Building Materials 245 (2020) 118722"],
+}
+
+
+def _notice(own_doi: str) -> bytes:
+    return make_pdf(
+        [
+            ("Construction and Transport Building Materials 245 (2020) 118722", 8.0),
+            ("RETRACTION NOTICE", 11.0),
+            (f"Retraction notice to \u201c{_WORK}\u201d", 14.0),
+            ("[Constr. Transp. Build. Mater. 212 (2019) 455-467]", 14.0),
+            ("Nasser Al-Mutairi, Imran Qureshi", 10.5),
+            *body(8),
+            (f"DOI of original article: https://doi.org/{_ORIGINAL_DOI}", 8.0),
+            (f"https://doi.org/{own_doi}", 8.0),
+        ]
+    )
+
+
+def test_a_notice_giving_the_records_doi_after_its_subjects_is_the_records_notice() -> None:
+    """A retraction's record and its one-page notice: the notice quotes the work it retracts
+    and gives that work's DOI first, then its own, the record's."""
+    assert check_identity(_notice(_NOTICE_DOI), _RETRACTION).verdict == "matched"
+
+
+def test_a_notice_of_another_doi_is_not_the_records() -> None:
+    # the guard: the notice gives another DOI than the record's as its own
+    other = _notice("10.5555/j.ctbm.2020.119999")
+    assert check_identity(other, _RETRACTION).verdict != "matched"
