@@ -960,6 +960,10 @@ def _title_match(record: _Record, facts: DocumentFacts) -> tuple[str | None, str
             for run in runs:
                 if similar_across(title.text, run.text, japanese=japanese):
                     return "block", title.text, run.text  # the same title in another script
+        if best[0] is None:
+            part = _part_title(title.text, blocks, page_keys, form)
+            if part is not None:
+                return "block", title.text, part
         if best[0] != "block":
             if zone is None:
                 zone = [
@@ -981,6 +985,32 @@ def _title_match(record: _Record, facts: DocumentFacts) -> tuple[str | None, str
             heading = any(read.startswith(opening) and not quoted for read, quoted in line_keys)
             best = ("heading" if heading else "page", title.text, best[2])
     return best
+
+
+def _part_title(
+    title: str,
+    blocks: Sequence[tuple[TitleRun, Sequence[str]]],
+    page_keys: str,
+    form: Callable[[str], str],
+) -> str | None:
+    """A run that is the last part of a title naming a whole and its part, or None.
+
+    "Lecture notes in statistical physics. Chapter 3: The canonical ensemble": the file of the
+    chapter heads its page "The canonical ensemble", and its first page carries the rest of
+    the title (the course and the chapter's number, in a running head). Both are needed: a
+    part's title alone is any work's.
+    """
+    head, sep, last = title.rpartition(":")
+    if not sep:
+        return None
+    words = content_words(form(last))
+    rest = [k for k in keys(form(head)) if k not in STOP]
+    if len(words) < 2 or len(rest) < 2 or not all(f" {k} " in page_keys for k in rest):
+        return None
+    for run, block in blocks:
+        if block and _share(words, set(block)) >= 0.9 and _share(block, set(words)) >= 0.9:
+            return run.text
+    return None
 
 
 def _joined_title(
@@ -1967,6 +1997,10 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
     # record is, not that the document is about it
     own_label = kind in OTHER_KINDS and kind == record_kind
     label = _label_before(block, title) if level == "block" and not own_label else None
+    if label is not None and _FIELD_CAPTION.match(label):
+        # a form's numbered field and its caption ("(54) Title:", "(54) Título:", a patent's
+        # front page): the document's own title field, not another document's label
+        label = None
     if label is not None and set(keys(label)) <= {k for v in hints.venue for k in keys(v)}:
         # words the record's own source gives ("Lecture 7" of a course's "... (Lecture 7)"):
         # the record's place in its series, not another document's label
@@ -2000,6 +2034,8 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
         if level == "block" and not own_label and not authors.byline and not own_doi
         else None
     )
+    if front is not None and re.fullmatch(r"\d{1,3} [^\W\d_]+", front):
+        front = None  # a numbered field's caption ("(54) Title:"), read as keys
     if front is not None:
         return Identity(
             "unverifiable",
@@ -2155,6 +2191,19 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
             "mismatch",
             f"the document gives DOI {child} as its own, a DOI under the record's {doi}: "
             "a part or a companion of the record (its review, its supplement), not the record",
+            kind,
+            facts.version,
+        )
+    amended = _amended_number(
+        hints.titles, facts.prefix_text[:_PAGE_REACH] + "\n" + facts.first_page_text[:_PAGE_REACH]
+    )
+    if amended is not None:
+        # "EVS 915:2023/A1:2024" for the record "EVS 915:2023 <title>": a standard's number
+        # under the record's own names an addition to it, as a DOI under the record's does
+        return Identity(
+            "mismatch",
+            f"the document numbers itself {amended!r}, an addition to the record's own number "
+            "(an amendment, a corrigendum), not the record",
             kind,
             facts.version,
         )
@@ -2652,6 +2701,29 @@ def _sibling_doi(other: str, doi: str) -> bool:
     return mine.group(2) != theirs.group(2)
 
 
+#: A document's number opening a title: letters, then a number with its year ("EVS 915:2023",
+#: "ISO 9001:2015", "EN 1995-1-2:2004", "GB/T 42817-2022").
+_TITLE_NUMBER = re.compile(r"^([A-Z][A-Za-z]{1,9}(?:[ /][A-Z]{1,9})?\s?\d[\d.\-]*(?::\d{4})?)\b")
+
+
+def _amended_number(titles: Sequence[str], page: str) -> str | None:
+    """The record's title's number with an addition after it on the page, or None.
+
+    A standard's amendment or corrigendum numbers itself by the standard's number and its
+    own after a slash or a plus ("EVS 915:2023/A1:2024", "ISO 9001:2015/Amd 1:2024",
+    "EN 1995-1-2:2004+AC:2009").
+    """
+    for title in titles:
+        found = _TITLE_NUMBER.match(title.strip())
+        if found is None:
+            continue
+        number = found.group(1)
+        after = re.search(re.escape(number) + r"\s*[/+]\s*([A-Za-z]{1,4}\s?\d[\w:.\-]*)", page)
+        if after is not None:
+            return after.group(0)
+    return None
+
+
 def _extends(child: str, parent: str) -> bool:
     """Whether a DOI is the parent's with more after a separator ("<parent>.r1", "/s001")."""
     return (
@@ -2964,6 +3036,10 @@ _LABEL_SEPARATOR = re.compile(r"[:|\u2013\u2014]|\s-\s")
 #: follows the separator: twice the title's length (at most `_TITLE_REACH`) and this much.
 _LABEL_REACH = 200
 _TITLE_REACH = 2000
+
+
+#: A numbered field's caption of one word: "(54) Title", "(54) Título", "(54) Название".
+_FIELD_CAPTION = re.compile(r"^\(\d{1,3}\)\s*[^\W\d_]+\.?$")
 
 
 def _label_before(block: str, title: str) -> str | None:

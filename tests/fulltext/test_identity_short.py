@@ -530,3 +530,71 @@ def test_a_notice_of_another_doi_is_not_the_records() -> None:
     # the guard: the notice gives another DOI than the record's as its own
     other = _notice("10.5555/j.ctbm.2020.119999")
     assert check_identity(other, _RETRACTION).verdict != "matched"
+
+
+# -- patents, standards and a course's chapters (identity28 and identity30, after scoring) ----
+
+
+def test_a_patents_numbered_title_field_is_no_label_of_another_kind() -> None:
+    """A patent's front page gives its title in a numbered field ("(54) Título: ..."): the
+    document's own title field, never a label saying the file is about the record."""
+    record = {
+        "title": ["Dispositivo de riego por goteo subterráneo con sistema de autolimpieza"],
+        "creator": ["Navarro Gil, Lucía"],
+        "date": ["2022"],
+        "type": ["info:eu-repo/semantics/patent"],
+    }
+    pdf = make_pdf(
+        [
+            ("(54) Título: DISPOSITIVO DE RIEGO POR GOTEO SUBTERRÁNEO CON SISTEMA DE", 12.0),
+            ("AUTOLIMPIEZA", 12.0),
+            ("(72) Inventores: NAVARRO GIL, Lucía", 10.0),
+            *body(30),
+        ]
+    )
+    assert check_identity(pdf, record).verdict != "mismatch"
+
+
+def test_a_chapters_file_headed_by_the_chapters_title_is_the_chapters_record() -> None:
+    """Lecture notes deposited a chapter a record, titled "<course notes>. Chapter 3: <its
+    title>": the chapter's file heads its page with the chapter's title, the rest of the
+    record's title in its running head."""
+    record = {
+        "title": ["Lecture notes in statistical physics. Chapter 3: The canonical ensemble"],
+        "creator": ["Haugland, Eirik"],
+        "date": ["2022"],
+        "type": ["Lecture notes"],
+    }
+    head = [
+        ("PHY4230 Statistical physics · Lecture notes · Autumn 2022 · Chapter 3", 8.0),
+        ("Eirik Haugland, Department of Physics", 8.0),
+        ("Chapter 3", 14.0),
+        ("The Canonical Ensemble", 18.0),
+    ]
+    assert check_identity(make_pdf([*head, *body(30)]), record).verdict == "matched"
+    # the guard: the next chapter's file, under the same running head
+    other = [*head[:2], ("Chapter 4", 14.0), ("The Grand Canonical Ensemble", 18.0)]
+    assert check_identity(make_pdf([*other, *body(30)]), record).verdict != "matched"
+
+
+def test_a_standards_amendment_numbered_under_the_standard_is_not_the_standard() -> None:
+    """A standard's amendment carries the standard's titles under its own number, the
+    standard's with "/A1:2024" after it: an addition to the record, not the record."""
+    record = {
+        "title": ["EVS 915:2023 Assessment of fire resistance of timber structures"],
+        "creator": ["Estonian Centre for Standardisation and Accreditation"],
+        "date": ["2023"],
+        "type": ["Standard"],
+    }
+
+    def standard(number: str) -> bytes:
+        cover = [
+            (number, 14.0),
+            ("ASSESSMENT OF FIRE RESISTANCE OF TIMBER STRUCTURES", 18.0),
+            ("ICS 13.220.50", 9.0),
+        ]
+        text = "The clauses below give the charring rates of cross-laminated timber in fire."
+        return make_pdf(cover, [(text, 10.0)] * 36)
+
+    assert check_identity(standard("EVS 915:2023/A1:2024"), record).verdict == "mismatch"
+    assert check_identity(standard("EVS 915:2023"), record).verdict == "matched"
