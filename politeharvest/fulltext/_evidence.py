@@ -244,6 +244,7 @@ def state_candidates(soup: BeautifulSoup, base: str, facts: PageFacts) -> list[C
     left to the anchors' evidence (a value whose key names a PDF).
     """
     record = _record_tokens(facts.url or base)
+    titled = {" ".join(words_of(t)) for t in facts.titles if len(t.split()) >= 3}
 
     def is_own(kind: str, value: str) -> bool | None:
         if kind == "id":  # the record's id in the page's address, or another of its shape
@@ -251,6 +252,9 @@ def state_candidates(soup: BeautifulSoup, base: str, facts: PageFacts) -> list[C
             if token in record:
                 return True
             return False if _id_shape(token) in record.values() else None
+        if kind == "name":  # a text under a key of any name: only the record's title, as
+            # the page gives it, word for word (not a journal's name its <title> also holds)
+            return True if " ".join(words_of(value)) in titled else None
         if kind == "doi":
             if not facts.doi:
                 return None

@@ -558,11 +558,34 @@ def _repair_meta(candidate: Candidate, soup: BeautifulSoup, base: str) -> Candid
     return candidate
 
 
+#: Class words of a site's side boxes: a CMS's modules, widgets and sidebars.
+_SIDE_BOX = re.compile(r"module|widget|sidebar|side-?bar|moduletable|portlet", re.IGNORECASE)
+
+
+def _login_box(password: object, soup: BeautifulSoup) -> bool:
+    """Whether a password field sits in a side box of a page whose heading is no sign-in's."""
+    if not isinstance(password, Tag):
+        return False
+    heading = soup.find("h1")
+    if heading is None or _LOGIN_WORDS.search(heading.get_text(" ", strip=True)):
+        return False
+    for depth, parent in enumerate(password.parents):
+        if depth > 4 or not isinstance(parent, Tag) or parent.name in ("body", "main"):
+            return False
+        names = " ".join([*(parent.get("class") or []), str(parent.get("id") or "")])
+        if parent.name == "aside" or _SIDE_BOX.search(names):
+            return True
+    return False
+
+
 def _blocked(soup: BeautifulSoup, html: str, status: int, headers: Mapping[str, str]) -> str | None:
     evidence = challenge_evidence(status, headers, html[:16384])
     if evidence is not None:
         return f"bot challenge ({evidence}); politeharvest never tries to pass one"
-    has_password = soup.find("input", attrs={"type": "password"}) is not None
+    password = soup.find("input", attrs={"type": "password"})
+    # a site's login box in a sidebar module or widget beside the page's own content (a
+    # Joomla "Login" module) is no wall in front of the page
+    has_password = password is not None and not _login_box(password, soup)
     has_article = (
         soup.find("meta", attrs={"name": re.compile(r"^(citation_title|dc\.title)$", re.I)})
         is not None

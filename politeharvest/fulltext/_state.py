@@ -166,6 +166,10 @@ def _owner(
                 named = bool(_FILE_NAME.search(value)) or not button_text(value)
                 if titled and _TITLE_KEY.search(name) and named:
                     return value, is_own("title", value)
+            for value in fields.values():
+                # the record's own title under a key in any language ("titulo", "nazev")
+                if len(value.split()) >= 3 and not _ADDRESS.match(value) and is_own("name", value):
+                    return value, True
         for name, value in frame.fields.items():
             if _ID_KEY.search(name) and value and value.lower() not in url.lower():
                 own = is_own("id", value)
@@ -184,7 +188,8 @@ def state_files(
     Args:
         script: a script's text (JSON, or a JavaScript object literal such as Nuxt's).
         is_own: ``is_own(kind, value)`` says whether a ``"doi"``, ``"title"`` or ``"id"``
-            value is the article's (None: cannot tell, the next enclosing object decides).
+            value is the article's (None: cannot tell, the next enclosing object decides),
+            and whether a ``"name"`` (a text under a key of any name) is the article's title.
         is_file: ``is_file(key, url)`` says whether a value under `key` is a file address.
     """
     found: list[StateFile] = []

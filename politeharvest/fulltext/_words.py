@@ -117,7 +117,9 @@ FILE_HREF = re.compile(
     r"\.pdf(?:$|[?#])|/pdf(?:/|$|\?)|/pdfft|/pdfdirect|/downloads?(?:/|$|\?)|/document$|"
     r"/full-?text(?:/|$)|/volltext(?:/|$)|"
     r"/files?/|viewcontent\.cgi|bitstream|article-file|ndownloader|[?&]format=pdf|"
-    r"/(?:get_?)?download[\w-]*\.(?:php|aspx?|jsp|cgi|pl)\b|//(?:download|dl)\.",
+    r"/(?:get_?)?download[\w-]*\.(?:php|aspx?|jsp|cgi|pl)\b|//(?:download|dl)\.|"
+    # a script's download action named in its query ("index.php?task=doc_download&gid=87")
+    r"[?&](?:task|action|op|mode|do|cmd)=[\w.]*download\b",
     re.IGNORECASE,
 )
 
@@ -170,7 +172,10 @@ BUTTON_WORDS = frozenset(
         "el los las del al en este esta artículo artigo baixar em do da este esta português "
         "español herunterladen volltext artikel der die das des den dem als im und deutsch "
         "unduh teks lengkap naskah artikel ini dalam bahasa indonesia inggris скачать полный "
-        "текст статьи статья статью файл в на и с pdf-файл русский",  # noqa: RUF001 - Russian
+        "текст статьи статья статью файл в на и с pdf-файл русский "  # noqa: RUF001 - Russian
+        # to read, see or open it, in the languages above ("Leer el cuaderno (PDF)")
+        "leer ver abrir ler lire voir ouvrir consulter lesen ansehen öffnen anzeigen oku "
+        "görüntüle aç baca lihat buka читать открыть смотреть",
     )
 )
 #: Button words of scripts written without spaces, removed before counting what is left.
@@ -195,7 +200,11 @@ def _unmarked(text: str) -> str:
 
 
 def button_text(text: str) -> bool:
-    """True when an anchor's text is a download button's, not a document's name."""
+    """True when an anchor's text is a download button's, not a document's name.
+
+    A file's name in parentheses is the file's, not the button's ("Avaa PDF (Anna.pdf)").
+    """
+    text = _NAMED_FILE.sub(" ", text).strip() or text
     if STRONG_TEXT.match(text):
         return True
     letters = re.findall(r"[^\W\d_]+", text.lower())
@@ -271,6 +280,10 @@ def names_document(element: Tag, *, loose: bool = False) -> str | None:
     if re.search(r"\.(pdf|docx?|zip|txt)\b|https?://|www\.", text, re.IGNORECASE):
         return None
     label = without_file_description(text)
+    if label != text and re.search(r"(?<![^\W\d_])pdf(?![^\W\d_])", label, re.IGNORECASE):
+        # a file's description whose words name its format too ("Documento disponible en
+        # formato PDF (320 Kb)"): a file's label in a sentence, no document's title
+        return None
     if label != text and all(
         len(re.findall(r"[^\W\d_]+", part)) <= 3 for part in _LANGUAGES.split(label)
     ):
@@ -302,6 +315,8 @@ _PDF_DESCRIBED = re.compile(
 
 #: A link's text that is a file's name: it ends in a document's extension.
 _FILE_NAME = re.compile(r"\.(?:pdf|docx?|zip|txt|hwp|hwpx|odt|rtf)\s*$", re.IGNORECASE)
+#: A file's name in parentheses after a button's words: "Avaa PDF (Virtanen_Anna.pdf)".
+_NAMED_FILE = re.compile(r"\(\s*[^()\s]+\.(?:pdf|docx?|odt|rtf)\s*\)", re.IGNORECASE)
 
 
 #: A file's size in parentheses or brackets ("(1.2 M)", "[312 KB]", "(2,1 Mo)"), maybe
