@@ -987,6 +987,10 @@ def _title_match(record: _Record, facts: DocumentFacts) -> tuple[str | None, str
     return best
 
 
+#: The most words of a title's whole (before its part) looked for on the first page.
+_PART_REST = 24
+
+
 def _part_title(
     title: str,
     blocks: Sequence[tuple[TitleRun, Sequence[str]]],
@@ -1003,8 +1007,8 @@ def _part_title(
     head, sep, last = title.rpartition(":")
     if not sep:
         return None
-    words = content_words(form(last))
-    rest = [k for k in keys(form(head)) if k not in STOP]
+    words = content_words(form(last[:_TITLE_REACH]))
+    rest = [k for k in keys(form(head[:_TITLE_REACH])) if k not in STOP][:_PART_REST]
     if len(words) < 2 or len(rest) < 2 or not all(f" {k} " in page_keys for k in rest):
         return None
     for run, block in blocks:
