@@ -2256,8 +2256,13 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
             f"its title pages give the years {earlier}, none of them the record's "
             f"{hints.year}: another year's issue of a document under the same title"
         )
+    # a record titled by a kind's label alone ("Editorial", "Foreword"): every issue's
+    # editorial is titled so, by the same editor too; the title names no one document
+    generic = bool(hints.titles) and all(_label_only(t) for t in hints.titles)
     strong_for = own_doi or (
-        level == "block" and (authors.byline is not None or title_words >= MIN_TITLE_WORDS)
+        level == "block"
+        and not generic
+        and (authors.byline is not None or title_words >= MIN_TITLE_WORDS)
     )
     if (
         strong_for
@@ -2708,6 +2713,12 @@ def _sibling_doi(other: str, doi: str) -> bool:
 #: A document's number opening a title: letters, then a number with its year ("EVS 915:2023",
 #: "ISO 9001:2015", "EN 1995-1-2:2004", "GB/T 42817-2022").
 _TITLE_NUMBER = re.compile(r"^([A-Z][A-Za-z]{1,9}(?:[ /][A-Z]{1,9})?\s?\d[\d.\-]*(?::\d{4})?)\b")
+
+
+def _label_only(title: str) -> bool:
+    """Whether a title is a kind's label and nothing more ("Editorial", "Book reviews")."""
+    found = label_of_title(title)
+    return found is not None and len(keys(title)) <= len(found[1])
 
 
 def _amended_number(titles: Sequence[str], page: str) -> str | None:

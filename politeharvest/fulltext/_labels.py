@@ -110,7 +110,9 @@ _NOTICE = (
     "correccio|retractacio|fe d errates|zuzenketa|retificacao|correctif|avis de retrait|"
     "zuruckziehung|richtigstellung|ralat|koreksi|pembetulan|pencabutan|penarikan|"
     "penarikan artikel|retraksi|dinh chinh|rut bai|تصحيح|استدراك|سحب البحث|سحب المقال|"
-    "اصلاحیه|ابطال مقاله|תיקון|शुद्धिपत्र|更正声明|撤稿声明|勘误表|取り下げ|오류 정정"
+    "اصلاحیه|ابطال مقاله|תיקון|शुद्धिपत्र|更正声明|撤稿声明|勘误表|取り下げ|오류 정정|"
+    # a standard's or a regulation's amendment (printed over the number it amends)
+    "amendment|amendement|anderung|muudatus|modificacion|wijzigingsblad|изменение|zmiana"
 )
 _SUPPLEMENT = (
     "supplementary material|supplementary materials|supplementary information|"

@@ -598,3 +598,39 @@ def test_a_standards_amendment_numbered_under_the_standard_is_not_the_standard()
 
     assert check_identity(standard("EVS 915:2023/A1:2024"), record).verdict == "mismatch"
     assert check_identity(standard("EVS 915:2023"), record).verdict == "matched"
+
+
+# -- redteam4 (a black-box review of this session's rules), after its scoring ---------------
+
+
+def test_a_record_titled_editorial_alone_is_not_matched_by_another_issues_editorial() -> None:
+    """A record titled "Editorial" names no one document: the same editor's editorial of the
+    next issue, titled so too, is not matched by its title and byline alone."""
+    record = {
+        "title": ["Editorial"],
+        "creator": ["Okonkwo, Adaeze"],
+        "date": ["2022"],
+        "type": ["info:eu-repo/semantics/article"],
+        "publisher": ["Sahel Agronomy Society"],
+    }
+    head = [("Sahel Journal of Agronomy · Vol. 10 · No. 3 · 2022", 8.0), ("Editorial", 18.0)]
+    pdf = make_pdf([*head, ("Adaeze Okonkwo", 10.5), *body(30)])
+    assert check_identity(pdf, record).verdict != "matched"
+
+
+def test_an_amendment_labelled_over_the_standards_number_is_not_the_standard() -> None:
+    record = {
+        "title": ["SNB 915:2023 Road markings: retroreflection and colour requirements"],
+        "creator": ["Standards and Norms Board"],
+        "date": ["2023"],
+        "type": ["Standard"],
+    }
+    text = "The clauses below give the retroreflection classes of road marking materials."
+    cover = [
+        ("AMENDMENT 1", 14.0),
+        ("SNB 915:2023", 14.0),
+        ("ROAD MARKINGS: RETROREFLECTION AND COLOUR REQUIREMENTS", 18.0),
+        ("Amendment 1 (2024-03)", 12.0),  # where a subtitle stands
+    ]
+    pdf = make_pdf([*cover, *[(text, 10.0)] * 30])
+    assert check_identity(pdf, record).verdict == "mismatch"
