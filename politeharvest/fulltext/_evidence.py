@@ -110,6 +110,10 @@ def _pdf_icon(element: Tag) -> str | None:
     return None
 
 
+#: A file's name its row shows beside its link ("Research_Paper_Stacking_the_Polder.pdf").
+_SHOWN_NAME = re.compile(r"[^\s/\\()\[\]]+\.pdf\b", re.IGNORECASE)
+
+
 def _item_says_pdf(element: Tag) -> str | None:
     """What says, beside a link, that it gives a PDF file, or None.
 
@@ -712,6 +716,14 @@ def anchor_candidates(
         if described is not None and not any("pdf" in e.lower() for e in evidence):
             score += ANCHOR_WEIGHTS.pdf_type
             evidence.append(f"its item describes a PDF file ({described[:40]!r})")
+        shown = _SHOWN_NAME.search(described or "")
+        if shown is not None and facts.relates(shown.group(0)) == "words of the article's title":
+            # the file's name its row shows carries the record's title ("Research_Paper_
+            # Stacking_the_Polder.pdf" beside "P4_Presentation_vanderMeulen.pdf" and its
+            # drawing booklet): the work's own file among the files of its work
+            score += ANCHOR_WEIGHTS.identifier
+            named_as = shown.group(0)[:40]
+            evidence.append(f"its row names its file by the article's title ({named_as!r})")
         classes = " ".join([*(element.get("class") or []), str(element.get("id") or "")]).lower()
         asks_pdf = _PDF_QUERY.search(urlsplit(link).query) is not None
         declared = str(element.get("type") or "").lower()

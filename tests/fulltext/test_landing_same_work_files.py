@@ -188,3 +188,24 @@ def test_a_label_saying_full_text_ranks_over_the_summary_described_alike() -> No
     )
     kept = _kept(_page(body, "海岸漂着ごみの実態に関する研究"), f"{site}/kanko/kenkyu/r-168.html")
     assert kept[:2] == [own, summary]
+
+
+def test_a_rows_shown_file_name_carrying_the_title_ranks_first_among_its_works_files() -> None:
+    """A repository lists a thesis's four files, each an opaque ``/file/File_<uuid>`` behind a
+    "Download" button, told apart by the names their rows show: the one named by the
+    record's title is its own, before the presentation, the reflection and the drawings."""
+    site = "https://repository.example.nl"
+    title = "Stacking the Polder: mid-rise timber housing on reclaimed land"
+    rows = [
+        ("P4_Presentation_vanderMeulen.pdf", "48.2 MB", "0a9d"),
+        ("P5_Reflection_vanderMeulen.pdf", "0.4 MB", "1c2d"),
+        ("Research_Paper_Stacking_the_Polder.pdf", "6.1 MB", "9e8d"),
+        ("Drawing_Booklet_P5.pdf", "112.7 MB", "7f6e"),
+    ]
+    items = "".join(
+        f"<li class='file'><span class='file-name'>{name}</span> <span class='file-size'>{size}"
+        f"</span> <a class='btn' href='{site}/file/File_{uid}'>Download</a></li>"
+        for name, size, uid in rows
+    )
+    html = _page(f"<ul class='files'>{items}</ul>", title)
+    assert _kept(html, f"{site}/record/uuid:5b1c")[0] == f"{site}/file/File_9e8d"
