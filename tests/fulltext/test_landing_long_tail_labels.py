@@ -127,3 +127,23 @@ def test_a_script_object_naming_another_work_gives_no_strong_file() -> None:
     head = f"<meta property='og:title' content='{TITLE}'>"
     analysis = find_candidates(_page(script, head), f"{site}/bnd/631/w3-article-712345.html")
     assert not any(c.strong for c in analysis.candidates)
+
+
+def test_the_sites_own_bucket_on_a_storage_platform_is_its_site() -> None:
+    """A WordPress site keeping its uploads in a bucket named as the site
+    (``issafrica.s3.amazonaws.com`` for ``issafrica.org``): the file is on the site, not on
+    another host; another tenant's bucket stays another host."""
+    from politeharvest.fulltext._addresses import same_site
+
+    page = "https://thinktank-example.org/research/policy-brief/pb-203"
+    assert same_site("https://thinktank-example.s3.amazonaws.com/uploads/pb-203.pdf", page)
+    assert same_site("https://thinktank-example.github.io/pb-203.pdf", page)
+    assert not same_site("https://someoneelse.s3.amazonaws.com/uploads/pb-203.pdf", page)
+    assert not same_site("https://thinktank-example.com/pb-203.pdf", page)  # no platform
+    own = "https://thinktank-example.s3.amazonaws.com/site/uploads/pb-203.pdf"
+    body = (
+        f"<p><a class='btn download' href='{own}'>Download policy brief</a> "
+        "<a href='https://thinktank-example.s3.amazonaws.com/site/uploads/pb-203-infographic.pdf'>"
+        "Download infographic</a></p>"
+    )
+    assert _kept(_page(body), page)[:1] == [own]
