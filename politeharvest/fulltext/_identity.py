@@ -63,6 +63,7 @@ from ._docfacts import (
 from ._labels import (
     AFTER_TITLE_PHRASES,
     COMMENT_PHRASES,
+    EDITORIAL_PHRASES,
     NOTICE_PHRASES,
     OTHER_KINDS,
     PEER_REVIEW_PHRASES,
@@ -1846,18 +1847,20 @@ def _unread(record: _Record, facts: DocumentFacts) -> Identity | None:
         and not any(kind_of_title(t) == kind for t in hints.titles)
         and not (
             kind == "editorial"
-            and hints.article
+            and not hints.monograph
             and record_kind is None
+            and not facts.prefix_runs
             and _title_match(record, facts)[0] == "block"
         )
-        and not (kind == "summary" and _opens_report(record, facts))
+        and not (kind in ("summary", "editorial") and _opens_report(record, facts))
     ):
         # (a page under the record's title block, giving the record's DOI as its own, is the
         # record's, whatever table on it ends its rows in numbers as a list of contents does;
         # a record titled by the kind's own label, a book's "Foreword" typed as its chapter,
-        # is that kind of document, whatever its type calls it; an article's record whose
-        # title is the title block under a journal's "EDITORIAL" is that editorial: a journal
-        # records its editorials as articles)
+        # is that kind of document, whatever its type calls it; a record whose title is the
+        # title block under a journal's "EDITORIAL" is that editorial: a journal records its
+        # editorials as articles, a repository as "other"; a report or a standard opens with
+        # its foreword or executive summary after its own title page)
         return Identity(
             "mismatch",
             f"{_KIND_NAMES.get(kind, 'a ' + kind)}, not the record's {record_kind or 'article'}: "
@@ -1868,18 +1871,21 @@ def _unread(record: _Record, facts: DocumentFacts) -> Identity | None:
 
 
 def _opens_report(record: _Record, facts: DocumentFacts) -> bool:
-    """Whether a summary's label heads a report's first page after its own title page.
+    """Whether a summary's or a foreword's label heads a report's page after its title page.
 
-    A report opens with its executive summary: the label heads the first page after a
-    title page that carries the record's title (its words, in any order: "DRAFT
-    ENVIRONMENTAL IMPACT STATEMENT / Kalaeloa Seawater Desalination Facility" for "Kalaeloa
-    seawater desalination facility draft environmental impact statement") and no summary's
-    label of its own. A summary published apart carries its label on its title page.
+    A report (a standard, a guideline) opens with its foreword or its executive summary: the
+    label heads the first page after a title page that carries the record's title (its
+    words, in any order: "DRAFT ENVIRONMENTAL IMPACT STATEMENT / Kalaeloa Seawater
+    Desalination Facility" for "Kalaeloa seawater desalination facility draft environmental
+    impact statement") and no such label of its own. A summary published apart carries its
+    label on its title page. Not for an article's record (its file has no title page of
+    its own) nor a book's or a thesis's (a book's front matter is a part of it, not it).
     """
     hints = record.hints
-    if not facts.prefix_runs or hints.article or not (hints.report or hints.genre):
+    if not facts.prefix_runs or hints.article or hints.monograph:
         return False
-    if any(starts_with(keys(run.text), SUMMARY_PHRASES) is not None for run in facts.prefix_runs):
+    labels = (*SUMMARY_PHRASES, *EDITORIAL_PHRASES)
+    if any(starts_with(keys(run.text), labels) is not None for run in facts.prefix_runs):
         return False
     cover = set(keys(facts.prefix_text))
     return any(
@@ -2248,9 +2254,10 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
         mentioned = level == "page" and not authors.byline
     if authors.others:
         against.append(f"its byline {facts.byline[:60]!r} names none of the record's authors")
-    earlier = (
-        _dated_earlier(hints, facts) if level == "block" and not own_doi and hints.report else None
-    )
+    # (a report's, or a record's file with a title page of its own that is no article's or
+    # book's: a standard, a guideline, an edition dated on its title page)
+    paged = hints.report or (bool(facts.prefix_runs) and not hints.article and not hints.monograph)
+    earlier = _dated_earlier(hints, facts) if level == "block" and not own_doi and paged else None
     if earlier is not None:
         against.append(
             f"its title pages give the years {earlier}, none of them the record's "
@@ -2800,11 +2807,14 @@ def _dated_earlier(hints: RecordHints, facts: DocumentFacts) -> str | None:
         top.append(line)
     zone = facts.prefix_text[:_PAGE_REACH] + "\n" + "\n".join(top)
     titled = {y for title in hints.titles for y in _YEAR.findall(title)}  # a sheet's number
-    years = sorted(set(_YEAR.findall(zone)) - titled)
+    years = sorted(set(_DATED.findall(zone)) - titled)
     if not years or int(years[-1]) > int(hints.year) - _ISSUE_GAP:
         return None
     return ", ".join(years[:4])
 
+
+#: A year on a title page, not a part of another number ("EVS-EN 1995-1-2", a standard's).
+_DATED = re.compile(r"(?<![\d.,/-])(1[5-9]\d\d|20\d\d)(?![\d.,/]\d|-\d{1,2}(?!\d))")
 
 #: Years between a report's title pages and its record that make another issue: a report's
 #: record is dated as the report is, so any year before is another issue.

@@ -634,3 +634,63 @@ def test_an_amendment_labelled_over_the_standards_number_is_not_the_standard() -
     ]
     pdf = make_pdf([*cover, *[(text, 10.0)] * 30])
     assert check_identity(pdf, record).verdict == "mismatch"
+
+
+# -- identity27 and identity29, after their scoring ------------------------------------------
+
+_STANDARD = {
+    "title": ["Dried amaranth leaves: specification"],
+    "creator": ["Regional Standards Community"],
+    "date": ["2021"],
+    "type": ["info:eu-repo/semantics/other"],
+    "identifier": ["RS 1187:2021"],
+}
+
+
+def _standard(number: str, edition: str) -> bytes:
+    cover = [
+        ("Dried amaranth leaves: specification", 18.0),
+        (number, 14.0),
+        (edition, 10.0),
+    ]
+    foreword = [
+        ("Foreword", 16.0),
+        *[("This standard was prepared by the technical committee on fruits and vegetables.", 10.0)]
+        * 30,
+    ]
+    return make_pdf(cover, foreword, body(30))
+
+
+def test_a_standards_foreword_after_its_title_page_is_the_standard() -> None:
+    assert check_identity(_standard("RS 1187:2021", "Third edition 2021"), _STANDARD).verdict == (
+        "matched"
+    )
+
+
+def test_the_superseded_edition_dated_on_its_title_page_is_not_the_record() -> None:
+    old = _standard("RS 1187:2015", "Second edition 2015")
+    assert check_identity(old, _STANDARD).verdict != "matched"
+
+
+def test_an_editorial_recorded_as_other_under_the_journals_label_is_the_records() -> None:
+    record = {
+        "title": ["Les savoirs paysans face au changement climatique"],
+        "creator": ["Ouédraogo, Aminata"],
+        "date": ["2023"],
+        "type": ["info:eu-repo/semantics/other"],
+        "source": ["Cahiers d'études agraires 12"],
+    }
+    head = [
+        ("Cahiers d'études agraires · 12 · 2023", 8.0),
+        ("ÉDITORIAL", 11.0),
+        ("Les savoirs paysans face au changement climatique", 16.0),
+        ("Aminata Ouédraogo", 10.5),
+    ]
+    assert check_identity(make_pdf([*head, *body(30)]), record).verdict == "matched"
+
+
+def test_a_standards_number_is_no_year_of_its_title_page() -> None:
+    from politeharvest.fulltext._identity import _DATED
+
+    assert _DATED.findall("complements EVS-EN 1995-1-2 and gives") == []
+    assert _DATED.findall("Second edition 2015, replaces 2008") == ["2015", "2008"]
