@@ -110,6 +110,10 @@ def _pdf_icon(element: Tag) -> str | None:
     return None
 
 
+#: The longest link text read as a file's name with spaces in it.
+_NAMED_FILE_LENGTH = 200
+
+
 #: A file's name its row shows beside its link ("Research_Paper_Stacking_the_Polder.pdf").
 _SHOWN_NAME = re.compile(r"[^\s/\\()\[\]]+\.pdf\b", re.IGNORECASE)
 
@@ -665,8 +669,12 @@ def anchor_candidates(
         elif button_text(text):
             score += ANCHOR_WEIGHTS.download_word
             evidence.append(f"anchor text {text[:40]!r}")
-        elif re.fullmatch(r"\S+\.pdf", text.split(" ")[0] if text else "", re.IGNORECASE):
-            name = text.split(" ")[0]
+        elif re.fullmatch(r"\S+\.pdf", text.split(" ")[0] if text else "", re.IGNORECASE) or (
+            re.search(r"\S\.pdf$", text, re.IGNORECASE) and len(text) <= _NAMED_FILE_LENGTH
+        ):
+            # a file's name, maybe with spaces in it ("<title> 2024 - Full Report.pdf")
+            first = text.split(" ")[0]
+            name = first if re.fullmatch(r"\S+\.pdf", first, re.IGNORECASE) else text
             related = facts.relates(name)
             if related is not None:
                 score += ANCHOR_WEIGHTS.download_word

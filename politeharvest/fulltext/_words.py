@@ -119,7 +119,9 @@ FILE_HREF = re.compile(
     r"/files?/|viewcontent\.cgi|bitstream|article-file|ndownloader|[?&]format=pdf|"
     r"/(?:get_?)?download[\w-]*\.(?:php|aspx?|jsp|cgi|pl)\b|//(?:download|dl)\.|"
     # a script's download action named in its query ("index.php?task=doc_download&gid=87")
-    r"[?&](?:task|action|op|mode|do|cmd)=[\w.]*download\b",
+    r"[?&](?:task|action|op|mode|do|cmd)=[\w.]*download\b|"
+    # a content system's file handler by its ticket ("LinkClick.aspx?fileticket=...")
+    r"[?&]fileticket=",
     re.IGNORECASE,
 )
 

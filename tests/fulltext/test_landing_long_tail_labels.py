@@ -147,3 +147,21 @@ def test_the_sites_own_bucket_on_a_storage_platform_is_its_site() -> None:
         "Download infographic</a></p>"
     )
     assert _kept(_page(body), page)[:1] == [own]
+
+
+def test_a_file_handlers_link_named_by_the_files_name_with_spaces() -> None:
+    """A content system's file handler (``LinkClick.aspx?fileticket=...``) behind a link
+    whose text is the file's name, spaces and all ("<title> 2024 - Full Report.pdf"),
+    beside its executive summary's."""
+    site = "https://www.education.example.gov.za"
+    title = "Learners with Special Needs in Farm and Rural Schools 2024"
+    own = f"{site}/LinkClick.aspx?fileticket=Qm7xR2fTnYk%3d&tabid=93&portalid=0&mid=2043"
+    summary = f"{site}/LinkClick.aspx?fileticket=k3Vb9Pq1LwE%3d&tabid=93&portalid=0&mid=2043"
+    body = (
+        f"<table><tr><td><a href='{own.replace('&', '&amp;')}'>{title} - Full Report.pdf</a>"
+        "</td><td>3.2 MB</td></tr>"
+        f"<tr><td><a href='{summary.replace('&', '&amp;')}'>Learners with Special Needs 2024 - "
+        "Executive Summary.pdf</a></td><td>620 KB</td></tr></table>"
+    )
+    url = f"{site}/Resources/Reports/TabId/93/ArticleId/8214/Learners-2024.aspx"
+    assert _kept(_page(body, title=title), url) == [own]
