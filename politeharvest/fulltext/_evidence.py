@@ -666,6 +666,10 @@ def anchor_candidates(
             # a download button titled to say what it gives ("Télécharger": "... le PDF")
             score += ANCHOR_WEIGHTS.pdf_word
             evidence.append(f"anchor text {text[:40]!r}, its title mentions {titled.group(0)!r}")
+        elif button_text(text) and (whole := FULL_TEXT_WORD.search(text)) is not None:
+            # a button to the whole work ("Read the full report (EN)"): its own full text
+            score += ANCHOR_WEIGHTS.pdf_word
+            evidence.append(f"anchor text {text[:40]!r} says {whole.group(0)!r}")
         elif button_text(text):
             score += ANCHOR_WEIGHTS.download_word
             evidence.append(f"anchor text {text[:40]!r}")

@@ -67,13 +67,16 @@ PDF_WORD = re.compile(
 #: row or section is labelled ("Resumen | Artículo completo (2.4 MB)").
 FULL_TEXT_WORD = re.compile(
     PDF_WORD.pattern.replace(r"\bpdf\b|", "")
-    + r"|\bfull[ -]?text\b|\bfull\s+(?:article|paper)\b|\bcomplete\s+(?:article|paper)\b|"
+    + r"|\bfull[ -]?text\b|\bfull\s+(?:article|paper|report)\b|"
+    r"\bcomplete\s+(?:article|paper|report)\b|"
     r"art[íi]culo\s+completo|artigo\s+completo|articolo\s+completo|article\s+complet\b|"
     r"vollständige[rn]?\s+(?:artikel|text)",
     re.I,
 )
 _DOWNLOAD_WORD = re.compile(
-    r"download|indir|i̇ndir|télécharger|descargar|baixar|herunterladen|full[ -]?text|tam metin", re.I
+    r"download|indir|i̇ndir|télécharger|descargar|baixar|herunterladen|full[ -]?text|tam metin|"
+    r"\bfull\s+(?:report|article|paper)\b",
+    re.I,
 )
 BAD_TEXT = re.compile(
     r"supplement|supporting|appendix|annex|figure|fig\.|table|slides?\b|poster|video|dataset|"

@@ -165,3 +165,17 @@ def test_a_file_handlers_link_named_by_the_files_name_with_spaces() -> None:
     )
     url = f"{site}/Resources/Reports/TabId/93/ArticleId/8214/Learners-2024.aspx"
     assert _kept(_page(body, title=title), url) == [own]
+
+
+def test_a_button_to_the_full_report_gives_the_records_file() -> None:
+    """A blog item's "Read the full report (EN)" button to a file on the platform's static
+    host, beside the policy brief derived from the report."""
+    site = "https://www.waterwatch-example.org"
+    static = "https://static1.squarespace.com/static/5f1c/t/66a1"
+    own = f"{static}/1721870511027/Report_Water_Land_Batken_Isfara_EN.pdf"
+    title = "Water and land in the Batken and Isfara valleys"
+    body = (
+        f"<p><a class='sqs-block-button-element' href='{own}'>Read the full report (EN)</a></p>"
+        f"<p><a href='{static}/1721870599999/Policy_Brief_RU.pdf'>Аналитическая записка (RU)</a></p>"
+    )
+    assert _kept(_page(body, title=title), f"{site}/blog/water-batken-isfara") == [own]
