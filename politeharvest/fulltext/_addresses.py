@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any
 from urllib.parse import urldefrag, urljoin, urlsplit
 
-from politeharvest.net._redirects import registrable_domain
+from politeharvest.net._redirects import platform_tenant, registrable_domain
 
 __all__ = [
     "absolute",
@@ -44,27 +42,6 @@ _TENANT_LETTERS = 5
 
 
 def _tenant(host: str) -> str | None:
-    """The tenant's name when `host` is a tenant's space on a hosting platform, else None.
-
-    The platform's suffix is in the public suffix list's private section (``s3.amazonaws.com``,
-    ``github.io``, ``blogspot.com``): the registrable domain then lies under a domain that the
-    ICANN section alone would call registrable.
-    """
-    domain = registrable_domain(host)
-    if not domain or domain == _icann_domain(host):
-        return None
-    name = domain.split(".", 1)[0]
-    return name if len(name) >= _TENANT_LETTERS else None
-
-
-@lru_cache(maxsize=4096)
-def _icann_domain(host: str) -> str:
-    found = _icann_list().privatesuffix(host.lower().rstrip("."))
-    return str(found) if found else host
-
-
-@lru_cache(maxsize=1)
-def _icann_list() -> Any:
-    from publicsuffixlist import PublicSuffixList
-
-    return PublicSuffixList(only_icann=True)
+    """A hosting platform's tenant (`platform_tenant`) named long enough to name a site."""
+    name = platform_tenant(host)
+    return name if name is not None and len(name) >= _TENANT_LETTERS else None

@@ -114,6 +114,20 @@ def _pdf_icon(element: Tag) -> str | None:
 _NAMED_FILE_LENGTH = 200
 
 
+def _link_file_name(text: str) -> str | None:
+    """The file's name a link's text gives, or None.
+
+    Its first word ("a.pdf (2 MB)"), or the whole text when it ends in one ("<title> 2024 -
+    Full Report.pdf").
+    """
+    first = text.split(" ")[0] if text else ""
+    if re.fullmatch(r"\S+\.pdf", first, re.IGNORECASE):
+        return first
+    if len(text) <= _NAMED_FILE_LENGTH and re.search(r"\S\.pdf$", text, re.IGNORECASE):
+        return text
+    return None
+
+
 #: A file's name its row shows beside its link ("Research_Paper_Stacking_the_Polder.pdf").
 _SHOWN_NAME = re.compile(r"[^\s/\\()\[\]]+\.pdf\b", re.IGNORECASE)
 
@@ -659,26 +673,25 @@ def anchor_candidates(
             # of any language, as "Download PDF" is in those read here
             score += ANCHOR_WEIGHTS.download_text
             evidence.append(f"anchor text {text[:40]!r} is a label naming PDF ({formatted})")
-        elif button_text(text) and PDF_WORD.search(text):
-            score += ANCHOR_WEIGHTS.pdf_word
-            evidence.append(f"anchor text mentions {PDF_WORD.search(text).group(0)!r}")  # type: ignore[union-attr]
-        elif button_text(text) and (titled := PDF_WORD.search(_title_of(element))) is not None:
-            # a download button titled to say what it gives ("Télécharger": "... le PDF")
-            score += ANCHOR_WEIGHTS.pdf_word
-            evidence.append(f"anchor text {text[:40]!r}, its title mentions {titled.group(0)!r}")
-        elif button_text(text) and (whole := FULL_TEXT_WORD.search(text)) is not None:
-            # a button to the whole work ("Read the full report (EN)"): its own full text
-            score += ANCHOR_WEIGHTS.pdf_word
-            evidence.append(f"anchor text {text[:40]!r} says {whole.group(0)!r}")
         elif button_text(text):
-            score += ANCHOR_WEIGHTS.download_word
-            evidence.append(f"anchor text {text[:40]!r}")
-        elif re.fullmatch(r"\S+\.pdf", text.split(" ")[0] if text else "", re.IGNORECASE) or (
-            re.search(r"\S\.pdf$", text, re.IGNORECASE) and len(text) <= _NAMED_FILE_LENGTH
-        ):
+            if (mentioned := PDF_WORD.search(text)) is not None:
+                score += ANCHOR_WEIGHTS.pdf_word
+                evidence.append(f"anchor text mentions {mentioned.group(0)!r}")
+            elif (titled := PDF_WORD.search(_title_of(element))) is not None:
+                # a download button titled to say what it gives ("Télécharger": "... le PDF")
+                score += ANCHOR_WEIGHTS.pdf_word
+                evidence.append(
+                    f"anchor text {text[:40]!r}, its title mentions {titled.group(0)!r}"
+                )
+            elif (whole := FULL_TEXT_WORD.search(text)) is not None:
+                # a button to the whole work ("Read the full report (EN)"): its own full text
+                score += ANCHOR_WEIGHTS.pdf_word
+                evidence.append(f"anchor text {text[:40]!r} says {whole.group(0)!r}")
+            else:
+                score += ANCHOR_WEIGHTS.download_word
+                evidence.append(f"anchor text {text[:40]!r}")
+        elif (name := _link_file_name(text)) is not None:
             # a file's name, maybe with spaces in it ("<title> 2024 - Full Report.pdf")
-            first = text.split(" ")[0]
-            name = first if re.fullmatch(r"\S+\.pdf", first, re.IGNORECASE) else text
             related = facts.relates(name)
             if related is not None:
                 score += ANCHOR_WEIGHTS.download_word

@@ -886,6 +886,8 @@ class _Record:
         words: the keys of every field: titles, names, year and DOI (`_record_words`).
         names: the folded words of its creators' names, given names too ("karaman",
             "elif"): a line made of them is a byline or a citation's names.
+        venue: the keys of its source and publisher (`RecordHints.venue`): words the work's
+            own pages may print over or before its title ("Lecture 7", a publisher's name).
     """
 
     hints: RecordHints
@@ -893,6 +895,7 @@ class _Record:
     titles: tuple[_Title, ...]
     words: frozenset[str]
     names: frozenset[str] = frozenset()
+    venue: frozenset[str] = frozenset()
 
     def form(self, text: str) -> str:
         """`text` with its Han characters as the record writes them (Hanja as Hangul...)."""
@@ -910,7 +913,8 @@ def _record_of(hints: RecordHints) -> _Record:
         if words:
             titles.append(_Title(title, tuple(words), tuple(keys(formed))))
     names = frozenset(w for creator in hints.creators for w in fold(creator).split())
-    return _Record(hints, text, tuple(titles), frozenset(_record_words(hints)), names)
+    venue = frozenset(k for text in hints.venue for k in keys(text))
+    return _Record(hints, text, tuple(titles), frozenset(_record_words(hints)), names, venue)
 
 
 def _title_match(record: _Record, facts: DocumentFacts) -> tuple[str | None, str, str]:
@@ -1160,7 +1164,9 @@ def _author_match(
         if len(name[0]) >= 3 and _has_name(name, page, stems):
             return _Authors(None, " ".join(name), False)
     others = bool(names) and any(len(w) >= 3 for w in byline)
-    known = _title_keys(hints) | {k for text in (*hints.venue, *hints.creators) for k in keys(text)}
+    known = (
+        _title_keys(hints) | _record_of(hints).venue | {k for c in hints.creators for k in keys(c)}
+    )
     if others and {w for w in byline if len(w) >= 3} <= known:
         # the byline names people the record's title names (a review's record titled by the
         # book it reviews, "Jana Procházková: Řeka a město"): the book's author, no other;
@@ -2007,11 +2013,11 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
     # record is, not that the document is about it
     own_label = kind in OTHER_KINDS and kind == record_kind
     label = _label_before(block, title) if level == "block" and not own_label else None
-    if label is not None and _FIELD_CAPTION.match(label):
+    if label is not None and _field_caption(keys(label)):
         # a form's numbered field and its caption ("(54) Title:", "(54) Título:", a patent's
         # front page): the document's own title field, not another document's label
         label = None
-    if label is not None and set(keys(label)) <= {k for v in hints.venue for k in keys(v)}:
+    if label is not None and set(keys(label)) <= record.venue:
         # words the record's own source gives ("Lecture 7" of a course's "... (Lecture 7)"):
         # the record's place in its series, not another document's label
         label = None
@@ -2044,8 +2050,8 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
         if level == "block" and not own_label and not authors.byline and not own_doi
         else None
     )
-    if front is not None and re.fullmatch(r"\d{1,3} [^\W\d_]+", front):
-        front = None  # a numbered field's caption ("(54) Title:"), read as keys
+    if front is not None and _field_caption(front.split()):
+        front = None  # a numbered field's caption ("(54) Title:")
     if front is not None:
         return Identity(
             "unverifiable",
@@ -2565,7 +2571,7 @@ def _words_in_front(record: _Record, block: str, title: str) -> str | None:
     if not start:
         return None
     # (the record's source counts: "Lecture 7" of a course's "... (Lecture 7)" is its place)
-    known = record.words | {k for v in record.hints.venue for k in keys(v)}
+    known = record.words | record.venue
     front = [k for k in theirs[:start] if k not in STOP and len(k) >= 2 and not k.isdigit()]
     extra = [k for k in front if k not in known]
     if 2 * len(extra) < len(front) and set(front) - set(extra) <= set(mine[n:]):
@@ -3063,8 +3069,13 @@ _LABEL_REACH = 200
 _TITLE_REACH = 2000
 
 
-#: A numbered field's caption of one word: "(54) Title", "(54) Título", "(54) Название".
-_FIELD_CAPTION = re.compile(r"^\(\d{1,3}\)\s*[^\W\d_]+\.?$")
+def _field_caption(words: Sequence[str]) -> bool:
+    """Whether `words` (a label's keys) are a numbered field and its one-word caption.
+
+    "(54) Title", "(54) Título", "(54) Название": a form's field (a patent's front page), not
+    a label of another kind of document.
+    """
+    return len(words) == 2 and words[0].isdigit() and len(words[0]) <= 3 and words[1].isalpha()
 
 
 def _label_before(block: str, title: str) -> str | None:

@@ -66,6 +66,17 @@ class PageFacts:
         eq=False,
         default=attrs.Factory(lambda self: frozenset().union(*self._title_words), takes_self=True),
     )
+    # the numbers the titles hold ("2025", "3", "1"): a link's other numbers name another
+    # edition (`is_title`)
+    _title_numbers: frozenset[str] = attrs.field(
+        init=False,
+        repr=False,
+        eq=False,
+        default=attrs.Factory(
+            lambda self: frozenset(w for w in self._every_title_word if w.isdigit()),
+            takes_self=True,
+        ),
+    )
 
     def is_title(self, text: str) -> bool:
         """True when `text` is (close to) one of the article's titles.
@@ -75,8 +86,11 @@ class PageFacts:
         version 4.0" beside "..., version 3.1"): not the article's.
         """
         words = set(words_of(text))
-        if _other_number(set(words_of(_SIZE_LABEL.sub(" ", text))), self._every_title_word):
-            return False
+        if self._title_numbers and any(w.isdigit() for w in words):
+            # (a file's size or format is no number of the work's: "(PDF 2.4 MB)")
+            numbers = {w for w in words_of(_SIZE_LABEL.sub(" ", text)) if w.isdigit()}
+            if numbers and numbers.isdisjoint(self._title_numbers):
+                return False
         return any(similar_words(words, title) for title in self._title_words)
 
     def names_own(self, text: str) -> bool:
@@ -503,14 +517,3 @@ _BOOK_TYPE = re.compile(r"^(?:books?\.)?(?:book|monograph)$", re.IGNORECASE)
 
 #: A JSON-LD node typed as a whole book (``"@type": "Book"``).
 _LD_BOOK = re.compile(r'"@type"\s*:\s*\[?\s*"(?:https?://schema\.org/)?Book"')
-
-
-def _other_number(words: set[str], titles: frozenset[str]) -> bool:
-    """Whether `words` hold numbers, the titles' words too, and none of them the same.
-
-    (A file's size or format is left out of `words` first: "(PDF 2.4 MB)" is no number of
-    the work's.)
-    """
-    numbers = {w for w in words if w.isdigit()}
-    own = {w for w in titles if w.isdigit()}
-    return bool(numbers and own and numbers.isdisjoint(own))

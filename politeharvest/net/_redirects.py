@@ -10,7 +10,7 @@ import attrs
 from politeharvest._policy import Politeness, RedirectScope
 from politeharvest._reprs import value_repr
 
-from ._urls import hostname, is_private_address, registrable_domain, same_origin
+from ._urls import hostname, is_private_address, platform_tenant, registrable_domain, same_origin
 
 __all__ = [
     "Follow",
@@ -18,6 +18,7 @@ __all__ = [
     "RedirectPolicy",
     "Stop",
     "is_private_address",
+    "platform_tenant",
     "registrable_domain",
     "same_origin",
 ]

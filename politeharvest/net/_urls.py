@@ -29,6 +29,7 @@ __all__ = [
     "is_private_address",
     "origin",
     "origin_key",
+    "platform_tenant",
     "registrable_domain",
     "robots_url_for",
     "same_origin",
@@ -112,6 +113,31 @@ def _suffix_list() -> object:
     from publicsuffixlist import PublicSuffixList
 
     return PublicSuffixList()
+
+
+def platform_tenant(host: str) -> str | None:
+    """The tenant's name when `host` is a tenant's space on a hosting platform, else None.
+
+    The platform's suffix is in the public suffix list's private section
+    (``s3.amazonaws.com``, ``github.io``, ``blogspot.com``): `host`'s registrable domain then
+    lies under the domain the ICANN section alone calls registrable. ``issafrica`` for
+    ``issafrica.s3.amazonaws.com``; None for ``issafrica.org``.
+    """
+    host = host.lower().rstrip(".")
+    domain = registrable_domain(host)
+    if not domain or _literal_ip(host) is not None or "." not in host:
+        return None
+    icann = _icann_list().privatesuffix(host)  # type: ignore[attr-defined]
+    if not icann or str(icann) == domain:
+        return None
+    return domain.split(".", 1)[0]
+
+
+@lru_cache(maxsize=1)
+def _icann_list() -> object:
+    from publicsuffixlist import PublicSuffixList
+
+    return PublicSuffixList(only_icann=True)
 
 
 def _literal_ip(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
