@@ -63,13 +63,18 @@ class RedisServer:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
+        # ready when it answers PING: a server that accepts connections may still be loading
+        # its append-only file (it answers "-LOADING") or close the first ones
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
             try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                    return
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5) as probe:
+                    probe.sendall(b"PING\r\n")
+                    if probe.recv(64).startswith(b"+PONG"):
+                        return
             except OSError:
-                time.sleep(0.05)
+                pass
+            time.sleep(0.05)
         raise RuntimeError("redis-server did not start")
 
     def stop(self) -> None:
