@@ -49,6 +49,7 @@ from ._words import (
 
 __all__ = [
     "ANCHOR_WEIGHTS",
+    "MEDIA_PDF",
     "AnchorWeights",
     "PageTitles",
     "anchor_candidates",
@@ -531,6 +532,24 @@ def foreign_label(
     return None
 
 
+#: What a media library's file that its link says is a PDF is kept for (`_media_pdf`).
+MEDIA_PDF = "a media library's file its link says is a PDF"
+#: A content system's media library handler (Sitecore's ``/-/media/<path>.ashx``).
+_MEDIA_HANDLER = re.compile(r"/-/media/[^?#]+\.ashx(?:$|\?)", re.IGNORECASE)
+
+
+def _media_pdf(element: Tag, href: str, text: str) -> bool:
+    """True for a link to a media library's file that its label or class says is a PDF.
+
+    ("Standard on Telemedicine Services (English, PDF 1.9 MB)" to ``/-/media/...-V2.ashx``):
+    the folder alone guesses a media page, the link's own words say the file.
+    """
+    if _MEDIA_HANDLER.search(href) is None:
+        return False
+    classes = " ".join(element.get("class") or []) if element.name == "a" else ""
+    return bool(PDF_WORD.search(text) or re.search(r"\bpdf\b", classes, re.IGNORECASE))
+
+
 #: A query asking an endpoint for a PDF (``download.htm?uuid=…&filetype=pdf``): a file's
 #: address, though its path names a script.
 _PDF_QUERY = re.compile(
@@ -567,7 +586,7 @@ def anchor_candidates(
         elif TEXT_URL.fullmatch(text.strip()):  # a link written as its address: its row's label
             label = " ".join(TEXT_URL.sub(" ", regions.item_text(element)).split())
             text = label if label and len(label.split()) <= 6 else text
-        if not href or BAD_HREF.search(href):
+        if not href or (BAD_HREF.search(href) and not _media_pdf(element, href, text)):
             if href and not href.startswith("#"):
                 found.append(
                     Candidate(
@@ -592,6 +611,8 @@ def anchor_candidates(
             continue  # the page itself ("View full text" on an abstract page)
         score = 0.0
         evidence = [] if where == "href" else [f"address read from {where}"]
+        if BAD_HREF.search(href):  # (let through by `_media_pdf`: say why, for `find_candidates`)
+            evidence.append(MEDIA_PDF)
         if element.name == "script":  # a value whose key names a PDF ("pdfUrl")
             score += ANCHOR_WEIGHTS.pdf_word
         named = names_document(element) if element.name in ("a", "area") else None
@@ -833,6 +854,14 @@ def anchor_candidates(
         if where == "href" and not said and not _FILE_NAME.search(visible):
             wordless.add(link)
         why = regions.outside(element)
+        if why is None and visible and button_text(visible):
+            # a button says nothing of its file but that it downloads it: a file whose own
+            # name says another kind of document ("54321_abstract.pdf" behind "Λήψη") is
+            # that document, unless its name carries the article's title or an author's
+            name = unquote(urlsplit(link).path).rsplit("/", 1)[-1]
+            kind = _other_kind_name(link, facts) if _FILE_NAME.search(name) else None
+            if kind is not None:
+                why = "its label is a button's, and " + kind.split(", and ", 1)[-1]
         # a download button in the article's block whose same-site file address carries the
         # article's DOI or id is as strong as a declared file
         strong = (

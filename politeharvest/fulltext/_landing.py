@@ -78,6 +78,7 @@ from ._candidate import (
 )
 from ._evidence import (
     ANCHOR_WEIGHTS,
+    MEDIA_PDF,
     PageTitles,
     anchor_candidates,
     file_label,
@@ -872,7 +873,9 @@ def find_candidates(
         if reason is None and candidate.source.startswith("anchor") and not candidate.strong:
             links = links if links is not None else links_by_address(soup, base)
             reason = weak_link_wall(candidate.url, links.get(candidate.url, ()))
-        patterned = BAD_HREF.search(candidate.url) is not None
+        patterned = BAD_HREF.search(candidate.url) is not None and not (
+            candidate.source.startswith("anchor") and MEDIA_PDF in candidate.evidence
+        )
         if reason is None and patterned and not _declared_own(candidate, facts):
             reason = "blocked link pattern"
         if reason is None and candidate.source.startswith("anchor") and candidate.score < MIN_SCORE:

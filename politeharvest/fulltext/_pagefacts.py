@@ -17,7 +17,7 @@ from bs4 import BeautifulSoup, Tag
 from politeharvest.quality._text import DOI_IN_URL as _DOI_IN
 
 from ._addresses import absolute
-from ._words import BUTTON_WORDS, similar_words, words_of
+from ._words import BUTTON_WORDS, FULL_TEXT_WORD, button_text, similar_words, words_of
 
 __all__ = [
     "PageFacts",
@@ -86,12 +86,17 @@ class PageFacts:
         version 4.0" beside "..., version 3.1"): not the article's.
         """
         words = set(words_of(text))
+        if self._other_numbers(words, text):
+            return False
+        return any(similar_words(words, title) for title in self._title_words)
+
+    def _other_numbers(self, words: set[str], text: str) -> bool:
+        """True when `text` (its `words`) names numbers, none of them the titles' numbers."""
         if self._title_numbers and any(w.isdigit() for w in words):
             # (a file's size or format is no number of the work's: "(PDF 2.4 MB)")
             numbers = {w for w in words_of(_SIZE_LABEL.sub(" ", text)) if w.isdigit()}
-            if numbers and numbers.isdisjoint(self._title_numbers):
-                return False
-        return any(similar_words(words, title) for title in self._title_words)
+            return bool(numbers) and numbers.isdisjoint(self._title_numbers)
+        return False
 
     def names_own(self, text: str) -> bool:
         """True when a link's `text` names this article: its title, or a label of its file.
@@ -100,7 +105,7 @@ class PageFacts:
         ("Okonkwo et al 2024 AAM", "Preprint (3146 KB)", "Accepted manuscript"): once those
         are set aside, no word of another title is left.
         """
-        if self.is_title(text):
+        if self.is_title(text) or self.short_title(text):
             return True
         rest = _SIZE_LABEL.sub(" ", text.lower())
         rest = _YEAR_ETAL.sub(" ", rest)
@@ -109,6 +114,26 @@ class PageFacts:
             return False
         own = set(self.surnames) | BUTTON_WORDS | _GENERIC_FILE | _VERSION_WORDS
         return all(w in own for w in words)
+
+    def short_title(self, text: str) -> bool:
+        """True when `text` cites the article by its authors and its title, shortened.
+
+        A listing's link in the form of a citation ("Berthelot, Moreau-Lefèvre - Les
+        ateliers de potiers de Chinon (article complet)" for "Les ateliers de potiers du
+        faubourg Saint-Jacques à Chinon (XIVe-XVIe siècles)"): one part opens as a title
+        does and keeps its words' order, three words or more, dropping some; every other
+        part is a name (capitalised words, a few) or a file's label (a button's words, a
+        full-text phrase, a size). Another work's short title has a word of its own.
+        """
+        parts = [p for p in _CITATION_PARTS.split(text) if re.search(r"[^\W\d_]", p)]
+        if len(parts) < 2 or self._other_numbers(set(words_of(text)), text):
+            return False  # (another edition's: "..., version 4.0" beside "..., version 3.1")
+        for i, part in enumerate(parts):
+            words = [w for w in words_of(part) if not w.isdigit()]
+            if len(words) < 3 or not any(_opens(words, t) for t in self.titles):
+                continue
+            return all(_label_or_name(p) for j, p in enumerate(parts) if j != i)
+        return False
 
     def relates(self, name: str) -> str | None:
         """Why a file name is this article's ("okafor_lindqvist_2022_aam.pdf"), or None.
@@ -517,3 +542,24 @@ _BOOK_TYPE = re.compile(r"^(?:books?\.)?(?:book|monograph)$", re.IGNORECASE)
 
 #: A JSON-LD node typed as a whole book (``"@type": "Book"``).
 _LD_BOOK = re.compile(r'"@type"\s*:\s*\[?\s*"(?:https?://schema\.org/)?Book"')
+
+
+#: Where a citation's parts end: its dashes, colons, brackets and commas.
+_CITATION_PARTS = re.compile(r"\s[-\u2013\u2014]\s|[\u2013\u2014:;()\[\],|]")
+
+
+def _opens(words: list[str], title: str) -> bool:
+    """True when `words` open `title` and follow its words' order (some may be left out)."""
+    every = [w for w in words_of(title) if not w.isdigit()]
+    if not every or words[0] != every[0]:
+        return False
+    rest = iter(every)
+    return all(any(w == t for t in rest) for w in words)
+
+
+def _label_or_name(part: str) -> bool:
+    """True when a citation's `part` is a file's label or a person's name (a few capitals)."""
+    if FULL_TEXT_WORD.search(part) or button_text(part) or _SIZE_LABEL.fullmatch(part.strip()):
+        return True
+    tokens = re.findall(r"[^\W\d_][\w'\u2019.-]*", part)
+    return 0 < len(tokens) <= 4 and all(t[0].isupper() for t in tokens)

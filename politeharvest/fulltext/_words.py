@@ -14,6 +14,7 @@ import re
 import unicodedata
 from collections.abc import Set
 
+from anyascii import anyascii
 from bs4 import Tag
 from bs4.element import CData, NavigableString
 
@@ -123,6 +124,13 @@ FILE_HREF = re.compile(
     r"/(?:get_?)?download[\w-]*\.(?:php|aspx?|jsp|cgi|pl)\b|//(?:download|dl)\.|"
     # a script's download action named in its query ("index.php?task=doc_download&gid=87")
     r"[?&](?:task|action|op|mode|do|cmd)=[\w.]*download\b|"
+    # a download manager's file by its number ("?download=214:alias", "?download=1234")
+    r"[?&]download=\d+(?:[:&]|$)|"
+    # a file handler named for what it sends ("ElectronicFile.aspx?docid=", "GetFile.ashx",
+    # "attachment.php?id="; not a "profile.php"), and a content system's media library
+    # handler (Sitecore's "/-/media/<path>.ashx")
+    r"/[\w-]*(?<![Pp]ro)(?:[Ff]ile|[Aa]ttachment)\.(?:aspx?|ashx|php|jsp|cgi|do)(?:$|\?)|"
+    r"/-/media/[^?#]+\.ashx(?:$|\?)|"
     # a content system's file handler by its ticket ("LinkClick.aspx?fileticket=...")
     r"[?&]fileticket=",
     re.IGNORECASE,
@@ -161,6 +169,69 @@ def similar_words(x: Set[str], y: Set[str]) -> bool:
     return len(x & y) >= 0.6 * min(len(x), len(y))
 
 
+#: Download buttons' words in more languages, one line each: to download, full, text, the
+#: article or paper, a file, here, to see, read or open, and the words a button joins them
+#: with ("Descarcă articolul integral (PDF)", "Pakua makala (PDF)", "पूर्ण बुलेटिन डाउनलोड
+#: करें", "دانلود متن کامل گزارش"). A word left over (the bulletin, the report) is the
+#: button's object: `button_text` allows one. Nouns naming another kind of document (a
+#: summary, a book, an issue) are never here: those are `BAD_TEXT`'s, or a document's name.
+_BUTTON_WORDS_BY_LANGUAGE = (
+    # Italian, Catalan, Galician, Romanian
+    "scarica scaricare scaricabile testo integrale articolo visualizza apri leggi qui il lo "
+    "gli della dello formato descarrega descarregar text complet article fitxer veure obrir "
+    "llegir aquí descargá descargue descarga acá aquí clic haga haz completa archivo "
+    "descarcă descarca descărcare descarcare descărcați integral integrală complet completă "
+    "textul articol articolul fișier fisier vizualizare deschide citește citeste aici",
+    # Dutch, Swedish, Danish, Norwegian, Icelandic, Finnish, Estonian
+    "downloaden volledige tekst bestand bekijk bekijken openen lees hier het een van "
+    "ladda ned ner hämta fullständig artikeln fil filen visa öppna läs här hent hente last "
+    "fuld fulltekst fuldtekst artikkel artiklen artikkelen vis åpne åbn les læs her sækja "
+    "lataa lataus koko teksti artikkeli tiedosto avaa näytä lue tästä laadi alla täistekst "
+    "fail ava vaata loe",
+    # Polish, Czech, Slovak, Slovene, Croatian, Serbian, Bosnian, Hungarian
+    "pobierz pobieranie pełny pełna tekst artykuł plik zobacz otwórz czytaj tutaj tu "
+    "stáhnout stahnout stažení plný celý článek soubor zobrazit otevřít číst zde "
+    "stiahnuť stiahnutie článok súbor zobraziť otvoriť prenesi prenos celotno besedilo "
+    "članek datoteka preuzmi preuzimanje preuzeti cijeli ceo cjelovit cjeloviti članak rad "
+    "fajl pogledaj otvori letöltés letöltése letöltöm teljes szöveg cikk fájl megnyitás "
+    "megtekintés itt",
+    # Greek, Ukrainian, Bulgarian, Serbian Cyrillic, Macedonian, Belarusian
+    "λήψη κατέβασμα κατεβάστε πλήρες πλήρη πλήρους κείμενο κειμένου άρθρο άρθρου αρχείο "
+    "προβολή ανάγνωση εδώ "
+    "завантажити завантаження повний повного текст статті стаття статтю файл переглянути "
+    "відкрити читати тут изтегли изтегляне пълен пълния статия преглед преузми преузимање "
+    "чланак рад преземи целосен спампаваць",
+    # Baltic, Caucasian and Central Asian languages
+    "lejupielādēt lejuplādēt pilns teksts raksts fails skatīt atvērt atsisiųsti "
+    "parsisiųsti visas tekstas straipsnis failas peržiūrėti atidaryti skaityti "
+    "ներբեռնել բեռնել ամբողջական տեքստ հոդված ֆայլ դիտել կարդալ ჩამოტვირთვა ჩამოტვირთე "
+    "სრული ტექსტი სტატია ფაილი ნახვა yüklə endir mətn məqalə fayl bax жүктеу жүктеп алу "
+    "толық мәтін мақала yuklab olish yuklash toʻliq matn maqola татах татаж авах бүрэн "  # noqa: RUF001
+    "өгүүлэл",
+    # Arabic, Persian, Urdu, Hebrew
+    "تحميل تنزيل نص النص كامل الكامل مقال المقال ملف الملف عرض اقرأ قراءة هنا دانلود "
+    "دریافت متن کامل مقاله فایل مشاهده نمایش اینجا ڈاؤن لوڈ ڈاؤنلوڈ کریں مکمل مضمون "
+    "فائل دیکھیں הורדה להורדה הורד טקסט מלא המלא קובץ מאמר המאמר צפייה קרא כאן",
+    # Hindi, Bengali, Nepali, Marathi, Tamil
+    "डाउनलोड करें करे पूर्ण पूरा पाठ लेख फ़ाइल फाइल देखें पढ़ें यहाँ यहां ডাউনলোড করুন "
+    "সম্পূর্ণ প্রবন্ধ ফাইল দেখুন পড়ুন गर्नुहोस् करा பதிவிறக்கம் முழு கட்டுரை",
+    # Swahili, Malay, Tagalog, Vietnamese
+    "pakua makala kamili maandishi faili hapa soma tazama fungua muat turun penuh "
+    "buong teksto artikulo tải về xuống toàn văn bản bài báo tệp xem đọc mở",
+)
+#: The words of `_BUTTON_WORDS_BY_LANGUAGE` that say "download" themselves.
+_DOWNLOAD_WORDS_BY_LANGUAGE = (
+    "scarica scaricare descarrega descarregar descargá descargue descarga descarcă descarca "
+    "descărcare descarcare descărcați downloaden ladda hämta hent hente last sækja lataa "
+    "lataus laadi pobierz pobieranie stáhnout stahnout stažení stiahnuť stiahnutie prenesi "
+    "preuzmi preuzimanje preuzeti letöltés letöltése λήψη κατέβασμα κατεβάστε завантажити "
+    "завантаження изтегли изтегляне преузми преузимање преземи lejupielādēt lejuplādēt "
+    "atsisiųsti parsisiųsti ներբեռնել ჩამოტვირთვა ჩამოტვირთე yüklə endir жүктеу жүктеп "
+    "yuklab yuklash татах татаж تحميل تنزيل دانلود ڈاؤنلوڈ הורדה להורדה הורד डाउनलोड "
+    "ডাউনলোড பதிவிறக்கம் pakua tải"
+)
+
+
 #: Words of download buttons and file descriptions, in the languages of the anchor words
 #: and the scripts of the corpora ("Download PDF (2.3 MB)", "PDF Format: view or download
 #: as a PDF file", "Tam Metin", "全文PDF", "Скачать PDF"); a button may add one word more
@@ -183,12 +254,6 @@ BUTTON_WORDS = frozenset(
         "görüntüle aç baca lihat buka читать открыть смотреть",
     )
 )
-#: Button words of scripts written without spaces, removed before counting what is left.
-_CJK_WORDS = (
-    r"全文|本文|下载|下載|ダウンロード|ファイル|閲覧|表示|論文|论文|日本語|英語|中文|英文|"
-    r"原文|원문|다운로드|보기|파일|열기|논문|한국어|영어|フルテキスト"
-)
-_CJK_BUTTON = re.compile(_CJK_WORDS + r"|[をのでする]")
 
 
 #: Runs of letters, a script's run apart from the next ("pdf形式" is "pdf" and "形式").
@@ -202,6 +267,41 @@ def _unmarked(text: str) -> str:
     return "".join(
         c for c in unicodedata.normalize("NFC", text) if not unicodedata.category(c).startswith("M")
     )
+
+
+#: The button words of every language, each also without its combining marks (as
+#: `button_text` reads them).
+BUTTON_WORDS = BUTTON_WORDS | frozenset(
+    form
+    for line in _BUTTON_WORDS_BY_LANGUAGE
+    for word in line.split()
+    for form in (word, _unmarked(word))
+)
+_DOWNLOAD_WORDS = frozenset(
+    form for word in _DOWNLOAD_WORDS_BY_LANGUAGE.split() for form in (word, _unmarked(word))
+)
+
+
+def _loan_download(word: str) -> bool:
+    """True when `word`, in a script other than Latin, is the English "download" borrowed.
+
+    Read through its Latin transliteration (anyascii) to its consonants: "डाउनलोड",
+    "ডাউনলোড" (daunlod), "دانلود" (dnlwd), "ดาวน์โหลด" (dawnohld), "다운로드" (daunlodeu)
+    all come to d-n-l-d, as "download" does (vowels, w, h and y dropped, r read as l).
+    """
+    if word.isascii():
+        return False
+    latin = anyascii(word).lower().replace("r", "l")
+    skeleton = re.sub(r"[^bcdfgjklmnpqstvxz]", "", latin)
+    return re.sub(r"(.)\1+", r"\1", skeleton) == "dnld"
+
+
+#: Button words of scripts written without spaces, removed before counting what is left.
+_CJK_WORDS = (
+    r"全文|本文|下载|下載|ダウンロード|ファイル|閲覧|表示|論文|论文|日本語|英語|中文|英文|"
+    r"原文|원문|다운로드|보기|파일|열기|논문|한국어|영어|フルテキスト"
+)
+_CJK_BUTTON = re.compile(_CJK_WORDS + r"|[をのでする]")
 
 
 def button_text(text: str) -> bool:
@@ -219,6 +319,10 @@ def button_text(text: str) -> bool:
         PDF_WORD.search(text)
         or _DOWNLOAD_WORD.search(text)
         or re.search(r"скачать|текст|unduh|" + _CJK_WORDS, text, re.I)
+        or any(
+            w in _DOWNLOAD_WORDS or _loan_download(w)
+            for w in re.findall(_LETTER_RUNS, _unmarked(text.lower()))
+        )
     ):
         return False
     # (the words of a full-text phrase are the button's: "Plný text práce" leaves "práce")
@@ -226,7 +330,11 @@ def button_text(text: str) -> bool:
     words = re.findall(
         _LETTER_RUNS, _CJK_BUTTON.sub(" ", PDF_WORD.sub(" pdf ", _unmarked(text.lower())))
     )
-    rest = [w for w in words if w not in BUTTON_WORDS and len(w) > 1 and w != "pdf"]
+    rest = [
+        w
+        for w in words
+        if w not in BUTTON_WORDS and len(w) > 1 and w != "pdf" and not _loan_download(w)
+    ]
     if any(len(w) >= 3 and _CJK.search(w) for w in rest):
         return False  # a name written without spaces ("博士論文インターネット公表許諾書")
     rest = [w.removesuffix("pdf") for w in rest if w.removesuffix("pdf") not in BUTTON_WORDS]

@@ -190,8 +190,12 @@ def test_a_declared_file_named_a_pdf_in_a_media_folder_is_kept() -> None:
     pdf = f"{site}/-/media/Files/Publications/WP/2024/English/wp2024104-print-pdf.ashx"
     page = f"{site}/en/Publications/WP/Issues/2024/05/17/Fiscal-Rules-549876"
     assert _why(_declared(pdf), page, pdf) is None
-    # the same folder undeclared, or a declared name without "pdf", stays refused
+    # the same folder undeclared is a file when its link says PDF (a media library's
+    # handler: "/-/media/<path>.ashx"), and a media page when nothing says so; a declared
+    # name without "pdf" stays refused
     html = _page(f"<h1>{TITLE}</h1><p><a href='{pdf}'>Download PDF</a></p>")
+    assert _why(html, page, pdf) is None
+    html = _page(f"<h1>{TITLE}</h1><p><a href='{pdf}'>Watch the launch</a></p>")
     assert _why(html, page, pdf) == "blocked link pattern"
     data = f"{site}/-/media/Files/Publications/WP/2024/English/wp2024104-chart-data.ashx"
     assert _why(_declared(data), page, data) == "blocked link pattern"

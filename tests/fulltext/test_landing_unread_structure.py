@@ -380,9 +380,10 @@ def _top(html: str) -> tuple[str, str] | None:
         # a file named by the record's author, its link's words in an unread script
         ("<a href='/uploads/2024/kowalski_salinity.pdf'>ดาวน์โหลดบทความ</a>", "author's name"),
         # the page's one file link, its label plain words of a language no vocabulary reads
-        ("<a href='/record/77/files/8841.pdf'>Prenesi celotno besedilo</a>", "the only file link"),
-        ("<a href='/record/77/files/8841.pdf'>Tải về toàn văn</a>", "the only file link"),
         ("<a href='/record/77/files/8841.pdf'>ሙሉ ጽሑፍ</a>", "the only file link"),
+        # and in languages the button vocabulary now reads: its words are a button's
+        ("<a href='/record/77/files/8841.pdf'>Prenesi celotno besedilo</a>", "anchor text"),
+        ("<a href='/record/77/files/8841.pdf'>Tải về toàn văn</a>", "anchor text"),
     ],
 )
 def test_a_file_links_evidence_is_read_from_its_markup_name_and_place(link: str, said: str) -> None:

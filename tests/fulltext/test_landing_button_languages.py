@@ -1,0 +1,226 @@
+"""Own files the resolver did not try, on long-tail sites (issue 34, landing27-31 after scoring).
+
+Four classes, each with its guard:
+
+- a download button in a language the button vocabulary did not read ("Descarcă articolul
+  integral (PDF)", "Pakua makala (PDF)", "दानलोड"-style loanwords of "download" in other
+  scripts), read as another document's name;
+- a listing's link citing the record by its authors and its title shortened ("Berthelot,
+  Moreau-Lefèvre - Les ateliers de potiers de Chinon (article complet)");
+- file addresses of download managers and file handlers (``?download=214:alias``,
+  ``ElectronicFile.aspx?docid=``, Sitecore's ``/-/media/<path>.ashx``);
+- and, made possible by the wider vocabulary, a button whose file is named as another kind
+  of document (``54321_abstract.pdf`` behind "Download") is that document.
+
+All pages are written here; none is copied from a corpus.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from politeharvest.fulltext._landing import find_candidates
+from politeharvest.fulltext._pagefacts import PageFacts
+from politeharvest.fulltext._words import FILE_HREF, button_text
+
+TITLE = "Răspunderea autorităților locale pentru transportul școlar în mediul rural"
+
+
+def _page(body: str, title: str = TITLE, head: str = "") -> str:
+    return (
+        f"<html><head><title>{title}</title>{head}</head><body><main><h1>{title}</h1>{body}"
+        "</main><footer><a href='/files/privacy.pdf'>Privacy</a></footer></body></html>"
+    )
+
+
+def _kept(html: str, url: str) -> list[str]:
+    return [c.url for c in find_candidates(html, url).candidates]
+
+
+# -- download buttons in more languages ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "Descarcă articolul integral (PDF)",  # Romanian
+        "Descargá el cuaderno completo acá (PDF)",  # Rioplatense Spanish
+        "Pakua makala (PDF)",  # Swahili
+        "Pobierz pełny tekst",  # Polish
+        "Stáhnout plný text",  # Czech
+        "Scarica il testo integrale",  # Italian
+        "Λήψη πλήρους κειμένου",  # Greek: one word left over, the button's object
+        "Завантажити повний текст",  # Ukrainian
+        "Teljes szöveg letöltése",  # Hungarian
+        "पूर्ण बुलेटिन डाउनलोड करें (PDF)",  # Hindi, "download" borrowed
+        "دانلود متن کامل گزارش",  # Persian, "download" borrowed
+        "ডাউনলোড করুন",  # Bengali
+        "ดาวน์โหลด",  # Thai
+    ],
+)
+def test_a_download_button_in_more_languages_is_a_button(label: str) -> None:
+    assert button_text(label)
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "Download Gesamtes Buch",  # the whole book: two words of its own
+        "Posudek vedoucího (PDF, 142 kB)",  # a supervisor's review, no download word
+        "Resumen ejecutivo (PDF)",
+        "Dendrology of the western Carpathians",
+        "ڈاکٹر کا خط",  # Urdu words that only look alike in Latin letters
+    ],
+)
+def test_a_documents_name_is_still_no_button(label: str) -> None:
+    assert not button_text(label)
+
+
+def test_a_romanian_download_button_gives_the_record_s_file_not_its_abstract() -> None:
+    site = "https://www.rrdp.example.ro"
+    own = f"{site}/download.php?id=1187&tip=articol"
+    body = (
+        "<p><a href='download.php?id=1187&amp;tip=articol'>Descarcă articolul integral (PDF)</a>"
+        "<br><a href='download.php?id=1187&amp;tip=rezumat'>Rezumat extins în limba engleză"
+        " (PDF)</a></p>"
+        "<h3>Alte articole</h3><p><a href='articol.php?id=1186'>Controlul de legalitate "
+        "exercitat de prefect asupra actelor locale</a> – "
+        "<a href='download.php?id=1186&amp;tip=articol'>PDF</a></p>"
+    )
+    kept = _kept(_page(body), f"{site}/articol.php?id=1187")
+    assert kept[:1] == [own]
+
+
+def test_a_swahili_download_button_beside_the_whole_issue() -> None:
+    site = "https://tataki.example.ac.tz"
+    own = f"{site}/wp-content/uploads/2024/07/Kioo-22-1-Mwakalinga.pdf"
+    body = (
+        f"<p><a class='button' href='{own}'>Pakua makala (PDF)</a></p>"
+        f"<p><a href='{site}/wp-content/uploads/2024/07/Kioo-22-1-toleo-zima.pdf'>Toleo zima "
+        "la Kioo cha Lugha 22(1) (PDF)</a></p>"
+    )
+    title = "Matumizi ya methali katika riwaya za Kiswahili za karne ya ishirini na moja"
+    assert _kept(_page(body, title), f"{site}/2024/07/methali-riwaya/")[:1] == [own]
+
+
+# -- a citation of the record in a listing ---------------------------------------------------
+
+CHINON = "Les ateliers de potiers du faubourg Saint-Jacques à Chinon (XIVe-XVIe siècles)"
+
+
+@pytest.mark.parametrize(
+    ("text", "own"),
+    [
+        ("Berthelot, Moreau-Lefèvre – Les ateliers de potiers de Chinon (article complet)", True),
+        ("Berthelot – Les ateliers de potiers à Chinon", True),
+        # another work: a word of its own in the short title
+        ("Dupont – Les ateliers de potiers de Tours (article complet)", False),
+        # a label before the short title is no one's name
+        ("Table des matières – Les ateliers de potiers de Chinon", False),
+        # the title's words out of order
+        ("Berthelot – Chinon: les potiers et leurs ateliers", False),
+    ],
+)
+def test_a_link_citing_the_record_by_authors_and_short_title(text: str, own: bool) -> None:
+    facts = PageFacts(url="https://sat.example.fr/bulletin/70", titles=(CHINON,))
+    assert facts.short_title(text) is own
+
+
+def test_a_short_title_with_another_edition_s_number_is_not_the_record_s() -> None:
+    facts = PageFacts(
+        url="https://www.gov.example.au/npi/manual-mining-v3-1",
+        titles=("Emission estimation technique manual for mining, version 3.1",),
+    )
+    assert not facts.short_title("Emission estimation technique manual for mining, version 4.0")
+    assert facts.short_title("Emission estimation technique manual for mining, version 3.1 (PDF)")
+
+
+def test_a_docman_listing_gives_the_file_its_link_cites() -> None:
+    site = "https://www.sat.example.fr"
+    dl = f"{site}/index.php?option=com_docman&task=doc_download&Itemid=87&gid="
+    body = (
+        "<table>"
+        f"<tr><td><a href='{dl}213'>Bulletin tome LXX 2024 – sommaire et résumés</a></td></tr>"
+        f"<tr><td><a href='{dl}214'>Berthelot, Moreau-Lefèvre – Les ateliers de potiers de "
+        "Chinon (article complet)</a></td></tr>"
+        f"<tr><td><a href='{dl}215'>Aubry – Une maison canoniale méconnue du cloître "
+        "Saint-Gatien</a></td></tr></table>"
+    )
+    assert _kept(_page(body, CHINON), f"{site}/index.php/bulletin/item/412") == [f"{dl}214"]
+
+
+# -- file addresses ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("url", "file"),
+    [
+        ("https://www.iae.example.am/hy/files?download=214:hovhannisyan-gyumri", True),
+        ("https://www.site.example.org/?download=1234", True),
+        ("https://weblink.city.example.gov/WebLink/ElectronicFile.aspx?docid=214587&dbid=0", True),
+        ("https://portal.example.org/handlers/GetFile.ashx?id=7", True),
+        ("https://forum.example.org/attachment.php?attachmentid=55", True),
+        (
+            "https://www.doh.example.ae/-/media/Feature/Resources/Standards/Telemedicine-V2.ashx",
+            True,
+        ),
+        # not files: a profile page, a page that merely offers downloads
+        ("https://www.uni.example.edu/profile.php?id=55", False),
+        ("https://www.site.example.org/?download=true", False),
+        ("https://www.site.example.org/DocView.aspx?id=214587", False),
+    ],
+)
+def test_file_handlers_and_download_managers_address_files(url: str, file: bool) -> None:
+    assert (FILE_HREF.search(url) is not None) is file
+
+
+def test_a_sitecore_standard_s_file_is_tried_first() -> None:
+    site = "https://www.doh.example.ae"
+    media = f"{site}/-/media/Feature/Resources"
+    body = (
+        "<ul class='downloads'>"
+        f"<li><a class='file pdf' href='{media}/Standards/Standard-on-Telemedicine-V2.ashx'>"
+        "Standard on Telemedicine Services (English, PDF 1.9 MB)</a></li>"
+        f"<li><a class='file pdf' href='{media}/Forms/Telemedicine-Licensing-Checklist.ashx'>"
+        "Telemedicine facility licensing checklist</a></li></ul>"
+    )
+    kept = _kept(
+        _page(body, "Standard on Telemedicine Services"),
+        f"{site}/en/resources/standards/standard-on-telemedicine-services",
+    )
+    assert kept[:1] == [f"{media}/Standards/Standard-on-Telemedicine-V2.ashx"]
+    assert f"{media}/Forms/Telemedicine-Licensing-Checklist.ashx" not in kept
+
+
+def test_a_laserfiche_download_button_gives_the_document() -> None:
+    site = "https://weblink.city.example.gov"
+    own = f"{site}/WebLink/ElectronicFile.aspx?docid=214587&dbid=0&repo=LF8"
+    body = (
+        "<div class='toolbar'><a class='download' href='ElectronicFile.aspx?docid=214587&amp;"
+        "dbid=0&amp;repo=LF8'>Download</a></div>"
+    )
+    kept = _kept(
+        _page(body, "Boulder Creek culvert hydraulic study"),
+        f"{site}/WebLink/DocView.aspx?id=214587&dbid=0&repo=LF8",
+    )
+    assert kept == [own]
+
+
+# -- a button whose file is named as another kind of document --------------------------------
+
+
+def test_a_download_button_to_a_file_named_as_an_abstract_is_not_tried() -> None:
+    site = "https://repo.example.edu"
+    body = (
+        "<table><tr><td>thesis_77_abstract.pdf</td><td>"
+        f"<a href='{site}/files/77/thesis_77_abstract.pdf'>Download</a></td></tr></table>"
+    )
+    assert _kept(_page(body, "Coastal aquifers under abstraction"), f"{site}/record/77") == []
+
+
+def test_a_download_button_to_a_file_named_by_the_title_is_tried() -> None:
+    """A name with the title's words is the work's, though it says "abstraction"."""
+    site = "https://repo.example.edu"
+    own = f"{site}/files/77/coastal_aquifers_abstract_model.pdf"
+    body = f"<table><tr><td><a href='{own}'>Download</a></td></tr></table>"
+    assert _kept(_page(body, "Coastal aquifers: an abstract model"), f"{site}/record/77") == [own]
