@@ -832,7 +832,13 @@ def anchor_candidates(
             score -= ANCHOR_WEIGHTS.page_address
             evidence.append("address of a web page")
         host = (urlsplit(link).hostname or "").lower()
-        if host != page_host and identified is None and not same_site(link, base):
+        if (
+            host != page_host
+            and identified is None
+            and field is None  # (a record's field names its file wherever it is held: an
+            # aggregator's "Online access: <the repository's bitstream>")
+            and not same_site(link, base)
+        ):
             score -= ANCHOR_WEIGHTS.other_host
             evidence.append("another host")
         if score <= 0:

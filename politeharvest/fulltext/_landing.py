@@ -635,10 +635,15 @@ def _weigh_declared(
     out = []
     for c in candidates:
         if not c.source.startswith(("meta:", "link:", "jsonld", "signposting")):
-            name = unquote(urlsplit(c.url).path.rsplit("/", 1)[-1])
+            parts = urlsplit(c.url)
+            # the file's name, and its query's values ("DownloadFile.aspx?...&type=abstract")
+            name = " ".join(
+                [unquote(parts.path.rsplit("/", 1)[-1]), *(v for _, v in parse_qsl(parts.query))]
+            )
             kind = OTHER_KIND_FILE.search(name) if c.source.startswith("anchor") else None
             if kind is not None and files > 1 and c.rejected is None:
-                # among several files, one whose name says supplement or cover goes last
+                # among several files, one whose name (or the kind its query asks for) says
+                # supplement or cover goes last
                 c = attrs.evolve(
                     c,
                     strong=False,

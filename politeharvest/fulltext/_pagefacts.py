@@ -395,6 +395,15 @@ _VERSION_WORDS = frozenset(
 _TITLES = 16
 
 
+def _slug(segment: str) -> bool:
+    """True for an address's segment written as a slug: words joined by hyphens, 12 or more."""
+    return (
+        segment.count("-") >= 2
+        and re.search(r"[a-z]{3}", segment) is not None
+        and len(segment) >= 12
+    )
+
+
 def _ids_of(url: str) -> list[str]:
     """Tokens of an address that name a record (a numeric id, a slug, ``b31459872``)."""
     ids: list[str] = []
@@ -407,8 +416,10 @@ def _ids_of(url: str) -> list[str]:
             continue  # a year with the record's path after it (/2023/1/e45678): a date, no id
         if re.fullmatch(r"\d{3,}(?:[._]\d+)*", segment):  # 4711, 202305.1187
             ids.append(segment)
-        elif segment.count("-") >= 2 and re.search(r"[a-z]{3}", segment) and len(segment) >= 12:
-            ids.append(segment)  # a slug
+        elif _slug(segment):
+            if not any(_slug(later) for later in segments[place + 1 :]):
+                ids.append(segment)  # a slug (a folder's, with the record's slug after it, names
+                # its series: /art-bulletin-of-nationalmuseum/volume-31/a-rediscovered-portrait)
         elif re.fullmatch(r"[a-z]{1,6}[-_.]?\d{4,}(v\d+)?", segment):
             ids.append(segment)  # hal-01234, PMC3531190, S1462901...
         elif (found := _COLLECTION_ID.fullmatch(segment)) and not _YEAR.fullmatch(found[1]):

@@ -224,3 +224,73 @@ def test_a_download_button_to_a_file_named_by_the_title_is_tried() -> None:
     own = f"{site}/files/77/coastal_aquifers_abstract_model.pdf"
     body = f"<table><tr><td><a href='{own}'>Download</a></td></tr></table>"
     assert _kept(_page(body, "Coastal aquifers: an abstract model"), f"{site}/record/77") == [own]
+
+
+# -- a file's kind in its query, a series' folder, an aggregator's field ---------------------
+
+
+def test_a_file_whose_query_asks_for_the_abstract_goes_after_the_full_text() -> None:
+    site = "https://digital.library.example.ac.th"
+    get = f"{site}/tu_dc/frontend/DownloadFile.aspx?itemid=298451"
+    body = (
+        f"<table><tr><td>บทคัดย่อ</td><td><a href='{get}&amp;fileid=2&amp;type=abstract'>"
+        "ดาวน์โหลด (pdf)</a></td></tr>"
+        f"<tr><td>ฉบับเต็ม</td><td><a href='{get}&amp;fileid=3&amp;type=fulltext'>"
+        "ดาวน์โหลด (pdf)</a></td></tr></table>"
+    )
+    kept = _kept(_page(body, "Diabetes self-care by smartphone"), f"{site}/tu_dc/item/298451")
+    assert kept[:1] == [f"{get}&fileid=3&type=fulltext"]
+
+
+def test_a_series_folder_s_slug_is_not_the_record_s_id() -> None:
+    page = (
+        "https://www.museum.example.se/forskning/art-bulletin-of-the-museum/volume-31/"
+        "a-rediscovered-portrait-by-ulrika-pasch"
+    )
+    facts = PageFacts(url=page, ids=())
+    from politeharvest.fulltext._pagefacts import _ids_of
+
+    assert _ids_of(page) == ["a-rediscovered-portrait-by-ulrika-pasch"]
+    # a slug last in the address, or before a number, still names the record
+    assert _ids_of("https://www.s2.example.org/paper/deep-sea-mining-and-its-impacts/183") == [
+        "deep-sea-mining-and-its-impacts",
+        "183",
+    ]
+    assert facts.url == page
+
+
+def test_a_museum_article_s_file_is_tried_before_its_volume_s() -> None:
+    site = "https://www.museum.example.se"
+    folder = f"{site}/globalassets/forskning/art-bulletin/vol-31"
+    own = f"{folder}/art-bulletin-31_2024_lindqvist-pasch.pdf"
+    body = (
+        f"<p><a class='pdf' href='{own}'>Artikeln som PDF (1,9 MB)</a></p>"
+        f"<p><a class='pdf' href='{folder}/art-bulletin-of-the-museum-volume-31-2024.pdf'>"
+        "Hela volymen 31 som PDF (38 MB)</a></p>"
+    )
+    page = (
+        f"{site}/forskning/art-bulletin-of-the-museum/volume-31/a-rediscovered-portrait-by-ulrika"
+    )
+    assert _kept(_page(body, "A rediscovered portrait by Ulrika Pasch"), page)[:1] == [own]
+
+
+def test_an_aggregator_s_record_field_names_the_file_held_elsewhere() -> None:
+    site = "https://www.aggregator.example.info"
+    own = "https://repositorio.example.edu.co/bitstream/handle/unal/86412/1098745123.pdf"
+    body = (
+        "<table class='record-details'><tr><th>Autor:</th><td>Rincón Peña, Laura</td></tr>"
+        "<tr><th>Formato:</th><td>tesis de maestría</td></tr>"
+        "<tr><th>Fecha de publicación:</th><td>2024</td></tr><tr><th>Idioma:</th><td>español"
+        "</td></tr>"
+        "<tr><th>Acceso en línea:</th><td>"
+        "<a href='https://repositorio.example.edu.co/handle/unal/86412'>"
+        "https://repositorio.example.edu.co/handle/unal/86412</a><br>"
+        f"<a href='{own}'>{own}</a></td></tr></table>"
+    )
+    kept = _kept(_page(body, "La escuela nueva en la ruralidad andina"), f"{site}/Record/CO_7b2f")
+    assert kept == [own]
+    # the same file beside the record's fields, in no field of it, is still another host's
+    body = body.replace("<th>Acceso en línea:</th><td>", "</table><p>").replace(
+        "</td></tr></table>", "</p>"
+    )
+    assert _kept(_page(body, "La escuela nueva en la ruralidad andina"), f"{site}/Record/CO") == []
