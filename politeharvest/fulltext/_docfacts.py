@@ -507,15 +507,22 @@ def _looks_like_byline(text: str) -> bool:
     return capital >= 0.7 * len(words) and stop <= 1 and any(len(w) > 2 for w in words)
 
 
+#: A list item's bullet opening a line ("■ Urban freight accounts for ...").
+_BULLET = re.compile(r"\s*[■□▪▫●○•◦‣⁃∙►▶➢✓✔❖◆◇]\s*\S")
+
+
 def _byline(lines: Sequence[Line], run: TitleRun, title: TitleRun | None = None) -> str:
     """The lines right below (or, failing that, above) the title block that look like names.
 
     `title`: the document's title when `run` is another run: its lines are never the byline.
     """
     out: list[str] = []
-    for line in lines[run.last + 1 : run.last + 6]:
+    below = lines[run.last + 1 : run.last + 6]
+    for at, line in enumerate(below):
         if _is_prose(line) or len(line.text.split()) > 30:
             break
+        if at + 1 < len(below) and _BULLET.match(below[at + 1].text):
+            break  # a list's heading ("KEY MESSAGES" over its bullets), no line of names
         if _looks_like_byline(line.text):
             out.append(line.text)
         elif out:
@@ -525,9 +532,19 @@ def _byline(lines: Sequence[Line], run: TitleRun, title: TitleRun | None = None)
             line = lines[i]
             if title is not None and title.first <= i <= title.last:
                 continue
-            if _looks_like_byline(line.text) and not _is_prose(line):
+            if (
+                _looks_like_byline(line.text)
+                and not _is_prose(line)
+                and not _ISSUE_LINE.search(line.text)
+            ):
                 out.append(line.text)
     return _AFFILIATION.sub(" ", " ".join(out))
+
+
+#: A series' or an issue's line over a title: a number after its sign ("POLICY BRIEF MARCH
+#: 2023 | No. 118", "Working Paper Nr. 12", "Выпуск № 3"). (A course's line with a year may
+#: end in its lecturer's name: "CHEM 3010 Physical Chemistry I — Autumn 2022 — D. Osei".)
+_ISSUE_LINE = re.compile(r"(?:\bno|\bnr|№)\.?\s*\d", re.IGNORECASE)
 
 
 def _reference_start(pages: Sequence[Sequence[Line]]) -> tuple[int, int] | None:

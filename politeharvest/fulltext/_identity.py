@@ -1173,12 +1173,73 @@ def _author_match(
         # or the record's own publisher or institution set where a byline stands ("Straits
         # Business School Case Centre" over a teaching case it publishes)
         others = False
+    if others and hints.creators and all(_corporate(c) for c in hints.creators):
+        # the record's authors are bodies ("State Administration for Market Regulation"),
+        # not people: a line of names under the title is no evidence against it, and a line
+        # a body's document sets there (a classification code, "CLINICAL PRACTICE
+        # GUIDELINES") names no one
+        others = False
     if others:
         # names in a script that cannot be compared with the record's say nothing either way
         written = " ".join(hints.surnames[:_NAMES_ACROSS])
         # (a Japanese reading is evidence for, never against: a name has several readings)
         others = script_of(facts.byline) == script_of(written) or comparable(facts.byline, written)
     return _Authors(None, None, others)
+
+
+#: Lower-case words a person's name holds ("Ludwig van Beethoven", "Maria da Silva").
+_NAME_PARTICLES = frozenset(
+    [
+        "de",
+        "da",
+        "di",
+        "do",
+        "du",
+        "das",
+        "dos",
+        "des",
+        "del",
+        "della",
+        "der",
+        "den",
+        "van",
+        "von",
+        "ten",
+        "ter",
+        "le",
+        "la",
+        "y",
+        "e",
+        "i",
+        "bin",
+        "ibn",
+        "ben",
+        "bint",
+        "al",
+        "el",
+        "zu",
+    ]
+)
+
+
+def _corporate(creator: str) -> bool:
+    """True when a record's creator is a body, not a person.
+
+    A person is written "Surname, Forenames" or as a few capitalised names; a body's name
+    has a lower-case word that is no name's particle ("State Administration for Market
+    Regulation", "Ministry of Health"), a part after a full stop ("Malaysia. Ministry of
+    Health"), quotation marks or brackets ("Ассоциация «Сибирское общество ...»"), or
+    more words than a name has.
+    """
+    name = creator.strip()
+    if not name or "," in name:
+        return False
+    words = name.split()
+    if any(w.isalpha() and w.islower() and w not in _NAME_PARTICLES for w in words):
+        return True
+    if re.search(r"[«»\"“”„()\[\]&]|\w{5,}\.\s+\w", name):
+        return True
+    return len(words) >= 6
 
 
 #: Names of a byline compared across scripts, at most (a byline is a few lines).

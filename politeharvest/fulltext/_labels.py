@@ -280,7 +280,12 @@ _SUMMARY = (
     "research digest|press release|media release|news release|"
     "pressemitteilung|communique de presse|nota de prensa|comunicado de prensa|"
     "comunicato stampa|basin bulteni|пресс релиз|新闻稿|プレスリリース|보도자료|siaran pers|"
-    "persbericht|pressmeddelande|lehdistotiedote"
+    "persbericht|pressmeddelande|lehdistotiedote|"
+    # a guideline's quick reference or pocket card, published beside it
+    "quick reference|quick reference guide|quick reference card|pocket guide|pocket card|"
+    "kurzreferenz|kitteltaschenkarte|guide de reference rapide|guia rapida|"
+    "guia de referencia rapida|guida rapida|snelle referentie|краткий справочник|"
+    "快速参考|クイックリファレンス|빠른 참조"
 )
 #: A poster or slides by their label, for those that do not have a poster's or slides' shape
 #: (an A4 poster abstract, slides printed on portrait pages).
@@ -438,6 +443,9 @@ def label_stands(words: Sequence[str], phrase: tuple[str, ...], raw: str = "") -
     rest = words[len(phrase) :]
     if not rest:
         return True
+    numbered = _numbered(rest)
+    if numbered < len(rest) and numbered and rest[numbered] in _LABEL_TO:
+        return True  # a numbered label: "Amendment No. 1 to EN 1995", "Изменение № 1 к ..."
     head = _LABEL_SPLIT.split(raw, maxsplit=1)
     if len(head) == 2:
         before = keys(head[0])
@@ -445,3 +453,20 @@ def label_stands(words: Sequence[str], phrase: tuple[str, ...], raw: str = "") -
         if tuple(before[: len(phrase)]) == phrase and all(w in _LABEL_NOUNS for w in extra):
             return True  # "Erratum: ...", "Retracted article: ...", "Correction notice: ..."
     return rest[0] in ("to", "for", "notice", "note", "zu", "au", "al", "a")
+
+
+#: What a label's number is introduced by ("No. 1", "Nr. 2", "№ 1" read as "no").
+_NUMBER_SIGNS = frozenset(["no", "nr", "n", "num", "nro", "nos"])
+#: "To" after a numbered label, in the languages standards and notices are issued in
+#: ("Amendment No. 1 to", "Änderung 1 zu", "Изменение № 1 к", "Zmiana nr 1 do").
+_LABEL_TO = frozenset(
+    ["to", "zu", "zur", "zum", "a", "au", "al", "к", "до", "do", "bij", "op", "til", "till"]
+)
+
+
+def _numbered(rest: Sequence[str]) -> int:
+    """How many of a label's following words are its number ("no", "1"): 0 when none."""
+    at = 1 if rest and rest[0] in _NUMBER_SIGNS else 0
+    if at < len(rest) and rest[at].isdigit():
+        return at + 1
+    return 0

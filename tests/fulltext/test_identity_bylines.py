@@ -1,0 +1,193 @@
+"""Lines that are no one's names, read as a byline; a standard's numbered amendment.
+
+Blind corpora (identity28 and identity31, after their scoring) showed own files refused for
+a "byline" that names no one: a list's heading under the title ("KEY MESSAGES" over its
+bullets), a series' line over it ("POLICY BRIEF MARCH 2023 | No. 118"), or whatever a
+body's document sets there when the record's authors are bodies, not people (a standard's
+classification code, "CLINICAL PRACTICE GUIDELINES"). And a standard's amendment, printed
+over the standard's own title as "Изменение № 1 к <its number>" ("Amendment No. 1 to"), was
+matched to the standard's record: its numbered label was not read as one. Each case fails on
+the code before; each guard keeps the old answer where it should hold.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from politeharvest.fulltext import check_identity
+from politeharvest.fulltext._identity import _corporate
+from politeharvest.fulltext._labels import label_of_title
+
+pytest.importorskip("reportlab")
+pytest.importorskip("pypdfium2")
+
+from tests.fulltext.test_identity_kinds import body, make_pdf
+
+TITLE = "Decarbonising road freight in Southeast Asia: what works at city level"
+BRIEF = {
+    "title": [TITLE],
+    "creator": ["Santoso, Rizal", "Delacroix, Amélie"],
+    "type": ["Policy brief"],
+    "date": ["2023"],
+}
+
+
+def _brief(over: str, under: list[tuple[str, float]]) -> bytes:
+    return make_pdf(
+        [
+            (over, 9.0),
+            ("Decarbonising Road Freight in Southeast Asia", 20.0),
+            ("What works at city level", 14.0),
+            *under,
+            *body(24),
+        ]
+    )
+
+
+KEY_MESSAGES = [
+    ("KEY MESSAGES", 11.0),
+    ("■ Urban freight accounts for a quarter of transport emissions.", 10.0),
+    ("■ Consolidation centres cut vehicle-kilometres by a tenth.", 10.0),
+]
+
+
+def test_a_list_s_heading_under_the_title_is_no_byline() -> None:
+    identity = check_identity(
+        _brief("a policy brief of the transport observatory", KEY_MESSAGES), BRIEF
+    )
+    assert identity.verdict == "matched", identity.evidence
+
+
+def test_a_series_line_with_its_number_over_the_title_is_no_byline() -> None:
+    pdf = _brief("POLICY BRIEF MARCH 2023 | No. 118", [("Why city freight matters", 11.0)])
+    identity = check_identity(pdf, BRIEF)
+    assert "byline" not in identity.evidence, identity.evidence
+    assert identity.verdict == "matched", identity.evidence
+
+
+def test_other_people_named_under_the_title_still_say_another_work() -> None:
+    """The guard: a line of names under the title, none of them the record's."""
+    under = [("Hendrik Vos, Marguerite Oyelaran", 11.0), ("Why city freight matters", 11.0)]
+    identity = check_identity(_brief("Regional Transport Observatory", under), BRIEF)
+    assert identity.verdict == "mismatch", identity.evidence
+    assert "names none of the record's authors" in identity.evidence
+
+
+def test_a_course_line_over_the_title_ending_in_its_lecturer_is_still_a_byline() -> None:
+    """A line with a year over the title may name its author: only "No. 118" says an issue."""
+    record = {
+        "title": ["Entropy and the second law (Lecture 7)"],
+        "creator": ["Whitcombe, Harriet"],
+        "type": ["lecture"],
+    }
+    pdf = make_pdf(
+        [
+            ("CHEM 3010 Physical Chemistry I — Autumn 2022 — D. Osei", 9.0),
+            ("Lecture 7: Entropy and the second law", 18.0),
+            ("Department of Chemistry, Coastal Technical University", 10.0),
+            *body(24),
+        ]
+    )
+    identity = check_identity(pdf, record)
+    assert identity.verdict != "matched", identity.evidence
+
+
+@pytest.mark.parametrize(
+    ("creator", "body_"),
+    [
+        ("State Administration for Market Regulation", True),
+        ("Standardization Administration of China", True),
+        ("Malaysia. Ministry of Health. Health Technology Assessment Section", True),
+        ("Ассоциация «Сибирское общество инженеров-мостовиков»", True),
+        ("Santoso, Rizal", False),
+        ("Rizal Santoso", False),
+        ("Ana María García López", False),
+        ("Ludwig van Beethoven", False),
+        ("J. R. R. Tolkien", False),
+        ("Prof. Hans Müller", False),
+    ],
+)
+def test_a_creator_is_a_body_by_its_name_s_shape(creator: str, body_: bool) -> None:
+    assert _corporate(creator) is body_
+
+
+GUIDELINE = {
+    "title": ["Management of heat-related illness in adults"],
+    "creator": ["Malaysia. Ministry of Health. Health Technology Assessment Section"],
+    "type": ["Clinical Practice Guideline"],
+    "date": ["2023"],
+}
+
+
+def test_a_body_s_document_is_not_refused_for_the_line_under_its_title() -> None:
+    pdf = make_pdf(
+        [
+            ("Ministry of Health Malaysia", 10.0),
+            ("MANAGEMENT OF HEAT-RELATED ILLNESS IN ADULTS", 20.0),
+            ("CLINICAL PRACTICE GUIDELINES", 12.0),
+            ("Second Edition", 11.0),
+            *body(24),
+        ]
+    )
+    identity = check_identity(pdf, GUIDELINE)
+    assert "byline" not in identity.evidence, identity.evidence
+    assert identity.verdict == "matched", identity.evidence
+
+
+def test_a_guideline_s_quick_reference_is_not_the_guideline() -> None:
+    """What the byline refusal used to catch by luck, read by the document's own label."""
+    pdf = make_pdf(
+        [
+            ("QUICK REFERENCE FOR HEALTHCARE PROVIDERS", 14.0),
+            ("MANAGEMENT OF HEAT-RELATED ILLNESS IN ADULTS", 18.0),
+            ("KEY MESSAGES", 11.0),
+            ("• Heat stroke is a medical emergency.", 10.0),
+            ("• Cool first, transport second.", 10.0),
+            *body(12),
+        ]
+    )
+    identity = check_identity(pdf, GUIDELINE)
+    assert identity.verdict == "mismatch", identity.evidence
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Amendment No. 1 to EN 1995-1-2:2004",
+        "Изменение № 1 к СТО СОИМ 2.14-2019",
+        "Zmiana nr 1 do PN-EN 206",
+        "Correction 2 to the article",
+    ],
+)
+def test_a_numbered_label_opens_a_notice_s_title(title: str) -> None:
+    assert label_of_title(title) is not None
+
+
+@pytest.mark.parametrize(
+    "title",
+    ["Amendment of the Water Act: a review", "Note 1 on the method", "Correction factors 2 to 5"],
+)
+def test_a_label_word_opening_a_title_of_its_own_is_no_label(title: str) -> None:
+    assert label_of_title(title) is None
+
+
+def test_a_standard_s_amendment_over_its_title_is_not_the_standard() -> None:
+    record = {
+        "title": ["Bridges and culverts. Rules for the inspection of culverts on roads"],
+        "creator": ["Siberian Society of Bridge Engineers"],
+        "type": ["info:eu-repo/semantics/other"],
+        "date": ["2019"],
+    }
+    pdf = make_pdf(
+        [
+            ("SIBERIAN SOCIETY OF BRIDGE ENGINEERS", 10.0),
+            ("Amendment No. 1 to STO SOIM 2.14-2019", 14.0),
+            ("Bridges and culverts. Rules for the inspection of culverts on roads", 14.0),
+            ("Approved by the Board on 21 April 2022, No. 4", 9.0),
+            ("Clause 5.3. Replace the first paragraph with the following.", 10.0),
+            *body(6),
+        ]
+    )
+    identity = check_identity(pdf, record)
+    assert identity.verdict == "mismatch", identity.evidence
+    assert "notice" in identity.evidence
