@@ -717,6 +717,10 @@ def anchor_candidates(
             if related is not None:
                 score += ANCHOR_WEIGHTS.download_word
                 evidence.append(f"anchor text is a file name with {related} {name[:40]!r}")
+                if name.lower().endswith(".pdf"):
+                    # its extension says PDF, as an icon would ("HEKO_Abschlussbericht.pdf"
+                    # beside pdf.gif: the icon is not counted again)
+                    score += ANCHOR_WEIGHTS.pdf_type
         label = " ".join(str(element.get(a) or "") for a in ("title", "aria-label", "download"))
         labelled = _FILE_NAME.search(label) if element.name in ("a", "area", "button") else None
         if labelled is not None and OTHER_KIND_FILE.search(labelled.group(0)):

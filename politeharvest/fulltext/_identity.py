@@ -943,8 +943,13 @@ def _title_match(record: _Record, facts: DocumentFacts) -> tuple[str | None, str
             if not block:
                 continue
             if _share(words, set(block)) >= 0.8:
-                if _share(block, set(words)) >= 0.6 or _main_title(form(run.text), words):
-                    # the title, or the title and a subtitle the record leaves out
+                if (
+                    _share(block, set(words)) >= 0.6
+                    or _main_title(form(run.text), words)
+                    or _captioned(form(run.text), words)
+                ):
+                    # the title, or the title and a subtitle the record leaves out, or the
+                    # title in a form's numbered field ("(54)【発明の名称】漁網用浮子")
                     return "block", title.text, run.text
                 best = ("contained", title.text, run.text)
             elif (
@@ -3025,6 +3030,10 @@ def _replaced_words(block: str, title: str) -> tuple[str, str] | None:
         ours, other = mine[i1:i2], theirs[j1:j2]
         if max(len(ours), len(other)) > _REPLACED_REACH:
             continue
+        # the words, not the numbers beside them ("24-134 Jihlava" and "24-132 Třešť": the
+        # sheet's number and its name; numbers alone are `_other_number`'s to read)
+        ours = [w for w in ours if not w.isdigit()] or ours
+        other = [w for w in other if not w.isdigit()] or other
         a, b = _unpaired(ours), _unpaired(other)
         if _paired(ours) and _paired(other):
             a, b = _unshared(a, b)  # the neighbours the pairs share with the words that agree
@@ -3130,13 +3139,34 @@ _LABEL_REACH = 200
 _TITLE_REACH = 2000
 
 
+#: A form's numbered field and its caption opening a line: a patent's INID code, its
+#: caption in lenticular brackets or a few words and a colon ("(54)【発明の名称】",
+#: "(54) Title:", "(54) Название изобретения:").
+_NUMBERED_FIELD = re.compile(
+    r"\s*\(\d{2,3}\)\s*(?:【[^】]{1,12}】|[^\W\d_][^:\uff1a\n]{0,40}[:\uff1a])?\s*"
+)
+
+
+def _captioned(text: str, words: Sequence[str]) -> bool:
+    """Whether `text` is the title `words` behind a numbered field's caption."""
+    field = _NUMBERED_FIELD.match(text)
+    if field is None:
+        return False
+    rest = content_words(text[field.end() :])
+    return bool(rest) and _share(rest, set(words)) >= 0.6
+
+
 def _field_caption(words: Sequence[str]) -> bool:
     """Whether `words` (a label's keys) are a numbered field and its one-word caption.
 
-    "(54) Title", "(54) Título", "(54) Название": a form's field (a patent's front page), not
-    a label of another kind of document.
+    "(54) Title", "(54) Título", "(54) Название", "(54)【発明の名称】": a form's field (a
+    patent's front page), not a label of another kind of document.
     """
-    return len(words) == 2 and words[0].isdigit() and len(words[0]) <= 3 and words[1].isalpha()
+    if not words or not words[0].isdigit() or len(words[0]) > 3:
+        return False
+    rest = words[1:]
+    # one word, or a caption in a script without spaces, read as pairs ("【発明の名称】")
+    return (len(rest) == 1 and rest[0].isalpha()) or (0 < len(rest) <= 6 and _paired(rest))
 
 
 def _label_before(block: str, title: str) -> str | None:

@@ -122,8 +122,9 @@ FILE_HREF = re.compile(
     r"/full-?text(?:/|$)|/volltext(?:/|$)|"
     r"/files?/|viewcontent\.cgi|bitstream|article-file|ndownloader|[?&]format=pdf|"
     r"/(?:get_?)?download[\w-]*\.(?:php|aspx?|jsp|cgi|pl)\b|//(?:download|dl)\.|"
-    # a script's download action named in its query ("index.php?task=doc_download&gid=87")
-    r"[?&](?:task|action|op|mode|do|cmd)=[\w.]*download\b|"
+    # a script's download action named in its query ("index.php?task=doc_download&gid=87",
+    # TYPO3's "index.php?eID=dumpFile&f=48812")
+    r"[?&](?:task|action|op|mode|do|cmd|eid)=[\w.]*(?:download|dumpfile|getfile|sendfile)\b|"
     # a download manager's file by its number ("?download=214:alias", "?download=1234")
     r"[?&]download=\d+(?:[:&]|$)|"
     # a file handler named for what it sends ("ElectronicFile.aspx?docid=", "GetFile.ashx",
@@ -176,6 +177,8 @@ def similar_words(x: Set[str], y: Set[str]) -> bool:
 #: button's object: `button_text` allows one. Nouns naming another kind of document (a
 #: summary, a book, an issue) are never here: those are `BAD_TEXT`'s, or a document's name.
 _BUTTON_WORDS_BY_LANGUAGE = (
+    # Turkish, declined ("Makalenin tamamı (PDF)": the article's whole)  # noqa: RUF003
+    "makalenin makaleyi tamamı tamamını metni metnini dosya dosyası görüntüle oku",  # noqa: RUF001
     # Italian, Catalan, Galician, Romanian
     "scarica scaricare scaricabile testo integrale articolo visualizza apri leggi qui il lo "
     "gli della dello formato descarrega descarregar text complet article fitxer veure obrir "

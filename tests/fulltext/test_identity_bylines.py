@@ -191,3 +191,59 @@ def test_a_standard_s_amendment_over_its_title_is_not_the_standard() -> None:
     identity = check_identity(pdf, record)
     assert identity.verdict == "mismatch", identity.evidence
     assert "notice" in identity.evidence
+
+
+# -- identity32, after its scoring ----------------------------------------------------------
+
+SHEET = "Explanations to the basic geological map 1:25 000, sheet Jihlava"
+
+
+@pytest.mark.parametrize(
+    ("printed", "verdict"), [("24-132 Trest", "mismatch"), ("24-134 Jihlava", "matched")]
+)
+def test_a_map_sheet_s_neighbour_in_the_same_series_is_another_work(
+    printed: str, verdict: str
+) -> None:
+    """A sheet's number and name stand in place of the record's name: the neighbouring sheet.
+
+    (Its number beside the name was read as part of the words replaced, so no words were.)
+    """
+    record = {
+        "title": [SHEET],
+        "creator": ["Prochazka, Vojtech", "Novakova, Jitka"],
+        "type": ["info:eu-repo/semantics/other"],
+    }
+    pdf = make_pdf(
+        [
+            ("GEOLOGICAL SURVEY OF THE HIGHLANDS", 10.0),
+            ("Explanations to the basic geological map 1:25 000, sheet", 18.0),
+            (printed, 18.0),
+            ("Authors: Vojtech Prochazka, Jitka Novakova", 11.0),
+            *body(24),
+        ]
+    )
+    identity = check_identity(pdf, record)
+    assert identity.verdict == verdict, identity.evidence
+
+
+@pytest.mark.parametrize(
+    ("line", "title", "captioned"),
+    [
+        ("(54)【発明の名称】漁網用浮子", "漁網用浮子", True),
+        ("(54) Title: Float for fishing nets", "Float for fishing nets", True),
+        (
+            "(54) Название изобретения: Поплавок для рыболовной сети",
+            "Поплавок для рыболовной сети",
+            True,
+        ),
+        # another invention's title in the same field
+        ("(54)【発明の名称】漁網用浮子の製造方法", "漁網用浮子", False),
+        ("Float for fishing nets", "Float for fishing nets", False),  # no field: the block rule's
+    ],
+)
+def test_a_patent_s_numbered_title_field_holds_the_title(
+    line: str, title: str, captioned: bool
+) -> None:
+    from politeharvest.fulltext._identity import _captioned, content_words
+
+    assert _captioned(line, content_words(title)) is captioned

@@ -294,3 +294,30 @@ def test_an_aggregator_s_record_field_names_the_file_held_elsewhere() -> None:
         "</td></tr></table>", "</p>"
     )
     assert _kept(_page(body, "La escuela nueva en la ruralidad andina"), f"{site}/Record/CO") == []
+
+
+# -- landing32, after its scoring -------------------------------------------------------------
+
+
+def test_typo3_s_file_dump_is_a_file_and_a_named_file_ranks_over_its_siblings() -> None:
+    site = "https://www.hs.example.de"
+    dump = f"{site}/index.php?eID=dumpFile&t=f&f="
+    icon = "<img src='/typo3/sysext/frontend/Resources/Public/Icons/FileIcons/pdf.gif' alt=''>"
+    body = (
+        "<ul class='ce-uploads'>"
+        f"<li><a href='{dump}48812&amp;token=9c1f'>{icon}<span>HEKO_Abschlussbericht_2024.pdf"
+        "</span></a><span>Abschlussbericht (Langfassung)</span></li>"
+        f"<li><a href='{dump}48813&amp;token=1a6e'>{icon}<span>HEKO_Kurzfassung.pdf</span></a>"
+        "<span>Kurzfassung für die Praxis (4 Seiten)</span></li>"
+        f"<li><a href='{site}/fileadmin/HEKO/HEKO_Anhang_Messdaten.pdf'>{icon}<span>"
+        "HEKO_Anhang_Messdaten.pdf</span></a><span>Anhang: Messdaten und Karten</span></li></ul>"
+    )
+    title = "Agroforst-Hecken als Erosionsschutz: Abschlussbericht des Projekts HEKO"
+    kept = _kept(_page(body, title), f"{site}/forschung/projekte/heko")
+    assert kept[:1] == [f"{dump}48812&token=9c1f"]
+    assert FILE_HREF.search(f"{dump}48812&token=9c1f") is not None
+
+
+def test_a_turkish_label_declined_is_a_button() -> None:
+    assert button_text("Makalenin tamamı (PDF)")
+    assert not button_text("Bülten Sayı 58 – tamamını indir")  # the whole issue's name
