@@ -389,28 +389,40 @@ class Door:
             if response is None:
                 response = self.exchange(prepared, opts, crawl_delay, flow.attempt)
             head = response._content if isinstance(response._content, bytes) else b""
-            step = on_response(
-                flow,
-                rules=p.rules.on_response,
-                policy=p.policy,
-                status=response.status_code,
-                headers=response.headers,
-                now=p.clock.now(),
-                kind=opts.kind,
-                challenge=challenge_evidence(response.status_code, response.headers, head[:65536])
-                if opts.kind != "robots"
-                else None,
-                redirects=rules,
-                follow=follow,
-                retries=gate,
-            )
+            try:
+                step = on_response(
+                    flow,
+                    rules=p.rules.on_response,
+                    policy=p.policy,
+                    status=response.status_code,
+                    headers=response.headers,
+                    now=p.clock.now(),
+                    kind=opts.kind,
+                    challenge=challenge_evidence(
+                        response.status_code, response.headers, head[:65536]
+                    )
+                    if opts.kind != "robots"
+                    else None,
+                    redirects=rules,
+                    follow=follow,
+                    retries=gate,
+                )
+            except BaseException:
+                response.close()  # (a refusal's turn on the host ends with it)
+                raise
             if isinstance(step, StopHost):
                 self.stop_host(response, flow.url, opts.kind, step.reason)
             if not isinstance(step, (Retry, Defer, GiveUp)):
+                if response.status_code in p.policy.retry_statuses and not opts.stream:
+                    response.close()  # a refusal answered as it is: its turn ends now
                 self.answered(response, flow.url, opts, step)
                 return response, step
-            response.close()  # a streamed response ends its turn on the host here
-            self.hold_after_refusal(response, flow, opts.kind, step)
+            try:
+                # the hold first, then the host's turn ends: a worker reserving the host in
+                # between would get a slot after the refusal, not after its Retry-After
+                self.hold_after_refusal(response, flow, opts.kind, step)
+            finally:
+                response.close()  # a streamed response ends its turn on the host here
             assert isinstance(step, Retry)
             flow = step.flow
 

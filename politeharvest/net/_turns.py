@@ -186,11 +186,19 @@ def end_turn_with(p: Parts, response: requests.Response, turn: Turn, stream: boo
         return
     status = response.status_code
     if status in p.policy.retry_statuses:
-        decision = "retry"
-    elif response.is_redirect:
-        decision = "redirect"
-    else:
-        decision = "sent"
+        # a refusal's turn ends when it is closed: `Door.retries` holds the host first, so
+        # no other worker's reservation falls between the refusal and its hold
+        original = response.close
+
+        def close_refused() -> None:
+            try:
+                original()
+            finally:
+                turn.finish(status, "retry", received=received_bytes(response))
+
+        response.close = close_refused  # type: ignore[method-assign]
+        return
+    decision = "redirect" if response.is_redirect else "sent"
     turn.finish(status, decision, received=received_bytes(response))
 
 

@@ -833,3 +833,36 @@ def test_streamed_body_read_in_part_keeps_the_turn_until_closed(
     response.close()
     session.get(f"{H}/next")
     assert adapter.log[2].arrival >= adapter.log[1].end + 3.0 + 1.0
+
+
+class _OrderedStore(MemoryPaceStore):
+    """A pace store that notes when a host is held and when a turn on it is given back."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls: list[str] = []
+
+    def hold(self, host: str, until: float, *, reason: str) -> None:
+        self.calls.append("hold")
+        super().hold(host, until, reason=reason)
+
+    def release(self, slot: Any, *, end: float | None) -> None:
+        self.calls.append("release")
+        super().release(slot, end=end)
+
+
+def test_b9_a_refused_turn_holds_the_host_before_giving_it_back(
+    http: requests.Session, clock: FakeClock, adapter: ScriptedAdapter, policy: object
+) -> None:
+    """A 503's hold is set while its turn still holds the host (B9).
+
+    Given back first, another worker of the fleet could reserve the host in between and be
+    handed a slot a gap after the refusal, not after its Retry-After (a request 23 ms after
+    a 503 with Retry-After: 2, seen once in the Celery example's test).
+    """
+    adapter.add(f"{H}/oai", [Reply(503, {"Retry-After": "3"}), Reply(200, body="ok")])
+    store = _OrderedStore()
+    session = PoliteSession(policy, http=http, clock=clock, pace_store=store, job_id="j")  # type: ignore[arg-type]
+    assert session.get(f"{H}/oai").text == "ok"
+    # robots.txt's turn, then the refused one: held, then given back; then the retry's
+    assert store.calls == ["release", "hold", "release", "release"]
