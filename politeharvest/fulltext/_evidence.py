@@ -872,6 +872,11 @@ def anchor_candidates(
             kind = _other_kind_name(link, facts) if _FILE_NAME.search(name) else None
             if kind is not None:
                 why = "its label is a button's, and " + kind.split(", and ", 1)[-1]
+            elif (other := _item_names_other(element, visible, facts)) is not None:
+                # "Cerámica Aztatlán en la costa de Nayarit, por Rosa Elena Lugo · PDF": the
+                # bare button is the file of the work its item names, tried after the others
+                score -= ANCHOR_WEIGHTS.page_address * 2
+                evidence.append(f"its item names another work ({other[:40]!r})")
         # a download button in the article's block whose same-site file address carries the
         # article's DOI or id is as strong as a declared file
         strong = (
@@ -895,6 +900,35 @@ def anchor_candidates(
             )
         )
     return [*_only_file(found, wordless), *faint]
+
+
+#: Separators between an item's title and its file's button ("<title> · PDF", "<title> — PDF").
+_ITEM_SEPARATORS = re.compile(r"[\u00b7|\u2022\u2013\u2014:,;()\[\]]|\s-\s")
+
+
+def _item_names_other(element: Tag, visible: str, facts: PageFacts) -> str | None:
+    """The text beside a bare button in its small item, when it names another work.
+
+    The item (a paragraph, a list item, a cell, a small block) holds the button, no other
+    link, and a text of four words or more that shares no word of four letters with the
+    record's titles, and no author's name, and is not the record's title: another work's
+    title, its file the button.
+    """
+    if FULL_TEXT_WORD.search(visible) or facts.is_title(visible):
+        return None
+    item = element.find_parent(["p", "li", "td", "dd", "div"])
+    if item is None or item.find("h1") is not None or len(item.find_all("a", limit=2)) > 1:
+        return None  # (an item of several links is a list of files, not one work's line)
+    text = " ".join(item.get_text(" ", strip=True).split())
+    if len(text) > 240 or visible not in text:
+        return None
+    rest = " ".join(_ITEM_SEPARATORS.sub(" ", text.replace(visible, " ", 1)).split())
+    words = [w for w in words_of(rest) if not w.isdigit()]
+    if len(words) < 4 or facts.is_title(rest) or facts.only_title_words(rest):
+        return None
+    if any(len(w) >= 4 and facts.names_word(w) for w in words):
+        return None
+    return rest
 
 
 #: How `Regions.outside` says a link is in the page's chrome, not its content.

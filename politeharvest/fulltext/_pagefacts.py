@@ -115,6 +115,10 @@ class PageFacts:
         own = set(self.surnames) | BUTTON_WORDS | _GENERIC_FILE | _VERSION_WORDS
         return all(w in own for w in words)
 
+    def names_word(self, word: str) -> bool:
+        """Whether a folded `word` is a word of the record's titles or an author's name."""
+        return word in self._every_title_word or word in self.surnames
+
     def short_title(self, text: str) -> bool:
         """True when `text` cites the article by its authors and its title, shortened.
 

@@ -321,3 +321,23 @@ def test_typo3_s_file_dump_is_a_file_and_a_named_file_ranks_over_its_siblings() 
 def test_a_turkish_label_declined_is_a_button() -> None:
     assert button_text("Makalenin tamamı (PDF)")
     assert not button_text("Bülten Sayı 58 – tamamını indir")  # the whole issue's name
+
+
+def test_a_bare_button_beside_another_work_s_title_is_tried_after_the_record_s_button() -> None:
+    site = "https://www.arqueologia.example.org"
+    own = f"{site}/_files/ugd/8f2c1a_4d9e7b31.pdf"
+    other = f"{site}/_files/ugd/8f2c1a_c91d3e7a.pdf"
+    title = "Tumbas de tiro en Los Guachimontones: nuevas fechas de radiocarbono"
+    body = (
+        f"<div class='wixui-button'><a href='{own}'><span>Descargar artículo</span></a></div>"
+        "<div class='wixui-rich-text'><h3>También en este número</h3>"
+        "<p><span>Cerámica Aztatlán en la costa de Nayarit, por Rosa Elena Lugo</span> · "
+        f"<a href='{other}'>PDF</a></p></div>"
+    )
+    analysis = find_candidates(_page(body, title), f"{site}/post/tumbas-de-tiro")
+    assert [c.url for c in analysis.candidates][:1] == [own]
+    assert "its item names another work" in analysis.candidates[1].evidence
+    # the record's own title beside a bare button names the record: no penalty
+    body = f"<p><span>{title}</span> · <a href='{own}'>PDF</a></p>"
+    analysis = find_candidates(_page(body, title), f"{site}/post/tumbas-de-tiro")
+    assert "another work" not in analysis.candidates[0].evidence
