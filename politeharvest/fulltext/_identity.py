@@ -1437,6 +1437,10 @@ def _heads_compilation(hints: RecordHints, facts: DocumentFacts) -> Identity | N
     return None
 
 
+#: How `facts_of` says a page is a list of contents and no more (not titles with authors).
+_CONTENTS_ONLY = "is a list of contents (lines ending in page numbers)"
+
+
 #: How the evidence names a kind of document ("a compilation" for the others).
 _KIND_NAMES = {
     "slides": "slides",
@@ -1925,6 +1929,12 @@ def _unread(record: _Record, facts: DocumentFacts) -> Identity | None:
             and _title_match(record, facts)[0] == "block"
         )
         and not (kind in ("summary", "editorial") and _opens_report(record, facts))
+        and not (
+            kind == "compilation"
+            and (hints.monograph or hints.report)
+            and facts.kind_evidence.endswith(_CONTENTS_ONLY)
+            and _title_match(record, facts)[0] == "block"
+        )
     ):
         # (a page under the record's title block, giving the record's DOI as its own, is the
         # record's, whatever table on it ends its rows in numbers as a list of contents does;
@@ -1932,7 +1942,9 @@ def _unread(record: _Record, facts: DocumentFacts) -> Identity | None:
         # is that kind of document, whatever its type calls it; a record whose title is the
         # title block under a journal's "EDITORIAL" is that editorial: a journal records its
         # editorials as articles, a repository as "other"; a report or a standard opens with
-        # its foreword or executive summary after its own title page)
+        # its foreword or executive summary after its own title page; a whole work's record,
+        # a thesis, a book or a report, under its own title page has its own contents page:
+        # a list of chapters, not of other works with their authors)
         return Identity(
             "mismatch",
             f"{_KIND_NAMES.get(kind, 'a ' + kind)}, not the record's {record_kind or 'article'}: "

@@ -247,3 +247,44 @@ def test_a_patent_s_numbered_title_field_holds_the_title(
     from politeharvest.fulltext._identity import _captioned, content_words
 
     assert _captioned(line, content_words(title)) is captioned
+
+
+def _thesis_with_contents() -> bytes:
+    headings = [
+        "Introduction",
+        "The commune and its land",
+        "Redistribution and the village assembly",
+        "Taxes, arrears and mutual responsibility",
+        "Migration to the towns",
+        "The Stolypin reforms in the province",
+        "Conclusion",
+        "Sources and literature",
+    ]
+    contents = [(f"{h} ........ {3 + 29 * n}", 10.0) for n, h in enumerate(headings)]
+    return make_pdf(
+        [
+            ("University of the Northern Plains", 11.0),
+            ("Peasant communes of the Tambov province, 1861-1905", 18.0),
+            ("Elena Sorokina", 12.0),
+            ("Tambov, 2009", 10.0),
+        ],
+        [("Contents", 12.0), *contents],
+        body(40),
+    )
+
+
+@pytest.mark.parametrize(
+    ("kind", "refused"),
+    [
+        ("info:eu-repo/semantics/doctoralThesis", False),  # a whole work has its contents page
+        ("info:eu-repo/semantics/article", True),  # an article's record: another compilation
+    ],
+)
+def test_a_thesis_s_own_contents_page_makes_it_no_compilation(kind: str, refused: bool) -> None:
+    record = {
+        "title": ["Peasant communes of the Tambov province, 1861-1905"],
+        "creator": ["Sorokina, Elena"],
+        "type": [kind],
+    }
+    identity = check_identity(_thesis_with_contents(), record)
+    assert (identity.verdict == "mismatch") is refused, identity.evidence
