@@ -175,7 +175,9 @@ def similar_words(x: Set[str], y: Set[str]) -> bool:
 #: with ("Descarcă articolul integral (PDF)", "Pakua makala (PDF)", "पूर्ण बुलेटिन डाउनलोड
 #: करें", "دانلود متن کامل گزارش"). A word left over (the bulletin, the report) is the
 #: button's object: `button_text` allows one. Nouns naming another kind of document (a
-#: summary, a book, an issue) are never here: those are `BAD_TEXT`'s, or a document's name.
+#: summary, a book, an issue) are never here: those are `BAD_TEXT`'s, or a document's name;
+#: nor words that are English words too ("last" of "last ned", "her"), which would make
+#: "Last issue" or "Her thesis" a button.
 _BUTTON_WORDS_BY_LANGUAGE = (
     # Turkish, declined ("Makalenin tamamı (PDF)": the article's whole)  # noqa: RUF003
     "makalenin makaleyi tamamı tamamını metni metnini dosya dosyası görüntüle oku",  # noqa: RUF001
@@ -187,8 +189,8 @@ _BUTTON_WORDS_BY_LANGUAGE = (
     "textul articol articolul fișier fisier vizualizare deschide citește citeste aici",
     # Dutch, Swedish, Danish, Norwegian, Icelandic, Finnish, Estonian
     "downloaden volledige tekst bestand bekijk bekijken openen lees hier het een van "
-    "ladda ned ner hämta fullständig artikeln fil filen visa öppna läs här hent hente last "
-    "fuld fulltekst fuldtekst artikkel artiklen artikkelen vis åpne åbn les læs her sækja "
+    "ladda ned ner hämta fullständig artikeln fil filen visa öppna läs här hent hente "
+    "fuld fulltekst fuldtekst artikkel artiklen artikkelen vis åpne åbn les læs sækja "
     "lataa lataus koko teksti artikkeli tiedosto avaa näytä lue tästä laadi alla täistekst "
     "fail ava vaata loe",
     # Polish, Czech, Slovak, Slovene, Croatian, Serbian, Bosnian, Hungarian
@@ -225,7 +227,7 @@ _BUTTON_WORDS_BY_LANGUAGE = (
 #: The words of `_BUTTON_WORDS_BY_LANGUAGE` that say "download" themselves.
 _DOWNLOAD_WORDS_BY_LANGUAGE = (
     "scarica scaricare descarrega descarregar descargá descargue descarga descarcă descarca "
-    "descărcare descarcare descărcați downloaden ladda hämta hent hente last sækja lataa "
+    "descărcare descarcare descărcați downloaden ladda hämta hent hente sækja lataa "
     "lataus laadi pobierz pobieranie stáhnout stahnout stažení stiahnuť stiahnutie prenesi "
     "preuzmi preuzimanje preuzeti letöltés letöltése λήψη κατέβασμα κατεβάστε завантажити "
     "завантаження изтегли изтегляне преузми преузимање преземи lejupielādēt lejuplādēt "
