@@ -75,6 +75,7 @@ class AnchorWeights:
         page_address: its address is a web page (``.html``, ``.php``): subtracted.
         other_host: it points to another host: subtracted.
         identifier: its address carries the article's DOI, id or slug.
+        other_work: a bare button alone in an item beside another work's title: subtracted.
     """
 
     download_text: float = 55
@@ -85,6 +86,7 @@ class AnchorWeights:
     page_address: float = 20
     other_host: float = 25
     identifier: float = 15
+    other_work: float = 40
 
 
 #: A class, image or icon name that says PDF ("icon-pdf", "fa-file-pdf-o", "pdf.svg").
@@ -875,7 +877,7 @@ def anchor_candidates(
             elif (other := _item_names_other(element, visible, facts)) is not None:
                 # "Cerámica Aztatlán en la costa de Nayarit, por Rosa Elena Lugo · PDF": the
                 # bare button is the file of the work its item names, tried after the others
-                score -= ANCHOR_WEIGHTS.page_address * 2
+                score -= ANCHOR_WEIGHTS.other_work
                 evidence.append(f"its item names another work ({other[:40]!r})")
         # a download button in the article's block whose same-site file address carries the
         # article's DOI or id is as strong as a declared file
@@ -917,8 +919,10 @@ def _item_names_other(element: Tag, visible: str, facts: PageFacts) -> str | Non
     if FULL_TEXT_WORD.search(visible) or facts.is_title(visible):
         return None
     item = element.find_parent(["p", "li", "td", "dd", "div"])
-    if item is None or item.find("h1") is not None or len(item.find_all("a", limit=2)) > 1:
-        return None  # (an item of several links is a list of files, not one work's line)
+    if item is None or len(item.find_all("a", limit=2)) > 1 or item.find("h1") is not None:
+        # (an item of several links is a list of files, not one work's line; read first, it
+        # keeps a page of thousands of buttons in one block from reading it for each)
+        return None
     text = " ".join(item.get_text(" ", strip=True).split())
     if len(text) > 240 or visible not in text:
         return None
