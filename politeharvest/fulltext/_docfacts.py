@@ -542,9 +542,12 @@ def _byline(lines: Sequence[Line], run: TitleRun, title: TitleRun | None = None)
 
 
 #: A series' or an issue's line over a title: a number after its sign ("POLICY BRIEF MARCH
-#: 2023 | No. 118", "Working Paper Nr. 12", "Выпуск № 3"). (A course's line with a year may
-#: end in its lecturer's name: "CHEM 3010 Physical Chemistry I — Autumn 2022 — D. Osei".)
-_ISSUE_LINE = re.compile(r"(?:\bno|\bnr|№)\.?\s*\d", re.IGNORECASE)
+#: 2023 | No. 118", "Working Paper Nr. 12", "Выпуск № 3", "天文台報告 第5号", "제3호"). (A
+#: course's line with a year may end in its lecturer's name: "CHEM 3010 Physical Chemistry I
+#: — Autumn 2022 — D. Osei".)
+_ISSUE_LINE = re.compile(
+    r"(?:\bno|\bnr|№)\.?\s*\d|第\s*[\d０-９]*\s*[号巻期輯]|제\s*\d*\s*호", re.IGNORECASE
+)
 
 
 def _reference_start(pages: Sequence[Sequence[Line]]) -> tuple[int, int] | None:

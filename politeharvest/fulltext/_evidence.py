@@ -689,6 +689,11 @@ def anchor_candidates(
                 # of its parts or a summary described alike ("概要版 PDF 1.1MB")
                 score += ANCHOR_WEIGHTS.pdf_type
                 evidence.append(f"it says {whole.group(0)!r}")
+        elif (described := _pdf_description(visible, facts)) is not None:
+            # a file's label with its format and a count ("Full report (PDF, 47 pages)", a
+            # supplement's number "(PDF, 8 pp.)"): the link gives a PDF file
+            score += ANCHOR_WEIGHTS.download_text
+            evidence.append(f"anchor text describes a PDF file ({described[:30]!r})")
         elif (
             formatted not in (None, _PLAIN_FILE_LABEL) and format_token(visible or text) is not None
         ):
@@ -902,6 +907,23 @@ def anchor_candidates(
             )
         )
     return [*_only_file(found, wordless), *faint]
+
+
+def _pdf_description(visible: str, facts: PageFacts) -> str | None:
+    """The file's description a label ends in, when it names PDF with a count, or None.
+
+    Only after a button's words or the record's name ("Full report (PDF, 47 pages)", a
+    newspaper supplement's name and number "(PDF, 8 pp.)"), not another document's
+    ("Leseprobe (PDF, 12 Seiten)": a sample of the book).
+    """
+    label = without_file_description(visible)
+    if label == visible or not label.strip():
+        return None
+    if not (button_text(label) or facts.names_own(label)):
+        return None
+    described = visible[len(label.rstrip()) :] if visible.startswith(label.rstrip()) else ""
+    named = re.search(r"(?<![^\W\d_])pdf(?![^\W\d_])", described, re.IGNORECASE)
+    return described.strip() if named else None
 
 
 #: Separators between an item's title and its file's button ("<title> · PDF", "<title> — PDF").

@@ -71,6 +71,7 @@ FULL_TEXT_WORD = re.compile(
     + r"|\bfull[ -]?text\b|\bfull\s+(?:article|paper|report)\b|"
     r"\bcomplete\s+(?:article|paper|report)\b|"
     r"art[íi]culo\s+completo|artigo\s+completo|articolo\s+completo|article\s+complet\b|"
+    r"testo\s+integrale|texto\s+integral|text\s+integral|textul\s+integral|"
     r"vollständige[rn]?\s+(?:artikel|text)",
     re.I,
 )
@@ -132,6 +133,9 @@ FILE_HREF = re.compile(
     # handler (Sitecore's "/-/media/<path>.ashx")
     r"/[\w-]*(?<![Pp]ro)(?:[Ff]ile|[Aa]ttachment)\.(?:aspx?|ashx|php|jsp|cgi|do)(?:$|\?)|"
     r"/-/media/[^?#]+\.ashx(?:$|\?)|"
+    # a document library's file by its name and its version's id (Liferay's
+    # "/documents/68457/0/<name>.pdf/1a2b3c4d-5e6f-...?t=")
+    r"\.pdf/[0-9a-f]{8}-[0-9a-f]{4}-|"
     # a content system's file handler by its ticket ("LinkClick.aspx?fileticket=...")
     r"[?&]fileticket=",
     re.IGNORECASE,

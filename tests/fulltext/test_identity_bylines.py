@@ -288,3 +288,19 @@ def test_a_thesis_s_own_contents_page_makes_it_no_compilation(kind: str, refused
     }
     identity = check_identity(_thesis_with_contents(), record)
     assert (identity.verdict == "mismatch") is refused, identity.evidence
+
+
+@pytest.mark.parametrize(
+    ("line", "issue"),
+    [
+        ("POLICY BRIEF MARCH 2023 | No. 118", True),
+        ("石垣島天文台報告 第5号 (2023)", True),
+        ("농업경제연구 제3호", True),
+        ("CHEM 3010 Physical Chemistry I — Autumn 2022 — D. Osei", False),
+        ("Hendrik Vos, Marguerite Oyelaran", False),
+    ],
+)
+def test_an_issue_line_over_a_title_is_told_by_its_number_sign(line: str, issue: bool) -> None:
+    from politeharvest.fulltext._docfacts import _ISSUE_LINE
+
+    assert (_ISSUE_LINE.search(line) is not None) is issue

@@ -343,3 +343,39 @@ def test_a_bare_button_beside_another_work_s_title_is_tried_after_the_record_s_b
     body = f"<p><span>{title}</span> · <a href='{own}'>PDF</a></p>"
     analysis = find_candidates(_page(body, title), f"{site}/post/tumbas-de-tiro")
     assert "another work" not in analysis.candidates[0].evidence
+
+
+# -- landing33, after its scoring -------------------------------------------------------------
+
+
+def test_a_liferay_document_s_full_text_is_its_file() -> None:
+    site = "https://www.crea.example.it"
+    docs = f"{site}/documents/68457/0"
+    own = f"{docs}/Quaderno_tecnico_22_peronospora.pdf/1a2b3c4d-5e6f-7a8b-9c0d-e1f2a3b4c5d6?t=17"
+    body = (
+        "<h3>Allegati</h3><ul>"
+        f"<li><a href='{docs}/Sintesi_per_i_viticoltori.pdf/9f8e7d6c-5b4a-3f2e-1d0c-b9a8f7e6d5c4'>"
+        "Sintesi per i viticoltori</a></li>"
+        f"<li><a href='{own}'>Quaderno tecnico n. 22 (testo integrale)</a></li></ul>"
+    )
+    title = "Quaderno tecnico n. 22 – Resistenza alla peronospora dei vitigni autoctoni campani"
+    kept = _kept(_page(body, title), f"{site}/web/viticoltura/-/quaderno-22")
+    assert kept[:1] == [own]
+    assert FILE_HREF.search(own) is not None
+
+
+@pytest.mark.parametrize(
+    ("label", "own"),
+    [
+        ("Наукова вкладка №14 (PDF, 8 с.)", True),  # the record's name and its file
+        ("Full report (PDF, 47 pages)", True),  # a button's words
+        ("Leseprobe (PDF, 12 Seiten)", False),  # another document's name: a sample
+    ],
+)
+def test_a_label_with_its_format_and_a_count_describes_a_pdf(label: str, own: bool) -> None:
+    site = "https://wz.example.lviv.ua"
+    link = f"{site}/uploads/vkladka/2024/file-14.pdf"
+    title = "Наукова вкладка №14: Екологічний стан річки Полтви у межах Львова"
+    analysis = find_candidates(_page(f"<p><a href='{link}'>{label}</a></p>", title), f"{site}/n/1")
+    described = [c for c in analysis.candidates if "describes a PDF file" in c.evidence]
+    assert bool(described) is own
