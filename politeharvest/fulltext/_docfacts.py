@@ -268,6 +268,10 @@ def _page_role(lines: Sequence[Line]) -> str | None:
     label_values += _captioned_values(lines)
     if label_values >= 4 and label_values >= len(lines) / 5:
         return "cover sheet"
+    if words < _FIELD_PAGE_WORDS and _inline_fields(lines) >= _FIELD_LINES:
+        # an archive's or a digitised copy's catalogue sheet, its captions without colons
+        # ("Títol ¡Amnistía total! ...", "Signatura FL-1977-0412", "Omvang 16 p. ; 8°")
+        return "cover sheet"
     if words < 40:
         return "cover"
     prose = sum(1 for line in lines if _is_prose(line))
@@ -279,6 +283,46 @@ def _page_role(lines: Sequence[Line]) -> str | None:
     if names >= 10 and names >= 0.5 * len(lines):
         return "masthead"
     return None
+
+
+#: A catalogue sheet: at least this many lines, each a field's one-word caption and its
+#: value on the same line, on a page of fewer words than this.
+_FIELD_LINES = 5
+_FIELD_PAGE_WORDS = 150
+
+
+def _inline_fields(lines: Sequence[Line]) -> int:
+    """Lines that are a field's caption and its value, the caption a word without a colon.
+
+    "Titel Aan de werklieden van Amsterdam", "Auteur J. Vrijman", "Omvang 16 p. ; 8°": a
+    capitalised word of three to fourteen letters, then its value, which opens with a
+    capital, a figure or a mark (a sentence's second word is mostly a small one: "Dit
+    document is ..."); each caption once on the page (a list's lines repeat their first
+    word, a cover sheet's captions do not), and no more than two lines of prose.
+    """
+    captions: list[str] = []
+    prose = 0
+    for line in lines:
+        words = line.text.split()
+        first = words[0] if words else ""
+        if _is_prose(line):
+            prose += 1  # (a caption's long value too: "Titel <a title in small words>")
+        if (
+            2 <= len(words) <= _FIELD_WORDS
+            and 3 <= len(first) <= 14
+            and first.isalpha()
+            and first[0].isupper()
+            and first[1:].islower()
+            and not words[1][0].islower()
+        ):
+            captions.append(first.lower())
+    if prose > 2 or len(set(captions)) < len(captions):
+        return 0
+    return len(captions)
+
+
+#: A field line's words, at most.
+_FIELD_WORDS = 14
 
 
 def _captioned_values(lines: Sequence[Line]) -> int:

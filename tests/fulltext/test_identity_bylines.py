@@ -304,3 +304,38 @@ def test_an_issue_line_over_a_title_is_told_by_its_number_sign(line: str, issue:
     from politeharvest.fulltext._docfacts import _ISSUE_LINE
 
     assert (_ISSUE_LINE.search(line) is not None) is issue
+
+
+def test_an_archive_s_catalogue_sheet_without_colons_is_a_cover_sheet() -> None:
+    """A digitised copy's first page: one-word captions and their values, no colons.
+
+    Read as the document's own page, its heading (the archive's name) was the title block,
+    and the record's title "only in its text": the own file was refused (identity33).
+    """
+    record = {
+        "title": ["Aan de werklieden van Amsterdam: een woord over de duurte van het brood"],
+        "creator": ["Vrijman, J."],
+        "type": ["info:eu-repo/semantics/other"],
+    }
+    sheet = [
+        ("Pamphlet collection, digitised copy", 14.0),
+        ("Titel Aan de werklieden van Amsterdam: een woord over de duurte van het brood", 10.0),
+        ("Auteur J. Vrijman", 10.0),
+        ("Impressum Amsterdam : C.A. Spin, 1847", 10.0),
+        ("Omvang 16 p. ; 8°", 10.0),
+        ("Signatuur Pflt 30412", 10.0),
+        ("Rechten Publiek domein", 10.0),
+        (
+            "Dit document is automatisch omgezet met OCR; de tekst kan fouten bevatten en is "
+            "alleen bedoeld voor onderzoek.",
+            9.0,
+        ),
+    ]
+    pamphlet = [
+        ("AAN DE WERKLIEDEN VAN AMSTERDAM.", 20.0),
+        ("Een woord over de duurte van het brood.", 14.0),
+        ("Door J. VRIJMAN.", 12.0),
+        *body(30),
+    ]
+    identity = check_identity(make_pdf(sheet, pamphlet), record)
+    assert identity.verdict != "mismatch", identity.evidence
