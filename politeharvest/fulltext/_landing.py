@@ -899,6 +899,7 @@ def find_candidates(
                 score=max(candidate.score, best.score) + 2,
                 strong=candidate.strong or best.strong,  # a guess the page confirms
             )
+    kept = _shared_identifier(kept)
     # Strong evidence first (a rule's selector, a same-site citation_pdf_url), then by score:
     # a weak candidate's file is kept only when it matches the record, so it goes after.
     ranked = tuple(sorted(kept.values(), key=lambda c: (not c.strong, -c.score)))
@@ -931,6 +932,37 @@ def find_candidates(
         linksets=tuple(linksets),
         fallback=() if walled else _fallback(rejected, soup, base, regions, url, links),
     )
+
+
+#: How `anchor_candidates` says a download button's address carries the record's id.
+_ID_BUTTON = "strong: a download button with the article's identifier"
+_CARRIED_ID = re.compile(r"address carries the article's id '([^']+)'")
+
+
+def _shared_identifier(kept: dict[str, Candidate]) -> dict[str, Candidate]:
+    """Download buttons whose addresses carry the same id of the page's are not strong.
+
+    A course's code or a series' slug in every file's address ("PWKL4301_M2.pdf",
+    "PWKL4301_M3.pdf", "PWKL4301_M4.pdf" on the page of module 3) names the page's group of
+    records, not its record's file: each file is then kept only when it matches the record.
+    """
+    carriers: dict[str, list[str]] = {}
+    for key, c in kept.items():
+        found = _CARRIED_ID.search(c.evidence) if _ID_BUTTON in c.evidence else None
+        if found is not None:
+            carriers.setdefault(found.group(1), []).append(key)
+    out = dict(kept)
+    for ident, keys in carriers.items():
+        if len(keys) < 2:
+            continue
+        for key in keys:
+            c = out[key]
+            out[key] = attrs.evolve(
+                c,
+                strong=False,
+                evidence=f"{c.evidence}; weak: {len(keys)} files carry the id {ident!r}",
+            )
+    return out
 
 
 def _says_own_file(candidate: Candidate) -> bool:

@@ -101,7 +101,19 @@ BAD_TEXT = re.compile(
     r"plantilla|consignes|richtlinie|vorlage|\bcontents\b|sommaire|índice|inhaltsverzeichnis|"
     r"目次|목차|содержание|içindekiler|daftar\s+isi|front\s*matter|back\s*matter|"
     r"(?:full|whole|complete|entire)\s+issue|tam\s+say[ıi]|número\s+completo|numéro\s+complet|"  # noqa: RUF001
-    r"edição\s+completa|gesamtausgabe|ganzes\s+heft|審査|심사|referee",
+    r"edição\s+completa|gesamtausgabe|ganzes\s+heft|審査|심사|referee|"
+    # summaries and tables of contents in more languages, a line a family ("Tiivistelmä
+    # (PDF)", "Ringkasan Eksekutif (PDF)", "Съдържание (PDF)")
+    r"\bringkasan\b|\bintisari\b|\btiivistelmä|\bsisällys|\bkokkuvõte|\bsisukord\b|"
+    r"\bsantrauka\b|\bturinys\b|\bkopsavilkums\b|\bsaturs\b|\bösszefoglal|"
+    r"\btartalomjegyzék|\bstreszczenie\b|spis\s+treści|\bshrnutí\b|\bzhrnutie\b|"
+    r"\bobsah\b|\bpovzetek\b|\bkazalo\b|\bsažetak\b|\bsadržaj\b|резюме|резиме|"
+    r"анотація|съдържание|зміст|садржај|περίληψη|περιεχόμενα|\bsamenvatting\b|"
+    r"\binhoudsopgave\b|\bsammanfattning\b|\binnehållsförteckning\b|\bsammendrag\b|"
+    r"\bindholdsfortegnelse\b|\binnholdsfortegnelse\b|\briassunto\b|\bsommario\b|"
+    r"\brezumat\b|\bcuprins\b|\blaburpena\b|\bcrynodeb\b|\bmuhtasari\b|tóm\s+tắt|"
+    r"mục\s+lục|บทคัดย่อ|บทสรุป|สารบัญ|सारांश|विषय\s+सूची|خلاصه|ملخص|فهرس|תקציר|"
+    r"תוכן\s+העניינים|요약|차례|要約|概要版",
     re.IGNORECASE,
 )
 BAD_HREF = re.compile(

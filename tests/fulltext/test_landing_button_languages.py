@@ -379,3 +379,40 @@ def test_a_label_with_its_format_and_a_count_describes_a_pdf(label: str, own: bo
     analysis = find_candidates(_page(f"<p><a href='{link}'>{label}</a></p>", title), f"{site}/n/1")
     described = [c for c in analysis.candidates if "describes a PDF file" in c.evidence]
     assert bool(described) is own
+
+
+# -- landing34, after its scoring: four other documents' files stored ----------------------
+
+
+@pytest.mark.parametrize(
+    "label",
+    ["Tiivistelmä (PDF)", "Ringkasan Eksekutif (PDF)", "Съдържание (PDF)", "Samenvatting (PDF)"],
+)
+def test_a_summary_s_or_contents_label_in_more_languages_names_another_document(
+    label: str,
+) -> None:
+    site = "https://www.city.example.fi"
+    link = f"{site}/static/julkaisut/2024/file_3.pdf"
+    title = "Nuorten asumisen polut Helsingissä 2010–2022"
+    body = f"<ul><li class='doc'><a href='{link}'>{label}</a></li></ul>"
+    assert link not in _kept(_page(body, title), f"{site}/julkaisut/nuorten-asumisen-polut")
+
+
+def test_files_sharing_the_page_s_id_are_not_strong_evidence() -> None:
+    """A course's code in each module's file: none is the record's by its address alone."""
+    site = "https://bahanajar.example.ac.id"
+    title = "PWKL4301 Perencanaan Wilayah – Modul 3: Analisis Ekonomi Wilayah"
+    body = (
+        "<ul>"
+        + "".join(
+            f"<li class='doc'><a href='/files/PWKL4301/PWKL4301_M{n}.pdf'>Modul {n} (PDF)</a></li>"
+            for n in (2, 3, 4)
+        )
+        + "</ul>"
+    )
+    analysis = find_candidates(_page(body, title), f"{site}/pwkl4301/modul-3")
+    assert analysis.candidates and not any(c.strong for c in analysis.candidates)
+    # one file carrying the page's id is still strong
+    body = "<p><a href='/files/PWKL4301/PWKL4301_M3.pdf'>Unduh Modul 3 (PDF)</a></p>"
+    analysis = find_candidates(_page(body, title), f"{site}/pwkl4301/modul-3")
+    assert analysis.candidates[0].strong

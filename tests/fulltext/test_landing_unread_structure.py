@@ -133,8 +133,9 @@ def test_a_download_button_in_an_unread_script_with_the_pdfs_size_is_a_candidate
         "הורדה (PDF, 140KB)</a></li></ul></section>"
     )
     analysis = find_candidates(html, f"{SITE}/Theses/Abstracts.asp?Id=34567")
-    # both files of the record's list are kept, the first one first; the viewer is no file
-    assert [c.url for c in analysis.candidates] == [f"{servlet}FL591", f"{servlet}FL600"]
+    # the whole work's file is kept; the English abstract's row (תקציר) names another
+    # document, as "Abstract in English" does; the viewer is no file
+    assert [c.url for c in analysis.candidates] == [f"{servlet}FL591"]
     assert "describes a PDF file" in analysis.candidates[0].evidence
 
 
