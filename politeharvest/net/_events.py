@@ -173,14 +173,23 @@ class Turn:
         self.started = self.recorder.clock.monotonic()
 
     def finish(
-        self, status: int | None, decision: str, detail: str = "", received: int | None = None
+        self,
+        status: int | None,
+        decision: str,
+        detail: str = "",
+        received: int | None = None,
+        ended: float | None = None,
     ) -> None:
-        """Release the host with the response's end time and report the request."""
+        """Release the host with the response's end time and report the request.
+
+        `ended`: when the response ended, if the turn is given back later (a refusal's, once
+        its host is held); now by default.
+        """
         if self.done:
             return
         self.done = True
         slot = self.slot
-        ended = self.recorder.clock.monotonic()
+        ended = self.recorder.clock.monotonic() if ended is None else ended
         self.pace_store.release(slot, end=ended)
         self.recorder.emit(
             RequestEvent(

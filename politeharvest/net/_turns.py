@@ -189,12 +189,13 @@ def end_turn_with(p: Parts, response: requests.Response, turn: Turn, stream: boo
         # a refusal's turn ends when it is closed: `Door.retries` holds the host first, so
         # no other worker's reservation falls between the refusal and its hold
         original = response.close
+        ended = p.clock.monotonic()  # the refusal's end: its gaps and its report count from it
 
         def close_refused() -> None:
             try:
                 original()
             finally:
-                turn.finish(status, "retry", received=received_bytes(response))
+                turn.finish(status, "retry", received=received_bytes(response), ended=ended)
 
         response.close = close_refused  # type: ignore[method-assign]
         return
