@@ -9,6 +9,7 @@ script.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 import unicodedata
@@ -303,6 +304,7 @@ _DOWNLOAD_WORDS = frozenset(
 )
 
 
+@functools.lru_cache(maxsize=4096)  # every link's words are asked: a page repeats them
 def _loan_download(word: str) -> bool:
     """True when `word`, in a script other than Latin, is the English "download" borrowed.
 

@@ -620,10 +620,18 @@ class Door:
             del self._aheads[host_key(ahead.url)]
 
     def settle_ahead(self, host: str) -> None:
-        """Read the answer sent ahead to `host`, if any, before anything else goes there."""
+        """Read the answer sent ahead to `host`, if any, before anything else goes there.
+
+        An answer that is a refusal (429/503) gives the host back now: its hold is written
+        when its own request reads it (`retries`), and the request going there first would
+        otherwise find the host taken by that turn until its lease lapsed.
+        """
         ahead = self._aheads.get(host)
         if ahead is not None:
             ahead.settle()
+            answer = ahead.settled_answer()
+            if answer is not None and answer.status_code in self.parts.policy.retry_statuses:
+                answer.close()
 
     # -- the gate: addresses and robots.txt -----------------------------------------------
 
@@ -754,6 +762,10 @@ class Ahead:
                 self._error = exc
             finally:
                 self.door.forget(self)
+
+    def settled_answer(self) -> requests.Response | None:
+        """The first answer once it was read (`settle`), None before or if it failed."""
+        return self._response
 
     def answer(self) -> requests.Response | None:
         """The first answer; None if its connection failed (the request is then made again).

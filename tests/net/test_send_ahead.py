@@ -463,3 +463,35 @@ def test_an_answer_sent_ahead_that_trickles_is_not_asked_for_again() -> None:
         took = time.monotonic() - began
     assert took < 1.5
     assert asked == [b"/b"]
+
+
+def test_a_request_to_the_host_after_a_503_sent_ahead_does_not_wait_for_its_turn() -> None:
+    """The refused answer sent ahead gives the host back when another request reads it first.
+
+    Its turn on the host ends once its hold is written, when its own request reads it; a
+    request to the host before that read the answer and then found the host taken by that
+    turn until the reservation's lease lapsed.
+    """
+    calls: list[str] = []
+    lock = threading.Lock()
+
+    def route(request: LoggedRequest) -> Reply:
+        with lock:
+            calls.append(request.path)
+            refused = len(calls) == 2
+        if refused:
+            return Reply(503, {"Retry-After": "1"}, "busy")
+        return Reply(200, {"Content-Type": "text/plain"}, request.path)
+
+    with LoopbackServer("127.0.0.3") as srv:
+        srv.add("/p", route)
+        srv.add("/robots.txt", lambda r: Reply(404, {}, ""))
+        with PoliteSession(FAST) as session:
+            assert session.get(srv.url("/p?1")).text == "/p?1"
+            ahead = session.send_ahead("GET", srv.url("/p?2"))
+            assert ahead is not None
+            began = time.monotonic()
+            assert session.get(srv.url("/p?3"), max_inline_wait=5).text == "/p?3"
+            assert time.monotonic() - began < 5
+            assert ahead.result().text == "/p?2"  # then asked again, after its Retry-After
+        no_overlap(srv.log)
