@@ -2123,6 +2123,22 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
             kind,
             facts.version,
         )
+    linked = (
+        _linked_label(record, block, title)
+        or _linked_label(record, f"{_line_above(facts, block)} {block}", title)
+        if level == "block" and not own_label
+        else None
+    )
+    if linked is not None and not _field_caption(keys(linked)):
+        # "Lösungsvorschlag zu <the record's title>", "Solutions to ...": a document joined
+        # to the record's title by a preposition of purpose, about the record
+        return Identity(
+            "mismatch",
+            f"its title block reads {block[:90]!r}: {linked!r} set before the record's title, "
+            "a document about the record, not the record",
+            kind,
+            facts.version,
+        )
     front = (
         _words_in_front(record, block, title)
         if level == "block" and not own_label and not authors.byline and not own_doi
@@ -3211,6 +3227,71 @@ def _label_before(block: str, title: str) -> str | None:
     return None
 
 
+def _linked_label(record: _Record, block: str, title: str) -> str | None:
+    """Words the title block joins to the record's title with a preposition, or None.
+
+    "Lösungsvorschlag zu Übungsblatt 5", "Solutions to Problem Set 3", "Commentaire sur
+    ...", "Методические указания к ...": a noun phrase none of the record's fields has
+    (no title word, no name, not its source), then a word that relates it to what follows
+    ("to", "zu", "sur", "к", an article after it allowed), then the record's title. The
+    block names another document by its relation to the record (its solution, a guide or
+    a comment to it): a label, as one behind a colon is (`_label_before`). The title's
+    opening (its first two keys) must follow the preposition, and the block must open with
+    the label (at most `_LINKED_KEYS` keys before the preposition).
+    """
+    mine = keys(record.form(title))
+    theirs = keys(record.form(block))[:_TITLE_REACH]
+    if len(mine) < 2:
+        return None
+    opening = mine[:2]
+    start = next((i for i in range(1, len(theirs) - 1) if theirs[i : i + 2] == opening), None)
+    if start is None:
+        return None
+    at = start - 1
+    if theirs[at] in _LINK_ARTICLES and at >= 1:
+        at -= 1  # "Solutions to the ...", "Corrigé de l'..."
+    if theirs[at] not in _LINK_WORDS or not 1 <= at <= _LINKED_KEYS:
+        return None
+    front = [k for k in theirs[:at] if not k.isdigit() and k not in STOP]
+    known = record.words | record.venue | frozenset(mine)
+    if not front or any(k in known or k in _LINK_WORDS for k in front):
+        return None
+    return " ".join(theirs[: at + 1])
+
+
+def _line_above(facts: DocumentFacts, block: str) -> str:
+    """The first page's line right above the one the title block opens, or ""."""
+    opening = keys(block)[:3]
+    if not opening:
+        return ""
+    lines = facts.first_page_text[:_PAGE_REACH].splitlines()
+    for i, line in enumerate(lines[1:], 1):
+        if keys(line)[: len(opening)] == opening:
+            return lines[i - 1]
+    return ""
+
+
+#: Words relating a label to the title after it by purpose ("Solutions to", "Lösungen zum",
+#: "Guide pour", "Указания к"), in the languages of the corpora. Never a preposition of
+#: subject ("on", "über", "sur"): "Experimental study on <title>" is the same work's
+#: fuller title; nor "of"/"de" ("Analysis of ...").
+_LINK_WORDS = frozenset(
+    [
+        "to", "for", "zu", "zum", "zur", "fur", "a", "au", "aux", "pour", "al", "para", "ao",
+        "per", "к", "ко", "для", "do", "dla", "til", "till", "bij", "voor", "ke", "untuk", "k",
+    ]
+)  # fmt: skip
+#: Articles a preposition may carry before the title ("to the", "zu den", "à la").
+_LINK_ARTICLES = frozenset(
+    [
+        "the", "a", "an", "der", "die", "das", "den", "dem", "la", "le", "les", "l", "el",
+        "los", "las", "il", "lo", "o", "os", "as", "het", "de",
+    ]
+)  # fmt: skip
+#: A relational label is a few keys before its preposition ("Lösungsvorschlag zu").
+_LINKED_KEYS = 4
+
+
 #: Quotation marks that open and close a cited title, in many typographies.
 _QUOTED = re.compile(
     '["\u201c\u201e\u00ab\u2039\u2018\u201a\u300c\u300e\u00bb]'
@@ -3343,9 +3424,31 @@ def _named_otherwise(record: _Record, facts: DocumentFacts, block: str) -> str |
             continue
         n = len(found)
         for i in range(len(head) - n):
-            if head[i : i + n] == found and any(c.isdigit() for c in head[i + n]):
+            if head[i : i + n] == found and _numbered_after(head[i + n : i + n + 2]):
                 return run.text
     return None
+
+
+def _numbered_after(after: Sequence[str]) -> bool:
+    """The keys after a name in a running head are its number.
+
+    "5-722-042", or "TN-23-0417": a code's letters (at most `_CODE_LETTERS`), then digits.
+    """
+    if not after:
+        return False
+    if any(c.isdigit() for c in after[0]):
+        return True
+    return (
+        len(after) == 2
+        and after[0].isalpha()
+        and after[0] not in STOP  # "<name> in 2023" is no code
+        and len(after[0]) <= _CODE_LETTERS
+        and after[1].isdigit()
+    )
+
+
+#: The letters a document's code opens with before its digits ("TN-23-0417", "HBS 9-512").
+_CODE_LETTERS = 3
 
 
 def _head_lines(facts: DocumentFacts, matched: TitleRun) -> list[str]:

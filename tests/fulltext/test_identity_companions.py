@@ -243,3 +243,69 @@ def test_a_name_under_the_title_and_in_the_running_head_is_no_companion_label() 
         *body(18),
     ]
     assert check_identity(make_pdf(items), record).verdict == "matched"
+
+
+def test_a_companion_s_number_may_open_with_its_code_letters() -> None:
+    # identity34, after its scoring: "Teaching Note TN-23-0417 · For instructors only" heading
+    # the page, "TEACHING NOTE" under the case's title; the number opens with letters
+    record = RecordHints(titles=(PROBLEMS,), surnames=AUTHORS)
+    pdf = make_pdf(companion_page("Teaching Note TN-23-0417", PROBLEMS, "TEACHING NOTE"))
+    identity = check_identity(pdf, record)
+    assert identity.verdict == "mismatch", identity.evidence
+    assert "'TEACHING NOTE'" in identity.evidence
+
+
+def test_a_subtitle_the_head_repeats_before_a_year_is_no_companion() -> None:
+    # the guard: "in 2023" after the words is no code of the document's
+    record = RecordHints(titles=(PROBLEMS,), surnames=AUTHORS)
+    pdf = make_pdf(companion_page("Field Notes in 2023", PROBLEMS, "Field Notes"))
+    assert check_identity(pdf, record).verdict == "matched"
+
+
+SHEET = RecordHints(
+    titles=("Übungsblatt 5: Lineare Abbildungen und Matrizen",),
+    surnames=("pfeiffer", "yilmaz"),
+    venue=("Lineare Algebra I, Wintersemester 2023/24",),
+)
+
+
+def _sheet(heading: str) -> bytes:
+    return make_pdf(
+        [
+            ("Mathematisches Institut", 9.0),
+            ("Prof. Dr. Katrin Pfeiffer    Deniz Yilmaz, M.Sc.", 9.0),
+            ("Lineare Algebra I - Wintersemester 2023/24", 11.0),
+            (heading, 18.0),
+            ("Lineare Abbildungen und Matrizen", 14.0),
+            *body(16),
+        ]
+    )
+
+
+def test_words_joined_to_the_title_by_a_preposition_of_purpose_name_another_document() -> None:
+    # identity34, after its scoring: the solution to an exercise sheet, "Lösungsvorschlag zu
+    # Übungsblatt 5" over the sheet's subtitle, by the sheet's lecturers
+    identity = check_identity(_sheet("Lösungsvorschlag zu Übungsblatt 5"), SHEET)
+    assert identity.verdict == "mismatch", identity.evidence
+    assert "'losungsvorschlag zu'" in identity.evidence
+
+
+def test_the_sheet_itself_is_still_matched() -> None:
+    assert check_identity(_sheet("Übungsblatt 5"), SHEET).verdict == "matched"
+
+
+def test_a_preposition_of_subject_opens_the_same_work_s_fuller_title() -> None:
+    # the guard (identity28's own file): "Experimental study on <the record's title>" is the
+    # work under its fuller title, not a document about it
+    record = RecordHints(
+        titles=("Seismic performance of precast concrete shear walls with grouted sleeves",),
+        surnames=("zhang", "liu"),
+    )
+    items: list[Item] = [
+        ("Journal of Building Structures  Vol. 44  No. 3", 9.0),
+        ("Experimental study on seismic performance of precast concrete", 17.0),
+        ("shear walls with grouted sleeves", 17.0),
+        ("Zhang Wei, Liu Fang", 11.0),
+        *body(18),
+    ]
+    assert check_identity(make_pdf(items), record).verdict != "mismatch"
