@@ -70,6 +70,7 @@ from ._labels import (
     REVIEW_PHRASES,
     STUDY_DOCUMENT_PHRASES,
     SUMMARY_PHRASES,
+    THESIS_SUMMARY_PHRASES,
     VERSION_PHRASES,
     contains,
     label_of_title,
@@ -907,7 +908,10 @@ def _record_of(hints: RecordHints) -> _Record:
     """The record's titles, words and keys, read once for every judgement of its files."""
     text = " ".join(hints.titles)
     titles = []
-    for title in hints.titles:
+    # a catalogued title's proper part too, before its kind ("<title> : автореферат дис. ..."):
+    # the file's title block sets that part alone, in whatever script
+    proper = [p for p in map(_title_proper, hints.titles) if p and p not in hints.titles]
+    for title in (*hints.titles, *proper):
         formed = han_as_record(title, text)
         words = content_words(formed)
         if words:
@@ -958,6 +962,12 @@ def _title_match(record: _Record, facts: DocumentFacts) -> tuple[str | None, str
                 and _share(words, set(block)) >= 0.5
             ):
                 # the record adds a subtitle the file leaves out
+                return "block", title.text, run.text
+            elif len(block) >= 3 and _record_main(
+                form(title.text), block, page_keys, form(_line_below(facts, run.text))
+            ):
+                # the record's title is the block and a long subtitle the file sets apart
+                # ("<title>. Anmerkung zu BGH, Urt. v. 12.3.2019 - VI ZR 281/18")
                 return "block", title.text, run.text
         if best[0] is None and len(runs) >= 2 and _joined_title(words, top, joined, form):
             best = ("block", title.text, runs[0].text)
@@ -1112,6 +1122,37 @@ def _main_title(block: str, words: Sequence[str]) -> bool:
     return head == list(words) and not _part_numbers(block[found.end() : _TITLE_REACH])
 
 
+def _record_main(title: str, block: Sequence[str], page_keys: str, below: str) -> bool:
+    """The record's title before its first separator is the block, its rest on the page.
+
+    The head word for word, the rest elsewhere on the first page: "<title>. Anmerkung zu
+    BGH, Urt. v. 12.3.2019 - VI ZR 281/18" for a file whose title
+    block is "<title>" alone, "Anmerkung" and the decision set on lines of their own. A
+    rest the page does not say, or a line under the title that shares some of its words
+    but not all, is another subtitle's place ("<title>: experiences from three towns"
+    against the file's "<title> / Method, data and experiences from Skellefteå..."), and
+    "<title>: Part II" is another part.
+    """
+    found = _SUBTITLE_SEPARATOR.search(title[:_TITLE_REACH])
+    if found is None:
+        return False
+    rest_words = [k for k in keys(title[found.end() :]) if k not in STOP]
+    if not rest_words or any(f" {k} " not in page_keys for k in rest_words):
+        return False
+    under = set(content_words(below))
+    if under & set(rest_words) and not set(rest_words) <= under:
+        return False  # the line under the title is a subtitle of the file's own, another one
+    head = content_words(title[: found.start()])
+    # (a part's number opens the rest: "Part II", "Teil 2"; a court's file number further
+    # on, "VI ZR 281/18", is none)
+    rest = title[found.end() : found.end() + _PART_REACH]
+    return head == list(block) and not _part_numbers(rest)
+
+
+#: How far into a title's rest a part's number is looked for ("Part II", "Teil 2").
+_PART_REACH = 12
+
+
 def _has_name(name: Sequence[str], words: set[str], stems: set[str]) -> bool:
     """A surname among words, also with an affiliation letter stuck to it ("Riccaa").
 
@@ -1245,6 +1286,19 @@ def _corporate(creator: str) -> bool:
     if re.search(r"[«»\"“”„()\[\]&]|\w{5,}\.\s+\w", name):
         return True
     return len(words) >= 6
+
+
+def _issuer(hints: RecordHints, block: str) -> bool:
+    """The title block is the name of the body the record names as its creator.
+
+    "ΣΥΜΒΟΥΛΙΟ ΤΗΣ ΕΠΙΚΡΑΤΕΙΑΣ" over a decision of the Council of State, a ministry's name
+    over its circular: a body prints its name at the top of what it issues, larger than
+    the rest; it is no other document's title.
+    """
+    found = set(content_words(block))
+    return bool(found) and any(
+        _corporate(creator) and found <= set(content_words(creator)) for creator in hints.creators
+    )
 
 
 #: Names of a byline compared across scripts, at most (a byline is a few lines).
@@ -1887,8 +1941,35 @@ def _salutation_above(above: Sequence[str]) -> str | None:
 
 
 def _record_kind_of(hints: RecordHints) -> Kind | None:
-    """The kind the record's type names, or its title's label does ("Erratum: ...")."""
-    return hints.kind or next((k for k in (kind_of_title(t) for t in hints.titles) if k), None)
+    """The kind the record's type names, or its title's label does ("Erratum: ...").
+
+    A library catalogue writes the kind after the title, as other title information behind
+    " : " ("<title> : автореферат дис. ... канд. экон. наук"): a thesis's summary (an
+    autoreferat) opening such a part is the record's kind too.
+    """
+    return (
+        hints.kind
+        or next((k for k in (kind_of_title(t) for t in hints.titles) if k), None)
+        or next((k for k in map(_catalogued_kind, hints.titles) if k), None)
+    )
+
+
+def _catalogued_kind(title: str) -> Kind | None:
+    """The kind a part of a catalogued title after " : " opens with (a thesis's summary)."""
+    return "summary" if _title_proper(title) is not None else None
+
+
+def _title_proper(title: str) -> str | None:
+    """A catalogued title's part before the kind it names after " : ", or None."""
+    parts = _CATALOGUE_PART.split(title)
+    for i, part in enumerate(parts[1:], 1):
+        if starts_with(keys(part), THESIS_SUMMARY_PHRASES) is not None:
+            return " : ".join(parts[:i]).strip() or None
+    return None
+
+
+#: ISBD's mark before other title information: a colon with a space on both sides.
+_CATALOGUE_PART = re.compile(r"\s:\s")
 
 
 def _unread(record: _Record, facts: DocumentFacts) -> Identity | None:
@@ -1949,6 +2030,14 @@ def _unread(record: _Record, facts: DocumentFacts) -> Identity | None:
             "mismatch",
             f"{_KIND_NAMES.get(kind, 'a ' + kind)}, not the record's {record_kind or 'article'}: "
             f"{facts.kind_evidence}",
+            kind,
+        )
+    if kind == "thesis" and record_kind == "summary" and hints.kind is None:
+        # the record of a thesis's summary (an autoreferat, by its catalogue's words after the
+        # title), and a file that says it is the thesis: the work the summary is about
+        return Identity(
+            "mismatch",
+            f"a thesis, not the record's summary of it: {facts.kind_evidence}",
             kind,
         )
     return None
@@ -2113,6 +2202,10 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
     quoted = (
         _quoted_title(block, title) if level in ("block", "contained") and not subject else None
     )
+    if quoted is None and level == "block" and not subject and _QUOTED.fullmatch(block.strip()):
+        # the title block is the record's title in quotation marks, alone on its lines
+        # ("《<title>》" over "(征求意见稿)编制说明"): the words under it say what is about it
+        quoted = _quoted_title(f"{block} {_line_below(facts, block)}", title)
     if quoted is not None:
         # "Comment on “<the record's title>” by ...", "Réponse à « <title> »": the record's
         # title cited inside another title
@@ -2335,6 +2428,7 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
         and title_words
         and (facts.sized or authors.others or other_dois)
         and not _incomparable(hints.titles, block)
+        and not _issuer(hints, block)
     ):
         against.append(f"its title block reads {block[:90]!r}")
     mentioned = False
@@ -3244,7 +3338,16 @@ def _linked_label(record: _Record, block: str, title: str) -> str | None:
     if len(mine) < 2:
         return None
     opening = mine[:2]
-    start = next((i for i in range(1, len(theirs) - 1) if theirs[i : i + 2] == opening), None)
+    # (the title's first word inflected after the preposition: "Glosa do uchwały ..." for
+    # "Uchwała ...", a word's ending changed, its stem kept)
+    start = next(
+        (
+            i
+            for i in range(1, len(theirs) - 1)
+            if theirs[i + 1] == opening[1] and _same_stem(theirs[i], opening[0])
+        ),
+        None,
+    )
     if start is None:
         return None
     at = start - 1
@@ -3257,6 +3360,44 @@ def _linked_label(record: _Record, block: str, title: str) -> str | None:
     if not front or any(k in known or k in _LINK_WORDS for k in front):
         return None
     return " ".join(theirs[: at + 1])
+
+
+def _same_stem(word: str, other: str) -> bool:
+    """One word, or one inflected ("uchwały", "uchwała").
+
+    The same first letters (`_STEM` at least), at most two letters of ending changed on
+    each side.
+    """
+    if word == other:
+        return True
+    stem = next((i for i, (a, b) in enumerate(zip(word, other, strict=False)) if a != b), None)
+    stem = min(len(word), len(other)) if stem is None else stem
+    return stem >= _STEM and len(word) - stem <= 2 and len(other) - stem <= 2
+
+
+#: The fewest first letters two forms of one inflected word share.
+_STEM = 4
+
+
+def _line_below(facts: DocumentFacts, block: str) -> str:
+    """The first page's line right under the lines the title block is set on, or ""."""
+    wanted = keys(block)
+    if not wanted:
+        return ""
+    lines = facts.first_page_text[:_PAGE_REACH].splitlines()
+    for i, line in enumerate(lines):
+        read = keys(line)
+        if not read or wanted[: len(read)] != read:
+            continue
+        j, got = i, len(read)
+        while got < len(wanted) and j + 1 < len(lines):
+            more = keys(lines[j + 1])
+            if wanted[got : got + len(more)] != more:
+                break
+            j, got = j + 1, got + len(more)
+        if got >= len(wanted):
+            return lines[j + 1] if j + 1 < len(lines) else ""
+    return ""
 
 
 def _line_above(facts: DocumentFacts, block: str) -> str:
@@ -3292,11 +3433,13 @@ _LINK_ARTICLES = frozenset(
 _LINKED_KEYS = 4
 
 
-#: Quotation marks that open and close a cited title, in many typographies.
+#: Quotation marks that open and close a cited title, in many typographies (and the book-title
+#: marks of Chinese and Korean, 《》 and 〈〉).
 _QUOTED = re.compile(
-    '["\u201c\u201e\u00ab\u2039\u2018\u201a\u300c\u300e\u00bb]'
-    '([^"\u201c\u201d\u201e\u00ab\u00bb\u2039\u203a\u300c\u300d\u300e\u300f]{1,600})'
-    '["\u201d\u201c\u00bb\u203a\u2019\u300d\u300f\u00ab]'
+    '["\u201c\u201e\u00ab\u2039\u2018\u201a\u300c\u300e\u00bb\u300a\u3008]'
+    '([^"\u201c\u201d\u201e\u00ab\u00bb\u2039\u203a\u300c\u300d\u300e\u300f'
+    "\u300a\u300b\u3008\u3009]{1,600})"
+    '["\u201d\u201c\u00bb\u203a\u2019\u300d\u300f\u00ab\u300b\u3009]'
 )
 
 

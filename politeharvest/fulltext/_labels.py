@@ -343,9 +343,26 @@ _STUDY_DOCUMENT = (
 
 
 def _phrases(vocabulary: str) -> tuple[tuple[str, ...], ...]:
-    """Label phrases as tuples of comparison keys, longest first."""
-    phrases = {tuple(keys(group)) for group in vocabulary.split("|")}
+    """Label phrases as tuples of comparison keys, longest first.
+
+    A phrase of an alphabet other than Latin (Cyrillic, Greek) is kept in its Latin
+    transliteration too (anyascii): a record that transliterates its title ("... :
+    avtoreferat dys. ...") writes the label so.
+    """
+    groups = vocabulary.split("|")
+    phrases = {tuple(keys(group)) for group in groups}
+    phrases |= {tuple(keys(_latin(group))) for group in groups if _TRANSLITERATED.search(group)}
     return tuple(sorted((p for p in phrases if p), key=len, reverse=True))
+
+
+#: Alphabets whose labels a record may write in Latin letters: Cyrillic, Greek.
+_TRANSLITERATED = re.compile("[\u0370-\u03ff\u0400-\u04ff]")
+
+
+def _latin(text: str) -> str:
+    from anyascii import anyascii
+
+    return str(anyascii(text))
 
 
 NOTICE_PHRASES = _phrases(_NOTICE)

@@ -155,7 +155,14 @@ def _abugida(text: str) -> bool:
 
 @functools.lru_cache(maxsize=2048)
 def _latin(text: str) -> str:
-    return " ".join(re.findall(r"[a-z0-9]+", anyascii(text[:_MAX_CHARS]).lower()))
+    # Cyrillic's soft and hard signs have no letter of their own: anyascii writes an
+    # apostrophe, which would cut "Мельник" in two ("mel nik"), where a record writes "Melnyk"
+    text = _SIGNS.sub("", text[:_MAX_CHARS])
+    return " ".join(re.findall(r"[a-z0-9]+", anyascii(text).lower()))
+
+
+#: Cyrillic's soft and hard signs (ь ъ, and their capitals).
+_SIGNS = re.compile("[\u044c\u044a\u042c\u042a]")
 
 
 _KANA = re.compile("[\u3041-\u3096\u30a1-\u30fa\u31f0-\u31ff\uff66-\uff9d]")
