@@ -3401,14 +3401,25 @@ def _line_below(facts: DocumentFacts, block: str) -> str:
 
 
 def _line_above(facts: DocumentFacts, block: str) -> str:
-    """The first page's line right above the one the title block opens, or ""."""
+    """The first page's line right above the one the title block opens, or "".
+
+    Only a line of the title zone: one of the page's title runs set as large as the block
+    or larger ("Lösungsvorschlag zu Übungsblatt 5" over "Lineare Abbildungen und
+    Matrizen"); a kicker in small print over the title ("Research article", any words) is
+    the page's, not a part of the title.
+    """
     opening = keys(block)[:3]
-    if not opening:
+    matched = _run_of(facts, block)
+    if not opening or matched is None:
         return ""
     lines = facts.first_page_text[:_PAGE_REACH].splitlines()
     for i, line in enumerate(lines[1:], 1):
         if keys(line)[: len(opening)] == opening:
-            return lines[i - 1]
+            above = lines[i - 1].strip()
+            sized = any(
+                run.size >= matched.size and above and above in run.text for run in facts.runs
+            )
+            return above if sized else ""
     return ""
 
 

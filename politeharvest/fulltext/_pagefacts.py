@@ -280,6 +280,12 @@ class PageFacts:
             pattern = rf"(?<!\d){number}(?!\d)"
             if re.search(pattern, text) and re.search(pattern, name):
                 return f"the record's number {number} in the link and its file's name"
+        for token in self.ids:
+            # a series' number with its year from the page's address ("WP/08/2024 - Dokumen
+            # Lengkap" for ``WP_08_2024.pdf`` on the page ``WP-08-2024.aspx``)
+            written = text.replace("/", "-")  # ("WP/08/2024")
+            if _SERIES_NUMBER.fullmatch(token) and id_in(token, written) and id_in(token, name):
+                return f"the record's number {token!r} in the link and its file's name"
         return None
 
     def named_in(self, url: str) -> str | None:
@@ -305,8 +311,11 @@ _COLLECTION_ID = re.compile(r"[a-z]{2,12}_[a-z]{2,12}[-_.]?(\d{4,})")
 _NUMBERED_ITEM = re.compile(r"[a-z]{4,12}[-_]\d{1,3}")
 
 #: A series' short name and the record's number in it, as the last part of a page's
-#: address (``lia-087``, ``wp_214``): the number of three digits or more, after a separator.
-_SERIES_NUMBER = re.compile(r"[a-z]{2,6}[-_.]\d{3,}")
+#: address (``lia-087``, ``wp_214``): the number of three digits or more, after a separator,
+#: or a shorter one with its year (``wp-08-2024``, ``rapp2025-14``).
+_SERIES_NUMBER = re.compile(
+    r"[a-z]{2,6}[-_.]\d{3,}|[a-z]{2,6}[-_.]\d{1,3}[-_.](?:19|20)\d\d|[a-z]{2,6}[-_.]?(?:19|20)\d\d[-_.]\d{1,3}"
+)
 
 #: Where words run together in a name part at their capitals: "Nic|Aodha", "O|Duibhir".
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")

@@ -194,7 +194,9 @@ def similar_words(x: Set[str], y: Set[str]) -> bool:
 #: button's object: `button_text` allows one. Nouns naming another kind of document (a
 #: summary, a book, an issue) are never here: those are `BAD_TEXT`'s, or a document's name;
 #: nor words that are English words too ("last" of "last ned", "her"), which would make
-#: "Last issue" or "Her thesis" a button.
+#: "Last issue" or "Her thesis" a button: Norwegian's "last ned" (to download) is read as
+#: one word, "lastned" (`_LAST_NED`). A word's other forms are its own (Arabic "كامل",
+#: "كاملة": full, of a masculine and a feminine noun).
 _BUTTON_WORDS_BY_LANGUAGE = (
     # Turkish, declined ("Makalenin tamamı (PDF)": the article's whole)  # noqa: RUF003
     "makalenin makaleyi tamamı tamamını metni metnini dosya dosyası görüntüle oku",  # noqa: RUF001
@@ -206,7 +208,7 @@ _BUTTON_WORDS_BY_LANGUAGE = (
     "textul articol articolul fișier fisier vizualizare deschide citește citeste aici",
     # Dutch, Swedish, Danish, Norwegian, Icelandic, Finnish, Estonian
     "downloaden volledige tekst bestand bekijk bekijken openen lees hier het een van "
-    "ladda ned ner hämta fullständig artikeln fil filen visa öppna läs här hent hente "
+    "lastned ladda ned ner hämta fullständig artikeln fil filen visa öppna läs här hent hente "
     "fuld fulltekst fuldtekst artikkel artiklen artikkelen vis åpne åbn les læs sækja "
     "lataa lataus koko teksti artikkeli tiedosto avaa näytä lue tästä laadi alla täistekst "
     "fail ava vaata loe",
@@ -231,7 +233,7 @@ _BUTTON_WORDS_BY_LANGUAGE = (
     "толық мәтін мақала yuklab olish yuklash toʻliq matn maqola татах татаж авах бүрэн "  # noqa: RUF001
     "өгүүлэл",
     # Arabic, Persian, Urdu, Hebrew
-    "تحميل تنزيل نص النص كامل الكامل مقال المقال ملف الملف عرض اقرأ قراءة هنا دانلود "
+    "تحميل تنزيل نص النص كامل الكامل كاملة الكاملة مقال المقال ملف الملف عرض اقرأ قراءة هنا دانلود "
     "دریافت متن کامل مقاله فایل مشاهده نمایش اینجا ڈاؤن لوڈ ڈاؤنلوڈ کریں مکمل مضمون "
     "فائل دیکھیں הורדה להורדה הורד טקסט מלא המלא קובץ מאמר המאמר צפייה קרא כאן",
     # Hindi, Bengali, Nepali, Marathi, Tamil
@@ -244,7 +246,7 @@ _BUTTON_WORDS_BY_LANGUAGE = (
 #: The words of `_BUTTON_WORDS_BY_LANGUAGE` that say "download" themselves.
 _DOWNLOAD_WORDS_BY_LANGUAGE = (
     "scarica scaricare descarrega descarregar descargá descargue descarga descarcă descarca "
-    "descărcare descarcare descărcați downloaden ladda hämta hent hente sækja lataa "
+    "descărcare descarcare descărcați downloaden lastned ladda hämta hent hente sækja lataa "
     "lataus laadi pobierz pobieranie stáhnout stahnout stažení stiahnuť stiahnutie prenesi "
     "preuzmi preuzimanje preuzeti letöltés letöltése λήψη κατέβασμα κατεβάστε завантажити "
     "завантаження изтегли изтегляне преузми преузимање преземи lejupielādēt lejuplādēt "
@@ -333,6 +335,7 @@ def button_text(text: str) -> bool:
     A file's name in parentheses is the file's, not the button's ("Avaa PDF (Anna.pdf)").
     """
     text = _NAMED_FILE.sub(" ", text).strip() or text
+    text = _LAST_NED.sub("lastned", text)
     if STRONG_TEXT.match(text):
         return True
     letters = re.findall(r"[^\W\d_]+", text.lower())
@@ -362,6 +365,10 @@ def button_text(text: str) -> bool:
         return False  # a name written without spaces ("博士論文インターネット公表許諾書")
     rest = [w.removesuffix("pdf") for w in rest if w.removesuffix("pdf") not in BUTTON_WORDS]
     return len(rest) <= 1 and bool(words or re.search(_CJK_WORDS, text))
+
+
+#: Norwegian's "last ned" (to download), one verb of two words: "last" alone is English.
+_LAST_NED = re.compile(r"\blast\s+ned\b", re.IGNORECASE)
 
 
 #: Letters of the scripts whose words `BUTTON_WORDS` and the CJK button words hold (Latin,

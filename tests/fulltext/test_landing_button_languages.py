@@ -416,3 +416,61 @@ def test_files_sharing_the_page_s_id_are_not_strong_evidence() -> None:
     body = "<p><a href='/files/PWKL4301/PWKL4301_M3.pdf'>Unduh Modul 3 (PDF)</a></p>"
     analysis = find_candidates(_page(body, title), f"{site}/pwkl4301/modul-3")
     assert analysis.candidates[0].strong
+
+
+# -- landing35, after its scoring: Norwegian "last ned", a word's feminine form ---------------
+
+
+@pytest.mark.parametrize(
+    ("label", "button"),
+    [
+        ("Last ned publikasjonen (pdf)", True),  # Norwegian: "last ned" is one verb
+        ("Last ned rapporten", True),
+        ("تحميل الدراسة كاملة (PDF)", True),  # Arabic: "the full study", كاملة of كامل
+        ("Last issue (PDF)", False),  # the guard: "last" alone is English
+        ("Last year's report (PDF)", False),
+    ],
+)
+def test_norwegian_last_ned_and_a_feminine_full_are_button_words(label: str, button: bool) -> None:
+    assert button_text(label) is button
+
+
+def test_the_norwegian_download_link_gives_the_report_not_its_english_summary() -> None:
+    url = "https://www.ssb.no/befolkning/artikler/innvandreres-arbeid"
+    html = _page(
+        "<div class='download-links'><h2>Last ned</h2>"
+        f"<a class='download' href='{url}/_/attachment/download/6b1f:2f8a/RAPP2025-14.pdf'>"
+        "Last ned publikasjonen (pdf)</a> "
+        f"<a class='download' href='{url}/_/attachment/download/3e4f:1b2c/RAPP2025-14_engl.pdf'>"
+        "English summary pdf</a></div>",
+        title="Innvandreres arbeidsmarkedstilknytning over tid",
+    )
+    kept = _kept(html, url)
+    assert kept and kept[0].endswith("RAPP2025-14.pdf"), kept
+
+
+def test_a_link_naming_the_record_by_its_series_number_and_year_is_its_file() -> None:
+    # landing35, after its scoring: "WP/08/2024 - Dokumen Lengkap" (the full document) for
+    # ``WP_08_2024.pdf`` on the page ``WP-08-2024.aspx``; a number of two digits with its
+    # year names the record as a number of three digits does
+    url = "https://www.bi.go.id/id/publikasi/kajian/Pages/WP-08-2024.aspx"
+    files = "https://www.bi.go.id/id/publikasi/kajian/Documents"
+    html = _page(
+        "<table><tr><td><img src='/icpdf.png' alt='pdf'></td>"
+        f"<td><a href='{files}/Ringkasan_Eksekutif_WP_08_2024.pdf'>Ringkasan Eksekutif</a></td></tr>"
+        f"<tr><td><img src='/icpdf.png' alt='pdf'></td><td><a href='{files}/WP_08_2024.pdf'>"
+        "WP/08/2024 – Dokumen Lengkap</a></td></tr></table>",
+        title="Transmisi Kebijakan Makroprudensial terhadap Penyaluran Kredit UMKM",
+    )
+    assert _kept(html, url)[:1] == [f"{files}/WP_08_2024.pdf"]
+
+
+def test_another_number_of_the_series_still_names_another_document() -> None:
+    """The guard: the previous paper's number in the link is another record's."""
+    url = "https://www.bi.go.id/id/publikasi/kajian/Pages/WP-08-2024.aspx"
+    files = "https://www.bi.go.id/id/publikasi/kajian/Documents"
+    html = _page(
+        f"<p><a href='{files}/WP_07_2024.pdf'>WP/07/2024 – Dokumen Lengkap</a></p>",
+        title="Transmisi Kebijakan Makroprudensial terhadap Penyaluran Kredit UMKM",
+    )
+    assert f"{files}/WP_07_2024.pdf" not in _kept(html, url)
