@@ -882,8 +882,7 @@ def anchor_candidates(
             elif (other := _item_names_other(element, visible, facts)) is not None:
                 # "Cerámica Aztatlán en la costa de Nayarit, por Rosa Elena Lugo · PDF": the
                 # bare button is the file of the work its item names, tried after the others
-                score -= ANCHOR_WEIGHTS.other_work
-                evidence.append(f"its item names another work ({other[:40]!r})")
+                why = f"its item names another work ({other[:40]!r})"
         # a download button in the article's block whose same-site file address carries the
         # article's DOI or id is as strong as a declared file
         strong = (
@@ -934,11 +933,11 @@ def _item_names_other(element: Tag, visible: str, facts: PageFacts) -> str | Non
     """The text beside a bare button in its small item, when it names another work.
 
     The item (a paragraph, a list item, a cell, a small block) holds the button, no other
-    link, and a text of four words or more that shares no word of four letters with the
-    record's titles, and no author's name, and is not the record's title: another work's
-    title, its file the button.
+    link, and a text of four words or more of which fewer than a third of those of four
+    letters are words of the record's titles, and no author's name, and is not the record's
+    title: another work's title, its file the button.
     """
-    if FULL_TEXT_WORD.search(visible) or facts.is_title(visible):
+    if facts.is_title(visible):
         return None
     item = element.find_parent(["p", "li", "td", "dd", "div"])
     if item is None or len(item.find_all("a", limit=2)) > 1 or item.find("h1") is not None:
@@ -952,7 +951,12 @@ def _item_names_other(element: Tag, visible: str, facts: PageFacts) -> str | Non
     words = [w for w in words_of(rest) if not w.isdigit()]
     if len(words) < 4 or facts.is_title(rest) or facts.only_title_words(rest):
         return None
-    if any(len(w) >= 4 and facts.names_word(w) for w in words):
+    long = [w for w in words if len(w) >= 4]
+    if any(w in facts.surnames for w in long):
+        return None  # the record's author's name: the record's own line, or theirs
+    # (a word or two of the record's title in another work's is a subject shared: "Cirugía
+    # robótica frente a laparoscópica ..." beside "... en cirugía colorrectal")
+    if long and 3 * sum(1 for w in long if facts.names_word(w)) >= len(long):
         return None
     return rest
 

@@ -18,9 +18,10 @@ All pages are written here; none is copied from a corpus.
 from __future__ import annotations
 
 import pytest
+from bs4 import BeautifulSoup
 
 from politeharvest.fulltext._landing import find_candidates
-from politeharvest.fulltext._pagefacts import PageFacts
+from politeharvest.fulltext._pagefacts import PageFacts, page_facts
 from politeharvest.fulltext._words import FILE_HREF, button_text
 
 TITLE = "Răspunderea autorităților locale pentru transportul școlar în mediul rural"
@@ -325,7 +326,7 @@ def test_a_turkish_label_declined_is_a_button() -> None:
     assert not button_text("Bülten Sayı 58 – tamamını indir")  # the whole issue's name
 
 
-def test_a_bare_button_beside_another_work_s_title_is_tried_after_the_record_s_button() -> None:
+def test_a_bare_button_beside_another_work_s_title_is_not_the_record_s() -> None:
     site = "https://www.arqueologia.example.org"
     own = f"{site}/_files/ugd/8f2c1a_4d9e7b31.pdf"
     other = f"{site}/_files/ugd/8f2c1a_c91d3e7a.pdf"
@@ -337,8 +338,13 @@ def test_a_bare_button_beside_another_work_s_title_is_tried_after_the_record_s_b
         f"<a href='{other}'>PDF</a></p></div>"
     )
     analysis = find_candidates(_page(body, title), f"{site}/post/tumbas-de-tiro")
-    assert [c.url for c in analysis.candidates][:1] == [own]
-    assert "its item names another work" in analysis.candidates[1].evidence
+    # (since landing35: rejected, not tried last; on a page without the record's file it was
+    # a request wasted on another record's)
+    assert [c.url for c in analysis.candidates] == [own]
+    assert any(
+        c.url == other and "its item names another work" in (c.rejected or "")
+        for c in analysis.rejected
+    )
     # the record's own title beside a bare button names the record: no penalty
     body = f"<p><span>{title}</span> · <a href='{own}'>PDF</a></p>"
     analysis = find_candidates(_page(body, title), f"{site}/post/tumbas-de-tiro")
@@ -474,3 +480,42 @@ def test_another_number_of_the_series_still_names_another_document() -> None:
         title="Transmisi Kebijakan Makroprudensial terhadap Penyaluran Kredit UMKM",
     )
     assert f"{files}/WP_07_2024.pdf" not in _kept(html, url)
+
+
+def test_a_full_text_button_beside_another_thesis_sharing_a_subject_word_is_not_tried() -> None:
+    # landing35, after its scoring: "Otras tesis del grupo" lists another thesis, whose
+    # "Texto completo (PDF)" was probed on a page whose own thesis is available on request
+    site = "https://www.iislafe.example.es"
+    page = f"{site}/es/publicaciones/tesis/2024/efectividad-de-la-prehabilitacion-multimodal"
+    other = f"{site}/media/tesis/2023/Tesis_Ferrer_Pla_2023.pdf"
+    body = (
+        "<p>Tesis disponible bajo petición.</p><h3>Otras tesis del grupo</h3><ul>"
+        "<li>Ferrer Pla, A. (2023). Cirugía robótica frente a laparoscópica en cáncer de "
+        f"recto bajo. <a href='{other}'>Texto completo (PDF)</a></li></ul>"
+    )
+    title = "Efectividad de la prehabilitación multimodal en cirugía colorrectal"
+    analysis = find_candidates(_page(body, title), page)
+    assert other not in [c.url for c in analysis.candidates]
+    assert other not in [c.url for c in analysis.fallback]
+
+
+def test_the_record_s_own_citation_beside_its_full_text_button_is_still_its_file() -> None:
+    """The guard: the record's title, shortened, beside the button names the record."""
+    site = "https://www.iislafe.example.es"
+    page = f"{site}/es/publicaciones/tesis/2024/efectividad-de-la-prehabilitacion-multimodal"
+    own = f"{site}/media/tesis/2024/Tesis_Martinez_2024.pdf"
+    body = (
+        "<ul><li>Martínez Soler, L. (2024). Efectividad de la prehabilitación multimodal en "
+        f"cirugía colorrectal. <a href='{own}'>Texto completo (PDF)</a></li></ul>"
+    )
+    title = "Efectividad de la prehabilitación multimodal en cirugía colorrectal"
+    assert [c.url for c in find_candidates(_page(body, title), page).candidates] == [own]
+
+
+def test_a_year_s_folder_before_the_record_s_own_part_of_the_address_is_no_id() -> None:
+    # landing35: ``/kyyeu-2025/bai-bao/HN2025-147`` (the 2025 proceedings' folder, then the
+    # paper): another paper's file under ``/uploads/kyyeu-2025/`` is not made strong by it
+    page = "https://hoinghi.example.vn/kyyeu-2025/bai-bao/HN2025-147"
+    facts = page_facts(BeautifulSoup("<html></html>", "html.parser"), page)
+    assert "kyyeu-2025" not in facts.ids
+    assert "hn2025-147" in facts.ids
