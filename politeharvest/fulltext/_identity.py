@@ -3001,7 +3001,10 @@ def _dated_earlier(hints: RecordHints, facts: DocumentFacts) -> str | None:
         top.append(line)
     zone = facts.prefix_text[:_PAGE_REACH] + "\n" + "\n".join(top)
     titled = {y for title in hints.titles for y in _YEAR.findall(title)}  # a sheet's number
-    years = sorted(set(_DATED.findall(zone)) - titled)
+    dated = {m.group(1) for m in _DATED.finditer(zone) if not _issn_at(zone, m.start(1))} | set(
+        _NUMBER_OF_YEAR.findall(zone)
+    )
+    years = sorted(dated - titled)
     if not years or int(years[-1]) > int(hints.year) - _ISSUE_GAP:
         return None
     return ", ".join(years[:4])
@@ -3009,6 +3012,24 @@ def _dated_earlier(hints: RecordHints, facts: DocumentFacts) -> str | None:
 
 #: A year on a title page, not a part of another number ("EVS-EN 1995-1-2", a standard's).
 _DATED = re.compile(r"(?<![\d.,/-])(1[5-9]\d\d|20\d\d)(?![\d.,/]\d|-\d{1,2}(?!\d))")
+
+#: A report's number in its year ("Nr 12/2018", "Report 3/2021"): the year it is dated.
+_NUMBER_OF_YEAR = re.compile(r"(?<![\d./-])\d{1,3}/((?:19|20)\d\d)(?![\d./-])")
+
+
+def _issn_at(text: str, start: int) -> bool:
+    """Whether a number read as a year opens an ISSN there ("ISSN 1501-2832").
+
+    Its check digit agrees; a year's range ("2017-2018") mostly does not.
+    """
+    found = re.match(r"(\d{4})-(\d{3})([\dXx])(?![\d-])", text[start : start + 10])
+    if found is None:
+        return False
+    digits = found.group(1) + found.group(2)
+    total = sum(int(d) * (8 - i) for i, d in enumerate(digits))
+    check = (11 - total % 11) % 11
+    return found.group(3).upper() == ("X" if check == 10 else str(check))
+
 
 #: Years between a report's title pages and its record that make another issue: a report's
 #: record is dated as the report is, so any year before is another issue.

@@ -277,3 +277,38 @@ def test_a_subtitle_of_the_file_s_own_in_its_place_is_no_match() -> None:
     """The guard: a line under the title sharing some of the record's subtitle, not all."""
     identity = check_identity(_note("Anmerkung zu einem Urteil des OLG München"), CASE_NOTE)
     assert identity.verdict != "matched", identity.evidence
+
+
+REPORT = {
+    "title": ["Flomberegning for Vosso ved Bulken (062.Z)"],
+    "creator": ["Hansen, Ingrid Sæther"],
+    "date": ["2018"],
+    "type": ["info:eu-repo/semantics/report"],
+}
+
+
+def _nve(number: str, issn: str) -> bytes:
+    items: list[Item] = [
+        ("Norges vassdrags- og energidirektorat", 10.0),
+        (f"RAPPORT Nr {number}", 11.0),
+        ("Flomberegning for Vosso ved Bulken", 17.0),
+        ("(062.Z)", 13.0),
+        ("Ingrid Saether Hansen", 11.0),
+        (f"ISSN {issn}", 9.0),
+        *body(30),
+    ]
+    return make_pdf(items, body(40))
+
+
+def test_a_report_s_issn_is_no_year_and_its_number_of_the_year_dates_it() -> None:
+    # identity35, after its scoring: "ISSN 1501-2832" was read as the year 1501 and
+    # "Nr 12/2018" as no year: the report looked like an issue of an earlier year
+    identity = check_identity(_nve("12/2018", "1501-2832"), REPORT)
+    assert identity.verdict == "matched", identity.evidence
+
+
+def test_a_report_numbered_in_an_earlier_year_is_still_another_issue() -> None:
+    """The other side: "Nr 7/2015" on a report whose record is dated 2018 is dated 2015."""
+    identity = check_identity(_nve("7/2015", "1501-2832"), REPORT)
+    assert identity.verdict != "matched", identity.evidence
+    assert "2015" in identity.evidence
