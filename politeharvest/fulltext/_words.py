@@ -20,6 +20,7 @@ from bs4 import Tag
 from bs4.element import CData, NavigableString
 
 from politeharvest.net._redirects import SIGN_IN_PATH
+from politeharvest.quality._text import hangul_reading
 
 __all__ = [
     "BAD_HREF",
@@ -326,7 +327,23 @@ _CJK_WORDS = (
     r"全文|本文|下载|下載|ダウンロード|ファイル|閲覧|表示|論文|论文|日本語|英語|中文|英文|"
     r"原文|원문|다운로드|보기|파일|열기|논문|한국어|영어|フルテキスト"
 )
+#: The Han words among them as Korean reads them (全文 전문, 本文 본문, 閲覧 열람): Korean
+#: writes the same Sino-Korean words in Hangul ("보고서 전문 (PDF)", the report's full text).
+_CJK_WORDS += "|" + "|".join(
+    sorted(
+        {
+            hangul_reading(word)
+            for word in _CJK_WORDS.split("|")
+            if all("\u4e00" <= c <= "\u9fff" for c in word)
+        }
+        - set(_CJK_WORDS.split("|"))
+    )
+)
 _CJK_BUTTON = re.compile(_CJK_WORDS + r"|[をのでする]")
+#: The most syllables of a Korean word read as one word (more: a compound, a name).
+_HANGUL_WORD = 4
+#: Letters of the scripts that write a name without spaces (Han, kana): Hangul is spaced.
+_UNSPACED_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
 
 
 def button_text(text: str) -> bool:
@@ -361,8 +378,14 @@ def button_text(text: str) -> bool:
         for w in words
         if w not in BUTTON_WORDS and len(w) > 1 and w != "pdf" and not _loan_download(w)
     ]
-    if any(len(w) >= 3 and _CJK.search(w) for w in rest):
-        return False  # a name written without spaces ("博士論文インターネット公表許諾書")
+    if any(
+        (len(w) >= 3 and _UNSPACED_CJK.search(w)) or (len(w) > _HANGUL_WORD and _CJK.search(w))
+        for w in rest
+    ):
+        # a name written without spaces ("博士論文インターネット公表許諾書"); Korean is
+        # spaced, and a word of its own is a few syllables ("보고서 전문": the report's full
+        # text), a longer one a compound name ("연구윤리규정", the research ethics rules)
+        return False
     rest = [w.removesuffix("pdf") for w in rest if w.removesuffix("pdf") not in BUTTON_WORDS]
     return len(rest) <= 1 and bool(words or re.search(_CJK_WORDS, text))
 

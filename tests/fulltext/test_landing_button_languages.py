@@ -519,3 +519,17 @@ def test_a_year_s_folder_before_the_record_s_own_part_of_the_address_is_no_id() 
     facts = page_facts(BeautifulSoup("<html></html>", "html.parser"), page)
     assert "kyyeu-2025" not in facts.ids
     assert "hn2025-147" in facts.ids
+
+
+@pytest.mark.parametrize(
+    ("label", "button"),
+    [
+        # landing34, after its scoring: the Han button words as Korean reads them (全文 전문)
+        ("보고서 전문 (PDF)", True),  # the report's full text
+        ("원문 열람", True),  # 原文 閲覧: view the original
+        ("연구윤리규정 PDF", False),  # the guard: a compound name (research ethics rules)
+        ("경기도 청년 창업 생태계 (보고서 전문)", False),  # another report's title
+    ],
+)
+def test_korean_reads_the_han_button_words_in_hangul(label: str, button: bool) -> None:
+    assert button_text(label) is button
