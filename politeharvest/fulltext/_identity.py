@@ -2202,10 +2202,17 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
     quoted = (
         _quoted_title(block, title) if level in ("block", "contained") and not subject else None
     )
-    if quoted is None and level == "block" and not subject and _QUOTED.fullmatch(block.strip()):
+    if (
+        quoted is None
+        and level == "block"
+        and not subject
+        and _QUOTED.fullmatch(block.strip().rstrip(",.;:"))
+    ):
         # the title block is the record's title in quotation marks, alone on its lines
-        # ("《<title>》" over "(征求意见稿)编制说明"): the words under it say what is about it
-        quoted = _quoted_title(f"{block} {_line_below(facts, block)}", title)
+        # ("《<title>》" over "(征求意见稿)编制说明", "ОТЗЫВ на автореферат ... «<title>»,"):
+        # the words over and under it say what is about it
+        around = (_line_above(facts, block, sized=False), block, _line_below(facts, block))
+        quoted = _quoted_title(" ".join(around), title)
     if quoted is not None:
         # "Comment on “<the record's title>” by ...", "Réponse à « <title> »": the record's
         # title cited inside another title
@@ -2348,6 +2355,27 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
             f"its title block reads {block[:90]!r} over {companion!r}, which heads its page "
             "as the document's own name, in words none of the record's fields has: another "
             "document of the same title (a companion of the record's), not the record",
+            kind,
+            facts.version,
+        )
+    lettered = _case_part(block, hints.titles) if level == "block" and not own_doi else None
+    if lettered is not None:
+        return Identity(
+            "mismatch",
+            f"its title block reads {block[:90]!r}: it letters its part ({lettered}), the "
+            "record's title does not, another case of a series",
+            kind,
+            facts.version,
+        )
+    capitals = (
+        _label_in_capitals(record, facts, block) if level == "block" and not own_doi else None
+    )
+    if capitals is not None:
+        return Identity(
+            "unverifiable",
+            f"its title block reads {block[:90]!r} over {capitals!r}, a label in capitals in "
+            "words none of the record's fields has: another document of the same title "
+            "(a teaching note, a manual)?",
             kind,
             facts.version,
         )
@@ -3421,26 +3449,28 @@ def _line_below(facts: DocumentFacts, block: str) -> str:
     return ""
 
 
-def _line_above(facts: DocumentFacts, block: str) -> str:
+def _line_above(facts: DocumentFacts, block: str, *, sized: bool = True) -> str:
     """The first page's line right above the one the title block opens, or "".
 
     Only a line of the title zone: one of the page's title runs set as large as the block
     or larger ("Lösungsvorschlag zu Übungsblatt 5" over "Lineare Abbildungen und
     Matrizen"); a kicker in small print over the title ("Research article", any words) is
-    the page's, not a part of the title.
+    the page's, not a part of the title. `sized` False: whatever its size.
     """
     opening = keys(block)[:3]
     matched = _run_of(facts, block)
-    if not opening or matched is None:
+    if not opening or (matched is None and sized):
         return ""
     lines = facts.first_page_text[:_PAGE_REACH].splitlines()
     for i, line in enumerate(lines[1:], 1):
         if keys(line)[: len(opening)] == opening:
             above = lines[i - 1].strip()
-            sized = any(
+            if not sized:
+                return above
+            large = matched is not None and any(
                 run.size >= matched.size and above and above in run.text for run in facts.runs
             )
-            return above if sized else ""
+            return above if large else ""
     return ""
 
 
@@ -3567,6 +3597,44 @@ def _other_part(block: str, title: str) -> str | None:
         f"it numbers its part {', '.join(map(str, sorted(theirs - mine)))}, "
         f"the record's title {', '.join(map(str, sorted(mine)))}"
     )
+
+
+def _case_part(block: str, titles: Sequence[str]) -> str | None:
+    """The letter a title block gives its part, "(B)" to "(H)", when no title of the record does.
+
+    "Lakeside Dairy Cooperative (B): ..." is the sequel of the record's case.
+    """
+    found = _CASE_LETTER.search(block[:_TITLE_REACH])
+    if found is None or any(_CASE_LETTER.search(t) or _A_LETTER.search(t) for t in titles):
+        return None
+    return found.group(0)
+
+
+#: A case's part lettered in brackets ("(B)"): "(A)" is the first, which a record may omit.
+_CASE_LETTER = re.compile(r"(?<!\w)\([B-H]\)(?!\w)")
+_A_LETTER = re.compile(r"(?<!\w)\(A\)(?!\w)")
+
+
+def _label_in_capitals(record: _Record, facts: DocumentFacts, block: str) -> str | None:
+    """A short line in capitals right under a title block in small letters: a label.
+
+    "INSTRUCTOR'S MANUAL", "NOTA DE ENSEÑANZA", naming nothing of the record's. A subtitle
+    the record leaves out is set as the title is, not in capitals under a title in small
+    letters; at most `_LABEL_KEYS` keys, none of the record's words (its title, its
+    authors, its source), and the title block itself not in capitals. Returns the line.
+    """
+    if not any(c.islower() for c in block):
+        return None
+    line = _line_below(facts, block).strip()
+    found = keys(line)
+    if not found or len(found) > _LABEL_KEYS or any(c.islower() for c in line):
+        return None
+    if not any(c.isalpha() for c in line) or any(c.isdigit() for c in line):
+        return None
+    known = record.words | record.venue | record.names
+    if any(k in known for k in found):
+        return None
+    return line
 
 
 def _named_otherwise(record: _Record, facts: DocumentFacts, block: str) -> str | None:

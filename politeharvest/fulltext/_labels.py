@@ -140,7 +140,8 @@ _THESIS = (
     "thesis|dissertation|doctoral thesis|phd thesis|master s thesis|masters thesis|"
     "doctor of philosophy|in partial fulfillment|in partial fulfilment|doktorarbeit|"
     "masterarbeit|zur erlangung|tese|dissertacao|tesis|memoire|yuksek lisans tezi|"
-    "doktora tezi|tez|диссертация|学位论文|博士論文|修士論文|학위논문"
+    "doktora tezi|tez|диссертация|дисертація|дисертация|дысертацыя|学位论文|博士論文|修士論文|"
+    "학위논문"
 )
 #: A review of a book, by its label (a review *article* is an article: "review of" is not here).
 _REVIEW = (

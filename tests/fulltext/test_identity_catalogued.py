@@ -88,19 +88,23 @@ def test_the_dissertation_is_not_its_autoreferat_s_file() -> None:
     assert "a thesis, not the record's summary" in identity.evidence
 
 
+#: A Ukrainian autoreferat's record in Latin letters (KMU 2010), as a catalogue writes it.
+UK_AUTOREFERAT = {
+    "title": [
+        "Hidrokhimichnyi rezhym malykh richok Podillia v umovakh antropohennoho "
+        "navantazhennia : avtoreferat dys. ... kand. heohr. nauk : 11.00.07"
+    ],
+    "creator": ["Melnyk, Oksana Petrivna"],
+    "type": ["info:eu-repo/semantics/other"],
+    "date": ["2016"],
+}
+
+
 @needs_dejavu
 def test_a_transliterated_catalogue_record_names_the_cyrillic_autoreferat() -> None:
     # the record in Latin letters (KMU 2010), the file in Cyrillic with a soft sign in the
     # author's name: "Мельник" is "Melnyk", one word, not "mel" and "nik"
-    record = {
-        "title": [
-            "Hidrokhimichnyi rezhym malykh richok Podillia v umovakh antropohennoho "
-            "navantazhennia : avtoreferat dys. ... kand. heohr. nauk : 11.00.07"
-        ],
-        "creator": ["Melnyk, Oksana Petrivna"],
-        "type": ["info:eu-repo/semantics/other"],
-        "date": ["2016"],
-    }
+    record = UK_AUTOREFERAT
     items: list[Item] = [
         ("ХМЕЛЬНИЦЬКИЙ НАЦІОНАЛЬНИЙ УНІВЕРСИТЕТ", 11.0),
         ("МЕЛЬНИК ОКСАНА ПЕТРІВНА", 12.0),
@@ -312,3 +316,90 @@ def test_a_report_numbered_in_an_earlier_year_is_still_another_issue() -> None:
     identity = check_identity(_nve("7/2015", "1501-2832"), REPORT)
     assert identity.verdict != "matched", identity.evidence
     assert "2015" in identity.evidence
+
+
+# -- redteam5 (a black-box review of the rules above), after its scoring ----------------------
+
+
+@needs_dejavu
+def test_a_review_of_the_autoreferat_quoting_its_title_is_not_the_autoreferat() -> None:
+    # "ОТЗЫВ / на автореферат диссертации ... «<title>»," (the title quoted over two
+    # lines, the reviewer's prose about it in smaller print): the words over the quoted
+    # title name what is about it (matched once the catalogued title proper was read)
+    record = dict(AUTOREFERAT, creator=["Belousova, Anna Viktorovna"])
+    prose = (
+        "Автореферат диссертации А. В. Белоусовой посвящён актуальной проблеме оценки "
+        "устойчивости региональных рынков труда."
+    )
+    items: list[Item] = [
+        ("ОТЗЫВ", 14.0),
+        ("на автореферат диссертации Белоусовой Анны Викторовны", 11.5),
+        ("«Оценка устойчивости региональных рынков труда в", 12.0),
+        ("условиях структурных изменений»,", 12.0),
+        ("представленной на соискание ученой степени кандидата экономических наук", 11.0),
+        ("по специальности 08.00.05", 11.0),
+    ]
+    pdfmetrics.registerFont(TTFont("DejaVu", str(DEJAVU)))
+    pdf = make_pdf([(t, z, "DejaVu") for t, z, *_ in items] + [(prose, 9.5, "DejaVu")] * 18)
+    identity = check_identity(pdf, record)
+    assert identity.verdict != "matched", identity.evidence
+
+
+@needs_dejavu
+def test_a_ukrainian_dissertation_is_not_its_autoreferat_s_file() -> None:
+    record = UK_AUTOREFERAT
+    items: list[Item] = [
+        ("ХМЕЛЬНИЦЬКИЙ НАЦІОНАЛЬНИЙ УНІВЕРСИТЕТ", 11.0),
+        ("Кваліфікаційна наукова праця на правах рукопису", 10.0),
+        ("МЕЛЬНИК ОКСАНА ПЕТРІВНА", 12.0),
+        ("ГІДРОХІМІЧНИЙ РЕЖИМ МАЛИХ РІЧОК ПОДІЛЛЯ В", 15.0),
+        ("УМОВАХ АНТРОПОГЕННОГО НАВАНТАЖЕННЯ", 15.0),
+        ("Дисертація на здобуття наукового ступеня кандидата географічних наук", 11.0),
+    ]
+    identity = check_identity(_ru(items), record)
+    assert identity.verdict == "mismatch", identity.evidence
+
+
+CASE = {
+    "title": ["Lakeside Dairy Cooperative: Pricing Raw Milk in a Falling Market"],
+    "creator": ["Okafor, Chidinma", "Reinholt, Sven"],
+    "type": ["info:eu-repo/semantics/other"],
+    "date": ["2023"],
+}
+
+
+def _case(head: str, title: list[str], under: str | None) -> bytes:
+    items: list[Item] = [
+        (head, 8.0),
+        *[(line, 17.0) for line in title],
+        *([(under, 12.0)] if under else []),
+        ("Chidinma Okafor and Sven Reinholt", 11.0),
+        *body(20),
+    ]
+    return make_pdf(items)
+
+
+TITLE_LINES = ["Lakeside Dairy Cooperative: Pricing Raw Milk in a", "Falling Market"]
+
+
+def test_the_sequel_case_lettered_b_is_not_the_record_s_case() -> None:
+    title = ["Lakeside Dairy Cooperative (B): Pricing Raw Milk", "in a Falling Market"]
+    identity = check_identity(_case("Nordic Case Centre CS-23-0418", title, None), CASE)
+    assert identity.verdict == "mismatch", identity.evidence
+    assert "(B)" in identity.evidence
+
+
+def test_a_label_in_capitals_under_the_case_s_title_is_no_match() -> None:
+    for label in ("INSTRUCTOR'S MANUAL", "NOTA DE ENSEÑANZA"):
+        pdf = _case("Nordic Case Centre IM-23-0417", TITLE_LINES, label)
+        identity = check_identity(pdf, CASE)
+        assert identity.verdict != "matched", (label, identity.evidence)
+
+
+def test_the_case_itself_with_its_authors_in_capitals_is_still_matched() -> None:
+    """The guard: the case's own file; a line in capitals naming the record's own authors, or
+    with a number (a code), is no label."""
+    pdf = _case("Nordic Case Centre CS-23-0417", TITLE_LINES, None)
+    assert check_identity(pdf, CASE).verdict == "matched"
+    pdf = _case("Nordic Case Centre CS-23-0417", TITLE_LINES, "CHIDINMA OKAFOR")
+    assert check_identity(pdf, CASE).verdict == "matched"
