@@ -62,19 +62,20 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
         config.option.tx = ["popen"] * workers
 
 
-@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: unknown without it
+@pytest.hookimpl(optionalhook=True, tryfirst=True)  # pytest-xdist's, before its own
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """One worker a core, as `.ci/run` runs it.
+    """Two workers a core, as `.ci/run` runs it.
 
-    Two a core save a minute or more of real-clock waits on loopback servers. On a two-core
-    machine they failed the server-stamped gap checks (now allowing for the lag the server
-    measured itself, `tests.support.server_gaps`), wall-clock linear-time checks (now CPU
-    time) and once a Ctrl-C test's 15 s; until whole runs pass at two a core, one it is.
+    Most of the suite's time is real-clock waits on loopback servers (a run of one worker
+    a core kept the two cores a third idle): two a core overlap them, 6 min 35 s -> about
+    5 min on a two-core machine, whole runs passing. The checks that failed at two a core
+    before now allow for the lag the server measured itself (`tests.support.server_gaps`)
+    and time linear-time checks in CPU time.
     """
-    return os.cpu_count() or 1
+    return 2 * (os.cpu_count() or 1)
 
 
-@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: unknown without it
+@pytest.hookimpl(optionalhook=True, tryfirst=True)  # pytest-xdist's, before its own
 def pytest_configure_node(node: Any) -> None:
     """Tells each worker how the tests are scheduled.
 

@@ -125,6 +125,16 @@ def test_the_suite_runs_on_workers_unless_told_otherwise(tmp_path: Path, workers
         assert "1 passed" in done.stdout  # once: a worker starts no workers of its own
 
 
+def test_the_suite_runs_on_two_workers_a_core_by_default(tmp_path: Path) -> None:
+    """The README's command: most tests wait on loopback servers, two workers a core."""
+    (tmp_path / "cases").mkdir()
+    (tmp_path / "cases" / "test_worker.py").write_text("def test_nothing():\n    pass\n")
+    done = run_pytest(tmp_path, tmp_path / "cases", PH_TEST_WORKERS="")
+    assert done.returncode == 0, done.stdout + done.stderr
+    workers = 2 * (os.cpu_count() or 1)
+    assert f"created: {workers}/{workers} workers" in done.stdout, done.stdout
+
+
 def test_tests_sharing_a_module_fixture_run_on_one_worker_which_sets_it_up_once(
     tmp_path: Path,
 ) -> None:
