@@ -44,6 +44,7 @@ from typing import Any, Literal
 
 import attrs
 
+from politeharvest.quality._normalize import valid_issn
 from politeharvest.quality._text import STOP, content_words, dois_in, keys
 from politeharvest.quality._text import fold_all_scripts as fold
 
@@ -1950,13 +1951,8 @@ def _record_kind_of(hints: RecordHints) -> Kind | None:
     return (
         hints.kind
         or next((k for k in (kind_of_title(t) for t in hints.titles) if k), None)
-        or next((k for k in map(_catalogued_kind, hints.titles) if k), None)
+        or ("summary" if any(_title_proper(t) for t in hints.titles) else None)
     )
-
-
-def _catalogued_kind(title: str) -> Kind | None:
-    """The kind a part of a catalogued title after " : " opens with (a thesis's summary)."""
-    return "summary" if _title_proper(title) is not None else None
 
 
 def _title_proper(title: str) -> str | None:
@@ -3048,15 +3044,14 @@ _NUMBER_OF_YEAR = re.compile(r"(?<![\d./-])\d{1,3}/((?:19|20)\d\d)(?![\d./-])")
 def _issn_at(text: str, start: int) -> bool:
     """Whether a number read as a year opens an ISSN there ("ISSN 1501-2832").
 
-    Its check digit agrees; a year's range ("2017-2018") mostly does not.
+    Its check digit agrees (`valid_issn`); a year's range ("2017-2018") mostly does not.
     """
-    found = re.match(r"(\d{4})-(\d{3})([\dXx])(?![\d-])", text[start : start + 10])
-    if found is None:
-        return False
-    digits = found.group(1) + found.group(2)
-    total = sum(int(d) * (8 - i) for i, d in enumerate(digits))
-    check = (11 - total % 11) % 11
-    return found.group(3).upper() == ("X" if check == 10 else str(check))
+    found = _ISSN_AT.match(text, start)
+    return found is not None and valid_issn(found.group(0)) is not None
+
+
+#: Four digits, a hyphen, three digits and a check character, standing alone.
+_ISSN_AT = re.compile(r"\d{4}-\d{3}[\dXx](?![\d-])")
 
 
 #: Years between a report's title pages and its record that make another issue: a report's
@@ -3414,18 +3409,10 @@ def _linked_label(record: _Record, block: str, title: str) -> str | None:
 def _same_stem(word: str, other: str) -> bool:
     """One word, or one inflected ("uchwały", "uchwała").
 
-    The same first letters (`_STEM` at least), at most two letters of ending changed on
-    each side.
+    The same, or alike less an ending of a letter or two on each side, four letters or more
+    left (`_stems`).
     """
-    if word == other:
-        return True
-    stem = next((i for i, (a, b) in enumerate(zip(word, other, strict=False)) if a != b), None)
-    stem = min(len(word), len(other)) if stem is None else stem
-    return stem >= _STEM and len(word) - stem <= 2 and len(other) - stem <= 2
-
-
-#: The fewest first letters two forms of one inflected word share.
-_STEM = 4
+    return word == other or bool(({word} | _stems({word})) & ({other} | _stems({other})))
 
 
 def _line_below(facts: DocumentFacts, block: str) -> str:

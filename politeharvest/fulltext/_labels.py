@@ -16,6 +16,8 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
+from anyascii import anyascii
+
 from politeharvest.quality._text import keys
 
 __all__ = [
@@ -361,8 +363,6 @@ _TRANSLITERATED = re.compile("[\u0370-\u03ff\u0400-\u04ff]")
 
 
 def _latin(text: str) -> str:
-    from anyascii import anyascii
-
     return str(anyascii(text))
 
 
