@@ -1012,6 +1012,7 @@ def file_label(
             _plain_label(named, most=8)
             and facts.relates(urlsplit(link).path.rsplit("/", 1)[-1]) is not None
         )
+        or _qualified_button(named)
     ):
         return _PLAIN_FILE_LABEL
     if element.name not in ("a", "area") or not regions.beside_title(element):
@@ -1019,6 +1020,22 @@ def file_label(
     if facts.named_in(link) is None and facts.own_record(link) is None:
         return None  # a site's guide or list beside the title ("<words> (PDF)") is no button
     return _format_label(element, named, titles.words)
+
+
+def _qualified_button(named: str) -> bool:
+    """Whether a label is a button's words with its file's description and a qualifier.
+
+    "पूर्ण प्रतिवेदन (हिंदी) - PDF, 8.4 MB": the full report, in a bracketed word of any
+    script (its language, an edition), then its format and size; what is left once those
+    go is a button's (`button_text`: its words and one object).
+    """
+    bare = without_file_description(named).strip(" \u2013\u2014-|,;")
+    if bare == named.strip():
+        return False  # no description of a file: a name with a word in brackets
+    qualifier = _QUALIFIER.search(bare)
+    if qualifier is None or not bare[: qualifier.start()].strip():
+        return False
+    return button_text(named.replace(qualifier.group(0).strip(), " ", 1))
 
 
 #: A short bracketed qualifier ending a label: "(پی ڈی ایف)", "(English)", "[2 MB]".

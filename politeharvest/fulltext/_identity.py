@@ -64,6 +64,7 @@ from ._docfacts import (
 from ._labels import (
     AFTER_TITLE_PHRASES,
     COMMENT_PHRASES,
+    COMPANION_PHRASES,
     EDITORIAL_PHRASES,
     NOTICE_PHRASES,
     OTHER_KINDS,
@@ -2354,6 +2355,17 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
             kind,
             facts.version,
         )
+    taught = _companion_label(hints, facts, block) if facts.runs else None
+    if taught is not None:
+        # a case's teaching note over the case's own title, for any record (a case, a
+        # textbook's chapter): the same title, the companion written for its teachers
+        return Identity(
+            "mismatch",
+            f"its title block stands under the label {taught!r}: a companion of the work for "
+            "those who teach it (a teaching note, an instructor's manual), not the record",
+            kind,
+            facts.version,
+        )
     lettered = _case_part(block, hints.titles) if level == "block" and not own_doi else None
     if lettered is not None:
         return Identity(
@@ -3134,7 +3146,12 @@ def _stated_version(hints: RecordHints, facts: DocumentFacts, doi: str) -> str |
 _STATED_VERSIONS = ("preprint", "submitted", "accepted")
 
 
-def _study_document(hints: RecordHints, facts: DocumentFacts, block: str) -> str | None:
+def _study_document(
+    hints: RecordHints,
+    facts: DocumentFacts,
+    block: str,
+    labels: tuple[tuple[str, ...], ...] = STUDY_DOCUMENT_PHRASES,
+) -> str | None:
     """The label above the title block that says the document is another of the study's.
 
     "Preregistration · registered 14 March 2021", "Statistical analysis plan for the
@@ -3144,12 +3161,55 @@ def _study_document(hints: RecordHints, facts: DocumentFacts, block: str) -> str
     its text; a label the record's title has too ("...: a study protocol") is the record's.
     """
     above = _above(facts, block)
-    found = contains(above, STUDY_DOCUMENT_PHRASES)
+    found = contains(above, labels)
     if found is None:
         return None
-    if any(contains(keys(t), (found,)) for t in hints.titles):
+    # (or its noun: "protocol for a pragmatic randomised controlled trial" is a protocol)
+    if any(contains(keys(t), (found,)) or found[-1] in keys(t) for t in hints.titles):
         return None
     return " ".join(found)
+
+
+def _companion_label(hints: RecordHints, facts: DocumentFacts, block: str) -> str | None:
+    """A companion's label standing over the title block as the document's own name.
+
+    "NOTAS DE ENSINO" on a line of its own over the case's title, "USO EXCLUSIVO DO
+    PROFESSOR" as one part of the running head, "Teaching Note TN-23-0417": the label, and
+    at most a code, make up a line or a part of it (parts apart at "·", "|", ": "). A
+    mention of the companion is no label ("Teaching Note available: TN-23-0417"), nor one
+    the record's title has too.
+    """
+    lines = facts.first_page_text[:_PAGE_REACH].splitlines()
+    opening = keys(block)[:3]
+    if len(opening) < 3:
+        return None
+    at = next(
+        (
+            i
+            for i, line in enumerate(lines)
+            if any(keys(line)[j : j + 3] == opening for j in range(len(keys(line))))
+        ),
+        None,
+    )
+    for line in lines[max(0, (at or 0) - _COMPANION_LINES) : at]:
+        for part in _HEAD_PARTS.split(line):
+            words = keys(part)
+            found = starts_with(words, COMPANION_PHRASES)
+            if found is None:
+                continue
+            rest = words[len(found) :]
+            if all(any(c.isdigit() for c in w) or len(w) <= 2 for w in rest) and not any(
+                contains(keys(t), (found,)) for t in hints.titles
+            ):
+                return " ".join(found)
+    return None
+
+
+#: How many lines over the title block a companion's label is read in.
+_COMPANION_LINES = 6
+#: The parts of a running head or label line: apart at a middle dot, a bar, a colon, a
+#: spaced slash or dash.
+_HEAD_PARTS = re.compile(r"\s*[\u00b7\u2022|]\s*|:\s+|\s[/\u2013\u2014]\s")
 
 
 def _above(facts: DocumentFacts, block: str) -> list[str]:

@@ -24,6 +24,7 @@ __all__ = [
     "ADDRESSED_PHRASES",
     "AFTER_TITLE_PHRASES",
     "COMMENT_PHRASES",
+    "COMPANION_PHRASES",
     "EDITORIAL_PHRASES",
     "FORM_PHRASES",
     "LETTER_PHRASES",
@@ -288,7 +289,12 @@ _SUMMARY = (
     "quick reference|quick reference guide|quick reference card|pocket guide|pocket card|"
     "kurzreferenz|kitteltaschenkarte|guide de reference rapide|guia rapida|"
     "guia de referencia rapida|guida rapida|snelle referentie|краткий справочник|"
-    "快速参考|クイックリファレンス|빠른 참조"
+    "快速参考|クイックリファレンス|빠른 참조|"
+    # a guideline's recommendations summed up apart from it ("Versión resumida")
+    "summary of recommendations|resumen de recomendaciones|resumo das recomendacoes|"
+    "synthese des recommandations|sintesi delle raccomandazioni|version resumida|"
+    "versao resumida|version abregee|versione sintetica|kurzversion der leitlinie|"
+    "краткая версия|简要版|요약본"
 )
 #: A poster or slides by their label, for those that do not have a poster's or slides' shape
 #: (an A4 poster abstract, slides printed on portrait pages).
@@ -343,6 +349,18 @@ _STUDY_DOCUMENT = (
     "preenregistrement|prerregistro|preregistro|pre registro|preregistrazione|"
     "preregistratie|prerejestracja|предрегистрация|预注册|事前登録|사전등록"
 )
+#: A companion of a work published under its title for those who teach it: a case's
+#: teaching note, an instructor's manual, a solutions key, and the line that keeps it to
+#: them. Read over the title of any record (a case is no article).
+_COMPANION = (
+    "teaching note|teaching notes|instructor s manual|instructors manual|instructor manual|"
+    "instructor s guide|instructor guide|solutions manual|answer key|nota de ensino|"
+    "notas de ensino|nota de ensenanza|notas de ensenanza|nota pedagogica|notas pedagogicas|"
+    "note pedagogique|notes pedagogiques|nota didattica|lehrnotiz|lehrerhandreichung|"
+    "nota dydaktyczna|методические указания к кейсу|教学笔记|教学说明|ティーチングノート|"
+    "티칭 노트|for instructor use only|for instructors only|uso exclusivo do professor|"
+    "uso exclusivo del profesor|uso exclusivo del docente|reserve aux enseignants"
+)
 
 
 def _phrases(vocabulary: str) -> tuple[tuple[str, ...], ...]:
@@ -381,6 +399,7 @@ SUMMARY_PHRASES = _phrases(_SUMMARY)
 POSTER_PHRASES = _phrases(_POSTER)
 SLIDES_PHRASES = _phrases(_SLIDES)
 STUDY_DOCUMENT_PHRASES = _phrases(_STUDY_DOCUMENT)
+COMPANION_PHRASES = _phrases(_COMPANION)
 ADDRESSED_PHRASES = _phrases(_ADDRESSED)
 RECORD_OF_WORK_PHRASES = _phrases(_RECORD_OF_WORK)
 THESIS_SUMMARY_PHRASES = _phrases(_THESIS_SUMMARY)

@@ -59,6 +59,7 @@ from urllib.parse import parse_qsl, unquote, urlsplit
 import attrs
 from bs4 import BeautifulSoup, Tag
 from bs4.dammit import EncodingDetector
+from bs4.element import NavigableString
 
 from politeharvest.net._challenge import challenge_evidence
 
@@ -94,7 +95,14 @@ from ._pagefacts import PageFacts, page_facts
 from ._regions import Regions
 from ._rules import RULES, SiteRule, problematic_url
 from ._signposting import signposting_candidates
-from ._words import BAD_HREF, FILE_HREF, OTHER_KIND_FILE, item_of, names_document
+from ._words import (
+    BAD_HREF,
+    FILE_HREF,
+    OTHER_KIND_FILE,
+    item_of,
+    latin_units,
+    names_document,
+)
 
 __all__ = [
     "find_candidates",
@@ -784,6 +792,24 @@ def _depth(soup: BeautifulSoup) -> int:
     return deepest
 
 
+def _read_units(soup: BeautifulSoup) -> None:
+    """Write each file size the page gives in a unit of another script as its Latin unit.
+
+    "(PDF، 9.8 ميغابايت)" is read "(PDF، 9.8 MB)" by every reader of labels after
+    (`latin_units`): a page's own words, in the soup this module alone reads.
+    """
+    for string in soup.find_all(string=_NON_LATIN_AFTER_NUMBER):
+        if type(string) is not NavigableString:
+            continue  # a script's, a comment's: no label
+        read = latin_units(str(string))
+        if read != string:
+            string.replace_with(read)
+
+
+#: A number, then a letter of a script other than Latin: a size's unit, perhaps.
+_NON_LATIN_AFTER_NUMBER = re.compile(r"\d\s*[^\W\d_a-zA-Z]")
+
+
 def find_candidates(
     html: str | bytes,
     url: str,
@@ -805,6 +831,7 @@ def find_candidates(
     """
     text = _decoded(html, headers or {}) if isinstance(html, bytes) else html
     soup = BeautifulSoup(text, "lxml")
+    _read_units(soup)
     depth = _depth(soup)
     if depth > MAX_DEPTH:
         # every link's blocks are read up to the page's body: a page nesting thousands of

@@ -104,6 +104,19 @@ BAD_TEXT = re.compile(
     r"目次|목차|содержание|içindekiler|daftar\s+isi|front\s*matter|back\s*matter|"
     r"(?:full|whole|complete|entire)\s+issue|tam\s+say[ıi]|número\s+completo|numéro\s+complet|"  # noqa: RUF001
     r"edição\s+completa|gesamtausgabe|ganzes\s+heft|審査|심사|referee|"
+    # a whole issue or volume in more languages, a line a family ("Ամբողջական հատոր (22
+    # ՄԲ)", the whole volume; "სრული ნომერი", the full issue)
+    r"(?:full|whole|complete|entire)\s+volume|volumen\s+completo|fasc[íi]culo\s+completo|"
+    r"revista\s+complet[ao]|volume\s+complet[oe]?|revue\s+complète|fascicolo\s+completo|"
+    r"intero\s+(?:fascicolo|numero|volume)|numero\s+completo|(?:gesamte[sr]?|komplette[sr]?|"
+    r"ganzer)\s+(?:heft|band)|volledige?\s+(?:nummer|uitgave)|ca[łl]y\s+(?:numer|tom|zeszyt)|"
+    r"pe[łl]ny\s+numer|cel[éý]\s+(?:[čc][íi]slo|svazek)|весь\s+(?:номер|выпуск|том)|"
+    r"полный\s+(?:номер|выпуск)|номер\s+целиком|повний\s+(?:номер|випуск)|"
+    r"(?:весь|увесь)\s+(?:номер|випуск)|say[ıi]n[ıi]n\s+tamam[ıi]|cildin\s+tamam[ıi]|"  # noqa: RUF001 - Turkish
+    r"edisi\s+lengkap|ամբողջական\s+(?:հատոր|համար)|სრული\s+ნომერი|"
+    r"(?:ολόκληρο|πλήρες)\s+τεύχος|العدد\s+(?:كاملا|كاملاً|الكامل)|شماره\s+کامل|全刊|整期|"
+    r"全号|전체\s*호|teljes\s+(?:szám|kötet)|num[ăa]rul\s+complet|volumul\s+complet|"
+    r"to[àa]n\s+b[ộo]\s+s[ốo]|"
     # summaries and tables of contents in more languages, a line a family ("Tiivistelmä
     # (PDF)", "Ringkasan Eksekutif (PDF)", "Съдържание (PDF)")
     r"\bringkasan\b|\bintisari\b|\btiivistelmä|\bsisällys|\bkokkuvõte|\bsisukord\b|"
@@ -320,6 +333,42 @@ def _loan_download(word: str) -> bool:
     latin = anyascii(word).lower().replace("r", "l")
     skeleton = re.sub(r"[^bcdfgjklmnpqstvxz]", "", latin)
     return re.sub(r"(.)\1+", r"\1", skeleton) == "dnld"
+
+
+#: A number and the word after it, that word in a script other than Latin ("9.8 ميغابايت").
+_NUMBER_THEN_WORD = re.compile(r"(\d)(\s*)([^\W\d_a-zA-Z][^\s\d(),.;:\[\]]*)")
+#: A unit of bytes as its transliteration reads: kilo-, mega- or gigabyte, or their
+#: abbreviations ("kylwbyt", "myghbyt", "mgbyt", "megabait", "emkaaibt", "embi").
+_BYTE_UNIT = re.compile(r"(?:e?m|k|g)(?:[a-z]{0,5}[bv][aeiouy]{0,3}t[a-z]{0,2}|bi?)")
+
+
+@functools.lru_cache(maxsize=1024)
+def _latin_unit(word: str) -> str | None:
+    """The unit "KB", "MB" or "GB" when `word`, in a script other than Latin, names a unit of bytes.
+
+    Read through its Latin transliteration (anyascii), as `_loan_download` reads a borrowed
+    "download": "ميغابايت" (myghbyt), "كيلوبايت" (kylwbyt), "मेगाबाइट", "เมกะไบต์",
+    "메가바이트" are the borrowed words kilo-, mega- and gigabyte in their scripts.
+    """
+    latin = anyascii(word).lower().replace("-", "")
+    if not _BYTE_UNIT.fullmatch(latin):
+        return None
+    first = latin.removeprefix("e")[0]
+    return {"k": "KB", "m": "MB", "g": "GB"}[first]
+
+
+def latin_units(text: str) -> str:
+    """`text` with a file's size in bytes written in any script read as its Latin unit.
+
+    "(PDF، 9.8 ميغابايت)" reads "(PDF، 9.8 MB)": the unit every description of a file's
+    size here reads (`PDF_SIZE`, `_FILE_SIZE`), whatever script a page writes it in.
+    """
+
+    def unit(match: re.Match[str]) -> str:
+        latin = _latin_unit(match.group(3))
+        return match.group(0) if latin is None else match.group(1) + match.group(2) + latin
+
+    return _NUMBER_THEN_WORD.sub(unit, text)
 
 
 #: Button words of scripts written without spaces, removed before counting what is left.

@@ -309,3 +309,65 @@ def test_a_preposition_of_subject_opens_the_same_work_s_fuller_title() -> None:
         *body(18),
     ]
     assert check_identity(make_pdf(items), record).verdict != "mismatch"
+
+
+CASE = "Laticínios Serra Azul: expandir ou consolidar?"
+CASE_AUTHORS = ("carvalho", "tavares")
+
+
+def case_page(head: str, label: str | None) -> list[Item]:
+    """A teaching case's first page: the series head, a label line (when given), the
+    case's title, its authors and prose."""
+    items: list[Item] = [(head, 8.0)]
+    if label is not None:
+        items.append((label, 11.0))
+    return [*items, (CASE, 17.0), ("Bruno Meireles Carvalho e Helena Tavares", 11.0), *body(18)]
+
+
+@pytest.mark.parametrize(
+    ("head", "label"),
+    [
+        ("Casos de Ensino em Administração · Caso 118", "NOTAS DE ENSINO"),
+        ("Casos de Ensino em Administração · Caso 118 · USO EXCLUSIVO DO PROFESSOR", None),
+        ("Case Centre · CS-23-0417", "Teaching Note TN-23-0417"),
+        ("ENP-C-2020-031-NE / NOTA DE ENSEÑANZA — USO EXCLUSIVO DEL PROFESOR", None),
+    ],
+)
+def test_a_teaching_note_over_the_case_s_title_is_refused_for_any_record(
+    head: str, label: str | None
+) -> None:
+    # the case's record is no article (its type is "other"): the companion's label over the
+    # same title and authors still names another document
+    record = RecordHints(titles=(CASE,), surnames=CASE_AUTHORS)
+    identity = check_identity(make_pdf(case_page(head, label)), record)
+    assert identity.verdict == "mismatch"
+    assert "for those who teach it" in identity.evidence
+
+
+def test_a_case_that_mentions_its_teaching_note_is_the_case() -> None:
+    # "Teaching Note available: TN-23-0417" in the case's own head: a mention, no label
+    record = RecordHints(titles=(CASE,), surnames=CASE_AUTHORS)
+    head = "Nordic Case Centre · CS-23-0417 Teaching Note available: TN-23-0417"
+    assert check_identity(make_pdf(case_page(head, None)), record).verdict == "matched"
+
+
+def test_the_case_itself_is_matched() -> None:
+    record = RecordHints(titles=(CASE,), surnames=CASE_AUTHORS)
+    pdf = make_pdf(case_page("Casos de Ensino em Administração · Caso 118", None))
+    assert check_identity(pdf, record).verdict == "matched"
+
+
+def test_a_study_label_whose_noun_the_record_s_title_has_is_the_record_s() -> None:
+    # the protocol article of a trial, under the journal's label "Study protocol": the
+    # record's title says it is a protocol ("protocol for a pragmatic randomised trial")
+    title = "Early mobilisation after hip surgery (MOBILE-HIP): protocol for a randomised trial"
+    record = RecordHints(titles=(title,), surnames=AUTHORS, article=True)
+    items: list[Item] = [("Trial Protocols Journal 6:342", 8.0), ("STUDY PROTOCOL", 10.0)]
+    pdf = make_pdf([*items, (title, 17.0), (BYLINE, 11.0), *body(40)])
+    assert check_identity(pdf, record).verdict == "matched"
+    # a record whose title is no protocol's: the same label names another document
+    plain = RecordHints(
+        titles=("Early mobilisation after hip surgery",), surnames=AUTHORS, article=True
+    )
+    other = make_pdf([*items, (plain.titles[0], 17.0), (BYLINE, 11.0), *body(40)])
+    assert check_identity(other, plain).verdict == "mismatch"
