@@ -646,7 +646,8 @@ def anchor_candidates(
             )
             continue
         fmt = OTHER_FORMAT.search(text) if element.name != "script" else None
-        if fmt is not None and not PDF_WORD.search(text):
+        # (a full-text word is no PDF's: "Volltext (TXT)" is the text layer)
+        if fmt is not None and not _PDF_NAMED.search(text):
             found.append(
                 Candidate(
                     link,
@@ -1020,6 +1021,10 @@ def file_label(
     if facts.named_in(link) is None and facts.own_record(link) is None:
         return None  # a site's guide or list beside the title ("<words> (PDF)") is no button
     return _format_label(element, named, titles.words)
+
+
+#: The PDF format named in a label, as a word of its own.
+_PDF_NAMED = re.compile(r"(?<![^\W\d_])pdf(?![^\W\d_])", re.IGNORECASE)
 
 
 def _qualified_button(named: str) -> bool:

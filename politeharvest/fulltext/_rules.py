@@ -163,7 +163,9 @@ RULES: tuple[SiteRule, ...] = (
     ),
     SiteRule(
         "dspace6",
-        path=r"/(handle|items)/",
+        # a handle, or DSpace 7's item by its UUID: not any "/items/" path (Omeka's
+        # "/items/show/1873", a national library's "/items/URN:NBN:...")
+        path=r"/handle/|/items/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-",
         selectors=('a[href*="/bitstream/"][href*=".pdf"]',),
         score=95.0,
         example="https://repository.example.edu/handle/123/456",

@@ -136,6 +136,9 @@ BAD_HREF = re.compile(
     r"/getaccess/|/purchase|/cart|/action/showcitformats|article-cite-file|"
     r"[?&]download=ris|\.ris(?:$|\?)|\.bib(?:$|\?)|\.nbib|/epdf/|/reader/|"
     r"supplement|suppl[_-]|_esm\.|moesm|/figures?/|/asset/|thumbnail|\.jpe?g|\.png|\.gif|"
+    # a file of another format by its name's extension (a IIIF image's ``info.json``, a
+    # table's ``.xlsx``, a text layer's ``.txt``)
+    r"\.(?:json|xml|txt|csv|tsv|xlsx?|docx?|odt|epub|zip|mp[34])(?:$|[?#])|"
     r"isallowed=n|"
     # folders of citation exports and media pages, unless the address names a PDF file in
     # them (NASA's ``/api/citations/<id>/downloads/<name>.pdf``, a CDN's ``/media/...pdf``)

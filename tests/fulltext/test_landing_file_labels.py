@@ -152,3 +152,31 @@ def test_the_full_text_is_no_whole_volume(label: str) -> None:
 def test_a_size_in_another_script_makes_a_pdf_s_description() -> None:
     assert PDF_SIZE.search(latin_units("(PDF، 9.8 ميغابايت)")) is not None
     assert PDF_SIZE.search("(PDF، 9.8 ميغابايت)") is None  # unread, the unit is no size
+
+
+def test_a_full_text_in_another_format_and_an_image_s_info_are_not_tried() -> None:
+    # a digital library's viewer: its text layer "Volltext (TXT)" (a full-text word, another
+    # format) and its IIIF image's info.json are no PDF; the volume's PDF is
+    html = _page(
+        "<div id='imageContainer' data-tiles='https://dl.example.de/api/records/34/files/"
+        "images/00000001.tif/info.json'></div><ul class='downloads'>"
+        "<li><a href='https://dl.example.de/api/records/34/plaintext/'>Volltext (TXT)</a></li>"
+        "<li><a href='https://dl.example.de/api/records/34/pdf/'>PDF (612 Seiten)</a></li>"
+        "</ul>",
+        "Verwaltungsbericht des Magistrats der Stadt Berlin. Zweiter Band",
+        "de",
+    )
+    urls = [c.url for c in find_candidates(html, "https://dl.example.de/viewer/34/").candidates]
+    assert not any("plaintext" in u or u.endswith("info.json") for u in urls)
+    assert "https://dl.example.de/api/records/34/pdf/" in urls
+
+
+@pytest.mark.parametrize(
+    "label", ["Volltext (PDF)", "Texto completo PDF / HTML", "Full text (pdf, 2 MB)"]
+)
+def test_a_label_naming_the_pdf_beside_another_format_is_still_the_pdf_s(label: str) -> None:
+    html = _page(
+        f"<p><a href='/files/article-77.pdf'>{label}</a></p>", "Soil carbon in boreal fens", "en"
+    )
+    urls = [c.url for c in find_candidates(html, "https://j.example.org/article/77").candidates]
+    assert urls == ["https://j.example.org/files/article-77.pdf"]

@@ -88,3 +88,34 @@ def test_learned_structure_predicts_the_link() -> None:
 )
 def test_problematic_urls_are_refused_before_any_request(url: str, problem: bool) -> None:
     assert (problematic_url(url) is not None) is problem
+
+
+@pytest.mark.parametrize(
+    ("url", "dspace"),
+    [
+        ("https://repository.example.edu/handle/11111/2222", True),
+        ("https://repository.example.edu/items/0b5ec7a4-1111-2222-3333-444455556666", True),
+        ("https://archive.example.org/acervo/items/show/1873", False),  # Omeka Classic
+        ("https://www.example.no/items/URN:NBN:no-nb_digibok_2019030748112", False),
+    ],
+)
+def test_dspace_is_recognised_by_its_handles_and_item_uuids_only(url: str, dspace: bool) -> None:
+    rule = next(r for r in LANDING_RULES if r.name == "dspace6")
+    assert (rule.matches(url) is not None) is dspace
+
+
+def test_an_omeka_item_s_own_file_is_not_held_to_a_known_platform_s_bar() -> None:
+    # Omeka Classic's item page: the record's scan in #itemfiles under the title, a file
+    # link whose only content is its thumbnail; no DSpace rule judges it
+    own = "https://archive.example.org/acervo/files/original/7f3ca21e9b0d4c55.pdf"
+    html = (
+        "<html><head><title>Boletim nº 45</title></head><body><div id='primary'>"
+        "<h1>Boletim do Metalúrgico nº 45 – relatório da comissão de fábrica</h1>"
+        "<div id='itemfiles'><div class='item-file application-pdf'>"
+        f"<a class='download-file' href='{own}'><img class='thumb' src='/t/7f3c.jpg' "
+        "alt='boletim45_abr1980.pdf'></a></div></div></div>"
+        "<aside id='sidebar'><h2>Exposição virtual</h2><p><a href='/acervo/files/original/"
+        "catalogo_2019.pdf'>Catálogo da exposição (PDF, 12 MB)</a></p></aside></body></html>"
+    )
+    analysis = find_candidates(html, "https://archive.example.org/acervo/items/show/1873")
+    assert own in [c.url for c in analysis.candidates]
