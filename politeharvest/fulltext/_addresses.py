@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urldefrag, urljoin, urlsplit
 
 from politeharvest.net._redirects import platform_tenant, registrable_domain
 
 __all__ = [
     "absolute",
+    "asset_space",
     "same_site",
 ]
 
@@ -45,3 +47,24 @@ def _tenant(host: str) -> str | None:
     """A hosting platform's tenant (`platform_tenant`) named long enough to name a site."""
     name = platform_tenant(host)
     return name if name is not None and len(name) >= _TENANT_LETTERS else None
+
+
+#: A path's part that names a site on a hosting platform's files host: an id of eight
+#: characters or more, letters and digits ("63f1a2b3c4d5e6f708192a3b").
+_SPACE_ID = re.compile(r"(?=[^/]*\d)(?=[^/]*[a-z])[0-9a-z_-]{8,}", re.IGNORECASE)
+
+
+def asset_space(url: str) -> tuple[str, str] | None:
+    """The host and the site's own id of `url` on a platform's files host, or None.
+
+    A site built on Webflow or Squarespace loads its own stylesheet from the platform's
+    files host under the site's id ("cdn.prod.website-files.com/63f1a2b3.../css/...",
+    "static1.squarespace.com/static/5f2a8c1e.../"); its documents lie in the same space:
+    the first part of the path that is an id, with the host.
+    """
+    parts = urlsplit(url)
+    host = (parts.hostname or "").lower()
+    for part in parts.path.split("/")[1:3]:
+        if _SPACE_ID.fullmatch(part):
+            return host, part.lower()
+    return None

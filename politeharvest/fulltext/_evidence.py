@@ -19,7 +19,7 @@ import attrs
 from bs4 import BeautifulSoup, Tag
 
 from ._access import control_wall
-from ._addresses import absolute, same_site
+from ._addresses import absolute, asset_space, same_site
 from ._candidate import Candidate, element_signature
 from ._links import TEXT_URL, form_label, link_sources
 from ._pagefacts import PageFacts
@@ -41,6 +41,7 @@ from ._words import (
     format_token,
     item_of,
     names_document,
+    says_full,
     text_of,
     unread_label,
     without_file_description,
@@ -574,6 +575,15 @@ def anchor_candidates(
     the address; a link's label or address that names another document rejects it.
     """
     page_host = (urlsplit(base).hostname or "").lower()
+    # the site's own space on a platform's files host, where its stylesheets and scripts lie
+    spaces = {
+        space
+        for tag in soup.find_all(("link", "script"), limit=200)
+        if (tag.name == "script" or "stylesheet" in (tag.get("rel") or []))
+        and (space := asset_space(absolute(str(tag.get("href") or tag.get("src") or ""), base)))
+        is not None
+        and space[0] != page_host
+    }
     found = []
     faint = []  # links with evidence for them that their address outweighs
     wordless: set[str] = set()  # links whose words said nothing, nor named a file
@@ -716,6 +726,11 @@ def anchor_candidates(
                 # a button to the whole work ("Read the full report (EN)"): its own full text
                 score += ANCHOR_WEIGHTS.pdf_word
                 evidence.append(f"anchor text {text[:40]!r} says {whole.group(0)!r}")
+            elif (full := says_full(text)) is not None:
+                # the same in the words of any language the buttons are read in ("Muat
+                # Turun Artikel Penuh", "ดาวน์โหลดบทความฉบับเต็ม": the whole article)
+                score += ANCHOR_WEIGHTS.pdf_word
+                evidence.append(f"anchor text {text[:40]!r} says {full!r}")
             else:
                 score += ANCHOR_WEIGHTS.download_word
                 evidence.append(f"anchor text {text[:40]!r}")
@@ -850,6 +865,7 @@ def anchor_candidates(
             and field is None  # (a record's field names its file wherever it is held: an
             # aggregator's "Online access: <the repository's bitstream>")
             and not same_site(link, base)
+            and asset_space(link) not in spaces  # (the site's own space on its platform)
         ):
             score -= ANCHOR_WEIGHTS.other_host
             evidence.append("another host")

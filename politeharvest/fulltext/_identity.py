@@ -1291,16 +1291,15 @@ def _corporate(creator: str) -> bool:
 
 
 def _issuer(hints: RecordHints, block: str) -> bool:
-    """The title block is the name of the body the record names as its creator.
+    """The title block is the name of the body or person the record names as its creator.
 
     "ΣΥΜΒΟΥΛΙΟ ΤΗΣ ΕΠΙΚΡΑΤΕΙΑΣ" over a decision of the Council of State, a ministry's name
     over its circular: a body prints its name at the top of what it issues, larger than
-    the rest; it is no other document's title.
+    the rest; a repository's licence notice before a thesis names its author alone ("Arnau
+    Puigdomènech i Serra"). A creator's name is no other document's title.
     """
     found = set(content_words(block))
-    return bool(found) and any(
-        _corporate(creator) and found <= set(content_words(creator)) for creator in hints.creators
-    )
+    return bool(found) and any(found <= set(content_words(creator)) for creator in hints.creators)
 
 
 #: Names of a byline compared across scripts, at most (a byline is a few lines).
@@ -1532,7 +1531,7 @@ def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
     doi = hints.doi.lower() if hints.doi else None
     zone = _title_zone(facts, reading)
     if identity.verdict != "mismatch" and _record_kind_of(hints) != "letter":
-        greeting = _salutation_above(zone[0]) if zone is not None else None
+        greeting = _salutation_above(zone[0], hints.creators) if zone is not None else None
         if greeting is not None:
             return Identity(
                 "mismatch",
@@ -1921,14 +1920,16 @@ def _captioned_title(record: _Record, above: Sequence[str], below: str) -> str |
     return None
 
 
-def _salutation_above(above: Sequence[str]) -> str | None:
+def _salutation_above(above: Sequence[str], creators: Sequence[str] = ()) -> str | None:
     """A salutation over the record's title block: the title stands inside a letter.
 
     "Dear Professor Ahmadov," then "please find enclosed our manuscript" over the title: a
     short line ending in a comma, running text after it, both above the title block on the
     article's first page. A letter to the editor that is the article opens its text so
-    *under* its title.
+    *under* its title. A line that is one of the record's `creators`' names and nothing
+    more ("Оксана ПОПОВИЧ," over her degree and post) is the byline, not a greeting.
     """
+    names = [set(keys(creator)) for creator in creators]
     for i, text in enumerate(above[:-1]):
         mark = _GREETING_MARK.search(text)
         if (
@@ -1937,6 +1938,7 @@ def _salutation_above(above: Sequence[str]) -> str | None:
             and 2 <= len(text.split()) <= _ADDRESS_WORDS
             and text[:1].isupper()
             and running_text(above[i + 1])
+            and not any(set(keys(text)) <= name for name in names)
         ):
             return text.strip()
     return None
@@ -1953,7 +1955,22 @@ def _record_kind_of(hints: RecordHints) -> Kind | None:
         hints.kind
         or next((k for k in (kind_of_title(t) for t in hints.titles) if k), None)
         or ("summary" if any(_title_proper(t) for t in hints.titles) else None)
+        or ("comment" if any(_reply_after(t) for t in hints.titles) else None)
     )
+
+
+def _reply_after(title: str) -> bool:
+    """Whether a title ends, after a separator, in a reply's label ("...: authors' reply")."""
+    parts = _AFTER_SEPARATOR.split(title.strip())
+    if len(parts) < 2:
+        return False
+    tail = keys(parts[-1])
+    found = starts_with(tail, COMMENT_PHRASES)
+    return found is not None and len(tail) <= len(found) + 1
+
+
+#: What separates a label from the title before it: a colon, a dash between spaces.
+_AFTER_SEPARATOR = re.compile(r"\s*:\s+|\s+[\u2013\u2014-]\s+")
 
 
 def _title_proper(title: str) -> str | None:

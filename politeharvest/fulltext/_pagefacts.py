@@ -105,7 +105,7 @@ class PageFacts:
         ("Okonkwo et al 2024 AAM", "Preprint (3146 KB)", "Accepted manuscript"): once those
         are set aside, no word of another title is left.
         """
-        if self.is_title(text) or self.short_title(text):
+        if self.is_title(text) or self.short_title(text) or self._titled_button(text):
             return True
         rest = _SIZE_LABEL.sub(" ", text.lower())
         rest = _YEAR_ETAL.sub(" ", rest)
@@ -114,6 +114,27 @@ class PageFacts:
             return False
         own = set(self.surnames) | BUTTON_WORDS | _GENERIC_FILE | _VERSION_WORDS
         return all(w in own for w in words)
+
+    def _titled_button(self, text: str) -> bool:
+        """True when `text` is a button's words and words of the article's title only.
+
+        "Quaderno 18 - testo integrale" on the page of "Quaderno 18 - Il cinema industriale
+        lombardo": the record's own name and "full text". Every number it has is one of the
+        title's ("Quaderno 17 - testo integrale" is another issue's), and a word of its own
+        that no button has makes it another document's name.
+        """
+        rest = self.untitled(text)
+        if rest.split() == text.split() or not re.search(r"[^\W\d_]", rest):
+            return False
+        numbers = {w for w in words_of(_SIZE_LABEL.sub(" ", text)) if w.isdigit()}
+        if not numbers <= self._title_numbers:
+            return False
+        # every word left a button's, no object of its own ("Y rhifyn cyfan": the whole
+        # issue, "rhifyn" a word of the page's title "Gwerddon - Rhifyn 36 - ...")
+        words = [
+            w for w in re.findall(r"[^\W\d_]+", _SIZE_LABEL.sub(" ", rest).lower()) if len(w) > 1
+        ]
+        return bool(words) and all(w in BUTTON_WORDS for w in words) and button_text(rest)
 
     def names_word(self, word: str) -> bool:
         """Whether a folded `word` is a word of the record's titles or an author's name."""

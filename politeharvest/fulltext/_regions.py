@@ -72,11 +72,23 @@ def _shape(url: str) -> tuple[str, ...]:
     segments = unquote(parts.path).strip("/").split("/")
     fields = [f.split("=", 1) for f in parts.query.split("&") if f]
     return (
-        *(
-            _blank(s) if re.search(r"\d", s) else "*" if s.count("-") >= 2 else s.lower()
-            for s in segments
-        ),
+        *("*" if _slug(s) else _blank(s) if re.search(r"\d", s) else s.lower() for s in segments),
         *(f"?{f[0]}={'#' if re.search(r'[0-9]', f[-1]) else '*'}" for f in fields),
+    )
+
+
+def _slug(segment: str) -> bool:
+    """Whether a path's segment is a title's slug, a year's number aside.
+
+    Words joined by hyphens, two of them words of three letters or more, no number but a
+    year ending it ("groene-daken-2023"; "w3-article-98765.html" and
+    "research-458-open-clusters.php" name a number).
+    """
+    words = [w for w in segment.split("-") if w.isalpha() and len(w) >= 3]
+    return (
+        segment.count("-") >= 2
+        and len(words) >= 2
+        and re.fullmatch(r"(?:[^\W\d_]+-)+[^\W\d_]+(?:-(?:1[89]|20)\d\d)?", segment) is not None
     )
 
 

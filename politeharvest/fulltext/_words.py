@@ -117,6 +117,15 @@ BAD_TEXT = re.compile(
     r"(?:ολόκληρο|πλήρες)\s+τεύχος|العدد\s+(?:كاملا|كاملاً|الكامل)|شماره\s+کامل|全刊|整期|"
     r"全号|전체\s*호|teljes\s+(?:szám|kötet)|num[ăa]rul\s+complet|volumul\s+complet|"
     r"to[àa]n\s+b[ộo]\s+s[ốo]|"
+    # a press release about the work, and a review of it, in the languages of the labels
+    # ("Comunicato stampa (PDF)", "Recensione (PDF)" on a book's page)
+    r"press\s+release|media\s+release|news\s+release|pressemitteilung|"
+    r"communiqu[ée]\s+de\s+presse|nota\s+de\s+prensa|comunicado\s+de\s+prensa|"
+    r"comunicato\s+stampa|bas[ıi]n\s+b[üu]lteni|persbericht|pressmeddelande|"  # noqa: RUF001
+    r"pressemelding|pressemeddelelse|lehdistötiedote|siaran\s+pers|informacja\s+prasowa|"
+    r"tiskov[áa]\s+zpr[áa]va|пресс-?\s?релиз|прес-?\s?реліз|新闻稿|プレスリリース|보도자료|"
+    r"book\s+review|\brecensione\b|\brezension\b|\brecensi[óo]n\b|\bresenha\b|\brecenzja\b|"
+    r"\brecenze\b|рецензия|рецензія|"
     # summaries and tables of contents in more languages, a line a family ("Tiivistelmä
     # (PDF)", "Ringkasan Eksekutif (PDF)", "Съдържание (PDF)")
     r"\bringkasan\b|\bintisari\b|\btiivistelmä|\bsisällys|\bkokkuvõte|\bsisukord\b|"
@@ -137,8 +146,9 @@ BAD_HREF = re.compile(
     r"[?&]download=ris|\.ris(?:$|\?)|\.bib(?:$|\?)|\.nbib|/epdf/|/reader/|"
     r"supplement|suppl[_-]|_esm\.|moesm|/figures?/|/asset/|thumbnail|\.jpe?g|\.png|\.gif|"
     # a file of another format by its name's extension (a IIIF image's ``info.json``, a
-    # table's ``.xlsx``, a text layer's ``.txt``)
-    r"\.(?:json|xml|txt|csv|tsv|xlsx?|docx?|odt|epub|zip|mp[34])(?:$|[?#])|"
+    # table's ``.xlsx``, a text layer's ``.txt``); not a dataset's (``.zip``, ``.csv``),
+    # which a harvest asking for datasets fetches (`PdfFetcher`'s ``file_types``)
+    r"\.(?:json|xml|txt|xlsx?|docx?|odt|epub|mp[34])(?:$|[?#])|"
     r"isallowed=n|"
     # folders of citation exports and media pages, unless the address names a PDF file in
     # them (NASA's ``/api/citations/<id>/downloads/<name>.pdf``, a CDN's ``/media/...pdf``)
@@ -260,6 +270,17 @@ _BUTTON_WORDS_BY_LANGUAGE = (
     "pakua makala kamili maandishi faili hapa soma tazama fungua muat turun penuh "
     "buong teksto artikulo tải về xuống toàn văn bản bài báo tệp xem đọc mở",
 )
+#: The words of `_BUTTON_WORDS_BY_LANGUAGE` (and of the unspaced scripts' `_CJK_WORDS`) that
+#: say "full" or "complete" themselves: a button with one of them gives the whole work
+#: ("Muat Turun Artikel Penuh", "ดาวน์โหลดบทความฉบับเต็ม"), as "Full text" does.
+_FULL_WORDS_BY_LANGUAGE = (
+    "tamamı tamamını integrale integral integrală complet completă completa completo "  # noqa: RUF001
+    "volledige fullständig fuld koko täistekst pełny pełna plný celý celotno cijeli ceo "
+    "cjelovit cjeloviti teljes πλήρες πλήρη πλήρους повний повного пълен пълния целосен "
+    "pilns visas ամբողջական სრული толық toʻliq бүрэн كامل الكامل كاملة الكاملة کامل مکمل "  # noqa: RUF001
+    "מלא המלא पूर्ण पूरा সম্পূর্ণ முழு kamili penuh lengkap buong toàn ฉบับเต็ม "
+    "ฉบับสมบูรณ์ ສະບັບເຕັມ အပြည့်အစုံ"
+)
 #: The words of `_BUTTON_WORDS_BY_LANGUAGE` that say "download" themselves.
 _DOWNLOAD_WORDS_BY_LANGUAGE = (
     "scarica scaricare descarrega descarregar descargá descargue descarga descarcă descarca "
@@ -321,6 +342,33 @@ BUTTON_WORDS = BUTTON_WORDS | frozenset(
 _DOWNLOAD_WORDS = frozenset(
     form for word in _DOWNLOAD_WORDS_BY_LANGUAGE.split() for form in (word, _unmarked(word))
 )
+_FULL_WORDS = frozenset(
+    form for word in _FULL_WORDS_BY_LANGUAGE.split() for form in (word, _unmarked(word))
+)
+#: The words of the unspaced scripts (Thai, Lao, Khmer, Burmese) that say "full".
+_UNSPACED_FULL = re.compile(
+    "|".join(
+        w
+        for w in _FULL_WORDS_BY_LANGUAGE.split()
+        if not w.isascii() and re.search(r"[\u0e00-\u0eff\u1780-\u17ff\u1000-\u109f]", w)
+    )
+)
+
+
+def says_full(text: str) -> str | None:
+    """The word of a button's `text` that says it gives the whole work ("penuh"), or None.
+
+    Every other word is a button's: "Descargar el Boletín 31 completo" is the whole
+    bulletin, an object of its own, not the work's full text.
+    """
+    bare = _unmarked(_CJK_BUTTON.sub(" ", PDF_SIZE.sub(" ", _FILE_SIZE.sub(" ", text.lower()))))
+    if any(w not in BUTTON_WORDS and len(w) > 1 for w in re.findall(_LETTER_RUNS, bare)):
+        return None
+    words = re.findall(_LETTER_RUNS, _unmarked(text.lower()))
+    found = next((w for w in words if w in _FULL_WORDS), None)
+    if found is None and (unspaced := _UNSPACED_FULL.search(text)) is not None:
+        return unspaced.group(0)
+    return found
 
 
 @functools.lru_cache(maxsize=4096)  # every link's words are asked: a page repeats them
@@ -379,6 +427,14 @@ _CJK_WORDS = (
     r"全文|本文|下载|下載|ダウンロード|ファイル|閲覧|表示|論文|论文|日本語|英語|中文|英文|"
     r"原文|원문|다운로드|보기|파일|열기|논문|한국어|영어|フルテキスト"
 )
+#: Button words of the other scripts written without spaces between words (Thai, Lao,
+#: Khmer, Burmese): to download, the article, the full version, a file, to read or open.
+_UNSPACED_BUTTON_WORDS = (
+    r"ดาวน์โหลด|ดาวโหลด|บทความ|ฉบับเต็ม|ฉบับสมบูรณ์|ไฟล์|"
+    r"ດາວໂຫລດ|ດາວໂຫຼດ|ບົດຄວາມ|ສະບັບເຕັມ|ໄຟລ໌|"
+    r"ទាញយក|អត្ថបទ|ឯកសារ|"
+    r"ဒေါင်းလုဒ်|ဒေါင်းလုတ်|ဆောင်းပါး|အပြည့်အစုံ|ဖိုင်"
+)
 #: The Han words among them as Korean reads them (全文 전문, 本文 본문, 閲覧 열람): Korean
 #: writes the same Sino-Korean words in Hangul ("보고서 전문 (PDF)", the report's full text).
 _CJK_WORDS += "|" + "|".join(
@@ -391,6 +447,7 @@ _CJK_WORDS += "|" + "|".join(
         - set(_CJK_WORDS.split("|"))
     )
 )
+_CJK_WORDS += "|" + _UNSPACED_BUTTON_WORDS
 _CJK_BUTTON = re.compile(_CJK_WORDS + r"|[をのでする]")
 #: The most syllables of a Korean word read as one word (more: a compound, a name).
 _HANGUL_WORD = 4
@@ -638,9 +695,13 @@ def item_of(element: Tag) -> Tag | None:
     for depth, parent in enumerate(element.parents):
         if depth > 2 or not isinstance(parent, Tag):
             return None
-        if parent.name in ITEM_PARENTS:
-            return parent
+        if parent.name in ITEM_PARENTS or parent.get("role") in _ITEM_ROLES:
+            return parent  # (an element in the role of one: a framework's list item)
     return None
+
+
+#: ARIA roles of an item or a row: a site builder's list item is a ``div role=listitem``.
+_ITEM_ROLES = ("listitem", "row")
 
 
 def short_item_text(item: Tag, link: Tag | None = None) -> str:

@@ -1,0 +1,182 @@
+"""Buttons, file hosts and lists on long-tail sites (issue 34, landing37 after its scoring).
+
+Each class with its guard:
+
+- a press release or a review of the work, named in the page's language ("Comunicato
+  stampa (PDF)"), is another document: landing37 stored a press release as a book's file;
+- the record's own name with a button's words ("Quaderno 18 - testo integrale" for
+  "Quaderno 18 - Il cinema industriale lombardo") names the record's file;
+- a button saying "full" in any language it is read in ("Muat Turun Artikel Penuh"), and in
+  the scripts written without spaces ("ดาวน์โหลดบทความฉบับเต็ม"), gives the whole work;
+- a site's own space on its platform's files host (Webflow's, Squarespace's CDN) is the
+  site's, not another host;
+- a framework's list item (``div role=listitem``) is an item, and a slug with its year is a
+  slug: another study in the page's list is another record's.
+
+All pages are written here; none is copied from a corpus.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from politeharvest.fulltext._addresses import asset_space
+from politeharvest.fulltext._landing import find_candidates
+from politeharvest.fulltext._regions import _shape
+from politeharvest.fulltext._words import BAD_TEXT, button_text, says_full
+from tests.fulltext.test_landing_button_languages import _kept
+
+
+def _page(body: str, title: str, head: str = "", lang: str = "en") -> str:
+    return (
+        f"<html lang='{lang}'><head><title>{title}</title>{head}</head><body><main>"
+        f"<h1>{title}</h1>{body}</main><footer><a href='/privacy'>Privacy</a></footer>"
+        "</body></html>"
+    )
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "Comunicato stampa (PDF)",
+        "Press release (PDF, 200 KB)",
+        "Pressemitteilung",
+        "Nota de prensa",
+        "Persbericht",
+        "Recensione (PDF)",
+        "Book review",
+        "プレスリリース",
+    ],
+)
+def test_a_press_release_or_a_review_is_another_document(label: str) -> None:
+    assert BAD_TEXT.search(label) is not None
+
+
+def test_a_book_s_page_whose_pdfs_are_about_it_keeps_none() -> None:
+    body = (
+        "<ul><li><a href='/uploads/Comunicato_stampa_La_laguna_dei_naturalisti.pdf'>"
+        "Comunicato stampa (PDF)</a></li>"
+        "<li><a href='/uploads/Recensione_Bollettino_laguna_naturalisti.pdf'>Recensione "
+        "(PDF)</a></li></ul>"
+    )
+    html = _page(body, "La laguna dei naturalisti", lang="it")
+    assert _kept(html, "https://museo.example.it/pubblicazioni/la-laguna-dei-naturalisti/") == []
+
+
+def test_the_record_s_name_with_full_text_names_its_file() -> None:
+    title = "Quaderno 18 – Il cinema industriale lombardo 1950–1975"
+    own = "https://cineteca.example.it/quaderni/q18/quaderno-18-testo-integrale.pdf"
+    body = (
+        f"<ul><li><a class='contenttype-file' href='{own}'>Quaderno 18 – testo integrale</a>"
+        " <span>(PDF, 14,6 MB)</span></li>"
+        "<li><a href='https://cineteca.example.it/quaderni/q17/quaderno-17.pdf'>"
+        "Quaderno 17 – testo integrale</a></li></ul>"
+    )
+    kept = _kept(_page(body, title, lang="it"), "https://cineteca.example.it/quaderni/q18")
+    assert kept[:1] == [own]
+    assert "https://cineteca.example.it/quaderni/q17/quaderno-17.pdf" not in kept
+
+
+@pytest.mark.parametrize(
+    ("label", "full"),
+    [
+        ("Muat Turun Artikel Penuh", "penuh"),
+        ("Pobierz pełny tekst", "pełny"),
+        ("ดาวน์โหลดบทความฉบับเต็ม", "ฉบับเต็ม"),
+        ("Download", None),
+        ("Download the abstract", None),
+        ("Descargar el Boletín 31 completo", None),  # the whole bulletin: an object of its own
+    ],
+)
+def test_a_button_saying_full_in_any_language(label: str, full: str | None) -> None:
+    assert says_full(label) == full
+
+
+@pytest.mark.parametrize(
+    ("label", "button"),
+    [
+        ("ดาวน์โหลดบทความฉบับเต็ม", True),  # Thai: download the article, the full version
+        ("ດາວໂຫລດບົດຄວາມ", True),  # Lao: download the article
+        ("ទាញយកអត្ថបទ", True),  # Khmer: download the text
+        ("ฤดูกาลเพาะปลูกข้าวในภาคอีสาน", False),  # Thai: a title, no button
+    ],
+)
+def test_buttons_in_scripts_written_without_spaces(label: str, button: bool) -> None:
+    assert button_text(label) is button
+
+
+def test_an_icon_button_labelled_full_article_in_thai_is_tried() -> None:
+    own = "https://journal.example.ac.th/files/2024/v29n2/SNJ_29_2_07_fulltext.pdf"
+    body = (
+        f"<div class='tools'><a href='{own}' class='icon-btn' aria-label='"
+        "ดาวน์โหลดบทความฉบับเต็ม'><svg width='28' height='28'><path d='M12 16z'/></svg>"
+        "</a><a href='https://journal.example.ac.th/files/2024/v29n2/SNJ_29_2_07_ga.pdf'>"
+        "Graphical abstract</a></div>"
+    )
+    title = "ปัจจัยทำนายภาวะหกล้มในผู้สูงอายุหลังผ่าตัดข้อสะโพก"
+    assert _kept(_page(body, title, lang="th"), "https://journal.example.ac.th/article/507") == [
+        own
+    ]
+
+
+def test_a_site_s_own_space_on_its_platform_s_files_host_is_the_site_s() -> None:
+    cdn = "https://cdn.prod.website-files.com/63f1a2b3c4d5e6f708192a3b"
+    assert asset_space(f"{cdn}/css/site.webflow.css") == (
+        "cdn.prod.website-files.com",
+        "63f1a2b3c4d5e6f708192a3b",
+    )
+    assert asset_space("https://static1.squarespace.com/static/5f2a8c1e9b3d4e00/t/a.pdf") == (
+        "static1.squarespace.com",
+        "5f2a8c1e9b3d4e00",
+    )
+    assert asset_space("https://example.org/files/report.pdf") is None
+    own = f"{cdn}/65c0d1e2f3a4b5c6d7e8f901_Stadslab_rapport_2024.pdf"
+    head = f"<link href='{cdn}/css/stadslab.webflow.css' rel='stylesheet'>"
+    body = f"<div class='hero'><a href='{own}' class='button-primary'>Download rapport</a></div>"
+    url = "https://www.stadslab.example.nl/onderzoek/hitte-eilanden-rotterdamse-wijken"
+    title = "Hitte-eilanden in Rotterdamse wijken"
+    assert _kept(_page(body, title, head, "nl"), url) == [own]
+    # another site's space on the same host is another host
+    other = "https://cdn.prod.website-files.com/7777aaaa8888bbbb9999cccc/x_rapport_2024.pdf"
+    body = f"<div class='hero'><a href='{other}' class='button-primary'>Download rapport</a></div>"
+    assert _kept(_page(body, title, head, "nl"), url) == []
+
+
+def test_a_slug_with_its_year_is_shaped_as_a_slug() -> None:
+    assert _shape("https://x.example.nl/onderzoek/groene-daken-2023") == _shape(
+        "https://x.example.nl/onderzoek/hitte-eilanden-rotterdamse-wijken"
+    )
+    assert _shape("https://x.example.org/w3-article-98765.html") != _shape(
+        "https://x.example.org/w3-propertyvalue-697.html"
+    )
+
+
+def test_a_pdf_beside_another_study_in_a_list_item_role_is_another_record_s() -> None:
+    url = "https://www.stadslab.example.nl/onderzoek/hitte-eilanden-rotterdamse-wijken"
+    own = "https://www.stadslab.example.nl/files/hitte-eilanden-rapport-2024.pdf"
+    body = (
+        f"<div class='hero'><a href='{own}' class='button-primary'>Download rapport</a></div>"
+        "<section><h2>Eerder onderzoek</h2><div role='list'><div role='listitem'>"
+        "<a href='/onderzoek/groene-daken-2023'><div>Groene daken en regenwater (2023)</div>"
+        "</a><a href='/files/groene-daken-2023.pdf' class='link-pdf'>PDF</a></div></div>"
+        "</section>"
+    )
+    kept = _kept(_page(body, "Hitte-eilanden in Rotterdamse wijken", lang="nl"), url)
+    assert kept[:1] == [own]
+    assert "https://www.stadslab.example.nl/files/groene-daken-2023.pdf" not in kept
+
+
+def test_the_whole_issue_named_by_a_word_of_the_page_s_title_is_not_the_record_s() -> None:
+    # the page's title names the issue ("Gwerddon - Rhifyn 36 - Erthygl 2: ..."): "Y rhifyn
+    # cyfan" (the whole issue) has that word and a word of its own, no button's
+    head = "<meta name='citation_title' content='Dwyieithrwydd a gofal dementia'>"
+    body = (
+        "<section><h2>Yn y rhifyn hwn</h2><p><a href='/media/gwerddon-36-rhifyn-cyfan.pdf'>"
+        "Y rhifyn cyfan (PDF)</a></p></section>"
+    )
+    html = _page(body, "Gwerddon – Rhifyn 36 – Erthygl 2: Dwyieithrwydd a gofal dementia", head)
+    candidates = find_candidates(html, "https://gwerddon.example.cymru/rhifyn-36/erthygl-2/")
+    assert all(c.score < 100 for c in candidates.candidates)
+    assert "anchor text is the article's title" not in " ".join(
+        c.evidence for c in candidates.candidates
+    )
