@@ -428,12 +428,14 @@ class Regions:
             child = parent
         return ""
 
-    def record_field(self, element: Tag, reach: int = 3) -> str | None:
+    def record_field(self, element: Tag, reach: int = 4) -> str | None:
         """The label of the record's field whose value holds `element` ("Electronic thesis").
 
         The field is a row of a table of the record's fields (`_field_label`: a header
         cell or a colon-ended label, before its value) with at least two other fields of
-        other labels beside it: one record's description, not a list of documents.
+        other labels beside it: one record's description, not a list of documents. The
+        value may list its links (a discovery layer's "Online access" cell, a ``ul`` of
+        them): `reach` levels up.
         """
         for depth, parent in enumerate(element.parents):
             if depth >= reach or not isinstance(parent, Tag) or parent.name in ("body", "html"):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Mapping
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import parse_qsl, urljoin, urlsplit
 
 import attrs
 from bs4 import BeautifulSoup
@@ -299,7 +299,7 @@ _PROBLEMATIC = re.compile(
     # a search page: "/search", "/search?page=2"; not a record's address under a search
     # servlet, whose query is the record's bare identifier ("/search/servlet/search?5081234")
     r"(" + SIGN_IN_PATH + r"|/register\b|/sign-?up\b|/cart\b|/account\b|/search/?(?:$|\?(?=[^#]*=))"
-    r"|[?&](q|query|search)=|/share\b|sharer\.php|/action/showCitFormats|/citation-?export"
+    r"|/share\b|sharer\.php|/action/showCitFormats|/citation-?export"
     r"|\.(?:jpe?g|png|gif|svg|css|js|mp4|webm|ogg|ris|bib|enw|nbib)(?:\?|$))",
     re.IGNORECASE,
 )
@@ -327,4 +327,14 @@ def problematic_url(url: str) -> str | None:
     match = _PROBLEMATIC.search(parts.path + ("?" + parts.query if parts.query else ""))
     if match:
         return f"address looks like a {match.group(0).strip('/?&=')!r} page, not an article or file"
+    for key, value in parse_qsl(parts.query, keep_blank_values=True):
+        if key.lower() in ("q", "query", "search") and not _LOOKUP.fullmatch(value.strip()):
+            # a search's results; a catalogue's permalink asks for one record by its number
+            # ("opac.htm?method=simpleSearch&query=idn%3D1312345678"): that is its page
+            return f"address looks like a {key.lower()!r} page, not an article or file"
     return None
+
+
+#: A query that looks one record up by an identifier: a field's name, "=" or ":", and a
+#: value with digits in it and no space ("idn=1312345678", "doi:10.1234/abc", "id:4711").
+_LOOKUP = re.compile(r"[A-Za-z_.]{1,16}\s?[=:]\s?(?=\S*\d)[\w.:/\-]+")

@@ -180,3 +180,20 @@ def test_the_whole_issue_named_by_a_word_of_the_page_s_title_is_not_the_record_s
     assert "anchor text is the article's title" not in " ".join(
         c.evidence for c in candidates.candidates
     )
+
+
+def test_a_file_listed_in_the_value_of_a_record_s_field_is_the_record_s() -> None:
+    # a discovery layer's record (VuFind): the "Online access" field lists its links in a
+    # list inside the value's cell, on the repository's host
+    own = "https://julkaisut.example.fi/bitstream/handle/10024/165432/VN_2024_15.pdf"
+    body = (
+        "<table class='record-fields'>"
+        "<tr><th>Tekijä</th><td>Virtanen, Aino</td></tr>"
+        "<tr><th>Julkaistu</th><td>Valtioneuvoston kanslia, 2024</td></tr>"
+        "<tr><th>Sarja</th><td>Julkaisusarja ; 2024:15</td></tr>"
+        "<tr><th>Verkkoaineisto</th><td><ul class='online-urls'><li>"
+        f"<a href='{own}' class='fulltext'>Linkki verkkoaineistoon (PDF)</a></li></ul></td></tr>"
+        "</table>"
+    )
+    html = _page(body, "Ilmastotoimet kunnissa", lang="fi")
+    assert _kept(html, "https://www.finna.example.fi/Record/helka.9932145678906253") == [own]

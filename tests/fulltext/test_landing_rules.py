@@ -84,6 +84,11 @@ def test_learned_structure_predicts_the_link() -> None:
         ("ftp://journal.example.org/a.pdf", True),
         ("https://journal.example.org/article/1", False),
         ("https://journal.example.org/article/1.pdf?download=true", False),
+        # a search's results, in a query; a catalogue's permalink looks one record up
+        ("https://catalogue.example.org/list?query=soil+carbon", True),
+        ("https://catalogue.example.org/r?q=1234", True),
+        ("https://portal.example.de/opac.htm?method=simpleSearch&query=idn%3D1312345678", False),
+        ("https://catalogue.example.org/r?q=doi:10.1234/abc.5", False),
     ],
 )
 def test_problematic_urls_are_refused_before_any_request(url: str, problem: bool) -> None:
