@@ -850,6 +850,12 @@ def anchor_candidates(
                 score += ANCHOR_WEIGHTS.identifier
                 evidence.append(f"its file name carries {related} ({name[:40]!r})")
         gained = score  # the evidence for it, before what its address says against it
+        aside = regions.aside_heading(element) if score > 0 and element.name == "a" else None
+        if aside is not None:
+            # a sidebar's section of its own ("Exposição virtual" beside an archive's item):
+            # another publication's links, tried after the page's own
+            score -= ANCHOR_WEIGHTS.page_address
+            evidence.append(f"in a sidebar's section {aside[:40]!r}")
         if re.search(r"\.(html?|php|aspx?|jsp)(?:$|\?)", urlsplit(link).path, re.I) and not (
             FILE_HREF.search(link)
             or element.name == "script"

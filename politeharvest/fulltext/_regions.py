@@ -106,6 +106,10 @@ def _blank(segment: str) -> str:
     return re.sub(r"[^\W_]*\d[^\W_]*", "#", segment.lower())
 
 
+#: How many levels up from a link its sidebar is looked for.
+_ASIDE_REACH = 8
+
+
 def _same_page(a: str, b: str) -> bool:
     """True when two addresses name the same page (path and query alike, fragments aside)."""
     x, y = urlsplit(a), urlsplit(b)
@@ -390,6 +394,7 @@ class Regions:
         )
         self._cache: dict[int, str | None] = {}
         self._above: dict[int, str | None] = {}  # the first region over a node (`_region_above`)
+        self._asides: dict[int, dict[int, str]] = {}  # each sidebar's links under their heading
         self._own_texts: dict[int, str | None] = {}  # a block's `_own_text`
         self._facts = facts or PageFacts("")
         self._shape = _shape(self._facts.url) if self._facts.url else ()
@@ -498,6 +503,40 @@ class Regions:
             if id(parent) in self._stops:
                 return True
         return False
+
+    def aside_heading(self, element: Tag) -> str | None:
+        """The heading of the sidebar section holding `element`, or None.
+
+        A sidebar (``<aside>``, ``role=complementary``: content tangentially related to
+        the page's) whose section over the link is headed by words of its own ("Exposição
+        virtual") holds another publication's links; a sidebar's download card, headed by
+        a button's words ("Download"), or the record's title, is the record's. Each
+        sidebar is read once, for all its links.
+        """
+        for depth, parent in enumerate(element.parents):
+            if depth > _ASIDE_REACH or not isinstance(parent, Tag) or self._stop(parent):
+                return None
+            if parent.name != "aside" and parent.get("role") != "complementary":
+                continue
+            if id(parent) not in self._asides:
+                self._asides[id(parent)] = self._aside_links(parent)
+            return self._asides[id(parent)].get(id(element))
+        return None
+
+    def _aside_links(self, aside: Tag) -> dict[int, str]:
+        """Each link of a sidebar under a heading of its own words, with that heading."""
+        found: dict[int, str] = {}
+        heading: str | None = None
+        for node in aside.descendants:
+            if not isinstance(node, Tag):
+                continue
+            if node.name in _HEADINGS:
+                text = " ".join(node.get_text(" ", strip=True).split())[:80]
+                own = bool(text) and not button_text(text) and not self._facts.is_title(text)
+                heading = text if own else None
+            elif node.name == "a" and heading is not None:
+                found[id(node)] = heading
+        return found
 
     def outside(self, element: Tag) -> str | None:
         """Why `element` is outside the article's own block, or None when it is inside."""

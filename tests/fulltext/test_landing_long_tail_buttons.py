@@ -192,8 +192,36 @@ def test_a_file_listed_in_the_value_of_a_record_s_field_is_the_record_s() -> Non
         "<tr><th>Julkaistu</th><td>Valtioneuvoston kanslia, 2024</td></tr>"
         "<tr><th>Sarja</th><td>Julkaisusarja ; 2024:15</td></tr>"
         "<tr><th>Verkkoaineisto</th><td><ul class='online-urls'><li>"
-        f"<a href='{own}' class='fulltext'>Linkki verkkoaineistoon (PDF)</a></li></ul></td></tr>"
+        f"<a href='{own}' class='fulltext'>Linkki verkkoaineistoon (PDF)</a></li>"
+        "<li><a href='https://julkaisut.example.fi/bitstream/handle/10024/165432/"
+        "VN_2024_15_sammandrag.pdf'>Sammandrag på svenska (PDF)</a></li></ul></td></tr>"
         "</table>"
     )
     html = _page(body, "Ilmastotoimet kunnissa", lang="fi")
     assert _kept(html, "https://www.finna.example.fi/Record/helka.9932145678906253") == [own]
+
+
+def test_a_sidebar_section_of_its_own_is_tried_after_the_page_s_file() -> None:
+    # an archive's item: its scan linked by a thumbnail under the title, and in the sidebar,
+    # under a heading of its own, an exhibition's catalogue described as a PDF
+    own = "https://archive.example.org/files/original/7f3ca21e9b0d4c55.pdf"
+    body = (
+        f"<div id='itemfiles'><a class='download-file' href='{own}'><img src='/t/7f3c.jpg' "
+        "alt='boletim45_abr1980.pdf'></a></div>"
+    )
+    aside = (
+        "<aside id='sidebar'><h2>Exposição virtual</h2><p><a href='/files/original/"
+        "catalogo_2019.pdf'>Catálogo da exposição (PDF, 12 MB)</a></p></aside>"
+    )
+    html = _page(body, "Boletim do Metalúrgico nº 45", lang="pt").replace(
+        "</main>", f"</main>{aside}"
+    )
+    candidates = find_candidates(html, "https://archive.example.org/items/show/1873").candidates
+    assert candidates[0].url == own
+    catalogue = next(c for c in candidates if "catalogo" in c.url)
+    assert "in a sidebar's section 'Exposição virtual'" in catalogue.evidence
+    # a sidebar's download card, headed by a button's words, is the record's
+    card = aside.replace("Exposição virtual", "Download").replace("catalogo_2019", "boletim45")
+    html = _page("", "Boletim do Metalúrgico nº 45", lang="pt").replace("</main>", f"</main>{card}")
+    found = find_candidates(html, "https://archive.example.org/items/show/1873").candidates
+    assert "sidebar" not in found[0].evidence
