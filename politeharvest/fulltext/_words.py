@@ -126,6 +126,30 @@ BAD_TEXT = re.compile(
     r"tiskov[áa]\s+zpr[áa]va|пресс-?\s?релиз|прес-?\s?реліз|新闻稿|プレスリリース|보도자료|"
     r"book\s+review|\brecensione\b|\brezension\b|\brecensi[óo]n\b|\bresenha\b|\brecenzja\b|"
     r"\brecenze\b|рецензия|рецензія|"
+    # the documents of an event, an exhibition or a survey beside the work, a line a kind:
+    # its programme (a label of that word alone, or of the event's), its poster or leaflet,
+    # its presentation, its questionnaire, its methodology note, the site's terms of use,
+    # an archive's inventory, the key findings; a table of contents in more scripts
+    r"^\W*(?:programm?[aeo]?|програм+а|programa\s+final|programma\s+definitivo|"  # noqa: RUF001
+    r"final\s+programme)\W*(?:pdf\W*)?$|conference\s+programme|programa\s+del\s+congreso|"
+    r"program\s+konferencji|програм+а\s+конференц|プログラム|会议议程|"  # noqa: RUF001
+    r"\blocandina\b|\bvolantino\b|tr[íi]ptico|d[íi]ptico|\bfolleto\b|d[ée]pliant|\bflyer\b|"
+    r"\bleaflet\b|faltblatt|flugblatt|\bulotka\b|листовк|буклет|チラシ|宣传册|전단|"
+    r"presentaci[óo]n|presentazione|\bpr[ée]sentation\b|pr[äa]sentation|prezentac|"
+    r"презентаци|презентаці|apresenta[çc][ãa]o|\bsunum\b|\bpresentasi\b|מצגת|"
+    r"\besitys\b|föredrag|演示文稿|발표\s*자료|"
+    r"questionnaire|cuestionario|question[áa]rio|fragebogen|kwestionariusz|dotazn[íi]k|"
+    r"\bанкета\b|опросник|kyselylomake|spørreskjema|\benkät\b|vragenlijst|kuesioner|"  # noqa: RUF001
+    r"แบบสอบถาม|问卷|調査票|설문지|پرسشنامه|استبيان|שאלון|"
+    r"methodolog(?:y|ical)\s+note|nota\s+metodol[óo]gica|note\s+m[ée]thodologique|"
+    r"terms\s+of\s+use|conditions\s+d.utilisation|condiciones\s+de\s+uso|"
+    r"condi[çc][õo]es\s+de\s+uso|nutzungsbedingungen|kasutustingimused|käyttöehdot|"
+    r"brukervilkår|användarvillkor|gebruiksvoorwaarden|warunki\s+korzystania|"
+    r"podm[íi]nky\s+u[žz]it[íi]|условия\s+использования|利用規約|使用条款|이용약관|"
+    r"\binventario\b|\binventaire\b|finding\s+aid|\bfindbuch\b|\binwentarz\b|"
+    r"key\s+findings|najważniejsze\s+wnioski|principales\s+conclusiones|"
+    r"wichtigste\s+ergebnisse|principaux\s+r[ée]sultats|principais\s+resultados|"
+    r"სარჩევი|ynhâld|\bcynnwys\b|բովանդակություն|мазмұны|агуулга|"
     # summaries and tables of contents in more languages, a line a family ("Tiivistelmä
     # (PDF)", "Ringkasan Eksekutif (PDF)", "Съдържание (PDF)")
     r"\bringkasan\b|\bintisari\b|\btiivistelmä|\bsisällys|\bkokkuvõte|\bsisukord\b|"

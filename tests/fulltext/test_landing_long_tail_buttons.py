@@ -225,3 +225,37 @@ def test_a_sidebar_section_of_its_own_is_tried_after_the_page_s_file() -> None:
     html = _page("", "Boletim do Metalúrgico nº 45", lang="pt").replace("</main>", f"</main>{card}")
     found = find_candidates(html, "https://archive.example.org/items/show/1873").candidates
     assert "sidebar" not in found[0].evidence
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "Programma",  # an event's programme, its one word
+        "Programa final (PDF)",
+        "Locandina",  # an event's poster
+        "Tríptico informativo (PDF)",  # a leaflet
+        "Презентація на конференції (PDF, 2,1 МБ)",  # a presentation
+        "מצגת (PDF)",
+        "แบบสอบถาม (PDF)",  # a questionnaire
+        "Nota metodológica",
+        "Kasutustingimused (PDF)",  # the site's terms of use
+        "Inventario (PDF)",  # an archive's inventory
+        "Najważniejsze wnioski (PDF, 2 s.)",  # the key findings
+        "სარჩევი (PDF)",  # a table of contents
+    ],
+)
+def test_an_event_s_or_a_survey_s_documents_are_other_documents(label: str) -> None:
+    assert BAD_TEXT.search(label) is not None
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "Program evaluation report (PDF)",  # a report's name with the word in it
+        "Research programme report 2023",
+        "Informe final del programa",
+        "Representation of women in local councils",
+    ],
+)
+def test_words_of_those_kinds_inside_a_report_s_name_leave_it_a_name(label: str) -> None:
+    assert BAD_TEXT.search(label) is None
