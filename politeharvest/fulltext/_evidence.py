@@ -514,7 +514,8 @@ def foreign_label(
     ("Template", "Supplementary material"); the address may carry another DOI.
     """
     text = text_of(element) if text is None else text
-    if BAD_TEXT.search(facts.untitled(text)):
+    # (a file's name as its label reads with its underscores as spaces: "prubeh_obhajoby.pdf")
+    if BAD_TEXT.search(facts.untitled(text.replace("_", " "))):
         return f"anchor text {text[:40]!r} names another kind of document"
     # a link that names the work itself, by its title or as its full text ("Artículo
     # completo"), is the work's own whatever its section or row is labelled ("Supporting

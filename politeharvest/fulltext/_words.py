@@ -149,7 +149,23 @@ BAD_TEXT = re.compile(
     r"\binventario\b|\binventaire\b|finding\s+aid|\bfindbuch\b|\binwentarz\b|"
     r"key\s+findings|najważniejsze\s+wnioski|principales\s+conclusiones|"
     r"wichtigste\s+ergebnisse|principaux\s+r[ée]sultats|principais\s+resultados|"
-    r"სარჩევი|ynhâld|\bcynnwys\b|բովանդակություն|мазмұны|агуулга|"
+    r"სარჩევი|ynhâld|\bcynnwys\b|բովանդակություն|мазմұны|агуулга|"
+    # a thesis's examiners' and supervisor's reports and its defence's record; a whole
+    # issue named by its number and "complete" after it; front matter, a sample, plates,
+    # an infographic, a methodology or its explanatory notes, an annotation
+    r"\bposudek\b|\boponent|pr[ůu]b[ěe]h\s+obhajoby|protokol\s+o\s+obhajob|"
+    r"opinia\s+promotora|recenzja\s+promotora|отзыв\s+(?:научного|официального|ведущей)|"
+    r"\bgutachten\b|rapport\s+(?:de\s+soutenance|du\s+jury)|dictamen\s+del\s+tribunal|"
+    r"parecer\s+da\s+banca|ata\s+de\s+defesa|"
+    r"(?:full|whole|complete|entire)\s+(?:bulletin|number|magazine|newsletter|proceedings)|"
+    r"\b(?:n[úu]mero|fasc[íi]culo|quaderno|cuaderno|caderno|volumen|bolet[íi]n|bollettino|"
+    r"boletim|revista|rivista|issue)\s+(?:n[.º°o]?\s*)?\d+\s+complet[oa]\b|全文一括|一括ダウンロード|"
+    r"preliminary\s+pages|\bprelims\b|pages\s+liminaires|p[áa]ginas\s+preliminares|"
+    r"sample\s+chapter|leseprobe|試し読み|立ち読み|tavole\s+fuori\s+testo|hors[\s-]texte|"
+    r"infograph|infograf[íi]a|infografica|infografik|инфографик|"
+    r"\bmethodolog(?:y|ie)\b|\bmetodolog[íi]a\b|\bméthodologie\b|explanatory\s+notes|"
+    r"notas\s+explicativas|notes\s+explicatives|metodick[ée]\s+vysv[ěe]tlivky|"
+    r"\banot[āa]cija|\banotace\b|\banot[áa]cia\b|"
     # summaries and tables of contents in more languages, a line a family ("Tiivistelmä
     # (PDF)", "Ringkasan Eksekutif (PDF)", "Съдържание (PDF)")
     r"\bringkasan\b|\bintisari\b|\btiivistelmä|\bsisällys|\bkokkuvõte|\bsisukord\b|"

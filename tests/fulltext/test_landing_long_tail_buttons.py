@@ -259,3 +259,38 @@ def test_an_event_s_or_a_survey_s_documents_are_other_documents(label: str) -> N
 )
 def test_words_of_those_kinds_inside_a_report_s_name_leave_it_a_name(label: str) -> None:
     assert BAD_TEXT.search(label) is None
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "Full Bulletin (PDF - 9.8 MB)",  # a whole issue
+        "Quaderno n. 14 completo (PDF, 18 MB)",  # a whole issue by its number, "complete"
+        "第133号 全文一括（PDF：24MB）",
+        "Preliminary pages (PDF)",  # front matter
+        "Tavole fuori testo (PDF, 18 MB)",  # plates
+        "National Health Survey methodology, 2024-25",
+        "Metodické vysvětlivky",  # explanatory notes
+        "はじめに（立ち読み・PDF）",  # a sample to browse
+    ],
+)
+def test_a_whole_issue_front_matter_plates_and_notes_are_other_documents(label: str) -> None:
+    assert BAD_TEXT.search(label) is not None
+
+
+@pytest.mark.parametrize("label", ["Texto completo", "Artículo completo", "Relatório completo"])
+def test_the_work_complete_is_still_the_work(label: str) -> None:
+    assert BAD_TEXT.search(label) is None
+
+
+def test_a_file_s_name_as_its_label_is_read_with_its_underscores_as_spaces() -> None:
+    # a thesis's page in a university information system: its reviews and its defence's
+    # record, each labelled by its file's name, and no thesis file (embargoed)
+    body = (
+        "<ul><li><a href='/th/1/posudek_vedouciho.pdf'>posudek_vedouciho.pdf</a> (PDF, 142 kB)"
+        "</li><li><a href='/th/1/prubeh_obhajoby.pdf'>prubeh_obhajoby.pdf</a> (PDF, 88 kB)"
+        "</li><li><a href='/th/1/Infographic_Inclusive_Education_2024.pdf'>"
+        "Infographic_Inclusive_Education_2024.pdf</a></li></ul>"
+    )
+    html = _page(body, "Vliv sucha na výnosy pšenice", lang="cs")
+    assert _kept(html, "https://is.example.cz/th/1/") == []
