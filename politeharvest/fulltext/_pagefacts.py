@@ -17,7 +17,14 @@ from bs4 import BeautifulSoup, Tag
 from politeharvest.quality._text import DOI_IN_URL as _DOI_IN
 
 from ._addresses import absolute
-from ._words import BUTTON_WORDS, FULL_TEXT_WORD, button_text, similar_words, words_of
+from ._words import (
+    BUTTON_WORDS,
+    FULL_TEXT_WORD,
+    button_text,
+    says_full,
+    similar_words,
+    words_of,
+)
 
 __all__ = [
     "PageFacts",
@@ -134,7 +141,10 @@ class PageFacts:
         words = [
             w for w in re.findall(r"[^\W\d_]+", _SIZE_LABEL.sub(" ", rest).lower()) if len(w) > 1
         ]
-        return bool(words) and all(w in BUTTON_WORDS for w in words) and button_text(rest)
+        # and one of them says the full text: the work's own name with "English version"
+        # is its translation's label, no full text's
+        said = FULL_TEXT_WORD.search(rest) is not None or says_full(rest) is not None
+        return said and all(w in BUTTON_WORDS for w in words) and button_text(rest)
 
     def names_word(self, word: str) -> bool:
         """Whether a folded `word` is a word of the record's titles or an author's name."""

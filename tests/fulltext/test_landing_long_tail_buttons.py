@@ -294,3 +294,15 @@ def test_a_file_s_name_as_its_label_is_read_with_its_underscores_as_spaces() -> 
     )
     html = _page(body, "Vliv sucha na výnosy pšenice", lang="cs")
     assert _kept(html, "https://is.example.cz/th/1/") == []
+
+
+def test_the_record_s_name_with_a_language_is_no_full_text_label() -> None:
+    from bs4 import BeautifulSoup
+
+    from politeharvest.fulltext._pagefacts import page_facts
+
+    html = "<html><head><title>Quaderno 18 – Il cinema industriale</title></head><body></body>"
+    facts = page_facts(BeautifulSoup(html, "lxml"), "https://cineteca.example.it/q18")
+    assert facts._titled_button("Quaderno 18 – testo integrale")
+    assert not facts._titled_button("Quaderno 18 – English version")  # its translation's
+    assert not facts._titled_button("Quaderno 17 – testo integrale")  # another issue's
