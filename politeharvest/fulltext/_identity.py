@@ -72,6 +72,7 @@ from ._labels import (
     REVIEW_PHRASES,
     STUDY_DOCUMENT_PHRASES,
     SUMMARY_PHRASES,
+    TEACHERS_ONLY_PHRASES,
     THESIS_SUMMARY_PHRASES,
     VERSION_PHRASES,
     contains,
@@ -1569,6 +1570,17 @@ def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
         # reading list, or the record's own "Cite as" box over a title block not found
         said = f"{identity.evidence}; the record's DOI ends a citation of it on the first page"
         return attrs.evolve(identity, verdict="unverifiable", evidence=said)
+    labelled = next((k for k in (_kind_after(t) for t in hints.titles) if k), None)
+    if identity.verdict == "matched" and labelled is not None and facts.kind != labelled:
+        # the record's title ends in its kind ("<title>: authors' reply", "<title>: summary
+        # of recommendations") and the file does not say it is one: the letter the reply
+        # answers, the full guideline, under the same title
+        return attrs.evolve(
+            identity,
+            verdict="unverifiable",
+            evidence=f"{identity.evidence}; but the record's title names it "
+            f"{_KIND_NAMES.get(labelled, 'a ' + labelled)} and the document does not say so",
+        )
     if identity.verdict == "matched" and facts.runs and not (doi and doi in facts.own_dois):
         # the title block with the run set right under it: "II. Dissolved organic nitrogen"
         # under the record's title numbers a part as "..., Part II" does
@@ -1955,18 +1967,30 @@ def _record_kind_of(hints: RecordHints) -> Kind | None:
         hints.kind
         or next((k for k in (kind_of_title(t) for t in hints.titles) if k), None)
         or ("summary" if any(_title_proper(t) for t in hints.titles) else None)
-        or ("comment" if any(_reply_after(t) for t in hints.titles) else None)
+        or next((k for k in (_kind_after(t) for t in hints.titles) if k), None)
     )
 
 
 def _reply_after(title: str) -> bool:
     """Whether a title ends, after a separator, in a reply's label ("...: authors' reply")."""
+    return _kind_after(title) == "comment"
+
+
+def _kind_after(title: str) -> Kind | None:
+    """The kind a title's last part names after a separator, or None.
+
+    "<title>: authors' reply" is a reply, "<title>: summary of recommendations" a summary:
+    the label, and at most one word more, make up the part after a colon or a dash.
+    """
     parts = _AFTER_SEPARATOR.split(title.strip())
     if len(parts) < 2:
-        return False
+        return None
     tail = keys(parts[-1])
-    found = starts_with(tail, COMMENT_PHRASES)
-    return found is not None and len(tail) <= len(found) + 1
+    for kind, phrases in (("comment", COMMENT_PHRASES), ("summary", SUMMARY_PHRASES)):
+        found = starts_with(tail, phrases)
+        if found is not None and len(tail) <= len(found) + 1:
+            return kind  # type: ignore[return-value]
+    return None
 
 
 #: What separates a label from the title before it: a colon, a dash between spaces.
@@ -3188,40 +3212,56 @@ def _study_document(
 
 
 def _companion_label(hints: RecordHints, facts: DocumentFacts, block: str) -> str | None:
-    """A companion's label standing over the title block as the document's own name.
+    """A companion's label standing by the title block as the document's own name.
 
-    "NOTAS DE ENSINO" on a line of its own over the case's title, "USO EXCLUSIVO DO
-    PROFESSOR" as one part of the running head, "Teaching Note TN-23-0417": the label, and
-    at most a code, make up a line or a part of it (parts apart at "·", "|", ": "). A
-    mention of the companion is no label ("Teaching Note available: TN-23-0417"), nor one
-    the record's title has too.
+    "NOTAS DE ENSINO" on a line of its own over the case's title or right under it,
+    "Teaching Note TN-23-0417" in the running head: the label, and at most a code, make up
+    a line or a part of it (parts apart at "·", "|", ": "). A mention of the companion is
+    no label ("Teaching Note available: TN-23-0417"). The line keeping the document to
+    those who teach ("Este material é de uso exclusivo do professor ...") is its own
+    audience wherever it stands over the title or in the running foot. A record whose
+    title names a companion (the teaching note's own record) is that companion's.
     """
-    lines = facts.first_page_text[:_PAGE_REACH].splitlines()
+    vocabularies = (*COMPANION_PHRASES, *TEACHERS_ONLY_PHRASES)
+    if any(contains(keys(t), vocabularies) for t in hints.titles):
+        return None
+    lines = [line for line in facts.first_page_text.splitlines() if line.strip()]
     opening = keys(block)[:3]
     if len(opening) < 3:
         return None
+    head = lines[: _COMPANION_LINES * 4]
     at = next(
         (
             i
-            for i, line in enumerate(lines)
+            for i, line in enumerate(head)
             if any(keys(line)[j : j + 3] == opening for j in range(len(keys(line))))
         ),
         None,
     )
-    for line in lines[max(0, (at or 0) - _COMPANION_LINES) : at]:
+    if at is None:
+        return None
+    below = at
+    while below < len(lines) and set(keys(lines[below])) <= set(keys(block)):
+        below += 1  # the title block's own lines
+    above = lines[max(0, at - _COMPANION_LINES) : at]
+    for line in [*above, *lines[below : below + 1]]:
         for part in _HEAD_PARTS.split(line):
             words = keys(part)
-            found = starts_with(words, COMPANION_PHRASES)
-            if found is None:
-                continue
-            rest = words[len(found) :]
-            if all(any(c.isdigit() for c in w) or len(w) <= 2 for w in rest) and not any(
-                contains(keys(t), (found,)) for t in hints.titles
-            ):
+            found = starts_with(words, COMPANION_PHRASES) or starts_with(
+                words, TEACHERS_ONLY_PHRASES
+            )
+            rest = words[len(found) :] if found is not None else []
+            if found is not None and all(any(c.isdigit() for c in w) or len(w) <= 2 for w in rest):
                 return " ".join(found)
+    for line in [*above, *lines[-_FOOT_LINES:]]:
+        found = contains(keys(line), TEACHERS_ONLY_PHRASES)
+        if found is not None:
+            return " ".join(found)
     return None
 
 
+#: The last lines of a first page read as its running foot.
+_FOOT_LINES = 3
 #: How many lines over the title block a companion's label is read in.
 _COMPANION_LINES = 6
 #: The parts of a running head or label line: apart at a middle dot, a bar, a colon, a

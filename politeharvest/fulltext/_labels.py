@@ -39,6 +39,7 @@ __all__ = [
     "STUDY_DOCUMENT_PHRASES",
     "SUMMARY_PHRASES",
     "SUPPLEMENT_PHRASES",
+    "TEACHERS_ONLY_PHRASES",
     "THESIS_PHRASES",
     "THESIS_SUMMARY_PHRASES",
     "VERSION_PHRASES",
@@ -358,8 +359,16 @@ _COMPANION = (
     "notas de ensino|nota de ensenanza|notas de ensenanza|nota pedagogica|notas pedagogicas|"
     "note pedagogique|notes pedagogiques|nota didattica|lehrnotiz|lehrerhandreichung|"
     "nota dydaktyczna|методические указания к кейсу|教学笔记|教学说明|ティーチングノート|"
-    "티칭 노트|for instructor use only|for instructors only|uso exclusivo do professor|"
-    "uso exclusivo del profesor|uso exclusivo del docente|reserve aux enseignants"
+    "티칭 노트"
+)
+#: The line that keeps a document to those who teach: the document's own audience, wherever
+#: it stands over the title or in the running foot, in a sentence too ("Este material é de
+#: uso exclusivo do professor ..."): never a mention of another document.
+_TEACHERS_ONLY = (
+    "for instructor use only|instructor use only|for instructors only|for teachers only|"
+    "uso exclusivo do professor|uso exclusivo del profesor|uso exclusivo del docente|"
+    "reserve aux enseignants|nur fur lehrende|solo per uso del docente|"
+    "wylacznie dla prowadzacych|только для преподавателей"
 )
 
 
@@ -400,6 +409,7 @@ POSTER_PHRASES = _phrases(_POSTER)
 SLIDES_PHRASES = _phrases(_SLIDES)
 STUDY_DOCUMENT_PHRASES = _phrases(_STUDY_DOCUMENT)
 COMPANION_PHRASES = _phrases(_COMPANION)
+TEACHERS_ONLY_PHRASES = _phrases(_TEACHERS_ONLY)
 ADDRESSED_PHRASES = _phrases(_ADDRESSED)
 RECORD_OF_WORK_PHRASES = _phrases(_RECORD_OF_WORK)
 THESIS_SUMMARY_PHRASES = _phrases(_THESIS_SUMMARY)

@@ -371,3 +371,56 @@ def test_a_study_label_whose_noun_the_record_s_title_has_is_the_record_s() -> No
     )
     other = make_pdf([*items, (plain.titles[0], 17.0), (BYLINE, 11.0), *body(40)])
     assert check_identity(other, plain).verdict == "mismatch"
+
+
+def _case_note(head: list[Item], below: list[Item], foot: list[Item]) -> bytes:
+    """A teaching note's first page: its head, the case's title, what stands under it, the
+    authors, prose, and its running foot."""
+    return make_pdf(
+        [
+            *head,
+            (CASE, 17.0),
+            *below,
+            ("Bruno Meireles Carvalho e Helena Tavares", 11.0),
+            *body(30),
+            *foot,
+        ]
+    )
+
+
+@pytest.mark.parametrize(
+    ("head", "below", "foot"),
+    [
+        # the label right under the title, not over it
+        ([("Revista de Casos de Ensino, v. 13, n. 2", 8.0)], [("NOTAS DE ENSINO", 11.0)], []),
+        # only a sentence over the title keeping it to teachers
+        (
+            [
+                ("Revista de Casos de Ensino, v. 13, n. 2", 8.0),
+                ("Este material é de uso exclusivo do professor e não deve ser distribuído.", 8.0),
+            ],
+            [],
+            [],
+        ),
+        # only the running foot
+        (
+            [("Revista de Casos de Ensino, v. 13, n. 2", 8.0)],
+            [],
+            [("Nota de enseñanza · Uso exclusivo del profesor · 1", 7.0)],
+        ),
+    ],
+)
+def test_a_teaching_note_by_its_label_under_the_title_or_its_audience_is_refused(
+    head: list[Item], below: list[Item], foot: list[Item]
+) -> None:
+    record = RecordHints(titles=(CASE,), surnames=CASE_AUTHORS)
+    identity = check_identity(_case_note(head, below, foot), record)
+    assert identity.verdict == "mismatch"
+
+
+def test_the_teaching_note_s_own_record_is_matched_to_it() -> None:
+    # the record titled as the note ("<case> (nota de enseñanza)"): its file is the note
+    record = RecordHints(titles=(f"{CASE} (notas de ensino)",), surnames=CASE_AUTHORS)
+    head = [("Revista de Casos de Ensino, v. 13, n. 2", 8.0)]
+    pdf = _case_note(head, [("NOTAS DE ENSINO", 11.0)], [])
+    assert check_identity(pdf, record).verdict != "mismatch"

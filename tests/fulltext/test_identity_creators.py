@@ -93,3 +93,38 @@ def test_the_reply_s_file_is_matched_to_the_reply_s_record() -> None:
     # and for the article's own record, the reply is another document
     article = RecordHints(titles=(title,), surnames=("osei", "larsen"), article=True)
     assert check_identity(make_pdf(page), article).verdict == "mismatch"
+
+
+GUIDELINE = "Management of community-acquired pneumonia in adults in primary care"
+
+
+def _guideline(label: str | None) -> bytes:
+    items: list[Item] = [("Northern Clinical Guidelines Network NCGN 147", 8.0)]
+    if label is not None:
+        items.append((label, 11.0))
+    items += [(GUIDELINE, 17.0), ("Northern Clinical Guidelines Network", 11.0), *body(20)]
+    # the full guideline has a section summing up its recommendations, in its text
+    items += [("Summary of recommendations", 12.0), *body(20)]
+    return make_pdf(items)
+
+
+def test_a_summary_s_record_is_matched_to_the_summary_not_to_the_full_guideline() -> None:
+    # "<title>: summary of recommendations": the record names its kind after its title
+    record = RecordHints(titles=(f"{GUIDELINE}: summary of recommendations",), report=True)
+    assert check_identity(_guideline("SUMMARY OF RECOMMENDATIONS"), record).verdict == "matched"
+    full = check_identity(_guideline(None), record)
+    assert full.verdict != "matched"
+    assert "the document does not say so" in full.evidence
+
+
+def test_a_reply_s_record_is_not_matched_to_the_letter_it_answers() -> None:
+    title = "Strategic napping and night-shift outcomes"
+    record = RecordHints(titles=(f"{title}: authors' reply",), surnames=("osei",), genre=True)
+    page: list[Item] = [
+        ("Journal of Clinical Nursing Practice 38(4)", 8.0),
+        ("LETTER TO THE EDITOR", 10.0),
+        (title, 17.0),
+        ("Laura Whitcombe", 11.0),
+        *body(30),
+    ]
+    assert check_identity(make_pdf(page), record).verdict != "matched"
