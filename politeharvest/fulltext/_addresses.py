@@ -60,11 +60,11 @@ def asset_space(url: str) -> tuple[str, str] | None:
     A site built on Webflow or Squarespace loads its own stylesheet from the platform's
     files host under the site's id ("cdn.prod.website-files.com/63f1a2b3.../css/...",
     "static1.squarespace.com/static/5f2a8c1e.../"); its documents lie in the same space:
-    the first part of the path that is an id, with the host.
+    the first part of the path that is an id (of the first three), with the host.
     """
     parts = urlsplit(url)
     host = (parts.hostname or "").lower()
-    for part in parts.path.split("/")[1:3]:
+    for part in parts.path.split("/")[1:4]:
         if _SPACE_ID.fullmatch(part):
             return host, part.lower()
     return None

@@ -579,12 +579,15 @@ def anchor_candidates(
     # the site's own space on a platform's files host, where its stylesheets and scripts lie
     spaces = {
         space
-        for tag in soup.find_all(("link", "script"), limit=200)
-        if (tag.name == "script" or "stylesheet" in (tag.get("rel") or []))
+        for tag in soup.find_all(("link", "script", "img"), limit=300)
+        if (tag.name != "link" or "stylesheet" in (tag.get("rel") or []))
         and (space := asset_space(absolute(str(tag.get("href") or tag.get("src") or ""), base)))
         is not None
         and space[0] != page_host
     }
+    # (a site's id of sixteen characters or more names it on each of its platform's hosts:
+    # Squarespace's images on one host, its files on another)
+    site_ids = {space[1] for space in spaces if len(space[1]) >= _SITE_ID}
     found = []
     faint = []  # links with evidence for them that their address outweighs
     wordless: set[str] = set()  # links whose words said nothing, nor named a file
@@ -735,6 +738,11 @@ def anchor_candidates(
             else:
                 score += ANCHOR_WEIGHTS.download_word
                 evidence.append(f"anchor text {text[:40]!r}")
+        elif _qualified_button(visible):
+            # a button's words, a bracketed qualifier and the format ("ບົດລາຍງານສະບັບເຕັມ
+            # (ພາສາລາວ) - PDF": the full report, in Lao): a PDF file's label
+            score += ANCHOR_WEIGHTS.pdf_word
+            evidence.append(f"anchor text {visible[:40]!r} is a button's label with a qualifier")
         elif (name := _link_file_name(text)) is not None:
             # a file's name, maybe with spaces in it ("<title> 2024 - Full Report.pdf")
             related = facts.relates(name)
@@ -872,7 +880,7 @@ def anchor_candidates(
             and field is None  # (a record's field names its file wherever it is held: an
             # aggregator's "Online access: <the repository's bitstream>")
             and not same_site(link, base)
-            and asset_space(link) not in spaces  # (the site's own space on its platform)
+            and not _in_space(asset_space(link), spaces, site_ids)  # (the site's own space)
         ):
             score -= ANCHOR_WEIGHTS.other_host
             evidence.append("another host")
@@ -1050,6 +1058,17 @@ def file_label(
 _PDF_NAMED = re.compile(r"(?<![^\W\d_])pdf(?![^\W\d_])", re.IGNORECASE)
 
 
+#: The least characters of a site's id read as naming it on any of its platform's hosts.
+_SITE_ID = 16
+
+
+def _in_space(
+    space: tuple[str, str] | None, spaces: set[tuple[str, str]], site_ids: set[str]
+) -> bool:
+    """Whether a link's `space` is one of the page's own spaces on its platform's hosts."""
+    return space is not None and (space in spaces or space[1] in site_ids)
+
+
 def _qualified_button(named: str) -> bool:
     """Whether a label is a button's words with its file's description and a qualifier.
 
@@ -1059,13 +1078,19 @@ def _qualified_button(named: str) -> bool:
     """
     bare = without_file_description(named).strip(" \u2013\u2014-|,;")
     if bare == named.strip():
-        return False  # no description of a file: a name with a word in brackets
+        # or its format alone after a dash ("ບົດລາຍງານສະບັບເຕັມ (ພາສາລາວ) - PDF")
+        formatted = _FORMAT_AFTER.sub("", named.strip())
+        if formatted == named.strip():
+            return False  # no description of a file: a name with a word in brackets
+        bare = formatted.strip(" \u2013\u2014-|,;")
     qualifier = _QUALIFIER.search(bare)
     if qualifier is None or not bare[: qualifier.start()].strip():
         return False
     return button_text(named.replace(qualifier.group(0).strip(), " ", 1))
 
 
+#: The PDF format ending a label after a dash or a bar: "... - PDF".
+_FORMAT_AFTER = re.compile(r"\s[\u2013\u2014|-]\s*pdf\s*$", re.IGNORECASE)
 #: A short bracketed qualifier ending a label: "(پی ڈی ایف)", "(English)", "[2 MB]".
 _QUALIFIER = re.compile(r"\s*[(\[][^()\[\]]{1,24}[)\]]\s*$")
 

@@ -314,7 +314,7 @@ _BUTTON_WORDS_BY_LANGUAGE = (
 #: say "full" or "complete" themselves: a button with one of them gives the whole work
 #: ("Muat Turun Artikel Penuh", "ดาวน์โหลดบทความฉบับเต็ม"), as "Full text" does.
 _FULL_WORDS_BY_LANGUAGE = (
-    "tamamı tamamını integrale integral integrală complet completă completa completo "  # noqa: RUF001
+    "tamamı tamamını integrale integral integrală complet complète completă completa completo "  # noqa: RUF001
     "volledige fullständig fuld koko täistekst pełny pełna plný celý celotno cijeli ceo "
     "cjelovit cjeloviti teljes πλήρες πλήρη πλήρους повний повного пълен пълния целосен "
     "pilns visas ամբողջական სრული толық toʻliq бүрэн كامل الكامل كاملة الكاملة کامل مکمل "  # noqa: RUF001
@@ -346,7 +346,8 @@ BUTTON_WORDS = frozenset(
         "your our its size kb mb gb ko mo manuscript document published accepted final "
         "original main link english print printable new window tab opens click save online "
         "tam metin makale indir i̇ndir bu ve için türkçe ingilizce télécharger texte intégral "
-        "le la les l du des de en et au version française français descargar texto completo "
+        "le la les l du des de en et au version française français complet complète "
+        "descargar texto completo "
         "el los las del al en este esta artículo artigo baixar em do da este esta português "
         "español herunterladen volltext artikel der die das des den dem als im und deutsch "
         "unduh teks lengkap naskah artikel ini dalam bahasa indonesia inggris скачать полный "

@@ -96,6 +96,8 @@ def test_the_size_is_read_in_labels_not_in_scripts() -> None:
         ("Policy brief (English) – PDF, 1 MB", False),  # a document's name
         ("Taarifa kwa Vyombo vya Habari (Kiswahili) (PDF, 1 MB)", False),
         ("पूर्ण प्रतिवेदन (हिंदी)", False),  # no file's description: a name with a word in brackets
+        ("ບົດລາຍງານສະບັບເຕັມ (ພາສາລາວ) – PDF", True),  # Lao: the full report, its format alone
+        ("Policy Brief (English) – PDF", False),
     ],
 )
 def test_a_button_s_words_with_a_qualifier_and_a_size_are_a_file_s_label(

@@ -306,3 +306,17 @@ def test_the_record_s_name_with_a_language_is_no_full_text_label() -> None:
     assert facts._titled_button("Quaderno 18 – testo integrale")
     assert not facts._titled_button("Quaderno 18 – English version")  # its translation's
     assert not facts._titled_button("Quaderno 17 – testo integrale")  # another issue's
+
+
+def test_a_site_s_id_names_its_space_on_each_of_its_platform_s_hosts() -> None:
+    # Squarespace: the page's images on images.squarespace-cdn.com, its files on
+    # static1.squarespace.com, both under the site's id
+    site = "5f3a9c2e1b7d4a6e8c0f1a2b"
+    own = f"https://static1.squarespace.com/static/{site}/t/66a1f3c0/1721912345678/Etude_2024.pdf"
+    body = (
+        f"<img src='https://images.squarespace-cdn.com/content/v1/{site}/logo.png' alt='Logo'>"
+        f"<div class='sqs-block-button'><a href='{own}' class='sqs-block-button-element'>"
+        "Télécharger l'étude complète</a></div>"
+    )
+    url = "https://www.federation.example.fr/observatoire-2024"
+    assert _kept(_page(body, "Observatoire économique de la scierie 2024", lang="fr"), url) == [own]
