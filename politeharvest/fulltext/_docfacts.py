@@ -607,8 +607,17 @@ def _reference_start(pages: Sequence[Sequence[Line]]) -> tuple[int, int] | None:
     return None
 
 
+#: A DOI in brackets right after a word in small letters: a sentence citing another work
+#: ("Following our published protocol (https://doi.org/10.5555/...), we combined ...").
+_CITED_IN_SENTENCE = re.compile(
+    r"(?<![^\W\d_])[^\W\d_A-Z]{2,}[,;]?\s+[(\[]\s*(?:https?://(?:dx\.)?doi\.org/|doi:?\s*)10\.",
+)
+
+
 def _doi_line_is_own(line: Line, body: float) -> bool:
     """A line that is mostly a DOI (a label, a citation line of the journal), not a sentence."""
+    if _CITED_IN_SENTENCE.search(line.text):
+        return False  # "Following our published protocol (https://doi.org/...), we ..."
     text = _DOI.sub(" ", line.text)
     text = _DOI_LABEL.sub(" ", text)
     words = [w for w in fold(text).split() if not w.isdigit() and len(w) > 1]

@@ -128,3 +128,31 @@ def test_a_reply_s_record_is_not_matched_to_the_letter_it_answers() -> None:
         *body(30),
     ]
     assert check_identity(make_pdf(page), record).verdict != "matched"
+
+
+def test_a_doi_cited_in_a_sentence_of_the_first_page_is_not_the_document_s_own() -> None:
+    # the results of a process evaluation, citing its published protocol's DOI in its
+    # abstract, served for the protocol's record: the protocol's DOI is cited, not its own
+    protocol = "10.5555/bmjop.2021.052210"
+    results = "10.5555/ijbnpa.2024.0077"
+    title = "School-based daily mile running and children's wellbeing"
+    record = RecordHints(
+        titles=(f"{title}: protocol for the process evaluation of a cluster randomised trial",),
+        doi=protocol,
+        surnames=("odum",),
+        article=True,
+    )
+    page: list[Item] = [
+        (
+            f"International Journal of Physical Activity Research (2024) 21:77 https://doi.org/{results}",
+            8.0,
+        ),
+        ("PROCESS EVALUATION", 10.0),
+        (f"{title}: a mixed-methods process evaluation of a cluster randomised trial", 17.0),
+        ("Chiamaka Odum, Tom Brightwell, Liisa Saarinen", 11.0),
+        (f"Methods: Following our published protocol (https://doi.org/{protocol}), we", 10.0),
+        *body(30),
+    ]
+    identity = check_identity(make_pdf(page), record)
+    assert "the record's DOI" not in identity.evidence.split(";")[0]
+    assert identity.verdict != "matched"
