@@ -34,6 +34,7 @@ from ._words import (
     ITEM_KINDS,
     OTHER_FORMAT,
     OTHER_KIND_FILE,
+    PDF_NAMED,
     PDF_SIZE,
     PDF_WORD,
     STRONG_TEXT,
@@ -661,7 +662,7 @@ def anchor_candidates(
             continue
         fmt = OTHER_FORMAT.search(text) if element.name != "script" else None
         # (a full-text word is no PDF's: "Volltext (TXT)" is the text layer)
-        if fmt is not None and not _PDF_NAMED.search(text):
+        if fmt is not None and not PDF_NAMED.search(text):
             found.append(
                 Candidate(
                     link,
@@ -953,7 +954,7 @@ def _pdf_description(visible: str, facts: PageFacts) -> str | None:
     if not (button_text(label) or facts.names_own(label)):
         return None
     described = visible[len(label.rstrip()) :] if visible.startswith(label.rstrip()) else ""
-    named = re.search(r"(?<![^\W\d_])pdf(?![^\W\d_])", described, re.IGNORECASE)
+    named = PDF_NAMED.search(described)
     return described.strip() if named else None
 
 
@@ -1052,10 +1053,6 @@ def file_label(
     if facts.named_in(link) is None and facts.own_record(link) is None:
         return None  # a site's guide or list beside the title ("<words> (PDF)") is no button
     return _format_label(element, named, titles.words)
-
-
-#: The PDF format named in a label, as a word of its own.
-_PDF_NAMED = re.compile(r"(?<![^\W\d_])pdf(?![^\W\d_])", re.IGNORECASE)
 
 
 #: The least characters of a site's id read as naming it on any of its platform's hosts.

@@ -1971,11 +1971,6 @@ def _record_kind_of(hints: RecordHints) -> Kind | None:
     )
 
 
-def _reply_after(title: str) -> bool:
-    """Whether a title ends, after a separator, in a reply's label ("...: authors' reply")."""
-    return _kind_after(title) == "comment"
-
-
 def _kind_after(title: str) -> Kind | None:
     """The kind a title's last part names after a separator, or None.
 
@@ -3187,12 +3182,7 @@ def _stated_version(hints: RecordHints, facts: DocumentFacts, doi: str) -> str |
 _STATED_VERSIONS = ("preprint", "submitted", "accepted")
 
 
-def _study_document(
-    hints: RecordHints,
-    facts: DocumentFacts,
-    block: str,
-    labels: tuple[tuple[str, ...], ...] = STUDY_DOCUMENT_PHRASES,
-) -> str | None:
+def _study_document(hints: RecordHints, facts: DocumentFacts, block: str) -> str | None:
     """The label above the title block that says the document is another of the study's.
 
     "Preregistration · registered 14 March 2021", "Statistical analysis plan for the
@@ -3202,7 +3192,7 @@ def _study_document(
     its text; a label the record's title has too ("...: a study protocol") is the record's.
     """
     above = _above(facts, block)
-    found = contains(above, labels)
+    found = contains(above, STUDY_DOCUMENT_PHRASES)
     if found is None:
         return None
     # (or its noun: "protocol for a pragmatic randomised controlled trial" is a protocol)

@@ -32,6 +32,7 @@ __all__ = [
     "ITEM_PARENTS",
     "OTHER_FORMAT",
     "OTHER_KIND_FILE",
+    "PDF_NAMED",
     "PDF_SIZE",
     "PDF_WORD",
     "STRONG_TEXT",
@@ -65,6 +66,8 @@ PDF_WORD = re.compile(
     r"t[äa]ysteksti",
     re.I,
 )
+#: The PDF format named in a label, as a word of its own ("(PDF)", "PDF 2 MB"; not "pdfs").
+PDF_NAMED = re.compile(r"(?<![^\W\d_])pdf(?![^\W\d_])", re.IGNORECASE)
 #: Words that name the full text itself, not merely its format ("Texto completo", "Artículo
 #: completo", "Full article"): a link that says so names the work's own text, whatever its
 #: row or section is labelled ("Resumen | Artículo completo (2.4 MB)").
@@ -102,13 +105,14 @@ BAD_TEXT = re.compile(
     r"kılavuz|yazım\s+kural|şablon|dilekçe|pedoman|panduan|petunjuk|\bnormas\b|directrices|"  # noqa: RUF001
     r"plantilla|consignes|richtlinie|vorlage|\bcontents\b|sommaire|índice|inhaltsverzeichnis|"
     r"目次|목차|содержание|içindekiler|daftar\s+isi|front\s*matter|back\s*matter|"
-    r"(?:full|whole|complete|entire)\s+issue|tam\s+say[ıi]|número\s+completo|numéro\s+complet|"  # noqa: RUF001
+    r"(?:full|whole|complete|entire)\s+(?:issue|volume|bulletin|number|magazine|newsletter|"
+    r"proceedings)|tam\s+say[ıi]|n[úu]mero\s+completo|numéro\s+complet|"  # noqa: RUF001
     r"edição\s+completa|gesamtausgabe|ganzes\s+heft|審査|심사|referee|"
     # a whole issue or volume in more languages, a line a family ("Ամբողջական հատոր (22
     # ՄԲ)", the whole volume; "სრული ნომერი", the full issue)
-    r"(?:full|whole|complete|entire)\s+volume|volumen\s+completo|fasc[íi]culo\s+completo|"
+    r"volumen\s+completo|fasc[íi]culo\s+completo|"
     r"revista\s+complet[ao]|volume\s+complet[oe]?|revue\s+complète|fascicolo\s+completo|"
-    r"intero\s+(?:fascicolo|numero|volume)|numero\s+completo|(?:gesamte[sr]?|komplette[sr]?|"
+    r"intero\s+(?:fascicolo|numero|volume)|(?:gesamte[sr]?|komplette[sr]?|"
     r"ganzer)\s+(?:heft|band)|volledige?\s+(?:nummer|uitgave)|ca[łl]y\s+(?:numer|tom|zeszyt)|"
     r"pe[łl]ny\s+numer|cel[éý]\s+(?:[čc][íi]slo|svazek)|весь\s+(?:номер|выпуск|том)|"
     r"полный\s+(?:номер|выпуск)|номер\s+целиком|повний\s+(?:номер|випуск)|"
@@ -157,7 +161,6 @@ BAD_TEXT = re.compile(
     r"opinia\s+promotora|recenzja\s+promotora|отзыв\s+(?:научного|официального|ведущей)|"
     r"\bgutachten\b|rapport\s+(?:de\s+soutenance|du\s+jury)|dictamen\s+del\s+tribunal|"
     r"parecer\s+da\s+banca|ata\s+de\s+defesa|"
-    r"(?:full|whole|complete|entire)\s+(?:bulletin|number|magazine|newsletter|proceedings)|"
     r"\b(?:n[úu]mero|fasc[íi]culo|quaderno|cuaderno|caderno|volumen|bolet[íi]n|bollettino|"
     r"boletim|revista|rivista|issue)\s+(?:n[.º°o]?\s*)?\d+\s+complet[oa]\b|全文一括|一括ダウンロード|"
     r"preliminary\s+pages|\bprelims\b|pages\s+liminaires|p[áa]ginas\s+preliminares|"
@@ -596,7 +599,7 @@ def names_document(element: Tag, *, loose: bool = False) -> str | None:
     if re.search(r"\.(pdf|docx?|zip|txt)\b|https?://|www\.", text, re.IGNORECASE):
         return None
     label = without_file_description(text)
-    if label != text and re.search(r"(?<![^\W\d_])pdf(?![^\W\d_])", label, re.IGNORECASE):
+    if label != text and PDF_NAMED.search(label):
         # a file's description whose words name its format too ("Documento disponible en
         # formato PDF (320 Kb)"): a file's label in a sentence, no document's title
         return None

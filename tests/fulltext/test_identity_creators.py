@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 
 from politeharvest.fulltext import RecordHints, check_identity
-from politeharvest.fulltext._identity import _reply_after, _salutation_above
+from politeharvest.fulltext._identity import _kind_after, _salutation_above
 
 pytest.importorskip("reportlab")
 pytest.importorskip("pypdfium2")
@@ -74,7 +74,7 @@ def test_an_author_s_name_and_a_comma_over_the_title_is_no_greeting() -> None:
     ],
 )
 def test_a_record_titled_as_a_reply_is_a_reply(title: str, reply: bool) -> None:
-    assert _reply_after(title) is reply
+    assert (_kind_after(title) == "comment") is reply
 
 
 def test_the_reply_s_file_is_matched_to_the_reply_s_record() -> None:
