@@ -627,6 +627,8 @@ def identify(
             layout, turned = logical_order(hints, more)
             facts = facts_of(layout)
     identity = _with_order(judge(hints, facts), turned)
+    if identity.verdict == "unverifiable":
+        identity = _by_info_title(hints, layout, identity)
     if identity.verdict == "matched" and hints.monograph and layout.page_count <= _FEW_PAGES:
         # a thesis or a book is never a page or two: this one prints its title to announce it
         # (a defence notice), describe it (a flyer, a summary, an abstract sheet) or stand in
@@ -675,6 +677,73 @@ def identify(
             said = f"{behind.evidence}, behind a cover page citing the record"
             return attrs.evolve(behind, evidence=said)
     return identity
+
+
+#: Glyphs without a character on the first page that make its text unreadable.
+UNMAPPED_GLYPHS = 8
+#: Letters the shorter of two titles needs for one to be the other with a subtitle.
+_TITLE_LETTERS = 16
+#: What ends a title before its subtitle.
+_SUBTITLE_MARK = re.compile(r"\s*[:.;|\u2013\u2014]\s+|\s+-\s+|[:\uff1a]")
+
+
+def _by_info_title(hints: RecordHints, layout: Layout, identity: Identity) -> Identity:
+    """An undecided file whose text cannot be read, decided by its information's title.
+
+    Its first page draws glyphs that map to no character (a font without a character
+    map: the title set in a script the font maps to nothing) or it has no text at all
+    (a scan): what it says cannot be compared, so the title its producer stored in the
+    document information (a word processor's document title, LaTeX's ``pdftitle``, a
+    digitisation's catalogue title) stands in for it, when it is the record's title
+    (`same_title`). A file whose text can be read is judged by its text alone: a page
+    printed from the record's landing page carries the record's title in its
+    information too.
+    """
+    unread = bool(layout.unmapped and layout.unmapped[0] >= UNMAPPED_GLYPHS)
+    scan = layout.page_count > 0 and not any(layout.pages)
+    if not (unread or scan) or not layout.title:
+        return identity
+    for title in hints.titles:
+        if same_title(title, layout.title):
+            how = (
+                f"{layout.unmapped[0]} glyphs on its first page map to no character"
+                if unread
+                else "its pages carry no text (a scan)"
+            )
+            return Identity(
+                "matched",
+                f"its text cannot be read ({how}); the title in its document information is "
+                "the record's title",
+                identity.kind,
+                identity.version,
+            )
+    return identity
+
+
+def same_title(record: str, stored: str) -> bool:
+    """Whether a title stored with a file is the record's title, as words and numbers.
+
+    Case, punctuation, spaces and compatibility forms apart, the two are the same, or
+    one is the other with its subtitle, the shorter having `_TITLE_LETTERS` letters at
+    least ("Water tariffs: evidence from Kenya" for "Water tariffs"). A title with words
+    before the record's ("Summary: <title>", "Correction to <title>") is another.
+    """
+
+    def letters(text: str) -> str:
+        text = unicodedata.normalize("NFKC", text).casefold()
+        return "".join(ch for ch in text if ch.isalnum() or unicodedata.category(ch)[0] == "M")
+
+    record_letters, stored_letters = letters(record), letters(stored)
+    if not record_letters or not stored_letters:
+        return False
+    if record_letters == stored_letters:
+        return True
+    for longer, shorter in ((record, stored), (stored, record)):
+        head = _SUBTITLE_MARK.split(unicodedata.normalize("NFKC", longer).strip(), maxsplit=1)[0]
+        short = letters(shorter)
+        if len(short) >= _TITLE_LETTERS and letters(head) == short:
+            return True
+    return False
 
 
 #: Pages a poster is printed on at most (its sheet, or a sheet and its handout).
@@ -847,7 +916,7 @@ def _turned(layout: Layout, turn: Callable[[str], str]) -> Layout:
     pages = tuple(
         tuple(attrs.evolve(line, text=turn(line.text)) for line in page) for page in layout.pages
     )
-    return Layout(pages, layout.page_count)
+    return attrs.evolve(layout, pages=pages)
 
 
 def _with_order(identity: Identity, turned: str | None) -> Identity:

@@ -41,6 +41,9 @@ MAX_INFLATED_BYTES = 96 * 2**20
 #: Characters of text read from one page.
 MAX_PAGE_CHARS = 20_000
 
+#: Characters of the document information's title kept.
+MAX_TITLE_CHARS = 1_000
+
 #: Glyphs measured on each line.
 _PICKS = 5
 
@@ -88,10 +91,17 @@ class Layout:
     Attributes:
         pages: the lines of each page read, in reading order.
         page_count: how many pages the file has.
+        unmapped: for each page read, how many of its glyphs map to no character (a
+            font without a character map for them: the reader draws them, no text
+            layer gives them).
+        title: the title in the file's document information, as its producer set it
+            ("" when it has none).
     """
 
     pages: tuple[tuple[Line, ...], ...]
     page_count: int
+    unmapped: tuple[int, ...] = ()
+    title: str = ""
 
     @property
     def text(self) -> str:
@@ -183,29 +193,48 @@ def _read(data: bytes, max_pages: int, max_chars: int) -> Layout | None:
     try:
         count = len(document)
         pages: list[tuple[Line, ...]] = []
+        unmapped: list[int] = []
         for index in range(min(count, max_pages)):
             page = document[index]
             try:
                 textpage = page.get_textpage()
                 try:
                     size = (page.get_width(), page.get_height())
-                    pages.append(_page_lines(raw, textpage, index, size, max_chars))
+                    lines, lost = _page_lines(raw, textpage, index, size, max_chars)
+                    pages.append(lines)
+                    unmapped.append(lost)
                 finally:
                     textpage.close()
             finally:
                 page.close()
+        title = _info_title(document)
     finally:
         document.close()
-    return Layout(tuple(pages), count)
+    return Layout(tuple(pages), count, tuple(unmapped), title)
+
+
+def _info_title(document: Any) -> str:
+    """The document information's title, bounded; "" when it has none or it is unreadable."""
+    try:
+        title = document.get_metadata_value("Title")
+    except Exception:  # a broken information dictionary: no title
+        return ""
+    return str(title)[:MAX_TITLE_CHARS].replace("\x00", "").strip()
 
 
 def _page_lines(
     raw: Any, textpage: Any, index: int, size: tuple[float, float], max_chars: int
-) -> tuple[Line, ...]:
+) -> tuple[tuple[Line, ...], int]:
+    """The page's lines, and how many of its glyphs map to no character.
+
+    pdfium leaves a glyph that maps to no character out of the text it gives, so the
+    characters it counts on the page less those in its text are those glyphs.
+    """
     chars = min(textpage.count_chars(), max_chars)
     if chars <= 0:
-        return ()
+        return (), 0
     text = textpage.get_text_range(0, chars)
+    lost = max(0, chars - len(text.encode("utf-16-le")) // 2)
     lines: list[Line] = []
     offset = 0  # in UTF-16 code units, as pdfium counts
     for piece in text.split("\r\n"):
@@ -216,7 +245,7 @@ def _page_lines(
             if line is not None:
                 _append(lines, line)
         offset += units + 2
-    return tuple(lines)
+    return tuple(lines), lost
 
 
 def _measure(
