@@ -593,6 +593,7 @@ def anchor_candidates(
     faint = []  # links with evidence for them that their address outweighs
     wordless: set[str] = set()  # links whose words said nothing, nor named a file
     titles = PageTitles(soup, facts)  # the words of the page's titles, read once if asked
+    parts = regions.parts  # a file offered in parts ("Parte 1 (pp. 1-86)", "Parte 2 …")
     for element, href, where in link_sources(soup):
         text = "" if element.name == "script" else text_of(element)
         if element.name == "form":
@@ -649,6 +650,28 @@ def anchor_candidates(
             formatted = formatted or facts.numbered_file(named, link)
         if formatted is not None:
             named = None  # a file's label: neutral, its place decides
+        if named is not None and (part := parts.get(id(element))) is not None:
+            if part.number > 1:
+                # the continuation of the record's file: never another document, never
+                # the file to try first
+                found.append(
+                    Candidate(
+                        link,
+                        source,
+                        f"text {text[:40]!r}",
+                        0.0,
+                        rejected=(
+                            f"part {part.number} of {part.count} of the file "
+                            f"(pages {part.pages}): the first part opens it"
+                        ),
+                    )
+                )
+                continue
+            named = None
+            score += ANCHOR_WEIGHTS.download_text
+            evidence.append(
+                f"the first of {part.count} parts of one file (their pages run on: {part.pages})"
+            )
         if named is not None and not facts.names_own(named):
             found.append(
                 Candidate(

@@ -17,6 +17,7 @@ from bs4 import BeautifulSoup, Tag
 
 from ._addresses import absolute, same_site
 from ._pagefacts import PageFacts, id_in
+from ._parts import file_parts
 from ._words import (
     FILE_HREF,
     button_text,
@@ -407,6 +408,8 @@ class Regions:
         self._items: dict[tuple[int, str], str] = {}
         self._records: dict[int, bool] = {}
         self._after_title: dict[int, bool] = {}
+        #: the links that are parts of one file, by their element's id (`_parts`)
+        self.parts = file_parts(soup)
 
     def label(self, element: Tag) -> str:
         """The heading of the small block `element` sits in ("Template", "Downloads"), or ""."""
@@ -546,6 +549,14 @@ class Regions:
                 return self._region_above(child)  # higher up, only regions count
             if self._stop(parent):
                 return None
+            if id(element) in self.parts:
+                # a part of the record's file: the blocks beside it are its other parts,
+                # not other documents; only the page's regions count
+                found = self._region(parent, child)
+                if found is not None:
+                    return found
+                child = parent
+                continue
             key = id(child)
             if key not in self._cache:
                 self._cache[key] = self._region(parent, child) or self._other_document(
