@@ -568,6 +568,11 @@ _PDF_QUERY = re.compile(
 _FILE_QUERY = re.compile(r"(?:^|&)file(?:_?id|_?name)?=[^&]", re.IGNORECASE)
 
 
+def _refused(link: str, source: str, text: str, why: str) -> Candidate:
+    """A link of the page that is not tried, and why."""
+    return Candidate(link, source, f"text {text[:40]!r}", 0.0, rejected=why)
+
+
 def anchor_candidates(
     soup: BeautifulSoup, base: str, regions: Regions, facts: PageFacts
 ) -> list[Candidate]:
@@ -618,12 +623,12 @@ def anchor_candidates(
             element, link, regions, facts, text if element.name == "script" else None
         )
         if foreign is not None:
-            found.append(Candidate(link, source, f"text {text[:40]!r}", 0.0, rejected=foreign))
+            found.append(_refused(link, source, text, foreign))
             continue
         # a disabled control, a data-* file behind a sign-in href, a purchase block (_access)
         wall = control_wall(element, where)
         if wall is not None:
-            found.append(Candidate(link, source, f"text {text[:40]!r}", 0.0, rejected=wall))
+            found.append(_refused(link, source, text, wall))
             continue
         if link.rstrip("/") == base.rstrip("/"):
             continue  # the page itself ("View full text" on an abstract page)
@@ -654,18 +659,8 @@ def anchor_candidates(
             if part.number > 1:
                 # the continuation of the record's file: never another document, never
                 # the file to try first
-                found.append(
-                    Candidate(
-                        link,
-                        source,
-                        f"text {text[:40]!r}",
-                        0.0,
-                        rejected=(
-                            f"part {part.number} of {part.count} of the file "
-                            f"(pages {part.pages}): the first part opens it"
-                        ),
-                    )
-                )
+                later = f"part {part.number} of {part.count} of the file (pages {part.pages})"
+                found.append(_refused(link, source, text, f"{later}: the first part opens it"))
                 continue
             named = None
             score += ANCHOR_WEIGHTS.download_text
@@ -674,26 +669,14 @@ def anchor_candidates(
             )
         if named is not None and not facts.names_own(named):
             found.append(
-                Candidate(
-                    link,
-                    source,
-                    f"text {text[:40]!r}",
-                    0.0,
-                    rejected=f"the link names another document ({named[:50]!r})",
-                )
+                _refused(link, source, text, f"the link names another document ({named[:50]!r})")
             )
             continue
         fmt = OTHER_FORMAT.search(text) if element.name != "script" else None
         # (a full-text word is no PDF's: "Volltext (TXT)" is the text layer)
         if fmt is not None and not PDF_NAMED.search(text):
             found.append(
-                Candidate(
-                    link,
-                    source,
-                    f"text {text[:40]!r}",
-                    0.0,
-                    rejected=f"its label names another format ({fmt.group(0)!r})",
-                )
+                _refused(link, source, text, f"its label names another format ({fmt.group(0)!r})")
             )
             continue
         visible = " ".join(element.get_text(" ", strip=True).split())
@@ -781,12 +764,11 @@ def anchor_candidates(
         labelled = _FILE_NAME.search(label) if element.name in ("a", "area", "button") else None
         if labelled is not None and OTHER_KIND_FILE.search(labelled.group(0)):
             found.append(
-                Candidate(
+                _refused(
                     link,
                     source,
-                    f"text {text[:40]!r}",
-                    0.0,
-                    rejected=f"its label names another kind of file ({labelled.group(0)[:40]!r})",
+                    text,
+                    f"its label names another kind of file ({labelled.group(0)[:40]!r})",
                 )
             )
             continue
