@@ -41,6 +41,7 @@ from ._words import (
     button_text,
     format_token,
     item_of,
+    link_addresses,
     names_document,
     says_full,
     text_of,
@@ -148,10 +149,9 @@ def _item_says_pdf(element: Tag) -> str | None:
     item = item_of(element) or element.parent
     if not isinstance(item, Tag) or item.name in ("body", "html", "main"):
         return None
-    href = str(element.get("href") or "")
+    href = str(element.get("href") or "").strip()
     # (a few links and tags read: a block of thousands of links is no file's row)
-    others = {str(a.get("href") or "") for a in item.find_all("a", href=True, limit=8)}
-    if others - {href}:
+    if link_addresses(item, 8) - {href}:
         return None
     for tag in item.find_all(True, limit=40):
         if tag is element or tag.find_parent("a") is not None:
@@ -166,7 +166,19 @@ def _item_says_pdf(element: Tag) -> str | None:
     text = " ".join(" ".join(outside).split())
     if text and len(text.split()) <= 8 and re.search(r"\bpdf\b", text, re.IGNORECASE):
         return text
+    # or a line of its own in a longer item ("PDF, 2.31 MB, 118 pages" over a note on
+    # accessible formats)
+    for line in item.find_all(_LINE_TAGS, limit=20):
+        if line.find("a") is not None or line.find_parent("a") is not None:
+            continue
+        said = " ".join(line.get_text(" ", strip=True).split())
+        if said and len(said.split()) <= 8 and re.search(r"\bpdf\b", said, re.IGNORECASE):
+            return said
     return None
+
+
+#: Elements that hold a line of an item's description.
+_LINE_TAGS = ("p", "span", "small", "dd", "li", "div")
 
 
 def _title_of(element: Tag) -> str:

@@ -95,7 +95,37 @@ class PageFacts:
         words = set(words_of(text))
         if self._other_numbers(words, text):
             return False
-        return any(similar_words(words, title) for title in self._title_words)
+        if not any(similar_words(words, title) for title in self._title_words):
+            return False
+        return self._other_name(text) is None
+
+    def _other_name(self, text: str) -> str | None:
+        """A name in capitals in `text` that no title of the page has, or None.
+
+        A word written in capitals after the text's first ("Estudio tarifario final de
+        SEDACUSCO 2022-2027" beside the record "... de SEDAPAL S.A. ... 2022-2027") names
+        another body or place: the same series' title for another of them. Not in a text
+        written all in capitals, nor in brackets ("Working Paper Series (DEPR)"), nor a
+        file's words ("PDF", "MB"), a button's, or an author's name ("Jean DUPONT").
+        """
+        if not self._every_title_word:
+            return None
+        bare = _BRACKETED.sub(" ", _SIZE_LABEL.sub(" ", text))
+        tokens = _NAME_TOKEN.findall(bare)
+        words = [t for t in tokens if len(t) >= 3]
+        if 2 * sum(1 for t in words if t.isupper()) >= len(words):
+            return None  # a text in capitals: no word of it stands out
+        for token in tokens[1:]:
+            if len(token) < 3 or not token.isupper() or token.lower() in _NOT_NAMES:
+                continue
+            folded = words_of(token)
+            if (
+                folded
+                and self._every_title_word.isdisjoint(folded)
+                and not set(folded) & set(self.surnames)
+            ):
+                return str(token)
+        return None
 
     def _other_numbers(self, words: set[str], text: str) -> bool:
         """True when `text` (its `words`) names numbers, none of them the titles' numbers."""
@@ -375,6 +405,11 @@ _RECORD_VALUE = re.compile(r"[A-Za-z_:-]{0,12}\d{3,}[\w.:-]*")
 
 
 #: Words of generic file names (besides the download-button words).
+#: A bracketed part of a text.
+_BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+#: A word of a title: letters (and marks) of any script, digits apart.
+_NAME_TOKEN = re.compile(r"[^\W\d_]+")
+
 _GENERIC_FILE = frozenset(
     [
         "thesis",
@@ -620,3 +655,13 @@ def _label_or_name(part: str) -> bool:
         return True
     tokens = re.findall(r"[^\W\d_][\w'\u2019.-]*", part)
     return 0 < len(tokens) <= 4 and all(t[0].isupper() for t in tokens)
+
+
+#: Words that are no name though written in capitals: a file's format and size, a
+#: button's, a version's.
+_NOT_NAMES = (
+    BUTTON_WORDS
+    | _GENERIC_FILE
+    | _VERSION_WORDS
+    | frozenset(["pdf", "doc", "docx", "epub", "html", "xml", "mb", "kb", "gb", "ko", "mo"])
+)

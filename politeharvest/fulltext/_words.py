@@ -121,6 +121,13 @@ BAD_TEXT = re.compile(
     r"(?:ολόκληρο|πλήρες)\s+τεύχος|العدد\s+(?:كاملا|كاملاً|الكامل)|شماره\s+کامل|全刊|整期|"
     r"全号|전체\s*호|teljes\s+(?:szám|kötet)|num[ăa]rul\s+complet|volumul\s+complet|"
     r"to[àa]n\s+b[ộo]\s+s[ốo]|"
+    # an annex or appendix of the work, in the languages of the labels ("Anexos 1 al 12",
+    # "Anhang", "Załączniki", "Приложения", "附录")
+    r"\banex[oa]s?\b|\banexe\b|\bannexes?\b|\bap[ée]ndices?\b|\bap[êe]ndices?\b|\banh[äa]nge?\b|"
+    r"\ballegat[oi]\b|\bbijlagen?\b|za[łl][aą]czni(?:k|ki)\b|p[řr][íi]loh[ay]\b|"
+    r"\bprilo(?:g|zi|ga)\b|приложени[ея]|додат(?:ок|ки)|\blampiran\b|\bliitteet\b|\bliite\b|"
+    r"\bbilag(?:a|or|e)?\b|\bvedlegg\b|\bekler\b|παράρτημα|mell[ée]klet|\banex[ăe]\b|"
+    r"附录|附件|付録|부록|ملحق|ملاحق|پیوست|נספח|"
     # a press release about the work, and a review of it, in the languages of the labels
     # ("Comunicato stampa (PDF)", "Recensione (PDF)" on a book's page)
     r"press\s+release|media\s+release|news\s+release|pressemitteilung|"
@@ -735,13 +742,58 @@ ITEM_PARENTS = ("li", "tr", "dd", "dt")
 
 
 def item_of(element: Tag) -> Tag | None:
-    """The list item or table row a link sits in (at most three levels up), or None."""
+    """The list item or table row a link sits in (at most three levels up), or None.
+
+    An item is a list's item or a table's row, an element in the role of one (a
+    framework's ``div role=listitem``), or a card: a block of one link among siblings
+    of its own kind and class ("<div class=document>" title, size, "Descargar").
+    """
     for depth, parent in enumerate(element.parents):
         if depth > 2 or not isinstance(parent, Tag):
             return None
         if parent.name in ITEM_PARENTS or parent.get("role") in _ITEM_ROLES:
             return parent  # (an element in the role of one: a framework's list item)
+        if _card(parent):
+            return parent
     return None
+
+
+def _card(block: Tag) -> bool:
+    """Whether `block` is one of a row of cards.
+
+    A card is a classed block holding one link's address, with a sibling block of its
+    kind and class right before or after it.
+    """
+    if block.name not in _CARD_NAMES or not block.get("class"):
+        return False
+    kind = (block.name, tuple(block.get("class") or ()))
+    if not any(
+        isinstance(sibling, Tag) and (sibling.name, tuple(sibling.get("class") or ())) == kind
+        for sibling in (block.find_previous_sibling(True), block.find_next_sibling(True))
+    ):
+        return False
+    return len(link_addresses(block, 4)) == 1
+
+
+def link_addresses(block: Tag, limit: int) -> set[str]:
+    """The addresses the first `limit` links of `block` lead to, as written.
+
+    A mail address (to ask for another format), a script's action and a fragment of the
+    page lead to no page or file.
+    """
+    return {
+        href
+        for a in block.find_all("a", href=True, limit=limit)
+        if (href := str(a.get("href") or "").strip())
+        and not href.startswith("#")
+        and not _NOT_AN_ADDRESS.match(href)
+    }
+
+
+#: An address that is no page's nor file's.
+_NOT_AN_ADDRESS = re.compile(r"(?:mailto|tel|javascript|data):", re.IGNORECASE)
+#: Blocks a card is made of.
+_CARD_NAMES = ("div", "article", "section")
 
 
 #: ARIA roles of an item or a row: a site builder's list item is a ``div role=listitem``.

@@ -1,0 +1,148 @@
+"""Cards of files, annexes, and another body's title (issue 34, landing38 after its scoring).
+
+Each class with its guard:
+
+- a row of cards (``<div class=document>``: a file's title, its size, one "Descargar"
+  button) is a list of items: a card's title says what its bare button gives, so the
+  executive summary's, the board resolution's and the presentation's are other documents;
+  a block of two addresses, or blocks of different classes, are no cards; a mail link
+  asking for another format is no second address;
+- an annex or appendix is named in more languages ("Anexos 1 al 12", "Załączniki");
+- a title that is the record's but for a name in capitals ("... de SEDACUSCO 2022-2027"
+  for the record "... de SEDAPAL S.A. ... 2022-2027") is the same series' title for
+  another body; a bracketed acronym, a text all in capitals and an author's name are none;
+- a file's description on a line of its own ("PDF, 2.31 MB, 118 pages") in a longer item
+  says the link gives a PDF.
+
+All pages are written here; none is copied from a corpus.
+"""
+
+from __future__ import annotations
+
+import pytest
+from bs4 import BeautifulSoup
+
+from politeharvest.fulltext._landing import find_candidates
+from politeharvest.fulltext._pagefacts import PageFacts
+from politeharvest.fulltext._words import BAD_TEXT, item_of
+
+CDN = "https://cdn.example.gob.pe/uploads/document/file"
+TITLE = "Estudio tarifario final de SEDAPAL S.A. para el quinquenio regulatorio 2022-2027"
+
+
+def _card(title: str, size: str, href: str) -> str:
+    return (
+        f"<div class='document'><p class='document-title'>{title}</p><p class='size'>{size}</p>"
+        f"<a class='btn' href='{href}'>Descargar</a></div>"
+    )
+
+
+def _page(body: str, title: str = TITLE) -> str:
+    return (
+        f"<html lang='es'><head><title>{title}</title>"
+        f"<meta property='og:title' content='{title}'></head><body><main><h1>{title}</h1>"
+        f"{body}</main><footer><a href='/terminos'>Términos</a></footer></body></html>"
+    )
+
+
+OWN = f"{CDN}/6123456/5123456-estudio-tarifario-final-sedapal-2022-2027.pdf"
+SUMMARY = f"{CDN}/6123457/5123456-resumen-ejecutivo-estudio-tarifario-sedapal.pdf"
+ANNEX = f"{CDN}/6123458/5123456-anexos-1-al-12-estudio-tarifario-sedapal.pdf"
+SLIDES = f"{CDN}/6123462/5123456-presentacion-audiencia-publica.pdf"
+OTHER = f"{CDN}/5987001/5011223-estudio-tarifario-final-sedacusco-2022-2027.pdf"
+PAGE = "https://www.example.gob.pe/institucion/sunass/informes/5123456-estudio-tarifario-sedapal"
+
+
+def test_a_card_s_title_says_what_its_bare_button_gives() -> None:
+    body = (
+        "<div class='documents'>"
+        + _card("Estudio tarifario final SEDAPAL 2022-2027", "PDF · 8.4 MB", OWN)
+        + _card("Resumen ejecutivo del estudio tarifario", "PDF · 900 KB", SUMMARY)
+        + _card("Anexos 1 al 12", "PDF · 22 MB", ANNEX)
+        + _card("Presentación de la audiencia pública", "PDF · 3.1 MB", SLIDES)
+        + "</div><section class='related'><h2>Publicaciones relacionadas</h2><ul><li>"
+        "<a href='/institucion/sunass/informes/5011223-estudio-tarifario-sedacusco'>Estudio tarifario "
+        f"final de SEDACUSCO 2022-2027</a> · <a href='{OTHER}'>PDF</a></li></ul></section>"
+    )
+    kept = [c.url for c in find_candidates(_page(body), PAGE).candidates]
+    assert kept == [OWN]
+
+
+def test_blocks_that_are_no_cards() -> None:
+    soup = BeautifulSoup(
+        "<div class='list'>"
+        "<div class='document'><a href='/a.pdf'>A</a> <a href='/a-summary.pdf'>B</a></div>"
+        "<div class='document'><a href='/c.pdf'>C</a></div>"
+        "<div class='document'><a href='/f.pdf'>F</a> "
+        "<a href='mailto:formats@example.org'>Request an accessible format</a></div>"
+        "<div class='other'><a href='/d.pdf'>D</a></div>"
+        "<div class='lone'><a href='/e.pdf'>E</a></div>"
+        "</div>",
+        "html.parser",
+    )
+    found = {a.get_text(): item_of(a) for a in soup.find_all("a")}
+    assert found["A"] is None  # two addresses: a list of files, not one file's card
+    assert found["C"] is not None and found["C"].get("class") == ["document"]
+    assert found["D"] is None  # no sibling of its class beside it
+    assert found["E"] is None
+    assert found["F"] is not None  # a mail address is no second file
+
+
+@pytest.mark.parametrize(
+    ("label", "annex"),
+    [
+        ("Anexos 1 al 12", True),
+        ("Anhang A: Fragebogen", True),
+        ("Załączniki do raportu", True),
+        ("Приложения к отчёту", True),
+        ("附录", True),
+        ("Bilaga 2", True),
+        ("Texto completo", False),
+        ("Ekonomi raporu", False),
+    ],
+)
+def test_an_annex_is_named_in_more_languages(label: str, annex: bool) -> None:
+    assert (BAD_TEXT.search(label) is not None) is annex
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("Estudio tarifario final SEDAPAL 2022-2027", True),
+        ("Estudio tarifario final de SEDACUSCO 2022-2027", False),  # another body's
+        ("Estudio tarifario final de SEDAPAL 2022-2027 (SUNASS)", True),  # a bracketed qualifier
+        ("ESTUDIO TARIFARIO FINAL DE SEDAPAL 2022-2027", True),  # all in capitals
+        ("Estudio tarifario final de SEDAPAL 2022-2027, por Rosa QUISPE", True),  # an author
+    ],
+)
+def test_a_name_in_capitals_the_titles_lack_names_another_body(text: str, title: bool) -> None:
+    facts = PageFacts(PAGE, titles=(TITLE,), surnames=("quispe",))
+    assert facts.is_title(text) is title
+
+
+def test_a_file_s_description_on_a_line_of_its_own_says_pdf() -> None:
+    report = "https://assets.example.gov.uk/media/1/report.pdf"
+    brief = "https://assets.example.gov.uk/media/2/brief.pdf"
+
+    def attachment(href: str, label: str, meta: str, note: str = "") -> str:
+        return (
+            f"<section class='attachment'><h3><a href='{href}'>{label}</a></h3>"
+            f"<p class='meta'>{meta}</p>{note}</section>"
+        )
+
+    title = "Rural schools: teacher recruitment and retention"
+    body = attachment(
+        report,
+        f"{title} - research report",
+        "PDF, 2.31 MB, 118 pages",
+        "<p>This file may not be suitable for users of assistive technology. "
+        "<a href='mailto:formats@example.gov.uk'>Request an accessible format.</a></p>",
+    ) + attachment(brief, f"{title} - research brief", "PDF, 402 KB, 9 pages")
+    html = (
+        f"<html><head><title>{title}</title></head><body><main><h1>{title}</h1>{body}"
+        "</main></body></html>"
+    )
+    found = find_candidates(html, "https://www.example.gov.uk/publications/rural-schools")
+    assert [c.url for c in found.candidates][:1] == [report]
+    first = found.candidates[0]
+    assert "describes a PDF file ('PDF, 2.31 MB, 118 pages')" in first.evidence
