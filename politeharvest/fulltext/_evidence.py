@@ -990,7 +990,10 @@ def _item_names_other(element: Tag, visible: str, facts: PageFacts) -> str | Non
     if facts.is_title(visible):
         return None
     item = element.find_parent(["p", "li", "td", "dd", "div"])
-    if item is None or len(item.find_all("a", limit=2)) > 1 or item.find("h1") is not None:
+    if item is None or item.find("h1") is not None:
+        return None
+    anchors = item.find_all("a", limit=3)
+    if len(anchors) > 1 and not _work_line(element, anchors):
         # (an item of several links is a list of files, not one work's line; read first, it
         # keeps a page of thousands of buttons in one block from reading it for each)
         return None
@@ -1009,6 +1012,28 @@ def _item_names_other(element: Tag, visible: str, facts: PageFacts) -> str | Non
     if long and 3 * sum(1 for w in long if facts.names_word(w)) >= len(long):
         return None
     return rest
+
+
+def _work_line(element: Tag, anchors: list[Tag]) -> bool:
+    """Whether an item of two links is one work's line: its title's link and its file's.
+
+    "Las casas del Pedregal (2019) - Descargar catálogo completo (PDF)": the other link
+    leads to a page (not a file) and reads as a name of three words or more, not a
+    button's words nor a file's label.
+    """
+    if len(anchors) != 2:
+        return False
+    other = anchors[1] if anchors[0] is element else anchors[0]
+    href = str(other.get("href") or "")
+    if href == str(element.get("href") or "") or FILE_HREF.search(href):
+        return False  # (two files on a line are a list of files: a form beside the thesis)
+    text = " ".join(other.get_text(" ", strip=True).split())
+    return (
+        len(words_of(text)) >= 3
+        and not button_text(text)
+        and PDF_NAMED.search(text) is None
+        and format_token(text) is None
+    )
 
 
 #: How `Regions.outside` says a link is in the page's chrome, not its content.

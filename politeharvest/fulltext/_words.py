@@ -130,7 +130,9 @@ BAD_TEXT = re.compile(
     r"附录|附件|付録|부록|ملحق|ملاحق|پیوست|נספח|"
     # a press release about the work, and a review of it, in the languages of the labels
     # ("Comunicato stampa (PDF)", "Recensione (PDF)" on a book's page)
-    r"press\s+release|media\s+release|news\s+release|pressemitteilung|"
+    r"press\s+release|media\s+release|news\s+release|pressemitteilung|press\s+kit|"
+    r"bolet[íi]n\s+de\s+prensa|dossier\s+de\s+pren[sz]a|dossier\s+de\s+presse|"
+    r"press(?:e)?mappe|nota\s+[àa]\s+imprensa|release\s+para\s+(?:a\s+)?imprensa|"
     r"communiqu[ée]\s+de\s+presse|nota\s+de\s+prensa|comunicado\s+de\s+prensa|"
     r"comunicato\s+stampa|bas[ıi]n\s+b[üu]lteni|persbericht|pressmeddelande|"  # noqa: RUF001
     r"pressemelding|pressemeddelelse|lehdistötiedote|siaran\s+pers|informacja\s+prasowa|"

@@ -146,3 +146,45 @@ def test_a_file_s_description_on_a_line_of_its_own_says_pdf() -> None:
     assert [c.url for c in found.candidates][:1] == [report]
     first = found.candidates[0]
     assert "describes a PDF file ('PDF, 2.31 MB, 118 pages')" in first.evidence
+
+
+def test_a_button_beside_another_work_s_title_link_is_that_work_s_file() -> None:
+    # "Publicaciones anteriores": the title's link and its file's, on one line
+    site = "https://museo.example.gob.mx"
+    title = "La vivienda obrera en la Ciudad de México, 1920-1950"
+    older = f"{site}/docs/publicaciones/catalogo_casas_del_pedregal_2019.pdf"
+    body = (
+        "<p>El catálogo impreso está a la venta en la librería del museo.</p>"
+        "<h2>Publicaciones anteriores</h2><p><a href='/publicaciones/casas-del-pedregal'>"
+        f"Las casas del Pedregal (2019)</a> – <a href='{older}'>Descargar catálogo completo "
+        "(PDF)</a></p>"
+    )
+    html = (
+        f"<html lang='es'><head><title>{title}</title></head><body><main><h1>{title}</h1>"
+        f"{body}</main></body></html>"
+    )
+    found = find_candidates(html, f"{site}/publicaciones/vivienda-obrera")
+    assert older not in [c.url for c in found.candidates]
+    why = {c.url: c.rejected for c in found.rejected}.get(older) or ""
+    assert "another work" in why or "another article" in why
+
+
+def test_two_file_labels_on_one_line_are_no_work_s_line() -> None:
+    # the guard: "PDF | EPUB" are one work's two files, its own (the page's record)
+    site = "https://press.example.org"
+    title = "Rivers of the northern plains"
+    body = (
+        f"<p><a href='{site}/files/rivers.pdf'>Download PDF</a> | "
+        f"<a href='{site}/files/rivers.epub'>Download EPUB</a></p>"
+    )
+    html = (
+        f"<html><head><title>{title}</title></head><body><main><h1>{title}</h1>{body}"
+        "</main></body></html>"
+    )
+    found = find_candidates(html, f"{site}/books/rivers")
+    assert [c.url for c in found.candidates][:1] == [f"{site}/files/rivers.pdf"]
+
+
+@pytest.mark.parametrize("label", ["Boletín de prensa", "Press kit", "Dossier de presse"])
+def test_a_press_bulletin_is_another_document(label: str) -> None:
+    assert BAD_TEXT.search(label) is not None
