@@ -40,6 +40,7 @@ from ._words import (
     STRONG_TEXT,
     button_text,
     format_token,
+    full_text_of,
     item_of,
     link_addresses,
     names_document,
@@ -757,6 +758,11 @@ def anchor_candidates(
             else:
                 score += ANCHOR_WEIGHTS.download_word
                 evidence.append(f"anchor text {text[:40]!r}")
+        elif (full_word := full_text_of(visible)) is not None:
+            # the full text of its one object, in an unspaced script ("研究报告全文 (PDF)":
+            # the research report's full text)
+            score += ANCHOR_WEIGHTS.pdf_word
+            evidence.append(f"anchor text {visible[:40]!r} says {full_word!r}")
         elif _qualified_button(visible):
             # a button's words, a bracketed qualifier and the format ("ບົດລາຍງານສະບັບເຕັມ
             # (ພາສາລາວ) - PDF": the full report, in Lao): a PDF file's label

@@ -314,7 +314,7 @@ _BUTTON_WORDS_BY_LANGUAGE = (
     # Arabic, Persian, Urdu, Hebrew
     "تحميل تنزيل نص النص كامل الكامل كاملة الكاملة مقال المقال ملف الملف عرض اقرأ قراءة هنا دانلود "
     "دریافت متن کامل مقاله فایل مشاهده نمایش اینجا ڈاؤن لوڈ ڈاؤنلوڈ کریں مکمل مضمون "
-    "فائل دیکھیں הורדה להורדה הורד טקסט מלא המלא קובץ מאמר המאמר צפייה קרא כאן",
+    "فائل دیکھیں הורדה להורדה הורדת להורדת הורד טקסט מלא המלא קובץ מאמר המאמר צפייה קרא כאן",
     # Hindi, Bengali, Nepali, Marathi, Tamil
     "डाउनलोड करें करे पूर्ण पूरा पाठ लेख फ़ाइल फाइल देखें पढ़ें यहाँ यहां ডাউনলোড করুন "
     "সম্পূর্ণ প্রবন্ধ ফাইল দেখুন পড়ুন गर्नुहोस् करा பதிவிறக்கம் முழு கட்டுரை",
@@ -341,7 +341,8 @@ _DOWNLOAD_WORDS_BY_LANGUAGE = (
     "preuzmi preuzimanje preuzeti letöltés letöltése λήψη κατέβασμα κατεβάστε завантажити "
     "завантаження изтегли изтегляне преузми преузимање преземи lejupielādēt lejuplādēt "
     "atsisiųsti parsisiųsti ներբեռնել ჩამოტვირთვა ჩამოტვირთე yüklə endir жүктеу жүктеп "
-    "yuklab yuklash татах татаж تحميل تنزيل دانلود ڈاؤنلوڈ הורדה להורדה הורד डाउनलोड "
+    "yuklab yuklash татах татаж تحميل تنزيل دانلود ڈاؤنلوڈ הורדה להורדה הורדת להורדת הורד "
+    "डाउनलोड "
     "ডাউনলোড பதிவிறக்கம் pakua tải"
 )
 
@@ -406,6 +407,27 @@ _UNSPACED_FULL = re.compile(
         if not w.isascii() and re.search(r"[\u0e00-\u0eff\u1780-\u17ff\u1000-\u109f]", w)
     )
 )
+
+
+def full_text_of(text: str) -> str | None:
+    """The full-text word of a label naming the full text of its one object, or None.
+
+    "研究报告全文 (PDF)": the research report's full text, a word of the unspaced
+    scripts joined to the full-text word; at most one word of its own besides the
+    full-text word and the format, and that a short one (a noun: "report", "论文").
+    """
+    found = FULL_TEXT_WORD.search(text)
+    if found is None:
+        return None
+    rest = _FILE_SIZE.sub(" ", PDF_SIZE.sub(" ", text[: found.start()] + " " + text[found.end() :]))
+    words = [w for w in re.findall(_LETTER_RUNS, _unmarked(rest.lower())) if w not in BUTTON_WORDS]
+    if len(words) > 1 or (words and len(words[0]) > _OBJECT_CHARS):
+        return None
+    return found.group(0)
+
+
+#: The longest word of its own a full-text label may have (a noun of an unspaced script).
+_OBJECT_CHARS = 6
 
 
 def says_full(text: str) -> str | None:

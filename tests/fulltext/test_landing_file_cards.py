@@ -24,7 +24,7 @@ from bs4 import BeautifulSoup
 
 from politeharvest.fulltext._landing import find_candidates
 from politeharvest.fulltext._pagefacts import PageFacts
-from politeharvest.fulltext._words import BAD_TEXT, item_of
+from politeharvest.fulltext._words import BAD_TEXT, button_text, full_text_of, item_of
 
 CDN = "https://cdn.example.gob.pe/uploads/document/file"
 TITLE = "Estudio tarifario final de SEDAPAL S.A. para el quinquenio regulatorio 2022-2027"
@@ -188,3 +188,35 @@ def test_two_file_labels_on_one_line_are_no_work_s_line() -> None:
 @pytest.mark.parametrize("label", ["Boletín de prensa", "Press kit", "Dossier de presse"])
 def test_a_press_bulletin_is_another_document(label: str) -> None:
     assert BAD_TEXT.search(label) is not None
+
+
+@pytest.mark.parametrize(
+    ("label", "full"),
+    [
+        ("研究报告全文（PDF）", "全文"),  # the research report's full text
+        ("论文全文", "全文"),
+        ("全文", "全文"),
+        ("Full text of the annual report on water (PDF)", None),  # words of its own
+        ("调研问卷与附件全文汇编", None),  # a compilation's long name
+    ],
+)
+def test_the_full_text_of_its_one_object(label: str, full: str | None) -> None:
+    assert full_text_of(label) == full
+
+
+def test_a_full_report_label_in_chinese_and_in_hebrew_is_tried() -> None:
+    site = "https://institute.example.cn"
+    title = "浙江省县域共同富裕评价研究"
+    body = (
+        "<ul class='files'><li class='doc'><a href='/module/download/downfile.jsp?classid=0&"
+        "filename=2405201028_quanwen.pdf'>研究报告全文（PDF）</a></li></ul>"
+    )
+    html = (
+        f"<html lang='zh'><head><title>{title}</title></head><body><main><h1>{title}</h1>"
+        f"{body}</main></body></html>"
+    )
+    found = find_candidates(html, f"{site}/art/2024/5/20/art_1228_5123.html")
+    assert [c.url for c in found.candidates][:1] == [
+        f"{site}/module/download/downfile.jsp?classid=0&filename=2405201028_quanwen.pdf"
+    ]
+    assert button_text("להורדת המחקר המלא (PDF)")  # Hebrew: to download the full study
