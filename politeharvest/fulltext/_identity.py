@@ -2366,6 +2366,12 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
         ),
         None,
     )
+    if numbers is None and level in ("block", "contained"):
+        # the part set on its own line under the series' title ("Deel 1: Hoofdrapport" under
+        # "Evaluatie van de Wet langdurige zorg", the record's "... Deel 2: Bijlagen")
+        # (on the article's page, or on a title page passed over before it)
+        below = _line_below(facts, block) or _line_after(facts.prefix_text, block)
+        numbers = _other_numbered_part(below, hints.titles)
     if numbers is not None:
         return Identity(
             "mismatch",
@@ -3593,10 +3599,15 @@ def _same_stem(word: str, other: str) -> bool:
 
 def _line_below(facts: DocumentFacts, block: str) -> str:
     """The first page's line right under the lines the title block is set on, or ""."""
+    return _line_after(facts.first_page_text, block)
+
+
+def _line_after(text: str, block: str) -> str:
+    """The line of `text` right under the lines `block` is set on, or ""."""
     wanted = keys(block)
     if not wanted:
         return ""
-    lines = facts.first_page_text[:_PAGE_REACH].splitlines()
+    lines = text[:_PAGE_REACH].splitlines()
     for i, line in enumerate(lines):
         read = keys(line)
         if not read or wanted[: len(read)] != read:
@@ -3760,6 +3771,45 @@ def _other_part(block: str, title: str) -> str | None:
         f"it numbers its part {', '.join(map(str, sorted(theirs - mine)))}, "
         f"the record's title {', '.join(map(str, sorted(mine)))}"
     )
+
+
+def _other_numbered_part(line: str, titles: Sequence[str]) -> str | None:
+    """Why a line under the title block names another part than the record's, or None.
+
+    A record's title numbers its part with a word ("Deel 2", "Band 3", "Part II", "Tome
+    2"); the line names a part with the same word and another number ("Deel 1:
+    Hoofdrapport", "Band 1: Wirbeltiere"): another volume of the series, whatever the
+    language. Only a short line (a subtitle's) is read.
+    """
+    if not line or len(line.split()) > _SUBTITLE_WORDS:
+        return None
+    theirs = _worded_parts(line)
+    for title in titles:
+        mine = _worded_parts(title)
+        for word, numbers in theirs.items():
+            if word in mine and numbers.isdisjoint(mine[word]):
+                return (
+                    f"the line under it numbers its part {word!r} "
+                    f"{', '.join(map(str, sorted(numbers)))}, the record's title "
+                    f"{', '.join(map(str, sorted(mine[word])))}"
+                )
+    return None
+
+
+def _worded_parts(text: str) -> dict[str, set[int]]:
+    """The parts a text numbers after a word ("Deel 2", "Band III"), by the word."""
+    found: dict[str, set[int]] = {}
+    for match in _WORDED_PART.finditer(text[:_TITLE_REACH]):
+        token = match.group(2)
+        number = int(token) if token.isdigit() else _part_numbers(token, roman_only=True)
+        values = {number} if isinstance(number, int) else number
+        if values:
+            found.setdefault(match.group(1).casefold(), set()).update(values)
+    return found
+
+
+#: A word and the part's number after it ("Deel 2", "Band III", "Tome 2", "Часть 2").
+_WORDED_PART = re.compile(r"(?<![\w])([^\W\d_]{3,})\.?\s+(\d{1,2}|[IVX]{1,4})(?![\w.,/\-])")
 
 
 def _case_part(block: str, titles: Sequence[str]) -> str | None:
