@@ -688,36 +688,58 @@ _SUBTITLE_MARK = re.compile(r"\s*[:.;|\u2013\u2014]\s+|\s+-\s+|[:\uff1a]")
 
 
 def _by_info_title(hints: RecordHints, layout: Layout, identity: Identity) -> Identity:
-    """An undecided file whose text cannot be read, decided by its information's title.
+    """An undecided file whose title cannot be read, decided by its information's title.
 
-    Its first page draws glyphs that map to no character (a font without a character
-    map: the title set in a script the font maps to nothing) or it has no text at all
-    (a scan): what it says cannot be compared, so the title its producer stored in the
-    document information (a word processor's document title, LaTeX's ``pdftitle``, a
-    digitisation's catalogue title) stands in for it, when it is the record's title
-    (`same_title`). A file whose text can be read is judged by its text alone: a page
-    printed from the record's landing page carries the record's title in its
-    information too.
+    The record's title is in a script other than Latin that the file gives no letter of,
+    and the file's first page draws glyphs that map to no character (its font has no
+    character map for them: the title set in a script the font maps to nothing; a title
+    in Latin letters is read by any font, so unread glyphs are never it): the file's own
+    title is there but cannot be compared. The title its producer stored in the document information
+    (a word processor's document title, LaTeX's ``pdftitle``) then stands in for it,
+    when it is the record's title in the record's script (`same_title`), and the file
+    is no sheet: `_INFO_PAGES` upright pages or more.
+
+    Never for a file whose text reads, nor a scan (no text at all), nor a record titled
+    in a script the file's text has: a summary, a translation, slides or a form made
+    from the work's own file keep its stored title, and only what the file shows could
+    tell them apart.
     """
-    unread = bool(layout.unmapped and layout.unmapped[0] >= UNMAPPED_GLYPHS)
-    scan = layout.page_count > 0 and not any(layout.pages)
-    if not (unread or scan) or not layout.title:
+    unread = layout.unmapped[0] if layout.unmapped else 0
+    if unread < UNMAPPED_GLYPHS or not layout.title or layout.page_count < _INFO_PAGES:
         return identity
+    if any(page and page[0].page_width >= LANDSCAPE * page[0].page_height for page in layout.pages):
+        return identity  # slides or a poster
+    seen = _scripts(layout.text)
     for title in hints.titles:
-        if same_title(title, layout.title):
-            how = (
-                f"{layout.unmapped[0]} glyphs on its first page map to no character"
-                if unread
-                else "its pages carry no text (a scan)"
-            )
+        scripts = _scripts(title)
+        if (
+            scripts
+            and "LATIN" not in scripts
+            and scripts.isdisjoint(seen)
+            and same_title(title, layout.title)
+        ):
             return Identity(
                 "matched",
-                f"its text cannot be read ({how}); the title in its document information is "
-                "the record's title",
+                f"its title cannot be read ({unread} glyphs on its first page map to no "
+                f"character, and it gives no letter of the record's script); the title in "
+                "its document information is the record's title",
                 identity.kind,
                 identity.version,
             )
     return identity
+
+
+#: Pages a file matched by its stored title has at least (not a sheet: a form, a flyer).
+_INFO_PAGES = 2
+
+
+def _scripts(text: str) -> set[str]:
+    """The scripts of the letters of `text`, by the first word of their Unicode names."""
+    return {
+        unicodedata.name(ch, "?").split(" ", 1)[0]
+        for ch in text
+        if ch.isalpha() and not ch.isascii()
+    } | ({"LATIN"} if re.search(r"[A-Za-z]", text) else set())
 
 
 def same_title(record: str, stored: str) -> bool:

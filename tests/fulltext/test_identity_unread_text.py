@@ -34,9 +34,14 @@ def _string(text: str) -> bytes:
 
 
 def pdf(
-    *, unread: int = 24, lines: tuple[str, ...] = (PROSE,) * 20, info: str | None = TITLE
+    *,
+    unread: int = 24,
+    lines: tuple[str, ...] = (PROSE,) * 20,
+    info: str | None = TITLE,
+    pages: int = 3,
+    size: tuple[int, int] = (595, 842),
 ) -> bytes:
-    """A page: `unread` glyphs without characters set large as the title, then prose."""
+    """`pages` pages: `unread` glyphs without characters set large as the title, then prose."""
     glyph = b"0 0 0 0 500 700 d1 0 0 400 600 re f"
     content = b""
     if unread:
@@ -47,11 +52,12 @@ def pdf(
         escaped = line.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
         content += b"BT /F2 10 Tf 60 %d Td (%s) Tj ET\n" % (y, escaped.encode("cp1252"))
         y -= 14
+    first = 8  # the pages' objects come after the seven shared ones
+    kids = b" ".join(b"%d 0 R" % (first + i) for i in range(pages))
     objects = [
         b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] "
-        b"/Resources << /Font << /F1 4 0 R /F2 6 0 R >> >> /Contents 5 0 R >>",
+        b"<< /Type /Pages /Kids [%s] /Count %d >>" % (kids, pages),
+        b"<< >>",  # (unused: keeps the numbers of the objects below)
         b"<< /Type /Font /Subtype /Type3 /FontBBox [0 0 500 700] "
         b"/FontMatrix [0.001 0 0 0.001 0 0] /CharProcs << /g1 7 0 R >> "
         b"/Encoding << /Type /Encoding /Differences [2 /g1 /g1] >> "
@@ -60,6 +66,10 @@ def pdf(
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
         b"<< /Length %d >>\nstream\n%s\nendstream" % (len(glyph), glyph),
     ]
+    objects += [
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %d %d] "
+        b"/Resources << /Font << /F1 4 0 R /F2 6 0 R >> >> /Contents 5 0 R >>" % size
+    ] * pages
     if info is not None:
         objects.append(b"<< /Title " + _string(info) + b" /Producer (hand) >>")
     out = bytearray(b"%PDF-1.4\n")
@@ -85,9 +95,9 @@ RECORD = RecordHints(titles=(TITLE,))
 def test_the_layout_counts_the_glyphs_no_character_gives_and_reads_the_stored_title() -> None:
     layout = read_layout(pdf(unread=30))
     assert layout is not None
-    assert layout.unmapped == (30,)
+    assert layout.unmapped == (30, 30, 30)
     assert layout.title == TITLE
-    readable = read_layout(pdf(unread=0, info=None))
+    readable = read_layout(pdf(unread=0, info=None, pages=1))
     assert readable is not None
     assert readable.unmapped == (0,)
     assert readable.title == ""
@@ -131,16 +141,40 @@ def test_a_readable_file_is_judged_by_its_text_whatever_its_stored_title() -> No
     assert check_identity(printed, record).verdict != "matched"
 
 
-def test_a_scan_is_decided_by_its_stored_title() -> None:
-    scan = pdf(unread=0, lines=())
-    assert check_identity(scan, RECORD).verdict == "matched"
-    assert "no text" in check_identity(scan, RECORD).evidence
+def test_a_scan_is_never_decided_by_its_stored_title() -> None:
+    # a scanned summary or cover keeps the work's stored title: nothing in a scan's text
+    # tells them apart (redteam7)
+    assert check_identity(pdf(unread=0, lines=()), RECORD).verdict == "unverifiable"
+
+
+def test_a_record_titled_in_a_script_the_file_reads_is_not_decided_by_the_stored_title() -> None:
+    # a Bengali translation of an English report keeps the English file's stored title: the
+    # glyphs it cannot read are not the record's title (redteam7)
+    english = "Flood risk and informal settlements in Dhaka: household survey report"
+    assert check_identity(pdf(info=english), RecordHints(titles=(english,))).verdict == (
+        "unverifiable"
+    )
+    # nor when the file reads no letter at all (its year alone): a title in Latin letters
+    # is read by any font, so the glyphs it cannot read are never it
+    bare = pdf(info=english, lines=("2021",))
+    assert check_identity(bare, RecordHints(titles=(english,))).verdict == "unverifiable"
+
+
+@pytest.mark.parametrize(
+    "shape",
+    [{"pages": 1}, {"size": (842, 595)}],
+    ids=["a sheet", "landscape"],
+)
+def test_a_sheet_or_slides_are_not_decided_by_the_stored_title(
+    shape: dict[str, object],
+) -> None:
+    assert check_identity(pdf(**shape), RECORD).verdict == "unverifiable"  # type: ignore[arg-type]
 
 
 def test_a_thesis_of_one_unreadable_page_is_still_no_thesis() -> None:
     # the stored title stands in for the title block, not for what a thesis is
     thesis = RecordHints(titles=(TITLE,), monograph=True)
-    assert check_identity(pdf(), thesis).verdict == "unverifiable"
+    assert check_identity(pdf(pages=1), thesis).verdict == "unverifiable"
 
 
 @pytest.mark.parametrize(
