@@ -15,8 +15,10 @@ file cut for its size.
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
+from collections.abc import Sequence
 
 import attrs
 from bs4 import BeautifulSoup, Tag
@@ -69,6 +71,18 @@ def _words(text: str) -> list[str]:
     return kept.split()
 
 
+def _numbered_words(title: str) -> set[str]:
+    """The words a title numbers its part with ("Volume II", "Deel 2"), case-folded."""
+    words = _words(title)
+    return {
+        word.casefold()
+        for word, after in itertools.pairwise(words)
+        if not word.isdigit()
+        and _roman(word) is None
+        and ((after.isdigit() and len(after) <= 2) or _roman(after) is not None)
+    }
+
+
 def _part(label: str) -> tuple[int, tuple[str, ...], int, int] | None:
     """The label's part number, its words, and its first and last pages; or None."""
     found = _RANGE.search(label)
@@ -93,14 +107,17 @@ def _part(label: str) -> tuple[int, tuple[str, ...], int, int] | None:
     return numbers[0], tuple(words), first, last
 
 
-def file_parts(soup: BeautifulSoup) -> dict[int, FilePart]:
+def file_parts(soup: BeautifulSoup, titles: Sequence[str] = ()) -> dict[int, FilePart]:
     """The links of the page that are parts of one file, by the id of their element.
 
     The links are read in the page's order; a run of two to `MAX_PARTS` links whose
     labels have the same words, number their parts 1, 2, … and give pages that run on
     ("1-86", "87-164") is one file's parts. A run that goes on past `MAX_PARTS` parts
-    is none.
+    is none, and so is a run whose word the record's `titles` number themselves with
+    ("Volume I", "Volume II" on the page of "Anais da Câmara, Volume II"): the series'
+    volumes, the record one of them.
     """
+    numbered = {word for title in titles for word in _numbered_words(title)}
     labelled: list[tuple[Tag, tuple[int, tuple[str, ...], int, int]]] = []
     for element in soup.find_all("a", href=True, limit=3000):
         label = " ".join(element.get_text(" ", strip=True).split())
@@ -111,7 +128,7 @@ def file_parts(soup: BeautifulSoup) -> dict[int, FilePart]:
     run: list[tuple[Tag, tuple[int, tuple[str, ...], int, int]]] = []
 
     def close() -> None:
-        if 2 <= len(run) <= MAX_PARTS:
+        if 2 <= len(run) <= MAX_PARTS and numbered.isdisjoint(run[0][1][1]):
             pages = ", ".join(f"{p[2]}-{p[3]}" for _, p in run)
             for element, part in run:
                 found[id(element)] = FilePart(part[0], len(run), pages)

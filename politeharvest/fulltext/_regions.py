@@ -409,7 +409,7 @@ class Regions:
         self._records: dict[int, bool] = {}
         self._after_title: dict[int, bool] = {}
         #: the links that are parts of one file, by their element's id (`_parts`)
-        self.parts = file_parts(soup)
+        self.parts = file_parts(soup, self._facts.titles)
 
     def label(self, element: Tag) -> str:
         """The heading of the small block `element` sits in ("Template", "Downloads"), or ""."""

@@ -110,3 +110,12 @@ def test_without_parts_the_same_labels_name_other_documents() -> None:
     )
     found = find_candidates(_page(files), PAGE)
     assert PART1 not in [c.url for c in found.candidates]
+
+
+def test_a_series_volumes_are_no_parts_of_the_record_s_file() -> None:
+    # the record is one of the volumes ("..., Volume II"), numbered with the parts' word:
+    # the pages run on across the series, but volume I is another record (redteam7L)
+    labels = ("Volume I (pp. 1–312)", "Volume II (pp. 313–618)", "Volume III (pp. 619–904)")
+    soup = BeautifulSoup(_list(*labels), "html.parser")
+    assert file_parts(soup, ("Anais da Câmara de Vila Rica, Volume II (1735–1760)",)) == {}
+    assert len(file_parts(soup, ("Anais da Câmara de Vila Rica (1735–1760)",))) == 3
