@@ -30,13 +30,20 @@ def same_site(url: str, page: str) -> bool:
 
     Its host, its registrable domain, or the site's own space on a hosting platform named by
     the site ("issafrica.s3.amazonaws.com" for "issafrica.org": a bucket or tenant under a
-    platform's public suffix, named as the site's domain is).
+    platform's public suffix, named as the site's domain is; "gzass-files.oss-cn-shanghai.
+    aliyuncs.com" for "gzass.cn": a bucket named by the site's name and what it holds).
     """
     a, b = (urlsplit(u).hostname or "" for u in (url, page))
     if a == b or registrable_domain(a) == registrable_domain(b):
         return True
+    name = registrable_domain(b).split(".", 1)[0]
     tenant = _tenant(a)
-    return tenant is not None and tenant == registrable_domain(b).split(".", 1)[0]
+    if tenant is not None and tenant == name:
+        return True
+    # a bucket on a cloud store named by the site's name and what it holds
+    # ("gzass-files.oss-cn-shanghai.aliyuncs.com" for "www.gzass.cn")
+    first = a.split(".", 1)[0]
+    return len(name) >= _TENANT_LETTERS and first.startswith(f"{name}-") and a.count(".") >= 2
 
 
 #: The shortest tenant name read as a site's own (a bucket named "docs" names no one site).

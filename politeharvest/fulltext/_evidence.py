@@ -981,6 +981,8 @@ def _pdf_description(visible: str, facts: PageFacts) -> str | None:
     return described.strip() if named else None
 
 
+#: A count in a line of counters ("1.022", "356", "12,5k").
+_COUNT = re.compile(r"(?<![\w.,])\d[\d.,\u00a0\u202f]*[kKmM]?(?![\w])")
 #: Separators between an item's title and its file's button ("<title> · PDF", "<title> — PDF").
 _ITEM_SEPARATORS = re.compile(r"[\u00b7|\u2022\u2013\u2014:,;()\[\]]|\s-\s")
 
@@ -1010,6 +1012,8 @@ def _item_names_other(element: Tag, visible: str, facts: PageFacts) -> str | Non
     words = [w for w in words_of(rest) if not w.isdigit()]
     if len(words) < 4 or facts.is_title(rest) or facts.only_title_words(rest):
         return None
+    if len(_COUNT.findall(rest)) >= 2 and 2 * len(_COUNT.findall(rest)) >= len(rest.split()) // 2:
+        return None  # counters ("Lượt xem 1.022 Lượt tải 356": views, downloads), no title
     long = [w for w in words if len(w) >= 4]
     if any(w in facts.surnames for w in long):
         return None  # the record's author's name: the record's own line, or theirs

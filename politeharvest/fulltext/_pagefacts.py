@@ -243,7 +243,14 @@ class PageFacts:
         words = self._every_title_word
         if not words:
             return text
-        return " ".join(t for t in re.findall(r"\S+", text) if words.isdisjoint(words_of(t)))
+        # (a run of an unspaced script is its character pairs: it is the title's when all
+        # of them are, "报告摘要及主要建议" keeps its own "摘要" beside the title's "报告")
+        return " ".join(
+            t
+            for t in re.findall(r"\S+", text)
+            if words.isdisjoint(folded := words_of(t))
+            or (_UNSPACED.search(t) is not None and not set(folded) <= words)
+        )
 
     def other_doi(self, url: str) -> str | None:
         """A DOI in `url` that is not the article's (nor a prefix of it, or it of one), or None."""
@@ -405,6 +412,8 @@ _RECORD_VALUE = re.compile(r"[A-Za-z_:-]{0,12}\d{3,}[\w.:-]*")
 
 
 #: Words of generic file names (besides the download-button words).
+#: A letter of a script written without spaces (Han, kana, Hangul).
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 #: A bracketed part of a text.
 _BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 #: A word of a title: letters (and marks) of any script, digits apart.

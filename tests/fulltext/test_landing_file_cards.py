@@ -22,6 +22,7 @@ from __future__ import annotations
 import pytest
 from bs4 import BeautifulSoup
 
+from politeharvest.fulltext._addresses import same_site
 from politeharvest.fulltext._landing import find_candidates
 from politeharvest.fulltext._pagefacts import PageFacts
 from politeharvest.fulltext._words import BAD_TEXT, button_text, full_text_of, item_of
@@ -220,3 +221,34 @@ def test_a_full_report_label_in_chinese_and_in_hebrew_is_tried() -> None:
         f"{site}/module/download/downfile.jsp?classid=0&filename=2405201028_quanwen.pdf"
     ]
     assert button_text("להורדת המחקר המלא (PDF)")  # Hebrew: to download the full study
+
+
+def test_a_bucket_named_by_the_site_is_the_site_s() -> None:
+    page = "http://www.gzass.cn/kycg/yjbg/202403/t20240312_8817.html"
+    bucket = "https://gzass-files.oss-cn-shanghai.aliyuncs.com/uploadfile/2024/0312/1.pdf"
+    assert same_site(bucket, page)
+    # another organisation's bucket, and a short name that names no one site
+    assert not same_site("https://unesco-files.oss-cn-shanghai.aliyuncs.com/1.pdf", page)
+    assert not same_site("https://ipa-docs.example.com/1.pdf", "https://www.ipa.go.jp/x")
+
+
+def test_a_line_of_counters_beside_a_button_names_no_work() -> None:
+    site = "https://sj.example.edu.vn"
+    title = "Ảnh hưởng của phân hữu cơ đến năng suất lúa ở Đồng bằng sông Cửu Long"
+    own = f"{site}/ql/docgia/download/baibao-48217/05-CTU-TV-1234-2024-Nguyen.pdf"
+    body = (
+        f"<p class='download'><a href='{own}'><img src='/images/pdf.png' alt=''> Tải về (PDF)"
+        "</a> &nbsp; Lượt xem: 1.022 · Lượt tải: 356</p>"
+    )
+    html = (
+        f"<html lang='vi'><head><title>{title}</title></head><body><main><h1>{title}</h1>"
+        f"{body}</main></body></html>"
+    )
+    found = find_candidates(html, f"{site}/ql/docgia/nam-2024/so-3/48217")
+    assert [c.url for c in found.candidates][:1] == [own]
+
+
+def test_a_label_in_an_unspaced_script_keeps_its_own_words_beside_the_title_s() -> None:
+    facts = PageFacts(PAGE, titles=("贵州省乡村旅游高质量发展评估报告（2023）",))
+    assert "摘要" in facts.untitled("报告摘要及主要建议.pdf")  # the summary's own word
+    assert facts.untitled("乡村旅游") == ""  # the title's words alone
