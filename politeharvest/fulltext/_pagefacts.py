@@ -212,6 +212,10 @@ class PageFacts:
         words = set(words_of(stem.replace("_", " ")))
         if sum(1 for w in words if len(w) >= 4 and w in self._every_title_word) >= 2:
             return "words of the article's title"
+        # (an unspaced script's words are character pairs: four of the title's, a word or two)
+        pairs = [w for w in words if _UNSPACED.search(w) and w in self._every_title_word]
+        if len(pairs) >= _TITLE_PAIRS:
+            return "words of the article's title"
         if words & set(self.surnames):
             return "an author's name"
         if self.named_in(name) is not None:
@@ -412,6 +416,8 @@ _RECORD_VALUE = re.compile(r"[A-Za-z_:-]{0,12}\d{3,}[\w.:-]*")
 
 
 #: Words of generic file names (besides the download-button words).
+#: Character pairs of the titles a file's name in an unspaced script shares to be theirs.
+_TITLE_PAIRS = 4
 #: A letter of a script written without spaces (Han, kana, Hangul).
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 #: A bracketed part of a text.

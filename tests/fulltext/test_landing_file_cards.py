@@ -252,3 +252,9 @@ def test_a_label_in_an_unspaced_script_keeps_its_own_words_beside_the_title_s() 
     facts = PageFacts(PAGE, titles=("贵州省乡村旅游高质量发展评估报告（2023）",))
     assert "摘要" in facts.untitled("报告摘要及主要建议.pdf")  # the summary's own word
     assert facts.untitled("乡村旅游") == ""  # the title's words alone
+
+
+def test_a_file_name_in_an_unspaced_script_with_the_title_s_words_relates() -> None:
+    facts = PageFacts(PAGE, titles=("贵州省乡村旅游高质量发展评估报告（2023）",))
+    assert facts.relates("贵州省乡村旅游高质量发展评估报告（2023）.pdf") is not None
+    assert facts.relates("报告摘要.pdf") is None  # one pair of the title's is no name of it
