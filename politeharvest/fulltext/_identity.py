@@ -86,6 +86,7 @@ from ._scripts import (
     in_word_mirrored,
     japanese_text,
     latin_words,
+    letter_scripts,
     mirrored,
     name_among,
     order_evidence,
@@ -709,9 +710,9 @@ def _by_info_title(hints: RecordHints, layout: Layout, identity: Identity) -> Id
         return identity
     if any(page and page[0].page_width >= LANDSCAPE * page[0].page_height for page in layout.pages):
         return identity  # slides or a poster
-    seen = _scripts(layout.text)
+    seen = letter_scripts(layout.text)
     for title in hints.titles:
-        scripts = _scripts(title)
+        scripts = letter_scripts(title)
         if (
             scripts
             and "LATIN" not in scripts
@@ -731,15 +732,6 @@ def _by_info_title(hints: RecordHints, layout: Layout, identity: Identity) -> Id
 
 #: Pages a file matched by its stored title has at least (not a sheet: a form, a flyer).
 _INFO_PAGES = 2
-
-
-def _scripts(text: str) -> set[str]:
-    """The scripts of the letters of `text`, by the first word of their Unicode names."""
-    return {
-        unicodedata.name(ch, "?").split(" ", 1)[0]
-        for ch in text
-        if ch.isalpha() and not ch.isascii()
-    } | ({"LATIN"} if re.search(r"[A-Za-z]", text) else set())
 
 
 def same_title(record: str, stored: str) -> bool:
@@ -3823,8 +3815,7 @@ def _worded_parts(text: str) -> dict[str, set[int]]:
     found: dict[str, set[int]] = {}
     for match in _WORDED_PART.finditer(text[:_TITLE_REACH]):
         token = match.group(2)
-        number = int(token) if token.isdigit() else _part_numbers(token, roman_only=True)
-        values = {number} if isinstance(number, int) else number
+        values = {int(token)} if token.isdigit() else _part_numbers(token, roman_only=True)
         if values:
             found.setdefault(match.group(1).casefold(), set()).update(values)
     return found

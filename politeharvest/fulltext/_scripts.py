@@ -102,6 +102,16 @@ def _script_of_letter(char: str) -> str:
     return _SCRIPT_NAMES.get(name.split(" ", 1)[0], "other") if name else "other"
 
 
+def letter_scripts(text: str) -> set[str]:
+    """Every script the letters of `text` are written in, by their Unicode names' first word.
+
+    ("LATIN", "THAI", "BENGALI", "ETHIOPIC", "CJK"...): finer than `script_of`'s few names.
+    """
+    found = {unicodedata.name(ch, "?").split(" ", 1)[0] for ch in text if ch.isalpha()}
+    found.discard("?")
+    return found
+
+
 def script_of(text: str) -> str | None:
     """The script most of a text's letters are written in (``latin``, ``cyrillic``, ``han``...).
 
