@@ -630,6 +630,8 @@ def identify(
     identity = _with_order(judge(hints, facts), turned)
     if identity.verdict == "unverifiable":
         identity = _by_info_title(hints, layout, identity)
+    if identity.verdict == "matched":
+        identity = _under_a_heading(hints, facts, identity)
     if identity.verdict == "matched" and hints.monograph and layout.page_count <= _FEW_PAGES:
         # a thesis or a book is never a page or two: this one prints its title to announce it
         # (a defence notice), describe it (a flyer, a summary, an abstract sheet) or stand in
@@ -678,6 +680,48 @@ def identify(
             said = f"{behind.evidence}, behind a cover page citing the record"
             return attrs.evolve(behind, evidence=said)
     return identity
+
+
+def _under_a_heading(hints: RecordHints, facts: DocumentFacts, identity: Identity) -> Identity:
+    """A match on a title set under a larger heading of its own, undecided.
+
+    The page's largest run is a sentence (`_HEADING_WORDS` words or more) set above the
+    record's title, the title in a size `_HEADING_SIZE` times smaller: a press release's
+    or a news item's headline over the report's name and date ("The Report examines ..." over
+    "Έκθεση Νομισματικής Πολιτικής 2023-2024 27/06/"), a document about the work. The
+    record's DOI given as the document's own still decides.
+    """
+    doi = hints.doi.lower() if hints.doi else None
+    if doi is not None and doi in facts.own_dois:
+        return identity
+    level, _title, block = _title_match(_record_of(hints), facts)
+    if level != "block" or not facts.runs:
+        return identity
+    head = facts.runs[0]
+    run = next((r for r in facts.runs if r.text == block), None)
+    if (
+        run is None
+        or run is head
+        or run.page != head.page
+        or head.first > run.first
+        or head.size < _HEADING_SIZE * run.size
+        or len(head.text.split()) < _HEADING_WORDS
+    ):
+        return identity
+    return attrs.evolve(
+        identity,
+        verdict="unverifiable",
+        evidence=(
+            f"{identity.evidence}; but a heading of {len(head.text.split())} words of its own "
+            f"is set larger above it ({head.text[:60]!r}): a document about the work?"
+        ),
+    )
+
+
+#: A heading over the record's title, set this many times larger, makes it a document's own.
+_HEADING_SIZE = 1.3
+#: Words of a heading that is a sentence, not a label or a journal's name.
+_HEADING_WORDS = 12
 
 
 #: Glyphs without a character on the first page that make its text unreadable.

@@ -75,3 +75,26 @@ def test_worded_parts() -> None:
     assert _worded_parts("Band 3: Wirbellose Tiere (Teil 1)") == {"band": {3}, "teil": {1}}
     assert _worded_parts("Deel IV") == {"deel": {4}}
     assert _worded_parts("Report 2022-2023") == {}
+
+
+def test_the_record_s_title_under_a_larger_sentence_of_its_own_is_undecided() -> None:
+    # a press release's headline over the report's name and date (landing40, after its
+    # scoring: the previous report was stored on such a match)
+    record = RecordHints(titles=("Monetary Policy Report 2023-2024",))
+    headline = (
+        "The Report examines inflation in the euro area and in Greece, the pass-through of "
+        "monetary tightening to bank lending rates and the outlook for 2024-2025"
+    )
+    words = headline.split()
+    release: list[Item] = [
+        ("www.bank.example.gr, 2023", 7.5),
+        *[(" ".join(words[i : i + 6]), 17.0) for i in range(0, len(words), 6)],
+        ("Monetary Policy Report 2023-2024 27/06/2024", 11.0),
+        *body(25),
+    ]
+    identity = check_identity(make_pdf(release), record)
+    assert identity.verdict == "unverifiable"
+    assert "set larger above it" in identity.evidence
+    # the report itself, its title the largest run, is matched
+    report: list[Item] = [("Monetary Policy Report 2023-2024", 20.0), ("June 2024", 11.0)]
+    assert check_identity(make_pdf([*report, *body(30)]), record).verdict == "matched"
