@@ -981,6 +981,8 @@ def _pdf_description(visible: str, facts: PageFacts) -> str | None:
     return described.strip() if named else None
 
 
+#: The most words a line of counters has (a word or two before each count).
+_COUNTER_WORDS = 6
 #: A count in a line of counters ("1.022", "356", "12,5k").
 _COUNT = re.compile(r"(?<![\w.,])\d[\d.,\u00a0\u202f]*[kKmM]?(?![\w])")
 #: Separators between an item's title and its file's button ("<title> · PDF", "<title> — PDF").
@@ -1012,7 +1014,9 @@ def _item_names_other(element: Tag, visible: str, facts: PageFacts) -> str | Non
     words = [w for w in words_of(rest) if not w.isdigit()]
     if len(words) < 4 or facts.is_title(rest) or facts.only_title_words(rest):
         return None
-    if len(_COUNT.findall(rest)) >= 2 and 2 * len(_COUNT.findall(rest)) >= len(rest.split()) // 2:
+    counts = len(_COUNT.findall(rest))
+    labels = [t for t in rest.split() if re.search(r"[^\W\d_]", t)]
+    if counts >= 2 and len(labels) <= _COUNTER_WORDS and 2 * counts >= len(labels):
         return None  # counters ("Lượt xem 1.022 Lượt tải 356": views, downloads), no title
     long = [w for w in words if len(w) >= 4]
     if any(w in facts.surnames for w in long):

@@ -258,3 +258,16 @@ def test_a_file_name_in_an_unspaced_script_with_the_title_s_words_relates() -> N
     facts = PageFacts(PAGE, titles=("贵州省乡村旅游高质量发展评估报告（2023）",))
     assert facts.relates("贵州省乡村旅游高质量发展评估报告（2023）.pdf") is not None
     assert facts.relates("报告摘要.pdf") is None  # one pair of the title's is no name of it
+
+
+def test_a_title_with_numbers_beside_a_button_is_no_line_of_counters() -> None:
+    # the guard: a resolution's number and its file's size are no counters (redteam7L)
+    site = "https://www.example.gob.pe"
+    resolution = f"{CDN}/6123460/5123456-resolucion-079-2022.pdf"
+    body = (
+        "<div class='card-body'><h3 class='card-title'>Resolución de Consejo Directivo N.° "
+        "031-2022-ORAS-CD</h3><p class='card-text'>PDF · 310 KB</p>"
+        f"<a href='{resolution}' class='btn'>Descargar</a></div>"
+    )
+    kept = [c.url for c in find_candidates(_page(body), PAGE).candidates]
+    assert resolution not in kept, site
