@@ -165,17 +165,21 @@ def _item_says_pdf(element: Tag) -> str | None:
             return said
     outside = [s for s in item.find_all(string=True) if s.find_parent("a") is None]
     text = " ".join(" ".join(outside).split())
-    if text and len(text.split()) <= 8 and re.search(r"\bpdf\b", text, re.IGNORECASE):
+    if _says_pdf(text):
         return text
     # or a line of its own in a longer item ("PDF, 2.31 MB, 118 pages" over a note on
     # accessible formats)
     for line in item.find_all(_LINE_TAGS, limit=20):
-        if line.find("a") is not None or line.find_parent("a") is not None:
-            continue
-        said = " ".join(line.get_text(" ", strip=True).split())
-        if said and len(said.split()) <= 8 and re.search(r"\bpdf\b", said, re.IGNORECASE):
-            return said
+        if line.find("a") is None and line.find_parent("a") is None:
+            said = " ".join(line.get_text(" ", strip=True).split())
+            if _says_pdf(said):
+                return said
     return None
+
+
+def _says_pdf(text: str) -> bool:
+    """A short text (eight words at most) that names PDF: a file's description."""
+    return bool(text) and len(text.split()) <= 8 and re.search(r"\bpdf\b", text, re.I) is not None
 
 
 #: Elements that hold a line of an item's description.

@@ -90,6 +90,7 @@ from ._scripts import (
     mirrored,
     name_among,
     order_evidence,
+    roman_value,
     rtl_letters,
     script_of,
     similar_across,
@@ -692,20 +693,19 @@ def _under_a_heading(hints: RecordHints, facts: DocumentFacts, identity: Identit
     record's DOI given as the document's own still decides.
     """
     doi = hints.doi.lower() if hints.doi else None
-    if doi is not None and doi in facts.own_dois:
-        return identity
-    level, _title, block = _title_match(_record_of(hints), facts)
-    if level != "block" or not facts.runs:
+    if not facts.runs or (doi is not None and doi in facts.own_dois):
         return identity
     head = facts.runs[0]
-    run = next((r for r in facts.runs if r.text == block), None)
+    if len(head.text.split()) < _HEADING_WORDS:
+        return identity  # (most files: the title is matched once, by `judge`, not again)
+    level, _title, block = _title_match(_record_of(hints), facts)
+    run = next((r for r in facts.runs if r.text == block), None) if level == "block" else None
     if (
         run is None
         or run is head
         or run.page != head.page
         or head.first > run.first
         or head.size < _HEADING_SIZE * run.size
-        or len(head.text.split()) < _HEADING_WORDS
     ):
         return identity
     return attrs.evolve(
@@ -3762,7 +3762,6 @@ def _quoted_title(block: str, title: str) -> str | None:
 #: A part's number in a title: a Roman numeral in capitals or a number of one or two digits,
 #: standing alone ("Part II:", "Teil 2", "Часть 1", "(I)"), not inside a name ("Sentinel-2").
 _PART_NUMBER = re.compile(r"(?<![\w\-\u2013./])(?:[IVX]{1,4}|\d{1,2})(?![\w\-\u2013/])")
-_ROMAN = re.compile(r"^(?:X{0,3})(?:IX|IV|V?I{0,3})$")
 
 
 def _part_numbers(text: str, *, roman_only: bool = False) -> set[int]:
@@ -3773,11 +3772,7 @@ def _part_numbers(text: str, *, roman_only: bool = False) -> set[int]:
             if roman_only:
                 continue
             out.add(int(token))
-        elif _ROMAN.match(token):
-            value, last = 0, 0
-            for char in reversed(token):
-                digit = {"I": 1, "V": 5, "X": 10}[char]
-                value, last = (value - digit, last) if digit < last else (value + digit, digit)
+        elif (value := roman_value(token)) is not None:
             out.add(value)
     return out
 

@@ -19,6 +19,7 @@ from politeharvest.quality._text import DOI_IN_URL as _DOI_IN
 from ._addresses import absolute
 from ._words import (
     BUTTON_WORDS,
+    CJK_LETTER,
     FULL_TEXT_WORD,
     button_text,
     says_full,
@@ -213,7 +214,7 @@ class PageFacts:
         if sum(1 for w in words if len(w) >= 4 and w in self._every_title_word) >= 2:
             return "words of the article's title"
         # (an unspaced script's words are character pairs: four of the title's, a word or two)
-        pairs = [w for w in words if _UNSPACED.search(w) and w in self._every_title_word]
+        pairs = [w for w in words if CJK_LETTER.search(w) and w in self._every_title_word]
         if len(pairs) >= _TITLE_PAIRS:
             return "words of the article's title"
         if words & set(self.surnames):
@@ -253,7 +254,7 @@ class PageFacts:
             t
             for t in re.findall(r"\S+", text)
             if words.isdisjoint(folded := words_of(t))
-            or (_UNSPACED.search(t) is not None and not set(folded) <= words)
+            or (CJK_LETTER.search(t) is not None and not set(folded) <= words)
         )
 
     def other_doi(self, url: str) -> str | None:
@@ -418,8 +419,6 @@ _RECORD_VALUE = re.compile(r"[A-Za-z_:-]{0,12}\d{3,}[\w.:-]*")
 #: Words of generic file names (besides the download-button words).
 #: Character pairs of the titles a file's name in an unspaced script shares to be theirs.
 _TITLE_PAIRS = 4
-#: A letter of a script written without spaces (Han, kana, Hangul).
-_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 #: A bracketed part of a text.
 _BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 #: A word of a title: letters (and marks) of any script, digits apart.

@@ -23,6 +23,8 @@ from collections.abc import Sequence
 import attrs
 from bs4 import BeautifulSoup, Tag
 
+from ._scripts import roman_value
+
 __all__ = ["MAX_PARTS", "FilePart", "file_parts"]
 
 #: The most parts a file is cut into for its size; more are chapters.
@@ -30,8 +32,6 @@ MAX_PARTS = 3
 
 #: A page range: two numbers joined by a dash ("1-86", "87-164").
 _RANGE = re.compile(r"(?<![\d.,/])(\d{1,4})\s*[-\u2010-\u2013]\s*(\d{1,4})(?!\d|[.,/]\d)")
-_ROMAN = re.compile(r"[IVX]{1,4}|[ivx]{1,4}")
-_ROMAN_VALUES = {"i": 1, "v": 5, "x": 10}
 #: Words before a part's pages: the part's word, its number and the pages' word.
 _MOST_WORDS = 5
 
@@ -51,17 +51,6 @@ class FilePart:
     pages: str
 
 
-def _roman(token: str) -> int | None:
-    if not _ROMAN.fullmatch(token):
-        return None
-    values = [_ROMAN_VALUES[ch] for ch in token.lower()]
-    total = sum(
-        -value if i + 1 < len(values) and value < values[i + 1] else value
-        for i, value in enumerate(values)
-    )
-    return total if 0 < total <= 40 else None
-
-
 def _words(text: str) -> list[str]:
     """The text's words: what stands between spaces, punctuation and symbols.
 
@@ -78,8 +67,8 @@ def _numbered_words(title: str) -> set[str]:
         word.casefold()
         for word, after in itertools.pairwise(words)
         if not word.isdigit()
-        and _roman(word) is None
-        and ((after.isdigit() and len(after) <= 2) or _roman(after) is not None)
+        and roman_value(word) is None
+        and ((after.isdigit() and len(after) <= 2) or roman_value(after) is not None)
     }
 
 
@@ -97,7 +86,7 @@ def _part(label: str) -> tuple[int, tuple[str, ...], int, int] | None:
     numbers = []
     words = []
     for token in tokens:
-        value = int(token) if token.isdigit() else _roman(token)
+        value = int(token) if token.isdigit() else roman_value(token)
         if value is not None:
             numbers.append(value)
         else:

@@ -63,10 +63,12 @@ __all__ = [
     "in_word_mirrored",
     "japanese_text",
     "latin_words",
+    "letter_scripts",
     "mirrored",
     "name_among",
     "order_evidence",
     "romaji_key",
+    "roman_value",
     "rtl_letters",
     "script_of",
     "similar_across",
@@ -429,3 +431,22 @@ def order_evidence(text: str) -> int:
         first, last = _final_only(word[0]), _final_only(word[-1])
         score += (last > 0) - (first > 0) + (first < 0) - (last < 0)
     return score
+
+
+#: A Roman number of one case, well formed, I to XXXIX ("II", "iv"; not "IIII" nor "VX").
+_ROMAN_NUMBER = re.compile(r"X{0,3}(?:IX|IV|V?I{0,3})")
+_ROMAN_DIGITS = {"I": 1, "V": 5, "X": 10}
+
+
+def roman_value(token: str) -> int | None:
+    """The value of a Roman number written in one case ("II" 2, "iv" 4), or None."""
+    if not token or not (token.isupper() or token.islower()):
+        return None
+    upper = token.upper()
+    if not _ROMAN_NUMBER.fullmatch(upper):
+        return None
+    values = [_ROMAN_DIGITS[char] for char in upper]
+    return sum(
+        -value if i + 1 < len(values) and value < values[i + 1] else value
+        for i, value in enumerate(values)
+    )

@@ -249,7 +249,10 @@ def words_of(text: str) -> list[str]:
     return words
 
 
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+#: A letter of the scripts written without spaces that are read as character pairs (Han,
+#: kana, Hangul).
+CJK_LETTER = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+_CJK = CJK_LETTER
 #: Letters of the other scripts written without spaces between words: Thai, Lao, Burmese, Khmer.
 _UNSPACED = re.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]")
 
