@@ -700,6 +700,7 @@ def anchor_candidates(
         if element.name != "form":
             # a button's visible text decides when it is one ("원문보기" titled "새창열림")
             text = visible if visible and button_text(visible) else text
+        told = len(evidence)  # (what the link's own words say is added after this)
         if named is not None:
             # the record's own title on a file's address names its file more surely than any
             # file's label ("Kurzfassung (PDF, 420 kB)" beside "<the title> (PDF, 2.1 MB)")
@@ -782,6 +783,12 @@ def anchor_candidates(
                     # its extension says PDF, as an icon would ("HEKO_Abschlussbericht.pdf"
                     # beside pdf.gif: the icon is not counted again)
                     score += ANCHOR_WEIGHTS.pdf_type
+        if len(evidence) == told and (by_name := _named_by_label(element, visible, facts)):
+            # a link whose text says nothing of its own ("देखें (12 MB)": "view") and whose
+            # accessible name, its aria-label, is the record's title ("<the title> (Hindi)
+            # - 12 MB"): the record's file, named as a screen reader reads it
+            score += ANCHOR_WEIGHTS.download_text
+            evidence.append(f"its label {by_name[:40]!r} is the article's title")
         label = " ".join(str(element.get(a) or "") for a in ("title", "aria-label", "download"))
         labelled = _FILE_NAME.search(label) if element.name in ("a", "area", "button") else None
         if labelled is not None and OTHER_KIND_FILE.search(labelled.group(0)):
@@ -966,6 +973,32 @@ def anchor_candidates(
             )
         )
     return [*_only_file(found, wordless), *faint]
+
+
+#: A bracketed qualifier of a label ("(हिंदी)", "[EN]").
+_QUALIFIER = re.compile(r"[(\[][^()\[\]]{1,30}[)\]]")
+
+
+def _named_by_label(element: Tag, visible: str, facts: PageFacts) -> str | None:
+    """A link's accessible name when it is the record's title and its text names nothing.
+
+    WAI-ARIA names a link by its ``aria-label`` before its content (and an empty link by
+    its ``title``): a table's "देखें (12 MB)" ("view") labelled "<the title> (हिंदी) - 12
+    MB", or a bare icon titled with the title, names the record's file. The name is the
+    title itself, maybe with a bracketed qualifier and the file's description; the link's
+    own text is three words at most and no title.
+    """
+    if element.name != "a":
+        return None
+    name = " ".join(str(element.get("aria-label") or "").split())
+    if not name and not visible:
+        name = " ".join(str(element.get("title") or "").split())
+    if not name or name == visible:
+        return None
+    if len(without_file_description(visible).split()) > 3 or facts.is_title(visible):
+        return None
+    bare = " ".join(_QUALIFIER.sub(" ", without_file_description(name)).split())
+    return name if facts.is_title(bare) and facts.only_title_words(bare) else None
 
 
 def _pdf_description(visible: str, facts: PageFacts) -> str | None:

@@ -196,7 +196,9 @@ BAD_HREF = re.compile(
     r"^(?:javascript:|mailto:|tel:|#)|" + SIGN_IN_PATH + r"|/register|/share|sharer|"
     r"/getaccess/|/purchase|/cart|/action/showcitformats|article-cite-file|"
     r"[?&]download=ris|\.ris(?:$|\?)|\.bib(?:$|\?)|\.nbib|/epdf/|/reader/|"
-    r"supplement|suppl[_-]|_esm\.|moesm|/figures?/|/asset/|thumbnail|\.jpe?g|\.png|\.gif|"
+    r"supplement|suppl[_-]|_esm\.|moesm|/figures?/|/asset/|thumbnail|"
+    # an image by its extension, not a host that starts alike ("www.pref.gifu.lg.jp")
+    r"\.(?:jpe?g|png|gif)(?![\w-])|"
     # a file of another format by its name's extension (a IIIF image's ``info.json``, a
     # table's ``.xlsx``, a text layer's ``.txt``); not a dataset's (``.zip``, ``.csv``),
     # which a harvest asking for datasets fetches (`PdfFetcher`'s ``file_types``)
