@@ -1090,6 +1090,7 @@ def _title_match(record: _Record, facts: DocumentFacts) -> tuple[str | None, str
                 len(block) >= 3
                 and _share(block, set(words)) >= 0.9
                 and _share(words, set(block)) >= 0.5
+                and _opens_or_ends(words, set(block))
             ):
                 # the record adds a subtitle the file leaves out
                 return "block", title.text, run.text
@@ -3962,6 +3963,22 @@ _CODE_LETTERS = 3
 def _head_lines(facts: DocumentFacts, matched: TitleRun) -> list[str]:
     """The article page's lines above the title run (its running head and header)."""
     return facts.first_page_text.splitlines()[: matched.first]
+
+
+def _opens_or_ends(words: Sequence[str], block: set[str]) -> bool:
+    """Whether the title `block` opens or ends the record's title (`words`), not its middle.
+
+    A subtitle the file leaves out ends the record's title ("<the block>: a study of ..."),
+    a label or a number may open it ("EVS 915:2023 <the block>"); a block that is only the
+    middle of the record's title, words of the record's missing on both sides of it
+    ("Memperkuat <the block> di Indonesia": strengthening ... in Indonesia), is another
+    title sharing its core, a brief's beside its study's. Numbers are no missing words.
+    """
+    held = [i for i, w in enumerate(words) if w in block]
+    if not held:
+        return False
+    missing = [i for i, w in enumerate(words) if w not in block and not w.isdigit()]
+    return not (any(i < held[0] for i in missing) and any(i > held[-1] for i in missing))
 
 
 def _unsaid_tail(record: _Record, facts: DocumentFacts, block: str, title: str) -> str | None:

@@ -93,12 +93,40 @@ class PageFacts:
         volume's ("... First Nations people 2023" beside the record "... 2025", "...,
         version 4.0" beside "..., version 3.1"): not the article's.
         """
-        words = set(words_of(text))
+        ordered = words_of(text)
+        words = set(ordered)
         if self._other_numbers(words, text):
             return False
-        if not any(similar_words(words, title) for title in self._title_words):
+        if not any(
+            similar_words(words, title) and not self._other_short_title(ordered, title)
+            for title in self._title_words
+        ):
             return False
         return self._other_name(text) is None
+
+    def _other_short_title(self, words: list[str], title: frozenset[str]) -> bool:
+        """True when `words`, fewer than half the `title`'s, put a word of their own in its place.
+
+        A short text holding a few of the title's words with one of its own between them is
+        another document's short title ("Note du troisième trimestre 2023" beside the record
+        "Note d'information sur ... au quatrième trimestre 2023"): a word in place of one of
+        the title's. Words before or after the title's (a series' label, a bracketed "full
+        report") make no other title; a button's words, a file's and a version's are no
+        words of its own.
+        """
+        if 2 * len(set(words) & title) >= len(title):
+            return False
+        shared = [i for i, w in enumerate(words) if w in title]
+        if len(shared) < 2:
+            return False
+        own = [
+            i
+            for i, w in enumerate(words)
+            if w not in title
+            and not w.isdigit()
+            and w not in BUTTON_WORDS | _GENERIC_FILE | _VERSION_WORDS
+        ]
+        return bool(own) and all(shared[0] < i < shared[-1] for i in own)
 
     def _other_name(self, text: str) -> str | None:
         """A name in capitals in `text` that no title of the page has, or None.
@@ -145,6 +173,12 @@ class PageFacts:
         """
         if self.is_title(text) or self.short_title(text) or self._titled_button(text):
             return True
+        bare = " ".join(_BRACKETED.sub(" ", text).split())
+        if bare != text and self._opening_words(bare):
+            # the title's opening words and a bracketed qualifier ("Note d'information
+            # (version française)" for "Note d'information sur la situation ..."): the
+            # record's file in one of its versions, named short
+            return True
         rest = _SIZE_LABEL.sub(" ", text.lower())
         rest = _YEAR_ETAL.sub(" ", rest)
         words = re.findall(r"[^\W\d_]+", rest)
@@ -152,6 +186,13 @@ class PageFacts:
             return False
         own = set(self.surnames) | BUTTON_WORDS | _GENERIC_FILE | _VERSION_WORDS
         return all(w in own for w in words)
+
+    def _opening_words(self, text: str) -> bool:
+        """True when `text`'s words (two or more) are those a title of the record opens with."""
+        words = words_of(text)
+        if len(words) < 2:
+            return False
+        return any(words_of(title)[: len(words)] == words for title in self.titles)
 
     def _titled_button(self, text: str) -> bool:
         """True when `text` is a button's words and words of the article's title only.

@@ -669,7 +669,11 @@ _PDF_DESCRIBED = re.compile(
 
 
 #: A link's text that is a file's name: it ends in a document's extension.
-_FILE_NAME = re.compile(r"\.(?:pdf|docx?|zip|txt|hwp|hwpx|odt|rtf)\s*$", re.IGNORECASE)
+_FILE_NAME = re.compile(
+    # (and its size after it: "(2023-PR-41) 1인가구 주거빈곤_최종.pdf [4.12 MB]")
+    r"\.(?:pdf|docx?|zip|txt|hwp|hwpx|odt|rtf)\s*(?:[(\[][^()\[\]]{0,24}[)\]]\s*)?$",
+    re.IGNORECASE,
+)
 #: A file's name in parentheses after a button's words: "Avaa PDF (Virtanen_Anna.pdf)".
 _NAMED_FILE = re.compile(r"\(\s*[^()\s]+\.(?:pdf|docx?|odt|rtf)\s*\)", re.IGNORECASE)
 
