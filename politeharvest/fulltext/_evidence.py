@@ -975,8 +975,8 @@ def anchor_candidates(
     return [*_only_file(found, wordless), *faint]
 
 
-#: A bracketed qualifier of a label ("(हिंदी)", "[EN]").
-_QUALIFIER = re.compile(r"[(\[][^()\[\]]{1,30}[)\]]")
+#: A bracketed qualifier of a label ("(हिंदी)", "[EN]"), wherever it stands.
+_ANY_QUALIFIER = re.compile(r"[(\[][^()\[\]]{1,30}[)\]]")
 
 
 def _named_by_label(element: Tag, visible: str, facts: PageFacts) -> str | None:
@@ -997,7 +997,7 @@ def _named_by_label(element: Tag, visible: str, facts: PageFacts) -> str | None:
         return None
     if len(without_file_description(visible).split()) > 3 or facts.is_title(visible):
         return None
-    bare = " ".join(_QUALIFIER.sub(" ", without_file_description(name)).split())
+    bare = " ".join(_ANY_QUALIFIER.sub(" ", without_file_description(name)).split())
     return name if facts.is_title(bare) and facts.only_title_words(bare) else None
 
 

@@ -187,13 +187,14 @@ BAD_TEXT = re.compile(
     r"анотація|съдържание|зміст|садржај|περίληψη|περιεχόμενα|\bsamenvatting\b|"
     r"\binhoudsopgave\b|\bsammanfattning\b|\binnehållsförteckning\b|\bsammendrag\b|"
     r"\bindholdsfortegnelse\b|\binnholdsfortegnelse\b|\briassunto\b|\bsommario\b|"
-    r"\brezumat\b|\bcuprins\b|\blaburpena\b|\bcrynodeb\b|\bmuhtasari\b|tóm\s+tắt|"
+    r"\bkurzfassung\b|\brezumat\b|\bcuprins\b|\blaburpena\b|\bcrynodeb\b|\bmuhtasari\b|tóm\s+tắt|"
     r"mục\s+lục|บทคัดย่อ|บทสรุป|สารบัญ|सारांश|विषय\s+सूची|خلاصه|ملخص|فهرس|תקציר|"
     r"תוכן\s+העניינים|요약|차례|要約|概要版",
     re.IGNORECASE,
 )
 BAD_HREF = re.compile(
-    r"^(?:javascript:|mailto:|tel:|#)|" + SIGN_IN_PATH + r"|/register|/share|sharer|"
+    # (a sharing page is a segment of its own, not a folder that opens alike: "/SharedDocs/")
+    r"^(?:javascript:|mailto:|tel:|#)|" + SIGN_IN_PATH + r"|/register|/share(?:[/?#]|$)|sharer|"
     r"/getaccess/|/purchase|/cart|/action/showcitformats|article-cite-file|"
     r"[?&]download=ris|\.ris(?:$|\?)|\.bib(?:$|\?)|\.nbib|/epdf/|/reader/|"
     r"supplement|suppl[_-]|_esm\.|moesm|/figures?/|/asset/|thumbnail|"
@@ -207,7 +208,9 @@ BAD_HREF = re.compile(
     # folders of citation exports and media pages, unless the address names a PDF file in
     # them (NASA's ``/api/citations/<id>/downloads/<name>.pdf``, a CDN's ``/media/...pdf``)
     # or a folder of PDFs (``/media/download/pdf/24/1.0435678/4``)
-    r"(?:/citation|/media/)(?!(?:[^?#]*/)?[^/?#]+\.pdf(?:$|[?#])|(?:[^?#]*/)?pdf/[^?#]*[^/?#])",
+    # (or a media library's item by its number, downloaded: Drupal's "/media/2231/download")
+    r"(?:/citation|/media/)(?!(?:[^?#]*/)?[^/?#]+\.pdf(?:$|[?#])|(?:[^?#]*/)?pdf/[^?#]*[^/?#]"
+    r"|\d+/download(?:$|[?#]))",
     re.IGNORECASE,
 )
 
@@ -227,6 +230,8 @@ FILE_HREF = re.compile(
     # handler (Sitecore's "/-/media/<path>.ashx")
     r"/[\w-]*(?<![Pp]ro)(?:[Ff]ile|[Aa]ttachment)\.(?:aspx?|ashx|php|jsp|cgi|do)(?:$|\?)|"
     r"/-/media/[^?#]+\.ashx(?:$|\?)|"
+    # and Kentico's media library file by its id ("/getmedia/<guid>/<name>.aspx")
+    r"/getmedia/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/|"
     # a document library's file by its name and its version's id (Liferay's
     # "/documents/68457/0/<name>.pdf/1a2b3c4d-5e6f-...?t=")
     r"\.pdf/[0-9a-f]{8}-[0-9a-f]{4}-|"
@@ -242,13 +247,32 @@ def words_of(text: str) -> list[str]:
     text = unicodedata.normalize("NFKD", text)
     text = "".join(c for c in text if not unicodedata.combining(c))
     words: list[str] = []
-    for word in re.findall(r"\w+", text):
-        if _CJK.search(word):  # no spaces between words: character pairs instead
+    for word in _NOT_WORD.sub(_marks_kept, text).split():
+        if _UNSPACED.search(word):  # (read as before: its letters between its marks)
+            words.extend(w for w in re.findall(r"\w+", word) if len(w) >= 3)
+        elif _CJK.search(word):  # no spaces between words: character pairs instead
             chars = [c for c in word if not c.isdigit()]
             words.extend(a + b for a, b in itertools.pairwise(chars))
         elif len(word) >= 3 or word.isdigit():
             words.append(word)
     return words
+
+
+#: What separates words: ``\W``, which matches the marks of a word too.
+_NOT_WORD = re.compile(r"\W+")
+
+
+def _marks_kept(found: re.Match[str]) -> str:
+    r"""A run of non-word characters as a space, the vowel signs in it kept in their word.
+
+    A Devanagari, Bengali or Tamil word's vowel signs are marks (``\W``): "पूर्ण" fell
+    apart into "प" and "रण" and a title into a few consonant pairs, so that "पूर्ण
+    प्रतिवेदन देखें" (view the full report) read as words of any report's title.
+    """
+    run = found.group(0)
+    if not any(unicodedata.category(c).startswith("M") for c in run):
+        return " "
+    return "".join(c if unicodedata.category(c).startswith("M") else " " for c in run)
 
 
 #: A letter of the scripts written without spaces that are read as character pairs (Han,
@@ -679,12 +703,15 @@ _NAMED_FILE = re.compile(r"\(\s*[^()\s]+\.(?:pdf|docx?|odt|rtf)\s*\)", re.IGNORE
 
 
 #: A file's size in parentheses or brackets ("(1.2 M)", "[312 KB]", "(2,1 Mo)"), maybe
-#: after its format ("(PDF, 5.9 MB)") and with the unit first ("(PDF, MB 5.9)").
+#: after its format ("(PDF, 5.9 MB)") and with the unit first ("(PDF, MB 5.9)"), maybe
+#: with a note on the file after it ("(PDF, 3MB, Datei ist nicht barrierefrei)": whether
+#: it is accessible).
 _SIZE_UNIT = r"(?:[kmg]i?b?|bytes?|[kmg]i?o|кб|мб)"
 _UNIT_FIRST = r"(?:[kmg]i?b|bytes?|[kmg]i?o|кб|мб)"  # a lone "M" before a number is no unit
 _FILE_SIZE = re.compile(
     r"[(\[]\s*(?:\w{2,5}\s*[,;:/|·-]\s*)?"
-    rf"(?:\d+(?:[.,]\d+)?\s*{_SIZE_UNIT}|{_UNIT_FIRST}\s+\d+(?:[.,]\d+)?)\s*[)\]]",
+    rf"(?:\d+(?:[.,]\d+)?\s*{_SIZE_UNIT}|{_UNIT_FIRST}\s+\d+(?:[.,]\d+)?)"
+    r"(?:\s*[,;]\s*[^()\[\]\d]{1,40})?\s*[)\]]",
     re.IGNORECASE,
 )
 
