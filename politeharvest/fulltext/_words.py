@@ -349,7 +349,7 @@ _BUTTON_WORDS_BY_LANGUAGE = (
     "সম্পূর্ণ প্রবন্ধ ফাইল দেখুন পড়ুন गर्नुहोस् करा பதிவிறக்கம் முழு கட்டுரை",
     # Swahili, Malay, Tagalog, Vietnamese
     "pakua makala kamili maandishi faili hapa soma tazama fungua muat turun penuh "
-    "buong teksto artikulo tải về xuống toàn văn bản bài báo tệp xem đọc mở",
+    "buong teksto artikulo tải về xuống toàn văn bản bài báo tệp xem đọc mở đầy đủ",
 )
 #: The words of `_BUTTON_WORDS_BY_LANGUAGE` (and of the unspaced scripts' `_CJK_WORDS`) that
 #: say "full" or "complete" themselves: a button with one of them gives the whole work
@@ -359,7 +359,7 @@ _FULL_WORDS_BY_LANGUAGE = (
     "volledige fullständig fuld koko täistekst pełny pełna plný celý celotno cijeli ceo "
     "cjelovit cjeloviti teljes πλήρες πλήρη πλήρους повний повного пълен пълния целосен "
     "pilns visas ամբողջական სრული толық toʻliq бүрэн كامل الكامل كاملة الكاملة کامل مکمل "  # noqa: RUF001
-    "מלא המלא पूर्ण पूरा সম্পূর্ণ முழு kamili penuh lengkap buong toàn ฉบับเต็ม "
+    "מלא המלא पूर्ण पूरा সম্পূর্ণ முழு kamili penuh lengkap buong toàn đầy ฉบับเต็ม "
     "ฉบับสมบูรณ์ ສະບັບເຕັມ အပြည့်အစုံ"
 )
 #: The words of `_BUTTON_WORDS_BY_LANGUAGE` that say "download" themselves.
@@ -462,11 +462,14 @@ _OBJECT_CHARS = 6
 def says_full(text: str) -> str | None:
     """The word of a button's `text` that says it gives the whole work ("penuh"), or None.
 
-    Every other word is a button's: "Descargar el Boletín 31 completo" is the whole
-    bulletin, an object of its own, not the work's full text.
+    Every other word is a button's, but for one naming what the work is, without a number:
+    "להורדת הדו״ח המלא" (to download the full report), "Tải báo cáo đầy đủ" (the same in
+    Vietnamese). "Descargar el Boletín 31 completo" is the whole bulletin 31, an object
+    of its own, not the work's full text.
     """
     bare = _unmarked(_CJK_BUTTON.sub(" ", PDF_SIZE.sub(" ", _FILE_SIZE.sub(" ", text.lower()))))
-    if any(w not in BUTTON_WORDS and len(w) > 1 for w in re.findall(_LETTER_RUNS, bare)):
+    own = [w for w in re.findall(_LETTER_RUNS, bare) if w not in BUTTON_WORDS and len(w) > 1]
+    if len(own) > 1 or (own and re.search(r"\d", bare)):
         return None
     words = re.findall(_LETTER_RUNS, _unmarked(text.lower()))
     found = next((w for w in words if w in _FULL_WORDS), None)
