@@ -548,20 +548,31 @@ class Identity:
         version: the version it says it is: ``"preprint"``, ``"submitted"``,
             ``"accepted"`` (an accepted manuscript) or ``"published"`` (it gives the
             record's DOI as its own); None when it does not say.
+        titled: an ``"unverifiable"`` file whose title block is the record's title, with
+            nothing against it: only the title's shortness (a report's "Zdravotnictví -
+            2023") and no record author under it keep it from ``"matched"``. A page's
+            first file with evidence of its own may be kept so (`PdfFetcher`'s
+            ``require="titled"``).
     """
 
     verdict: Verdict
     evidence: str
     kind: Kind | None = None
     version: Version | None = None
+    titled: bool = False
 
     def to_dict(self) -> dict[str, str]:
-        """The row form: ``{"verdict": ..., "evidence": ...}``, with kind and version when known."""
+        """The row form: ``{"verdict": ..., "evidence": ...}``, and kind, version, titled.
+
+        Kind and version when known, ``"titled": "yes"`` when `titled`.
+        """
         out = {"verdict": self.verdict, "evidence": self.evidence}
         if self.kind is not None:
             out["kind"] = self.kind
         if self.version is not None:
             out["version"] = self.version
+        if self.titled:
+            out["titled"] = "yes"
         return out
 
 
@@ -2813,8 +2824,14 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
             return Identity(
                 "unverifiable", "its title is on the first page, not as its title", kind, version
             )
+        # (the title block is the record's short title and nothing is against it: `titled`;
+        # not a kind's label alone, "Editorial", which every issue's editorial has)
         return Identity(
-            "unverifiable", "; ".join(evidence_for) or "no evidence either way", kind, version
+            "unverifiable",
+            "; ".join(evidence_for) or "no evidence either way",
+            kind,
+            version,
+            titled=level == "block" and not generic,
         )
     if not evidence_for or (
         own_doi is False

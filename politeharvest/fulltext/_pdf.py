@@ -71,9 +71,11 @@ __all__ = [
     "safe_filename",
 ]
 
-#: What a file must show to be kept: not another record's (``"not-mismatch"``), or
+#: What a file must show to be kept: not another record's (``"not-mismatch"``), its title
+#: block the record's title with nothing against it (``"titled"``: matched, or unverifiable
+#: only for a short title; a page's first candidate with evidence of its own), or
 #: positively this record's (``"matched"``: for weak candidates and second probes).
-Requirement = Literal["not-mismatch", "matched"]
+Requirement = Literal["not-mismatch", "titled", "matched"]
 
 #: The state's values namespace of identity verdicts: one per (sha256, record), never per URL.
 VERDICTS = "fulltext-identity"
@@ -777,6 +779,8 @@ def refusal_status(identity: Identity | None, require: Requirement) -> FileStatu
         return WRONG_FILE
     if require == "matched" and identity.verdict != "matched":
         return UNCONFIRMED
+    if require == "titled" and not (identity.verdict == "matched" or identity.titled):
+        return UNCONFIRMED
     return None
 
 
@@ -804,5 +808,6 @@ def _identity_from(row: Mapping[str, Any]) -> Identity | None:
             str(stored.get("evidence", "")),
             stored.get("kind"),
             stored.get("version"),
+            titled=stored.get("titled") == "yes",
         )
     return None

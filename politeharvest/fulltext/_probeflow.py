@@ -202,15 +202,30 @@ def _skip(flow: ProbeFlow, candidate: Candidate) -> str | None:
             "its address differs only in its query from one that answered with a page "
             "(and names the same record)"
         )
-    if _requirement(flow, candidate) == "matched" and not flow.hinted:
+    if _requirement(flow, candidate) != "not-mismatch" and not flow.hinted:
         return "needs a file matched to the record, and the record gives no title or DOI"
     return None
 
 
+#: The score of a weak first candidate whose file may be kept when its title block is the
+#: record's title (``"titled"``): a label saying it gives a PDF (35) and a file's address
+#: (30), two pieces of evidence of its own, not a file's address alone or a bare button.
+TITLED_SCORE = 65.0
+
+
 def _requirement(flow: ProbeFlow, candidate: Candidate) -> Requirement:
-    """What a candidate's file must show: only a strong first one may be merely not refused."""
-    first = candidate.strong and not flow.tried and not flow.strict
-    return "not-mismatch" if first else "matched"
+    """What a candidate's file must show: only a strong first one may be merely not refused.
+
+    A weak first one with evidence of its own (`TITLED_SCORE`) may be kept when its title
+    block is the record's title and nothing is against it (``"titled"``): a short title
+    ("Zdravotnictví - 2023") with no author in the record is never matched alone. Every
+    other one must be matched.
+    """
+    if flow.tried or flow.strict:
+        return "matched"
+    if candidate.strong:
+        return "not-mismatch"
+    return "titled" if candidate.score >= TITLED_SCORE else "matched"
 
 
 def next_action(flow: ProbeFlow) -> tuple[ProbeFlow, Probe | Finish]:

@@ -413,9 +413,8 @@ class FullTextStep:
             # attempt's row says (the landing page it came from, its identity).
             landing = outcome.extra.get("landing_url")
             # judged as the first try was: against this record, as strictly
-            require: Requirement = (
-                "matched" if outcome.extra.get("require") == "matched" else "not-mismatch"
-            )
+            asked = outcome.extra.get("require")
+            require: Requirement = asked if asked in ("matched", "titled") else "not-mismatch"
             result = self.fetcher.fetch(outcome.url, key, hints=hints, require=require)
             self._remember_for_retry(result, landing, hints)
             fulltext = _summary(None, result, landing_url=landing)

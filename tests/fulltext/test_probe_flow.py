@@ -32,17 +32,18 @@ def strong(name: str, source: str = "meta:citation_pdf_url") -> Candidate:
     return Candidate(S + name, source, "declared", 90.0, strong=True)
 
 
-def weak(name: str, source: str = "anchor") -> Candidate:
-    return Candidate(S + name, source, "a link", 50.0)
+def weak(name: str, source: str = "anchor", score: float = 50.0) -> Candidate:
+    return Candidate(S + name, source, "a link", score)
 
 
-def result(status: str, *, verdict: str | None = None) -> FileResult:
-    identity = Identity(verdict, "table") if verdict else None  # type: ignore[arg-type]
+def result(status: str, *, verdict: str | None = None, titled: bool = False) -> FileResult:
+    identity = Identity(verdict, "table", titled=titled) if verdict else None  # type: ignore[arg-type]
     return FileResult("", "rec", status, reason=status, identity=identity)  # type: ignore[arg-type]
 
 
 OWN = result("downloaded", verdict="matched")
 KEPT = result("downloaded", verdict="unverifiable")
+TITLED = result("downloaded", verdict="unverifiable", titled=True)
 OTHER = result("wrong-file")
 PAGE = result("not-pdf")
 GONE = result("failed")
@@ -64,6 +65,9 @@ def run(flow: ProbeFlow, answers: Mapping[str, FileResult]) -> tuple[Resolution,
         answer = answers.get(action.candidate.url.removeprefix(S), GONE)
         if action.require == "matched" and answer.ok and not _matched(answer):
             answer = result("unconfirmed")  # what the fetcher answers a file it cannot match
+        titled = answer.identity is not None and answer.identity.titled
+        if action.require == "titled" and answer.ok and not (_matched(answer) or titled):
+            answer = result("unconfirmed")
         flow, ended = after_probe(flow, action, attrs.evolve(answer, url=action.candidate.url))
         if ended is not None:
             return ended.resolution, asked
@@ -109,6 +113,30 @@ ROWS: list[tuple[str, dict[str, Any], dict[str, FileResult], list[str], str, int
         ["a:matched", "b:matched", "c:matched"],
         "found",
         3,
+    ),
+    (
+        "a weak first file with evidence of its own is kept by its title block alone",
+        {"candidates": (weak("a", score=85.0), weak("b"))},
+        {"a": TITLED},
+        ["a:titled"],
+        "found",
+        1,
+    ),
+    (
+        "a weak first file titled so but unverifiable otherwise is not kept",
+        {"candidates": (weak("a", score=85.0), weak("b"))},
+        {"a": KEPT, "b": OWN},
+        ["a:titled", "b:matched"],
+        "found",
+        2,
+    ),
+    (
+        "a bare link first, or a second file, must match however it is titled",
+        {"candidates": (weak("a"), weak("b", score=85.0))},
+        {"a": TITLED, "b": TITLED},
+        ["a:matched", "b:matched"],
+        "no-fulltext",
+        2,
     ),
     (
         "three file requests at most",
