@@ -216,6 +216,15 @@ def state_files(
 _WRAPPERS = frozenset({"Reactive", "ShallowReactive", "Ref", "ShallowRef", "EmptyRef"})
 #: The deepest a payload is rebuilt (its references may form cycles).
 _MAX_DEPTH = 60
+#: The most values a payload is rebuilt into: entries referred to from many places are
+#: copied into each, so a payload of a few entries that refer to each other twice over
+#: would grow twice at each level (2 ** 60 values); what is past the budget is left out.
+_MAX_VALUES = 50_000
+
+
+def _wrapper(entry: object) -> bool:
+    """Whether a list's first entry names a Nuxt wrapper (any JSON value may stand there)."""
+    return isinstance(entry, str) and entry in _WRAPPERS
 
 
 def devalued(script: str) -> str | None:
@@ -238,18 +247,23 @@ def devalued(script: str) -> str | None:
     root = payload[0]
     if not (
         (isinstance(root, dict) and root and all(type(v) is int for v in root.values()))
-        or (isinstance(root, list) and len(root) == 2 and root[0] in _WRAPPERS)
+        or (isinstance(root, list) and len(root) == 2 and _wrapper(root[0]))
     ):
         return None
+
+    budget = [_MAX_VALUES]
 
     def value(index: object, depth: int) -> object:
         if type(index) is not int or not 0 <= index < len(payload) or depth > _MAX_DEPTH:
             return None
+        if budget[0] <= 0:
+            return None
+        budget[0] -= 1
         found = payload[index]
         if isinstance(found, dict):
             return {k: value(v, depth + 1) for k, v in found.items()}
         if isinstance(found, list):
-            if len(found) == 2 and found[0] in _WRAPPERS:
+            if len(found) == 2 and _wrapper(found[0]):
                 return value(found[1], depth + 1)
             if found and isinstance(found[0], str):  # ["Set", …], ["Date", "…"]: no data
                 return None

@@ -1,0 +1,66 @@
+"""A page's Nuxt 3 payload of any shape is read or passed over, never an error (landing42).
+
+A devalue payload is a flat JSON array whose numbers index its entries; a list whose
+first entry is an object (``[{"id": 1}, 2]``) is no wrapper to look up, and was an
+unhashable lookup that ended the whole page in an error. Entries that refer to each
+other twice over grew twice at each level of the rebuilt value (2 ** 60 values: the page
+never answered); the rebuilt value now has a budget. Properties: `devalued` returns JSON
+text or None for any JSON array, and what it returns parses; a hostile payload is read
+in bounded time and memory (a child process).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from politeharvest.fulltext._state import devalued
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 12) | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+def test_a_list_whose_first_entry_is_an_object_is_no_wrapper() -> None:
+    payload = [{"data": 1}, [{"pdf": 2}, 3], "https://x.example/a.pdf", "b"]
+    rebuilt = devalued(json.dumps(payload))
+    assert rebuilt is not None
+    json.loads(rebuilt)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(_JSON, min_size=2, max_size=8),
+    st.dictionaries(st.text(max_size=4), st.integers(0, 8), min_size=1, max_size=3),
+)
+def test_any_payload_is_read_or_passed_over(entries: list[object], root: dict[str, int]) -> None:
+    for payload in ([root, *entries], entries, [["ShallowReactive", 1], *entries]):
+        rebuilt = devalued(json.dumps(payload))
+        assert rebuilt is None or json.loads(rebuilt) is not None or rebuilt == "null"
+
+
+_HOSTILE = """
+import json, resource, time
+from politeharvest.fulltext._state import devalued
+payload = [{"a": 1, "b": 1}] + [{"a": i + 2, "b": i + 2} for i in range(70)] + ["x"]
+started = time.process_time()
+rebuilt = devalued(json.dumps(payload))
+print(time.process_time() - started, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+
+def test_a_payload_referring_to_itself_twice_over_is_read_in_bounded_time() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", _HOSTILE], capture_output=True, text=True, timeout=60, check=True
+    )
+    seconds, rss_kb = done.stdout.split()
+    assert float(seconds) < 5.0
+    assert int(rss_kb) < 400_000
