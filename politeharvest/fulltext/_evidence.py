@@ -689,6 +689,11 @@ def anchor_candidates(
                 _refused(link, source, text, f"the link names another document ({named[:50]!r})")
             )
             continue
+        if named is None and formatted is None and (other := _labelled_other(element, facts)):
+            found.append(
+                _refused(link, source, text, f"its label names another document ({other[:50]!r})")
+            )
+            continue
         fmt = OTHER_FORMAT.search(text) if element.name != "script" else None
         # (a full-text word is no PDF's: "Volltext (TXT)" is the text layer)
         if fmt is not None and not PDF_NAMED.search(text):
@@ -975,10 +980,6 @@ def anchor_candidates(
     return [*_only_file(found, wordless), *faint]
 
 
-#: A bracketed qualifier of a label ("(हिंदी)", "[EN]"), wherever it stands.
-_ANY_QUALIFIER = re.compile(r"[(\[][^()\[\]]{1,30}[)\]]")
-
-
 def _named_by_label(element: Tag, visible: str, facts: PageFacts) -> str | None:
     """A link's accessible name when it is the record's title and its text names nothing.
 
@@ -997,8 +998,35 @@ def _named_by_label(element: Tag, visible: str, facts: PageFacts) -> str | None:
         return None
     if len(without_file_description(visible).split()) > 3 or facts.is_title(visible):
         return None
-    bare = " ".join(_ANY_QUALIFIER.sub(" ", without_file_description(name)).split())
+    bare = facts.unqualified(" ".join(without_file_description(name).split()))
+    if bare is None:
+        return None
     return name if facts.is_title(bare) and facts.only_title_words(bare) else None
+
+
+def _labelled_other(element: Tag, facts: PageFacts) -> str | None:
+    """The ``aria-label`` of a bare link when it names another document, or None.
+
+    WAI-ARIA names a link by its ``aria-label``: "Download" labelled "Local Transport Plan
+    2011 to 2026 - 7 MB" beside the record "... 2024 to 2029", or "<the title>
+    (Consultation report) - 4 MB", is that document's link, as the same words as its text
+    would be. A button's words ("Download the report (PDF)") and the record's own name are
+    no other document.
+    """
+    if element.name != "a":
+        return None
+    name = " ".join(str(element.get("aria-label") or "").split())
+    label = " ".join(without_file_description(name).split())
+    if len(label.split()) < 3 or button_text(label) or unread_label(label):
+        return None
+    visible = " ".join(element.get_text(" ", strip=True).split())
+    if visible and not button_text(visible):
+        return None  # the link's own words say what it is
+    if facts.names_own(label) and _named_by_label(element, visible, facts) is not None:
+        return None
+    if facts.names_own(label) and facts.unqualified(label) is not None:
+        return None
+    return name
 
 
 def _pdf_description(visible: str, facts: PageFacts) -> str | None:

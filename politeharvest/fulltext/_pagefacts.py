@@ -22,6 +22,7 @@ from ._words import (
     CJK_LETTER,
     FULL_TEXT_WORD,
     button_text,
+    lettered_words,
     says_full,
     similar_words,
     words_of,
@@ -173,8 +174,8 @@ class PageFacts:
         """
         if self.is_title(text) or self.short_title(text) or self._titled_button(text):
             return True
-        bare = " ".join(_BRACKETED.sub(" ", text).split())
-        if bare != text and self._opening_words(bare):
+        bare = self.unqualified(text)
+        if bare is not None and bare != text and self._opening_words(bare):
             # the title's opening words and a bracketed qualifier ("Note d'information
             # (version française)" for "Note d'information sur la situation ..."): the
             # record's file in one of its versions, named short
@@ -186,6 +187,20 @@ class PageFacts:
             return False
         own = set(self.surnames) | BUTTON_WORDS | _GENERIC_FILE | _VERSION_WORDS
         return all(w in own for w in words)
+
+    def unqualified(self, text: str) -> str | None:
+        """`text` without its bracketed qualifiers, or None when one says more than that.
+
+        A qualifier names the language or version of the same file in one word of its own at
+        most, the rest a button's words: "(हिंदी)", "(English)", "(version française)". One
+        with a number ("(2022)", "(édition 2022)": another edition) or more words of its own
+        ("(Consultation report)": another document) is none.
+        """
+        for qualifier in _BRACKETED.findall(text):
+            own = [w for w in lettered_words(qualifier) if w not in BUTTON_WORDS]
+            if len(own) > 1 or re.search(r"\d", qualifier):
+                return None
+        return " ".join(_BRACKETED.sub(" ", text).split())
 
     def _opening_words(self, text: str) -> bool:
         """True when `text`'s words (two or more) are those a title of the record opens with."""

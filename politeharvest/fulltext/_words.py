@@ -187,7 +187,7 @@ BAD_TEXT = re.compile(
     r"анотація|съдържание|зміст|садржај|περίληψη|περιεχόμενα|\bsamenvatting\b|"
     r"\binhoudsopgave\b|\bsammanfattning\b|\binnehållsförteckning\b|\bsammendrag\b|"
     r"\bindholdsfortegnelse\b|\binnholdsfortegnelse\b|\briassunto\b|\bsommario\b|"
-    r"\bkurzfassung\b|\brezumat\b|\bcuprins\b|\blaburpena\b|\bcrynodeb\b|\bmuhtasari\b|tóm\s+tắt|"
+    r"\bkurzfassung\b|\bsynth[èe]se\b|\brezumat\b|\bcuprins\b|\blaburpena\b|\bcrynodeb\b|\bmuhtasari\b|tóm\s+tắt|"
     r"mục\s+lục|บทคัดย่อ|บทสรุป|สารบัญ|सारांश|विषय\s+सूची|خلاصه|ملخص|فهرس|תקציר|"
     r"תוכן\s+העניינים|요약|차례|要約|概要版",
     re.IGNORECASE,
@@ -275,6 +275,15 @@ def _marks_kept(found: re.Match[str]) -> str:
     return "".join(c if unicodedata.category(c).startswith("M") else " " for c in run)
 
 
+def lettered_words(text: str) -> list[str]:
+    """The words of `text` that hold a letter, lower case, each with its marks ("हिंदी")."""
+    return [
+        w.strip("_")
+        for w in _NOT_WORD.sub(_marks_kept, text.lower()).split()
+        if re.search(r"[^\W\d_]", w)
+    ]
+
+
 #: A letter of the scripts written without spaces that are read as character pairs (Han,
 #: kana, Hangul).
 CJK_LETTER = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
@@ -324,14 +333,16 @@ _BUTTON_WORDS_BY_LANGUAGE = (
     "pobierz pobieranie pełny pełna tekst artykuł plik zobacz otwórz czytaj tutaj tu "
     "stáhnout stahnout stažení plný celý článek soubor zobrazit otevřít číst zde "
     "stiahnuť stiahnutie článok súbor zobraziť otvoriť prenesi prenos celotno besedilo "
-    "članek datoteka preuzmi preuzimanje preuzeti cijeli ceo cjelovit cjeloviti članak rad "
+    "članek datoteka preuzmi preuzmite preuzimanje preuzeti cijeli ceo cjelovit cjeloviti "
+    "članak rad "
     "fajl pogledaj otvori letöltés letöltése letöltöm teljes szöveg cikk fájl megnyitás "
     "megtekintés itt",
     # Greek, Ukrainian, Bulgarian, Serbian Cyrillic, Macedonian, Belarusian
     "λήψη κατέβασμα κατεβάστε πλήρες πλήρη πλήρους κείμενο κειμένου άρθρο άρθρου αρχείο "
     "προβολή ανάγνωση εδώ "
     "завантажити завантаження повний повного текст статті стаття статтю файл переглянути "
-    "відкрити читати тут изтегли изтегляне пълен пълния статия преглед преузми преузимање "
+    "відкрити читати тут изтегли изтегляне пълен пълния статия преглед преузми преузмите "
+    "преузимање "
     "чланак рад преземи целосен спампаваць",
     # Baltic, Caucasian and Central Asian languages
     "lejupielādēt lejuplādēt pilns teksts raksts fails skatīt atvērt atsisiųsti "
@@ -367,8 +378,9 @@ _DOWNLOAD_WORDS_BY_LANGUAGE = (
     "scarica scaricare descarrega descarregar descargá descargue descarga descarcă descarca "
     "descărcare descarcare descărcați downloaden lastned ladda hämta hent hente sækja lataa "
     "lataus laadi pobierz pobieranie stáhnout stahnout stažení stiahnuť stiahnutie prenesi "
-    "preuzmi preuzimanje preuzeti letöltés letöltése λήψη κατέβασμα κατεβάστε завантажити "
-    "завантаження изтегли изтегляне преузми преузимање преземи lejupielādēt lejuplādēt "
+    "preuzmi preuzmite preuzimanje preuzeti letöltés letöltése λήψη κατέβασμα κατεβάστε "
+    "завантажити завантаження изтегли изтегляне преузми преузмите преузимање преземи "
+    "lejupielādēt lejuplādēt "
     "atsisiųsti parsisiųsti ներբեռնել ჩამოტვირთვა ჩამოტვირთე yüklə endir жүктеу жүктеп "
     "yuklab yuklash татах татаж تحميل تنزيل دانلود ڈاؤنلوڈ הורדה להורדה הורדת להורדת הורד "
     "डाउनलोड "

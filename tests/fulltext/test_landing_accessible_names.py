@@ -20,6 +20,7 @@ from __future__ import annotations
 import pytest
 
 from politeharvest.fulltext._landing import find_candidates
+from politeharvest.fulltext._pagefacts import PageFacts
 from politeharvest.fulltext._words import BAD_HREF
 
 CDN = "https://cdn.example-platform.gov.in/s3a8e864d04c/uploads/2023/11"
@@ -140,3 +141,60 @@ def test_a_prefecture_s_file_is_no_image() -> None:
     )
     url = "https://www.pref.gifu.lg.jp/site/forest/412873.html"
     assert _kept(page, url) == ["https://www.pref.gifu.lg.jp/uploaded/attachment/412873.pdf"]
+
+
+# -- after the red team (redteam8L): the qualifier, another document's label ---------------
+
+LTP = "Local Transport Plan 2024 to 2029"
+COUNCIL = "https://www.example-shire.gov.uk/roads-and-transport/local-transport-plan-2024-to-2029"
+
+
+def _council(links: str) -> str:
+    return (
+        f"<html><head><title>{LTP} | Example Shire Council</title></head><body><main>"
+        f"<h1>{LTP}</h1><p>The plan sets out how the council will improve travel.</p>"
+        f"<ul>{links}</ul></main></body></html>"
+    )
+
+
+def _file(media: int, label: str) -> str:
+    return (
+        f"<li><a class='file__link' href='https://www.example-shire.gov.uk/media/{media}/download'"
+        f" aria-label='{label}'><span class='icon'></span>Download</a></li>"
+    )
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        f"{LTP} (Consultation report) - 4 MB",  # another document, in a qualifier of its own
+        f"{LTP} (Equality impact assessment) - 410 KB",
+        "Local Transport Plan 2011 to 2026 - 7 MB",  # the plan before
+    ],
+)
+def test_a_download_button_labelled_with_another_document_is_refused(label: str) -> None:
+    found = find_candidates(_council(_file(12045, label)), COUNCIL)
+    assert found.candidates == ()
+    assert any("its label names another document" in (c.rejected or "") for c in found.rejected)
+
+
+def test_a_download_button_labelled_with_the_record_s_title_is_kept() -> None:
+    found = find_candidates(_council(_file(12043, f"{LTP} (English) - 6 MB")), COUNCIL)
+    assert [c.url for c in found.candidates] == [
+        "https://www.example-shire.gov.uk/media/12043/download"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "bare"),
+    [
+        ("Rapport annuel (version française)", "Rapport annuel"),
+        (f"{TITLE} (हिंदी)", TITLE),
+        ("Rapport annuel (édition 2022)", None),  # another edition
+        ("Informe de Sostenibilidad (2021)", None),
+        (f"{LTP} (Consultation report)", None),  # another document
+    ],
+)
+def test_a_qualifier_names_a_language_or_version_only(text: str, bare: str | None) -> None:
+    facts = PageFacts("https://example.org/p", titles=("Rapport annuel 2023",))
+    assert facts.unqualified(text) == bare

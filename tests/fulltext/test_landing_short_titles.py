@@ -21,7 +21,7 @@ from bs4 import BeautifulSoup
 
 from politeharvest.fulltext._landing import find_candidates
 from politeharvest.fulltext._pagefacts import PageFacts
-from politeharvest.fulltext._words import names_document
+from politeharvest.fulltext._words import BAD_TEXT, button_text, names_document
 
 NOTE = "Note d'information sur la situation du marché du travail au quatrième trimestre 2023"
 DOCMAN = "https://www.example-plan.ma/index.php?option=com_docman&task=doc_download&Itemid=73&gid="
@@ -80,3 +80,35 @@ def test_a_file_s_name_with_its_size_names_no_document(label: str, titled: bool)
     anchor = BeautifulSoup(f"<a href='/f'>{label}</a>", "html.parser").a
     assert anchor is not None
     assert (names_document(anchor) is not None) is titled
+
+
+# -- after the red team (redteam8L) and landing42 ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "own"),
+    [
+        ("Informe de Sostenibilidad (2021)", False),  # another year's, in brackets
+        ("Informe de Sostenibilidad (edición 2022)", False),
+        ("Informe de Sostenibilidad (versión en inglés)", False),  # words of its own
+    ],
+)
+def test_a_qualifier_with_a_number_or_words_of_its_own_is_no_version(text: str, own: bool) -> None:
+    facts = PageFacts(
+        "https://example.org/p", titles=("Informe de Sostenibilidad 2023 de Aguas del Valle",)
+    )
+    assert facts.names_own(text) is own
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Rapport annuel (synthèse)", True),
+        ("Synthese du rapport", True),
+        ("Преузмите текст одлуке (PDF)", False),
+    ],
+)
+def test_a_summary_in_french_and_a_serbian_download_button(text: str, kind: bool) -> None:
+    assert (BAD_TEXT.search(text) is not None) is kind
+    if not kind:
+        assert button_text(text)
