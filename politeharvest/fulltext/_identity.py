@@ -2441,7 +2441,12 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
         # "Evaluatie van de Wet langdurige zorg", the record's "... Deel 2: Bijlagen")
         # (on the article's page, or on a title page passed over before it)
         below = _line_below(facts, block) or _line_after(facts.prefix_text, block)
-        numbers = _other_numbered_part(below, hints.titles)
+        # (or the label right over it: "Registered Report - Stage 2" over the title, for the
+        # record's "Stage 1 Registered Report: <title>")
+        over = _line_above(facts, block, sized=False)
+        numbers = _other_numbered_part(below, hints.titles) or _other_numbered_part(
+            over, hints.titles
+        )
     if numbers is not None:
         return Identity(
             "mismatch",
@@ -3406,8 +3411,9 @@ _FOOT_LINES = 3
 #: How many lines over the title block a companion's label is read in.
 _COMPANION_LINES = 6
 #: The parts of a running head or label line: apart at a middle dot, a bar, a colon, a
-#: spaced slash or dash.
-_HEAD_PARTS = re.compile(r"\s*[\u00b7\u2022|]\s*|:\s+|\s[/\u2013\u2014]\s")
+#: spaced slash or dash, and a label's translation in brackets after it ("GABAY SA
+#: PAGTUTURO (TEACHING NOTE)": the label in Tagalog, then in English).
+_HEAD_PARTS = re.compile(r"\s*[\u00b7\u2022|]\s*|:\s+|\s[/\u2013\u2014]\s|\s*[()]\s*")
 
 
 def _above(facts: DocumentFacts, block: str) -> list[str]:
@@ -3845,7 +3851,7 @@ def _other_part(block: str, title: str) -> str | None:
 
 
 def _other_numbered_part(line: str, titles: Sequence[str]) -> str | None:
-    """Why a line under the title block names another part than the record's, or None.
+    """Why a line under (or over) the title block names another part than the record's, or None.
 
     A record's title numbers its part with a word ("Deel 2", "Band 3", "Part II", "Tome
     2"); the line names a part with the same word and another number ("Deel 1:
@@ -3860,7 +3866,7 @@ def _other_numbered_part(line: str, titles: Sequence[str]) -> str | None:
         for word, numbers in theirs.items():
             if word in mine and numbers.isdisjoint(mine[word]):
                 return (
-                    f"the line under it numbers its part {word!r} "
+                    f"the line by it numbers its part {word!r} "
                     f"{', '.join(map(str, sorted(numbers)))}, the record's title "
                     f"{', '.join(map(str, sorted(mine[word])))}"
                 )
