@@ -135,7 +135,8 @@ BAD_TEXT = re.compile(
     r"press(?:e)?mappe|nota\s+[àa]\s+imprensa|release\s+para\s+(?:a\s+)?imprensa|"
     r"communiqu[ée]\s+de\s+presse|nota\s+de\s+prensa|comunicado\s+de\s+prensa|"
     r"comunicato\s+stampa|bas[ıi]n\s+b[üu]lteni|persbericht|pressmeddelande|"  # noqa: RUF001
-    r"pressemelding|pressemeddelelse|lehdistötiedote|siaran\s+pers|informacja\s+prasowa|"
+    r"pressemelding|pressemeddelelse|lehdistötiedote|pressiteade|siaran\s+pers|"
+    r"informacja\s+prasowa|"
     r"tiskov[áa]\s+zpr[áa]va|пресс-?\s?релиз|прес-?\s?реліз|新闻稿|プレスリリース|보도자료|"
     r"book\s+review|\brecensione\b|\brezension\b|\brecensi[óo]n\b|\bresenha\b|\brecenzja\b|"
     r"\brecenze\b|рецензия|рецензія|"
@@ -328,7 +329,7 @@ _BUTTON_WORDS_BY_LANGUAGE = (
     "lastned ladda ned ner hämta fullständig artikeln fil filen visa öppna läs här hent hente "
     "fuld fulltekst fuldtekst artikkel artiklen artikkelen vis åpne åbn les læs sækja "
     "lataa lataus koko teksti artikkeli tiedosto avaa näytä lue tästä laadi alla täistekst "
-    "fail ava vaata loe",
+    "fail ava vaata loe kogu",
     # Polish, Czech, Slovak, Slovene, Croatian, Serbian, Bosnian, Hungarian
     "pobierz pobieranie pełny pełna tekst artykuł plik zobacz otwórz czytaj tutaj tu "
     "stáhnout stahnout stažení plný celý článek soubor zobrazit otevřít číst zde "
@@ -358,6 +359,8 @@ _BUTTON_WORDS_BY_LANGUAGE = (
     # Hindi, Bengali, Nepali, Marathi, Tamil
     "डाउनलोड करें करे पूर्ण पूरा पाठ लेख फ़ाइल फाइल देखें पढ़ें यहाँ यहां ডাউনলোড করুন "
     "সম্পূর্ণ প্রবন্ধ ফাইল দেখুন পড়ুন गर्नुहोस् करा பதிவிறக்கம் முழு கட்டுரை",
+    # Afrikaans ("Laai die PDF van hierdie artikel af": download this article's PDF)
+    "laai aflaai af hierdie volledige teks lêer lees oop",
     # Swahili, Malay, Tagalog, Vietnamese
     "pakua makala kamili maandishi faili hapa soma tazama fungua muat turun penuh "
     "buong teksto artikulo tải về xuống toàn văn bản bài báo tệp xem đọc mở đầy đủ",
@@ -367,7 +370,7 @@ _BUTTON_WORDS_BY_LANGUAGE = (
 #: ("Muat Turun Artikel Penuh", "ดาวน์โหลดบทความฉบับเต็ม"), as "Full text" does.
 _FULL_WORDS_BY_LANGUAGE = (
     "tamamı tamamını integrale integral integrală complet complète completă completa completo "  # noqa: RUF001
-    "volledige fullständig fuld koko täistekst pełny pełna plný celý celotno cijeli ceo "
+    "volledige fullständig fuld koko kogu täistekst pełny pełna plný celý celotno cijeli ceo "
     "cjelovit cjeloviti teljes πλήρες πλήρη πλήρους повний повного пълен пълния целосен "
     "pilns visas ամբողջական სრული толық toʻliq бүрэн كامل الكامل كاملة الكاملة کامل مکمل "  # noqa: RUF001
     "מלא המלא पूर्ण पूरा সম্পূর্ণ முழு kamili penuh lengkap buong toàn đầy ฉบับเต็ม "

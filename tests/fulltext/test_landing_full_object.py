@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from politeharvest.fulltext._landing import find_candidates
-from politeharvest.fulltext._words import says_full
+from politeharvest.fulltext._words import BAD_TEXT, button_text, says_full
 
 
 @pytest.mark.parametrize(
@@ -49,3 +49,19 @@ def test_the_full_report_button_on_a_hashed_cdn_is_the_record_s_file() -> None:
     assert [c.url for c in found.candidates][:1] == [
         f"{cdn}/7c3e91_4f8a2b6d1e9c4735a0b8d2e6f1c3a597.pdf"
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "full"),
+    [
+        ("Laadi alla kogu raamat (PDF, 7,8 MB)", "kogu"),  # Estonian: the whole book
+        ("Laai die PDF van hierdie artikel af", None),  # Afrikaans: a button, no "full"
+    ],
+)
+def test_estonian_and_afrikaans_buttons(text: str, full: str | None) -> None:
+    assert button_text(text)
+    assert says_full(text) == full
+
+
+def test_an_estonian_press_release_is_another_document() -> None:
+    assert BAD_TEXT.search("TLU Kirjastus pressiteade") is not None
