@@ -693,10 +693,11 @@ def _weigh_declared(
     return out
 
 
-#: The score of a file the page embeds for reading (a viewer's ``?file=``): above an
-#: anchor's bar, below a declared file; weak (its file must match the record), except a
+#: The score of a file the page embeds for reading (a viewer's ``?file=``): the document
+#: the page shows as its own, tried before links that only say "PDF" (the issue's, its
+#: contents'); below a declared file; weak (its file must match the record), except a
 #: PDF the page's article block shows in an ``<object>`` or ``<embed>`` of its own.
-_EMBEDDED = 60.0
+_EMBEDDED = 90.0
 #: The score of a file the page forwards its reader to (a refresh, ``location = …``): the
 #: page is a way to its file; weak all the same (its file must match the record).
 _FORWARDED = 70.0

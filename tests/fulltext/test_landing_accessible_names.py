@@ -198,3 +198,19 @@ def test_a_download_button_labelled_with_the_record_s_title_is_kept() -> None:
 def test_a_qualifier_names_a_language_or_version_only(text: str, bare: str | None) -> None:
     facts = PageFacts("https://example.org/p", titles=("Rapport annuel 2023",))
     assert facts.unqualified(text) == bare
+
+
+def test_the_file_a_page_shows_in_its_viewer_is_tried_before_links_saying_pdf() -> None:
+    # a journal's post shows its article in a PDF.js viewer; the issue's and its contents'
+    # files are links that only say PDF (landing42, after its scoring)
+    uploads = "https://www.example-academy.al/wp-content/uploads/2023/12"
+    page = (
+        "<html lang='sq'><head><title>Rendi i fjalës në shqipen e Buzukut</title></head>"
+        "<body><main><h1>Rendi i fjalës në shqipen e Buzukut</h1>"
+        f"<iframe src='/pdfjs/web/viewer.html?file={uploads}/SF_2023_3-4_Hoxha.pdf'></iframe>"
+        f"<p>Numri i plotë <a href='{uploads}/SF_2023_3-4_i_plote.pdf'>PDF, 11 MB</a></p>"
+        f"<p>Përmbajtja <a href='{uploads}/SF_2023_3-4_Permbajtja.pdf'>PDF</a></p>"
+        "</main></body></html>"
+    )
+    found = find_candidates(page, "https://www.example-academy.al/sf/2023-3-4/hoxha/")
+    assert found.candidates[0].url == f"{uploads}/SF_2023_3-4_Hoxha.pdf"
