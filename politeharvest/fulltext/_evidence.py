@@ -706,6 +706,7 @@ def anchor_candidates(
             # a button's visible text decides when it is one ("원문보기" titled "새창열림")
             text = visible if visible and button_text(visible) else text
         told = len(evidence)  # (what the link's own words say is added after this)
+        full_label = False  # its words name the full object without a button's word
         if named is not None:
             # the record's own title on a file's address names its file more surely than any
             # file's label ("Kurzfassung (PDF, 420 kB)" beside "<the title> (PDF, 2.1 MB)")
@@ -768,6 +769,17 @@ def anchor_candidates(
             else:
                 score += ANCHOR_WEIGHTS.download_word
                 evidence.append(f"anchor text {text[:40]!r}")
+        elif (
+            len(visible.split()) <= _FULL_LABEL_WORDS
+            and PDF_NAMED.search(visible) is None
+            and (full := says_full(visible)) is not None
+        ):
+            # the full object, named with no button's word ("Rapport intégral", "Informe
+            # completo": the full report): the work's whole file, as "Full report" is (and,
+            # as a button is, the file of another work its item names)
+            score += ANCHOR_WEIGHTS.pdf_word
+            evidence.append(f"anchor text {visible[:40]!r} says {full!r}")
+            full_label = True
         elif (full_word := full_text_of(visible)) is not None:
             # the full text of its one object, in an unspaced script ("研究报告全文 (PDF)":
             # the research report's full text)
@@ -943,7 +955,7 @@ def anchor_candidates(
         if where == "href" and not said and not _FILE_NAME.search(visible):
             wordless.add(link)
         why = regions.outside(element)
-        if why is None and visible and button_text(visible):
+        if why is None and visible and (button_text(visible) or full_label):
             # a button says nothing of its file but that it downloads it: a file whose own
             # name says another kind of document ("54321_abstract.pdf" behind "Λήψη") is
             # that document, unless its name carries the article's title or an author's
@@ -1046,6 +1058,10 @@ def _pdf_description(visible: str, facts: PageFacts) -> str | None:
     return described.strip() if named else None
 
 
+#: The most words of a label naming the full object without a button's word.
+_FULL_LABEL_WORDS = 3
+#: A file's size in an item's text ("5.8 MB", "412 KB").
+_ITEM_SIZE = re.compile(r"\d+(?:[.,]\d+)?\s*(?:[kmgKMG]i?[bB]|bytes)\b")
 #: The most words a line of counters has (a word or two before each count).
 _COUNTER_WORDS = 6
 #: A count in a line of counters ("1.022", "356", "12,5k").
@@ -1083,6 +1099,10 @@ def _item_names_other(element: Tag, visible: str, facts: PageFacts) -> str | Non
     labels = [t for t in rest.split() if re.search(r"[^\W\d_]", t)]
     if counts >= 2 and len(labels) <= _COUNTER_WORDS and 2 * counts >= len(labels):
         return None  # counters ("Lượt xem 1.022 Lượt tải 356": views, downloads), no title
+    if counts >= 3 and _ITEM_SIZE.search(rest):
+        # the file's own card of fields: its size, its downloads, its date ("5.8 MB Tamaño
+        # 3,412 Descargas 5 de abril de 2024 Fecha de publicación ..."), no work's title
+        return None
     long = [w for w in words if len(w) >= 4]
     if any(w in facts.surnames for w in long):
         return None  # the record's author's name: the record's own line, or theirs

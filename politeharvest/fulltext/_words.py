@@ -234,8 +234,10 @@ FILE_HREF = re.compile(
     # and Kentico's media library file by its id ("/getmedia/<guid>/<name>.aspx")
     r"/getmedia/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/|"
     # a document library's file by its name and its version's id (Liferay's
-    # "/documents/68457/0/<name>.pdf/1a2b3c4d-5e6f-...?t=")
+    # "/documents/68457/0/<name>.pdf/1a2b3c4d-5e6f-...?t="), its name without an extension
+    # too ("/documents/10181/1920421/<title>/9a1c2b7e-4f0d-...")
     r"\.pdf/[0-9a-f]{8}-[0-9a-f]{4}-|"
+    r"/documents/\d+/\d+/[^/?#]+/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:$|[?#])|"
     # a content system's file handler by its ticket ("LinkClick.aspx?fileticket=...")
     r"[?&]fileticket=",
     re.IGNORECASE,
@@ -369,7 +371,8 @@ _BUTTON_WORDS_BY_LANGUAGE = (
 #: say "full" or "complete" themselves: a button with one of them gives the whole work
 #: ("Muat Turun Artikel Penuh", "ดาวน์โหลดบทความฉบับเต็ม"), as "Full text" does.
 _FULL_WORDS_BY_LANGUAGE = (
-    "tamamı tamamını integrale integral integrală complet complète completă completa completo "  # noqa: RUF001
+    "tamamı tamamını integrale integral intégral intégrale integrală complet complète completă "  # noqa: RUF001
+    "completa completo "
     "volledige fullständig fuld koko kogu täistekst pełny pełna plný celý celotno cijeli ceo "
     "cjelovit cjeloviti teljes πλήρες πλήρη πλήρους повний повного пълен пълния целосен "
     "pilns visas ամբողջական სრული толық toʻliq бүрэн كامل الكامل كاملة الكاملة کامل مکمل "  # noqa: RUF001

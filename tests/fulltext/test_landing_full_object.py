@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from politeharvest.fulltext._landing import find_candidates
-from politeharvest.fulltext._words import BAD_TEXT, button_text, says_full
+from politeharvest.fulltext._words import BAD_TEXT, FILE_HREF, button_text, says_full
 
 
 @pytest.mark.parametrize(
@@ -65,3 +65,61 @@ def test_estonian_and_afrikaans_buttons(text: str, full: str | None) -> None:
 
 def test_an_estonian_press_release_is_another_document() -> None:
     assert BAD_TEXT.search("TLU Kirjastus pressiteade") is not None
+
+
+# -- landing43, after its scoring ------------------------------------------------------------
+
+
+def _page(body: str, title: str) -> str:
+    return (
+        f"<html><head><title>{title}</title></head><body><main><h1>{title}</h1>{body}"
+        "</main></body></html>"
+    )
+
+
+def test_the_full_object_named_without_a_button_s_word_is_the_record_s_file() -> None:
+    files = "https://www.example-stat.sn/sites/default/files/2024-02"
+    body = (
+        f"<a class='et_pb_button' href='{files}/SES-2021_rapport-integral.pdf'>Rapport intégral</a>"
+        f"<ul><li><a href='{files}/SES-2021_ch01.pdf'>Chapitre 1 – Démographie</a></li></ul>"
+    )
+    found = find_candidates(
+        _page(body, "Situation économique et sociale 2021"),
+        "https://www.example-stat.sn/publications/situation-economique",
+    )
+    assert [c.url for c in found.candidates] == [f"{files}/SES-2021_rapport-integral.pdf"]
+
+
+def test_the_full_paper_of_another_work_its_item_names_is_refused() -> None:
+    files = "https://semnas.example.ac.id/files/2024"
+    body = (
+        "<ul><li>SN-HUT-077 Struktur dan komposisi vegetasi hutan kerangas "
+        f"<a href='{files}/SN-HUT-077-makalah.pdf'>makalah lengkap</a></li></ul>"
+    )
+    title = "SN-HUT-078: Dinamika Cadangan Karbon Tegakan Ulin pada Areal Bekas Tebangan"
+    found = find_candidates(_page(body, title), "https://semnas.example.ac.id/sn-hut-078")
+    assert found.candidates == ()
+
+
+def test_a_download_manager_s_card_of_fields_is_no_other_work() -> None:
+    base = "https://www.example-ine.gob.bo/index.php/download"
+    title = "Encuesta de Hogares 2023: Resultados principales"
+    body = (
+        "<div class='wpdm-card'><div>5.8 MB Tamaño</div><div>3,412 Descargas</div>"
+        "<div>5 de abril de 2024 Fecha de publicación</div>"
+        "<div>Dirección de Estadísticas e Indicadores Sociales Autor</div>"
+        f"<a class='wpdm-download-link btn' href='{base}/eh-2023/?wpdmdl=8841'>Descargar</a></div>"
+    )
+    found = find_candidates(
+        _page(body, title), "https://www.example-ine.gob.bo/publicaciones/eh-2023/"
+    )
+    assert [c.url for c in found.candidates] == [f"{base}/eh-2023/?wpdmdl=8841"]
+
+
+def test_a_liferay_document_without_an_extension_is_a_file() -> None:
+    url = (
+        "https://www.example.gub.uy/documents/10181/1920421/Estimaci%C3%B3n+de+la+pobreza"
+        "+2023/9a1c2b7e-4f0d-4c5e-9b2a-6e8d31f0c7a4"
+    )
+    assert FILE_HREF.search(url) is not None
+    assert FILE_HREF.search("https://www.example.gub.uy/documents/10181/1920421/informe") is None
