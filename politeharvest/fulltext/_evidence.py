@@ -770,7 +770,9 @@ def anchor_candidates(
                 score += ANCHOR_WEIGHTS.download_word
                 evidence.append(f"anchor text {text[:40]!r}")
         elif (
-            len(visible.split()) <= _FULL_LABEL_WORDS
+            formatted is None
+            and len(visible.split()) <= _FULL_LABEL_WORDS
+            and not re.search(r"[()\[\]]", visible)  # (a qualified label is `_qualified_button`'s)
             and PDF_NAMED.search(visible) is None
             and (full := says_full(visible)) is not None
         ):
@@ -1060,6 +1062,8 @@ def _pdf_description(visible: str, facts: PageFacts) -> str | None:
 
 #: The most words of a label naming the full object without a button's word.
 _FULL_LABEL_WORDS = 3
+#: A count standing as a word of its own ("3,412", "2024"), not a part of a code ("031-2022").
+_STANDALONE_COUNT = re.compile(r"(?<!\S)\d[\d.,]*(?!\S)")
 #: A file's size in an item's text ("5.8 MB", "412 KB").
 _ITEM_SIZE = re.compile(r"\d+(?:[.,]\d+)?\s*(?:[kmgKMG]i?[bB]|bytes)\b")
 #: The most words a line of counters has (a word or two before each count).
@@ -1099,7 +1103,7 @@ def _item_names_other(element: Tag, visible: str, facts: PageFacts) -> str | Non
     labels = [t for t in rest.split() if re.search(r"[^\W\d_]", t)]
     if counts >= 2 and len(labels) <= _COUNTER_WORDS and 2 * counts >= len(labels):
         return None  # counters ("Lượt xem 1.022 Lượt tải 356": views, downloads), no title
-    if counts >= 3 and _ITEM_SIZE.search(rest):
+    if len(_STANDALONE_COUNT.findall(rest)) >= 3 and _ITEM_SIZE.search(rest):
         # the file's own card of fields: its size, its downloads, its date ("5.8 MB Tamaño
         # 3,412 Descargas 5 de abril de 2024 Fecha de publicación ..."), no work's title
         return None
