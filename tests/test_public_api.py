@@ -110,7 +110,7 @@ def test_the_identity_check_is_public() -> None:
         assert name in fulltext.__all__
     assert list(inspect.signature(fulltext.check_identity).parameters) == ["pdf", "record"]
     fields = [f.name for f in fulltext.Identity.__attrs_attrs__]
-    assert fields == ["verdict", "evidence", "kind", "version"]
+    assert fields == ["verdict", "evidence", "kind", "version", "titled"]  # titled: additive
 
 
 def test_every_public_name_appears_in_the_docs() -> None:
