@@ -406,6 +406,11 @@ def _is_own_toc(lines: Sequence[Line]) -> bool:
     entries = _toc_entries(lines)
     if not entries:
         return False
+    if _titled_entries(lines) * 2 >= len(entries):
+        # most entries are set under a line of their own of four words or more, no entry
+        # itself: a work's title, then its authors and page ("Devolution and the right to
+        # health ..." over "Grace Nyambura Wanjiru ..... 145"): a list of other works
+        return False
     numbered = sum(1 for text in entries if _SECTION_NUMBER.match(text) or _CHAPTER.match(text))
     if numbered >= 0.4 * len(entries):
         return True
@@ -413,6 +418,25 @@ def _is_own_toc(lines: Sequence[Line]) -> bool:
     return sizes[len(sizes) // 2] <= _HEADING_WORDS
 
 
+def _titled_entries(lines: Sequence[Line]) -> int:
+    """How many entries of a list of contents are set right under a title's line.
+
+    A title's line is no entry (no page number ends it) and has four words or more; a
+    title broken over two lines counts by its last line.
+    """
+    entries = set(_toc_entries(lines))
+    return sum(
+        1
+        for above, line in itertools.pairwise(lines)
+        if line.text in entries
+        and above.text not in entries
+        and not _PAGE_NUMBER_END.search(above.text)
+        and _word_count(above.text) >= _TITLE_LINE_WORDS
+    )
+
+
+#: The fewest words of a line read as a listed work's title over its entry.
+_TITLE_LINE_WORDS = 4
 #: A heading of a work's own contents has at most this many words (a title has more).
 _HEADING_WORDS = 3
 
