@@ -1085,12 +1085,14 @@ def _item_names_other(element: Tag, visible: str, facts: PageFacts) -> str | Non
     if facts.is_title(visible):
         return None
     item = element.find_parent(["p", "li", "td", "dd", "div"])
-    if item is None or item.find("h1") is not None:
+    if item is None:
         return None
     anchors = item.find_all("a", limit=3)
     if len(anchors) > 1 and not _work_line(element, anchors):
         # (an item of several links is a list of files, not one work's line; read first, it
         # keeps a page of thousands of buttons in one block from reading it for each)
+        return None
+    if item.find("h1") is not None:
         return None
     text = " ".join(item.get_text(" ", strip=True).split())
     if len(text) > 240 or visible not in text:
