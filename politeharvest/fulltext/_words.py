@@ -250,7 +250,11 @@ def words_of(text: str) -> list[str]:
     text = unicodedata.normalize("NFKD", text)
     text = "".join(c for c in text if not unicodedata.combining(c))
     words: list[str] = []
-    for word in _NOT_WORD.sub(_marks_kept, text).split():
+    # (a text in ASCII has no marks: its words are ``\w`` runs, read without a callback)
+    spaced = (
+        " ".join(_WORD_RUN.findall(text)) if text.isascii() else _NOT_WORD.sub(_marks_kept, text)
+    )
+    for word in spaced.split():
         if _UNSPACED.search(word):  # (read as before: its letters between its marks)
             words.extend(w for w in re.findall(r"\w+", word) if len(w) >= 3)
         elif _CJK.search(word):  # no spaces between words: character pairs instead
@@ -263,6 +267,8 @@ def words_of(text: str) -> list[str]:
 
 #: What separates words: ``\W``, which matches the marks of a word too.
 _NOT_WORD = re.compile(r"\W+")
+#: A run of word characters.
+_WORD_RUN = re.compile(r"\w+")
 
 
 def _marks_kept(found: re.Match[str]) -> str:
