@@ -1036,9 +1036,9 @@ def _labelled_other(element: Tag, facts: PageFacts) -> str | None:
     visible = " ".join(element.get_text(" ", strip=True).split())
     if visible and not button_text(visible):
         return None  # the link's own words say what it is
-    if facts.names_own(label) and _named_by_label(element, visible, facts) is not None:
-        return None
-    if facts.names_own(label) and facts.unqualified(label) is not None:
+    if facts.names_own(label) and (
+        _named_by_label(element, visible, facts) is not None or facts.unqualified(label) is not None
+    ):
         return None
     return name
 

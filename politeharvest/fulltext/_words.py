@@ -20,7 +20,7 @@ from bs4 import Tag
 from bs4.element import CData, NavigableString
 
 from politeharvest.net._redirects import SIGN_IN_PATH
-from politeharvest.quality._text import hangul_reading
+from politeharvest.quality._text import hangul_reading, marks_kept
 
 __all__ = [
     "BAD_HREF",
@@ -252,7 +252,7 @@ def words_of(text: str) -> list[str]:
     words: list[str] = []
     # (a text in ASCII has no marks: its words are ``\w`` runs, read without a callback)
     spaced = (
-        " ".join(_WORD_RUN.findall(text)) if text.isascii() else _NOT_WORD.sub(_marks_kept, text)
+        " ".join(_WORD_RUN.findall(text)) if text.isascii() else _NOT_WORD.sub(marks_kept, text)
     )
     for word in spaced.split():
         if _UNSPACED.search(word):  # (read as before: its letters between its marks)
@@ -271,24 +271,11 @@ _NOT_WORD = re.compile(r"\W+")
 _WORD_RUN = re.compile(r"\w+")
 
 
-def _marks_kept(found: re.Match[str]) -> str:
-    r"""A run of non-word characters as a space, the vowel signs in it kept in their word.
-
-    A Devanagari, Bengali or Tamil word's vowel signs are marks (``\W``): "पूर्ण" fell
-    apart into "प" and "रण" and a title into a few consonant pairs, so that "पूर्ण
-    प्रतिवेदन देखें" (view the full report) read as words of any report's title.
-    """
-    run = found.group(0)
-    if not any(unicodedata.category(c).startswith("M") for c in run):
-        return " "
-    return "".join(c if unicodedata.category(c).startswith("M") else " " for c in run)
-
-
 def lettered_words(text: str) -> list[str]:
     """The words of `text` that hold a letter, lower case, each with its marks ("हिंदी")."""
     return [
         w.strip("_")
-        for w in _NOT_WORD.sub(_marks_kept, text.lower()).split()
+        for w in _NOT_WORD.sub(marks_kept, text.lower()).split()
         if re.search(r"[^\W\d_]", w)
     ]
 

@@ -531,6 +531,10 @@ def _spaced(found: re.Match[str]) -> str:
     return "".join(c if unicodedata.category(c).startswith("M") else " " for c in run)
 
 
+#: `_spaced` for other modules: the landing resolver splits its words so too.
+marks_kept = _spaced
+
+
 def repair_mojibake(text: str) -> str:
     """Undo the two code-page mistakes common in PDFs and records.
 
