@@ -25,7 +25,7 @@ from ._links import TEXT_URL, form_label, link_sources
 from ._pagefacts import PageFacts
 from ._regions import Regions
 from ._rules import EXTRACTORS, SiteRule
-from ._state import devalued, state_files
+from ._state import devalued, flight_data, state_files
 from ._words import (
     BAD_HREF,
     BAD_TEXT,
@@ -310,11 +310,15 @@ def state_candidates(soup: BeautifulSoup, base: str, facts: PageFacts) -> list[C
         return bool(FILE_HREF.search(url) or _FILE_KEY.search(key))
 
     found: list[Candidate] = []
-    for script in soup.find_all("script"):
-        kind = str(script.get("type") or "").lower()
-        if "ld+json" in kind or script.get("src") or not script.string:
-            continue
-        text = str(script.string)
+    texts = [
+        str(script.string)
+        for script in soup.find_all("script")
+        if "ld+json" not in str(script.get("type") or "").lower()
+        and not script.get("src")
+        and script.string
+    ]
+    flight = flight_data(texts)  # Next.js's flight data, its strings decoded and joined
+    for text in [*texts, *([flight] if flight else [])]:
         for item in state_files(devalued(text) or text, is_own, is_file):
             link = absolute(item.url, base)
             if not link:
@@ -331,6 +335,26 @@ def state_candidates(soup: BeautifulSoup, base: str, facts: PageFacts) -> list[C
                     f"the page's script state holds it under another document ({item.owner[:50]!r})"
                 )
             where = f"{item.path} in the page's script state"
+            if item.own is None and item.label and FILE_HREF.search(link):
+                # a file no object claims, its object saying what it is (``"kind": "full"``,
+                # ``"kind": "summary"``: a site's code names its files' kinds in its own
+                # words, whatever the page's language): the work's whole text is worth a
+                # probe that must match, another kind of document is refused
+                if other_kind is not None:
+                    rejected = (
+                        "its object in the page's script state says another kind of document "
+                        f"({other_kind.group(0)!r})"
+                    )
+                elif _whole_text(item.label):
+                    found.append(
+                        Candidate(
+                            link,
+                            "script-state",
+                            f"{where}, its object says the whole text ({item.label[:40]!r})",
+                            ANCHOR_WEIGHTS.download_text,
+                        )
+                    )
+                    continue
             if rejected is not None:
                 found.append(Candidate(link, "script-state", where, 0.0, rejected=rejected))
             elif item.own:
@@ -345,6 +369,18 @@ def state_candidates(soup: BeautifulSoup, base: str, facts: PageFacts) -> list[C
                     )
                 )
     return found
+
+
+#: A script state's name for a file that is the work's whole text (``"kind": "full"``,
+#: ``"type": "main"``, ``"role": "fulltext"``): the words a site's code gives its files.
+_WHOLE_KIND = re.compile(
+    r"(?:^|[\s_-])(?:full|fulltext|main|primary|complete|whole)(?:$|[\s_-])", re.IGNORECASE
+)
+
+
+def _whole_text(label: str) -> bool:
+    """Whether a file's object in a script state labels it the work's whole text."""
+    return bool(_WHOLE_KIND.search(label) or FULL_TEXT_WORD.search(label))
 
 
 def jsonld_candidates(

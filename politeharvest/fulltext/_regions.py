@@ -857,7 +857,11 @@ class Regions:
         return None
 
     def _region(self, parent: Tag, child: Tag) -> str | None:
-        if parent.name in ("footer", "header", "nav"):
+        if parent.name == "header" and parent.find_parent("article") is not None:
+            # an article's own header (HTML: a header scoped to its article is no banner of
+            # the page): a listing entry's title and file, not the site's masthead
+            pass
+        elif parent.name in ("footer", "header", "nav"):
             return f"inside <{parent.name}>"
         role = str(parent.get("role") or "")
         if role in _LANDMARKS:

@@ -327,12 +327,23 @@ def problematic_url(url: str) -> str | None:
     match = _PROBLEMATIC.search(parts.path + ("?" + parts.query if parts.query else ""))
     if match:
         return f"address looks like a {match.group(0).strip('/?&=')!r} page, not an article or file"
-    for key, value in parse_qsl(parts.query, keep_blank_values=True):
+    query = parse_qsl(parts.query, keep_blank_values=True)
+    for key, value in query:
         if key.lower() in ("q", "query", "search") and not _LOOKUP.fullmatch(value.strip()):
             # a search's results; a catalogue's permalink asks for one record by its number
             # ("opac.htm?method=simpleSearch&query=idn%3D1312345678"): that is its page
+            if not value.strip() and any(
+                _RECORD_KEY.search(k) and re.search(r"\d", v) for k, v in query
+            ):
+                # no search asked for, and one record picked by its id ("?q=&topic[]=x&
+                # publicationId=lrs-nota-2024-07"): a listing's address for that record's page
+                continue
             return f"address looks like a {key.lower()!r} page, not an article or file"
     return None
+
+
+#: A query's key naming a record's identifier ("publicationId", "record_id", "docid", "id").
+_RECORD_KEY = re.compile(r"(?:^|[a-z_])(?:id|Id|ID)$|^(?:record|item|doc|handle)$", re.IGNORECASE)
 
 
 #: A query that looks one record up by an identifier: a field's name, "=" or ":", and a

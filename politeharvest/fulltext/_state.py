@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 import attrs
 
 from ._words import button_text
 
-__all__ = ["StateFile", "devalued", "state_files"]
+__all__ = ["StateFile", "devalued", "flight_data", "state_files"]
 
 #: A script's tokens: quoted strings, brackets, separators and bare names (object keys).
 _TOKEN = re.compile(r""""(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|[{}\[\]:,]|[A-Za-z_$][\w$]*""")
@@ -210,6 +210,43 @@ def state_files(
         )
         found.append(StateFile(value, path, owner, own, label))
     return found
+
+
+#: A chunk of Next.js's flight data (its App Router's React Server Components payload): a
+#: string pushed to ``self.__next_f`` (``self.__next_f.push([1,"5:[\"$\",\"div\",…]\n"])``),
+#: whose rows are JSON written inside a JavaScript string.
+_FLIGHT = re.compile(r"""self\.__next_f\.push\(\[\s*1\s*,\s*("(?:[^"\\\n]|\\.)*")\s*\]\)""")
+
+
+def flight_data(scripts: Iterable[str]) -> str | None:
+    """The flight data a page's scripts push to ``self.__next_f``, joined, or None.
+
+    Next.js's App Router sends the page's data as strings of rows (``5:[…]``), a row at
+    times split over two pushes: the strings decoded and joined in order are the rows'
+    JSON, read as any other script state (`state_files`). At most `_MAX_SCRIPT` characters.
+    """
+    chunks: list[str] = []
+    size = 0
+    for text in scripts:
+        if "__next_f" not in text or size >= _MAX_SCRIPT:
+            continue
+        for match in _FLIGHT.finditer(text):
+            try:
+                chunk = json.loads(match.group(1))
+            except ValueError:
+                continue
+            if isinstance(chunk, str):
+                chunks.append(chunk)
+                size += len(chunk)
+            if size >= _MAX_SCRIPT:
+                break
+    joined = "".join(chunks)
+    # a row at a time, without its id ("5:"): each row's value is read apart
+    return "\n".join(_ROW_ID.sub("", row) for row in joined.split("\n")) or None
+
+
+#: A flight data row's id, before its value ("5:", "1a:").
+_ROW_ID = re.compile(r"^[0-9a-f]{1,8}:")
 
 
 #: Nuxt 3's wrappers of a value in its payload (``["ShallowReactive", 3]``).

@@ -89,6 +89,14 @@ def test_learned_structure_predicts_the_link() -> None:
         ("https://catalogue.example.org/r?q=1234", True),
         ("https://portal.example.de/opac.htm?method=simpleSearch&query=idn%3D1312345678", False),
         ("https://catalogue.example.org/r?q=doi:10.1234/abc.5", False),
+        # no search term and one record picked by its id: a listing's address of that
+        # record's page (landing44, after its scoring); a blank search alone is a search
+        (
+            "https://www.example.ie/ga/publications/?q=&topic%5B%5D=x&publicationId=lrs-2024-07",
+            False,
+        ),
+        ("https://catalogue.example.org/find?q=&sort=date", True),
+        ("https://catalogue.example.org/find?q=soil&id=12", True),
     ],
 )
 def test_problematic_urls_are_refused_before_any_request(url: str, problem: bool) -> None:

@@ -1,0 +1,147 @@
+"""A page's data in Next.js flight data; an article's own header (issue 34).
+
+Each class with its guard:
+
+- Next.js's App Router sends a page's data as strings pushed to ``self.__next_f``
+  (``self.__next_f.push([1,"5:[…]"])``): the strings decoded and joined are read as any
+  script state. A file no object there claims, whose object says it is the whole text
+  (``"kind": "full"``), is worth a probe that must match; one whose object says another
+  kind (``"kind": "summary"``) is refused, and another document's file (an object with
+  another title) stays refused;
+- a ``<header>`` inside an ``<article>`` is that article's header (HTML: only a header
+  scoped to no sectioning element is the page's banner): a listing entry's file link
+  there is read as the entry's, while the page's own ``<header>`` stays chrome.
+
+All pages are written here; none is copied from a corpus.
+"""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from politeharvest.fulltext._landing import find_candidates
+from politeharvest.fulltext._state import flight_data
+
+PAGE = "https://www.energy-institute.example.kr/ko/research/reports/2024-07"
+CDN = "https://cdn.energy-institute.example.kr/reports/2024"
+TITLE = "전력시장 개편과 재생에너지 통합 방안"
+
+
+def _push(chunk: str) -> str:
+    return f"<script>self.__next_f.push([1,{json.dumps(chunk)}])</script>"
+
+
+def _next_page(files: list[dict[str, str]], related: str = "") -> str:
+    row = json.dumps(
+        ["$", "div", None, {"children": {"report": {"no": "2024-07", "files": files}}}],
+        ensure_ascii=False,
+    )
+    # the row split over two pushes, as Next.js streams it
+    half = len(row) // 2
+    other = (
+        "7:"
+        + json.dumps(
+            {"related": [{"title": "재생에너지 계통 접속 대기 해소 방안", "pdf": related}]},
+            ensure_ascii=False,
+        )
+        + "\n"
+        if related
+        else ""
+    )
+    return (
+        f"<html lang='ko'><head><title>{TITLE} | 연구원</title>"
+        f"<meta name='citation_title' content='{TITLE}'></head><body><main><h1>{TITLE}</h1>"
+        "<div class='downloads'><!-- buttons rendered on the client --></div></main>"
+        "<script>(self.__next_f=self.__next_f||[]).push([0])</script>"
+        + _push('1:HL["/_next/static/css/a.css","style"]\n')
+        + _push("5:" + row[:half])
+        + _push(row[half:] + "\n")
+        + (_push(other) if other else "")
+        + "</body></html>"
+    )
+
+
+FULL = {"kind": "full", "label": "보고서 전문", "url": f"{CDN}/RR2024-07_main.pdf"}
+SUMMARY = {"kind": "summary", "label": "요약", "url": f"{CDN}/RR2024-07_s.pdf"}
+SLIDES = {"kind": "slides", "label": "발표자료", "url": f"{CDN}/RR2024-07_p.pdf"}
+
+
+def _by_url(html: str) -> dict[str, tuple[float, str | None]]:
+    found = find_candidates(html, PAGE)
+    return {c.url: (c.score, c.rejected) for c in (*found.candidates, *found.rejected)}
+
+
+class TestFlightData:
+    def test_the_pushed_strings_are_decoded_and_joined_row_by_row(self) -> None:
+        html = _next_page([FULL, SUMMARY])
+        scripts = html.split("<script>")[1:]
+        text = flight_data(s.split("</script>")[0] for s in scripts)
+        assert text is not None
+        assert f'"url": "{CDN}/RR2024-07_main.pdf"' in text
+        assert "5:" not in text  # the rows' ids are left out
+
+    def test_a_file_its_object_calls_the_whole_text_is_tried(self) -> None:
+        found = _by_url(_next_page([FULL, SUMMARY, SLIDES]))
+        score, rejected = found[FULL["url"]]
+        assert rejected is None and score > 0
+
+    def test_a_file_its_object_calls_another_kind_is_refused(self) -> None:
+        found = _by_url(_next_page([FULL, SUMMARY, SLIDES]))
+        assert "another kind" in (found[SUMMARY["url"]][1] or "")
+        assert "another kind" in (found[SLIDES["url"]][1] or "")
+
+    def test_another_documents_file_stays_refused(self) -> None:
+        other = f"{CDN}/RR2024-06_full.pdf"
+        found = _by_url(_next_page([FULL], related=other))
+        assert "another document" in (found[other][1] or "")
+
+    def test_a_file_with_no_kind_said_is_left_to_the_links(self) -> None:
+        # (the guard: an unclaimed file whose object says nothing of its kind is no
+        # candidate of the script state's)
+        bare = {"url": f"{CDN}/RR2024-07_x.pdf"}
+        found = find_candidates(_next_page([bare]), PAGE)
+        assert all(c.source != "script-state" for c in (*found.candidates, *found.rejected))
+
+    def test_a_page_without_flight_data_has_none(self) -> None:
+        assert flight_data(["window.dataLayer = [];", 'console.log("x")']) is None
+
+    @given(st.lists(st.text(max_size=40), max_size=6))
+    def test_any_pushed_strings_are_read_or_passed_over(self, chunks: list[str]) -> None:
+        scripts = [f"self.__next_f.push([1,{json.dumps(c)}])" for c in chunks]
+        text = flight_data(scripts)
+        assert text is None or isinstance(text, str)
+
+
+ARTICLE_PAGE = "https://www.research-centre.example.gr/el/meletes/meleti-89"
+STUDY = "Μελέτη 89: Αγροτική απασχόληση και εποχικό εργατικό δυναμικό στην Κρήτη"
+
+
+def _entries(site_link: str = "") -> str:
+    base = f"{ARTICLE_PAGE}/meleti-89.pdf/@@download/file"
+    return (
+        f"<html lang='el'><head><title>{STUDY}</title>"
+        f"<meta name='DC.title' content='{STUDY}'></head><body>"
+        f"<header id='portal-top'><a href='https://www.research-centre.example.gr/el'>ΚΕΠΕ</a>"
+        f"{site_link}</header>"
+        f"<main><article id='content'><h1>{STUDY}</h1>"
+        f"<article class='entry'><header><span class='summary'>"
+        f"<a class='contenttype-file' href='{base}/meleti_89.pdf'>{STUDY} (PDF)</a>"
+        "</span></header></article>"
+        "</article></main></body></html>"
+    )
+
+
+class TestArticleHeader:
+    def test_a_file_in_an_articles_own_header_is_read(self) -> None:
+        found = _by_url(_entries())
+        url = f"{ARTICLE_PAGE}/meleti-89.pdf/@@download/file/meleti_89.pdf"
+        score, rejected = found[url]
+        assert rejected is None and score > 0
+
+    def test_the_pages_own_header_stays_chrome(self) -> None:
+        guide = "https://www.research-centre.example.gr/el/odigos.pdf"
+        found = _by_url(_entries(f"<a href='{guide}'>{STUDY} PDF</a>"))
+        assert found[guide][1] == "inside <header>"
