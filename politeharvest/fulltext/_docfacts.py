@@ -69,6 +69,7 @@ from ._labels import (
     label_stands,
     starts_with,
 )
+from ._patents import field_values, front_page
 from ._pdflayout import Layout, Line
 
 __all__ = [
@@ -145,6 +146,8 @@ class DocumentFacts:
         page_count: how many pages the file has.
         running: the article page has a line of running text below its title block that
             is no list item (False for a sheet of highlights, a figure, a title page).
+        numbers: the publication numbers a patent's front page gives in its numbered
+            fields (10) and (11) ("EP 3 987 412 A1"); none for other documents.
     """
 
     text: str
@@ -167,6 +170,7 @@ class DocumentFacts:
     heading: str = ""
     page_count: int = 0
     running: bool = True
+    numbers: tuple[str, ...] = ()
 
 
 def layout_of_text(text: str) -> Layout:
@@ -1435,6 +1439,16 @@ def facts_of(layout: Layout) -> DocumentFacts:
     lines = pages[article]
     body = _body_size(lines)
     runs, sized = _title_runs(lines, body)
+    texts = [line.text for line in lines]
+    numbers: tuple[str, ...] = ()
+    if front_page(texts):
+        # a patent office's front page: its title is the value of its field (54), in
+        # whatever size it is set (whole on its line, or run on: a European patent's three
+        # languages are a line each), and its number that of its field (11) or (10)
+        fields = _title_fields(lines)
+        known = {r.text for r in fields}
+        runs = [*fields, *(r for r in runs if r.text not in known)]
+        numbers = tuple(v for code in ("11", "10") for _, v in field_values(texts, code) if v)
     if stamps and any(fold(r.text) in stamps for r in runs):
         # a stamp over every page ("RETRACTED", "DRAFT") is not the title
         runs = [r for r in runs if fold(r.text) not in stamps]
@@ -1471,7 +1485,31 @@ def facts_of(layout: Layout) -> DocumentFacts:
             _is_prose(line) and not _LIST_ITEM.match(line.text)
             for line in lines[runs[0].last + 1 if runs else 0 :]
         ),
+        numbers,
     )
+
+
+#: Lines a patent's title field runs on at most after its own (`_title_fields`).
+_TITLE_FIELD_LINES = 3
+
+
+def _title_fields(lines: Sequence[Line]) -> list[TitleRun]:
+    """A patent front page's title, from its field (54): on its line, then run on.
+
+    The value on the field's own line first (a European patent's title in its first
+    language), then with the lines after it up to the next field (a title set over two
+    lines); a caption alone on its line gives the lines under it.
+    """
+    texts = [line.text for line in lines]
+    for i, value in field_values(texts, "54", reach=_TITLE_FIELD_LINES):
+        own = field_values(texts[i : i + 1], "54")[0][1]
+        runs = []
+        if content_words(own):
+            runs.append(TitleRun(lines[i].page, own, lines[i].size, lines[i].rise, i, i))
+        if value != own and content_words(value):
+            runs.append(TitleRun(lines[i].page, value, lines[i].size, lines[i].rise, i, i))
+        return runs
+    return []
 
 
 #: A list's item: a bullet, or a number with its stop ("1.", "2)").

@@ -79,6 +79,7 @@ from ._labels import (
     label_of_title,
     starts_with,
 )
+from ._patents import other_publication, own_publication, record_numbers
 from ._pdflayout import Layout, read_layout
 from ._scripts import (
     comparable,
@@ -165,6 +166,9 @@ class RecordHints:
         venue: the record's texts that say where the work appeared (its ``source`` and
             ``publisher``): the words a work's own header prints over its title (its
             journal, its publisher).
+        numbers: its identifiers that are a patent's publication numbers ("EP 3 987 412
+            A1", "特開2021-118834"): a patent's front page gives its own in a numbered
+            field, and another number there is another publication (`_patents`).
     """
 
     titles: tuple[str, ...] = ()
@@ -183,6 +187,7 @@ class RecordHints:
     genre: bool = False
     pages: int | None = None
     venue: tuple[str, ...] = ()
+    numbers: tuple[str, ...] = ()
 
     @property
     def empty(self) -> bool:
@@ -247,6 +252,7 @@ class RecordHints:
                 for v in metadata.get(field, ())
                 if str(v).strip()
             ),
+            record_numbers(str(v) for v in metadata.get("identifier", ())),
         )
 
     @classmethod
@@ -1969,6 +1975,8 @@ def _too_short(record: _Record, facts: DocumentFacts, head: Sequence[str]) -> st
     pages = facts.page_count
     if not 0 < pages <= _FEW_PAGES or record.hints.monograph:
         return None
+    if own_publication(record.hints.numbers, facts.numbers) is not None:
+        return None  # a patent's front page giving the record's number in its own field
     size = _text_size(facts.text)
     if size >= _SHORT_WORK:
         return None
@@ -2632,11 +2640,19 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
             kind,
             facts.version,
         )
+    published = other_publication(hints.numbers, facts.numbers)
+    if published is not None:
+        # a patent's other publication (the grant for the application) or another patent
+        # under the same title: its front page's number field says which it is
+        return Identity("mismatch", published, kind, facts.version)
     title_words = max((len(content_words(t)) for t in hints.titles), default=0)
     evidence_for: list[str] = []
     against: list[str] = []
     if own_doi:
         evidence_for.append(f"the record's DOI {doi} is the document's own")
+    numbered = own_publication(hints.numbers, facts.numbers)
+    if numbered is not None:
+        evidence_for.append(f"the record's number {numbered} is its front page's own")
     if level == "block":
         evidence_for.append(f"its title is the title block{reading.reread}")
     if authors.byline:
