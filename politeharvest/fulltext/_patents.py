@@ -42,7 +42,7 @@ _LINES_READ = 60
 #: A publication number: its office (two capitals, or a Japanese or Korean kind of
 #: publication: "特開", "特許"), its serial (digits, spaced or punctuated), its kind code.
 _NUMBER = re.compile(
-    r"(?:(?<![A-Za-z])(?P<office>[A-Z]{2}|[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{2})\s*)?"
+    r"(?:(?<![A-Za-z])(?P<office>[A-Z]{2}|[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{2,3})\s*)?"
     r"(?P<serial>\d[\d ,./-]*\d)"
     r"(?:\s*(?P<kind>[A-Z]\d?)(?![\w]))?"
 )
@@ -94,7 +94,7 @@ def record_numbers(identifiers: Iterable[str]) -> tuple[str, ...]:
         if number is None or len(text) > 40 or "/" in text.split()[0][:4]:
             continue
         rest = _NUMBER.sub("", text, count=1).strip()
-        if not rest:  # the number is the whole identifier
+        if rest in ("", "号", "호"):  # the number is the whole identifier (its counter after it)
             found.append(text)
     return tuple(dict.fromkeys(found))
 
@@ -134,6 +134,22 @@ def field_values(lines: Sequence[str], code: str, *, reach: int = 0) -> list[tup
             last += 1
         found.append((i, " ".join(" ".join(parts).split())))
     return found
+
+
+#: The scripts an office writes its publications' kinds in before their numbers: Japan's
+#: in kanji ("特開" an application, "特許" a grant), Korea's in hangul ("공개", "등록").
+_NOTATIONS = (re.compile(r"[\u3040-\u30ff\u3400-\u9fff]{2,3}"), re.compile(r"[\uac00-\ud7af]{2,3}"))
+
+
+def _same_office(one: str, other: str) -> bool:
+    """Whether two numbers' prefixes name one office.
+
+    The same code, or one office's notation: its kinds of publication written in its own
+    script before the number ("特開" an application, "特許第" a grant).
+    """
+    if not one or not other:
+        return False
+    return one == other or any(n.fullmatch(one) and n.fullmatch(other) for n in _NOTATIONS)
 
 
 def own_publication(record: Sequence[str], document: Sequence[str]) -> str | None:
@@ -176,9 +192,10 @@ def other_publication(record: Sequence[str], document: Sequence[str]) -> str | N
                     f"field, the record {mine!r}: another publication of the patent (another "
                     "kind code), not the record's"
                 )
-            if given.office == number.office and given.serial != number.serial:
+            if given.serial != number.serial and _same_office(given.office, number.office):
                 return (
                     f"its front page numbers it {str(given)!r} in its publication number "
-                    f"field, the record {mine!r}: another patent, not the record's"
+                    f"field, the record {mine!r}: another publication or another patent, not "
+                    "the record's"
                 )
     return None

@@ -140,6 +140,13 @@ class TestNumbers:
         assert other_publication(["ES 2 987 654 B1"], ["3 001 002"]) is None
         assert other_publication(["EP 3 987 412 A1"], ["US 11 482 067 B2"]) is None  # a family
 
+    def test_one_offices_notations_are_one_office(self) -> None:
+        # Japan's grant "特許第7312556号" for its application "特開2022-118034": another
+        # publication, though the notation's prefix differs; Japan's and Korea's differ
+        assert other_publication(["特開2022-118034"], ["特許第7312556号"]) is not None
+        assert other_publication(["特開2022-118034"], ["특허 10-2456789"]) is None
+        assert record_numbers(["特許第7312556号"]) == ("特許第7312556号",)
+
     def test_parts(self) -> None:
         number = patent_number("DE 20 2021 104 417 U1 2021.10.14")
         assert number is not None
