@@ -69,7 +69,7 @@ from ._labels import (
     label_stands,
     starts_with,
 )
-from ._patents import field_values, front_page
+from ._patents import field_values, front_page, kind_code, patent_number
 from ._pdflayout import Layout, Line
 
 __all__ = [
@@ -147,7 +147,9 @@ class DocumentFacts:
         running: the article page has a line of running text below its title block that
             is no list item (False for a sheet of highlights, a figure, a title page).
         numbers: the publication numbers a patent's front page gives in its numbered
-            fields (10) and (11) ("EP 3 987 412 A1"); none for other documents.
+            fields (10) and (11) ("EP 3 987 412 A1"), with the kind code of field (13) or
+            (12) when they print none; none for other documents.
+        applications: the application numbers it gives in its field (21).
     """
 
     text: str
@@ -171,6 +173,7 @@ class DocumentFacts:
     page_count: int = 0
     running: bool = True
     numbers: tuple[str, ...] = ()
+    applications: tuple[str, ...] = ()
 
 
 def layout_of_text(text: str) -> Layout:
@@ -1441,6 +1444,7 @@ def facts_of(layout: Layout) -> DocumentFacts:
     runs, sized = _title_runs(lines, body)
     texts = [line.text for line in lines]
     numbers: tuple[str, ...] = ()
+    applications: tuple[str, ...] = ()
     if front_page(texts):
         # a patent office's front page: its title is the value of its field (54), in
         # whatever size it is set (whole on its line, or run on: a European patent's three
@@ -1448,7 +1452,12 @@ def facts_of(layout: Layout) -> DocumentFacts:
         fields = _title_fields(lines)
         known = {r.text for r in fields}
         runs = [*fields, *(r for r in runs if r.text not in known)]
-        numbers = tuple(v for code in ("11", "10") for _, v in field_values(texts, code) if v)
+    # (or a front page passed over as a cover, the description after it read as the work)
+    for page in (lines, *pages[:article]):
+        page_texts = [line.text for line in page]
+        if front_page(page_texts):
+            numbers, applications = _front_numbers(page_texts)
+            break
     if stamps and any(fold(r.text) in stamps for r in runs):
         # a stamp over every page ("RETRACTED", "DRAFT") is not the title
         runs = [r for r in runs if fold(r.text) not in stamps]
@@ -1486,7 +1495,25 @@ def facts_of(layout: Layout) -> DocumentFacts:
             for line in lines[runs[0].last + 1 if runs else 0 :]
         ),
         numbers,
+        applications,
     )
+
+
+def _front_numbers(texts: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A front page's publication numbers (fields 11 and 10) and application numbers (21).
+
+    A publication number printed without its kind code takes the one field (13) gives, or
+    field (12) after the document's kind ("(12) BREVET D'INVENTION B1" over "(11) 3 112 804").
+    """
+    kinds = (kind_code(v) for code in ("13", "12") for _, v in field_values(texts, code))
+    printed = next((k for k in kinds if k), "")
+    numbers = tuple(
+        f"{v} {printed}" if printed and (n := patent_number(v)) is not None and not n.kind else v
+        for code in ("11", "10")
+        for _, v in field_values(texts, code)
+        if v
+    )
+    return numbers, tuple(v for _, v in field_values(texts, "21") if v)
 
 
 #: Lines a patent's title field runs on at most after its own (`_title_fields`).
@@ -1503,6 +1530,11 @@ def _title_fields(lines: Sequence[Line]) -> list[TitleRun]:
     texts = [line.text for line in lines]
     for i, value in field_values(texts, "54", reach=_TITLE_FIELD_LINES):
         own = field_values(texts[i : i + 1], "54")[0][1]
+        if value != own and _caption_alone(own):
+            # a caption alone on the field's line, without its colon ("(54) 发明名称" over
+            # the title): the lines under it are the value
+            value = value[len(own) :].strip()
+            own = ""
         runs = []
         if content_words(own):
             runs.append(TitleRun(lines[i].page, own, lines[i].size, lines[i].rise, i, i))
@@ -1510,6 +1542,18 @@ def _title_fields(lines: Sequence[Line]) -> list[TitleRun]:
             runs.append(TitleRun(lines[i].page, value, lines[i].size, lines[i].rise, i, i))
         return runs
     return []
+
+
+def _caption_alone(text: str) -> bool:
+    """Whether a field's line holds only a short caption, its value on the lines under it.
+
+    Six letters of a script written without spaces ("发明名称"), or two words without digits.
+    """
+    return bool(text) and (
+        (len(_UNSPACED.findall(text)) <= 6 and not re.search(r"[A-Za-z\d]", text))
+        if _UNSPACED.search(text)
+        else len(text.split()) <= 2 and not re.search(r"\d", text)
+    )
 
 
 #: A list's item: a bullet, or a number with its stop ("1.", "2)").

@@ -79,7 +79,7 @@ from ._labels import (
     label_of_title,
     starts_with,
 )
-from ._patents import other_publication, own_publication, record_numbers
+from ._patents import applied, other_publication, own_publication, record_numbers
 from ._pdflayout import Layout, read_layout
 from ._scripts import (
     comparable,
@@ -676,20 +676,35 @@ def identify(
             "poster or slides of the work, not the article?"
         )
         return attrs.evolve(identity, verdict="unverifiable", evidence=said)
-    if identity.verdict == "mismatch" and len(layout.pages) > 1 and _about_record(hints, facts):
+    if (
+        identity.verdict == "mismatch"
+        and len(layout.pages) > 1
+        and not facts.numbers
+        and _about_record(hints, facts)
+    ):
         # a notice about the record on the first page: the corrected article may follow it
         behind = judge(hints, facts_of(Layout(layout.pages[1:], layout.page_count - 1)))
         if behind.verdict == "matched":
             said = f"{behind.evidence}, behind a first page about it ({identity.evidence[:120]})"
             return attrs.evolve(behind, evidence=said)
-    if identity.verdict == "mismatch" and len(layout.pages) > 1 and _title_page(hints, facts):
+    if (
+        identity.verdict == "mismatch"
+        and len(layout.pages) > 1
+        and not facts.numbers
+        and _title_page(hints, facts)
+    ):
         # a volume's title page (its title, its editors, its publisher, "Extract: pages
         # 211-224") in front of the record's paper: the paper's own first page decides
         behind = judge(hints, facts_of(Layout(layout.pages[1:], layout.page_count - 1)))
         if behind.verdict == "matched":
             said = f"{behind.evidence}, behind a title page without text ({identity.evidence[:90]})"
             return attrs.evolve(behind, evidence=said)
-    if identity.verdict == "unverifiable" and len(layout.pages) > 1 and _cover_citing(hints, facts):
+    if (
+        identity.verdict == "unverifiable"
+        and len(layout.pages) > 1
+        and not facts.numbers
+        and _cover_citing(hints, facts)
+    ):
         # a repository's cover sheet (its name set large, a note on the version, the record's
         # citation ending in its DOI, a rights statement) in front of the manuscript: the
         # manuscript's own first page decides
@@ -698,6 +713,34 @@ def identify(
             said = f"{behind.evidence}, behind a cover page citing the record"
             return attrs.evolve(behind, evidence=said)
     return identity
+
+
+def _numbered(hints: RecordHints, facts: DocumentFacts) -> Identity | None:
+    """The verdict a patent's front page gives by its numbered fields alone, or None.
+
+    Its publication number another publication than the record's (the grant for the
+    application, another patent under the same title, a family member at another office):
+    `mismatch`, whatever the title says. The record named by its application's number,
+    which every publication of the application prints: `unverifiable`.
+    """
+    if not hints.numbers or not (facts.numbers or facts.applications):
+        return None
+    if own_publication(hints.numbers, facts.numbers) is not None:
+        return None
+    application = applied(hints.numbers, facts.applications)
+    if application is not None:
+        return Identity(
+            "unverifiable",
+            f"the record names the patent by its application's number {application!r}, "
+            "which every publication of it prints (the application as published, the "
+            "grant): its front page cannot tell which publication the record is",
+            facts.kind,
+            facts.version,
+        )
+    published = other_publication(hints.numbers, facts.numbers)
+    if published is not None:
+        return Identity("mismatch", published, facts.kind, facts.version)
+    return None
 
 
 def _under_a_heading(hints: RecordHints, facts: DocumentFacts, identity: Identity) -> Identity:
@@ -1667,6 +1710,9 @@ def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
     is left unverifiable too: the citation may be the record's own "Cite as" box.
     """
     record = _record_of(hints)
+    numbered = _numbered(hints, facts)
+    if numbered is not None:
+        return numbered
     identity = _unread(record, facts)
     reading = None
     if identity is None:
@@ -2640,11 +2686,6 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
             kind,
             facts.version,
         )
-    published = other_publication(hints.numbers, facts.numbers)
-    if published is not None:
-        # a patent's other publication (the grant for the application) or another patent
-        # under the same title: its front page's number field says which it is
-        return Identity("mismatch", published, kind, facts.version)
     title_words = max((len(content_words(t)) for t in hints.titles), default=0)
     evidence_for: list[str] = []
     against: list[str] = []

@@ -14,14 +14,17 @@ the same title, which titles alone cannot.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 
 import attrs
 
 __all__ = [
     "PatentNumber",
+    "applied",
     "field_values",
     "front_page",
+    "kind_code",
     "other_publication",
     "own_publication",
     "patent_number",
@@ -63,9 +66,19 @@ class PatentNumber:
     office: str
     serial: str
     kind: str
+    unpadded: str = ""
 
     def __str__(self) -> str:
         return " ".join(p for p in (self.office, self.serial, self.kind) if p)
+
+    def same_serial(self, other: PatentNumber) -> bool:
+        """Whether two numbers have one serial, written alike or its parts unpadded.
+
+        ("特願2020-026315" and "特願2020-26315": parts apart by a hyphen or a slash.)
+        """
+        return self.serial == other.serial or (
+            bool(self.unpadded) and self.unpadded == other.unpadded
+        )
 
 
 def patent_number(text: str, *, office: bool = False) -> PatentNumber | None:
@@ -76,7 +89,13 @@ def patent_number(text: str, *, office: bool = False) -> PatentNumber | None:
             continue
         if office and not found.group("office"):
             return None
-        return PatentNumber(found.group("office") or "", serial, found.group("kind") or "")
+        parts = re.split(r"[-/]", found.group("serial"))
+        unpadded = (
+            "".join(re.sub(r"\D", "", p).lstrip("0") for p in parts) if len(parts) > 1 else ""
+        )
+        return PatentNumber(
+            found.group("office") or "", serial, found.group("kind") or "", unpadded
+        )
     return None
 
 
@@ -141,19 +160,35 @@ def field_values(lines: Sequence[str], code: str, *, reach: int = 0) -> list[tup
 _NOTATIONS = (re.compile(r"[\u3040-\u30ff\u3400-\u9fff]{2,3}"), re.compile(r"[\uac00-\ud7af]{2,3}"))
 
 
-def _same_office(one: str, other: str) -> bool:
-    """Whether two numbers' prefixes name one office.
+def _office(prefix: str) -> str:
+    """The office a number's prefix names: its code, or the office whose script writes it.
 
-    The same code, or one office's notation: its kinds of publication written in its own
-    script before the number ("特開" an application, "特許第" a grant).
+    Japan's notations in kanji ("特開", "特許第") are Japan's ("JP"), Korea's in hangul
+    ("공개", "등록") Korea's ("KR"); "" when the number gives none.
     """
-    if not one or not other:
-        return False
-    return one == other or any(n.fullmatch(one) and n.fullmatch(other) for n in _NOTATIONS)
+    if _NOTATIONS[0].fullmatch(prefix):
+        return "JP"
+    if _NOTATIONS[1].fullmatch(prefix):
+        return "KR"
+    return prefix
+
+
+def kind_code(text: str) -> str:
+    """The kind code a field gives ("B1" in "(12) BREVET D'INVENTION B1", "特許公報(B2)")."""
+    found = _KIND.findall(unicodedata.normalize("NFKC", text))
+    return found[-1] if found else ""
+
+
+#: A kind code standing alone: a capital and maybe a digit.
+_KIND = re.compile(r"(?<![A-Za-z0-9])([A-Z]\d?)(?![A-Za-z0-9])")
 
 
 def own_publication(record: Sequence[str], document: Sequence[str]) -> str | None:
-    """The record's publication number the document's number fields give, or None."""
+    """The record's publication number the document's number fields give, or None.
+
+    The same serial at the same office (or a number printed without its office), and no
+    other kind code.
+    """
     for mine in record:
         number = patent_number(mine, office=True)
         for theirs in document:
@@ -161,9 +196,25 @@ def own_publication(record: Sequence[str], document: Sequence[str]) -> str | Non
             if (
                 number is not None
                 and given is not None
-                and given.serial == number.serial
+                and given.same_serial(number)
+                and (not given.office or _office(given.office) == _office(number.office))
                 and not (number.kind and given.kind and number.kind != given.kind)
             ):
+                return mine
+    return None
+
+
+def applied(record: Sequence[str], applications: Sequence[str]) -> str | None:
+    """The record's number that is the document's application number (field 21), or None.
+
+    A record that names its patent by the application ("特願2020-026315") names every
+    publication of it alike: the application as published and the grant.
+    """
+    for mine in record:
+        number = patent_number(mine, office=True)
+        for theirs in applications:
+            given = patent_number(theirs)
+            if number is not None and given is not None and given.same_serial(number):
                 return mine
     return None
 
@@ -173,8 +224,9 @@ def other_publication(record: Sequence[str], document: Sequence[str]) -> str | N
 
     The same serial under another kind code is another publication of the patent (the
     granted "B1" for the application "A1"); another serial at the same office is another
-    patent. A number the document gives without its office, or at another office (a
-    family's member), says nothing either way.
+    publication or another patent, and a number at another office a member of its family
+    (the European phase of a WO application). A number the document gives without its
+    office says nothing unless its serial is the record's under another kind.
     """
     if not record or not document or own_publication(record, document) is not None:
         return None
@@ -186,13 +238,19 @@ def other_publication(record: Sequence[str], document: Sequence[str]) -> str | N
             given = patent_number(theirs)
             if given is None:
                 continue
-            if given.serial == number.serial and given.kind != number.kind:
+            if given.same_serial(number) and given.kind != number.kind:
                 return (
                     f"its front page numbers it {str(given)!r} in its publication number "
                     f"field, the record {mine!r}: another publication of the patent (another "
                     "kind code), not the record's"
                 )
-            if given.serial != number.serial and _same_office(given.office, number.office):
+            if given.office and _office(given.office) != _office(number.office):
+                return (
+                    f"its front page numbers it {str(given)!r} in its publication number "
+                    f"field, the record {mine!r}: another office's publication (a member of "
+                    "its family), not the record's"
+                )
+            if given.office and not given.same_serial(number):
                 return (
                     f"its front page numbers it {str(given)!r} in its publication number "
                     f"field, the record {mine!r}: another publication or another patent, not "

@@ -8,8 +8,11 @@ Each class with its guard:
 - the publication number in field (11) or (10) against the record's ("EP 3 987 412 A1"):
   the record's own number is the record's file (even as a short front page), the same
   serial under another kind code is another publication of the patent (the grant "B1" for
-  the application "A1"), another serial at the same office another patent under the same
-  title; a number given without its office, or a record without a number, decides nothing;
+  the application "A1", the kind code read from field (12) or (13) when (11) prints none),
+  another serial at the same office another patent under the same title, a number at
+  another office a member of its family; a record named by its application's number is
+  undecided (every publication prints it); a number given without its office, or a record
+  without a number, decides nothing else;
 - a record's identifiers are read as publication numbers only when whole and shaped so
   (an office's code, five digits or more, a kind code): not an ISSN, a DOI, an address or an
   application's number.
@@ -22,7 +25,12 @@ from __future__ import annotations
 import pytest
 
 from politeharvest.fulltext import RecordHints, check_identity
-from politeharvest.fulltext._patents import other_publication, patent_number, record_numbers
+from politeharvest.fulltext._patents import (
+    applied,
+    other_publication,
+    patent_number,
+    record_numbers,
+)
 
 pytest.importorskip("reportlab")
 pytest.importorskip("pypdfium2")
@@ -138,13 +146,29 @@ class TestNumbers:
     def test_a_number_without_its_office_decides_nothing_against(self) -> None:
         assert other_publication(["ES 2 987 654 B1"], ["2 987 654"]) is None
         assert other_publication(["ES 2 987 654 B1"], ["3 001 002"]) is None
-        assert other_publication(["EP 3 987 412 A1"], ["US 11 482 067 B2"]) is None  # a family
+        # (but its serial under another kind code is another publication)
+        assert other_publication(["FR 3 112 804 A1"], ["3 112 804 B1"]) is not None
+
+    def test_another_offices_number_is_a_family_members(self) -> None:
+        # the US member of the EP application's family, the European phase of a WO
+        # application (redteam9, after its scoring): other publications
+        found = other_publication(["EP 3 987 412 A1"], ["US 11 482 067 B2"])
+        assert found is not None and "another office" in found
+        assert other_publication(["WO 2022/178341 A1"], ["EP 4 102 537 A1"]) is not None
+        # the same serial in another notation of one office is the record's own
+        assert other_publication(["JP2021118834A"], ["特開2021-118834"]) is None
+
+    def test_an_application_number_names_every_publication(self) -> None:
+        # a record named by its application ("特願2020-026315") against the field (21) of
+        # its application as published or of its grant (the serial unpadded there)
+        assert applied(["特願2020-026315"], ["特願2020-26315(P2020-26315)"]) == "特願2020-026315"
+        assert applied(["EP 3 987 412 A1"], ["21 178 341.5"]) is None
 
     def test_one_offices_notations_are_one_office(self) -> None:
         # Japan's grant "特許第7312556号" for its application "特開2022-118034": another
         # publication, though the notation's prefix differs; Japan's and Korea's differ
         assert other_publication(["特開2022-118034"], ["特許第7312556号"]) is not None
-        assert other_publication(["特開2022-118034"], ["특허 10-2456789"]) is None
+        assert other_publication(["特開2022-118034"], ["特開2022-118034"]) is None
         assert record_numbers(["特許第7312556号"]) == ("特許第7312556号",)
 
     def test_parts(self) -> None:
