@@ -324,6 +324,10 @@ def state_candidates(soup: BeautifulSoup, base: str, facts: PageFacts) -> list[C
             if not link:
                 continue
             other_kind = ITEM_KINDS.search(facts.untitled(item.label)) if item.label else None
+            # the key a file's address stands under names its role in its object, whatever
+            # the page's language ("methodology": "…pdf", "pressRelease": "…pdf")
+            named_by = _key_words(item.path.rsplit(".", 1)[-1])
+            other_kind = other_kind or ITEM_KINDS.search(named_by)
             rejected = None
             if item.own and other_kind is not None:  # the article's supplement, its appendix
                 rejected = (
@@ -369,6 +373,11 @@ def state_candidates(soup: BeautifulSoup, base: str, facts: PageFacts) -> list[C
                     )
                 )
     return found
+
+
+def _key_words(key: str) -> str:
+    """A script state's key as words ("pressRelease", "press_release": "press release")."""
+    return " ".join(re.sub(r"([a-z])([A-Z])", r"\1 \2", key).replace("_", " ").split())
 
 
 #: A script state's name for a file that is the work's whole text (``"kind": "full"``,

@@ -153,29 +153,60 @@ def _owner(
     it (an ``id`` of the shape of the record's in the page's address); an identifier the
     file's address `url` carries is the file's own, not a document's.
     """
+    inner = ""  # the identifier of an object below the one that names a document
     for frame in reversed(frames):
-        for fields in (frame.fields, frame.lent):  # its own names first, then those lent it
-            for name, value in fields.items():
-                if value and _DOI_KEY.search(name) and "10." in value:
-                    own = is_own("doi", value)
-                    if own is not None:
-                        return value, own
-            for name, value in fields.items():
-                # a title: words, or a file's name; not a button's label, nor a placeholder
-                titled = len(value.split()) >= 2 or bool(_FILE_NAME.search(value))
-                named = bool(_FILE_NAME.search(value)) or not button_text(value)
-                if titled and _TITLE_KEY.search(name) and named:
-                    return value, is_own("title", value)
-            for value in fields.values():
-                # the record's own title under a key in any language ("titulo", "nazev")
-                if len(value.split()) >= 3 and not _ADDRESS.match(value) and is_own("name", value):
-                    return value, True
+        named = _named(frame, is_own)
+        if named is not None:
+            sibling = _sibling_id(frame, inner) if named[1] else None
+            # an entry of the document's own list with an identifier of the document's
+            # shape ("previous": [{"id": "lg-2023", "pdf": ...}] under {"id": "lg-2024"}):
+            # another record of the series, not the document's own file
+            return (sibling, False) if sibling is not None else named
         for name, value in frame.fields.items():
             if _ID_KEY.search(name) and value and value.lower() not in url.lower():
                 own = is_own("id", value)
                 if own is not None:
                     return value, own
+                inner = inner or value
     return "", None
+
+
+def _named(
+    frame: _Frame, is_own: Callable[[str, str], bool | None]
+) -> tuple[str, bool | None] | None:
+    """The document an object names (its DOI, its title), and whether it is own, or None."""
+    for fields in (frame.fields, frame.lent):  # its own names first, then those lent it
+        for name, value in fields.items():
+            if value and _DOI_KEY.search(name) and "10." in value:
+                own = is_own("doi", value)
+                if own is not None:
+                    return value, own
+        for name, value in fields.items():
+            # a title: words, or a file's name; not a button's label, nor a placeholder
+            titled = len(value.split()) >= 2 or bool(_FILE_NAME.search(value))
+            named = bool(_FILE_NAME.search(value)) or not button_text(value)
+            if titled and _TITLE_KEY.search(name) and named:
+                return value, is_own("title", value)
+        for value in fields.values():
+            # the record's own title under a key in any language ("titulo", "nazev")
+            if len(value.split()) >= 3 and not _ADDRESS.match(value) and is_own("name", value):
+                return value, True
+    return None
+
+
+def _sibling_id(frame: _Frame, inner: str) -> str | None:
+    """`inner` when it is another identifier of the shape of `frame`'s own, or None."""
+    if not inner:
+        return None
+    for name, value in frame.fields.items():
+        if _ID_KEY.search(name) and value and value != inner and _shape(value) == _shape(inner):
+            return inner
+    return None
+
+
+def _shape(value: str) -> str:
+    """An identifier's shape: its letters and digits as classes ("lg-2023": "a-9")."""
+    return re.sub(r"\d+", "9", re.sub(r"[^\W\d_]+", "a", value.lower()))
 
 
 def state_files(

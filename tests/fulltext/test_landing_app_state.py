@@ -145,3 +145,60 @@ class TestArticleHeader:
         guide = "https://www.research-centre.example.gr/el/odigos.pdf"
         found = _by_url(_entries(f"<a href='{guide}'>{STUDY} PDF</a>"))
         assert found[guide][1] == "inside <header>"
+
+
+STAT_PAGE = "https://stat.example.lt/lt/leidiniai/gyventojai-2024"
+STAT_TITLE = "Gyventojai (2024 m. leidimas)"
+FILES = "https://stat.example.lt/documents/10180"
+
+
+def _state_page(own_pdf: str | None) -> str:
+    state = {
+        "publication": {
+            "id": "lg-2024",
+            "title": STAT_TITLE,
+            "pdf": own_pdf,
+            "previous": [
+                {"id": "lg-2023", "pdf": f"{FILES}/1/Gyventojai_2023.pdf"},
+                {"id": "lg-2022", "pdf": f"{FILES}/2/Gyventojai_2022.pdf"},
+            ],
+            "methodology": f"{FILES}/3/Metodika_2021.pdf",
+            "files": [{"id": 17, "url": f"{FILES}/4/Gyventojai_2024_lentele.pdf"}],
+        }
+    }
+    return (
+        f"<html lang='lt'><head><title>{STAT_TITLE}</title></head><body><main>"
+        f"<h1>{STAT_TITLE}</h1><div id='app'></div></main>"
+        f"<script>window.__INITIAL_STATE__={json.dumps(state, ensure_ascii=False)};</script>"
+        "</body></html>"
+    )
+
+
+class TestStateEntries:
+    def test_an_entry_with_an_id_of_the_documents_shape_is_another_record(self) -> None:
+        # (landing45, after its scoring: the 2023 edition was stored for the 2024 record's
+        # page, held as "strong" under the 2024 object that lists it)
+        found = find_candidates(_state_page(None), STAT_PAGE)
+        by_url = {c.url: c for c in (*found.candidates, *found.rejected)}
+        for year in ("1/Gyventojai_2023", "2/Gyventojai_2022"):
+            candidate = by_url[f"{FILES}/{year}.pdf"]
+            assert candidate.source == "script-state"
+            assert "another document" in (candidate.rejected or "")
+
+    def test_a_key_naming_another_kind_refuses_its_file(self) -> None:
+        found = find_candidates(_state_page(None), STAT_PAGE)
+        methodology = next(
+            c
+            for c in found.rejected
+            if c.url.endswith("Metodika_2021.pdf") and c.source == "script-state"
+        )
+        assert "another kind" in (methodology.rejected or "")
+
+    def test_the_documents_own_file_and_its_file_entries_stay_its_own(self) -> None:
+        # (the guards: the object's own "pdf", and an entry whose id has another shape, a
+        # file's number, are the document's)
+        own = f"{FILES}/5/Gyventojai_2024.pdf"
+        found = find_candidates(_state_page(own), STAT_PAGE)
+        strong = {c.url for c in found.candidates if c.source == "script-state" and c.strong}
+        assert own in strong
+        assert f"{FILES}/4/Gyventojai_2024_lentele.pdf" in strong
