@@ -2554,8 +2554,11 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
         )
     number = _other_number(hints, facts) if facts.runs and not own_doi else None
     if number is not None:
+        # (a refusal: the record's title itself carries the number, and the file's title
+        # block the same words around another one; kept even on a page's strong link, it
+        # stored a statistics office's 2023 edition for the 2024 record)
         return Identity(
-            "unverifiable",
+            "mismatch",
             f"its title block prints {number[1]!r} where the record's title has {number[0]!r}"
             ": another year or edition of a work under the same title",
             kind,
