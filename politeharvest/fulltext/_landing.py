@@ -102,6 +102,7 @@ from ._words import (
     item_of,
     latin_units,
     names_document,
+    names_whole,
 )
 
 __all__ = [
@@ -930,7 +931,16 @@ def find_candidates(
     kept = _shared_identifier(kept)
     # Strong evidence first (a rule's selector, a same-site citation_pdf_url), then by score:
     # a weak candidate's file is kept only when it matches the record, so it goes after.
-    ranked = tuple(sorted(kept.values(), key=lambda c: (not c.strong, -c.score)))
+    # Among strong equals, a file whose name says it is the whole work goes first (a
+    # repository's documents of the record, declared alike: "BAB I.pdf", "DAFTAR
+    # PUSTAKA.pdf", "SKRIPSI FULL.pdf"); not among weak links, where "the full issue" is
+    # another object than the article ("LVIZ_2023_2_pilns_numurs.pdf").
+    ranked = tuple(
+        sorted(
+            kept.values(),
+            key=lambda c: (not c.strong, -c.score, not (c.strong and names_whole(c.url))),
+        )
+    )
     if ranked:
         top = ranked[0]
         return PageAnalysis(

@@ -14,6 +14,7 @@ import itertools
 import re
 import unicodedata
 from collections.abc import Set
+from urllib.parse import unquote, urlsplit
 
 from anyascii import anyascii
 from bs4 import Tag
@@ -40,6 +41,7 @@ __all__ = [
     "format_token",
     "item_of",
     "names_document",
+    "names_whole",
     "short_item_text",
     "similar",
     "similar_words",
@@ -439,6 +441,20 @@ _DOWNLOAD_WORDS = frozenset(
 _FULL_WORDS = frozenset(
     form for word in _FULL_WORDS_BY_LANGUAGE.split() for form in (word, _unmarked(word))
 )
+#: A file name's words that say it is the whole work: `_FULL_WORDS` and English's.
+_WHOLE_NAME = _FULL_WORDS | {"full", "fulltext", "complete", "whole"}
+
+
+def names_whole(url: str) -> bool:
+    """Whether the name of the file at `url` says it is the whole work ("SKRIPSI FULL.pdf").
+
+    A word of the name that says "full" or "complete" in a language `says_full` reads, or
+    in English ("ECNO_2024_full.pdf", "Informe_completo.pdf", "Laporan_lengkap.pdf").
+    """
+    name = unquote(urlsplit(url).path).rsplit("/", 1)[-1].lower()
+    return any(w in _WHOLE_NAME for w in re.findall(r"[^\W\d_]+", _unmarked(name)))
+
+
 #: The words of the unspaced scripts (Thai, Lao, Khmer, Burmese) that say "full".
 _UNSPACED_FULL = re.compile(
     "|".join(
