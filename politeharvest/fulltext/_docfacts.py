@@ -1442,22 +1442,19 @@ def facts_of(layout: Layout) -> DocumentFacts:
     lines = pages[article]
     body = _body_size(lines)
     runs, sized = _title_runs(lines, body)
+    # a patent office's front page: the article page, or one passed over as a cover (the
+    # description after it read as the work)
     texts = [line.text for line in lines]
-    numbers: tuple[str, ...] = ()
-    applications: tuple[str, ...] = ()
-    if front_page(texts):
-        # a patent office's front page: its title is the value of its field (54), in
-        # whatever size it is set (whole on its line, or run on: a European patent's three
-        # languages are a line each), and its number that of its field (11) or (10)
+    covers = ([line.text for line in page] for page in pages[:article])
+    front = next((t for t in (texts, *covers) if front_page(t)), None)
+    if front is texts:
+        # its title is the value of its field (54), in whatever size it is set (whole on its
+        # line, or run on: a European patent's three languages are a line each)
         fields = _title_fields(lines)
         known = {r.text for r in fields}
         runs = [*fields, *(r for r in runs if r.text not in known)]
-    # (or a front page passed over as a cover, the description after it read as the work)
-    for page in (lines, *pages[:article]):
-        page_texts = [line.text for line in page]
-        if front_page(page_texts):
-            numbers, applications = _front_numbers(page_texts)
-            break
+    # and its number that of its field (11) or (10)
+    numbers, applications = _front_numbers(front) if front is not None else ((), ())
     if stamps and any(fold(r.text) in stamps for r in runs):
         # a stamp over every page ("RETRACTED", "DRAFT") is not the title
         runs = [r for r in runs if fold(r.text) not in stamps]
@@ -1505,15 +1502,15 @@ def _front_numbers(texts: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ..
     A publication number printed without its kind code takes the one field (13) gives, or
     field (12) after the document's kind ("(12) BREVET D'INVENTION B1" over "(11) 3 112 804").
     """
-    kinds = (kind_code(v) for code in ("13", "12") for _, v in field_values(texts, code))
+    kinds = (kind_code(v) for code in ("13", "12") for _, _, v in field_values(texts, code))
     printed = next((k for k in kinds if k), "")
     numbers = tuple(
         f"{v} {printed}" if printed and (n := patent_number(v)) is not None and not n.kind else v
         for code in ("11", "10")
-        for _, v in field_values(texts, code)
+        for _, _, v in field_values(texts, code)
         if v
     )
-    return numbers, tuple(v for _, v in field_values(texts, "21") if v)
+    return numbers, tuple(v for _, _, v in field_values(texts, "21") if v)
 
 
 #: Lines a patent's title field runs on at most after its own (`_title_fields`).
@@ -1528,8 +1525,8 @@ def _title_fields(lines: Sequence[Line]) -> list[TitleRun]:
     lines); a caption alone on its line gives the lines under it.
     """
     texts = [line.text for line in lines]
-    for i, value in field_values(texts, "54", reach=_TITLE_FIELD_LINES):
-        own = field_values(texts[i : i + 1], "54")[0][1]
+    for i, last, value in field_values(texts, "54", reach=_TITLE_FIELD_LINES):
+        own = field_values(texts[i : i + 1], "54")[0][2]
         if value != own and _caption_alone(own):
             # a caption alone on the field's line, without its colon ("(54) 发明名称" over
             # the title): the lines under it are the value
@@ -1539,7 +1536,7 @@ def _title_fields(lines: Sequence[Line]) -> list[TitleRun]:
         if content_words(own):
             runs.append(TitleRun(lines[i].page, own, lines[i].size, lines[i].rise, i, i))
         if value != own and content_words(value):
-            runs.append(TitleRun(lines[i].page, value, lines[i].size, lines[i].rise, i, i))
+            runs.append(TitleRun(lines[i].page, value, lines[i].size, lines[i].rise, i, last))
         return runs
     return []
 

@@ -45,6 +45,7 @@ from ._words import (
     link_addresses,
     names_document,
     says_full,
+    says_whole,
     text_of,
     unread_label,
     without_file_description,
@@ -380,16 +381,13 @@ def _key_words(key: str) -> str:
     return " ".join(re.sub(r"([a-z])([A-Z])", r"\1 \2", key).replace("_", " ").split())
 
 
-#: A script state's name for a file that is the work's whole text (``"kind": "full"``,
-#: ``"type": "main"``, ``"role": "fulltext"``): the words a site's code gives its files.
-_WHOLE_KIND = re.compile(
-    r"(?:^|[\s_-])(?:full|fulltext|main|primary|complete|whole)(?:$|[\s_-])", re.IGNORECASE
-)
-
-
 def _whole_text(label: str) -> bool:
-    """Whether a file's object in a script state labels it the work's whole text."""
-    return bool(_WHOLE_KIND.search(label) or FULL_TEXT_WORD.search(label))
+    """Whether a file's object in a script state labels it the work's whole text.
+
+    (``"kind": "full"``, ``"type": "main"``, ``"role": "fulltext"``: the words a site's code
+    gives its files, `says_whole`; or a label naming the full text.)
+    """
+    return says_whole(label) or FULL_TEXT_WORD.search(label) is not None
 
 
 def jsonld_candidates(

@@ -124,8 +124,8 @@ def front_page(lines: Sequence[str]) -> bool:
     return len(codes) >= _FRONT_PAGE_FIELDS
 
 
-def field_values(lines: Sequence[str], code: str, *, reach: int = 0) -> list[tuple[int, str]]:
-    """Each value a page's numbered field `code` gives, with the index of its line.
+def field_values(lines: Sequence[str], code: str, *, reach: int = 0) -> list[tuple[int, int, str]]:
+    """Each value a page's numbered field `code` gives, with its first and last lines' index.
 
     The value after the field's code and caption, up to the next field on its line; with
     `reach`, run on over at most that many lines after it until a line opening with a field
@@ -151,7 +151,7 @@ def field_values(lines: Sequence[str], code: str, *, reach: int = 0) -> list[tup
                 break
             parts.append(following[: end.start()] if end else following)
             last += 1
-        found.append((i, " ".join(" ".join(parts).split())))
+        found.append((i, last, " ".join(" ".join(parts).split())))
     return found
 
 

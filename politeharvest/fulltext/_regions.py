@@ -857,11 +857,11 @@ class Regions:
         return None
 
     def _region(self, parent: Tag, child: Tag) -> str | None:
-        if parent.name == "header" and parent.find_parent("article") is not None:
-            # an article's own header (HTML: a header scoped to its article is no banner of
-            # the page): a listing entry's title and file, not the site's masthead
-            pass
-        elif parent.name in ("footer", "header", "nav"):
+        # (a header inside an article is that article's own, as HTML scopes it, no banner of
+        # the page: a listing entry's title and file, not the site's masthead)
+        if parent.name in ("footer", "header", "nav") and not (
+            parent.name == "header" and parent.find_parent("article") is not None
+        ):
             return f"inside <{parent.name}>"
         role = str(parent.get("role") or "")
         if role in _LANDMARKS:

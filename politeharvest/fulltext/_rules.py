@@ -342,8 +342,9 @@ def problematic_url(url: str) -> str | None:
     return None
 
 
-#: A query's key naming a record's identifier ("publicationId", "record_id", "docid", "id").
-_RECORD_KEY = re.compile(r"(?:^|[a-z_])(?:id|Id|ID)$|^(?:record|item|doc|handle)$", re.IGNORECASE)
+#: A query's key naming a record's identifier ("publicationId", "record_id", "docid", "id"),
+#: not a word that ends in the letters ("paid", "valid").
+_RECORD_KEY = re.compile(r"^(?i:id|docid|record|item|doc|handle)$|[a-z]I[dD]$|[_-](?i:id)$")
 
 
 #: A query that looks one record up by an identifier: a field's name, "=" or ":", and a

@@ -42,6 +42,7 @@ __all__ = [
     "item_of",
     "names_document",
     "names_whole",
+    "says_whole",
     "short_item_text",
     "similar",
     "similar_words",
@@ -441,18 +442,24 @@ _DOWNLOAD_WORDS = frozenset(
 _FULL_WORDS = frozenset(
     form for word in _FULL_WORDS_BY_LANGUAGE.split() for form in (word, _unmarked(word))
 )
-#: A file name's words that say it is the whole work: `_FULL_WORDS` and English's.
-_WHOLE_NAME = _FULL_WORDS | {"full", "fulltext", "complete", "whole"}
+#: The words that say a file is the whole work, in a file's name or a site's code:
+#: `_FULL_WORDS` and English's ("full", "fulltext", "main"...).
+_WHOLE_WORDS = _FULL_WORDS | {"full", "fulltext", "complete", "whole", "main", "primary"}
+
+
+def says_whole(text: str) -> bool:
+    """Whether a word of `text` says the file is the whole work ("SKRIPSI FULL", "full").
+
+    "Full" or "complete" in a language `says_full` reads, or in English, as a file's name
+    ("ECNO_2024_full.pdf", "Laporan_lengkap.pdf") or a site's code (``"kind": "main"``)
+    gives it.
+    """
+    return any(w in _WHOLE_WORDS for w in re.findall(r"[^\W\d_]+", _unmarked(text.lower())))
 
 
 def names_whole(url: str) -> bool:
-    """Whether the name of the file at `url` says it is the whole work ("SKRIPSI FULL.pdf").
-
-    A word of the name that says "full" or "complete" in a language `says_full` reads, or
-    in English ("ECNO_2024_full.pdf", "Informe_completo.pdf", "Laporan_lengkap.pdf").
-    """
-    name = unquote(urlsplit(url).path).rsplit("/", 1)[-1].lower()
-    return any(w in _WHOLE_NAME for w in re.findall(r"[^\W\d_]+", _unmarked(name)))
+    """Whether the name of the file at `url` says it is the whole work (`says_whole`)."""
+    return says_whole(unquote(urlsplit(url).path).rsplit("/", 1)[-1])
 
 
 #: The words of the unspaced scripts (Thai, Lao, Khmer, Burmese) that say "full".
