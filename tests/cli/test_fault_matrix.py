@@ -402,6 +402,21 @@ def test_a_full_disk_for_the_files(journal: tuple[LoopbackServer, Journal], tmp_
         assert not list(files.glob(".part-*"))
 
 
+def _downloading(files: Path) -> bool:
+    """A PDF's body has begun to arrive in a temporary file.
+
+    Not the writability probe (`.part-probe-*`) the command makes and removes at once
+    before its first request: a kill timed on that one lands before any file is begun.
+    """
+    for part in files.glob(".part-*"):
+        try:
+            if not part.name.startswith(".part-probe-") and part.stat().st_size > 0:
+                return True
+        except FileNotFoundError:  # removed between the listing and the look
+            continue
+    return False
+
+
 def test_sigkill_during_a_file_leaves_no_temporary_file_for_good(
     journal: tuple[LoopbackServer, Journal], tmp_path: Path
 ) -> None:
@@ -416,7 +431,7 @@ def test_sigkill_during_a_file_leaves_no_temporary_file_for_good(
     site.slow.set()
     process = subprocess.Popen(command(*job.args("--files", str(files))), cwd=tmp_path)
     try:
-        assert wait_for(lambda: list(files.glob(".part-*")), timeout=60)
+        assert wait_for(lambda: _downloading(files), timeout=60)
     finally:
         process.send_signal(signal.SIGKILL)
         process.wait(timeout=30)
