@@ -102,7 +102,10 @@ def _pdf_icon(element: Tag) -> str | None:
     """What names PDF in the icon a link holds, or None.
 
     An image's ``alt`` or file name ("pdf.png"), an icon font's or an SVG's class
-    ("fa-file-pdf-o", "icon-pdf") or the SVG symbol it uses (``<use href="#icon-pdf">``).
+    ("fa-file-pdf-o", "icon-pdf") or the SVG symbol it uses (``<use href="#icon-pdf">``),
+    or a drawn image's accessible name: an SVG's, or an element's in the role of an image,
+    in its ``aria-label`` (``<svg role="img" aria-label="pdf">``, as a site builder draws
+    its file icons; an SVG's ``<title>`` is the link's text already).
     """
     if element.name not in ("a", "area"):
         return None
@@ -110,6 +113,8 @@ def _pdf_icon(element: Tag) -> str | None:
         said = [str(c) for c in icon.get("class") or []]
         if icon.name == "img":
             said += [str(icon.get("alt") or ""), str(icon.get("src") or "").rsplit("/", 1)[-1]]
+        elif icon.name == "svg" or icon.get("role") == "img":
+            said.append(str(icon.get("aria-label") or ""))
         elif icon.name == "use":
             said.append(str(icon.get("href") or icon.get("xlink:href") or "").rsplit("#", 1)[-1])
         found = next((s for s in said if _PDF_NAME.search(s)), None)
@@ -835,6 +840,17 @@ def anchor_candidates(
             # (ພາສາລາວ) - PDF": the full report, in Lao): a PDF file's label
             score += ANCHOR_WEIGHTS.pdf_word
             evidence.append(f"anchor text {visible[:40]!r} is a button's label with a qualifier")
+        elif (
+            formatted is None
+            and element.name in ("a", "area")
+            and 0 < len(words_of(visible)) <= _FULL_LABEL_WORDS
+            and facts.only_title_words(visible)
+        ):
+            # a short label in the record's own title's words, not the whole title: the
+            # title's words that say what the work is ("Výzkumná zpráva" on the page of
+            # "Bydlení seniorů v malých obcích: výzkumná zpráva", the research report)
+            score += ANCHOR_WEIGHTS.download_word
+            evidence.append(f"its label {visible[:40]!r} is in the words of the record's title")
         elif (name := _link_file_name(text)) is not None:
             # a file's name, maybe with spaces in it ("<title> 2024 - Full Report.pdf")
             related = facts.relates(name)
