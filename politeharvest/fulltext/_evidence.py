@@ -29,6 +29,7 @@ from ._state import devalued, flight_data, state_files
 from ._words import (
     BAD_HREF,
     BAD_TEXT,
+    BAD_TEXT_UNACCENTED,
     FILE_HREF,
     FULL_TEXT_WORD,
     ITEM_KINDS,
@@ -48,6 +49,7 @@ from ._words import (
     says_whole,
     text_of,
     unread_label,
+    without_accents,
     without_file_description,
     words_of,
 )
@@ -63,6 +65,7 @@ __all__ = [
     "jsonld_candidates",
     "learned_candidates",
     "meta_candidates",
+    "reader_pdf",
     "rule_candidates",
 ]
 
@@ -581,7 +584,8 @@ def foreign_label(
     """
     text = text_of(element) if text is None else text
     # (a file's name as its label reads with its underscores as spaces: "prubeh_obhajoby.pdf")
-    if BAD_TEXT.search(facts.untitled(text.replace("_", " "))):
+    own = facts.untitled(text.replace("_", " "))
+    if BAD_TEXT.search(own) or BAD_TEXT_UNACCENTED.search(without_accents(own)):
         return f"anchor text {text[:40]!r} names another kind of document"
     # a link that names the work itself, by its title or as its full text ("Artículo
     # completo"), is the work's own whatever its section or row is labelled ("Supporting
@@ -618,6 +622,26 @@ def _media_pdf(element: Tag, href: str, text: str) -> bool:
         return False
     classes = " ".join(element.get("class") or []) if element.name == "a" else ""
     return bool(PDF_WORD.search(text) or re.search(r"\bpdf\b", classes, re.IGNORECASE))
+
+
+#: A script whose own name says it makes or gives a PDF (``create_pdf.aspx``, ``get-pdf.php``).
+_PDF_SCRIPT = re.compile(
+    r"/[^/?#]*(?<![a-z])pdf(?![a-z])[^/?#]*\.(?:aspx?|php|jsp|do|cgi|ashx)(?:$|[?#])",
+    re.IGNORECASE,
+)
+
+
+def reader_pdf(href: str) -> bool:
+    """True for a PDF's script in a reader's folder (``/ch/reader/create_pdf.aspx?file_no=…``).
+
+    An online reader's folder (``/reader/``) holds a page that shows the work, not its file;
+    a script there named for a PDF gives the file (a journal system's PDF download). Only
+    the folder is overruled: any other pattern `BAD_HREF` finds in the address still holds.
+    """
+    path = re.split(r"[?#]", href, maxsplit=1)[0]  # (an address urlsplit refuses is none)
+    if _PDF_SCRIPT.search(path) is None:
+        return False
+    return BAD_HREF.search(re.sub(r"/reader/", "/", href, flags=re.IGNORECASE)) is None
 
 
 #: A query asking an endpoint for a PDF (``download.htm?uuid=…&filetype=pdf``): a file's
@@ -674,7 +698,9 @@ def anchor_candidates(
         elif TEXT_URL.fullmatch(text.strip()):  # a link written as its address: its row's label
             label = " ".join(TEXT_URL.sub(" ", regions.item_text(element)).split())
             text = label if label and len(label.split()) <= 6 else text
-        if not href or (BAD_HREF.search(href) and not _media_pdf(element, href, text)):
+        if not href or (
+            BAD_HREF.search(href) and not _media_pdf(element, href, text) and not reader_pdf(href)
+        ):
             if href and not href.startswith("#"):
                 found.append(
                     Candidate(
@@ -699,7 +725,9 @@ def anchor_candidates(
             continue  # the page itself ("View full text" on an abstract page)
         score = 0.0
         evidence = [] if where == "href" else [f"address read from {where}"]
-        if BAD_HREF.search(href):  # (let through by `_media_pdf`: say why, for `find_candidates`)
+        pdf_script = _PDF_SCRIPT.search(re.split(r"[?#]", link, maxsplit=1)[0]) is not None
+        if BAD_HREF.search(href) and not reader_pdf(href):
+            # (let through by `_media_pdf`: say why, for `find_candidates`)
             evidence.append(MEDIA_PDF)
         if element.name == "script":  # a value whose key names a PDF ("pdfUrl")
             score += ANCHOR_WEIGHTS.pdf_word
@@ -932,6 +960,9 @@ def anchor_candidates(
         elif asks_pdf:
             score += ANCHOR_WEIGHTS.pdf_type
             evidence.append("its query asks for a PDF")
+        elif pdf_script:
+            score += ANCHOR_WEIGHTS.pdf_type
+            evidence.append("its script's name says PDF")
         elif re.search(r"download|galley|(?:^|[\s_-])(?:down|dl)(?:$|[\s_-])", classes):
             score += ANCHOR_WEIGHTS.download_word
             evidence.append("class says download")
@@ -982,6 +1013,7 @@ def anchor_candidates(
             FILE_HREF.search(link)
             or element.name == "script"
             or asks_pdf
+            or pdf_script
             or _FILE_QUERY.search(urlsplit(link).query)
         ):
             score -= ANCHOR_WEIGHTS.page_address

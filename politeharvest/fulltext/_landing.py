@@ -87,6 +87,7 @@ from ._evidence import (
     jsonld_candidates,
     learned_candidates,
     meta_candidates,
+    reader_pdf,
     rule_candidates,
     state_candidates,
 )
@@ -141,6 +142,43 @@ def _links_to(
         for target in dict.fromkeys([link, *(r.rewritten(link) for r in rules if r.rewrite)]):
             found.setdefault(target, []).append(element)
     return found
+
+
+def _by_path(
+    links: dict[str | None, list[Tag]],
+) -> dict[tuple[str, str], list[tuple[frozenset[tuple[str, str]], list[Tag]]]]:
+    """The page's links (`_links_to`) by their address's host and path, with its query's fields."""
+    found: dict[tuple[str, str], list[tuple[frozenset[tuple[str, str]], list[Tag]]]] = {}
+    for address, elements in links.items():
+        if address is not None:
+            parts = urlsplit(address)
+            fields = frozenset(parse_qsl(parts.query, keep_blank_values=True))
+            found.setdefault((parts.netloc.lower(), parts.path), []).append((fields, elements))
+    return found
+
+
+def _links_of(
+    url: str,
+    links: dict[str | None, list[Tag]],
+    by_path: dict[tuple[str, str], list[tuple[frozenset[tuple[str, str]], list[Tag]]]],
+) -> list[Tag]:
+    """The page's links to `url`: to its address, or to it with query fields added.
+
+    A repository's page links a declared file with a field of its own after the declared
+    address's (DSpace's ``?sequence=2`` declared, ``?sequence=2&isAllowed=y`` linked):
+    the same file, whose link's label says what it is.
+    """
+    exact = links.get(url)
+    if exact:
+        return exact
+    parts = urlsplit(url)
+    fields = frozenset(parse_qsl(parts.query, keep_blank_values=True))
+    return [
+        element
+        for linked, elements in by_path.get((parts.netloc.lower(), parts.path), ())
+        if fields < linked
+        for element in elements
+    ]
 
 
 def _contradiction(
@@ -246,7 +284,9 @@ def _split_parts(candidates: list[Candidate]) -> list[Candidate]:
     when the page's files on one host start with numbers running from the first (0 or 1)
     through at least `_PARTS` in a row, each of them is a part (as a chapter is not the
     book), whichever source names it (a declared file too). Numbered files that do not
-    run so (a year, a volume's number) are left as they are.
+    run so (a year, a volume's number) are left as they are. A numbered file whose name
+    says it is the whole work (`names_whole`: "11_full thesis.pdf" after the chapters) is
+    the work deposited whole beside its parts: it stays.
     """
     numbered: dict[str, list[tuple[int, str]]] = {}
     for c in candidates:
@@ -272,7 +312,7 @@ def _split_parts(candidates: list[Candidate]) -> list[Candidate]:
                 f"a part of a work deposited as {len(numbers)} numbered files "
                 f"({first[:30]!r} ... {last[:30]!r}); no part is the work"
             )
-            parts_of.update({url: why for _, url in numbers})
+            parts_of.update({url: why for _, url in numbers if not names_whole(url)})
     return [
         attrs.evolve(c, rejected=parts_of[c.url], strong=False)
         if c.url in parts_of and c.rejected is None
@@ -628,6 +668,7 @@ def _weigh_declared(
     # one pass over the page's links, not one for each declared file (a page declaring
     # thousands of files beside thousands of links took minutes)
     links = _links_to(list(link_sources(soup)), base, rules) if declared else {}
+    by_path = _by_path(links)
     titles = PageTitles(soup, facts)
     # the page's own links that carry the article's id: a declared file without it is suspect
     carried = [
@@ -663,7 +704,8 @@ def _weigh_declared(
             continue
         strong = c.strong if c.source == "signposting" else same_site(c.url, base)
         score, evidence = c.score, c.evidence
-        contradiction = _contradiction(c.url, links.get(c.url, ()), regions, facts, titles)
+        linked = _links_of(c.url, links, by_path)
+        contradiction = _contradiction(c.url, linked, regions, facts, titles)
         other = facts.other_doi(c.url)
         if contradiction is None and other is not None:
             contradiction = f"the address carries another DOI ({other}) than the article's"
@@ -908,7 +950,8 @@ def find_candidates(
             links = links if links is not None else links_by_address(soup, base)
             reason = weak_link_wall(candidate.url, links.get(candidate.url, ()))
         patterned = BAD_HREF.search(candidate.url) is not None and not (
-            candidate.source.startswith("anchor") and MEDIA_PDF in candidate.evidence
+            candidate.source.startswith("anchor")
+            and (MEDIA_PDF in candidate.evidence or reader_pdf(candidate.url))
         )
         if reason is None and patterned and not _declared_own(candidate, facts):
             reason = "blocked link pattern"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Iterator
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
@@ -22,6 +23,7 @@ from ._words import (
     FILE_HREF,
     button_text,
     item_of,
+    labelled_cell,
     names_document,
     short_item_text,
     text_of,
@@ -59,6 +61,16 @@ _REGION_HEADING = re.compile(
 )
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 _LANDMARKS = {"navigation": "navigation", "contentinfo": "footer", "banner": "header"}
+
+
+def _alike_siblings(block: Tag) -> Iterator[Tag]:
+    """The siblings of `block` alike to it (same tag and class), the first fifty read."""
+    parent = block.parent
+    if not isinstance(parent, Tag):
+        return
+    for sibling in parent.find_all(block.name, recursive=False, limit=50):
+        if sibling is not block and _class_key(sibling) == _class_key(block):
+            yield sibling
 
 
 def _shape(url: str) -> tuple[str, ...]:
@@ -612,7 +624,9 @@ class Regions:
             return ""
         key = (id(item), str(element.get("href") or ""))
         if key not in self._items:
-            self._items[key] = short_item_text(item, element if element.name == "a" else None)
+            self._items[key] = short_item_text(
+                item, element if element.name == "a" else None, until=labelled_cell(item, element)
+            )
         return self._items[key]
 
     def _name(self, anchor: Tag) -> str | None:
@@ -636,8 +650,23 @@ class Regions:
         return found
 
     def _names_something(self, block: Tag) -> bool:
-        """Whether `block` has a link that names a document, or a title-like text of its own."""
-        return bool(self._links_of(block).named) or self._own_text_of(block) is not None
+        """Whether `block` has a link that names a document, or a title-like text of its own.
+
+        A link's text that a sibling alike to it repeats word for word names no document
+        (a title names one): it is a control's label, each row's "プレビュー" (preview) in
+        a repository's file table, whose rows are one record's files, not a list's items.
+        """
+        named = self._links_of(block).named
+        if any(not self._repeated_link(block, text) for _, text in named):
+            return True
+        return self._own_text_of(block) is not None
+
+    def _repeated_link(self, block: Tag, text: str) -> bool:
+        """Whether a sibling of `block` alike to it has a link that names `text` too."""
+        return any(
+            any(other == text for _, other in self._links_of(sibling).named)
+            for sibling in _alike_siblings(block)
+        )
 
     def _alike_blocks(self, block: Tag, parent: Tag) -> int:
         """How many siblings of `block` look like it and name a document (a list's items).
@@ -679,15 +708,7 @@ class Regions:
         A title names one document; a text each item of a list repeats word for word is
         a label of the items' kind or access, and the items are one work's copies.
         """
-        parent = block.parent
-        if not isinstance(parent, Tag):
-            return False
-        return any(
-            sibling is not block
-            and _class_key(sibling) == _class_key(block)
-            and self._own_text_of(sibling) == text
-            for sibling in parent.find_all(block.name, recursive=False, limit=50)
-        )
+        return any(self._own_text_of(sibling) == text for sibling in _alike_siblings(block))
 
     def _own_text_of(self, block: Tag) -> str | None:
         """`_own_text` of `block`, read once (a list's items are asked by each other)."""

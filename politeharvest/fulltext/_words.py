@@ -26,6 +26,7 @@ from politeharvest.quality._text import hangul_reading, marks_kept
 __all__ = [
     "BAD_HREF",
     "BAD_TEXT",
+    "BAD_TEXT_UNACCENTED",
     "BUTTON_WORDS",
     "FILE_HREF",
     "FULL_TEXT_WORD",
@@ -98,6 +99,7 @@ BAD_TEXT = re.compile(
     # notices (retractions, corrections), forms, rules and guides, tables of contents and
     # whole issues, examiners' reports
     r"\babstracts?\b|要旨|抄録|摘要|초록|аннотаци|\brésumé\b|\bresumen\b|\bresumo\b|\bözet\b|"
+    r"\bsynops[ie]s\b|"
     r"zusammenfassung|\bsummary\b|\babstrak\b|retract|withdrawal|withdrawn|penarikan|rétractation|"
     r"retractación|retratação|geri\s+çek|rücknahme|zurückgezogen|expression\s+of\s+concern|"
     r"\bcorrection\b|corrección|correção|düzeltme|berichtigung|errat|撤回|正誤|勘誤|철회|"
@@ -818,10 +820,26 @@ ITEM_KINDS = re.compile(
 )
 
 
+def without_accents(text: str) -> str:
+    """`text` without its combining marks, decomposed first (NFKD): "Résumé" reads "Resume".
+
+    Both sides of a comparison read alike: a label typed without its accents ("Resume_
+    These_ElAmrani.pdf", a file's name) matches the words written with them.
+    """
+    decomposed = unicodedata.normalize("NFKD", text)
+    return unicodedata.normalize(
+        "NFC", "".join(c for c in decomposed if not unicodedata.combining(c))
+    )
+
+
+#: `BAD_TEXT` read without accents (`without_accents`), for labels typed without them.
+BAD_TEXT_UNACCENTED = re.compile(without_accents(BAD_TEXT.pattern), BAD_TEXT.flags)
+
+
 #: A file name that says it is another kind of document than an article
 #: ("...-sup-0001-Text_S1.pdf", "codebook.pdf", "user_guide.pdf").
 OTHER_KIND_FILE = re.compile(
-    r"(^|[^a-z])(sup|suppl\w*|appendix|annex|abstracts?|erratum|corrigendum|toc|contents|cover|"
+    r"(^|[^a-z])(sup|suppl\w*|appendix|annex|abstracts?|synops[ie]s|erratum|corrigendum|toc|contents|cover|"
     r"front[-_]?matter|back[-_]?matter|guidelines?|guides?|manual|readme|codebook|checklist|template|form|poster|slides|si|esm|dataset)"
     r"([^a-z]|$)",
     re.IGNORECASE,
@@ -897,18 +915,45 @@ _CARD_NAMES = ("div", "article", "section")
 _ITEM_ROLES = ("listitem", "row")
 
 
-def short_item_text(item: Tag, link: Tag | None = None) -> str:
+def labelled_cell(row: Tag, link: Tag) -> Tag | None:
+    """The table cell holding `link` in `row`, when it holds a label of its own too, or None.
+
+    A repository's file table gives each file's row a cell with the file's label and its
+    link ("本文" over "HumSocSci_Kiyo_72_1.pdf (2.4 MB)"), then cells about the file (its
+    licence, "利用規約に従う", its actions): read up to that cell, the row's label is the
+    file's, not its licence's words. A cell holding only its link is labelled by the row.
+    """
+    if row.name != "tr":
+        return None
+    cell = next((p for p in link.parents if p.name in ("td", "th")), None)
+    if cell is None or cell.parent is not row:
+        return None
+    own = any(
+        isinstance(node, NavigableString)
+        and type(node) is NavigableString
+        and re.search(r"[^\W\d_]", node)
+        and link not in node.parents
+        for node in cell.descendants
+    )
+    return cell if own else None
+
+
+def short_item_text(item: Tag, link: Tag | None = None, *, until: Tag | None = None) -> str:
     """`item`'s text with its spaces made single, if it has at most 12 words, else "".
 
     For `link`, the text of another link in the item to another address is left out:
     that text is the other link's own label ("[PDF icon] | English Abstract" labels
     the abstract's link, not the icon's). The item's other text and its length count
-    as before (a row too long to be a label stays one, whoever reads it).
+    as before (a row too long to be a label stays one, whoever reads it). With `until`
+    (a row's cell, `labelled_cell`), the text ends with that cell's.
     """
     own = _href(link) if link is not None else None
+    after = until.find_next_sibling(True) if until is not None else None
     words: list[str] = []
     kept: list[str] = []
     for node in item.descendants:  # the strings get_text(" ", strip=True) joins
+        if after is not None and (node is after or after in node.parents):
+            break
         if (
             not isinstance(node, NavigableString)
             or type(node) not in (NavigableString, CData)  # not a comment nor a script
