@@ -2236,6 +2236,7 @@ def _unread(record: _Record, facts: DocumentFacts) -> Identity | None:
             and _title_match(record, facts)[0] == "block"
         )
         and not (kind in ("summary", "editorial") and _opens_report(record, facts))
+        and not (kind == "letter" and _front_matter(record, facts))
         and not (
             kind == "compilation"
             and (hints.monograph or hints.report)
@@ -2286,12 +2287,36 @@ def _opens_report(record: _Record, facts: DocumentFacts) -> bool:
     labels = (*SUMMARY_PHRASES, *EDITORIAL_PHRASES)
     if any(starts_with(keys(run.text), labels) is not None for run in facts.prefix_runs):
         return False
+    return _title_page_titled(record, facts)
+
+
+def _title_page_titled(record: _Record, facts: DocumentFacts) -> bool:
+    """Whether the title page passed over before the page read carries the record's title.
+
+    Its words, in any order, four in five of them at least: a whole work's own title page.
+    """
     cover = set(keys(facts.prefix_text))
-    return any(
+    return bool(cover) and any(
         len(words := content_words(t)) >= MIN_TITLE_WORDS
         and sum(1 for w in words if w in cover) >= 0.8 * len(words)
-        for t in hints.titles
+        for t in record.hints.titles
     )
+
+
+def _front_matter(record: _Record, facts: DocumentFacts) -> bool:
+    """Whether a certificate's or a declaration's page follows a whole work's own title page.
+
+    A thesis opens with its title page, then its supervisor's certificate or its author's
+    declaration ("CERTIFICATE: This is to certify that the thesis entitled ..."), its
+    approval page: the work's front matter, not a letter about it. For the record of a
+    whole work (a thesis, a book, a report) whose title page, passed over before the page
+    read, carries the record's title; a certificate published apart has no such page
+    before it, and an article's record none of its own.
+    """
+    hints = record.hints
+    if not facts.prefix_text or hints.article or not (hints.monograph or hints.report):
+        return False
+    return _title_page_titled(record, facts)
 
 
 def _short_text(record: _Record, facts: DocumentFacts) -> Identity | None:

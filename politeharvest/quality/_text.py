@@ -613,10 +613,94 @@ def _keys_short(text: str) -> tuple[str, ...]:
 _APOSTROPHE_LETTER = re.compile("[\u02b9-\u02bf]")
 
 
+#: A Latin letter and a Cyrillic or Greek one in one text: a word may mix them.
+_LATIN_LETTER = re.compile("[A-Za-z]")
+_CYRILLIC_OR_GREEK = re.compile("[\u0370-\u03ff\u0400-\u04ff]")
+_LETTERS = re.compile(r"[^\W\d_]+")
+#: The scripts whose letters look alike (Unicode's confusables), by the first word of a
+#: letter's name.
+_ALIKE_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")
+
+
+@functools.cache
+def _look_alikes() -> dict[tuple[str, str], str]:
+    """(a small letter, a script) to the letter of that script that looks the same.
+
+    From Unicode's confusables (UTS #39), as the well-kept `confusable_homoglyphs` package
+    ships them (MIT): a Latin "p" in Cyrillic is "er", a Cyrillic "es" in Latin is "c". Read
+    once, on the first word that mixes scripts (10 ms).
+    """
+    from confusable_homoglyphs.confusables import confusables_data
+
+    found: dict[tuple[str, str], str] = {}
+    for char, alikes in confusables_data.items():
+        if len(char) != 1 or not char.isalpha():
+            continue
+        case = " SMALL LETTER " if char.islower() else " CAPITAL LETTER "
+        for alike in alikes:
+            other, name = alike.get("c", ""), str(alike.get("n", ""))
+            script = name.split(" ", 1)[0]
+            if len(other) == 1 and script in _ALIKE_SCRIPTS and case in name:
+                found.setdefault((char, script), other)
+    return found
+
+
+def _script_of(char: str) -> str | None:
+    name = unicodedata.name(char, "")
+    script = name.split(" ", 1)[0]
+    return script if script in _ALIKE_SCRIPTS else None
+
+
+#: Which script's letters are read as another's look-alikes: Latin ones in a Cyrillic or
+#: a Greek word (an OCR's), Cyrillic ones in a Latin word (two keyboards); never a Greek
+#: letter in a Latin word, a science's own ("TGFβ1", "IFNγ").
+_READ_AS = {("LATIN", "CYRILLIC"), ("LATIN", "GREEK"), ("CYRILLIC", "LATIN")}
+
+
+def one_script(text: str) -> str:
+    """Each word of `text` that mixes Latin with Cyrillic or Greek letters, in one script.
+
+    An OCR's text layer (and a record typed on two keyboards) sets letters of one script
+    that look like another's in its words: a Ukrainian title's "hydrochemical" in capitals
+    with a Latin "P", "M" and "I" among its Cyrillic letters. A word of letters of two of
+    these scripts has its fewer letters replaced by those they look like (Unicode's
+    confusables, in their case, else in small letters) in the script most of its letters
+    are in. A word whose other letters have no
+    look-alike, whose scripts count alike, or that holds a Greek letter among Latin ones
+    (`_READ_AS`), is left as it is.
+    """
+    if _LATIN_LETTER.search(text) is None or _CYRILLIC_OR_GREEK.search(text) is None:
+        return text
+    return _LETTERS.sub(_one_script_word, text)
+
+
+def _one_script_word(found: re.Match[str]) -> str:
+    word = found.group(0)
+    scripts = [_script_of(c) for c in word]
+    counts = {s: scripts.count(s) for s in set(scripts) if s is not None}
+    if len(counts) < 2:
+        return word
+    ranked = sorted(counts.items(), key=lambda item: -item[1])
+    if ranked[0][1] == ranked[1][1]:
+        return word
+    main = ranked[0][0]
+    alikes = _look_alikes()
+    out = []
+    for char, script in zip(word, scripts, strict=True):
+        if script is None or script == main:
+            out.append(char)
+            continue
+        alike = alikes.get((char, main)) or alikes.get((char.lower(), main))
+        if (script, main) not in _READ_AS or alike is None:
+            return word
+        out.append(alike)
+    return "".join(out)
+
+
 def _keys(text: str) -> tuple[str, ...]:
     text = _SPACING_ACCENT.sub("", latex_to_text(repair_mojibake(text)))
     text = _APOSTROPHE_LETTER.sub("'", text)
-    text = unicodedata.normalize("NFKC", text).lower()
+    text = one_script(unicodedata.normalize("NFKC", text)).lower()
     if _GREEK_MARKED.search(text):
         # "ί" and "Ι" are one letter: its marks go before it is named (iota), or a title set
         # in capitals (no tonos) and the same title in lower case give other keys

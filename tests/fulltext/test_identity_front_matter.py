@@ -1,0 +1,91 @@
+"""A whole work's front matter read as the work's (identity45, after its scoring).
+
+- A thesis opens with its title page, then its supervisor's certificate ("CERTIFICATE: This
+  is to certify that the thesis entitled ..."): the page after a title page carrying the
+  record's title is the work's front matter, not a letter about it. The guards: a
+  certificate published apart (no title page before it) is still a letter, and an
+  article's record still refuses one after a title page.
+- (An OCR's look-alike letters: tests/quality/test_one_script.py.)
+
+PDFs made here with reportlab; none is copied from a corpus.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from politeharvest.fulltext import RecordHints, check_identity
+
+pytest.importorskip("reportlab")
+pytest.importorskip("pypdfium2")
+
+from tests.fulltext.test_identity_kinds import body, make_pdf
+
+TITLE = (
+    "Assessment of groundwater quality and its suitability for irrigation in the Ken basin of "
+    "Madhya Pradesh"
+)
+THESIS = {
+    "title": [TITLE],
+    "creator": ["Sharma, Priya"],
+    "date": ["2019"],
+    "type": ["thesis"],
+    "identifier": ["http://hdl.handle.net/10603/998877"],
+}
+TITLE_PAGE = [
+    ("ASSESSMENT OF GROUNDWATER QUALITY AND ITS", 16.0),
+    ("SUITABILITY FOR IRRIGATION IN THE KEN BASIN", 16.0),
+    ("OF MADHYA PRADESH", 16.0),
+    ("A THESIS", 12.0),
+    ("SUBMITTED FOR THE AWARD OF THE DEGREE OF", 11.0),
+    ("DOCTOR OF PHILOSOPHY", 14.0),
+    ("IN ENVIRONMENTAL SCIENCE", 12.0),
+    ("By", 11.0),
+    ("PRIYA SHARMA", 12.0),
+    ("Under the Supervision of", 11.0),
+    ("Dr. R. K. VERMA", 11.0),
+    ("REGIONAL UNIVERSITY, JHANSI (M.P.)", 10.0),
+    ("2019", 11.0),
+]
+# (the certificate quotes the title as its supervisor typed it: "Ground Water", "M.P.")
+CERTIFICATE = [
+    ("CERTIFICATE", 18.0),
+    (
+        "This is to certify that the thesis entitled \u201cAssessment of Ground Water Quality and",
+        11.0,
+    ),
+    ("its Suitability for Irrigation in the Ken Basin of M.P.\u201d submitted by Ms. Priya", 11.0),
+    ("Sharma for the award of the degree of Doctor of Philosophy in Environmental Science", 11.0),
+    ("is a record of bonafide research work carried out by her under my supervision.", 11.0),
+    ("The work has not been submitted elsewhere for any degree.", 11.0),
+    ("(Dr. R. K. Verma)", 11.0),
+    ("Supervisor", 11.0),
+]
+DECLARATION = [
+    ("DECLARATION", 18.0),
+    ("I hereby declare that the work presented in this thesis is original and has been", 11.0),
+    ("carried out by me under the supervision of Dr. R. K. Verma.", 11.0),
+    ("(Priya Sharma)", 11.0),
+]
+
+
+def _judge(metadata: dict[str, list[str]], pdf: bytes) -> str:
+    return check_identity(pdf, RecordHints.from_metadata(metadata)).verdict
+
+
+def test_a_certificate_after_the_theses_title_page_is_its_front_matter() -> None:
+    # (not refused: its title page, passed over, is read as the work's; how surely it is
+    # the record's is the title page's to say)
+    pdf = make_pdf(TITLE_PAGE, CERTIFICATE, DECLARATION, body(40))
+    assert _judge(THESIS, pdf) != "mismatch"
+
+
+def test_a_certificate_published_apart_is_still_a_letter() -> None:
+    pdf = make_pdf(CERTIFICATE, body(40))
+    assert _judge(THESIS, pdf) == "mismatch"
+
+
+def test_an_articles_record_still_refuses_a_certificate_after_a_title_page() -> None:
+    article = {**THESIS, "type": ["info:eu-repo/semantics/article"]}
+    pdf = make_pdf(TITLE_PAGE, CERTIFICATE, DECLARATION, body(40))
+    assert _judge(article, pdf) == "mismatch"
