@@ -712,7 +712,76 @@ def identify(
         if behind.verdict == "matched":
             said = f"{behind.evidence}, behind a cover page citing the record"
             return attrs.evolve(behind, evidence=said)
+    titled = _behind_front_matter(hints, layout, facts) if identity.verdict != "matched" else None
+    if titled is not None and (titled.verdict == "matched" or identity.verdict == "mismatch"):
+        # (a title page whose own judgement is undecided, too short to show the work, still
+        # unsays the refusal its front matter drew)
+        said = f"{titled.evidence}, behind its front matter ({identity.evidence[:90]})"
+        return attrs.evolve(titled, evidence=said)
     return identity
+
+
+def _another_person(hints: RecordHints, text: str) -> bool:
+    """Whether a title block is the name of a person not the record's, set alone.
+
+    Two to five words, each a capitalised name or a name's particle ("Arnau Puigdomenech i
+    Serra"), none of them a surname of the record's: a page naming another's work, not a
+    heading of front matter ("Acknowledgement of Country", "DECLARATION", "Executive
+    summary") nor a repository's notice naming the record's own author.
+    """
+    words = text.split()
+    named = 2 <= len(words) <= _NAME_WORDS and all(
+        w in _NAME_PARTICLES or (w[:1].isupper() and w[1:].islower() and w.isalpha()) for w in words
+    )
+    return named and not set(keys(text)) & set(hints.surnames)
+
+
+#: The most words a person's name set alone has.
+_NAME_WORDS = 5
+#: The most pages of a whole work's front matter looked past to its title page.
+_FRONT_PAGES = 2
+
+
+def _behind_front_matter(
+    hints: RecordHints, layout: Layout, facts: DocumentFacts
+) -> Identity | None:
+    """The verdict of a whole work's own title page after its front matter, or None.
+
+    A thesis, a book or a report may open with pages of its own before its title page: a
+    declaration or a statement of originality, an Acknowledgement of Country, a report
+    documentation page (a form giving the report's title in a field), a board's cover
+    sheet. Read from the first or second page on, the title page whose title block is the
+    record's title decides: its verdict (`matched`, or `unverifiable` when what follows it
+    is too short to show the work, which unsays a refusal drawn by the front matter). For
+    the record of a whole work only (not an article's: a page before its first is no part
+    of it); never past a page that gives another DOI as its own or a patent's numbers, nor
+    past a list of contents (a compilation, a board's pack of papers, holds the record
+    among others).
+    """
+    if (
+        hints.article
+        or not (hints.monograph or hints.report)
+        or len(layout.pages) < 2
+        or facts.numbers
+        or facts.kind == "compilation"
+        or _dated_earlier(hints, facts) is not None  # (another year's issue, dated there)
+        or (facts.runs and _another_person(hints, facts.runs[0].text))  # (another's work)
+    ):
+        return None
+    doi = hints.doi.lower() if hints.doi else None
+    if facts.own_dois and doi not in facts.own_dois:
+        return None
+    record = _record_of(hints)
+    for skip in range(1, min(_FRONT_PAGES, len(layout.pages) - 1) + 1):
+        rest = facts_of(Layout(layout.pages[skip:], layout.page_count - skip))
+        if rest.kind == "compilation":
+            return None
+        if _title_match(record, rest)[0] != "block":
+            continue
+        behind = judge(hints, rest)
+        if behind.verdict == "matched" or (behind.verdict == "unverifiable" and rest.trusted):
+            return behind
+    return None
 
 
 def _numbered(hints: RecordHints, facts: DocumentFacts) -> Identity | None:

@@ -33,6 +33,21 @@ THESIS = {
     "identifier": ["http://hdl.handle.net/10603/998877"],
 }
 TITLE_PAGE = [
+    # (set as a title page is: its title's lines close together, the rest spaced below)
+    ("ASSESSMENT OF GROUNDWATER QUALITY AND ITS", 16.0, "Helvetica-Bold", 90.0, 760.0),
+    ("SUITABILITY FOR IRRIGATION IN THE KEN BASIN", 16.0, "Helvetica-Bold", 90.0, 741.0),
+    ("OF MADHYA PRADESH", 16.0, "Helvetica-Bold", 90.0, 722.0),
+    ("A THESIS SUBMITTED FOR THE AWARD OF THE DEGREE OF", 11.0, "Helvetica", 90.0, 640.0),
+    ("DOCTOR OF PHILOSOPHY IN ENVIRONMENTAL SCIENCE", 11.0, "Helvetica", 90.0, 620.0),
+    ("By", 11.0, "Helvetica", 90.0, 560.0),
+    ("PRIYA SHARMA", 12.0, "Helvetica", 90.0, 540.0),
+    ("Under the Supervision of Dr. R. K. VERMA", 11.0, "Helvetica", 90.0, 480.0),
+    ("REGIONAL UNIVERSITY, JHANSI (M.P.)", 10.0, "Helvetica", 90.0, 300.0),
+    ("2019", 11.0, "Helvetica", 90.0, 280.0),
+]
+# (the same title page set with its lines spaced apart, as a typewriter's: read as a page
+# passed over before the first page of text, the certificate's)
+SPACED_TITLE_PAGE = [
     ("ASSESSMENT OF GROUNDWATER QUALITY AND ITS", 16.0),
     ("SUITABILITY FOR IRRIGATION IN THE KEN BASIN", 16.0),
     ("OF MADHYA PRADESH", 16.0),
@@ -76,7 +91,7 @@ def _judge(metadata: dict[str, list[str]], pdf: bytes) -> str:
 def test_a_certificate_after_the_theses_title_page_is_its_front_matter() -> None:
     # (not refused: its title page, passed over, is read as the work's; how surely it is
     # the record's is the title page's to say)
-    pdf = make_pdf(TITLE_PAGE, CERTIFICATE, DECLARATION, body(40))
+    pdf = make_pdf(SPACED_TITLE_PAGE, CERTIFICATE, DECLARATION, body(40))
     assert _judge(THESIS, pdf) != "mismatch"
 
 
@@ -87,5 +102,32 @@ def test_a_certificate_published_apart_is_still_a_letter() -> None:
 
 def test_an_articles_record_still_refuses_a_certificate_after_a_title_page() -> None:
     article = {**THESIS, "type": ["info:eu-repo/semantics/article"]}
-    pdf = make_pdf(TITLE_PAGE, CERTIFICATE, DECLARATION, body(40))
+    pdf = make_pdf(SPACED_TITLE_PAGE, CERTIFICATE, DECLARATION, body(40))
     assert _judge(article, pdf) == "mismatch"
+
+
+# -- front matter before the title page (identity46, after its scoring) ----------------------
+
+ORIGINALITY = [
+    ("Acknowledgement of Country", 16.0),
+    (
+        "I acknowledge the Traditional Custodians of the land on which this thesis was written,",
+        11.0,
+    ),
+    ("and pay my respects to Elders past and present.", 11.0),
+    ("Statement of originality", 14.0),
+    ("This thesis is my own original work, except where otherwise acknowledged. It has not", 11.0),
+    ("been submitted for a degree at any other university.", 11.0),
+]
+
+
+def test_a_theses_title_page_after_its_front_matter_decides() -> None:
+    pdf = make_pdf(ORIGINALITY, TITLE_PAGE, body(40))
+    assert _judge(THESIS, pdf) == "matched"
+    pdf = make_pdf(DECLARATION, TITLE_PAGE, body(40))
+    assert _judge(THESIS, pdf) == "matched"
+
+
+def test_an_articles_record_reads_no_page_before_its_first() -> None:
+    article = {**THESIS, "type": ["info:eu-repo/semantics/article"]}
+    assert _judge(article, make_pdf(DECLARATION, TITLE_PAGE, body(40))) != "matched"
