@@ -725,15 +725,19 @@ def _another_person(hints: RecordHints, text: str) -> bool:
     """Whether a title block is the name of a person not the record's, set alone.
 
     Two to five words, each a capitalised name or a name's particle ("Arnau Puigdomenech i
-    Serra"), none of them a surname of the record's: a page naming another's work, not a
-    heading of front matter ("Acknowledgement of Country", "DECLARATION", "Executive
-    summary") nor a repository's notice naming the record's own author.
+    Serra"), no name of them one of the record's creators' (particles aside): a page naming
+    another's work, not a heading of front matter ("Acknowledgement of Country",
+    "DECLARATION", "Executive summary") nor a repository's notice naming the record's own
+    author.
     """
     words = text.split()
     named = 2 <= len(words) <= _NAME_WORDS and all(
         w in _NAME_PARTICLES or (w[:1].isupper() and w[1:].islower() and w.isalpha()) for w in words
     )
-    return named and not set(keys(text)) & set(hints.surnames)
+    # (the record's creators as it writes them, else its surnames)
+    own = {k for c in hints.creators for k in keys(c)} or set(hints.surnames)
+    names = {k for k in keys(text) if k not in _NAME_PARTICLES and len(k) > 1}
+    return named and not names & own
 
 
 #: The most words a person's name set alone has.
