@@ -342,7 +342,11 @@ class PageFacts:
             return None
         for key, value in parse_qsl(urlsplit(url).query):
             mine = own.get(key.lower())
-            if mine is not None and _RECORD_VALUE.fullmatch(value) and value.lower() != mine:
+            if (
+                mine is not None
+                and _RECORD_VALUE.fullmatch(value)
+                and _stem(value.lower()) != _stem(mine)
+            ):
                 return f"{key}={value}, the page's record is {key}={mine}"
         return None
 
@@ -451,6 +455,19 @@ _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
 #: The separators of an id's parts (``lia-087``, ``LIA_087``, ``lia.087``): the site's choice.
 _SEPARATORS = re.compile(r"[-_.]")
+
+
+#: A file's extension at the end of a record's value ("P1019XKQ.PDF", "P1019XKQ.txt").
+_EXTENSION = re.compile(r"\.[a-z]{2,4}$")
+
+
+def _stem(value: str) -> str:
+    """A record's value without a file's extension.
+
+    One document's text and PDF files name one record ("Dockey=P1019XKQ.txt" on the page,
+    "Dockey=P1019XKQ.PDF" its PDF).
+    """
+    return _EXTENSION.sub("", value)
 
 
 def id_in(token: str, text: str) -> bool:

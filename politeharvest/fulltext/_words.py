@@ -180,7 +180,7 @@ BAD_TEXT = re.compile(
     r"boletim|revista|rivista|issue)\s+(?:n[.º°o]?\s*)?\d+\s+complet[oa]\b|全文一括|一括ダウンロード|"
     r"preliminary\s+pages|\bprelims\b|pages\s+liminaires|p[áa]ginas\s+preliminares|"
     r"sample\s+chapter|leseprobe|試し読み|立ち読み|tavole\s+fuori\s+testo|hors[\s-]texte|"
-    r"infograph|infograf[íi]a|infografica|infografik|инфографик|"
+    r"infograph|infograf[íi]a|infografica|infografik|инфографик|\bfact\s*sheets?\b|"
     r"\bmethodolog(?:y|ie)\b|\bmetodolog[íi]a\b|\bméthodologie\b|explanatory\s+notes|"
     r"notas\s+explicativas|notes\s+explicatives|metodick[ée]\s+vysv[ěe]tlivky|"
     r"\banot[āa]cija|\banotace\b|\banot[áa]cia\b|"
@@ -698,6 +698,11 @@ def names_document(element: Tag, *, loose: bool = False) -> str | None:
     if re.search(r"\.(pdf|docx?|zip|txt)\b|https?://|www\.", text, re.IGNORECASE):
         return None
     label = without_file_description(text)
+    counted = " ".join(_UNIT_COUNT.sub(" ", label).split())
+    if counted != label.strip() and len(counted.split()) <= 3 and FULL_TEXT_WORD.search(counted):
+        # the whole work's file with its pages counted ("Full Report (58 pages)"), where
+        # another part's label counted so names that part ("Highlights (1 page)")
+        return None
     if label != text and PDF_NAMED.search(label):
         # a file's description whose words name its format too ("Documento disponible en
         # formato PDF (320 Kb)"): a file's label in a sentence, no document's title
@@ -766,6 +771,9 @@ PDF_SIZE = re.compile(
 
 #: A file's description beside its label, in each shape above: its size, its format with a
 #: count, its format and size, its format with described fields.
+#: A count of a file's pages (or parts) in parentheses, in a unit of any language, with no
+#: format named ("Full Report (58 pages)", "(1 page)", "[12 S.]").
+_UNIT_COUNT = re.compile(r"[(\[]\s*\d{1,5}\s*[^\W\d_]{1,12}\.?\s*[)\]]")
 _FILE_DESCRIPTIONS = (_FILE_SIZE, _PDF_COUNT, PDF_SIZE, _PDF_DESCRIBED)
 
 
@@ -840,7 +848,8 @@ BAD_TEXT_UNACCENTED = re.compile(without_accents(BAD_TEXT.pattern), BAD_TEXT.fla
 #: ("...-sup-0001-Text_S1.pdf", "codebook.pdf", "user_guide.pdf").
 OTHER_KIND_FILE = re.compile(
     r"(^|[^a-z])(sup|suppl\w*|appendix|annex|abstracts?|synops[ie]s|erratum|corrigendum|toc|contents|cover|"
-    r"front[-_]?matter|back[-_]?matter|guidelines?|guides?|manual|readme|codebook|checklist|template|form|poster|slides|si|esm|dataset)"
+    r"front[-_]?matter|back[-_]?matter|guidelines?|guides?|manual|readme|codebook|checklist|template|form|poster|slides|si|esm|dataset|"
+    r"fact[-_]?sheets?|infographics?)"
     r"([^a-z]|$)",
     re.IGNORECASE,
 )
