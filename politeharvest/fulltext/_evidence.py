@@ -63,6 +63,7 @@ __all__ = [
     "file_label",
     "foreign_label",
     "jsonld_candidates",
+    "labels_by_address",
     "learned_candidates",
     "meta_candidates",
     "reader_pdf",
@@ -688,6 +689,7 @@ def anchor_candidates(
     wordless: set[str] = set()  # links whose words said nothing, nor named a file
     titles = PageTitles(soup, facts)  # the words of the page's titles, read once if asked
     parts = regions.parts  # a file offered in parts ("Parte 1 (pp. 1-86)", "Parte 2 …")
+    controls = labels_by_address(soup, base)
     for element, href, where in link_sources(soup):
         text = "" if element.name == "script" else text_of(element)
         if element.name == "form":
@@ -732,6 +734,10 @@ def anchor_candidates(
         if element.name == "script":  # a value whose key names a PDF ("pdfUrl")
             score += ANCHOR_WEIGHTS.pdf_word
         named = names_document(element) if element.name in ("a", "area") else None
+        if named is not None and len(controls.get(named, ())) > 1:
+            # the same words on links to several addresses ("Lien vers le document" on each
+            # file's row): a control's label, not a title (a title names one document)
+            named = None
         formatted = file_label(element, link, named, facts, regions, titles) if named else None
         if formatted is None and named is not None:
             formatted = facts.whole_book(link)  # the record is the book: its volume's file
@@ -1083,6 +1089,16 @@ def anchor_candidates(
             )
         )
     return [*_only_file(found, wordless), *faint]
+
+
+def labels_by_address(soup: BeautifulSoup, base: str) -> dict[str, set[str]]:
+    """The addresses each link text of the page leads to (the first thousand links read)."""
+    found: dict[str, set[str]] = {}
+    for anchor in soup.find_all("a", href=True, limit=1000):
+        text = " ".join(anchor.get_text(" ", strip=True).split())
+        if text:
+            found.setdefault(text, set()).add(absolute(str(anchor.get("href") or ""), base))
+    return found
 
 
 def _named_by_label(element: Tag, visible: str, facts: PageFacts) -> str | None:

@@ -85,6 +85,7 @@ from ._evidence import (
     file_label,
     foreign_label,
     jsonld_candidates,
+    labels_by_address,
     learned_candidates,
     meta_candidates,
     reader_pdf,
@@ -182,7 +183,12 @@ def _links_of(
 
 
 def _contradiction(
-    url: str, links: Sequence[Tag], regions: Regions, facts: PageFacts, titles: PageTitles
+    url: str,
+    links: Sequence[Tag],
+    regions: Regions,
+    facts: PageFacts,
+    titles: PageTitles,
+    controls: dict[str, set[str]],
 ) -> str | None:
     """Why the page itself says `url` is another document, or None.
 
@@ -195,6 +201,8 @@ def _contradiction(
         if label is not None:
             return f"the page's link to it says it is another document: {label}"
         named = names_document(element) if element.name in ("a", "area") else None
+        if named is not None and len(controls.get(named, ())) > 1:
+            named = None  # a control's label on several files' links, no title
         if (
             named is not None
             and not facts.names_own(named)
@@ -669,6 +677,7 @@ def _weigh_declared(
     # thousands of files beside thousands of links took minutes)
     links = _links_to(list(link_sources(soup)), base, rules) if declared else {}
     by_path = _by_path(links)
+    controls = labels_by_address(soup, base) if declared else {}
     titles = PageTitles(soup, facts)
     # the page's own links that carry the article's id: a declared file without it is suspect
     carried = [
@@ -705,7 +714,7 @@ def _weigh_declared(
         strong = c.strong if c.source == "signposting" else same_site(c.url, base)
         score, evidence = c.score, c.evidence
         linked = _links_of(c.url, links, by_path)
-        contradiction = _contradiction(c.url, linked, regions, facts, titles)
+        contradiction = _contradiction(c.url, linked, regions, facts, titles, controls)
         other = facts.other_doi(c.url)
         if contradiction is None and other is not None:
             contradiction = f"the address carries another DOI ({other}) than the article's"

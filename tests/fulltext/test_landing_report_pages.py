@@ -82,3 +82,36 @@ def test_a_fact_sheet_is_another_kind() -> None:
     body = f"<p><a href='{sheet}'>Download fact sheet (PDF, 412 KB)</a></p>"
     found = find_candidates(_page(body, "Heat and Health Research Needs"), f"{GAO}/heat")
     assert found.candidates == ()
+
+
+UNIGE = "https://archive.example.ch"
+
+
+def _attachments(label: str, second: str) -> str:
+    own = f"{UNIGE}/unige:171234/ATTACHMENT01"
+    rows = (
+        f"<tr><td>attachment01.pdf (1.3 MB)</td><td>Texte intégral</td>"
+        f"<td><a class='btn' href='{own}'>{label}</a></td></tr>"
+        f"<tr><td>attachment02.pdf (640 KB)</td><td>Annexe en ligne</td>"
+        f"<td><a class='btn' href='{UNIGE}/unige:171234/ATTACHMENT02'>{second}</a></td></tr>"
+    )
+    head = f"<meta name='citation_pdf_url' content='{own}'>"
+    title = "Vieillir entre deux pays : trajectoires résidentielles"
+    meta = f"<title>{title}</title><meta name='citation_title' content='{title}'>{head}"
+    return (
+        f"<html><head>{meta}</head><body><main><h1>{title}</h1>"
+        f"<table>{rows}</table></main></body></html>"
+    )
+
+
+def test_a_label_on_several_files_links_is_a_controls_not_a_title() -> None:
+    # (landing49, after its scoring: the declaration was refused for its link's "title")
+    html = _attachments("Lien vers le document", "Lien vers le document")
+    found = find_candidates(html, f"{UNIGE}/unige:171234")
+    assert found.candidates[0].url == f"{UNIGE}/unige:171234/ATTACHMENT01"
+
+
+def test_a_title_on_one_link_still_names_another_document() -> None:
+    html = _attachments("Les frontaliers du Grand Genève en 2019", "Lien vers le document")
+    found = find_candidates(html, f"{UNIGE}/unige:171234")
+    assert f"{UNIGE}/unige:171234/ATTACHMENT01" not in [c.url for c in found.candidates]
