@@ -689,7 +689,10 @@ def anchor_candidates(
     wordless: set[str] = set()  # links whose words said nothing, nor named a file
     titles = PageTitles(soup, facts)  # the words of the page's titles, read once if asked
     parts = regions.parts  # a file offered in parts ("Parte 1 (pp. 1-86)", "Parte 2 …")
-    controls = labels_by_address(soup, base)
+    controls = labels_by_address(
+        (a, absolute(str(a.get("href") or ""), base))
+        for a in soup.find_all("a", href=True, limit=_LABELLED_LINKS)
+    )
     for element, href, where in link_sources(soup):
         text = "" if element.name == "script" else text_of(element)
         if element.name == "form":
@@ -700,9 +703,9 @@ def anchor_candidates(
         elif TEXT_URL.fullmatch(text.strip()):  # a link written as its address: its row's label
             label = " ".join(TEXT_URL.sub(" ", regions.item_text(element)).split())
             text = label if label and len(label.split()) <= 6 else text
-        if not href or (
-            BAD_HREF.search(href) and not _media_pdf(element, href, text) and not reader_pdf(href)
-        ):
+        patterned = bool(href) and BAD_HREF.search(href) is not None
+        reader = patterned and reader_pdf(href)
+        if not href or (patterned and not _media_pdf(element, href, text) and not reader):
             if href and not href.startswith("#"):
                 found.append(
                     Candidate(
@@ -728,7 +731,7 @@ def anchor_candidates(
         score = 0.0
         evidence = [] if where == "href" else [f"address read from {where}"]
         pdf_script = _PDF_SCRIPT.search(re.split(r"[?#]", link, maxsplit=1)[0]) is not None
-        if BAD_HREF.search(href) and not reader_pdf(href):
+        if patterned and not reader:
             # (let through by `_media_pdf`: say why, for `find_candidates`)
             evidence.append(MEDIA_PDF)
         if element.name == "script":  # a value whose key names a PDF ("pdfUrl")
@@ -1091,13 +1094,21 @@ def anchor_candidates(
     return [*_only_file(found, wordless), *faint]
 
 
-def labels_by_address(soup: BeautifulSoup, base: str) -> dict[str, set[str]]:
-    """The addresses each link text of the page leads to (the first thousand links read)."""
+#: The most links of a page whose texts are read for `labels_by_address`.
+_LABELLED_LINKS = 1000
+
+
+def labels_by_address(links: Iterable[tuple[Tag, str]]) -> dict[str, set[str]]:
+    """The addresses each link text leads to, from the page's (link, address) pairs.
+
+    A text on links to two addresses or more is a control's label ("Lien vers le document"
+    on each file's row), not a document's title: a title names one document.
+    """
     found: dict[str, set[str]] = {}
-    for anchor in soup.find_all("a", href=True, limit=1000):
+    for anchor, address in links:
         text = " ".join(anchor.get_text(" ", strip=True).split())
         if text:
-            found.setdefault(text, set()).add(absolute(str(anchor.get("href") or ""), base))
+            found.setdefault(text, set()).add(address)
     return found
 
 

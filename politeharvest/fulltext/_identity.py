@@ -763,8 +763,7 @@ def _behind_front_matter(
     among others).
     """
     if (
-        hints.article
-        or not (hints.monograph or hints.report)
+        not _whole_work(hints)
         or len(layout.pages) < 2
         or facts.numbers
         or facts.kind == "compilation"
@@ -2386,10 +2385,18 @@ def _front_matter(record: _Record, facts: DocumentFacts) -> bool:
     read, carries the record's title; a certificate published apart has no such page
     before it, and an article's record none of its own.
     """
-    hints = record.hints
-    if not facts.prefix_text or hints.article or not (hints.monograph or hints.report):
-        return False
-    return _title_page_titled(record, facts)
+    return (
+        bool(facts.prefix_text) and _whole_work(record.hints) and _title_page_titled(record, facts)
+    )
+
+
+def _whole_work(hints: RecordHints) -> bool:
+    """Whether the record is of a whole work with pages of its own before its text.
+
+    A thesis, a book or a report (its type says so), not an article: an article's file
+    has no page of its own before its first.
+    """
+    return not hints.article and (hints.monograph or hints.report)
 
 
 def _short_text(record: _Record, facts: DocumentFacts) -> Identity | None:

@@ -675,9 +675,13 @@ def _weigh_declared(
     declared = {c.url for c in candidates if c.source.startswith(sources)}
     # one pass over the page's links, not one for each declared file (a page declaring
     # thousands of files beside thousands of links took minutes)
-    links = _links_to(list(link_sources(soup)), base, rules) if declared else {}
+    page_links = list(link_sources(soup)) if declared else []
+    links = _links_to(page_links, base, rules)
     by_path = _by_path(links)
-    controls = labels_by_address(soup, base) if declared else {}
+    # (the texts of the links just read, each by its own address: no second reading)
+    controls = labels_by_address(
+        (element, absolute(href, base)) for element, href, _ in page_links if element.name == "a"
+    )
     titles = PageTitles(soup, facts)
     # the page's own links that carry the article's id: a declared file without it is suspect
     carried = [

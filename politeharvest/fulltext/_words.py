@@ -769,11 +769,11 @@ PDF_SIZE = re.compile(
 )
 
 
-#: A file's description beside its label, in each shape above: its size, its format with a
-#: count, its format and size, its format with described fields.
 #: A count of a file's pages (or parts) in parentheses, in a unit of any language, with no
 #: format named ("Full Report (58 pages)", "(1 page)", "[12 S.]").
 _UNIT_COUNT = re.compile(r"[(\[]\s*\d{1,5}\s*[^\W\d_]{1,12}\.?\s*[)\]]")
+#: A file's description beside its label, in each shape above: its size, its format with a
+#: count, its format and size, its format with described fields.
 _FILE_DESCRIPTIONS = (_FILE_SIZE, _PDF_COUNT, PDF_SIZE, _PDF_DESCRIBED)
 
 

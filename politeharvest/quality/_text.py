@@ -624,7 +624,7 @@ _ALIKE_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")
 
 @functools.cache
 def _look_alikes() -> dict[tuple[str, str], str]:
-    """(a small letter, a script) to the letter of that script that looks the same.
+    """(a letter, a script) to the letter of that script, in the same case, that looks alike.
 
     From Unicode's confusables (UTS #39), as the well-kept `confusable_homoglyphs` package
     ships them (MIT): a Latin "p" in Cyrillic is "er", a Cyrillic "es" in Latin is "c". Read
@@ -665,9 +665,8 @@ def one_script(text: str) -> str:
     with a Latin "P", "M" and "I" among its Cyrillic letters. A word of letters of two of
     these scripts has its fewer letters replaced by those they look like (Unicode's
     confusables, in their case, else in small letters) in the script most of its letters
-    are in. A word whose other letters have no
-    look-alike, whose scripts count alike, or that holds a Greek letter among Latin ones
-    (`_READ_AS`), is left as it is.
+    are in. A word whose other letters have no look-alike, whose scripts count alike, or
+    that holds a Greek letter among Latin ones (`_READ_AS`), is left as it is.
     """
     if _LATIN_LETTER.search(text) is None or _CYRILLIC_OR_GREEK.search(text) is None:
         return text
@@ -676,6 +675,8 @@ def one_script(text: str) -> str:
 
 def _one_script_word(found: re.Match[str]) -> str:
     word = found.group(0)
+    if _LATIN_LETTER.search(word) is None or _CYRILLIC_OR_GREEK.search(word) is None:
+        return word  # (most words of a text in two scripts are in one: no letter named)
     scripts = [_script_of(c) for c in word]
     counts = {s: scripts.count(s) for s in set(scripts) if s is not None}
     if len(counts) < 2:
