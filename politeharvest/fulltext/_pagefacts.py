@@ -586,10 +586,10 @@ def _ids_of(url: str) -> list[str]:
             if not any(_slug(later) for later in segments[place + 1 :]):
                 ids.append(segment)  # a slug (a folder's, with the record's slug after it, names
                 # its series: /art-bulletin-of-nationalmuseum/volume-31/a-rediscovered-portrait)
-        elif re.fullmatch(r"[a-z]{1,6}[-_.]?\d{4,}(v\d+)?", segment):
+        elif re.fullmatch(r"[a-z]{1,6}[-_.:]?\d{4,}(v\d+)?", segment):
             if place < len(segments) - 1 and _YEAR.fullmatch(re.sub(r"\D", "", segment)):
                 continue  # a year's folder with the record after it (/kyyeu-2025/bai-bao/...)
-            ids.append(segment)  # hal-01234, PMC3531190, S1462901...
+            ids.append(segment)  # hal-01234, PMC3531190, S1462901, a Fedora PID o:1987654
         elif (found := _COLLECTION_ID.fullmatch(segment)) and not _YEAR.fullmatch(found[1]):
             ids.append(segment)  # a collection's prefix before the number: cornell_aco001187
         elif place == len(segments) - 1 and _NUMBERED_ITEM.fullmatch(segment):

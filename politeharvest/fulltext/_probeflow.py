@@ -218,14 +218,30 @@ def _requirement(flow: ProbeFlow, candidate: Candidate) -> Requirement:
 
     A weak first one with evidence of its own (`TITLED_SCORE`) may be kept when its title
     block is the record's title and nothing is against it (``"titled"``): a short title
-    ("Zdravotnictví - 2023") with no author in the record is never matched alone. Every
-    other one must be matched.
+    ("Zdravotnictví - 2023") with no author in the record is never matched alone. So may
+    a later one, when every file requested before it proved another document (the page's
+    summary, another year's report): those are out of the way, and the page's next file
+    with evidence of its own is as much the page's first as the first was. Not after a
+    strong candidate's file proved another document (the page's evidence misled), nor
+    after a file that could not be judged. Every other one must be matched.
     """
-    if flow.tried or flow.strict:
+    if flow.strict or flow.misled:
         return "matched"
-    if candidate.strong:
+    if flow.tried and not _refuted(flow.tried):
+        return "matched"
+    if candidate.strong and not flow.tried:
         return "not-mismatch"
     return "titled" if candidate.score >= TITLED_SCORE else "matched"
+
+
+def _refuted(tried: tuple[Candidate, ...]) -> bool:
+    """Whether files were requested for `tried` and each proved another document."""
+    probed = [r for c in tried if (r := c.rejected or "").startswith(_PROBED)]
+    return bool(probed) and all(r.startswith(f"{_PROBED}{WRONG_FILE}:") for r in probed)
+
+
+#: How a probed candidate's refusal begins (`after_probe`): "probe: <status>: <reason>".
+_PROBED = "probe: "
 
 
 def next_action(flow: ProbeFlow) -> tuple[ProbeFlow, Probe | Finish]:
@@ -277,7 +293,7 @@ def after_probe(
     if candidate.strong and not flow.misled and _misleads(result):
         # the page's best evidence named another document (or a sign-in): one more try at most
         flow = attrs.evolve(flow, misled=True, max_probes=min(flow.max_probes, flow.probes + 1))
-    refused = attrs.evolve(candidate, rejected=f"probe: {result.status}: {result.reason}")
+    refused = attrs.evolve(candidate, rejected=f"{_PROBED}{result.status}: {result.reason}")
     pages = flow.pages | {endpoint(candidate.url)} if result.status == NOT_PDF else flow.pages
     flow = attrs.evolve(
         flow,

@@ -727,7 +727,7 @@ class Regions:
         low = unquote(href)
         return bool(ids) and all(id_in(token, low) for token in ids)
 
-    def _record_part(self, block: Tag, named: list[Tag]) -> bool:
+    def _record_part(self, block: Tag, named: list[Tag], file: str | None = None) -> bool:
         """Whether `block` is the one item offering a file in a list of the record's own pages.
 
         Every document its links name is a page of the record's own (its address carries
@@ -736,6 +736,11 @@ class Regions:
         of a list of other documents (a book's chapters each offer theirs). Not in a list
         that marks the page's own item (``aria-current``): its other items are the record's
         other versions.
+
+        When `file` (the link judged) carries the record's ids too, the items that count
+        are those linking a file that carries them: the other items' files name other
+        records (a repository's object card, ``/api/object/o:1987654/download``, beside
+        its related objects' card offering ``/api/object/o:1987655/download``).
         """
         if not named or not all(
             self._names_record(absolute(str(a.get("href") or ""), self._base)) for a in named
@@ -747,11 +752,18 @@ class Regions:
         if any(t.has_attr("aria-current") for t in parent.find_all(True, limit=400)):
             return False  # the list marks the page's own item: the others are other versions
         key = _class_key(block)
+        own = file is not None and self._names_record(file)
+
+        def offers(anchor: Tag) -> bool:
+            href = str(anchor.get("href") or "")
+            if not FILE_HREF.search(href):
+                return False
+            return not own or self._names_record(absolute(href, self._base))
+
         filed = [
             sibling
             for sibling in parent.find_all(block.name, recursive=False, limit=200)
-            if _class_key(sibling) == key
-            and any(FILE_HREF.search(str(a.get("href") or "")) for a in sibling.find_all("a"))
+            if _class_key(sibling) == key and any(offers(a) for a in sibling.find_all("a"))
         ]
         return len(filed) == 1 and filed[0] is block
 
@@ -819,7 +831,8 @@ class Regions:
         else:
             if any(a is not element for a in links.titled[:2]):
                 return None  # the article's own entry (in a list of this issue, say)
-            if self._record_part(block, [a for a, _ in links.named if a is not element]):
+            file = absolute(str(element["href"]), self._base) if element.get("href") else None
+            if self._record_part(block, [a for a, _ in links.named if a is not element], file):
                 return None  # the record's own report among its other pages
             names = links.named
         title = others[0][1][:60] if others else names[0][1][:60]
