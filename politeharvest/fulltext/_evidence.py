@@ -390,6 +390,12 @@ def _key_words(key: str) -> str:
     return " ".join(re.sub(r"([a-z])([A-Z])", r"\1 \2", key).replace("_", " ").split())
 
 
+def _full_text_word(text: str) -> str | None:
+    """The words of `text` naming the work's full text in English ("Complete thesis"), or None."""
+    found = FULL_TEXT_WORD.search(text)
+    return found.group(0) if found is not None else None
+
+
 def _whole_text(label: str) -> bool:
     """Whether a file's object in a script state labels it the work's whole text.
 
@@ -859,7 +865,7 @@ def anchor_candidates(
             and len(visible.split()) <= _FULL_LABEL_WORDS
             and not re.search(r"[()\[\]]", visible)  # (a qualified label is `_qualified_button`'s)
             and PDF_NAMED.search(visible) is None
-            and (full := says_full(visible)) is not None
+            and (full := says_full(visible) or _full_text_word(visible)) is not None
         ):
             # the full object, named with no button's word ("Rapport intégral", "Informe
             # completo": the full report): the work's whole file, as "Full report" is (and,
@@ -1065,9 +1071,13 @@ def anchor_candidates(
             kind = _other_kind_name(link, facts) if _FILE_NAME.search(name) else None
             if kind is not None:
                 why = "its label is a button's, and " + kind.split(", and ", 1)[-1]
-            elif (other := _item_names_other(element, visible, facts)) is not None:
+            elif (other := _item_names_other(element, visible, facts)) is not None and not (
+                full_label and _ITEM_SIZE.search(other)
+            ):
                 # "Cerámica Aztatlán en la costa de Nayarit, por Rosa Elena Lugo · PDF": the
                 # bare button is the file of the work its item names, tried after the others
+                # (a label naming the whole work, "Complete thesis", beside the file's size
+                # and version, "Final publisher's version, 9.8 MB": the file's own card)
                 why = f"its item names another work ({other[:40]!r})"
         # a download button in the article's block whose same-site file address carries the
         # article's DOI or id is as strong as a declared file

@@ -77,8 +77,7 @@ PDF_NAMED = re.compile(r"(?<![^\W\d_])pdf(?![^\W\d_])", re.IGNORECASE)
 #: row or section is labelled ("Resumen | Artículo completo (2.4 MB)").
 FULL_TEXT_WORD = re.compile(
     PDF_WORD.pattern.replace(r"\bpdf\b|", "")
-    + r"|\bfull[ -]?text\b|\bfull\s+(?:article|paper|report)\b|"
-    r"\bcomplete\s+(?:article|paper|report)\b|"
+    + r"|\bfull[ -]?text\b|\b(?:full|complete)\s+(?:article|paper|report|thesis|dissertation)\b|"
     r"art[íi]culo\s+completo|artigo\s+completo|articolo\s+completo|article\s+complet\b|"
     r"testo\s+integrale|texto\s+integral|text\s+integral|textul\s+integral|"
     r"vollständige[rn]?\s+(?:artikel|text)",

@@ -9,6 +9,10 @@ record's own, not an item of a list of other documents (landing49, after its sco
 Guards: a related object's file is still refused, and a page whose cards all offer files
 carrying the record's id (one record's files in alike cards) is judged as before.
 
+A thesis's documents list (Pure-like): "Complete thesis" names the whole work, and the
+file's card beside it ("Final published version, 9.8 MB", its licence) is no other work's
+title (landing49, after its scoring).
+
 All pages are written here; none is copied from a corpus.
 """
 
@@ -57,3 +61,33 @@ def test_cards_that_each_offer_the_record_s_files_are_judged_as_before() -> None
     page = _page().replace(f"{API}/o:4711235/download", f"{API}/o:4711234/slides")
     found = find_candidates(page, PAGE)
     assert f"{API}/o:4711234/slides" not in [c.url for c in found.candidates]
+
+
+# -- a thesis's documents list (landing49, after its scoring) -------------------------------
+
+FILES = "https://research.example.nl/files"
+
+
+def _thesis_page() -> str:
+    rows = "".join(
+        f'<li class="available"><a class="document-link" href="{FILES}/{n}/{name}.pdf">'
+        f'<span>{label}</span></a><span class="meta">Final published version, {size}</span>'
+        f'<span class="license">Licence: Taverne</span></li>'
+        for n, name, label, size in (
+            (9101, "Complete_thesis", "Complete thesis", "9.8 MB"),
+            (9102, "Title_and_contents", "Title and contents", "212 KB"),
+            (9103, "Chapter_1", "Chapter 1", "1.1 MB"),
+        )
+    )
+    return (
+        "<html><head><title>Soil carbon under grazing - Research portal</title>"
+        '<meta name="citation_title" content="Soil carbon under grazing in coastal marshes">'
+        "</head><body><main><h1>Soil carbon under grazing in coastal marshes</h1>"
+        f'<section class="sidebar"><h2>Documents</h2><ul class="documents">{rows}</ul>'
+        "</section></main></body></html>"
+    )
+
+
+def test_a_complete_thesis_label_beside_its_file_s_card_gives_the_whole_thesis() -> None:
+    found = find_candidates(_thesis_page(), "https://research.example.nl/en/publications/soil")
+    assert [c.url for c in found.candidates][:1] == [f"{FILES}/9101/Complete_thesis.pdf"]
