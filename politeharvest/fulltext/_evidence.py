@@ -1226,6 +1226,8 @@ def _item_names_other(element: Tag, visible: str, facts: PageFacts) -> str | Non
     if len(text) > 240 or visible not in text:
         return None
     rest = " ".join(_ITEM_SEPARATORS.sub(" ", text.replace(visible, " ", 1)).split())
+    if facts.doi and facts.doi in rest.lower():
+        return None  # the record's DOI: the record's own line ("DOI 10.2298/... Full text")
     words = [w for w in words_of(rest) if not w.isdigit()]
     if len(words) < 4 or facts.is_title(rest) or facts.only_title_words(rest):
         return None

@@ -4183,7 +4183,8 @@ def _unsaid_tail(record: _Record, facts: DocumentFacts, block: str, title: str) 
         return None
     tail = title[found.end() :]
     words = [k for k in keys(tail) if k not in STOP and len(k) >= 2]
-    if not words or len(keys(tail)) > _LABEL_KEYS:
+    # (a label's numbers are no subtitle's words: "Study protocol, version 3.1")
+    if not words or len([k for k in keys(tail) if not k.isdigit()]) > _LABEL_KEYS:
         return None
     read = set(keys(f"{facts.text}\n{facts.prefix_text}\n{facts.first_page_text}"))
     if any(k in read for k in words):

@@ -75,6 +75,17 @@ def test_the_record_s_title_ending_in_words_the_document_never_says_is_not_match
     assert "'Solutions Manual'" in identity.evidence
 
 
+@pytest.mark.parametrize("tail", ["Solutions Manual, version 3.1", "Solutions Manual 2"])
+def test_a_label_s_numbers_do_not_make_the_unsaid_ending_a_subtitle(tail: str) -> None:
+    # identity48, after its scoring: "<the trial's title>. Study protocol, version 3.1" for
+    # the trial's results article: the version's numbers are the label's, not more words
+    record = RecordHints(titles=(f"{PROBLEMS} — {tail}",), surnames=AUTHORS)
+    pdf = make_pdf(companion_page("Problem Set 4-118-06", PROBLEMS, None))
+    identity = check_identity(pdf, record)
+    assert identity.verdict == "unverifiable"
+    assert "'Solutions Manual" in identity.evidence
+
+
 def test_the_record_s_title_ending_in_words_the_document_says_elsewhere_is_matched() -> None:
     # a subtitle the file's title block leaves out but its page carries: the record's file
     record = RecordHints(titles=(f"{PROBLEMS} — Field Notes",), surnames=AUTHORS)

@@ -91,3 +91,24 @@ def _thesis_page() -> str:
 def test_a_complete_thesis_label_beside_its_file_s_card_gives_the_whole_thesis() -> None:
     found = find_candidates(_thesis_page(), "https://research.example.nl/en/publications/soil")
     assert [c.url for c in found.candidates][:1] == [f"{FILES}/9101/Complete_thesis.pdf"]
+
+
+# -- the record's DOI beside a bare button (landing50, after its scoring) -------------------
+
+
+def test_a_button_beside_the_record_s_doi_is_the_record_s_file() -> None:
+    doi = "10.5555/FUACE230115015S"
+    page = (
+        "<html><head><title>Seismic retrofit of masonry halls</title>"
+        f'<meta name="citation_title" content="Seismic retrofit of masonry halls">'
+        f'<meta name="citation_doi" content="{doi}"></head><body>'
+        "<h1>Seismic retrofit of masonry halls</h1><table><tr><td>"
+        f'<b>DOI:</b> <a href="https://doi.org/{doi}">{doi}</a><br>'
+        "<b>Full text:</b> <a href='/img/doi/2023/0354-46052300015S.pdf'>Download PDF file</a>"
+        " (1.2 MB) in the journal's print layout"
+        "</td></tr></table></body></html>"
+    )
+    found = find_candidates(page, "https://journals.example.rs/Article.aspx?ID=0354-46052300015S")
+    assert [c.url for c in found.candidates][:1] == [
+        "https://journals.example.rs/img/doi/2023/0354-46052300015S.pdf"
+    ]
