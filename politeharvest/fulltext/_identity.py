@@ -38,7 +38,7 @@ import logging
 import os
 import re
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -169,6 +169,10 @@ class RecordHints:
         numbers: its identifiers that are a patent's publication numbers ("EP 3 987 412
             A1", "特開2021-118834"): a patent's front page gives its own in a numbered
             field, and another number there is another publication (`_patents`).
+        editions: its identifiers that name one edition of a numbered document by its
+            year ("DIN SPEC 17394-2:2021-05", "ISO 9001:2015"), as (number, year) pairs: a
+            file heading its page with the same number and another year is another
+            edition (`_other_edition`).
     """
 
     titles: tuple[str, ...] = ()
@@ -188,6 +192,7 @@ class RecordHints:
     pages: int | None = None
     venue: tuple[str, ...] = ()
     numbers: tuple[str, ...] = ()
+    editions: tuple[tuple[str, str], ...] = ()
 
     @property
     def empty(self) -> bool:
@@ -253,6 +258,7 @@ class RecordHints:
                 if str(v).strip()
             ),
             record_numbers(str(v) for v in metadata.get("identifier", ())),
+            editions_of(str(v) for v in metadata.get("identifier", ())),
         )
 
     @classmethod
@@ -301,6 +307,51 @@ class RecordHints:
                 if row.get(field)
             ),
         )
+
+
+#: An identifier naming one edition of a numbered document by its year: a standard's
+#: body and number, a colon, the year (and month) of the edition ("DIN SPEC 17394-2:2021-05",
+#: "ISO/IEC 27001:2022", "EN 1090-2:2018").
+_EDITION = re.compile(
+    r"\s*([A-Z][A-Za-z]{1,9}(?:[ /][A-Z][A-Za-z]{1,9}){0,3}\s+\d[\d.-]*)\s*:\s*"
+    r"((?:19|20)\d\d)(?:-[01]\d)?\s*"
+)
+
+
+def editions_of(identifiers: Iterable[str]) -> tuple[tuple[str, str], ...]:
+    """The (number, year) pairs of identifiers naming one edition of a numbered document."""
+    found = (_EDITION.fullmatch(str(v)) for v in identifiers)
+    return tuple(dict.fromkeys((" ".join(m[1].split()), m[2]) for m in found if m))
+
+
+def _other_edition(hints: RecordHints, facts: DocumentFacts) -> tuple[str, str] | None:
+    """The record's edition, and another year the file's first page heads its number with.
+
+    "DIN SPEC 17394-2:2017-11" heading the file of the record "DIN SPEC 17394-2:2021-05":
+    the same document's earlier (or later) edition, its title and committee the same. Only
+    when the page never gives the record's own year after the number, and only where the
+    page names itself so: a sentence naming the edition a draft will replace ("will cancel
+    and replace EAS 1187:2015", words before it on its line) names another document.
+    Returns (the record's "number:year", the page's year), or None.
+    """
+    lines = facts.first_page_text[:_PAGE_REACH].splitlines()
+    for number, year in hints.editions:
+        written = r"\s*".join(re.escape(part) for part in number.split())
+        pattern = re.compile(rf"(?<![\w-]){written}\s*:\s*((?:19|20)\d\d)")
+        years = [
+            found[1]
+            for line in lines
+            for found in pattern.finditer(line)
+            if not _SENTENCE_WORD.search(line[: found.start()])
+        ]
+        if years and year not in years:
+            return f"{number}:{year}", years[0]
+    return None
+
+
+#: A word of a sentence: lower-case letters alone ("replace", "ersetzt"), not a web
+#: address's ("www.din.de") or a designation's.
+_SENTENCE_WORD = re.compile(r"(?<![\w.])[^\W\d_A-Z]{2,}(?![\w.])")
 
 
 #: Markup a pipeline left in a record ("N&lt;sub&gt;2&lt;/sub&gt;O", "K&#305;r&#351;ehir").
@@ -646,6 +697,13 @@ def identify(
             layout, turned = logical_order(hints, more)
             facts = facts_of(layout)
     identity = _with_order(judge(hints, facts), turned)
+    edition = _other_edition(hints, facts) if hints.editions else None
+    if edition is not None and identity.verdict != "mismatch":
+        said = (
+            f"its first page gives its number with the year {edition[1]}, the record is "
+            f"{edition[0]}: another edition of the same numbered document"
+        )
+        return Identity("mismatch", f"{said} ({identity.evidence[:120]})", identity.kind)
     if identity.verdict == "unverifiable":
         identity = _by_info_title(hints, layout, identity)
     if identity.verdict == "matched":

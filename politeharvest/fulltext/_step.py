@@ -567,7 +567,10 @@ def _hints_from(data: object) -> RecordHints | None:
         return None
     names = {field.name for field in attrs.fields(RecordHints)}
     kept: dict[str, Any] = {
-        name: tuple(value) if isinstance(value, list) else value
+        # (lists of lists too: the record's editions, (number, year) pairs)
+        name: tuple(tuple(v) if isinstance(v, list) else v for v in value)
+        if isinstance(value, list)
+        else value
         for name, value in data.items()
         if name in names
     }
