@@ -23,7 +23,7 @@ from ._addresses import absolute, asset_space, same_site
 from ._candidate import Candidate, element_signature
 from ._links import TEXT_URL, form_label, link_sources
 from ._pagefacts import PageFacts
-from ._regions import Regions
+from ._regions import Regions, companion_file
 from ._rules import EXTRACTORS, SiteRule
 from ._state import devalued, flight_data, state_files
 from ._words import (
@@ -695,10 +695,12 @@ def anchor_candidates(
     wordless: set[str] = set()  # links whose words said nothing, nor named a file
     titles = PageTitles(soup, facts)  # the words of the page's titles, read once if asked
     parts = regions.parts  # a file offered in parts ("Parte 1 (pp. 1-86)", "Parte 2 …")
-    controls = labels_by_address(
+    addressed = [
         (a, absolute(str(a.get("href") or ""), base))
         for a in soup.find_all("a", href=True, limit=_LABELLED_LINKS)
-    )
+    ]
+    controls = labels_by_address(addressed)
+    files = [address for _, address in addressed if address and FILE_HREF.search(address)]
     for element, href, where in link_sources(soup):
         text = "" if element.name == "script" else text_of(element)
         if element.name == "form":
@@ -910,6 +912,15 @@ def anchor_candidates(
             # - 12 MB"): the record's file, named as a screen reader reads it
             score += ANCHOR_WEIGHTS.download_text
             evidence.append(f"its label {by_name[:40]!r} is the article's title")
+        if FILE_HREF.search(link) and (
+            named_parts := [f for f in files if companion_file(link, f)]
+        ):
+            # a file whose name opens the names of the page's other files in its folder
+            # ("000087.pdf" beside "000087_slides.pdf" and "000087_poster.pdf"): the work's
+            # own file, its parts named after it, whatever its label ("Paper") says
+            score += ANCHOR_WEIGHTS.pdf_word
+            first = unquote(urlsplit(named_parts[0]).path).rsplit("/", 1)[-1]
+            evidence.append(f"its file's name opens the page's other files' ({first[:40]!r})")
         label = " ".join(str(element.get(a) or "") for a in ("title", "aria-label", "download"))
         labelled = _FILE_NAME.search(label) if element.name in ("a", "area", "button") else None
         if labelled is not None and OTHER_KIND_FILE.search(labelled.group(0)):
@@ -1160,6 +1171,10 @@ def _labelled_other(element: Tag, facts: PageFacts) -> str | None:
     name = " ".join(str(element.get("aria-label") or "").split())
     label = " ".join(without_file_description(name).split())
     if len(label.split()) < 3 or button_text(label) or unread_label(label):
+        return None
+    if _FILE_NAME.search(name):
+        # a file's name after a button's words ("download file AAM_Pritchard_2024.pdf"): the
+        # file's label, whose name is read for its kind below, no other document's title
         return None
     visible = " ".join(element.get_text(" ", strip=True).split())
     if visible and not button_text(visible):

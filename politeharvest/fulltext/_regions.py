@@ -294,7 +294,7 @@ def _child_holding(block: Tag, element: Tag) -> Tag | None:
     return None
 
 
-def _companion(own: str, other: str) -> bool:
+def companion_file(own: str, other: str) -> bool:
     """Whether the file at `other` is a part of the file at `own` by its name.
 
     In the same folder, its name is the file's name with more after it
@@ -874,7 +874,7 @@ class Regions:
                     continue  # a page of the record's own ("/papers/w31567.ack")
                 if _sections_apart(block, element, anchor):
                     continue  # a card of its own beside the file's ("Also in volume 9")
-                if file is not None and _companion(file, href):
+                if file is not None and companion_file(file, href):
                     continue  # the file's own part ("Research_458_Highlights.pdf")
                 if (
                     not _same_page(href, self._facts.url)

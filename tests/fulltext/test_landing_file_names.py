@@ -1,0 +1,74 @@
+"""Files told apart by their names (landing50 and landing51, after their scoring).
+
+- A button labelled (``aria-label``) with a file's name ("download file AAM_Doe_2024.pdf")
+  is that file's link, its kind read from the name: no other document's title. A file
+  named as another kind ("Conference_slides_Doe.pdf") is still refused.
+- A file whose name opens the names of the page's other files in its folder
+  ("000087.pdf" beside "000087_slides.pdf" and "000087_poster.pdf") is the work's own
+  file, whatever its label ("Paper") says; a file with no such parts gains nothing.
+
+All pages are written here; none is copied from a corpus.
+"""
+
+from __future__ import annotations
+
+from politeharvest.fulltext._landing import find_candidates
+
+DL = "https://repository.example.ac.uk/ndownloader/files"
+PAGE = "https://repository.example.ac.uk/articles/journal_contribution/Heat_risk/2543"
+
+
+def _figshare_like() -> str:
+    rows = "".join(
+        f'<li><span title="{name}">{name}</span><span>1.2 MB</span>'
+        f'<a href="{DL}/{n}" aria-label="download file {name}">Download</a></li>'
+        for n, name in (
+            (4501, "AAM_Doe-Roe_2024_BuildEnv.pdf"),
+            (4502, "Conference_slides_Doe_2023.pdf"),
+        )
+    )
+    return (
+        "<html><head><title>Heat risk in retrofitted housing</title>"
+        '<meta name="citation_title" content="Heat risk in retrofitted housing: monitored evidence">'
+        '<meta name="citation_author" content="Doe, Jane"></head><body><main>'
+        f"<h1>Heat risk in retrofitted housing: monitored evidence</h1><ul>{rows}</ul>"
+        "</main></body></html>"
+    )
+
+
+def test_a_button_labelled_with_a_file_s_name_is_that_file_s_link() -> None:
+    found = find_candidates(_figshare_like(), PAGE)
+    kept = [c.url for c in found.candidates]
+    assert kept[:1] == [f"{DL}/4501"]
+    assert f"{DL}/4502" not in kept  # the slides, by their file's name
+
+
+ZEN = "https://zenodo.example.net/records/1487/files"  # another site than the page's
+
+
+def _conference_page(parts: bool) -> str:
+    extra = (
+        f'<a href="{ZEN}/000087_slides.pdf?download=1">Slides</a> '
+        f'<a href="{ZEN}/000087_poster.pdf?download=1">Poster</a>'
+        if parts
+        else ""
+    )
+    return (
+        "<html><head><title>Raga similarity from audio</title></head><body><main>"
+        "<h1>Raga similarity from audio</h1><p>Session 4 · Poster 87</p>"
+        f'<div class="links"><a href="{ZEN}/000087.pdf">Paper</a> {extra} '
+        '<a href="https://video.example.org/watch?v=q8">Video</a></div>'
+        "</main></body></html>"
+    )
+
+
+def test_a_file_whose_name_opens_its_parts_names_is_the_work_s_file() -> None:
+    found = find_candidates(_conference_page(parts=True), "https://conf.example.org/poster_87.html")
+    assert [c.url for c in found.candidates][:1] == [f"{ZEN}/000087.pdf"]
+
+
+def test_a_bare_paper_link_without_parts_gains_nothing() -> None:
+    found = find_candidates(
+        _conference_page(parts=False), "https://conf.example.org/poster_87.html"
+    )
+    assert f"{ZEN}/000087.pdf" not in [c.url for c in found.candidates]
