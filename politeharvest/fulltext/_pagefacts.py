@@ -21,6 +21,7 @@ from ._words import (
     BUTTON_WORDS,
     CJK_LETTER,
     FULL_TEXT_WORD,
+    WHOLE_WORDS,
     button_text,
     lettered_words,
     says_full,
@@ -186,6 +187,10 @@ class PageFacts:
         if not words:
             return False
         own = set(self.surnames) | BUTTON_WORDS | _GENERIC_FILE | _VERSION_WORDS
+        if self.book:
+            # the record is a whole book: "Complete book (PDF)" labels its own file, as
+            # "Full text" would (on a chapter's page it names another object, the book)
+            own |= WHOLE_WORDS | _BOOK_WORDS
         return all(w in own for w in words)
 
     def unqualified(self, text: str) -> str | None:
@@ -715,6 +720,9 @@ def _whole_book(soup: BeautifulSoup, names: set[str], types: list[str]) -> bool:
             return True
     return "citation_isbn" in names
 
+
+#: Words naming a whole book itself, read with a word saying it is whole ("Complete book").
+_BOOK_WORDS = frozenset({"book", "ebook", "monograph"})
 
 #: A record type that names a whole book ("book", "books.book", "Monograph").
 _BOOK_TYPE = re.compile(r"^(?:books?\.)?(?:book|monograph)$", re.IGNORECASE)

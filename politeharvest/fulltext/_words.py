@@ -38,6 +38,7 @@ __all__ = [
     "PDF_SIZE",
     "PDF_WORD",
     "STRONG_TEXT",
+    "WHOLE_WORDS",
     "button_text",
     "format_token",
     "item_of",
@@ -446,6 +447,8 @@ _FULL_WORDS = frozenset(
 #: The words that say a file is the whole work, in a file's name or a site's code:
 #: `_FULL_WORDS` and English's ("full", "fulltext", "main"...).
 _WHOLE_WORDS = _FULL_WORDS | {"full", "fulltext", "complete", "whole", "main", "primary"}
+#: (as `_pagefacts` reads a whole book's own label: "Complete book (PDF)")
+WHOLE_WORDS = _WHOLE_WORDS
 
 
 def says_whole(text: str) -> bool:

@@ -7,12 +7,18 @@
   ("000087.pdf" beside "000087_slides.pdf" and "000087_poster.pdf") is the work's own
   file, whatever its label ("Paper") says; a file with no such parts gains nothing.
 
+- On a whole book's page (``og:type`` book), "Complete book (PDF)" names the record's own
+  file; on a chapter's page it names another object.
+
 All pages are written here; none is copied from a corpus.
 """
 
 from __future__ import annotations
 
+import pytest
+
 from politeharvest.fulltext._landing import find_candidates
+from politeharvest.fulltext._pagefacts import PageFacts
 
 DL = "https://repository.example.ac.uk/ndownloader/files"
 PAGE = "https://repository.example.ac.uk/articles/journal_contribution/Heat_risk/2543"
@@ -72,3 +78,22 @@ def test_a_bare_paper_link_without_parts_gains_nothing() -> None:
         _conference_page(parts=False), "https://conf.example.org/poster_87.html"
     )
     assert f"{ZEN}/000087.pdf" not in [c.url for c in found.candidates]
+
+
+# -- a whole book's own resource (landing51, after its scoring) -------------------------------
+
+
+@pytest.mark.parametrize(
+    ("label", "book", "own"),
+    [
+        ("Complete book (PDF)", True, True),  # the whole book's record: its own file
+        ("Full book", True, True),
+        ("Complete book (PDF)", False, False),  # a chapter's page: another object
+        ("Reading group guide", True, False),
+    ],
+)
+def test_a_whole_book_s_label_names_a_book_record_s_own_file(
+    label: str, book: bool, own: bool
+) -> None:
+    facts = PageFacts("https://press.example.edu/projects/salt", titles=("Salt Roads",), book=book)
+    assert facts.names_own(label) is own
