@@ -139,16 +139,32 @@ def find_dois(values: Iterable[str]) -> tuple[str, ...]:
         if "%2f" in text.lower() or "%3c" in text.lower():  # https://doi.org/10.1234%2Fabc
             text = urllib.parse.unquote(text)
         for match in DOI.finditer(text):
-            doi = match.group(1).rstrip(".,;)]}").lower()
+            doi = _unclosed(match.group(1).rstrip(".,;)]}")).lower()
             found[doi] = None
     return tuple(found)
+
+
+def _unclosed(doi: str) -> str:
+    """`doi` without the closing brackets and quotes of any script after it.
+
+    HAL prints identifiers in angle brackets ("⟨10.1234/abc⟩"), Chinese and Japanese text
+    in its own ("（10.1234/abc）。"): Unicode's closing punctuation (categories Pe and Pf)
+    ends a DOI as ")" does, and so does a full stop or comma of either script after it.
+    """
+    while doi and (unicodedata.category(doi[-1]) in ("Pe", "Pf") or doi[-1] in _STOPS):
+        doi = doi[:-1]
+    return doi
+
+
+#: A sentence's or a clause's end, in Latin and in CJK text ("。", "、", "，").
+_STOPS = frozenset(".,;:\u3001\u3002\uff0c\uff1b\uff1a")
 
 
 def dois_in(text: str) -> list[str]:
     """The DOIs in a text, whole tokens, lower case, trailing punctuation dropped."""
     found = []
     for match in DOI_TOKEN.finditer(text):
-        doi = match.group(1).rstrip(".,;:)]}>").lower()
+        doi = _unclosed(match.group(1).rstrip(".,;:)]}>")).lower()
         if doi.count("(") < doi.count(")"):
             doi = doi[: doi.rfind(")")]
         found.append(doi)
