@@ -148,8 +148,9 @@ def _unclosed(doi: str) -> str:
     """`doi` without the closing brackets and quotes of any script after it.
 
     HAL prints identifiers in angle brackets ("⟨10.1234/abc⟩"), Chinese and Japanese text
-    in its own ("（10.1234/abc）。"): Unicode's closing punctuation (categories Pe and Pf)
-    ends a DOI as ")" does, and so does a full stop or comma of either script after it.
+    in fullwidth ones (U+FF08, U+FF09) with an ideographic full stop after them: Unicode's
+    closing punctuation (categories Pe and Pf) ends a DOI as ")" does, and so does a full
+    stop or comma of either script after it.
     """
     while doi and (unicodedata.category(doi[-1]) in ("Pe", "Pf") or doi[-1] in _STOPS):
         doi = doi[:-1]

@@ -1,8 +1,9 @@
 """A DOI inside any script's brackets or quotes ends where they close (identity48).
 
-HAL's cover pages print "⟨10.5555/rsem.2023.0115⟩"; Chinese and Japanese text writes
-"（10.1234/abc）。". Unicode's closing punctuation (categories Pe and Pf) ends a DOI as ")"
-does; a DOI's own bracketed part ("(86)") is kept.
+HAL's cover pages print "⟨10.5555/rsem.2023.0115⟩"; Chinese and Japanese text writes a DOI
+in fullwidth brackets with an ideographic full stop after them. Unicode's closing
+punctuation (categories Pe and Pf) ends a DOI as ")" does; a DOI's own bracketed part
+("(86)") is kept.
 """
 
 from __future__ import annotations
