@@ -332,11 +332,14 @@ def problematic_url(url: str) -> str | None:
         if key.lower() in ("q", "query", "search") and not _LOOKUP.fullmatch(value.strip()):
             # a search's results; a catalogue's permalink asks for one record by its number
             # ("opac.htm?method=simpleSearch&query=idn%3D1312345678"): that is its page
-            if not value.strip() and any(
-                _RECORD_KEY.search(k) and re.search(r"\d", v) for k, v in query
+            if any(
+                _RECORD_KEY.search(k) and re.search(r"\d", v) and (not value.strip() or k != "id")
+                for k, v in query
             ):
-                # no search asked for, and one record picked by its id ("?q=&topic[]=x&
-                # publicationId=lrs-nota-2024-07"): a listing's address for that record's page
+                # one record picked by its id, the search that led to it kept in the address
+                # ("notice?app=theses&IdNumber=41877&q=hydrogéologie", "?q=&publicationId=
+                # lrs-nota-2024-07"): that record's page, not the search's results; a bare
+                # "id" beside a search term ("find?q=soil&id=12") may be a facet's, a search
                 continue
             return f"address looks like a {key.lower()!r} page, not an article or file"
     return None
@@ -344,7 +347,11 @@ def problematic_url(url: str) -> str | None:
 
 #: A query's key naming a record's identifier ("publicationId", "record_id", "docid", "id"),
 #: not a word that ends in the letters ("paid", "valid").
-_RECORD_KEY = re.compile(r"^(?i:id|docid|record|item|doc|handle)$|[a-z]I[dD]$|[_-](?i:id)$")
+_RECORD_KEY = re.compile(
+    r"^(?i:id|docid|record|item|doc|handle)$|[a-z]I[dD]$|[_-](?i:id)$"
+    # ("IdNumber", "id_record"; "titleid", "recordid": a record's noun and "id")
+    r"|^(?i:id)(?:[A-Z_]|num)|^(?i:title|record|item|article|paper|thesis|book|object|publication)id$"
+)
 
 
 #: A query that looks one record up by an identifier: a field's name, "=" or ":", and a

@@ -97,6 +97,11 @@ def test_learned_structure_predicts_the_link() -> None:
         ),
         ("https://catalogue.example.org/find?q=&sort=date", True),
         ("https://catalogue.example.org/find?q=soil&id=12", True),
+        # a record picked by a named id, the search that led to it kept in the address
+        # (landing53, after its scoring): that record's page
+        ("https://collection.example.ca/fra/notice?app=theses&IdNumber=41877&q=eau", False),
+        ("https://tdc.example.th/tdc/browse.php?option=show&titleid=612734&query=x", False),
+        ("https://catalogue.example.org/find?q=soil&page=2", True),
     ],
 )
 def test_problematic_urls_are_refused_before_any_request(url: str, problem: bool) -> None:
