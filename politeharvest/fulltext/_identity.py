@@ -1458,7 +1458,19 @@ def _record_main(title: str, block: Sequence[str], page_keys: str, below: str) -
     if found is None:
         return False
     rest_words = [k for k in keys(title[found.end() :]) if k not in STOP]
-    if not rest_words or any(f" {k} " not in page_keys for k in rest_words):
+    if not rest_words:
+        return False
+    # a word the rest abbreviates ("Cass. civ., sez. III") is on the page written out
+    # ("CASSAZIONE CIVILE, Sez. III"); of a long rest (a decision's citation), one word may
+    # be the record's own label the page does not print ("Nota a ...": a note on it)
+    shortened = set(re.findall(r"([^\W\d_]{2,})\.", title[found.end() :].lower()))
+    missing = [
+        k
+        for k in rest_words
+        if f" {k} " not in page_keys
+        and not (k in shortened and re.search(rf" {re.escape(k)}\w", page_keys))
+    ]
+    if len(missing) > (1 if len(rest_words) >= _LONG_REST else 0):
         return False
     under = set(content_words(below))
     if under & set(rest_words) and not set(rest_words) <= under:
@@ -1469,6 +1481,9 @@ def _record_main(title: str, block: Sequence[str], page_keys: str, below: str) -
     rest = title[found.end() : found.end() + _PART_REACH]
     return head == list(block) and not _part_numbers(rest)
 
+
+#: A title's rest of this many words (a decision's citation) may miss one on the page.
+_LONG_REST = 6
 
 #: How far into a title's rest a part's number is looked for ("Part II", "Teil 2").
 _PART_REACH = 12
@@ -2777,7 +2792,7 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
         return Identity(
             "mismatch",
             f"its title block reads {block[:90]!r}: it letters its part ({lettered}), the "
-            "record's title does not, another case of a series",
+            "record's title does not or letters another, another case of a series",
             kind,
             facts.version,
         )
@@ -4114,17 +4129,22 @@ _WORDED_PART = re.compile(r"(?<![\w])([^\W\d_]{3,})\.?\s+(\d{1,2}|[IVX]{1,4})(?!
 def _case_part(block: str, titles: Sequence[str]) -> str | None:
     """The letter a title block gives its part, "(B)" to "(H)", when no title of the record does.
 
-    "Lakeside Dairy Cooperative (B): ..." is the sequel of the record's case.
+    "Lakeside Dairy Cooperative (B): ..." is the sequel of the record's case; so is it for
+    the record "... (A)", whose own letter the block does not give.
     """
     found = _CASE_LETTER.search(block[:_TITLE_REACH])
-    if found is None or any(_CASE_LETTER.search(t) or _A_LETTER.search(t) for t in titles):
+    if found is None:
         return None
-    return found.group(0)
+    lettered = [m.group(0) for t in titles for m in _ANY_CASE_LETTER.finditer(t[:_TITLE_REACH])]
+    if not lettered:
+        return found.group(0)
+    theirs = {m.group(0) for m in _ANY_CASE_LETTER.finditer(block[:_TITLE_REACH])}
+    return None if theirs & set(lettered) else found.group(0)
 
 
 #: A case's part lettered in brackets ("(B)"): "(A)" is the first, which a record may omit.
 _CASE_LETTER = re.compile(r"(?<!\w)\([B-H]\)(?!\w)")
-_A_LETTER = re.compile(r"(?<!\w)\(A\)(?!\w)")
+_ANY_CASE_LETTER = re.compile(r"(?<!\w)\([A-H]\)(?!\w)")
 
 
 def _label_in_capitals(record: _Record, facts: DocumentFacts, block: str) -> str | None:

@@ -283,6 +283,43 @@ def test_a_subtitle_of_the_file_s_own_in_its_place_is_no_match() -> None:
     assert identity.verdict != "matched", identity.evidence
 
 
+NOTA = {
+    "title": [
+        "Danno da perdita del rapporto parentale e tabelle milanesi. "
+        "Nota a Cass. civ., sez. III, 10 novembre 2020, n. 25187"
+    ],
+    "creator": ["Ferraresi, Chiara"],
+    "type": ["info:eu-repo/semantics/article"],
+    "date": ["2021"],
+}
+
+
+def _nota(decision: str) -> bytes:
+    items: list[Item] = [
+        ("GIURISPRUDENZA RDR 2/2021 512", 8.0),
+        (decision, 10.0),
+        ("Danno non patrimoniale - Perdita del rapporto parentale - Liquidazione.", 10.0),
+        ("DANNO DA PERDITA DEL RAPPORTO PARENTALE E TABELLE MILANESI", 15.0),
+        ("di Chiara Ferraresi", 11.0),
+        *body(40),
+    ]
+    return make_pdf(items)
+
+
+def test_a_case_note_whose_decision_the_record_abbreviates_is_matched() -> None:
+    # identity49, after its scoring: "Cass. civ., sez. III" in the record, "CASSAZIONE
+    # CIVILE, Sez. III" on the page, and "Nota a" the record's own label the page omits
+    pdf = _nota("CASSAZIONE CIVILE, Sez. III, 10 novembre 2020, n. 25187 - Pres. Rossi")
+    identity = check_identity(pdf, NOTA)
+    assert identity.verdict == "matched", identity.evidence
+
+
+def test_a_note_on_another_decision_is_not_matched() -> None:
+    """The guard: the same title over another decision's citation (another number, date)."""
+    pdf = _nota("CASSAZIONE CIVILE, Sez. VI, 3 marzo 2019, n. 6118 - Pres. Bianchi")
+    assert check_identity(pdf, NOTA).verdict != "matched"
+
+
 REPORT = {
     "title": ["Flomberegning for Vosso ved Bulken (062.Z)"],
     "creator": ["Hansen, Ingrid Sæther"],
@@ -387,6 +424,24 @@ def test_the_sequel_case_lettered_b_is_not_the_record_s_case() -> None:
     identity = check_identity(_case("Nordic Case Centre CS-23-0418", title, None), CASE)
     assert identity.verdict == "mismatch", identity.evidence
     assert "(B)" in identity.evidence
+
+
+def test_the_sequel_b_is_not_the_record_of_case_a() -> None:
+    # identity49, after its scoring: the record "... (A)" and the sequel's file "... (B)"
+    record = {
+        **CASE,
+        "title": ["Lakeside Dairy Cooperative (A): Pricing Raw Milk in a Falling Market"],
+    }
+    title = ["Lakeside Dairy Cooperative (B): Pricing Raw Milk", "in a Falling Market"]
+    identity = check_identity(_case("Nordic Case Centre CS-23-0418", title, None), record)
+    assert identity.verdict == "mismatch", identity.evidence
+    assert "(B)" in identity.evidence
+    # and case (A)'s own file, lettered as its record is, is matched
+    own = ["Lakeside Dairy Cooperative (A): Pricing Raw Milk", "in a Falling Market"]
+    assert (
+        check_identity(_case("Nordic Case Centre CS-23-0417", own, None), record).verdict
+        == "matched"
+    )
 
 
 def test_a_label_in_capitals_under_the_case_s_title_is_no_match() -> None:
