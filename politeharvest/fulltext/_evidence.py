@@ -23,7 +23,7 @@ from ._addresses import absolute, asset_space, same_site
 from ._candidate import Candidate, element_signature
 from ._links import TEXT_URL, form_label, link_sources
 from ._pagefacts import PageFacts
-from ._regions import Regions, companion_file
+from ._regions import FolderNames, Regions
 from ._rules import EXTRACTORS, SiteRule
 from ._state import devalued, flight_data, state_files
 from ._words import (
@@ -700,7 +700,7 @@ def anchor_candidates(
         for a in soup.find_all("a", href=True, limit=_LABELLED_LINKS)
     ]
     controls = labels_by_address(addressed)
-    files = [address for _, address in addressed if address and FILE_HREF.search(address)]
+    folders = FolderNames(a for _, a in addressed if a and FILE_HREF.search(a))
     for element, href, where in link_sources(soup):
         text = "" if element.name == "script" else text_of(element)
         if element.name == "form":
@@ -912,15 +912,14 @@ def anchor_candidates(
             # - 12 MB"): the record's file, named as a screen reader reads it
             score += ANCHOR_WEIGHTS.download_text
             evidence.append(f"its label {by_name[:40]!r} is the article's title")
-        if FILE_HREF.search(link) and (
-            named_parts := [f for f in files if companion_file(link, f)]
-        ):
+        if FILE_HREF.search(link) and (part_name := folders.part_of(link)) is not None:
             # a file whose name opens the names of the page's other files in its folder
             # ("000087.pdf" beside "000087_slides.pdf" and "000087_poster.pdf"): the work's
             # own file, its parts named after it, whatever its label ("Paper") says
             score += ANCHOR_WEIGHTS.pdf_word
-            first = unquote(urlsplit(named_parts[0]).path).rsplit("/", 1)[-1]
-            evidence.append(f"its file's name opens the page's other files' ({first[:40]!r})")
+            evidence.append(
+                f"its file's name opens the page's other files' ({unquote(part_name)[:40]!r})"
+            )
         label = " ".join(str(element.get(a) or "") for a in ("title", "aria-label", "download"))
         labelled = _FILE_NAME.search(label) if element.name in ("a", "area", "button") else None
         if labelled is not None and OTHER_KIND_FILE.search(labelled.group(0)):

@@ -7,9 +7,10 @@ about other documents (article lists, another article's card) by their structure
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
@@ -294,7 +295,7 @@ def _child_holding(block: Tag, element: Tag) -> Tag | None:
     return None
 
 
-def companion_file(own: str, other: str) -> bool:
+def _companion(own: str, other: str) -> bool:
     """Whether the file at `other` is a part of the file at `own` by its name.
 
     In the same folder, its name is the file's name with more after it
@@ -313,6 +314,40 @@ def companion_file(own: str, other: str) -> bool:
         and other_name != name
         and re.match(rf"{re.escape(stem)}[-_. ]\w", other_name, re.IGNORECASE) is not None
     )
+
+
+class FolderNames:
+    """The page's file addresses by folder, to find a file's parts by name (`_companion`).
+
+    Read once per page: a page of thousands of file links is not compared link by link.
+    """
+
+    def __init__(self, addresses: Iterable[str]) -> None:
+        self._names: dict[tuple[str, str], list[tuple[str, str]]] = {}
+        for address in addresses:
+            parts = urlsplit(address)
+            folder, _, name = parts.path.rpartition("/")
+            self._names.setdefault((parts.netloc, folder), []).append((name.lower(), name))
+        for names in self._names.values():
+            names.sort()
+
+    def part_of(self, own: str) -> str | None:
+        """The name of a file of the page that is a part of the file at `own`, or None."""
+        parts = urlsplit(own)
+        folder, _, name = parts.path.rpartition("/")
+        stem = re.sub(r"\.\w{2,4}$", "", name)
+        names = self._names.get((parts.netloc, folder))
+        if not names or len(stem) < 4:
+            return None
+        prefix = stem.lower()
+        start = bisect.bisect_left(names, (prefix, ""))
+        for low, other in itertools.islice(names, start, None):
+            if not low.startswith(prefix):
+                break
+            rest = low[len(prefix) : len(prefix) + 2]
+            if other != name and len(rest) == 2 and rest[0] in "-_. " and rest[1].isalnum():
+                return other
+        return None
 
 
 def _sections_apart(block: Tag, element: Tag, anchor: Tag) -> bool:
@@ -874,7 +909,7 @@ class Regions:
                     continue  # a page of the record's own ("/papers/w31567.ack")
                 if _sections_apart(block, element, anchor):
                     continue  # a card of its own beside the file's ("Also in volume 9")
-                if file is not None and companion_file(file, href):
+                if file is not None and _companion(file, href):
                     continue  # the file's own part ("Research_458_Highlights.pdf")
                 if (
                     not _same_page(href, self._facts.url)
