@@ -3635,7 +3635,11 @@ def _companion_label(hints: RecordHints, facts: DocumentFacts, block: str) -> st
                 words, TEACHERS_ONLY_PHRASES
             )
             rest = words[len(found) :] if found is not None else []
-            if found is not None and all(any(c.isdigit() for c in w) or len(w) <= 2 for w in rest):
+            # (a code's letters are its own: "ENC-N-231-04" is one code, not the word "enc")
+            coded = {k for token in part.split() if re.search(r"\d", token) for k in keys(token)}
+            if found is not None and all(
+                any(c.isdigit() for c in w) or len(w) <= 2 or w in coded for w in rest
+            ):
                 return " ".join(found)
     for line in [*above, *lines[-_FOOT_LINES:]]:
         found = contains(keys(line), TEACHERS_ONLY_PHRASES)

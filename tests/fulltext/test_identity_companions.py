@@ -266,6 +266,33 @@ def test_a_companion_s_number_may_open_with_its_code_letters() -> None:
     assert "'TEACHING NOTE'" in identity.evidence
 
 
+def test_a_label_over_the_title_with_a_code_of_letters_and_digits_is_a_companion() -> None:
+    # identity50, after its scoring: "Nota pedagógica ENC-N-231-04 · SOLO PARA PROFESORES"
+    # over the case's title, nothing under it: the code's letters ("ENC") are the code's
+    record = RecordHints(titles=(PROBLEMS,), surnames=AUTHORS)
+    items: list[Item] = [
+        ("Nota pedagógica ENC-N-231-04 · SOLO PARA PROFESORES", 9.0),
+        (PROBLEMS, 17.0),
+        (BYLINE, 11.0),
+        *body(18),
+    ]
+    identity = check_identity(make_pdf(items), record)
+    assert identity.verdict == "mismatch", identity.evidence
+    assert "nota pedagogica" in identity.evidence
+
+
+def test_a_label_over_the_title_with_words_after_it_is_no_companion() -> None:
+    """The guard: words of its own after the label are a mention, not the document's name."""
+    record = RecordHints(titles=(PROBLEMS,), surnames=AUTHORS)
+    items: list[Item] = [
+        ("Nota pedagógica disponible para profesores registrados", 9.0),
+        (PROBLEMS, 17.0),
+        (BYLINE, 11.0),
+        *body(18),
+    ]
+    assert check_identity(make_pdf(items), record).verdict != "mismatch"
+
+
 def test_a_subtitle_the_head_repeats_before_a_year_is_no_companion() -> None:
     # the guard: "in 2023" after the words is no code of the document's
     record = RecordHints(titles=(PROBLEMS,), surnames=AUTHORS)
