@@ -175,6 +175,8 @@ class PageFacts:
         """
         if self.is_title(text) or self.short_title(text) or self._titled_button(text):
             return True
+        if self._quotes_title(text):
+            return True
         bare = self.unqualified(text)
         if bare is not None and bare != text and self._opening_words(bare):
             # the title's opening words and a bracketed qualifier ("Note d'information
@@ -206,6 +208,33 @@ class PageFacts:
             if len(own) > 1 or re.search(r"\d", qualifier):
                 return None
         return " ".join(_BRACKETED.sub(" ", text).split())
+
+    def _quotes_title(self, text: str) -> bool:
+        """True when `text` quotes the record's title, or its main title, as a work's name.
+
+        "Studie »Wärmepumpen in Bestandsgebäuden« (Abschlussbericht)" on the page of
+        "Wärmepumpen in Bestandsgebäuden - Ergebnisse eines vierjährigen Feldtests": the
+        quoted words are the whole main title (up to its first separator), two words or
+        more, with a word before them at most (the work's kind) and a bracketed qualifier
+        after; a quoted opening of a title that goes on ("»Annual Report« 2022" for "Annual
+        Report 2023") is none, and so is a longer frame ("Press release: exhibition
+        „<title>“": a document about the work).
+        """
+        for found in _QUOTED.finditer(text):
+            quoted = next(group for group in found.groups() if group is not None)
+            words = words_of(quoted)
+            before = words_of(text[: found.start()])
+            rest = _SIZE_LABEL.sub(" ", _BRACKETED.sub(" ", text[found.end() :]))
+            after = [w for w in words_of(rest) if w not in BUTTON_WORDS]
+            if len(words) < 2 or len(before) > 1 or after:
+                # (a frame of more words is a document about the work: "Press release:
+                # exhibition „<title>“"; a work's label names its kind in a word at most)
+                continue
+            for title in self.titles:
+                main = _MAIN_TITLE_END.split(title, maxsplit=1)
+                if words_of(title) == words or (len(main) > 1 and words_of(main[0]) == words):
+                    return True
+        return False
 
     def _opening_words(self, text: str) -> bool:
         """True when `text`'s words (two or more) are those a title of the record opens with."""
@@ -720,6 +749,15 @@ def _whole_book(soup: BeautifulSoup, names: set[str], types: list[str]) -> bool:
             return True
     return "citation_isbn" in names
 
+
+#: A quoted span: between guillemets either way, low-high or curly quotes, or straight ones.
+_QUOTED = re.compile(
+    "\u00ab([^\u00bb]{3,200})\u00bb|\u00bb([^\u00ab]{3,200})\u00ab"
+    "|\u201e([^\u201c\u201d]{3,200})[\u201c\u201d]|\u201c([^\u201d]{3,200})\u201d"
+    '|"([^"]{3,200})"'
+)
+#: Where a title's main part ends: a colon, a dash between spaces, a bar.
+_MAIN_TITLE_END = re.compile(r"\s*[:|]\s|\s[-\u2013\u2014]\s")
 
 #: Words naming a whole book itself, read with a word saying it is whole ("Complete book").
 _BOOK_WORDS = frozenset({"book", "ebook", "monograph"})

@@ -97,3 +97,22 @@ def test_a_whole_book_s_label_names_a_book_record_s_own_file(
 ) -> None:
     facts = PageFacts("https://press.example.edu/projects/salt", titles=("Salt Roads",), book=book)
     assert facts.names_own(label) is own
+
+
+# -- a quoted main title (landing55, after its scoring) --------------------------------------
+
+STUDY = "Wärmepumpen in Bestandsgebäuden – Ergebnisse eines vierjährigen Feldtests"
+
+
+@pytest.mark.parametrize(
+    ("label", "own"),
+    [
+        ("Studie »Wärmepumpen in Bestandsgebäuden« (Abschlussbericht) PDF, 9 MB", True),
+        ("„Wärmepumpen in Bestandsgebäuden“", True),
+        ("Pressemitteilung zur Studie »Wärmepumpen in Bestandsgebäuden«", False),  # about it
+        ("Rezension der Studie »Wärmepumpen in Bestandsgebäuden«", False),  # a review of it
+        ("Studie »Wärmepumpen« (Kurzfassung)", False),  # not the whole main title
+    ],
+)
+def test_a_label_quoting_the_main_title_names_the_record(label: str, own: bool) -> None:
+    assert PageFacts("https://www.example.de/studie", titles=(STUDY,)).names_own(label) is own
