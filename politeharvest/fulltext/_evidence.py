@@ -1207,6 +1207,8 @@ _FULL_LABEL_WORDS = 3
 #: A count standing as a word of its own ("3,412", "2024"), not a part of a code ("031-2022").
 _STANDALONE_COUNT = re.compile(r"(?<!\S)\d[\d.,]*(?!\S)")
 #: A file's size in an item's text ("5.8 MB", "412 KB").
+#: A bracketed part of a text ("(inglés)", "[PDF]").
+_BRACKETS = re.compile(r"[(\[][^()\[\]]*[)\]]")
 _ITEM_SIZE = re.compile(r"\d+(?:[.,]\d+)?\s*(?:[kmgKMG]i?[bB]|bytes)\b")
 #: The most words a line of counters has (a word or two before each count).
 _COUNTER_WORDS = 6
@@ -1238,6 +1240,10 @@ def _item_names_other(element: Tag, visible: str, facts: PageFacts) -> str | Non
         return None
     text = " ".join(item.get_text(" ", strip=True).split())
     if len(text) > 240 or visible not in text:
+        return None
+    if says_full(_BRACKETS.sub(" ", text.replace(visible, " ", 1))):
+        # the item labels the work's full text ("Documento completo (inglés) PDF · 2,4 MB"),
+        # a qualifier aside: the file's label, no other work's title
         return None
     rest = " ".join(_ITEM_SEPARATORS.sub(" ", text.replace(visible, " ", 1)).split())
     if facts.doi and facts.doi in rest.lower():

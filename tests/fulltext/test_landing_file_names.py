@@ -116,3 +116,29 @@ STUDY = "Wärmepumpen in Bestandsgebäuden – Ergebnisse eines vierjährigen Fe
 )
 def test_a_label_quoting_the_main_title_names_the_record(label: str, own: bool) -> None:
     assert PageFacts("https://www.example.de/studie", titles=(STUDY,)).names_own(label) is own
+
+
+# -- an item labelling the work's full text (landing57, after its scoring) --------------------
+
+BDE = "https://www.bank.example.es/f/Publicaciones/DocumentosTrabajo/24/Files"
+
+
+def _working_paper(label: str) -> str:
+    return (
+        "<html><head><title>Monetary transmission and household debt</title>"
+        '<meta name="citation_title" content="Monetary transmission and household debt">'
+        "</head><body><main><h1>Monetary transmission and household debt</h1>"
+        f'<div class="document"><span class="document__title">{label}</span>'
+        '<span class="document__meta">PDF · 2,4 MB</span>'
+        f'<a class="button" href="{BDE}/dt2418.pdf">Descargar</a></div>'
+        "</main></body></html>"
+    )
+
+
+def test_an_item_labelling_the_full_text_gives_the_work_s_file() -> None:
+    # "Documento completo (inglés)" beside a bare "Descargar": the work's full text in
+    # English, read before as another work's title in the item
+    found = find_candidates(
+        _working_paper("Documento completo (inglés)"), "https://www.bank.example.es/dt2418"
+    )
+    assert f"{BDE}/dt2418.pdf" in [c.url for c in found.candidates]
