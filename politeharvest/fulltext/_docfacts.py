@@ -94,6 +94,10 @@ _UNSPACED = re.compile(
 _DOI_LABEL = re.compile(r"\b(doi|https?://(dx\.)?doi\.org/)", re.IGNORECASE)
 # A run of dots, ellipses or blanks is tried from its start only: tried from each of its
 # characters, a line of 20,000 dots took 18 s (a PDF's lines are cut at 20,000 characters).
+#: An entry of a list of contents that ends in its authors' names before its page: one or
+#: more names of initials and a family name ("M. K. Jensen", "A. Sharma, P. Kumar").
+_NAME = r"(?:[^\W\d_]\.\s?){1,3}[^\W\d_][^\W\d_'-]*(?:[-'][^\W\d_]+)?"
+_AUTHORED_ENTRY = re.compile(rf"\s{_NAME}(?:\s*(?:,|&|and)\s*{_NAME})*\s+\d{{1,4}}\s*$")
 _PAGE_NUMBER_END = re.compile(r"((?<!\.)\.{3,}|(?<!…)…+|(?<!\s)\s)\s*\d{1,4}(\s*[-–]\s*\d{1,4})?$")
 _FIELD = re.compile(r"_{4,}|(?<!\.)\.{8,}\s*$|[☐□■]|\[\s\]")
 _LABEL_VALUE = re.compile(r"^[^\W\d][\w .()/'-]{1,40}:(?!//)(\s*\S|\s*$)")
@@ -417,6 +421,12 @@ def _is_own_toc(lines: Sequence[Line]) -> bool:
         # most entries are set under a line of their own of four words or more, no entry
         # itself: a work's title, then its authors and page ("Devolution and the right to
         # health ..." over "Grace Nyambura Wanjiru ..... 145"): a list of other works
+        return False
+    authored = sum(1 for text in entries if _AUTHORED_ENTRY.search(text))
+    if authored * 2 >= len(entries):
+        # most entries end in their authors' names before the page ("2 Design of Furrow
+        # and Border Systems A. Sharma, P. Kumar 33"): an edited book's chapters, works of
+        # others, numbered as they may be
         return False
     numbered = sum(1 for text in entries if _SECTION_NUMBER.match(text) or _CHAPTER.match(text))
     if numbered >= 0.4 * len(entries):

@@ -290,6 +290,47 @@ def test_a_thesis_s_own_contents_page_makes_it_no_compilation(kind: str, refused
     assert (identity.verdict == "mismatch") is refused, identity.evidence
 
 
+def _volume_with_contents(authored: bool) -> bytes:
+    chapters = [
+        ("Surface Irrigation Hydraulics", "M. K. Jensen"),
+        ("Design of Furrow and Border Systems", "A. Sharma, P. Kumar"),
+        ("Sprinkler Uniformity and Application Efficiency", "J. Molina"),
+        ("Centre Pivot and Linear Move Systems", "R. A. Goldhamer, T. Osei"),
+        ("Drip and Micro-Irrigation Design for Orchards", "E. Fereres-Castiel"),
+        ("Pumping Stations and Energy Use", "H. Vogt"),
+    ]
+    contents = [
+        (f"{n + 1} {title} {names + ' ' if authored else ''}{1 + 36 * n}", 10.0)
+        for n, (title, names) in enumerate(chapters)
+    ]
+    return make_pdf(
+        [
+            ("Mikkel K. Jensen and Pradeep Kumar (Editors)", 11.0),
+            ("Handbook of Irrigation Engineering", 18.0),
+            ("Volume 1: Irrigation Systems and Design", 13.0),
+        ],
+        [("Contents", 12.0), *contents],
+        body(40),
+    )
+
+
+@pytest.mark.parametrize("authored", [True, False])
+def test_an_edited_volume_s_numbered_chapters_by_others_are_a_compilation(authored: bool) -> None:
+    # identity52, after its scoring: the handbook's other volume for a chapter's record;
+    # its contents number the chapters and end each in its authors' names: works of others
+    record = {
+        "title": ["Drip and Micro-Irrigation Design for Orchards"],
+        "creator": ["Fereres-Castiel, Elena"],
+        "type": ["info:eu-repo/semantics/bookPart"],
+    }
+    identity = check_identity(_volume_with_contents(authored), record)
+    if authored:
+        assert identity.verdict == "mismatch", identity.evidence
+        assert identity.kind == "compilation"
+    else:  # the guard: numbered entries without names are a work's own chapters, as before
+        assert identity.kind != "compilation", identity.evidence
+
+
 @pytest.mark.parametrize(
     ("line", "issue"),
     [
