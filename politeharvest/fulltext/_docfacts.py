@@ -94,12 +94,15 @@ _UNSPACED = re.compile(
 _DOI_LABEL = re.compile(r"\b(doi|https?://(dx\.)?doi\.org/)", re.IGNORECASE)
 # A run of dots, ellipses or blanks is tried from its start only: tried from each of its
 # characters, a line of 20,000 dots took 18 s (a PDF's lines are cut at 20,000 characters).
-#: An entry of a list of contents that ends in its authors' names before its page: one or
-#: more names of initials and a family name ("M. K. Jensen", "A. Sharma, P. Kumar").
-_NAME = r"(?:[^\W\d_]\.\s?){1,3}[^\W\d_][^\W\d_'-]*(?:[-'][^\W\d_]+)?"
-_AUTHORED_ENTRY = re.compile(rf"\s{_NAME}(?:\s*(?:,|&|and)\s*{_NAME})*\s+\d{{1,4}}\s*$")
 _PAGE_NUMBER_END = re.compile(r"((?<!\.)\.{3,}|(?<!…)…+|(?<!\s)\s)\s*\d{1,4}(\s*[-–]\s*\d{1,4})?$")
 _FIELD = re.compile(r"_{4,}|(?<!\.)\.{8,}\s*$|[☐□■]|\[\s\]")
+#: An entry of a list of contents that ends in its authors' names before its page: one or
+#: more names of initials and a family name ("M. K. Jensen", "A. Sharma, P. Kumar"), read
+#: in its last `_AUTHORS_REACH` characters (a hostile line of thousands of names, read from
+#: each of its letters, took 1.4 s).
+_NAME = r"(?:[^\W\d_]\.\s?){1,3}[^\W\d_][^\W\d_'-]*(?:[-'][^\W\d_]+)?"
+_AUTHORED_ENTRY = re.compile(rf"\s{_NAME}(?:\s*(?:,|&|and)\s*{_NAME})*\s+\d{{1,4}}\s*$")
+_AUTHORS_REACH = 120
 _LABEL_VALUE = re.compile(r"^[^\W\d][\w .()/'-]{1,40}:(?!//)(\s*\S|\s*$)")
 _CHAPTER = re.compile(r"^(chapter|kapitel|chapitre|cap[ií]tulo|b[öo]l[üu]m|part|teil)\s", re.I)
 _SECTION_NUMBER = re.compile(r"^(\d+(\.\d+)*\.?|[IVX]+\.)\s")
@@ -422,7 +425,7 @@ def _is_own_toc(lines: Sequence[Line]) -> bool:
         # itself: a work's title, then its authors and page ("Devolution and the right to
         # health ..." over "Grace Nyambura Wanjiru ..... 145"): a list of other works
         return False
-    authored = sum(1 for text in entries if _AUTHORED_ENTRY.search(text))
+    authored = sum(1 for text in entries if _AUTHORED_ENTRY.search(text[-_AUTHORS_REACH:]))
     if authored * 2 >= len(entries):
         # most entries end in their authors' names before the page ("2 Design of Furrow
         # and Border Systems A. Sharma, P. Kumar 33"): an edited book's chapters, works of

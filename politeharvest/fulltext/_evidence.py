@@ -1206,9 +1206,9 @@ def _pdf_description(visible: str, facts: PageFacts) -> str | None:
 _FULL_LABEL_WORDS = 3
 #: A count standing as a word of its own ("3,412", "2024"), not a part of a code ("031-2022").
 _STANDALONE_COUNT = re.compile(r"(?<!\S)\d[\d.,]*(?!\S)")
-#: A file's size in an item's text ("5.8 MB", "412 KB").
 #: A bracketed part of a text ("(inglés)", "[PDF]").
 _BRACKETS = re.compile(r"[(\[][^()\[\]]*[)\]]")
+#: A file's size in an item's text ("5.8 MB", "412 KB").
 _ITEM_SIZE = re.compile(r"\d+(?:[.,]\d+)?\s*(?:[kmgKMG]i?[bB]|bytes)\b")
 #: The most words a line of counters has (a word or two before each count).
 _COUNTER_WORDS = 6

@@ -307,13 +307,25 @@ def _companion(own: str, other: str) -> bool:
         return False
     folder, _, name = mine.path.rpartition("/")
     other_folder, _, other_name = theirs.path.rpartition("/")
-    stem = re.sub(r"\.\w{2,4}$", "", name)
-    return (
-        folder == other_folder
-        and len(stem) >= 4
-        and other_name != name
-        and re.match(rf"{re.escape(stem)}[-_. ]\w", other_name, re.IGNORECASE) is not None
-    )
+    return folder == other_folder and _part_name(name, other_name)
+
+
+def _part_name(name: str, other: str) -> bool:
+    """Whether the file name `other` is `name`'s stem, a separator and more.
+
+    ``Research_Report_458_Highlights.pdf`` for ``Research_Report_458.pdf``; a stem of four
+    characters or more, compared without case.
+    """
+    stem = _FILE_EXTENSION.sub("", name).lower()
+    low = other.lower()
+    if len(stem) < 4 or other == name or not low.startswith(stem):
+        return False
+    rest = low[len(stem) : len(stem) + 2]
+    return len(rest) == 2 and rest[0] in "-_. " and (rest[1].isalnum() or rest[1] == "_")
+
+
+#: A file name's extension.
+_FILE_EXTENSION = re.compile(r"\.\w{2,4}$")
 
 
 class FolderNames:
@@ -335,17 +347,16 @@ class FolderNames:
         """The name of a file of the page that is a part of the file at `own`, or None."""
         parts = urlsplit(own)
         folder, _, name = parts.path.rpartition("/")
-        stem = re.sub(r"\.\w{2,4}$", "", name)
         names = self._names.get((parts.netloc, folder))
-        if not names or len(stem) < 4:
+        prefix = _FILE_EXTENSION.sub("", name).lower()
+        if not names or len(prefix) < 4:
             return None
-        prefix = stem.lower()
+        # (the names that can be parts sort together, right after the stem)
         start = bisect.bisect_left(names, (prefix, ""))
         for low, other in itertools.islice(names, start, None):
             if not low.startswith(prefix):
                 break
-            rest = low[len(prefix) : len(prefix) + 2]
-            if other != name and len(rest) == 2 and rest[0] in "-_. " and rest[1].isalnum():
+            if _part_name(name, other):
                 return other
         return None
 

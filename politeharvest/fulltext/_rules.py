@@ -332,8 +332,11 @@ def problematic_url(url: str) -> str | None:
         if key.lower() in ("q", "query", "search") and not _LOOKUP.fullmatch(value.strip()):
             # a search's results; a catalogue's permalink asks for one record by its number
             # ("opac.htm?method=simpleSearch&query=idn%3D1312345678"): that is its page
+            searched = bool(value.strip())
             if any(
-                _RECORD_KEY.search(k) and re.search(r"\d", v) and (not value.strip() or k != "id")
+                _RECORD_KEY.search(k)
+                and re.search(r"\d", v)
+                and not (searched and k.lower() == "id")
                 for k, v in query
             ):
                 # one record picked by its id, the search that led to it kept in the address

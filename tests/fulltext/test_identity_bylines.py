@@ -380,3 +380,24 @@ def test_an_archive_s_catalogue_sheet_without_colons_is_a_cover_sheet() -> None:
     ]
     identity = check_identity(make_pdf(sheet, pamphlet), record)
     assert identity.verdict != "mismatch", identity.evidence
+
+
+def test_a_hostile_list_of_names_is_read_in_linear_time() -> None:
+    """A page of contents lines of thousands of names, no author list's end: each line is
+    read in its last characters only (a full read took 1.4 s a line), in a child process."""
+    from tests.support.timed import seconds_in_child
+
+    script = "\n".join(
+        [
+            "import time",
+            "from politeharvest.fulltext._docfacts import _is_own_toc",
+            "from politeharvest.fulltext._pdflayout import Line",
+            "line = ('A. Bb, ' * 2800 + 'Zz; 12')[:20000]",
+            "lines = [Line(0, f'{n} {line} {n}', 10.0, 700.0 - 12 * n) for n in range(20)]",
+            "started = time.process_time()",
+            "_is_own_toc(lines)",
+            "print(time.process_time() - started)",
+        ]
+    )
+    seconds = seconds_in_child(script, timeout=90)
+    assert seconds and seconds[0] < 2.0, seconds
