@@ -40,6 +40,7 @@ from ._words import (
     PDF_WORD,
     STRONG_TEXT,
     button_text,
+    file_href,
     format_token,
     full_text_of,
     item_of,
@@ -752,7 +753,7 @@ def anchor_candidates(
         formatted = file_label(element, link, named, facts, regions, titles) if named else None
         if formatted is None and named is not None:
             formatted = facts.whole_book(link)  # the record is the book: its volume's file
-        if formatted is None and named is not None and FILE_HREF.search(link):
+        if formatted is None and named is not None and file_href(link, base):
             # a file named as the page names its record ("ดาวน์โหลด Discussion Paper" on
             # the page "PIER Discussion Paper No. 214": no word but a button's of its own)
             # whose file's name is the record's (``pier_dp_214.pdf`` on the page
@@ -806,7 +807,7 @@ def anchor_candidates(
             # (the title alone, not a label of another kind before it: "In brief: <title>")
             # (or with a button's words only: "Download <the title> (PDF 3.1MB)")
             bare = without_file_description(visible)
-            filed = FILE_HREF.search(link) is not None and (
+            filed = file_href(link, base) and (
                 facts.only_title_words(bare) or button_text(facts.untitled(bare))
             )
             score += ANCHOR_WEIGHTS.download_text if filed else ANCHOR_WEIGHTS.pdf_word
@@ -912,7 +913,7 @@ def anchor_candidates(
             # - 12 MB"): the record's file, named as a screen reader reads it
             score += ANCHOR_WEIGHTS.download_text
             evidence.append(f"its label {by_name[:40]!r} is the article's title")
-        if FILE_HREF.search(link) and (part_name := folders.part_of(link)) is not None:
+        if file_href(link, base) and (part_name := folders.part_of(link)) is not None:
             # a file whose name opens the names of the page's other files in its folder
             # ("000087.pdf" beside "000087_slides.pdf" and "000087_poster.pdf"): the work's
             # own file, its parts named after it, whatever its label ("Paper") says
@@ -957,7 +958,7 @@ def anchor_candidates(
             ):
                 score += ANCHOR_WEIGHTS.pdf_word
                 evidence.append(f"its label (its image's text) is {alts.strip()[:40]!r}")
-        if FILE_HREF.search(link):
+        if file_href(link, base):
             score += ANCHOR_WEIGHTS.file_address
             evidence.append("address looks like a file")
         described = _item_says_pdf(element) if element.name not in ("form", "script") else None
@@ -1006,12 +1007,12 @@ def anchor_candidates(
         if element.has_attr("download") and not any("download" in e for e in evidence):
             score += ANCHOR_WEIGHTS.download_word  # HTML's download attribute: a file
             evidence.append("it has a download attribute")
-        field = regions.record_field(element) if score > 0 and FILE_HREF.search(link) else None
+        field = regions.record_field(element) if score > 0 and file_href(link, base) else None
         if field is not None:
             # a file as the value of one of the record's fields ("Electronic thesis: a.pdf")
             score += ANCHOR_WEIGHTS.identifier
             evidence.append(f"a file in the record's field {field[:30]!r}")
-        elif score > 0 and FILE_HREF.search(link) and regions.after_title_row(element):
+        elif score > 0 and file_href(link, base) and regions.after_title_row(element):
             # a listing's file row under the row of the record's title
             score += ANCHOR_WEIGHTS.identifier
             evidence.append("a file in the row after the record's title")
@@ -1035,7 +1036,7 @@ def anchor_candidates(
             score -= ANCHOR_WEIGHTS.page_address
             evidence.append(f"in a sidebar's section {aside[:40]!r}")
         if re.search(r"\.(html?|php|aspx?|jsp)(?:$|\?)", urlsplit(link).path, re.I) and not (
-            FILE_HREF.search(link)
+            file_href(link, base)
             or element.name == "script"
             or asks_pdf
             or pdf_script
@@ -1095,7 +1096,7 @@ def anchor_candidates(
             why is None
             and identified is not None
             and host == page_host
-            and bool(FILE_HREF.search(link))
+            and file_href(link, base)
             and any(e.startswith(("anchor text '", "anchor text mentions")) for e in evidence)
         )
         if strong:

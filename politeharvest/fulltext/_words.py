@@ -133,6 +133,11 @@ BAD_TEXT = re.compile(
     r"\bprilo(?:g|zi|ga)\b|приложени[ея]|додат(?:ок|ки)|\blampiran\b|\bliitteet\b|\bliite\b|"
     r"\bbilag(?:a|or|e)?\b|\bvedlegg\b|\bekler\b|παράρτημα|mell[ée]klet|\banex[ăe]\b|"
     r"附录|附件|付録|부록|ملحق|ملاحق|پیوست|נספח|"
+    # the record's description rather than the work: its metadata or bibliographic data, and
+    # an export of it ("書誌情報をダウンロード", "Export contribution details to PDF")
+    r"metadat|m[ée]tadonn[ée]es|метаданн|メタデータ|元数据|메타데이터|bibliographic|"
+    r"bibliographique|bibliografisch|bibliogr[áa]fic|библиографическ|書誌|서지|\bexport|"
+    r"\besporta\b|экспорт|エクスポート|导出|匯出|내보내기|"
     # a press release about the work, and a review of it, in the languages of the labels
     # ("Comunicato stampa (PDF)", "Recensione (PDF)" on a book's page)
     r"press\s+release|media\s+release|news\s+release|pressemitteilung|press\s+kit|"
@@ -247,6 +252,23 @@ FILE_HREF = re.compile(
     r"[?&]fileticket=",
     re.IGNORECASE,
 )
+
+#: A host named for the files it serves ("download.example.org", "dl.example.org").
+_FILE_HOST = re.compile(r"^(?:download|dl)\.", re.IGNORECASE)
+
+
+def file_href(link: str, page: str) -> bool:
+    """Whether `link` looks like a file's address (`FILE_HREF`), as seen from the page `page`.
+
+    A host named for downloads says so only when it is another host than the page's: a
+    digital library that is itself at "dl." (``dl.ndl.go.jp``) serves its pages, searches
+    and exports from there too, and its links are files only by their paths.
+    """
+    parts = urlsplit(link)
+    host = (parts.hostname or "").lower()
+    if host and _FILE_HOST.match(host) and host == (urlsplit(page).hostname or "").lower():
+        link = parts._replace(scheme="", netloc="").geturl()
+    return FILE_HREF.search(link) is not None
 
 
 def words_of(text: str) -> list[str]:
@@ -820,6 +842,10 @@ ITEM_KINDS = re.compile(
             r"preview|licen[cs]e|lisans|lizenz|thumbnail|cite\\b|citation|reference|bibtex|"
             r"endnote|\\bris\\b|purchase|buy\\b|rent\\b|subscribe|permission|figure|fig\\.|"
             r"table|video|cover|kapak|kaynak|atıf|atif|reprint|"  # noqa: RUF001
+            # (the record's metadata and its exports: a file table's actions too)
+            r"metadat|m\[ée\]tadonn\[ée\]es|метаданн|メタデータ|元数据|메타데이터|bibliographic|"
+            r"bibliographique|bibliografisch|bibliogr\[áa\]fic|библиографическ|書誌|서지|\\bexport|"
+            r"\\besporta\\b|экспорт|エクスポート|导出|匯出|내보내기|"
             # a link's own "Summary" gives a summary; a row labelled "comprehensive
             # summary" (a compilation thesis's kappa) holds the work itself
             r"\\bsummary\\b",

@@ -1,0 +1,78 @@
+"""A record's description is not its work (landing61, after its scoring).
+
+- A link labelled as the record's metadata, bibliographic data or an export of it
+  ("書誌情報をダウンロード", a "PDF" button titled "Export contribution details to PDF") names
+  another document than the work: it is refused, however much it looks like a file.
+- A host named for downloads ("dl.", "download.") says a link is a file only when it is
+  another host than the page's: a digital library that is itself at "dl." serves its
+  searches and exports from there, and those are no files.
+
+All pages are written here; none is copied from a corpus.
+"""
+
+from __future__ import annotations
+
+from politeharvest.fulltext._landing import find_candidates
+from politeharvest.fulltext._words import file_href
+
+LIB = "https://dl.library.example.jp"
+PAGE = f"{LIB}/pid/3120044"
+
+
+def _library_page(extra: str = "") -> str:
+    return (
+        "<html><head><title>近世農村の水利慣行 - デジタルライブラリー</title></head><body>"
+        '<header><a href="/">デジタルライブラリー</a></header><main>'
+        "<h1>近世農村の水利慣行</h1>"
+        f'<a class="btn" href="{LIB}/api/item/search/pid/3120044?format=tsv">'
+        "書誌情報をダウンロード</a>"
+        "<table><tr><th>著者</th><td>"
+        '<a href="/search/searchResult?searchWord=%E4%BD%90%E8%97%A4">佐藤 和彦 [著]</a>'
+        "</td></tr><tr><th>出版年</th><td>1962</td></tr></table>"
+        f"{extra}</main></body></html>"
+    )
+
+
+def test_a_library_at_a_download_host_offers_no_file_by_its_host_alone() -> None:
+    found = find_candidates(_library_page(), PAGE)
+    assert [c.url for c in found.candidates] == []
+
+
+def test_its_own_file_is_still_found_by_its_path() -> None:
+    extra = f'<a href="{LIB}/api/iiif/3120044/pdf">PDF</a>'
+    found = find_candidates(_library_page(extra), PAGE)
+    assert [c.url for c in found.candidates][:1] == [f"{LIB}/api/iiif/3120044/pdf"]
+
+
+def test_a_download_host_of_another_site_still_says_file() -> None:
+    assert file_href("https://dl.files.example.org/x/3120044", PAGE)
+    assert file_href("https://download.example.com/a/77", "https://repo.example.com/items/77")
+    assert not file_href(f"{LIB}/search/searchResult?searchWord=x", PAGE)
+    assert file_href(f"{LIB}/files/3120044.pdf", PAGE)  # its path says so
+
+
+EVENT = "https://events.example.org/event/1412/contributions/5987"
+
+
+def _contribution_page(title: str) -> str:
+    return (
+        "<html><head><title>Timing layers for 4D tracking · Detectors 2024</title></head>"
+        "<body><main><h1>Timing layers for 4D tracking</h1>"
+        f'<a class="i-button icon-file-pdf" href="/event/1412/contributions/5987.pdf" '
+        f'title="{title}">PDF</a>'
+        "<p>We report on a beam test of LGAD timing layers.</p></main></body></html>"
+    )
+
+
+def test_an_export_of_the_record_is_refused() -> None:
+    found = find_candidates(_contribution_page("Export contribution details to PDF"), EVENT)
+    kept = [c.url for c in found.candidates]
+    assert "https://events.example.org/event/1412/contributions/5987.pdf" not in kept
+    refused = [c for c in found.rejected if c.url.endswith("5987.pdf")]
+    assert refused and "another kind of document" in (refused[0].rejected or "")
+
+
+def test_the_same_button_downloading_the_paper_is_kept() -> None:
+    found = find_candidates(_contribution_page("Download the paper (PDF)"), EVENT)
+    kept = [c.url for c in found.candidates]
+    assert kept[:1] == ["https://events.example.org/event/1412/contributions/5987.pdf"]
