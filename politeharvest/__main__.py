@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from .cli import run
+from ._console import run
 
 run()

@@ -118,8 +118,8 @@ class AuditLog:
         """Open the file (repairing a torn last line) and write this run's ``"run"`` line."""
         if self.path.is_dir():
             raise AuditError(self.path, "is a folder; give a file name (--audit FILE)")
-        _repair_tail(self.path)
         try:
+            _repair_tail(self.path)
             self._handle = self.path.open("ab")
         except OSError as exc:
             raise AuditError(self.path, f"cannot be written ({exc.strerror or exc})") from exc

@@ -27,6 +27,7 @@ import attrs
 from politeharvest._clock import SystemClock
 from politeharvest._policy import Politeness
 from politeharvest._reprs import value_repr
+from politeharvest.exceptions import AuditError
 from politeharvest.net._session import RequestEvent
 from politeharvest.oai._datestamps import parse_datestamp
 from politeharvest.plan._cursor import HarvestSummary, Lane, PageResult
@@ -103,7 +104,10 @@ def _run_harvest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             policy = policy_from(args)
         except ValueError as exc:
             return usage_error(err, str(exc))
-        audit = AuditLog(args.audit).open(policy)
+        try:
+            audit = AuditLog(args.audit).open(policy)
+        except AuditError as exc:  # before any request: a usage error, as a bad --out is
+            return usage_error(err, str(exc))
         hooks = (*hooks, audit)
     try:
         return _plan_and_harvest(args, progress, stop, hooks, err)
@@ -368,7 +372,9 @@ def _harvest_with(
     if summary is None:
         if not args.quiet:
             report_summary(_so_far(stop.written, SystemClock().monotonic() - started), args, err)
-        return _stopped(stop, err, consumed=plan.consumes)
+        return _stopped(
+            stop, err, consumed=plan.consumes, overwrote=args.overwrite and stop.written.pages > 0
+        )
     if not args.quiet:
         args.since = _covered_until(plan)
         report_summary(summary, args, err)
@@ -376,6 +382,8 @@ def _harvest_with(
     if summary.deferred_until is not None:
         when = summary.deferred_until.strftime("%Y-%m-%dT%H:%M:%SZ")
         again = "" if summary.consumed else f" ({next_run(False)})"
+        if summary.consumed and args.overwrite and summary.pages > 0:
+            again = " (without --overwrite: its pages are kept)"
         if beyond_limit:
             limit_s = plan.policy.stuck_after
             span = f"{limit_s / 3600:g} h" if limit_s >= 3600 else f"{limit_s:g} s"
@@ -389,7 +397,9 @@ def _harvest_with(
         # A stop that left work to the next run: pages, or files the command would have
         # asked for again (those of the last page, or those it was retrying) had it not
         # been stopped. Exit 0 would tell a script or cron job that the harvest was done.
-        return _stopped(stop, err, consumed=summary.consumed)
+        return _stopped(
+            stop, err, consumed=summary.consumed, overwrote=args.overwrite and summary.pages > 0
+        )
     return EXIT_OK
 
 
@@ -476,9 +486,9 @@ def _together(runs: Sequence[HarvestSummary], duration_s: float) -> HarvestSumma
     )
 
 
-def _stopped(stop: _Stop, err: TextIO, *, consumed: bool) -> int:
+def _stopped(stop: _Stop, err: TextIO, *, consumed: bool, overwrote: bool) -> int:
     what = "terminated (SIGTERM)" if stop.terminated else "interrupted"
-    err.write(f"politeharvest: {what}; {next_run(consumed)}\n")
+    err.write(f"politeharvest: {what}; {next_run(consumed, overwrote=overwrote)}\n")
     return EXIT_TERMINATED if stop.terminated else EXIT_INTERRUPTED
 
 

@@ -210,10 +210,10 @@ def _failed(exc: BaseException, args: argparse.Namespace, out: TextIO, err: Text
         if _consumes_nothing(args):
             err.write(f"politeharvest: {what}; {next_run(False)}\n")
         else:
-            err.write(
-                f"politeharvest: {what}; every page written is durable: run the same command "
-                "to continue\n"
-            )
+            again = "run the same command to continue"
+            if getattr(args, "overwrite", False):  # its pages, if it wrote any, are kept
+                again += " (without --overwrite if it wrote a page)"
+            err.write(f"politeharvest: {what}; every page written is durable: {again}\n")
         return EXIT_TERMINATED if isinstance(exc, Terminated) else EXIT_INTERRUPTED
     absent = missing_from(exc)
     if absent is not None:  # a package to install, found only now: a set-up error (exit 2)

@@ -8,6 +8,7 @@ mistyped command or option (the checks that need more than the grammar are in
 from __future__ import annotations
 
 import argparse
+import re
 import signal
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
@@ -63,6 +64,25 @@ def _positive(text: str) -> int:
     return value
 
 
+def _path(text: str) -> Path:
+    """A file or folder option: not empty (``Path("")`` would be the working folder)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(
+            "an empty path (an unset variable?); give a file or folder name"
+        )
+    return Path(text)
+
+
+def _prefix(text: str) -> str:
+    """--metadata-prefix: a metadataPrefix as OAI-PMH allows it (unreserved URI characters)."""
+    if not re.fullmatch(r"[A-Za-z0-9\-_.!~*'()]+", text):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a metadata prefix (letters, digits and -_.!~*'() only; "
+            "politeharvest formats URL lists the repository's)"
+        )
+    return text
+
+
 def _state_arg(text: str) -> Path | str:
     """--state: a file, or a Redis URL (kept as text: a Path would fold its '//')."""
     if "://" in text:
@@ -71,7 +91,7 @@ def _state_arg(text: str) -> Path | str:
         raise argparse.ArgumentTypeError(
             f"{text!r}: give a file path or a redis://host:port/db URL"
         )
-    return Path(text)
+    return _path(text)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -120,7 +140,7 @@ def build_parser() -> argparse.ArgumentParser:
     common = _Parser(add_help=False)
     policy = common.add_argument_group("politeness")
     policy.add_argument("--preset", help=f"a policy preset: {', '.join(sorted(presets.PRESETS))}")
-    policy.add_argument("--policy", type=Path, help="a policy file (.toml or .json)")
+    policy.add_argument("--policy", type=_path, help="a policy file (.toml or .json)")
     policy.add_argument("--user-agent", help="User-Agent with your contact (URL or mailto:)")
     policy.add_argument("--from-address", help="e-mail address sent as the From header")
     policy.add_argument(
@@ -157,7 +177,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     policy.add_argument(
         "--ca-bundle",
-        type=Path,
+        type=_path,
         metavar="FILE",
         help="trust the CA certificates in FILE (PEM) for https, e.g. your own CA "
         "(like REQUESTS_CA_BUNDLE)",
@@ -203,7 +223,7 @@ def build_parser() -> argparse.ArgumentParser:
             sub.add_argument("--identifier", help="the formats of this record only")
         elif name == "record":
             sub.add_argument("identifier", help="the record's OAI identifier (oai:...)")
-            sub.add_argument("--metadata-prefix", default="oai_dc", help=prefix_help)
+            sub.add_argument("--metadata-prefix", default="oai_dc", type=_prefix, help=prefix_help)
 
     sub = _add_command(
         commands,
@@ -214,8 +234,8 @@ def build_parser() -> argparse.ArgumentParser:
         '({"id": ..., "url": ...} a line), politely and resumably.',
         f"politeharvest fulltext pages.jsonl --out results.jsonl --files pdfs/ {ua}",
     )
-    sub.add_argument("input", type=Path, help="JSON lines with id and url")
-    sub.add_argument("--out", type=Path, required=True, help="results, one JSON line per input")
+    sub.add_argument("input", type=_path, help="JSON lines with id and url")
+    sub.add_argument("--out", type=_path, required=True, help="results, one JSON line per input")
     sub.add_argument(
         "--state",
         type=_state_arg,
@@ -239,7 +259,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub.add_argument(
         "input",
-        type=Path,
+        type=_path,
         help="what harvest wrote: JSON lines, CSV, a Parquet dataset (or file), SQLite",
     )
     sub.add_argument(
@@ -256,13 +276,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub.add_argument(
         "--clusters",
-        type=Path,
+        type=_path,
         metavar="FILE",
         help="one line per cluster; without --dedupe, one row per record with its cluster id",
     )
     sub.add_argument(
         "--index",
-        type=Path,
+        type=_path,
         metavar="FILE",
         help="keep the deduplication index in this SQLite file, to deduplicate later runs "
         "against this one (needs --dedupe or --clusters)",
@@ -300,7 +320,7 @@ def build_parser() -> argparse.ArgumentParser:
             sub.add_argument("url", help=url_help)
         else:
             _demo_options(sub)
-        sub.add_argument("--metadata-prefix", default="oai_dc", help=prefix_help)
+        sub.add_argument("--metadata-prefix", default="oai_dc", type=_prefix, help=prefix_help)
         sub.add_argument(
             "--set",
             dest="sets",
@@ -352,14 +372,14 @@ def build_parser() -> argparse.ArgumentParser:
         )
         sub.add_argument(
             "--warc",
-            type=Path,
+            type=_path,
             metavar="DIR",
             help="archive every exchange (robots.txt, pages, files) as WARC 1.1 files in DIR "
             "(politeharvest replay rebuilds the records from them)",
         )
         sub.add_argument(
             "--audit",
-            type=Path,
+            type=_path,
             metavar="FILE",
             help="append every request and refusal to this JSON-lines file "
             "(politeharvest report FILE turns it into a politeness report)",
@@ -395,7 +415,7 @@ def build_parser() -> argparse.ArgumentParser:
         '(+https://bot.example.org; mailto:me@example.org)"',
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    sub.add_argument("--out", type=Path, required=True, metavar="DIR", help="where to write")
+    sub.add_argument("--out", type=_path, required=True, metavar="DIR", help="where to write")
     sub.add_argument(
         "--operator", metavar="NAME", help="who runs the harvester (a person or institution)"
     )
@@ -408,8 +428,8 @@ def build_parser() -> argparse.ArgumentParser:
         "their reasons, 429/503 answers and the slow-down, refusals, bytes, the busiest minute "
         "and the contact sent. No network.",
     )
-    sub.add_argument("audit", type=Path, nargs="+", help="audit files (JSON lines)")
-    sub.add_argument("--out", type=Path, help="write the HTML report here")
+    sub.add_argument("audit", type=_path, nargs="+", help="audit files (JSON lines)")
+    sub.add_argument("--out", type=_path, help="write the HTML report here")
     sub.add_argument(
         "--text", action="store_true", help="print the plain-text summary for the operator"
     )
@@ -436,12 +456,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub.add_argument(
         "warc",
-        type=Path,
+        type=_path,
         nargs="+",
         help="the folder harvest --warc DIR wrote, or WARC files (.warc.gz) from it",
     )
-    sub.add_argument("--out", type=Path, required=True, help="JSONL output file")
-    sub.add_argument("--state", type=Path, help="a state file to keep (default: a temporary one)")
+    sub.add_argument("--out", type=_path, required=True, help="JSONL output file")
+    sub.add_argument("--state", type=_path, help="a state file to keep (default: a temporary one)")
     sub.add_argument("--quiet", "-q", action="store_true", help="no summary line")
     sub.add_argument("--debug", action="store_true", help="tracebacks and debug logging")
     known = frozenset(
@@ -510,7 +530,7 @@ def _demo_options(sub: argparse.ArgumentParser) -> None:
 
 def _fulltext_options(sub: argparse.ArgumentParser) -> None:
     sub.add_argument(
-        "--files", type=Path, metavar="DIR", help="find and fetch full-text files into DIR"
+        "--files", type=_path, metavar="DIR", help="find and fetch full-text files into DIR"
     )
     sub.add_argument(
         "--html-only",

@@ -178,14 +178,25 @@ def plural(count: int, word: str, many: str | None = None) -> str:
 NOT_CONSUMED = "standard output does not use up the harvest"
 
 
-def next_run(consumed: bool) -> str:
-    """What running the same command again does, after a run that stopped before the end."""
+def next_run(consumed: bool, *, overwrote: bool = False) -> str:
+    """What running the same command again does, after a run that stopped before the end.
+
+    `overwrote`: the run replaced its output (--overwrite) and wrote a page into it; the
+    same command would replace those pages again, so it continues without --overwrite.
+    """
+    if consumed and overwrote:
+        return "run the same command without --overwrite to continue (its pages are kept)"
     if consumed:
         return "run the same command to continue"
     return (
         "the same command starts again from the beginning (standard output consumed nothing; "
         "--consume continues where a run stopped)"
     )
+
+
+def _overwrote(args: argparse.Namespace, pages: int) -> bool:
+    """Whether the run replaced its output (--overwrite) and wrote pages into it."""
+    return bool(getattr(args, "overwrite", False)) and pages > 0
 
 
 def _windowed(args: argparse.Namespace) -> bool:
@@ -253,5 +264,5 @@ def report_summary(summary: HarvestSummary, args: argparse.Namespace, err: TextI
     if summary.stopped and "(max_records)" in summary.reason:
         err.write(
             f"stopped after {plural(summary.records, 'record')} (--max-records); "
-            f"{next_run(summary.consumed)}\n"
+            f"{next_run(summary.consumed, overwrote=_overwrote(args, summary.pages))}\n"
         )

@@ -586,7 +586,12 @@ class CallbackSink:
 class SQLiteSink:
     """An SQLite table of records keyed by identifier, keeping the newest datestamp.
 
-    Writing a page twice changes nothing, so no rewind is needed.
+    Writing a page twice changes nothing, so no rewind is needed. A retried file's row
+    (``{"identifier": ..., "fulltext": {...}, "retry": true}``, written by a later run with
+    ``--files``) has no datestamp of its own: its ``fulltext`` replaces the stored record's
+    (what a reader of JSON lines does with such a line). One whose record is not in the
+    table yet is kept under the identifier with an empty datestamp, and the record, when it
+    comes, takes that file unless it brings one of its own.
     """
 
     def __init__(self, path: str | Path, table: str = "records") -> None:
@@ -614,7 +619,9 @@ class SQLiteSink:
         return None
 
     def _upsert(self, rows: Sequence[Row]) -> None:
+        records = [r for r in rows if not _retry_row(r)]
         with transaction(self._db, self._lock) as db:
+            pending = self._pending(db, [str(r["identifier"]) for r in records])
             db.executemany(
                 f"INSERT INTO {self.table} VALUES (?, ?, ?, ?) ON CONFLICT (identifier) DO "
                 "UPDATE SET datestamp = excluded.datestamp, deleted = excluded.deleted, "
@@ -624,11 +631,47 @@ class SQLiteSink:
                         r["identifier"],
                         r["datestamp"],
                         int(bool(r["deleted"])),
-                        json.dumps(r, ensure_ascii=False, sort_keys=True),
+                        json.dumps(_with_pending(r, pending), ensure_ascii=False, sort_keys=True),
                     )
-                    for r in rows
+                    for r in records
                 ],
             )
+            for r in rows:
+                if _retry_row(r):
+                    self._merge_retry(db, r)
+
+    def _pending(self, db: sqlite3.Connection, identifiers: list[str]) -> dict[str, Any]:
+        """The files retried before their records came (rows with an empty datestamp)."""
+        found: dict[str, Any] = {}
+        for start in range(0, len(identifiers), 500):
+            chunk = identifiers[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            for ident, record in db.execute(
+                f"SELECT identifier, record FROM {self.table} "
+                f"WHERE datestamp = '' AND identifier IN ({marks})",
+                chunk,
+            ):
+                found[ident] = json.loads(record).get("fulltext")
+        return found
+
+    def _merge_retry(self, db: sqlite3.Connection, row: Row) -> None:
+        """A retried file's row: its ``fulltext`` replaces the stored record's."""
+        ident = str(row["identifier"])
+        stored = db.execute(
+            f"SELECT record FROM {self.table} WHERE identifier = ?", (ident,)
+        ).fetchone()
+        if stored is None:
+            db.execute(
+                f"INSERT INTO {self.table} VALUES (?, '', 0, ?)",
+                (ident, json.dumps(dict(row), ensure_ascii=False, sort_keys=True)),
+            )
+            return
+        record = json.loads(stored[0])
+        record["fulltext"] = row.get("fulltext")
+        db.execute(
+            f"UPDATE {self.table} SET record = ? WHERE identifier = ?",
+            (json.dumps(record, ensure_ascii=False, sort_keys=True), ident),
+        )
 
     def rows(self) -> list[dict[str, Any]]:
         """Every stored record."""
@@ -638,3 +681,16 @@ class SQLiteSink:
     def close(self) -> None:
         """Close the database."""
         self._db.close()
+
+
+def _retry_row(row: Row) -> bool:
+    """A retried file's row: an identifier and its ``fulltext``, no record of its own."""
+    return bool(row.get("retry")) and "datestamp" not in row
+
+
+def _with_pending(row: Row, pending: dict[str, Any]) -> Row:
+    """The record, holding the file retried before it came unless it brings one."""
+    ident = str(row["identifier"])
+    if ident not in pending or row.get("fulltext") is not None:
+        return row
+    return {**row, "fulltext": pending[ident]}

@@ -129,3 +129,41 @@ def test_a_record_changed_since_is_not_asked_for_twice(
     assert len(files) == len(repository.records) and set(files.values()) == {1}, files
     pages = Counter(r.path for r in server.log if r.path.startswith("/landing/"))
     assert set(pages.values()) == {1}, pages
+
+
+def test_a_sqlite_output_takes_each_retried_file_into_its_record(
+    files_repo: tuple[LoopbackServer, OaiTestRepository], tmp_path: Path
+) -> None:
+    """SQLite keeps one row per identifier: a retry row updates its record's ``fulltext``.
+
+    It had been written as a record and failed on its missing datestamp (``KeyError``) on
+    every run, after fetching the files again each time.
+    """
+    import sqlite3
+
+    server, repository = files_repo
+    out = tmp_path / "h.sqlite"
+    base = (
+        "harvest", server.url("/oai"), "--out", str(out), "--state", str(tmp_path / "s.sqlite"),
+        "--user-agent", UA, "--allow-private-addresses", "--request-interval", "0",
+        "--file-interval", "0",
+    )  # fmt: skip
+    code, _, err = cli(*base, "--max-records", "3")  # the first page, without --files
+    assert code == 0, err
+
+    code, _, err = cli(*base, "--files", str(tmp_path / "files"))
+    assert code == 0, err
+    assert "3 records harvested before without --files" in err, err
+    with sqlite3.connect(out) as db:
+        rows = [json.loads(r) for (r,) in db.execute("SELECT record FROM records")]
+    assert len(rows) == len(repository.records)
+    assert all("metadata" in row and not row.get("retry") for row in rows)
+    assert {row["fulltext"]["status"] for row in rows} == {"downloaded"}
+    for row in rows:  # each file is its own record's, where the row says
+        assert (tmp_path / row["fulltext"]["path"]).is_file()
+    files = Counter(r.path for r in server.log if r.path.startswith("/files/"))
+    assert len(files) == len(repository.records) and set(files.values()) == {1}
+
+    code, _, err = cli(*base, "--files", str(tmp_path / "files"))  # nothing left to ask
+    assert code == 0, err
+    assert Counter(r.path for r in server.log if r.path.startswith("/files/")) == files

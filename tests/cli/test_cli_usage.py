@@ -52,6 +52,11 @@ def cli(*argv: str, env: dict[str, str] | None = None) -> tuple[int, str]:
         (["--out", "records.json"], 2, ["not JSON", ".parquet", "SQLite (.sqlite, .db)"]),
         (["--out", "-", "--overwrite"], 2, ["--overwrite needs a file", "--out -"]),
         (["--out", "r.sqlite", "--overwrite"], 2, ["--overwrite replaces .jsonl", "not SQLite"]),
+        (["--files", ""], 2, ["--files", "an empty path"]),  # not the working folder
+        (["--metadata-prefix", ""], 2, ["--metadata-prefix", "not a metadata prefix"]),
+        (["--metadata-prefix", "oai dc"], 2, ["'oai dc' is not a metadata prefix"]),
+        (["--audit", "{blocked}/sub/a.jsonl"], 2, ["audit file", "cannot be written"]),
+        (["--audit", "{missing}/a.jsonl"], 2, ["audit file", "No such file or directory"]),
         (["--metadata-prefix", "oai_dc", "--max-records", "5"], 0, ["run the same command"]),
     ],
 )
@@ -69,7 +74,10 @@ def test_bad_input_is_a_usage_error_before_any_request(
         "--out",
         str(tmp_path / "out.jsonl"),
         "--allow-private-addresses",
-        *[a.replace("{blocked}", str(blocked)) for a in extra],
+        *[
+            a.replace("{blocked}", str(blocked)).replace("{missing}", str(tmp_path / "no" / "such"))
+            for a in extra
+        ],
     ]
     if "--user-agent" not in extra:
         argv += ["--user-agent", UA]
@@ -421,3 +429,28 @@ def test_overwrite_of_the_file_an_unfinished_harvest_wrote_is_refused(
     assert "an unfinished harvest (--full) wrote 1 page (10 records)" in message
     assert "give a new --state and a new --out" in message
     assert out.read_bytes() == before
+
+
+def test_a_stopped_overwrite_says_the_command_that_continues_it(
+    server: LoopbackServer, tmp_path: Path
+) -> None:
+    """A run with --overwrite that wrote pages and stopped (Ctrl-C, --max-records) names the
+    command that continues it: the same one would replace its pages again and is refused,
+    so it says to leave out --overwrite; doing so ends with every record once."""
+    out = tmp_path / "out.jsonl"
+    base = [
+        "harvest", server.url("/oai"), "--state", str(tmp_path / "s.sqlite"), "--out", str(out),
+        "--user-agent", UA, "--allow-private-addresses", "--request-interval", "0",
+    ]  # fmt: skip
+    assert cli(*base)[0] == 0  # a finished harvest, then afresh over it
+    code, message = cli(*base, "--overwrite", "--full", "--max-records", "10")
+    assert code == 0, message
+    assert (
+        "stopped after 10 records (--max-records); run the same command without --overwrite "
+        "to continue"
+    ) in message
+    assert cli(*base, "--overwrite", "--full")[0] == 2  # what it warns of
+    code, message = cli(*base, "--full")  # what it says
+    assert code == 0, message
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(rows) == len({r["identifier"] for r in rows}) == 30
