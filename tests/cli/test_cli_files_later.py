@@ -39,16 +39,21 @@ def cli(*argv: str) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
+def _harvest(server: LoopbackServer, out: Path, tmp_path: Path) -> tuple[str, ...]:
+    """The harvest command into `out`, with its state beside it, unpaced."""
+    return (
+        "harvest", server.url("/oai"), "--out", str(out), "--state", str(tmp_path / "s.sqlite"),
+        "--user-agent", UA, "--allow-private-addresses", "--request-interval", "0",
+        "--file-interval", "0",
+    )  # fmt: skip
+
+
 def test_files_of_records_harvested_before_without_files_are_fetched(
     files_repo: tuple[LoopbackServer, OaiTestRepository], tmp_path: Path
 ) -> None:
     server, repository = files_repo
     out = tmp_path / "h.jsonl"
-    base = (
-        "harvest", server.url("/oai"), "--out", str(out), "--state", str(tmp_path / "s.sqlite"),
-        "--user-agent", UA, "--allow-private-addresses", "--request-interval", "0",
-        "--file-interval", "0",
-    )  # fmt: skip
+    base = _harvest(server, out, tmp_path)
     code, _, err = cli(*base, "--max-records", "3")  # the first page, without --files
     assert code == 0, err
     first = [json.loads(line)["identifier"] for line in out.read_text().splitlines()]
@@ -109,11 +114,7 @@ def test_a_record_changed_since_is_not_asked_for_twice(
     """A record listed again (it changed) in the run that fetches the earlier records' files."""
     server, repository = files_repo
     out = tmp_path / "h.jsonl"
-    base = (
-        "harvest", server.url("/oai"), "--out", str(out), "--state", str(tmp_path / "s.sqlite"),
-        "--user-agent", UA, "--allow-private-addresses", "--request-interval", "0",
-        "--file-interval", "0",
-    )  # fmt: skip
+    base = _harvest(server, out, tmp_path)
     code, _, err = cli(*base)
     assert code == 0, err
     changed = repository.records[0]
@@ -143,11 +144,7 @@ def test_a_sqlite_output_takes_each_retried_file_into_its_record(
 
     server, repository = files_repo
     out = tmp_path / "h.sqlite"
-    base = (
-        "harvest", server.url("/oai"), "--out", str(out), "--state", str(tmp_path / "s.sqlite"),
-        "--user-agent", UA, "--allow-private-addresses", "--request-interval", "0",
-        "--file-interval", "0",
-    )  # fmt: skip
+    base = _harvest(server, out, tmp_path)
     code, _, err = cli(*base, "--max-records", "3")  # the first page, without --files
     assert code == 0, err
 
