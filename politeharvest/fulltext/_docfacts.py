@@ -92,6 +92,11 @@ _UNSPACED = re.compile(
     "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]"  # Thai, Lao, Myanmar, Khmer
 )
 _DOI_LABEL = re.compile(r"\b(doi|https?://(dx\.)?doi\.org/)", re.IGNORECASE)
+#: A line that opens with a DOI under its label ("DOI: 10.5555/x.87.2", "https://doi.org/10...").
+_LABELLED_DOI_LINE = re.compile(
+    r"\s*(?:doi\s*[:.]?\s*(?:https?://(?:dx\.)?doi\.org/)?|https?://(?:dx\.)?doi\.org/)10\.",
+    re.IGNORECASE,
+)
 # A run of dots, ellipses or blanks is tried from its start only: tried from each of its
 # characters, a line of 20,000 dots took 18 s (a PDF's lines are cut at 20,000 characters).
 _PAGE_NUMBER_END = re.compile(r"((?<!\.)\.{3,}|(?<!…)…+|(?<!\s)\s)\s*\d{1,4}(\s*[-–]\s*\d{1,4})?$")
@@ -735,6 +740,7 @@ def _own_dois(
     """The DOIs the document gives as its own, and all other DOIs of the pages read."""
     own: list[str] = []
     cited: list[str] = []
+    imprinted: list[str] = []  # DOIs on their label's line, anywhere on the work's first page
     header_footer: Counter[str] = Counter()
     for p, lines in enumerate(pages):
         body: float | None = None  # the page's text size and table, read at its first DOI
@@ -761,6 +767,15 @@ def _own_dois(
                 and _doi_line_is_own(line, body)
                 and ((p == article and (near_top or (edge and labelled))) or (p > article and edge))
             )
+            # a line that is a DOI under its label on the work's first page, wherever on it
+            # (an imprint's "DOI: 10...."): its own when the document gives no other
+            imprint = (
+                not is_own
+                and p == article
+                and not in_refs
+                and p not in skip
+                and _LABELLED_DOI_LINE.match(line.text) is not None
+            )
             for doi in found:
                 if is_own and p > article:
                     header_footer[doi] += 1
@@ -768,8 +783,10 @@ def _own_dois(
                     own.append(doi)
                 else:
                     cited.append(doi)
+                    if imprint:
+                        imprinted.append(doi)
     own.extend(d for d, n in header_footer.items() if n >= 1)
-    own = list(dict.fromkeys(own))
+    own = list(dict.fromkeys(own or imprinted))
     mine = set(own)
     return own, [d for d in dict.fromkeys(cited) if d not in mine]
 

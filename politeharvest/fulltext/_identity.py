@@ -564,6 +564,13 @@ _ABSTRACTS = (("book", "of", "abstract"), ("abstract", "book"), ("abstract", "vo
 _HANGUL_NAME = re.compile("[\uac00-\ud7a3]{1,3}")
 
 
+#: A patronymic's ending: "Андреевна", "Викторович", "Садыковна", "Ilyinichna", "Petrovich".
+_PATRONYMIC = re.compile(
+    r"(?:[оеё]вич|[оеё]вна|[иі]чна|[іи]вна|ївна|[ао]віч|[еаэ]ўна"  # noqa: RUF001 - Cyrillic
+    r"|[oe]vich|[oe]vna|ichna)$"
+)
+
+
 def _surname(name: str) -> str:
     """The family name: "Smith, J." and "SMITH J" give smith, "John Smith" and "J. Smith" too."""
     name = name.strip()
@@ -581,8 +588,11 @@ def _surname(name: str) -> str:
     full = [w for w in raw if len(w) > 2]
     if not full:
         return ""
-    # "Smith J" (initials after the family name) or "J. Smith" (before it)
-    chosen = full[0] if len(raw[-1]) <= 2 else full[-1]
+    # "Smith J" (initials after the family name) or "J. Smith" (before it); "Кузнецова
+    # Елена Андреевна" (family, given and father's names, the last a patronymic: East Slavic
+    # order, in its script or transliterated) gives the first
+    patronymic = len(raw) == 3 and _PATRONYMIC.search(raw[-1].lower()) is not None
+    chosen = full[0] if len(raw[-1]) <= 2 or patronymic else full[-1]
     words = fold(chosen).split()
     return words[-1] if words else ""
 
@@ -708,6 +718,20 @@ def identify(
         identity = _by_info_title(hints, layout, identity)
     if identity.verdict == "matched":
         identity = _under_a_heading(hints, facts, identity)
+    if (
+        identity.verdict == "matched"
+        and layout.page_count == 1
+        and hints.pages is not None
+        and hints.pages > layout.page_count + 1
+    ):
+        # one page for a work its citation gives three pages or more ("S. 233-252"): a page
+        # about the work (a repository's cover sheet alone, a first page shown as a
+        # preview, a notice), which prints its title, byline and DOI as the work does
+        said = (
+            f"a file of one page cannot be the record's work of {hints.pages} pages, though "
+            f"{identity.evidence}: a page about it (a cover sheet, a preview, a notice)"
+        )
+        return attrs.evolve(identity, verdict="unverifiable", evidence=said)
     if identity.verdict == "matched" and hints.monograph and layout.page_count <= _FEW_PAGES:
         # a thesis or a book is never a page or two: this one prints its title to announce it
         # (a defence notice), describe it (a flyer, a summary, an abstract sheet) or stand in
