@@ -1246,6 +1246,9 @@ def _item_names_other(element: Tag, visible: str, facts: PageFacts) -> str | Non
         # the item labels the work's full text ("Documento completo (inglés) PDF · 2,4 MB"),
         # a qualifier aside: the file's label, no other work's title
         return None
+    # (the other controls' labels are actions and formats, no work's title: "Export as PDF
+    # (automatically generated)", "Word", "EPUB" beside a download menu's file)
+    text = _text_outside_controls(item, element)
     rest = " ".join(_ITEM_SEPARATORS.sub(" ", text.replace(visible, " ", 1)).split())
     if facts.doi and facts.doi in rest.lower():
         return None  # the record's DOI: the record's own line ("DOI 10.2298/... Full text")
@@ -1268,6 +1271,25 @@ def _item_names_other(element: Tag, visible: str, facts: PageFacts) -> str | Non
     if long and 3 * sum(1 for w in long if facts.names_word(w)) >= len(long):
         return None
     return rest
+
+
+#: Elements whose text is a control's label, not an item's words.
+_CONTROLS = frozenset({"button", "select", "option", "script", "style", "template"})
+_CONTROL_ROLES = frozenset({"button", "menuitem", "menuitemradio", "tab", "option"})
+
+
+def _text_outside_controls(item: Tag, element: Tag) -> str:
+    """The item's text, less that of its controls (buttons, menus) other than `element`."""
+    parts = []
+    for string in item.find_all(string=True):
+        parent = string.parent
+        while parent is not None and parent is not item and parent is not element:
+            if parent.name in _CONTROLS or parent.get("role") in _CONTROL_ROLES:
+                break  # (a control's label)
+            parent = parent.parent
+        if parent is None or parent is item or parent is element:
+            parts.append(str(string))
+    return " ".join(" ".join(parts).split())
 
 
 def _work_line(element: Tag, anchors: list[Tag]) -> bool:

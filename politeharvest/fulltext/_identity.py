@@ -2776,7 +2776,8 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
             facts.version,
         )
     replaced = (
-        _replaced_words(block, title) or _replaced_words(_with_runs_beside(facts, block), title)
+        _replaced_words(block, title)
+        or _replaced_words(_with_runs_beside(facts, block, hints.surnames), title)
         if level == "block" and not own_doi
         else None
     )
@@ -3765,14 +3766,15 @@ def _unlike(a: str, b: str) -> bool:
 _STEM = 3
 
 
-def _with_runs_beside(facts: DocumentFacts, block: str) -> str:
+def _with_runs_beside(facts: DocumentFacts, block: str, surnames: Sequence[str] = ()) -> str:
     """The title block with the runs set right above and below it, as one text.
 
     A title set over two sizes, "Surface water quality in" over "the lower Danube
     floodplain": the block found holds one part of the title, the run next to it the
     other, and the words in place of the record's may stand there. Runs on the lines
-    right before and after the block's count, the byline's not; the block alone when there
-    is none.
+    right before and after the block's count, the byline's not, nor a line naming one of
+    the record's creators (`surnames`: a byline the document's reading did not take for one,
+    under a title cut short); the block alone when there is none.
     """
     matched = next((r for r in facts.runs if r.text == block), None)
     if matched is None:
@@ -3784,10 +3786,18 @@ def _with_runs_beside(facts: DocumentFacts, block: str) -> str:
         if r.page == matched.page
         and (0 < matched.first - r.last <= 1 or 0 < r.first - matched.last <= 1)
         and _share(keys(r.text), byline) < 0.5  # the byline under the title is no part of it
+        and not _names_creator(r.text, surnames)
     ]
     if not beside:
         return block
     return " ".join(r.text for r in sorted([matched, *beside], key=lambda r: r.first))
+
+
+def _names_creator(text: str, surnames: Sequence[str]) -> bool:
+    """Whether a line names one of the record's creators (one of an unspaced script anywhere)."""
+    words = set(keys(text))
+    folded = fold(text)
+    return any(s in words or (not s.isascii() and len(s) >= 2 and s in folded) for s in surnames)
 
 
 def _lettered(word: str) -> bool:

@@ -819,6 +819,12 @@ def _rewritten(candidate: Candidate, rules: Sequence[SiteRule]) -> Candidate:
     return candidate
 
 
+def _home_page(url: str) -> bool:
+    """Whether `url` is a site's home page: its root, no query."""
+    parts = urlsplit(url)
+    return parts.path in ("", "/") and not parts.query
+
+
 def _splits(url: str) -> bool:
     """Whether an address can be split into its parts.
 
@@ -968,6 +974,9 @@ def find_candidates(
         )
         if reason is None and patterned and not _declared_own(candidate, facts):
             reason = "blocked link pattern"
+        if reason is None and candidate.source.startswith("anchor") and _home_page(candidate.url):
+            # a site's logo or name ("Digital Library UIN ..."), whatever its words match
+            reason = "the site's home page, no article's file"
         if reason is None and candidate.source.startswith("anchor") and candidate.score < MIN_SCORE:
             reason = weak_evidence(candidate.score)
         if reason is not None:

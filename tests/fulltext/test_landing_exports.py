@@ -76,3 +76,58 @@ def test_the_same_button_downloading_the_paper_is_kept() -> None:
     found = find_candidates(_contribution_page("Download the paper (PDF)"), EVENT)
     kept = [c.url for c in found.candidates]
     assert kept[:1] == ["https://events.example.org/event/1412/contributions/5987.pdf"]
+
+
+PUB = "https://journal.example.org/pub/q7w2m9kd/release/3"
+ASSET = "https://assets.example.net/x2r8k4mt/21714503911284.pdf"
+
+
+def _download_menu(other: str) -> str:
+    return (
+        "<html><head><title>Privacy and the census: a review</title>"
+        '<meta name="citation_title" content="Privacy and the census: a review">'
+        '<meta name="citation_author" content="Ehrenreich, Dana"></head><body><main>'
+        "<h1>Privacy and the census: a review</h1>"
+        '<span class="download-menu"><button type="button">Download</button>'
+        '<div class="menu download-formats">'
+        f'<a class="menu-item formatted-download" href="{ASSET}">Download formatted PDF</a>'
+        f"{other}</div></span>"
+        "<p>We review the disclosure avoidance system of the census.</p></main></body></html>"
+    )
+
+
+def test_a_download_menu_s_other_formats_are_no_other_work() -> None:
+    """Its other items are buttons (formats made on demand): their labels name no work."""
+    buttons = "".join(
+        f'<button class="menu-item" data-format="{f}">{label}</button>'
+        for f, label in (
+            ("pdf", "Export as PDF (automatically generated)"),
+            ("docx", "Word"),
+            ("epub", "EPUB"),
+            ("jats", "JATS XML"),
+        )
+    )
+    found = find_candidates(_download_menu(buttons), PUB)
+    assert [c.url for c in found.candidates][:1] == [ASSET]
+
+
+def test_an_item_naming_another_work_in_its_text_still_does() -> None:
+    other = "<span>Appendix tables to the companion study on household surveys 2019</span>"
+    found = find_candidates(_download_menu(other), PUB)
+    assert ASSET not in [c.url for c in found.candidates]
+
+
+def test_the_site_s_home_page_is_no_file_whatever_its_link_s_words() -> None:
+    """A logo link to the site's root, titled with the site's name that the page's own title
+    repeats, is not the record's file (landing63, after its scoring: it cost a request)."""
+    home = "https://digilib.example.ac.id/"
+    page = (
+        "<html><head><title>Analisis kinerja keuangan - Digital Library UIN Example</title>"
+        "</head><body>"
+        f'<div class="logo"><a href="{home}" title="Digital Library UIN Example">'
+        '<img alt="Digital Library UIN Example" src="/images/logo.png"></a></div>'
+        "<h1>Analisis kinerja keuangan</h1><p>Skripsi ini membahas kinerja keuangan.</p>"
+        "</body></html>"
+    )
+    found = find_candidates(page, "https://digilib.example.ac.id/71234/")
+    assert home not in [c.url for c in found.candidates]
