@@ -1282,6 +1282,8 @@ def _text_outside_controls(item: Tag, element: Tag) -> str:
     """The item's text, less that of its controls (buttons, menus) other than `element`."""
     parts = []
     for string in item.find_all(string=True):
+        if not string.strip():
+            continue  # (the item's text is short: at most as many strings as characters)
         parent = string.parent
         while parent is not None and parent is not item and parent is not element:
             if parent.name in _CONTROLS or parent.get("role") in _CONTROL_ROLES:
