@@ -1175,13 +1175,23 @@ def _kind(
     )
     if fields >= 3:
         return "form", f"the first page has {fields} fields to fill in"
-    for page in pages[: article or 0]:
+    for p, page in enumerate(pages[: (article or 0) + 1]):
         # a title page's label of a thesis's summary, wherever it stands on the page (a
         # title page sets its kind below the title): "АВТОРЕФЕРАТ диссертации", "DAKTARO
-        # DISERTACIJOS SANTRAUKA"; read before the thesis's own label its words hold
-        for line in page[:25]:
-            if len(line.text.split()) <= _LABEL_WORDS and contains(
-                keys(line.text), THESIS_SUMMARY_PHRASES
+        # DISERTACIJOS SANTRAUKA"; read before the thesis's own label its words hold. On
+        # the work's first page (a title page read as its start), only its lines before its
+        # running text: a title page's, not a heading of the text's
+        lines = page[:25] if p < (article or 0) else _before_text(page[:25])
+        for line in lines:
+            # (a qualifier in brackets aside: "DOKTORI (PhD) ÉRTEKEZÉS TÉZISEI"; a line that
+            # opens with the label goes on with the degree and field: "TÓM TẮT LUẬN VĂN THẠC
+            # SĨ KINH TẾ NÔNG NGHIỆP", "АВТОРЕФЕРАТ диссертации на соискание ...")
+            label = keys(_BRACKETED.sub(" ", line.text))
+            if (
+                len(line.text.split()) <= _LABEL_WORDS and contains(label, THESIS_SUMMARY_PHRASES)
+            ) or (
+                len(label) <= _LABEL_LINE_KEYS
+                and starts_with(label, THESIS_SUMMARY_PHRASES) is not None
             ):
                 return "summary", f"the title page reads {line.text[:80]!r}"
     for page in pages[: (article or 0) + 1]:
@@ -1193,6 +1203,14 @@ def _kind(
     return "article", ""
 
 
+def _before_text(lines: Sequence[Line]) -> Sequence[Line]:
+    """A page's lines before its first line of running text (a prose line, or a long one)."""
+    for i, line in enumerate(lines):
+        if len(line.text.split()) > _LABEL_LINE_KEYS or _is_prose(line):
+            return lines[:i]
+    return lines
+
+
 #: Kinds whose labels count only where the document's own label stands (the title block and
 #: the short lines just above it).
 _SLOT_LABELS = ("summary", "poster", "slides")
@@ -1202,6 +1220,10 @@ _OPENING_LABELS = ("review", "comment", "peer-review", "letter")
 
 #: A label's words at most (a longer line is text, not a label).
 _LABEL_WORDS = 6
+#: A line that opens with a label may go on with what it labels, to this many words.
+_LABEL_LINE_KEYS = 16
+#: A qualifier in brackets within a label ("(PhD)"), read past.
+_BRACKETED = re.compile(r"[(\[][^()\[\]]{0,40}[)\]]")
 #: Where the parts of a line set apart by a separator meet ("Poster · P-23").
 _SEPARATED = re.compile(r"\s+[·•|–—/]\s+|\s*[·•|]\s*")
 

@@ -4161,7 +4161,7 @@ def _worded_parts(text: str) -> dict[str, set[int]]:
 
 
 #: A word and the part's number after it ("Deel 2", "Band III", "Tome 2", "Часть 2").
-_WORDED_PART = re.compile(r"(?<![\w])([^\W\d_]{3,})\.?\s+(\d{1,2}|[IVX]{1,4})(?![\w.,/\-])")
+_WORDED_PART = re.compile(r"(?<![\w])([^\W\d_]{3,})\.?\s+(\d{1,2}|[IVX]{1,4})(?![\w./\-]|,\d)")
 
 
 def _case_part(block: str, titles: Sequence[str]) -> str | None:

@@ -264,11 +264,14 @@ def file_href(link: str, page: str) -> bool:
     digital library that is itself at "dl." (``dl.ndl.go.jp``) serves its pages, searches
     and exports from there too, and its links are files only by their paths.
     """
+    found = FILE_HREF.search(link)
+    if found is None or not found.group(0).startswith("//"):
+        return found is not None  # (the address's path or query says so: its host unread)
     parts = urlsplit(link)
     host = (parts.hostname or "").lower()
     if host and _FILE_HOST.match(host) and host == (urlsplit(page).hostname or "").lower():
-        link = parts._replace(scheme="", netloc="").geturl()
-    return FILE_HREF.search(link) is not None
+        return FILE_HREF.search(parts._replace(scheme="", netloc="").geturl()) is not None
+    return True
 
 
 def words_of(text: str) -> list[str]:
@@ -695,7 +698,7 @@ def names_document(element: Tag, *, loose: bool = False) -> str | None:
     `loose` accepts shorter titles (two words), for links whose place already says
     they are titles (one per block of a list).
     """
-    text = " ".join(element.get_text(" ", strip=True).split())
+    text = " ".join(link_text(element).split())
     if _FILE_NAME.search(text):
         return None  # a file's name ("[연구보고서23-05]글로벌공급망재편.pdf"), in any script
     if _CJK.search(text) or (loose and _UNSPACED.search(text)):
@@ -825,8 +828,20 @@ def format_token(text: str) -> str | None:
     return " ".join(rest.split())
 
 
+#: A word written as an identifier ("picture_as_pdf", "file_download"): an icon font's
+#: ligature (Material Icons draws the name as its icon) or a template's variable, no word
+#: of a label in any language; a file's name ("pegel_giessen_codebook.pdf") is kept whole.
+_IDENTIFIER_WORD = re.compile(r"(?<![\w./-])[a-z]+(?:_[a-z]+)+(?![\w./-])")
+
+
+def link_text(element: Tag) -> str:
+    """An element's visible text, its icon fonts' ligature names left out."""
+    text = element.get_text(" ", strip=True)
+    return _IDENTIFIER_WORD.sub(" ", text) if "_" in text else text
+
+
 def text_of(element: Tag) -> str:
-    text = " ".join(element.get_text(" ", strip=True).replace("(", " ").replace(")", " ").split())
+    text = " ".join(link_text(element).replace("(", " ").replace(")", " ").split())
     extra = " ".join(str(element.get(a) or "") for a in ("title", "aria-label", "data-title"))
     return (text + " " + extra).strip()
 

@@ -131,3 +131,25 @@ def test_the_site_s_home_page_is_no_file_whatever_its_link_s_words() -> None:
     )
     found = find_candidates(page, "https://digilib.example.ac.id/71234/")
     assert home not in [c.url for c in found.candidates]
+
+
+def test_an_icon_font_s_ligature_name_is_no_word_of_the_label() -> None:
+    """Material Icons draws "picture_as_pdf" as an icon: the label is "Artikel als PDF (28
+    Seiten)", a button's words, not another work's title (landing64, after its scoring); a
+    file's name written with underscores stays the label it is."""
+    base = "https://zeitschriften.example.de/download/pdf"
+    page = (
+        "<html><head><title>Die Flurnamen des oberen Lahntals</title>"
+        '<meta name="citation_title" content="Die Flurnamen des oberen Lahntals">'
+        '<meta name="citation_author" content="Weber, Anna"></head><body><main>'
+        "<h1>Die Flurnamen des oberen Lahntals</h1><ul>"
+        f'<li><a href="{base}/PPN3456_0038_LOG_0023.pdf" download>'
+        '<span class="material-icons">picture_as_pdf</span> Artikel als PDF (28 Seiten)</a></li>'
+        f'<li><a href="{base}/PPN3456_0038.pdf">'
+        '<span class="material-icons">menu_book</span> Gesamter Band 38 als PDF</a></li>'
+        "</ul></main></body></html>"
+    )
+    found = find_candidates(page, "https://zeitschriften.example.de/id/PPN3456_0038_LOG_0023")
+    kept = [c.url for c in found.candidates]
+    assert kept[:1] == [f"{base}/PPN3456_0038_LOG_0023.pdf"]
+    assert f"{base}/PPN3456_0038.pdf" not in kept  # the whole volume, by its words

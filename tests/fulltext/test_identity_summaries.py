@@ -1,0 +1,149 @@
+"""Identity: a thesis's summary booklet and a report's other part (identity54, after its scoring).
+
+- a title page whose label of a thesis's summary carries a qualifier in brackets
+  ("DOKTORI (PhD) ÉRTEKEZÉS TÉZISEI") or goes on with the degree and field ("TÓM TẮT LUẬN
+  VĂN THẠC SĨ KINH TẾ NÔNG NGHIỆP"), on a page read as the work's first, is the summary,
+  not the thesis; the thesis's own title page (its label "LUẬN VĂN THẠC SĨ") is matched,
+  and a heading of the text ("Summary of the thesis" over its first paragraph) is no label;
+- a record titled "<title>. Del 1, <subtitle>" (a part numbered before a comma) and a file
+  whose title page reads "Del 2: <another subtitle>" are two parts of one report.
+
+Small PDFs made here (reportlab, DejaVu for the Vietnamese and Hungarian letters).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from politeharvest.fulltext import RecordHints, check_identity
+
+pytest.importorskip("reportlab")
+pytest.importorskip("pypdfium2")
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from tests.fulltext.test_identity_layout import Item, body, make_pdf
+
+DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+pytestmark = pytest.mark.skipif(not DEJAVU.exists(), reason=f"no DejaVu font at {DEJAVU}")
+
+VI_TITLE = "Đánh giá hiệu quả mô hình canh tác lúa – tôm vùng ven biển tỉnh Bạc Liêu"
+VI_PROSE = (
+    "Nghiên cứu đánh giá hiệu quả kinh tế của mô hình lúa tôm tại các huyện ven biển của tỉnh, "
+    "dựa trên số liệu điều tra nông hộ."
+)
+
+
+def _font() -> str:
+    pdfmetrics.registerFont(TTFont("DejaVuSans", str(DEJAVU)))
+    return "DejaVuSans"
+
+
+def _vi_title_page(label: str) -> list[Item]:
+    font = _font()
+    return [
+        ("BỘ GIÁO DỤC VÀ ĐÀO TẠO", 9.0, font),
+        ("TRƯỜNG ĐẠI HỌC NÔNG NGHIỆP ĐỒNG THÁP MƯỜI", 9.0, font),
+        ("NGUYỄN THỊ THU HÀ", 9.0, font),
+        ("ĐÁNH GIÁ HIỆU QUẢ MÔ HÌNH CANH TÁC LÚA –", 11.0, font),
+        ("TÔM VÙNG VEN BIỂN TỈNH BẠC LIÊU", 11.0, font),
+        (label, 9.0, font),
+        ("Chuyên ngành: Kinh tế nông nghiệp", 8.0, font),
+        ("Mã số: 8620115", 8.0, font),
+        ("Cao Lãnh – 2020", 8.0, font),
+        *[(VI_PROSE, 9.0, font)] * 4,
+    ]
+
+
+def _vi_record() -> RecordHints:
+    return RecordHints.from_metadata(
+        {
+            "title": [VI_TITLE],
+            "creator": ["Nguyễn Thị Thu Hà"],
+            "date": ["2020"],
+            "type": ["info:eu-repo/semantics/masterThesis"],
+        }
+    )
+
+
+def test_a_summary_booklet_whose_label_goes_on_with_the_degree_is_not_the_thesis() -> None:
+    pdf = make_pdf(_vi_title_page("TÓM TẮT LUẬN VĂN THẠC SĨ KINH TẾ NÔNG NGHIỆP"))
+    identity = check_identity(pdf, _vi_record())
+    assert identity.verdict == "mismatch", identity
+    assert identity.kind == "summary"
+
+
+def test_the_thesis_s_own_title_page_is_the_thesis() -> None:
+    pdf = make_pdf(_vi_title_page("LUẬN VĂN THẠC SĨ KINH TẾ NÔNG NGHIỆP"), *[body(40)] * 3)
+    identity = check_identity(pdf, _vi_record())
+    assert identity.verdict == "matched", identity
+
+
+HU_TITLE = "A szikes talajok javításának hatása a talaj vízgazdálkodására a Tiszántúlon"
+
+
+def _hu_title_page(label: str) -> list[Item]:
+    font = _font()
+    return [
+        (label, 13.0, font),
+        ("A szikes talajok javításának hatása a talaj", 12.0, font),
+        ("vízgazdálkodására a Tiszántúlon", 12.0, font),
+        ("Kovács Eszter", 12.0, font),
+        ("Témavezető: Dr. Szabó László egyetemi tanár", 10.0, font),
+        ("Szarvas, 2020", 10.0, font),
+    ]
+
+
+def test_a_theses_booklet_with_a_qualifier_in_brackets_is_a_summary() -> None:
+    record = RecordHints.from_metadata(
+        {
+            "title": [HU_TITLE],
+            "creator": ["Kovács, Eszter"],
+            "date": ["2020"],
+            "type": ["info:eu-repo/semantics/doctoralThesis"],
+        }
+    )
+    booklet = make_pdf(_hu_title_page("DOKTORI (PhD) ÉRTEKEZÉS TÉZISEI"), body(40))
+    identity = check_identity(booklet, record)
+    assert identity.verdict == "mismatch", identity
+    assert identity.kind == "summary"
+    thesis = make_pdf(_hu_title_page("DOKTORI (PhD) ÉRTEKEZÉS"), body(40), body(40))
+    assert check_identity(thesis, record).verdict == "matched"
+
+
+REPORT = "Kartläggning av småskalig livsmedelsförädling på landsbygden"
+
+
+def _part(number: int, subtitle: str) -> bytes:
+    font = _font()
+    return make_pdf(
+        [
+            ("RAPPORT 2020:1" + str(number + 3), 10.0, font),
+            ("Kartläggning av småskalig", 22.0, font),
+            ("livsmedelsförädling på", 22.0, font),
+            ("landsbygden", 22.0, font),
+            (f"Del {number}: {subtitle}", 15.0, font),
+            ("Johanna Lindberg och Anders Eriksson", 11.0, font),
+            ("Statens institut för landsbygdsforskning", 10.0, font),
+        ],
+        body(40),
+    )
+
+
+def test_a_report_s_other_part_is_not_the_record_s_part() -> None:
+    record = RecordHints.from_metadata(
+        {
+            "title": [f"{REPORT}. Del 1, Enkätstudie och statistisk analys"],
+            "creator": ["Lindberg, Johanna", "Eriksson, Anders"],
+            "date": ["2020"],
+            "type": ["info:eu-repo/semantics/report"],
+        }
+    )
+    other = check_identity(_part(2, "Fallstudier i Jämtland och Västerbotten"), record)
+    assert other.verdict == "mismatch", other
+    assert "'del' 2" in other.evidence
+    own = check_identity(_part(1, "Enkätstudie och statistisk analys"), record)
+    assert own.verdict == "matched", own
