@@ -173,6 +173,10 @@ class RecordHints:
             year ("DIN SPEC 17394-2:2021-05", "ISO 9001:2015"), as (number, year) pairs: a
             file heading its page with the same number and another year is another
             edition (`_other_edition`).
+        book: its type names a whole book (``book``, ``info:eu-repo/semantics/book``, COAR
+            ``c_2f33``; never a chapter, a part or a review of one): a book runs 49 pages or
+            more (UNESCO's definition), so a shorter file is a part of it (its front
+            matter, a preview, a chapter), not the book.
     """
 
     titles: tuple[str, ...] = ()
@@ -193,6 +197,7 @@ class RecordHints:
     venue: tuple[str, ...] = ()
     numbers: tuple[str, ...] = ()
     editions: tuple[tuple[str, str], ...] = ()
+    book: bool = False
 
     @property
     def empty(self) -> bool:
@@ -259,6 +264,7 @@ class RecordHints:
             ),
             record_numbers(str(v) for v in metadata.get("identifier", ())),
             editions_of(str(v) for v in metadata.get("identifier", ())),
+            any(_book(str(t)) for t in metadata.get("type", ())),
         )
 
     @classmethod
@@ -299,6 +305,7 @@ class RecordHints:
             creators=tuple(n.strip() for n in names if n.strip()),
             monograph=_monograph(str(row.get("kind") or row.get("type") or "")),
             report=_report(str(row.get("kind") or row.get("type") or "")),
+            book=_book(str(row.get("kind") or row.get("type") or "")),
             genre=_genre(str(row.get("kind") or row.get("type") or "")),
             pages=cited_pages(str(row.get("pages") or row.get("source") or "")),
             venue=tuple(
@@ -446,6 +453,10 @@ def _article(value: str) -> bool:
 #: thesis, book (http://purl.org/coar/resource_type/c_46ec ...).
 _COAR_MONOGRAPHS = frozenset({"c_46ec", "c_7a1f", "c_bdcc", "c_db06", "c_2f33"})
 
+#: The fewest pages of a book, by UNESCO's definition (a non-periodical publication of at
+#: least 49 pages, its covers aside).
+_BOOK_PAGES = 49
+
 #: The last word of a type that names a whole book ("book", "monograph"), not a part of one.
 _BOOK_TYPES = frozenset({"book", "monograph"})
 
@@ -462,6 +473,17 @@ def _monograph(value: str) -> bool:
         words = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", part)
         last = words[-1].lower() if words else ""
         if _RECORD_KINDS.get(last) == "thesis" or last in _BOOK_TYPES:
+            return True
+    return False
+
+
+def _book(value: str) -> bool:
+    """A type that names a whole book ("book", "info:eu-repo/semantics/book", COAR ``c_2f33``)."""
+    if "c_2f33" in re.findall(r"\bc_[0-9a-f]{4}\b", value.lower()):
+        return True
+    for part in re.split(r"[/:;,#|()\[\]]+", value):
+        words = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", part)
+        if words and words[-1].lower() in _BOOK_TYPES:
             return True
     return False
 
@@ -768,7 +790,7 @@ def identify(
         behind = judge(hints, facts_of(Layout(layout.pages[1:], layout.page_count - 1)))
         if behind.verdict == "matched":
             said = f"{behind.evidence}, behind a first page about it ({identity.evidence[:120]})"
-            return attrs.evolve(behind, evidence=said)
+            return _as_long_as_a_book(hints, layout, attrs.evolve(behind, evidence=said))
     if (
         identity.verdict == "mismatch"
         and len(layout.pages) > 1
@@ -780,7 +802,7 @@ def identify(
         behind = judge(hints, facts_of(Layout(layout.pages[1:], layout.page_count - 1)))
         if behind.verdict == "matched":
             said = f"{behind.evidence}, behind a title page without text ({identity.evidence[:90]})"
-            return attrs.evolve(behind, evidence=said)
+            return _as_long_as_a_book(hints, layout, attrs.evolve(behind, evidence=said))
     if (
         identity.verdict == "unverifiable"
         and len(layout.pages) > 1
@@ -793,14 +815,31 @@ def identify(
         behind = judge(hints, facts_of(Layout(layout.pages[1:], layout.page_count - 1)))
         if behind.verdict == "matched":
             said = f"{behind.evidence}, behind a cover page citing the record"
-            return attrs.evolve(behind, evidence=said)
+            return _as_long_as_a_book(hints, layout, attrs.evolve(behind, evidence=said))
     titled = _behind_front_matter(hints, layout, facts) if identity.verdict != "matched" else None
     if titled is not None and (titled.verdict == "matched" or identity.verdict == "mismatch"):
         # (a title page whose own judgement is undecided, too short to show the work, still
         # unsays the refusal its front matter drew)
         said = f"{titled.evidence}, behind its front matter ({identity.evidence[:90]})"
-        return attrs.evolve(titled, evidence=said)
-    return identity
+        return _as_long_as_a_book(hints, layout, attrs.evolve(titled, evidence=said))
+    return _as_long_as_a_book(hints, layout, identity)
+
+
+def _as_long_as_a_book(hints: RecordHints, layout: Layout, identity: Identity) -> Identity:
+    """A match for a whole book's record undecided when the file is shorter than a book.
+
+    Whatever matched it (its own title page, a title page behind front matter): a file of
+    fewer than `_BOOK_PAGES` pages is a part of the book (its front matter, a publisher's
+    preview, a chapter), which prints the book's title, authors and DOI as the book does.
+    """
+    if identity.verdict != "matched" or not hints.book or layout.page_count >= _BOOK_PAGES:
+        return identity
+    said = (
+        f"a file of {layout.page_count} pages cannot be the record's whole book (a book runs "
+        f"{_BOOK_PAGES} pages or more), though {identity.evidence}: a part of it (its front "
+        "matter, a preview, a chapter)"
+    )
+    return attrs.evolve(identity, verdict="unverifiable", evidence=said)
 
 
 def _another_person(hints: RecordHints, text: str) -> bool:

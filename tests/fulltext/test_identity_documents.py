@@ -173,8 +173,9 @@ def _book(pages: int) -> bytes:
 
 
 def test_a_whole_book_is_not_a_review_of_itself() -> None:
-    """Its ISBN under its title on a file of many pages: the book's own title page."""
-    identity = check_identity(_book(12), BOOK)
+    """Its ISBN under its title on a file of many pages: the book's own title page (a book's
+    length: 49 pages or more, `RecordHints.book`)."""
+    identity = check_identity(_book(60), BOOK)
     assert identity.verdict == "matched", identity.evidence
     # two pages with a book's citation under the title stay a review of that book
     short = check_identity(_book(2), BOOK)

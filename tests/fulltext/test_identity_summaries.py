@@ -147,3 +147,60 @@ def test_a_report_s_other_part_is_not_the_record_s_part() -> None:
     assert "'del' 2" in other.evidence
     own = check_identity(_part(1, "Enkätstudie och statistisk analys"), record)
     assert own.verdict == "matched", own
+
+
+BOOK = "Living with Rising Seas: Governance, Adaptation and Justice in Coastal Cities"
+
+
+def _book_record(kind: str) -> RecordHints:
+    return RecordHints.from_metadata(
+        {
+            "title": [BOOK],
+            "creator": ["Nguyen, Thi Lan", "Okafor, Chinedu"],
+            "date": ["2022"],
+            "type": [kind],
+            "identifier": ["https://doi.org/10.5555/hup.9781999912345"],
+        }
+    )
+
+
+def _book(pages: int) -> bytes:
+    title_page: list[Item] = [
+        ("Living with Rising Seas", 22.0),
+        ("Governance, Adaptation and Justice in Coastal Cities", 13.0),
+        ("Edited by Thi Lan Nguyen and Chinedu Okafor", 12.0),
+        ("HARBOURSIDE UNIVERSITY PRESS", 9.0),
+        ("DOI: 10.5555/hup.9781999912345", 8.0),
+    ]
+    return make_pdf(title_page, *[body(40)] * (pages - 1))
+
+
+@pytest.mark.parametrize(
+    ("kind", "book"),
+    [
+        ("info:eu-repo/semantics/book", True),
+        ("Book", True),
+        ("http://purl.org/coar/resource_type/c_2f33", True),
+        ("info:eu-repo/semantics/bookPart", False),
+        ("Book chapter", False),
+        ("info:eu-repo/semantics/doctoralThesis", False),
+    ],
+)
+def test_a_whole_book_s_type(kind: str, book: bool) -> None:
+    assert _book_record(kind).book is book
+
+
+def test_nine_pages_for_a_whole_book_s_record_are_a_part_of_it() -> None:
+    """A book runs 49 pages or more (UNESCO): its front matter or a publisher's preview,
+    with the book's title page and DOI, is never matched to the whole book's record."""
+    identity = check_identity(_book(9), _book_record("info:eu-repo/semantics/book"))
+    assert identity.verdict == "unverifiable", identity
+    assert "cannot be the record's whole book" in identity.evidence
+
+
+def test_the_whole_book_and_a_chapter_s_short_file_are_still_matched() -> None:
+    assert check_identity(_book(60), _book_record("info:eu-repo/semantics/book")).verdict == (
+        "matched"
+    )
+    part = check_identity(_book(9), _book_record("info:eu-repo/semantics/bookPart"))
+    assert part.verdict == "matched", part
