@@ -311,8 +311,12 @@ def test_a_landing_page_of_the_most_tags_and_links_is_analysed_in_bounded_time(
     html = f"<html><body><h1>Some article</h1><div>{items}</div></body></html>"
     assert html.count("<") < Politeness().max_landing_tags
     site.add("/links", Reply(200, {"Content-Type": "text/html"}, html))
-    result = bounded("landing", site.url("/links"), timeout=150)
-    check(result, "ok", cpu=45, seconds=120, mib=400)
+    result = bounded("landing", site.url("/links"), timeout=240)
+    # 29-33 s of CPU on an idle machine; 46-59 s under the suite's load (four workers on two
+    # cores: a core's CPU time stretches when its sibling thread works), for the code of
+    # 4352767 as for this one. The bound keeps a margin over that and stays far below what
+    # reading each link's place again for every link would take (minutes).
+    check(result, "ok", cpu=90, seconds=200, mib=400)
 
 
 # -- private addresses ------------------------------------------------------------------------
