@@ -44,7 +44,7 @@ from ._parser import (
     Terminated,
     usage_error,
 )
-from ._progress import Progress, WatchedClock, next_run, plural, report_summary
+from ._progress import Progress, WatchedClock, next_run, overwrote, plural, report_summary
 
 if TYPE_CHECKING:
     from politeharvest.audit._log import AuditLog
@@ -373,7 +373,7 @@ def _harvest_with(
         if not args.quiet:
             report_summary(_so_far(stop.written, SystemClock().monotonic() - started), args, err)
         return _stopped(
-            stop, err, consumed=plan.consumes, overwrote=args.overwrite and stop.written.pages > 0
+            stop, err, consumed=plan.consumes, overwrote=overwrote(args, stop.written.pages)
         )
     if not args.quiet:
         args.since = _covered_until(plan)
@@ -382,7 +382,7 @@ def _harvest_with(
     if summary.deferred_until is not None:
         when = summary.deferred_until.strftime("%Y-%m-%dT%H:%M:%SZ")
         again = "" if summary.consumed else f" ({next_run(False)})"
-        if summary.consumed and args.overwrite and summary.pages > 0:
+        if summary.consumed and overwrote(args, summary.pages):
             again = " (without --overwrite: its pages are kept)"
         if beyond_limit:
             limit_s = plan.policy.stuck_after
@@ -398,7 +398,7 @@ def _harvest_with(
         # asked for again (those of the last page, or those it was retrying) had it not
         # been stopped. Exit 0 would tell a script or cron job that the harvest was done.
         return _stopped(
-            stop, err, consumed=summary.consumed, overwrote=args.overwrite and summary.pages > 0
+            stop, err, consumed=summary.consumed, overwrote=overwrote(args, summary.pages)
         )
     return EXIT_OK
 

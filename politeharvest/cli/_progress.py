@@ -194,7 +194,7 @@ def next_run(consumed: bool, *, overwrote: bool = False) -> str:
     )
 
 
-def _overwrote(args: argparse.Namespace, pages: int) -> bool:
+def overwrote(args: argparse.Namespace, pages: int) -> bool:
     """Whether the run replaced its output (--overwrite) and wrote pages into it."""
     return bool(getattr(args, "overwrite", False)) and pages > 0
 
@@ -264,5 +264,5 @@ def report_summary(summary: HarvestSummary, args: argparse.Namespace, err: TextI
     if summary.stopped and "(max_records)" in summary.reason:
         err.write(
             f"stopped after {plural(summary.records, 'record')} (--max-records); "
-            f"{next_run(summary.consumed, overwrote=_overwrote(args, summary.pages))}\n"
+            f"{next_run(summary.consumed, overwrote=overwrote(args, summary.pages))}\n"
         )

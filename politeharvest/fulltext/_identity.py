@@ -469,23 +469,30 @@ def _monograph(value: str) -> bool:
     """
     if _COAR_MONOGRAPHS.intersection(re.findall(r"\bc_[0-9a-f]{4}\b", value.lower())):
         return True
-    for part in re.split(r"[/:;,#|()\[\]]+", value.replace("thesis", "Thesis")):
+    return any(
+        _RECORD_KINDS.get(last) == "thesis" or last in _BOOK_TYPES
+        for last in _type_kinds(value.replace("thesis", "Thesis"))
+    )
+
+
+def _type_kinds(value: str) -> list[str]:
+    """The word each part of a type ends with, in lower case: the kind that part names.
+
+    "info:eu-repo/semantics/bookPart" gives "info", "repo", "semantics" and "part".
+    """
+    kinds = []
+    for part in re.split(r"[/:;,#|()\[\]]+", value):
         words = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", part)
-        last = words[-1].lower() if words else ""
-        if _RECORD_KINDS.get(last) == "thesis" or last in _BOOK_TYPES:
-            return True
-    return False
+        if words:
+            kinds.append(words[-1].lower())
+    return kinds
 
 
 def _book(value: str) -> bool:
     """A type that names a whole book ("book", "info:eu-repo/semantics/book", COAR ``c_2f33``)."""
     if "c_2f33" in re.findall(r"\bc_[0-9a-f]{4}\b", value.lower()):
         return True
-    for part in re.split(r"[/:;,#|()\[\]]+", value):
-        words = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", part)
-        if words and words[-1].lower() in _BOOK_TYPES:
-            return True
-    return False
+    return any(last in _BOOK_TYPES for last in _type_kinds(value))
 
 
 #: COAR resource types of a report: report, research report, technical report, project
@@ -497,11 +504,7 @@ def _report(value: str) -> bool:
     """A type that names a report ("info:eu-repo/semantics/report", "technicalReport")."""
     if _COAR_REPORTS.intersection(re.findall(r"\bc_[0-9a-z]{4}\b", value.lower())):
         return True
-    for part in re.split(r"[/:;,#|()\[\]]+", value):
-        words = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", part)
-        if words and words[-1].lower() == "report":
-            return True
-    return False
+    return "report" in _type_kinds(value)
 
 
 #: The words of a type in words that names no genre beyond an article: "Journal article",

@@ -23,6 +23,8 @@ from typing import Any
 
 import attrs
 
+from politeharvest._rows import is_file_update
+
 from ._dedup_index import SQLiteDedupIndex
 from ._dedupe import Cluster, Deduplicator
 from ._enrich import Service, enrich
@@ -66,11 +68,6 @@ class CleanSummary:
 
 def _key(row: Row) -> Key:
     return str(row.get("endpoint") or ""), str(row.get("identifier", ""))
-
-
-def _is_update(row: Row) -> bool:
-    """A retried file's row: ``{"identifier": ..., "fulltext": {...}, "retry": true}``."""
-    return bool(row.get("retry")) and "fulltext" in row and "metadata" not in row
 
 
 def cluster_id(cluster: Cluster) -> str:
@@ -151,7 +148,7 @@ class Cleaner:
         sets = self._sets
         newest: dict[tuple[str, str, str], tuple[str, int]] = {}
         for number, row in enumerate(self.read()):
-            if _is_update(row):
+            if is_file_update(row):
                 summary.updates += 1
                 self._updates[str(row["identifier"])] = (number, row["fulltext"])
                 continue
@@ -190,7 +187,7 @@ class Cleaner:
             # the rows of the members, as harvested: the work's row carries them all
             stands: dict[Key, tuple[bool, int]] = {}
             for number, row in enumerate(self.read()):
-                if number in self._chosen and not _is_update(row):
+                if number in self._chosen and not is_file_update(row):
                     key = _key(row)
                     if key in self._member_of:
                         self._members.setdefault(key, []).append(self._harvested(number, row))
@@ -229,7 +226,7 @@ class Cleaner:
         records = {identifier for _, identifier in self._sets}
         done: set[Key] = set()  # the records merged into another's row, counted
         for number, row in enumerate(self.read()):
-            if _is_update(row):
+            if is_file_update(row):
                 if str(row["identifier"]) not in records:  # its record is in another file
                     summary.written += 1
                     yield dict(row)

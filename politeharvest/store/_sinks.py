@@ -39,6 +39,7 @@ import lz4.block
 import msgspec
 
 from politeharvest._reprs import value_repr
+from politeharvest._rows import is_file_update
 from politeharvest._sqlite import connect, storage_error, transaction
 from politeharvest.exceptions import OutputLocked, SinkError
 
@@ -619,7 +620,7 @@ class SQLiteSink:
         return None
 
     def _upsert(self, rows: Sequence[Row]) -> None:
-        records = [r for r in rows if not _retry_row(r)]
+        records = [r for r in rows if not is_file_update(r)]
         with transaction(self._db, self._lock) as db:
             pending = self._pending(db, [str(r["identifier"]) for r in records])
             db.executemany(
@@ -637,7 +638,7 @@ class SQLiteSink:
                 ],
             )
             for r in rows:
-                if _retry_row(r):
+                if is_file_update(r):
                     self._merge_retry(db, r)
 
     def _pending(self, db: sqlite3.Connection, identifiers: list[str]) -> dict[str, Any]:
@@ -681,11 +682,6 @@ class SQLiteSink:
     def close(self) -> None:
         """Close the database."""
         self._db.close()
-
-
-def _retry_row(row: Row) -> bool:
-    """A retried file's row: an identifier and its ``fulltext``, no record of its own."""
-    return bool(row.get("retry")) and "datestamp" not in row
 
 
 def _with_pending(row: Row, pending: dict[str, Any]) -> Row:

@@ -162,6 +162,7 @@ GROUND = {
     "_version",
     "_paths",
     "_extras",
+    "_rows",
 }
 
 
