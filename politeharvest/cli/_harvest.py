@@ -379,6 +379,13 @@ def _harvest_with(
         args.since = _covered_until(plan)
         report_summary(summary, args, err)
         err.write(progress.traffic_line(summary))
+        later = _files_later(plan, summary)
+        if later is not None:
+            err.write(
+                f"note: {plural(later[1], 'file')} left to retry from {_when(later[0])} on "
+                "(a network failure, or the server asked us to wait): the same command asks "
+                "for them again then\n"
+            )
     if summary.deferred_until is not None:
         when = summary.deferred_until.strftime("%Y-%m-%dT%H:%M:%SZ")
         again = "" if summary.consumed else f" ({next_run(False)})"
@@ -425,6 +432,26 @@ def _files_due(
     if before is not None and not stored and len(soon) >= before:
         return None
     return min(now if o.not_before is None else o.not_before for o in soon), len(soon)
+
+
+def _files_later(plan: HarvestPlan, summary: HarvestSummary) -> tuple[_dt.datetime, int] | None:
+    """Files a complete harvest leaves retry-later: from when, and how many; or None.
+
+    The command asks again for those due soon (`_files_due`); the rest are the next
+    command's, and its summary says so rather than reporting a harvest with no file left.
+    """
+    if plan.fulltext is None or not plan.consumes or not summary.complete:
+        return None
+    left = plan.store.retry_later(_EVER)
+    if not left:
+        return None
+    now = plan.clock.now()
+    first = min(now if o.not_before is None else max(now, o.not_before) for o in left)
+    return _dt.datetime.fromtimestamp(first, tz=_dt.timezone.utc), len(left)
+
+
+#: A moment after every retry-later mark's (`StateStore.retry_later(_EVER)`: all of them).
+_EVER = 1e18
 
 
 def _when(moment: _dt.datetime) -> str:

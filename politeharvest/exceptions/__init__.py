@@ -18,6 +18,7 @@ HarvestError                         root; catch-all for callers
 │       └── RobotsUnavailable        robots.txt answered 429/5xx or could not be fetched
 ├── FetchError(url)                  the wire failed
 │   ├── TransportError               wraps requests/urllib3 errors (__cause__)
+│   │   └── BodyCutByBudget          the job's budget ran out while a body was arriving
 │   ├── HostUnreachable              the name does not resolve, or a new host refuses connections
 │   └── CertificateRejected          the host's TLS certificate failed verification (host, why)
 ├── ContentError(url)                bytes arrived, not what we wanted
@@ -57,6 +58,7 @@ from politeharvest._paths import publish
 from ._base import (
     AddressRefused,
     BadResponse,
+    BodyCutByBudget,
     BudgetExhausted,
     CertificateRejected,
     ContactRequired,
@@ -117,6 +119,7 @@ __all__ = [
     "BadResponse",
     "BadResumptionToken",
     "BadVerb",
+    "BodyCutByBudget",
     "BudgetExhausted",
     "CannotDisseminateFormat",
     "CertificateRejected",

@@ -307,6 +307,21 @@ class TransportError(FetchError):
     """A network-level failure (connection, TLS, timeout); ``__cause__`` holds the original."""
 
 
+class BodyCutByBudget(TransportError):
+    """The job's budget ran out while a response's body was arriving; reading stopped there.
+
+    Not a failure of the network: the next job may ask again at once (a cut file is
+    ``retry-later`` due at ``deadline``, not an hour later as after a network failure).
+
+    Attributes:
+        deadline: when the job's budget ran out (UTC).
+    """
+
+    def __init__(self, url: str, message: str, *, deadline: _dt.datetime) -> None:
+        self.deadline = deadline
+        super().__init__(url, message)
+
+
 class HostUnreachable(FetchError):
     """The host cannot be reached at all: not a pause to wait out, a mistake to fix.
 

@@ -15,7 +15,8 @@ every path:
 | `RightsReserved` (TDMRep, ``X-Robots-Tag: noai``) | ``reserved`` | no |
 | `PolicyRefusal` by your own `settings` (private address, default User-Agent) | ``refused`` | no* |
 | other `PolicyRefusal` (a redirect loop, to a sign-in page) | ``failed`` | no |
-| `TransportError` (connection, TLS handshake, timeout, a cut body) | ``retry-later`` | yes |
+| `BodyCutByBudget` (the job's budget ends while the body arrives) | ``retry-later`` (now) | yes |
+| other `TransportError` (connection, TLS handshake, timeout, a cut body) | ``retry-later`` | yes |
 | other `FetchError` (`HostUnreachable`, `CertificateRejected`) | ``failed`` | no |
 | `ResponseTooLarge` | ``too-large`` | no |
 | other `HarvestError` | ``failed`` | no |
@@ -45,6 +46,7 @@ import attrs
 
 from politeharvest.exceptions import (
     AddressRefused,
+    BodyCutByBudget,
     BudgetExhausted,
     ContactRequired,
     Deferred,
@@ -212,6 +214,8 @@ def error_outcome(exc: HarvestError, *, reading_body: bool = False) -> Outcome:
     if reading_body and isinstance(exc, TransportError):
         reason = f"download interrupted: {exc}"
     until = exc.until if isinstance(exc, Deferred) else None
+    if isinstance(exc, BodyCutByBudget):  # not the network: the next job asks again at once
+        until = exc.deadline
     return Outcome(status=row.status, retriable=row.retriable, reason=reason, not_before=until)
 
 

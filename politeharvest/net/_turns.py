@@ -157,7 +157,11 @@ def read_limit(p: Parts, kind: RequestKind, read: float) -> ReadLimit:
             p.clock, started + total, f"the response took longer than {total:g} s in all", *rate
         )
     return ReadLimit(
-        p.clock, p.deadline, "the job's budget ran out while the response was arriving", *rate
+        p.clock,
+        p.deadline,
+        "the job's budget ran out while the response was arriving",
+        *rate,
+        deadline_at=p.deadline_at,
     )
 
 

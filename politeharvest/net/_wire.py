@@ -12,7 +12,7 @@ import os
 import socket
 import ssl
 from collections.abc import Iterator, Mapping
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import urlsplit
 
 import attrs
@@ -22,7 +22,10 @@ import urllib3
 from politeharvest._clock import Clock
 from politeharvest._policy import Politeness
 from politeharvest._reprs import value_repr
-from politeharvest.exceptions import ResponseTooLarge, TransportError
+from politeharvest.exceptions import BodyCutByBudget, ResponseTooLarge, TransportError
+
+if TYPE_CHECKING:
+    import datetime as _dt
 
 from ._transport import PrivateAddressError
 from ._urls import same_origin
@@ -119,6 +122,8 @@ class ReadLimit:
         why: which of the two `stop_at` is, for the message.
         min_rate: the least bytes per second, on average over `rate_s` (0: no minimum).
         rate_s: the span of that average.
+        deadline_at: when `stop_at` is the job's deadline, that moment (UTC): a body cut
+            there is `BodyCutByBudget`, asked for again by the next job at once.
     """
 
     __repr__ = value_repr
@@ -128,9 +133,14 @@ class ReadLimit:
     why: str
     min_rate: float = 0.0
     rate_s: float = 0.0
+    deadline_at: _dt.datetime | None = None
 
     def check(self, url: str) -> None:
         if self.clock.monotonic() > self.stop_at:
+            if self.deadline_at is not None:
+                raise BodyCutByBudget(
+                    url, f"{self.why}; stopped reading", deadline=self.deadline_at
+                )
             raise TransportError(url, f"{self.why}; stopped reading")
 
     def pace(self, url: str, since: float, got: int) -> tuple[float, int]:

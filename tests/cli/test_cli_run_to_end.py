@@ -19,6 +19,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import attrs
 import pytest
 
 from politeharvest.testing import (
@@ -180,6 +181,36 @@ def test_files_a_page_job_had_no_budget_left_for_are_fetched_before_the_command_
     assert any(row["fulltext"]["status"] == "retry-later" for row in rows)  # budgets did run out
     assert len(list(files.glob("*.pdf"))) == 20
     _check_gaps(server, audit, file_interval=0.3)
+
+
+def test_a_file_left_to_a_later_command_is_named_with_when(tmp_path: Path) -> None:
+    """A file cut by its own time limit (a network failure) is retried in an hour: the
+    command ends, and its summary says how many files are left and from when, rather than
+    reporting a harvest with every file had."""
+    from urllib.parse import quote
+
+    repository = OaiTestRepository.sample(4, page_size=10, deleted_every=0)
+    server = _serve(repository)
+    cut = repository.records[1].identifier
+    trickle = Reply(200, {"Content-Type": "application/pdf"}, b"%PDF-1.4\n" + b"x" * 200)
+    server.add(f"/files/{quote(cut)}.pdf", attrs.evolve(trickle, trickle_s=0.05))
+    out, files = tmp_path / "records.jsonl", str(tmp_path / "files")
+    policy = str(_policy(tmp_path, job_budget=60.0, file_time_s=0.5))
+    try:
+        code, err = _harvest(
+            server.url("/oai"), "--out", str(out), "--files", files, "--policy", policy
+        )
+    finally:
+        server.stop()
+    assert code == 0, err
+    statuses = {row["identifier"]: row["fulltext"]["status"] for row in _records(out)}  # type: ignore[index]
+    assert statuses.pop(cut) == "retry-later"
+    assert set(statuses.values()) == {"downloaded"}
+    match = re.search(r"note: 1 file left to retry from (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)", err)
+    assert match is not None, err
+    # a network failure's mark: an hour from now, as the local time the note gives
+    due = time.mktime(time.strptime(match.group(1), "%Y-%m-%d %H:%M:%S"))
+    assert 3500 < due - time.time() < 3700, err
 
 
 def test_a_deferral_is_waited_out_visibly_then_the_harvest_completes(tmp_path: Path) -> None:
