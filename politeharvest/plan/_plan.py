@@ -36,7 +36,7 @@ from politeharvest._clock import Clock, SystemClock
 from politeharvest._files import check_writable
 from politeharvest._policy import Politeness
 from politeharvest._reprs import value_repr
-from politeharvest.exceptions import Deferred, LeaseLost
+from politeharvest.exceptions import BodyCutByBudget, BudgetExhausted, Deferred, LeaseLost
 from politeharvest.net._pacing import PaceStore
 from politeharvest.net._session import RequestEvent, event_hooks
 from politeharvest.oai._datestamps import DateLike, format_datestamp
@@ -557,7 +557,16 @@ class HarvestPlan:
         # Each page is a job of its own: its budget counts from now (the run's slow-down
         # multipliers and stopped hosts stay the session's: `PoliteSession.start_job`).
         self._rt.session(cursor.run_id, cursor.job_started_at).start_job()
-        return self._job().fetch(pager, cursor)
+        try:
+            return self._job().fetch(pager, cursor)
+        except BodyCutByBudget as exc:
+            # the job's budget, not the network, ended the page: the next job asks again
+            raise BudgetExhausted(
+                exc.url,
+                exc.deadline,
+                "the job's budget ran out while the page was arriving",
+                deadline=exc.deadline,
+            ) from exc
 
     def _commit(
         self,
