@@ -1317,13 +1317,29 @@ def _label_kind(lines: Sequence[Line], runs: Sequence[TitleRun]) -> tuple[Kind, 
         for spot in spots[:slot] if kind in _SLOT_LABELS else spots:
             words = keys(spot)
             phrase = starts_with(words, phrases)
-            if phrase is not None and (
-                kind in _OPENING_LABELS  # "Book review", "Reply to": nothing else opens so
-                or label_stands(words, phrase, spot)
-                or len(words) <= len(phrase) + 1
+            if (
+                phrase is not None
+                and (
+                    kind in _OPENING_LABELS  # "Book review", "Reply to": nothing else opens so
+                    or label_stands(words, phrase, spot)
+                    or len(words) <= len(phrase) + 1
+                    or _dated(words[len(phrase) :])  # "FICHE MÉMO Novembre 2019"
+                )
             ):
                 return kind, f"the title block reads {spot[:80]!r}"  # type: ignore[return-value]
     return None
+
+
+def _dated(rest: Sequence[str]) -> bool:
+    """Whether a label's following words are its date alone: a year, after a month's name."""
+    return (
+        1 <= len(rest) <= 2
+        and _YEAR.fullmatch(rest[-1]) is not None
+        and rest[0].isalpha() == (len(rest) == 2)
+    )
+
+
+_YEAR = re.compile(r"(?:19|20)\d\d")
 
 
 #: Every vocabulary a label of a line's part is looked up in, in the order tried.

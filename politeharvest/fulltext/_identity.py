@@ -3060,6 +3060,19 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
                 version,
             )
         said = "; ".join(evidence_for)
+        missing = _missing_title_words(block, hints.titles)
+        if missing and version is None:
+            # says less under another DOI, and not that it is a version: the record's words
+            # it lacks may name what the record is ("study protocol for" a trial whose
+            # results article has the rest of the title, a DOI of its own and the authors)
+            return Identity(
+                "unverifiable",
+                f"evidence both ways: {said}; the document gives DOI {other_dois[0]} as its "
+                f"own, not the record's {doi}, and its title block lacks "
+                f"{' '.join(missing[:4])!r} of the record's title",
+                kind,
+                version,
+            )
         if version is None and (referred or doi in facts.cited_dois):
             # a document with a DOI of its own that cites the record's DOI: the record is
             # another document it refers to (its preregistration, the version it replaces,
@@ -3201,6 +3214,24 @@ def _extra_title_words(block: str, titles: Sequence[str]) -> list[str]:
         extra = [w for w in found if w not in known]
         if best is None or len(extra) < len(best):
             best = extra
+    return best or []
+
+
+def _missing_title_words(block: str, titles: Sequence[str]) -> list[str]:
+    """Content words of the record's title that the title block lacks (closest title).
+
+    Only words the block goes on past ("study protocol for" in "...: study protocol for a
+    cluster-randomised trial" over "...: a cluster-randomised trial"): a block that stops
+    early (its last line cut off, set apart) lacks the title's last words, says no less.
+    """
+    found = set(content_words(block))
+    best: list[str] | None = None
+    for title in titles:
+        words = content_words(title)
+        last = max((i for i, w in enumerate(words) if w in found), default=-1)
+        missing = [w for w in words[:last] if w not in found]
+        if best is None or len(missing) < len(best):
+            best = missing
     return best or []
 
 

@@ -270,6 +270,8 @@ _SUMMARY = (
     "summary of the doctoral thesis|abstract of the thesis|abstract of the dissertation|"
     "doctoral thesis summary|phd thesis summary|dissertation summary|plain language summary|"
     "lay summary|graphical abstract|visual abstract|policy brief|summary for policymakers|"
+    # a guideline's summary sheet, published beside it under its title
+    "quick reference guide|summary of recommendations|fiche memo|fiche de synthese|"
     "autoreferat|erweiterte zusammenfassung|erweiterter abstract|kurzfassung der dissertation|"
     "resume etendu|resume long|resumen extendido|resumen ampliado|"
     "resumen ejecutivo|resumo expandido|resumo estendido|resumo executivo|"
