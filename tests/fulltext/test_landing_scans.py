@@ -52,7 +52,9 @@ def test_pages_of_thousands_of_links_are_read_in_linear_time() -> None:
     )
     seconds = seconds_in_child(script, timeout=90)
     assert len(seconds) == len(cases)
-    assert all(s < 8.0 for s in seconds), seconds
+    # 4-6 s each on an idle machine, up to 8.2 s under CI's load (four workers on two
+    # cores; CI failed on 8.0); the quadratic walks this guards against took 12-70 s idle
+    assert all(s < 11.0 for s in seconds), seconds
 
 
 def test_a_page_keeps_sixteen_titles_not_counting_empty_ones() -> None:
