@@ -1332,11 +1332,9 @@ def _label_kind(lines: Sequence[Line], runs: Sequence[TitleRun]) -> tuple[Kind, 
 
 def _dated(rest: Sequence[str]) -> bool:
     """Whether a label's following words are its date alone: a year, after a month's name."""
-    return (
-        1 <= len(rest) <= 2
-        and _YEAR.fullmatch(rest[-1]) is not None
-        and rest[0].isalpha() == (len(rest) == 2)
-    )
+    if not 1 <= len(rest) <= 2 or _YEAR.fullmatch(rest[-1]) is None:
+        return False
+    return len(rest) == 1 or rest[0].isalpha()
 
 
 _YEAR = re.compile(r"(?:19|20)\d\d")
