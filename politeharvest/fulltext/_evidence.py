@@ -618,6 +618,8 @@ def foreign_label(
 MEDIA_PDF = "a media library's file its link says is a PDF"
 #: A content system's media library handler (Sitecore's ``/-/media/<path>.ashx``).
 _MEDIA_HANDLER = re.compile(r"/-/media/[^?#]+\.ashx(?:$|\?)", re.IGNORECASE)
+#: A media library's folder in an address (``/media/``).
+_MEDIA_FOLDER = re.compile(r"/media/", re.IGNORECASE)
 
 
 def _media_pdf(element: Tag, href: str, text: str) -> bool:
@@ -627,7 +629,13 @@ def _media_pdf(element: Tag, href: str, text: str) -> bool:
     the folder alone guesses a media page, the link's own words say the file.
     """
     if _MEDIA_HANDLER.search(href) is None:
-        return False
+        # any media library's item (``/media/pure/19234/8765432``) whose label describes a
+        # PDF file by its format and size ("Download rapport (PDF, 2,9 MB)"): a file's link
+        return (
+            _MEDIA_FOLDER.search(href) is not None
+            and PDF_WORD.search(text) is not None
+            and without_file_description(text) != text
+        )
     classes = " ".join(element.get("class") or []) if element.name == "a" else ""
     return bool(PDF_WORD.search(text) or re.search(r"\bpdf\b", classes, re.IGNORECASE))
 
@@ -1351,7 +1359,14 @@ _PLAIN_FILE_LABEL = "a short plain label of a file"
 
 
 def file_label(
-    element: Tag, link: str, named: str, facts: PageFacts, regions: Regions, titles: PageTitles
+    element: Tag,
+    link: str,
+    named: str,
+    facts: PageFacts,
+    regions: Regions,
+    titles: PageTitles,
+    *,
+    declared: bool = False,
 ) -> str | None:
     """Why a link's title-like text (`names_document`) is its file's label, or None.
 
@@ -1359,10 +1374,15 @@ def file_label(
     pełny tekst"), a longer one when the file's name is the record's (its author's), or a
     label that names its format (`_format_label`) in the block of the page's title, on an
     address carrying the record's id or record parameter: a button's label or a document's
-    name alike, so neutral; the link's place decides.
+    name alike, so neutral; the link's place decides. On the link to a file the page
+    declares (`declared`, a ``citation_pdf_url``'s), a short plain phrase beside the format
+    it names ("Sækja grein sem PDF") is a label too: it cannot contradict the declaration,
+    where the same words in a sidebar (an authors' guide) are no evidence of the record's
+    file.
     """
     if FILE_HREF.search(link) and (
         _plain_label(named)
+        or (declared and _plain_label(_less_format(named)))
         or (
             _plain_label(named, most=8)
             and facts.relates(urlsplit(link).path.rsplit("/", 1)[-1]) is not None
@@ -1451,8 +1471,9 @@ def _plain_label(text: str, most: int = 4) -> bool:
     "AM-LATTICE Projektbericht"): "Prenesi celotno besedilo", "Tải về toàn văn".
     """
     words = text.split()
-    # (an elision's apostrophe between letters is a word's own: "l'articul", "dell'opera")
-    marks = _ELISION.sub("", text)
+    # (an elision's apostrophe between letters is a word's own: "l'articul", "dell'opera";
+    # so is a hyphen before a small letter: Irish "an t-alt", "e-book")
+    marks = _JOINED.sub(_joined, _ELISION.sub("", text))
     if not words or len(words) > most or re.search(r"[\d()\[\]{}:;/'\u2019\"-]", marks):
         return False
     return not any(w[:1].isupper() for w in words[1:])
@@ -1460,6 +1481,28 @@ def _plain_label(text: str, most: int = 4) -> bool:
 
 #: An apostrophe between two letters: a word elided before the next ("l'articul").
 _ELISION = re.compile(r"(?<=[^\W\d_])['\u2019](?=[^\W\d_])")
+#: A hyphen between two letters (`_joined` keeps it before a capital).
+_JOINED = re.compile(r"(?<=[^\W\d_])-([^\W\d_])")
+
+
+def _joined(hyphen: re.Match[str]) -> str:
+    """A hyphen gone before a small letter, kept before a capital.
+
+    One before a small letter joins one word's parts ("t-alt", "e-book"); one before a
+    capital joins a name's ("AM-LATTICE").
+    """
+    letter = hyphen.group(1)
+    return letter if letter.islower() else hyphen.group(0)
+
+
+def _less_format(named: str) -> str:
+    """A link's label without the file format it names, or the label when it names none.
+
+    ("Sækja grein sem PDF" -> "Sækja grein sem", "Íoslódáil an t-alt (PDF)" -> "Íoslódáil an
+    t-alt"); other brackets stay, marks of a name ("(subscription required)").
+    """
+    rest = format_token(named)
+    return named if rest is None else " ".join(rest.split())
 
 
 def _only_file(found: list[Candidate], wordless: set[str]) -> list[Candidate]:

@@ -206,7 +206,7 @@ def _contradiction(
         if (
             named is not None
             and not facts.names_own(named)
-            and file_label(element, url, named, facts, regions, titles) is None
+            and file_label(element, url, named, facts, regions, titles, declared=True) is None
             and facts.whole_book(url) is None
         ):
             return f"the page's link to it names another document ({named[:50]!r})"

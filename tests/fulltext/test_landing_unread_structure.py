@@ -612,3 +612,65 @@ def test_an_icon_fonts_download_glyph_is_download_evidence() -> None:
     analysis = find_candidates(html, f"{SITE}/j/article/view/214567")
     assert [c.url for c in analysis.candidates] == [f"{SITE}/j/article/download/214567/198001"]
     assert "its icon says download" in analysis.candidates[0].evidence
+
+
+# -- a button's words beside the format it names, in a language no vocabulary reads ----------
+
+_DECLARED = f"{DL}/uploads/2024/11/salinity_kowalski.pdf"
+
+
+def _declared_page(label: str) -> str:
+    return _record(
+        f"<div class='actions'><a href='{_DECLARED}'>{label}</a></div>",
+        head=f"<meta name='citation_pdf_url' content='{_DECLARED}'>",
+    )
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "Hlaða niður sem PDF",  # the format as a word at the end, capitals only its own
+        "Léigh an t-alt (PDF)",  # a hyphen joining a word's letters ("t-alt") is no mark
+        "Lawrlwytho'r erthygl PDF",  # an elision's apostrophe
+    ],
+)
+def test_a_short_plain_label_with_its_format_keeps_the_declared_file(label: str) -> None:
+    # the page's link to its declared file, labelled in words no vocabulary reads: the
+    # label's shape (a few small words and the format) is a button's, not another title
+    html = _declared_page(label)
+    assert _why(html, f"{SITE}/record/77", _DECLARED) is None
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "Jahresbericht Stiftung Meeresforschung (PDF)",  # a name's capitals
+        "Bericht zur Elbe 2023 (PDF)",  # a year
+        "Publisher's PDF (subscription required)",  # a bracketed remark beside the format
+        "Léigh an T-Alt PDF",  # a hyphen before a capital joins a name's parts
+    ],
+)
+def test_a_label_with_a_names_marks_beside_its_format_still_contradicts(label: str) -> None:
+    html = _declared_page(label)
+    assert "names another document" in (_why(html, f"{SITE}/record/77", _DECLARED) or "")
+
+
+_MEDIA = f"{SITE}/media/pure/19234/8765432"
+
+
+def test_a_media_librarys_item_whose_label_describes_a_pdf_file_is_a_file_link() -> None:
+    html = _record(
+        f"<div class='downloads'><a class='button' href='{_MEDIA}'>"
+        "<span>Lawrlwytho adroddiad</span> <span>(PDF, 2,9 MB)</span></a></div>"
+    )
+    assert _why(html, f"{SITE}/record/77", _MEDIA) is None
+
+
+@pytest.mark.parametrize(
+    "label", ["Lawrlwytho adroddiad", "Lawrlwytho adroddiad (2,9 MB)", "PDF-Dokument ansehen"]
+)
+def test_a_media_librarys_item_without_a_pdf_files_description_stays_blocked(label: str) -> None:
+    # the folder guesses a media page (a video's, an image's); only a label describing a PDF
+    # file by its format and size says the item is the file
+    html = _record(f"<div class='downloads'><a class='button' href='{_MEDIA}'>{label}</a></div>")
+    assert _why(html, f"{SITE}/record/77", _MEDIA) == "blocked link pattern"
