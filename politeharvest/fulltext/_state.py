@@ -194,6 +194,28 @@ def _named(
     return None
 
 
+def _own_nearby(frames: list[_Frame], is_own: Callable[[str, str], bool | None]) -> bool:
+    """Whether the article's own object holds an address closely, by its own fields.
+
+    The address's object, or the object of the list holding it (a record's ``sources``),
+    names the article (`_named`) by fields of its own, not ones a child lent it: an address
+    the article's object holds only by a list's item or a parent's lent title is left to
+    the page's links (another document listed by a title under a key of another language,
+    ``{"titre": "…", "url": "…"}``, names no document here and is no article's file).
+    """
+    arrays = 0
+    for frame in reversed(frames):
+        if frame.array:
+            arrays += 1
+            if arrays > 1:
+                return False
+            continue
+        named = _named(_Frame(frame.key, fields=frame.fields), is_own)
+        if named is not None:
+            return named[1] is True
+    return False
+
+
 def _sibling_id(frame: _Frame, inner: str) -> str | None:
     """`inner` when it is another identifier of the shape of `frame`'s own, or None."""
     if not inner:
@@ -225,12 +247,17 @@ def state_files(
     """
     found: list[StateFile] = []
     seen: set[str] = set()
+    # addresses under a plain address key (``url``) in the article's own object, whose
+    # object may say PDF in a field after them (``"format": "PDF"``): decided once the
+    # literal is read
+    formats: list[tuple[StateFile, dict[str, str], str]] = []
     for value, key, frames in _values(script[:_MAX_SCRIPT], is_file):
         if len(value) > 2000 or not _ADDRESS.match(value) or value in seen:
             continue
-        if not is_file(key, value):
+        file = is_file(key, value)
+        if not file and key.lower() not in _ADDRESS_KEYS:
             continue
-        seen.add(value)
+        # (the enclosing objects as read so far: an object's fields before its address)
         owner, own = _owner(frames, is_own, value)
         path = ".".join([*(f.key for f in frames if f.key and not f.array), key])
         holder = frames[-1].fields if frames and not frames[-1].array else {}
@@ -239,8 +266,35 @@ def state_files(
             for k, v in holder.items()
             if k != key and _KIND_KEY.search(k) and len(v) <= 80 and not _ADDRESS.match(v)
         )
-        found.append(StateFile(value, path, owner, own, label))
+        if file:
+            seen.add(value)
+            found.append(StateFile(value, path, owner, own, label))
+        elif _own_nearby(frames, is_own):
+            formats.append((StateFile(value, path, owner, True, label), holder, key))
+    for item, holder, key in formats:
+        if item.url not in seen and _pdf_format(holder, key):
+            seen.add(item.url)
+            found.append(item)
     return found
+
+
+#: Keys whose value is an address and nothing more: what it addresses its object says.
+_ADDRESS_KEYS = frozenset({"url", "href", "link", "uri", "src", "contenturl"})
+#: Keys whose value names a file's format or media type (``format``, ``mimeType``).
+_FORMAT_KEY = re.compile(r"format|mime|content_?type|media_?type", re.IGNORECASE)
+#: A format's value naming PDF ("PDF", "application/pdf").
+_PDF_FORMAT = re.compile(r"^\s*(?:application/)?pdf\s*$", re.IGNORECASE)
+
+
+def _pdf_format(holder: dict[str, str], key: str) -> bool:
+    """Whether an address's object says by its format field that it holds a PDF file.
+
+    (``{"libelle": "Accès en ligne", "url": "/api/v1/document/2021UPASJ017", "format":
+    "PDF"}``): the object describes a file whatever its address or key look like.
+    """
+    return any(
+        k != key and _FORMAT_KEY.search(k) and _PDF_FORMAT.match(v) for k, v in holder.items()
+    )
 
 
 #: A chunk of Next.js's flight data (its App Router's React Server Components payload): a

@@ -524,6 +524,51 @@ def test_the_files_of_a_nuxt3_payload_are_judged_by_their_objects() -> None:
     assert f"{SITE}/store/78/main.pdf" in rejected
 
 
+def _sources_payload(own_format: str, other_format: str) -> list[object]:
+    # a thesis whose sources name their format after their address (``url`` then
+    # ``format``), one an extension-less document endpoint, one an HTML notice elsewhere;
+    # another thesis of the same supervisor with its own endpoint under ``urlDocument``
+    return [
+        ["ShallowReactive", 1],
+        {"data": 2},
+        {"thesis": 3, "others": 13},
+        {"title": 4, "sources": 5},
+        TITLE,
+        [6, 10],
+        {"label": 7, "url": 8, "format": 9},
+        "Online access",
+        f"{SITE}/api/document/2021XYZ017",
+        own_format,
+        {"label": 11, "url": 12, "format": 11},
+        "notice",
+        "https://archive.example.net/tel-0356",
+        [14],
+        {"titre": 15, "url": 16, "format": 17},
+        "Groundwater recharge under irrigated rice terraces",
+        f"{SITE}/api/document/2018ABC221",
+        other_format,
+    ]
+
+
+@pytest.mark.parametrize("pdf", ["PDF", "application/pdf"])
+def test_an_address_whose_object_names_the_pdf_format_after_it_is_the_own_file(pdf: str) -> None:
+    payload = json.dumps(_sources_payload(pdf, pdf))
+    script = f"<script type='application/json' id='__NUXT_DATA__'>{payload}</script>"
+    analysis = find_candidates(_page(script), f"{SITE}/thesis/2021XYZ017")
+    # the own object's file, strong; never the notice (its format another) nor the other
+    # thesis's file (its object another document's: left to the page's links, none here)
+    assert [(c.url, c.strong) for c in analysis.candidates] == [
+        (f"{SITE}/api/document/2021XYZ017", True)
+    ]
+
+
+def test_an_address_under_a_plain_key_without_a_pdf_format_is_no_file() -> None:
+    payload = json.dumps(_sources_payload("HTML", "PDF"))
+    script = f"<script type='application/json' id='__NUXT_DATA__'>{payload}</script>"
+    analysis = find_candidates(_page(script), f"{SITE}/thesis/2021XYZ017")
+    assert analysis.candidates == ()
+
+
 # -- an endpoint asked for a PDF by its query ------------------------------------------------
 
 
