@@ -758,6 +758,11 @@ def anchor_candidates(
             # the same words on links to several addresses ("Lien vers le document" on each
             # file's row): a control's label, not a title (a title names one document)
             named = None
+        rest = shared_qualifier(named, controls) if named is not None else None
+        if rest is not None and (_plain_label(rest) or button_text(rest)):
+            # a source's mark after the label ("(Julkari)" on each of the record's links):
+            # the words before it say what the link is ("Linkki verkkoaineistoon")
+            named = None
         formatted = file_label(element, link, named, facts, regions, titles) if named else None
         if formatted is None and named is not None:
             formatted = facts.whole_book(link)  # the record is the book: its volume's file
@@ -1138,7 +1143,32 @@ def labels_by_address(links: Iterable[tuple[Tag, str]]) -> dict[str, set[str]]:
         text = " ".join(anchor.get_text(" ", strip=True).split())
         if text:
             found.setdefault(text, set()).add(address)
+            qualifier = _QUALIFIER.search(text)
+            if qualifier is not None and qualifier.start() > 0:
+                found.setdefault(_SHARED + qualifier.group(0).strip(), set()).add(address)
     return found
+
+
+#: `labels_by_address`'s key of a bracketed qualifier ending links' labels ("(Julkari)").
+_SHARED = "\x00"
+
+
+def shared_qualifier(named: str, controls: dict[str, set[str]]) -> str | None:
+    """A label's words before a bracketed qualifier that ends labels of other addresses too.
+
+    ("Linkki verkkoaineistoon (Julkari)" beside "Liitetaulukot (Excel) (Julkari)"): the
+    qualifier names where the files are, a source's or a provider's mark, no part of a
+    document's name; what is left is read as the label. None when the qualifier ends no
+    other address's label, or when it describes a file's format or size.
+    """
+    qualifier = _QUALIFIER.search(named)
+    if qualifier is None or qualifier.start() == 0:
+        return None
+    if PDF_WORD.search(qualifier.group(0)) or without_file_description(named) != named:
+        return None  # a file's format or size: a label's place decides (`file_label`)
+    if len(controls.get(_SHARED + qualifier.group(0).strip(), ())) < 2:
+        return None
+    return named[: qualifier.start()].strip()
 
 
 def _named_by_label(element: Tag, visible: str, facts: PageFacts) -> str | None:

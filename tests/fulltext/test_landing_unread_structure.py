@@ -674,3 +674,44 @@ def test_a_media_librarys_item_without_a_pdf_files_description_stays_blocked(lab
     # file by its format and size says the item is the file
     html = _record(f"<div class='downloads'><a class='button' href='{_MEDIA}'>{label}</a></div>")
     assert _why(html, f"{SITE}/record/77", _MEDIA) == "blocked link pattern"
+
+
+# -- a source's mark after each of the record's links -------------------------------------------
+
+
+def _linked_fields(own_label: str, other_label: str) -> str:
+    return _record(
+        "<table><tr><th>Links:</th><td>"
+        f"<a href='{FILES}/bitstream/handle/77/512/report_2023.pdf?sequence=1'>{own_label}</a><br>"
+        f"<a href='{FILES}/bitstream/handle/77/512/tables_2023.xlsx?sequence=2'>{other_label}</a>"
+        "</td></tr></table>"
+    )
+
+
+_LINKED = f"{FILES}/bitstream/handle/77/512/report_2023.pdf?sequence=1"
+
+
+def test_a_bracketed_source_mark_on_each_link_is_no_part_of_a_name() -> None:
+    # "(Kielipankki)" ends the labels of both the record's links: where the files are kept,
+    # not a title's word; "Linkki aineistoon" before it is a plain label
+    # (neutral: the link's place and address decide, as for any plain label)
+    html = _linked_fields(
+        "Linkki aineistoon <span>(Kielipankki)</span>", "Taulukot (Excel) (Kielipankki)"
+    )
+    assert "names another document" not in (_why(html, f"{SITE}/record/77", _LINKED) or "")
+
+
+@pytest.mark.parametrize(
+    ("own_label", "other_label"),
+    [
+        # the mark on one link only: a name's bracket
+        ("Linkki aineistoon (Kielipankki)", "Taulukot (Excel)"),
+        # a name's words before the shared mark (its capitals, a year)
+        ("Menetelmäraportti Kansallinen Tutkimus 2023 (Kielipankki)", "Taulukot (Kielipankki)"),
+    ],
+)
+def test_a_bracket_on_one_link_or_a_names_words_before_it_still_name_a_document(
+    own_label: str, other_label: str
+) -> None:
+    html = _linked_fields(own_label, other_label)
+    assert "names another document" in (_why(html, f"{SITE}/record/77", _LINKED) or "")
