@@ -854,6 +854,23 @@ def anchor_candidates(
             # of any language, as "Download PDF" is in those read here
             score += ANCHOR_WEIGHTS.download_text
             evidence.append(f"anchor text {text[:40]!r} is a label naming PDF ({formatted})")
+        elif (
+            element.name == "a"
+            and not button_text(text)
+            and format_token(visible or text) is not None
+            and _plain_label(phrase := _less_format(visible or text))
+            # (a phrase of spaced words: a run written without spaces is a compound name,
+            # "遠隔複写サービスの利用案内", the words of a guide's title)
+            and len(re.findall(r"[^\W\d_]+", phrase)) >= 2
+            and same_site(link, base)
+            and regions.beside_title(element)
+            and not _in_prose(element)
+        ):
+            # a short plain phrase and its format on a button beside the page's title
+            # ("Lawrlwytho'r erthygl (PDF)"): a file's label in words of any language, as
+            # "Download PDF" is in those read here; the same words elsewhere say nothing
+            score += ANCHOR_WEIGHTS.download_text
+            evidence.append(f"anchor text {text[:40]!r} is a label naming PDF beside the title")
         elif button_text(text):
             if (mentioned := PDF_WORD.search(text)) is not None:
                 score += ANCHOR_WEIGHTS.pdf_word
@@ -1332,12 +1349,34 @@ def _text_outside_controls(item: Tag, element: Tag) -> str:
     return " ".join(" ".join(parts).split())
 
 
+#: The most words outside links a link's block holds for the link to stand as a control.
+_CONTROL_WORDS = 3
+
+
+def _in_prose(element: Tag) -> bool:
+    """Whether a link sits in a sentence: its parent block's text outside links is prose.
+
+    ("Autor on andnud ... kättesaadavaks tegemiseks. <a>Lihtlitsentsi vorm (PDF)</a>"): a
+    licence's note naming its form, where a row of buttons holds only their labels.
+    """
+    parent = element.parent
+    if not isinstance(parent, Tag):
+        return False
+    words = 0
+    for string in parent.find_all(string=True, limit=200):
+        if string.find_parent("a") is None:
+            words += len(str(string).split())
+            if words > _CONTROL_WORDS:
+                return True
+    return False
+
+
 def _work_line(element: Tag, anchors: list[Tag]) -> bool:
     """Whether an item of two links is one work's line: its title's link and its file's.
 
     "Las casas del Pedregal (2019) - Descargar catálogo completo (PDF)": the other link
-    leads to a page (not a file) and reads as a name of three words or more, not a
-    button's words nor a file's label.
+    leads to another page (not a file, nor a place on this page) and reads as a name of
+    three words or more, not a button's words nor a file's label.
     """
     if len(anchors) != 2:
         return False
@@ -1345,6 +1384,8 @@ def _work_line(element: Tag, anchors: list[Tag]) -> bool:
     href = str(other.get("href") or "")
     if href == str(element.get("href") or "") or FILE_HREF.search(href):
         return False  # (two files on a line are a list of files: a form beside the thesis)
+    if href.startswith("#"):
+        return False  # a place on this page ("How to cite this article"): no other work
     text = " ".join(other.get_text(" ", strip=True).split())
     return (
         len(words_of(text)) >= 3
@@ -1532,7 +1573,12 @@ def _less_format(named: str) -> str:
     t-alt"); other brackets stay, marks of a name ("(subscription required)").
     """
     rest = format_token(named)
-    return named if rest is None else " ".join(rest.split())
+    # (the brackets it stood in, of any width, go with it: the fullwidth ones of CJK text)
+    return named if rest is None else " ".join(_EMPTY_BRACKETS.sub(" ", rest).split())
+
+
+#: A pair of brackets left empty, of any width ("( )", "[]", and their fullwidth forms).
+_EMPTY_BRACKETS = re.compile(r"[(\[\uff08\uff3b]\s*[)\]\uff09\uff3d]")
 
 
 def _only_file(found: list[Candidate], wordless: set[str]) -> list[Candidate]:

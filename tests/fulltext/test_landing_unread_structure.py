@@ -715,3 +715,41 @@ def test_a_bracket_on_one_link_or_a_names_words_before_it_still_name_a_document(
 ) -> None:
     html = _linked_fields(own_label, other_label)
     assert "names another document" in (_why(html, f"{SITE}/record/77", _LINKED) or "")
+
+
+# -- a row of buttons beside the title ---------------------------------------------------------
+
+_SCRIPT_FILE = f"{SITE}/cy/lawrlwytho/?erthygl=412"
+
+
+def _buttons_page(buttons: str) -> str:
+    return _page(f"<div class='buttons'>{buttons}</div><h2>Abstract</h2><p>{'Text ' * 40}</p>")
+
+
+def test_a_short_label_naming_pdf_on_a_button_beside_the_title_is_a_files_label() -> None:
+    # an extension-less download script labelled in words no vocabulary reads and the format
+    html = _buttons_page(
+        "<a class='btn' href='/cy/lawrlwytho/?erthygl=412'>Lawrlwytho'r papur (PDF)</a>"
+        "<a class='btn' href='#dyfynnu'>Sut i ddyfynnu</a>"
+    )
+    assert _why(html, f"{SITE}/cy/rhifyn-38/erthygl-3/", _SCRIPT_FILE) is None
+
+
+def test_a_short_label_naming_pdf_inside_a_sentence_is_no_button() -> None:
+    # a licence's note that names its form: the same shape of label, in prose
+    html = _buttons_page(
+        "Mae'r awdur wedi rhoi trwydded i'r brifysgol gyhoeddi'r gwaith. "
+        "<a href='/cy/lawrlwytho/?erthygl=412'>Ffurflen drwydded (PDF)</a>"
+    )
+    assert _why(html, f"{SITE}/cy/rhifyn-38/erthygl-3/", _SCRIPT_FILE) is not None
+
+
+def test_a_link_to_a_place_on_the_page_beside_a_bare_button_names_no_other_work() -> None:
+    # "How to cite this article" beside the download button links a place on this page:
+    # the button's item is the record's, not another work's line
+    own = f"{SITE}/uploads/2024/11/CT10-salinity.pdf"
+    html = _buttons_page(
+        f"<a class='btn pdf' href='{own}'>Download PDF</a>"
+        "<a class='btn' href='#cite'>Conas tagairt a dhéanamh don alt seo</a>"
+    )
+    assert _why(html, f"{SITE}/eagrain/10/salinity/", own) is None
