@@ -291,12 +291,48 @@ def control_wall(element: Tag, where: str = "href") -> str | None:
     href = str(element.get("href") or "")
     if where != "href" and href and signs_in(href):
         return f"{WALLED}its control's own address is a sign-in page ({href[:60]})"
+    requested = _requested_copy(element, href)
+    if requested is not None:
+        return f"{WALLED}{requested}"
     priced = _priced_control(element)
     if priced is not None:
         return f"{WALLED}its control carries its own price ({priced})"
     signals = _block_signals(element)
     if "price" in signals and len(signals) >= 2:
         return f"{WALLED}its control's block shows {' and '.join(signals.values())}"
+    return None
+
+
+#: A repository's form for asking the author for a copy of a restricted file (EPrints's
+#: ``/cgi/request_doc?docid=``, DSpace's ``/request-a-copy/`` and ``.../request-a-copy``).
+_REQUEST_COPY = re.compile(r"request[-_](?:a[-_])?(?:copy|doc)(?![a-z])", re.IGNORECASE)
+
+
+def _requested_copy(element: Tag, href: str) -> str | None:
+    """Why a file's control leads to a request for a copy, not the file, or None.
+
+    The control's own address is the request form, or the file's own entry (its link's
+    block, a row of the file table) offers the form beside it: the repository keeps the
+    file from visitors (restricted, embargoed) and asks them to write to the author.
+    """
+    if href and _REQUEST_COPY.search(href):
+        return "its address asks for a copy of a restricted file"
+    if element.name != "a" or not href:
+        return None
+    block = element.parent
+    for _ in range(2):
+        if not isinstance(block, Tag) or block.name in ("body", "html", "table", "tbody"):
+            return None
+        links = block.find_all("a", href=True, limit=6)
+        if len(links) > 5:
+            return None  # a list of files or of the page's links, not one file's entry
+        for link in links:
+            other = str(link.get("href") or "")
+            if link is not element and other != href and _REQUEST_COPY.search(other):
+                return "its file's entry offers a request for a copy beside it (restricted)"
+        if block.name in ("tr", "li", "dd"):
+            return None  # (the file's row or item: no further; a cell's row is read next)
+        block = block.parent
     return None
 
 
