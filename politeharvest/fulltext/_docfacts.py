@@ -158,6 +158,8 @@ class DocumentFacts:
         page_count: how many pages the file has.
         running: the article page has a line of running text below its title block that
             is no list item (False for a sheet of highlights, a figure, a title page).
+        prose: the pages read are portrait pages set with running text, more words a page
+            than slides hold (`_prose_pages`): a paper's, not a presentation's.
         numbers: the publication numbers a patent's front page gives in its numbered
             fields (10) and (11) ("EP 3 987 412 A1"), with the kind code of field (13) or
             (12) when they print none; none for other documents.
@@ -186,6 +188,7 @@ class DocumentFacts:
     running: bool = True
     numbers: tuple[str, ...] = ()
     applications: tuple[str, ...] = ()
+    prose: bool = False
 
 
 def layout_of_text(text: str) -> Layout:
@@ -889,6 +892,19 @@ _CONTAINER = re.compile(r"\s*[^\W\d_]{1,8}\s?:")
 _PAGE_RANGE = re.compile(r"(?<!\w)[^\W\d_]{1,3}\.\s?\d{1,4}\s?[-–]\s?\d{1,4}(?!\d)")
 
 
+def _prose_pages(pages: Sequence[Sequence[Line]]) -> bool:
+    """Whether the pages read are a paper's: two or more, all portrait, set with prose.
+
+    Their median page holds more than twice the words a slide does: a presentation's
+    handout (slides printed a few to a portrait page) holds fewer.
+    """
+    read = [page for page in pages if page]
+    if len(read) < 2 or any(p[0].page_width >= LANDSCAPE * p[0].page_height for p in read):
+        return False
+    words = sorted(sum(_word_count(line.text) for line in page) for page in read)
+    return words[len(words) // 2] > 2 * _SLIDE_WORDS
+
+
 def _shape_kind(pages: Sequence[Sequence[Line]], page_count: int) -> tuple[Kind, str] | None:
     """A poster (one sheet of A2 or more) or slides (landscape pages of few words), or None."""
     read = [page for page in pages if page]
@@ -1036,6 +1052,50 @@ def _listed_pages(lines: Sequence[Line]) -> int | None:
     return found[0][0]
 
 
+#: A line that is a page number alone.
+_BARE_NUMBER = re.compile(r"\d{1,4}")
+
+
+def _numbers_joined(page: Sequence[Line]) -> tuple[list[Line], list[int]]:
+    """The page's lines, a page number set alone at the right joined to its entry's line.
+
+    A list of contents may set each page number apart at the right margin, on the line of
+    its entry (an author's name, a title's last line), where a reader sees one line: each
+    number alone on a line is joined to the line to its left that shares its height. Also
+    the index, in `page`, of each line returned. Fewer than `_TOC_ENTRIES` such numbers
+    leave the page as it is.
+    """
+    alone = [i for i, line in enumerate(page) if _BARE_NUMBER.fullmatch(line.text.strip())]
+    if len(alone) < _TOC_ENTRIES:
+        return list(page), list(range(len(page)))
+    numbers = set(alone)
+    rows: dict[int, list[int]] = {}  # lines by their top, rounded to a point
+    for i, line in enumerate(page):
+        if i not in numbers:
+            rows.setdefault(round(line.top), []).append(i)
+    joined: dict[int, Line] = {}
+    taken: set[int] = set()
+    for n in alone:
+        number = page[n]
+        near = [
+            i
+            for top in (round(number.top) - 1, round(number.top), round(number.top) + 1)
+            for i in rows.get(top, ())
+            if i not in joined
+            and page[i].right < number.left
+            and abs(page[i].top - number.top) <= 0.5 * min(page[i].size, number.size)
+        ]
+        if near:
+            partner = max(near, key=lambda i: page[i].right)
+            line = page[partner]
+            joined[partner] = attrs.evolve(
+                line, text=f"{line.text} {number.text.strip()}", right=number.right
+            )
+            taken.add(n)
+    kept = [i for i in range(len(page)) if i not in taken]
+    return [joined.get(i, page[i]) for i in kept], kept
+
+
 def _compilation(
     pages: Sequence[Sequence[Line]], article: int | None
 ) -> tuple[str, int, int] | None:
@@ -1052,6 +1112,8 @@ def _compilation(
             # the document's own reference list ("Estuaries 42, 112-130" a line) lists
             # works it cites, not works it holds: only the lines above its heading count
             page = page[: refs[1]] if p == refs[0] else ()
+        # (page numbers set apart at the right edge joined to their entries' lines)
+        page, origin = _numbers_joined(page)
         if _is_toc(page) and not _is_own_toc(page) and _entries_in_body(page):
             # its first entry in the body's size (a heading may end in a year: "HIC 2024")
             entries, body = set(_toc_entries(page)), _LARGER * _body_size(page)
@@ -1059,6 +1121,7 @@ def _compilation(
                 (i for i, line in enumerate(page) if line.text in entries and line.size < body),
                 len(page),
             )
+            first = origin[first] if first < len(origin) else len(pages[p])
             return f"page {p + 1} is a list of contents (lines ending in page numbers)", p, first
     for p, page in enumerate(pages[: (article or 0) + 1]):
         listed = _listed_pages(page)
@@ -1186,10 +1249,9 @@ def _kind(
             # (a qualifier in brackets aside: "DOKTORI (PhD) ÉRTEKEZÉS TÉZISEI"; a line that
             # opens with the label goes on with the degree and field: "TÓM TẮT LUẬN VĂN THẠC
             # SĨ KINH TẾ NÔNG NGHIỆP", "АВТОРЕФЕРАТ диссертации на соискание ...")
-            label = keys(_BRACKETED.sub(" ", line.text))
-            if (
-                len(line.text.split()) <= _LABEL_WORDS and contains(label, THESIS_SUMMARY_PHRASES)
-            ) or (
+            text = letters_joined(line.text)  # ("А В Т О Р Е Ф Е Р А Т": set spaced out)
+            label = keys(_BRACKETED.sub(" ", text))
+            if (len(text.split()) <= _LABEL_WORDS and contains(label, THESIS_SUMMARY_PHRASES)) or (
                 len(label) <= _LABEL_LINE_KEYS
                 and starts_with(label, THESIS_SUMMARY_PHRASES) is not None
             ):
@@ -1201,6 +1263,19 @@ def _kind(
             if contains(keys(line.text), THESIS_PHRASES) is not None:
                 return "thesis", f"the title page reads {line.text[:80]!r}"
     return "article", ""
+
+
+#: A word set letter-spaced: four letters or more, each alone between single spaces.
+_SPACED_OUT = re.compile(r"(?<!\S)(?:[^\W\d_] ){3,}[^\W\d_](?!\S)")
+
+
+def letters_joined(text: str) -> str:
+    """`text` with each word set letter-spaced joined up ("T E Z E" -> "TEZE").
+
+    A title page sets its label spaced out for emphasis in any script ("ა ვ ტ ო რ ე ფ ე რ ა
+    ტ ი"); read letter by letter, it is no word of any vocabulary.
+    """
+    return _SPACED_OUT.sub(lambda m: m.group(0).replace(" ", ""), text)
 
 
 def _before_text(lines: Sequence[Line]) -> Sequence[Line]:
@@ -1559,6 +1634,7 @@ def facts_of(layout: Layout) -> DocumentFacts:
         ),
         numbers,
         applications,
+        _prose_pages(pages),
     )
 
 

@@ -2145,7 +2145,8 @@ def _doubt(
     """Why a match is left undecided: the document may be about the work, or None.
 
     One page with no running text (a highlights sheet, a graphical abstract); a file of
-    many pages for an abstract's or a poster's record (`_ABSTRACT_PAGES`); an article
+    many pages for an abstract's or a poster's record (`_ABSTRACT_PAGES`); pages of prose
+    for a presentation's record (the paper behind the slides); an article
     with a DOI of its own for a thesis's record; a citation of the work under its title; a
     field's caption over it; a text too short to be the article (`_too_short`).
     """
@@ -2166,6 +2167,13 @@ def _doubt(
         return (
             f"a file of {facts.page_count} pages for the record of a {record_kind}: the work's "
             f"full paper, not the record's {record_kind}?"
+        )
+    if record_kind == "slides" and facts.kind != "slides" and facts.prose:
+        # the record is a presentation's slides: portrait pages of running text under its
+        # title are the paper the talk was made from ("Paper prepared for presentation at")
+        return (
+            f"{facts.page_count} portrait pages of running text for the record of slides: "
+            "the paper the presentation was made from, not the record's slides?"
         )
     other = next((d for d in facts.own_dois if d != doi), None)
     if hints.kind == "thesis" and facts.kind == "article" and other is not None:

@@ -231,7 +231,9 @@ _THESIS_SUMMARY = (
     "автореферат дисертації|zusammenfassung der dissertation|resume de la these|"
     "resumen de la tesis|resumo da tese|sintesi della tesi|vaitoskirjan tiivistelma|"
     "sammanfattning av avhandlingen|doktora tezi ozeti|tez ozeti|博士论文摘要|学位论文摘要|"
-    "博士論文要旨|論文要旨|학위논문 요약|tóm tắt luận văn|tóm tắt luận án"
+    "博士論文要旨|論文要旨|학위논문 요약|tóm tắt luận văn|tóm tắt luận án|"
+    # (Georgian's and Armenian's names of it: "avtoreperati", "seghmagir")
+    "ავტორეფერატი|სადისერტაციო ნაშრომის ავტორეფერატი|սեղմագիր|ատենախոսության սեղմագիր"
 )
 #: A record of the work kept by others (a similarity check's report, a licence or
 #: copyright agreement filled in for it), by its label; read where a label stands only.

@@ -1,0 +1,183 @@
+"""Identity: what a document is, read from how it is set (identity57, after its scoring).
+
+identity57 (3 of 34 other documents matched when scored once on 3560308):
+
+- the paper behind a presentation, at the record of the presentation's slides (the record's
+  type ``lecture``, ``presentation``): portrait pages set with running text are the paper
+  the talk was made from, left unverifiable; the guard: slides (landscape pages of few
+  words) are the record's own.
+- a volume's table of contents whose page numbers stand apart at the right margin, each
+  on the line of its entry's authors: read as one line, each entry ends in its page; the
+  guard: a chapter's own first page, its page numbers only at the foot, is matched.
+- a dissertation's summary whose title page sets its label letter-spaced ("A U T O R E F E
+  R A T"): the letters are one word; the guard: the thesis itself is matched.
+
+Small PDFs made here (reportlab).
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from politeharvest.fulltext import RecordHints, check_identity
+from politeharvest.fulltext._docfacts import letters_joined
+
+pytest.importorskip("reportlab")
+pytest.importorskip("pypdfium2")
+
+from reportlab.pdfgen import canvas
+
+from tests.fulltext.test_identity_layout import article, body, make_pdf
+
+TALK = "Carbon border adjustment and trade among developing countries: a gravity model"
+
+
+def _talk_record(kind: str) -> RecordHints:
+    return RecordHints.from_metadata(
+        {
+            "title": [TALK],
+            "creator": ["Rahman, Tanvir"],
+            "date": ["2022"],
+            "type": [kind],
+        }
+    )
+
+
+def _slides() -> bytes:
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer, pagesize=(842, 595), invariant=1)
+    for n, heading in enumerate((TALK, "Motivation", "Data and model", "Results")):
+        pdf.setFont("Helvetica", 28 if n == 0 else 22)
+        pdf.drawString(60, 500, heading)
+        pdf.setFont("Helvetica", 14)
+        pdf.drawString(60, 440, "Tanvir Rahman" if n == 0 else "- exports of covered goods fall")
+        pdf.drawString(60, 410, "" if n == 0 else "- diversion to other markets")
+        pdf.showPage()
+    pdf.save()
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize("kind", ["info:eu-repo/semantics/lecture", "presentation"])
+def test_the_paper_behind_a_talk_at_the_record_of_its_slides_is_not_matched(kind: str) -> None:
+    paper = make_pdf(article(TALK, "Tanvir Rahman"), body(48), body(48))
+    identity = check_identity(paper, _talk_record(kind))
+    assert identity.verdict == "unverifiable", identity
+    assert "the paper the presentation was made from" in identity.evidence, identity
+
+
+def test_the_slides_themselves_are_the_record_of_the_talk() -> None:
+    identity = check_identity(_slides(), _talk_record("presentation"))
+    assert identity.verdict == "matched", identity
+
+
+def test_the_paper_at_an_articles_record_is_still_matched() -> None:
+    paper = make_pdf(article(TALK, "Tanvir Rahman"), body(48), body(48))
+    identity = check_identity(paper, _talk_record("info:eu-repo/semantics/article"))
+    assert identity.verdict == "matched", identity
+
+
+CHAPTER = "Sharecroppers and stewards: contract disputes in the Chiana valley"
+ENTRIES = [
+    ("Giulia Ferracci, Lorenzo Baldacci", "Introduction", 7),
+    ("Paolo Nencini", "Florentine landed property in the Arezzo countryside", 15),
+    ("Chiara Tognetti", "Women and work in sharecropping families", 39),
+    ("Marco Valentini", "Rural credit and the pawn banks of Tuscany", 63),
+    ("Francesca Pieraccini", CHAPTER, 87),
+    ("Andrea Lotti", "Famines and seasonal migration in the Maremma", 113),
+]
+
+
+def _chapter_record() -> RecordHints:
+    return RecordHints.from_metadata(
+        {
+            "title": [CHAPTER],
+            "creator": ["Pieraccini, Francesca"],
+            "date": ["2019"],
+            "type": ["info:eu-repo/semantics/bookPart"],
+            "source": ["A social history of the Tuscan countryside"],
+        }
+    )
+
+
+def _contents() -> bytes:
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer, pagesize=(482, 680), invariant=1)
+    pdf.setFont("Helvetica", 16)
+    pdf.drawString(200, 620, "Contents")
+    y = 580.0
+    for authors, title, page in ENTRIES:
+        pdf.setFont("Helvetica-Oblique", 10)
+        pdf.drawString(58, y, authors)
+        pdf.setFont("Helvetica", 10.5)
+        pdf.drawString(58, y - 14, title)
+        # the page number apart at the margin, on the authors' line, set after the title
+        pdf.drawRightString(424, y - 0.3, str(page))
+        y -= 40
+    pdf.showPage()
+    pdf.save()
+    return buffer.getvalue()
+
+
+def test_a_contents_page_with_its_numbers_apart_at_the_margin_is_a_compilation() -> None:
+    identity = check_identity(_contents(), _chapter_record())
+    assert identity.verdict == "mismatch", identity
+    assert "list of contents" in identity.evidence, identity
+
+
+def test_the_chapter_itself_is_still_matched() -> None:
+    chapter = make_pdf(article(CHAPTER, "Francesca Pieraccini"), body(48))
+    identity = check_identity(chapter, _chapter_record())
+    assert identity.verdict == "matched", identity
+
+
+THESIS = "Manuscript book culture in the eighteenth century"
+
+
+def _thesis_record() -> RecordHints:
+    return RecordHints.from_metadata(
+        {
+            "title": [THESIS],
+            "creator": ["Beridze, Nino"],
+            "date": ["2022"],
+            "type": ["info:eu-repo/semantics/doctoralThesis"],
+        }
+    )
+
+
+def _title_page(label: str) -> list[tuple[str, float]]:
+    return [
+        ("South Caucasus University of the Humanities", 11.0),
+        ("Nino Beridze", 12.0),
+        (THESIS, 18.0),
+        (label, 12.0),
+        ("Tbilisi 2022", 11.0),
+    ]
+
+
+def test_a_letter_spaced_summary_label_names_the_thesis_summary() -> None:
+    pdf = make_pdf(_title_page("A U T O R E F E R A T"), body(40), body(40))
+    identity = check_identity(pdf, _thesis_record())
+    assert identity.verdict == "mismatch", identity
+    assert "summary" in identity.evidence, identity
+
+
+def test_the_thesis_under_a_letter_spaced_label_of_its_own_is_matched() -> None:
+    pdf = make_pdf(_title_page("D I S S E R T A T I O N"), body(40), body(40))
+    identity = check_identity(pdf, _thesis_record())
+    assert identity.verdict == "matched", identity
+
+
+@pytest.mark.parametrize(
+    ("text", "joined"),
+    [
+        ("A U T O R E F E R A T", "AUTOREFERAT"),
+        ("T E Z E   D I S E R T A C E", "TEZE   DISERTACE"),  # words apart by a wider gap
+        ("ა ვ ტ ო რ ე ფ ე რ ა ტ ი", "ავტორეფერატი"),
+        ("Part A B C of the plan", "Part A B C of the plan"),  # three letters: initials
+        ("Vitamin D and bone health", "Vitamin D and bone health"),
+    ],
+)
+def test_a_letter_spaced_word_is_joined_up(text: str, joined: str) -> None:
+    assert letters_joined(text) == joined
