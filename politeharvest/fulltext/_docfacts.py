@@ -628,6 +628,10 @@ def _byline(lines: Sequence[Line], run: TitleRun, title: TitleRun | None = None)
             line = lines[i]
             if title is not None and title.first <= i <= title.last:
                 continue
+            if line.top < lines[run.first].top:
+                # read before the title but set below it (a footer's "Received: ..."
+                # line, written first): not above the title block
+                continue
             if (
                 _looks_like_byline(line.text)
                 and not _is_prose(line)

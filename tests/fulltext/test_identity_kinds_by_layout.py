@@ -22,7 +22,8 @@ import io
 import pytest
 
 from politeharvest.fulltext import RecordHints, check_identity
-from politeharvest.fulltext._docfacts import letters_joined
+from politeharvest.fulltext._docfacts import facts_of, letters_joined
+from politeharvest.fulltext._pdflayout import read_layout
 
 pytest.importorskip("reportlab")
 pytest.importorskip("pypdfium2")
@@ -181,3 +182,49 @@ def test_the_thesis_under_a_letter_spaced_label_of_its_own_is_matched() -> None:
 )
 def test_a_letter_spaced_word_is_joined_up(text: str, joined: str) -> None:
     assert letters_joined(text) == joined
+
+
+# -- a line read before the title but set at the page's foot ---------------------------------
+
+LAND = "Land tenure and household debt in upland villages of the northeast"
+
+
+def _footer_first() -> bytes:
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer, pagesize=(595, 842), invariant=1)
+    pdf.setFont("Helvetica", 9)
+    pdf.drawString(60, 800, "Journal of Rural Sociology Vol. 15 No. 2 (2021) 112-138")
+    # the footer is written before the title: read before it, set at the page's foot
+    pdf.setFont("Helvetica", 7)
+    pdf.drawString(60, 33, "Received: 12 May 2021 · Revised: 3 August 2021 · Accepted: 20 August")
+    pdf.setFont("Helvetica", 20)
+    pdf.drawString(60, 740, LAND)
+    pdf.setFont("Helvetica", 11)
+    # the title in the other language, in sentence case: read as a line of prose
+    pdf.drawString(60, 712, "the changing ways villagers hold and lose their land, as told by them")
+    pdf.drawString(60, 690, "Somchai Srisuwan and Anucha Phromma")
+    y = 650.0
+    for line in body(30):
+        pdf.setFont("Helvetica", 10)
+        pdf.drawString(60, y, line[0])
+        y -= 14
+    pdf.showPage()
+    pdf.save()
+    return buffer.getvalue()
+
+
+def test_a_footer_read_before_the_title_is_not_its_byline() -> None:
+    record = RecordHints.from_metadata(
+        {
+            "title": [LAND],
+            "creator": ["Srisuwan, Somchai", "Phromma, Anucha"],
+            "date": ["2021"],
+            "type": ["info:eu-repo/semantics/article"],
+        }
+    )
+    pdf = _footer_first()
+    layout = read_layout(pdf, max_pages=3)
+    assert layout is not None
+    assert "Received" not in facts_of(layout).byline, facts_of(layout).byline
+    identity = check_identity(pdf, record)
+    assert identity.verdict == "matched", identity
