@@ -300,6 +300,9 @@ def test_a_landing_page_nesting_thousands_of_linked_blocks_is_not_analysed(
     assert "nests its elements" in result["detail"]
 
 
+# (its own bounds decide, 200 s of wall time at most: the suite's 120 s timeout cut it off
+# on a loaded machine, where 46-59 s of CPU stretch past 120 s of wall time)
+@pytest.mark.timeout(300)
 def test_a_landing_page_of_the_most_tags_and_links_is_analysed_in_bounded_time(
     site: LoopbackServer,
 ) -> None:
