@@ -177,6 +177,9 @@ class RecordHints:
             ``c_2f33``; never a chapter, a part or a review of one): a book runs 49 pages or
             more (UNESCO's definition), so a shorter file is a part of it (its front
             matter, a preview, a chapter), not the book.
+        talk: its type names a presentation's slides (``presentation``, ``slides``; not a
+            ``lecture``, whose notes are prose): portrait pages of running text are the
+            paper the talk was made from, not the record's slides.
     """
 
     titles: tuple[str, ...] = ()
@@ -198,6 +201,7 @@ class RecordHints:
     numbers: tuple[str, ...] = ()
     editions: tuple[tuple[str, str], ...] = ()
     book: bool = False
+    talk: bool = False
 
     @property
     def empty(self) -> bool:
@@ -265,6 +269,7 @@ class RecordHints:
             record_numbers(str(v) for v in metadata.get("identifier", ())),
             editions_of(str(v) for v in metadata.get("identifier", ())),
             any(_book(str(t)) for t in metadata.get("type", ())),
+            any(_talk(str(t)) for t in metadata.get("type", ())),
         )
 
     @classmethod
@@ -306,6 +311,7 @@ class RecordHints:
             monograph=_monograph(str(row.get("kind") or row.get("type") or "")),
             report=_report(str(row.get("kind") or row.get("type") or "")),
             book=_book(str(row.get("kind") or row.get("type") or "")),
+            talk=_talk(str(row.get("kind") or row.get("type") or "")),
             genre=_genre(str(row.get("kind") or row.get("type") or "")),
             pages=cited_pages(str(row.get("pages") or row.get("source") or "")),
             venue=tuple(
@@ -353,6 +359,43 @@ def _other_edition(hints: RecordHints, facts: DocumentFacts) -> tuple[str, str] 
         ]
         if years and year not in years:
             return f"{number}:{year}", years[0]
+    return None
+
+
+#: A designation's suffix naming an amendment or a correction of the document it follows
+#: ("/Amd 1", "/AMD1", "/Amd.1", "/Cor 2", "+A1", "/A11", "/AC"; a national "Berichtigung 1").
+_AMENDMENT = re.compile(
+    r"\s*(?:[/+]\s*(?:Amd|AMD|COR|Cor|AC|A)(?![^\W\d_])\.?\s*\d*|\s(?:Berichtigung|Änderung)\s+\d+)"
+)
+
+
+def _amendment(hints: RecordHints, facts: DocumentFacts) -> str | None:
+    """The designation of an amendment of the record's edition the file's first page heads.
+
+    The record is an edition of a numbered document ("IEA 62991-2:2021"), and every time the
+    first page gives that number (outside a sentence), it goes on with an amendment's or a
+    correction's suffix ("IEA 62991-2:2021/Amd 1"): the file is that amendment, its title
+    the base document's. A page that also gives the number alone is the document's own.
+    A title page passed over before the first page counts (a standard's cover).
+    """
+    lines = [
+        *facts.prefix_text[:_PAGE_REACH].splitlines(),
+        *facts.first_page_text[:_PAGE_REACH].splitlines(),
+    ]
+    for number, year in hints.editions:
+        written = r"\s*".join(re.escape(part) for part in number.split())
+        pattern = re.compile(rf"(?<![\w-]){written}(?:\s*:\s*{year}(?:-[01]\d)?)?")
+        found = [
+            (line, match)
+            for line in lines
+            for match in pattern.finditer(line)
+            if not _SENTENCE_WORD.search(line[: match.start()])
+        ]
+        suffixes = [_AMENDMENT.match(line, match.end()) for line, match in found]
+        if found and all(suffixes):
+            line, match = found[0]
+            end = suffixes[0].end() if suffixes[0] is not None else match.end()
+            return line[match.start() : end].strip()
     return None
 
 
@@ -431,12 +474,12 @@ def _record_kind(value: str) -> Kind | None:
     """
     # a type in words ("Policy brief", "Book review") says its kind as a document's label
     # does, read whole before its words ("book" alone names a compilation)
-    for part in re.split(r"[;|]", value):
+    for part in re.split(r"[;|]", _heads(value)):
         if "/" not in part and ":" not in part:
             labelled = kind_of_title(part.strip())
             if labelled is not None:
                 return labelled
-    for compound in re.findall(r"[A-Za-z]+", value.replace("thesis", "Thesis")):
+    for compound in re.findall(r"[A-Za-z]+", _heads(value).replace("thesis", "Thesis")):
         parts = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", compound)
         for word in (compound.lower(), parts[-1].lower() if parts else ""):
             if word in _RECORD_KINDS:
@@ -475,13 +518,31 @@ def _monograph(value: str) -> bool:
     )
 
 
+#: Where a type in words turns from the item to its container: "Chapter in book",
+#: "Article in proceedings", "Contribution to journal" (Pure's and Converis's types).
+_CONTAINED = re.compile(r"\s+(?:in|to|within)\s+", re.IGNORECASE)
+#: Where a type's path of words goes one level down (Pure's "Contribution to journal",
+#: an angle quotation mark, "Article").
+_TYPE_LEVELS = re.compile(r"[;|\u203a>]")
+
+
+def _heads(value: str) -> str:
+    """A record's type with each part cut to its item, its container left out.
+
+    "Chapter in book/report/conference proceeding" is a chapter, "Article in proceedings"
+    an article, Pure's "Contribution to journal" then "Article" an article: the words after "in" or
+    "to" name where the item appeared, not what it is. A vocabulary's URI (no spaces) stays.
+    """
+    return ";".join(_CONTAINED.split(part, maxsplit=1)[0] for part in _TYPE_LEVELS.split(value))
+
+
 def _type_kinds(value: str) -> list[str]:
     """The word each part of a type ends with, in lower case: the kind that part names.
 
     "info:eu-repo/semantics/bookPart" gives "info", "repo", "semantics" and "part".
     """
     kinds = []
-    for part in re.split(r"[/:;,#|()\[\]]+", value):
+    for part in re.split(r"[/:;,#|()\[\]]+", _heads(value)):
         words = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", part)
         if words:
             kinds.append(words[-1].lower())
@@ -493,6 +554,15 @@ def _book(value: str) -> bool:
     if "c_2f33" in re.findall(r"\bc_[0-9a-f]{4}\b", value.lower()):
         return True
     return any(last in _BOOK_TYPES for last in _type_kinds(value))
+
+
+#: A type's last word naming a presentation's slides (a lecture's may be its notes).
+_TALK_TYPES = frozenset({"presentation", "slides", "slideshow"})
+
+
+def _talk(value: str) -> bool:
+    """A type that names a presentation's slides ("presentation", "Slides"), not a lecture."""
+    return any(last in _TALK_TYPES for last in _type_kinds(value))
 
 
 #: COAR resource types of a report: report, research report, technical report, project
@@ -737,6 +807,13 @@ def identify(
         said = (
             f"its first page gives its number with the year {edition[1]}, the record is "
             f"{edition[0]}: another edition of the same numbered document"
+        )
+        return Identity("mismatch", f"{said} ({identity.evidence[:120]})", identity.kind)
+    amended = _amendment(hints, facts) if hints.editions else None
+    if amended is not None and identity.verdict != "mismatch":
+        said = (
+            f"its first page gives its number as {amended!r}, an amendment or a correction "
+            "of the record's numbered document, not the document"
         )
         return Identity("mismatch", f"{said} ({identity.evidence[:120]})", identity.kind)
     if identity.verdict == "unverifiable":
@@ -2168,9 +2245,10 @@ def _doubt(
             f"a file of {facts.page_count} pages for the record of a {record_kind}: the work's "
             f"full paper, not the record's {record_kind}?"
         )
-    if record_kind == "slides" and facts.kind != "slides" and facts.prose:
-        # the record is a presentation's slides: portrait pages of running text under its
-        # title are the paper the talk was made from ("Paper prepared for presentation at")
+    if hints.talk and facts.kind != "slides" and facts.prose:
+        # the record is a presentation's slides (by its type: a lecture's record may hold
+        # its notes): portrait pages of running text under its title are the paper the
+        # talk was made from ("Paper prepared for presentation at")
         return (
             f"{facts.page_count} portrait pages of running text for the record of slides: "
             "the paper the presentation was made from, not the record's slides?"

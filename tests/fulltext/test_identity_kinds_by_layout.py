@@ -3,9 +3,9 @@
 identity57 (3 of 34 other documents matched when scored once on 3560308):
 
 - the paper behind a presentation, at the record of the presentation's slides (the record's
-  type ``lecture``, ``presentation``): portrait pages set with running text are the paper
-  the talk was made from, left unverifiable; the guard: slides (landscape pages of few
-  words) are the record's own.
+  type ``presentation``, ``slides``): portrait pages set with running text are the paper
+  the talk was made from, left unverifiable; the guards: slides (landscape pages of few
+  words) are the record's own, and a lecture's notes at a lecture's record (identity58).
 - a volume's table of contents whose page numbers stand apart at the right margin, each
   on the line of its entry's authors: read as one line, each entry ends in its page; the
   guard: a chapter's own first page, its page numbers only at the foot, is matched.
@@ -60,7 +60,7 @@ def _slides() -> bytes:
     return buffer.getvalue()
 
 
-@pytest.mark.parametrize("kind", ["info:eu-repo/semantics/lecture", "presentation"])
+@pytest.mark.parametrize("kind", ["info:eu-repo/semantics/lecture; presentation", "Slides"])
 def test_the_paper_behind_a_talk_at_the_record_of_its_slides_is_not_matched(kind: str) -> None:
     paper = make_pdf(article(TALK, "Tanvir Rahman"), body(48), body(48))
     identity = check_identity(paper, _talk_record(kind))
@@ -228,3 +228,86 @@ def test_a_footer_read_before_the_title_is_not_its_byline() -> None:
     assert "Received" not in facts_of(layout).byline, facts_of(layout).byline
     identity = check_identity(pdf, record)
     assert identity.verdict == "matched", identity
+
+
+# -- identity58, after its scoring ----------------------------------------------------------
+
+
+def test_lecture_notes_at_a_lectures_record_are_matched() -> None:
+    # a lecture's record may hold its notes (prose): only a presentation's or slides' type
+    # says the record is slides
+    notes = make_pdf(article(TALK, "Tanvir Rahman"), body(48), body(48))
+    record = _talk_record("info:eu-repo/semantics/lecture")
+    assert not record.talk
+    identity = check_identity(notes, record)
+    assert identity.verdict == "matched", identity
+
+
+@pytest.mark.parametrize(
+    ("kind", "book", "article"),
+    [
+        ("Chapter in Book/Report/Conference proceeding", False, False),
+        ("Article in proceedings", False, True),
+        ("Contribution to journal › Article", False, True),
+        ("info:eu-repo/semantics/conferenceObject; Article in proceedings", False, True),
+        ("Book", True, False),
+    ],
+)
+def test_a_type_in_words_names_the_item_not_its_container(
+    kind: str, book: bool, article: bool
+) -> None:
+    hints = RecordHints.from_metadata({"title": [CHAPTER], "type": [kind]})
+    assert (hints.book, hints.article) == (book, article)
+    assert hints.kind != "compilation" or book
+
+
+def test_a_contents_page_at_an_article_in_proceedings_record_is_not_matched() -> None:
+    record = RecordHints.from_metadata(
+        {
+            "title": [CHAPTER],
+            "creator": ["Pieraccini, Francesca"],
+            "date": ["2019"],
+            "type": ["info:eu-repo/semantics/conferenceObject", "Article in proceedings"],
+        }
+    )
+    identity = check_identity(_contents(), record)
+    assert identity.verdict == "mismatch", identity
+
+
+STANDARD = "Information technology — Time-sensitive networking — Part 2: Conformance testing"
+
+
+def _standard_page(designation: str) -> bytes:
+    return make_pdf(
+        [
+            ("INTERNATIONAL STANDARD", 12.0),
+            (designation, 12.0),
+            ("2023-06", 10.0),
+            (STANDARD, 18.0),
+            ("Reference number " + designation + "(E)", 9.0),
+        ],
+        body(40),
+    )
+
+
+def _standard_record() -> RecordHints:
+    return RecordHints.from_metadata(
+        {
+            "title": [STANDARD],
+            "date": ["2021"],
+            "type": ["Standard"],
+            "identifier": ["IEA 62991-2:2021"],
+        }
+    )
+
+
+@pytest.mark.parametrize("suffix", ["/Amd 1", "/AMD1:2023", "/Cor 1", "+A1"])
+def test_an_amendment_of_the_records_standard_is_not_the_standard(suffix: str) -> None:
+    identity = check_identity(_standard_page(f"IEA 62991-2:2021{suffix}"), _standard_record())
+    assert identity.verdict == "mismatch", identity
+    assert "amendment" in identity.evidence, identity
+
+
+def test_the_standard_itself_is_not_read_as_its_amendment() -> None:
+    identity = check_identity(_standard_page("IEA 62991-2:2021"), _standard_record())
+    assert "amendment" not in identity.evidence, identity
