@@ -605,6 +605,10 @@ def foreign_label(
     item = regions.item_text(element) if not own_words else ""
     if item and ITEM_KINDS.search(facts.untitled(item)):
         return f"in an item labelled {item[:40]!r}, another kind of document"
+    run_in = run_in_label(element) if element.name == "a" and not own_words else None
+    # (read whole: a label of a few words is no title, its small words are its own)
+    if run_in and not facts.is_title(run_in) and ITEM_KINDS.search(run_in):
+        return f"after the run-in label {run_in[:40]!r}, another kind of document"
     other = facts.other_doi(link)
     if other is not None:
         return f"the address carries another DOI ({other}) than the article's ({facts.doi})"
@@ -612,6 +616,39 @@ def foreign_label(
     if record is not None:
         return f"the address names another record ({record})"
     return None
+
+
+#: A run-in label's tags (set bold, italic or as a label before its value).
+_RUN_IN_TAGS = frozenset({"b", "strong", "em", "i", "span", "label", "dt"})
+#: The most words of a run-in label.
+_RUN_IN_WORDS = 5
+
+
+def run_in_label(element: Tag) -> str | None:
+    """The run-in label a link follows on its line, or None.
+
+    ("<b>Table des matières</b> : <a>consulter (PDF)</a>", "<strong>Excerpt:</strong>
+    <a>read</a>"): a short text set apart right before the link, then a colon, says what
+    the link gives, whatever the link's own words.
+    """
+    between = ""
+    node = element.previous_sibling
+    while node is not None and not isinstance(node, Tag):
+        between = str(node) + between
+        node = node.previous_sibling
+        if len(between) > 20:
+            return None
+    if not isinstance(node, Tag) or node.name not in _RUN_IN_TAGS:
+        return None
+    label = " ".join(node.get_text(" ", strip=True).split())
+    if re.fullmatch(r"\s*[:\uff1a]\s*", between):
+        pass  # "<b>label</b> : <a>"
+    elif between.strip() or not label.endswith((":", "\uff1a")):
+        return None  # (or "<b>label:</b> <a>")
+    label = label.rstrip(":\uff1a ")
+    if not label or len(label.split()) > _RUN_IN_WORDS:
+        return None
+    return label
 
 
 #: What a media library's file that its link says is a PDF is kept for (`_media_pdf`).

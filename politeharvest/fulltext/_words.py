@@ -109,6 +109,7 @@ BAD_TEXT = re.compile(
     r"\bmanual\b|handbook|手引|規程|様式|申請書|양식|규정|안내서|правила|положени|\bформа\b|"  # noqa: RUF001
     r"kılavuz|yazım\s+kural|şablon|dilekçe|pedoman|panduan|petunjuk|\bnormas\b|directrices|"  # noqa: RUF001
     r"plantilla|consignes|richtlinie|vorlage|\bcontents\b|sommaire|índice|inhaltsverzeichnis|"
+    r"table\s+des\s+mati[eè]res|"
     r"目次|목차|содержание|içindekiler|daftar\s+isi|front\s*matter|back\s*matter|"
     r"(?:full|whole|complete|entire)\s+(?:issue|volume|bulletin|number|magazine|newsletter|"
     r"proceedings)|tam\s+say[ıi]|n[úu]mero\s+completo|numéro\s+complet|"  # noqa: RUF001
@@ -184,7 +185,7 @@ BAD_TEXT = re.compile(
     r"\b(?:n[úu]mero|fasc[íi]culo|quaderno|cuaderno|caderno|volumen|bolet[íi]n|bollettino|"
     r"boletim|revista|rivista|issue)\s+(?:n[.º°o]?\s*)?\d+\s+complet[oa]\b|全文一括|一括ダウンロード|"
     r"preliminary\s+pages|\bprelims\b|pages\s+liminaires|p[áa]ginas\s+preliminares|"
-    r"sample\s+chapter|leseprobe|試し読み|立ち読み|tavole\s+fuori\s+testo|hors[\s-]texte|"
+    r"sample\s+chapter|\bexcerpts?\b|\bextraits?\b|leseprobe|試し読み|立ち読み|tavole\s+fuori\s+testo|hors[\s-]texte|"
     r"infograph|infograf[íi]a|infografica|infografik|инфографик|\bfact\s*sheets?\b|"
     r"\bmethodolog(?:y|ie)\b|\bmetodolog[íi]a\b|\bméthodologie\b|explanatory\s+notes|"
     r"notas\s+explicativas|notes\s+explicatives|metodick[ée]\s+vysv[ěe]tlivky|"

@@ -753,3 +753,44 @@ def test_a_link_to_a_place_on_the_page_beside_a_bare_button_names_no_other_work(
         "<a class='btn' href='#cite'>Conas tagairt a dhéanamh don alt seo</a>"
     )
     assert _why(html, f"{SITE}/eagrain/10/salinity/", own) is None
+
+
+# -- a run-in label before a link ------------------------------------------------------------
+
+
+_BOOK = f"{SITE}/pdf/libre-acces/9782390613391.pdf"
+
+
+@pytest.mark.parametrize(
+    ("label", "link_text"),
+    [
+        ("<b>Table des matières</b> : ", "consulter (PDF)"),
+        ("<b>Extrait</b> : ", "lire l'introduction (PDF)"),
+        ("<strong>Excerpt:</strong> ", "read (PDF)"),
+        ("<b>Inhaltsverzeichnis</b>: ", "ansehen (PDF)"),
+    ],
+)
+def test_a_run_in_label_naming_another_kind_names_the_links_file(
+    label: str, link_text: str
+) -> None:
+    other = f"{SITE}/pdf/extraits/9782390613384_part.pdf"
+    html = _page(
+        f"<p>{label}<a href='{other}'>{link_text}</a></p>"
+        f"<p><a href='{_BOOK}'><img src='/img/pdf.gif' alt='Télécharger gratuitement le PDF'></a></p>"
+    )
+    why = _why(html, f"{SITE}/fiche.php?isbn=9782390613384", other) or ""
+    assert "run-in label" in why or "another kind" in why, why
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "<b>Texte intégral</b> : ",  # the work's own full text
+        "<b>Fichier</b> : ",  # a file, no kind
+        "<b>Table des matières</b> et plus encore, ",  # no colon: a sentence's words
+    ],
+)
+def test_a_run_in_label_naming_no_other_kind_leaves_the_link_to_its_evidence(label: str) -> None:
+    html = _page(f"<p>{label}<a href='{_BOOK}'>Télécharger (PDF)</a></p>")
+    why = _why(html, f"{SITE}/fiche.php?isbn=9782390613384", _BOOK) or ""
+    assert "run-in label" not in why, why
