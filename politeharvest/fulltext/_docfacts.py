@@ -1066,8 +1066,8 @@ def _numbers_joined(page: Sequence[Line]) -> tuple[list[Line], list[int]]:
     A list of contents may set each page number apart at the right margin, on the line of
     its entry (an author's name, a title's last line), where a reader sees one line: each
     number alone on a line is joined to the line to its left that shares its height. Also
-    the index, in `page`, of each line returned. Fewer than `_TOC_ENTRIES` such numbers
-    leave the page as it is.
+    the index, in `page`, of each line returned. Fewer than `_TOC_ENTRIES` such numbers,
+    or numbers that do not rise down the page (a table's figures), leave the page as it is.
     """
     alone = [i for i, line in enumerate(page) if _BARE_NUMBER.fullmatch(line.text.strip())]
     if len(alone) < _TOC_ENTRIES:
@@ -1096,6 +1096,11 @@ def _numbers_joined(page: Sequence[Line]) -> tuple[list[Line], list[int]]:
                 line, text=f"{line.text} {number.text.strip()}", right=number.right
             )
             taken.add(n)
+    # a list of contents gives its pages in order down the page; numbers set apart that do
+    # not rise (a table's columns of figures) are left as they are
+    pages_down = [int(page[n].text) for n in sorted(taken, key=lambda n: -page[n].top)]
+    if any(later < earlier for earlier, later in itertools.pairwise(pages_down)):
+        return list(page), list(range(len(page)))
     kept = [i for i in range(len(page)) if i not in taken]
     return [joined.get(i, page[i]) for i in kept], kept
 

@@ -22,8 +22,8 @@ import io
 import pytest
 
 from politeharvest.fulltext import RecordHints, check_identity
-from politeharvest.fulltext._docfacts import facts_of, letters_joined
-from politeharvest.fulltext._pdflayout import read_layout
+from politeharvest.fulltext._docfacts import _numbers_joined, facts_of, letters_joined
+from politeharvest.fulltext._pdflayout import Line, read_layout
 
 pytest.importorskip("reportlab")
 pytest.importorskip("pypdfium2")
@@ -311,3 +311,29 @@ def test_an_amendment_of_the_records_standard_is_not_the_standard(suffix: str) -
 def test_the_standard_itself_is_not_read_as_its_amendment() -> None:
     identity = check_identity(_standard_page("IEA 62991-2:2021"), _standard_record())
     assert "amendment" not in identity.evidence, identity
+
+
+def _rows(figures: tuple[int, ...]) -> list[Line]:
+    lines = []
+    for n, figure in enumerate(figures):
+        top = 700.0 - 18 * n
+        lines.append(Line(0, f"Holdings recorded in parish {n}", 10.0, top, top - 10, 60, 250))
+        lines.append(Line(0, str(figure), 10.0, top + 0.3, top - 10, 410, 424))
+    return lines
+
+
+def test_page_numbers_rising_down_the_page_are_joined_to_their_entries() -> None:
+    joined, origin = _numbers_joined(_rows((7, 15, 39, 63, 87)))
+    assert [line.text for line in joined][:2] == [
+        "Holdings recorded in parish 0 7",
+        "Holdings recorded in parish 1 15",
+    ]
+    assert origin == [0, 2, 4, 6, 8]
+
+
+def test_figures_set_apart_in_a_tables_rows_are_no_page_numbers() -> None:
+    # a table's column of figures does not rise down the page: its rows stay as they are
+    rows = _rows((412, 87, 1310, 56, 298))
+    joined, origin = _numbers_joined(rows)
+    assert joined == rows
+    assert origin == list(range(len(rows)))
