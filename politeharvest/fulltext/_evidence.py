@@ -641,10 +641,10 @@ def run_in_label(element: Tag) -> str | None:
     if not isinstance(node, Tag) or node.name not in _RUN_IN_TAGS:
         return None
     label = " ".join(node.get_text(" ", strip=True).split())
-    if re.fullmatch(r"\s*[:\uff1a]\s*", between):
-        pass  # "<b>label</b> : <a>"
-    elif between.strip() or not label.endswith((":", "\uff1a")):
-        return None  # (or "<b>label:</b> <a>")
+    colon_between = re.fullmatch(r"\s*[:\uff1a]\s*", between) is not None  # "<b>x</b> : <a>"
+    colon_inside = not between.strip() and label.endswith((":", "\uff1a"))  # "<b>x:</b> <a>"
+    if not (colon_between or colon_inside):
+        return None
     label = label.rstrip(":\uff1a ")
     if not label or len(label.split()) > _RUN_IN_WORDS:
         return None

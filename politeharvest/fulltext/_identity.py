@@ -349,17 +349,27 @@ def _other_edition(hints: RecordHints, facts: DocumentFacts) -> tuple[str, str] 
     """
     lines = facts.first_page_text[:_PAGE_REACH].splitlines()
     for number, year in hints.editions:
-        written = r"\s*".join(re.escape(part) for part in number.split())
-        pattern = re.compile(rf"(?<![\w-]){written}\s*:\s*((?:19|20)\d\d)")
-        years = [
-            found[1]
-            for line in lines
-            for found in pattern.finditer(line)
-            if not _SENTENCE_WORD.search(line[: found.start()])
-        ]
+        years = [m[1] for _, m in _designations(lines, number, r"\s*:\s*((?:19|20)\d\d)")]
         if years and year not in years:
             return f"{number}:{year}", years[0]
     return None
+
+
+def _designations(lines: Sequence[str], number: str, tail: str) -> list[tuple[str, re.Match[str]]]:
+    """Where `lines` give the numbered document `number`, then `tail` (a pattern).
+
+    Each line with its match, only where the line names the document itself: a sentence
+    naming it ("will cancel and replace EAS 1187:2015", words before it on its line) is
+    left out.
+    """
+    written = r"\s*".join(re.escape(part) for part in number.split())
+    pattern = re.compile(rf"(?<![\w-]){written}{tail}")
+    return [
+        (line, match)
+        for line in lines
+        for match in pattern.finditer(line)
+        if not _SENTENCE_WORD.search(line[: match.start()])
+    ]
 
 
 #: A designation's suffix naming an amendment or a correction of the document it follows
@@ -383,19 +393,15 @@ def _amendment(hints: RecordHints, facts: DocumentFacts) -> str | None:
         *facts.first_page_text[:_PAGE_REACH].splitlines(),
     ]
     for number, year in hints.editions:
-        written = r"\s*".join(re.escape(part) for part in number.split())
-        pattern = re.compile(rf"(?<![\w-]){written}(?:\s*:\s*{year}(?:-[01]\d)?)?")
-        found = [
-            (line, match)
-            for line in lines
-            for match in pattern.finditer(line)
-            if not _SENTENCE_WORD.search(line[: match.start()])
+        found = _designations(lines, number, rf"(?:\s*:\s*{year}(?:-[01]\d)?)?")
+        amended = [
+            (line, match, suffix)
+            for line, match in found
+            if (suffix := _AMENDMENT.match(line, match.end())) is not None
         ]
-        suffixes = [_AMENDMENT.match(line, match.end()) for line, match in found]
-        if found and all(suffixes):
-            line, match = found[0]
-            end = suffixes[0].end() if suffixes[0] is not None else match.end()
-            return line[match.start() : end].strip()
+        if found and len(amended) == len(found):
+            line, match, suffix = amended[0]
+            return line[match.start() : suffix.end()].strip()
     return None
 
 
