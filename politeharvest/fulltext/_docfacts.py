@@ -164,6 +164,8 @@ class DocumentFacts:
             fields (10) and (11) ("EP 3 987 412 A1"), with the kind code of field (13) or
             (12) when they print none; none for other documents.
         applications: the application numbers it gives in its field (21).
+        unread: how many glyphs of the article page map to no character (a font without a
+            character map for its script: whatever those glyphs spell cannot be read).
     """
 
     text: str
@@ -189,6 +191,7 @@ class DocumentFacts:
     numbers: tuple[str, ...] = ()
     applications: tuple[str, ...] = ()
     prose: bool = False
+    unread: int = 0
 
 
 def layout_of_text(text: str) -> Layout:
@@ -1644,6 +1647,7 @@ def facts_of(layout: Layout) -> DocumentFacts:
         numbers,
         applications,
         _prose_pages(pages),
+        layout.unmapped[article] if article < len(layout.unmapped) else 0,
     )
 
 

@@ -1710,6 +1710,12 @@ def _author_match(
         # a body's document sets there (a classification code, "CLINICAL PRACTICE
         # GUIDELINES") names no one
         others = False
+    if others and facts.unread >= UNMAPPED_GLYPHS:
+        # the page draws glyphs that map to no character, and the file gives no letter of
+        # the script the record's names are written in: the names may be those glyphs, and
+        # what is left where the byline stands (a journal's line, commas) names no one
+        scripts = letter_scripts(" ".join(hints.surnames[:_NAMES_ACROSS]))
+        others = not scripts or not scripts.isdisjoint(letter_scripts(facts.text))
     if others:
         # names in a script that cannot be compared with the record's say nothing either way
         written = " ".join(hints.surnames[:_NAMES_ACROSS])

@@ -15,6 +15,7 @@ import attrs
 from bs4 import BeautifulSoup, Tag
 
 from politeharvest.quality._text import DOI_IN_URL as _DOI_IN
+from politeharvest.quality._text import STOP
 
 from ._addresses import absolute
 from ._words import (
@@ -70,6 +71,14 @@ class PageFacts:
             lambda self: tuple(frozenset(words_of(t)) for t in self.titles), takes_self=True
         ),
     )
+    _title_orders: tuple[tuple[str, ...], ...] = attrs.field(
+        init=False,
+        repr=False,
+        eq=False,
+        default=attrs.Factory(
+            lambda self: tuple(tuple(words_of(t)) for t in self.titles), takes_self=True
+        ),
+    )
     _every_title_word: frozenset[str] = attrs.field(
         init=False,
         repr=False,
@@ -100,11 +109,37 @@ class PageFacts:
         if self._other_numbers(words, text):
             return False
         if not any(
-            similar_words(words, title) and not self._other_short_title(ordered, title)
-            for title in self._title_words
+            similar_words(words, title)
+            and not self._other_short_title(ordered, title)
+            and not self._other_head(ordered, order)
+            for title, order in zip(self._title_words, self._title_orders, strict=True)
         ):
             return False
         return self._other_name(text) is None
+
+    def _other_head(self, words: list[str], title: tuple[str, ...]) -> bool:
+        """True when `words` open with a word of their own where the `title` opens with others.
+
+        "Along the Silk Roads (PDF)" beside the record "Ceramics of the Silk Roads": the
+        words they share follow another head, a word of the text's own (no button's, file's
+        or version's word, no author's name) in place of the title's opening words, so it
+        names another work on the same subject. Words before the whole title ("Catalogue:
+        Ceramics of the Silk Roads") or a title's words left out ("Silk Roads") make none.
+        """
+        at = next((i for i, w in enumerate(words) if w in title), 0)
+        head = [
+            w
+            for w in words[:at]
+            if len(w) >= 3
+            and w.isalpha()
+            and w not in STOP
+            and w not in BUTTON_WORDS | _GENERIC_FILE | _VERSION_WORDS
+            and w not in self.surnames
+        ]
+        if not head:
+            return False
+        opening = title[: title.index(words[at])]
+        return any(w not in STOP and not w.isdigit() and w not in words for w in opening)
 
     def _other_short_title(self, words: list[str], title: frozenset[str]) -> bool:
         """True when `words`, fewer than half the `title`'s, put a word of their own in its place.

@@ -455,6 +455,7 @@ class Regions:
         self._above: dict[int, str | None] = {}  # the first region over a node (`_region_above`)
         self._asides: dict[int, dict[int, str]] = {}  # each sidebar's links under their heading
         self._own_texts: dict[int, str | None] = {}  # a block's `_own_text`
+        self._menus: dict[int, bool] = {}  # a landmark region's `_own_menu`
         self._facts = facts or PageFacts("")
         self._shape = _shape(self._facts.url) if self._facts.url else ()
         self._base = base or self._facts.url
@@ -936,6 +937,25 @@ class Regions:
                     return f"beside a link to another record's page {shaped[:60]!r}"
         return None
 
+    def _own_menu(self, landmark: Tag) -> bool:
+        """True when a landmark region is the record's own menu, not the site's chrome.
+
+        A publication that is a site of its own (an online catalogue or book built with a
+        static-site generator) heads its menu with its title, linked to the page itself
+        (the record's cover): the formats it lists there (PDF, EPUB) are the record's. A
+        site's banner names the site or the journal, never one record on its page.
+        """
+        key = id(landmark)
+        if key not in self._menus:
+            self._menus[key] = any(
+                isinstance(link, Tag)
+                and _same_page(absolute(str(link.get("href") or ""), self._base), self._facts.url)
+                and self._facts.is_title(link.get_text(" ", strip=True))
+                for heading in landmark.find_all(_HEADINGS, limit=4)
+                for link in heading.find_all("a", href=True, limit=2)
+            )
+        return self._menus[key]
+
     def _region(self, parent: Tag, child: Tag) -> str | None:
         # (a header inside an article is that article's own, as HTML scopes it, no banner of
         # the page: a listing entry's title and file, not the site's masthead)
@@ -944,7 +964,7 @@ class Regions:
         ):
             return f"inside <{parent.name}>"
         role = str(parent.get("role") or "")
-        if role in _LANDMARKS:
+        if role in _LANDMARKS and not self._own_menu(parent):
             return f"inside the page's {_LANDMARKS[role]} (role={role})"
         names = " ".join(
             [

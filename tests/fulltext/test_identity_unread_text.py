@@ -40,10 +40,13 @@ def pdf(
     info: str | None = TITLE,
     pages: int = 3,
     size: tuple[int, int] = (595, 842),
+    content: bytes = b"",
 ) -> bytes:
-    """`pages` pages: `unread` glyphs without characters set large as the title, then prose."""
+    """`pages` pages: `unread` glyphs without characters set large as the title, then prose.
+
+    `content`: drawn first (``/F1``: the font without characters, ``/F2``: Helvetica).
+    """
     glyph = b"0 0 0 0 500 700 d1 0 0 400 600 re f"
-    content = b""
     if unread:
         codes = bytes([2, 3] * (unread // 2) + [2] * (unread % 2))
         content += b"BT /F1 24 Tf 60 760 Td <" + codes.hex().encode() + b"> Tj ET\n"
@@ -139,6 +142,53 @@ def test_a_readable_file_is_judged_by_its_text_whatever_its_stored_title() -> No
         unread=0, lines=other, info="Salt-wedge intrusion and bottom-water hypoxia in estuaries"
     )
     assert check_identity(printed, record).verdict != "matched"
+
+
+def _byline_page(names: bytes) -> bytes:
+    """A title in Latin letters, `names` under it, then a journal's line: its name in the
+    font without characters, its volume and number in Helvetica."""
+    return (
+        b"BT /F2 18 Tf 60 800 Td (Reading Comprehension through Cooperative Learning) Tj ET\n"
+        + names
+        + b"BT /F1 9 Tf 60 752 Td <"
+        + b"0203" * 8
+        + b"> Tj ET\n"
+        + b"BT /F2 9 Tf 134 752 Td (, Vol. 25, No. 3, 2023) Tj ET\n"
+    )
+
+
+THAI_RECORD = RecordHints.from_row(
+    {
+        "title": [TITLE, "Reading Comprehension through Cooperative Learning"],
+        "authors": ["ณัฐธิดา ศรีสุวรรณ", "วิไลวรรณ ทองคำ"],
+        "year": "2023",
+    }
+)
+
+
+def test_a_byline_of_glyphs_without_characters_names_no_one_else() -> None:
+    # the record's names in Thai, set in a font that maps its glyphs to no character: what
+    # is left under the title (the journal's line) names no other author (landing63)
+    names = b"BT /F1 11 Tf 60 770 Td <" + b"0203" * 10 + b"> Tj ET\n"
+    identity = check_identity(pdf(unread=0, info=None, content=_byline_page(names)), THAI_RECORD)
+    assert identity.verdict == "matched", identity.evidence
+
+
+def test_a_readable_byline_of_others_still_counts_where_other_glyphs_are_unread() -> None:
+    # the record's authors in Latin letters, which any font reads: a byline of other names
+    # is against it, whatever glyphs elsewhere on the page give no character
+    names = b"BT /F2 11 Tf 60 770 Td (Peter Brandt, Ilse Markovic) Tj ET\n"
+    names += b"BT /F1 11 Tf 300 120 Td <" + b"0203" * 10 + b"> Tj ET\n"
+    record = RecordHints.from_row(
+        {
+            "title": ["Reading Comprehension through Cooperative Learning"],
+            "authors": ["Nguyen, Lan Anh", "Okafor, Chidi"],
+            "year": "2023",
+        }
+    )
+    identity = check_identity(pdf(unread=0, info=None, content=_byline_page(names)), record)
+    assert identity.verdict == "mismatch", identity.evidence
+    assert "byline" in identity.evidence
 
 
 def test_a_scan_is_never_decided_by_its_stored_title() -> None:
