@@ -74,6 +74,7 @@ from ._pdflayout import Layout, Line
 
 __all__ = [
     "LANDSCAPE",
+    "POSTER_SHEET",
     "DocumentFacts",
     "Kind",
     "Version",
@@ -166,6 +167,8 @@ class DocumentFacts:
         applications: the application numbers it gives in its field (21).
         unread: how many glyphs of the article page map to no character (a font without a
             character map for its script: whatever those glyphs spell cannot be read).
+        tops: the top of each line of `first_page_text`, in points from the page's bottom
+            (a line read first may be set anywhere: a footer written before the title).
     """
 
     text: str
@@ -192,6 +195,7 @@ class DocumentFacts:
     applications: tuple[str, ...] = ()
     prose: bool = False
     unread: int = 0
+    tops: tuple[float, ...] = ()
 
 
 def layout_of_text(text: str) -> Layout:
@@ -289,7 +293,11 @@ def _page_role(lines: Sequence[Line]) -> str | None:
     if not lines:
         return "empty page"
     words = sum(_word_count(line.text) for line in lines)
-    label_values = sum(1 for line in lines if _LABEL_VALUE.match(line.text))
+    labelled = [at for at, line in enumerate(lines) if _LABEL_VALUE.match(line.text)]
+    sections = [at for at in labelled if _runs_on(lines, at)]
+    # (paragraphs under labels of their own, several of them: a structured abstract's
+    # sections, "Background: ...", "Methods: ...", not a cover sheet's fields)
+    label_values = len(labelled) - (len(sections) if len(sections) >= _SECTIONS else 0)
     label_values += _captioned_values(lines)
     if label_values >= 4 and label_values >= len(lines) / 5:
         return "cover sheet"
@@ -348,6 +356,31 @@ def _inline_fields(lines: Sequence[Line]) -> int:
 
 #: A field line's words, at most.
 _FIELD_WORDS = 14
+
+
+def _runs_on(lines: Sequence[Line], at: int) -> bool:
+    """True when the labelled line at `at` opens a paragraph: a section, not a field.
+
+    A structured abstract's "Methods: Prospective study of children aged ..." is a sentence
+    that runs on over the lines below it in its size; a cover sheet's or a form's field
+    ("Title: ...", "Author(s): ...") holds its value on its line or two, no sentence.
+    """
+    line = lines[at]
+    if at + 1 >= len(lines) or not _is_prose(line):
+        return False
+    below = lines[at + 1]
+    return (
+        below.page == line.page
+        and abs(below.size - line.size) <= _SAME_SIZE
+        and not _LABEL_VALUE.match(below.text)
+        and _is_prose(below)
+    )
+
+
+#: Sizes of two lines this close (in points) are one size.
+_SAME_SIZE = 0.3
+#: Labelled paragraphs that make a page's text sections, not fields (`_runs_on`).
+_SECTIONS = 3
 
 
 def _captioned_values(lines: Sequence[Line]) -> int:
@@ -912,6 +945,10 @@ def _prose_pages(pages: Sequence[Sequence[Line]]) -> bool:
     return words[len(words) // 2] > 2 * _SLIDE_WORDS
 
 
+#: How the evidence of a poster read from its sheet's size opens.
+POSTER_SHEET = "a sheet of"
+
+
 def _shape_kind(pages: Sequence[Sequence[Line]], page_count: int) -> tuple[Kind, str] | None:
     """A poster (one sheet of A2 or more) or slides (landscape pages of few words), or None."""
     read = [page for page in pages if page]
@@ -919,7 +956,7 @@ def _shape_kind(pages: Sequence[Sequence[Line]], page_count: int) -> tuple[Kind,
         return None
     width, height = read[0][0].page_width, read[0][0].page_height
     if min(width, height) >= _POSTER_SIDE and page_count <= 2:
-        return "poster", f"a sheet of {width:.0f} x {height:.0f} points (A2 or larger)"
+        return "poster", f"{POSTER_SHEET} {width:.0f} x {height:.0f} points (A2 or larger)"
     wide = [page for page in read if page[0].page_width >= LANDSCAPE * page[0].page_height]
     if len(wide) < 2 or len(wide) < len(read):
         return None
@@ -1648,6 +1685,7 @@ def facts_of(layout: Layout) -> DocumentFacts:
         applications,
         _prose_pages(pages),
         layout.unmapped[article] if article < len(layout.unmapped) else 0,
+        tuple(line.top for line in lines),
     )
 
 

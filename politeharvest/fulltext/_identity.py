@@ -51,6 +51,7 @@ from politeharvest.quality._text import fold_all_scripts as fold
 from ._docfacts import (
     BOOK_CITED,
     LANDSCAPE,
+    POSTER_SHEET,
     SPARSE,
     DocumentFacts,
     Kind,
@@ -2208,7 +2209,8 @@ def _header_lines(facts: DocumentFacts, reading: _Reading | None) -> list[str]:
     """The article page's lines over the record's title block, less a title right over it.
 
     A run set in the title's size or larger right over it is a title too (the work's title
-    in its other language), not a header; [] when the title is not the page's title block.
+    in its other language), not a header, and a line set below the title is none either,
+    wherever it is read; [] when the title is not the page's title block.
     """
     if reading is None or reading.level != "block":
         return []
@@ -2222,6 +2224,10 @@ def _header_lines(facts: DocumentFacts, reading: _Reading | None) -> list[str]:
         for i in range(other.first, other.last + 1)
     }
     lines = facts.first_page_text.splitlines()[: run.first]
+    if len(facts.tops) == len(facts.first_page_text.splitlines()):
+        # a line read before the title but set below it (a footer's copyright line,
+        # written first) is no header over it
+        titled |= {i for i in range(run.first) if facts.tops[i] < facts.tops[run.first]}
     return [line for i, line in enumerate(lines) if i not in titled]
 
 
@@ -2458,6 +2464,23 @@ def _salutation_above(above: Sequence[str], creators: Sequence[str] = ()) -> str
     return None
 
 
+def _poster_abstract(record_kind: Kind | None, hints: RecordHints, facts: DocumentFacts) -> bool:
+    """True when a file labelled a poster is the conference abstract the record is.
+
+    A congress's abstract book labels each abstract with its session ("Poster", "Poster
+    Bildiri"): on a page of ordinary size, a few pages at most, that label names how the
+    work was presented, and the abstract under it is the record's when the record is a
+    conference abstract. A poster itself is a sheet of a poster's size (A2 or larger).
+    """
+    return (
+        facts.kind == "poster"
+        and record_kind == "summary"
+        and hints.conference
+        and facts.page_count <= _ABSTRACT_PAGES
+        and not facts.kind_evidence.startswith(POSTER_SHEET)
+    )
+
+
 def _record_kind_of(hints: RecordHints) -> Kind | None:
     """The kind the record's type names, or its title's label does ("Erratum: ...").
 
@@ -2535,6 +2558,7 @@ def _unread(record: _Record, facts: DocumentFacts) -> Identity | None:
         kind in OTHER_KINDS
         and kind != record_kind
         and not ((kind == "summary" or cited) and hints.conference)
+        and not _poster_abstract(record_kind, hints, facts)
         and not (kind == "compilation" and own_doi and _title_match(record, facts)[0] == "block")
         and not any(kind_of_title(t) == kind for t in hints.titles)
         and not (

@@ -504,6 +504,9 @@ def _fold_scripts(text: str) -> str:
         text = _HYPHEN_BREAK.sub(r"\1\2", text).lower()
         return " ".join(re.sub(r"[\W_]+", " ", text).split())
     text = unicodedata.normalize("NFKC", text)
+    # a zero-width (non-)joiner shapes the letters of one word ("کم‌خونی"): no break in it,
+    # and a PDF's text layer drops it more often than not
+    text = text.replace("\u200c", "").replace("\u200d", "")
     text = _HYPHEN_BREAK.sub(r"\1\2", text)  # hyph-\nenation
     text = text.replace("İ", "i").replace("I", "i").replace("ı", "i")  # Turkish i
     text = text.lower().replace("ß", "ss")
