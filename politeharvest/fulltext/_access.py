@@ -66,7 +66,7 @@ __all__ = [
 WALLED = "behind an access wall: "
 
 #: A sign-in or sign-up page's address (the resolver never requests one).
-_SIGN_IN = re.compile(SIGN_IN_PATH + r"|/sign-?up\b|/register\b", re.IGNORECASE)
+_SIGN_IN = re.compile(SIGN_IN_PATH + r"|(?<!/)/sign-?up\b|(?<!/)/register\b", re.IGNORECASE)
 
 #: Query parameters that name where a page sends the visitor back to once signed in.
 _RETURN_PARAM = re.compile(
@@ -104,7 +104,10 @@ def _parts(url: str) -> SplitResult:
 def signs_in(url: str) -> bool:
     """True when `url` is a sign-in or sign-up page's address."""
     parts = _parts(url)
-    return bool(_SIGN_IN.search(parts.path) or _SIGN_IN.search("/" + parts.netloc.split(".")[0]))
+    # (a host named for signing in, "login.example.org"; a host named "register" is as
+    # often a registry, "register.awmf.org" of guidelines, as a sign-up page)
+    host = "/" + parts.netloc.split(".")[0]
+    return bool(_SIGN_IN.search(parts.path) or re.match(SIGN_IN_PATH, host, re.IGNORECASE))
 
 
 #: A sign-in page's address alone (a sign-up page invites to join: to submit, to review).

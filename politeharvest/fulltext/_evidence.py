@@ -146,6 +146,29 @@ def _link_file_name(text: str) -> str | None:
     return None
 
 
+#: Words a label in a script no vocabulary reads may have, on a file named as the record.
+_UNREAD_FILE_LABEL = 6
+
+#: A PDF file's name in brackets in a link's label: "Avaa verkkoaineisto (Virtanen.pdf)".
+_BRACKETED_PDF = re.compile(r"[(\[]\s*([^()\[\]\s/\\]+\.pdf)\s*[)\]]", re.IGNORECASE)
+
+
+def _own_file_shown(element: Tag, visible: str, link: str) -> str | None:
+    """The PDF file's name a link's label gives in brackets, when it is the linked file's.
+
+    The name must be the last part of the link's own address (its query aside): a label
+    naming another file than the one it links to says nothing of it.
+    """
+    if element.name not in ("a", "area"):
+        return None
+    found = _BRACKETED_PDF.search(visible)
+    if found is None:
+        return None
+    name = found.group(1)
+    last = unquote(urlsplit(link).path.rstrip("/").rsplit("/", 1)[-1])
+    return name if last.casefold() == name.casefold() else None
+
+
 #: A file's name its row shows beside its link ("Research_Paper_Stacking_the_Polder.pdf").
 _SHOWN_NAME = re.compile(r"[^\s/\\()\[\]]+\.pdf\b", re.IGNORECASE)
 
@@ -809,7 +832,13 @@ def anchor_candidates(
             # whose file's name is the record's (``pier_dp_214.pdf`` on the page
             # ``/dp/214/``): the record's own file under its series' name
             rest = facts.untitled(named)
-            if not re.search(r"[^\W\d_]", rest) or button_text(rest) or unread_label(rest):
+            # (a label in a script no vocabulary here reads may run longer, "לטקסט המלא של
+            # העבודה": to the full text of the thesis; the file's name must be the record's)
+            if (
+                not re.search(r"[^\W\d_]", rest)
+                or button_text(rest)
+                or unread_label(_less_format(rest), most=_UNREAD_FILE_LABEL)
+            ):
                 formatted = facts.own_file_name(link)
             # or by the record's number, its file's name carrying it too ("CESifo Working
             # Paper No. 11034" for ``cesifo1_wp11034.pdf`` on working paper 11034's page)
@@ -828,6 +857,16 @@ def anchor_candidates(
             evidence.append(
                 f"the first of {part.count} parts of one file (their pages run on: {part.pages})"
             )
+        if (
+            named is not None
+            and formatted is None
+            and (opening := FULL_TEXT_WORD.match(named.strip())) is not None
+        ):
+            # a label that opens by saying it is the full text ("Texte intégral sur HAL-SHS
+            # (PDF)", "Full text at Europe PMC"): the words after it say where it is
+            named = None
+            score += ANCHOR_WEIGHTS.pdf_word
+            evidence.append(f"its label opens with {opening.group(0)!r}")
         if named is not None and not facts.names_own(named):
             found.append(
                 _refused(link, source, text, f"the link names another document ({named[:50]!r})")
@@ -974,6 +1013,19 @@ def anchor_candidates(
                     # its extension says PDF, as an icon would ("HEKO_Abschlussbericht.pdf"
                     # beside pdf.gif: the icon is not counted again)
                     score += ANCHOR_WEIGHTS.pdf_type
+        tip = str(element.get("title") or "").strip()
+        if (
+            len(evidence) == told
+            and named is None
+            and element.name in ("a", "area")
+            and PDF_NAMED.search(tip) is not None
+            and len(tip.split()) <= _FULL_LABEL_WORDS
+            and BAD_TEXT.search(tip) is None
+        ):
+            # a link whose words say nothing of its target ("Archivobjekt öffnen": open the
+            # archived object) and whose title, the tip a reader sees, names the PDF format
+            score += ANCHOR_WEIGHTS.pdf_word
+            evidence.append(f"its title names PDF ({tip[:40]!r})")
         if len(evidence) == told and (by_name := _named_by_label(element, visible, facts)):
             # a link whose text says nothing of its own ("देखें (12 MB)": "view") and whose
             # accessible name, its aria-label, is the record's title ("<the title> (Hindi)
@@ -1004,6 +1056,18 @@ def anchor_candidates(
             # a button whose label names the file it gives ("Download Kowalski_2024_aam.pdf")
             score += ANCHOR_WEIGHTS.pdf_word
             evidence.append(f"its label names a PDF file {labelled.group(0)[:40]!r}")
+        elif (own_name := _own_file_shown(element, visible, link)) is not None and not any(
+            "pdf" in e.lower() for e in evidence
+        ):
+            # words of any language and, in brackets, the name of the PDF file the link
+            # gives ("Avaa verkkoaineisto (Virtanen_Laaksonen.pdf)": open the online
+            # material): the label says what the link gives, whatever its words
+            score += ANCHOR_WEIGHTS.pdf_word
+            evidence.append(f"its label names the PDF file it links to ({own_name[:40]!r})")
+            related = facts.relates(own_name)
+            if related is not None:
+                score += ANCHOR_WEIGHTS.download_word
+                evidence.append(f"the file's name carries {related}")
         icon = _pdf_icon(element) if not visible or named is None else None
         if icon is not None and visible:  # a file's label beside a PDF icon ("a.pdf", "اصل مقاله")
             if not any("pdf" in e.lower() for e in evidence):
@@ -1331,6 +1395,10 @@ def _item_names_other(element: Tag, visible: str, facts: PageFacts) -> str | Non
         return None
     if item.find("h1") is not None:
         return None
+    if _field_rows(item) >= _FIELD_ROWS:
+        # a table of fields beside the button ("ผู้แต่ง <authors>", "ปีที่พิมพ์ 2567": the
+        # author, the year), the record's own card: no other work's line
+        return None
     text = " ".join(item.get_text(" ", strip=True).split())
     if len(text) > 240 or visible not in text:
         return None
@@ -1363,6 +1431,27 @@ def _item_names_other(element: Tag, visible: str, facts: PageFacts) -> str | Non
     if long and 3 * sum(1 for w in long if facts.names_word(w)) >= len(long):
         return None
     return rest
+
+
+#: Rows of labelled fields that make an item a record's card of fields.
+_FIELD_ROWS = 2
+
+
+def _field_rows(item: Tag) -> int:
+    """How many labelled fields a block holds (a few read).
+
+    Table rows of a header cell and a data cell, or a definition list's terms with their
+    descriptions.
+    """
+    rows = sum(
+        1
+        for row in item.find_all("tr", limit=12)
+        if row.find("th") is not None and row.find("td") is not None
+    )
+    terms = sum(
+        1 for term in item.find_all("dt", limit=12) if term.find_next_sibling("dd") is not None
+    )
+    return max(rows, terms)
 
 
 #: Elements whose text is a control's label, not an item's words.

@@ -592,7 +592,7 @@ _PLAIN_TYPE_WORDS = frozenset(
         *("text", "journal", "research", "original", "paper", "papers", "scientific"),
         *("scholarly", "peer", "reviewed", "refereed", "published", "accepted", "submitted"),
         *("version", "publication", "contribution", "full", "regular", "info", "eu", "repo"),
-        *("semantics", "revue", "revista", "zeitschrift"),
+        *("semantics", "revue", "revista", "zeitschrift", "non"),
     }
 )
 
@@ -607,6 +607,8 @@ def _genre(value: str) -> bool:
     for part in re.split(r"[;|]", value):
         if "/" in part or ":" in part:
             continue
+        # (words run together in their capitals are words: EPrints' "PeerReviewed")
+        part = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", part)
         for word in fold(part).split():
             plain = word in _PLAIN_TYPE_WORDS or word in STOP or word.startswith(("arti", "arty"))
             if word.isalpha() and not plain:
@@ -1690,7 +1692,13 @@ def _author_match(
     if found:
         share = len(found) / len(names) if names else 1.0
         return _Authors(" ".join(found[0]), None, False, min(share, 1.0))
-    page = set(keys(facts.first_page_text[:4000] + "\n" + facts.prefix_text))
+    text = facts.first_page_text[:4000]
+    if any(len(w) >= 3 for w in byline):
+        # a byline of other names: the record's author named in a sentence of the text
+        # ("Da N. Chr. Kjærgaard i dette årsskrift for 1923 gav sin oversigt ...": the
+        # earlier work the document follows up) is cited there, not its author
+        text = "\n".join(line for line in text.splitlines() if not _sentence(line))
+    page = set(keys(text + "\n" + facts.prefix_text))
     stems = _stems(page)
     for name in names:
         if len(name[0]) >= 3 and _has_name(name, page, stems):
@@ -1723,6 +1731,28 @@ def _author_match(
         # (a Japanese reading is evidence for, never against: a name has several readings)
         others = script_of(facts.byline) == script_of(written) or comparable(facts.byline, written)
     return _Authors(None, None, others)
+
+
+def _sentence(line: str) -> bool:
+    """A line of a sentence, not a byline, a header or a field.
+
+    Seven words or more, most of them in small letters once initials ("N.", "Chr.") and
+    numbers are set aside: a byline's names are capitalised, its particles few ("Jan de
+    Vries, Pieter van den Berg en Anna Jansen").
+    """
+    words = line.split()
+    if len(words) < _SENTENCE_WORDS:
+        return False
+    lettered = [
+        w
+        for w in words
+        if len(re.findall(r"[^\W\d_]", w)) >= 2 and not re.fullmatch(r"[^\W\d_]{1,3}\.", w)
+    ]
+    return bool(lettered) and running_text(" ".join(lettered))
+
+
+#: Words a line of a sentence has at least.
+_SENTENCE_WORDS = 7
 
 
 #: Lower-case words a person's name holds ("Ludwig van Beethoven", "Maria da Silva").

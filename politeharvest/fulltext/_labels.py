@@ -272,6 +272,8 @@ _SUMMARY = (
     "summary of the doctoral thesis|abstract of the thesis|abstract of the dissertation|"
     "doctoral thesis summary|phd thesis summary|dissertation summary|plain language summary|"
     "lay summary|graphical abstract|visual abstract|policy brief|summary for policymakers|"
+    # a report's summary published apart under the report's title ("Summary Report")
+    "summary report|informe resumen|"
     # a guideline's summary sheet, published beside it under its title
     "quick reference guide|summary of recommendations|fiche memo|fiche de synthese|"
     "autoreferat|erweiterte zusammenfassung|erweiterter abstract|kurzfassung der dissertation|"

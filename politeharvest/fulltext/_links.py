@@ -119,7 +119,8 @@ def _form_link(form: Tag) -> tuple[str, str] | None:
 def link_sources(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
     """Every link a reader could follow: (element, address, where the address was read).
 
-    Anchors' ``href``; addresses in ``onclick`` handlers (``window.open('...')``), in
+    Anchors' ``href`` (and the address a ``javascript:`` href opens); addresses in
+    ``onclick`` handlers (``window.open('...')``), in
     ``data-*`` attributes (``data-href``, ``data-pdf-url``...), GET forms (their action
     with their fields), form values that are addresses themselves, and a download menu's
     options whose values are files' addresses.
@@ -127,7 +128,16 @@ def link_sources(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
     functions: dict[str, str] | None = None  # the page's script functions, read when asked
     for element in soup.find_all(True):
         if element.name in ("a", "area") and element.get("href"):
-            yield element, str(element["href"]).strip(), "href"
+            href = str(element["href"]).strip()
+            yield element, href, "href"
+            if href[:11].lower() == "javascript:":
+                # a script call opening the address it quotes (an OPAC's
+                # ``javascript:open_window("https://…/download/…")``): that address is the
+                # link's, when it names a file or the link's text is the address itself
+                shown = element.get_text(" ", strip=True)
+                for found in _QUOTED.findall(href):
+                    if _looks_like_link(found) and (FILE_HREF.search(found) or shown == found):
+                        yield element, found, "javascript: href"
         if element.name in ("script", "style", "meta", "link", "img", "source", "iframe"):
             continue
         for name, value in element.attrs.items():

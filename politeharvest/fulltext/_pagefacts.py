@@ -8,6 +8,7 @@ is this file name the article's).
 
 from __future__ import annotations
 
+import json
 import re
 from urllib.parse import parse_qsl, unquote, urlsplit
 
@@ -667,11 +668,19 @@ def _ids_of(url: str) -> list[str]:
             ids.append(segment)  # a version of a record: 93817v2, 2401.01234v3
         elif place == len(segments) - 1 and _SERIES_NUMBER.fullmatch(segment):
             ids.append(segment)  # a series' number of the page's own record: /lia-087
-    # article.php?id=4711, artiId=ART002852171
+    # article.php?id=4711, artiId=ART002852171, a catalogue's record with its source's
+    # prefix: display.do?doc=HAI_ALEPH000812345
     ids += [
         v.lower()
-        for v in re.findall(r"(?:^|&)[^=&]*=([A-Za-z]{0,6}\d{3,})(?=&|$)", urlsplit(url).query)
+        for v in re.findall(
+            r"(?:^|&)[^=&]*=([A-Za-z]{0,6}\d{3,}|[A-Za-z]{2,10}_[A-Za-z]{2,10}\d{4,})(?=&|$)",
+            urlsplit(url).query,
+        )
     ]
+    # (and one quoted inside a field's value: ``currentResultId=Woe%3D1287654321%26any``)
+    inner = unquote(urlsplit(url).query)
+    if inner != urlsplit(url).query:
+        ids += [v.lower() for v in re.findall(r"(?<![^&?=])[A-Za-z]{0,6}=(\d{6,})(?=&|$)", inner)]
     # an aggregator's or catalogue's record named by its OAI identifier
     # (``detail.jsp?id=oai:repositorio.ul.pt:10451/58123``): the local part names the
     # record at the repository that holds its files (``/bitstream/10451/58123/1/a.pdf``)
@@ -721,12 +730,19 @@ def page_facts(soup: BeautifulSoup, url: str) -> PageFacts:
     for element in (soup.find("h1"), soup.title):
         if isinstance(element, Tag):
             titles.append(element.get_text(" ", strip=True))
+    if not surnames:
+        # a page whose only metadata is its JSON-LD (an aggregator's, a discovery layer's)
+        # names its authors there
+        for family in _ld_authors(soup):
+            surnames.extend(words_of(family))
     # A page names its article in a few places (and languages); past `_TITLES` different
     # ones, the rest are not its own article's (and each link would be compared with all).
     titles = list(dict.fromkeys(t for t in titles if t))[:_TITLES]
     if doi is None:
-        in_url = _DOI_IN.search(unquote(urlsplit(url).path))
-        doi = in_url.group(0).rstrip(".,;)/").lower() if in_url else None
+        # (or its address's query: an aggregator's record page ``?pid=10.1016%2Fj...``)
+        parts = urlsplit(url)
+        in_url = _DOI_IN.search(unquote(parts.path)) or _DOI_IN.search(unquote(parts.query))
+        doi = in_url.group(0).rstrip(".,;)/&").lower() if in_url else None
     ids = _ids_of(url)
     # the page's other addresses for its own record (its canonical address, an alternate
     # representation such as its IIIF manifest or its record in another format) name it too
@@ -751,6 +767,54 @@ def page_facts(soup: BeautifulSoup, url: str) -> PageFacts:
         _whole_book(soup, names, types),
         tuple(dict.fromkeys(numbers)),
     )
+
+
+#: The most JSON-LD read for a page's authors (a page's own description is short).
+_LD_CHARS = 200_000
+#: JSON-LD types of a work whose authors are the record's.
+_LD_WORK = re.compile(
+    r"^(?:https?://schema\.org/)?(?:Scholarly)?Article|Thesis|Book|Chapter|Report|CreativeWork$"
+)
+
+
+def _ld_authors(soup: BeautifulSoup) -> list[str]:
+    """The family names of the authors the page's JSON-LD gives its work, in order.
+
+    The first node typed as a work (``ScholarlyArticle``, ``Thesis``, ``Book``...), its
+    ``author`` or ``creator``: a person's ``familyName``, else the last word of a name
+    written "Forename Surname" or the part before the comma of "Surname, Forename".
+    """
+    for script in soup.find_all("script", type="application/ld+json", limit=8):
+        raw = script.get_text()[:_LD_CHARS]
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            continue
+        nodes = data if isinstance(data, list) else [data]
+        nodes += [
+            n for node in list(nodes) if isinstance(node, dict) for n in node.get("@graph") or []
+        ]
+        for node in nodes:
+            if not isinstance(node, dict):
+                continue
+            kind = node.get("@type")
+            kinds = kind if isinstance(kind, list) else [kind]
+            if not any(isinstance(k, str) and _LD_WORK.match(k) for k in kinds):
+                continue
+            people = node.get("author") or node.get("creator") or []
+            families: list[str] = []
+            for person in people if isinstance(people, list) else [people]:
+                name = (
+                    person.get("familyName") or person.get("name")
+                    if isinstance(person, dict)
+                    else person
+                )
+                if not isinstance(name, str) or not name.strip():
+                    continue
+                families.append(name.split(",")[0] if "," in name else name.split()[-1])
+            if families:
+                return families
+    return []
 
 
 #: Meta tags that place a record inside a larger work (a journal, a book it is a chapter

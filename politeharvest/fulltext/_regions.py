@@ -451,6 +451,16 @@ class Regions:
             if isinstance(title, Tag)
             else set()
         )
+        if isinstance(title, Tag):
+            # and the words of the title's own classes ("citation-title"): a block named by
+            # one of them is the record's ("citation-fields", its citation's fields), not a
+            # list of citing works
+            self._title_blocks |= {
+                part
+                for c in title.get("class") or []
+                for part in re.split(r"[-_]+", str(c).lower())
+                if part
+            }
         self._cache: dict[int, str | None] = {}
         self._above: dict[int, str | None] = {}  # the first region over a node (`_region_above`)
         self._asides: dict[int, dict[int, str]] = {}  # each sidebar's links under their heading

@@ -206,8 +206,10 @@ BAD_TEXT = re.compile(
 )
 BAD_HREF = re.compile(
     # (a sharing page is a segment of its own, not a folder that opens alike: "/SharedDocs/")
-    r"^(?:javascript:|mailto:|tel:|#)|" + SIGN_IN_PATH + r"|/register|/share(?:[/?#]|$)|sharer|"
-    r"/getaccess/|/purchase|/cart|/action/showcitformats|article-cite-file|"
+    # (a path's segment, not a host's name: "register.awmf.org" is a guideline register)
+    r"^(?:javascript:|mailto:|tel:|#)|" + SIGN_IN_PATH + r"|(?<!/)/register|"
+    r"(?<!/)/share(?:[/?#]|$)|sharer|"
+    r"/getaccess/|(?<!/)/purchase|(?<!/)/cart|/action/showcitformats|article-cite-file|"
     r"[?&]download=ris|\.ris(?:$|\?)|\.bib(?:$|\?)|\.nbib|/epdf/|/reader/|"
     r"supplement|suppl[_-]|_esm\.|moesm|/figures?/|/asset/|thumbnail|"
     # an image by its extension, not a host that starts alike ("www.pref.gifu.lg.jp")
@@ -681,14 +683,14 @@ _READ_LETTERS = re.compile(
 )
 
 
-def unread_label(text: str) -> bool:
-    """True for a short label (at most three words) in a script no vocabulary here reads.
+def unread_label(text: str, most: int = 3) -> bool:
+    """True for a short label (at most `most` words) in a script no vocabulary here reads.
 
     ("צפייה במציג", "სადისერტაციო ნაშრომი"): a button's or a document's name alike, so
     neither evidence that it names another document nor that it downloads the file.
     """
     words = [w for w in text.split() if re.search(r"[^\W\d_]", w)]
-    if not words or len(words) > 3:
+    if not words or len(words) > most:
         return False
     return bool(re.search(r"[^\W\d_]", text)) and _READ_LETTERS.search(text) is None
 

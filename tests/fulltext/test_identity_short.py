@@ -154,7 +154,11 @@ def test_the_pages_a_citation_gives(citation: str, pages: int | None) -> None:
         (["Journal article"], False),
         (["Artículo de revista"], False),
         (["Text", "Peer-reviewed article"], False),
+        # EPrints' status in one word: a plain article, refereed or not (identity60)
+        (["Article", "PeerReviewed"], False),
+        (["Article", "NonPeerReviewed"], False),
         (["info:eu-repo/semantics/article", "Short Communication"], True),
+        (["ShortCommunication"], True),
         (["Essai photographique"], True),
     ],
 )
