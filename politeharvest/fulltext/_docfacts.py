@@ -651,12 +651,15 @@ def _byline(lines: Sequence[Line], run: TitleRun, title: TitleRun | None = None)
     out: list[str] = []
     below = lines[run.last + 1 : run.last + 6]
     for at, line in enumerate(below):
+        text = _names_joined(line.text)
+        if text != line.text:
+            line = attrs.evolve(line, text=text)  # (a name set letter-spaced is no prose)
         if _is_prose(line) or len(line.text.split()) > 30:
             break
         if at + 1 < len(below) and _BULLET.match(below[at + 1].text):
             break  # a list's heading ("KEY MESSAGES" over its bullets), no line of names
-        if _looks_like_byline(line.text):
-            out.append(line.text)
+        if _looks_like_byline(text):
+            out.append(text)
         elif out:
             break
     if not out:
@@ -1325,6 +1328,24 @@ def letters_joined(text: str) -> str:
     ტ ი"); read letter by letter, it is no word of any vocabulary.
     """
     return _SPACED_OUT.sub(lambda m: m.group(0).replace(" ", ""), text)
+
+
+def _names_joined(text: str) -> str:
+    """`text` with names set letter-spaced joined up, each name a word of its own.
+
+    An older printing spaces its author's name out ("Von J o s e f K e l l e r m a n n"):
+    its letters are joined, and a capital after a small letter starts the next name
+    ("Von Josef Kellermann"), in any cased script.
+    """
+
+    def joined(found: re.Match[str]) -> str:
+        letters = found.group(0).replace(" ", "")
+        return "".join(
+            f" {c}" if i and c.isupper() and letters[i - 1].islower() else c
+            for i, c in enumerate(letters)
+        )
+
+    return _SPACED_OUT.sub(joined, text)
 
 
 def _before_text(lines: Sequence[Line]) -> Sequence[Line]:

@@ -1733,6 +1733,10 @@ def _author_match(
     return _Authors(None, None, others)
 
 
+#: Kinds of a document about another work, which cites that work's DOI under its title.
+_ABOUT_A_WORK = frozenset({"notice", "comment"})
+
+
 def _sentence(line: str) -> bool:
     """A line of a sentence, not a byline, a header or a field.
 
@@ -3062,6 +3066,17 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
         return Identity("unverifiable", f"only {where} on the pages read{names}", kind)
     version = facts.version
     other_dois = [d for d in facts.own_dois if d != doi] if doi and not subject else []
+    if (
+        other_dois
+        and kind in _ABOUT_A_WORK
+        and kind == _record_kind_of(hints)
+        and doi in facts.cited_dois
+    ):
+        # a notice (a retraction, a correction) or a reply, the record's own kind, cites the
+        # work it is about with that work's DOI under its title ("Retraction Note: J Exp
+        # Vet Pharmacol 21, 87 (2019) https://doi.org/..."), and prints its own, the
+        # record's, further down: the first is the work's, not the document's own
+        other_dois = []
     child = next((d for d in other_dois if _extends(d, doi)), None) if doi else None
     if child is not None:
         # "10.5555/ehj.2020.0551.rev2", "<DOI>/suppl1": a DOI under the record's own names a

@@ -515,7 +515,29 @@ def _fold_scripts(text: str) -> str:
     text = unicodedata.normalize("NFC", _LATIN_MARKS.sub("", decomposed))
     if not text.isascii():
         text = _UNDECOMPOSED_LATIN.sub(_latin_base, text)
+    if _PRE_REFORM.search(text):
+        text = _modern_russian(text)
     return " ".join(_NOT_WORD.sub(_spaced, text).split())
+
+
+#: Signs of Russian written before the 1918 reform: its own letters (yat, fita, izhitsa) or
+#: a hard sign ending a word (a modern text has neither).
+_PRE_REFORM = re.compile(r"[ѣѳѵ]|ъ(?![^\W\d_])")
+_PRE_REFORM_LETTERS = str.maketrans({"ѣ": "е", "ѳ": "ф", "ѵ": "и", "і": "и"})
+#: An adjective's genitive ending as the old spelling writes it ("Острогожскаго уѣзда").
+_OLD_GENITIVE = re.compile(r"(?<=[^\W\d_])([ая])го(?![^\W\d_])")
+
+
+def _modern_russian(text: str) -> str:
+    """Pre-reform Russian in today's spelling, as a record of the text spells its title.
+
+    Yat reads as ye, fita as ef, izhitsa and the decimal i as i, a hard sign ending a word
+    goes, and an adjective's old genitive ending (-ago, -yago) is today's (-ogo, -ego):
+    "Ostrogozhskago uyezda" (1910) is "Ostrogozhskogo uyezda". Only for a text that has a
+    sign of the old spelling: Ukrainian's and Belarusian's decimal i stays.
+    """
+    text = re.sub(r"ъ(?![^\W\d_])", "", text.translate(_PRE_REFORM_LETTERS))
+    return _OLD_GENITIVE.sub(lambda m: "ого" if m.group(1) == "а" else "его", text)
 
 
 #: Latin letters Unicode does not decompose into a base and a mark (ł, ø, đ, ħ: a stroke).

@@ -10,6 +10,11 @@ identity60 (3 of 33 other documents matched when scored once on 855135f):
 - a report's summary published apart, "Summary Report" under the report's title on its
   cover: a summary, not the report; the guard: a record titled as the summary report.
 
+And identity59 (own files refused when scored once on 855135f): a retraction notice, the
+record's own kind, cites the retracted work with that work's DOI under its title; the
+notice's own DOI stands in its running head. The guard: the retracted article is still not
+its notice.
+
 Small PDFs made here (reportlab).
 """
 
@@ -132,3 +137,66 @@ def test_a_record_titled_as_the_summary_report_takes_it() -> None:
         }
     )
     assert check_identity(_cover("Summary Report"), record).verdict != "mismatch"
+
+
+WORK = "Curcumin nanoparticles attenuate cisplatin nephrotoxicity in rats"
+NOTICE = RecordHints.from_metadata(
+    {
+        "title": [f"Retraction Note: {WORK}"],
+        "creator": ["Elsayed, Mahmoud A.", "Kamel, Omar S."],
+        "date": ["2023"],
+        "type": ["info:eu-repo/semantics/article", "Retraction"],
+        "identifier": ["https://doi.org/10.5555/jevp.2023.0214"],
+    }
+)
+
+
+def _notice() -> bytes:
+    """A retraction notice: its label and title, the retracted work's citation under them,
+    and its own DOI in the running head, written last at the page's top."""
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer, pagesize=(595, 842), invariant=1)
+    rows = [
+        ("RETRACTION NOTE", 9.0),
+        (f"Retraction Note: {WORK}", 15.0),
+        ("Mahmoud A. Elsayed and Omar S. Kamel", 10.0),
+        (
+            "Retraction Note: J Exp Vet Pharmacol 21, 87 (2019) "
+            "https://doi.org/10.5555/jevp.2019.0087",
+            8.5,
+        ),
+        *body(12),
+    ]
+    y = 760.0
+    for text, size in rows:
+        pdf.setFont("Helvetica", size)
+        pdf.drawString(50, y, text)
+        y -= size * 1.6
+    pdf.setFont("Helvetica", 7.5)
+    pdf.drawString(
+        50,
+        810,
+        "Elsayed et al. J Exp Vet Pharmacol (2023) 25:214 https://doi.org/10.5555/jevp.2023.0214",
+    )
+    pdf.showPage()
+    pdf.save()
+    return buffer.getvalue()
+
+
+def test_a_notice_citing_the_work_it_retracts_under_its_title_is_the_notice() -> None:
+    # identity59: the retracted article's DOI in the citation under the notice's title is
+    # the work's; the notice's own, the record's, stands in its running head
+    assert check_identity(_notice(), NOTICE).verdict == "matched"
+
+
+def test_the_retracted_article_is_still_not_its_notice() -> None:
+    pdf = make_pdf(
+        [
+            ("J Exp Vet Pharmacol 21 (2019) 87-96    https://doi.org/10.5555/jevp.2019.0087", 8.0),
+            (WORK, 16.0),
+            ("Mahmoud A. Elsayed and Omar S. Kamel", 10.0),
+            *body(40),
+        ],
+        body(40),
+    )
+    assert check_identity(pdf, NOTICE).verdict != "matched"

@@ -22,7 +22,12 @@ import io
 import pytest
 
 from politeharvest.fulltext import RecordHints, check_identity
-from politeharvest.fulltext._docfacts import _numbers_joined, facts_of, letters_joined
+from politeharvest.fulltext._docfacts import (
+    _names_joined,
+    _numbers_joined,
+    facts_of,
+    letters_joined,
+)
 from politeharvest.fulltext._pdflayout import Line, read_layout
 
 pytest.importorskip("reportlab")
@@ -337,3 +342,37 @@ def test_figures_set_apart_in_a_tables_rows_are_no_page_numbers() -> None:
     joined, origin = _numbers_joined(rows)
     assert joined == rows
     assert origin == list(range(len(rows)))
+
+
+@pytest.mark.parametrize(
+    ("text", "joined"),
+    [
+        ("Von J o s e f K e l l e r m a n n", "Von Josef Kellermann"),
+        ("И в а н П е т р о в", "Иван Петров"),
+        ("by Anna Smith", "by Anna Smith"),  # nothing spaced out
+    ],
+)
+def test_a_name_set_letter_spaced_is_read_as_its_names(text: str, joined: str) -> None:
+    assert _names_joined(text) == joined
+
+
+def test_a_letter_spaced_byline_under_the_title_is_the_byline() -> None:
+    # identity60: a 1962 article names its author spaced out under the title; the line of
+    # the institute's head over the title is no byline (it was read as one, naming others)
+    title = "Die Ertragsleistung von Dauerweiden im Allgäu"
+    pdf = make_pdf(
+        [
+            ("Aus der Versuchsanstalt für Grünland und Futterbau Wildpoldsried", 8.0),
+            ("Leiter: Oberlandwirtschaftsrat Dr. F. Bachmaier", 8.0),
+            (title, 14.0),
+            ("Von J o s e f K e l l e r m a n n", 10.0),
+            *body(40),
+        ],
+        body(40),
+    )
+    record = RecordHints.from_metadata(
+        {"title": [title], "creator": ["Kellermann, Josef"], "date": ["1962"]}
+    )
+    identity = check_identity(pdf, record)
+    assert identity.verdict == "matched", identity
+    assert "kellermann" in identity.evidence

@@ -150,6 +150,33 @@ def test_the_record_fold_and_the_document_fold(text: str, record: str, document:
     assert (fold(text), fold_all_scripts(text)) == (record, document)
 
 
+@pytest.mark.parametrize(
+    ("old", "modern"),
+    [
+        # yat, decimal i, a hard sign ending words, the old genitive ending (identity60)
+        (
+            "О черноземныхъ почвахъ Острогожскаго уѣзда Воронежской губерніи",
+            "О черноземных почвах Острогожского уезда Воронежской губернии",
+        ),
+        ("Ѳеодоръ и мѵро синяго цвѣта", "Феодор и миро синего цвета"),
+    ],
+)
+def test_pre_reform_russian_folds_to_today_s_spelling(old: str, modern: str) -> None:
+    assert fold_all_scripts(old) == fold_all_scripts(modern)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Українська мова і література",  # Ukrainian's decimal i is a letter of its own
+        "объект съезда",  # a hard sign inside a word
+        "Білоруская мова",
+    ],
+)
+def test_a_modern_text_keeps_its_letters(text: str) -> None:
+    assert "і" in fold_all_scripts(text) or "ъ" in fold_all_scripts(text)
+
+
 def test_a_zero_width_joiner_keeps_one_word_whole() -> None:
     # Persian writes "کم‌خونی" (anaemia) with a zero-width non-joiner inside the word; a
     # PDF's text layer mostly drops it (identity56)
