@@ -621,7 +621,16 @@ def foreign_label(
     # a link that names the work itself, by its title or as its full text ("Artículo
     # completo"), is the work's own whatever its section or row is labelled ("Supporting
     # documents", "Resumen"): the label is the block's, the link's own words are the file's
-    own_words = FULL_TEXT_WORD.search(text) is not None or facts.is_title(text)
+    # (its visible words alone too: a title attribute repeating them with a note, "(另開新視
+    # 窗)", opens in a new window, is no part of the name)
+    visible = (
+        " ".join(element.get_text(" ", strip=True).split()) if element.name != "script" else ""
+    )
+    own_words = (
+        FULL_TEXT_WORD.search(text) is not None
+        or facts.is_title(text)
+        or (bool(visible) and visible != text and facts.is_title(visible))
+    )
     heading = regions.label(element) if element.name != "script" and not own_words else ""
     if heading and ITEM_KINDS.search(facts.untitled(heading)):
         return f"under the heading {heading[:40]!r}, another kind of document"

@@ -224,6 +224,7 @@ class PageFacts:
         words = re.findall(r"[^\W\d_]+", rest)
         if not words:
             return False
+
         own = set(self.surnames) | BUTTON_WORDS | _GENERIC_FILE | _VERSION_WORDS
         if self.book:
             # the record is a whole book: "Complete book (PDF)" labels its own file, as
@@ -640,6 +641,12 @@ def _slug(segment: str) -> bool:
     )
 
 
+#: A path's segment of a word and a number ("content_6951230", "issue_11312").
+_WORD_NUMBER = re.compile(r"[a-z]{2,12}[-_]\d{5,}")
+#: A folder of a year's month ("202405").
+_YEAR_MONTH = re.compile(r"(?:1[89]|20)\d\d(?:0[1-9]|1[0-2])")
+
+
 def _ids_of(url: str) -> list[str]:
     """Tokens of an address that name a record (a numeric id, a slug, ``b31459872``)."""
     ids: list[str] = []
@@ -647,10 +654,18 @@ def _ids_of(url: str) -> list[str]:
     segments = [
         re.sub(r"\.(?:html?|php|aspx?|jsp|kci|do)$", "", s) for s in path.strip("/").split("/")[-3:]
     ]
+    last = len(segments) - 1
+    # the record's own page named by a word and its number (gov.cn's "content_6951230"):
+    # a folder named so before it is a container's, the issue's ("issue_11312")
+    own_named = bool(segments) and _WORD_NUMBER.fullmatch(segments[-1]) is not None
     for place, segment in enumerate(segments):
-        if _YEAR.fullmatch(segment) and place < len(segments) - 1:
+        if _YEAR.fullmatch(segment) and place < last:
             continue  # a year with the record's path after it (/2023/1/e45678): a date, no id
-        if re.fullmatch(r"\d{3,}(?:[._]\d+)*", segment):  # 4711, 202305.1187
+        if place < last and _YEAR_MONTH.fullmatch(segment):
+            continue  # a month's folder with the record's page after it (/202405/...)
+        if own_named and place < last and _WORD_NUMBER.fullmatch(segment):
+            continue
+        if (own_named and place == last) or re.fullmatch(r"\d{3,}(?:[._]\d+)*", segment):
             ids.append(segment)
         elif _slug(segment):
             if not any(_slug(later) for later in segments[place + 1 :]):

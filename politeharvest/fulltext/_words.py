@@ -124,7 +124,7 @@ BAD_TEXT = re.compile(
     r"полный\s+(?:номер|выпуск)|номер\s+целиком|повний\s+(?:номер|випуск)|"
     r"(?:весь|увесь)\s+(?:номер|випуск)|say[ıi]n[ıi]n\s+tamam[ıi]|cildin\s+tamam[ıi]|"  # noqa: RUF001 - Turkish
     r"edisi\s+lengkap|ամբողջական\s+(?:հատոր|համար)|სრული\s+ნომერი|"
-    r"(?:ολόκληρο|πλήρες)\s+τεύχος|العدد\s+(?:كاملا|كاملاً|الكامل)|شماره\s+کامل|全刊|整期|"
+    r"(?:ολόκληρο|πλήρες)\s+τεύχος|العدد\s+(?:كاملا|كاملاً|الكامل)|شماره\s+کامل|全刊|整期|本期|"
     r"全号|전체\s*호|teljes\s+(?:szám|kötet)|num[ăa]rul\s+complet|volumul\s+complet|"
     r"to[àa]n\s+b[ộo]\s+s[ốo]|"
     # an annex or appendix of the work, in the languages of the labels ("Anexos 1 al 12",
@@ -783,7 +783,8 @@ _NAMED_FILE = re.compile(r"\(\s*[^()\s]+\.(?:pdf|docx?|odt|rtf)\s*\)", re.IGNORE
 _SIZE_UNIT = r"(?:[kmg]i?b?|bytes?|[kmg]i?o|кб|мб)"
 _UNIT_FIRST = r"(?:[kmg]i?b|bytes?|[kmg]i?o|кб|мб)"  # a lone "M" before a number is no unit
 _FILE_SIZE = re.compile(
-    r"[(\[]\s*(?:\w{2,5}\s*[,;:/|·-]\s*)?"
+    # (fields apart by a comma, a bar or a dot, Japanese's middle dot too: "(全13コマ・1.2MB)")
+    r"[(\[]\s*(?:\w{2,5}\s*[,;:/|·・、-]\s*)?"
     rf"(?:\d+(?:[.,]\d+)?\s*{_SIZE_UNIT}|{_UNIT_FIRST}\s+\d+(?:[.,]\d+)?)"
     r"(?:\s*[,;]\s*[^()\[\]\d]{1,40})?\s*[)\]]",
     re.IGNORECASE,
