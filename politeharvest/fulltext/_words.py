@@ -435,6 +435,8 @@ BUTTON_WORDS = frozenset(
         "le la les l du des de en et au version française français complet complète "
         "descargar texto completo "
         "el los las del al en este esta artículo artigo baixar em do da este esta português "
+        # ("Clique aqui para baixar o arquivo": click here to download the file)
+        "clique aqui para o arquivo ficheiro transferir descarregar "
         "español herunterladen volltext artikel der die das des den dem als im und deutsch "
         "unduh teks lengkap naskah artikel ini dalam bahasa indonesia inggris скачать полный "
         "текст статьи статья статью файл в на и с pdf-файл русский "  # noqa: RUF001 - Russian

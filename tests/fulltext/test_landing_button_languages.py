@@ -57,6 +57,8 @@ def _kept(html: str, url: str) -> list[str]:
         "دانلود متن کامل گزارش",  # Persian, "download" borrowed
         "ডাউনলোড করুন",  # Bengali
         "ดาวน์โหลด",  # Thai
+        "Clique aqui para baixar o arquivo",  # Portuguese (landing75)
+        "Transferir o ficheiro (PDF)",  # European Portuguese
     ],
 )
 def test_a_download_button_in_more_languages_is_a_button(label: str) -> None:
