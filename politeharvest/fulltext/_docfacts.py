@@ -1297,6 +1297,18 @@ def _kind(
         # the work's first page (a title page read as its start), only its lines before its
         # running text: a title page's, not a heading of the text's
         lines = page[:25] if p < (article or 0) else _before_text(page[:25])
+        # (and a label set alone on its line in capitals, as a title page sets it, wherever
+        # it stands: "АВТОРЕФЕРАТ" under a title page's institution line read as prose)
+        lines = [
+            *lines,
+            *(
+                line
+                for line in page[len(lines) : 25]
+                if line.text.isupper()
+                and starts_with(keys(letters_joined(line.text)), THESIS_SUMMARY_PHRASES) is not None
+                and len(keys(letters_joined(line.text))) <= 2
+            ),
+        ]
         for line in lines:
             # (a qualifier in brackets aside: "DOKTORI (PhD) ÉRTEKEZÉS TÉZISEI"; a line that
             # opens with the label goes on with the degree and field: "TÓM TẮT LUẬN VĂN THẠC

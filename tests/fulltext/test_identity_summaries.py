@@ -204,3 +204,57 @@ def test_the_whole_book_and_a_chapter_s_short_file_are_still_matched() -> None:
     )
     part = check_identity(_book(9), _book_record("info:eu-repo/semantics/bookPart"))
     assert part.verdict == "matched", part
+
+
+RU_TITLE = (
+    "Формирование профессиональной идентичности будущих специалистов по социальной работе "
+    "в процессе вузовского обучения"
+)
+
+
+def _ru_title_page(label: str) -> list[Item]:
+    """A Russian dissertation's title page: its institution in a line of small words (read as
+    running text), the author, the title in capitals, the specialty, then the label."""
+    font = _font()
+    return [
+        (
+            "Федеральное государственное бюджетное образовательное учреждение высшего образования",
+            7.0,
+            font,
+        ),
+        ("«Верхневолжский государственный педагогический университет»", 7.2, font),
+        ("На правах рукописи", 7.2, font),
+        ("ПЕТРОВА Ольга Игоревна", 8.3, font),
+        ("ФОРМИРОВАНИЕ ПРОФЕССИОНАЛЬНОЙ ИДЕНТИЧНОСТИ БУДУЩИХ", 8.3, font),
+        ("СПЕЦИАЛИСТОВ ПО СОЦИАЛЬНОЙ РАБОТЕ В ПРОЦЕССЕ ВУЗОВСКОГО ОБУЧЕНИЯ", 8.3, font),
+        ("5.8.7. Методология и технология профессионального образования", 7.8, font),
+        (label, 8.3, font),
+        ("диссертации на соискание ученой степени", 7.8, font),
+        ("кандидата педагогических наук", 7.8, font),
+        ("Ярославль – 2022", 7.8, font),
+    ]
+
+
+def _ru_record() -> RecordHints:
+    return RecordHints.from_metadata(
+        {
+            "title": [RU_TITLE],
+            "creator": ["Петрова, Ольга Игоревна"],
+            "date": ["2022"],
+            "type": ["info:eu-repo/semantics/doctoralThesis"],
+        }
+    )
+
+
+def test_an_autoreferat_labelled_alone_under_the_title_is_not_the_dissertation() -> None:
+    # identity61: the label on a line of its own, below the specialty, after a line of the
+    # institution's name that reads as running text
+    pdf = make_pdf(_ru_title_page("АВТОРЕФЕРАТ"), body(40))
+    identity = check_identity(pdf, _ru_record())
+    assert identity.verdict == "mismatch", identity
+    assert identity.kind == "summary"
+
+
+def test_the_dissertation_s_own_title_page_is_still_the_dissertation() -> None:
+    pdf = make_pdf(_ru_title_page("ДИССЕРТАЦИЯ"), *[body(40)] * 3)
+    assert check_identity(pdf, _ru_record()).kind != "summary"
