@@ -650,7 +650,9 @@ _YEAR_MONTH = re.compile(r"(?:1[89]|20)\d\d(?:0[1-9]|1[0-2])")
 def _ids_of(url: str) -> list[str]:
     """Tokens of an address that name a record (a numeric id, a slug, ``b31459872``)."""
     ids: list[str] = []
-    path = unquote(urlsplit(url).path).lower()
+    # (a path's matrix parameters after ";" are fields, not segments: ParlInfo's
+    # ``display.w3p;query=Id:"library/prspub/9612345"``, a session's ``;jsessionid=...``)
+    path, _, matrix = unquote(urlsplit(url).path).lower().partition(";")
     segments = [
         re.sub(r"\.(?:html?|php|aspx?|jsp|kci|do)$", "", s) for s in path.strip("/").split("/")[-3:]
     ]
@@ -692,6 +694,10 @@ def _ids_of(url: str) -> list[str]:
             urlsplit(url).query,
         )
     ]
+    for field in matrix.split(";") if matrix else ():
+        name, _, value = field.partition("=")
+        if "session" not in name:
+            ids += re.findall(r"(?<!\d)\d{5,}(?!\d)", value)  # the record's number in a field
     # (and one quoted inside a field's value: ``currentResultId=Woe%3D1287654321%26any``)
     inner = unquote(urlsplit(url).query)
     if inner != urlsplit(url).query:

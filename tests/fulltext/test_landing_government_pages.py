@@ -12,6 +12,9 @@ landing74 (20 of 24 own files found and one wrong file stored when scored once o
 - a court's judgment among its attachments, its link's title repeating its file's name with
   a note ("(另開新視窗)": opens in a new window): the visible name is the record's.
 
+And landing75 (scored once on 5589b29): a parliament library's page whose address names
+its record in a matrix parameter (``display.w3p;query=Id:"library/prspub/9612345"``).
+
 All pages are written here; none is copied from a corpus.
 """
 
@@ -35,6 +38,14 @@ SITE = "https://www.gazette.example.cn"
         ("https://j.example.org/index.php/j/article/view/1234/5678", ["1234", "5678"]),
         ("https://hal.example.org/hal-01234567/document", ["hal-01234567"]),
         (f"{SITE}/records/202405", ["202405"]),  # the last segment: the record's number
+        # a path's matrix parameters are fields: the record's number in one (ParlInfo), a
+        # session's id none
+        (
+            "https://parl.example.au/parlInfo/search/display/display.w3p;"
+            "query=Id%3A%22library%2Fprspub%2F9612345%22",
+            ["9612345"],
+        ),
+        ("https://x.example.org/app/record/12345;jsessionid=A1B2C3456789", ["12345"]),
     ],
 )
 def test_a_container_s_folder_before_the_page_s_own_name_is_no_id(url: str, ids: list[str]) -> None:
