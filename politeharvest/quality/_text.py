@@ -776,9 +776,14 @@ def _pairs(word: str) -> list[str]:
 
 
 def content_words(text: str) -> list[str]:
-    """The keys that carry meaning: no stop words, at least three letters (or a script pair)."""
+    """The keys that carry meaning: no stop words, at least three letters (or a script pair).
+
+    A Korean word of two syllables is a word ("메탄", methane; "기술", technology): each
+    Hangul letter is a syllable, as a pair of an unspaced script's characters is a word.
+    """
     return [
         k
         for k in keys(text)
-        if k not in STOP and (len(k) >= 3 or (len(k) == 2 and bool(_UNSPACED.search(k))))
+        if k not in STOP
+        and (len(k) >= 3 or (len(k) == 2 and bool(_UNSPACED.search(k) or _HANGUL.search(k))))
     ]

@@ -177,6 +177,19 @@ def test_a_modern_text_keeps_its_letters(text: str) -> None:
     assert "і" in fold_all_scripts(text) or "ъ" in fold_all_scripts(text)
 
 
+def test_a_korean_word_of_two_syllables_carries_meaning() -> None:
+    # identity62: "메탄 배출" (methane emissions) and "질소 유출" (nitrogen runoff) told
+    # two leaflets' titles apart; only the longer word was kept
+    assert content_words("논 물관리에 따른 메탄 배출 저감 기술") == [
+        "물관리에",
+        "따른",
+        "메탄",
+        "배출",
+        "저감",
+        "기술",
+    ]
+
+
 def test_a_zero_width_joiner_keeps_one_word_whole() -> None:
     # Persian writes "کم‌خونی" (anaemia) with a zero-width non-joiner inside the word; a
     # PDF's text layer mostly drops it (identity56)
