@@ -219,6 +219,9 @@ class PageFacts:
             # (version française)" for "Note d'information sur la situation ..."): the
             # record's file in one of its versions, named short
             return True
+        # (a bracketed qualifier that names the file's format describes the same file:
+        # "Paper (proceedings, EPJ WoC format)", whatever the format's name)
+        text = _FORMAT_QUALIFIER.sub(" ", text)
         rest = _SIZE_LABEL.sub(" ", text.lower())
         rest = _YEAR_ETAL.sub(" ", rest)
         words = re.findall(r"[^\W\d_]+", rest)
@@ -565,6 +568,12 @@ _RECORD_VALUE = re.compile(r"[A-Za-z_:-]{0,12}\d{3,}[\w.:-]*")
 _TITLE_PAIRS = 4
 #: A bracketed part of a text.
 _BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+#: A bracketed qualifier that names a file's format, in a few words: "(EPJ WoC format)",
+#: "(formato A4)", "(format PDF)".
+_FORMAT_QUALIFIER = re.compile(
+    r"[(\[][^()\[\]]{0,40}\b(?:format|formato|formaat|formát|формат)\b[^()\[\]]{0,40}[)\]]",
+    re.IGNORECASE,
+)
 #: A word of a title: letters (and marks) of any script, digits apart.
 _NAME_TOKEN = re.compile(r"[^\W\d_]+")
 

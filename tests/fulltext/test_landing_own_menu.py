@@ -106,3 +106,21 @@ def test_a_brochure_on_another_head_of_the_title_s_words_is_not_the_record() -> 
 def test_a_title_on_another_head_names_another_work(text: str, title: bool) -> None:
     facts = PageFacts(BOOK, titles=(TITLE, SHORT), surnames=("higa",))
     assert facts.is_title(text) is title
+
+
+@pytest.mark.parametrize(
+    ("label", "own"),
+    [
+        # a qualifier naming the file's format describes the same file (landing76: an
+        # Indico contribution's "Paper (proceedings, EPJ WoC format)")
+        ("Paper (proceedings, EPJ WoC format)", True),
+        ("Preprint (arXiv format)", True),
+        # the label's head still decides: another kind, or another work's name
+        ("Poster (A0 format)", False),
+        ("Slides (PDF format)", False),
+        ("Annual report 2022 (PDF format)", False),
+    ],
+)
+def test_a_format_qualifier_describes_the_same_file(label: str, own: bool) -> None:
+    facts = PageFacts(BOOK, titles=("GPU-based track reconstruction for the upgraded detector",))
+    assert facts.names_own(label) is own
