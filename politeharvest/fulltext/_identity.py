@@ -2608,7 +2608,13 @@ def _unread(record: _Record, facts: DocumentFacts) -> Identity | None:
             kind == "compilation"
             and (hints.monograph or hints.report)
             and facts.kind_evidence.endswith(_CONTENTS_ONLY)
-            and _title_match(record, facts)[0] == "block"
+            and (
+                _title_match(record, facts)[0] == "block"
+                # (or its title page passed over carries every word of the record's title,
+                # set in no size that stands out: a typed dissertation's title page; a
+                # series' next report has a word of its own in place of one)
+                or (facts.article_page is not None and _title_page_titled(record, facts, share=1.0))
+            )
         )
     ):
         # (a page under the record's title block, giving the record's DOI as its own, is the
@@ -2657,15 +2663,16 @@ def _opens_report(record: _Record, facts: DocumentFacts) -> bool:
     return _title_page_titled(record, facts)
 
 
-def _title_page_titled(record: _Record, facts: DocumentFacts) -> bool:
+def _title_page_titled(record: _Record, facts: DocumentFacts, *, share: float = 0.8) -> bool:
     """Whether the title page passed over before the page read carries the record's title.
 
-    Its words, in any order, four in five of them at least: a whole work's own title page.
+    Its words, in any order, `share` of them at least (four in five): a whole work's own
+    title page.
     """
     cover = set(keys(facts.prefix_text))
     return bool(cover) and any(
         len(words := content_words(t)) >= MIN_TITLE_WORDS
-        and sum(1 for w in words if w in cover) >= 0.8 * len(words)
+        and sum(1 for w in words if w in cover) >= share * len(words)
         for t in record.hints.titles
     )
 

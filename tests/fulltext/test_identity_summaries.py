@@ -258,3 +258,60 @@ def test_an_autoreferat_labelled_alone_under_the_title_is_not_the_dissertation()
 def test_the_dissertation_s_own_title_page_is_still_the_dissertation() -> None:
     pdf = make_pdf(_ru_title_page("ДИССЕРТАЦИЯ"), *[body(40)] * 3)
     assert check_identity(pdf, _ru_record()).kind != "summary"
+
+
+def _ru_typed_title_page() -> list[Item]:
+    """A dissertation's typed title page: every line in one of two close sizes."""
+    font = _font()
+    return [
+        ("«Верхневолжский государственный педагогический университет»", 10.0, font),
+        ("На правах рукописи", 10.0, font),
+        ("Петрова Ольга Игоревна", 11.6, font),
+        ("ФОРМИРОВАНИЕ ПРОФЕССИОНАЛЬНОЙ ИДЕНТИЧНОСТИ БУДУЩИХ", 11.6, font),
+        ("СПЕЦИАЛИСТОВ ПО СОЦИАЛЬНОЙ РАБОТЕ В ПРОЦЕССЕ", 11.6, font),
+        ("ВУЗОВСКОГО ОБУЧЕНИЯ", 11.6, font),
+        ("5.8.7. Методология и технология профессионального образования", 10.9, font),
+        ("Диссертация на соискание ученой степени", 10.9, font),
+        ("кандидата педагогических наук", 10.9, font),
+        ("Научный руководитель:", 10.9, font),
+        ("доктор педагогических наук, профессор", 10.9, font),
+        ("Белова Наталья Михайловна", 10.9, font),
+        ("Ярославль – 2022", 10.9, font),
+    ]
+
+
+def _ru_contents() -> list[Item]:
+    font = _font()
+    dots = " . . . . . . . . . . . . . . . . . . . ."
+    return [
+        ("ОГЛАВЛЕНИЕ", 11.6, font),
+        (f"ВВЕДЕНИЕ{dots} 3", 10.9, font),
+        (f"ГЛАВА 1. ТЕОРЕТИЧЕСКИЕ ОСНОВЫ{dots} 17", 10.9, font),
+        (f"1.1. Профессиональная идентичность{dots} 17", 10.9, font),
+        (f"1.2. Модель формирования идентичности{dots} 41", 10.9, font),
+        (f"ГЛАВА 2. ОПЫТНО-ЭКСПЕРИМЕНТАЛЬНАЯ РАБОТА{dots} 66", 10.9, font),
+        (f"2.1. Диагностика уровня{dots} 66", 10.9, font),
+        (f"ЗАКЛЮЧЕНИЕ{dots} 112", 10.9, font),
+        (f"СПИСОК ЛИТЕРАТУРЫ{dots} 120", 10.9, font),
+    ]
+
+
+def test_a_dissertation_s_own_contents_page_after_its_plain_title_page_is_no_compilation() -> None:
+    # identity61: a typed title page (no line set apart by size) carrying every word of the
+    # record's title, then the dissertation's own contents page
+    pdf = make_pdf(_ru_typed_title_page(), _ru_contents(), body(40), body(40))
+    assert check_identity(pdf, _ru_record()).verdict != "mismatch"
+
+
+def test_a_contents_page_after_a_title_page_lacking_a_title_word_is_still_a_compilation() -> None:
+    # a series' next volume: one word of its own in place of the record's ("школьного")
+    record = RecordHints.from_metadata(
+        {
+            "title": [RU_TITLE.replace("вузовского", "школьного")],
+            "creator": ["Петрова, Ольга Игоревна"],
+            "date": ["2022"],
+            "type": ["info:eu-repo/semantics/doctoralThesis"],
+        }
+    )
+    pdf = make_pdf(_ru_typed_title_page(), _ru_contents(), body(40), body(40))
+    assert check_identity(pdf, record).verdict == "mismatch"
