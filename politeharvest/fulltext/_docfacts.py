@@ -1299,16 +1299,7 @@ def _kind(
         lines = page[:25] if p < (article or 0) else _before_text(page[:25])
         # (and a label set alone on its line in capitals, as a title page sets it, wherever
         # it stands: "АВТОРЕФЕРАТ" under a title page's institution line read as prose)
-        lines = [
-            *lines,
-            *(
-                line
-                for line in page[len(lines) : 25]
-                if line.text.isupper()
-                and starts_with(keys(letters_joined(line.text)), THESIS_SUMMARY_PHRASES) is not None
-                and len(keys(letters_joined(line.text))) <= 2
-            ),
-        ]
+        lines = [*lines, *(line for line in page[len(lines) : 25] if _summary_alone(line))]
         for line in lines:
             # (a qualifier in brackets aside: "DOKTORI (PhD) ÉRTEKEZÉS TÉZISEI"; a line that
             # opens with the label goes on with the degree and field: "TÓM TẮT LUẬN VĂN THẠC
@@ -1327,6 +1318,14 @@ def _kind(
             if contains(keys(line.text), THESIS_PHRASES) is not None:
                 return "thesis", f"the title page reads {line.text[:80]!r}"
     return "article", ""
+
+
+def _summary_alone(line: Line) -> bool:
+    """A thesis summary's label set alone on its line in capitals ("АВТОРЕФЕРАТ")."""
+    if not line.text.isupper():
+        return False
+    label = keys(letters_joined(line.text))
+    return len(label) <= 2 and starts_with(label, THESIS_SUMMARY_PHRASES) is not None
 
 
 #: A word set letter-spaced: four letters or more, each alone between single spaces.

@@ -9,7 +9,6 @@ request.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -22,7 +21,7 @@ from ._access import control_wall
 from ._addresses import absolute, asset_space, same_site
 from ._candidate import Candidate, element_signature
 from ._links import TEXT_URL, form_label, link_sources
-from ._pagefacts import PageFacts
+from ._pagefacts import LD_WORK_TYPES, PageFacts, ld_nodes
 from ._regions import FolderNames, Regions
 from ._rules import EXTRACTORS, SiteRule
 from ._state import devalued, flight_data, state_files
@@ -276,12 +275,6 @@ def meta_candidates(soup: BeautifulSoup, base: str) -> list[Candidate]:
     return found
 
 
-_WORK_TYPES = re.compile(
-    r"scholarlyarticle|article|thesis|report|book|chapter|creativework|dataset|medicalscholarlyarticle",
-    re.IGNORECASE,
-)
-
-
 def _id_shape(token: str) -> str:
     """An identifier's shape: hex digits as ``x`` (a hash, a UUID), else digits as ``9``.
 
@@ -438,55 +431,43 @@ def jsonld_candidates(
     a ``contentUrl``), or the work's own ``contentUrl`` when its format is PDF.
     """
     found = []
-    for script in soup.find_all("script", attrs={"type": re.compile(r"ld\+json", re.I)}):
-        try:
-            data = json.loads(script.string or "")
-        except ValueError:
+    for work in ld_nodes(soup):
+        if not isinstance(work, dict) or not LD_WORK_TYPES.search(str(work.get("@type") or "")):
             continue
-        items = data if isinstance(data, list) else [data]
-        works = [
-            w
-            for item in items
-            if isinstance(item, dict)
-            for w in [item, *(item.get("@graph") or [])]
-        ]
-        for work in works:
-            if not isinstance(work, dict) or not _WORK_TYPES.search(str(work.get("@type") or "")):
+        media: list[Any] = []
+        for key in ("encoding", "associatedMedia", "distribution"):
+            value = work.get(key)
+            media.extend(value if isinstance(value, list) else [value] if value else [])
+        kind = str(work.get("encodingFormat") or "")
+        if work.get("contentUrl") and (
+            "pdf" in kind.lower() or ".pdf" in str(work["contentUrl"]).lower()
+        ):
+            media.append(work)
+        files = []
+        for item in media:
+            if not isinstance(item, dict):
                 continue
-            media: list[Any] = []
-            for key in ("encoding", "associatedMedia", "distribution"):
-                value = work.get(key)
-                media.extend(value if isinstance(value, list) else [value] if value else [])
-            kind = str(work.get("encodingFormat") or "")
-            if work.get("contentUrl") and (
-                "pdf" in kind.lower() or ".pdf" in str(work["contentUrl"]).lower()
-            ):
-                media.append(work)
-            files = []
-            for item in media:
-                if not isinstance(item, dict):
-                    continue
-                target = str(item.get("contentUrl") or item.get("url") or "")
-                fmt = str(item.get("encodingFormat") or item.get("fileFormat") or "")
-                if target and ("pdf" in fmt.lower() or ".pdf" in target.lower()):
-                    files.append((absolute(target, base), fmt))
-            for link, fmt in files:
-                # among several encodings, one named as another kind is not the work's
-                # ("cover_letter.pdf", "poster_EGU2024.pdf" beside "manuscript_revised.pdf")
-                other = _other_kind_name(link, facts) if len(files) > 1 and facts else None
-                found.append(
-                    Candidate(
-                        link,
-                        "jsonld",
-                        f"JSON-LD {work.get('@type')} contentUrl ({fmt or 'a .pdf address'})",
-                        88.0,
-                        rejected=other.replace(
-                            "the selector matches any file link", f"one of {len(files)} encodings"
-                        )
-                        if other
-                        else None,
+            target = str(item.get("contentUrl") or item.get("url") or "")
+            fmt = str(item.get("encodingFormat") or item.get("fileFormat") or "")
+            if target and ("pdf" in fmt.lower() or ".pdf" in target.lower()):
+                files.append((absolute(target, base), fmt))
+        for link, fmt in files:
+            # among several encodings, one named as another kind is not the work's
+            # ("cover_letter.pdf", "poster_EGU2024.pdf" beside "manuscript_revised.pdf")
+            other = _other_kind_name(link, facts) if len(files) > 1 and facts else None
+            found.append(
+                Candidate(
+                    link,
+                    "jsonld",
+                    f"JSON-LD {work.get('@type')} contentUrl ({fmt or 'a .pdf address'})",
+                    88.0,
+                    rejected=other.replace(
+                        "the selector matches any file link", f"one of {len(files)} encodings"
                     )
+                    if other
+                    else None,
                 )
+            )
     return found
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 import attrs
@@ -32,7 +33,9 @@ from ._words import (
 )
 
 __all__ = [
+    "LD_WORK_TYPES",
     "PageFacts",
+    "ld_nodes",
     "page_facts",
 ]
 
@@ -227,7 +230,6 @@ class PageFacts:
         words = re.findall(r"[^\W\d_]+", rest)
         if not words:
             return False
-
         own = set(self.surnames) | BUTTON_WORDS | _GENERIC_FILE | _VERSION_WORDS
         if self.book:
             # the record is a whole book: "Complete book (PDF)" labels its own file, as
@@ -659,9 +661,10 @@ _YEAR_MONTH = re.compile(r"(?:1[89]|20)\d\d(?:0[1-9]|1[0-2])")
 def _ids_of(url: str) -> list[str]:
     """Tokens of an address that name a record (a numeric id, a slug, ``b31459872``)."""
     ids: list[str] = []
+    parts = urlsplit(url)
     # (a path's matrix parameters after ";" are fields, not segments: ParlInfo's
     # ``display.w3p;query=Id:"library/prspub/9612345"``, a session's ``;jsessionid=...``)
-    path, _, matrix = unquote(urlsplit(url).path).lower().partition(";")
+    path, _, matrix = unquote(parts.path).lower().partition(";")
     segments = [
         re.sub(r"\.(?:html?|php|aspx?|jsp|kci|do)$", "", s) for s in path.strip("/").split("/")[-3:]
     ]
@@ -700,7 +703,7 @@ def _ids_of(url: str) -> list[str]:
         v.lower()
         for v in re.findall(
             r"(?:^|&)[^=&]*=([A-Za-z]{0,6}\d{3,}|[A-Za-z]{2,10}_[A-Za-z]{2,10}\d{4,})(?=&|$)",
-            urlsplit(url).query,
+            parts.query,
         )
     ]
     for field in matrix.split(";") if matrix else ():
@@ -708,8 +711,8 @@ def _ids_of(url: str) -> list[str]:
         if "session" not in name:
             ids += re.findall(r"(?<!\d)\d{5,}(?!\d)", value)  # the record's number in a field
     # (and one quoted inside a field's value: ``currentResultId=Woe%3D1287654321%26any``)
-    inner = unquote(urlsplit(url).query)
-    if inner != urlsplit(url).query:
+    inner = unquote(parts.query)
+    if inner != parts.query:
         ids += [v.lower() for v in re.findall(r"(?<![^&?=])[A-Za-z]{0,6}=(\d{6,})(?=&|$)", inner)]
     # an aggregator's or catalogue's record named by its OAI identifier
     # (``detail.jsp?id=oai:repositorio.ul.pt:10451/58123``): the local part names the
@@ -799,12 +802,30 @@ def page_facts(soup: BeautifulSoup, url: str) -> PageFacts:
     )
 
 
-#: The most JSON-LD read for a page's authors (a page's own description is short).
-_LD_CHARS = 200_000
-#: JSON-LD types of a work whose authors are the record's.
-_LD_WORK = re.compile(
-    r"^(?:https?://schema\.org/)?(?:Scholarly)?Article|Thesis|Book|Chapter|Report|CreativeWork$"
+#: JSON-LD types of a work a page describes (its files and its authors are the work's).
+LD_WORK_TYPES = re.compile(
+    r"scholarlyarticle|article|thesis|report|book|chapter|creativework|dataset|medicalscholarlyarticle",
+    re.IGNORECASE,
 )
+
+
+def ld_nodes(soup: BeautifulSoup) -> list[Any]:
+    """The page's JSON-LD nodes: each script's items, and the nodes of their ``@graph``.
+
+    A script that does not parse is passed over; nodes are not checked (a caller takes
+    the dictionaries it wants).
+    """
+    nodes: list[Any] = []
+    for script in soup.find_all("script", attrs={"type": re.compile(r"ld\+json", re.I)}):
+        try:
+            data = json.loads(script.string or "")
+        except ValueError:
+            continue
+        for item in data if isinstance(data, list) else [data]:
+            nodes.append(item)
+            if isinstance(item, dict) and isinstance(item.get("@graph"), list):
+                nodes.extend(item["@graph"])
+    return nodes
 
 
 def _ld_authors(soup: BeautifulSoup) -> list[str]:
@@ -814,36 +835,21 @@ def _ld_authors(soup: BeautifulSoup) -> list[str]:
     ``author`` or ``creator``: a person's ``familyName``, else the last word of a name
     written "Forename Surname" or the part before the comma of "Surname, Forename".
     """
-    for script in soup.find_all("script", type="application/ld+json", limit=8):
-        raw = script.get_text()[:_LD_CHARS]
-        try:
-            data = json.loads(raw)
-        except ValueError:
+    for node in ld_nodes(soup):
+        if not isinstance(node, dict) or not LD_WORK_TYPES.search(str(node.get("@type") or "")):
             continue
-        nodes = data if isinstance(data, list) else [data]
-        nodes += [
-            n for node in list(nodes) if isinstance(node, dict) for n in node.get("@graph") or []
-        ]
-        for node in nodes:
-            if not isinstance(node, dict):
-                continue
-            kind = node.get("@type")
-            kinds = kind if isinstance(kind, list) else [kind]
-            if not any(isinstance(k, str) and _LD_WORK.match(k) for k in kinds):
-                continue
-            people = node.get("author") or node.get("creator") or []
-            families: list[str] = []
-            for person in people if isinstance(people, list) else [people]:
-                name = (
-                    person.get("familyName") or person.get("name")
-                    if isinstance(person, dict)
-                    else person
-                )
-                if not isinstance(name, str) or not name.strip():
-                    continue
+        people = node.get("author") or node.get("creator") or []
+        families: list[str] = []
+        for person in people if isinstance(people, list) else [people]:
+            name = (
+                person.get("familyName") or person.get("name")
+                if isinstance(person, dict)
+                else person
+            )
+            if isinstance(name, str) and name.strip():
                 families.append(name.split(",")[0] if "," in name else name.split()[-1])
-            if families:
-                return families
+        if families:
+            return families
     return []
 
 

@@ -198,3 +198,16 @@ def test_a_host_named_like_a_control_is_no_control(url: str, blocked: bool) -> N
 )
 def test_only_a_host_named_for_signing_in_is_a_sign_in_page(url: str, walled: bool) -> None:
     assert signs_in(url) is walled
+
+
+def test_json_ld_authors_are_the_work_s_not_the_web_page_s() -> None:
+    # an @graph of the page and its work: the page's author (the site's editor) is no
+    # author of the record; a script that does not parse is passed over
+    head = (
+        '<script type="application/ld+json">{not json</script>'
+        '<script type="application/ld+json">{"@context": "https://schema.org", "@graph": ['
+        '{"@type": "WebPage", "author": {"@type": "Person", "name": "Site Editor"}},'
+        f'{{"@type": "Thesis", "name": "{TITLE}", "author": "Moorcroft, Rita"}}]}}</script>'
+    )
+    soup = BeautifulSoup(_record("", head=head), "lxml")
+    assert page_facts(soup, f"{CATALOGUE}/Record/view?id=abc").surnames == ("moorcroft",)
