@@ -782,11 +782,13 @@ _NAMED_FILE = re.compile(r"\(\s*[^()\s]+\.(?:pdf|docx?|odt|rtf)\s*\)", re.IGNORE
 #: after its format ("(PDF, 5.9 MB)") and with the unit first ("(PDF, MB 5.9)"), maybe
 #: with a note on the file after it ("(PDF, 3MB, Datei ist nicht barrierefrei)": whether
 #: it is accessible).
-_SIZE_UNIT = r"(?:[kmg]i?b?|bytes?|[kmg]i?o|кб|мб)"
-_UNIT_FIRST = r"(?:[kmg]i?b|bytes?|[kmg]i?o|кб|мб)"  # a lone "M" before a number is no unit
+_SIZE_UNIT = r"(?:[kmg]i?b?|bytes?|[kmg]i?o(?:ctets?)?|octets?|кб|мб)"
+# (a lone "M" before a number is no unit; French counts in octets, "2,1 Moctets", "412 Ko")
+_UNIT_FIRST = r"(?:[kmg]i?b|bytes?|[kmg]i?o(?:ctets?)?|octets?|кб|мб)"
 _FILE_SIZE = re.compile(
     # (fields apart by a comma, a bar or a dot, Japanese's middle dot too: "(全13コマ・1.2MB)")
-    r"[(\[]\s*(?:\w{2,5}\s*[,;:/|·・、-]\s*)?"
+    # (a format named with its word before it: "(format PDF - 2,1 Moctets)")
+    r"[(\[]\s*(?:(?:[^\W\d_]{2,8}\s+)?\w{2,5}\s*[,;:/|·・、-]\s*)?"
     rf"(?:\d+(?:[.,]\d+)?\s*{_SIZE_UNIT}|{_UNIT_FIRST}\s+\d+(?:[.,]\d+)?)"
     r"(?:\s*[,;]\s*[^()\[\]\d]{1,40})?\s*[)\]]",
     re.IGNORECASE,

@@ -80,6 +80,11 @@ def test_a_kentico_media_file_behind_a_full_study_button_is_tried() -> None:
         ("Kurzfassung (PDF, 180KB, barrierefrei)", "Kurzfassung"),
         ("Annual report (PDF, 2.1 MB)", "Annual report"),
         ("Report (2023, second edition)", "Report (2023, second edition)"),  # no size: kept
+        # the size in octets, and the format named with a word before it
+        ("Rapport (format PDF - 2,1 Moctets)", "Rapport"),
+        ("Synthèse (PDF, 412 Ko)", "Synthèse"),
+        ("Étude (format PDF - 850 Koctets)", "Étude"),
+        ("Rapport (format long)", "Rapport (format long)"),  # no size: kept
     ],
 )
 def test_a_file_description_may_end_in_a_note(label: str, rest: str) -> None:
@@ -133,3 +138,20 @@ def test_view_the_full_report_is_no_report_s_title() -> None:
     )
     assert not facts.is_title("पूर्ण प्रतिवेदन देखें")
     assert facts.is_title("प्रधानमंत्री कृषि सिंचाई योजना का मूल्यांकन प्रतिवेदन 2023")
+
+
+def test_a_report_labelled_by_its_kind_and_size_in_octets_is_the_record_s_file() -> None:
+    # a parliament's report page: "Rapport (format PDF - 2,1 Moctets)" is the report's own
+    # file, its summary beside it another document
+    title = "Rapport d'information sur la gestion de l'eau dans les territoires ruraux"
+    page = (
+        f"<html lang='fr'><head><title>{title}</title></head><body><main><h1>{title}</h1>"
+        "<ul class='docs'><li><a href='/rap/r23-512/r23-5121.pdf'>Rapport "
+        "(format PDF - 2,1 Moctets)</a></li>"
+        "<li><a href='/rap/r23-512/r23-512-syn.pdf'>Synthèse du rapport "
+        "(format PDF - 412 Koctets)</a></li></ul></main></body></html>"
+    )
+    found = find_candidates(page, "https://www.senat.example.fr/notice-rapport/2023/r23-512.html")
+    assert [c.url for c in found.candidates] == [
+        "https://www.senat.example.fr/rap/r23-512/r23-5121.pdf"
+    ]
