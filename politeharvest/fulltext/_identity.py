@@ -74,6 +74,7 @@ from ._labels import (
     STUDY_DOCUMENT_PHRASES,
     SUMMARY_PHRASES,
     TEACHERS_ONLY_PHRASES,
+    THESIS_PHRASES,
     THESIS_SUMMARY_PHRASES,
     VERSION_PHRASES,
     contains,
@@ -2652,15 +2653,40 @@ def _opens_report(record: _Record, facts: DocumentFacts) -> bool:
     Desalination Facility" for "Kalaeloa seawater desalination facility draft environmental
     impact statement") and no such label of its own. A summary published apart carries its
     label on its title page. Not for an article's record (its file has no title page of
-    its own) nor a book's or a thesis's (a book's front matter is a part of it, not it).
+    its own) nor a book's (a book's front matter, its title page and foreword, is published
+    apart as a part of it). A thesis's record is read as a report's when its title page says
+    it is a thesis ("THÈSE POUR LE DOCTORAT", then "AVANT-PROPOS"): a thesis is deposited
+    whole, its foreword after its title page.
     """
     hints = record.hints
-    if not facts.prefix_runs or hints.article or hints.monograph:
+    if not facts.prefix_runs or hints.article:
+        return False
+    if hints.monograph and not (
+        _record_kind_of(hints) == "thesis" and _says_thesis(facts.prefix_text)
+    ):
         return False
     labels = (*SUMMARY_PHRASES, *EDITORIAL_PHRASES)
     if any(starts_with(keys(run.text), labels) is not None for run in facts.prefix_runs):
         return False
     return _title_page_titled(record, facts)
+
+
+#: French's name of a thesis opening a title page's line, its accent kept ("THÈSE POUR LE
+#: DOCTORAT"): folded, it would be English "these".
+_THESE = re.compile(r"th\u00e8se\b")
+
+
+def _says_thesis(text: str) -> bool:
+    """Whether a line of a title page opens with a thesis's label.
+
+    ("THÈSE", "Dissertation zur Erlangung..."): the page is a thesis's own, not a
+    dedication's "à la mémoire de".
+    """
+    return any(
+        starts_with(keys(line), THESIS_PHRASES) is not None
+        or _THESE.match(unicodedata.normalize("NFC", line.strip().casefold())) is not None
+        for line in text.splitlines()
+    )
 
 
 def _title_page_titled(record: _Record, facts: DocumentFacts, *, share: float = 0.8) -> bool:

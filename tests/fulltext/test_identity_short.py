@@ -496,6 +496,38 @@ def test_a_summary_published_apart_carries_its_label_on_its_title_page() -> None
     assert check_identity(_report("Executive summary"), _REPORT).verdict == "mismatch"
 
 
+_THESIS = {
+    "title": ["Le vignoble de la vallée de la Dheune : étude de géographie agraire"],
+    "creator": ["Marchal, Odile"],
+    "date": ["1958"],
+    "type": ["Thèse", "info:eu-repo/semantics/doctoralThesis"],
+}
+
+
+def _thesis(kind_line: str | None) -> bytes:
+    lines = ["UNIVERSITÉ DE BESANÇON", "FACULTÉ DES LETTRES", kind_line, "présentée par"]
+    title_page = [(line, 15.0 if line == kind_line else 9.5) for line in lines if line]
+    title_page += [("Odile MARCHAL", 12.0), ("LE VIGNOBLE", 17.0)]
+    title_page += [("DE LA VALLÉE DE LA DHEUNE", 17.0), ("ÉTUDE DE GÉOGRAPHIE AGRAIRE", 11.0)]
+    # a dedication on the title page's verso: "à la mémoire" is no "mémoire" (a thesis)
+    dedication = [("1958", 9.0), ("À la mémoire de mon père, vigneron", 9.0)]
+    return make_pdf([*title_page, *dedication], [("AVANT-PROPOS", 14.0), *body(34)], body(40))
+
+
+def test_a_theses_foreword_after_its_own_thesis_title_page_is_the_thesis() -> None:
+    """A scanned thesis opens with its title page ("THÈSE POUR LE DOCTORAT"), then its
+    foreword: the foreword's label heads the thesis's first page of text, not an editorial."""
+    assert check_identity(_thesis("THÈSE POUR LE DOCTORAT ÈS LETTRES"), _THESIS).verdict == (
+        "matched"
+    )
+
+
+def test_a_foreword_behind_a_title_page_that_says_no_thesis_is_still_refused() -> None:
+    # the guard: a title page that does not say it is a thesis's (a book's front matter,
+    # published apart with its foreword) stays another kind of document for a thesis's record
+    assert check_identity(_thesis(None), _THESIS).verdict != "matched"
+
+
 _NOTICE_DOI = "10.5555/j.ctbm.2020.118722"
 _ORIGINAL_DOI = "10.5555/j.ctbm.2019.04.061"
 _WORK = "Graphene oxide-modified bitumen for improved rutting resistance of asphalt pavements"
