@@ -21,6 +21,8 @@ from politeharvest.quality._text import STOP
 
 from ._addresses import absolute
 from ._words import (
+    BAD_TEXT,
+    BAD_TEXT_UNACCENTED,
     BUTTON_WORDS,
     CJK_LETTER,
     FULL_TEXT_WORD,
@@ -29,6 +31,7 @@ from ._words import (
     lettered_words,
     says_full,
     similar_words,
+    without_accents,
     words_of,
 )
 
@@ -214,7 +217,7 @@ class PageFacts:
         """
         if self.is_title(text) or self.short_title(text) or self._titled_button(text):
             return True
-        if self._quotes_title(text):
+        if self._quotes_title(text) or self._main_title_part(text):
             return True
         bare = self.unqualified(text)
         if bare is not None and bare != text and self._opening_words(bare):
@@ -276,6 +279,32 @@ class PageFacts:
                 main = _MAIN_TITLE_END.split(title, maxsplit=1)
                 if words_of(title) == words or (len(main) > 1 and words_of(main[0]) == words):
                     return True
+        return False
+
+    def _main_title_part(self, text: str) -> bool:
+        """True when `text` is the record's main title, a separator, and words of no kind.
+
+        A work's parts listed on its page under its main title ("Klang und Geste -
+        schriftlicher Teil der Masterarbeit" on the page of "Klang und Geste: Die
+        Violinsonaten von Grażyna Bacewicz ..."): the main title (two words or more, up to
+        its first separator) whole, then a qualifier that names no other kind of document
+        ("- Rezension", "- Programmheft", "- Summary") and no number (another part or
+        edition: "- Teil 2"). The file is the work's own text or one of its parts; the
+        identity check tells which.
+        """
+        parts = _MAIN_TITLE_END.split(text.strip(), maxsplit=1)
+        if len(parts) < 2 or re.search(r"\d", parts[1]) or not words_of(parts[1]):
+            return False
+        rest = parts[1]
+        if BAD_TEXT.search(rest) or BAD_TEXT_UNACCENTED.search(without_accents(rest)):
+            return False
+        head = words_of(parts[0])
+        if len(head) < 2:
+            return False
+        for title in self.titles:
+            main = _MAIN_TITLE_END.split(title, maxsplit=1)
+            if len(main) > 1 and words_of(main[0]) == head:
+                return True
         return False
 
     def _opening_words(self, text: str) -> bool:
