@@ -54,7 +54,7 @@ import itertools
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from urllib.parse import parse_qsl, unquote, urlsplit
+from urllib.parse import parse_qsl, unquote, urlencode, urlsplit, urlunsplit
 
 import attrs
 from bs4 import BeautifulSoup, Tag
@@ -814,9 +814,26 @@ def _rewritten(candidate: Candidate, rules: Sequence[SiteRule]) -> Candidate:
                 return attrs.evolve(
                     candidate,
                     url=target,
-                    evidence=f"{candidate.evidence}; rewritten by rule {rule.name}",
+                    evidence=f"{candidate.evidence}{_REWRITTEN}{rule.name}",
                 )
     return candidate
+
+
+#: What a candidate's evidence says once a rule rewrote its address (`_rewritten`).
+_REWRITTEN = "; rewritten by rule "
+
+
+def _address_key(url: str) -> str:
+    """`url` with its query's parameters in one order.
+
+    The same file's address, however the page or a rule orders them
+    (``uc?id=X&export=download``, ``uc?export=download&id=X``).
+    """
+    parts = urlsplit(url)
+    if "&" not in parts.query:
+        return url
+    query = urlencode(sorted(parse_qsl(parts.query, keep_blank_values=True)))
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, query, parts.fragment))
 
 
 def _home_page(url: str) -> bool:
@@ -982,14 +999,18 @@ def find_candidates(
         if reason is not None:
             rejected.append(attrs.evolve(candidate, rejected=reason))
             continue
-        key = candidate.url
+        key = _address_key(candidate.url)
         if key not in kept:
             kept[key] = candidate
         else:  # the same URL from several sources: keep the strongest, add up a little
             best = kept[key]
             stronger = candidate if candidate.score > best.score else best
+            # (the address as the page writes it, not a rule's rewrite of another link to
+            # the same file with its query in another order: the page's is the one it serves)
+            written = [c.url for c in (stronger, best, candidate) if _REWRITTEN not in c.evidence]
             kept[key] = attrs.evolve(
                 stronger,
+                url=written[0] if written else stronger.url,
                 score=max(candidate.score, best.score) + 2,
                 strong=candidate.strong or best.strong,  # a guess the page confirms
             )

@@ -78,8 +78,19 @@ def _functions(soup: BeautifulSoup) -> dict[str, str]:
     return found
 
 
+#: A media type written as an attribute's value (``data-embed-mime-type="application/pdf"``):
+#: it says what a file is, it is no address (read as one, it is ``<page>/application/pdf``).
+_MEDIA_TYPE = re.compile(
+    r"(?:application|text|image|audio|video|font|model|multipart|message)/[a-z0-9][\w.+-]*"
+    r"(?:\s*;.*)?",
+    re.IGNORECASE,
+)
+
+
 def _looks_like_link(value: str) -> bool:
     value = value.strip()
+    if _MEDIA_TYPE.fullmatch(value):
+        return False
     return bool(_URLISH.search(value)) and (
         value.lower().startswith(("http", "/", "."))
         or bool(FILE_HREF.search(value))

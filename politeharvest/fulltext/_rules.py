@@ -315,13 +315,21 @@ _FILE_HOST = re.compile(
 )
 
 
+#: A site built on one of those hosts (a Google Sites page, ``sites.google.com/view/<site>``):
+#: a society's or a department's own pages, a landing page like any other.
+_SITE_HOST = re.compile(r"sites\.google\.com/(?:view|site|a)/[\w.-]+", re.IGNORECASE)
+
+
 def problematic_url(url: str) -> str | None:
     """Why `url` is neither a landing page nor a file (checked before any request), or None."""
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         return f"not an http(s) URL: {url!r}"
-    if _PROBLEMATIC_HOSTS.search(parts.hostname) and not _FILE_HOST.match(
-        parts.hostname + parts.path + "?" + parts.query
+    address = parts.hostname + parts.path + "?" + parts.query
+    if (
+        _PROBLEMATIC_HOSTS.search(parts.hostname)
+        and not _FILE_HOST.match(address)
+        and not _SITE_HOST.match(address)
     ):
         return f"{parts.hostname} hosts no full text (social, search or code site)"
     match = _PROBLEMATIC.search(parts.path + ("?" + parts.query if parts.query else ""))

@@ -1,0 +1,61 @@
+"""Pages built on a website builder and their file hosts (issue 34, landing78).
+
+A society's pages on Google Sites (``sites.google.com/view/<site>/...``) are landing pages,
+not Google's own; an embed's media type (``data-embed-mime-type="application/pdf"``) says
+what its file is and is no address; the same file's address written by the page and
+rewritten by a rule with its query in another order is one candidate, the page's. The
+pages are written here; none is copied from a corpus.
+"""
+
+from __future__ import annotations
+
+from politeharvest.fulltext._landing import find_candidates
+from politeharvest.fulltext._links import link_sources
+from politeharvest.fulltext._rules import problematic_url
+
+PAGE = "https://sites.google.com/view/econ-lab-example/working-papers/wp-2023-04"
+FILE_ID = "1aB2cD3eF4gH5iJ6kL7mN8oP9qR0sT1uV"
+VIEW = f"https://drive.google.com/file/d/{FILE_ID}/view?usp=sharing"
+DOWNLOAD = f"https://drive.google.com/uc?id={FILE_ID}&export=download"
+TITLE = "Seasonal income and food security of fishing households in North Sulawesi"
+
+
+def _page() -> str:
+    embed = (
+        f"<div class='w536ob' data-embed-doc-id='{FILE_ID}' data-embed-open-url='{VIEW}' "
+        f"data-embed-download-url='{DOWNLOAD}' data-embed-mime-type='application/pdf'>"
+        f"<iframe src='https://drive.google.com/file/d/{FILE_ID}/preview'></iframe>"
+        f"<p class='name'>WP2023-04_Lumenta_Seasonal_income.pdf</p></div>"
+    )
+    return (
+        f"<html lang='en'><head><title>{TITLE}</title>"
+        f"<meta property='og:title' content='{TITLE}'></head><body>"
+        f"<div role='main'><h1>{TITLE}</h1><p>Working Paper 2023-04.</p>{embed}"
+        "</div></body></html>"
+    )
+
+
+def test_a_google_sites_page_is_a_landing_page() -> None:
+    assert problematic_url(PAGE) is None
+    assert problematic_url("https://sites.google.com/") is not None  # Google's own
+    assert problematic_url("https://www.google.com/search?q=working+paper") is not None
+    assert problematic_url("https://www.google.com/url?q=https%3A%2F%2Fexample.org") is not None
+
+
+def test_a_media_type_in_a_data_attribute_is_no_address() -> None:
+    from bs4 import BeautifulSoup
+
+    addresses = [href for _, href, _ in link_sources(BeautifulSoup(_page(), "lxml"))]
+    assert "application/pdf" not in addresses
+    assert DOWNLOAD in addresses
+    found = find_candidates(_page(), PAGE)
+    every = [c.url for c in (*found.candidates, *found.rejected)]
+    assert not any(url.endswith("/application/pdf") for url in every)
+
+
+def test_the_same_file_with_its_query_in_another_order_is_one_candidate_the_pages() -> None:
+    # the open url is rewritten to "uc?export=download&id=..."; the page writes the same
+    # file as "uc?id=...&export=download": one candidate, at the address the page gives
+    found = find_candidates(_page(), PAGE)
+    drive = [c.url for c in found.candidates if "drive.google.com" in c.url]
+    assert drive == [DOWNLOAD]
