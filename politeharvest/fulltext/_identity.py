@@ -1420,8 +1420,11 @@ def _title_match(record: _Record, facts: DocumentFacts) -> tuple[str | None, str
             if not block:
                 continue
             if _share(words, set(block)) >= 0.8:
+                # (the block less the record's authors' names: an offprint's cover sets the
+                # author by the title, "Elżbieta Nowak-Riley “<title>”")
+                unnamed = [w for w in block if w not in record.names] or block
                 if (
-                    _share(block, set(words)) >= 0.6
+                    _share(unnamed, set(words)) >= 0.6
                     or _main_title(form(run.text), words)
                     or _captioned(form(run.text), words)
                 ):
@@ -1472,11 +1475,21 @@ def _title_match(record: _Record, facts: DocumentFacts) -> tuple[str | None, str
         if best[0] is None and len(phrase) > 12 and phrase in page_keys:
             opening = " ".join(title.keys[:3])
             if line_keys is None:
+                # (and the lines of a title page passed over: its title set over lines)
                 line_keys = [
-                    (" ".join(keys(form(line))), _quoted(line))
-                    for line in facts.first_page_text.splitlines()
+                    (" ".join(keys(form(line))), _quoted(line) or _closes_quote(line))
+                    for text in (facts.prefix_text, facts.first_page_text)
+                    for line in text.splitlines()
                 ]
-            heading = any(read.startswith(opening) and not quoted for read, quoted in line_keys)
+            # (the whole title from the line's start, run on over the two lines after it at
+            # most: a line of prose opening with the title's first words is no heading)
+            whole = " ".join(title.keys)
+            heading = any(
+                read.startswith(opening)
+                and not quoted
+                and " ".join(r for r, _ in line_keys[i : i + 3]).startswith(whole)
+                for i, (read, quoted) in enumerate(line_keys)
+            )
             best = ("heading" if heading else "page", title.text, best[2])
     return best
 
@@ -1575,6 +1588,22 @@ def _quoted(line: str) -> bool:
     first = line.lstrip()[:1]
     return bool(first) and (
         unicodedata.category(first) == "Pi" or first in "\"'\u201e\u201a\u300c\u300e\u00ab"
+    )
+
+
+#: Quotation marks that close one, and the marks that open them.
+_CLOSING_QUOTES = {"\u201d": "\u201c", "\u00bb": "\u00ab", "\u300d": "\u300c", "\u300f": "\u300e"}
+
+
+def _closes_quote(line: str) -> bool:
+    """Whether a line closes a quotation opened on a line before it.
+
+    ("Her article “The" / "Samaritan Woman and the Betrothal Type-Scene in John 4”,
+    published in..."): the line's words up to the mark are quoted, a title cited in prose
+    run over lines, not a heading. A heading's own quotation marks pair up on its line.
+    """
+    return any(
+        line.count(close) > line.count(opening) for close, opening in _CLOSING_QUOTES.items()
     )
 
 
@@ -2859,7 +2888,9 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
         )
     # (the notice itself, giving the record's DOI, quotes the work it is about)
     quoted = (
-        _quoted_title(block, title) if level in ("block", "contained") and not subject else None
+        _quoted_title(block, title, record.names)
+        if level in ("block", "contained") and not subject
+        else None
     )
     if (
         quoted is None
@@ -2871,7 +2902,7 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
         # ("《<title>》" over "(征求意见稿)编制说明", "ОТЗЫВ на автореферат ... «<title>»,"):
         # the words over and under it say what is about it
         around = (_line_above(facts, block, sized=False), block, _line_below(facts, block))
-        quoted = _quoted_title(" ".join(around), title)
+        quoted = _quoted_title(" ".join(around), title, record.names)
     if quoted is not None:
         # "Comment on “<the record's title>” by ...", "Réponse à « <title> »": the record's
         # title cited inside another title
@@ -4310,11 +4341,13 @@ _QUOTED = re.compile(
 )
 
 
-def _quoted_title(block: str, title: str) -> str | None:
+def _quoted_title(block: str, title: str, names: frozenset[str] = frozenset()) -> str | None:
     """The words around the record's title when the title block quotes it, or None.
 
     "Comment on “<title>” by Karaman et al.": the title between quotation marks, and words of
-    the block's own outside them. Each quoted span is read once (linear in the block).
+    the block's own outside them. Each quoted span is read once (linear in the block). The
+    record's own authors' names (`names`) are none of those words: an offprint's cover sets
+    its author over its quoted title ("Elżbieta Nowak-Riley" / "“<title>”").
     """
     words = content_words(title)
     if not words or _QUOTED.search(title[: 2 * _TITLE_REACH]):
@@ -4326,7 +4359,7 @@ def _quoted_title(block: str, title: str) -> str | None:
         if not inside or _share(words, set(inside)) < 0.8 or _share(inside, own) < 0.6:
             continue
         outside = block[: match.start()] + " " + block[match.end() : match.end() + _LABEL_REACH]
-        extra = [w for w in content_words(outside) if w not in own]
+        extra = [w for w in content_words(outside) if w not in own and w not in names]
         if extra:
             return " ".join(extra[:4])
     return None
@@ -4337,8 +4370,19 @@ def _quoted_title(block: str, title: str) -> str | None:
 _PART_NUMBER = re.compile(r"(?<![\w\-\u2013./])(?:[IVX]{1,4}|\d{1,2})(?![\w\-\u2013/])")
 
 
+#: A part's number of one character in brackets, a numeral of any script ("(二)" in ASCII or
+#: full-width brackets, "(Ⅱ)", a full-width digit): its value is the character's own
+#: (`unicodedata.numeric`).
+_BRACKETED_NUMERAL = re.compile(r"[(\uff08]\s*(\w)\s*[)\uff09]")
+
+
 def _part_numbers(text: str, *, roman_only: bool = False) -> set[int]:
-    out = set()
+    out: set[int] = set()
+    if not roman_only:
+        for found in _BRACKETED_NUMERAL.finditer(text[:_TITLE_REACH]):
+            numeral = unicodedata.numeric(found.group(1), -1.0)
+            if numeral >= 1 and numeral == int(numeral):
+                out.add(int(numeral))
     for found in _PART_NUMBER.finditer(text[:_TITLE_REACH]):
         token = found.group(0)
         if token.isdigit():

@@ -280,8 +280,16 @@ def han_as_record(text: str, record: str) -> str:
     if not has_han(text):
         return text
     if has_hangul(record) and not has_han(record):
-        return hangul_reading(text)
+        # (a word's Hanja glossed in brackets right after its Hangul, "이황(李滉)의", is the
+        # same word written twice: the gloss goes, so the word and its particle join again)
+        return hangul_reading(_HANJA_GLOSS.sub("", text))
     return simplified_han(text)
+
+
+#: Hanja in brackets right after a Hangul syllable: the word's gloss ("퇴계(退溪)").
+_HANJA_GLOSS = re.compile(
+    r"(?<=[\uac00-\ud7a3])\s?[(\uff08][\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+[)\uff09]"
+)
 
 
 def similar_across(title: str, block: str, *, japanese: bool = False) -> bool:

@@ -1,0 +1,135 @@
+"""A record's title cited in prose, quoted over lines, numbered as a part, set on an offprint.
+
+Written after identity63 (written outside the project, scored once): a journal's obituary of
+the record's author cites her article's title in a sentence run over two lines; the next
+part of a serialised article numbers its part in Han numerals, "(二)" for the record's
+"(一)"; an offprint's cover sets the author over the quoted title of her own chapter; a
+Korean title glosses each word's Hanja in brackets. The pages are written here; none is
+copied from a corpus.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from politeharvest.fulltext import check_identity
+from politeharvest.fulltext._identity import _quoted_title
+from politeharvest.fulltext._scripts import han_as_record
+
+pytest.importorskip("reportlab")
+pytest.importorskip("pypdfium2")
+
+from tests.fulltext.test_identity_kinds import body, make_pdf
+
+_WORK = {
+    "title": ["The Vineyard Parable and the Labourers Hired Late in Matthew 20"],
+    "creator": ["Aldridge, Marian C."],
+    "date": ["1981"],
+    "type": ["info:eu-repo/semantics/article"],
+    "source": ["Journal of Gospel Studies; Vol. 30 No. 2 (1981); 201-219"],
+}
+
+
+def test_an_obituary_citing_the_records_title_in_prose_is_not_the_record() -> None:
+    page = [
+        ("Journal of Gospel Studies 71.1 (2022): 95-98", 7.5),
+        ("IN MEMORIAM", 9.0),
+        ("Marian C. Aldridge (1935-2021)", 16.0),
+        (
+            "Marian Clare Aldridge, who died in March 2021 at the age of eighty-six, was one of",
+            10.0,
+        ),
+        ("the most careful readers of the parables of her generation. Her article \u201cThe", 10.0),
+        ("Vineyard Parable and the Labourers Hired Late in Matthew 20\u201d, published in", 10.0),
+        ("this journal in 1981, opened a new field of study of the Gospels. Her article on", 10.0),
+        ("the vineyard parable and the labourers hired late, published in this journal, has", 10.0),
+        ("been reprinted several times. She is survived by her sister and many students.", 10.0),
+        *body(20),
+    ]
+    assert check_identity(make_pdf(page, body(40)), _WORK).verdict != "matched"
+
+
+def test_the_title_opening_a_line_over_two_lines_with_its_author_is_still_matched() -> None:
+    # the guard: the title set in the body's size at a line's start, run on to the next,
+    # its author below: a heading, not a citation
+    heading = ["The Vineyard Parable and the Labourers Hired Late in", "Matthew 20"]
+    lines = [(line, 10.0) for line in [*heading, "Marian C. Aldridge"]]
+    page = [("Journal of Gospel Studies 30.2 (1981): 201-219", 7.5), *body(6), *lines, *body(30)]
+    identity = check_identity(make_pdf(page, body(40)), _WORK)
+    assert identity.verdict == "matched"
+    assert "opens a line" in identity.evidence
+
+
+_SERIAL = {
+    "title": ["西田幾多郎における「場所」の論理と宗教哲学（一）"],
+    "creator": ["上田, 健一"],
+    "date": ["2018"],
+    "type": ["departmental bulletin paper"],
+}
+
+
+@pytest.mark.parametrize(("part", "verdict"), [("（二）", "mismatch"), ("（一）", "matched")])
+def test_a_serials_part_numbered_in_han_numerals(part: str, verdict: str) -> None:
+    page = [
+        (f"西田幾多郎における「場所」の論理と宗教哲学{part}", 15.0, "HeiseiMin-W3"),
+        ("上田 健一", 11.0, "HeiseiMin-W3"),
+        *body(30),
+    ]
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+
+    pdfmetrics.registerFont(UnicodeCIDFont("HeiseiMin-W3"))
+    assert check_identity(make_pdf(page), _SERIAL).verdict == verdict
+
+
+_CHAPTER = {
+    "title": ["Reading Esther as Court Tale"],
+    "creator": ["Kowalczyk-Brandt, Joanna"],
+    "date": ["2019"],
+    "type": ["info:eu-repo/semantics/bookPart"],
+}
+
+
+def _offprint(byline: str) -> bytes:
+    cover = [
+        ("SCRIPTURE, CANON, AND COMMUNITY", 24.0),
+        ("Essays in Honour of Harold E. Whitmore", 14.0),
+        ("OFFPRINT", 13.0),
+        (byline, 12.0),
+        ("\u201cReading Esther as Court Tale\u201d", 12.0),
+        ("pp. 143-162", 11.0),
+        ("Scriptural Texts and Traditions 41", 10.0),
+        ("ISBN 978-0-00-000841-2", 10.0),
+        ("HARROWGATE ACADEMIC PRESS", 12.0),
+        ("LEUVEN - PARIS - BRISTOL, CT 2019", 9.5),
+        ("This offprint is supplied for the author's personal use only. It may be deposited", 8.5),
+        ("in an institutional repository twelve months after publication, with full", 8.5),
+    ]
+    chapter = [
+        ("READING ESTHER AS COURT TALE", 14.0),
+        ("Joanna Kowalczyk-Brandt", 11.0),
+        *body(30),
+    ]
+    return make_pdf(cover, chapter)
+
+
+def test_an_offprints_cover_setting_the_author_over_the_quoted_title_is_the_records() -> None:
+    assert check_identity(_offprint("Joanna Kowalczyk-Brandt"), _CHAPTER).verdict == "matched"
+
+
+def test_a_quoted_title_under_other_words_is_still_a_document_about_it() -> None:
+    # the guard: words that are no author's name around the quoted title ("Response to")
+    names = frozenset({"joanna", "kowalczyk", "brandt"})
+    title = _CHAPTER["title"][0]
+    block = "Joanna Kowalczyk-Brandt \u201cReading Esther as Court Tale\u201d"
+    assert _quoted_title(block, title, names) is None
+    reply = "Response to \u201cReading Esther as Court Tale\u201d"
+    assert _quoted_title(reply, title, names) is not None
+    assert _quoted_title(f"Joanna Kowalczyk-Brandt: {reply}", title, names) is not None
+
+
+def test_a_hanja_gloss_after_a_hangul_word_is_read_away() -> None:
+    record = "퇴계 이황의 이기호발설 재검토"
+    assert han_as_record("퇴계(退溪) 이황(李滉)의 이기호발설(理氣互發說) 재검토", record) == record
+    # Hanja standing alone (no Hangul before it) is read in Hangul, as before
+    assert han_as_record("退溪 李滉", record) == "퇴계 이황"
