@@ -441,7 +441,19 @@ def _toc_entries(lines: Sequence[Line]) -> list[str]:
         if _PAGE_NUMBER_END.search(line.text)
         and (len(line.text.split()) >= 3 or len(_UNSPACED.findall(line.text)) >= 4)
         and not _REFERENCE_LINE.match(line.text)
+        and not _table_row(line.text)
     ]
+
+
+def _table_row(text: str) -> bool:
+    """A table's row: three numbers or more, more than half its words.
+
+    ("May 66% 104 69 50% 95 48", "Hotel Almirante 4* 118 159 8.7"): an entry of contents
+    has its section's number and its page's at most, with a year in its title maybe.
+    """
+    words = text.split()
+    numbers = sum(1 for w in words if any(c.isdigit() for c in w))
+    return numbers >= 3 and numbers * 2 > len(words)
 
 
 def _is_toc(lines: Sequence[Line]) -> bool:

@@ -2495,6 +2495,9 @@ def _captioned_title(record: _Record, above: Sequence[str], below: str) -> str |
     if ":" in below[:40] and set(record.hints.surnames) & set(fold(below).split()):
         return None  # "Title:" over the title and "Authors: ..." under it: a manuscript's own
     caption = above[-1].strip()
+    opening = keys(caption)
+    if opening and any(keys(t)[: len(opening)] == opening for t in record.hints.titles):
+        return None  # the title's own first line ("Hotel Almirante (A):" over its subtitle)
     if (
         caption.endswith((":", "\uff1a"))
         and 1 <= len(caption.split()) <= _CAPTION_WORDS

@@ -133,3 +133,55 @@ def test_a_hanja_gloss_after_a_hangul_word_is_read_away() -> None:
     assert han_as_record("퇴계(退溪) 이황(李滉)의 이기호발설(理氣互發說) 재검토", record) == record
     # Hanja standing alone (no Hangul before it) is read in Hangul, as before
     assert han_as_record("退溪 李滉", record) == "퇴계 이황"
+
+
+_CASE = {
+    "title": ["Harbour Lights Hotel (A): pricing rooms after the pandemic"],
+    "creator": ["Ferrer i Roca, Laia", "Mensah, Kwame"],
+    "date": ["2022"],
+    "type": ["Teaching case", "info:eu-repo/semantics/other"],
+}
+
+
+def test_a_teaching_case_with_its_exhibits_tables_is_the_case() -> None:
+    """A business school's case: its title set over two lines, the first ending in a colon
+    ("Harbour Lights Hotel (A):"), its exhibits' tables of figures on a later page. The
+    first line is the title's own, no field's caption; a table's rows ending in numbers are
+    no list of contents."""
+    first = [
+        ("SM-0212-E", 10.0),
+        ("Harbour Lights Hotel (A):", 17.0),
+        ("Pricing Rooms after the Pandemic", 12.0),
+        *body(34),
+    ]
+    months = ["April", "May", "June", "July", "August", "September", "October", "November"]
+    rows = [
+        (f"{m} {50 + i}% {90 + 9 * i} {45 + 7 * i} {35 + i}% {84 + i}", 8.5)
+        for i, m in enumerate(months)
+    ]
+    hotels = [
+        (f"Hotel {n} 4* {100 + 7 * i} {150 + 3 * i} 8.{i}", 8.5)
+        for i, n in enumerate(["Harbour Lights", "Bayview", "Marina", "Seafront", "Old Mill"])
+    ]
+    exhibits = [
+        ("Exhibit 1 Monthly operating statistics, 2019 and 2021", 9.5),
+        *rows,
+        ("Exhibit 2 Competitive set, summer 2021", 9.5),
+        *hotels,
+    ]
+    assert check_identity(make_pdf(first, body(40), exhibits), _CASE).verdict == "matched"
+
+
+@pytest.mark.parametrize(
+    ("line", "row"),
+    [
+        ("May 66% 104 69 50% 95 48", True),
+        ("Hotel Almirante 4* 118 159 8.7", True),
+        ("2.1. Diagnostics of the level of professional identity . . . . . 67", False),
+        ("Chapter 3. The crisis of 1929-1933 and its aftermath ........ 112", False),
+    ],
+)
+def test_a_tables_row_is_no_entry_of_contents(line: str, row: bool) -> None:
+    from politeharvest.fulltext._docfacts import _table_row
+
+    assert _table_row(line) is row
