@@ -2637,6 +2637,7 @@ def _unread(record: _Record, facts: DocumentFacts) -> Identity | None:
         )
         and not (kind in ("summary", "editorial") and _opens_report(record, facts))
         and not (kind == "letter" and _front_matter(record, facts))
+        and not (kind == "form" and _front_matter(record, facts) and _title_page_set(record, facts))
         and not (
             kind == "compilation"
             and (hints.monograph or hints.report)
@@ -2747,6 +2748,20 @@ def _front_matter(record: _Record, facts: DocumentFacts) -> bool:
     """
     return (
         bool(facts.prefix_text) and _whole_work(record.hints) and _title_page_titled(record, facts)
+    )
+
+
+def _title_page_set(record: _Record, facts: DocumentFacts) -> bool:
+    """Whether the title page passed over sets the record's title as its title.
+
+    Its largest runs carry the title's words (four in five): a thesis's own title page
+    before its declaration, not a deposit form whose field "Title of thesis" holds the title
+    in the size of its other values.
+    """
+    runs = set(content_words(" ".join(run.text for run in facts.prefix_runs[:3])))
+    return bool(runs) and any(
+        len(words := content_words(t)) >= MIN_TITLE_WORDS and _share(words, runs) >= 0.8
+        for t in record.hints.titles
     )
 
 

@@ -185,3 +185,47 @@ def test_a_tables_row_is_no_entry_of_contents(line: str, row: bool) -> None:
     from politeharvest.fulltext._docfacts import _table_row
 
     assert _table_row(line) is row
+
+
+_PHD = {
+    "title": ["Hope deferred : eschatology and political theology in Moltmann and Metz"],
+    "creator": ["MacAulay, Catriona"],
+    "date": ["2022"],
+    "type": ["Thesis or Dissertation", "Doctoral"],
+}
+_DECLARATION = [
+    ("Declaration", 16.0),
+    ("I declare that this thesis has been composed solely by myself and that it has not", 11.5),
+    ("been submitted, in whole or in part, in any previous application for a degree.", 11.5),
+    ("Catriona MacAulay", 11.5),
+]
+
+
+def test_a_theses_declaration_after_its_own_title_page_is_the_thesis() -> None:
+    title_page = [
+        ("Hope Deferred:", 17.0),
+        ("Eschatology and Political Theology", 17.0),
+        ("in Moltmann and Metz", 17.0),
+        ("Catriona MacAulay", 13.0),
+        ("Doctor of Philosophy", 12.0),
+        ("The University of Lothian", 12.0),
+        ("2022", 12.0),
+    ]
+    pdf = make_pdf(title_page, _DECLARATION, body(40), body(40))
+    assert check_identity(pdf, _PHD).verdict == "matched"
+
+
+def test_a_deposit_form_naming_the_thesis_in_a_field_is_still_a_form() -> None:
+    # the guard: the page before the declaration is a form whose field holds the title
+    form = [
+        ("THE UNIVERSITY OF LOTHIAN", 12.0),
+        ("Thesis Deposit Agreement and Declaration", 15.0),
+        ("Full name of author", 8.5),
+        ("Catriona MacAulay", 10.0),
+        ("Title of thesis", 8.5),
+        ("Hope Deferred: Eschatology and Political Theology in Moltmann and Metz", 9.0),
+        ("Degree", 8.5),
+        ("PhD Divinity", 10.0),
+    ]
+    pdf = make_pdf(form, _DECLARATION)
+    assert check_identity(pdf, _PHD).verdict != "matched"
