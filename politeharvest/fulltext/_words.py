@@ -697,6 +697,14 @@ def unread_label(text: str, most: int = 3) -> bool:
     return bool(re.search(r"[^\W\d_]", text)) and _READ_LETTERS.search(text) is None
 
 
+#: A link's text that is an identifier, with its scheme's name before it maybe: a DOI
+#: ("DOI: 10.5281/zenodo.10873319"), a handle ("hdl:1842/39122"), a URN.
+_IDENTIFIER_LABEL = re.compile(
+    r"\s*(?:(?:doi|hdl|handle|urn)\s*:?\s*)?(?:10\.\d{4,9}/\S+|\d{4,6}/\d+|nbn:\S+)\s*",
+    re.IGNORECASE,
+)
+
+
 def names_document(element: Tag, *, loose: bool = False) -> str | None:
     """The text of a link that names a document (a title-like text, not a button or file name).
 
@@ -729,6 +737,8 @@ def names_document(element: Tag, *, loose: bool = False) -> str | None:
         return None
     if re.search(r"\.(pdf|docx?|zip|txt)\b|https?://|www\.", text, re.IGNORECASE):
         return None
+    if _IDENTIFIER_LABEL.fullmatch(text):
+        return None  # an identifier ("DOI: 10.5281/zenodo.10873319"), no document's title
     label = without_file_description(text)
     counted = " ".join(_UNIT_COUNT.sub(" ", label).split())
     if counted != label.strip() and len(counted.split()) <= 3 and FULL_TEXT_WORD.search(counted):

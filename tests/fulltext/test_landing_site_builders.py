@@ -59,3 +59,25 @@ def test_the_same_file_with_its_query_in_another_order_is_one_candidate_the_page
     found = find_candidates(_page(), PAGE)
     drive = [c.url for c in found.candidates if "drive.google.com" in c.url]
     assert drive == [DOWNLOAD]
+
+
+def test_a_link_labelled_by_an_identifier_names_no_other_document() -> None:
+    """A static journal's record lists its article as "PDF · DOI: 10.5281/zenodo.<n>": the DOI
+    link is the record's identifier, not another document's title, so the row is no item
+    of a list of other documents (landing80)."""
+    title = "[Re] Stochastic resonance in a bistable neuron model with coloured noise"
+    record = "https://zenodo.example.org/record/10873319"
+    row = (
+        f"<li><strong>Article</strong> — <a href='{record}/files/article.pdf'>PDF</a> · "
+        "<a href='https://doi.org/10.5281/zenodo.10873319'>DOI: 10.5281/zenodo.10873319</a></li>"
+    )
+    code = (
+        "<li><strong>Code</strong> — <a href='https://git.example.org/re/code'>Repository</a> · "
+        "<a href='https://archive.example.org/swh:1:dir:5a0d'>Software archive</a></li>"
+    )
+    page = (
+        f"<html><head><title>{title}</title></head><body><main><h1>{title}</h1>"
+        f"<ul class='links'>{row}{code}</ul></main></body></html>"
+    )
+    found = find_candidates(page, "https://journal.example.org/bibliography/Sandoval_2024.html")
+    assert [c.url for c in found.candidates][:1] == [f"{record}/files/article.pdf"]
