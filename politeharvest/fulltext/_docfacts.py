@@ -721,6 +721,10 @@ _CITED_IN_SENTENCE = re.compile(
 )
 
 
+#: A line ending in a DOI (and maybe a full stop).
+_ENDS_IN_DOI = re.compile(r"10\.\d{4,9}/\S+\s*\.?\s*$")
+
+
 def _doi_line_is_own(line: Line, body: float) -> bool:
     """A line that is mostly a DOI (a label, a citation line of the journal), not a sentence."""
     if _CITED_IN_SENTENCE.search(line.text):
@@ -822,7 +826,12 @@ def _own_dois(
                 and not _REFERENCE_LINE.match(line.text)
                 and not _BULLET.match(line.text)
                 and not _continues_entry(lines, i)
-                and _doi_line_is_own(line, body)
+                and (
+                    _doi_line_is_own(line, body)
+                    # (a journal's citation line in the page's header band, ending in its
+                    # labelled DOI: "Proceedings of the ... Society (2013), 72, E212 doi:...")
+                    or (edge and labelled and _ENDS_IN_DOI.search(line.text) is not None)
+                )
                 and ((p == article and (near_top or (edge and labelled))) or (p > article and edge))
             )
             # a line that is a DOI under its label on the work's first page, wherever on it

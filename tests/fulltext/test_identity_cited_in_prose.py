@@ -10,10 +10,13 @@ copied from a corpus.
 
 from __future__ import annotations
 
+import tempfile
+from pathlib import Path
+
 import pytest
 
 from politeharvest.fulltext import check_identity
-from politeharvest.fulltext._identity import _quoted_title
+from politeharvest.fulltext._identity import FIRST_PAGES, _quoted_title, facts_of, read_layout
 from politeharvest.fulltext._scripts import han_as_record
 
 pytest.importorskip("reportlab")
@@ -229,3 +232,41 @@ def test_a_deposit_form_naming_the_thesis_in_a_field_is_still_a_form() -> None:
     ]
     pdf = make_pdf(form, _DECLARATION)
     assert check_identity(pdf, _PHD).verdict != "matched"
+
+
+_FULL_PAPER = {
+    "title": ["Vitamin D status and grip strength in adults aged 65 years and over : a survey"],
+    "creator": ["Dunmore, Alison", "Patel, Rakesh"],
+    "date": ["2014"],
+    "type": ["Journal article"],
+    "identifier": [
+        "Dunmore, A & Patel, R 2014, 'Vitamin D status and grip strength in adults aged 65 "
+        "years and over : a survey', Journal of Applied Nutrition, vol. 111, pp. 1962-1971. "
+        "https://doi.org/10.5555/S0007114514000712"
+    ],
+}
+
+
+def test_a_journals_citation_line_ending_in_its_doi_gives_the_documents_own_doi() -> None:
+    """A society's meeting abstract by the same authors under the record's title (less its
+    subtitle): its running head "Proceedings of the ... Society (2013), 72 (OCE4), E212
+    doi:<its DOI>" gives its own DOI, another than the record's, though the line reads as a
+    sentence's words."""
+    abstract = [
+        (
+            "Proceedings of the Fenland Nutrition Society (2013), 72 (OCE4), E212 "
+            "doi:10.5555/S0029665113002474",
+            8.0,
+        ),
+        ("Summer Meeting, 15-18 July 2013, Nutrition and healthy ageing", 9.0),
+        ("Vitamin D status and grip strength in adults aged 65 years and over", 11.0),
+        ("A. Dunmore and R. Patel", 9.5),
+        *body(30),
+    ]
+    pdf = make_pdf(abstract, body(40))
+    assert check_identity(pdf, _FULL_PAPER).verdict != "matched"
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "abstract.pdf"
+        path.write_bytes(pdf)
+        facts = facts_of(read_layout(path, max_pages=FIRST_PAGES))
+    assert facts.own_dois == ("10.5555/s0029665113002474",)
