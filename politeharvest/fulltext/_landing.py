@@ -284,7 +284,13 @@ _NUMBERED = re.compile(r"^(\d{1,3})[\s_.-]+[^\W\d_]")
 _PARTS = 4
 
 
-def _split_parts(candidates: list[Candidate]) -> list[Candidate]:
+def _name_carries_record(url: str, facts: PageFacts) -> bool:
+    """Whether a file's own name (its address's last segment) carries the record's id."""
+    name = unquote(urlsplit(url).path.rsplit("/", 1)[-1])
+    return _carries_record(name, facts) is not None
+
+
+def _split_parts(candidates: list[Candidate], facts: PageFacts) -> list[Candidate]:
     """A work deposited as numbered parts: no part is the work, none is tried.
 
     A thesis split into its title page, certificate, chapters and bibliography names its
@@ -320,7 +326,14 @@ def _split_parts(candidates: list[Candidate]) -> list[Candidate]:
                 f"a part of a work deposited as {len(numbers)} numbered files "
                 f"({first[:30]!r} ... {last[:30]!r}); no part is the work"
             )
-            parts_of.update({url: why for _, url in numbers if not names_whole(url)})
+            # (one numbered file whose name carries the record's id, ``05 JTAS-2456-2022.pdf``
+            # on the page ``?article=JTAS-2456-2022``: an issue's files in their order, that
+            # one the record's own article, the others its neighbours')
+            named = [url for _, url in numbers if _name_carries_record(url, facts)]
+            own = set(named) if len(named) == 1 else set()
+            parts_of.update(
+                {url: why for _, url in numbers if not names_whole(url) and url not in own}
+            )
     return [
         attrs.evolve(c, rejected=parts_of[c.url], strong=False)
         if c.url in parts_of and c.rejected is None
@@ -944,7 +957,7 @@ def find_candidates(
     candidates = _weigh_declared(candidates, soup, base, regions, facts, rules)
     candidates = _by_version(candidates, soup, base)
     candidates = _by_record_id(candidates, facts)
-    candidates = _split_parts(candidates)
+    candidates = _split_parts(candidates, facts)
     # a file the page's script state holds under another document is that document's
     foreign = {c.url: c.rejected for c in candidates if c.source == "script-state" and c.rejected}
     candidates = [

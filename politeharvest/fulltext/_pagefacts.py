@@ -731,7 +731,10 @@ def _ids_of(url: str) -> list[str]:
     ids += [
         v.lower()
         for v in re.findall(
-            r"(?:^|&)[^=&]*=([A-Za-z]{0,6}\d{3,}|[A-Za-z]{2,10}_[A-Za-z]{2,10}\d{4,})(?=&|$)",
+            r"(?:^|&)[^=&]*=([A-Za-z]{0,6}\d{3,}|[A-Za-z]{2,10}_[A-Za-z]{2,10}\d{4,}"
+            # (a manuscript's code, its journal's letters, its number and year:
+            # ``?article=JTAS-2456-2022``)
+            r"|[A-Za-z]{2,6}-\d{3,}-(?:19|20)\d\d)(?=&|$)",
             parts.query,
         )
     ]

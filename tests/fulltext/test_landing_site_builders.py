@@ -81,3 +81,28 @@ def test_a_link_labelled_by_an_identifier_names_no_other_document() -> None:
     )
     found = find_candidates(page, "https://journal.example.org/bibliography/Sandoval_2024.html")
     assert [c.url for c in found.candidates][:1] == [f"{record}/files/article.pdf"]
+
+
+def test_an_issue_page_selecting_one_article_by_its_code_offers_that_articles_file() -> None:
+    """A journal's issue page names its article by a manuscript code in its query
+    (``?article=JTR-2456-2022``), and lists the issue's files in order ("00 Front
+    Matter.pdf", "01 JTR-2389-2022.pdf", ...): the one file named by the code is the
+    record's, not a part of a work deposited in numbered files; the others are its
+    neighbours' (landing79)."""
+    folder = "https://journal.example.edu.my/files/PAPERS/JTR%20Vol.%2046%20(1)"
+    codes = ["JTR-2389-2022", "JTR-2401-2022", "JTR-2415-2022", "JTR-2433-2022", "JTR-2456-2022"]
+    cards = [f"<div class='card'><a href='{folder}/00%20Front%20Matter.pdf'>PDF</a></div>"]
+    cards += [
+        f"<div class='card'><span class='code'>{code}</span>"
+        f"<h5><a href='#{code}'>Article number {n} of the issue on tropical crops</a></h5>"
+        f"<a href='{folder}/0{n}%20{code}.pdf'>PDF</a></div>"
+        for n, code in enumerate(codes, start=1)
+    ]
+    page = (
+        "<html><head><title>Journal of Tropical Research | Regular Issue</title></head>"
+        f"<body><main><h1>Regular Issue</h1>{''.join(cards)}</main></body></html>"
+    )
+    url = "https://journal.example.edu.my/jtr/browse/regular-issue?article=JTR-2456-2022"
+    found = find_candidates(page, url)
+    assert [c.url for c in found.candidates][:1] == [f"{folder}/05%20JTR-2456-2022.pdf"]
+    assert f"{folder}/01%20JTR-2389-2022.pdf" not in [c.url for c in found.candidates]
