@@ -43,6 +43,21 @@ __all__ = [
 ]
 
 
+def _own_title_words(titles: tuple[tuple[str, ...], ...]) -> frozenset[str]:
+    """The words of the page's titles, less a site's name after one of them.
+
+    A title that is another title and more words after it ("<title> - Revista do IHGP" beside
+    "<title>") carries the site's name: those words are no word of the article's title, and
+    a file named by them ("Revista_IHGP_v29_2023_completa.pdf", the whole issue) is not
+    named by the title.
+    """
+    out: set[str] = set()
+    for words in titles:
+        shorter = [len(o) for o in titles if 0 < len(o) < len(words) and words[: len(o)] == o]
+        out.update(words[: max(shorter)] if shorter else words)
+    return frozenset(out)
+
+
 @attrs.frozen
 class PageFacts:
     """What a landing page says about its own article (for ownership evidence).
@@ -90,7 +105,7 @@ class PageFacts:
         init=False,
         repr=False,
         eq=False,
-        default=attrs.Factory(lambda self: frozenset().union(*self._title_words), takes_self=True),
+        default=attrs.Factory(lambda self: _own_title_words(self._title_orders), takes_self=True),
     )
     # the numbers the titles hold ("2025", "3", "1"): a link's other numbers name another
     # edition (`is_title`)

@@ -106,3 +106,24 @@ def test_an_issue_page_selecting_one_article_by_its_code_offers_that_articles_fi
     found = find_candidates(page, url)
     assert [c.url for c in found.candidates][:1] == [f"{folder}/05%20JTR-2456-2022.pdf"]
     assert f"{folder}/01%20JTR-2389-2022.pdf" not in [c.url for c in found.candidates]
+
+
+def test_a_sites_name_after_the_title_names_no_file() -> None:
+    """The page's ``<title>`` adds the site's name after the article's title ("<title> -
+    Revista do IHGS"): a file named by the site's words (the whole issue,
+    ``Revista_IHGS_v29_2023_completa.pdf``) is not named by the article's title, and is no
+    better a candidate than the article's own file (landing78)."""
+    title = "O Engenho Central e a ferrovia: capital cafeeiro em Piracicaba (1881-1899)"
+    uploads = "https://www.ihgs.example.org.br/wp-content/uploads/2023/12"
+    page = (
+        f"<html><head><title>{title} – Revista do IHGS</title>"
+        f"<meta property='og:title' content='{title}'></head><body><main><h1>{title}</h1>"
+        f"<a class='elementor-button' href='{uploads}/RIHGS_v29_05_Camargo_Prado.pdf'>"
+        "Baixar artigo (PDF)</a> "
+        f"<a class='elementor-button' href='{uploads}/Revista_IHGS_v29_2023_completa.pdf'>"
+        "Baixar edição (PDF)</a></main></body></html>"
+    )
+    found = find_candidates(page, "https://www.ihgs.example.org.br/o-engenho-central/")
+    whole = next(c for c in found.candidates if "completa" in c.url)
+    assert "file name carries words" not in whole.evidence
+    assert found.candidates[0].url == f"{uploads}/RIHGS_v29_05_Camargo_Prado.pdf"
