@@ -2698,7 +2698,9 @@ def _opens_report(record: _Record, facts: DocumentFacts) -> bool:
         _record_kind_of(hints) == "thesis" and _says_thesis(facts.prefix_text)
     ):
         return False
-    labels = (*SUMMARY_PHRASES, *EDITORIAL_PHRASES)
+    # (a thesis's summary published apart says so on its title page too: "TÓM TẮT LUẬN ÁN
+    # TIẾN SĨ", an autoreferat's label)
+    labels = (*SUMMARY_PHRASES, *EDITORIAL_PHRASES, *THESIS_SUMMARY_PHRASES)
     if any(starts_with(keys(run.text), labels) is not None for run in facts.prefix_runs):
         return False
     return _title_page_titled(record, facts)
@@ -4435,8 +4437,37 @@ _ROMAN_OPENING = re.compile(r"^\s*[IVX]{1,4}[.:]\s+[^\W\d_]{3,}")  # not "I. P. 
 _SUBTITLE_WORDS = 12
 
 
+#: A serial's part in brackets, counted with a Han counter after its ordinal's "第" ("(第2報)",
+#: the second report; "(第二輪)", the second round, in ASCII or full-width brackets): a part
+#: of a series, whatever the title.
+_SERIAL_PART = re.compile(
+    r"[(\uff08]\s*\u7b2c\s*(\d{1,2}|[\u4e00\u4e8c\u4e09\u56db\u4e94\u516d\u4e03\u516b\u4e5d\u5341]{1,3})"
+    r"\s*[\u5831\u90e8\u7de8\u56de\u8f2a\u8f6e\u6b21][)\uff09]"
+)
+
+
+def _serial_parts(text: str) -> set[int]:
+    """The parts a text numbers as a serial's ("(第2報)" gives 2)."""
+    out: set[int] = set()
+    for found in _SERIAL_PART.finditer(text[:_TITLE_REACH]):
+        token = found.group(1)
+        if token.isdigit():
+            out.add(int(token))
+        elif len(token) == 1:
+            out.add(int(unicodedata.numeric(token)))
+        elif token[0] == "\u5341":  # 十一 ... 十九
+            out.add(10 + int(unicodedata.numeric(token[1])))
+        elif token[-1] == "\u5341":  # 二十, 三十
+            out.add(10 * int(unicodedata.numeric(token[0])))
+    return out
+
+
 def _unnumbered_part(block: str, titles: Sequence[str]) -> str | None:
     """A part the title block numbers in Roman numerals ("..., Part II") and no title has."""
+    serial = _serial_parts(block)
+    if serial and not any(_serial_parts(t) or _part_numbers(t) for t in titles):
+        numbers = ", ".join(map(str, sorted(serial)))
+        return f"its title block numbers a serial's part ({numbers}) the record's title does not"
     theirs = _part_numbers(block, roman_only=True)
     if not theirs or any(_part_numbers(t) for t in titles):
         return None

@@ -316,8 +316,11 @@ _FILE_HOST = re.compile(
 
 
 #: A site built on one of those hosts (a Google Sites page, ``sites.google.com/view/<site>``):
-#: a society's or a department's own pages, a landing page like any other.
-_SITE_HOST = re.compile(r"sites\.google\.com/(?:view|site|a)/[\w.-]+", re.IGNORECASE)
+#: a society's or a department's own pages, a landing page like any other; and a patent's
+#: own page in a patent database there (``patents.google.com/patent/<number>``).
+_SITE_HOST = re.compile(
+    r"sites\.google\.com/(?:view|site|a)/[\w.-]+|patents\.google\.com/patent/\w+", re.IGNORECASE
+)
 
 
 def problematic_url(url: str) -> str | None:

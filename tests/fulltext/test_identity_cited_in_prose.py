@@ -270,3 +270,53 @@ def test_a_journals_citation_line_ending_in_its_doi_gives_the_documents_own_doi(
         path.write_bytes(pdf)
         facts = facts_of(read_layout(path, max_pages=FIRST_PAGES))
     assert facts.own_dois == ("10.5555/s0029665113002474",)
+
+
+_SURVEY = {
+    "title": ["小学校教員の働き方改革に関する意識調査"],
+    "creator": ["山田, 太郎"],
+    "date": ["2020"],
+    "type": ["departmental bulletin paper"],
+}
+
+
+@pytest.mark.parametrize("marker", ["（第2報）", "(第二報)"])
+def test_a_serials_next_report_is_not_the_record(marker: str) -> None:
+    """The authors' follow-up paper under the record's title and "(第2報)" (the second
+    report), when the record's title numbers no part: another paper of the series."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+
+    pdfmetrics.registerFont(UnicodeCIDFont("HeiseiMin-W3"))
+    page = [
+        (f"小学校教員の働き方改革に関する意識調査{marker}", 14.5, "HeiseiMin-W3"),
+        ("―中学校教員との比較―", 10.6, "HeiseiMin-W3"),
+        ("山田 太郎", 10.1, "HeiseiMin-W3"),
+        *body(30),
+    ]
+    assert check_identity(make_pdf(page, body(40)), _SURVEY).verdict != "matched"
+
+
+def test_a_theses_summary_whose_title_page_says_so_is_not_the_thesis() -> None:
+    """A thesis's summary booklet ("TÓM TẮT LUẬN ÁN TIẾN SĨ" on its title page) under the
+    thesis's title, for a record whose type no vocabulary here reads: a summary published
+    apart, not a report opening with its summary."""
+    from tests.fulltext.test_identity_kinds import _dejavu
+
+    font = _dejavu()
+    record = {
+        "title": ["Nghiên cứu giải pháp nâng cao chất lượng nguồn nhân lực ngành du lịch"],
+        "creator": ["Phạm Thị Hồng Nhung"],
+        "date": ["2019"],
+        "type": ["Luận án Tiến sĩ"],
+    }
+    title_page = [
+        ("BỘ GIÁO DỤC VÀ ĐÀO TẠO", 12.0, font),
+        ("PHẠM THỊ HỒNG NHUNG", 13.0, font),
+        ("NGHIÊN CỨU GIẢI PHÁP NÂNG CAO CHẤT LƯỢNG", 15.0, font),
+        ("NGUỒN NHÂN LỰC NGÀNH DU LỊCH", 15.0, font),
+        ("TÓM TẮT LUẬN ÁN TIẾN SĨ", 14.0, font),
+        ("HÀ NỘI - 2019", 12.0, font),
+    ]
+    text = [("MỞ ĐẦU", 13.0, font), *body(34)]
+    assert check_identity(make_pdf(title_page, text, body(40)), record).verdict != "matched"

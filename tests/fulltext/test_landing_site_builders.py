@@ -127,3 +127,8 @@ def test_a_sites_name_after_the_title_names_no_file() -> None:
     whole = next(c for c in found.candidates if "completa" in c.url)
     assert "file name carries words" not in whole.evidence
     assert found.candidates[0].url == f"{uploads}/RIHGS_v29_05_Camargo_Prado.pdf"
+
+
+def test_a_patents_page_in_a_patent_database_on_googles_host_is_a_landing_page() -> None:
+    assert problematic_url("https://patents.google.com/patent/US11932154B2/en") is None
+    assert problematic_url("https://www.google.com/patents?q=firmware") is not None
