@@ -2140,7 +2140,12 @@ def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
     if identity.verdict == "matched" and facts.runs and not (doi and doi in facts.own_dois):
         # the title block with the run set right under it: "II. Dissolved organic nitrogen"
         # under the record's title numbers a part as "..., Part II" does
-        part = _unnumbered_part(_numbered_below(facts), hints.titles)
+        part = _unnumbered_part(_numbered_below(facts), hints.titles) or next(
+            # (or a title page's run passed over numbers a serial's part: "(第二輪)" on the
+            # cover of a survey's second wave)
+            (p for run in facts.prefix_runs[:3] if (p := _serial_part(run.text, hints.titles))),
+            None,
+        )
         if part is not None:
             return attrs.evolve(identity, verdict="unverifiable", evidence=part)
     return identity
@@ -4462,12 +4467,20 @@ def _serial_parts(text: str) -> set[int]:
     return out
 
 
-def _unnumbered_part(block: str, titles: Sequence[str]) -> str | None:
-    """A part the title block numbers in Roman numerals ("..., Part II") and no title has."""
+def _serial_part(block: str, titles: Sequence[str]) -> str | None:
+    """A serial's part the block numbers ("(第2報)") when no title of the record numbers one."""
     serial = _serial_parts(block)
     if serial and not any(_serial_parts(t) or _part_numbers(t) for t in titles):
         numbers = ", ".join(map(str, sorted(serial)))
         return f"its title block numbers a serial's part ({numbers}) the record's title does not"
+    return None
+
+
+def _unnumbered_part(block: str, titles: Sequence[str]) -> str | None:
+    """A part the title block numbers in Roman numerals ("..., Part II") and no title has."""
+    serial = _serial_part(block, titles)
+    if serial is not None:
+        return serial
     theirs = _part_numbers(block, roman_only=True)
     if not theirs or any(_part_numbers(t) for t in titles):
         return None

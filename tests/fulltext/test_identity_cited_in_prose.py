@@ -320,3 +320,31 @@ def test_a_theses_summary_whose_title_page_says_so_is_not_the_thesis() -> None:
     ]
     text = [("MỞ ĐẦU", 13.0, font), *body(34)]
     assert check_identity(make_pdf(title_page, text, body(40)), record).verdict != "matched"
+
+
+def test_a_surveys_second_wave_named_on_its_cover_is_not_the_record() -> None:
+    """A report series' follow-up: its cover sets the record's title and "(第二輪)" (the
+    second round), its contents page comes next; the record's title numbers no round."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+
+    pdfmetrics.registerFont(UnicodeCIDFont("MSung-Light"))
+    font = "MSung-Light"
+    record = {
+        "title": ["香港長者數碼共融狀況調查報告"],
+        "creator": ["黃, 嘉敏"],
+        "date": ["2021"],
+        "type": ["Report"],
+    }
+    cover = [
+        ("Research Report Series No. 19", 9.5),
+        ("香港長者數碼共融狀況調查報告（第二輪）", 22.0, font),
+        ("Survey Report on Digital Inclusion of Older Adults: Second Wave", 14.0),
+        ("黃嘉敏", 11.0, font),
+    ]
+    contents = [("CONTENTS", 14.0)] + [
+        (f"{n}. Section {n} of the report . . . . . . . . . . . . . {3 * n}", 10.0)
+        for n in range(1, 12)
+    ]
+    pdf = make_pdf(cover, contents, body(40))
+    assert check_identity(pdf, record).verdict != "matched"
