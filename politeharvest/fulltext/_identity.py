@@ -2642,7 +2642,11 @@ def _unread(record: _Record, facts: DocumentFacts) -> Identity | None:
         )
         and not (kind in ("summary", "editorial") and _opens_report(record, facts))
         and not (kind == "letter" and _front_matter(record, facts))
-        and not (kind == "form" and _front_matter(record, facts) and _title_page_set(record, facts))
+        and not (
+            kind == "form"
+            and _front_matter(record, facts)
+            and _title_page_titled(record, facts, set_as_title=True)
+        )
         and not (
             kind == "compilation"
             and (hints.monograph or hints.report)
@@ -2729,13 +2733,20 @@ def _says_thesis(text: str) -> bool:
     )
 
 
-def _title_page_titled(record: _Record, facts: DocumentFacts, *, share: float = 0.8) -> bool:
+def _title_page_titled(
+    record: _Record, facts: DocumentFacts, *, share: float = 0.8, set_as_title: bool = False
+) -> bool:
     """Whether the title page passed over before the page read carries the record's title.
 
     Its words, in any order, `share` of them at least (four in five): a whole work's own
-    title page.
+    title page. With `set_as_title`, only its largest runs are read: the title set as its
+    title (a thesis's title page before its declaration), not held in a form's field
+    ("Title of thesis") in the size of the form's other values.
     """
-    cover = set(keys(facts.prefix_text))
+    text = (
+        " ".join(run.text for run in facts.prefix_runs[:3]) if set_as_title else facts.prefix_text
+    )
+    cover = set(keys(text))
     return bool(cover) and any(
         len(words := content_words(t)) >= MIN_TITLE_WORDS
         and sum(1 for w in words if w in cover) >= share * len(words)
@@ -2755,20 +2766,6 @@ def _front_matter(record: _Record, facts: DocumentFacts) -> bool:
     """
     return (
         bool(facts.prefix_text) and _whole_work(record.hints) and _title_page_titled(record, facts)
-    )
-
-
-def _title_page_set(record: _Record, facts: DocumentFacts) -> bool:
-    """Whether the title page passed over sets the record's title as its title.
-
-    Its largest runs carry the title's words (four in five): a thesis's own title page
-    before its declaration, not a deposit form whose field "Title of thesis" holds the title
-    in the size of its other values.
-    """
-    runs = set(content_words(" ".join(run.text for run in facts.prefix_runs[:3])))
-    return bool(runs) and any(
-        len(words := content_words(t)) >= MIN_TITLE_WORDS and _share(words, runs) >= 0.8
-        for t in record.hints.titles
     )
 
 
@@ -4405,9 +4402,8 @@ def _part_numbers(text: str, *, roman_only: bool = False) -> set[int]:
     out: set[int] = set()
     if not roman_only:
         for found in _BRACKETED_NUMERAL.finditer(text[:_TITLE_REACH]):
-            numeral = unicodedata.numeric(found.group(1), -1.0)
-            if numeral >= 1 and numeral == int(numeral):
-                out.add(int(numeral))
+            if (numeral := _numeral(found.group(1))) is not None:
+                out.add(numeral)
     for found in _PART_NUMBER.finditer(text[:_TITLE_REACH]):
         token = found.group(0)
         if token.isdigit():
@@ -4455,16 +4451,29 @@ def _serial_parts(text: str) -> set[int]:
     """The parts a text numbers as a serial's ("(第2報)" gives 2)."""
     out: set[int] = set()
     for found in _SERIAL_PART.finditer(text[:_TITLE_REACH]):
-        token = found.group(1)
-        if token.isdigit():
-            out.add(int(token))
-        elif len(token) == 1:
-            out.add(int(unicodedata.numeric(token)))
-        elif token[0] == "\u5341":  # 十一 ... 十九
-            out.add(10 + int(unicodedata.numeric(token[1])))
-        elif token[-1] == "\u5341":  # 二十, 三十
-            out.add(10 * int(unicodedata.numeric(token[0])))
+        if (numeral := _numeral(found.group(1))) is not None:
+            out.add(numeral)
     return out
+
+
+def _numeral(token: str) -> int | None:
+    """A whole number written in digits or one or two numeral characters, or None.
+
+    Digits of any script, one numeral character ("二", "Ⅱ", by `unicodedata.numeric`), or
+    Han tens ("十二" is 12, "二十" is 20).
+    """
+    if token.isdigit():
+        return int(token)
+    values = [unicodedata.numeric(c, -1.0) for c in token]
+    if any(v < 1 or v != int(v) for v in values):
+        return None
+    if len(values) == 1:
+        return int(values[0])
+    if len(values) == 2 and values[0] == 10:  # 十二
+        return 10 + int(values[1])
+    if len(values) == 2 and values[1] == 10:  # 二十
+        return 10 * int(values[0])
+    return None
 
 
 def _serial_part(block: str, titles: Sequence[str]) -> str | None:
