@@ -867,6 +867,16 @@ def anchor_candidates(
                 _refused(link, source, text, f"its label names another document ({other[:50]!r})")
             )
             continue
+        if named is None and formatted is None and (other := _follows_other(element, facts)):
+            found.append(
+                _refused(
+                    link,
+                    source,
+                    text,
+                    f"the file of the link before it, naming another document ({other[:50]!r})",
+                )
+            )
+            continue
         fmt = OTHER_FORMAT.search(text) if element.name != "script" else None
         # (a full-text word is no PDF's: "Volltext (TXT)" is the text layer)
         if fmt is not None and not PDF_NAMED.search(text):
@@ -1330,6 +1340,37 @@ def _labelled_other(element: Tag, facts: PageFacts) -> str | None:
     ):
         return None
     return name
+
+
+#: What stands between a document's link and its file's link set in brackets after it
+#: (" (", " [", "\u3010"): the file link's opening bracket.
+_COMPANION_GAP = re.compile(r"\s*[(\[\uff08\u3010]\s*")
+
+
+def _follows_other(element: Tag, facts: PageFacts) -> str | None:
+    """The title of another document whose link this bare file link follows, or None.
+
+    ("<a>11/15/23: SP 800-231 Rev. 1 (Draft)</a> (<a>pdf</a>)", "<a>Another article</a>
+    [<a>PDF</a>]"): a link of a button's words only, set in brackets right after a link
+    naming a document, gives that document's file. A link naming the record is its own; a
+    toolbar's buttons side by side ("« Previous article" "PDF") are no title and its file.
+    """
+    if element.name != "a":
+        return None
+    visible = " ".join(element.get_text(" ", strip=True).split())
+    if not visible or not button_text(visible):
+        return None
+    between = ""
+    node = element.previous_sibling
+    while node is not None and not isinstance(node, Tag):
+        between = str(node) + between
+        node = node.previous_sibling
+    if not isinstance(node, Tag) or node.name != "a" or not _COMPANION_GAP.fullmatch(between):
+        return None
+    named = names_document(node)
+    if named is None or facts.names_own(named):
+        return None
+    return named
 
 
 def _pdf_description(visible: str, facts: PageFacts) -> str | None:

@@ -1,0 +1,76 @@
+"""A bare file link right after a link naming a document is that document's file (issue 34).
+
+A publication page lists the record's history and related works as "<a>title</a> (<a>pdf</a>)":
+the title links to the other document's page, the "pdf" beside it to its file. That file is
+not the record's, whatever its address carries; a "pdf" after the record's own title is the
+record's. The pages are written here; none is copied from a corpus.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from politeharvest.fulltext._landing import find_candidates
+
+TITLE = "Guidance on Tamper-Evident Logging for Municipal Water Utilities"
+PAGE = "https://pubs.agency.example.gov/series/tr/118/rev2/final"
+OWN = "https://files.agency.example.gov/series/TR-118r2.pdf"
+OLD = "https://files.agency.example.gov/series/TR-118.pdf"
+
+
+def _page(history: str) -> str:
+    return (
+        f"<html lang='en'><head><title>TR 118 Rev. 2 | {TITLE}</title>"
+        f"<meta name='citation_title' content='{TITLE}'>"
+        "<meta name='citation_author' content='Mireille Tanaka'>"
+        "<meta name='citation_publication_date' content='2025/03/04'></head><body><main>"
+        f"<h1>TR 118 Rev. 2</h1><h2>{TITLE}</h2>"
+        "<p>Guidance on logging that an intruder cannot silently rewrite.</p>"
+        f"<div class='downloads'><p><a class='download' href='{OWN}'>Download (PDF, 2.3 MB)</a></p>"
+        f"<p><strong>History:</strong><br>{history}</p></div>"
+        "</main></body></html>"
+    )
+
+
+@pytest.mark.parametrize("gap", [" (", " [", "(", " \uff08", " ( "])
+def test_a_pdf_link_after_another_documents_title_is_not_tried(gap: str) -> None:
+    closing = {"[": "]", "\uff08": "\uff09"}.get(gap.strip(), ")")
+    history = (
+        "<a href='/series/tr/118/final'>Protective Logging in Small Water Systems, 2019</a>"
+        f"{gap}<a href='{OLD}'>pdf</a>{closing}"
+    )
+    found = find_candidates(_page(history), PAGE)
+    tried = [c.url for c in found.candidates]
+    assert OLD not in tried
+    assert tried[:1] == [OWN]
+    refused = {c.url: c.rejected for c in found.rejected}
+    assert "naming another document" in (refused.get(OLD) or "")
+
+
+def test_a_pdf_link_after_the_records_own_title_is_kept() -> None:
+    page = (
+        "<html lang='en'><head>"
+        f"<meta name='citation_title' content='{TITLE}'></head><body><main>"
+        f"<h1>{TITLE}</h1><ul class='files'><li><a href='/series/tr/118/rev2/final'>{TITLE}</a>"
+        f" (<a href='{OWN}'>pdf</a>)</li></ul></main></body></html>"
+    )
+    found = find_candidates(page, PAGE)
+    assert [c.url for c in found.candidates][:1] == [OWN]
+
+
+def test_toolbar_buttons_side_by_side_are_no_title_and_its_file() -> None:
+    history = (
+        "<a href='/series/tr/118/final'>Protective Logging in Small Water Systems, 2019</a>"
+        f" | <a href='{OLD}'>pdf</a>"
+    )
+    found = find_candidates(_page(history), PAGE)
+    refused = {c.url: c.rejected for c in found.rejected}
+    assert "the link before it" not in (refused.get(OLD) or "")
+
+
+def test_a_pdf_link_after_prose_is_not_taken_for_a_companion() -> None:
+    # words, not a link, before the button: nothing names another document
+    history = f"The full guidance, as published: <a href='{OLD}'>pdf</a>"
+    found = find_candidates(_page(history), PAGE)
+    refused = {c.url: c.rejected for c in found.rejected}
+    assert "the link before it" not in (refused.get(OLD) or "")
