@@ -622,12 +622,42 @@ def foreign_label(
     # (read whole: a label of a few words is no title, its small words are its own)
     if run_in and not facts.is_title(run_in) and ITEM_KINDS.search(run_in):
         return f"after the run-in label {run_in[:40]!r}, another kind of document"
+    calendar = _calendar_menu(element) if element.name == "a" else None
+    if calendar is not None:
+        return f"listed with the calendar file {calendar[:40]!r}: an export of the event's details"
     other = facts.other_doi(link)
     if other is not None:
         return f"the address carries another DOI ({other}) than the article's ({facts.doi})"
     record = facts.other_record(link)
     if record is not None:
         return f"the address names another record ({record})"
+    return None
+
+
+#: A calendar file's address (``contribution.ics``, ``event.vcs``, ``?format=ical``).
+_CALENDAR_FILE = re.compile(r"\.(?:ics|vcs)(?:$|[?#])|[?&](?:format|type)=i?cal\b", re.IGNORECASE)
+#: The most links of a menu read as one (an export menu lists a few formats).
+_MENU_LINKS = 8
+
+
+def _calendar_menu(element: Tag) -> str | None:
+    """The calendar file a link is listed with in one small menu, or None.
+
+    An event's page (a talk, a session, a contribution) exports its details in a menu:
+    "iCal" (``contribution.ics``) and "PDF" (``contribution.pdf``). A PDF listed with a
+    calendar file is the printed entry of the event, never a paper or the slides, which
+    an event's page lists as its materials.
+    """
+    item = element.find_parent(("li", "dd")) or element
+    menu = item.find_parent(("ul", "ol", "menu", "dl", "div", "p"))
+    if menu is None:
+        return None
+    links = menu.find_all("a", href=True, limit=_MENU_LINKS + 1)
+    if len(links) > _MENU_LINKS:
+        return None
+    for other in links:
+        if other is not element and _CALENDAR_FILE.search(str(other.get("href"))):
+            return str(other.get("href"))
     return None
 
 

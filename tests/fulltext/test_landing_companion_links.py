@@ -74,3 +74,43 @@ def test_a_pdf_link_after_prose_is_not_taken_for_a_companion() -> None:
     found = find_candidates(_page(history), PAGE)
     refused = {c.url: c.rejected for c in found.rejected}
     assert "the link before it" not in (refused.get(OLD) or "")
+
+
+EVENT = "https://events.example.org/event/2210/contributions/88123/"
+
+
+def _event_page(menu: str) -> str:
+    return (
+        "<html lang='de'><head><title>Kryogene Strahlführung am Linearbeschleuniger</title>"
+        "</head><body><main><h1>Kryogene Strahlführung am Linearbeschleuniger</h1>"
+        "<div class='toolbar'><a class='js-dropdown' title='Exportieren'></a>"
+        f"<ul class='i-dropdown'>{menu}</ul></div>"
+        "<section class='material'><h2>Unterlagen</h2><ul><li>"
+        "<a href='/event/2210/contributions/88123/attachments/51/77/Proceedings_Weber.pdf'>"
+        "Proceedings_Weber.pdf</a></li></ul></section></main></body></html>"
+    )
+
+
+@pytest.mark.parametrize(
+    "calendar",
+    [
+        "/event/2210/contributions/88123/contribution.ics",
+        "/event/2210/contributions/88123/export?format=ical",
+        "/event/2210/contributions/88123/talk.vcs",
+    ],
+)
+def test_a_pdf_listed_with_a_calendar_file_is_the_events_printout(calendar: str) -> None:
+    printout = "https://events.example.org/event/2210/contributions/88123.pdf"
+    menu = f"<li><a href='{calendar}'>iCal</a></li><li><a href='{printout}'>PDF</a></li>"
+    found = find_candidates(_event_page(menu), EVENT)
+    refused = {c.url: c.rejected for c in found.rejected}
+    assert "calendar file" in (refused.get(printout) or "")
+    assert printout not in [c.url for c in found.candidates]
+
+
+def test_a_pdf_in_a_menu_without_a_calendar_file_is_read_as_before() -> None:
+    own = "https://events.example.org/event/2210/contributions/88123.pdf"
+    menu = f"<li><a href='/event/2210/contributions/88123.bib'>BibTeX</a></li><li><a href='{own}'>PDF</a></li>"
+    found = find_candidates(_event_page(menu), EVENT)
+    refused = {c.url: c.rejected for c in found.rejected}
+    assert "calendar file" not in (refused.get(own) or "")
