@@ -37,6 +37,7 @@ from ._words import (
     PDF_NAMED,
     PDF_SIZE,
     PDF_WORD,
+    QUALIFIER_AT_END,
     STRONG_TEXT,
     button_text,
     file_href,
@@ -1688,8 +1689,9 @@ def _qualified_button(named: str) -> bool:
 
 #: The PDF format ending a label after a dash or a bar: "... - PDF".
 _FORMAT_AFTER = re.compile(r"\s[\u2013\u2014|-]\s*pdf\s*$", re.IGNORECASE)
-#: A short bracketed qualifier ending a label: "(پی ڈی ایف)", "(English)", "[2 MB]".
-_QUALIFIER = re.compile(r"\s*[(\[][^()\[\]]{1,24}[)\]]\s*$")
+#: A short bracketed qualifier ending a label: "(پی ڈی ایف)", "(English)", "[2 MB]", in
+#: full-width brackets too.
+_QUALIFIER = re.compile(QUALIFIER_AT_END)
 
 
 def _format_label(element: Tag, named: str, titles: list[frozenset[str]]) -> str | None:

@@ -724,6 +724,11 @@ def names_document(element: Tag, *, loose: bool = False) -> str | None:
             label = PDF_SIZE.sub(" ", _FILE_SIZE.sub(" ", text))
             if label != text and len(re.findall(r"[^\W\d_]", label)) <= 8:
                 return None
+            # a button's words naming the format and a bracketed qualifier ("論文 PDF" and the
+            # author's final version in brackets after it): a file's label, no title
+            bare = re.sub(QUALIFIER_AT_END, "", text)
+            if bare != text and PDF_WORD.search(bare) and button_text(bare):
+                return None
             return text
         return None
     short = (
@@ -757,6 +762,14 @@ def names_document(element: Tag, *, loose: bool = False) -> str | None:
         # resolution / دقة عالية (212 MB)"), not a title
         return None
     return text
+
+
+#: A short bracketed qualifier ending a label, in ASCII or full-width brackets ("(English)",
+#: "[2 MB]", the same in the brackets of Chinese and Japanese text).
+QUALIFIER_AT_END = (
+    r"\s*[(\[\uff08\uff3b\u3010][^()\[\]\uff08\uff09\uff3b\uff3d\u3010\u3011]{1,24}"
+    r"[)\]\uff09\uff3d\u3011]\s*$"
+)
 
 
 #: Where a label in two languages turns to the second: "High resolution / دقة عالية".

@@ -114,3 +114,39 @@ def test_a_pdf_in_a_menu_without_a_calendar_file_is_read_as_before() -> None:
     found = find_candidates(_event_page(menu), EVENT)
     refused = {c.url: c.rejected for c in found.rejected}
     assert "calendar file" not in (refused.get(own) or "")
+
+
+JA_TITLE = "寒冷地における木造住宅の床下結露に関する実測調査"
+JA_PAGE = "http://www.arch.example.ac.jp/~lab/papers/2025_aij_sato.html"
+
+
+@pytest.mark.parametrize(
+    "label",
+    ["論文 PDF（著者最終稿）", "論文 PDF【受理版】", "本文 PDF（Accepted manuscript）"],
+)
+def test_a_button_naming_pdf_with_a_bracketed_qualifier_is_a_files_label(label: str) -> None:
+    own = "http://www.arch.example.ac.jp/~lab/papers/pdf/2025_aij_sato_author.pdf"
+    page = (
+        f"<html lang='ja'><head><title>論文詳細：{JA_TITLE} - 佐藤研究室</title></head><body>"
+        f"<div id='main'><h2>{JA_TITLE}</h2><table class='paper'>"
+        "<tr><th>著者</th><td>佐藤 美咲，高橋 誠</td></tr>"
+        "<tr><th>掲載誌</th><td>日本建築学会環境系論文集，Vol.90，2025年</td></tr></table>"
+        "<h3>概要</h3><p>寒冷地の木造住宅 12 棟で床下の温湿度を二冬にわたり実測した。</p>"
+        "<h3>ファイル</h3><ul class='files'>"
+        f"<li><a href='pdf/2025_aij_sato_author.pdf'>{label}</a> [0.9MB]</li>"
+        "<li><a href='pdf/2025_aij_sato_seigo.pdf'>正誤表</a> [40KB]</li>"
+        "</ul></div></body></html>"
+    )
+    found = find_candidates(page, JA_PAGE)
+    assert [c.url for c in found.candidates][:1] == [own]
+
+
+def test_a_title_with_a_bracketed_part_is_still_a_title() -> None:
+    # a title with a bracketed qualifier and no format named stays a document's name
+    from bs4 import BeautifulSoup
+
+    from politeharvest.fulltext._words import names_document
+
+    link = BeautifulSoup("<a href='x.html'>床下結露の実測調査（その２）</a>", "html.parser").a
+    assert link is not None
+    assert names_document(link) == "床下結露の実測調査（その２）"
