@@ -76,6 +76,7 @@ from ._labels import (
     TEACHERS_ONLY_PHRASES,
     THESIS_PHRASES,
     THESIS_SUMMARY_PHRASES,
+    TITLE_CAPTION_PHRASES,
     VERSION_PHRASES,
     contains,
     label_of_title,
@@ -2582,7 +2583,20 @@ def _kind_after(title: str) -> Kind | None:
         found = starts_with(tail, phrases)
         if found is not None and len(tail) <= len(found) + 1:
             return kind  # type: ignore[return-value]
+    # a summary's label after an article and the work it sums up ("<title>: a plain language
+    # summary of the EMOTION trial"): the record is a summary (a reply named so, "<title>:
+    # a reply", is read by its own title, which says so as the record's does)
+    opened = tail[1:] if tail[:1] and tail[0] in _ARTICLES else tail
+    found = starts_with(opened, SUMMARY_PHRASES)
+    if found is not None and len(opened) > len(found) and opened[len(found)] in _OF:
+        return "summary"
     return None
+
+
+#: An indefinite article opening a title's part ("a", "an").
+_ARTICLES = frozenset({"a", "an"})
+#: The word that joins a summary's label to the work it sums up ("a summary of").
+_OF = frozenset({"of", "for", "on"})
 
 
 #: What separates a label from the title before it: a colon, a dash between spaces.
@@ -2893,6 +2907,10 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
     if label is not None and _field_caption(keys(label)):
         # a form's numbered field and its caption ("(54) Title:", "(54) Título:", a patent's
         # front page): the document's own title field, not another document's label
+        label = None
+    if label is not None and tuple(keys(label)) in TITLE_CAPTION_PHRASES:
+        # the title's own caption ("Title: <the title>" on a manuscript's title page, its
+        # fields listed one by one): the document's own title, captioned
         label = None
     if label is not None and set(keys(label)) <= record.venue:
         # words the record's own source gives ("Lecture 7" of a course's "... (Lecture 7)"):

@@ -176,6 +176,10 @@ _PEER_REVIEW = (
     "peer review report|report on the manuscript|response to reviewers|response to the reviewers|"
     # the file a journal publishes of a paper's open review ("Peer Review File")
     "peer review file|peer review history|review history|transparent peer review|"
+    # a reviewed preprint's published assessment and its authors' answer to it, each a
+    # document of its own beside the paper ("Editors' assessment", "Author response")
+    "editors assessment|editor s assessment|editorial assessment|public review|public reviews|"
+    "author response|authors response|author s response|"
     "responses to reviewers|reply to reviewers|reply to the reviewers|rebuttal letter|"
     "response to referees|reply to referees|gutachten|antwort an die gutachter|"
     "rapport d evaluation|reponse aux evaluateurs|informe de evaluacion|parecer do revisor|"
@@ -221,6 +225,16 @@ _ADDRESSED = (
 #: A thesis's summary printed on its own, by the label its title page carries anywhere (a
 #: title page sets its kind below the title): the summary of a dissertation in the languages
 #: whose universities print one (an autoreferat, a "santrauka", "tézisek").
+#: The caption of a title's own field ("Title:", "Título:", "Название:", a manuscript's
+#: title page or a form listing its fields): the word for "title" alone, or a title's kind
+#: of it ("Article title", "Full title"), never another document's label.
+_TITLE_CAPTION = (
+    "title|full title|article title|paper title|manuscript title|title of the article|"
+    "title of the paper|title of the manuscript|titel|titre|titulo|titolo|titol|tytul|"
+    "nazev|nazov|naslov|cim|otsikko|pealkiri|pavadinimas|nosaukums|baslik|makale basligi|"
+    "judul|tieu de|название|назва|наслов|заглавие|τιτλος|عنوان|כותרת|题目|題目|标题|"
+    "標題|題名|제목"
+)
 _THESIS_SUMMARY = (
     "autoreferat|автореферат|summary of the doctoral dissertation|summary of doctoral dissertation|"
     "summary of the dissertation|summary of the thesis|dissertation summary|thesis summary|"
@@ -419,6 +433,7 @@ TEACHERS_ONLY_PHRASES = _phrases(_TEACHERS_ONLY)
 ADDRESSED_PHRASES = _phrases(_ADDRESSED)
 RECORD_OF_WORK_PHRASES = _phrases(_RECORD_OF_WORK)
 THESIS_SUMMARY_PHRASES = _phrases(_THESIS_SUMMARY)
+TITLE_CAPTION_PHRASES = _phrases(_TITLE_CAPTION)
 AFTER_TITLE_PHRASES = _phrases(_AFTER_TITLE)
 
 
