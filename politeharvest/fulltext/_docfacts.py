@@ -1397,6 +1397,8 @@ _OPENING_LABELS = ("review", "comment", "peer-review", "letter")
 
 #: A label's words at most (a longer line is text, not a label).
 _LABEL_WORDS = 6
+#: Lines under the title block read for the document's own label (a subtitle, then it).
+_LINES_UNDER = 2
 #: A line that opens with a label may go on with what it labels, to this many words.
 _LABEL_LINE_KEYS = 16
 #: A qualifier in brackets within a label ("(PhD)"), read past.
@@ -1418,6 +1420,7 @@ def _label_kind(lines: Sequence[Line], runs: Sequence[TitleRun]) -> tuple[Kind, 
     over: list[str] = []  # the short lines over the title block
     parts: list[str] = []
     slot = 0  # the title block and the line above it: where a document's own label stands
+    under: list[str] = []  # the short lines under the title block, for a summary's label
     if first is not None:
         spots.append(first.text)
         above = lines[max(0, first.first - 2) : first.first]
@@ -1433,6 +1436,15 @@ def _label_kind(lines: Sequence[Line], runs: Sequence[TitleRun]) -> tuple[Kind, 
             and len(r.text.split()) <= _LABEL_WORDS
         )
         slot = len(spots)
+        # a summary's, a poster's or slides' label set smaller than the page's headings, on
+        # the short lines right under the title block and its subtitle ("ENCARTE DE
+        # DESTAQUES", the highlights insert; "KEY MESSAGES" under "Shared Rivers, Shared
+        # Futures"), a line of text ending them; read for those kinds alone (a journal's
+        # name set there, "Comptes Rendus", is no review)
+        for line in lines[first.last + 1 : first.last + 1 + _LINES_UNDER]:
+            if len(line.text.split()) > _LABEL_WORDS or _is_prose(line):
+                break
+            under.append(line.text)
         spots.extend(r.text for r in runs[1:3] if len(r.text.split()) <= _LABEL_WORDS)
         for line in above:
             # a line over the title may hold its label among other parts, set apart by a
@@ -1491,7 +1503,7 @@ def _label_kind(lines: Sequence[Line], runs: Sequence[TitleRun]) -> tuple[Kind, 
         ("poster", POSTER_PHRASES),
         ("slides", SLIDES_PHRASES),
     ):
-        for spot in spots[:slot] if kind in _SLOT_LABELS else spots:
+        for spot in [*spots[:slot], *under] if kind in _SLOT_LABELS else spots:
             words = keys(spot)
             phrase = starts_with(words, phrases)
             if (

@@ -4558,16 +4558,26 @@ def _other_numbered_part(line: str, titles: Sequence[str]) -> str | None:
 def _worded_parts(text: str) -> dict[str, set[int]]:
     """The parts a text numbers after a word ("Deel 2", "Band III"), by the word."""
     found: dict[str, set[int]] = {}
-    for match in _WORDED_PART.finditer(text[:_TITLE_REACH]):
-        token = match.group(2)
+    reach = text[:_TITLE_REACH]
+    for word, token in (
+        *((m.group(1), m.group(2)) for m in _WORDED_PART.finditer(reach)),
+        # (or the number before the word, as Romance languages and German set an ordinal:
+        # "III trimestre 2023", "2. Quartal", "3e trimestre")
+        *((m.group(2), m.group(1)) for m in _NUMBER_WORDED.finditer(reach)),
+    ):
         values = {int(token)} if token.isdigit() else _part_numbers(token, roman_only=True)
         if values:
-            found.setdefault(match.group(1).casefold(), set()).update(values)
+            found.setdefault(word.casefold(), set()).update(values)
     return found
 
 
 #: A word and the part's number after it ("Deel 2", "Band III", "Tome 2", "Часть 2").
 _WORDED_PART = re.compile(r"(?<![\w])([^\W\d_]{3,})\.?\s+(\d{1,2}|[IVX]{1,4})(?![\w./\-]|,\d)")
+#: A part's number and the word after it ("III trimestre", "2. Quartal", "3e trimestre"),
+#: an ordinal's mark allowed; never a number within a name or a date ("COVID-19", "1.2").
+_NUMBER_WORDED = re.compile(
+    r"(?<![\w./\-\u2013])(\d{1,2}|[IVX]{1,4})(?:\.|er|e|[\u00ba\u00aa\u00b0])?\s+([^\W\d_]{3,})"
+)
 
 
 def _case_part(block: str, titles: Sequence[str]) -> str | None:

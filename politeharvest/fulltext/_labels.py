@@ -306,6 +306,13 @@ _SUMMARY = (
     "pressemitteilung|communique de presse|nota de prensa|comunicado de prensa|"
     "comunicato stampa|basin bulteni|пресс релиз|新闻稿|プレスリリース|보도자료|siaran pers|"
     "persbericht|pressmeddelande|lehdistotiedote|"
+    # a press kit about a report, and its highlights or key messages printed apart under its
+    # title ("Encarte de destaques", the highlights insert)
+    "press kit|media kit|press pack|dossier de presse|dossier de prensa|pressemappe|"
+    "cartella stampa|kit de imprensa|persmap|пресс кит|"
+    "highlights|report highlights|key messages|key findings|encarte de destaques|destaques|"
+    "faits saillants|principaux messages|mensajes clave|principales mensajes|"
+    "messaggi chiave|kernboodschappen|kernbotschaften|ключевые выводы|"
     # a guideline's quick reference or pocket card, published beside it
     "quick reference|quick reference guide|quick reference card|pocket guide|pocket card|"
     "kurzreferenz|kitteltaschenkarte|guide de reference rapide|guia rapida|"
