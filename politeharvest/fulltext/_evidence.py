@@ -614,6 +614,8 @@ def foreign_label(
         or (bool(visible) and visible != text and facts.is_title(visible))
     )
     heading = regions.label(element) if element.name != "script" and not own_words else ""
+    if heading and facts.book and _WHOLE_EDITION.search(heading):
+        heading = ""  # the whole edition ("Gesamtausgabe") of a book that is the record
     if heading and ITEM_KINDS.search(facts.untitled(heading)):
         return f"under the heading {heading[:40]!r}, another kind of document"
     item = regions.item_text(element) if not own_words else ""
@@ -660,6 +662,17 @@ def _calendar_menu(element: Tag) -> str | None:
         if other is not element and _CALENDAR_FILE.search(str(other.get("href"))):
             return str(other.get("href"))
     return None
+
+
+#: A heading naming the whole edition of a book ("Gesamtausgabe", "Complete edition",
+#: "Edição completa"): on a whole book's page, the record's own file; on an article's or a
+#: chapter's, another document (the issue or the volume).
+_WHOLE_EDITION = re.compile(
+    r"gesamtausgabe|vollst[äa]ndige\s+ausgabe|(?:complete|full|whole)\s+(?:edition|book)|"
+    r"edi[çc][ãa]o\s+completa|edici[óo]n\s+completa|[ée]dition\s+compl[èe]te|"
+    r"livre\s+complet|libro\s+completo|livro\s+completo|edizione\s+completa",
+    re.IGNORECASE,
+)
 
 
 #: A run-in label's tags (set bold, italic or as a label before its value).
