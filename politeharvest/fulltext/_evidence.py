@@ -623,7 +623,11 @@ def foreign_label(
         return f"in an item labelled {item[:40]!r}, another kind of document"
     run_in = run_in_label(element) if element.name == "a" and not own_words else None
     # (read whole: a label of a few words is no title, its small words are its own)
-    if run_in and not facts.is_title(run_in) and ITEM_KINDS.search(run_in):
+    if (
+        run_in
+        and not facts.is_title(run_in)
+        and (ITEM_KINDS.search(run_in) or BAD_TEXT.search(run_in))
+    ):
         return f"after the run-in label {run_in[:40]!r}, another kind of document"
     calendar = _calendar_menu(element) if element.name == "a" else None
     if calendar is not None:
@@ -679,6 +683,8 @@ _WHOLE_EDITION = re.compile(
 _RUN_IN_TAGS = frozenset({"b", "strong", "em", "i", "span", "label", "dt"})
 #: The most words of a run-in label.
 _RUN_IN_WORDS = 5
+#: Blocks whose opening text is a paragraph's or an item's, not an inline label's.
+_BLOCKS = frozenset({"p", "div", "li", "td", "dd", "section", "article", "body", "main"})
 
 
 def run_in_label(element: Tag) -> str | None:
@@ -695,6 +701,13 @@ def run_in_label(element: Tag) -> str | None:
         node = node.previous_sibling
         if len(between) > 20:
             return None
+    if node is None and element.parent is not None and element.parent.name not in _BLOCKS:
+        # the label as the text opening the link's own inline element ("<span>Subscribers:
+        # <a>View PDF</a> (subscription required)</span>"): a short text and its colon
+        text = " ".join(between.split())
+        if text.endswith((":", "\uff1a")) and 0 < len(text.rstrip(":\uff1a ").split()) <= 3:
+            return text.rstrip(":\uff1a ")
+        return None
     if not isinstance(node, Tag) or node.name not in _RUN_IN_TAGS:
         return None
     label = " ".join(node.get_text(" ", strip=True).split())
@@ -1587,6 +1600,10 @@ def _work_line(element: Tag, anchors: list[Tag]) -> bool:
         return False  # (two files on a line are a list of files: a form beside the thesis)
     if href.startswith("#"):
         return False  # a place on this page ("How to cite this article"): no other work
+    if _styled_button(other):
+        # a button beside the file's ("The article's page on the journal's site", set as
+        # a button, ``class="btn"``): an action's label, no other work's title
+        return False
     text = " ".join(other.get_text(" ", strip=True).split())
     return (
         len(words_of(text)) >= 3
@@ -1594,6 +1611,17 @@ def _work_line(element: Tag, anchors: list[Tag]) -> bool:
         and PDF_NAMED.search(text) is None
         and format_token(text) is None
     )
+
+
+#: A class that styles a link as a button (Bootstrap's ``btn``, ``button``, ``btn-primary``).
+_BUTTON_CLASS = re.compile(r"^(?:btn|button)(?:$|[-_])", re.IGNORECASE)
+
+
+def _styled_button(link: Tag) -> bool:
+    """Whether a link is styled or declared as a button (its class, its ARIA role)."""
+    if str(link.get("role") or "").lower() == "button":
+        return True
+    return any(_BUTTON_CLASS.match(str(name)) for name in link.get("class") or ())
 
 
 #: How `Regions.outside` says a link is in the page's chrome, not its content.

@@ -150,3 +150,60 @@ def test_a_title_with_a_bracketed_part_is_still_a_title() -> None:
     link = BeautifulSoup("<a href='x.html'>床下結露の実測調査（その２）</a>", "html.parser").a
     assert link is not None
     assert names_document(link) == "床下結露の実測調査（その２）"
+
+
+AR_PAGE = "https://portal.example.iq/journal/article/5521"
+AR_FILE = "https://portal.example.iq/download/9ad0c21e44b1"
+
+
+def _actions(other_class: str) -> str:
+    title = "التباين المكاني لدرجات الحرارة في مدينة البصرة"
+    return (
+        f"<html lang='ar' dir='rtl'><head><title>{title}</title>"
+        f"<meta name='citation_title' content='{title}'></head><body><main>"
+        f"<h1>{title}</h1><div class='actions'>"
+        f"<a class='btn btn-danger' href='{AR_FILE}'>تحميل البحث (PDF)</a> "
+        f"<a class='{other_class}' href='https://journal.example.edu.iq/article/view/88' "
+        "target='_blank'>صفحة البحث في موقع المجلة</a>"
+        "<span class='small'>812 · 240</span></div></main></body></html>"
+    )
+
+
+def test_a_button_beside_the_files_button_is_no_other_works_title() -> None:
+    # "the article's page on the journal's site", set as a button: an action, no title
+    found = find_candidates(_actions("btn btn-outline-secondary"), AR_PAGE)
+    assert [c.url for c in found.candidates][:1] == [AR_FILE]
+
+
+def test_a_plain_link_beside_the_files_button_still_reads_as_a_works_title() -> None:
+    found = find_candidates(_actions("title-link"), AR_PAGE)
+    assert AR_FILE not in [c.url for c in found.candidates]
+
+
+def test_a_text_run_in_label_before_a_link_says_what_it_gives() -> None:
+    # "Subscribers: View PDF (subscription required)": the link's inline label, plain text
+    page = (
+        "<html><head><title>Cold-start hydrogen slip in dual-fuel engines</title>"
+        "<meta name='citation_title' content='Cold-start hydrogen slip in dual-fuel engines'>"
+        "</head><body><main><h1>Cold-start hydrogen slip in dual-fuel engines</h1>"
+        "<div class='access'><span class='note'>Subscribers: <a "
+        "href='https://platform.example.org/content/2025-01-0042/pdf'>View PDF</a>"
+        " (subscription required)</span></div></main></body></html>"
+    )
+    found = find_candidates(page, "https://www.example.org/papers/2025-01-0042/")
+    refused = {c.url: c.rejected for c in found.rejected}
+    assert "run-in label 'Subscribers'" in (
+        refused.get("https://platform.example.org/content/2025-01-0042/pdf") or ""
+    )
+
+
+def test_a_paragraphs_opening_words_are_no_run_in_label() -> None:
+    page = (
+        "<html><head><title>Cold-start hydrogen slip in dual-fuel engines</title></head>"
+        "<body><main><h1>Cold-start hydrogen slip in dual-fuel engines</h1>"
+        "<p>Subscribers: <a href='https://www.example.org/files/paper.pdf'>Download PDF</a></p>"
+        "</main></body></html>"
+    )
+    found = find_candidates(page, "https://www.example.org/papers/2025-01-0042/")
+    refused = {c.url: c.rejected for c in found.rejected}
+    assert "run-in" not in (refused.get("https://www.example.org/files/paper.pdf") or "")
