@@ -670,6 +670,11 @@ def _byline(lines: Sequence[Line], run: TitleRun, title: TitleRun | None = None)
             break
         if at + 1 < len(below) and _BULLET.match(below[at + 1].text):
             break  # a list's heading ("KEY MESSAGES" over its bullets), no line of names
+        if _ISSUE_LINE.search(text) or _VOLUME.search(text):
+            # the journal's line ("鳴門教育大学研究紀要, Vol. 37, 2022"), no names
+            if out:
+                break
+            continue
         if _looks_like_byline(text):
             out.append(text)
         elif out:
@@ -687,6 +692,7 @@ def _byline(lines: Sequence[Line], run: TitleRun, title: TitleRun | None = None)
                 _looks_like_byline(line.text)
                 and not _is_prose(line)
                 and not _ISSUE_LINE.search(line.text)
+                and not _VOLUME.search(line.text)
             ):
                 out.append(line.text)
     return _AFFILIATION.sub(" ", " ".join(out))
@@ -696,6 +702,8 @@ def _byline(lines: Sequence[Line], run: TitleRun, title: TitleRun | None = None)
 #: 2023 | No. 118", "Working Paper Nr. 12", "Выпуск № 3", "天文台報告 第5号", "제3호"). (A
 #: course's line with a year may end in its lecturer's name: "CHEM 3010 Physical Chemistry I
 #: — Autumn 2022 — D. Osei".)
+#: A volume's number after its sign ("Vol. 37", "Bd. 12", "Tome 4"), in a journal's line.
+_VOLUME = re.compile(r"\b(?:vol|bd|tome|tom|t)\.\s*\d|\bvolume\s+\d", re.IGNORECASE)
 _ISSUE_LINE = re.compile(
     r"(?:\bno|\bnr|№)\.?\s*\d|第\s*[\d０-９]*\s*[号巻期輯]|제\s*\d*\s*호", re.IGNORECASE
 )

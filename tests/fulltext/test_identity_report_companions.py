@@ -93,3 +93,26 @@ def test_the_same_quarter_is_not_another_issue() -> None:
         *body(30),
     ]
     assert check_identity(make_pdf(page), record).verdict != "mismatch"
+
+
+def test_a_journals_line_with_its_volume_under_the_title_is_no_byline() -> None:
+    # a bulletin's line under the title ("<journal>, Vol. 37, 2022") names no authors: the
+    # title decides, not a byline read from the journal's name (landing85)
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+
+    pdfmetrics.registerFont(UnicodeCIDFont("HeiseiMin-W3"))
+    font = "HeiseiMin-W3"
+    title = "中学校理科における観察記録の書き方と科学的思考の育成"
+    record = {"title": [title], "creator": ["山田, 花子"], "date": ["2022"]}
+    journal = "教育実践研究紀要, Vol. 37, 2022"
+    page = [
+        (journal, 8.0, font),
+        (title, 15.0, font),
+        ("山田 花子", 11.0, font),
+        (journal, 8.0, font),
+        ("Abstract", 12.0),
+        *body(20),
+    ]
+    identity = check_identity(make_pdf(page), record)
+    assert identity.verdict == "matched", identity.evidence
