@@ -241,6 +241,8 @@ _THESIS_SUMMARY = (
     "disertacijos santrauka|daktaro disertacijos santrauka|promocijas darba kopsavilkums|"
     "doktoritoo kokkuvote|autoreferat disertace|teze disertace|autoreferat dizertacnej prace|"
     "rezumatul tezei de doctorat|rezumat teza de doctorat|doktori ertekezes tezisei|tezisfuzet|"
+    "theses of the doctoral dissertation|theses of the doctoral phd dissertation|"
+    "theses of the phd dissertation|theses of the dissertation|"
     "sazetak doktorske disertacije|povzetek doktorske disertacije|автореферат на дисертация|"
     "автореферат дисертації|zusammenfassung der dissertation|resume de la these|"
     "resumen de la tesis|resumo da tese|sintesi della tesi|vaitoskirjan tiivistelma|"

@@ -116,3 +116,24 @@ def test_a_journals_line_with_its_volume_under_the_title_is_no_byline() -> None:
     ]
     identity = check_identity(make_pdf(page), record)
     assert identity.verdict == "matched", identity.evidence
+
+
+def test_the_theses_of_a_dissertation_are_its_summary_not_the_thesis() -> None:
+    # a Hungarian doctoral school's booklet in English: "Theses of the doctoral (PhD)
+    # dissertation", the dissertation's summary published apart (identity70)
+    record = {
+        "title": ["Causes of soil salinisation on the Great Plain"],
+        "creator": ["Kiss, Anna"],
+        "date": ["2019"],
+        "type": ["info:eu-repo/semantics/doctoralThesis"],
+    }
+    page = [
+        ("Theses of the doctoral (PhD) dissertation", 12.0),
+        ("Causes of soil salinisation on the Great Plain", 14.0),
+        ("Anna Kiss", 12.0),
+        ("Supervisor:", 10.0),
+        ("Dr. Péter Nagy", 10.0),
+        ("Doctoral School of Earth Sciences", 10.0),
+    ]
+    identity = check_identity(make_pdf(page, body(30)), record)
+    assert identity.verdict == "mismatch", identity.evidence
