@@ -687,6 +687,28 @@ _RUN_IN_WORDS = 5
 _BLOCKS = frozenset({"p", "div", "li", "td", "dd", "section", "article", "body", "main"})
 
 
+#: The most characters of text between a run-in label and its link.
+_RUN_IN_REACH = 20
+#: The most characters between a document's link and its file's link after it (" (").
+_COMPANION_REACH = 8
+
+
+def _text_before(element: Tag, most: int) -> tuple[str, Tag | None] | None:
+    """The text right before `element` and the element before that text (or None there).
+
+    None when the text runs longer than `most` characters: a sentence, not a separator
+    nor a label (and a hostile page's long run of strings is not read to its start).
+    """
+    between = ""
+    node = element.previous_sibling
+    while node is not None and not isinstance(node, Tag):
+        between = str(node) + between
+        if len(between) > most:
+            return None
+        node = node.previous_sibling
+    return between, node
+
+
 def run_in_label(element: Tag) -> str | None:
     """The run-in label a link follows on its line, or None.
 
@@ -694,13 +716,10 @@ def run_in_label(element: Tag) -> str | None:
     <a>read</a>"): a short text set apart right before the link, then a colon, says what
     the link gives, whatever the link's own words.
     """
-    between = ""
-    node = element.previous_sibling
-    while node is not None and not isinstance(node, Tag):
-        between = str(node) + between
-        node = node.previous_sibling
-        if len(between) > 20:
-            return None
+    before = _text_before(element, _RUN_IN_REACH)
+    if before is None:
+        return None
+    between, node = before
     if node is None and element.parent is not None and element.parent.name not in _BLOCKS:
         # the label as the text opening the link's own inline element ("<span>Subscribers:
         # <a>View PDF</a> (subscription required)</span>"): a short text and its colon
@@ -1417,11 +1436,10 @@ def _follows_other(element: Tag, facts: PageFacts) -> str | None:
     visible = " ".join(element.get_text(" ", strip=True).split())
     if not visible or not button_text(visible):
         return None
-    between = ""
-    node = element.previous_sibling
-    while node is not None and not isinstance(node, Tag):
-        between = str(node) + between
-        node = node.previous_sibling
+    before = _text_before(element, _COMPANION_REACH)
+    if before is None:
+        return None
+    between, node = before
     if not isinstance(node, Tag) or node.name != "a" or not _COMPANION_GAP.fullmatch(between):
         return None
     named = names_document(node)
@@ -1732,7 +1750,7 @@ def _qualified_button(named: str) -> bool:
 _FORMAT_AFTER = re.compile(r"\s[\u2013\u2014|-]\s*pdf\s*$", re.IGNORECASE)
 #: A short bracketed qualifier ending a label: "(پی ڈی ایف)", "(English)", "[2 MB]", in
 #: full-width brackets too.
-_QUALIFIER = re.compile(QUALIFIER_AT_END)
+_QUALIFIER = QUALIFIER_AT_END
 
 
 def _format_label(element: Tag, named: str, titles: list[frozenset[str]]) -> str | None:

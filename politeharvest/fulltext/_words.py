@@ -726,7 +726,7 @@ def names_document(element: Tag, *, loose: bool = False) -> str | None:
                 return None
             # a button's words naming the format and a bracketed qualifier ("論文 PDF" and the
             # author's final version in brackets after it): a file's label, no title
-            bare = re.sub(QUALIFIER_AT_END, "", text)
+            bare = QUALIFIER_AT_END.sub("", text)
             if bare != text and PDF_WORD.search(bare) and button_text(bare):
                 return None
             return text
@@ -766,7 +766,7 @@ def names_document(element: Tag, *, loose: bool = False) -> str | None:
 
 #: A short bracketed qualifier ending a label, in ASCII or full-width brackets ("(English)",
 #: "[2 MB]", the same in the brackets of Chinese and Japanese text).
-QUALIFIER_AT_END = (
+QUALIFIER_AT_END = re.compile(
     r"\s*[(\[\uff08\uff3b\u3010][^()\[\]\uff08\uff09\uff3b\uff3d\u3010\u3011]{1,24}"
     r"[)\]\uff09\uff3d\u3011]\s*$"
 )
