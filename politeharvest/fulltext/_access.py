@@ -130,6 +130,9 @@ def _signs_in_only(url: str) -> bool:
 #: A word of a path segment (``UserLogin``: ``user``, ``login``; ``sign-in``: ``sign``, ``in``).
 _SEGMENT_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
+#: A file's name with its extension (``paper.pdf``), the last segment of a file's path.
+_FILE_NAME = re.compile(r"\w\.[A-Za-z0-9]{2,5}$")
+
 #: A sign-in endpoint's word, alone or as two words joined (``log``+``in``, ``sign``+``on``).
 _SIGN_IN_WORDS = frozenset({"login", "logon", "signin", "signon", "auth", "oauth", "sso"})
 
@@ -141,8 +144,19 @@ def signs_in_by_shape(url: str) -> bool:
     ``sign-in``, ``auth``): a sign-in word, or two adjacent words that join into one,
     whatever the words before it (`signs_in` reads only a segment that starts with one).
     """
-    for segment in unquote(_parts(url).path).split("/"):
+    segments = unquote(_parts(url).path).split("/")
+    # (a file's folder is a name: ``/fileadmin/upload_sso/…/paper.pdf`` is a society's
+    # upload folder, the SSO its initials; only a folder that is a sign-in word alone, as
+    # ``/sso/`` or ``/oauth2/``, makes a file's path a sign-in one)
+    filed = _FILE_NAME.search(segments[-1]) is not None
+    for place, segment in enumerate(segments):
         words = [w.lower() for w in _SEGMENT_WORD.findall(segment)]
+        if (
+            filed
+            and place < len(segments) - 1
+            and not all(w in _SIGN_IN_WORDS or w.isdigit() for w in words)
+        ):
+            continue
         pairs = [a + b for a, b in itertools.pairwise(words)]
         if _SIGN_IN_WORDS.intersection(words) or _SIGN_IN_WORDS.intersection(pairs):
             return True

@@ -989,7 +989,13 @@ def anchor_candidates(
             score += ANCHOR_WEIGHTS.download_text
             evidence.append(f"anchor text describes a PDF file ({sized.group(0)!r})")
             whole = FULL_TEXT_WORD.search(PDF_SIZE.sub(" ", visible))
-            if whole is not None:
+            stripped = PDF_SIZE.sub(" ", visible).strip(" ()[],;:-")
+            if whole is None and stripped and facts.is_title(stripped):
+                # and names the record's title before the description ("<series>: <title>"
+                # over "PDF (1,1 MB)"), where the files beside it name their own documents
+                score += ANCHOR_WEIGHTS.pdf_type
+                evidence.append("its label names the article's title")
+            elif whole is not None:
                 # and says it is the whole work ("研究報告 第168号 全文 PDF 12.6MB"), not one
                 # of its parts or a summary described alike ("概要版 PDF 1.1MB")
                 score += ANCHOR_WEIGHTS.pdf_type

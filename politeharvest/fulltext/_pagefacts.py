@@ -810,6 +810,10 @@ def page_facts(soup: BeautifulSoup, url: str) -> PageFacts:
     for element in (soup.find("h1"), soup.title):
         if isinstance(element, Tag):
             titles.append(element.get_text(" ", strip=True))
+    # the titles its structured data and its other-language pages give the record (a Dutch
+    # page of a paper written in English: JSON-LD's ``alternateName``, the English page's slug)
+    titles.extend(_ld_titles(soup))
+    titles.extend(_alternate_titles(soup, url))
     if not surnames:
         # a page whose only metadata is its JSON-LD (an aggregator's, a discovery layer's)
         # names its authors there
@@ -873,6 +877,62 @@ def ld_nodes(soup: BeautifulSoup) -> list[Any]:
             if isinstance(item, dict) and isinstance(item.get("@graph"), list):
                 nodes.extend(item["@graph"])
     return nodes
+
+
+def _ld_titles(soup: BeautifulSoup) -> list[str]:
+    """The titles the page's JSON-LD gives its work: ``name``, ``headline``, ``alternateName``.
+
+    Read from the first node typed as a work (`LD_WORK_TYPES`), as `_ld_authors` reads its
+    authors; a title is a text of two words or more.
+    """
+    for node in ld_nodes(soup):
+        if not isinstance(node, dict) or not LD_WORK_TYPES.search(str(node.get("@type") or "")):
+            continue
+        found: list[str] = []
+        for key in ("name", "headline", "alternateName"):
+            value = node.get(key)
+            for text in value if isinstance(value, list) else [value]:
+                if isinstance(text, str) and len(text.split()) >= 2 and len(text) <= 500:
+                    found.append(" ".join(text.split()))
+        return found
+    return []
+
+
+#: A slug's trailing identifier ("...-firm-surveys-912348") or file extension.
+_SLUG_TAIL = re.compile(r"(?:[-_]\d+)?(?:\.\w{2,5})?$")
+
+
+def _alternate_titles(soup: BeautifulSoup, url: str) -> list[str]:
+    """The record's title in other languages, from the slugs of its pages in them.
+
+    A page names its versions in other languages (``<link rel="alternate" hreflang="en">``);
+    the last segment of such an address, written as a slug of three words or more
+    ("wage-setting-and-inflation-expectations-evidence-from-firm-surveys-912348"), is the
+    record's title in that language, as a site writes its addresses.
+    """
+    root = soup.find("html")
+    own = str(root.get("lang") or "").lower().split("-")[0] if isinstance(root, Tag) else ""
+    found: list[str] = []
+    for link in soup.find_all("link", href=True, hreflang=True, limit=40):
+        rel = {str(r).lower() for r in link.get("rel") or []}
+        language = str(link.get("hreflang") or "").lower().split("-")[0]
+        if "alternate" not in rel or not language or language in (own, "x"):
+            continue
+        address = absolute(str(link["href"]), url)
+        if not address or _same_address(address, url):
+            continue
+        segment = unquote(urlsplit(address).path).rstrip("/").rsplit("/", 1)[-1]
+        segment = _SLUG_TAIL.sub("", segment)
+        words = [w for w in re.split(r"[-_]+", segment) if w]
+        if _slug(segment) and len(words) >= 3 and all(re.search(r"[^\W\d_]", w) for w in words):
+            found.append(" ".join(words))
+    return found[:2]
+
+
+def _same_address(a: str, b: str) -> bool:
+    """Whether two addresses name one page (scheme, host case and a final slash aside)."""
+    one, two = urlsplit(a), urlsplit(b)
+    return (one.netloc.lower(), one.path.rstrip("/")) == (two.netloc.lower(), two.path.rstrip("/"))
 
 
 def _ld_authors(soup: BeautifulSoup) -> list[str]:

@@ -26,6 +26,7 @@ from ._words import (
     item_of,
     labelled_cell,
     names_document,
+    says_download,
     short_item_text,
     text_of,
     unread_label,
@@ -51,6 +52,11 @@ _REGION_WORDS = re.compile(
     r"($|[\s_-])",
     re.IGNORECASE,
 )
+#: The region words of a row that shares the page (`Regions._downloads_own`).
+_SHARING = re.compile(r"share|sharing|social", re.IGNORECASE)
+#: The mark of a sharing region's reason, dropped before it is given.
+_SHARED = " (sharing)"
+
 #: Headings of reference lists (their entries' links are cited works, never the article),
 #: and of repository bundles that are not the work (DSpace LICENSE, THUMBNAIL).
 _REGION_HEADING = re.compile(
@@ -631,10 +637,28 @@ class Regions:
                 self._cache[key] = self._region(parent, child) or self._other_document(
                     parent, element, depth
                 )
-            if self._cache[key] is not None:
-                return self._cache[key]
+            found = self._cache[key]
+            if found is not None and found.endswith(_SHARED) and self._downloads_own(element):
+                found = None  # the record's download button in its sharing row
+            if found is not None:
+                return found.removesuffix(_SHARED)
             child = parent
         return None
+
+    def _downloads_own(self, element: Tag) -> bool:
+        """Whether `element` is a download button to a file of the page's own site.
+
+        A sharing row ("share-row": the record's download button, its count, its social
+        links) holds the record's own download beside the links that share the page; a
+        sharing link goes to another site, or says share, never download.
+        """
+        href = absolute(str(element.get("href") or ""), self._base)
+        if element.name != "a" or not href or not same_site(href, self._facts.url):
+            return False
+        labels = [element.get_text(" ", strip=True), str(element.get("aria-label") or "")]
+        return any(label and button_text(label) for label in labels) and any(
+            says_download(label) for label in labels
+        )
 
     def _stop(self, parent: object) -> bool:
         """Whether the walk up from a link ends at `parent` (the page's body or main block)."""
@@ -985,6 +1009,8 @@ class Regions:
         ).strip()
         found = _REGION_WORDS.search(names) if names else None
         if found is not None and found.group(2).lower() not in self._title_blocks:
+            if _SHARING.fullmatch(found.group(2)):
+                return f"inside a {names[:40]!r} region{_SHARED}"
             return f"inside a {names[:40]!r} region"
         for sibling in list(child.find_previous_siblings(limit=6)):
             heading = sibling if sibling.name in _HEADINGS else None

@@ -674,6 +674,19 @@ def button_text(text: str) -> bool:
     return len(rest) <= 1 and bool(words or re.search(_CJK_WORDS, text))
 
 
+def says_download(text: str) -> bool:
+    """True when `text` has a word for downloading, in any language read here."""
+    text = _LAST_NED.sub("lastned", text)
+    return bool(
+        _DOWNLOAD_WORD.search(text)
+        or re.search(r"скачать|unduh|下载|下載|ダウンロード|다운로드", text, re.I)
+        or any(
+            w in _DOWNLOAD_WORDS or _loan_download(w)
+            for w in re.findall(_LETTER_RUNS, _unmarked(text.lower()))
+        )
+    )
+
+
 #: Norwegian's "last ned" (to download), one verb of two words: "last" alone is English.
 _LAST_NED = re.compile(r"\blast\s+ned\b", re.IGNORECASE)
 
