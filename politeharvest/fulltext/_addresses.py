@@ -10,6 +10,7 @@ from politeharvest.net._redirects import platform_tenant, registrable_domain
 __all__ = [
     "absolute",
     "asset_space",
+    "same_address",
     "same_site",
 ]
 
@@ -23,6 +24,12 @@ def absolute(href: str, base: str) -> str:
         return urldefrag(urljoin(base, href))[0]
     except ValueError:  # "https://]]>host/": not an address at all
         return ""
+
+
+def same_address(a: str, b: str) -> bool:
+    """Whether two addresses name one page: host and path alike (scheme, query aside)."""
+    one, two = urlsplit(a), urlsplit(b)
+    return (one.netloc.lower(), one.path.rstrip("/")) == (two.netloc.lower(), two.path.rstrip("/"))
 
 
 def same_site(url: str, page: str) -> bool:

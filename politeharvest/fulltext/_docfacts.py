@@ -655,6 +655,29 @@ def _looks_like_byline(text: str) -> bool:
 _BULLET = re.compile(r"\s*[■□▪▫●○•◦‣⁃∙►▶➢✓✔❖◆◇]\s*\S")
 
 
+def _few_names(text: str) -> bool:
+    """Whether a line read as prose is a few names (`_looks_like_byline`) as it is written.
+
+    A name with its initials and letters run together ("By F. W. BURGOYNE, M.B.O.U.") folds
+    into as many words as a line of prose has; as written, it is a few.
+    """
+    return (
+        len(text.split()) < _PROSE_LINE_WORDS
+        and _INITIAL.search(text) is not None
+        and ":" not in text  # (a field's caption: "Editor-in-Chief: Selin Erdoğan, Malta")
+        and not _UNSPACED.search(text)
+        and _looks_like_byline(text)
+    )
+
+
+#: A name's initial ("F.", "W.") or a post-nominal's letters ("M.B.O.U.").
+_INITIAL = re.compile(r"(?<![^\W\d_])[^\W\d_]\.")
+
+
+#: The fewest words of a line of prose (`_is_prose`).
+_PROSE_LINE_WORDS = 7
+
+
 def _byline(lines: Sequence[Line], run: TitleRun, title: TitleRun | None = None) -> str:
     """The lines right below (or, failing that, above) the title block that look like names.
 
@@ -666,7 +689,7 @@ def _byline(lines: Sequence[Line], run: TitleRun, title: TitleRun | None = None)
         text = _names_joined(line.text)
         if text != line.text:
             line = attrs.evolve(line, text=text)  # (a name set letter-spaced is no prose)
-        if _is_prose(line) or len(line.text.split()) > 30:
+        if (_is_prose(line) and not _few_names(text)) or len(line.text.split()) > 30:
             break
         if at + 1 < len(below) and _BULLET.match(below[at + 1].text):
             break  # a list's heading ("KEY MESSAGES" over its bullets), no line of names

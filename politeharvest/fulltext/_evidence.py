@@ -18,7 +18,7 @@ import attrs
 from bs4 import BeautifulSoup, Tag
 
 from ._access import control_wall
-from ._addresses import absolute, asset_space, same_site
+from ._addresses import absolute, asset_space, same_address, same_site
 from ._candidate import Candidate, element_signature
 from ._links import TEXT_URL, form_label, link_sources
 from ._pagefacts import LD_WORK_TYPES, PageFacts, ld_nodes
@@ -451,11 +451,25 @@ def jsonld_candidates(
             target = str(item.get("contentUrl") or item.get("url") or "")
             fmt = str(item.get("encodingFormat") or item.get("fileFormat") or "")
             if target and ("pdf" in fmt.lower() or ".pdf" in target.lower()):
-                files.append((absolute(target, base), fmt))
-        for link, fmt in files:
+                named = [str(item.get(k) or "")[:200] for k in ("name", "description")]
+                files.append((absolute(target, base), fmt, named))
+        for link, fmt, (name, description) in files:
             # among several encodings, one named as another kind is not the work's
-            # ("cover_letter.pdf", "poster_EGU2024.pdf" beside "manuscript_revised.pdf")
-            other = _other_kind_name(link, facts) if len(files) > 1 and facts else None
+            # ("cover_letter.pdf", "poster_EGU2024.pdf" beside "manuscript_revised.pdf"),
+            # by its address's file name, or by the name and description its entry gives it
+            # (a dataset's "questionnaire_2022.pdf", "Guide d'utilisation" behind
+            # ``/api/access/datafile/301878``)
+            other = None
+            if len(files) > 1 and facts:
+                other = _other_kind_name(link, facts) or (
+                    _other_kind_name(f"/{name}", facts) if name else None
+                )
+                described = ITEM_KINDS.search(facts.untitled(description)) if description else None
+                if other is None and described is not None:
+                    other = (
+                        "the selector matches any file link, and its entry's description "
+                        f"says another kind of document ({described.group(0)!r})"
+                    )
             found.append(
                 Candidate(
                     link,
@@ -1295,6 +1309,10 @@ def anchor_candidates(
             kind = _other_kind_name(link, facts) if _FILE_NAME.search(name) else None
             if kind is not None:
                 why = "its label is a button's, and " + kind.split(", and ", 1)[-1]
+            elif (kind := _item_label_kind(element, base, facts)) is not None:
+                # ("<a>Πίνακας περιεχομένων</a> <a>Λήψη</a>": a media item's label, the table
+                # of contents, its download button beside it)
+                why = f"its item's label names another kind of document ({kind!r})"
             elif (other := _item_names_other(element, visible, facts)) is not None and not (
                 full_label and _ITEM_SIZE.search(other)
             ):
@@ -1485,6 +1503,39 @@ _COUNTER_WORDS = 6
 _COUNT = re.compile(r"(?<![\w.,])\d[\d.,\u00a0\u202f]*[kKmM]?(?![\w])")
 #: Separators between an item's title and its file's button ("<title> · PDF", "<title> — PDF").
 _ITEM_SEPARATORS = re.compile(r"[\u00b7|\u2022\u2013\u2014:,;()\[\]]|\s-\s")
+
+
+def _item_label_kind(element: Tag, base: str, facts: PageFacts) -> str | None:
+    """The kind of document a bare button's item names by its one other link, or None.
+
+    A repository's media list sets each file's label as a link to the file's own page and
+    its download button beside it (``<div><a href="/media/5533">Table of contents</a>
+    <a href="….pdf">Download</a></div>``): the label says what the file is. Only an item of
+    these two links, its label first and a link to another page of the site than the
+    record's (no file of its own), in words of another kind of document (`ITEM_KINDS`) and
+    not the record's title.
+    """
+    item = element.find_parent(["li", "td", "dd", "div", "p"])
+    if item is None:
+        return None
+    anchors = item.find_all("a", limit=3)
+    if len(anchors) != 2 or anchors[1] is not element:
+        return None
+    label = anchors[0]  # (the label first, its button after it)
+    href = absolute(str(label.get("href") or ""), base)
+    if not href or not same_site(href, base) or same_address(href, facts.url or base):
+        return None
+    if file_href(href, base):
+        return None  # a file of its own beside the button ("Extended abstract (PDF)")
+    text = " ".join(label.get_text(" ", strip=True).split())
+    if not text or len(text) > _ITEM_LABEL or button_text(text) or facts.is_title(text):
+        return None
+    kind = ITEM_KINDS.search(facts.untitled(text))
+    return kind.group(0) if kind is not None else None
+
+
+#: The longest label of a media item read by `_item_label_kind`.
+_ITEM_LABEL = 120
 
 
 def _item_names_other(element: Tag, visible: str, facts: PageFacts) -> str | None:

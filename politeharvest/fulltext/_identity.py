@@ -256,7 +256,8 @@ class RecordHints:
             _article(types),
             related,
             tuple(c.strip() for c in creators if c.strip()),
-            any(_monograph(str(t)) for t in metadata.get("type", ())),
+            any(_monograph(str(t)) for t in metadata.get("type", ()))
+            or _whole_by_extent(metadata, types, kind),
             any(_report(str(t)) for t in metadata.get("type", ())),
             _genre(types),
             next(
@@ -628,6 +629,51 @@ _PAGE_RANGE = re.compile(
 )
 #: A single page at a citation's end: "9(2): 88", "p. 88" (a year there is no page).
 _ONE_PAGE = re.compile(r"(?::|\b(?:pp?|s|\u0441|pág)\.)\s*(\d{1,5})\s*\.?\s*$", re.IGNORECASE)
+
+
+#: A catalogue's extent of a whole work in its ``format`` ("1 online resource (xii, 186
+#: pages)", "x, 246 s.", a Russian "312 s."): its count of pages and the word for pages
+#: after it, in the abbreviations of cataloguing rules (a range's end, "45-67 p.", is a
+#: part's pages).
+_EXTENT = re.compile(
+    r"(?<![\d\-\u2013])(\d{2,5})\s*(?:pages?|pp?\.|s\.|с\.|стр\.?|str\.?|sivua|sider|sidor|"  # noqa: RUF001
+    r"oldal|p[áa]ginas?|p[áa]g\.|pagine|stron|stran|strani|lk\.|ページ|页|쪽)(?!\w)",
+    re.IGNORECASE,
+)
+
+
+def extent_pages(formats: Sequence[str]) -> int | None:
+    """The pages a record's ``format`` says its whole work runs ("xii, 186 pages": 186), or None."""
+    for value in formats:
+        found = _EXTENT.search(str(value))
+        if found is not None:
+            return int(found.group(1))
+    return None
+
+
+#: A book's number as a record's identifier ("URN:ISBN:9785999990549", "ISBN 978-0-…",
+#: "9788499999234").
+_ISBN_ID = re.compile(
+    r"^(?:urn:)?isbn[:\s]*[\d\- ]{9,17}[\dx]$|^97[89][\d\-]{10,14}$", re.IGNORECASE
+)
+
+
+def _whole_by_extent(metadata: Mapping[str, Any], types: str, kind: Kind | None) -> bool:
+    """Whether a catalogue's record is of a whole long work (a book), by its extent or ISBN.
+
+    A record typed only as "text" by a library catalogue gives its extent in ``format``
+    ("1 online resource (xii, 186 pages)") or the book's number as its own identifier
+    (``URN:ISBN:…``): a work of `_BOOK_PAGES` pages or more, or a book, that is no article,
+    no conference paper and no part cited in a container (a ``source`` with a page range),
+    as a record typed "book" is.
+    """
+    if kind is not None or _article(types) or _conference(types):
+        return False
+    pages = extent_pages([str(v) for v in metadata.get("format", ())])
+    numbered = any(_ISBN_ID.match(str(v).strip()) for v in metadata.get("identifier", ()))
+    if not numbered and (pages is None or pages < _BOOK_PAGES):
+        return False
+    return not any(cited_pages(str(v)) for v in metadata.get("source", ()))
 
 
 def cited_pages(citation: str) -> int | None:

@@ -219,6 +219,14 @@ _EMBEDS = {"iframe": "src", "frame": "src", "embed": "src", "object": "data"}
 _PDF_PATH = re.compile(r"^[^?#]*\.pdf(?:$|[?#])", re.IGNORECASE)
 
 
+#: An address whose path names a PDF file, with no query (a plain file's address).
+_PLAIN_PDF = re.compile(r"^[^?#]*\.pdf(?:#.*)?$", re.IGNORECASE)
+#: A folder of a viewer's pages (``/preview/``, ``/rsc/viewer/``, ``/render/``).
+_VIEWER_FOLDER = re.compile(
+    r"(?:^|/)[^/]*(?:preview|viewer|view|reader|render|embed)[^/]*(?:/|$)", re.IGNORECASE
+)
+
+
 def embedded_files(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
     """The files the page embeds for reading: (element, address, where it was read).
 
@@ -226,8 +234,10 @@ def embedded_files(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
     ``?url=``) names the file it shows in a parameter of its address: the parameter's
     value is the file, the viewer's page is not. An ``<object>`` or ``<embed>`` of type
     ``application/pdf``, or of no type with a ``.pdf`` address, embeds the file itself. An
-    iframe's own address is never yielded (a viewer's page ending in ``.pdf`` is still an
-    HTML page).
+    iframe's own address is yielded only when it is a plain file's: a ``.pdf`` path with no
+    query, in no viewer's folder (``/files/original/<hash>.pdf``, Omeka's PDF embed); a
+    viewer's page ending in ``.pdf`` (``/records/<id>/preview/<name>.pdf?include_deleted=0``,
+    ``/rsc/viewer/…/x.pdf?embedded=true``) is still an HTML page.
     """
     for element in soup.find_all(list(_EMBEDS)):
         attribute = _EMBEDS[element.name]
@@ -244,6 +254,10 @@ def embedded_files(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
         elif element.name in ("object", "embed") and not kind and _PDF_PATH.search(address):
             # an object's data is the resource itself (a viewer's page goes in an iframe)
             yield element, address, f"<{element.name}> of a .pdf address"
+        elif element.name in ("iframe", "frame") and _PLAIN_PDF.match(address):
+            path = urlsplit(address).path
+            if not _VIEWER_FOLDER.search(path.rsplit("/", 1)[0]):
+                yield element, address, f"the .pdf address of an {element.name} (no viewer's)"
 
 
 #: A ``<meta http-equiv="refresh">`` content's address (``5; url='/file.pdf'``).

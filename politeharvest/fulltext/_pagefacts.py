@@ -19,7 +19,7 @@ from bs4 import BeautifulSoup, Tag
 from politeharvest.quality._text import DOI_IN_URL as _DOI_IN
 from politeharvest.quality._text import STOP
 
-from ._addresses import absolute
+from ._addresses import absolute, same_address
 from ._words import (
     BAD_TEXT,
     BAD_TEXT_UNACCENTED,
@@ -919,7 +919,7 @@ def _alternate_titles(soup: BeautifulSoup, url: str) -> list[str]:
         if "alternate" not in rel or not language or language in (own, "x"):
             continue
         address = absolute(str(link["href"]), url)
-        if not address or _same_address(address, url):
+        if not address or same_address(address, url):
             continue
         segment = unquote(urlsplit(address).path).rstrip("/").rsplit("/", 1)[-1]
         segment = _SLUG_TAIL.sub("", segment)
@@ -927,12 +927,6 @@ def _alternate_titles(soup: BeautifulSoup, url: str) -> list[str]:
         if _slug(segment) and len(words) >= 3 and all(re.search(r"[^\W\d_]", w) for w in words):
             found.append(" ".join(words))
     return found[:2]
-
-
-def _same_address(a: str, b: str) -> bool:
-    """Whether two addresses name one page (scheme, host case and a final slash aside)."""
-    one, two = urlsplit(a), urlsplit(b)
-    return (one.netloc.lower(), one.path.rstrip("/")) == (two.netloc.lower(), two.path.rstrip("/"))
 
 
 def _ld_authors(soup: BeautifulSoup) -> list[str]:

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Literal
+from urllib.parse import unquote, urlsplit
 
 import attrs
 
@@ -182,6 +183,9 @@ class ResolveFlow:
         html_only: read the landing page only, and report the best candidate unverified.
         hinted: the record gives a title or DOI to match a file against.
         max_probes: the record's file-request budget.
+        file_types: what counts as a file (`PdfFetcher.file_types`): a candidate whose
+            address names a file of another format (``README.md``, ``code.zip`` in a PDF
+            harvest) is not requested.
         requests: requests spent so far (the page, the sources' APIs, the probes).
         probes: file requests spent so far.
         listed: the sanctioned sources' candidates.
@@ -202,6 +206,7 @@ class ResolveFlow:
     html_only: bool = False
     hinted: bool = True
     max_probes: int = 3
+    file_types: tuple[str, ...] = ("pdf",)
     requests: int = 0
     probes: int = 0
     listed: tuple[Candidate, ...] = ()
@@ -280,6 +285,7 @@ def start(
     html_only: bool = False,
     hinted: bool = True,
     max_probes: int = 3,
+    file_types: tuple[str, ...] = ("pdf",),
 ) -> ResolveFlow:
     """A resolution of `url` before any request, with what the site rules say of it.
 
@@ -291,6 +297,8 @@ def start(
         html_only: read the landing page only.
         hinted: the record gives a title or DOI.
         max_probes: file probes at most.
+        file_types: what counts as a file (``"pdf"``, and optionally ``"zip"``, ``"gzip"``,
+            ``"csv"``): an address naming a file of another format is not requested.
     """
     return ResolveFlow(
         url,
@@ -301,6 +309,7 @@ def start(
         html_only=html_only,
         hinted=hinted,
         max_probes=max_probes,
+        file_types=file_types,
     )
 
 
@@ -376,7 +385,9 @@ def next_action(flow: ResolveFlow) -> tuple[ResolveFlow, Action]:
         else:  # "probe"
             assert flow.page is not None
             assert flow.analysis is not None
-            analysis = flow.analysis
+            analysis = _without_other_formats(flow.analysis, flow.file_types)
+            flow = attrs.evolve(flow, analysis=analysis)
+            assert flow.page is not None
             fallback = _fallback(flow) if analysis.kind != KIND_PDF else None
             if fallback is not None and flow.reservation is not None:
                 # a reserved file is named, never fetched: a weak one could not be matched
@@ -431,6 +442,80 @@ def _probing(
         hinted=flow.hinted,
         reserved=reserved,
         work_type=work_type,
+    )
+
+
+#: A file name's extension that names a format of data, code or archive, and the file type
+#: it is (`PdfFetcher.file_types`; None: a type no harvest fetches as full text). A script's
+#: (``cgiirbis_64.exe``, ``download.php``) is no file's: it serves any format.
+_FORMATS: Mapping[str, str | None] = {
+    "zip": "zip",
+    "gz": "gzip",
+    "tgz": "gzip",
+    "csv": "csv",
+    **dict.fromkeys(
+        [
+            "tar",
+            "7z",
+            "rar",
+            "bz2",
+            "xz",
+            "tsv",
+            "md",
+            "rst",
+            "cff",
+            "ipynb",
+            "rmd",
+            "sav",
+            "dta",
+            "rds",
+            "rdata",
+            "nc",
+            "h5",
+            "hdf5",
+            "mat",
+            "sql",
+        ]
+    ),
+}
+
+
+def _other_format(url: str, file_types: tuple[str, ...]) -> str | None:
+    """The extension of `url`'s file name when it names a format not in `file_types`, or None."""
+    name = unquote(urlsplit(url).path).rsplit("/", 1)[-1].lower()
+    extension = name.rsplit(".", 1)[-1] if "." in name.strip(".") else ""
+    if extension not in _FORMATS:
+        return None
+    kind = _FORMATS[extension]
+    return extension if kind is None or kind not in file_types else None
+
+
+def _without_other_formats(analysis: PageAnalysis, file_types: tuple[str, ...]) -> PageAnalysis:
+    """`analysis` with the candidates whose address names another format moved to rejected.
+
+    A software or data record's buttons download ``code-2.3.1.zip`` and ``README.md``, the
+    record's identifier in their addresses; in a harvest of PDFs each would cost the site
+    a file request to answer "not a PDF".
+    """
+    kept: list[Candidate] = []
+    dropped: list[Candidate] = []
+    for candidate in analysis.candidates:
+        extension = _other_format(candidate.url, file_types)
+        if extension is None:
+            kept.append(candidate)
+            continue
+        why = f"its address names a .{extension} file, not a {'/'.join(file_types)} file"
+        dropped.append(attrs.evolve(candidate, rejected=why))
+    fallback = tuple(c for c in analysis.fallback if _other_format(c.url, file_types) is None)
+    if not dropped and len(fallback) == len(analysis.fallback):
+        return analysis
+    kind = analysis.kind if kept or analysis.kind != KIND_PDF else KIND_NONE
+    return attrs.evolve(
+        analysis,
+        candidates=tuple(kept),
+        rejected=(*dropped, *analysis.rejected),
+        fallback=fallback,
+        kind=kind,
     )
 
 

@@ -164,6 +164,7 @@ class LandingPageResolver:
             html_only=html_only,
             hinted=not hints.empty,
             max_probes=self.max_probes,
+            file_types=self.fetcher.file_types if self.fetcher is not None else ("pdf",),
         )
         while True:
             flow, action = next_action(flow)

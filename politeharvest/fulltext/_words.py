@@ -150,7 +150,7 @@ BAD_TEXT = re.compile(
     r"informacja\s+prasowa|"
     r"tiskov[áa]\s+zpr[áa]va|пресс-?\s?релиз|прес-?\s?реліз|新闻稿|プレスリリース|보도자료|"
     r"book\s+review|\brecensione\b|\brezension\b|\brecensi[óo]n\b|\bresenha\b|\brecenzja\b|"
-    r"\brecenze\b|рецензия|рецензія|"
+    r"\brecenze\b|рецензия|рецензія|βιβλιοκρισ[ίι]α|"  # noqa: RUF001
     # the documents of an event, an exhibition or a survey beside the work, a line a kind:
     # its programme (a label of that word alone, or of the event's), its poster or leaflet,
     # its presentation, its questionnaire, its methodology note, the site's terms of use,
@@ -180,6 +180,9 @@ BAD_TEXT = re.compile(
     # an infographic, a methodology or its explanatory notes, an annotation
     r"\bposudek\b|\boponent|pr[ůu]b[ěe]h\s+obhajoby|protokol\s+o\s+obhajob|"
     r"opinia\s+promotora|recenzja\s+promotora|отзыв\s+(?:научного|официального|ведущей)|"
+    # a dissertation's summaries published apart (the Russian "автореферат", the German
+    # "Thesen" or "Thesenpapier") and its council's conclusion
+    r"автореферат|\bthesen(?:papier)?\b|заключени[ея]\s+диссертационного|"
     r"\bgutachten\b|rapport\s+(?:de\s+soutenance|du\s+jury)|dictamen\s+del\s+tribunal|"
     r"parecer\s+da\s+banca|ata\s+de\s+defesa|"
     r"\b(?:n[úu]mero|fasc[íi]culo|quaderno|cuaderno|caderno|volumen|bolet[íi]n|bollettino|"
@@ -196,7 +199,7 @@ BAD_TEXT = re.compile(
     r"\bsantrauka\b|\bturinys\b|\bkopsavilkums\b|\bsaturs\b|\bösszefoglal|"
     r"\btartalomjegyzék|\bstreszczenie\b|spis\s+treści|\bshrnutí\b|\bzhrnutie\b|"
     r"\bobsah\b|\bpovzetek\b|\bkazalo\b|\bsažetak\b|\bsadržaj\b|резюме|резиме|"
-    r"анотація|съдържание|зміст|садржај|περίληψη|περιεχόμενα|\bsamenvatting\b|"
+    r"анотація|съдържание|зміст|садржај|περίληψη|περιεχ[οό]μ[εέ]ν|\bsamenvatting\b|"  # noqa: RUF001
     r"\binhoudsopgave\b|\bsammanfattning\b|\binnehållsförteckning\b|\bsammendrag\b|"
     r"\bindholdsfortegnelse\b|\binnholdsfortegnelse\b|\briassunto\b|\bsommario\b|"
     r"\bkurzfassung\b|\bsynth[èe]se\b|\brezumat\b|\bcuprins\b|\blaburpena\b|\bcrynodeb\b|\bmuhtasari\b|tóm\s+tắt|"
