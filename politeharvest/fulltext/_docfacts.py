@@ -58,6 +58,7 @@ from ._labels import (
     REVIEW_PHRASES,
     SLIDES_PHRASES,
     SUMMARY_PHRASES,
+    SUMMARY_WORDS,
     SUPPLEMENT_PHRASES,
     THESIS_PHRASES,
     THESIS_SUMMARY_PHRASES,
@@ -1329,6 +1330,12 @@ def _kind(
     if labelled is None and article and pages and pages[0]:
         # a label on a first page passed over (a supplement that opens like a cover sheet)
         labelled = _label_kind(pages[0], _title_runs(pages[0], _body_size(pages[0]))[0])
+        if labelled is None:
+            # a cover set in large type throughout has no body text to rise over: its runs
+            # rise over its smallest type (the title over "Summary" over the series' name)
+            smallest = min((line.size for line in pages[0] if line.size > 0), default=0.0)
+            if smallest and smallest < _body_size(pages[0]):
+                labelled = _label_kind(pages[0], _title_runs(pages[0], smallest)[0])
     if labelled is not None:
         return labelled
     book = _cites_a_book(lines, runs) if page_count <= _REVIEW_PAGES else None
@@ -1491,6 +1498,23 @@ def _label_kind(lines: Sequence[Line], runs: Sequence[TitleRun]) -> tuple[Kind, 
         found = _part_label(part)
         if found is not None:
             return found
+    # a summary's label of one word ("Summary", "Kurzfassung"), which also heads an
+    # article's section: only alone on the line right over the page's largest title block,
+    # or on the first line under it with no running text after it (a version's line follows)
+    largest = max(
+        (r for r in runs if first is not None and r.page == first.page),
+        key=lambda r: r.size,
+        default=None,
+    )
+    if largest is not None:
+        near = [lines[largest.first - 1]] if largest.first > 0 else []
+        after = lines[largest.last + 2] if largest.last + 2 < len(lines) else None
+        if largest.last + 1 < len(lines) and not (after is not None and _is_prose(after)):
+            near.append(lines[largest.last + 1])
+        for line in near:
+            words = keys(line.text)
+            if len(words) == 1 and words[0] in SUMMARY_WORDS:
+                return "summary", f"the title block reads {line.text[:80]!r}"
     for spot in [*over, *parts]:
         # a label over the title whose kind's noun ends it, as English and German set a
         # compound's head last ("DATA EXTRACTION FORM", "Publication certificate"): only

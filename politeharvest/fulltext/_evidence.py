@@ -299,6 +299,15 @@ def _record_tokens(url: str) -> dict[str, str]:
     return {v.lower(): shape for v in values if (shape := _id_shape(v.lower()))}
 
 
+#: A JSON:API document's relationship link's path in a script state
+#: (``data.relationships.primary_file.links.related.href``, jsonapi.org's format).
+_RELATIONSHIP = re.compile(r"(?:^|\.)relationships\.(?:[^.]+\.)?links\.")
+
+
+#: An address whose path names a PDF file by its extension.
+_PDF_FILE_PATH = re.compile(r"^[^?#]*\.pdf(?:$|[?#])", re.IGNORECASE)
+
+
 #: A script state's key whose value is a file's address ("pdfUrl", "downloadUrl",
 #: "file_url", "fileHref"): the key says so, whatever the address looks like.
 _FILE_KEY = re.compile(
@@ -350,6 +359,11 @@ def state_candidates(soup: BeautifulSoup, base: str, facts: PageFacts) -> list[C
         for item in state_files(devalued(text) or text, is_own, is_file):
             link = absolute(item.url, base)
             if not link:
+                continue
+            if _RELATIONSHIP.search(item.path) and not _PDF_FILE_PATH.search(link):
+                # a JSON:API document's relationship link ("primary_file": {"links":
+                # {"related": {"href": …}}}) addresses the related resource's metadata in
+                # the API, not its file
                 continue
             other_kind = ITEM_KINDS.search(facts.untitled(item.label)) if item.label else None
             # the key a file's address stands under names its role in its object, whatever

@@ -73,6 +73,7 @@ from ._labels import (
     REVIEW_PHRASES,
     STUDY_DOCUMENT_PHRASES,
     SUMMARY_PHRASES,
+    SUMMARY_WORDS,
     TEACHERS_ONLY_PHRASES,
     THESIS_PHRASES,
     THESIS_SUMMARY_PHRASES,
@@ -2771,6 +2772,11 @@ def _opens_report(record: _Record, facts: DocumentFacts) -> bool:
     # TIẾN SĨ", an autoreferat's label)
     labels = (*SUMMARY_PHRASES, *EDITORIAL_PHRASES, *THESIS_SUMMARY_PHRASES)
     if any(starts_with(keys(run.text), labels) is not None for run in facts.prefix_runs):
+        return False
+    label = keys(facts.kind_evidence.rpartition(" reads ")[2])
+    if facts.kind == "summary" and len(label) == 1 and label[0] in SUMMARY_WORDS:
+        # a summary's label of one word ("Kurzfassung") counts only alone next to a title
+        # block: its own title page's, where a report's own summary has none
         return False
     return _title_page_titled(record, facts)
 

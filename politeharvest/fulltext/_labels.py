@@ -465,9 +465,21 @@ def contains(words: Sequence[str], phrases: Iterable[tuple[str, ...]]) -> tuple[
 
 
 def kind_of_title(title: str) -> Kind | None:
-    """The kind a record's title announces ("Erratum: ...", "Supplementary material"), or None."""
+    """The kind a record's title announces ("Erratum: ...", "Supplementary material"), or None.
+
+    Or a summary's word of its own closing it after a colon or a dash ("S3-Leitlinie …:
+    Kurzfassung"): the record is of that summary.
+    """
     found = label_of_title(title)
-    return found[0] if found is not None else None
+    if found is not None:
+        return found[0]
+    parts = _TITLE_PARTS.split(title.strip().rstrip(" ./"))
+    last = keys(parts[-1]) if len(parts) > 1 else ()
+    return "summary" if len(last) == 1 and last[0] in SUMMARY_WORDS else None
+
+
+#: Where a title's parts meet: a colon, or a dash between spaces.
+_TITLE_PARTS = re.compile(r"\s*:\s*|\s[-\u2013\u2014]\s")
 
 
 def label_of_title(title: str) -> tuple[Kind, tuple[str, ...]] | None:
@@ -547,3 +559,33 @@ def _numbered(rest: Sequence[str]) -> int:
     if at < len(rest) and rest[at].isdigit():
         return at + 1
     return 0
+
+
+#: A summary's label of one word, in the languages of the labels read here: it also heads
+#: an article's section, so it names a document a summary only standing alone next to its
+#: title (`_docfacts._label_kind`) or on its own title page (`_identity._opens_report`).
+SUMMARY_WORDS = frozenset(
+    keys(word)[0]
+    for word in [
+        "Summary",
+        "Kurzfassung",
+        "Zusammenfassung",
+        "Kurzversion",
+        "Résumé",
+        "Resumen",
+        "Resumo",
+        "Riassunto",
+        "Samenvatting",
+        "Sammanfattning",
+        "Sammendrag",
+        "Resumé",
+        "Tiivistelmä",
+        "Streszczenie",
+        "Shrnutí",
+        "Zhrnutie",
+        "Összefoglaló",
+        "Özet",
+        "Резюме",
+        "Περίληψη",
+    ]
+)

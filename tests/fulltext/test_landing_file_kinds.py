@@ -169,3 +169,25 @@ def test_a_dissertations_summary_and_its_councils_conclusion_are_other_documents
     assert "https://thesis.example.ru/files/diss/2023/0412877/a.pdf" not in [
         c.url for c in found.candidates
     ]
+
+
+def test_a_json_api_relationship_link_is_no_file() -> None:
+    # an OSF-style preprint page: its script state is a JSON:API document whose primary
+    # file's relationship link addresses the file's metadata in the API
+    state = (
+        '{"data": {"id": "h4t9w_v2", "type": "preprints", "attributes": {"title": '
+        '"Redes clientelares y agua potable en Oaxaca", "doi": "10.31235/osf.io/h4t9w_v2"}, '
+        '"relationships": {"primary_file": {"links": {"related": {"href": '
+        '"https://api.preprints.example.org/v2/files/65d2c7b1e4a0/"}}}}}}'
+    )
+    page = (
+        "<html lang='es'><head><title>Redes clientelares y agua potable en Oaxaca</title>"
+        "<meta name='citation_doi' content='10.31235/osf.io/h4t9w_v2'></head><body><main>"
+        "<h1>Redes clientelares y agua potable en Oaxaca</h1>"
+        "<a class='btn' href='https://preprints.example.org/h4t9w_v2/download'>Download</a>"
+        f"<script type='application/json' id='shoebox'>{state}</script></main></body></html>"
+    )
+    found = find_candidates(page, "https://preprints.example.org/h4t9w_v2")
+    urls = [c.url for c in found.candidates]
+    assert "https://api.preprints.example.org/v2/files/65d2c7b1e4a0/" not in urls
+    assert urls[:1] == ["https://preprints.example.org/h4t9w_v2/download"]
