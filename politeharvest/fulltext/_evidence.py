@@ -348,7 +348,7 @@ def state_candidates(soup: BeautifulSoup, base: str, facts: PageFacts) -> list[C
 
     found: list[Candidate] = []
     texts = [
-        str(script.string)
+        _transfer_state(str(script.string))
         for script in soup.find_all("script")
         if "ld+json" not in str(script.get("type") or "").lower()
         and not script.get("src")
@@ -415,6 +415,22 @@ def state_candidates(soup: BeautifulSoup, base: str, facts: PageFacts) -> list[C
                     )
                 )
     return found
+
+
+#: Angular's TransferState escapes in a state script ("&q;" for a quotation mark).
+_TRANSFER_ESCAPES = {"&q;": '"', "&s;": "'", "&l;": "<", "&g;": ">", "&a;": "&"}
+_TRANSFER_ESCAPE = re.compile("|".join(map(re.escape, _TRANSFER_ESCAPES)))
+
+
+def _transfer_state(text: str) -> str:
+    """A state script as JSON: Angular's server-side TransferState escapes undone.
+
+    Angular writes its state as JSON with its own escapes (``{&q;NGRX_STATE&q;: …}``, a
+    DSpace 7 page's ``dspace-angular-state``); a script that opens so is read unescaped.
+    """
+    if not text.lstrip().startswith(("{&q;", "[&q;")):
+        return text
+    return _TRANSFER_ESCAPE.sub(lambda m: _TRANSFER_ESCAPES[m.group(0)], text)
 
 
 def _key_words(key: str) -> str:

@@ -1442,6 +1442,30 @@ def _record_of(hints: RecordHints) -> _Record:
     return _Record(hints, text, tuple(titles), frozenset(_record_words(hints)), names, venue)
 
 
+def _read_alike(title: str, block: str) -> bool:
+    """Whether the block is the title as an OCR read it: its letters alike, spaces aside.
+
+    Compared as the letters of their keys run together, whole: at least `_READ_ALIKE`
+    alike (difflib's ratio), `_READ_LETTERS` letters or more, of lengths within a tenth of
+    each other (the title and more words, "<title>, part two: …", is no misreading), and
+    the same numbers in the same order (another part or year is another work).
+    """
+    mine = "".join(keys(title))
+    theirs = "".join(keys(block))
+    if len(mine) < _READ_LETTERS or abs(len(theirs) - len(mine)) > len(mine) // 10:
+        return False
+    if re.findall(r"\d+", mine) != re.findall(r"\d+", theirs):
+        return False
+    matcher = difflib.SequenceMatcher(None, mine, theirs, autojunk=False)
+    return matcher.quick_ratio() >= _READ_ALIKE and matcher.ratio() >= _READ_ALIKE
+
+
+#: The least likeness of a title and a block read through an OCR's misreadings.
+_READ_ALIKE = 0.9
+#: The fewest letters of a title compared so (a short one is too easily alike).
+_READ_LETTERS = 24
+
+
 def _title_match(record: _Record, facts: DocumentFacts) -> tuple[str | None, str, str]:
     """How the record's title appears, the title, and the title block.
 
@@ -1540,6 +1564,19 @@ def _title_match(record: _Record, facts: DocumentFacts) -> tuple[str | None, str
             )
             best = ("heading" if heading else "page", title.text, best[2])
     return best
+
+
+def _alike_block(record: _Record, facts: DocumentFacts) -> tuple[str, str] | None:
+    """A title-like run that is one of the record's titles as an OCR read it, or None.
+
+    Its letters misread ("Untcrsuchungen … Kiefcrnbestanden"), its spaces lost
+    ("PERIGLACIALSTRUCTURESINTHEBRECKLAND"): (the title, the run's text), `_read_alike`.
+    """
+    for title in record.titles:
+        for run in [*facts.runs[:4], *facts.prefix_runs]:
+            if _read_alike(record.form(title.text), record.form(run.text)):
+                return title.text, run.text
+    return None
 
 
 #: The most words of a title's whole (before its part) looked for on the first page.
@@ -2896,6 +2933,17 @@ def _read(record: _Record, facts: DocumentFacts, *, title_runs: bool = False) ->
         if read[0] == "block":
             level, title, block = read  # "Maaori" in the record for the file's "Māori"
             reread = " (with long vowels read alike: a macron and a doubled vowel)"
+    alike = (
+        _alike_block(record, facts)
+        or _alike_block(
+            _record_of(_hints_read(hints, _ocr_read)), _facts_read(facts, _ocr_read, pages=False)
+        )
+        if level != "block"
+        else None
+    )
+    if alike is not None:
+        level, (title, block) = "block", alike
+        reread = " (its letters alike, as an OCR misreads them or drops their spaces)"
     doi = hints.doi.lower() if hints.doi else None
     cites = (
         doi is not None
@@ -3061,6 +3109,19 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
         return Identity(
             "mismatch",
             f"its title block reads {block[:90]!r}: {numbers}, another part of a series",
+            kind,
+            facts.version,
+        )
+    later = (
+        _later_part(_line_below(facts, block) or _line_after(facts.prefix_text, block), hints)
+        if level == "block" and not own_doi
+        else None
+    )
+    if later is not None:
+        return Identity(
+            "unverifiable",
+            f"its title block reads {block[:90]!r} over {later!r}: a later part of a work "
+            "under the record's title, which numbers no part",
             kind,
             facts.version,
         )
@@ -4605,6 +4666,28 @@ def _other_numbered_part(line: str, titles: Sequence[str]) -> str | None:
                     f"{', '.join(map(str, sorted(mine[word])))}"
                 )
     return None
+
+
+def _later_part(line: str, hints: RecordHints) -> str | None:
+    """The line under the title block when it opens by numbering a later part, or None.
+
+    "Part 2: Hinge and Release Mechanism Life Test" under a report's title, for a record
+    whose titles number no part: the second part of a work under the record's title (the
+    first part's record, or the whole's), not shown to be the record's. A word and a number
+    of 2 or more ("Part 2", "Teil II", "Часть 2") open the line.
+    """
+    if not line or len(line.split()) > _SUBTITLE_WORDS:
+        return None
+    opening = _WORDED_PART.match(line.strip())
+    if opening is None or any(_worded_parts(t) for t in hints.titles):
+        return None
+    token = opening.group(2)
+    values = {int(token)} if token.isdigit() else _part_numbers(token, roman_only=True)
+    return line.strip() if values and min(values) >= _LATER_PART else None
+
+
+#: The least number of a part after the first.
+_LATER_PART = 2
 
 
 def _worded_parts(text: str) -> dict[str, set[int]]:

@@ -100,6 +100,7 @@ from ._signposting import signposting_candidates
 from ._words import (
     BAD_HREF,
     FILE_HREF,
+    ITEM_KINDS,
     OTHER_KIND_FILE,
     item_of,
     latin_units,
@@ -198,6 +199,10 @@ def _contradiction(
     """
     for element in links:
         label = foreign_label(element, url, regions, facts)
+        if label is not None and facts.conference and _abstract_label(element, facts):
+            # a conference contribution's page: its abstract ("Abstract (PDF)") is the
+            # record itself, the file it declares
+            label = None
         if label is not None:
             return f"the page's link to it says it is another document: {label}"
         named = names_document(element) if element.name in ("a", "area") else None
@@ -214,6 +219,21 @@ def _contradiction(
         if where is not None and where.startswith(_OTHER_DOCUMENT_REGIONS):
             return f"the page links the same address {where}"
     return None
+
+
+#: An abstract's label, in the languages of the labels read here.
+_ABSTRACT = re.compile(
+    r"\babstracts?\b|\bkurzfassung\b|\br[ée]sum[ée]\b|\bresumen\b|\bresumo\b|\briassunto\b|"
+    r"\bstreszczenie\b|\bözet\b|\babstrak\b|аннотаци|тезис|要旨|摘要|抄録|초록",
+    re.IGNORECASE,
+)
+
+
+def _abstract_label(element: Tag, facts: PageFacts) -> bool:
+    """Whether the kinds a link's own text names are an abstract's alone ("Abstract (PDF)")."""
+    text = facts.untitled(" ".join(element.get_text(" ", strip=True).split()))
+    kinds = [m.group(0) for m in ITEM_KINDS.finditer(text)]
+    return bool(kinds) and all(_ABSTRACT.fullmatch(k.strip()) for k in kinds)
 
 
 def _listed_beside(soup: BeautifulSoup, base: str, candidates: Sequence[Candidate]) -> set[str]:
@@ -773,7 +793,11 @@ _FORWARDED = 70.0
 
 
 def _embedded_candidates(
-    soup: BeautifulSoup, base: str, regions: Regions, facts: PageFacts
+    soup: BeautifulSoup,
+    base: str,
+    regions: Regions,
+    facts: PageFacts,
+    rules: Sequence[SiteRule] = (),
 ) -> list[Candidate]:
     """The files the page embeds in a viewer or an ``<object>``, or forwards its reader to.
 
@@ -801,6 +825,27 @@ def _embedded_candidates(
                 signature=element_signature(element),
             )
         )
+    for frame in soup.find_all(("iframe", "frame"), src=True, limit=_FRAMES):
+        # a file host's viewer a site rule turns into its file (Google Drive's
+        # ``/file/d/<id>/preview``): the page embeds that file for reading
+        viewer = absolute(str(frame["src"]), base)
+        rule = next((r for r in rules if not r.guess and r.rewritten(viewer)), None)
+        target = rule.rewritten(viewer) if rule is not None else None
+        if target is None or rule is None:
+            continue
+        why = foreign_label(frame, target, regions, facts) or regions.outside(frame)
+        found.append(
+            Candidate(
+                target,
+                "embed",
+                # (rewritten: the page's own address of the same file goes first)
+                f"the page embeds it for reading (a viewer in <{frame.name}>){_REWRITTEN}"
+                f"{rule.name}",
+                _EMBEDDED,
+                rejected=why,
+                signature=element_signature(frame),
+            )
+        )
     for _, address, where in forwarded_files(soup):
         link = absolute(address, base)
         other = facts.other_doi(link) if link else None
@@ -816,6 +861,10 @@ def _embedded_candidates(
                 )
             )
     return found
+
+
+#: The most frames of a page read for a file host's viewer (`_embedded_candidates`).
+_FRAMES = 50
 
 
 def _rewritten(candidate: Candidate, rules: Sequence[SiteRule]) -> Candidate:
@@ -950,7 +999,7 @@ def find_candidates(
         *state_candidates(soup, base, facts),
         *learned_candidates(soup, base, learned, regions, facts),
         *anchor_candidates(soup, base, regions, facts),
-        *_embedded_candidates(soup, base, regions, facts),
+        *_embedded_candidates(soup, base, regions, facts, rules),
     ]
     candidates = [_repair_meta(c, soup, base) for c in candidates if c.url and _splits(c.url)]
     candidates = apply_walls(candidates, soup, base, regions)  # every source of a walled file
@@ -1021,9 +1070,14 @@ def find_candidates(
             # (the address as the page writes it, not a rule's rewrite of another link to
             # the same file with its query in another order: the page's is the one it serves)
             written = [c.url for c in (stronger, best, candidate) if _REWRITTEN not in c.evidence]
+            evidence = stronger.evidence
+            if written and _REWRITTEN in evidence:
+                # (at the page's own address now: no rule's rewrite, so a later merge keeps it)
+                evidence = re.sub(re.escape(_REWRITTEN) + r"[\w-]+", "", evidence)
             kept[key] = attrs.evolve(
                 stronger,
                 url=written[0] if written else stronger.url,
+                evidence=evidence,
                 score=max(candidate.score, best.score) + 2,
                 strong=candidate.strong or best.strong,  # a guess the page confirms
             )

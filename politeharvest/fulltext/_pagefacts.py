@@ -74,6 +74,9 @@ class PageFacts:
         numbers: the record's numbers of three digits or more (not years): its report's
             number (``citation_technical_report_number``) and those its ids and titles carry
             ("Science for Conservation 340", ``sfc340``).
+        conference: the page's metadata says its record is a conference contribution
+            (``citation_conference_title``, a type naming a conference): its abstract
+            may be the record itself.
     """
 
     url: str
@@ -83,6 +86,7 @@ class PageFacts:
     surnames: tuple[str, ...] = ()
     book: bool = False
     numbers: tuple[str, ...] = ()
+    conference: bool = False
     # Each title's words, read once: every link of the page asks (a page of thousands of
     # links and titles took minutes when each question read the titles again).
     _title_words: tuple[frozenset[str], ...] = attrs.field(
@@ -850,6 +854,7 @@ def page_facts(soup: BeautifulSoup, url: str) -> PageFacts:
         tuple(dict.fromkeys(surnames)),
         _whole_book(soup, names, types),
         tuple(dict.fromkeys(numbers)),
+        "citation_conference_title" in names or any("conference" in t.lower() for t in types),
     )
 
 

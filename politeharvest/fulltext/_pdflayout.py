@@ -239,13 +239,58 @@ def _page_lines(
     offset = 0  # in UTF-16 code units, as pdfium counts
     for piece in text.split("\r\n"):
         units = len(piece.encode("utf-16-le")) // 2
-        clean = piece.replace("\ufffe", "").replace("\x02", "").strip()
+        clean = _cyrillic_undone(piece.replace("\ufffe", "").replace("\x02", "").strip())
         if clean:
             line = _measure(raw, textpage, piece, offset, index, size, clean)
             if line is not None:
                 _append(lines, line)
         offset += units + 2
     return tuple(lines), lost
+
+
+#: Characters of Latin-1's upper half that a Windows-1251 font's bytes show as ("Ì" for a
+#: Cyrillic capital em).
+_UPPER_HALF = re.compile("[\u00c0-\u00ff]")
+#: A word wholly of Latin-1's upper half, three characters or more (no language's word).
+_UPPER_WORD = re.compile("(?<![\\w])[\u00c0-\u00ff]{3,}(?![\\w])")
+#: The fewest characters of the upper half read back (`_UPPER_WORD`'s least).
+_UPPER_WORD_LETTERS = 3
+#: Letters of any script.
+_LETTERS = re.compile(r"[^\W\d_]")
+#: The share of a line's letters in Latin-1's upper half past which no language writes it.
+_SHOWN_AS_LATIN = 0.6
+#: The share of the upper half's characters read back as Cyrillic letters in Windows-1251.
+_READ_AS_CYRILLIC = 0.9
+
+
+def _cyrillic_undone(line: str) -> str:
+    """A line a font's encoding showed as Latin-1 ("ÌÎÐÔÎËÎÃÈ"), read as Windows-1251.
+
+    A font that maps Windows-1251's bytes to Latin-1's characters sets Russian text as
+    accented Latin capitals and small letters: most of the line's letters in Latin-1's
+    upper half, which no language's text has. Read back byte for byte as Windows-1251 the
+    line is Cyrillic ("МОРФОЛОГИ"); a line that is not so is left as it is. (ftfy
+    repairs text decoded twice, not a font's own encoding.)
+    """
+    upper = len(_UPPER_HALF.findall(line))
+    if upper < _UPPER_WORD_LETTERS:
+        return line
+    if upper < _SHOWN_AS_LATIN * len(_LETTERS.findall(line)):
+        # a line of a Latin name and Russian words ("RUTILUS RUTILUS (L.) ÐÛÁÈÍÑÊÎÃÎ"):
+        # its words wholly in the upper half, three letters or more, each read so
+        return _UPPER_WORD.sub(lambda m: _cyrillic_undone(m.group(0)), line)
+    for codec in ("latin-1", "cp1252"):
+        try:
+            read = line.encode(codec).decode("cp1251")
+        except (UnicodeEncodeError, UnicodeDecodeError):
+            continue
+        # (what was read in the upper half, as Cyrillic; a Latin name kept in ASCII,
+        # "RUTILUS RUTILUS (L.)", reads the same either way)
+        shown = [r for c, r in zip(line, read, strict=True) if _UPPER_HALF.match(c)]
+        cyrillic = sum(1 for c in shown if "\u0400" <= c <= "\u04ff")
+        if cyrillic >= _READ_AS_CYRILLIC * len(shown):
+            return read
+    return line
 
 
 def _measure(

@@ -429,7 +429,16 @@ class Regions:
     """
 
     def __init__(self, soup: BeautifulSoup, facts: PageFacts | None = None, base: str = "") -> None:
-        title = soup.find("h1")
+        # (the h1 that reads the record's title, where a site's logo is an h1 too)
+        firsts = soup.find_all("h1", limit=10)
+        title = next(
+            (
+                h
+                for h in firsts
+                if facts is not None and facts.is_title(h.get_text(" ", strip=True))
+            ),
+            firsts[0] if firsts else None,
+        )
         if not isinstance(title, Tag) and facts is not None:
             # a page with no h1 (an old table layout's h2): the heading that reads its title
             title = next(

@@ -90,7 +90,7 @@ _DOWNLOAD_WORD = re.compile(
     re.I,
 )
 BAD_TEXT = re.compile(
-    r"supplement|supporting|appendix|annex|figure|fig\.|table|slides?\b|poster|video|dataset|"
+    r"supplement|supporting|appendix|annex|figure|fig\.|table|slides?\b|poster|포스터|ポスター|海报|海報|video|dataset|"
     r"reference|citation|cite\b|bibtex|endnote|\bris\b|purchase|buy\b|rent\b|subscribe|"
     r"\breprint|permission|license|licence|lisans|lizenz|guide|instructions|template|author\s+guidelines|"
     r"cover|kapak|ek\s+dosya|kaynak|atıf|atif|erratum|corrigendum|review\s+report|"  # noqa: RUF001 - Turkish for citation
@@ -239,7 +239,7 @@ FILE_HREF = re.compile(
     r"/(?:get_?)?download[\w-]*\.(?:php|aspx?|jsp|cgi|pl)\b|//(?:download|dl)\.|"
     # a script's download action named in its query ("index.php?task=doc_download&gid=87",
     # TYPO3's "index.php?eID=dumpFile&f=48812")
-    r"[?&](?:task|action|op|mode|do|cmd|eid)=[\w.]*(?:download|dumpfile|getfile|sendfile)\b|"
+    r"[?&](?:task|action|act|op|mode|do|cmd|eid)=[\w.]*(?:download|dumpfile|getfile|sendfile)\b|"
     # a download manager's file by its number ("?download=214:alias", "?download=1234")
     r"[?&]download=\d+(?:[:&]|$)|"
     # a file handler named for what it sends ("ElectronicFile.aspx?docid=", "GetFile.ashx",
