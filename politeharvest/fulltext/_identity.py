@@ -181,6 +181,9 @@ class RecordHints:
             ``c_2f33``; never a chapter, a part or a review of one): a book runs 49 pages or
             more (UNESCO's definition), so a shorter file is a part of it (its front
             matter, a preview, a chapter), not the book.
+        addresses: its identifiers that are web addresses, without their scheme, lower case
+            ("www.zgr.example.de/reviews/id/reb-31206"): a page printed from one of them is
+            the record's own (a review published on a portal only).
         talk: its type names a presentation's slides (``presentation``, ``slides``; not a
             ``lecture``, whose notes are prose): portrait pages of running text are the
             paper the talk was made from, not the record's slides.
@@ -206,6 +209,7 @@ class RecordHints:
     editions: tuple[tuple[str, str], ...] = ()
     book: bool = False
     talk: bool = False
+    addresses: tuple[str, ...] = ()
 
     @property
     def empty(self) -> bool:
@@ -275,6 +279,7 @@ class RecordHints:
             editions_of(str(v) for v in metadata.get("identifier", ())),
             any(_book(str(t)) for t in metadata.get("type", ())),
             any(_talk(str(t)) for t in metadata.get("type", ())),
+            _addresses(str(v) for v in metadata.get("identifier", ())),
         )
 
     @classmethod
@@ -675,6 +680,26 @@ def _whole_by_extent(metadata: Mapping[str, Any], types: str, kind: Kind | None)
     if not numbered and (pages is None or pages < _BOOK_PAGES):
         return False
     return not any(cited_pages(str(v)) for v in metadata.get("source", ()))
+
+
+def _addresses(identifiers: Iterable[str]) -> tuple[str, ...]:
+    """A record's identifiers that are web addresses: host and path, lower case, no slash."""
+    found = []
+    for value in identifiers:
+        value = value.strip()
+        if re.match(r"https?://", value, re.IGNORECASE) and "doi.org/" not in value.lower():
+            found.append(re.sub(r"^https?://", "", value, flags=re.IGNORECASE).rstrip("/").lower())
+    return tuple(dict.fromkeys(found))
+
+
+def _printed_own(hints: RecordHints, facts: DocumentFacts) -> bool:
+    """Whether a printed web page's print header or footer gives the record's own address."""
+    printed = (facts.kind_evidence + "\n" + facts.first_page_text[:_PAGE_REACH]).lower()
+    return any(len(address) >= _ADDRESS_CHARS and address in printed for address in hints.addresses)
+
+
+#: The fewest characters of a record's address looked for on a printed page (not a host).
+_ADDRESS_CHARS = 16
 
 
 def cited_pages(citation: str) -> int | None:
@@ -2730,6 +2755,16 @@ def _unread(record: _Record, facts: DocumentFacts) -> Identity | None:
         and not ((kind == "summary" or cited) and hints.conference)
         and not _poster_abstract(record_kind, hints, facts)
         and not (kind == "compilation" and own_doi and _title_match(record, facts)[0] == "block")
+        # (a review essay, a review under its own DOI and title: the record, whatever its
+        # type calls it; a review of a book cites the book's DOI, so never for a book's)
+        and not (
+            kind == "review"
+            and own_doi
+            and not hints.monograph
+            and _title_match(record, facts)[0] == "block"
+        )
+        # (a page printed from the record's own address: a portal's review, its only file)
+        and not (kind == "webpage" and _printed_own(hints, facts))
         and not any(kind_of_title(t) == kind for t in hints.titles)
         and not (
             kind == "editorial"

@@ -121,6 +121,7 @@ def test_hints_from_oai_dc_and_batch_rows() -> None:
         "2021",
         forenames=("hans muller",),
         creators=("Yılmaz, Ayşe", "Hans Müller"),
+        addresses=("repo.example.org/1",),  # its web address (the DOI's is its DOI)
     )
     row = RecordHints.from_row(
         {"title": "A", "doi": "doi:10.5555/x", "authors": "Smith, J.; Lee K"}
