@@ -4243,6 +4243,10 @@ def _unlike(a: str, b: str) -> bool:
     their endings make them. A spelling ("modelling", "modeling"), a letter OCR misread
     ("DYNAMlCS") or an older form ("photographie", "fotografie") keeps its stem alike.
     """
+    if script_of(a) != script_of(b) and comparable(a, b):
+        # one word in two scripts ("года" in a Cyrillic title block, "goda" in its record's
+        # romanisation): compared as Latin letters
+        a, b = " ".join(latin_words(a)), " ".join(latin_words(b))
     if difflib.SequenceMatcher(None, a, b, autojunk=False).ratio() < _UNLIKE:
         return True
     end = 0

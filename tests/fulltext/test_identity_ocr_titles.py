@@ -57,3 +57,14 @@ def test_a_scans_title_without_its_spaces_is_the_records() -> None:
         *body(30),
     ]
     assert check_identity(make_pdf(page), record).verdict == "matched"
+
+
+def test_a_word_in_two_scripts_is_one_word() -> None:
+    """identity76: a record romanised in ALA-LC ("... 2018 goda") and a title block in
+    Cyrillic ("... 2018 ГОДА"): the word is the same, read in Latin letters; another word in
+    another script is still another."""
+    from politeharvest.fulltext._identity import _unlike
+
+    assert not _unlike("года", "goda")
+    assert _unlike("года", "dela")
+    assert _unlike("леща", "plotvy")
