@@ -1501,11 +1501,8 @@ def _label_kind(lines: Sequence[Line], runs: Sequence[TitleRun]) -> tuple[Kind, 
     # a summary's label of one word ("Summary", "Kurzfassung"), which also heads an
     # article's section: only alone on the line right over the page's largest title block,
     # or on the first line under it with no running text after it (a version's line follows)
-    largest = max(
-        (r for r in runs if first is not None and r.page == first.page),
-        key=lambda r: r.size,
-        default=None,
-    )
+    on_page = [r for r in runs if first is not None and r.page == first.page]
+    largest = max(on_page, key=lambda r: r.size) if on_page else None
     if largest is not None:
         near = [lines[largest.first - 1]] if largest.first > 0 else []
         after = lines[largest.last + 2] if largest.last + 2 < len(lines) else None

@@ -20,7 +20,7 @@ from bs4 import BeautifulSoup, Tag
 from ._access import control_wall
 from ._addresses import absolute, asset_space, same_address, same_site
 from ._candidate import Candidate, element_signature
-from ._links import TEXT_URL, form_label, link_sources
+from ._links import PDF_PATH, TEXT_URL, form_label, link_sources
 from ._pagefacts import LD_WORK_TYPES, PageFacts, ld_nodes
 from ._regions import FolderNames, Regions
 from ._rules import EXTRACTORS, SiteRule
@@ -304,10 +304,6 @@ def _record_tokens(url: str) -> dict[str, str]:
 _RELATIONSHIP = re.compile(r"(?:^|\.)relationships\.(?:[^.]+\.)?links\.")
 
 
-#: An address whose path names a PDF file by its extension.
-_PDF_FILE_PATH = re.compile(r"^[^?#]*\.pdf(?:$|[?#])", re.IGNORECASE)
-
-
 #: A script state's key whose value is a file's address ("pdfUrl", "downloadUrl",
 #: "file_url", "fileHref"): the key says so, whatever the address looks like.
 _FILE_KEY = re.compile(
@@ -360,7 +356,7 @@ def state_candidates(soup: BeautifulSoup, base: str, facts: PageFacts) -> list[C
             link = absolute(item.url, base)
             if not link:
                 continue
-            if _RELATIONSHIP.search(item.path) and not _PDF_FILE_PATH.search(link):
+            if _RELATIONSHIP.search(item.path) and not PDF_PATH.search(link):
                 # a JSON:API document's relationship link ("primary_file": {"links":
                 # {"related": {"href": …}}}) addresses the related resource's metadata in
                 # the API, not its file

@@ -2953,10 +2953,10 @@ def _read(record: _Record, facts: DocumentFacts, *, title_runs: bool = False) ->
     hints = record.hints
     level, title, block = _title_match(record, facts)
     reread = ""
+    ocr: tuple[_Record, DocumentFacts] | None = None  # the OCR reading, made once if needed
     if level != "block":
-        read = _title_match(
-            _record_of(_hints_read(hints, _ocr_read)), _facts_read(facts, _ocr_read, pages=False)
-        )
+        ocr = _record_of(_hints_read(hints, _ocr_read)), _facts_read(facts, _ocr_read, pages=False)
+        read = _title_match(*ocr)
         if read[0] == "block":
             level, title, block = read  # a scan's OCR layer: "DYNAMlCS lN LAKE 0HRID"
             reread = " (with the letters OCR confuses read alike)"
@@ -2969,10 +2969,7 @@ def _read(record: _Record, facts: DocumentFacts, *, title_runs: bool = False) ->
             level, title, block = read  # "Maaori" in the record for the file's "Māori"
             reread = " (with long vowels read alike: a macron and a doubled vowel)"
     alike = (
-        _alike_block(record, facts)
-        or _alike_block(
-            _record_of(_hints_read(hints, _ocr_read)), _facts_read(facts, _ocr_read, pages=False)
-        )
+        _alike_block(record, facts) or (_alike_block(*ocr) if ocr is not None else None)
         if level != "block"
         else None
     )

@@ -806,46 +806,40 @@ def _embedded_candidates(
     its reader on to a file (a refresh, a script setting ``location``) is a way to it.
     """
     found = []
-    for element, address, where in embedded_files(soup):
-        viewer = absolute(str(element.get("src") or element.get("data") or ""), base) or base
-        link = absolute(address, viewer)
-        if not link:
-            continue
+
+    def embedded(element: Tag, link: str, evidence: str, *, strong: bool = False) -> None:
         why = foreign_label(element, link, regions, facts) or regions.outside(element)
         found.append(
             Candidate(
                 link,
                 "embed",
-                f"the page embeds it for reading ({where})",
+                evidence,
                 _EMBEDDED,
-                # a PDF the page shows as itself (its <object>/<embed> in the article's
-                # block) is the page's document; a viewer's parameter may be any file
-                strong=why is None and where.startswith("<"),
+                strong=strong and why is None,
                 rejected=why,
                 signature=element_signature(element),
             )
         )
+
+    for element, address, where in embedded_files(soup):
+        viewer = absolute(str(element.get("src") or element.get("data") or ""), base) or base
+        link = absolute(address, viewer)
+        if link:
+            # a PDF the page shows as itself (its <object>/<embed> in the article's block)
+            # is the page's document; a viewer's parameter may be any file
+            reading = f"the page embeds it for reading ({where})"
+            embedded(element, link, reading, strong=where.startswith("<"))
     for frame in soup.find_all(("iframe", "frame"), src=True, limit=_FRAMES):
         # a file host's viewer a site rule turns into its file (Google Drive's
-        # ``/file/d/<id>/preview``): the page embeds that file for reading
+        # ``/file/d/<id>/preview``): the page embeds that file for reading (marked
+        # rewritten: the page's own address of the same file goes first)
         viewer = absolute(str(frame["src"]), base)
-        rule = next((r for r in rules if not r.guess and r.rewritten(viewer)), None)
-        target = rule.rewritten(viewer) if rule is not None else None
-        if target is None or rule is None:
-            continue
-        why = foreign_label(frame, target, regions, facts) or regions.outside(frame)
-        found.append(
-            Candidate(
-                target,
-                "embed",
-                # (rewritten: the page's own address of the same file goes first)
-                f"the page embeds it for reading (a viewer in <{frame.name}>){_REWRITTEN}"
-                f"{rule.name}",
-                _EMBEDDED,
-                rejected=why,
-                signature=element_signature(frame),
-            )
-        )
+        for rule in rules:
+            target = None if rule.guess else rule.rewritten(viewer)
+            if target is not None:
+                reading = f"the page embeds it for reading (a viewer in <{frame.name}>)"
+                embedded(frame, target, f"{reading}{_REWRITTEN}{rule.name}")
+                break
     for _, address, where in forwarded_files(soup):
         link = absolute(address, base)
         other = facts.other_doi(link) if link else None

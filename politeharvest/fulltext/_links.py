@@ -17,6 +17,7 @@ from bs4 import BeautifulSoup, Tag
 from ._words import FILE_HREF, button_text, text_of
 
 __all__ = [
+    "PDF_PATH",
     "TEXT_URL",
     "embedded_files",
     "form_label",
@@ -216,7 +217,7 @@ _EMBEDS = {"iframe": "src", "frame": "src", "embed": "src", "object": "data"}
 
 
 #: An address whose path names a PDF file.
-_PDF_PATH = re.compile(r"^[^?#]*\.pdf(?:$|[?#])", re.IGNORECASE)
+PDF_PATH = re.compile(r"^[^?#]*\.pdf(?:$|[?#])", re.IGNORECASE)
 
 
 #: An address whose path names a PDF file, with no query (a plain file's address).
@@ -251,7 +252,7 @@ def embedded_files(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
         kind = str(element.get("type") or "").lower()
         if element.name in ("object", "embed") and "pdf" in kind:
             yield element, address, f"<{element.name} type={kind}>"
-        elif element.name in ("object", "embed") and not kind and _PDF_PATH.search(address):
+        elif element.name in ("object", "embed") and not kind and PDF_PATH.search(address):
             # an object's data is the resource itself (a viewer's page goes in an iframe)
             yield element, address, f"<{element.name}> of a .pdf address"
         elif element.name in ("iframe", "frame") and _PLAIN_PDF.match(address):

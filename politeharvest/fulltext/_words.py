@@ -647,12 +647,8 @@ def button_text(text: str) -> bool:
         return True  # "Read article", "View full text", "Open"
     if not (
         PDF_WORD.search(text)
-        or _DOWNLOAD_WORD.search(text)
-        or re.search(r"скачать|текст|unduh|" + _CJK_WORDS, text, re.I)
-        or any(
-            w in _DOWNLOAD_WORDS or _loan_download(w)
-            for w in re.findall(_LETTER_RUNS, _unmarked(text.lower()))
-        )
+        or says_download(text)
+        or re.search(r"текст|" + _CJK_WORDS, text, re.I)
     ):
         return False
     # (the words of a full-text phrase are the button's: "Plný text práce" leaves "práce")
