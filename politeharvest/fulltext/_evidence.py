@@ -187,7 +187,11 @@ def _item_says_pdf(element: Tag) -> str | None:
     href = str(element.get("href") or "").strip()
     # (a few links and tags read: a block of thousands of links is no file's row)
     if link_addresses(item, 8) - {href}:
-        return None
+        # a row of files side by side, a cell each ("<td>" thumbnail, name, "application/
+        # pdf"): the largest block around the link that holds no other address is its item
+        item = _own_cell(element, item, href)
+        if item is None:
+            return None
     for tag in item.find_all(True, limit=40):
         if tag is element or tag.find_parent("a") is not None:
             continue  # the link's own content is read as its text and icon
@@ -209,6 +213,19 @@ def _item_says_pdf(element: Tag) -> str | None:
             if _says_pdf(said):
                 return said
     return None
+
+
+def _own_cell(element: Tag, item: Tag, href: str) -> Tag | None:
+    """The largest block inside `item` around `element` that leads to `href` alone, or None.
+
+    A block of the link alone is none: its description is beside it, in its cell.
+    """
+    cell = None
+    for parent in element.parents:
+        if parent is item or not isinstance(parent, Tag) or link_addresses(parent, 8) - {href}:
+            break
+        cell = parent
+    return cell if cell is not None and cell.name in ("td", "th", "div", "li", "dd") else None
 
 
 def _says_pdf(text: str) -> bool:
@@ -829,7 +846,9 @@ def reader_pdf(href: str) -> bool:
 #: A query asking an endpoint for a PDF (``download.htm?uuid=…&filetype=pdf``): a file's
 #: address, though its path names a script.
 _PDF_QUERY = re.compile(
-    r"(?:^|&)(?:file_?)?(?:type|format|fmt|mime|ext)=(?:application(?:/|%2F))?pdf(?:&|$)",
+    r"(?:^|&)(?:file_?)?(?:type|format|fmt|mime|ext)=(?:application(?:/|%2F))?pdf(?:&|$)|"
+    # or a script's action named for the PDF it sends ("index.php?p=fstream-pdf&fid=")
+    r"(?:^|&)(?:p|task|action|act|op|do|cmd)=[\w.-]*(?<![a-z])pdf(?![a-z])",
     re.IGNORECASE,
 )
 
@@ -1369,7 +1388,30 @@ def anchor_candidates(
                 strong=strong,
             )
         )
-    return [*_only_file(found, wordless), *faint]
+    return [*_only_file(_named_elsewhere(found, wordless), wordless), *faint]
+
+
+def _named_elsewhere(found: list[Candidate], wordless: set[str]) -> list[Candidate]:
+    """Wordless links refused where another link to the same address names another document.
+
+    A file's thumbnail beside its label ("<a><img></a> <a>PV de soutenance</a>", both to
+    ``doc_num.php?explnum_id=7731``): the label says what the file is, for both links.
+    """
+    named = {
+        c.url: c.rejected
+        for c in found
+        if c.rejected is not None and c.rejected.startswith(_NAMES_OTHER)
+    }
+    return [
+        attrs.evolve(c, rejected=f"another link to it: {named[c.url]}")
+        if c.rejected is None and c.url in named and c.url in wordless
+        else c
+        for c in found
+    ]
+
+
+#: How `anchor_candidates` refuses a link whose words name another document or kind.
+_NAMES_OTHER = ("the link names another document", "anchor text ", "its label names another")
 
 
 #: The most links of a page whose texts are read for `labels_by_address`.

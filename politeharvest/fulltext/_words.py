@@ -131,7 +131,9 @@ BAD_TEXT = re.compile(
     # "Anhang", "Załączniki", "Приложения", "附录")
     r"\banex[oa]s?\b|\banexe\b|\bannexes?\b|\bap[ée]ndices?\b|\bap[êe]ndices?\b|\banh[äa]nge?\b|"
     r"\ballegat[oi]\b|\bbijlagen?\b|za[łl][aą]czni(?:k|ki)\b|p[řr][íi]loh[ay]\b|"
-    r"\bprilo(?:g|zi|ga)\b|приложени[ея]|додат(?:ок|ки)|\blampiran\b|\bliitteet\b|\bliite\b|"
+    # (Indonesian "lampiran" is an appendix, but "Lampiran Berkas" the files attached)
+    r"\bprilo(?:g|zi|ga)\b|приложени[ея]|додат(?:ок|ки)|\bliitteet\b|\bliite\b|"
+    r"\blampiran\b(?!\s+(?:berkas|file|dokumen))|"
     r"\bbilag(?:a|or|e)?\b|\bvedlegg\b|\bekler\b|παράρτημα|mell[ée]klet|\banex[ăe]\b|"
     r"附录|附件|付録|부록|ملحق|ملاحق|پیوست|נספח|"
     # the record's description rather than the work: its metadata or bibliographic data, and
@@ -185,6 +187,13 @@ BAD_TEXT = re.compile(
     r"автореферат|\bthesen(?:papier)?\b|заключени[ея]\s+диссертационного|"
     r"\bgutachten\b|rapport\s+(?:de\s+soutenance|du\s+jury)|dictamen\s+del\s+tribunal|"
     r"parecer\s+da\s+banca|ata\s+de\s+defesa|"
+    # its defence's minutes and the similarity check of its text ("PV de soutenance",
+    # "Acta de sustentación", "Informe de similitud (Turnitin)", "Hasil Cek Plagiasi")
+    r"proc[èe]s[\s-]verbal|\bpv\s+de\s+soutenance|"
+    r"acta\s+de\s+(?:defensa|sustentaci[óo]n|aprobaci[óo]n)|similarity\s+(?:report|check)|"
+    r"originality\s+report|informe\s+de\s+(?:similitud|originalidad)|"
+    r"relat[óo]rio\s+de\s+(?:similaridade|originalidade)|\bturnitin\b|\bplagia(?:rism|t|si)\b|"
+    r"антиплагиат|"
     r"\b(?:n[úu]mero|fasc[íi]culo|quaderno|cuaderno|caderno|volumen|bolet[íi]n|bollettino|"
     r"boletim|revista|rivista|issue)\s+(?:n[.º°o]?\s*)?\d+\s+complet[oa]\b|全文一括|一括ダウンロード|"
     r"preliminary\s+pages|\bprelims\b|pages\s+liminaires|p[áa]ginas\s+preliminares|"
@@ -243,9 +252,10 @@ FILE_HREF = re.compile(
     # a download manager's file by its number ("?download=214:alias", "?download=1234")
     r"[?&]download=\d+(?:[:&]|$)|"
     # a file handler named for what it sends ("ElectronicFile.aspx?docid=", "GetFile.ashx",
-    # "attachment.php?id="; not a "profile.php"), and a content system's media library
+    # "attachment.php?id=", a catalogue's "opac-retrieve-file.pl?id="; not a "profile.php"),
+    # and a content system's media library
     # handler (Sitecore's "/-/media/<path>.ashx")
-    r"/[\w-]*(?<![Pp]ro)(?:[Ff]ile|[Aa]ttachment)\.(?:aspx?|ashx|php|jsp|cgi|do)(?:$|\?)|"
+    r"/[\w-]*(?<![Pp]ro)(?:[Ff]ile|[Aa]ttachment)\.(?:aspx?|ashx|php|jsp|cgi|pl|do)(?:$|\?)|"
     r"/-/media/[^?#]+\.ashx(?:$|\?)|"
     # and Kentico's media library file by its id ("/getmedia/<guid>/<name>.aspx")
     r"/getmedia/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/|"
@@ -255,7 +265,10 @@ FILE_HREF = re.compile(
     r"\.pdf/[0-9a-f]{8}-[0-9a-f]{4}-|"
     r"/documents/\d+/\d+/[^/?#]+/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:$|[?#])|"
     # a content system's file handler by its ticket ("LinkClick.aspx?fileticket=...")
-    r"[?&]fileticket=",
+    r"[?&]fileticket=|"
+    # a library catalogue's digital copy by its number (PMB's "doc_num.php?explnum_id=";
+    # its thumbnail is "vig_num.php")
+    r"/doc_num\.php\?(?:[^#]*&)?explnum_id=",
     re.IGNORECASE,
 )
 
@@ -353,6 +366,8 @@ _BUTTON_WORDS_BY_LANGUAGE = (
     "scarica scaricare scaricabile testo integrale articolo visualizza apri leggi qui il lo "
     "gli della dello formato descarrega descarregar text complet article fitxer veure obrir "
     "llegir aquí descargá descargue descarga acá aquí clic haga haz completa archivo "
+    # to access or consult it online ("Haga clic aquí para acceder en línea")
+    "acceder accedé accéder acessar acesse accedere accedi consultar línea linea ligne "
     "descarcă descarca descărcare descarcare descărcați integral integrală complet completă "
     "textul articol articolul fișier fisier vizualizare deschide citește citeste aici",
     # Dutch, Swedish, Danish, Norwegian, Icelandic, Finnish, Estonian
