@@ -1300,6 +1300,15 @@ def anchor_candidates(
             if related in ("words of the article's title", "an author's name"):
                 score += ANCHOR_WEIGHTS.identifier
                 evidence.append(f"its file name carries {related} ({name[:40]!r})")
+        # a link whose label is a PDF file's name ("Fulltext.pdf (ฉบับเต็ม)" among
+        # "Chapter1.pdf"... in a thesis's file table): the script it calls sends that file,
+        # and a name that says it is the full text says which of the files is the work's
+        shown_file = _FILE_NAME.fullmatch(visible) if element.name == "a" else None
+        if shown_file is not None and FULL_TEXT_WORD.search(
+            re.sub(r"[_.-]+", " ", shown_file.group(0)[: -len(".pdf")])
+        ):
+            score += ANCHOR_WEIGHTS.pdf_type
+            evidence.append(f"its label is a PDF file named as the full text ({visible[:40]!r})")
         gained = score  # the evidence for it, before what its address says against it
         aside = regions.aside_heading(element) if score > 0 and element.name == "a" else None
         if aside is not None:
@@ -1313,6 +1322,7 @@ def anchor_candidates(
             or asks_pdf
             or pdf_script
             or _FILE_QUERY.search(urlsplit(link).query)
+            or shown_file is not None
         ):
             score -= ANCHOR_WEIGHTS.page_address
             evidence.append("address of a web page")

@@ -654,17 +654,40 @@ _SIDE_BOX = re.compile(r"module|widget|sidebar|side-?bar|moduletable|portlet", r
 
 
 def _login_box(password: object, soup: BeautifulSoup) -> bool:
-    """Whether a password field sits in a side box of a page whose heading is no sign-in's."""
+    """Whether a password field sits in a side box of a page whose heading is no sign-in's.
+
+    A side box is named so (an ``aside``, a CMS's module or widget), or is a column beside
+    one that holds far more of the page's text (a catalogue's member login in its left
+    column, the record's details in the next).
+    """
     if not isinstance(password, Tag):
         return False
     heading = soup.find("h1")
-    if heading is None or _LOGIN_WORDS.search(heading.get_text(" ", strip=True)):
+    if heading is not None and _LOGIN_WORDS.search(heading.get_text(" ", strip=True)):
         return False
     for depth, parent in enumerate(password.parents):
         if depth > 4 or not isinstance(parent, Tag) or parent.name in ("body", "main"):
             return False
         names = " ".join([*(parent.get("class") or []), str(parent.get("id") or "")])
-        if parent.name == "aside" or _SIDE_BOX.search(names):
+        if heading is not None and (parent.name == "aside" or _SIDE_BOX.search(names)):
+            return True
+        if parent.name in ("td", "div") and _beside_content(parent):
+            return True
+    return False
+
+
+#: How many times more text a column beside a login box holds for the box to be aside.
+_CONTENT_SHARE = 4
+#: The least text, in characters, of the content beside a login box.
+_CONTENT_TEXT = 400
+
+
+def _beside_content(column: Tag) -> bool:
+    """Whether a sibling of `column` of its kind holds far more text than it does."""
+    own = len(column.get_text(" ", strip=True))
+    for sibling in column.find_next_siblings(column.name, limit=3):
+        text = len(sibling.get_text(" ", strip=True))
+        if text >= _CONTENT_TEXT and text >= _CONTENT_SHARE * max(own, 1):
             return True
     return False
 

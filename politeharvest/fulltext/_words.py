@@ -152,7 +152,7 @@ BAD_TEXT = re.compile(
     r"informacja\s+prasowa|"
     r"tiskov[áa]\s+zpr[áa]va|пресс-?\s?релиз|прес-?\s?реліз|新闻稿|プレスリリース|보도자료|"
     r"book\s+review|\brecensione\b|\brezension\b|\brecensi[óo]n\b|\bresenha\b|\brecenzja\b|"
-    r"\brecenze\b|рецензия|рецензія|βιβλιοκρισ[ίι]α|"  # noqa: RUF001
+    r"\brecenze\b|рецензия|рецензія|რეცენზია|βιβλιοκρισ[ίι]α|"  # noqa: RUF001
     # the documents of an event, an exhibition or a survey beside the work, a line a kind:
     # its programme (a label of that word alone, or of the event's), its poster or leaflet,
     # its presentation, its questionnaire, its methodology note, the site's terms of use,
@@ -181,10 +181,12 @@ BAD_TEXT = re.compile(
     # issue named by its number and "complete" after it; front matter, a sample, plates,
     # an infographic, a methodology or its explanatory notes, an annotation
     r"\bposudek\b|\boponent|pr[ůu]b[ěe]h\s+obhajoby|protokol\s+o\s+obhajob|"
-    r"opinia\s+promotora|recenzja\s+promotora|отзыв\s+(?:научного|официального|ведущей)|"
+    r"opinia\s+promotora|recenzja\s+promotora|\bотзывы?\b|"  # noqa: RUF001
     # a dissertation's summaries published apart (the Russian "автореферат", the German
     # "Thesen" or "Thesenpapier") and its council's conclusion
-    r"автореферат|\bthesen(?:papier)?\b|заключени[ея]\s+диссертационного|"
+    # (in Georgian script and in the Latin letters of Uzbek, Azerbaijani and of slugs too)
+    r"автореферат|ავტორეფერატ|\bavtoreferat|\bthesen(?:papier)?\b|"
+    r"заключени[ея]\s+диссертационного|"
     r"\bgutachten\b|rapport\s+(?:de\s+soutenance|du\s+jury)|dictamen\s+del\s+tribunal|"
     r"parecer\s+da\s+banca|ata\s+de\s+defesa|"
     # its defence's minutes and the similarity check of its text ("PV de soutenance",
@@ -268,7 +270,11 @@ FILE_HREF = re.compile(
     r"[?&]fileticket=|"
     # a library catalogue's digital copy by its number (PMB's "doc_num.php?explnum_id=";
     # its thumbnail is "vig_num.php")
-    r"/doc_num\.php\?(?:[^#]*&)?explnum_id=",
+    r"/doc_num\.php\?(?:[^#]*&)?explnum_id=|"
+    # a script sending the PDF file its query names ("cgiirbis_64_ft.exe?...&IMAGE_FILE_NAME=
+    # %5CDIS%5C2023%5CD-118.pdf"), a viewer's page apart
+    r"/[^/?#]*(?<!viewer)(?<!reader)\.(?:exe|cgi|php|aspx?|jsp|pl|ashx|do)\?(?:[^#]*&)?"
+    r"[\w.-]*file[\w.-]*=[^&#]*\.pdf(?:[&#]|$)",
     re.IGNORECASE,
 )
 

@@ -167,3 +167,100 @@ def test_a_file_list_under_its_heading_of_attached_files_gives_the_thesis() -> N
 def test_an_appendix_is_still_another_part() -> None:
     assert BAD_TEXT.search("Lampiran 1-5")
     assert not BAD_TEXT.search("Lampiran Berkas")
+
+
+TDC = "https://tdc.example.or.th/tdc/browse.php?option=show&titleid=512345"
+
+
+def _thesis_files(rows: str) -> str:
+    return (
+        "<html><head><title>Digital Collection : Development of learning packages</title>"
+        "</head><body><table><tr><td class='leftcol'><div class='boxhead'>Members</div>"
+        "<form name='login' method='post' action='login.php'>"
+        "<input type='text' name='username'><input type='password' name='password'>"
+        "<input type='submit' value='Login'></form><a href='register.php'>Register</a></td>"
+        "<td class='maincol'><table class='detail'>"
+        "<tr><td>Title</td><td>Development of learning activity packages on renewable energy "
+        "in the community for grade eight students</td></tr>"
+        "<tr><td>Author</td><td>Supawadee Thongma</td></tr>"
+        "<tr><td>Degree</td><td>Master of Education (Curriculum and Instruction)</td></tr>"
+        "<tr><td>Abstract</td><td>"
+        + "This study developed learning activity packages and examined their effect. " * 6
+        + "</td></tr></table><table class='files'>"
+        + rows
+        + "</table></td></tr></table></body></html>"
+    )
+
+
+def _row(obj: int, name: str) -> str:
+    return (
+        f"<tr><td><a href='dccheck.php?Int_code=92&amp;RecId=41872&amp;obj_id={obj}'>"
+        f"{name}</a></td><td>1.2 MB</td></tr>"
+    )
+
+
+def test_a_member_login_in_a_column_beside_the_record_is_no_wall() -> None:
+    page = _thesis_files(_row(338101, "Chapter1.pdf") + _row(338111, "Fulltext.pdf"))
+    found = find_candidates(page, TDC)
+    assert found.kind != "blocked"
+
+
+def test_a_sign_in_page_with_a_password_form_is_still_a_wall() -> None:
+    page = (
+        "<html><head><title>Login - Digital Collection</title></head><body><table><tr>"
+        "<td><form method='post' action='login.php'><input type='text' name='username'>"
+        "<input type='password' name='password'><input type='submit' value='Login'></form>"
+        "</td><td>Please log in to view this record.</td></tr></table></body></html>"
+    )
+    assert find_candidates(page, TDC).kind == "blocked"
+
+
+def test_a_file_named_as_the_full_text_among_the_chapters_is_the_thesis() -> None:
+    page = _thesis_files(
+        _row(338101, "Cover.pdf")
+        + _row(338104, "Chapter1.pdf")
+        + _row(338105, "Chapter2.pdf")
+        + _row(338111, "Fulltext.pdf")
+    )
+    own = "https://tdc.example.or.th/tdc/dccheck.php?Int_code=92&RecId=41872&obj_id=338111"
+    assert _kept(page, TDC) == [own]
+
+
+IRBIS = "https://lib.example.kz/cgi-bin/irbis64r_plus/cgiirbis_64.exe?C21COM=S&S21STR=D/2023/118"
+FT = (
+    "https://lib.example.kz/cgi-bin/irbis64r_plus/cgiirbis_64_ft.exe?I21DBN=DIS_FULLTEXT"
+    "&C21COM=F&IMAGE_FILE_NAME=%5CDIS%5C2023%5C"
+)
+
+
+def test_a_script_sending_the_pdf_its_query_names_gives_a_file() -> None:
+    assert file_href(FT + "D-118.pdf&IMAGE_FILE_DOWNLOAD=1", IRBIS)
+    # (a viewer's page naming its file is a page: the file is read from it apart)
+    assert not file_href("https://lib.example.kz/viewer.php?file=/docs/D-118.pdf&page=2", IRBIS)
+
+
+def test_a_dissertation_s_row_beside_its_summary_and_review_rows_gives_its_file() -> None:
+    def row(label: str, name: str) -> str:
+        return (
+            f"<tr><td><img src='/images/pdf.gif' alt=''></td><td>{label}</td>"
+            f"<td><a href='{FT}{name}&amp;IMAGE_FILE_DOWNLOAD=0'>Открыть</a> | "
+            f"<a href='{FT}{name}&amp;IMAGE_FILE_DOWNLOAD=1'>Скачать</a></td></tr>"
+        )
+
+    page = _record(
+        "<table class='files'>"
+        + row("Автореферат (рус.)", "A-118-ru.pdf")
+        + row("Диссертация", "D-118.pdf")
+        + row("Отзыв зарубежного научного консультанта (англ.)", "OK-118-en.pdf")
+        + "</table>",
+        lang="ru",
+    )
+    kept = _kept(page, IRBIS)
+    assert kept and all("D-118.pdf" in url for url in kept)
+
+
+@pytest.mark.parametrize(
+    "label", ["ავტორეფერატი (ქართ.)", "რეცენზია — გ. ჩიქოვანი", "avtoreferat_uz.pdf"]
+)
+def test_a_dissertation_s_summary_and_review_in_more_scripts(label: str) -> None:
+    assert BAD_TEXT.search(label)
