@@ -1653,6 +1653,10 @@ def _item_names_other(element: Tag, visible: str, facts: PageFacts) -> str | Non
     rest = " ".join(_ITEM_SEPARATORS.sub(" ", text.replace(visible, " ", 1)).split())
     if facts.doi and facts.doi in rest.lower():
         return None  # the record's DOI: the record's own line ("DOI 10.2298/... Full text")
+    if _ACCESS_STATEMENT.search(rest):
+        # the file's access or licence ("Open Access · Publikacja dostępna bezpłatnie ... na
+        # licencji CC BY-NC-ND 4.0", "PDF (Open Access) zdarma"): its own offer, no work
+        return None
     words = [w for w in words_of(rest) if not w.isdigit()]
     if len(words) < 4 or facts.is_title(rest) or facts.only_title_words(rest):
         return None
@@ -1672,6 +1676,12 @@ def _item_names_other(element: Tag, visible: str, facts: PageFacts) -> str | Non
     if long and 3 * sum(1 for w in long if facts.names_word(w)) >= len(long):
         return None
     return rest
+
+
+#: An open-access status or a Creative Commons licence, as stated the world over.
+_ACCESS_STATEMENT = re.compile(
+    r"\bopen[\s-]access\b|\bcc[\s-]by(?:[\s-](?:nc|nd|sa))*\b|\bcreative\s+commons\b", re.I
+)
 
 
 #: Rows of labelled fields that make an item a record's card of fields.

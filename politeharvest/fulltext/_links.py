@@ -108,8 +108,16 @@ def form_label(form: Tag) -> str:
     return ""
 
 
+#: A form's field that only tells the site's analytics where a click came from
+#: (``utm_source``, ``utm_medium``...): a harvester's request is no visitor's click.
+_TRACKING = re.compile(r"utm_[a-z]+$", re.IGNORECASE)
+
+
 def _form_link(form: Tag) -> tuple[str, str] | None:
-    """A GET form's target with its fields (``action?file=...``), and its button's text."""
+    """A GET form's target with its fields (``action?file=...``), and its button's text.
+
+    Analytics' fields (`_TRACKING`) are left out.
+    """
     if str(form.get("method") or "get").lower() != "get":
         return None
     action = str(form.get("action") or "").strip()
@@ -120,7 +128,7 @@ def _form_link(form: Tag) -> tuple[str, str] | None:
         name, value = str(field.get("name") or ""), str(field.get("value") or "")
         if kind in ("submit", "button") or field.name == "button":
             label = label or value or field.get_text(" ", strip=True)
-        if name and kind in ("hidden", "submit", "text") and value:
+        if name and kind in ("hidden", "submit", "text") and value and not _TRACKING.match(name):
             fields.append(f"{quote(name)}={quote(value, safe='/:')}")
     if not action and not fields:
         return None

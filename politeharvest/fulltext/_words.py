@@ -747,6 +747,8 @@ def names_document(element: Tag, *, loose: bool = False) -> str | None:
     text = " ".join(link_text(element).split())
     if _FILE_NAME.search(text):
         return None  # a file's name ("[연구보고서23-05]글로벌공급망재편.pdf"), in any script
+    if _format_first(element):
+        return None  # a format's choice and its note ("PDF numérique" / "Pour l'écran")
     if _CJK.search(text) or (loose and _UNSPACED.search(text)):
         # no spaces between words: its letters count (a list's item in Thai, Lao, Khmer or
         # Burmese is a title by its length, as one in Chinese or Japanese is)
@@ -896,6 +898,21 @@ def format_token(text: str) -> str | None:
 #: ligature (Material Icons draws the name as its icon) or a template's variable, no word
 #: of a label in any language; a file's name ("pegel_giessen_codebook.pdf") is kept whole.
 _IDENTIFIER_WORD = re.compile(r"(?<![\w./-])[a-z]+(?:_[a-z]+)+(?![\w./-])")
+
+
+def _format_first(element: Tag) -> bool:
+    """Whether a link's first part is a PDF format's short label ("PDF numérique").
+
+    A book's download menu labels each format in a part of its own and notes its use in
+    the next ("PDF imprimable" / "Pour l'impression"): a format's choice, no title.
+    """
+    parts = [c for c in element.find_all(True, recursive=False) if c.get_text(strip=True)]
+    if len(parts) < 2 or any(
+        isinstance(c, NavigableString) and c.strip() for c in element.children
+    ):
+        return False
+    first = " ".join(parts[0].get_text(" ", strip=True).split())
+    return _FORMAT_TOKEN.search(first) is not None and len(first.split()) <= 2
 
 
 def link_text(element: Tag) -> str:
