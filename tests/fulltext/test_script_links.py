@@ -16,9 +16,16 @@ from tests.support.fragments import joined
 from tests.support.timed import seconds_in_child
 
 _OLD = re.compile(
-    r"""["']?(\w*pdf\w*(?:url|link|href|path|uri)\w*)["']?\s*[:=]\s*["']([^"'\s]{4,300})["']""",
+    r"""["']?(\w*pdf\w*(?:url|link|href|path|uri)\w*)["']?\s*[:=]\s*["']([^"'\s]{4,300})["']|"""
+    # (or a name holding "pdf" given a PDF file's address: ``"pdf": "https://a.org/f.pdf"``)
+    r"""["']?(\w*pdf\w*)["']?\s*[:=]\s*["']((?=[^"'\s]{4,300}["'])[^"'\s]*?\.pdf(?:[?#][^"'\s]*)?)["']""",
     re.IGNORECASE,
 )
+
+
+def _old(script: str) -> list[tuple[str, str]]:
+    return [(a or c, b or d) for a, b, c, d in _OLD.findall(script)]
+
 
 _piece = [
     "pdf",
@@ -51,8 +58,9 @@ _piece = [
 @example("""a="pdfurl:'xxxx'" """)  # an assignment inside another's value
 @example("""var pdfUrl = "https://a.org/x.pdf"; o = {"pdf_link": '/y/z.pdf'}""")
 @example("""mypdfhref  :  '/a/b/c' ; pdfuri='abc'""")
+@example("""var files = {"pdf": "https://a.org/j/4760/x.pdf", "visor": "/j/movil/"}""")
 def test_the_links_are_those_the_pattern_found(script: str) -> None:
-    assert script_links(script) == _OLD.findall(script)
+    assert script_links(script) == _old(script)
 
 
 def test_a_page_with_a_long_word_in_a_script_is_read_in_linear_time() -> None:
@@ -113,3 +121,17 @@ def test_a_long_run_of_digits_near_a_link_is_read_in_linear_time() -> None:
         "print(time.process_time() - started)\n"
     )
     assert seconds_in_child(script)[0] < 5.0
+
+
+def test_a_name_holding_pdf_given_a_pdf_file_s_address_is_read() -> None:
+    # (landing93's Redalyc page: its download button calls a function opening
+    # ``archivos[tipo]``; the file's address is only in the page's object of files)
+    script = (
+        'var archivos = {"pdf": "https://www.example.org/journal/4760/476074123005/'
+        '476074123005.pdf", "visor": "https://www.example.org/journal/4760/movil/"};'
+    )
+    assert script_links(script) == [
+        ("pdf", "https://www.example.org/journal/4760/476074123005/476074123005.pdf")
+    ]
+    # a name holding "pdf" given a page's address says nothing of a file
+    assert script_links('var o = {"pdf": "/journal/4760/viewer/"};') == []
