@@ -35,6 +35,10 @@ _LINK_WORD = re.compile(r"url|link|href|path|uri", re.IGNORECASE)
 _PDF_FILE = re.compile(r"\.pdf(?:$|[?#])", re.IGNORECASE)
 TEXT_URL = re.compile(r"https?://[^\s<>\"']+", re.IGNORECASE)
 _QUOTED = re.compile(r"""["']([^"'\s]{4,})["']""")
+#: A script setting a form's action, up to the quote of the address it sets.
+_FORM_ACTION = re.compile(r"\.action\s*=\s*$")
+#: A quoted string a script does not join with what follows it (no ``+`` after it).
+_QUOTED_WHOLE = re.compile(r"""["']([^"'\s]{4,})["'](?!\s*\+)""")
 _URLISH = re.compile(r"^(?:https?://|//|/|\.\./|[\w.-]+/)[^\s<>]*$|\.pdf(?:$|\?)", re.IGNORECASE)
 
 
@@ -178,7 +182,15 @@ def link_sources(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
                         functions = _functions(soup)
                     for called in _CALL.findall(value):
                         body = functions.get(called, "")
-                        quoted += [f for f in _QUOTED.findall(body) if _looks_like_link(f)]
+                        # (not a string the function goes on to join: "…?fileId=" + fileId
+                        # is the start of an address it builds, no address; nor a form's
+                        # action it sets before submitting the form, by POST as a rule)
+                        quoted += [
+                            m.group(1)
+                            for m in _QUOTED_WHOLE.finditer(body)
+                            if _looks_like_link(m.group(1))
+                            and not _FORM_ACTION.search(body, 0, m.start())
+                        ]
                         where = f"{name} (function {called})"
                 for found in quoted:
                     if button or FILE_HREF.search(found):

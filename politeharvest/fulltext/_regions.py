@@ -898,6 +898,13 @@ class Regions:
                     break
         return self._records[key]
 
+    def _headed_by_title(self, block: Tag) -> bool:
+        """Whether one of the first headings of `block` reads the article's title."""
+        return any(
+            self._facts.is_title(heading.get_text(" ", strip=True))
+            for heading in block.find_all(_HEADINGS, limit=3)
+        )
+
     def _other_document(self, block: Tag, element: Tag, depth: int) -> str | None:
         """Why `block` is about another document than the article, or None."""
         links = self._links_of(block)
@@ -921,6 +928,10 @@ class Regions:
         else:
             if any(a is not element for a in links.titled[:2]):
                 return None  # the article's own entry (in a list of this issue, say)
+            if self._headed_by_title(block):
+                # the article's own entry, its title a heading, not a link ("<h4>the
+                # title</h4>", its journal's issue a link below it), above a list of others
+                return None
             file = absolute(str(element["href"]), self._base) if element.get("href") else None
             if self._record_part(block, [a for a, _ in links.named if a is not element], file):
                 return None  # the record's own report among its other pages
