@@ -1338,6 +1338,9 @@ def _kind(
                 labelled = _label_kind(pages[0], _title_runs(pages[0], smallest)[0])
     if labelled is not None:
         return labelled
+    notice = _notice_section(lines, runs, max(page_count, len(pages)))
+    if notice is not None:
+        return "notice", notice
     book = _cites_a_book(lines, runs) if page_count <= _REVIEW_PAGES else None
     if book is not None:
         return "review", f"{BOOK_CITED}: {book[:80]!r}"
@@ -1377,6 +1380,37 @@ def _kind(
             if contains(keys(line.text), THESIS_PHRASES) is not None:
                 return "thesis", f"the title page reads {line.text[:80]!r}"
     return "article", ""
+
+
+def _notice_section(lines: Sequence[Line], runs: Sequence[TitleRun], page_count: int) -> str | None:
+    """A one-page document's only section, when its heading names a notice, or None.
+
+    A withdrawn preprint's version served in its place keeps the work's title block and
+    byline over one short section, "Withdrawal Statement" and its few lines: a notice under
+    the work's title, no work. The heading is the first short line after the title block
+    that is not prose; what follows it is the page's last few lines.
+    """
+    if page_count != 1 or not runs or len(lines) > _NOTICE_LINES:
+        return None
+    after = [line for line in lines[runs[0].last + 1 :] if line.text.strip()]
+    for i, line in enumerate(after):
+        if _is_prose(line) or len(line.text.split()) > _LABEL_WORDS:
+            continue
+        label = keys(_BRACKETED.sub(" ", line.text))
+        found = starts_with(label, NOTICE_PHRASES)
+        if found is not None and len(label) <= len(found) + 1:
+            rest = after[i + 1 :]
+            if rest and len(rest) <= _NOTICE_LINES // 2 and any(_is_prose(r) for r in rest):
+                return f"its only section is headed {line.text.strip()[:60]!r}"
+        if i >= _LINES_BEFORE_SECTION:
+            return None
+    return None
+
+
+#: The most lines a notice's one page holds (a page of text holds more).
+_NOTICE_LINES = 30
+#: Lines after the title block read for the notice's heading (the byline, affiliations).
+_LINES_BEFORE_SECTION = 8
 
 
 def _summary_alone(line: Line) -> bool:

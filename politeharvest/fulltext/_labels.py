@@ -98,6 +98,8 @@ _LABEL_SPLIT = re.compile(r"(?<!\s)\s*[:–—|/·•]\s*")
 _NOTICE = (
     "erratum|errata|corrigendum|corrigenda|correction|retraction|retracted|addendum|"
     "expression of concern|notice of retraction|retraction notice|publisher s note|"
+    # a withdrawn preprint's or paper's notice ("Withdrawal Statement")
+    "withdrawal statement|withdrawal notice|notice of withdrawal|statement of withdrawal|"
     "publisher correction|author correction|editorial expression of concern|"
     "berichtigung|korrektur|widerruf|rectificatif|retractation|fe de erratas|"
     "correccion|retractacion|correcao|retratacao|duzeltme|geri cekme|geri cekilme|"
