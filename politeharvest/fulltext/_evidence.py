@@ -414,6 +414,19 @@ def state_candidates(soup: BeautifulSoup, base: str, facts: PageFacts) -> list[C
                         )
                     )
                     continue
+            if rejected is None and not item.own and item.label.lower().endswith(".pdf"):
+                # a content link of a file object named as a PDF (a repository's REST
+                # state: ``{"name": "thesis.pdf", "_links": {"content": …}}``), no object
+                # claiming it: a PDF worth a probe that must match
+                found.append(
+                    Candidate(
+                        link,
+                        "script-state",
+                        f"{where}, its object names a PDF file ({item.label[:40]!r})",
+                        ANCHOR_WEIGHTS.download_text,
+                    )
+                )
+                continue
             if rejected is not None:
                 found.append(Candidate(link, "script-state", where, 0.0, rejected=rejected))
             elif item.own:

@@ -162,6 +162,8 @@ def _owner(
             # shape ("previous": [{"id": "lg-2023", "pdf": ...}] under {"id": "lg-2024"}):
             # another record of the series, not the document's own file
             return (sibling, False) if sibling is not None else named
+        if frame.fields.get("type", "").lower() in _FILE_HOLDERS:
+            continue  # a bundle of files or a file object: its id names no document
         for name, value in frame.fields.items():
             if _ID_KEY.search(name) and value and value.lower() not in url.lower():
                 own = is_own("id", value)
@@ -169,6 +171,11 @@ def _owner(
                     return value, own
                 inner = inner or value
     return "", None
+
+
+#: The types a repository's state gives its file containers and files (DSpace 7's
+#: ``"type": "bundle"`` and ``"bitstream"``): objects of the record's files, no documents.
+_FILE_HOLDERS = frozenset({"bundle", "bitstream", "file", "attachment"})
 
 
 def _named(
@@ -192,6 +199,31 @@ def _named(
             if len(value.split()) >= 3 and not _ADDRESS.match(value) and is_own("name", value):
                 return value, True
     return None
+
+
+def _named_pdf(frames: list[_Frame]) -> str | None:
+    """The PDF file's name of the object whose content an address links, or None.
+
+    The address stands in an object under a content's key (``content``, ``download``); an
+    object at most three levels up names its file by a name ending in ``.pdf``. A link to
+    the same object's thumbnail, format or bundle is no content's.
+    """
+    if not frames or frames[-1].key.lower() not in _CONTENT_KEYS:
+        return None
+    for frame in list(reversed(frames))[1:4]:
+        for name in _FILE_NAME_KEYS:
+            value = frame.fields.get(name, "")
+            if _PDF_NAME.search(value):
+                return value
+    return None
+
+
+#: Keys of a file object's link to its content.
+_CONTENT_KEYS = frozenset({"content", "download"})
+#: Keys naming a file object's file.
+_FILE_NAME_KEYS = ("name", "filename", "fileName", "file_name")
+#: A file's name ending in ``.pdf``.
+_PDF_NAME = re.compile(r"\.pdf\s*$", re.IGNORECASE)
 
 
 def _own_nearby(frames: list[_Frame], is_own: Callable[[str, str], bool | None]) -> bool:
@@ -266,9 +298,12 @@ def state_files(
             for k, v in holder.items()
             if k != key and _KIND_KEY.search(k) and len(v) <= 80 and not _ADDRESS.match(v)
         )
-        if file:
+        # a repository's file object named as a PDF file, its content's link below it
+        # (DSpace 7's ``{"name": "thesis.pdf", "_links": {"content": {"href": …}}}``)
+        named = _named_pdf(frames)
+        if file or named is not None:
             seen.add(value)
-            found.append(StateFile(value, path, owner, own, label))
+            found.append(StateFile(value, path, owner, own, label or named or ""))
         elif _own_nearby(frames, is_own):
             formats.append((StateFile(value, path, owner, True, label), holder, key))
     for item, holder, key in formats:

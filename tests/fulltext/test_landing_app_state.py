@@ -210,3 +210,58 @@ class TestStateEntries:
         strong = {c.url for c in found.candidates if c.source == "script-state" and c.strong}
         assert own in strong
         assert f"{FILES}/4/Gyventojai_2024_lentele.pdf" in strong
+
+
+ITEM = "https://repository.example.ac.tz/items/5f0c2e87-41b6-4d9a-9a3c-7d1e62b0f4a8"
+API = "https://repository.example.ac.tz/server/api/core"
+
+
+def _bitstream(uuid: str, name: str) -> dict[str, object]:
+    links = {k: {"href": f"{API}/bitstreams/{uuid}/{k}"} for k in ("content", "thumbnail")}
+    return {"id": uuid, "uuid": uuid, "name": name, "type": "bitstream", "_links": links}
+
+
+def _bundle(uuid: str, name: str, files: list[dict[str, object]]) -> dict[str, object]:
+    return {
+        "uuid": uuid,
+        "name": name,
+        "type": "bundle",
+        "_embedded": {"bitstreams": {"_embedded": {"bitstreams": files}}},
+    }
+
+
+def _repository_state() -> str:
+    own = "c4a91e0d-7b35-4f62-8e1a-2d9f5c6b0a17"
+    licence = "9a2f7c14-3e8b-4d05-a6c9-b7e1d4f20c38"
+    state = {
+        f"{ITEM.replace('/items/', '/server/api/core/items/')}/bundles": {
+            "_embedded": {
+                "bundles": [
+                    _bundle(
+                        "7d3c1a92-bb50-4e26-9f08-c1a2e6d4f7b3",
+                        "ORIGINAL",
+                        [_bitstream(own, "Neema Mwakalinga PhD 2023.pdf")],
+                    ),
+                    _bundle(
+                        "3e9a4f61-0c27-4d18-8b5e-a6f2d1c7e940",
+                        "LICENSE",
+                        [_bitstream(licence, "license.txt")],
+                    ),
+                ]
+            }
+        }
+    }
+    escaped = json.dumps(state).replace('"', "&q;")
+    return (
+        "<html><head><title>Repository</title></head><body><ds-app>Loading...</ds-app>"
+        f'<script id="dspace-angular-state" type="application/json">{escaped}</script>'
+        "</body></html>"
+    )
+
+
+def test_a_repository_file_object_named_as_a_pdf_gives_its_content_link() -> None:
+    # (landing90, after its scoring: a DSpace 7 page rendered before its file section, the
+    # thesis only in the state's ORIGINAL bundle, a bundle's uuid of the item's shape)
+    found = find_candidates(_repository_state(), ITEM)
+    kept = [c.url for c in found.candidates if c.rejected is None]
+    assert kept == [f"{API}/bitstreams/c4a91e0d-7b35-4f62-8e1a-2d9f5c6b0a17/content"]
