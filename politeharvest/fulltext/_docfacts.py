@@ -411,7 +411,8 @@ def _captioned_values(lines: Sequence[Line]) -> int:
             # much larger than the label
             and value.size < largest
             and value.size <= caption.size * _CAPTION_VALUE_MAX
-            and abs(caption.left - value.left) <= _CAPTION_ALIGN
+            # (the value starts where its caption starts, or indented under it)
+            and -_CAPTION_ALIGN <= value.left - caption.left <= _CAPTION_INDENT
             and value.size - caption.size >= _CAPTION_SMALLER
             and 0 <= caption.bottom - value.top <= value.size * 1.5
         ):
@@ -428,6 +429,8 @@ _CAPTION_WORDS = 6
 _CAPTION_CHARS = 60
 _CAPTION_SMALLER = 1.0
 _CAPTION_ALIGN = 6.0
+#: A value indented under its caption by at most this many points (half an inch).
+_CAPTION_INDENT = 36.0
 #: A field's value is set at most this many times its caption's size (a form's 7.5 and 9.5
 #: points); a title under a section's label ("Research article" at 9, the title at 14) more.
 _CAPTION_VALUE_MAX = 1.45

@@ -1491,6 +1491,48 @@ _READ_ALIKE = 0.9
 _READ_LETTERS = 24
 
 
+def _cover_over_other(record: _Record, facts: DocumentFacts, block: str) -> str | None:
+    """The title of the pages under a cover sheet, when only the cover names the record.
+
+    The record's title matched a run of the pages passed over as a cover sheet (`block`);
+    the document's own first page sets a title of its own (`facts.sized`) that shares
+    under a third of its words with each of the record's titles, written in the script of
+    one of them (a title in another language and script than the record's may be its
+    translation, and is left to the rest of the check).
+    """
+    if not facts.prefix_runs or not facts.sized or not facts.runs:
+        return None
+    if "cover sheet" not in facts.skipped:
+        return None  # (a title page of the work's own, its first page a section's heading)
+    cover = {run.text for run in facts.prefix_runs}
+    if block not in cover and " / " not in block:
+        return None  # the record's title is the document's own page's
+    own = facts.runs[0].text
+    words = content_words(record.form(own))
+    spaced = len(own.split()) >= _OWN_TITLE_WORDS
+    unspaced = len(_UNSPACED_TITLE.findall(own)) >= 2 * _OWN_TITLE_WORDS
+    if not (spaced or unspaced):
+        return None  # a section's heading ("Non-technical summary", "独创性声明"), no title
+    script = script_of(own)
+    if not any(script_of(title.text) == script for title in record.titles):
+        return None
+    if any(
+        _share(title.words, set(words)) >= _COVER_SHARE
+        or _share(words, set(title.words)) >= _COVER_SHARE
+        for title in record.titles
+    ):
+        return None
+    return own
+
+
+#: The least words of the title under a cover sheet read as a title of its own (twice as
+#: many characters of a script without spaces): fewer make a section's heading.
+_OWN_TITLE_WORDS = 6
+_UNSPACED_TITLE = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\u0e00-\u0e7f]")
+#: The share of words under which the title under a cover sheet is another work's.
+_COVER_SHARE = 0.3
+
+
 def _title_match(record: _Record, facts: DocumentFacts) -> tuple[str | None, str, str]:
     """How the record's title appears, the title, and the title block.
 
@@ -3256,6 +3298,18 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
             "mismatch",
             f"its title block stands under the label {taught!r}: a companion of the work for "
             "those who teach it (a teaching note, an instructor's manual), not the record",
+            kind,
+            facts.version,
+        )
+    covered = _cover_over_other(record, facts, block) if level == "block" and not own_doi else None
+    if covered is not None:
+        # a repository's cover sheet names the record, and the pages under it open with
+        # another title of their own, in the record's script: another work uploaded under
+        # the record's cover sheet
+        return Identity(
+            "mismatch",
+            f"only the cover sheet passed over names the record ({block[:60]!r}); the "
+            f"document under it is titled {covered[:90]!r}: another work",
             kind,
             facts.version,
         )
