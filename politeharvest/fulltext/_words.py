@@ -79,6 +79,8 @@ PDF_NAMED = re.compile(r"(?<![^\W\d_])pdf(?![^\W\d_])", re.IGNORECASE)
 FULL_TEXT_WORD = re.compile(
     PDF_WORD.pattern.replace(r"\bpdf\b|", "")
     + r"|\bfull[ -]?text\b|\b(?:full|complete)\s+(?:article|paper|report|thesis|dissertation)\b|"
+    # (the compound of the Nordic languages and of Estonian: "Fulltekst fra NTNU Open")
+    r"\bful(?:l|d)teks?t\b|\btäistekst\b|"
     r"art[íi]culo\s+completo|artigo\s+completo|articolo\s+completo|article\s+complet\b|"
     r"testo\s+integrale|texto\s+integral|text\s+integral|textul\s+integral|"
     r"vollständige[rn]?\s+(?:artikel|text)",
@@ -867,7 +869,13 @@ PDF_SIZE = re.compile(
 _UNIT_COUNT = re.compile(r"[(\[]\s*\d{1,5}\s*[^\W\d_]{1,12}\.?\s*[)\]]")
 #: A file's description beside its label, in each shape above: its size, its format with a
 #: count, its format and size, its format with described fields.
-_FILE_DESCRIPTIONS = (_FILE_SIZE, _PDF_COUNT, PDF_SIZE, _PDF_DESCRIBED)
+#: A file's size ending a label without brackets ("Kustantajan versio 3,1 MB",
+#: "Accepteret forfatter manuskript 812 KB"): a unit of bytes after the number, whole.
+_BARE_SIZE = re.compile(
+    r"(?:^|(?<=[\s,;·|\u2013-]))\s*\d+(?:[.,]\d+)?\s*(?:[kmg]i?b|bytes?|[kmg]o|кб|мб)\s*$",
+    re.IGNORECASE,
+)
+_FILE_DESCRIPTIONS = (_FILE_SIZE, _PDF_COUNT, PDF_SIZE, _PDF_DESCRIBED, _BARE_SIZE)
 
 
 def without_file_description(text: str) -> str:
