@@ -2816,6 +2816,7 @@ def _unread(record: _Record, facts: DocumentFacts) -> Identity | None:
             and _title_match(record, facts)[0] == "block"
         )
         and not (kind in ("summary", "editorial") and _opens_report(record, facts))
+        and not (kind == "editorial" and _work_foreword(record, facts))
         and not (kind == "letter" and _front_matter(record, facts))
         and not (
             kind == "form"
@@ -2947,6 +2948,32 @@ def _front_matter(record: _Record, facts: DocumentFacts) -> bool:
     return (
         bool(facts.prefix_text) and _whole_work(record.hints) and _title_page_titled(record, facts)
     )
+
+
+def _work_foreword(record: _Record, facts: DocumentFacts) -> bool:
+    """Whether a foreword follows a title page naming one of the record's creators.
+
+    An edition, a score or a catalogue opens with its title page (the composer's, the
+    editor's name over the title), then its foreword ("Vorwort", "Preface"): the work's
+    own preliminaries, not an editorial about another work. The title page is a page
+    passed over before the page read, and a creator's family name stands on it (a
+    person's, written "Family, Given" by the record).
+    """
+    # (a person's name, "Vollmer, Heinrich": not a corporate author's, whose name a title
+    # page of any of its reports carries)
+    people = [
+        words[-1]
+        for creator in record.hints.creators
+        if "," in creator and (words := keys(creator.partition(",")[0]))
+    ]
+    if record.hints.article or record.hints.kind == "thesis":
+        # (an article's file has no title page of its own before its text; a thesis's
+        # says it is one, and one that does not is a book's, published apart)
+        return False
+    if not facts.prefix_text or not facts.skipped or not people:
+        return False
+    printed = set(keys(facts.prefix_text))
+    return any(name in printed for name in people)
 
 
 def _whole_work(hints: RecordHints) -> bool:
