@@ -1307,7 +1307,14 @@ def anchor_candidates(
             score += ANCHOR_WEIGHTS.download_word  # HTML's download attribute: a file
             evidence.append("it has a download attribute")
         field = regions.record_field(element) if score > 0 and file_href(link, base) else None
-        if field is not None:
+        headed = regions.full_text_field(element) if file_href(link, base) else None
+        if headed is not None and field is None:
+            # a file in the record's field headed as its full text (a research portal's
+            # "Volltext" property, its repository's file a "Link" in it)
+            score += ANCHOR_WEIGHTS.pdf_word
+            field = headed
+            evidence.append(f"a file in the record's field headed {headed[:30]!r}")
+        elif field is not None:
             # a file as the value of one of the record's fields ("Electronic thesis: a.pdf")
             score += ANCHOR_WEIGHTS.identifier
             evidence.append(f"a file in the record's field {field[:30]!r}")

@@ -22,6 +22,7 @@ from ._pagefacts import PageFacts, id_in
 from ._parts import file_parts
 from ._words import (
     FILE_HREF,
+    FULL_TEXT_WORD,
     button_text,
     item_of,
     labelled_cell,
@@ -67,6 +68,35 @@ _REGION_HEADING = re.compile(
     re.IGNORECASE,
 )
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+
+
+def _full_text_heading(block: Tag) -> str | None:
+    """The short heading `block` opens with, when it says the full text ("Volltext")."""
+    # (the block's first child that says anything, read without reading the whole block)
+    first = next(
+        (c for c in block.children if isinstance(c, Tag) or (isinstance(c, str) and c.strip())),
+        None,
+    )
+    if not isinstance(first, Tag) or first.name not in _HEADINGS:
+        return None
+    text = " ".join(first.get_text(" ", strip=True).split())
+    if 0 < len(text.split()) <= _FIELD_HEADING_WORDS and FULL_TEXT_WORD.search(text):
+        return text
+    return None
+
+
+def _up_to(element: Tag, block: Tag) -> list[Tag]:
+    """The ancestors of `element` up to `block`, `block` included (none if not inside)."""
+    found: list[Tag] = []
+    for parent in element.parents:
+        found.append(parent)
+        if parent is block:
+            return found
+    return []
+
+
+#: The most words of a record's field heading ("Volltext", "Full text (PDF)").
+_FIELD_HEADING_WORDS = 4
 _LANDMARKS = {"navigation": "navigation", "contentinfo": "footer", "banner": "header"}
 
 
@@ -898,6 +928,21 @@ class Regions:
                     break
         return self._records[key]
 
+    @staticmethod
+    def _full_text_field(block: Tag) -> bool:
+        """Whether `block` opens with a short heading that says the full text ("Volltext")."""
+        return _full_text_heading(block) is not None
+
+    def full_text_field(self, element: Tag, reach: int = 4) -> str | None:
+        """The heading of the record's field "Full text" ("Volltext") holding `element`."""
+        for depth, parent in enumerate(element.parents):
+            if depth >= reach or not isinstance(parent, Tag) or self._stop(parent):
+                return None
+            heading = _full_text_heading(parent)
+            if heading is not None:
+                return heading
+        return None
+
     def _headed_by_title(self, block: Tag) -> bool:
         """Whether one of the first headings of `block` reads the article's title."""
         return any(
@@ -907,6 +952,10 @@ class Regions:
 
     def _other_document(self, block: Tag, element: Tag, depth: int) -> str | None:
         """Why `block` is about another document than the article, or None."""
+        if any(self._full_text_field(field) for field in _up_to(element, block)):
+            # a record's field headed "Volltext", "Full text" (a research portal's list
+            # of the record's properties, each a block alike): its links are its own
+            return None
         links = self._links_of(block)
         if links.named and self._describes_record(block):
             return None  # the record's description (its fields) with its files

@@ -64,3 +64,67 @@ def test_a_label_opening_with_fulltekst_links_the_record_s_file_in_a_repository(
     )
     kept = [c.url for c in find_candidates(page, PORTAL).candidates if c.rejected is None]
     assert kept == [OWN]
+
+
+VIVO = "https://vivo.example.eu/fis/display/n4f1c2a07"
+REPOSITORY = "https://www.repo.example.de/bitstream/handle/123456789/17342/Meyer_2024.pdf"
+OTHER = "https://www.repo.example.de/bitstream/handle/123456789/15118/Schroeder_2023.pdf"
+
+
+def _property(heading: str, items: str) -> str:
+    return (
+        f"<article class='property'><h3>{heading}</h3>"
+        f"<ul class='property-list'>{items}</ul></article>"
+    )
+
+
+def _group(name: str, properties: str) -> str:
+    return f"<article class='property-group'><h2>{name}</h2>{properties}</article>"
+
+
+def _vivo_page(full_text_heading: str) -> str:
+    overview = _group(
+        "Überblick",
+        _property("Autor*innen", "<li><a href='/fis/display/n1'>Meyer, Anna</a></li>")
+        + _property("Zeitschrift", "<li><a href='/fis/display/n3'>Natur und Landschaft</a></li>"),
+    )
+    bibliographic = _group(
+        "Bibliographische Angaben",
+        _property("DOI", "<li><a href='https://doi.org/10.5555/nul.2024.6'>10.5555/nul</a></li>")
+        + _property("Erscheinungsjahr", "<li>2024</li>")
+        + _property(
+            full_text_heading,
+            "<li><a href='https://www.repo.example.de/handle/123456789/17342'>"
+            "Repositorium der Universität</a></li>"
+            f"<li><a href='{REPOSITORY}' title='Link'>Link</a></li>",
+        ),
+    )
+    research = _group(
+        "Forschung",
+        _property(
+            "Weitere Publikationen der Autor*innen",
+            "<li><a href='/fis/display/n2'>Lichtverschmutzung an Querungsbauwerken: eine "
+            f"Literaturübersicht</a> (2023) - <a href='{OTHER}'>Volltext</a></li>",
+        ),
+    )
+    other = _group(
+        "Sonstiges",
+        _property("Export", "<li><a href='/fis/individual/n8/n8.rdf'>RDF/XML</a></li>"),
+    )
+    return (
+        "<html lang='de'><head><title>Grünbrücken und Fledermäuse - FIS</title></head><body>"
+        "<main><h1>Grünbrücken und Fledermäuse: Nutzung und Wirkung</h1>"
+        f"{overview}{bibliographic}{research}{other}</main></body></html>"
+    )
+
+
+def test_a_file_in_the_record_s_field_headed_full_text_is_the_record_s() -> None:
+    kept = [c.url for c in find_candidates(_vivo_page("Volltext"), VIVO).candidates]
+    assert kept[:1] == [REPOSITORY]
+    assert OTHER not in kept
+
+
+def test_a_field_of_another_heading_gives_no_such_evidence() -> None:
+    # (the guard: a field headed "Links" says nothing of the file it holds)
+    found = find_candidates(_vivo_page("Weblinks"), VIVO)
+    assert REPOSITORY not in [c.url for c in found.candidates if "Volltext" in c.evidence]
