@@ -186,7 +186,9 @@ _PEER_REVIEW = (
     "response to referees|reply to referees|gutachten|antwort an die gutachter|"
     "rapport d evaluation|reponse aux evaluateurs|informe de evaluacion|parecer do revisor|"
     "hakem raporu|hakem degerlendirme formu|hakemlere yanit|отзыв рецензента|"
-    "査読報告|审稿意见|심사 의견"
+    "査読報告|审稿意见|심사 의견|"
+    # a review platform's exported review of a preprint ("Review by <name>, 12 Jun 2023")
+    "review by"
 )
 #: A letter that goes with a submission (a published letter to the editor is an article).
 _LETTER = "cover letter|covering letter|submission letter|letter of submission|anschreiben"
