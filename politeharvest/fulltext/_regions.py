@@ -44,7 +44,9 @@ __all__ = [
 #: articles (related, most read, this issue...) are recognised by their structure instead
 #: (`Regions`), whatever their heading's language, tag or class.
 _REGION_WORDS = re.compile(
-    r"(^|[\s_-])(ref|refs|references?|reference-?list|bibliography|citations?|cited-?by|citing|"
+    # (not a field's type: Drupal's "field--type-entity-reference" holds the record's media)
+    r"(^|[\s_-])(?<!entity[-_])(ref|refs|references?|reference-?list|bibliography|citations?|"
+    r"cited-?by|citing|"
     # a component's own footer (Bootstrap's "card-footer") is its bottom row, not the page's
     r"(?<!card[-_])(?<!panel[-_])(?<!modal[-_])(?<!tile[-_])(?<!item[-_])footer|"
     r"nav|navigation|navbar|breadcrumbs?|cookies?|share|sharing|social|sidebar-?ad|"

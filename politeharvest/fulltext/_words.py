@@ -409,7 +409,8 @@ _BUTTON_WORDS_BY_LANGUAGE = (
     # Arabic, Persian, Urdu, Hebrew
     "تحميل تنزيل نص النص كامل الكامل كاملة الكاملة مقال المقال ملف الملف عرض اقرأ قراءة هنا دانلود "
     "دریافت متن کامل مقاله فایل مشاهده نمایش اینجا ڈاؤن لوڈ ڈاؤنلوڈ کریں مکمل مضمون "
-    "فائل دیکھیں הורדה להורדה הורדת להורדת הורד טקסט מלא המלא קובץ מאמר המאמר צפייה קרא כאן",
+    "فائل دیکھیں הורדה להורדה הורדת להורדת הורד טקסט מלא המלא קובץ מאמר המאמר צפייה קרא כאן "
+    "לקריאה",
     # Hindi, Bengali, Nepali, Marathi, Tamil
     "डाउनलोड करें करे पूर्ण पूरा पाठ लेख फ़ाइल फाइल देखें पढ़ें यहाँ यहां ডাউনলোড করুন "
     "সম্পূর্ণ প্রবন্ধ ফাইল দেখুন পড়ুন गर्नुहोस् करा பதிவிறக்கம் முழு கட்டுரை",
@@ -656,6 +657,38 @@ _HANGUL_WORD = 4
 _UNSPACED_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
 
 
+#: Verbs that open a reading button, in the languages of `BUTTON_WORDS`: with one object
+#: of their own ("Read the report", "Leer el informe") the label is a button's.
+#: (Not English "open", an adjective too: "Open Access", "Open data".)
+_READ_VERBS = frozenset(
+    [
+        "read",
+        "view",
+        "lire",
+        "voir",
+        "ouvrir",
+        "consulter",
+        "leer",
+        "ver",
+        "abrir",
+        "ler",
+        "lesen",
+        "ansehen",
+        "öffnen",
+        "leggi",
+        "visualizza",
+        "apri",
+        "czytaj",
+        "otwórz",
+        "читать",
+        "открыть",
+        "смотреть",
+    ]
+)
+#: The most words of such a button ("Read the full report" is read by its words).
+_READ_BUTTON_WORDS = 4
+
+
 def button_text(text: str) -> bool:
     """True when an anchor's text is a download button's, not a document's name.
 
@@ -668,6 +701,12 @@ def button_text(text: str) -> bool:
     letters = re.findall(r"[^\W\d_]+", text.lower())
     if letters and all(w in BUTTON_WORDS for w in letters) and len(letters) <= 6:
         return True  # "Read article", "View full text", "Open"
+    if (
+        2 <= len(letters) <= _READ_BUTTON_WORDS
+        and letters[0] in _READ_VERBS
+        and sum(1 for w in letters if w not in BUTTON_WORDS) == 1
+    ):
+        return True  # a verb to read and its object ("Read the report", "Lire le rapport")
     if not (
         PDF_WORD.search(text)
         or says_download(text)
