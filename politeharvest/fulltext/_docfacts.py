@@ -83,6 +83,7 @@ __all__ = [
     "kind_of_title",
     "layout_of_text",
     "running_text",
+    "word_count",
 ]
 
 
@@ -279,7 +280,7 @@ def _running(words: Sequence[str]) -> bool:
     return small >= _SMALL_WORDS * len(words)
 
 
-def _word_count(text: str) -> int:
+def word_count(text: str) -> int:
     """Words, counting two characters of a script without spaces as one."""
     return len(text.split()) + len(_UNSPACED.findall(text)) // 2
 
@@ -293,7 +294,7 @@ def _page_role(lines: Sequence[Line]) -> str | None:
     """Why a page is passed over to find the document's start, or None for a content page."""
     if not lines:
         return "empty page"
-    words = sum(_word_count(line.text) for line in lines)
+    words = sum(word_count(line.text) for line in lines)
     labelled = [at for at, line in enumerate(lines) if _LABEL_VALUE.match(line.text)]
     sections = [at for at in labelled if _runs_on(lines, at)]
     # (paragraphs under labels of their own, several of them: a structured abstract's
@@ -494,7 +495,7 @@ def _is_own_toc(lines: Sequence[Line]) -> bool:
     numbered = sum(1 for text in entries if _SECTION_NUMBER.match(text) or _CHAPTER.match(text))
     if numbered >= 0.4 * len(entries):
         return True
-    sizes = sorted(_word_count(_PAGE_NUMBER_END.sub("", text[:400])) for text in entries)
+    sizes = sorted(word_count(_PAGE_NUMBER_END.sub("", text[:400])) for text in entries)
     return sizes[len(sizes) // 2] <= _HEADING_WORDS
 
 
@@ -511,7 +512,7 @@ def _titled_entries(lines: Sequence[Line]) -> int:
         if line.text in entries
         and above.text not in entries
         and not _PAGE_NUMBER_END.search(above.text)
-        and _word_count(above.text) >= _TITLE_LINE_WORDS
+        and word_count(above.text) >= _TITLE_LINE_WORDS
     )
 
 
@@ -935,7 +936,7 @@ def _trust(text: str) -> tuple[bool, str]:
     text = sample
     words = fold(text).split()
     lettered = sum(1 for w in words if len(re.findall(r"[^\W\d_]", w)) >= 2)
-    if _word_count(text) < 25 or lettered + len(_UNSPACED.findall(text)) // 2 < 25:
+    if word_count(text) < 25 or lettered + len(_UNSPACED.findall(text)) // 2 < 25:
         return False, SPARSE
     latin = [w for w in words if re.fullmatch(r"[a-z]+", w)]
     if len(latin) >= 0.5 * len(words):
@@ -1000,7 +1001,7 @@ def _prose_pages(pages: Sequence[Sequence[Line]]) -> bool:
     read = [page for page in pages if page]
     if len(read) < 2 or any(p[0].page_width >= LANDSCAPE * p[0].page_height for p in read):
         return False
-    words = sorted(sum(_word_count(line.text) for line in page) for page in read)
+    words = sorted(sum(word_count(line.text) for line in page) for page in read)
     return words[len(words) // 2] > 2 * _SLIDE_WORDS
 
 
@@ -1019,7 +1020,7 @@ def _shape_kind(pages: Sequence[Sequence[Line]], page_count: int) -> tuple[Kind,
     wide = [page for page in read if page[0].page_width >= LANDSCAPE * page[0].page_height]
     if len(wide) < 2 or len(wide) < len(read):
         return None
-    words = sorted(sum(_word_count(line.text) for line in page) for page in wide)
+    words = sorted(sum(word_count(line.text) for line in page) for page in wide)
     if words[len(words) // 2] <= _SLIDE_WORDS and words[-1] <= 2 * _SLIDE_WORDS:
         return (
             "slides",

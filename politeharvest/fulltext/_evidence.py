@@ -952,7 +952,7 @@ def anchor_candidates(
         if element.name == "script":  # a value whose key names a PDF ("pdfUrl")
             score += ANCHOR_WEIGHTS.pdf_word
         elif element.name == "input" and (
-            field := next(
+            keyed := next(
                 (
                     str(element.get(a))
                     for a in ("id", "name")
@@ -964,7 +964,7 @@ def anchor_candidates(
             # a field named for the file's address ("orteFileUrl", "pdfUrl"), set for the
             # page's script to open: the key says so, as a script state's does
             score += ANCHOR_WEIGHTS.pdf_word
-            evidence.append(f"its field's name says a file's address ({field[:30]!r})")
+            evidence.append(f"its field's name says a file's address ({keyed[:30]!r})")
         named = names_document(element) if element.name in ("a", "area") else None
         if named is not None and len(controls.get(named, ())) > 1:
             # the same words on links to several addresses ("Lien vers le document" on each

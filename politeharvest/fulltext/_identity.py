@@ -61,6 +61,7 @@ from ._docfacts import (
     kind_of_title,
     layout_of_text,
     running_text,
+    word_count,
 )
 from ._labels import (
     AFTER_TITLE_PHRASES,
@@ -1508,11 +1509,9 @@ def _cover_over_other(record: _Record, facts: DocumentFacts, block: str) -> str 
     if block not in cover and " / " not in block:
         return None  # the record's title is the document's own page's
     own = facts.runs[0].text
-    words = content_words(record.form(own))
-    spaced = len(own.split()) >= _OWN_TITLE_WORDS
-    unspaced = len(_UNSPACED_TITLE.findall(own)) >= 2 * _OWN_TITLE_WORDS
-    if not (spaced or unspaced):
+    if word_count(own) < _OWN_TITLE_WORDS:
         return None  # a section's heading ("Non-technical summary", "独创性声明"), no title
+    words = content_words(record.form(own))
     script = script_of(own)
     if not any(script_of(title.text) == script for title in record.titles):
         return None
@@ -1525,10 +1524,9 @@ def _cover_over_other(record: _Record, facts: DocumentFacts, block: str) -> str 
     return own
 
 
-#: The least words of the title under a cover sheet read as a title of its own (twice as
-#: many characters of a script without spaces): fewer make a section's heading.
+#: The least words of the title under a cover sheet read as a title of its own (two
+#: characters of a script without spaces a word, `word_count`): fewer make a heading.
 _OWN_TITLE_WORDS = 6
-_UNSPACED_TITLE = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\u0e00-\u0e7f]")
 #: The share of words under which the title under a cover sheet is another work's.
 _COVER_SHARE = 0.3
 
@@ -2959,6 +2957,12 @@ def _work_foreword(record: _Record, facts: DocumentFacts) -> bool:
     passed over before the page read, and a creator's family name stands on it (a
     person's, written "Family, Given" by the record).
     """
+    if record.hints.article or record.hints.kind == "thesis":
+        # (an article's file has no title page of its own before its text; a thesis's
+        # says it is one, and one that does not is a book's, published apart)
+        return False
+    if not facts.prefix_text or not facts.skipped:
+        return False
     # (a person's name, "Vollmer, Heinrich": not a corporate author's, whose name a title
     # page of any of its reports carries)
     people = [
@@ -2966,12 +2970,6 @@ def _work_foreword(record: _Record, facts: DocumentFacts) -> bool:
         for creator in record.hints.creators
         if "," in creator and (words := keys(creator.partition(",")[0]))
     ]
-    if record.hints.article or record.hints.kind == "thesis":
-        # (an article's file has no title page of its own before its text; a thesis's
-        # says it is one, and one that does not is a book's, published apart)
-        return False
-    if not facts.prefix_text or not facts.skipped or not people:
-        return False
     printed = set(keys(facts.prefix_text))
     return any(name in printed for name in people)
 

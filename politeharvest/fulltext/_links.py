@@ -32,7 +32,6 @@ __all__ = [
 _SCRIPT_ASSIGN = re.compile(r"""(?<!\w)(\w+)["']?\s*[:=]\s*["']([^"'\s]{4,300})["']""")
 _PDF = re.compile(r"pdf", re.IGNORECASE)
 _LINK_WORD = re.compile(r"url|link|href|path|uri", re.IGNORECASE)
-_PDF_FILE = re.compile(r"\.pdf(?:$|[?#])", re.IGNORECASE)
 TEXT_URL = re.compile(r"https?://[^\s<>\"']+", re.IGNORECASE)
 _QUOTED = re.compile(r"""["']([^"'\s]{4,})["']""")
 #: A script setting a form's action, up to the quote of the address it sets.
@@ -61,7 +60,7 @@ def script_links(text: str) -> list[tuple[str, str]]:
         pdf = _PDF.search(name)
         if pdf is not None and (
             _LINK_WORD.search(name, pdf.end()) is not None
-            or _PDF_FILE.search(assigned.group(2)) is not None
+            or PDF_PATH.match(assigned.group(2)) is not None
         ):
             found.append((name, assigned.group(2)))
             pos = assigned.end()

@@ -930,11 +930,6 @@ class Regions:
                     break
         return self._records[key]
 
-    @staticmethod
-    def _full_text_field(block: Tag) -> bool:
-        """Whether `block` opens with a short heading that says the full text ("Volltext")."""
-        return _full_text_heading(block) is not None
-
     def full_text_field(self, element: Tag, reach: int = 4) -> str | None:
         """The heading of the record's field "Full text" ("Volltext") holding `element`."""
         for depth, parent in enumerate(element.parents):
@@ -954,7 +949,7 @@ class Regions:
 
     def _other_document(self, block: Tag, element: Tag, depth: int) -> str | None:
         """Why `block` is about another document than the article, or None."""
-        if any(self._full_text_field(field) for field in _up_to(element, block)):
+        if any(_full_text_heading(field) is not None for field in _up_to(element, block)):
             # a record's field headed "Volltext", "Full text" (a research portal's list
             # of the record's properties, each a block alike): its links are its own
             return None

@@ -906,14 +906,13 @@ PDF_SIZE = re.compile(
 #: A count of a file's pages (or parts) in parentheses, in a unit of any language, with no
 #: format named ("Full Report (58 pages)", "(1 page)", "[12 S.]").
 _UNIT_COUNT = re.compile(r"[(\[]\s*\d{1,5}\s*[^\W\d_]{1,12}\.?\s*[)\]]")
-#: A file's description beside its label, in each shape above: its size, its format with a
-#: count, its format and size, its format with described fields.
 #: A file's size ending a label without brackets ("Kustantajan versio 3,1 MB",
 #: "Accepteret forfatter manuskript 812 KB"): a unit of bytes after the number, whole.
 _BARE_SIZE = re.compile(
-    r"(?:^|(?<=[\s,;·|\u2013-]))\s*\d+(?:[.,]\d+)?\s*(?:[kmg]i?b|bytes?|[kmg]o|кб|мб)\s*$",
-    re.IGNORECASE,
+    rf"(?:^|(?<=[\s,;·|\u2013-]))\s*\d+(?:[.,]\d+)?\s*{_UNIT_FIRST}\s*$", re.IGNORECASE
 )
+#: A file's description beside its label, in each shape above: its size, its format with a
+#: count, its format and size, its format with described fields.
 _FILE_DESCRIPTIONS = (_FILE_SIZE, _PDF_COUNT, PDF_SIZE, _PDF_DESCRIBED, _BARE_SIZE)
 
 

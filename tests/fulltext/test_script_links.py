@@ -17,8 +17,9 @@ from tests.support.timed import seconds_in_child
 
 _OLD = re.compile(
     r"""["']?(\w*pdf\w*(?:url|link|href|path|uri)\w*)["']?\s*[:=]\s*["']([^"'\s]{4,300})["']|"""
-    # (or a name holding "pdf" given a PDF file's address: ``"pdf": "https://a.org/f.pdf"``)
-    r"""["']?(\w*pdf\w*)["']?\s*[:=]\s*["']((?=[^"'\s]{4,300}["'])[^"'\s]*?\.pdf(?:[?#][^"'\s]*)?)["']""",
+    # (or a name holding "pdf" given a PDF file's address, its path ending in ".pdf":
+    # ``"pdf": "https://a.org/f.pdf"``)
+    r"""["']?(\w*pdf\w*)["']?\s*[:=]\s*["']((?=[^"'\s]{4,300}["'])[^"'\s?#]*\.pdf(?:[?#][^"'\s]*)?)["']""",
     re.IGNORECASE,
 )
 
