@@ -68,6 +68,19 @@ def _tenant(host: str) -> str | None:
 _SPACE_ID = re.compile(r"(?=[^/]*\d)(?=[^/]*[a-z])[0-9a-z_-]{8,}", re.IGNORECASE)
 
 
+def theme_folder(url: str) -> tuple[str, str] | None:
+    """The host and the first folder of `url`'s path, or None when its path has no folder.
+
+    A site that loads its own stylesheet from a content-delivery host
+    ("ifw-cdn.b-cdn.net/wp-content/themes/.../style.css") serves its uploads from the same
+    folder there ("…/wp-content/uploads/2024/06/a91f.pdf"): the site's own files.
+    """
+    parts = urlsplit(url)
+    folders = parts.path.split("/")[1:-1]
+    host = (parts.hostname or "").lower()
+    return (host, folders[0].lower()) if host and folders and folders[0] else None
+
+
 def asset_space(url: str) -> tuple[str, str] | None:
     """The host and the site's own id of `url` on a platform's files host, or None.
 

@@ -18,7 +18,7 @@ import attrs
 from bs4 import BeautifulSoup, Tag
 
 from ._access import control_wall
-from ._addresses import absolute, asset_space, same_address, same_site
+from ._addresses import absolute, asset_space, same_address, same_site, theme_folder
 from ._candidate import Candidate, element_signature
 from ._links import PDF_PATH, TEXT_URL, form_label, link_sources
 from ._pagefacts import LD_WORK_TYPES, PageFacts, ld_nodes
@@ -48,6 +48,7 @@ from ._words import (
     names_document,
     says_full,
     says_whole,
+    stated_size,
     text_of,
     unread_label,
     without_accents,
@@ -897,6 +898,15 @@ def anchor_candidates(
     # (a site's id of sixteen characters or more names it on each of its platform's hosts:
     # Squarespace's images on one host, its files on another)
     site_ids = {space[1] for space in spaces if len(space[1]) >= _SITE_ID}
+    # the folders another host serves the page's own stylesheets from (a site's CDN): its
+    # uploads lie there too
+    themes = {
+        folder
+        for tag in soup.find_all("link", href=True, limit=300)
+        if "stylesheet" in (tag.get("rel") or [])
+        and (folder := theme_folder(absolute(str(tag["href"]), base))) is not None
+        and folder[0] != page_host
+    }
     found = []
     faint = []  # links with evidence for them that their address outweighs
     wordless: set[str] = set()  # links whose words said nothing, nor named a file
@@ -1119,6 +1129,12 @@ def anchor_candidates(
             if (mentioned := PDF_WORD.search(text)) is not None:
                 score += ANCHOR_WEIGHTS.pdf_word
                 evidence.append(f"anchor text mentions {mentioned.group(0)!r}")
+                own_name = _link_file_name(text)
+                if own_name is not None and (related := facts.relates(own_name)) is not None:
+                    # a file's name that carries the record's ("0587123-aoa.pdf" on the page
+                    # of record 0587123), as a label naming the file does
+                    score += ANCHOR_WEIGHTS.download_word
+                    evidence.append(f"the file's name carries {related}")
             elif (titled := PDF_WORD.search(_title_of(element))) is not None:
                 # a download button titled to say what it gives ("Télécharger": "... le PDF")
                 score += ANCHOR_WEIGHTS.pdf_word
@@ -1200,6 +1216,23 @@ def anchor_candidates(
             # - 12 MB"): the record's file, named as a screen reader reads it
             score += ANCHOR_WEIGHTS.download_text
             evidence.append(f"its label {by_name[:40]!r} is the article's title")
+        if (
+            len(evidence) == told
+            and named is None
+            and element.name in ("a", "area")
+            and PDF_PATH.match(link)
+            and (size := stated_size(visible)) is not None
+            and 0 < len(words_of(bare := without_file_description(visible))) <= _FULL_LABEL_WORDS
+            # (a control's words, "देखें (12 MB)" (view) on each row, name no file of the
+            # record's: its row or its accessible name decides)
+            and not button_text(bare)
+            and not unread_label(bare)
+        ):
+            # a short label and the size of the file, whose address names a PDF ("Kustantajan
+            # versio 3,1 MB" on ".../main.pdf": the publisher's version): a PDF file's label
+            # in words of any language, as "<words> (PDF, 3,1 MB)" is
+            score += ANCHOR_WEIGHTS.pdf_word
+            evidence.append(f"its label gives the size ({size!r}) of a PDF file")
         if file_href(link, base) and (part_name := folders.part_of(link)) is not None:
             # a file whose name opens the names of the page's other files in its folder
             # ("000087.pdf" beside "000087_slides.pdf" and "000087_poster.pdf"): the work's
@@ -1368,6 +1401,7 @@ def anchor_candidates(
             # aggregator's "Online access: <the repository's bitstream>")
             and not same_site(link, base)
             and not _in_space(asset_space(link), spaces, site_ids)  # (the site's own space)
+            and theme_folder(link) not in themes  # (or its own folder on its CDN)
         ):
             score -= ANCHOR_WEIGHTS.other_host
             evidence.append("another host")
@@ -1687,6 +1721,10 @@ def _item_names_other(element: Tag, visible: str, facts: PageFacts) -> str | Non
     rest = " ".join(_ITEM_SEPARATORS.sub(" ", text.replace(visible, " ", 1)).split())
     if facts.doi and facts.doi in rest.lower():
         return None  # the record's DOI: the record's own line ("DOI 10.2298/... Full text")
+    if FULL_TEXT_WORD.match(rest):
+        # the item opens by saying it is the full work ("Full report · English · 148 pages
+        # · 12.6 MB"), as a label that opens so does: its fields describe the file
+        return None
     if _ACCESS_STATEMENT.search(rest):
         # the file's access or licence ("Open Access · Publikacja dostępna bezpłatnie ... na
         # licencji CC BY-NC-ND 4.0", "PDF (Open Access) zdarma"): its own offer, no work

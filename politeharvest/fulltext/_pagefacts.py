@@ -384,8 +384,9 @@ class PageFacts:
     def relates(self, name: str) -> str | None:
         """Why a file name is this article's ("okafor_lindqvist_2022_aam.pdf"), or None.
 
-        It shares two words with a title, or an author's name, carries an identifier, or is made
-        of generic words only ("fulltext.pdf", "thesis_final.pdf").
+        It shares two words with a title, or an author's name, carries an identifier or the
+        record's number (`numbers`), or is made of generic words only ("fulltext.pdf",
+        "thesis_final.pdf").
         """
         # names run together in their capitals ("NicAodha_ODuibhir", "SmithJones2020") part
         spaced = _CAMEL.sub(" ", re.sub(r"\.\w{2,4}$", "", unquote(name)))
@@ -401,6 +402,9 @@ class PageFacts:
             return "an author's name"
         if self.named_in(name) is not None:
             return "the article's identifier"
+        if any(re.search(rf"(?<!\d){n}(?!\d)", stem) for n in self.numbers):
+            # the record's number in its series ("WP361.pdf" for "Working Paper Series 361")
+            return "the record's number"
         letters = re.findall(r"[a-z]+", stem)
         if letters and all(w in BUTTON_WORDS or w in _GENERIC_FILE for w in letters):
             return "a generic name"

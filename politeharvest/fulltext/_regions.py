@@ -24,6 +24,7 @@ from ._words import (
     FILE_HREF,
     FULL_TEXT_WORD,
     button_text,
+    format_token,
     item_of,
     labelled_cell,
     names_document,
@@ -181,7 +182,8 @@ _SIZE = re.compile(
 def _own_text(block: Tag) -> str | None:
     """A title-like text of `block` outside its links ("Dune migration [PDF]"), or None.
 
-    File descriptions (sizes, file names, formats) are no titles: a repository's file
+    File descriptions (sizes, file names, formats, a bracketed note naming the format) are
+    no titles: a repository's file
     table is not a list of other documents; nor is a short label ending in a colon that
     introduces the block's link ("Visas tekstas:", "Summary in English:"), a field's label.
     """
@@ -193,6 +195,8 @@ def _own_text(block: Tag) -> str | None:
         return None
     if len(text) < 10 or len(text.split()) < 2 or len(text) > 300:
         return None
+    if text[0] in "([" and text[-1] in ")]" and format_token(text) is not None:
+        return None  # the link's file described in brackets ("(Gepubliceerde versie, PDF)")
     if text.endswith((":", "\uff1a")) and len(text.split()) <= 5:
         return None  # a field's label introducing its link ("Full text: [PDF]"), as in a table
     return text

@@ -48,6 +48,7 @@ __all__ = [
     "short_item_text",
     "similar",
     "similar_words",
+    "stated_size",
     "text_of",
     "unread_label",
     "without_file_description",
@@ -914,6 +915,12 @@ _BARE_SIZE = re.compile(
 #: A file's description beside its label, in each shape above: its size, its format with a
 #: count, its format and size, its format with described fields.
 _FILE_DESCRIPTIONS = (_FILE_SIZE, _PDF_COUNT, PDF_SIZE, _PDF_DESCRIBED, _BARE_SIZE)
+
+
+def stated_size(text: str) -> str | None:
+    """The size of a file `text` states, in brackets or standing last ("3,1 MB", "(88 KB)")."""
+    found = _FILE_SIZE.search(text) or _BARE_SIZE.search(text)
+    return found.group(0).strip() if found is not None else None
 
 
 def without_file_description(text: str) -> str:
