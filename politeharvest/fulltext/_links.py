@@ -198,6 +198,9 @@ def link_sources(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
                 name.startswith("data-")
                 and _looks_like_link(value)
                 and (FILE_HREF.search(value) or re.search(r"pdf|file|download|href|url", name))
+                # (a file's name, "data-file-name='보고서_142호.pdf'", beside the address a
+                # script sends for it: no address of its own)
+                and not (name.endswith("name") and "/" not in value)
             ):
                 yield element, value.strip(), name
             elif (

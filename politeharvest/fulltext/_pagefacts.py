@@ -802,8 +802,9 @@ def page_facts(soup: BeautifulSoup, url: str) -> PageFacts:
             types.append(content)
         if name in ("citation_title", "dc.title", "og:title", "dcterms.title"):
             titles.append(content)
-        elif name == "citation_technical_report_number":
-            reports.append(content)
+        elif name in ("citation_technical_report_number", "description", "og:description"):
+            # (and the page's summary of its record: "입법·정책보고서 제142호", report no. 142)
+            reports.append(content[:300])
         elif name in ("citation_author", "dc.creator", "dcterms.creator"):
             family = content.split(",")[0] if "," in content else (content.split() or [""])[-1]
             surnames.extend(words_of(family))

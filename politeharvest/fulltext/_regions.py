@@ -897,12 +897,14 @@ class Regions:
         """The address of another link of `block` to another record's page, or None.
 
         Its address has the shape of the page's own (``/sti/citations/AD1156789`` beside
-        ``/sti/citations/AD1187654``), on the same site, without the record's ids.
+        ``/sti/citations/AD1187654``), on the same site, without the record's ids. A link
+        marked with the language of its page (``hreflang``: "Ver en español") is the record
+        in another language, beside the record's own buttons, not another record's entry.
         """
         if not self._shape:
             return None
         for anchor in block.find_all("a", href=_REAL_HREF, limit=5):
-            if anchor is element:
+            if anchor is element or anchor.get("hreflang"):
                 continue
             href = absolute(str(anchor["href"]), self._base)
             if (

@@ -185,10 +185,11 @@ BAD_TEXT = re.compile(
     # an infographic, a methodology or its explanatory notes, an annotation
     r"\bposudek\b|\boponent|pr[ůu]b[ěe]h\s+obhajoby|protokol\s+o\s+obhajob|"
     r"opinia\s+promotora|recenzja\s+promotora|\bотзывы?\b|"  # noqa: RUF001
+    r"\bb[íi]r[áa]lat|opponensi\s+v[ée]lem[ée]ny|v[ée]d[ée]si\s+jegyz[őo]k[öo]nyv|"
     # a dissertation's summaries published apart (the Russian "автореферат", the German
     # "Thesen" or "Thesenpapier") and its council's conclusion
     # (in Georgian script and in the Latin letters of Uzbek, Azerbaijani and of slugs too)
-    r"автореферат|ავტორეფერატ|\bavtoreferat|\bthesen(?:papier)?\b|"
+    r"автореферат|ავტორეფერატ|\bavtoreferat|\bthesen(?:papier)?\b|\bt[ée]zis(?:ek|f[üu]zet)\b|"
     r"заключени[ея]\s+диссертационного|"
     r"\bgutachten\b|rapport\s+(?:de\s+soutenance|du\s+jury)|dictamen\s+del\s+tribunal|"
     r"parecer\s+da\s+banca|ata\s+de\s+defesa|"
