@@ -247,6 +247,10 @@ class RecordHints:
                 break
         types = "; ".join(str(t) for t in metadata.get("type", ()))
         kind = _record_kind(types) or _container_kind(metadata.get("source", ()))
+        if kind is None and doi is not None and _SUPPLEMENT_DOI.search(doi):
+            # a supplement's own DOI, its article's with ".s001" after it (ACS, PLOS): the
+            # record is the supplement deposited apart (figshare), its file the supplement
+            kind = "supplement"
         languages = tuple(
             str(v).strip().lower() for v in metadata.get("language", ()) if str(v).strip()
         )
@@ -720,6 +724,10 @@ def cited_pages(citation: str) -> int | None:
 def _conference(value: str) -> bool:
     """A type that names a conference contribution ("conferenceObject", "conference paper")."""
     return "conference" in value.lower()
+
+
+#: The DOI of an article's supplementary file: the article's, then ".s" and its number.
+_SUPPLEMENT_DOI = re.compile(r"\.s\d{3}$", re.IGNORECASE)
 
 
 def _container_kind(sources: Sequence[str]) -> Kind | None:
@@ -2277,7 +2285,13 @@ def judge(hints: RecordHints, facts: DocumentFacts) -> Identity:
         said = f"{identity.evidence}; the record's DOI ends a citation of it on the first page"
         return attrs.evolve(identity, verdict="unverifiable", evidence=said)
     labelled = next((k for k in (_kind_after(t) for t in hints.titles) if k), None)
-    if identity.verdict == "matched" and labelled is not None and facts.kind != labelled:
+    if (
+        identity.verdict == "matched"
+        and labelled is not None
+        and facts.kind != labelled
+        # (the document's own title ending in the same kind says so: "...: Reply")
+        and all(_kind_after(run.text) != labelled for run in facts.runs[:4])
+    ):
         # the record's title ends in its kind ("<title>: authors' reply", "<title>: summary
         # of recommendations") and the file does not say it is one: the letter the reply
         # answers, the full guideline, under the same title
@@ -3950,12 +3964,15 @@ def _dated_otherwise(hints: RecordHints, facts: DocumentFacts) -> str | None:
 #: A number of this many digits or fewer ending a DOI is a version's ("....12345.2").
 _VERSION_DIGITS = 2
 _NUMBERED = re.compile(r"(.*?)(\d+)")
+#: A year in a DOI's stem, between its separators ("j.hplb.2023.").
+_STEM_YEAR = re.compile(r"(?<![0-9])(?:19|20)\d\d(?![0-9])")
 
 
 def _sibling_doi(other: str, doi: str) -> bool:
     """Two DOIs of one registrant's series: the same prefix and stem, another final number.
 
-    "10.1016/j.jhyd.2022.127123" and "10.1016/j.jhyd.2022.128001"; not a version's
+    "10.1016/j.jhyd.2022.127123" and "10.1016/j.jhyd.2022.128001" (or ".2023.131004": the
+    year in the stem is the item's); not a version's
     number ("10.12688/f1000research.12345.2" of ".1"), not another registrant's DOI.
     """
     prefix, _, suffix = other.lower().partition("/")
@@ -3963,7 +3980,10 @@ def _sibling_doi(other: str, doi: str) -> bool:
     if prefix != doi_prefix:
         return False
     mine, theirs = _NUMBERED.fullmatch(doi_suffix), _NUMBERED.fullmatch(suffix)
-    if mine is None or theirs is None or not mine.group(1) or mine.group(1) != theirs.group(1):
+    if mine is None or theirs is None or not mine.group(1):
+        return False
+    # (a year in the stem is the item's, not the series': "j.tsl.2019." and "j.tsl.2020.")
+    if _STEM_YEAR.sub("#", mine.group(1)) != _STEM_YEAR.sub("#", theirs.group(1)):
         return False
     if max(len(mine.group(2)), len(theirs.group(2))) <= _VERSION_DIGITS:
         return False

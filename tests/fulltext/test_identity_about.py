@@ -340,4 +340,9 @@ def test_a_part_numbered_on_the_line_under_the_title_is_another_part() -> None:
     ]
     identity = check_identity(make_pdf(items), RECORD)
     assert identity.verdict != "matched", identity.evidence
+    # (its DOI, the next year's item of the record's journal, says so first since identity81)
+    assert "another item of the same venue" in identity.evidence
+    # without its DOI, the part's number under the title says it
+    identity = check_identity(make_pdf([i for i in items if "doi.org" not in i[0]]), RECORD)
+    assert identity.verdict != "matched", identity.evidence
     assert "numbers a part" in identity.evidence
