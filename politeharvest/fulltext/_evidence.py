@@ -24,7 +24,7 @@ from ._links import PDF_PATH, TEXT_URL, form_label, link_sources
 from ._pagefacts import LD_WORK_TYPES, PageFacts, ld_nodes
 from ._regions import FolderNames, Regions
 from ._rules import EXTRACTORS, SiteRule
-from ._state import devalued, flight_data, state_files
+from ._state import devalued, flight_data, state_files, unfolded
 from ._words import (
     BAD_HREF,
     BAD_TEXT,
@@ -370,7 +370,7 @@ def state_candidates(soup: BeautifulSoup, base: str, facts: PageFacts) -> list[C
     ]
     flight = flight_data(texts)  # Next.js's flight data, its strings decoded and joined
     for text in [*texts, *([flight] if flight else [])]:
-        for item in state_files(devalued(text) or text, is_own, is_file):
+        for item in state_files(devalued(text) or unfolded(text) or text, is_own, is_file):
             link = absolute(item.url, base)
             if not link:
                 continue

@@ -266,7 +266,8 @@ def embedded_files(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
     iframe's own address is yielded only when it is a plain file's: a ``.pdf`` path with no
     query, in no viewer's folder (``/files/original/<hash>.pdf``, Omeka's PDF embed); a
     viewer's page ending in ``.pdf`` (``/records/<id>/preview/<name>.pdf?include_deleted=0``,
-    ``/rsc/viewer/…/x.pdf?embedded=true``) is still an HTML page.
+    ``/rsc/viewer/…/x.pdf?embedded=true``) is still an HTML page. A custom element (a web
+    component) with a ``.pdf`` source shows that file.
     """
     for element in soup.find_all(list(_EMBEDS)):
         attribute = _EMBEDS[element.name]
@@ -287,6 +288,17 @@ def embedded_files(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
             path = urlsplit(address).path
             if not _VIEWER_FOLDER.search(path.rsplit("/", 1)[0]):
                 yield element, address, f"the .pdf address of an {element.name} (no viewer's)"
+    for element in soup.find_all(_custom_source):
+        # a web component showing a document (``<pdf-reader src="/media/a8f2.pdf">``): its
+        # source is the file it displays, as an <embed>'s is
+        address = str(element["src"]).strip()
+        if PDF_PATH.search(address):
+            yield element, address, f"the .pdf source of a <{element.name}> element"
+
+
+def _custom_source(tag: Tag) -> bool:
+    """Whether `tag` is a custom element (a web component, named with a hyphen) with a src."""
+    return "-" in tag.name and tag.has_attr("src")
 
 
 #: A ``<meta http-equiv="refresh">`` content's address (``5; url='/file.pdf'``).

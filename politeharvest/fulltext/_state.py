@@ -2,7 +2,9 @@
 
 Single-page applications (Next.js ``__NEXT_DATA__``, Nuxt ``window.__NUXT__``, Redux or
 Apollo state; Nuxt 3's ``__NUXT_DATA__``, a flat array whose objects name their values by
-index, is rebuilt first: `devalued`) carry the page's data as a JSON or JavaScript object
+index, is rebuilt first: `devalued`; Nuxt 2's minified ``window.__NUXT__=(function(a,b){
+return {...}}("…","…"))``, whose values are the function's arguments, is unfolded first:
+`unfolded`) carry the page's data as a JSON or JavaScript object
 literal: the article with its title, DOI and file, beside its attachments and other
 articles with their own titles and files. `state_files` reads the literal's structure (no
 JavaScript is run) and says, for each file address, which object holds it: the nearest
@@ -20,7 +22,7 @@ import attrs
 
 from ._words import button_text
 
-__all__ = ["StateFile", "devalued", "flight_data", "state_files"]
+__all__ = ["StateFile", "devalued", "flight_data", "state_files", "unfolded"]
 
 #: A script's tokens: quoted strings, brackets, separators and bare names (object keys).
 _TOKEN = re.compile(r""""(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|[{}\[\]:,]|[A-Za-z_$][\w$]*""")
@@ -300,7 +302,14 @@ def state_files(
         )
         # a repository's file object named as a PDF file, its content's link below it
         # (DSpace 7's ``{"name": "thesis.pdf", "_links": {"content": {"href": …}}}``)
-        named = _named_pdf(frames)
+        named = _named_pdf(frames) or next(
+            # (or the address's own object names its file: ``{"name": "thesis.pdf",
+            # "downloadUrl": …}``, a figshare portal's file list)
+            (v for n in _FILE_NAME_KEYS if _PDF_NAME.search(v := holder.get(n, ""))),
+            None,
+        )
+        if named is not None and _PDF_FORMAT.match(label.removeprefix("application/")):
+            label = ""  # (a media type says the format, the file's name says which file)
         if file or named is not None:
             seen.add(value)
             found.append(StateFile(value, path, owner, own, label or named or ""))
@@ -428,3 +437,72 @@ def devalued(script: str) -> str | None:
         return found
 
     return json.dumps(value(0, 0), ensure_ascii=False)
+
+
+#: The opening of a payload written as a function called with its values (Nuxt 2's
+#: ``window.__NUXT__=(function(a,b,c){return {...}}(...))``).
+_FOLDED = re.compile(r"^\s*(?:window\.)?[\w$.]*\s*=\s*\(\s*function\s*\(([\w$,\s]*)\)\s*\{")
+#: A literal's tokens for splitting arguments: strings, brackets, commas, anything else.
+_ARGUMENT_TOKEN = re.compile(
+    r""""(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|[{}\[\](),]|[^"'{}\[\](),]+"""
+)
+#: A name standing for a value in the function's body.
+_NAME = re.compile(r""""(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|[A-Za-z_$][\w$]*""")
+
+
+def _arguments(text: str) -> list[str]:
+    """The top-level comma-separated literals of a call's argument list (linear time)."""
+    found: list[str] = []
+    depth = 0
+    start = 0
+    for match in _ARGUMENT_TOKEN.finditer(text):
+        token = match.group(0)
+        if token in "{[(":
+            depth += 1
+        elif token in "}])":
+            depth -= 1
+            if depth < 0:  # the call's own closing bracket
+                found.append(text[start : match.start()].strip())
+                return found
+        elif token == "," and depth == 0:
+            found.append(text[start : match.start()].strip())
+            start = match.end()
+    found.append(text[start:].strip())
+    return found
+
+
+def unfolded(script: str) -> str | None:
+    """A payload written as a function called with its values, its names replaced by them.
+
+    Nuxt 2 minifies its state as ``(function(a,b){return {title:a,pdf:{url:b}}}("…",
+    "https://…pdf"))``: each repeated value is an argument and the object names it by a
+    parameter. The object literal is returned with each parameter standing as a value
+    replaced by its argument, for `state_files` to read; None when `script` is not one.
+    No JavaScript is run.
+    """
+    if len(script) > _MAX_SCRIPT:
+        return None
+    opening = _FOLDED.match(script)
+    if opening is None:
+        return None
+    names = [n.strip() for n in opening.group(1).split(",") if n.strip()]
+    body_start = script.find("return", opening.end())
+    call = script.rfind("}(")
+    if not names or body_start < 0 or call < body_start:
+        return None
+    values = dict(zip(names, _arguments(script[call + 2 :]), strict=False))
+    body = script[body_start + len("return") : call]
+    parts: list[str] = []
+    last = 0
+    for match in _NAME.finditer(body):
+        name = match.group(0)
+        if name not in values:
+            continue
+        after = body[match.end() : match.end() + 40].lstrip()
+        if after.startswith(":"):
+            continue  # a key ("{a:1}"), not a value
+        parts.append(body[last : match.start()])
+        parts.append(values[name])
+        last = match.end()
+    parts.append(body[last:])
+    return "".join(parts)
