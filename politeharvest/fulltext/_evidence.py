@@ -384,6 +384,11 @@ def state_candidates(soup: BeautifulSoup, base: str, facts: PageFacts) -> list[C
             # the page's language ("methodology": "…pdf", "pressRelease": "…pdf")
             named_by = _key_words(item.path.rsplit(".", 1)[-1])
             other_kind = other_kind or ITEM_KINDS.search(named_by)
+            if other_kind is None and item.name:
+                # or the file's own name in its object ("TFAWS2023_Presentation_final.pdf"
+                # beside the report's "NASA-TM-20240003187.pdf"), in words
+                words = facts.untitled(re.sub(r"[_.\-]+", " ", item.name.removesuffix(".pdf")))
+                other_kind = ITEM_KINDS.search(words)
             rejected = None
             if item.own and other_kind is not None:  # the article's supplement, its appendix
                 rejected = (
@@ -522,6 +527,11 @@ def jsonld_candidates(
                     _other_kind_name(f"/{name}", facts) if name else None
                 )
                 described = ITEM_KINDS.search(facts.untitled(description)) if description else None
+                if other is None and described is None and name:
+                    # its name's words, less the title's ("oral_frailty_codebook.pdf": a
+                    # codebook, the title's words only its subject)
+                    words = facts.untitled(re.sub(r"[_.\-]+", " ", name.removesuffix(".pdf")))
+                    described = ITEM_KINDS.search(words) or OTHER_KIND_FILE.search(words)
                 if other is None and described is not None:
                     other = (
                         "the selector matches any file link, and its entry's description "

@@ -1844,6 +1844,10 @@ def _stems(words: set[str]) -> set[str]:
     return {w[:-cut] for w in words for cut in (1, 2) if len(w) - cut >= 4}
 
 
+#: The zero-width (non-)joiners a name's parts may be joined by in Persian and Kurdish.
+_NON_JOINERS = re.compile("[\u200c\u200d]")
+
+
 @attrs.frozen
 class _Authors:
     byline: str | None  # a record surname in the byline
@@ -1868,6 +1872,14 @@ def _author_match(
     names = [k for k in (keys(s) for s in hints.surnames) if k]
     stems = _stems(byline)
     found = [name for name in names if _has_name(name, byline, stems)]
+    if len(found) < len(names) and _NON_JOINERS.search(" ".join(hints.creators[:_NAMES_ACROSS])):
+        # a name joined by a zero-width non-joiner in the record ("صالحی‌فرد") is two words
+        # of the byline where it was typed with a space ("صالحی فرد"): read each two
+        # adjacent words of the byline as one too
+        parts = written.split()[: 4 * _NAMES_ACROSS]
+        joined = {k for a, b in itertools.pairwise(parts) for k in keys(a + b)}
+        stems = _stems(joined)
+        found += [n for n in names if n not in found and _has_name(n, joined, stems)]
     japanese = reads_japanese(hints, facts)
     if not found and facts.byline and hints.surnames:
         found = _names_across(hints.surnames, facts.byline, japanese=japanese)

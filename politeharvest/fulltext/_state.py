@@ -54,6 +54,8 @@ class StateFile:
             another document's, None when no enclosing object names a document.
         label: the short values of the object holding the address under keys that say
             what it holds (its ``kind``, ``label``: "supplement").
+        name: the PDF file's name an object around the address gives (``{"name":
+            "TFAWS2023_Presentation_final.pdf", "links": {"original": …}}``), or "".
     """
 
     url: str
@@ -61,6 +63,7 @@ class StateFile:
     owner: str = ""
     own: bool | None = None
     label: str = ""
+    name: str = ""
 
 
 @attrs.define
@@ -220,6 +223,16 @@ def _named_pdf(frames: list[_Frame]) -> str | None:
     return None
 
 
+def _file_name_around(frames: list[_Frame]) -> str:
+    """The PDF file's name the address's object or the two around it give, or ""."""
+    for frame in list(reversed(frames))[:3]:
+        for key in _FILE_NAME_KEYS:
+            value = frame.fields.get(key, "")
+            if _PDF_NAME.search(value):
+                return value
+    return ""
+
+
 #: Keys of a file object's link to its content.
 _CONTENT_KEYS = frozenset({"content", "download"})
 #: Keys naming a file object's file.
@@ -312,7 +325,8 @@ def state_files(
             label = ""  # (a media type says the format, the file's name says which file)
         if file or named is not None:
             seen.add(value)
-            found.append(StateFile(value, path, owner, own, label or named or ""))
+            name = named or _file_name_around(frames)
+            found.append(StateFile(value, path, owner, own, label or named or "", name))
         elif _own_nearby(frames, is_own):
             formats.append((StateFile(value, path, owner, True, label), holder, key))
     for item, holder, key in formats:

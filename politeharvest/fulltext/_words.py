@@ -169,6 +169,12 @@ BAD_TEXT = re.compile(
     r"презентаци|презентаці|apresenta[çc][ãa]o|\bsunum\b|\bpresentasi\b|מצגת|"
     r"\besitys\b|föredrag|演示文稿|발표\s*자료|"
     r"questionnaire|cuestionario|question[áa]rio|fragebogen|kwestionariusz|dotazn[íi]k|"
+    # a survey's codebook in the languages data repositories write it ("Codebuch",
+    # "Kodebok", "Libro de códigos", "Książka kodów"; an English file name is
+    # `OTHER_KIND_FILE`'s)
+    r"\bcodebuch|\bkode?bo[gk]\b|\bkodbok|\bcodeboek|\bkoodikirja|"
+    r"\blibro\s+de\s+c[óo]digos|\blivro\s+de\s+c[óo]digos|\blivre\s+de\s+codes|"
+    r"\bksi[ąa][żz]ka\s+kod[óo]w|\bk[óo]dovn[íi]k|"
     r"\bанкета\b|опросник|kyselylomake|spørreskjema|\benkät\b|vragenlijst|kuesioner|"  # noqa: RUF001
     r"แบบสอบถาม|问卷|調査票|설문지|پرسشنامه|استبيان|שאלון|"
     r"methodolog(?:y|ical)\s+note|nota\s+metodol[óo]gica|note\s+m[ée]thodologique|"
@@ -1023,18 +1029,25 @@ BAD_TEXT_UNACCENTED = re.compile(without_accents(BAD_TEXT.pattern), BAD_TEXT.fla
 
 
 #: A file name that says it is another kind of document than an article
-#: ("...-sup-0001-Text_S1.pdf", "codebook.pdf", "user_guide.pdf").
+#: ("...-sup-0001-Text_S1.pdf", "codebook.pdf", "user_guide.pdf", "preregistration.pdf").
 OTHER_KIND_FILE = re.compile(
     r"(^|[^a-z])(sup|suppl\w*|appendix|annex|abstracts?|synops[ie]s|erratum|corrigendum|toc|contents|cover|"
     r"front[-_]?matter|back[-_]?matter|guidelines?|guides?|manual|readme|codebook|checklist|template|form|poster|slides|si|esm|dataset|"
-    r"fact[-_]?sheets?|infographics?)"
+    r"fact[-_]?sheets?|infographics?|pre[-_]?registration|prereg|questionnaire|"
+    # (a codebook in more languages, as a file's name writes it: "ksiazka_kodow.pdf")
+    r"codebuch|kode?bo[gk]|kodbok|codeboek|koodikirja|libro[-_]de[-_]codigos|"
+    r"livro[-_]de[-_]codigos|ksiazka[-_]kodow|kodovnik)"
     r"([^a-z]|$)",
     re.IGNORECASE,
 )
 
 #: A label that names a file format other than PDF ("Download XML", "EPUB").
 OTHER_FORMAT = re.compile(
-    r"\b(?:xml|jats|epub|mobi|html?|csv|tsv|xlsx?|zip|json|txt|docx?|odt|mp[34]|caj)\b",
+    r"\b(?:xml|jats|epub|mobi|html?|csv|tsv|xlsx?|zip|json|txt|docx?|odt|mp[34]|caj)\b|"
+    # a file's name with the extension of code, data, images, slides or archives
+    # ("Download 01_clean.R", "survey_2023.sav"): another format's file
+    r"(?<=\w)\.(?:r|py|ipynb|rmd|qmd|sav|dta|sas7bdat|rds|rdata|mat|parquet|h5|nc|"
+    r"tiff?|png|jpe?g|gz|tar|7z|rar|pptx?|odp|ods|rtf|tex|bib)(?![\w.])",
     re.IGNORECASE,
 )
 

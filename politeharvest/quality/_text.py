@@ -540,8 +540,9 @@ def _modern_russian(text: str) -> str:
     return _OLD_GENITIVE.sub(lambda m: "ого" if m.group(1) == "а" else "его", text)
 
 
-#: Latin letters Unicode does not decompose into a base and a mark (ł, ø, đ, ħ: a stroke).
-_UNDECOMPOSED_LATIN = re.compile("[\u00c0-\u024f\u1e00-\u1eff]")
+#: Latin letters Unicode does not decompose into a base and a mark (ł, ø, đ, ħ: a stroke),
+#: and the letters of the IPA block orthographies use (ə, ɛ, ɔ).
+_UNDECOMPOSED_LATIN = re.compile("[\u00c0-\u02af\u1e00-\u1eff]")
 
 
 def _latin_base(found: re.Match[str]) -> str:
@@ -553,7 +554,17 @@ def _latin_base(found: re.Match[str]) -> str:
     char = found.group(0)
     name = unicodedata.name(char, "")
     base = re.fullmatch(r"LATIN (?:SMALL|CAPITAL) LETTER ([A-Z]) WITH .+", name)
-    return base.group(1).lower() if base else char
+    if base is not None:
+        return base.group(1).lower()
+    if name.startswith("LATIN ") and " LETTER " in name:
+        # a vowel of its own an orthography writes (Azerbaijani "ə", its look-alike "ǝ"
+        # typed for it, the "ɛ" and "ɔ" of West African languages): the one Latin vowel
+        # transliteration gives it ("Məmmədov" is "Memmedov" in Turkish spelling)
+        # (a vowel only: "ð" stays, read as the Turkish "ğ" a mojibake repair makes of it)
+        latin = str(_anyascii()(char)).lower()
+        if latin in ("a", "e", "i", "o", "u"):
+            return latin
+    return char
 
 
 _NOT_WORD = re.compile(r"[\W_]+")
@@ -762,7 +773,10 @@ def _keys(text: str) -> tuple[str, ...]:
             out.extend(_pairs("".join(c for c in word if unicodedata.category(c)[0] != "M")))
             continue
         if _RTL.search(word):
-            # right-to-left words come out of some PDFs reversed: one form for both
+            # right-to-left words come out of some PDFs reversed: one form for both (a
+            # byline's affiliation number set against a name, "فرد۱", is no part of it:
+            # reversed, it would stand first)
+            word = word.strip("0123456789") or word
             out.append(min(word, word[::-1]))
             continue
         out.append(word.replace("ae", "a").replace("oe", "o").replace("ue", "u"))
