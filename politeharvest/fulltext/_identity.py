@@ -1994,6 +1994,45 @@ _NAME_PARTICLES = frozenset(
 )
 
 
+def _other_body(hints: RecordHints, facts: DocumentFacts) -> tuple[str, str, str] | None:
+    """A line heading the first page that names another body in the record's creator's frame.
+
+    Only for a record whose creators are all bodies (`_corporate`): (the creator's words,
+    the line's words in their place, the line), or None.
+    """
+    creators = hints.creators[:3]
+    if not creators or not all(_corporate(c) for c in creators):
+        return None
+    # (the cover's lines, a title page passed over, then the first page's)
+    lines = [
+        *facts.prefix_text[:2000].splitlines()[:_BODY_LINES],
+        *facts.first_page_text[:2000].splitlines()[:_BODY_LINES],
+    ]
+    named = set(content_words("\n".join(lines)))
+    if any(set(content_words(c)) <= named for c in creators):
+        return None  # the record's own body is named there (beside a programme's name)
+    for line in lines:
+        for creator in creators:
+            # (a heading's line, not a sentence of the text naming a place)
+            short = len(line.split()) <= _BODY_WORDS and not _sentence(line)
+            replaced = _replaced_words(line, creator) if short else None
+            words = set(content_words(line))
+            own = set(content_words(creator))
+            shared = len(words & own)
+            # (the creator's frame, its words but one or two, "Aegean Regional Authority",
+            # with a word the creator's name has nowhere: "Ministry of Health Malaysia" is
+            # "Malaysia. Ministry of Health. ..." in another order)
+            if replaced is not None and shared >= max(2, len(words) - 2) and words - own:
+                return replaced[0], replaced[1], line.strip()
+    return None
+
+
+#: The lines heading a first page where a body's name is read (`_other_body`), and the
+#: most words of one.
+_BODY_LINES = 12
+_BODY_WORDS = 12
+
+
 def _corporate(creator: str) -> bool:
     """True when a record's creator is a body, not a person.
 
@@ -3329,6 +3368,18 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
             kind,
             facts.version,
         )
+    body = _other_body(hints, facts) if level == "block" and not own_doi else None
+    if body is not None:
+        # a body's document under a title others use too (a region's "Regional Biodiversity
+        # Action Plan 2021-2030"), its cover naming another body in the record's creator's
+        # frame ("SOUTH AEGEAN REGIONAL AUTHORITY" for the North Aegean's)
+        return Identity(
+            "mismatch",
+            f"its first page names {body[2][:60]!r}: {body[1]!r} in place of {body[0]!r} of "
+            "the record's creator, another body's document under the same title",
+            kind,
+            facts.version,
+        )
     companion = _named_otherwise(record, facts, block) if level == "block" and not own_doi else None
     if companion is not None:
         # "Teaching Note" under the case's title, and "TEACHING NOTE 5-722-042" heading the
@@ -4348,7 +4399,8 @@ def _unlike(a: str, b: str) -> bool:
     they share: an ending two words share is their grammar, not their meaning (a suffix of
     an agglutinative language, "duzlulygy" and "çuňlugy", "salinity" and "depth" in
     Turkmen, share "-lugy"/"-lygy"), so two stems that differ are two words however alike
-    their endings make them. A spelling ("modelling", "modeling"), a letter OCR misread
+    their endings make them; and alike less the opening they share ("Дніпро", "Дністер").
+    A spelling ("modelling", "modeling"), a letter OCR misread
     ("DYNAMlCS") or an older form ("photographie", "fotografie") keeps its stem alike.
     """
     if script_of(a) != script_of(b) and comparable(a, b):
@@ -4356,6 +4408,18 @@ def _unlike(a: str, b: str) -> bool:
         # romanisation): compared as Latin letters
         a, b = " ".join(latin_words(a)), " ".join(latin_words(b))
     if difflib.SequenceMatcher(None, a, b, autojunk=False).ratio() < _UNLIKE:
+        return True
+    start = 0
+    while start < min(len(a), len(b)) and a[start] == b[start]:
+        start += 1
+    rest_a, rest_b = a[start:], b[start:]
+    if (
+        start >= 2
+        and min(len(rest_a), len(rest_b)) >= _STEM
+        and difflib.SequenceMatcher(None, rest_a, rest_b, autojunk=False).ratio() < _UNLIKE
+    ):
+        # two names that open alike and go on otherwise ("Дніпро" and "Дністер", two
+        # rivers): the letters after their shared opening are unlike, not a spelling's
         return True
     end = 0
     while end < min(len(a), len(b)) and a[-1 - end] == b[-1 - end]:

@@ -725,6 +725,14 @@ def _ids_of(url: str) -> list[str]:
     # a folder named so before it is a container's, the issue's ("issue_11312")
     own_named = bool(segments) and _WORD_NUMBER.fullmatch(segments[-1]) is not None
     for place, segment in enumerate(segments):
+        if place > 0 and segments[place - 1] == "ark:":
+            # an ARK's naming authority's number (``ark:/12148/``, the BnF's: every object
+            # it names carries it, as a DOI's prefix is its registrant's), then its object's
+            # name, the record's (``bpt6k7634521q.item``: its qualifier after the dot)
+            continue
+        if place > 1 and segments[place - 2] == "ark:":
+            ids.append(segment.split(".", 1)[0])
+            continue
         if _YEAR.fullmatch(segment) and place < last:
             continue  # a year with the record's path after it (/2023/1/e45678): a date, no id
         if place < last and _YEAR_MONTH.fullmatch(segment):
