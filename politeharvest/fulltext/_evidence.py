@@ -50,6 +50,7 @@ from ._words import (
     says_whole,
     stated_size,
     text_of,
+    text_strings,
     unread_label,
     without_accents,
     without_file_description,
@@ -202,7 +203,7 @@ def _item_says_pdf(element: Tag) -> str | None:
         said = next((n for n in names if _PDF_NAME.search(n)), None)
         if said is not None:
             return said
-    outside = [s for s in item.find_all(string=True) if s.find_parent("a") is None]
+    outside = [s for s in text_strings(item) if s.find_parent("a") is None]
     text = " ".join(" ".join(outside).split())
     if _says_pdf(text):
         return text
@@ -1795,7 +1796,7 @@ _CONTROL_ROLES = frozenset({"button", "menuitem", "menuitemradio", "tab", "optio
 def _text_outside_controls(item: Tag, element: Tag) -> str:
     """The item's text, less that of its controls (buttons, menus) other than `element`."""
     parts = []
-    for string in item.find_all(string=True):
+    for string in text_strings(item):
         if not string.strip():
             continue  # (the item's text is short: at most as many strings as characters)
         parent = string.parent

@@ -31,6 +31,7 @@ from ._words import (
     says_download,
     short_item_text,
     text_of,
+    text_strings,
     unread_label,
 )
 
@@ -189,7 +190,7 @@ def _own_text(block: Tag) -> str | None:
     """
     if block.name in ("tr", "td", "th", "table", "tbody"):
         return None
-    parts = [s for s in block.find_all(string=True) if s.find_parent("a") is None]
+    parts = [s for s in text_strings(block) if s.find_parent("a") is None]
     text = " ".join(" ".join(parts).split())
     if not text or _SIZE.search(text) or button_text(text) or unread_label(text):
         return None
@@ -611,7 +612,7 @@ class Regions:
             return False
         if any(FILE_HREF.search(str(a.get("href") or "")) for a in previous.find_all("a", limit=8)):
             return False  # the title's row is a file's link itself: a list of files, not a listing
-        own = [t for t in row.find_all(string=True) if t.find_parent("a") is None]
+        own = [t for t in text_strings(row) if t.find_parent("a") is None]
         return len(" ".join(own).split()) <= 5  # more: the row names something of its own
 
     def beside_title(self, element: Tag, reach: int = 3) -> bool:

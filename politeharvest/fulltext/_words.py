@@ -50,6 +50,7 @@ __all__ = [
     "similar_words",
     "stated_size",
     "text_of",
+    "text_strings",
     "unread_label",
     "without_file_description",
     "words_of",
@@ -1136,6 +1137,11 @@ def labelled_cell(row: Tag, link: Tag) -> Tag | None:
         for node in cell.descendants
     )
     return cell if own else None
+
+
+def text_strings(tag: Tag) -> list[NavigableString]:
+    """The strings of `tag`'s text, without its comments (Word's "<![if !supportLists]>")."""
+    return [s for s in tag.find_all(string=True) if type(s) in (NavigableString, CData)]
 
 
 def short_item_text(item: Tag, link: Tag | None = None, *, until: Tag | None = None) -> str:
