@@ -388,8 +388,7 @@ def state_candidates(soup: BeautifulSoup, base: str, facts: PageFacts) -> list[C
             if other_kind is None and item.name:
                 # or the file's own name in its object ("TFAWS2023_Presentation_final.pdf"
                 # beside the report's "NASA-TM-20240003187.pdf"), in words
-                words = facts.untitled(re.sub(r"[_.\-]+", " ", item.name.removesuffix(".pdf")))
-                other_kind = ITEM_KINDS.search(words)
+                other_kind = ITEM_KINDS.search(_name_words(item.name, facts))
             rejected = None
             if item.own and other_kind is not None:  # the article's supplement, its appendix
                 rejected = (
@@ -531,7 +530,7 @@ def jsonld_candidates(
                 if other is None and described is None and name:
                     # its name's words, less the title's ("oral_frailty_codebook.pdf": a
                     # codebook, the title's words only its subject)
-                    words = facts.untitled(re.sub(r"[_.\-]+", " ", name.removesuffix(".pdf")))
+                    words = _name_words(name, facts)
                     described = ITEM_KINDS.search(words) or OTHER_KIND_FILE.search(words)
                 if other is None and described is not None:
                     other = (
@@ -881,6 +880,11 @@ _PDF_QUERY = re.compile(
 #: A query naming the file a script gives (``getfile.php?fileID=87654``, ``?file=a.pdf``):
 #: the script serves a file, not a web page (its address is no evidence against it).
 _FILE_QUERY = re.compile(r"(?:^|&)file(?:_?id|_?name)?=[^&]", re.IGNORECASE)
+
+
+def _name_words(name: str, facts: PageFacts) -> str:
+    """A file's name as words, less those of the record's titles ("oral frailty codebook")."""
+    return facts.untitled(re.sub(r"[_.\-]+", " ", name.removesuffix(".pdf")))
 
 
 def _refused(link: str, source: str, text: str, why: str) -> Candidate:

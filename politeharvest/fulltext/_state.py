@@ -215,22 +215,17 @@ def _named_pdf(frames: list[_Frame]) -> str | None:
     """
     if not frames or frames[-1].key.lower() not in _CONTENT_KEYS:
         return None
-    for frame in list(reversed(frames))[1:4]:
-        for name in _FILE_NAME_KEYS:
-            value = frame.fields.get(name, "")
-            if _PDF_NAME.search(value):
-                return value
-    return None
+    return next((n for f in list(reversed(frames))[1:4] if (n := _pdf_name(f.fields))), None)
+
+
+def _pdf_name(fields: dict[str, str]) -> str | None:
+    """The name ending in ``.pdf`` an object gives its file (``name``, ``fileName``...)."""
+    return next((v for k in _FILE_NAME_KEYS if _PDF_NAME.search(v := fields.get(k, ""))), None)
 
 
 def _file_name_around(frames: list[_Frame]) -> str:
     """The PDF file's name the address's object or the two around it give, or ""."""
-    for frame in list(reversed(frames))[:3]:
-        for key in _FILE_NAME_KEYS:
-            value = frame.fields.get(key, "")
-            if _PDF_NAME.search(value):
-                return value
-    return ""
+    return next((n for f in list(reversed(frames))[:3] if (n := _pdf_name(f.fields))), "")
 
 
 #: Keys of a file object's link to its content.
@@ -315,12 +310,9 @@ def state_files(
         )
         # a repository's file object named as a PDF file, its content's link below it
         # (DSpace 7's ``{"name": "thesis.pdf", "_links": {"content": {"href": …}}}``)
-        named = _named_pdf(frames) or next(
-            # (or the address's own object names its file: ``{"name": "thesis.pdf",
-            # "downloadUrl": …}``, a figshare portal's file list)
-            (v for n in _FILE_NAME_KEYS if _PDF_NAME.search(v := holder.get(n, ""))),
-            None,
-        )
+        # (or the address's own object names its file: ``{"name": "thesis.pdf",
+        # "downloadUrl": …}``, a figshare portal's file list)
+        named = _named_pdf(frames) or _pdf_name(holder)
         if named is not None and _PDF_FORMAT.match(label.removeprefix("application/")):
             label = ""  # (a media type says the format, the file's name says which file)
         if file or named is not None:
