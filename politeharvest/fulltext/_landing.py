@@ -845,8 +845,11 @@ def _embedded_candidates(
         )
 
     for element, address, where in embedded_files(soup):
-        viewer = absolute(str(element.get("src") or element.get("data") or ""), base) or base
-        link = absolute(address, viewer)
+        own = str(element.get("src") or element.get("data") or "").strip()
+        viewer = absolute(own, base) or base
+        # (a viewer's parameter is read from the viewer's address; the element's own
+        # address, "../trabalhos/T0412.pdf" in an <object>, from the page's)
+        link = absolute(address, base if address == own else viewer)
         if link:
             # a PDF the page shows as itself (its <object>/<embed> in the article's block)
             # is the page's document; a viewer's parameter may be any file

@@ -10,6 +10,8 @@ landing99 (scored once on 35deab0): three classes of page gave no candidate.
   "mimetype": "application/pdf", "downloadUrl": …}``: the media type was read as the file's
   label and the name passed over, so neither the thesis nor the poster beside it was told
   apart. The file's own name now labels it: the poster is refused, the thesis tried.
+And from landing101: an ``<object>``'s relative data ("../trabalhos/eixo4/T0412.pdf") was
+read from the object's own address, doubling its folder; it is read from the page's.
 Guards: a parameter standing as a key is not replaced; a custom element without a ``.pdf``
 source gives nothing; a payload of 50,000 arguments is read in linear time (in a child).
 All pages are written here; none is copied from a corpus.
@@ -97,3 +99,15 @@ def test_a_hostile_payload_is_unfolded_in_linear_time() -> None:
     )
     seconds = seconds_in_child(script, timeout=90)
     assert len(seconds) == 1 and seconds[0] < 8.0, seconds
+
+
+def test_an_objects_relative_data_is_read_from_the_pages_address() -> None:
+    # landing101: "../trabalhos/eixo4/T0412.pdf" in an <object> was read from its own
+    # address, doubling its folder ("…/trabalhos/trabalhos/eixo4/T0412.pdf")
+    body = (
+        "<object data='../trabalhos/eixo4/T0412.pdf#view=FitH' type='application/pdf'>"
+        "<embed src='../trabalhos/eixo4/T0412.pdf#view=FitH' type='application/pdf'></object>"
+    )
+    found = find_candidates(_page(body), f"{SITE}/anais/ver/T0412.php").candidates
+    assert found[0].url == f"{SITE}/anais/trabalhos/eixo4/T0412.pdf"
+    assert not any("trabalhos/trabalhos" in c.url for c in found)
