@@ -387,8 +387,8 @@ def state_candidates(soup: BeautifulSoup, base: str, facts: PageFacts) -> list[C
             other_kind = other_kind or ITEM_KINDS.search(named_by)
             if other_kind is None and item.name:
                 # or the file's own name in its object ("TFAWS2023_Presentation_final.pdf"
-                # beside the report's "NASA-TM-20240003187.pdf"), in words
-                other_kind = ITEM_KINDS.search(_name_words(item.name, facts))
+                # beside the report's "NASA-TM-20240003187.pdf")
+                other_kind = _name_kind(item.name, facts)
             rejected = None
             if item.own and other_kind is not None:  # the article's supplement, its appendix
                 rejected = (
@@ -528,10 +528,9 @@ def jsonld_candidates(
                 )
                 described = ITEM_KINDS.search(facts.untitled(description)) if description else None
                 if other is None and described is None and name:
-                    # its name's words, less the title's ("oral_frailty_codebook.pdf": a
-                    # codebook, the title's words only its subject)
-                    words = _name_words(name, facts)
-                    described = ITEM_KINDS.search(words) or OTHER_KIND_FILE.search(words)
+                    # its name ("oral_frailty_codebook.pdf": a codebook, the title's words
+                    # only its subject)
+                    described = _name_kind(name, facts)
                 if other is None and described is not None:
                     other = (
                         "the selector matches any file link, and its entry's description "
@@ -882,9 +881,14 @@ _PDF_QUERY = re.compile(
 _FILE_QUERY = re.compile(r"(?:^|&)file(?:_?id|_?name)?=[^&]", re.IGNORECASE)
 
 
-def _name_words(name: str, facts: PageFacts) -> str:
-    """A file's name as words, less those of the record's titles ("oral frailty codebook")."""
-    return facts.untitled(re.sub(r"[_.\-]+", " ", name.removesuffix(".pdf")))
+def _name_kind(name: str, facts: PageFacts) -> re.Match[str] | None:
+    """The kind of document a file's name says ("oral_frailty_codebook.pdf"), or None.
+
+    Its words less the record's titles' are read as a label's (`ITEM_KINDS`) and as a file's
+    name (`OTHER_KIND_FILE`): "TFAWS2023_Presentation_final.pdf" names slides.
+    """
+    words = facts.untitled(re.sub(r"[_.\-]+", " ", name.removesuffix(".pdf")))
+    return ITEM_KINDS.search(words) or OTHER_KIND_FILE.search(words)
 
 
 def _refused(link: str, source: str, text: str, why: str) -> Candidate:

@@ -2008,21 +2008,22 @@ def _other_body(hints: RecordHints, facts: DocumentFacts) -> tuple[str, str, str
         *facts.prefix_text[:2000].splitlines()[:_BODY_LINES],
         *facts.first_page_text[:2000].splitlines()[:_BODY_LINES],
     ]
+    owns = [(creator, set(content_words(creator))) for creator in creators]
     named = set(content_words("\n".join(lines)))
-    if any(set(content_words(c)) <= named for c in creators):
+    if any(own <= named for _, own in owns):
         return None  # the record's own body is named there (beside a programme's name)
     for line in lines:
-        for creator in creators:
-            # (a heading's line, not a sentence of the text naming a place)
-            short = len(line.split()) <= _BODY_WORDS and not _sentence(line)
-            replaced = _replaced_words(line, creator) if short else None
-            words = set(content_words(line))
-            own = set(content_words(creator))
-            shared = len(words & own)
-            # (the creator's frame, its words but one or two, "Aegean Regional Authority",
+        if len(line.split()) > _BODY_WORDS or _sentence(line):
+            continue  # (a heading's line, not a sentence of the text naming a place)
+        words = set(content_words(line))
+        for creator, own in owns:
+            # the creator's frame, its words but one or two ("Aegean Regional Authority"),
             # with a word the creator's name has nowhere: "Ministry of Health Malaysia" is
-            # "Malaysia. Ministry of Health. ..." in another order)
-            if replaced is not None and shared >= max(2, len(words) - 2) and words - own:
+            # "Malaysia. Ministry of Health. ..." in another order
+            if len(words & own) < max(2, len(words) - 2) or not words - own:
+                continue
+            replaced = _replaced_words(line, creator)
+            if replaced is not None:
                 return replaced[0], replaced[1], line.strip()
     return None
 

@@ -72,8 +72,9 @@ class PageFacts:
         book: the page's metadata says its record is a whole book (`_whole_book`), so the
             whole volume's file is the record's own, not another document.
         numbers: the record's numbers of three digits or more (not years): its report's
-            number (``citation_technical_report_number``) and those its ids and titles carry
-            ("Science for Conservation 340", ``sfc340``).
+            number (``citation_technical_report_number``), those the page's summary
+            (``description``) and its ids and titles carry ("Science for Conservation 340",
+            ``sfc340``).
         conference: the page's metadata says its record is a conference contribution
             (``citation_conference_title``, a type naming a conference): its abstract
             may be the record itself.

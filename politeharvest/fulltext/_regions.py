@@ -184,9 +184,9 @@ def _own_text(block: Tag) -> str | None:
     """A title-like text of `block` outside its links ("Dune migration [PDF]"), or None.
 
     File descriptions (sizes, file names, formats, a bracketed note naming the format) are
-    no titles: a repository's file
-    table is not a list of other documents; nor is a short label ending in a colon that
-    introduces the block's link ("Visas tekstas:", "Summary in English:"), a field's label.
+    no titles: a repository's file table is not a list of other documents; nor is a short
+    label ending in a colon that introduces the block's link ("Visas tekstas:", "Summary in
+    English:"), a field's label.
     """
     if block.name in ("tr", "td", "th", "table", "tbody"):
         return None

@@ -1034,10 +1034,7 @@ BAD_TEXT_UNACCENTED = re.compile(without_accents(BAD_TEXT.pattern), BAD_TEXT.fla
 OTHER_KIND_FILE = re.compile(
     r"(^|[^a-z])(sup|suppl\w*|appendix|annex|abstracts?|synops[ie]s|erratum|corrigendum|toc|contents|cover|"
     r"front[-_]?matter|back[-_]?matter|guidelines?|guides?|manual|readme|codebook|checklist|template|form|poster|slides|si|esm|dataset|"
-    r"fact[-_]?sheets?|infographics?|pre[-_]?registration|prereg|questionnaire|"
-    # (a codebook in more languages, as a file's name writes it: "ksiazka_kodow.pdf")
-    r"codebuch|kode?bo[gk]|kodbok|codeboek|koodikirja|libro[-_]de[-_]codigos|"
-    r"livro[-_]de[-_]codigos|ksiazka[-_]kodow|kodovnik)"
+    r"fact[-_]?sheets?|infographics?|pre[-_]?registration|prereg|questionnaire)"
     r"([^a-z]|$)",
     re.IGNORECASE,
 )
