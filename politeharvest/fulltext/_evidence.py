@@ -769,6 +769,8 @@ _BLOCKS = frozenset({"p", "div", "li", "td", "dd", "section", "article", "body",
 
 #: The most characters of text between a run-in label and its link.
 _RUN_IN_REACH = 20
+#: The most characters of a run-in label typed as the text opening the link's element.
+_RUN_IN_TEXT_REACH = 60
 #: The most characters between a document's link and its file's link after it (" (").
 _COMPANION_REACH = 8
 
@@ -796,18 +798,20 @@ def run_in_label(element: Tag) -> str | None:
     <a>read</a>"): a short text set apart right before the link, then a colon, says what
     the link gives, whatever the link's own words.
     """
-    before = _text_before(element, _RUN_IN_REACH)
+    before = _text_before(element, _RUN_IN_TEXT_REACH)
     if before is None:
         return None
     between, node = before
     if node is None and element.parent is not None and element.parent.name not in _BLOCKS:
         # the label as the text opening the link's own inline element ("<span>Subscribers:
-        # <a>View PDF</a> (subscription required)</span>"): a short text and its colon
+        # <a>View PDF</a> (subscription required)</span>", "<span>Extended summary in
+        # English: <a>PDF</a> (96 kB)</span>"): a short text and its colon
         text = " ".join(between.split())
-        if text.endswith((":", "\uff1a")) and 0 < len(text.rstrip(":\uff1a ").split()) <= 3:
+        words = len(text.rstrip(":\uff1a ").split())
+        if text.endswith((":", "\uff1a")) and 0 < words <= _RUN_IN_WORDS:
             return text.rstrip(":\uff1a ")
         return None
-    if not isinstance(node, Tag) or node.name not in _RUN_IN_TAGS:
+    if len(between) > _RUN_IN_REACH or not isinstance(node, Tag) or node.name not in _RUN_IN_TAGS:
         return None
     label = " ".join(node.get_text(" ", strip=True).split())
     colon_between = re.fullmatch(r"\s*[:\uff1a]\s*", between) is not None  # "<b>x</b> : <a>"
@@ -1374,7 +1378,7 @@ def anchor_candidates(
             # a listing's file row under the row of the record's title
             score += ANCHOR_WEIGHTS.identifier
             evidence.append("a file in the row after the record's title")
-        identified = facts.named_in(link)
+        identified = facts.named_in(link) or facts.renamed_record(link)
         if identified is not None and score > 0:
             score += ANCHOR_WEIGHTS.identifier
             evidence.append(f"address carries {identified}")
@@ -1748,6 +1752,11 @@ def _item_names_other(element: Tag, visible: str, facts: PageFacts) -> str | Non
         # the file's access or licence ("Open Access · Publikacja dostępna bezpłatnie ... na
         # licencji CC BY-NC-ND 4.0", "PDF (Open Access) zdarma"): its own offer, no work
         return None
+    if _describing_sentence(element, visible):
+        # the item's sentence names the file's format and its size ("Článek ve formátu PDF
+        # si můžete stáhnout zde (412 kB)": the article in PDF, download it here): it
+        # describes the file the button gives, no other work's title
+        return None
     words = [w for w in words_of(rest) if not w.isdigit()]
     if len(words) < 4 or facts.is_title(rest) or facts.only_title_words(rest):
         return None
@@ -1767,6 +1776,30 @@ def _item_names_other(element: Tag, visible: str, facts: PageFacts) -> str | Non
     if long and 3 * sum(1 for w in long if facts.names_word(w)) >= len(long):
         return None
     return rest
+
+
+#: Elements that set a sentence's parts apart as blocks of their own (a title, a field).
+_SENTENCE_BREAKS = ("h1", "h2", "h3", "h4", "h5", "h6", "p", "div", "li", "td", "br", "table")
+
+
+def _describing_sentence(element: Tag, visible: str) -> bool:
+    """Whether the link is a word of one sentence that names its file's format and size.
+
+    ("Článek ve formátu PDF si můžete stáhnout <a>zde</a> (412 kB)."): the link's own
+    line, no block inside it, names the PDF format outside the link and outside brackets
+    and gives a size. A card's title, its "PDF · 310 KB" line and its button are blocks of
+    their own: a title above a file's description, not one sentence.
+    """
+    line = element.parent
+    if line is None or line.name in ("body", "html", "[document]"):
+        return False
+    if line.find(_SENTENCE_BREAKS) is not None:
+        return False
+    text = " ".join(line.get_text(" ", strip=True).split())
+    if len(text) > 240:
+        return False
+    rest = _BRACKETS.sub(" ", text.replace(visible, " ", 1))
+    return PDF_NAMED.search(rest) is not None and _ITEM_SIZE.search(text) is not None
 
 
 #: An open-access status or a Creative Commons licence, as stated the world over.

@@ -479,6 +479,30 @@ class PageFacts:
                 return f"{key}={value}, the page's record is {key}={mine}"
         return None
 
+    def renamed_record(self, url: str) -> str | None:
+        """The page's own record number under another field's name in `url`, or None.
+
+        A script serves a record's details and its file from the same address, the number
+        under one field for the page and another for the file (PHP-Fusion's
+        ``downloads.php?cat_id=4&download_id=57`` and ``downloads.php?cat_id=4&file_id=57``):
+        the same host, path and fields, the same values, one field's name changed, its
+        value a number. The record's file, however short its number.
+        """
+        page, link = urlsplit(self.url), urlsplit(url)
+        if (page.hostname, page.path) != (link.hostname, link.path) or not page.path:
+            return None
+        mine, theirs = parse_qsl(page.query), parse_qsl(link.query)
+        if len(mine) < 2 or len(mine) != len(theirs):
+            return None
+        if sorted(v for _, v in mine) != sorted(v for _, v in theirs):
+            return None
+        renamed = [(k, v) for k, v in theirs if (k, v) not in mine]
+        if len(renamed) != 1 or not renamed[0][1].isdigit():
+            return None
+        key, value = renamed[0]
+        old = next(k for k, v in mine if v == value and (k, v) not in theirs)
+        return f"the page's record number {old}={value} as {key}={value}"
+
     def own_record(self, url: str) -> str | None:
         """A query parameter of `url` that names the page's own record, or None.
 

@@ -207,3 +207,54 @@ def test_a_paragraphs_opening_words_are_no_run_in_label() -> None:
     found = find_candidates(page, "https://www.example.org/papers/2025-01-0042/")
     refused = {c.url: c.rejected for c in found.rejected}
     assert "run-in" not in (refused.get("https://www.example.org/files/paper.pdf") or "")
+
+
+def _word_export(rows: str) -> str:
+    title = "Vliv zhutnění půdy na infiltraci vody"
+    return (
+        "<html lang='cs'><head><meta name='citation_title' "
+        f"content='{title}'></head><body><h1>{title}</h1>"
+        f"<p>Abstrakt článku o zhutnění.</p><table class=MsoNormalTable>{rows}</table>"
+        "</body></html>"
+    )
+
+
+WE_PAGE = "http://www.sbornik.example.cz/archiv/2006/c3/clanek04.htm"
+WE_OWN = "http://www.sbornik.example.cz/archiv/soubory/2006/zt0603d.pdf"
+WE_SUMMARY = "http://www.sbornik.example.cz/archiv/soubory/2006/zt0603d_en.pdf"
+
+
+def test_a_sentence_naming_the_files_format_and_size_is_no_other_works_title() -> None:
+    # "Článek ve formátu PDF si můžete stáhnout zde (412 kB)": the article in PDF, download
+    # it here; the sentence describes the file of its "zde" (here) link
+    rows = (
+        "<tr><td><p class=MsoNormal><span>Článek ve formátu PDF si můžete stáhnout "
+        "<a href='../../soubory/2006/zt0603d.pdf'><b>zde</b></a> (412 kB).</span></p></td></tr>"
+    )
+    found = find_candidates(_word_export(rows), WE_PAGE)
+    assert [c.url for c in found.candidates][:1] == [WE_OWN]
+
+
+def test_the_same_sentence_without_the_files_size_still_reads_as_a_works_line() -> None:
+    rows = (
+        "<tr><td><p><span>Emise amoniaku z provozu stájí pro dojnice ve formátu PDF "
+        "<a href='../../soubory/2006/zt0603e.pdf'><b>zde</b></a></span></p></td></tr>"
+    )
+    found = find_candidates(_word_export(rows), WE_PAGE)
+    assert "http://www.sbornik.example.cz/archiv/soubory/2006/zt0603e.pdf" not in [
+        c.url for c in found.candidates
+    ]
+
+
+def test_a_run_in_label_of_several_words_typed_before_the_link_says_what_it_gives() -> None:
+    # "<span>Extended summary in English: <a>PDF</a> (96 kB)</span>", a Word export's row
+    rows = (
+        "<tr><td><p><span>Článek ve formátu PDF si můžete stáhnout "
+        "<a href='../../soubory/2006/zt0603d.pdf'><b>zde</b></a> (412 kB).</span></p></td></tr>"
+        "<tr><td><p><span>Extended\n  summary in English: "
+        "<a href='../../soubory/2006/zt0603d_en.pdf'>PDF</a> (96 kB)</span></p></td></tr>"
+    )
+    found = find_candidates(_word_export(rows), WE_PAGE)
+    assert [c.url for c in found.candidates] == [WE_OWN]
+    refused = {c.url: c.rejected for c in found.rejected}
+    assert "run-in label 'Extended summary in English'" in (refused.get(WE_SUMMARY) or "")
