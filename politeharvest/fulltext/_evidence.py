@@ -688,10 +688,14 @@ def foreign_label(
     visible = (
         " ".join(element.get_text(" ", strip=True).split()) if element.name != "script" else ""
     )
+    note = note_after(element) if element.name == "a" else None
+    if note and ITEM_KINDS.search(facts.untitled(note)) and not FULL_TEXT_WORD.search(note):
+        return f"its note {note[:40]!r} names another kind of document"
     own_words = (
         FULL_TEXT_WORD.search(text) is not None
         or facts.is_title(text)
         or (bool(visible) and visible != text and facts.is_title(visible))
+        or (note is not None and FULL_TEXT_WORD.search(note) is not None)
     )
     heading = regions.label(element) if element.name != "script" and not own_words else ""
     if heading and facts.book and _WHOLE_EDITION.search(heading):
@@ -719,6 +723,27 @@ def foreign_label(
     if record is not None:
         return f"the address names another record ({record})"
     return None
+
+
+#: A bracketed note right after a link, in ASCII or full-width brackets ("(全文, 1.4MB)").
+_NOTE_AFTER = re.compile(
+    r"\s*[(\[\uff08\u3010]([^()\[\]\uff08\uff09\u3010\u3011]{1,60})[)\]\uff09\u3011]"
+)
+
+
+def note_after(element: Tag) -> str | None:
+    """The bracketed note that follows a link in its line, or None.
+
+    ("<a>下載</a>(全文, 1.4MB) <a>下載</a>(英文摘要, 88KB)", in full-width brackets and
+    commas): two links of the same words, each followed by what its file is (the full text,
+    the English abstract). The note is the text right after the link, before any other
+    element, opening with a bracket.
+    """
+    node = element.next_sibling
+    if node is None or isinstance(node, Tag):
+        return None
+    found = _NOTE_AFTER.match(str(node))
+    return " ".join(found.group(1).split()) if found else None
 
 
 #: A calendar file's address (``contribution.ics``, ``event.vcs``, ``?format=ical``).
@@ -1173,6 +1198,15 @@ def anchor_candidates(
                 # Turun Artikel Penuh", "ดาวน์โหลดบทความฉบับเต็ม": the whole article)
                 score += ANCHOR_WEIGHTS.pdf_word
                 evidence.append(f"anchor text {text[:40]!r} says {full!r}")
+            elif (
+                element.name == "a"
+                and (note := note_after(element)) is not None
+                and (noted := FULL_TEXT_WORD.search(note)) is not None
+            ):
+                # a button followed by its file's note ("<a>下載</a>(全文, 1.4MB)": the
+                # full text, beside another "下載" noted as the English abstract)
+                score += ANCHOR_WEIGHTS.pdf_word
+                evidence.append(f"anchor text {text[:40]!r}, its note says {noted.group(0)!r}")
             else:
                 score += ANCHOR_WEIGHTS.download_word
                 evidence.append(f"anchor text {text[:40]!r}")

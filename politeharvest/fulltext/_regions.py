@@ -513,6 +513,8 @@ class Regions:
                 for part in re.split(r"[-_]+", str(c).lower())
                 if part
             }
+        self._soup = soup
+        self._page_chars: int | None = None  # the page's text's length (`_holds_most`)
         self._cache: dict[int, str | None] = {}
         self._above: dict[int, str | None] = {}  # the first region over a node (`_region_above`)
         self._asides: dict[int, dict[int, str]] = {}  # each sidebar's links under their heading
@@ -829,6 +831,19 @@ class Regions:
             return 0
         return alike - 1 if self._names_something(block) else alike
 
+    def _holds_most(self, block: Tag) -> bool:
+        """Whether `block` holds most of the page's text: its content, no item of a list.
+
+        An old table layout's rows (the banner, the menu, the content) are alike blocks
+        that each name something; the row holding most of the page's words is its content
+        (the record's fields, its files), whatever its siblings link.
+        """
+        if self._page_chars is None:
+            body = self._soup.body or self._soup
+            self._page_chars = len("".join(body.get_text(" ", strip=True).split()))
+        own = len("".join(block.get_text(" ", strip=True).split()))
+        return 2 * own > self._page_chars
+
     def _repeated(self, block: Tag, text: str) -> bool:
         """Whether a sibling of `block` alike to it (same tag and class) has `text` too.
 
@@ -1003,7 +1018,7 @@ class Regions:
             and not named_file
         ):
             alike = self._alike_blocks(block, parent)
-            if alike:
+            if alike and not self._holds_most(block):
                 return f"in a list of other documents ({alike + 1} alike blocks, e.g. {title!r})"
         if self._shape and depth <= 1 and links.count <= 4 and not own_file:
             # (a file whose address carries every id of the record's is the record's own,

@@ -258,7 +258,8 @@ FILE_HREF = re.compile(
     r"\.pdf(?:$|[?#])|/pdf(?:/|$|\?)|/pdfft|/pdfdirect|/downloads?(?:/|$|\?)|/document$|"
     r"/full-?text(?:/|$)|/volltext(?:/|$)|"
     r"/files?/|viewcontent\.cgi|bitstream|article-file|ndownloader|[?&]format=pdf|"
-    r"/(?:get_?)?download[\w-]*\.(?:php|aspx?|jsp|cgi|pl)\b|//(?:download|dl)\.|"
+    # (a script named for downloading: "download.php", "get_download.aspx", "FileDownload.jsp")
+    r"/[\w-]*download[\w-]*\.(?:php|aspx?|jsp|cgi|pl)\b|//(?:download|dl)\.|"
     # a script's download action named in its query ("index.php?task=doc_download&gid=87",
     # TYPO3's "index.php?eID=dumpFile&f=48812")
     r"[?&](?:task|action|act|op|mode|do|cmd|eid)=[\w.]*(?:download|dumpfile|getfile|sendfile)\b|"
