@@ -740,10 +740,23 @@ def note_after(element: Tag) -> str | None:
     element, opening with a bracket.
     """
     node = element.next_sibling
-    if node is None or isinstance(node, Tag):
+    if node is not None and not isinstance(node, Tag) and not str(node).strip():
+        node = node.next_sibling  # a space between ("<a>다운로드</a> &nbsp;<span>(…)</span>")
+    if node is None:
         return None
-    found = _NOTE_AFTER.match(str(node))
+    if isinstance(node, Tag):
+        # the note set in a small inline element of its own ("<span class='small'>(회원/
+        # 비회원 무료 열람, 1.2MB)</span>": free to read for members and others, its size)
+        if node.name not in _NOTE_TAGS or node.find(True) is not None:
+            return None
+        found = _NOTE_AFTER.fullmatch(node.get_text().strip())
+    else:
+        found = _NOTE_AFTER.match(str(node))
     return " ".join(found.group(1).split()) if found else None
+
+
+#: The inline elements a link's note may be set in.
+_NOTE_TAGS = frozenset({"span", "small", "font", "em", "i"})
 
 
 #: A calendar file's address (``contribution.ics``, ``event.vcs``, ``?format=ical``).
@@ -1775,6 +1788,9 @@ def _item_names_other(element: Tag, visible: str, facts: PageFacts) -> str | Non
     # (the other controls' labels are actions and formats, no work's title: "Export as PDF
     # (automatically generated)", "Word", "EPUB" beside a download menu's file)
     text = _text_outside_controls(item, element)
+    if (note := note_after(element)) is not None:
+        # the link's own note says what its file is, its access, its size; no work's title
+        text = re.sub(rf"[(\[\uff08\u3010]\s*{re.escape(note)}\s*[)\]\uff09\u3011]", " ", text)
     rest = " ".join(_ITEM_SEPARATORS.sub(" ", text.replace(visible, " ", 1)).split())
     if facts.doi and facts.doi in rest.lower():
         return None  # the record's DOI: the record's own line ("DOI 10.2298/... Full text")

@@ -82,3 +82,35 @@ def test_a_script_named_for_downloading_is_a_files_address() -> None:
     assert FILE_HREF.search(FULL) is not None
     assert FILE_HREF.search(f"{SITE}/cgi-bin/DoDownload.aspx?id=4") is not None
     assert FILE_HREF.search(f"{SITE}/journal/ArticleDetail.jsp?articleId=2317") is None
+
+
+def test_a_note_in_its_own_small_element_after_the_link_is_no_other_works_title() -> None:
+    # "<a>다운로드</a> &nbsp;<span class='small'>(회원/비회원 무료 열람, 1.2MB)</span>": free to
+    # read for members and others, its size; a note on the file, not another work's line
+    site = "http://www.society.example.or.kr"
+    page = (
+        "<html><head><base href='http://www.society.example.or.kr/data/journal/'>"
+        "<title>학회지</title></head><body><table>"
+        "<tr><td class='th'>제목</td><td>폭발 위험 장소의 환기 설계 기준에 관한 연구</td></tr>"
+        "<tr><td class='th'>저자</td><td>김철수, 이영희</td></tr>"
+        "<tr><td class='th'>원문</td><td><a href='2007/v21n4/21_4_07.pdf'>"
+        "<img src='/images/icon_pdf.gif' alt=''> 다운로드</a> &nbsp;"
+        "<span class='small'>(회원/비회원 무료 열람, 1.2MB)</span></td></tr></table></body></html>"
+    )
+    found = find_candidates(page, f"{site}/sub04/journal_view.asp?vol=21&no=4&seq=7")
+    assert [c.url for c in found.candidates] == [f"{site}/data/journal/2007/v21n4/21_4_07.pdf"]
+
+
+def test_a_note_in_its_own_element_naming_another_kind_is_refused() -> None:
+    site = "https://www.society.example.org"
+    page = (
+        "<html><head><title>Journal</title></head><body><table>"
+        "<tr><th>Title</th><td>Ventilation of hazardous areas in underground works</td></tr>"
+        "<tr><th>Files</th><td><a href='/files/a07.pdf'>Download</a> "
+        "<span>(full text, 1.2 MB)</span><br><a href='/files/a07s.pdf'>Download</a> "
+        "<span class='small'>(supplementary tables)</span></td></tr></table></body></html>"
+    )
+    found = find_candidates(page, f"{site}/view.asp?seq=7")
+    assert [c.url for c in found.candidates] == [f"{site}/files/a07.pdf"]
+    refused = {c.url: c.rejected for c in found.rejected}
+    assert "its note 'supplementary tables'" in (refused.get(f"{site}/files/a07s.pdf") or "")
