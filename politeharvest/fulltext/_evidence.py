@@ -44,6 +44,7 @@ from ._words import (
     format_token,
     full_text_of,
     item_of,
+    kind_named,
     link_addresses,
     names_document,
     says_full,
@@ -173,6 +174,24 @@ def _own_file_shown(element: Tag, visible: str, link: str) -> str | None:
 
 #: A file's name its row shows beside its link ("Research_Paper_Stacking_the_Polder.pdf").
 _SHOWN_NAME = re.compile(r"[^\s/\\()\[\]]+\.pdf\b", re.IGNORECASE)
+
+
+#: How a candidate's evidence says which attribute its address was read from.
+_READ_FROM = "address read from "
+#: How it says that attribute's name says the address is a PDF's (``data-pdf-url``).
+_PDF_ATTRIBUTE = "its attribute's name says a PDF's address"
+
+
+def _said_pdf(evidence: list[str]) -> bool:
+    """Whether a piece of `evidence` already says the link gives a PDF.
+
+    The attribute an address was read from is no such piece, whatever its name says
+    (``data-pdf-url``): it is the address's evidence, as a ``.pdf`` address's is, and a
+    viewer button's item describing its PDF file is evidence of its own.
+    """
+    return any(
+        "pdf" in e.lower() for e in evidence if not e.startswith(_READ_FROM) and e != _PDF_ATTRIBUTE
+    )
 
 
 def _item_says_pdf(element: Tag) -> str | None:
@@ -689,7 +708,7 @@ def foreign_label(
         " ".join(element.get_text(" ", strip=True).split()) if element.name != "script" else ""
     )
     note = note_after(element) if element.name == "a" else None
-    if note and ITEM_KINDS.search(facts.untitled(note)) and not FULL_TEXT_WORD.search(note):
+    if note and kind_named(facts.untitled(note)) and not FULL_TEXT_WORD.search(note):
         return f"its note {note[:40]!r} names another kind of document"
     own_words = (
         FULL_TEXT_WORD.search(text) is not None
@@ -700,10 +719,10 @@ def foreign_label(
     heading = regions.label(element) if element.name != "script" and not own_words else ""
     if heading and facts.book and _WHOLE_EDITION.search(heading):
         heading = ""  # the whole edition ("Gesamtausgabe") of a book that is the record
-    if heading and ITEM_KINDS.search(facts.untitled(heading)):
+    if heading and kind_named(facts.untitled(heading)):
         return f"under the heading {heading[:40]!r}, another kind of document"
     item = regions.item_text(element) if not own_words else ""
-    if item and ITEM_KINDS.search(facts.untitled(item)):
+    if item and kind_named(facts.untitled(item)):
         return f"in an item labelled {item[:40]!r}, another kind of document"
     run_in = run_in_label(element) if element.name == "a" and not own_words else None
     # (read whole: a label of a few words is no title, its small words are its own)
@@ -1015,7 +1034,7 @@ def anchor_candidates(
         if link.rstrip("/") == base.rstrip("/"):
             continue  # the page itself ("View full text" on an abstract page)
         score = 0.0
-        evidence = [] if where == "href" else [f"address read from {where}"]
+        evidence = [] if where == "href" else [f"{_READ_FROM}{where}"]
         pdf_script = _PDF_SCRIPT.search(re.split(r"[?#]", link, maxsplit=1)[0]) is not None
         if patterned and not reader:
             # (let through by `_media_pdf`: say why, for `find_candidates`)
@@ -1036,6 +1055,11 @@ def anchor_candidates(
             # page's script to open: the key says so, as a script state's does
             score += ANCHOR_WEIGHTS.pdf_word
             evidence.append(f"its field's name says a file's address ({keyed[:30]!r})")
+        elif where.startswith("data-") and _PDF_NAME.search(where) and not file_href(link, base):
+            # a control's attribute named for a PDF's address ("data-pdf-url" on a viewer's
+            # "Ver documento" button): the site's code says what the address gives
+            score += ANCHOR_WEIGHTS.pdf_type
+            evidence.append(_PDF_ATTRIBUTE)
         named = names_document(element) if element.name in ("a", "area") else None
         if named is not None and len(controls.get(named, ())) > 1:
             # the same words on links to several addresses ("Lien vers le document" on each
@@ -1323,12 +1347,12 @@ def anchor_candidates(
                 )
             )
             continue
-        if labelled is not None and not any("pdf" in e.lower() for e in evidence):
+        if labelled is not None and not _said_pdf(evidence):
             # a button whose label names the file it gives ("Download Kowalski_2024_aam.pdf")
             score += ANCHOR_WEIGHTS.pdf_word
             evidence.append(f"its label names a PDF file {labelled.group(0)[:40]!r}")
-        elif (own_name := _own_file_shown(element, visible, link)) is not None and not any(
-            "pdf" in e.lower() for e in evidence
+        elif (own_name := _own_file_shown(element, visible, link)) is not None and not _said_pdf(
+            evidence
         ):
             # words of any language and, in brackets, the name of the PDF file the link
             # gives ("Avaa verkkoaineisto (Virtanen_Laaksonen.pdf)": open the online
@@ -1341,7 +1365,7 @@ def anchor_candidates(
                 evidence.append(f"the file's name carries {related}")
         icon = _pdf_icon(element) if not visible or named is None else None
         if icon is not None and visible:  # a file's label beside a PDF icon ("a.pdf", "اصل مقاله")
-            if not any("pdf" in e.lower() for e in evidence):
+            if not _said_pdf(evidence):
                 score += ANCHOR_WEIGHTS.pdf_type
                 evidence.append(f"it holds an image saying PDF ({icon[:40]!r})")
         elif icon is not None:  # a link that is only an image saying PDF, titled to say so
@@ -1349,14 +1373,14 @@ def anchor_candidates(
             evidence.append(f"its only content is an image saying PDF ({icon[:40]!r})")
             # the image's text is the link's label (its accessible name): "Texto completo"
             alts = " ".join(str(i.get("alt") or "") for i in element.find_all("img", limit=3))
-            if PDF_WORD.search(label) and not any("pdf" in e.lower() for e in evidence[:-1]):
+            if PDF_WORD.search(label) and not _said_pdf(evidence[:-1]):
                 score += ANCHOR_WEIGHTS.pdf_word
                 evidence.append("its title mentions PDF")
             elif (
                 alts.strip()
                 and _PDF_NAME.search(alts) is None  # an alt "PDF" is the icon's evidence already
                 and (PDF_WORD.search(alts) or button_text(alts))
-                and not any("pdf" in e.lower() for e in evidence[:-1])
+                and not _said_pdf(evidence[:-1])
             ):
                 score += ANCHOR_WEIGHTS.pdf_word
                 evidence.append(f"its label (its image's text) is {alts.strip()[:40]!r}")
@@ -1364,7 +1388,7 @@ def anchor_candidates(
             score += ANCHOR_WEIGHTS.file_address
             evidence.append("address looks like a file")
         described = _item_says_pdf(element) if element.name not in ("form", "script") else None
-        if described is not None and not any("pdf" in e.lower() for e in evidence):
+        if described is not None and not _said_pdf(evidence):
             score += ANCHOR_WEIGHTS.pdf_type
             evidence.append(f"its item describes a PDF file ({described[:40]!r})")
         shown = _SHOWN_NAME.search(described or "")
@@ -1378,7 +1402,7 @@ def anchor_candidates(
         classes = " ".join([*(element.get("class") or []), str(element.get("id") or "")]).lower()
         asks_pdf = _PDF_QUERY.search(urlsplit(link).query) is not None
         declared = str(element.get("type") or "").lower()
-        if "pdf" in declared and not any("pdf" in e.lower() for e in evidence):
+        if "pdf" in declared and not _said_pdf(evidence):
             # the link declares its target's media type (HTML's type attribute)
             score += ANCHOR_WEIGHTS.pdf_word
             evidence.append(f"its type says {declared[:30]!r}")

@@ -782,6 +782,8 @@ def _ids_of(url: str) -> list[str]:
             ids.append(segment)  # a version of a record: 93817v2, 2401.01234v3
         elif place == len(segments) - 1 and _SERIES_NUMBER.fullmatch(segment):
             ids.append(segment)  # a series' number of the page's own record: /lia-087
+        elif place == last and _OPAQUE_ID.fullmatch(segment):
+            ids.append(segment)  # a repository's opaque id (Hyrax's NOID: /articles/7h149r57x)
     # article.php?id=4711, artiId=ART002852171, a catalogue's record with its source's
     # prefix: display.do?doc=HAI_ALEPH000812345
     ids += [
@@ -811,6 +813,11 @@ def _ids_of(url: str) -> list[str]:
         if re.search(r"\d{3,}", v)
     ]
     return ids
+
+
+#: An opaque id minted for an object (Samvera Hyrax's and ARK's NOIDs, ``7h149r57x``):
+#: letters and digits mixed, three digits at least, no separator.
+_OPAQUE_ID = re.compile(r"(?=(?:[a-z]*\d){3})(?=(?:\d*[a-z]){2})[a-z0-9]{7,16}")
 
 
 #: A feed's media type: a site's or a section's feed, not the record.

@@ -61,6 +61,10 @@ _REGION_WORDS = re.compile(
 _SHARING = re.compile(r"share|sharing|social", re.IGNORECASE)
 #: The mark of a sharing region's reason, dropped before it is given.
 _SHARED = " (sharing)"
+#: A PDF file's name as a link's text ("Tran_Holloway_Pham_2023_AAM.pdf").
+_PDF_FILE_NAME = re.compile(r"\S\.pdf$", re.IGNORECASE)
+#: How a reason says a link's block is one of a list's alike blocks.
+_ALIKE = "in a list of other documents ("
 
 #: Headings of reference lists (their entries' links are cited works, never the article),
 #: and of repository bundles that are not the work (DSpace LICENSE, THUMBNAIL).
@@ -515,6 +519,7 @@ class Regions:
             }
         self._soup = soup
         self._page_chars: int | None = None  # the page's text's length (`_holds_most`)
+        self._most: dict[int, bool] = {}  # per block, `_holds_most`
         self._cache: dict[int, str | None] = {}
         self._above: dict[int, str | None] = {}  # the first region over a node (`_region_above`)
         self._asides: dict[int, dict[int, str]] = {}  # each sidebar's links under their heading
@@ -688,6 +693,8 @@ class Regions:
             found = self._cache[key]
             if found is not None and found.endswith(_SHARED) and self._downloads_own(element):
                 found = None  # the record's download button in its sharing row
+            if found is not None and found.startswith(_ALIKE) and self._row_names_record(element):
+                found = None  # the record's own file's row, in a layout of alike blocks
             if found is not None:
                 return found.removesuffix(_SHARED)
             child = parent
@@ -838,11 +845,14 @@ class Regions:
         that each name something; the row holding most of the page's words is its content
         (the record's fields, its files), whatever its siblings link.
         """
-        if self._page_chars is None:
-            body = self._soup.body or self._soup
-            self._page_chars = len("".join(body.get_text(" ", strip=True).split()))
-        own = len("".join(block.get_text(" ", strip=True).split()))
-        return 2 * own > self._page_chars
+        key = id(block)
+        if key not in self._most:  # (asked for each link of a list: read each block once)
+            if self._page_chars is None:
+                body = self._soup.body or self._soup
+                self._page_chars = len("".join(body.get_text(" ", strip=True).split()))
+            own = len("".join(block.get_text(" ", strip=True).split()))
+            self._most[key] = 2 * own > self._page_chars
+        return self._most[key]
 
     def _repeated(self, block: Tag, text: str) -> bool:
         """Whether a sibling of `block` alike to it (same tag and class) has `text` too.
@@ -868,6 +878,37 @@ class Regions:
         ids = self._facts.ids
         low = unquote(href)
         return bool(ids) and all(id_in(token, low) for token in ids)
+
+    def _row_names_record(self, element: Tag) -> bool:
+        """Whether the link's own row links a page of the record's as well.
+
+        A repository's file table gives each of the work's files a row: its file's name,
+        linked to the file's page under the work's
+        (``/concern/parent/7h149r57x/file_sets/d504rm11z`` on the work
+        ``/concern/articles/7h149r57x``), and its "Download". A row that links a
+        page carrying every id of the record's is the record's own file's row, whatever
+        blocks alike the page's layout sets around it. Not in a list that marks the page's
+        own item (``aria-current``): its other rows link the record's other versions; nor
+        where the page is named by a title (a book's chapter, with its own file).
+        """
+        row = item_of(element)
+        if row is None or not element.get("href"):
+            return False
+        file = absolute(str(element["href"]), self._base)
+        for anchor in row.find_all("a", href=True, limit=4):
+            if anchor is element or not _PDF_FILE_NAME.search(anchor.get_text(" ", strip=True)):
+                continue
+            href = absolute(str(anchor["href"]), self._base)
+            if href != file and not _same_page(href, self._facts.url) and self._names_record(href):
+                break
+        else:
+            return False
+        # (a list marking the page's own item: its other rows are the record's other versions)
+        listing = row.parent
+        return not (
+            isinstance(listing, Tag)
+            and any(t.has_attr("aria-current") for t in listing.find_all(True, limit=400))
+        )
 
     def _record_part(self, block: Tag, named: list[Tag], file: str | None = None) -> bool:
         """Whether `block` is the one item offering a file in a list of the record's own pages.
@@ -1019,7 +1060,7 @@ class Regions:
         ):
             alike = self._alike_blocks(block, parent)
             if alike and not self._holds_most(block):
-                return f"in a list of other documents ({alike + 1} alike blocks, e.g. {title!r})"
+                return f"{_ALIKE}{alike + 1} alike blocks, e.g. {title!r})"
         if self._shape and depth <= 1 and links.count <= 4 and not own_file:
             # (a file whose address carries every id of the record's is the record's own,
             # beside whatever neighbour: "« Previous article" by the article's own PDF)

@@ -42,6 +42,7 @@ __all__ = [
     "button_text",
     "format_token",
     "item_of",
+    "kind_named",
     "names_document",
     "names_whole",
     "says_whole",
@@ -1028,6 +1029,16 @@ def without_accents(text: str) -> str:
 
 #: `BAD_TEXT` read without accents (`without_accents`), for labels typed without them.
 BAD_TEXT_UNACCENTED = re.compile(without_accents(BAD_TEXT.pattern), BAD_TEXT.flags)
+
+
+#: `ITEM_KINDS` read without accents (`without_accents`), for labels typed with them
+#: where the vocabulary has none ("Póster").
+ITEM_KINDS_UNACCENTED = re.compile(without_accents(ITEM_KINDS.pattern), ITEM_KINDS.flags)
+
+
+def kind_named(label: str) -> re.Match[str] | None:
+    """The kind of document `label` names (`ITEM_KINDS`), its accents read or not, or None."""
+    return ITEM_KINDS.search(label) or ITEM_KINDS_UNACCENTED.search(without_accents(label))
 
 
 #: A file name that says it is another kind of document than an article
