@@ -49,6 +49,7 @@ from ._words import (
     names_document,
     says_full,
     says_whole,
+    shared_file,
     stated_size,
     text_of,
     text_strings,
@@ -1384,9 +1385,28 @@ def anchor_candidates(
             ):
                 score += ANCHOR_WEIGHTS.pdf_word
                 evidence.append(f"its label (its image's text) is {alts.strip()[:40]!r}")
+        if (
+            score <= 0
+            and element.name == "a"
+            and len(visible.split()) <= _LEAD_IN_LINK_WORDS
+            and (lead := lead_in_full(element)) is not None
+        ):
+            # a short link ending a sentence that says what it gives ("Các bạn có thể đọc
+            # toàn văn <a>tại đây</a>": you can read the full text here)
+            score += ANCHOR_WEIGHTS.pdf_word
+            evidence.append(f"the words leading to it say the full text ({lead!r})")
         if file_href(link, base):
             score += ANCHOR_WEIGHTS.file_address
             evidence.append("address looks like a file")
+        elif (
+            element.name == "a"
+            and button_text(text)
+            and (sized_label := _ITEM_SIZE.search(visible)) is not None
+        ):
+            # a button giving its file's size ("Скачать (2.4 Mb)" to a file catalogue's
+            # ``/load/0-0-0-123-20``): the address sends a file, as one shaped so does
+            score += ANCHOR_WEIGHTS.file_address
+            evidence.append(f"its label gives its file's size ({sized_label.group(0)!r})")
         described = _item_says_pdf(element) if element.name not in ("form", "script") else None
         if described is not None and not _said_pdf(evidence):
             score += ANCHOR_WEIGHTS.pdf_type
@@ -1496,6 +1516,7 @@ def anchor_candidates(
             and not same_site(link, base)
             and not _in_space(asset_space(link), spaces, site_ids)  # (the site's own space)
             and theme_folder(link) not in themes  # (or its own folder on its CDN)
+            and not shared_file(link)  # (or a file its account shares on a sharing service)
         ):
             score -= ANCHOR_WEIGHTS.other_host
             evidence.append("another host")
@@ -1926,6 +1947,33 @@ def _text_outside_controls(item: Tag, element: Tag) -> str:
 
 #: The most words outside links a link's block holds for the link to stand as a control.
 _CONTROL_WORDS = 3
+
+
+#: The most words of a link whose sentence's lead-in says what it gives ("tại đây", here).
+_LEAD_IN_LINK_WORDS = 3
+#: The words of a lead-in read: those right before the link.
+_LEAD_IN_WORDS = 3
+#: What ends the clause a link's lead-in is read from.
+_CLAUSE_BREAK = re.compile(r"[.!?;:()\[\]\u3002\uff1a]")
+
+
+def lead_in_full(element: Tag) -> str | None:
+    """The words right before a link in its sentence, when they say the full text, or None.
+
+    ("Các bạn có thể đọc toàn văn <a>tại đây</a>": you can read the full text here): the
+    last words of the clause the link ends, in the text right before it, say what the link
+    gives (`says_full`), whatever the link's own words are.
+    """
+    before = _text_before(element, _RUN_IN_TEXT_REACH * 2)
+    if before is None:
+        return None
+    between, _ = before
+    clause = _CLAUSE_BREAK.split(" ".join(between.split()))[-1]
+    words = clause.split()[-_LEAD_IN_WORDS:]
+    if not words:
+        return None
+    lead = " ".join(words)
+    return lead if says_full(lead) or FULL_TEXT_WORD.search(lead) else None
 
 
 def _in_prose(element: Tag) -> bool:

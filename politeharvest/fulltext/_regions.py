@@ -47,7 +47,9 @@ __all__ = [
 #: (`Regions`), whatever their heading's language, tag or class.
 _REGION_WORDS = re.compile(
     # (not a field's type: Drupal's "field--type-entity-reference" holds the record's media)
-    r"(^|[\s_-])(?<!entity[-_])(ref|refs|references?|reference-?list|bibliography|citations?|"
+    # (nor one a class negates: Weebly's content wrapper "wsite-not-footer", a "no-sidebar")
+    r"(^|[\s_-])(?<!entity[-_])(?<!not[-_])(?<!non[-_])(?<!no[-_])"
+    r"(ref|refs|references?|reference-?list|bibliography|citations?|"
     r"cited-?by|citing|"
     # a component's own footer (Bootstrap's "card-footer") is its bottom row, not the page's
     r"(?<!card[-_])(?<!panel[-_])(?<!modal[-_])(?<!tile[-_])(?<!item[-_])footer|"
@@ -91,6 +93,28 @@ def _full_text_heading(block: Tag) -> str | None:
     if 0 < len(text.split()) <= _FIELD_HEADING_WORDS and FULL_TEXT_WORD.search(text):
         return text
     return None
+
+
+#: The most words outside links of a line of links (more make it a sentence).
+_SENTENCE_WORDS = 8
+
+
+def _in_sentence(anchor: Tag) -> bool:
+    """Whether `anchor` sits in a sentence: its paragraph's words outside links are many.
+
+    A list's entry is a title's link with a few labels (its authors, its year, its file);
+    a paragraph of prose that links a work mentions it.
+    """
+    line = anchor.find_parent("p")
+    if line is None:
+        return False
+    words = 0
+    for string in line.find_all(string=True, limit=200):
+        if string.find_parent("a") is None:
+            words += len(str(string).split())
+            if words > _SENTENCE_WORDS:
+                return True
+    return False
 
 
 def _up_to(element: Tag, block: Tag) -> list[Tag]:
@@ -1084,6 +1108,10 @@ class Regions:
                     continue  # a page of the record's own ("/papers/w31567.ack")
                 if _sections_apart(block, element, anchor):
                     continue  # a card of its own beside the file's ("Also in volume 9")
+                if _in_sentence(anchor):
+                    # a work a sentence of the text cites ("Dit paper bouwt voort op ons
+                    # eerdere werk over <a>…</a>."): no list's entry beside the file
+                    continue
                 if file is not None and _companion(file, href):
                     continue  # the file's own part ("Research_458_Highlights.pdf")
                 if (

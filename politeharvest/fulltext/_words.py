@@ -46,6 +46,7 @@ __all__ = [
     "names_document",
     "names_whole",
     "says_whole",
+    "shared_file",
     "short_item_text",
     "similar",
     "similar_words",
@@ -295,13 +296,40 @@ FILE_HREF = re.compile(
 _FILE_HOST = re.compile(r"^(?:download|dl)\.", re.IGNORECASE)
 
 
+#: One shared file on a file-sharing service, in the address shapes the services give
+#: for a single file (not a folder, not an editable document): Google Drive's
+#: ``/file/d/<id>`` and ``/uc?id=<id>``, Dropbox's ``/s/`` and ``/scl/fi/``, OneDrive's
+#: ``1drv.ms/b/`` and ``/download?``, Yandex Disk's ``/i/``, Box's ``/s/``, Baidu's ``/s/``.
+_SHARED_FILE = re.compile(
+    r"^https?://(?:"
+    r"(?:drive|docs)\.google\.com/(?:file/d/[\w-]{10,}|uc\?(?:[^#]*&)?id=[\w-]{10,})|"
+    r"(?:www\.)?dropbox\.com/(?:s|scl/fi)/\w+/[^/?#]+|(?:dl\.)?dropboxusercontent\.com/|"
+    r"1drv\.ms/b/|onedrive\.live\.com/(?:download|embed)(?:\.aspx)?\?|"
+    r"disk\.yandex\.[a-z]{2,3}/i/|yadi\.sk/i/|"
+    r"(?:[\w-]+\.)?box\.com/s/|pan\.baidu\.com/s/)",
+    re.IGNORECASE,
+)
+
+
+def shared_file(link: str) -> bool:
+    """Whether `link` is one file shared on a file-sharing service (`_SHARED_FILE`).
+
+    A small site keeps its files there: the file is the site's own, shared by its account,
+    whatever the service's host, as a file on the site's own host is.
+    """
+    return _SHARED_FILE.match(link) is not None
+
+
 def file_href(link: str, page: str) -> bool:
     """Whether `link` looks like a file's address (`FILE_HREF`), as seen from the page `page`.
 
     A host named for downloads says so only when it is another host than the page's: a
     digital library that is itself at "dl." (``dl.ndl.go.jp``) serves its pages, searches
-    and exports from there too, and its links are files only by their paths.
+    and exports from there too, and its links are files only by their paths. A file shared
+    on a file-sharing service is a file's address too (`shared_file`).
     """
+    if shared_file(link):
+        return True
     found = FILE_HREF.search(link)
     if found is None or not found.group(0).startswith("//"):
         return found is not None  # (the address's path or query says so: its host unread)

@@ -1,134 +1,126 @@
-"""Pages built on a website builder and their file hosts (issue 34, landing78).
+"""Small journals on site builders and file-sharing services (issue 34).
 
-A society's pages on Google Sites (``sites.google.com/view/<site>/...``) are landing pages,
-not Google's own; an embed's media type (``data-embed-mime-type="application/pdf"``) says
-what its file is and is no address; the same file's address written by the page and
-rewritten by a rule with its query in another order is one candidate, the page's. The
-pages are written here; none is copied from a corpus.
+Pages written here in the shapes of a WordPress post whose buttons lead to Google Drive, a
+Blogger post linking its paper on Dropbox from a sentence ("đọc toàn văn tại đây": read the
+full text here), a file catalogue's "Скачать (2.4 Mb)" button, Weebly's file element
+inside its "wsite-not-footer" wrapper, and a Ghost post's file card above a paragraph that
+cites the group's earlier work.
 """
 
 from __future__ import annotations
 
+import pytest
+
 from politeharvest.fulltext._landing import find_candidates
-from politeharvest.fulltext._links import link_sources
-from politeharvest.fulltext._rules import problematic_url
+from politeharvest.fulltext._words import file_href, shared_file
 
-PAGE = "https://sites.google.com/view/econ-lab-example/working-papers/wp-2023-04"
-FILE_ID = "1aB2cD3eF4gH5iJ6kL7mN8oP9qR0sT1uV"
-VIEW = f"https://drive.google.com/file/d/{FILE_ID}/view?usp=sharing"
-DOWNLOAD = f"https://drive.google.com/uc?id={FILE_ID}&export=download"
-TITLE = "Seasonal income and food security of fishing households in North Sulawesi"
+TITLE = "Agricultura urbana e segurança alimentar em Belém"
 
 
-def _page() -> str:
-    embed = (
-        f"<div class='w536ob' data-embed-doc-id='{FILE_ID}' data-embed-open-url='{VIEW}' "
-        f"data-embed-download-url='{DOWNLOAD}' data-embed-mime-type='application/pdf'>"
-        f"<iframe src='https://drive.google.com/file/d/{FILE_ID}/preview'></iframe>"
-        f"<p class='name'>WP2023-04_Lumenta_Seasonal_income.pdf</p></div>"
-    )
+def _page(body: str, title: str = TITLE) -> str:
     return (
-        f"<html lang='en'><head><title>{TITLE}</title>"
-        f"<meta property='og:title' content='{TITLE}'></head><body>"
-        f"<div role='main'><h1>{TITLE}</h1><p>Working Paper 2023-04.</p>{embed}"
-        "</div></body></html>"
+        f"<html><head><title>{title} – Revista</title></head><body><main><h1>{title}</h1>"
+        f"<p>Resumo do artigo sobre hortas comunitárias.</p>{body}</main></body></html>"
     )
 
 
-def test_a_google_sites_page_is_a_landing_page() -> None:
-    assert problematic_url(PAGE) is None
-    assert problematic_url("https://sites.google.com/") is not None  # Google's own
-    assert problematic_url("https://www.google.com/search?q=working+paper") is not None
-    assert problematic_url("https://www.google.com/url?q=https%3A%2F%2Fexample.org") is not None
+@pytest.mark.parametrize(
+    "link",
+    [
+        "https://drive.google.com/file/d/1Qm7bXw2ZrT9kLpV4sNcYh8aE3uFjD0oG/view?usp=sharing",
+        "https://drive.google.com/uc?export=download&id=1Qm7bXw2ZrT9kLpV4sNcYh8aE3uFjD0oG",
+        "https://www.dropbox.com/scl/fi/k8x2v7q9m3n1b4c6z0a5s/TranLe_2024.pdf?rlkey=q2w&dl=0",
+        "https://1drv.ms/b/s!AkX7mQ2pR9tZgdF3kL8vW1yN0cB?e=Ab3XyZ",
+        "https://onedrive.live.com/download?cid=4C2B7A9E&resid=4C2B7A9E%21218&authkey=!AHk3",
+        "https://disk.yandex.ru/i/Xy7kQ2mP9vR3tA",
+    ],
+)
+def test_one_file_shared_on_a_sharing_service_is_a_files_address(link: str) -> None:
+    assert shared_file(link)
+    assert file_href(link, "https://rgta.example.com.br/v9n2/artigo/")
 
 
-def test_a_media_type_in_a_data_attribute_is_no_address() -> None:
-    from bs4 import BeautifulSoup
-
-    addresses = [href for _, href, _ in link_sources(BeautifulSoup(_page(), "lxml"))]
-    assert "application/pdf" not in addresses
-    assert DOWNLOAD in addresses
-    found = find_candidates(_page(), PAGE)
-    every = [c.url for c in (*found.candidates, *found.rejected)]
-    assert not any(url.endswith("/application/pdf") for url in every)
-
-
-def test_the_same_file_with_its_query_in_another_order_is_one_candidate_the_pages() -> None:
-    # the open url is rewritten to "uc?export=download&id=..."; the page writes the same
-    # file as "uc?id=...&export=download": one candidate, at the address the page gives
-    found = find_candidates(_page(), PAGE)
-    drive = [c.url for c in found.candidates if "drive.google.com" in c.url]
-    assert drive == [DOWNLOAD]
+@pytest.mark.parametrize(
+    "link",
+    [
+        "https://drive.google.com/drive/folders/1xVb8Kq3NnR2tYw5Zc7LmPd9Ea0Gh4Jf6",
+        "https://docs.google.com/document/d/1AbCdEfGhIjKlMnOp/edit",
+        "https://www.dropbox.com/scl/fo/p3o9i7u5y1t4r2e8w6q0a/AJk2Lm9?rlkey=z9x&dl=0",
+        "https://disk.yandex.ru/d/Lm4nB8vC1xZ6qW",
+    ],
+)
+def test_a_shared_folder_or_document_is_no_shared_file(link: str) -> None:
+    assert not shared_file(link)
 
 
-def test_a_link_labelled_by_an_identifier_names_no_other_document() -> None:
-    """A static journal's record lists its article as "PDF · DOI: 10.5281/zenodo.<n>": the DOI
-    link is the record's identifier, not another document's title, so the row is no item
-    of a list of other documents (landing80)."""
-    title = "[Re] Stochastic resonance in a bistable neuron model with coloured noise"
-    record = "https://zenodo.example.org/record/10873319"
-    row = (
-        f"<li><strong>Article</strong> — <a href='{record}/files/article.pdf'>PDF</a> · "
-        "<a href='https://doi.org/10.5281/zenodo.10873319'>DOI: 10.5281/zenodo.10873319</a></li>"
+def test_a_drive_button_of_the_pages_post_is_not_held_back_as_another_hosts() -> None:
+    own = "https://drive.google.com/uc?export=download&id=1Qm7bXw2ZrT9kLpV4sNcYh8aE3uFjD0oG"
+    body = (
+        "<div class='elementor-button-wrapper'><a class='elementor-button' "
+        f"href='{own.replace('&', '&#038;')}'><span class='elementor-button-text'>Baixar</span></a></div>"
     )
-    code = (
-        "<li><strong>Code</strong> — <a href='https://git.example.org/re/code'>Repository</a> · "
-        "<a href='https://archive.example.org/swh:1:dir:5a0d'>Software archive</a></li>"
+    found = find_candidates(_page(body), "https://rgta.example.com.br/v9n2/agricultura-urbana/")
+    assert [c.url for c in found.candidates] == [own]
+    assert "another host" not in found.candidates[0].evidence
+
+
+def test_a_short_link_ending_a_sentence_that_says_the_full_text_is_the_records_file() -> None:
+    own = "https://www.dropbox.com/scl/fi/k8x2v7q9m3/TranLe_2024_NNDS.pdf?rlkey=q2w3&dl=0"
+    earlier = "https://www.dropbox.com/scl/fi/r5t7y9u1i3/LeTran_2022_NNDS.pdf?rlkey=m1n2&dl=0"
+    title = "Chuyển mã Việt–Anh của sinh viên trên mạng xã hội"
+    body = (
+        "<div>Tạp chí cho phép tác giả chia sẻ bản PDF chính thức. Các bạn có thể đọc toàn "
+        f"văn <a href='{own}'>tại đây</a>.</div><div>Bài báo tiếp nối nghiên cứu năm 2022 "
+        f"của nhóm (<a href='{earlier}'>đọc tại đây</a>).</div>"
     )
-    page = (
-        f"<html><head><title>{title}</title></head><body><main><h1>{title}</h1>"
-        f"<ul class='links'>{row}{code}</ul></main></body></html>"
+    found = find_candidates(_page(body, title), "https://nhom.example.blogspot.com/2024/04/a.html")
+    assert [c.url for c in found.candidates][:1] == [own]
+    assert "the words leading to it say the full text" in found.candidates[0].evidence
+    assert earlier not in [c.url for c in found.candidates][:1]
+
+
+def test_a_download_button_giving_its_files_size_leads_to_a_file() -> None:
+    site = "https://almanakh.example.ucoz.ru"
+    body = (
+        "<div align='center'><a href='/load/0-0-0-123-20' class='entryLink'>"
+        "<img src='/.s/img/icon/download1.png'> Скачать (2.4 Mb)</a></div>"
     )
-    found = find_candidates(page, "https://journal.example.org/bibliography/Sandoval_2024.html")
-    assert [c.url for c in found.candidates][:1] == [f"{record}/files/article.pdf"]
-
-
-def test_an_issue_page_selecting_one_article_by_its_code_offers_that_articles_file() -> None:
-    """A journal's issue page names its article by a manuscript code in its query
-    (``?article=JTR-2456-2022``), and lists the issue's files in order ("00 Front
-    Matter.pdf", "01 JTR-2389-2022.pdf", ...): the one file named by the code is the
-    record's, not a part of a work deposited in numbered files; the others are its
-    neighbours' (landing79)."""
-    folder = "https://journal.example.edu.my/files/PAPERS/JTR%20Vol.%2046%20(1)"
-    codes = ["JTR-2389-2022", "JTR-2401-2022", "JTR-2415-2022", "JTR-2433-2022", "JTR-2456-2022"]
-    cards = [f"<div class='card'><a href='{folder}/00%20Front%20Matter.pdf'>PDF</a></div>"]
-    cards += [
-        f"<div class='card'><span class='code'>{code}</span>"
-        f"<h5><a href='#{code}'>Article number {n} of the issue on tropical crops</a></h5>"
-        f"<a href='{folder}/0{n}%20{code}.pdf'>PDF</a></div>"
-        for n, code in enumerate(codes, start=1)
-    ]
-    page = (
-        "<html><head><title>Journal of Tropical Research | Regular Issue</title></head>"
-        f"<body><main><h1>Regular Issue</h1>{''.join(cards)}</main></body></html>"
+    found = find_candidates(
+        _page(body, "Земские школы Калужского уезда"), f"{site}/load/vypusk_12/zemskie/5-1-0-123"
     )
-    url = "https://journal.example.edu.my/jtr/browse/regular-issue?article=JTR-2456-2022"
-    found = find_candidates(page, url)
-    assert [c.url for c in found.candidates][:1] == [f"{folder}/05%20JTR-2456-2022.pdf"]
-    assert f"{folder}/01%20JTR-2389-2022.pdf" not in [c.url for c in found.candidates]
+    assert [c.url for c in found.candidates] == [f"{site}/load/0-0-0-123-20"]
+    assert "its label gives its file's size ('2.4 Mb')" in found.candidates[0].evidence
 
 
-def test_a_sites_name_after_the_title_names_no_file() -> None:
-    """The page's ``<title>`` adds the site's name after the article's title ("<title> -
-    Revista do IHGS"): a file named by the site's words (the whole issue,
-    ``Revista_IHGS_v29_2023_completa.pdf``) is not named by the article's title, and is no
-    better a candidate than the article's own file (landing78)."""
-    title = "O Engenho Central e a ferrovia: capital cafeeiro em Piracicaba (1881-1899)"
-    uploads = "https://www.ihgs.example.org.br/wp-content/uploads/2023/12"
-    page = (
-        f"<html><head><title>{title} – Revista do IHGS</title>"
-        f"<meta property='og:title' content='{title}'></head><body><main><h1>{title}</h1>"
-        f"<a class='elementor-button' href='{uploads}/RIHGS_v29_05_Camargo_Prado.pdf'>"
-        "Baixar artigo (PDF)</a> "
-        f"<a class='elementor-button' href='{uploads}/Revista_IHGS_v29_2023_completa.pdf'>"
-        "Baixar edição (PDF)</a></main></body></html>"
+def test_a_wrapper_class_that_says_it_is_not_the_footer_is_no_footer() -> None:
+    site = "http://geografya.example.weebly.com"
+    body = (
+        "<div class='wsite-elements wsite-not-footer wsite-content'><div class='wsite-file'>"
+        "<div class='wsite-file-title'><a href='/uploads/1/4/2/7/142731906/tcn7_3.pdf'>"
+        "tcn7_3.pdf</a></div><div class='wsite-file-size'>Dosya Boyutu: 1243 kb</div></div></div>"
     )
-    found = find_candidates(page, "https://www.ihgs.example.org.br/o-engenho-central/")
-    whole = next(c for c in found.candidates if "completa" in c.url)
-    assert "file name carries words" not in whole.evidence
-    assert found.candidates[0].url == f"{uploads}/RIHGS_v29_05_Camargo_Prado.pdf"
+    found = find_candidates(
+        _page(body, "Ergene havzasında arazi kullanımı"), f"{site}/sayi-7-makale-3.html"
+    )
+    assert [c.url for c in found.candidates] == [f"{site}/uploads/1/4/2/7/142731906/tcn7_3.pdf"]
 
 
-def test_a_patents_page_in_a_patent_database_on_googles_host_is_a_landing_page() -> None:
-    assert problematic_url("https://patents.google.com/patent/US11932154B2/en") is None
-    assert problematic_url("https://www.google.com/patents?q=firmware") is not None
+def test_a_work_a_sentence_cites_below_the_file_card_is_no_list_beside_it() -> None:
+    site = "https://wonen.example.nl"
+    body = (
+        "<section class='gh-content'><p>Sinds de energieprijzen stegen, besteedt een groeiende "
+        "groep huurders een groot deel van het inkomen aan energie.</p>"
+        "<div class='kg-card kg-file-card'><a class='kg-file-card-container' "
+        f"href='{site}/content/files/2024/02/kww-dp-2024-02.pdf' download>"
+        "<div class='kg-file-card-title'>Discussiepaper 2024/02</div>"
+        "<div class='kg-file-card-filename'>kww-dp-2024-02.pdf</div>"
+        "<div class='kg-file-card-filesize'>1 MB</div></a></div>"
+        "<p>Dit paper bouwt voort op ons eerdere werk over <a href="
+        f"'{site}/discussiepaper-2023-05-kwaliteitskorting/'>de kwaliteitskortingsgrens</a>. "
+        "Reacties zijn welkom.</p></section>"
+    )
+    found = find_candidates(
+        _page(body, "Energiearmoede en huurtoeslag"),
+        f"{site}/discussiepaper-2024-02-energiearmoede/",
+    )
+    assert [c.url for c in found.candidates] == [f"{site}/content/files/2024/02/kww-dp-2024-02.pdf"]
