@@ -102,7 +102,12 @@ _LABELLED_DOI_LINE = re.compile(
 )
 # A run of dots, ellipses or blanks is tried from its start only: tried from each of its
 # characters, a line of 20,000 dots took 18 s (a PDF's lines are cut at 20,000 characters).
-_PAGE_NUMBER_END = re.compile(r"((?<!\.)\.{3,}|(?<!…)…+|(?<!\s)\s)\s*\d{1,4}(\s*[-–]\s*\d{1,4})?$")
+#: (or in brackets, of three digits at most, after a leader or a space: "……………（45）",
+#: "WANG Xiaoming, LI Na (45)"; a year in brackets ends a reference's or a prose line)
+_PAGE_NUMBER_END = re.compile(
+    r"(?:((?<!\.)\.{3,}|(?<!…)…+|(?<!\s)\s)\s*\d{1,4}(\s*[-–]\s*\d{1,4})?"
+    r"|(?:(?<!\.)\.{3,}|(?<!…)…+|(?<!\s)\s)\s*[(\uff08]\d{1,3}[)\uff09])$"
+)
 _FIELD = re.compile(r"_{4,}|(?<!\.)\.{8,}\s*$|[☐□■]|\[\s\]")
 #: An entry of a list of contents that ends in its authors' names before its page: one or
 #: more names of initials and a family name ("M. K. Jensen", "A. Sharma, P. Kumar"), read
@@ -614,7 +619,13 @@ def _numbered_title(run: TitleRun) -> bool:
 
 def _looks_like_byline(text: str) -> bool:
     """Names: capitalised words and initials, few stop words, maybe affiliation marks."""
-    words = [w for w in re.split(r"[\s,;]+", _MARKS.sub(" ", text)) if w]
+    # (names of a script written without spaces are set apart by a full-width comma or an
+    # enumeration comma, a family name and a given name maybe by a full-width space: "王　磊¹，
+    # 赵　敏²", two names of two letters each)
+    unspaced = CJK_NAME_SPACE.sub("", _MARKS.sub(" ", text))
+    words = [w for w in re.split(r"[\s,;\uff0c\u3001\u30fb]+", unspaced) if w]
+    if "\uff1a" in text or any(len(w) > _HAN_NAME and HAN.fullmatch(w) for w in words):
+        return False  # a field's label ("关键词：…"), or Han words longer than names
     if len(words) >= 3 and words[0].isalpha() and words[0].islower() and len(words[0]) <= 4:
         # a byline may open with a short word in lower case ("by", "von", "par", "υπό", "от"):
         # the names after it decide
@@ -653,7 +664,20 @@ def _looks_like_byline(text: str) -> bool:
             "dos",
         )
     )
-    return capital >= 0.7 * len(words) and stop <= 1 and any(len(w) > 2 for w in words)
+    return (
+        capital >= 0.7 * len(words)
+        and stop <= 1
+        and any(len(w) > 2 or (len(w) == 2 and HAN.fullmatch(w)) for w in words)
+    )
+
+
+#: A full-width space between two Han letters: a family name set apart from a given name
+#: ("王　磊"; an ASCII space sets two names apart as often, "高田 浩二・森 由紀").
+CJK_NAME_SPACE = re.compile(r"(?<=[\u4e00-\u9fff])\u3000(?=[\u4e00-\u9fff])")
+#: A name of Han letters.
+HAN = re.compile(r"[\u4e00-\u9fff]+")
+#: The most letters of a name of Han letters (a family name of two and a given name of two).
+_HAN_NAME = 4
 
 
 #: A list item's bullet opening a line ("■ Urban freight accounts for ...").
@@ -1301,11 +1325,22 @@ def compilation_heading(pages: Sequence[Sequence[Line]], article: int | None) ->
         return ""
     _, p, first = listed
     page = pages[p]
+    # an entry set on two lines, its title over a leader to its authors and page ("長野県に
+    # おける… / ……… 宮下　隆　1"), is an entry though its first line ends in no number: the
+    # heading ends above the title of the first such entry
+    led = next(
+        (i for i, line in enumerate(page[:first]) if i and _LEADER_START.match(line.text)), None
+    )
+    if led is not None:
+        first = led - 1
     body = _body_size(page)
     end = next((i for i, line in enumerate(page) if line.size < _LARGER * body), len(page))
     heading = " ".join(line.text for line in page[: min(first, end)] if line.size >= _LARGER * body)
     return heading[:_HEADING_CHARS]
 
+
+#: A line opening with a leader (dots, an ellipsis, middle dots): an entry's second line.
+_LEADER_START = re.compile(r"\s*(?:\.{3,}|…+|·{3,}|‥+)")
 
 #: A compilation's heading is a few lines; no more of it is kept.
 _HEADING_CHARS = 2000

@@ -50,6 +50,8 @@ from politeharvest.quality._text import fold_all_scripts as fold
 
 from ._docfacts import (
     BOOK_CITED,
+    CJK_NAME_SPACE,
+    HAN,
     LANDSCAPE,
     POSTER_SHEET,
     SPARSE,
@@ -747,6 +749,10 @@ def _container_kind(sources: Sequence[str]) -> Kind | None:
 _ABSTRACTS = (("book", "of", "abstract"), ("abstract", "book"), ("abstract", "volume"))
 
 
+#: The most Han letters of a name written whole (two for the family name, two given).
+_HAN_NAME = 4
+
+
 #: A Korean family or given name in Hangul syllables.
 _HANGUL_NAME = re.compile("[\uac00-\ud7a3]{1,3}")
 
@@ -772,6 +778,10 @@ def _surname(name: str) -> str:
         words = fold(family).split()
         return words[-1] if words else ""
     raw = [w for w in re.split(r"[\s.]+", name) if w]
+    if len(raw) == 1 and HAN.fullmatch(raw[0]) and 2 <= len(raw[0]) <= _HAN_NAME:
+        # "刘洋": a Chinese or Japanese name written whole, its family name first; a byline
+        # prints it whole too ("刘洋", or "刘　洋" read whole), a letter alone is no word
+        return raw[0]
     full = [w for w in raw if len(w) > 2]
     if not full:
         return ""
@@ -1868,7 +1878,10 @@ def _author_match(
     written = facts.byline
     if title_runs:
         written = " ".join([written, *(run.text for run in facts.runs[:4])])
-    byline = set(keys(han_as_record(written, " ".join(hints.surnames[:_NAMES_ACROSS]))))
+    record_names = " ".join(hints.surnames[:_NAMES_ACROSS])
+    byline = set(keys(han_as_record(written, record_names)))
+    # (and a Han name whose family and given names a space sets apart, "王　磊", read whole)
+    byline |= set(keys(han_as_record(CJK_NAME_SPACE.sub("", written), record_names)))
     names = [k for k in (keys(s) for s in hints.surnames) if k]
     stems = _stems(byline)
     found = [name for name in names if _has_name(name, byline, stems)]
@@ -1901,13 +1914,16 @@ def _author_match(
     page = set(keys(text + "\n" + facts.prefix_text))
     stems = _stems(page)
     for name in names:
-        if len(name[0]) >= 3 and _has_name(name, page, stems):
+        # (a Han name is read in pairs of letters: "李晓明" as 李晓 and 晓明, each whole)
+        if (len(name[0]) >= 3 or HAN.fullmatch(name[0])) and _has_name(name, page, stems):
             return _Authors(None, " ".join(name), False)
-    others = bool(names) and any(len(w) >= 3 for w in byline)
+    # (a name of two Han letters is a whole name: "王磊", a family name and a given name)
+    named = {w for w in byline if len(w) >= 3 or (len(w) == 2 and HAN.fullmatch(w))}
+    others = bool(names) and bool(named)
     known = (
         _title_keys(hints) | _record_of(hints).venue | {k for c in hints.creators for k in keys(c)}
     )
-    if others and {w for w in byline if len(w) >= 3} <= known:
+    if others and named <= known:
         # the byline names people the record's title names (a review's record titled by the
         # book it reviews, "Jana Procházková: Řeka a město"): the book's author, no other;
         # or the record's own publisher or institution set where a byline stands ("Straits
