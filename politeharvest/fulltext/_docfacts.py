@@ -72,6 +72,7 @@ from ._labels import (
 )
 from ._patents import field_values, front_page, kind_code, patent_number
 from ._pdflayout import Layout, Line
+from ._scripts import script_of
 
 __all__ = [
     "LANDSCAPE",
@@ -259,7 +260,7 @@ def _lower_case(text: str) -> bool:
 
 def _is_prose(line: Line) -> bool:
     """A line of running text: many words with common ones among them (or a long CJK line)."""
-    if len(_UNSPACED.findall(line.text)) >= 12:
+    if len(_UNSPACED.findall(line.text)) >= 12 and not _spaced_names(line.text):
         return True
     words = fold(line.text).split()
     if len(words) < 7:
@@ -268,6 +269,29 @@ def _is_prose(line: Line) -> bool:
         any(w in STOP for w in words)
         or _running(line.text.split())
         or (not line.text.isascii() and not _latin(line.text))
+    )
+
+
+#: Scripts whose writing spaces phrases apart, not words (Thai, Lao, Myanmar, Khmer).
+_PHRASED = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]")
+#: The most letters of a name in those scripts ("แก้วประเสริฐ" has 12); a phrase of
+#: running text runs longer.
+_PHRASED_NAME = 16
+#: The most parts of a line of names in those scripts (two names of two parts, "และ").
+_PHRASED_PARTS = 8
+
+
+def _spaced_names(text: str) -> bool:
+    """Whether a line in a script that spaces phrases apart is a few short parts: names.
+
+    ("ศิริพร แก้วประเสริฐ1* และ ธนากร บุญมา1"): Thai sets a space between a given name and
+    a family name and around "และ" (and), where its running text runs on without one.
+    """
+    parts = text.split()
+    return (
+        _PHRASED.search(text) is not None
+        and 2 <= len(parts) <= _PHRASED_PARTS
+        and max(len(part) for part in parts) < _PHRASED_NAME
     )
 
 
@@ -718,6 +742,8 @@ def _byline(lines: Sequence[Line], run: TitleRun, title: TitleRun | None = None)
         text = _names_joined(line.text)
         if text != line.text:
             line = attrs.evolve(line, text=text)  # (a name set letter-spaced is no prose)
+        if not out and at == 0 and _translated_title(line, run):
+            continue  # the title in another script right below it, then the names
         if (_is_prose(line) and not _few_names(text)) or len(line.text.split()) > 30:
             break
         if at + 1 < len(below) and _BULLET.match(below[at + 1].text):
@@ -748,6 +774,22 @@ def _byline(lines: Sequence[Line], run: TitleRun, title: TitleRun | None = None)
             ):
                 out.append(line.text)
     return _AFFILIATION.sub(" ", " ".join(out))
+
+
+def _translated_title(line: Line, run: TitleRun) -> bool:
+    """Whether `line` is the title again in another script, set right below the title block.
+
+    ("ผลของการใช้ถ่านชีวภาพต่อ…" over "Effect of biochar on growth and yield of sweet corn"):
+    a bilingual first page gives its title in both languages before the names. A line in
+    the title's own script is no translation.
+    """
+    written = script_of(line.text)
+    return (
+        written is not None
+        and written != script_of(run.text)
+        and not _ISSUE_LINE.search(line.text)
+        and not _looks_like_byline(line.text)  # (names, though their institute's in Latin)
+    )
 
 
 #: A series' or an issue's line over a title: a number after its sign ("POLICY BRIEF MARCH
@@ -1042,6 +1084,8 @@ def _shape_kind(pages: Sequence[Sequence[Line]], page_count: int) -> tuple[Kind,
     if min(width, height) >= _POSTER_SIDE and page_count <= 2:
         return "poster", f"{POSTER_SHEET} {width:.0f} x {height:.0f} points (A2 or larger)"
     wide = [page for page in read if page[0].page_width >= LANDSCAPE * page[0].page_height]
+    if not wide:
+        return _handout(read)
     if len(wide) < 2 or len(wide) < len(read):
         return None
     words = sorted(sum(word_count(line.text) for line in page) for page in wide)
@@ -1051,6 +1095,26 @@ def _shape_kind(pages: Sequence[Sequence[Line]], page_count: int) -> tuple[Kind,
             f"{len(wide)} landscape pages of {words[len(words) // 2]} words each (median)",
         )
     return None
+
+
+def _handout(read: Sequence[Sequence[Line]]) -> tuple[Kind, str] | None:
+    """Slides printed a few to a portrait page (a handout), or None.
+
+    Two pages or more, of a slide's words each (the median), a third of their lines or more
+    a list's bullets: a talk's points, where a paper's pages hold hundreds of words of prose.
+    """
+    if len(read) < 2:
+        return None
+    words = sorted(sum(word_count(line.text) for line in page) for page in read)
+    lines = [line for page in read for line in page]
+    bullets = sum(1 for line in lines if _BULLET.match(line.text))
+    if words[len(words) // 2] > _SLIDE_WORDS or 3 * bullets < len(lines):
+        return None
+    return (
+        "slides",
+        f"{len(read)} pages of {words[len(words) // 2]} words each (median), "
+        f"{bullets} of their {len(lines)} lines a list's bullets: slides printed as a handout",
+    )
 
 
 def _printed_page(pages: Sequence[Sequence[Line]]) -> str | None:

@@ -13,7 +13,13 @@ from __future__ import annotations
 import pytest
 
 from politeharvest.fulltext import RecordHints, check_identity
-from politeharvest.fulltext._docfacts import _looks_like_byline, compilation_heading
+from politeharvest.fulltext._docfacts import (
+    TitleRun,
+    _byline,
+    _is_prose,
+    _looks_like_byline,
+    compilation_heading,
+)
 from politeharvest.fulltext._identity import _surname
 from politeharvest.fulltext._pdflayout import Line
 
@@ -168,3 +174,44 @@ def test_a_compilations_heading_ends_above_its_first_two_line_entry() -> None:
     heading = compilation_heading([[Line(0, "Cover", 20.0, 800.0)], page], None)
     assert heading.startswith("目")
     assert "長野県東部" not in heading
+
+
+def test_slides_printed_as_a_portrait_handout_are_slides() -> None:
+    slide = [
+        ("Evaluación de sensores de humedad de bajo coste", 14.0),
+        ("Lucía García-Molina, Andrés Fernández Ruiz", 10.0),
+        ("Notas", 9.0),
+        ("Introducción", 12.0),
+        ("• Olivar en seto: 30 % de las nuevas plantaciones", 10.0),
+        ("• Riego deficitario controlado", 10.0),
+        ("• Problema: coste de los sensores comerciales", 10.0),
+        ("Objetivos", 12.0),
+        ("• Evaluar cuatro sensores capacitivos", 10.0),
+        ("• Calibración específica para el suelo", 10.0),
+    ]
+    record = RecordHints.from_metadata(
+        {
+            "title": ["Evaluación de sensores de humedad de bajo coste"],
+            "creator": ["García-Molina, Lucía"],
+            "type": ["info:eu-repo/semantics/conferenceObject"],
+        }
+    )
+    identity = check_identity(make_pdf(slide, slide[3:], slide[3:]), record)
+    assert identity.verdict == "mismatch"
+    assert "slides printed as a handout" in identity.evidence
+
+
+def test_a_thai_byline_below_the_titles_english_translation_is_the_byline() -> None:
+    # (read from the lines as a layout gives them: no Thai font is needed to set them)
+    title = "ผลของการใช้ถ่านชีวภาพต่อการเจริญเติบโตของข้าวโพดหวาน"
+    texts = [
+        (title, 15.0),
+        ("Effect of biochar on growth and yield of sweet corn in sandy loam soil", 12.0),
+        ("ศิริพร แก้วประเสริฐ1* และ ธนากร บุญมา1", 11.0),
+        ("Siriporn Kaewprasert1* and Thanakorn Boonma1", 11.0),
+    ]
+    lines = [Line(0, text, size, 800.0 - 20 * i) for i, (text, size) in enumerate(texts)]
+    run = TitleRun(0, title, 15.0, 0.95, 0, 0)
+    assert not _is_prose(lines[2])  # a few short parts: names, not a phrase running on
+    assert _is_prose(Line(0, "การศึกษานี้มีวัตถุประสงค์เพื่อศึกษาผลของการใช้ถ่านชีวภาพจากแกลบ", 10.0, 500.0))
+    assert _byline(lines, run).startswith("ศิริพร แก้วประเสริฐ")
