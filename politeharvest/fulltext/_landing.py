@@ -53,6 +53,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from urllib.parse import parse_qsl, unquote, urlencode, urlsplit, urlunsplit
 
@@ -477,6 +478,21 @@ def _declared_own(candidate: Candidate, facts: PageFacts) -> bool:
     if facts.own_record(candidate.url) is not None:
         return True
     return _PDF_NAME.search(name) is not None and facts.other_record(candidate.url) is None
+
+
+def _numbered(url: str) -> bool:
+    """Whether a file's name opens with its number in a deposit ("02_whole.pdf")."""
+    return _DEPOSIT_NUMBER.match(unquote(urlsplit(url).path).rsplit("/", 1)[-1]) is not None
+
+
+#: A deposit's number opening a file's name ("01_front.pdf", "02 whole.pdf").
+_DEPOSIT_NUMBER = re.compile(r"\d{1,3}[_ -][^\W\d_]")
+
+
+def _folder(url: str) -> str:
+    """The address of the folder a file's address names it in (its path less its name)."""
+    parts = urlsplit(url)
+    return f"{parts.netloc}{parts.path.rsplit('/', 1)[0]}"
 
 
 #: A file name that says it is a PDF: the extension, or "pdf" as a word of the name.
@@ -1108,10 +1124,23 @@ def find_candidates(
     # repository's documents of the record, declared alike: "BAB I.pdf", "DAFTAR
     # PUSTAKA.pdf", "SKRIPSI FULL.pdf"); not among weak links, where "the full issue" is
     # another object than the article ("LVIZ_2023_2_pilns_numurs.pdf").
+    # Among weak equals numbered in one folder, too (a thesis deposited as "01_front.pdf"
+    # and "02_whole.pdf"): a deposit's numbered files are one record's; a volume's
+    # "complet.pdf" beside its articles' "03.pdf" is another object.
+    folders = Counter(
+        (_folder(c.url), c.score) for c in kept.values() if not c.strong and _numbered(c.url)
+    )
     ranked = tuple(
         sorted(
             kept.values(),
-            key=lambda c: (not c.strong, -c.score, not (c.strong and names_whole(c.url))),
+            key=lambda c: (
+                not c.strong,
+                -c.score,
+                not (
+                    names_whole(c.url)
+                    and (c.strong or (_numbered(c.url) and folders[(_folder(c.url), c.score)] > 1))
+                ),
+            ),
         )
     )
     if ranked:

@@ -108,3 +108,35 @@ def test_the_row_of_a_file_named_and_linked_under_the_work_is_the_works_file() -
     assert f"{HYRAX}/downloads/d504rm11z" in [c.url for c in found.candidates]
     refused = {c.url: c.rejected for c in found.rejected}
     assert "alike blocks" not in (refused.get(f"{HYRAX}/downloads/d504rm11z") or "")
+
+
+MASSEY = "https://mro.example.ac.nz"
+
+
+def _deposit(names: tuple[str, str]) -> str:
+    rows = "".join(
+        f"<div class='file-wrapper'><a href='/bitstream/handle/10179/18234/{name}?sequence="
+        f"{i + 1}&amp;isAllowed=y'>{name} (pdf ({size}))</a></div>"
+        for i, (name, size) in enumerate(zip(names, ("612.4Kb", "6.118Mb"), strict=True))
+    )
+    title = "O le a'oa'oga ma le soifua maloloina o tamaiti i Samoa"
+    return (
+        f"<html><head><meta name='citation_title' content='{title}'></head><body><h1>{title}"
+        f"</h1><div class='item-page-field-wrapper'><h5>Files</h5>{rows}</div></body></html>"
+    )
+
+
+def test_a_deposits_numbered_whole_file_goes_before_its_front_matter() -> None:
+    found = find_candidates(
+        _deposit(("01_front.pdf", "02_whole.pdf")), f"{MASSEY}/handle/10179/18234"
+    )
+    assert [c.url.rsplit("/", 1)[-1] for c in found.candidates][:1] == [
+        "02_whole.pdf?sequence=2&isAllowed=y"
+    ]
+
+
+def test_an_unnumbered_whole_volume_beside_an_article_keeps_its_place() -> None:
+    found = find_candidates(_deposit(("03.pdf", "complet.pdf")), f"{MASSEY}/handle/10179/18234")
+    assert [c.url.rsplit("/", 1)[-1] for c in found.candidates][:1] == [
+        "03.pdf?sequence=1&isAllowed=y"
+    ]
