@@ -836,7 +836,12 @@ def _doi_line_is_own(line: Line, body: float) -> bool:
     words = [w for w in fold(text).split() if not w.isdigit() and len(w) > 1]
     if len(words) > 12:
         return False
-    return not (len(words) > 4 and any(w in STOP for w in words) and _is_prose(line))
+    # (a sentence in a language whose small words the stop list lacks runs in small letters
+    # once the DOI is set aside: "Mendeley Data (DOI: 10.5072/...) dan dilengkapi dengan
+    # model dasar ResNet-50 yang")
+    lettered = [w for w in text.split() if re.search(r"[^\W\d_]", w)]
+    running = len(lettered) >= _PROSE_LINE_WORDS and _running(lettered)
+    return not (len(words) > 4 and ((any(w in STOP for w in words) and _is_prose(line)) or running))
 
 
 def _continues_entry(lines: Sequence[Line], i: int) -> bool:
