@@ -648,7 +648,7 @@ def _looks_like_byline(text: str) -> bool:
     # 赵　敏²", two names of two letters each)
     unspaced = CJK_NAME_SPACE.sub("", _MARKS.sub(" ", text))
     words = [w for w in re.split(r"[\s,;\uff0c\u3001\u30fb]+", unspaced) if w]
-    if "\uff1a" in text or any(len(w) > _HAN_NAME and HAN.fullmatch(w) for w in words):
+    if "\uff1a" in text or any(len(w) > HAN_NAME and HAN.fullmatch(w) for w in words):
         return False  # a field's label ("关键词：…"), or Han words longer than names
     if len(words) >= 3 and words[0].isalpha() and words[0].islower() and len(words[0]) <= 4:
         # a byline may open with a short word in lower case ("by", "von", "par", "υπό", "от"):
@@ -701,7 +701,7 @@ CJK_NAME_SPACE = re.compile(r"(?<=[\u4e00-\u9fff])\u3000(?=[\u4e00-\u9fff])")
 #: A name of Han letters.
 HAN = re.compile(r"[\u4e00-\u9fff]+")
 #: The most letters of a name of Han letters (a family name of two and a given name of two).
-_HAN_NAME = 4
+HAN_NAME = 4
 
 
 #: A list item's bullet opening a line ("■ Urban freight accounts for ...").

@@ -56,6 +56,7 @@ from ._words import (
     unread_label,
     without_accents,
     without_file_description,
+    words_beyond,
     words_of,
 )
 
@@ -1983,15 +1984,7 @@ def _in_prose(element: Tag) -> bool:
     licence's note naming its form, where a row of buttons holds only their labels.
     """
     parent = element.parent
-    if not isinstance(parent, Tag):
-        return False
-    words = 0
-    for string in parent.find_all(string=True, limit=200):
-        if string.find_parent("a") is None:
-            words += len(str(string).split())
-            if words > _CONTROL_WORDS:
-                return True
-    return False
+    return isinstance(parent, Tag) and words_beyond(parent, _CONTROL_WORDS)
 
 
 def _work_line(element: Tag, anchors: list[Tag]) -> bool:

@@ -52,6 +52,7 @@ from ._docfacts import (
     BOOK_CITED,
     CJK_NAME_SPACE,
     HAN,
+    HAN_NAME,
     LANDSCAPE,
     POSTER_SHEET,
     SPARSE,
@@ -749,10 +750,6 @@ def _container_kind(sources: Sequence[str]) -> Kind | None:
 _ABSTRACTS = (("book", "of", "abstract"), ("abstract", "book"), ("abstract", "volume"))
 
 
-#: The most Han letters of a name written whole (two for the family name, two given).
-_HAN_NAME = 4
-
-
 #: A Korean family or given name in Hangul syllables.
 _HANGUL_NAME = re.compile("[\uac00-\ud7a3]{1,3}")
 
@@ -778,7 +775,7 @@ def _surname(name: str) -> str:
         words = fold(family).split()
         return words[-1] if words else ""
     raw = [w for w in re.split(r"[\s.]+", name) if w]
-    if len(raw) == 1 and HAN.fullmatch(raw[0]) and 2 <= len(raw[0]) <= _HAN_NAME:
+    if len(raw) == 1 and HAN.fullmatch(raw[0]) and 2 <= len(raw[0]) <= HAN_NAME:
         # "刘洋": a Chinese or Japanese name written whole, its family name first; a byline
         # prints it whole too ("刘洋", or "刘　洋" read whole), a letter alone is no word
         return raw[0]

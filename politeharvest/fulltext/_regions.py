@@ -33,6 +33,7 @@ from ._words import (
     text_of,
     text_strings,
     unread_label,
+    words_beyond,
 )
 
 __all__ = [
@@ -106,15 +107,7 @@ def _in_sentence(anchor: Tag) -> bool:
     a paragraph of prose that links a work mentions it.
     """
     line = anchor.find_parent("p")
-    if line is None:
-        return False
-    words = 0
-    for string in line.find_all(string=True, limit=200):
-        if string.find_parent("a") is None:
-            words += len(str(string).split())
-            if words > _SENTENCE_WORDS:
-                return True
-    return False
+    return line is not None and words_beyond(line, _SENTENCE_WORDS)
 
 
 def _up_to(element: Tag, block: Tag) -> list[Tag]:

@@ -55,6 +55,7 @@ __all__ = [
     "text_strings",
     "unread_label",
     "without_file_description",
+    "words_beyond",
     "words_of",
 ]
 
@@ -1126,6 +1127,21 @@ def _card(block: Tag) -> bool:
     ):
         return False
     return len(link_addresses(block, 4)) == 1
+
+
+def words_beyond(block: Tag, most: int) -> bool:
+    """Whether `block`'s text outside its links has more than `most` words (a few read).
+
+    A line of controls holds their labels and a word or two; a sentence that links a
+    document, a form or a work it cites runs on beside the link.
+    """
+    words = 0
+    for string in block.find_all(string=True, limit=200):
+        if string.find_parent("a") is None:
+            words += len(str(string).split())
+            if words > most:
+                return True
+    return False
 
 
 def link_addresses(block: Tag, limit: int) -> set[str]:
