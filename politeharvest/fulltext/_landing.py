@@ -480,6 +480,68 @@ def _declared_own(candidate: Candidate, facts: PageFacts) -> bool:
     return _PDF_NAME.search(name) is not None and facts.other_record(candidate.url) is None
 
 
+#: How `rule_candidates` says a rule's selector matches any file link of its platform.
+_ANY_FILE = "weak: the selector matches any file link"
+#: What a declared file's evidence gains on a rule's link that names the same file.
+_DECLARED_BONUS = 10.0
+
+
+def _declared_among_any(candidates: list[Candidate]) -> list[Candidate]:
+    """A site rule's any-file links: the one the page declares as its file goes first.
+
+    A platform's selector that matches every file link of a record (DSpace's bitstreams: a
+    questionnaire, a summary and the article) says nothing of which is the article's; the
+    page's own declaration (``citation_pdf_url``, same site and not contradicted) does. It
+    may name the file under another form of its address (``/bitstream/1/4872/2/a.pdf`` for
+    the link ``/bitstream/handle/1/4872/a.pdf?sequence=2``): the same host and the same
+    file name, when no other of the rule's links has that name.
+    """
+    sources = ("meta:", "link:", "jsonld", "signposting")
+    declared = [
+        c.url for c in candidates if c.source.startswith(sources) and c.strong and not c.rejected
+    ]
+    anyfile = [
+        c
+        for c in candidates
+        if c.source.startswith("rule:") and _ANY_FILE in c.evidence and not c.rejected
+    ]
+    if not declared or len({_address_key(c.url) for c in anyfile}) < 2:
+        return candidates
+    named: dict[tuple[str, str], set[str]] = {}
+    for c in anyfile:
+        named.setdefault(_file_name(c.url), set()).add(_address_key(c.url))
+    keys = {_address_key(u) for u in declared}
+    # a declared address naming one of the links' files under another form: the link's
+    aliases = {
+        _file_name(u): u
+        for u in declared
+        if _address_key(u) not in named.get(_file_name(u), {_address_key(u)})
+        and len(named.get(_file_name(u), ())) == 1
+    }
+    linked = {_file_name(c.url): c.url for c in anyfile if _file_name(c.url) in aliases}
+    out = []
+    for c in candidates:
+        if c in anyfile and (_address_key(c.url) in keys or _file_name(c.url) in aliases):
+            c = attrs.evolve(
+                c,
+                score=c.score + _DECLARED_BONUS,
+                evidence=f"{c.evidence}; the page declares this file as its own",
+                strong=True,
+            )
+        elif c.url in declared and _file_name(c.url) in linked:
+            # the same file, tried once: at the address the page links
+            c = attrs.evolve(c, rejected=f"the file the page links at {linked[_file_name(c.url)]}")
+        out.append(c)
+    return out
+
+
+def _file_name(url: str) -> tuple[str, str]:
+    """A file's host and name ("a.pdf"), or its host and its whole address when unnamed."""
+    parts = urlsplit(url)
+    name = unquote(parts.path.rsplit("/", 1)[-1])
+    return (parts.netloc, name if re.search(r"\.\w{2,4}$", name) else url)
+
+
 def _numbered(url: str) -> bool:
     """Whether a file's name opens with its number in a deposit ("02_whole.pdf")."""
     return _DEPOSIT_NUMBER.match(unquote(urlsplit(url).path).rsplit("/", 1)[-1]) is not None
@@ -767,6 +829,14 @@ def _weigh_declared(
         and problematic_url(c.url) is None
     ]
     files = sum(1 for c in candidates if c.rejected is None and c.score >= MIN_SCORE)
+    # the page's files whose names say no other kind of document, by address
+    plain = {
+        _address_key(c.url)
+        for c in candidates
+        if c.rejected is None
+        and c.score >= MIN_SCORE
+        and OTHER_KIND_FILE.search(unquote(urlsplit(c.url).path.rsplit("/", 1)[-1])) is None
+    }
     out = []
     for c in candidates:
         if not c.source.startswith(("meta:", "link:", "jsonld", "signposting")):
@@ -805,15 +875,19 @@ def _weigh_declared(
         if contradiction is not None:
             strong, score = False, score - 50
             evidence = f"{evidence}; weak: {contradiction}"
-        if len(declared) > 1:
+        # several declared files, or one beside a file of the page named as no other kind
+        # (DSpace declaring a record's first bitstream, "Abstract.pdf", beside "Thesis.pdf")
+        if len(declared) > 1 or plain - {_address_key(c.url)}:
             name = unquote(urlsplit(c.url).path.rsplit("/", 1)[-1] + "?" + urlsplit(c.url).query)
             kind = OTHER_KIND_FILE.search(name)
             if kind is not None:
                 strong, score = False, score - 30
                 evidence = (
                     f"{evidence}; one of {len(declared)} declared files, named {kind.group(2)!r}"
+                    if len(declared) > 1
+                    else f"{evidence}; declared, named {kind.group(2)!r}, beside another file"
                 )
-            identified = facts.named_in(c.url)
+            identified = facts.named_in(c.url) if len(declared) > 1 else None
             if identified is not None:
                 score += 5
                 evidence = f"{evidence}; address carries {identified}"
@@ -1043,6 +1117,7 @@ def find_candidates(
     candidates = _by_version(candidates, soup, base)
     candidates = _by_record_id(candidates, facts)
     candidates = _split_parts(candidates, facts)
+    candidates = _declared_among_any(candidates)
     # a file the page's script state holds under another document is that document's
     foreign = {c.url: c.rejected for c in candidates if c.source == "script-state" and c.rejected}
     candidates = [
