@@ -750,6 +750,12 @@ def foreign_label(
 _NOTE_AFTER = re.compile(
     r"\s*[(\[\uff08\u3010]([^()\[\]\uff08\uff09\u3010\u3011]{1,60})[)\]\uff09\u3011]"
 )
+#: A note set after a link with a dash, the whole rest of its line ("PDF - Presentation",
+#: a repository's document list): up to five words, no sentence.
+_DASH_NOTE = re.compile(r"\s*[-\u2013\u2014]\s+([^\W\d_][^.;:!?<>]{0,50}?)\s*")
+_DASH_NOTE_WORDS = 5
+#: The elements that end a link's line.
+_LINE_ENDS = frozenset({"br", "p", "div", "li", "tr", "td", "ul", "ol", "table", "hr"})
 
 
 def note_after(element: Tag) -> str | None:
@@ -758,7 +764,8 @@ def note_after(element: Tag) -> str | None:
     ("<a>下載</a>(全文, 1.4MB) <a>下載</a>(英文摘要, 88KB)", in full-width brackets and
     commas): two links of the same words, each followed by what its file is (the full text,
     the English abstract). The note is the text right after the link, before any other
-    element, opening with a bracket.
+    element, opening with a bracket; or the whole rest of the link's line after a dash, of
+    a few words ("<a>PDF</a> - Presentation<br>", a repository's list of documents).
     """
     node = element.next_sibling
     if node is not None and not isinstance(node, Tag) and not str(node).strip():
@@ -773,6 +780,14 @@ def note_after(element: Tag) -> str | None:
         found = _NOTE_AFTER.fullmatch(node.get_text().strip())
     else:
         found = _NOTE_AFTER.match(str(node))
+        following = node.next_sibling
+        if found is None and (
+            following is None or (isinstance(following, Tag) and following.name in _LINE_ENDS)
+        ):
+            # the rest of the link's line after a dash ("<a>PDF</a> - Presentation<br>")
+            found = _DASH_NOTE.fullmatch(str(node))
+            if found is not None and len(found.group(1).split()) > _DASH_NOTE_WORDS:
+                found = None
     return " ".join(found.group(1).split()) if found else None
 
 

@@ -5,12 +5,16 @@ article) and so says nothing of which is the article's. The page's own declarati
 (``citation_pdf_url``) does, even under another form of the file's address: that file goes
 first, tried once (landing105, after its scoring). The other way round: a declared file
 whose name says it is another kind of document ("Abstract.pdf", a repository declaring its
-record's first bitstream) beside a file of the page named as no such thing is not strong.
+record's first bitstream) beside a file of the page named as no such thing is not strong. And a repository's document list notes each file after its link
+with a dash ("PDF - Presentation"): a note naming another kind sends that file after the
+others (landing105 again).
 
 All pages are written here; none is copied from a corpus.
 """
 
 from __future__ import annotations
+
+import pytest
 
 from politeharvest.fulltext._landing import find_candidates
 
@@ -83,3 +87,45 @@ def test_a_declared_abstract_alone_keeps_its_strength() -> None:
     )
     found = find_candidates(html, f"{REPO}/handle/11295/163")
     assert found.candidates[0].strong
+
+
+EPRINTS = "http://repository.example.ac.fj"
+
+
+def _eprints_documents(notes: list[str]) -> str:
+    """An EPrints abstract page listing documents, each "PDF" with a dash note after it."""
+    rows = "".join(
+        f"<tr><td><a class='ep_document_link' href='{EPRINTS}/14022/{i}/doc{i}.pdf'>"
+        f"<img class='ep_doc_icon' alt='[img]' src='{EPRINTS}/14022/{i}.thumb/doc{i}.pdf'></a></td>"
+        f"<td><a class='ep_document_link' href='{EPRINTS}/14022/{i}/doc{i}.pdf'>"
+        f"<span class='ep_document_citation'>PDF</span></a>{note}<br>"
+        f"<a href='{EPRINTS}/14022/{i}/doc{i}.pdf'>Download (1MB)</a></td></tr>"
+        for i, note in enumerate(notes, start=1)
+    )
+    return (
+        f"<html><head><title>{TITLE}</title><meta name='eprints.title' content='{TITLE}'>"
+        f"</head><body><main><h1>{TITLE}</h1><table>{rows}</table></main></body></html>"
+    )
+
+
+def test_a_documents_dash_note_naming_another_kind_sends_it_after_the_others() -> None:
+    html = _eprints_documents([" - Presentation", ""])
+    found = find_candidates(html, f"{EPRINTS}/14022/")
+    assert found.candidates[0].url == f"{EPRINTS}/14022/2/doc2.pdf"
+    assert any("its note 'Presentation'" in (c.rejected or "") for c in found.rejected)
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        " - Published Version",
+        " - Accepted Version",
+        # not a note: a sentence, or more than a few words
+        " - the slides of the talk are at the conference site.",
+        " - Presentation slides shown at the annual regional meeting in Suva",
+    ],
+)
+def test_a_dash_note_that_names_no_other_kind_leaves_the_order(note: str) -> None:
+    html = _eprints_documents([note, ""])
+    found = find_candidates(html, f"{EPRINTS}/14022/")
+    assert found.candidates[0].url == f"{EPRINTS}/14022/1/doc1.pdf"
