@@ -550,7 +550,7 @@ class Regions:
         self._links: dict[int, _Links] = {}
         self._names: dict[int, str | None] = {}
         self._alike: dict[tuple[int, str], dict[tuple[str, Any], int]] = {}
-        self._items: dict[tuple[int, str], str] = {}
+        self._items: dict[tuple[int, str, int], str] = {}
         self._records: dict[int, bool] = {}
         self._after_title: dict[int, bool] = {}
         #: the links that are parts of one file, by their element's id (`_parts`)
@@ -775,10 +775,13 @@ class Regions:
         item = item_of(element)
         if item is None:
             return ""
-        key = (id(item), str(element.get("href") or ""))
+        until = labelled_cell(item, element)
+        # (by the cell it is read up to as well: a row's icon link and its "Download" link
+        # to the same file sit in cells of their own, each read to its own cell)
+        key = (id(item), str(element.get("href") or ""), id(until) if until is not None else 0)
         if key not in self._items:
             self._items[key] = short_item_text(
-                item, element if element.name == "a" else None, until=labelled_cell(item, element)
+                item, element if element.name == "a" else None, until=until
             )
         return self._items[key]
 

@@ -1175,18 +1175,22 @@ def labelled_cell(row: Tag, link: Tag) -> Tag | None:
     A repository's file table gives each file's row a cell with the file's label and its
     link ("本文" over "HumSocSci_Kiyo_72_1.pdf (2.4 MB)"), then cells about the file (its
     licence, "利用規約に従う", its actions): read up to that cell, the row's label is the
-    file's, not its licence's words. A cell holding only its link is labelled by the row.
+    file's, not its licence's words. A cell holding only its link (or links to the same
+    file: a thumbnail over the file's name) is labelled by the row.
     """
     if row.name != "tr":
         return None
     cell = next((p for p in link.parents if p.name in ("td", "th")), None)
     if cell is None or cell.parent is not row:
         return None
+    href = _href(link)
     own = any(
         isinstance(node, NavigableString)
         and type(node) is NavigableString
         and re.search(r"[^\W\d_]", node)
         and link not in node.parents
+        # (nor in another link to the same file: a thumbnail's link over its name's link)
+        and not any(p.name == "a" and _href(p) == href for p in node.parents)
         for node in cell.descendants
     )
     return cell if own else None
