@@ -137,6 +137,12 @@ def _pdf_icon(element: Tag) -> str | None:
 _NAMED_FILE_LENGTH = 200
 
 
+def _opaque_file(link: str) -> bool:
+    """Whether `link`'s address names no file: its last segment has no extension."""
+    last = urlsplit(link).path.rstrip("/").rsplit("/", 1)[-1]
+    return re.search(r"\.\w{1,5}$", last) is None
+
+
 def _link_file_name(text: str) -> str | None:
     """The file's name a link's text gives, or None.
 
@@ -1308,6 +1314,14 @@ def anchor_candidates(
                     # its extension says PDF, as an icon would ("HEKO_Abschlussbericht.pdf"
                     # beside pdf.gif: the icon is not counted again)
                     score += ANCHOR_WEIGHTS.pdf_type
+            elif name.lower().endswith(".pdf") and _opaque_file(link):
+                # a PDF file's name as the label of an address that names no file
+                # ("getfile?id=4412087" shown as "Virtanen_Korhonen_2023.pdf"): the
+                # address is that file's, whatever the name's words
+                score += ANCHOR_WEIGHTS.pdf_type + ANCHOR_WEIGHTS.file_address
+                evidence.append(
+                    f"anchor text is a PDF file's name {name[:40]!r}: the address gives it"
+                )
         tip = str(element.get("title") or "").strip()
         if (
             len(evidence) == told

@@ -1,0 +1,55 @@
+"""A PDF file's name as the label of an address that names no file is that file's address.
+
+A CRIS portal lists a record's files by their names over opaque addresses
+(``getfile?id=4412087`` shown as "[pdf icon] Virtanen_Korhonen_2023.pdf"): the link gives
+that PDF, whatever the name's words (landing107, after its scoring: the record's file was
+refused as weak evidence, an icon alone). Each such file is a weak candidate, kept only
+when it matches the record.
+
+All pages are written here; none is copied from a corpus.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from politeharvest.fulltext._landing import find_candidates
+
+PORTAL = "https://cris.example.fi"
+TITLE = "Oppilaiden toimijuus kemian tutkimuksellisissa oppimistehtävissä"
+
+
+def _page(rows: list[tuple[str, str]]) -> str:
+    body = "".join(
+        f"<tr><td><a href='{href}'><img src='/images/filetypes/pdf.png' alt=''> {name}</a></td>"
+        f"<td>CC BY 4.0</td></tr>"
+        for href, name in rows
+    )
+    return (
+        f"<html><head><title>{TITLE}</title></head><body><main><h1>{TITLE}</h1>"
+        f"<h2>Tiedostot</h2><table class='fileTable'>{body}</table></main></body></html>"
+    )
+
+
+def test_named_pdfs_over_opaque_addresses_are_weak_candidates() -> None:
+    rows = [
+        ("/converis/getfile?id=4412099&portal=true", "aineistokuvaus_LUMAT_2023.pdf"),
+        ("/converis/getfile?id=4412087&portal=true", "Virtanen_Korhonen_2023.pdf"),
+    ]
+    found = find_candidates(_page(rows), f"{PORTAL}/portal/detail/Publication/178234567")
+    urls = [c.url for c in found.candidates]
+    assert urls == [f"{PORTAL}{href}" for href, _ in rows]
+    assert not any(c.strong for c in found.candidates)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "aineisto_2023.xlsx",  # another format's file
+        "Virtanen_Korhonen_2023",  # no file's name
+    ],
+)
+def test_a_label_that_names_no_pdf_file_adds_nothing(name: str) -> None:
+    rows = [("/converis/getfile?id=4412087&portal=true", name)]
+    found = find_candidates(_page(rows), f"{PORTAL}/portal/detail/Publication/178234567")
+    assert found.candidates == ()
