@@ -367,7 +367,10 @@ def _split_parts(candidates: list[Candidate], facts: PageFacts) -> list[Candidat
 _ID_LIKE = re.compile(r"\d{3,}")
 _NOT_ALNUM = re.compile(r"[\W_]+")
 _YEAR = re.compile(r"(?:1[5-9]|20)\d\d")
-_VERSIONED = re.compile(r"(?<=\d)v\d+$")
+_VERSIONED = re.compile(r"(?:(?<=\d)|(?<=[0-9a-z]_))v\d+$")
+#: A segment of an address naming an id and its version: letters and digits, a digit
+#: among them, before "_v2".
+_VERSIONED_SEGMENT = re.compile(r"(?=[a-z]*\d)[0-9a-z]{4,}_v\d{1,3}")
 
 
 def _id_slots(url: str) -> tuple[tuple[object, ...], dict[str, str]]:
@@ -444,7 +447,10 @@ def _other_version(url: str, facts: PageFacts) -> str | None:
             found = re.search(rf"/{re.escape(previous)}/(v\d+)(?:/|$|\?)", low)
             if found is not None and found.group(1) != segment:
                 return f"version {found.group(1)} where the page is {segment}"
-    for token in facts.ids:
+    # the record's id with its version, or a segment of the page's address ending in its
+    # version ("k7m3q_v2", an id of letters and digits no id-like run marks)
+    marked = [s for s in segments if _VERSIONED.search(s) and _VERSIONED_SEGMENT.fullmatch(s)]
+    for token in dict.fromkeys([*facts.ids, *marked]):
         version = _VERSIONED.search(token)
         if version is None:
             continue

@@ -191,6 +191,23 @@ def _same_page(a: str, b: str) -> bool:
     return (x.path.rstrip("/"), x.query) == (y.path.rstrip("/"), y.query)
 
 
+def _other_version(a: str, b: str) -> bool:
+    """True when two addresses name one page in two versions (``k7m3q_v1``, ``k7m3q_v2``).
+
+    Their paths differ only in a version's number at the end of a segment or in a
+    segment of its own (``/2405.0789/v1``).
+    """
+    x, y = urlsplit(a), urlsplit(b)
+    if x.netloc != y.netloc or x.query != y.query:
+        return False
+    p, q = x.path.rstrip("/"), y.path.rstrip("/")
+    return p != q and _VERSION_MARK.sub("", p) == _VERSION_MARK.sub("", q)
+
+
+#: A version's number ending a path's segment ("k7m3q_v2", "2402.09876v3", "/v2").
+_VERSION_MARK = re.compile(r"(?:(?<=[0-9a-z])[_.-]?|(?<=/))v\d{1,3}(?=/|$)", re.IGNORECASE)
+
+
 #: Elements that are items of a list by their tag alone (alike without a class).
 _ITEM_TAGS = ("li", "tr", "dd", "article")
 _REAL_HREF = re.compile(r"^\s*(?!#|javascript:|mailto:)\S", re.IGNORECASE)
@@ -1102,6 +1119,8 @@ class Regions:
                     continue
                 if self._names_record(href):
                     continue  # a page of the record's own ("/papers/w31567.ack")
+                if _other_version(href, self._facts.url):
+                    continue  # the record's other version ("Version 1" on ``k7m3q_v2``)
                 if _sections_apart(block, element, anchor):
                     continue  # a card of its own beside the file's ("Also in volume 9")
                 if _in_sentence(anchor):
