@@ -110,6 +110,9 @@ _PAGE_NUMBER_END = re.compile(
     r"|(?:(?<!\.)\.{3,}|(?<!…)…+|(?<!\s)\s)\s*[(\uff08]\d{1,3}[)\uff09])$"
 )
 _FIELD = re.compile(r"_{4,}|(?<!\.)\.{8,}\s*$|[☐□■]|\[\s\]")
+#: A filled square opening a line of words: a list's bullet ("■ Extraction exceeds
+#: sediment supply"), no box to tick.
+_SQUARE_BULLET = re.compile(r"^\s*■\s+(?=[^\W\d_])")
 #: An entry of a list of contents that ends in its authors' names before its page: one or
 #: more names of initials and a family name ("M. K. Jensen", "A. Sharma, P. Kumar"), read
 #: in its last `_AUTHORS_REACH` characters (a hostile line of thousands of names, read from
@@ -1456,7 +1459,10 @@ def _kind(
     if len(captions) >= 2:
         return "supplement", f"its captions are numbered {', '.join(sorted(captions)[:3])}"
     fields = sum(
-        1 for line in lines if _FIELD.search(line.text) and not _PAGE_NUMBER_END.search(line.text)
+        1
+        for line in lines
+        if _FIELD.search(_SQUARE_BULLET.sub("", line.text))
+        and not _PAGE_NUMBER_END.search(line.text)
     )
     if fields >= 3:
         return "form", f"the first page has {fields} fields to fill in"

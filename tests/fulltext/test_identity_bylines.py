@@ -6,8 +6,9 @@ bullets), a series' line over it ("POLICY BRIEF MARCH 2023 | No. 118"), or whate
 body's document sets there when the record's authors are bodies, not people (a standard's
 classification code, "CLINICAL PRACTICE GUIDELINES"). And a standard's amendment, printed
 over the standard's own title as "Изменение № 1 к <its number>" ("Amendment No. 1 to"), was
-matched to the standard's record: its numbered label was not read as one. Each case fails on
-the code before; each guard keeps the old answer where it should hold.
+matched to the standard's record: its numbered label was not read as one. A brief's key
+messages opening with filled squares were read as boxes to tick (identity87). Each case
+fails on the code before; each guard keeps the old answer where it should hold.
 """
 
 from __future__ import annotations
@@ -15,8 +16,10 @@ from __future__ import annotations
 import pytest
 
 from politeharvest.fulltext import check_identity
+from politeharvest.fulltext._docfacts import _kind
 from politeharvest.fulltext._identity import _corporate
 from politeharvest.fulltext._labels import label_of_title
+from politeharvest.fulltext._pdflayout import Line
 
 pytest.importorskip("reportlab")
 pytest.importorskip("pypdfium2")
@@ -401,3 +404,30 @@ def test_a_hostile_list_of_names_is_read_in_linear_time() -> None:
     )
     seconds = seconds_in_child(script, timeout=90)
     assert seconds and seconds[0] < 2.0, seconds
+
+
+def _squares(mark: str) -> list[Line]:
+    texts = [
+        "Decarbonising road freight in Southeast Asia",
+        "KEY MESSAGES",
+        f"{mark} Urban freight accounts for a quarter of transport emissions.",
+        f"{mark} Consolidation centres cut vehicle-kilometres by a tenth.",
+        f"{mark} Night deliveries ease congestion in the city centre.",
+        f"{mark} Electric vans pay back within five years of use.",
+        *(str(item[0]) for item in body(10)),
+    ]
+    return [Line(0, text, 10.0, 800.0 - 14 * n) for n, text in enumerate(texts)]
+
+
+def test_filled_squares_opening_a_brief_s_key_messages_are_bullets() -> None:
+    """Four key messages, each opening with a filled square (identity87, after its scoring:
+    read as four boxes to tick, the brief was refused as a form). The lines are written
+    here: the standard fonts have no square to draw."""
+    lines = _squares("\u25a0")
+    assert _kind([lines], 0, [], lines)[0] != "form"
+
+
+def test_empty_boxes_opening_lines_are_still_fields_to_fill_in() -> None:
+    """The guard: empty boxes before the same words are a form's boxes to tick."""
+    lines = _squares("\u2610")
+    assert _kind([lines], 0, [], lines)[0] == "form"
