@@ -649,6 +649,8 @@ def _looks_like_byline(text: str) -> bool:
     # (names of a script written without spaces are set apart by a full-width comma or an
     # enumeration comma, a family name and a given name maybe by a full-width space: "王　磊¹，
     # 赵　敏²", two names of two letters each)
+    if _DATE_LINE.fullmatch(text.strip()):
+        return False  # a date in words ("Revised March 2019"): no one's name
     unspaced = CJK_NAME_SPACE.sub("", _MARKS.sub(" ", text))
     words = [w for w in re.split(r"[\s,;\uff0c\u3001\u30fb]+", unspaced) if w]
     if "\uff1a" in text or any(len(w) > HAN_NAME and HAN.fullmatch(w) for w in words):
@@ -696,6 +698,11 @@ def _looks_like_byline(text: str) -> bool:
         and stop <= 1
         and any(len(w) > 2 or (len(w) == 2 and HAN.fullmatch(w)) for w in words)
     )
+
+
+#: A line of at most three words and a year, no comma: a date in words ("Revised March
+#: 2019", "Julio de 2018"), where a byline names its people without a year.
+_DATE_LINE = re.compile(r"(?:[^\W\d_][\w.'-]*\s+){1,3}(?:1[5-9]|20)\d\d\.?")
 
 
 #: A full-width space between two Han letters: a family name set apart from a given name

@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 
 from politeharvest.fulltext import check_identity
-from politeharvest.fulltext._docfacts import _kind
+from politeharvest.fulltext._docfacts import _kind, _looks_like_byline
 from politeharvest.fulltext._identity import _corporate
 from politeharvest.fulltext._labels import label_of_title
 from politeharvest.fulltext._pdflayout import Line
@@ -431,3 +431,16 @@ def test_empty_boxes_opening_lines_are_still_fields_to_fill_in() -> None:
     """The guard: empty boxes before the same words are a form's boxes to tick."""
     lines = _squares("\u2610")
     assert _kind([lines], 0, [], lines)[0] == "form"
+
+
+@pytest.mark.parametrize("line", ["Revised March 2019", "Julio de 2018", "Updated 2021"])
+def test_a_date_in_words_is_no_byline(line: str) -> None:
+    """An extension bulletin's cover gives its revision's date under its title, its authors
+    only on the last page (identity87, after its scoring: the date was read as a byline
+    naming none of the record's authors)."""
+    assert not _looks_like_byline(line)
+
+
+@pytest.mark.parametrize("line", ["Kelsey Brandvold, Arturo Delgado-Ruiz", "Janet L. Oosterhuis"])
+def test_names_are_still_a_byline(line: str) -> None:
+    assert _looks_like_byline(line)
