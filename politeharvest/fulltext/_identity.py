@@ -1079,9 +1079,23 @@ def _behind_front_matter(
         rest = facts_of(Layout(layout.pages[skip:], layout.page_count - skip))
         if rest.kind == "compilation":
             return None
-        if _title_match(record, rest)[0] != "block":
+        where = _title_match(record, rest)[0]
+        if where not in ("block", "heading"):
             continue
         behind = judge(hints, rest)
+        if where == "heading":
+            # (a title page set in one size throughout, its title a line of it: only its
+            # own match with a record's author named on it says so; an undecided page
+            # unsays nothing)
+            printed = set(keys(rest.first_page_text[:_PAGE_REACH]))
+            named = any(
+                words and words[-1] in printed
+                for creator in hints.creators
+                if (words := keys(creator.partition(",")[0]))
+            )
+            if behind.verdict == "matched" and named:
+                return behind
+            continue
         if behind.verdict == "matched" or (behind.verdict == "unverifiable" and rest.trusted):
             return behind
     return None

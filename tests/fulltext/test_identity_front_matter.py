@@ -5,6 +5,8 @@
   record's title is the work's front matter, not a letter about it. The guards: a
   certificate published apart (no title page before it) is still a letter, and an
   article's record still refuses one after a title page.
+- A reproduction service's notice before a title page set in one size throughout, its title
+  a line of it (identity88): the title page decides when it names the record's author.
 - (An OCR's look-alike letters: tests/quality/test_one_script.py.)
 
 PDFs made here with reportlab; none is copied from a corpus.
@@ -131,3 +133,57 @@ def test_a_theses_title_page_after_its_front_matter_decides() -> None:
 def test_an_articles_record_reads_no_page_before_its_first() -> None:
     article = {**THESIS, "type": ["info:eu-repo/semantics/article"]}
     assert _judge(article, make_pdf(DECLARATION, TITLE_PAGE, body(40))) != "matched"
+
+
+# -- a reproduction's notice before a title page set in one size (identity88, after its
+# scoring) ---------------------------------------------------------------------------------
+
+NOTICE = [
+    ("ProQuest Number: 10151234", 10.3),
+    ("All rights reserved", 10.3),
+    ("INFORMATION TO ALL USERS", 9.4),
+    ("The quality of this reproduction is dependent upon the quality of the", 8.9),
+    ("copy submitted. In the unlikely event that the author did not send a", 8.9),
+    ("complete manuscript and there are missing pages, these will be noted.", 8.9),
+    ("ProQuest 10151234", 11.3),
+    ("Published by ProQuest LLC (2016). Copyright of the Dissertation is held by the Author.", 8.4),
+    ("All rights reserved.", 8.4),
+    ("ProQuest LLC.", 8.4),
+    ("789 East Eisenhower Parkway", 8.4),
+]
+
+
+DISSERTATION = {
+    "title": ["Essays on household debt and consumption after the Great Recession"],
+    "creator": ["Whitaker, Daniel R."],
+    "date": ["2016"],
+    "type": ["Dissertation"],
+}
+
+
+def _one_size_title_page(author: str) -> list[tuple[str, float]]:
+    return [
+        ("CASCADIA STATE UNIVERSITY", 11.0),
+        ("Essays on Household Debt and Consumption after the Great Recession", 11.0),
+        ("A dissertation submitted in partial satisfaction of the", 11.0),
+        ("requirements for the degree Doctor of Philosophy", 11.0),
+        ("in", 11.0),
+        ("Economics", 11.0),
+        ("by", 11.0),
+        (author, 11.0),
+        ("Committee in charge:", 11.0),
+        ("Professor Helen Marsh, Chair", 11.0),
+        ("2016", 11.0),
+    ]
+
+
+def test_a_title_page_in_one_size_after_a_reproductions_notice_decides() -> None:
+    """A dissertation as a reproduction service sends it: its notice, then a title page set
+    in one size throughout, the title a line of it (read as a heading, not a block)."""
+    pdf = make_pdf(NOTICE, _one_size_title_page("Daniel Robert Whitaker"), body(40))
+    assert _judge(DISSERTATION, pdf) == "matched"
+
+
+def test_a_title_page_in_one_size_naming_another_author_is_not_matched() -> None:
+    pdf = make_pdf(NOTICE, _one_size_title_page("Priya Sharma"), body(40))
+    assert _judge(DISSERTATION, pdf) != "matched"
