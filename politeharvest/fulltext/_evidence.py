@@ -1481,7 +1481,10 @@ def anchor_candidates(
             score += ANCHOR_WEIGHTS.download_word
             evidence.append("its icon says download")
         if element.has_attr("download") and not any("download" in e for e in evidence):
-            score += ANCHOR_WEIGHTS.download_word  # HTML's download attribute: a file
+            # HTML's download attribute: the browser saves what the address gives, a file,
+            # whatever its address looks like ("/api/proxy/action_callouts/<id>/attachment")
+            filed = any(e.startswith("address looks like a file") for e in evidence)
+            score += ANCHOR_WEIGHTS.download_word if filed else ANCHOR_WEIGHTS.file_address
             evidence.append("it has a download attribute")
         field = regions.record_field(element) if score > 0 and file_href(link, base) else None
         headed = regions.full_text_field(element) if file_href(link, base) else None

@@ -1,4 +1,5 @@
-"""A PDF file's name as the label of an address that names no file is that file's address.
+"""An address that names no file, said to give one: by a PDF file's name as its label, or by
+HTML's download attribute.
 
 A CRIS portal lists a record's files by their names over opaque addresses
 (``getfile?id=4412087`` shown as "[pdf icon] Virtanen_Korhonen_2023.pdf"): the link gives
@@ -52,4 +53,29 @@ def test_named_pdfs_over_opaque_addresses_are_weak_candidates() -> None:
 def test_a_label_that_names_no_pdf_file_adds_nothing(name: str) -> None:
     rows = [("/converis/getfile?id=4412087&portal=true", name)]
     found = find_candidates(_page(rows), f"{PORTAL}/portal/detail/Publication/178234567")
+    assert found.candidates == ()
+
+
+def _hero(attribute: str) -> str:
+    return (
+        "<html><head><title>River Towns and Railroads</title></head><body><main>"
+        "<section class='hero'><h1>River Towns and Railroads</h1>"
+        "<p>Eleanor M. Fitzgibbon and Darnell Achebe-Ross</p><div class='callouts'>"
+        f"<a class='button-secondary' href='/api/proxy/action_callouts/b1c7/attachment'{attribute}>"
+        "Download</a></div></section></main></body></html>"
+    )
+
+
+def test_a_download_attribute_says_an_opaque_address_gives_a_file() -> None:
+    """A book platform's "Download" button with HTML's download attribute over an address
+    that names no file (landing108, after its scoring: refused as weak evidence)."""
+    found = find_candidates(_hero(" download"), "https://books.example.org/projects/rtr")
+    assert [c.url for c in found.candidates] == [
+        "https://books.example.org/api/proxy/action_callouts/b1c7/attachment"
+    ]
+    assert not found.candidates[0].strong
+
+
+def test_the_same_button_without_the_attribute_is_still_too_weak() -> None:
+    found = find_candidates(_hero(""), "https://books.example.org/projects/rtr")
     assert found.candidates == ()
