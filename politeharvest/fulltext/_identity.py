@@ -191,6 +191,9 @@ class RecordHints:
         talk: its type names a presentation's slides (``presentation``, ``slides``; not a
             ``lecture``, whose notes are prose): portrait pages of running text are the
             paper the talk was made from, not the record's slides.
+        typed: it gives a type, whatever its words ("Artistic output", "Design"): a record
+            typed as no article, thesis or book may be a work set on landscape pages or a
+            large sheet, which its pages' shape alone does not refuse.
     """
 
     titles: tuple[str, ...] = ()
@@ -214,6 +217,7 @@ class RecordHints:
     book: bool = False
     talk: bool = False
     addresses: tuple[str, ...] = ()
+    typed: bool = False
 
     @property
     def empty(self) -> bool:
@@ -288,6 +292,7 @@ class RecordHints:
             any(_book(str(t)) for t in metadata.get("type", ())),
             any(_talk(str(t)) for t in metadata.get("type", ())),
             _addresses(str(v) for v in metadata.get("identifier", ())),
+            bool(types.strip()),
         )
 
     @classmethod
@@ -331,6 +336,7 @@ class RecordHints:
             book=_book(str(row.get("kind") or row.get("type") or "")),
             talk=_talk(str(row.get("kind") or row.get("type") or "")),
             genre=_genre(str(row.get("kind") or row.get("type") or "")),
+            typed=bool(str(row.get("kind") or row.get("type") or "").strip()),
             pages=cited_pages(str(row.get("pages") or row.get("source") or "")),
             venue=tuple(
                 _unmarked(str(row[field]))
@@ -919,6 +925,8 @@ def identify(
         identity = _by_info_title(hints, layout, identity)
     if identity.verdict == "matched":
         identity = _under_a_heading(hints, facts, identity)
+    if identity.verdict == "matched":
+        identity = _whole_issue(hints, layout, identity)
     if (
         identity.verdict == "matched"
         and layout.page_count == 1
@@ -1127,6 +1135,65 @@ def _numbered(hints: RecordHints, facts: DocumentFacts) -> Identity | None:
     if published is not None:
         return Identity("mismatch", published, facts.kind, facts.version)
     return None
+
+
+def _shaped(facts: DocumentFacts) -> bool:
+    """Whether the document's kind was read from its pages' shape alone (`_shape_kind`)."""
+    evidence = facts.kind_evidence
+    return evidence.startswith(POSTER_SHEET) or " landscape pages of " in evidence
+
+
+def _whole_issue(hints: RecordHints, layout: Layout, identity: Identity) -> Identity:
+    """A match on an issue's first page whose contents box lists the record among others.
+
+    A newsletter's or a magazine's first page opens with its lead article and boxes the
+    issue's contents ("In this issue": each item's title and its page). A file holding
+    every page that box lists is the whole issue, the record's article among the others:
+    a compilation. A file of fewer pages (the article's own pages, the box on its first)
+    is the article's, and a box that does not list the record's title is the record's
+    own issue's.
+    """
+    if not layout.pages or not hints.titles:
+        return identity
+    # (the box's lines follow one another: a line of prose may end in a number too)
+    entries: list[tuple[str, int]] = []
+    run: list[tuple[str, int]] = []
+    for line in layout.pages[0]:
+        found = _BOX_ENTRY.fullmatch(line.text.strip())
+        if found is None:
+            run = []
+            continue
+        run.append((found.group(1), int(found.group(2))))
+        if len(run) > len(entries):
+            entries = list(run)
+    if len(entries) < _BOX_ENTRIES:
+        return identity
+    pages = [page for _, page in entries]
+    if pages != sorted(pages) or pages[-1] > layout.page_count or pages[-1] < _BOX_ENTRIES:
+        return identity
+    title = {w for t in hints.titles for w in content_words(t)}
+    own = [
+        text
+        for text, _ in entries
+        if (words := content_words(text)) and _share(words, title) >= _BOX_TITLE_SHARE
+    ]
+    if len(own) != 1:
+        return identity
+    said = (
+        f"a whole issue, the record's article among {len(entries) - 1} other items: its first "
+        f"page's contents list {own[0][:60]!r} with them up to page {pages[-1]}, and the "
+        f"file runs {layout.page_count} pages ({identity.evidence[:90]})"
+    )
+    return Identity("mismatch", said, "compilation", identity.version)
+
+
+#: An entry of an issue's contents box: a title and its page, after a space ("From the
+#: chair 2"), the title's words set apart from the number.
+_BOX_ENTRY = re.compile(r"([^\W\d_][^\n]{2,120}?[^\s\d])\s+(\d{1,3})")
+#: The fewest entries of a contents box (the record's article and two others).
+_BOX_ENTRIES = 3
+#: The share of an entry's words that are the record's title's, for the entry to be it.
+_BOX_TITLE_SHARE = 0.8
 
 
 def _under_a_heading(hints: RecordHints, facts: DocumentFacts, identity: Identity) -> Identity:
@@ -2879,6 +2946,22 @@ def _unread(record: _Record, facts: DocumentFacts) -> Identity | None:
         headed = _heads_compilation(hints, facts)
         if headed is not None:
             return headed
+    if (
+        kind in ("slides", "poster")
+        and _shaped(facts)
+        and record_kind is None
+        and hints.typed
+        and not (hints.article or hints.monograph or hints.conference)
+    ):
+        # a page's shape alone (landscape pages of few words, a sheet of A2) says slides or
+        # a poster of an article; a record that says it is no article, no thesis, no book
+        # (an artist's book of spreads, a competition's boards, a score) may be set so
+        return Identity(
+            "unverifiable",
+            f"its pages are shaped as {_KIND_NAMES.get(kind, kind)} ({facts.kind_evidence}), "
+            "and the record does not say it is an article: its shape cannot tell",
+            kind,
+        )
     # a conference contribution accepts its extended abstract, and its file may carry its
     # proceedings' citation (an ISBN) under its title where a review cites its book
     cited = kind == "review" and facts.kind_evidence.startswith(BOOK_CITED)
