@@ -20,7 +20,7 @@ from bs4 import BeautifulSoup, Tag
 from ._access import control_wall
 from ._addresses import absolute, asset_space, same_address, same_site, theme_folder
 from ._candidate import Candidate, element_signature
-from ._links import PDF_PATH, TEXT_URL, form_label, link_sources
+from ._links import CHECKED_CHOICE, PDF_PATH, TEXT_URL, form_label, link_sources
 from ._pagefacts import LD_WORK_TYPES, PageFacts, ld_nodes
 from ._regions import FolderNames, Regions
 from ._rules import EXTRACTORS, SiteRule
@@ -1063,6 +1063,9 @@ def anchor_candidates(
             # (let through by `_media_pdf`: say why, for `find_candidates`)
             evidence.append(MEDIA_PDF)
         if element.name == "script":  # a value whose key names a PDF ("pdfUrl")
+            score += ANCHOR_WEIGHTS.pdf_word
+        elif where == CHECKED_CHOICE:
+            # the file a form offers checked among its choices, the page's default
             score += ANCHOR_WEIGHTS.pdf_word
         elif element.name == "input" and (
             keyed := next(

@@ -17,6 +17,7 @@ from bs4 import BeautifulSoup, Tag
 from ._words import FILE_HREF, button_text, text_of
 
 __all__ = [
+    "CHECKED_CHOICE",
     "PDF_PATH",
     "TEXT_URL",
     "embedded_files",
@@ -117,6 +118,8 @@ def form_label(form: Tag) -> str:
     return ""
 
 
+#: Where a form's radio button checked by default gives its value: the page's own choice.
+CHECKED_CHOICE = "form value checked by default"
 #: A form's field that only tells the site's analytics where a click came from
 #: (``utm_source``, ``utm_medium``...): a harvester's request is no visitor's click.
 _TRACKING = re.compile(r"utm_[a-z]+$", re.IGNORECASE)
@@ -218,7 +221,16 @@ def link_sources(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
                 and _looks_like_link(value)
             ):
                 form = element.find_parent("form")
-                yield (form if isinstance(form, Tag) else element), value.strip(), "form value"
+                # (a choice among a form's radio buttons, checked by default: the page's own
+                # choice of its files, "File Function: full text" over "Online appendix")
+                checked = (
+                    str(element.get("type") or "").lower() == "radio"
+                    and element.has_attr("checked")
+                    and isinstance(form, Tag)
+                    and len(form.find_all("input", attrs={"type": re.compile("^radio$", re.I)})) > 1
+                )
+                where = CHECKED_CHOICE if checked else "form value"
+                yield (form if isinstance(form, Tag) else element), value.strip(), where
         if element.name == "form":
             found_form = _form_link(element)
             if found_form is not None and FILE_HREF.search(found_form[0]):

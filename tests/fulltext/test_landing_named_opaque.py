@@ -1,5 +1,5 @@
 """An address that names no file, said to give one: by a PDF file's name as its label, or by
-HTML's download attribute.
+HTML's download attribute; and a form's radio choice checked by default among its files.
 
 A CRIS portal lists a record's files by their names over opaque addresses
 (``getfile?id=4412087`` shown as "[pdf icon] Virtanen_Korhonen_2023.pdf"): the link gives
@@ -79,3 +79,34 @@ def test_a_download_attribute_says_an_opaque_address_gives_a_file() -> None:
 def test_the_same_button_without_the_attribute_is_still_too_weak() -> None:
     found = find_candidates(_hero(""), "https://books.example.org/projects/rtr")
     assert found.candidates == ()
+
+
+def _radio_form(checked: int) -> str:
+    files = ["it_tema_1432.pdf", "appendice_tema_1432.pdf"]
+    choices = "".join(
+        f"<div><input type='radio' name='url' id='dl{i}' "
+        f"value='https://www.bank.example.it/pubblicazioni/2024/{name}'"
+        f"{' checked' if i == checked else ''}><label for='dl{i}'>File URL: {name}</label></div>"
+        for i, name in enumerate(files)
+    )
+    return (
+        "<html><head><title>Tema di discussione 1432</title></head><body><main>"
+        "<h1>Tema di discussione 1432</h1><form method='post' action='/cgi-bin/get_doc.pl'>"
+        f"{choices}<input type='submit' value='Download the selected file'></form>"
+        "</main></body></html>"
+    )
+
+
+def test_a_forms_radio_choice_checked_by_default_is_the_pages_file() -> None:
+    """An aggregator's page offers the record's files as a form's radio choices, the full
+    text checked by default, the online appendix beside it (landing106, after its scoring:
+    both were too weak on another host)."""
+    found = find_candidates(_radio_form(0), "https://ideas.example.org/p/bdi/wptemi/td_1432.html")
+    assert [c.url for c in found.candidates] == [
+        "https://www.bank.example.it/pubblicazioni/2024/it_tema_1432.pdf"
+    ]
+    assert not found.candidates[0].strong
+    found = find_candidates(_radio_form(1), "https://ideas.example.org/p/bdi/wptemi/td_1432.html")
+    assert [c.url for c in found.candidates] == [
+        "https://www.bank.example.it/pubblicazioni/2024/appendice_tema_1432.pdf"
+    ]
