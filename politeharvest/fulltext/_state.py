@@ -195,7 +195,12 @@ def _named(
                     return value, own
         for name, value in fields.items():
             # a title: words, or a file's name; not a button's label, nor a placeholder
-            titled = len(value.split()) >= 2 or bool(_FILE_NAME.search(value))
+            # (a title in a script written without spaces is one "word": its letters say)
+            titled = (
+                len(value.split()) >= 2
+                or bool(_FILE_NAME.search(value))
+                or bool(_UNSPACED_RUN.search(value))
+            )
             named = bool(_FILE_NAME.search(value)) or not button_text(value)
             if titled and _TITLE_KEY.search(name) and named:
                 return value, is_own("title", value)
@@ -227,6 +232,10 @@ def _file_name_around(frames: list[_Frame]) -> str:
     """The PDF file's name the address's object or the two around it give, or ""."""
     return next((n for f in list(reversed(frames))[:3] if (n := _pdf_name(f.fields))), "")
 
+
+#: Four letters in a row of a script written without spaces (Han, kana, Thai): a title's
+#: words, not a button's label.
+_UNSPACED_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\u0e00-\u0e7f]{4}")
 
 #: Keys of a file object's link to its content.
 _CONTENT_KEYS = frozenset({"content", "download"})
@@ -426,6 +435,10 @@ def devalued(script: str) -> str | None:
     budget = [_MAX_VALUES]
 
     def value(index: object, depth: int) -> object:
+        if isinstance(index, (str, dict, list)) and depth > 0:
+            # a value written in place, not by its index (a payload a server wrote by
+            # hand: {"downloadUrl": "https://..."}): itself, as written
+            return index
         if type(index) is not int or not 0 <= index < len(payload) or depth > _MAX_DEPTH:
             return None
         if budget[0] <= 0:
