@@ -191,6 +191,10 @@ class RecordHints:
         talk: its type names a presentation's slides (``presentation``, ``slides``; not a
             ``lecture``, whose notes are prose): portrait pages of running text are the
             paper the talk was made from, not the record's slides.
+        symbols: its identifiers that are an official document's symbol ("A/RES/78/212",
+            "A76/12"): the document's first lines print its own; another of the same
+            series there, or the record's with an addendum's or a corrigendum's suffix
+            ("A76/12 Add.1"), is another document.
         typed: it gives a type, whatever its words ("Artistic output", "Design"): a record
             typed as no article, thesis or book may be a work set on landscape pages or a
             large sheet, which its pages' shape alone does not refuse.
@@ -218,6 +222,7 @@ class RecordHints:
     talk: bool = False
     addresses: tuple[str, ...] = ()
     typed: bool = False
+    symbols: tuple[str, ...] = ()
 
     @property
     def empty(self) -> bool:
@@ -293,6 +298,7 @@ class RecordHints:
             any(_talk(str(t)) for t in metadata.get("type", ())),
             _addresses(str(v) for v in metadata.get("identifier", ())),
             bool(types.strip()),
+            _symbols(str(v) for v in metadata.get("identifier", ())),
         )
 
     @classmethod
@@ -694,6 +700,53 @@ def _whole_by_extent(metadata: Mapping[str, Any], types: str, kind: Kind | None)
     if not numbered and (pages is None or pages < _BOOK_PAGES):
         return False
     return not any(cited_pages(str(v)) for v in metadata.get("source", ()))
+
+
+def _symbols(identifiers: Iterable[str]) -> tuple[str, ...]:
+    """A record's identifiers that are an official document's symbol ("A/RES/78/212")."""
+    return tuple(dict.fromkeys(v.strip() for v in identifiers if _SYMBOL.fullmatch(v.strip())))
+
+
+#: An official document's symbol: a capital letter opening segments set apart by slashes,
+#: digits among them ("A/RES/78/212", "A/C.2/78/L.41", "A76/12", "E/CN.6/2024/3"); no web
+#: address, DOI or handle (a handle's prefix is digits).
+_SYMBOL = re.compile(r"[A-Z][A-Z0-9.]{0,8}(?:/[A-Z0-9][A-Za-z0-9.()-]{0,12}){1,5}")
+#: A revision's suffix after a document's symbol ("Rev.1"): the document, replaced.
+_REVISION = re.compile(r"\s*/?\s*Rev\.\s?\d+")
+#: How many lines of the first page head it, where a document prints its symbol.
+_SYMBOL_LINES = 4
+#: An addition's suffix after a document's symbol: an addendum, a corrigendum, an
+#: amendment ("Add.1", "/Corr.2", "Amend.1").
+_ADDITION = re.compile(r"\s*/?\s*(?:Add|Corr|Amend)\.\s?\d+")
+
+
+def _other_symbol(hints: RecordHints, facts: DocumentFacts) -> str | None:
+    """Why the first lines' symbol names another document than the record's, or None.
+
+    An official document heads its first page with its symbol. The record's symbol there
+    with an addition's suffix ("A76/12 Add.1") is its addendum or corrigendum; another
+    symbol of the same series there, the record's nowhere in those lines, is another
+    document under the same title (a committee's draft "A/C.2/78/L.41" for the adopted
+    resolution "A/RES/78/212"). A revision ("Rev.1") replaces the document: not read.
+    """
+    if not hints.symbols:
+        return None
+    head = [line for line in facts.first_page_text[:_PAGE_REACH].splitlines() if line.strip()]
+    head = head[:_SYMBOL_LINES]
+    text = "\n".join(head)
+    for symbol in hints.symbols:
+        for found in re.finditer(rf"(?<![\w/.]){re.escape(symbol)}(?!\w)", text):
+            added = _ADDITION.match(text, found.end())
+            if added is not None:
+                return f"{text[found.start() : added.end()].strip()!r}, an addition to the record's"
+            if _REVISION.match(text, found.end()) or not text.startswith("/", found.end()):
+                return None  # the record's own symbol heads the page (or its revision)
+    series = {symbol.split("/", 1)[0] for symbol in hints.symbols}
+    for line in head:
+        for token in line.split():
+            if _SYMBOL.fullmatch(token) and token.split("/", 1)[0] in series:
+                return f"{token!r}, another document of the record's series"
+    return None
 
 
 def _addresses(identifiers: Iterable[str]) -> tuple[str, ...]:
@@ -3614,6 +3667,16 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
             "mismatch",
             f"the document numbers itself {amended!r}, an addition to the record's own number "
             "(an amendment, a corrigendum), not the record",
+            kind,
+            facts.version,
+        )
+    symbol = _other_symbol(hints, facts)
+    if symbol is not None:
+        # "A/C.2/78/L.41" over the record's title for the resolution "A/RES/78/212"
+        return Identity(
+            "mismatch",
+            f"its first lines give the document's symbol {symbol}: not the record's "
+            f"{hints.symbols[0]}",
             kind,
             facts.version,
         )
