@@ -720,32 +720,33 @@ _SYMBOL_LINES = 4
 _ADDITION = re.compile(r"\s*/?\s*(?:Add|Corr|Amend)\.\s?\d+")
 
 
-def _other_symbol(hints: RecordHints, facts: DocumentFacts) -> str | None:
-    """Why the first lines' symbol names another document than the record's, or None.
+def _head_symbol(hints: RecordHints, facts: DocumentFacts) -> tuple[bool, str] | None:
+    """Whether the symbol the first lines give is the record's, and which, or None.
 
     An official document heads its first page with its symbol. The record's symbol there
-    with an addition's suffix ("A76/12 Add.1") is its addendum or corrigendum; another
-    symbol of the same series there, the record's nowhere in those lines, is another
-    document under the same title (a committee's draft "A/C.2/78/L.41" for the adopted
-    resolution "A/RES/78/212"). A revision ("Rev.1") replaces the document: not read.
+    (or its revision, "Rev.1", which replaces it) is the record's own: (True, symbol). The
+    record's with an addition's suffix ("A76/12 Add.1") is its addendum or corrigendum;
+    another symbol of the same series there, the record's nowhere in those lines, is
+    another document under the same title (a committee's draft "A/C.2/78/L.41" for the
+    adopted resolution "A/RES/78/212"): (False, why).
     """
     if not hints.symbols:
         return None
     head = [line for line in facts.first_page_text[:_PAGE_REACH].splitlines() if line.strip()]
-    head = head[:_SYMBOL_LINES]
-    text = "\n".join(head)
+    text = "\n".join(head[:_SYMBOL_LINES])
     for symbol in hints.symbols:
         for found in re.finditer(rf"(?<![\w/.]){re.escape(symbol)}(?!\w)", text):
             added = _ADDITION.match(text, found.end())
             if added is not None:
-                return f"{text[found.start() : added.end()].strip()!r}, an addition to the record's"
+                said = text[found.start() : added.end()].strip()
+                return False, f"{said!r}, an addition to the record's"
             if _REVISION.match(text, found.end()) or not text.startswith("/", found.end()):
-                return None  # the record's own symbol heads the page (or its revision)
+                return True, symbol  # the record's own symbol heads the page (or its revision)
     series = {symbol.split("/", 1)[0] for symbol in hints.symbols}
-    for line in head:
+    for line in head[:_SYMBOL_LINES]:
         for token in line.split():
             if _SYMBOL.fullmatch(token) and token.split("/", 1)[0] in series:
-                return f"{token!r}, another document of the record's series"
+                return False, f"{token!r}, another document of the record's series"
     return None
 
 
@@ -3670,12 +3671,12 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
             kind,
             facts.version,
         )
-    symbol = _other_symbol(hints, facts)
-    if symbol is not None:
+    symbol = _head_symbol(hints, facts)
+    if symbol is not None and not symbol[0]:
         # "A/C.2/78/L.41" over the record's title for the resolution "A/RES/78/212"
         return Identity(
             "mismatch",
-            f"its first lines give the document's symbol {symbol}: not the record's "
+            f"its first lines give the document's symbol {symbol[1]}: not the record's "
             f"{hints.symbols[0]}",
             kind,
             facts.version,
@@ -3685,6 +3686,8 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
     against: list[str] = []
     if own_doi:
         evidence_for.append(f"the record's DOI {doi} is the document's own")
+    if symbol is not None and symbol[0]:
+        evidence_for.append(f"the record's symbol {symbol[1]} heads its first page")
     numbered = own_publication(hints.numbers, facts.numbers)
     if numbered is not None:
         evidence_for.append(f"the record's number {numbered} is its front page's own")
@@ -3874,6 +3877,7 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
         facts.sized
         and level is None
         and not own_doi
+        and not (symbol is not None and symbol[0])  # (the record's symbol heads the page)
         and against
         and cover < 0.5
         and authors.share < 0.5

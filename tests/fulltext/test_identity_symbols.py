@@ -84,3 +84,25 @@ def test_only_symbol_shaped_identifiers_are_symbols() -> None:
         }
     )
     assert hints.symbols == ("A/RES/78/212",)
+
+
+def test_the_records_symbol_over_a_masthead_unsays_the_masthead_as_title() -> None:
+    """A resolution's masthead ("United Nations A/RES/78/212") set larger than its title,
+    which runs in the text ("78/212. Sustainable and affordable energy ..."): the record's
+    own symbol heads the page, so the masthead as title block refuses nothing."""
+    pdf = make_pdf(
+        [
+            ("United Nations A/RES/78/212", 18.0),
+            ("General Assembly Distr.: General", 11.0),
+            ("Seventy-eighth session", 10.0),
+            ("Resolution adopted by the General Assembly on 19 December 2023", 10.0),
+            (f"78/212. {TITLE}", 10.0),
+            *body(30),
+        ]
+    )
+    # (the library's heading for its body, whose words the page does not print as a byline)
+    record = {**_record("A/RES/78/212"), "creator": ["UN. Economic and Social Council"]}
+    identity = check_identity(pdf, RecordHints.from_metadata(record))
+    assert identity.verdict != "mismatch", identity.evidence
+    other = {**record, "identifier": ["A/RES/78/213"]}
+    assert check_identity(pdf, RecordHints.from_metadata(other)).verdict == "mismatch"
