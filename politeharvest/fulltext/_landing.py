@@ -525,9 +525,10 @@ def _declared_among_any(candidates: list[Candidate]) -> list[Candidate]:
         and len(named.get(_file_name(u), ())) == 1
     }
     linked = {_file_name(c.url): c.url for c in anyfile if _file_name(c.url) in aliases}
+    listed = {id(c) for c in anyfile}  # (by identity: a page may hold thousands)
     out = []
     for c in candidates:
-        if c in anyfile and (_address_key(c.url) in keys or _file_name(c.url) in aliases):
+        if id(c) in listed and (_address_key(c.url) in keys or _file_name(c.url) in aliases):
             c = attrs.evolve(
                 c,
                 score=c.score + _DECLARED_BONUS,

@@ -1190,10 +1190,20 @@ def labelled_cell(row: Tag, link: Tag) -> Tag | None:
         and re.search(r"[^\W\d_]", node)
         and link not in node.parents
         # (nor in another link to the same file: a thumbnail's link over its name's link)
-        and not any(p.name == "a" and _href(p) == href for p in node.parents)
+        and not _in_link_to(node, href, cell)
         for node in cell.descendants
     )
     return cell if own else None
+
+
+def _in_link_to(node: NavigableString, href: str, within: Tag) -> bool:
+    """Whether `node` sits in a link to `href` inside `within` (read up to it only)."""
+    for parent in node.parents:
+        if parent is within:
+            return False
+        if parent.name == "a" and _href(parent) == href:
+            return True
+    return False
 
 
 def text_strings(tag: Tag) -> list[NavigableString]:
