@@ -208,6 +208,10 @@ def _other_version(a: str, b: str) -> bool:
 _VERSION_MARK = re.compile(r"(?:(?<=[0-9a-z])[_.-]?|(?<=/))v\d{1,3}(?=/|$)", re.IGNORECASE)
 
 
+#: The most links of a record's own toolbar (its formats and files).
+_TOOLBAR_LINKS = 6
+
+
 #: Elements that are items of a list by their tag alone (alike without a class).
 _ITEM_TAGS = ("li", "tr", "dd", "article")
 _REAL_HREF = re.compile(r"^\s*(?!#|javascript:|mailto:)\S", re.IGNORECASE)
@@ -568,6 +572,7 @@ class Regions:
         self._names: dict[int, str | None] = {}
         self._alike: dict[tuple[int, str], dict[tuple[str, Any], int]] = {}
         self._items: dict[tuple[int, str, int], str] = {}
+        self._toolbars: dict[int, bool] = {}
         self._records: dict[int, bool] = {}
         self._after_title: dict[int, bool] = {}
         #: the links that are parts of one file, by their element's id (`_parts`)
@@ -1143,6 +1148,24 @@ class Regions:
                     return f"beside a link to another record's page {shaped[:60]!r}"
         return None
 
+    def _record_toolbar(self, block: Tag) -> bool:
+        """Whether a block a class names as a region links only the record's own addresses.
+
+        A platform's article toolbar may be classed as navigation
+        ("P-Article-Preview-Nav"): its few links ("PDF", "XML") each carry every id of the
+        record's address (``/article/101234/download/pdf/`` on ``/article/101234/``). A
+        site's menu links its sections, not one record's files.
+        """
+        key = id(block)
+        if key not in self._toolbars:
+            links = block.find_all("a", href=_REAL_HREF, limit=_TOOLBAR_LINKS + 1)
+            self._toolbars[key] = 0 < len(links) <= _TOOLBAR_LINKS and all(
+                self._names_record(absolute(str(a.get("href") or ""), self._base))
+                and not _same_page(absolute(str(a.get("href") or ""), self._base), self._facts.url)
+                for a in links
+            )
+        return self._toolbars[key]
+
     def _own_menu(self, landmark: Tag) -> bool:
         """True when a landmark region is the record's own menu, not the site's chrome.
 
@@ -1181,6 +1204,8 @@ class Regions:
         ).strip()
         found = _REGION_WORDS.search(names) if names else None
         if found is not None and found.group(2).lower() not in self._title_blocks:
+            if self._record_toolbar(parent):
+                return None  # the record's own toolbar, whatever its class calls it
             if _SHARING.fullmatch(found.group(2)):
                 return f"inside a {names[:40]!r} region{_SHARED}"
             return f"inside a {names[:40]!r} region"
