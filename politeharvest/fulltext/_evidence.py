@@ -29,6 +29,7 @@ from ._words import (
     BAD_HREF,
     BAD_TEXT,
     BAD_TEXT_UNACCENTED,
+    FILE_EXTENSION,
     FILE_HREF,
     FULL_TEXT_WORD,
     ITEM_KINDS,
@@ -139,8 +140,7 @@ _NAMED_FILE_LENGTH = 200
 
 def _opaque_file(link: str) -> bool:
     """Whether `link`'s address names no file: its last segment has no extension."""
-    last = urlsplit(link).path.rstrip("/").rsplit("/", 1)[-1]
-    return re.search(r"\.\w{1,5}$", last) is None
+    return FILE_EXTENSION.search(urlsplit(link).path.rstrip("/").rsplit("/", 1)[-1]) is None
 
 
 def _link_file_name(text: str) -> str | None:
@@ -684,7 +684,7 @@ def _other_kind_name(link: str, facts: PageFacts) -> str | None:
     """
     segments = unquote(urlsplit(link).path).split("/")
     # the file's name, not an endpoint after it (".../files/cover_letter.pdf/content")
-    name = next((s for s in reversed(segments) if re.search(r"\.\w{2,4}$", s)), segments[-1])
+    name = next((s for s in reversed(segments) if FILE_EXTENSION.search(s)), segments[-1])
     kind = OTHER_KIND_FILE.search(name)
     if kind is None or facts.relates(name) in ("words of the article's title", "an author's name"):
         return None

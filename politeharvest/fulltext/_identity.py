@@ -1147,14 +1147,9 @@ def _behind_front_matter(
         behind = judge(hints, rest)
         if where == "heading":
             # (a title page set in one size throughout, its title a line of it: only its
-            # own match with a record's author named on it says so; an undecided page
+            # own match with a record's person named on it says so; an undecided page
             # unsays nothing)
-            printed = set(keys(rest.first_page_text[:_PAGE_REACH]))
-            named = any(
-                words and words[-1] in printed
-                for creator in hints.creators
-                if (words := keys(creator.partition(",")[0]))
-            )
+            named = _person_printed(hints, rest.first_page_text[:_PAGE_REACH])
             if behind.verdict == "matched" and named:
                 return behind
             continue
@@ -3193,14 +3188,21 @@ def _work_foreword(record: _Record, facts: DocumentFacts) -> bool:
         return False
     if not facts.prefix_text or not facts.skipped:
         return False
-    # (a person's name, "Vollmer, Heinrich": not a corporate author's, whose name a title
-    # page of any of its reports carries)
+    return _person_printed(record.hints, facts.prefix_text)
+
+
+def _person_printed(hints: RecordHints, text: str) -> bool:
+    """Whether one of the record's people's family names is a word of `text`.
+
+    A person's name, "Vollmer, Heinrich": not a corporate author's, whose name a title page
+    of any of its reports carries.
+    """
     people = [
         words[-1]
-        for creator in record.hints.creators
+        for creator in hints.creators
         if "," in creator and (words := keys(creator.partition(",")[0]))
     ]
-    printed = set(keys(facts.prefix_text))
+    printed = set(keys(text))
     return any(name in printed for name in people)
 
 

@@ -100,6 +100,7 @@ from ._rules import RULES, SiteRule, problematic_url
 from ._signposting import signposting_candidates
 from ._words import (
     BAD_HREF,
+    FILE_EXTENSION,
     FILE_HREF,
     ITEM_KINDS,
     OTHER_KIND_FILE,
@@ -546,7 +547,7 @@ def _file_name(url: str) -> tuple[str, str]:
     """A file's host and name ("a.pdf"), or its host and its whole address when unnamed."""
     parts = urlsplit(url)
     name = unquote(parts.path.rsplit("/", 1)[-1])
-    return (parts.netloc, name if re.search(r"\.\w{2,4}$", name) else url)
+    return (parts.netloc, name if FILE_EXTENSION.search(name) else url)
 
 
 def _numbered(url: str) -> bool:

@@ -191,7 +191,7 @@ def _same_page(a: str, b: str) -> bool:
     return (x.path.rstrip("/"), x.query) == (y.path.rstrip("/"), y.query)
 
 
-def _other_version(a: str, b: str) -> bool:
+def _page_in_another_version(a: str, b: str) -> bool:
     """True when two addresses name one page in two versions (``k7m3q_v1``, ``k7m3q_v2``).
 
     Their paths differ only in a version's number at the end of a segment or in a
@@ -1124,7 +1124,7 @@ class Regions:
                     continue
                 if self._names_record(href):
                     continue  # a page of the record's own ("/papers/w31567.ack")
-                if _other_version(href, self._facts.url):
+                if _page_in_another_version(href, self._facts.url):
                     continue  # the record's other version ("Version 1" on ``k7m3q_v2``)
                 if _sections_apart(block, element, anchor):
                     continue  # a card of its own beside the file's ("Also in volume 9")

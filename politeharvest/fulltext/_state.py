@@ -434,11 +434,22 @@ def devalued(script: str) -> str | None:
 
     budget = [_MAX_VALUES]
 
+    def literal(written: object, depth: int) -> object:
+        # a value written in place, not by its index (a payload a server wrote by hand:
+        # {"downloadUrl": "https://..."}): itself, as written, each of its values counted
+        # against the budget as an indexed one is (one written once, reached many times)
+        if budget[0] <= 0 or depth > _MAX_DEPTH:
+            return None
+        budget[0] -= 1
+        if isinstance(written, dict):
+            return {k: literal(v, depth + 1) for k, v in written.items()}
+        if isinstance(written, list):
+            return [literal(v, depth + 1) for v in written]
+        return written
+
     def value(index: object, depth: int) -> object:
         if isinstance(index, (str, dict, list)) and depth > 0:
-            # a value written in place, not by its index (a payload a server wrote by
-            # hand: {"downloadUrl": "https://..."}): itself, as written
-            return index
+            return literal(index, depth)
         if type(index) is not int or not 0 <= index < len(payload) or depth > _MAX_DEPTH:
             return None
         if budget[0] <= 0:

@@ -1095,6 +1095,10 @@ OTHER_FORMAT = re.compile(
 ITEM_PARENTS = ("li", "tr", "dd", "dt")
 
 
+#: A file's extension ending a name or a path's segment (".pdf", ".docx"): a named file.
+FILE_EXTENSION = re.compile(r"\.\w{2,4}$")
+
+
 def item_of(element: Tag) -> Tag | None:
     """The list item or table row a link sits in (at most three levels up), or None.
 

@@ -13,7 +13,7 @@ All pages are written here; none is copied from a corpus.
 from __future__ import annotations
 
 from politeharvest.fulltext._landing import find_candidates
-from politeharvest.fulltext._regions import _other_version
+from politeharvest.fulltext._regions import _page_in_another_version
 
 SERVER = "https://preprints.example.org/preprints/psyarxiv"
 TITLE = "Rumiación, uso nocturno del teléfono móvil y síntomas depresivos en adolescentes"
@@ -49,13 +49,13 @@ def test_the_button_beside_the_version_menu_is_the_records_file() -> None:
 
 
 def test_two_addresses_in_two_versions() -> None:
-    assert _other_version(f"{SERVER}/k7m3q_v1", f"{SERVER}/k7m3q_v2")
-    assert _other_version(
+    assert _page_in_another_version(f"{SERVER}/k7m3q_v1", f"{SERVER}/k7m3q_v2")
+    assert _page_in_another_version(
         "https://x.example/abs/2402.09876v1", "https://x.example/abs/2402.09876v3"
     )
-    assert _other_version(
+    assert _page_in_another_version(
         "https://x.example/m/202405.0789/v1", "https://x.example/m/202405.0789/v2"
     )
-    assert not _other_version(f"{SERVER}/k7m3q_v2", f"{SERVER}/k7m3q_v2/")
-    assert not _other_version(f"{SERVER}/k7m3q_v1", f"{SERVER}/abcde_v2")
-    assert not _other_version("https://x.example/a/v1", "https://y.example/a/v2")
+    assert not _page_in_another_version(f"{SERVER}/k7m3q_v2", f"{SERVER}/k7m3q_v2/")
+    assert not _page_in_another_version(f"{SERVER}/k7m3q_v1", f"{SERVER}/abcde_v2")
+    assert not _page_in_another_version("https://x.example/a/v1", "https://y.example/a/v2")

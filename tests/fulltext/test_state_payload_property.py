@@ -66,3 +66,28 @@ def test_a_payload_referring_to_itself_twice_over_is_read_in_bounded_time() -> N
     seconds, peak = done.stdout.split()
     assert float(seconds) < 5.0
     assert int(peak) < 200 * 2**20  # bytes the reading allocated at its peak (tracemalloc)
+
+
+_INLINE = """
+import json, time, tracemalloc
+from politeharvest.fulltext._state import devalued
+written = [{"k": i} for i in range(2000)]  # a value written in place, not by its index
+payload = [{"a": 1}, [2] * 20000, {"x": written}]  # reached 20,000 times over
+tracemalloc.start()
+started = time.process_time()
+rebuilt = devalued(json.dumps(payload))
+print(time.process_time() - started, tracemalloc.get_traced_memory()[1], len(rebuilt or ""))
+"""
+
+
+def test_a_value_written_in_place_and_reached_many_times_counts_against_the_budget() -> None:
+    """A payload's objects may hold values in place (landing109); each value of one counts
+    against the budget, however often an index reaches it (written once, reached 20,000
+    times over, it rebuilt 500 MB in 13 s before the review)."""
+    done = subprocess.run(
+        [sys.executable, "-c", _INLINE], capture_output=True, text=True, timeout=120, check=True
+    )
+    seconds, peak, size = done.stdout.split()
+    assert int(size) < 10 * 2**20
+    assert float(seconds) < 5.0
+    assert int(peak) < 200 * 2**20
