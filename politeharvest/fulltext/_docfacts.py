@@ -722,10 +722,12 @@ def _few_names(text: str) -> bool:
     """Whether a line read as prose is a few names (`_looks_like_byline`) as it is written.
 
     A name with its initials and letters run together ("By F. W. BURGOYNE, M.B.O.U.") folds
-    into as many words as a line of prose has; as written, it is a few.
+    into as many words as a line of prose has; as written, it is a few. Initials are no
+    words of it either: three names and "and" ("M. Anandaraj, S. Nisha and R. Praveena")
+    are as many words as a line of prose, four of them names.
     """
     return (
-        len(text.split()) < _PROSE_LINE_WORDS
+        sum(1 for w in text.split() if not _INITIALS.fullmatch(w)) < _PROSE_LINE_WORDS
         and _INITIAL.search(text) is not None
         and ":" not in text  # (a field's caption: "Editor-in-Chief: Selin Erdoğan, Malta")
         and not _UNSPACED.search(text)
@@ -735,6 +737,8 @@ def _few_names(text: str) -> bool:
 
 #: A name's initial ("F.", "W.") or a post-nominal's letters ("M.B.O.U.").
 _INITIAL = re.compile(r"(?<![^\W\d_])[^\W\d_]\.")
+#: A word of initials only ("M.", "F.W.", "M.B.O.U.,").
+_INITIALS = re.compile(r"(?:[^\W\d_]\.)+[,;]?")
 
 
 #: The fewest words of a line of prose (`_is_prose`).

@@ -35,6 +35,7 @@ import functools
 import html
 import itertools
 import logging
+import math
 import os
 import re
 import unicodedata
@@ -88,7 +89,7 @@ from ._labels import (
     starts_with,
 )
 from ._patents import applied, other_publication, own_publication, record_numbers
-from ._pdflayout import Layout, read_layout
+from ._pdflayout import Layout, Line, read_layout
 from ._scripts import (
     comparable,
     han_as_record,
@@ -1200,45 +1201,87 @@ def _whole_issue(hints: RecordHints, layout: Layout, identity: Identity) -> Iden
     every page that box lists is the whole issue, the record's article among the others:
     a compilation. A file of fewer pages (the article's own pages, the box on its first)
     is the article's, and a box that does not list the record's title is the record's
-    own issue's.
+    own issue's. A list of contents on a page of its own (the record's title nowhere on
+    it but as an entry), the first page or the one after a cover, opens a volume, however
+    many of its pages the file holds: no article's file opens with it.
     """
     if not layout.pages or not hints.titles:
         return identity
-    # (the box's lines follow one another: a line of prose may end in a number too)
-    entries: list[tuple[str, int]] = []
-    run: list[tuple[str, int]] = []
-    for line in layout.pages[0]:
-        found = _BOX_ENTRY.fullmatch(line.text.strip())
-        if found is None:
-            run = []
-            continue
-        run.append((found.group(1), int(found.group(2))))
-        if len(run) > len(entries):
-            entries = list(run)
+    title_words = [w for t in hints.titles for w in content_words(t)]
+    title = set(title_words)
+    for at, page in enumerate(layout.pages[:2]):
+        if at and _share(title_words, set(content_words(_page_text(layout.pages[0])))) >= 0.5:
+            break  # (the record's own first page before it: a box of its own issue's)
+        entries, used = _box_entries(page)
+        if len(entries) >= _BOX_ENTRIES:
+            break
+    else:
+        return identity
     if len(entries) < _BOX_ENTRIES:
         return identity
-    pages = [page for _, page in entries]
-    if pages != sorted(pages) or pages[-1] > layout.page_count or pages[-1] < _BOX_ENTRIES:
+    rest = set(content_words(" ".join(line.text for i, line in enumerate(page) if i not in used)))
+    alone = _share(title_words, rest) < 0.5
+    pages = [number for _, number in entries]
+    if pages != sorted(pages) or pages[-1] < _BOX_ENTRIES:
         return identity
-    title = {w for t in hints.titles for w in content_words(t)}
+    if pages[-1] > layout.page_count and not alone:
+        return identity
     own = [
         text
         for text, _ in entries
-        if (words := content_words(text)) and _share(words, title) >= _BOX_TITLE_SHARE
+        if (words := content_words(text))
+        and (
+            _share(words, title) >= _BOX_TITLE_SHARE
+            or _share(title_words, set(words)) >= _BOX_TITLE_SHARE
+        )
     ]
     if len(own) != 1:
         return identity
     said = (
-        f"a whole issue, the record's article among {len(entries) - 1} other items: its first "
-        f"page's contents list {own[0][:60]!r} with them up to page {pages[-1]}, and the "
-        f"file runs {layout.page_count} pages ({identity.evidence[:90]})"
+        f"a whole issue, the record's article among {len(entries) - 1} other items: its "
+        f"page {at + 1}'s contents list {own[0][:60]!r} with them up to page {pages[-1]}, "
+        + ("on a page of their own" if alone else f"and the file runs {layout.page_count} pages")
+        + f" ({identity.evidence[:90]})"
     )
     return Identity("mismatch", said, "compilation", identity.version)
 
 
+def _page_text(page: Sequence[Line]) -> str:
+    return " ".join(line.text for line in page)
+
+
+def _box_entries(page: Sequence[Line]) -> tuple[list[tuple[str, int]], set[int]]:
+    """The longest run of a contents box's entries on a page, and the indexes of its lines.
+
+    An entry is a title and its page ("From the chair 2"), over at most `_BOX_WRAP` lines
+    (a long title, its authors after a dash, then the page); the box's entries follow one
+    another, a line of prose may end in a number too.
+    """
+    best: tuple[list[tuple[str, int]], set[int]] = ([], set())
+    run: list[tuple[str, int]] = []
+    used: set[int] = set()
+    pending: list[int] = []
+    for i, line in enumerate(page):
+        text = " ".join([*(page[j].text.strip() for j in pending), line.text.strip()])
+        found = _BOX_ENTRY.fullmatch(text)
+        if found is None:
+            pending.append(i)
+            if len(pending) >= _BOX_WRAP:
+                run, used, pending = [], set(), pending[1:]
+            continue
+        run.append((found.group(1), int(found.group(2))))
+        used |= {*pending, i}
+        pending = []
+        if len(run) > len(best[0]):
+            best = (list(run), set(used))
+    return best
+
+
 #: An entry of an issue's contents box: a title and its page, after a space ("From the
 #: chair 2"), the title's words set apart from the number.
-_BOX_ENTRY = re.compile(r"([^\W\d_][^\n]{2,120}?[^\s\d])\s+(\d{1,3})")
+_BOX_ENTRY = re.compile(r"([^\W\d_][^\n]{2,300}?[^\s\d])\s+(\d{1,3})")
+#: The most lines of one entry of a contents box.
+_BOX_WRAP = 3
 #: The fewest entries of a contents box (the record's article and two others).
 _BOX_ENTRIES = 3
 #: The share of an entry's words that are the record's title's, for the entry to be it.
@@ -2168,6 +2211,15 @@ def _other_body(hints: RecordHints, facts: DocumentFacts) -> tuple[str, str, str
             replaced = _replaced_words(line, creator)
             if replaced is not None:
                 return replaced[0], replaced[1], line.strip()
+        for creator, own in owns:
+            # the frame in another order ("ICAR - Central Research Institute for Dryland
+            # Agriculture" for "ICAR-Central Inland Fisheries Research Institute"): half the
+            # creator's words or more, the rest of them named nowhere on those lines, and
+            # words of the line's own in their place
+            missing = [w for w in content_words(creator) if w not in named and w.isalpha()]
+            added = [w for w in content_words(line) if w not in own and w.isalpha()]
+            if missing and added and len(words & own) >= max(2, math.ceil(len(own) / 2)):
+                return " ".join(missing), " ".join(added), line.strip()
     return None
 
 
@@ -2183,8 +2235,9 @@ def _corporate(creator: str) -> bool:
     A person is written "Surname, Forenames" or as a few capitalised names; a body's name
     has a lower-case word that is no name's particle ("State Administration for Market
     Regulation", "Ministry of Health"), a part after a full stop ("Malaysia. Ministry of
-    Health"), quotation marks or brackets ("Ассоциация «Сибирское общество ...»"), or
-    more words than a name has.
+    Health"), quotation marks or brackets ("Ассоциация «Сибирское общество ...»"), its
+    acronym joined to a word of its name ("ICAR-Central Inland Fisheries Research
+    Institute"), or more words than a name has.
     """
     name = creator.strip()
     if not name or "," in name:
@@ -2194,7 +2247,26 @@ def _corporate(creator: str) -> bool:
         return True
     if re.search(r"[«»\"“”„()\[\]&]|\w{5,}\.\s+\w", name):
         return True
+    if any(_acronym_led(w) for w in words):
+        return True
     return len(words) >= 6
+
+
+def _acronym_led(word: str) -> bool:
+    """A word that joins a body's acronym to a word of its name ("ICAR-Central", "CSIR-National").
+
+    A person's double name joins two names written alike ("Jean-Pierre", "DUPONT-MOREAU").
+    """
+    head, _, rest = word.partition("-")
+    return (
+        len(head) >= 2
+        and head.isalpha()
+        and head.isupper()
+        and len(rest) >= 2
+        and rest.isalpha()
+        and rest[0].isupper()
+        and rest[1:].islower()
+    )
 
 
 def _issuer(hints: RecordHints, block: str) -> bool:
