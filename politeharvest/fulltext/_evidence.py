@@ -1899,6 +1899,10 @@ def _item_names_other(element: Tag, visible: str, facts: PageFacts) -> str | Non
         # the file's own card of fields: its size, its downloads, its date ("5.8 MB Tamaño
         # 3,412 Descargas 5 de abril de 2024 Fecha de publicación ..."), no work's title
         return None
+    if facts.other_qualifier(rest):
+        # the record's title with another stage's qualifier ("...(中間報告書)", the interim
+        # report, beside the record's final report): another work, however many words agree
+        return rest
     long = [w for w in words if len(w) >= 4]
     if any(w in facts.surnames for w in long):
         return None  # the record's author's name: the record's own line, or theirs

@@ -77,16 +77,51 @@ _DEFINITION = re.compile(r"function\s+([A-Za-z_$][\w$]*)\s*\([^)]*\)\s*\{")
 _BODY = 2000
 
 
-def _functions(soup: BeautifulSoup) -> dict[str, str]:
-    """The named functions of the page's inline scripts: name -> the start of its body."""
+#: A script's variable given a quoted value where it is declared (``var orgUrl = "…";``).
+_VARIABLE = re.compile(r"""(?:var|let|const)\s+([A-Za-z_$][\w$]*)\s*=\s*["']([^"'\s]{4,300})["']""")
+#: A name a function's body reads.
+_NAME = re.compile(r"(?<![\w.$'\"])([A-Za-z_$][\w$]*)(?![\w$'\"(])")
+
+
+def _functions(soup: BeautifulSoup) -> tuple[dict[str, str], dict[str, str]]:
+    """The named functions of the page's inline scripts, and its variables given a value.
+
+    (name -> the start of its body, name -> the quoted value it is declared with).
+    """
     found: dict[str, str] = {}
+    variables: dict[str, str] = {}
     for script in soup.find_all("script"):
         if script.get("src") or not script.string:
             continue
         text = str(script.string)
         for match in _DEFINITION.finditer(text):
-            found.setdefault(match.group(1), text[match.end() : match.end() + _BODY])
-    return found
+            found.setdefault(match.group(1), _own_body(text[match.end() : match.end() + _BODY]))
+        for match in _VARIABLE.finditer(text):
+            variables.setdefault(match.group(1), match.group(2))
+    return found, variables
+
+
+def _own_body(text: str) -> str:
+    """A function's body up to the brace that closes it (the functions after it are not its)."""
+    depth = 1
+    for at, char in enumerate(text):
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if not depth:
+                return text[:at]
+    return text
+
+
+def _read_in(body: str, variables: dict[str, str]) -> list[str]:
+    """The addresses a function's body reads from the page's variables, in order.
+
+    ``function fncOrgView(){ window.open(orgUrl, ...) }`` with ``var orgUrl = "https://…"``
+    declared in a script of the page: the handler opens that address.
+    """
+    names = dict.fromkeys(_NAME.findall(body[:_BODY]))
+    return [variables[n] for n in names if n in variables and _looks_like_link(variables[n])]
 
 
 #: A media type written as an attribute's value (``data-embed-mime-type="application/pdf"``):
@@ -157,7 +192,8 @@ def link_sources(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
     with their fields), form values that are addresses themselves, and a download menu's
     options whose values are files' addresses.
     """
-    functions: dict[str, str] | None = None  # the page's script functions, read when asked
+    # the page's script functions and variables, read when asked
+    functions: tuple[dict[str, str], dict[str, str]] | None = None
     for element in soup.find_all(True):
         if element.name in ("a", "area") and element.get("href"):
             href = str(element["href"]).strip()
@@ -183,7 +219,7 @@ def link_sources(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
                     if functions is None:
                         functions = _functions(soup)
                     for called in _CALL.findall(value):
-                        body = functions.get(called, "")
+                        body = functions[0].get(called, "")
                         # (not a string the function goes on to join: "…?fileId=" + fileId
                         # is the start of an address it builds, no address; nor a form's
                         # action it sets before submitting the form, by POST as a rule)
@@ -193,6 +229,8 @@ def link_sources(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
                             if _looks_like_link(m.group(1))
                             and not _FORM_ACTION.search(body, 0, m.start())
                         ]
+                        if not quoted:
+                            quoted += _read_in(body, functions[1])
                         where = f"{name} (function {called})"
                 for found in quoted:
                     if button or FILE_HREF.search(found):

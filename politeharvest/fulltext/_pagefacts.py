@@ -142,7 +142,43 @@ class PageFacts:
             for title, order in zip(self._title_words, self._title_orders, strict=True)
         ):
             return False
-        return self._other_name(text) is None
+        return self._other_name(text) is None and not self.other_qualifier(text)
+
+    def other_qualifier(self, text: str) -> bool:
+        """True when `text` ends in a bracketed qualifier other than the titles' in its kind.
+
+        "...調査研究(中間報告書)" (interim report) beside the record "...調査研究(最終報告書)"
+        (final report), in full-width brackets, "... (Interim report)" beside "... (Final
+        report)": the qualifiers
+        open or end alike (the kind, "報告書", "report") and say another stage of it. A
+        qualifier of another kind altogether ("(PDF)") says nothing of the document.
+        """
+        # (brackets left empty where a link's text was taken out)
+        text = _EMPTY_BRACKETS.sub("", text).strip()
+        mine = _QUALIFIER.search(text[-_QUALIFIER_CHARS:])
+        if mine is None:
+            return False
+        ours = mine.group(1).strip().casefold()
+        # (a page's title may go on after it: "...(最終報告書) | <the site's name>")
+        others = [
+            found.strip().casefold()
+            for title in self.titles
+            for found in _BRACKETED.findall(title[:_TITLE_CHARS])
+        ]
+        if ours in others:
+            return False
+        for other in others:
+            end = _shared_opening(ours[::-1], other[::-1])
+            start = _shared_opening(ours, other)
+            if end >= start:
+                rest = (ours[: len(ours) - end], other[: len(other) - end])
+            else:
+                rest = (ours[start:], other[start:])
+            if max(end, start) >= _QUALIFIER_ALIKE and all(
+                any(c.isalpha() for c in r) for r in rest
+            ):
+                return True
+        return False
 
     def _other_head(self, words: list[str], title: tuple[str, ...]) -> bool:
         """True when `words` open with a word of their own where the `title` opens with others.
@@ -1084,3 +1120,28 @@ _NOT_NAMES = (
     | _VERSION_WORDS
     | frozenset(["pdf", "doc", "docx", "epub", "html", "xml", "mb", "kb", "gb", "ko", "mo"])
 )
+
+
+#: A bracketed qualifier ending a title ("(Final report)", "(最終報告書)" in full-width
+#: brackets), and the most
+#: letters of the title's end read for it.
+_OPENING = "(\\[\uff08\u3010\uff3b\u3014"
+_CLOSING = ")\\]\uff09\u3011\uff3d\u3015"
+_QUALIFIER = re.compile(f"[{_OPENING}]([^{_OPENING}{_CLOSING}]{{1,40}})[{_CLOSING}]$")
+_QUALIFIER_CHARS = 48
+_EMPTY_BRACKETS = re.compile(f"[{_OPENING}]\\s*[{_CLOSING}]")
+#: Any bracketed qualifier of a title, and the most letters of a title read for them.
+_BRACKETED = re.compile(f"[{_OPENING}]([^{_OPENING}{_CLOSING}]{{1,40}})[{_CLOSING}]")
+_TITLE_CHARS = 400
+#: The letters two qualifiers of one kind share at their start or end at least.
+_QUALIFIER_ALIKE = 2
+
+
+def _shared_opening(a: str, b: str) -> int:
+    """How many letters `a` and `b` open with alike."""
+    at = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        at += 1
+    return at
