@@ -196,6 +196,9 @@ class RecordHints:
             "A76/12"): the document's first lines print its own; another of the same
             series there, or the record's with an addendum's or a corrigendum's suffix
             ("A76/12 Add.1"), is another document.
+        arxiv: its arXiv identifiers ("2205.01234", "hep-th/9901001"), without a
+            version: a file stamped with another arXiv identifier and not its own is
+            another arXiv paper.
         typed: it gives a type, whatever its words ("Artistic output", "Design"): a record
             typed as no article, thesis or book may be a work set on landscape pages or a
             large sheet, which its pages' shape alone does not refuse.
@@ -224,6 +227,7 @@ class RecordHints:
     addresses: tuple[str, ...] = ()
     typed: bool = False
     symbols: tuple[str, ...] = ()
+    arxiv: tuple[str, ...] = ()
 
     @property
     def empty(self) -> bool:
@@ -300,6 +304,7 @@ class RecordHints:
             _addresses(str(v) for v in metadata.get("identifier", ())),
             bool(types.strip()),
             _symbols(str(v) for v in metadata.get("identifier", ())),
+            _arxiv_ids(str(v) for v in metadata.get("identifier", ())),
         )
 
     @classmethod
@@ -706,6 +711,43 @@ def _whole_by_extent(metadata: Mapping[str, Any], types: str, kind: Kind | None)
 def _symbols(identifiers: Iterable[str]) -> tuple[str, ...]:
     """A record's identifiers that are an official document's symbol ("A/RES/78/212")."""
     return tuple(dict.fromkeys(v.strip() for v in identifiers if _SYMBOL.fullmatch(v.strip())))
+
+
+def _arxiv_ids(identifiers: Iterable[str]) -> tuple[str, ...]:
+    """A record's arXiv identifiers, without a version ("arxiv.org/abs/2205.01234v2")."""
+    return tuple(
+        dict.fromkeys(
+            found.group(1).lower()
+            for v in identifiers
+            if (found := _ARXIV_RECORD.search(v.strip())) is not None
+        )
+    )
+
+
+#: An arXiv identifier in a record's identifier (its address or "arXiv:<id>"), and on a
+#: file's stamp ("arXiv:2404.10777v1 [hep-ex] 16 Apr 2024").
+_ARXIV_RECORD = re.compile(
+    r"(?:arxiv\.org/(?:abs|pdf)/|^arxiv:)([a-z-]+(?:\.[a-z]{2})?/\d{7}|\d{4}\.\d{4,5})",
+    re.IGNORECASE,
+)
+#: (The stamp sets the paper's category in brackets after it; an identifier the text cites,
+#: "see arXiv:1901.00001", has none.)
+_ARXIV_STAMP = re.compile(
+    r"arXiv:\s?([a-z-]+(?:\.[A-Z]{2})?/\d{7}|\d{4}\.\d{4,5})(?:v\d+)?\s+\[[a-z-]+(?:\.[A-Za-z-]+)?\]"
+)
+#: The letters of a file's first page (and a cover before it) read for its arXiv stamp.
+_STAMP_REACH = 3000
+
+
+def _other_arxiv(hints: RecordHints, facts: DocumentFacts) -> str | None:
+    """The arXiv identifier a file is stamped with, when the record's is another, or None."""
+    if not hints.arxiv:
+        return None
+    text = facts.prefix_text[:_STAMP_REACH] + "\n" + facts.first_page_text[:_STAMP_REACH]
+    stamped = {m.group(1).lower() for m in _ARXIV_STAMP.finditer(text)}
+    if not stamped or stamped & set(hints.arxiv):
+        return None
+    return sorted(stamped)[0]
 
 
 #: An official document's symbol: a capital letter opening segments set apart by slashes,
@@ -3752,6 +3794,18 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
             "mismatch",
             f"its first lines give the document's symbol {symbol[1]}: not the record's "
             f"{hints.symbols[0]}",
+            kind,
+            facts.version,
+        )
+    stamped = _other_arxiv(hints, facts) if not own_doi else None
+    if stamped is not None:
+        # "arXiv:2404.10777v1" on the file for the record "arxiv.org/abs/2205.01234": an
+        # arXiv paper has one identifier through all its versions, so another is another
+        # paper (the next run's search under the same title, a sequel)
+        return Identity(
+            "mismatch",
+            f"the file is stamped arXiv:{stamped}, not the record's arXiv:{hints.arxiv[0]}: "
+            "another arXiv paper",
             kind,
             facts.version,
         )
