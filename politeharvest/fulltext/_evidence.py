@@ -215,7 +215,7 @@ def _item_says_pdf(element: Tag) -> str | None:
         return None
     href = str(element.get("href") or "").strip()
     # (a few links and tags read: a block of thousands of links is no file's row)
-    if link_addresses(item, 8) - {href}:
+    if link_addresses(item, 8) - {href} and not _one_files_actions(item):
         # a row of files side by side, a cell each ("<td>" thumbnail, name, "application/
         # pdf"): the largest block around the link that holds no other address is its item
         item = _own_cell(element, item, href)
@@ -242,6 +242,28 @@ def _item_says_pdf(element: Tag) -> str | None:
             if _says_pdf(said):
                 return said
     return None
+
+
+def _one_files_actions(item: Tag) -> bool:
+    """Whether a row's few links are actions on the one file it describes.
+
+    ("pdf Tesis doctoral 18,2 MB Acceso abierto" with "Ver" and "Descargar": to view and to
+    download the file, at two addresses): every link's text a button's, at most
+    `_ROW_ACTIONS` of them, and one size in the row's text outside them.
+    """
+    links = item.find_all("a", limit=_ROW_ACTIONS + 1)
+    if len(links) > _ROW_ACTIONS or not all(
+        button_text(" ".join(a.get_text(" ", strip=True).split())) for a in links
+    ):
+        return False
+    outside = " ".join(
+        " ".join(s for s in text_strings(item) if s.find_parent("a") is None).split()
+    )
+    return len(_ITEM_SIZE.findall(outside)) == 1 and _says_pdf(outside)
+
+
+#: The most links of a row that are actions on its one file (view, download, share).
+_ROW_ACTIONS = 3
 
 
 def _own_cell(element: Tag, item: Tag, href: str) -> Tag | None:
@@ -1274,11 +1296,20 @@ def anchor_candidates(
                 score += ANCHOR_WEIGHTS.download_word
                 evidence.append(f"anchor text {text[:40]!r}")
         elif (
-            formatted is None
-            and len(visible.split()) <= _FULL_LABEL_WORDS
+            formatted in (None, _PLAIN_FILE_LABEL)
             and not re.search(r"[()\[\]]", visible)  # (a qualified label is `_qualified_button`'s)
             and PDF_NAMED.search(visible) is None
-            and (full := says_full(visible) or _full_text_word(visible)) is not None
+            and (
+                full := (
+                    (says_full(visible) or _full_text_word(visible))
+                    if formatted is None and len(visible.split()) <= _FULL_LABEL_WORDS
+                    else None
+                )
+                # (its other words the record's own title's: "Toàn văn luận án", the full
+                # text of the dissertation, for a record titled "...: Luận án tiến sĩ")
+                or _full_of_own(facts.untitled(visible))
+            )
+            is not None
         ):
             # the full object, named with no button's word ("Rapport intégral", "Informe
             # completo": the full report): the work's whole file, as "Full report" is (and,
@@ -1440,6 +1471,17 @@ def anchor_candidates(
             # ``/load/0-0-0-123-20``): the address sends a file, as one shaped so does
             score += ANCHOR_WEIGHTS.file_address
             evidence.append(f"its label gives its file's size ({sized_label.group(0)!r})")
+        elif (
+            element.name == "a"
+            and button_text(text)
+            and isinstance(row := item_of(element) or element.parent, Tag)
+            and row.name not in ("body", "html", "main")
+            and _one_files_actions(row)
+        ):
+            # an action on the one PDF file its row describes with its size ("Ver",
+            # "Descargar" beside "pdf Tesis doctoral 18,2 MB"): the address sends that file
+            score += ANCHOR_WEIGHTS.file_address
+            evidence.append("its row gives its one file's size")
         described = _item_says_pdf(element) if element.name not in ("form", "script") else None
         if described is not None and not _said_pdf(evidence):
             score += ANCHOR_WEIGHTS.pdf_type
@@ -1788,6 +1830,13 @@ def _pdf_description(visible: str, facts: PageFacts) -> str | None:
 
 #: The most words of a label naming the full object without a button's word.
 _FULL_LABEL_WORDS = 3
+
+
+def _full_of_own(untitled: str) -> str | None:
+    """The full word of a label whose other words are the record's title's (`says_full`)."""
+    return says_full(untitled) if 0 < len(untitled.split()) <= _FULL_LABEL_WORDS else None
+
+
 #: A count standing as a word of its own ("3,412", "2024"), not a part of a code ("031-2022").
 _STANDALONE_COUNT = re.compile(r"(?<!\S)\d[\d.,]*(?!\S)")
 #: A bracketed part of a text ("(inglés)", "[PDF]").
