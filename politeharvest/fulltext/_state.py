@@ -306,12 +306,18 @@ def state_files(
         if len(value) > 2000 or not _ADDRESS.match(value) or value in seen:
             continue
         file = is_file(key, value)
-        if not file and key.lower() not in _ADDRESS_KEYS:
+        holder = frames[-1].fields if frames and not frames[-1].array else {}
+        if (
+            not file
+            and key.lower() not in _ADDRESS_KEYS
+            # (an address key of its own name, "deliveryUrl", in an object naming its PDF
+            # file: {"fileName": "Nguyen_2024_AAM.pdf", "deliveryUrl": "/view/delivery/…"})
+            and not (_ADDRESS_KEY_END.search(key) and _pdf_name(holder))
+        ):
             continue
         # (the enclosing objects as read so far: an object's fields before its address)
         owner, own = _owner(frames, is_own, value)
         path = ".".join([*(f.key for f in frames if f.key and not f.array), key])
-        holder = frames[-1].fields if frames and not frames[-1].array else {}
         label = " ".join(
             v
             for k, v in holder.items()
@@ -339,6 +345,8 @@ def state_files(
 
 #: Keys whose value is an address and nothing more: what it addresses its object says.
 _ADDRESS_KEYS = frozenset({"url", "href", "link", "uri", "src", "contenturl"})
+#: A key named for an address of some kind ("deliveryUrl", "viewerHref").
+_ADDRESS_KEY_END = re.compile(r"(?:url|href|link|uri)$", re.IGNORECASE)
 #: Keys whose value names a file's format or media type (``format``, ``mimeType``).
 _FORMAT_KEY = re.compile(r"format|mime|content_?type|media_?type", re.IGNORECASE)
 #: A format's value naming PDF ("PDF", "application/pdf").

@@ -63,3 +63,35 @@ def test_the_records_file_under_its_japanese_title_is_its_own() -> None:
     assert found.candidates[0].strong
     other = "https://dl.example.go.jp/view/download/digidepo_13598815.pdf"
     assert other not in [c.url for c in found.candidates]
+
+
+# landing114 (scored once on 6e9b1fd): a research portal's preload object names each file
+# ("fileName": "Nguyen_2024_AAM.pdf") beside its address under a key of its own name
+# ("deliveryUrl"), no file's shape in it: the address was passed over.
+PORTAL = "https://portal.example.edu.au/esploro/outputs/journalArticle/Riparian/991122334455605521"
+DELIVERY = "https://portal.example.edu.au/view/delivery/61MVU_INST/12281934750005521"
+RIPARIAN = "Riparian buffer width and macroinvertebrate recovery in agricultural streams"
+
+
+def _preload(name: str) -> str:
+    state = {
+        "assetId": "991122334455605521",
+        "title": RIPARIAN,
+        "files": [
+            {"fileName": name, "fileType": "Accepted Manuscript", "deliveryUrl": f"{DELIVERY}/1"},
+            {"fileName": "Tables_S1-S4.docx", "deliveryUrl": f"{DELIVERY}/2"},
+        ],
+    }
+    return (
+        f"<html><head><title>{RIPARIAN}</title></head><body><esp-root></esp-root>"
+        f"<script>window.ESPLORO_ASSET_PRELOAD={json.dumps(state)};</script></body></html>"
+    )
+
+
+def test_an_address_key_of_its_own_name_beside_a_pdf_files_name_is_that_file() -> None:
+    found = find_candidates(_preload("Nguyen_2024_AAM.pdf"), PORTAL).candidates
+    assert [c.url for c in found] == [f"{DELIVERY}/1"]
+
+
+def test_the_same_key_beside_another_files_name_is_none() -> None:
+    assert not find_candidates(_preload("Nguyen_2024_AAM.docx"), PORTAL).candidates
