@@ -3737,6 +3737,16 @@ def _weigh(record: _Record, facts: DocumentFacts, reading: _Reading) -> Identity
             kind,
             facts.version,
         )
+    subtitled = _other_subtitle(facts, block, title) if level == "block" and not own_doi else None
+    if subtitled is not None:
+        return Identity(
+            "mismatch",
+            f"its title block reads {block[:90]!r} over {subtitled[1]!r}, where the record's "
+            f"title goes on {subtitled[0]!r}: another document of the same main title (a "
+            "companion: a teacher's guide for the pupil's book, another tier, another part)",
+            kind,
+            facts.version,
+        )
     after = _label_after(block, title) if level == "block" else None
     if after is not None:
         return Identity(
@@ -5375,6 +5385,52 @@ def _unsaid_tail(record: _Record, facts: DocumentFacts, block: str, title: str) 
         return None
     head = [k for k in keys(title[: found.start()]) if k not in STOP]
     return tail.strip() if head and all(k in set(keys(block)) for k in head) else None
+
+
+def _other_subtitle(facts: DocumentFacts, block: str, title: str) -> tuple[str, str] | None:
+    """The record's subtitle and the other one set under the document's title, or None.
+
+    "Lire et écrire au CE1" over "Guide pédagogique (livre du maître)" for the record
+    "Lire et écrire au CE1 : fichier de l'élève": the title block is the record's main
+    title, and the line right under it, where a subtitle stands, is a short line of words
+    (no number, no names) sharing none of the record's subtitle's nor of its title's, over
+    the byline: another document of the same main title. Returns (the record's subtitle,
+    the line).
+    """
+    found = _SUBTITLE_SEPARATOR.search(title)
+    if found is None:
+        return None
+    main, tail = title[: found.start()], title[found.end() :]
+    ours = {k for k in keys(tail) if k not in STOP and len(k) >= 2}
+    if not ours or keys(block) != keys(main):
+        return None
+    # (under the title of the first page, or of a title page passed over)
+    text = facts.first_page_text if _line_below(facts, block) else facts.prefix_text
+    below = _line_after(text, block).strip()
+    theirs = {k for k in keys(below) if k not in STOP and len(k) >= 2}
+    # (a subtitle stands between the title and the byline; a section's heading, "Summary",
+    # after the byline)
+    names = keys(_line_after(text, f"{block} {below}"))[:2]
+    # (the record's subtitle said in the title zone, a line further down: "REPORT
+    # HIGHLIGHTS" under the report's title and subtitle, the record's own words)
+    head = "\n".join(
+        itertools.takewhile(
+            lambda line: len(line.split()) <= _REPORT_LINE_WORDS,
+            text.splitlines()[:_HEAD_LINES],
+        )
+    )
+    if (
+        not theirs
+        or ours & set(keys(head))
+        or not names
+        or not set(names) <= set(keys(facts.byline))
+        or len(below.split()) > _SUBTITLE_WORDS
+        or re.search(r"\d", below)
+        or (facts.byline and below in facts.byline)
+        or theirs & (ours | set(keys(title)))
+    ):
+        return None
+    return tail.strip(), below
 
 
 def _unsaid_head(facts: DocumentFacts, block: str, title: str) -> str | None:
