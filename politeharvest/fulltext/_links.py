@@ -327,6 +327,17 @@ def embedded_files(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
         for name, value in parse_qsl(urlsplit(address).query):
             value = value.strip()
             if value and _looks_like_link(value) and FILE_HREF.search(value):
+                if "/" not in value and not _STATIC_PAGE.search(urlsplit(address).path):
+                    # a file's bare name given to an address that is no page of its own
+                    # (``/Page/ShowPdf?path=ASU%202025-04.pdf``): the address serves that
+                    # file; a viewer's page (``/web/viewer.html?file=a.pdf``) reads it beside
+                    # itself
+                    yield (
+                        element,
+                        address,
+                        f"an <{element.name}> serving the file its {name}= names",
+                    )
+                    continue
                 yield element, value, f"the {name}= parameter of a viewer in <{element.name}>"
         kind = str(element.get("type") or "").lower()
         if element.name in ("object", "embed") and "pdf" in kind:
@@ -344,6 +355,10 @@ def embedded_files(soup: BeautifulSoup) -> Iterator[tuple[Tag, str, str]]:
         address = str(element["src"]).strip()
         if PDF_PATH.search(address):
             yield element, address, f"the .pdf source of a <{element.name}> element"
+
+
+#: A static page's address (a viewer's ``viewer.html``), which serves no file of its own.
+_STATIC_PAGE = re.compile(r"\.x?html?$", re.IGNORECASE)
 
 
 def _custom_source(tag: Tag) -> bool:
