@@ -700,6 +700,11 @@ def _looks_like_byline(text: str) -> bool:
     )
 
 
+def names_line(line: Line) -> bool:
+    """Whether a line is a few names (a byline's, a signature's), not a line of prose."""
+    return _looks_like_byline(line.text) and (not _is_prose(line) or _few_names(line.text))
+
+
 #: A line of at most three words and a year, no comma: a date in words ("Revised March
 #: 2019", "Julio de 2018"), where a byline names its people without a year.
 _DATE_LINE = re.compile(r"(?:[^\W\d_][\w.'-]*\s+){1,3}(?:1[5-9]|20)\d\d\.?")

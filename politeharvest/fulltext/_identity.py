@@ -64,6 +64,7 @@ from ._docfacts import (
     facts_of,
     kind_of_title,
     layout_of_text,
+    names_line,
     running_text,
     word_count,
 )
@@ -1026,6 +1027,13 @@ def identify(
         identity = _whole_issue(hints, layout, identity)
     if (
         identity.verdict == "matched"
+        and hints.kind == "review"
+        and not facts.byline
+        and not (hints.doi and hints.doi.lower() in facts.own_dois)
+    ):
+        identity = _signed(hints, layout, identity)
+    if (
+        identity.verdict == "matched"
         and layout.page_count == 1
         and hints.pages is not None
         and hints.pages > layout.page_count + 1
@@ -1286,6 +1294,59 @@ def _whole_issue(hints: RecordHints, layout: Layout, identity: Identity) -> Iden
         + f" ({identity.evidence[:90]})"
     )
     return Identity("mismatch", said, "compilation", identity.version)
+
+
+def _signed(hints: RecordHints, layout: Layout, identity: Identity) -> Identity:
+    """A review matched by its heading alone, undecided when another reviewer signs it.
+
+    A book review is headed by the book it reviews and signed at its end ("... useful to
+    students." over "Dimitris Stavropoulos"): every review of the book has the heading.
+    The first line of names after the review's text (two lines of prose at least) is its
+    signature; naming none of the record's authors, in their script, it is another
+    reviewer's review of the same book. The next item's signature on a shared last page
+    comes after the record's own; a line with a number is a running head or foot. The
+    record's DOI given as the document's own decides before (the caller's).
+    """
+    title = {k for t in hints.titles for k in keys(t)}
+    written = " ".join(hints.surnames[:_NAMES_ACROSS])
+    if not title or not written:
+        return identity
+    lines = [line for page in layout.pages for line in page][:_SIGNATURE_LINES]
+    start = next((i for i, line in enumerate(lines) if _share(keys(line.text), title) >= 0.8), None)
+    if start is None:
+        return identity
+    prose = 0
+    for line in lines[start + 1 :]:
+        if running_text(line.text) and len(line.text.split()) >= _PROSE_WORDS:
+            prose += 1
+            continue
+        if (
+            prose < 2
+            or re.search(r"\d", line.text)  # (a running head or foot: "Book Reviews 233")
+            or not names_line(line)
+            or len(line.text.split()) > _SIGNATURE_WORDS
+        ):
+            continue
+        signed = set(keys(line.text))
+        if script_of(line.text) != script_of(written) or any(
+            k in signed for s in hints.surnames for k in keys(s)
+        ):
+            return identity
+        return Identity(
+            "unverifiable",
+            f"{identity.evidence}; but it is signed {line.text.strip()[:60]!r}, none of the "
+            "record's authors: another review of the same book?",
+            identity.kind,
+            identity.version,
+        )
+    return identity
+
+
+#: The lines read for a review's signature; the fewest words of a line of its prose; the
+#: most words of a signature (a name and an affiliation).
+_SIGNATURE_LINES = 400
+_PROSE_WORDS = 6
+_SIGNATURE_WORDS = 10
 
 
 def _page_text(page: Sequence[Line]) -> str:
