@@ -522,6 +522,11 @@ def _record_kind(value: str) -> Kind | None:
             labelled = kind_of_title(part.strip())
             if labelled is not None:
                 return labelled
+    # (a compound written as two words, "peer review", "peer-review", is the compound)
+    words = re.findall(r"[a-z]+", _heads(value).lower())
+    for first, second in itertools.pairwise(words):
+        if first + second in _RECORD_KINDS:
+            return _RECORD_KINDS[first + second]
     for compound in re.findall(r"[A-Za-z]+", _heads(value).replace("thesis", "Thesis")):
         parts = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", compound)
         for word in (compound.lower(), parts[-1].lower() if parts else ""):

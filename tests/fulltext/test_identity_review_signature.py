@@ -14,6 +14,7 @@ from __future__ import annotations
 import pytest
 
 from politeharvest.fulltext import check_identity
+from politeharvest.fulltext._identity import _record_kind
 
 pytest.importorskip("reportlab")
 pytest.importorskip("pypdfium2")
@@ -54,3 +55,23 @@ def test_the_records_reviewer_signing_it_keeps_the_match() -> None:
 def test_a_running_foot_is_no_signature() -> None:
     identity = check_identity(_review("Book Reviews 233"), REVIEW)
     assert identity.verdict == "matched", identity.evidence
+
+
+# identity92 (peer review and editorial documents, scored once on 5d29f9d): records typed
+# "peer review" or "peer-review" were read as a book's review (their last word), so the
+# referee report that is the record's own file was refused as "a peer-review report, not
+# the record's review". A compound written as two words is the compound.
+@pytest.mark.parametrize(
+    ("value", "kind"),
+    [
+        ("peer review", "peer-review"),
+        ("peer-review", "peer-review"),
+        ("Peer Review", "peer-review"),
+        ("info:eu-repo/semantics/review", "review"),
+        ("Book review", "review"),
+        ("web page", "webpage"),
+        ("info:eu-repo/semantics/conferencePoster", "poster"),
+    ],
+)
+def test_a_type_written_as_two_words_names_its_compound(value: str, kind: str) -> None:
+    assert _record_kind(value) == kind
