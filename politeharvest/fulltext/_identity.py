@@ -1030,6 +1030,8 @@ def identify(
         identity = _under_a_heading(hints, facts, identity)
     if identity.verdict == "matched":
         identity = _whole_issue(hints, layout, identity)
+    if identity.verdict == "matched" and hints.doi and hints.doi.lower() in facts.own_dois:
+        identity = _items_after(hints.doi.lower(), layout, identity)
     if (
         identity.verdict == "matched"
         and hints.kind == "review"
@@ -1299,6 +1301,55 @@ def _whole_issue(hints: RecordHints, layout: Layout, identity: Identity) -> Iden
         + f" ({identity.evidence[:90]})"
     )
     return Identity("mismatch", said, "compilation", identity.version)
+
+
+def _items_after(doi: str, layout: Layout, identity: Identity) -> Identity:
+    """A match by the record's DOI in a file that goes on with the venue's next items.
+
+    A journal's section file (its book reviews: the record's review, then three more) gives
+    each item's DOI as the page's own where the item opens: "…18.2.r1" on the first page,
+    "…18.2.r2", "…18.2.r3" on the next. Two DOIs or more of the record's series beyond the
+    record's, each a later page's own, make the file the section, not the record's item.
+    """
+    others: list[str] = []
+    for at in range(1, min(len(layout.pages), _ITEM_PAGES)):
+        page = facts_of(Layout(layout.pages[at : at + 1], 1))
+        others += [d for d in page.own_dois if d != doi and d not in others and _next_item(d, doi)]
+    if len(others) < _ITEMS_AFTER:
+        return identity
+    return Identity(
+        "mismatch",
+        f"the file goes on with {len(others)} more items of the record's venue, each under a "
+        f"DOI of its own ({', '.join(others[:3])}): a section or an issue holding the "
+        f"record's item, not the item ({identity.evidence[:90]})",
+        "compilation",
+        identity.version,
+    )
+
+
+def _next_item(other: str, doi: str) -> bool:
+    """Two DOIs alike but for their last few characters ("...18.2.r1", "...18.2.r2").
+
+    Each has characters of its own at its end: a DOI the record's opens is a part of it.
+    """
+    shared = 0
+    for a, b in zip(other, doi, strict=False):
+        if a != b:
+            break
+        shared += 1
+    # (not a part under the record's own DOI, "<the book's DOI>.ch01": the record's work)
+    return (
+        "/" in doi[:shared]
+        and 0 < len(doi) - shared <= _ITEM_SUFFIX
+        and 0 < len(other) - shared <= _ITEM_SUFFIX
+    )
+
+
+#: The pages read for later items' DOIs; the fewest of them that make a section; the most
+#: characters two items' DOIs differ in at their end.
+_ITEM_PAGES = 8
+_ITEMS_AFTER = 2
+_ITEM_SUFFIX = 4
 
 
 def _signed(hints: RecordHints, layout: Layout, identity: Identity) -> Identity:
