@@ -716,6 +716,27 @@ def _other_kind_name(link: str, facts: PageFacts) -> str | None:
     )
 
 
+def _labelled_apart(element: Tag, facts: PageFacts) -> bool:
+    """Whether a link's block labels its few files one by one, others as other kinds.
+
+    ("Presentation materials": "Slides", "Poster", "Proceedings paper"): the heading names
+    the block, each link's own label its file; a link labelled as no other kind among
+    links labelled as other kinds is not what the heading says.
+    """
+    block = element.parent
+    label = text_of(element)
+    if not isinstance(block, Tag) or not re.search(r"[^\W\d_]", label) or button_text(label):
+        return False  # (a bare button is what its block's heading says it is)
+    links = block.find_all("a", limit=_LABELLED_LINKS + 1)
+    if not 2 <= len(links) <= _LABELLED_LINKS:
+        return False
+    return any(link is not element and kind_named(facts.untitled(text_of(link))) for link in links)
+
+
+#: The most links of a block whose files are labelled one by one.
+_LABELLED_LINKS = 8
+
+
 def foreign_label(
     element: Tag, link: str, regions: Regions, facts: PageFacts, text: str | None = None
 ) -> str | None:
@@ -749,7 +770,7 @@ def foreign_label(
     heading = regions.label(element) if element.name != "script" and not own_words else ""
     if heading and facts.book and _WHOLE_EDITION.search(heading):
         heading = ""  # the whole edition ("Gesamtausgabe") of a book that is the record
-    if heading and kind_named(facts.untitled(heading)):
+    if heading and kind_named(facts.untitled(heading)) and not _labelled_apart(element, facts):
         return f"under the heading {heading[:40]!r}, another kind of document"
     item = regions.item_text(element) if not own_words else ""
     if item and kind_named(facts.untitled(item)):
@@ -1547,6 +1568,17 @@ def anchor_candidates(
             # a listing's file row under the row of the record's title
             score += ANCHOR_WEIGHTS.identifier
             evidence.append("a file in the row after the record's title")
+        if (
+            facts.doi
+            and element.name == "a"
+            and file_href(link, base)
+            and facts.doi in visible.lower()
+            and facts.doi not in unquote(link).lower()  # (the address's DOI is counted below)
+        ):
+            # a file's link labelled with the record's DOI ("doi: 10.21437/Interspeech.2024-
+            # 1288" on ``haddad24_interspeech.pdf``): the record's own file, named by its DOI
+            score += ANCHOR_WEIGHTS.download_text
+            evidence.append("its label is the record's DOI")
         identified = facts.named_in(link) or facts.renamed_record(link)
         if identified is not None and score > 0:
             score += ANCHOR_WEIGHTS.identifier
