@@ -121,7 +121,13 @@ def _read_in(body: str, variables: dict[str, str]) -> list[str]:
     declared in a script of the page: the handler opens that address.
     """
     names = dict.fromkeys(_NAME.findall(body[:_BODY]))
-    return [variables[n] for n in names if n in variables and _looks_like_link(variables[n])]
+    read = [variables[n] for n in names if n in variables and _looks_like_link(variables[n])]
+    # (a function opens an address or two; one reading hundreds builds something else)
+    return read if len(read) <= _READ_IN else []
+
+
+#: The most addresses a handler's function reads from the page's variables.
+_READ_IN = 2
 
 
 #: A media type written as an attribute's value (``data-embed-mime-type="application/pdf"``):

@@ -16,6 +16,9 @@ The pages are written here; none is copied from a corpus.
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 from politeharvest.fulltext._landing import find_candidates
 
 REPORT = "https://scienceon.example.kr/srch/selectPORSrchReport.do?cn=TRKO202300017452"
@@ -78,3 +81,31 @@ def test_a_link_beside_the_records_own_title_is_still_the_records() -> None:
     )
     found = find_candidates(page, NIER).candidates
     assert found and found[0].url.endswith("r050601-00.pdf")
+
+
+_HOSTILE = """
+import time, tracemalloc
+from politeharvest.fulltext._landing import find_candidates
+buttons = "".join(f"<p><a href='#none' onclick='f{i % 20}()'>원문보기</a></p>" for i in range(600))
+names = "\\n".join(f'var u{i} = "https://r.example.org/file/{i}.pdf";' for i in range(4000))
+reads = "+".join(f"u{j}" for j in range(200))
+functions = "\\n".join("function f%d(){ window.open(%s); }" % (i, reads) for i in range(20))
+page = f"<html><head><title>T</title></head><body><h1>T</h1>{buttons}<script>{names}\\n{functions}</script></body></html>"
+tracemalloc.start()
+started = time.process_time()
+found = find_candidates(page, "https://r.example.org/rec/1")
+print(time.process_time() - started, tracemalloc.get_traced_memory()[1], len(found.candidates))
+"""
+
+
+def test_handlers_reading_hundreds_of_variables_are_read_in_bounded_time() -> None:
+    """600 buttons each calling a function that reads 200 declared addresses: before the
+    review each button gave all 200 (120,000 links weighed, minutes); a function reading
+    more than two addresses builds something else, and gives none."""
+    done = subprocess.run(
+        [sys.executable, "-c", _HOSTILE], capture_output=True, text=True, timeout=120, check=True
+    )
+    seconds, peak, count = done.stdout.split()
+    assert float(seconds) < 10.0
+    assert int(peak) < 300 * 2**20
+    assert int(count) == 0
