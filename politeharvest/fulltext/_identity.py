@@ -1332,11 +1332,7 @@ def _next_item(other: str, doi: str) -> bool:
 
     Each has characters of its own at its end: a DOI the record's opens is a part of it.
     """
-    shared = 0
-    for a, b in zip(other, doi, strict=False):
-        if a != b:
-            break
-        shared += 1
+    shared = len(os.path.commonprefix([other, doi]))  # noqa: RUF071 - letters, not paths
     # (not a part under the record's own DOI, "<the book's DOI>.ch01": the record's work)
     return (
         "/" in doi[:shared]

@@ -9,6 +9,7 @@ is this file name the article's).
 from __future__ import annotations
 
 import json
+import os
 import re
 from typing import Any
 from urllib.parse import parse_qsl, unquote, urlsplit
@@ -149,9 +150,9 @@ class PageFacts:
 
         "...調査研究(中間報告書)" (interim report) beside the record "...調査研究(最終報告書)"
         (final report), in full-width brackets, "... (Interim report)" beside "... (Final
-        report)": the qualifiers
-        open or end alike (the kind, "報告書", "report") and say another stage of it. A
-        qualifier of another kind altogether ("(PDF)") says nothing of the document.
+        report)": the qualifiers open or end alike (the kind, "報告書", "report") and say
+        another stage of it. A qualifier of another kind altogether ("(PDF)") says nothing
+        of the document.
         """
         # (brackets left empty where a link's text was taken out)
         text = _EMPTY_BRACKETS.sub("", text).strip()
@@ -168,8 +169,9 @@ class PageFacts:
         if ours in others:
             return False
         for other in others:
-            end = _shared_opening(ours[::-1], other[::-1])
-            start = _shared_opening(ours, other)
+            # (letters, not paths: the common prefix of two strings is what is asked)
+            end = len(os.path.commonprefix([ours[::-1], other[::-1]]))  # noqa: RUF071
+            start = len(os.path.commonprefix([ours, other]))  # noqa: RUF071
             if end >= start:
                 rest = (ours[: len(ours) - end], other[: len(other) - end])
             else:
@@ -1122,26 +1124,16 @@ _NOT_NAMES = (
 )
 
 
-#: A bracketed qualifier ending a title ("(Final report)", "(最終報告書)" in full-width
-#: brackets), and the most
-#: letters of the title's end read for it.
+#: Any bracketed qualifier of a title ("(Final report)", "(最終報告書)" in full-width
+#: brackets), and the most letters of a title read for them.
 _OPENING = "(\\[\uff08\u3010\uff3b\u3014"
 _CLOSING = ")\\]\uff09\u3011\uff3d\u3015"
-_QUALIFIER = re.compile(f"[{_OPENING}]([^{_OPENING}{_CLOSING}]{{1,40}})[{_CLOSING}]$")
-_QUALIFIER_CHARS = 48
-_EMPTY_BRACKETS = re.compile(f"[{_OPENING}]\\s*[{_CLOSING}]")
-#: Any bracketed qualifier of a title, and the most letters of a title read for them.
 _BRACKETED = re.compile(f"[{_OPENING}]([^{_OPENING}{_CLOSING}]{{1,40}})[{_CLOSING}]")
 _TITLE_CHARS = 400
+#: The qualifier ending a text, and the most letters of its end read for it.
+_QUALIFIER = re.compile(_BRACKETED.pattern + "$")
+_QUALIFIER_CHARS = 48
+#: Brackets left empty where a link's text was taken out.
+_EMPTY_BRACKETS = re.compile(f"[{_OPENING}]\\s*[{_CLOSING}]")
 #: The letters two qualifiers of one kind share at their start or end at least.
 _QUALIFIER_ALIKE = 2
-
-
-def _shared_opening(a: str, b: str) -> int:
-    """How many letters `a` and `b` open with alike."""
-    at = 0
-    for x, y in zip(a, b, strict=False):
-        if x != y:
-            break
-        at += 1
-    return at
